@@ -1,0 +1,155 @@
+//! Draw commands: what a frame shows, in semantic terms a frontend maps to its own output.
+//!
+//! A [`Frame`] is a list of text runs at cell positions. Every run's text is already sanitized
+//! (no control characters or escape sequences) and fits the frame from its position, so a
+//! frontend can paint it without measuring or filtering.
+
+use serde::{Deserialize, Serialize};
+
+/// A size in terminal cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Size {
+    /// Columns.
+    pub width: u16,
+    /// Rows.
+    pub height: u16,
+}
+
+impl Size {
+    /// A size of `width` columns by `height` rows.
+    pub const fn new(width: u16, height: u16) -> Self {
+        Self { width, height }
+    }
+}
+
+/// A cell position, 0-based from the top-left corner.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pos {
+    /// Column.
+    pub x: u16,
+    /// Row.
+    pub y: u16,
+}
+
+impl Pos {
+    /// The cell at column `x`, row `y`.
+    pub const fn new(x: u16, y: u16) -> Self {
+        Self { x, y }
+    }
+}
+
+/// What a run of text means; a frontend's theme turns roles into colours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Role {
+    /// Ordinary text.
+    #[default]
+    Text,
+    /// Titles, the active tab, the cursor row marker.
+    Accent,
+    /// Secondary text such as descriptions and hints.
+    Muted,
+    /// Text that is present but out of focus.
+    Dim,
+    /// Cautions such as `(recommended)` or a pending confirmation.
+    Warning,
+    /// Problems the user must fix.
+    Error,
+    /// Answered markers and confirmations.
+    Success,
+    /// The highlighted row or action.
+    Selected,
+    /// Rules, frames and separators.
+    Border,
+}
+
+/// Text attributes that go with a role; every frontend can show them without colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Attrs {
+    /// Heavier weight.
+    pub bold: bool,
+    /// Slanted.
+    pub italic: bool,
+    /// Underlined.
+    pub underline: bool,
+    /// Foreground and background swapped; keeps a selection visible without colour.
+    pub reverse: bool,
+}
+
+/// The complete style of a text run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Style {
+    /// What the text means.
+    pub role: Role,
+    /// How it is emphasised.
+    pub attrs: Attrs,
+}
+
+impl Style {
+    /// A plain style of the given role.
+    pub const fn new(role: Role) -> Self {
+        Self {
+            role,
+            attrs: Attrs {
+                bold: false,
+                italic: false,
+                underline: false,
+                reverse: false,
+            },
+        }
+    }
+
+    /// The same style in bold.
+    #[must_use]
+    pub const fn bold(mut self) -> Self {
+        self.attrs.bold = true;
+        self
+    }
+
+    /// The same style in italics.
+    #[must_use]
+    pub const fn italic(mut self) -> Self {
+        self.attrs.italic = true;
+        self
+    }
+
+    /// The same style underlined.
+    #[must_use]
+    pub const fn underline(mut self) -> Self {
+        self.attrs.underline = true;
+        self
+    }
+
+    /// The same style reversed.
+    #[must_use]
+    pub const fn reverse(mut self) -> Self {
+        self.attrs.reverse = true;
+        self
+    }
+}
+
+/// One drawing instruction.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum DrawCmd {
+    /// A run of sanitized text starting at `pos`, fitting within the frame's width.
+    Text {
+        /// Where the first cell of the run is.
+        pos: Pos,
+        /// The text; its display width never runs past the frame's right edge.
+        text: String,
+        /// How it looks.
+        style: Style,
+    },
+}
+
+/// Everything one screen shows: the draw commands and where the text cursor is, if anywhere.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Frame {
+    /// The size the frame was drawn for.
+    pub size: Size,
+    /// The commands, painted in order; later runs overwrite earlier ones.
+    pub cmds: Vec<DrawCmd>,
+    /// Where a visible text cursor stands (an open editor), if any.
+    pub cursor: Option<Pos>,
+}

@@ -1,0 +1,20 @@
+//! Effects: what the core asks a frontend to do, and the [`Surface`] every frontend drives.
+
+use crate::draw::{Frame, Size};
+use crate::input::Input;
+
+/// A side effect the core cannot carry out itself; the frontend performs it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// The user cancelled or dismissed the whole form: stop the agent's current operation.
+    StopAgent,
+}
+
+/// Something a frontend can drive: it takes inputs, answers with effects and draws frames.
+pub trait Surface {
+    /// Applies one input and returns the effects it caused, in order.
+    fn handle(&mut self, input: Input) -> Vec<Effect>;
+
+    /// Draws the current state for a screen of `size`.
+    fn draw(&self, size: Size) -> Frame;
+}

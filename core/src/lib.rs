@@ -1,0 +1,15 @@
+//! The pure core of pi-agent-ask.
+//!
+//! Everything here is data in, data out: tool arguments become a validated [`contract`] request,
+//! [`input::Input`] events drive a form, the form answers with [`effect::Effect`]s and draws
+//! [`draw::Frame`]s made of semantic draw commands. Nothing in this crate touches a terminal, the
+//! file system, a clock or a source of randomness; ids, times and file contents are passed in.
+
+pub mod draw;
+pub mod effect;
+pub mod input;
+pub mod text;
+
+pub use draw::{Frame, Size};
+pub use effect::{Effect, Surface};
+pub use input::Input;

@@ -1,0 +1,1 @@
+//! Text measurement and shaping for drawing: sanitizing, display widths and wrapping.

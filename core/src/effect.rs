@@ -1,11 +1,14 @@
 //! Effects: what the core asks a frontend to do, and the [`Surface`] every frontend drives.
 
+use crate::contract::ToolResult;
 use crate::draw::{Frame, Size};
 use crate::input::Input;
 
 /// A side effect the core cannot carry out itself; the frontend performs it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
+    /// The flow is over; this is the tool result to hand the agent.
+    Finish(ToolResult),
     /// The user cancelled or dismissed the whole form: stop the agent's current operation.
     StopAgent,
 }

@@ -5,6 +5,7 @@
 //! [`draw::Frame`]s made of semantic draw commands. Nothing in this crate touches a terminal, the
 //! file system, a clock or a source of randomness; ids, times and file contents are passed in.
 
+pub mod contract;
 pub mod draw;
 pub mod effect;
 pub mod input;

@@ -1,0 +1,196 @@
+//! The answer model shared by every surface: per-question drafts and the answers they commit.
+//!
+//! A form, the dialog driver and a remote response all fill [`Draft`]s; the result builders turn
+//! drafts into the exact answer objects of the contract, recomputing labels and indices.
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::ask_user::Question;
+
+/// One question's answer while it is being collected.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Draft {
+    /// Selected declared options, by 0-based index, in declared order.
+    selected: Vec<usize>,
+    /// The custom row's text, kept even while the row is deselected.
+    pub custom_text: String,
+    /// Whether the custom row counts as selected.
+    pub custom_selected: bool,
+    /// The question-level note.
+    pub note: String,
+    /// Notes on options, by 0-based option index.
+    pub option_notes: IndexMap<usize, String>,
+}
+
+impl Draft {
+    /// The selected declared options, in declared order.
+    pub fn selected(&self) -> &[usize] {
+        &self.selected
+    }
+
+    /// Whether the declared option at `index` is selected.
+    pub fn is_selected(&self, index: usize) -> bool {
+        self.selected.binary_search(&index).is_ok()
+    }
+
+    /// Adds or removes one option, keeping declared order (multi-select).
+    pub fn toggle(&mut self, index: usize) {
+        match self.selected.binary_search(&index) {
+            Ok(position) => {
+                self.selected.remove(position);
+            }
+            Err(position) => self.selected.insert(position, index),
+        }
+    }
+
+    /// Selects `index` as the only option and deselects the custom row (single-select).
+    pub fn select_only(&mut self, index: usize) {
+        self.selected.clear();
+        self.selected.push(index);
+        self.custom_selected = false;
+    }
+
+    /// Selects the option at `index` if it is not selected yet.
+    pub fn select(&mut self, index: usize) {
+        if let Err(position) = self.selected.binary_search(&index) {
+            self.selected.insert(position, index);
+        }
+    }
+
+    /// Deselects every declared option.
+    pub fn clear_selection(&mut self) {
+        self.selected.clear();
+    }
+
+    /// Keeps only the first selected option (a multi-select turned single-select).
+    pub fn keep_first_selection(&mut self) {
+        self.selected.truncate(1);
+    }
+
+    /// The custom text when the custom row is selected and the text is not blank.
+    pub fn committed_custom_text(&self) -> Option<&str> {
+        (self.custom_selected && !self.custom_text.trim().is_empty())
+            .then_some(self.custom_text.as_str())
+    }
+
+    /// Whether the draft holds an answer: a selected option or selected, non-blank custom text.
+    pub fn is_answered(&self) -> bool {
+        !self.selected.is_empty() || self.committed_custom_text().is_some()
+    }
+
+    /// The question note, when not blank.
+    pub fn committed_note(&self) -> Option<&str> {
+        (!self.note.trim().is_empty()).then_some(self.note.as_str())
+    }
+
+    /// Non-blank option notes, by option index.
+    pub fn committed_option_notes(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.option_notes
+            .iter()
+            .filter(|(_, note)| !note.trim().is_empty())
+            .map(|(index, note)| (*index, note.as_str()))
+    }
+
+    /// Whether the question has a note or any option note.
+    pub fn has_notes(&self) -> bool {
+        self.committed_note().is_some() || self.committed_option_notes().next().is_some()
+    }
+
+    /// Whether anything was entered at all (answers, drafts or notes).
+    pub fn is_dirty(&self) -> bool {
+        !self.selected.is_empty()
+            || !self.custom_text.trim().is_empty()
+            || self.custom_selected
+            || self.has_notes()
+    }
+}
+
+/// One question's answer as the agent reads it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Answer {
+    /// Selected option values in order, then the custom text last.
+    pub values: Vec<String>,
+    /// The labels of `values`, the custom text as its own label.
+    pub labels: Vec<String>,
+    /// 1-based positions of the selected declared options only.
+    pub indices: Vec<usize>,
+    /// The free-form answer, when written and selected.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub custom_text: Option<String>,
+    /// The question-level note.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Notes on selected options, by option value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option_notes: Option<IndexMap<String, String>>,
+}
+
+impl Answer {
+    /// The answer a draft commits, or `None` when it would be empty (no values, no notes).
+    pub fn from_draft(question: &Question, draft: &Draft) -> Option<Self> {
+        let mut answer = Self::default();
+        for &index in draft.selected() {
+            if let Some(option) = question.options.get(index) {
+                answer.values.push(option.value.clone());
+                answer.labels.push(option.label.clone());
+                answer.indices.push(index + 1);
+            }
+        }
+        if let Some(text) = draft.committed_custom_text() {
+            answer.values.push(text.to_owned());
+            answer.labels.push(text.to_owned());
+            answer.custom_text = Some(text.to_owned());
+        }
+        answer.note = draft.committed_note().map(str::to_owned);
+        let notes: IndexMap<String, String> = draft
+            .committed_option_notes()
+            .filter(|(index, _)| draft.is_selected(*index))
+            .filter_map(|(index, note)| {
+                question
+                    .options
+                    .get(index)
+                    .map(|option| (option.value.clone(), note.to_owned()))
+            })
+            .collect();
+        answer.option_notes = (!notes.is_empty()).then_some(notes);
+        answer.is_present().then_some(answer)
+    }
+
+    /// Whether the answer commits a choice (not only notes).
+    pub fn is_committed(&self) -> bool {
+        !self.values.is_empty()
+    }
+
+    /// Whether the entry carries anything: values or notes.
+    pub fn is_present(&self) -> bool {
+        self.is_committed() || self.note.is_some() || self.option_notes.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn toggling_keeps_declared_order() {
+        let mut draft = Draft::default();
+        draft.toggle(2);
+        draft.toggle(0);
+        draft.toggle(1);
+        draft.toggle(2);
+        assert_eq!(draft.selected(), &[0, 1]);
+    }
+
+    #[test]
+    fn blank_custom_text_is_not_an_answer() {
+        let draft = Draft {
+            custom_text: "   ".into(),
+            custom_selected: true,
+            ..Draft::default()
+        };
+        assert!(!draft.is_answered());
+    }
+}

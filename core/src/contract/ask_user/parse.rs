@@ -1,0 +1,495 @@
+//! `ask_user` arguments to a [`Request`]: every issue in one pass, in the documented order.
+
+use std::collections::HashSet;
+
+use serde_json::{Map, Value};
+
+use super::preview::{PreviewSource, judge};
+use super::{AskUserCall, OptionSpec, Question, QuestionType, Request};
+use crate::contract::issue::{InvalidInput, Issue, quoted};
+
+/// Settings that shape normalization.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// Present requested single-select questions as multi-select (`behaviour.presentSingleAsMulti`).
+    pub present_single_as_multi: bool,
+}
+
+/// Validates and normalizes `ask_user` arguments, reading preview files through `files` only
+/// when the arguments have no structural issue. Never panics, whatever the JSON.
+pub fn parse_ask_user(
+    args: &Value,
+    options: ParseOptions,
+    files: &mut dyn PreviewSource,
+) -> Result<AskUserCall, InvalidInput> {
+    let mut issues = Vec::new();
+    let Some(root) = args.as_object() else {
+        return Err(InvalidInput {
+            issues: vec![Issue::new(
+                "",
+                "Arguments must be an object with a questions array",
+            )],
+        });
+    };
+    let title = optional_string(root, "title", "title", "title", &mut issues);
+    let background = optional_bool(root, "background", "background", "background", &mut issues);
+    let questions = match root.get("questions") {
+        None | Some(Value::Null) => {
+            issues.push(Issue::new("questions", "At least one question is required"));
+            Vec::new()
+        }
+        Some(Value::Array(items)) if items.is_empty() => {
+            issues.push(Issue::new("questions", "At least one question is required"));
+            Vec::new()
+        }
+        Some(Value::Array(items)) => parse_questions(items, &mut issues),
+        Some(_) => {
+            issues.push(Issue::new("questions", "questions must be an array"));
+            Vec::new()
+        }
+    };
+    if !issues.is_empty() {
+        return Err(InvalidInput { issues });
+    }
+    let mut drafts: Vec<DraftQuestion> = questions.into_iter().flatten().collect();
+    let mut arguments = args.clone();
+    load_preview_files(&mut drafts, &mut arguments, files, &mut issues);
+    if !issues.is_empty() {
+        return Err(InvalidInput { issues });
+    }
+    let questions = drafts
+        .into_iter()
+        .map(|draft| draft.finish(options))
+        .collect();
+    Ok(AskUserCall {
+        request: Request {
+            title: title.text(),
+            questions,
+            background: background.unwrap_or(false),
+        },
+        arguments,
+    })
+}
+
+/// A question whose fields passed their own checks, before preview files are read.
+struct DraftQuestion {
+    index: usize,
+    question: Question,
+    /// Per option: the trimmed `previewFile` path when one was given.
+    preview_files: Vec<Option<String>>,
+    /// Per option: whether the label was derived from the value.
+    derived_labels: Vec<bool>,
+}
+
+impl DraftQuestion {
+    fn finish(mut self, options: ParseOptions) -> Question {
+        if options.present_single_as_multi && self.question.requested == QuestionType::Single {
+            self.question.presented = QuestionType::Multi;
+        }
+        self.question
+    }
+}
+
+fn parse_questions(items: &[Value], issues: &mut Vec<Issue>) -> Vec<Option<DraftQuestion>> {
+    let mut seen_ids = HashSet::new();
+    items
+        .iter()
+        .enumerate()
+        .map(|(index, item)| parse_question(index, item, &mut seen_ids, issues))
+        .collect()
+}
+
+fn parse_question(
+    index: usize,
+    item: &Value,
+    seen_ids: &mut HashSet<String>,
+    issues: &mut Vec<Issue>,
+) -> Option<DraftQuestion> {
+    let n = index + 1;
+    let path = format!("questions[{index}]");
+    let Some(object) = item.as_object() else {
+        issues.push(Issue::new(&path, format!("Question {n} must be an object")));
+        return None;
+    };
+    let before = issues.len();
+    let kind = match object.get("type") {
+        None | Some(Value::Null) => Some(QuestionType::Single),
+        Some(Value::String(text)) if text == "single" => Some(QuestionType::Single),
+        Some(Value::String(text)) if text == "multi" => Some(QuestionType::Multi),
+        Some(Value::String(text)) if text == "preview" => Some(QuestionType::Preview),
+        Some(other) => {
+            issues.push(Issue::new(
+                format!("{path}.type"),
+                format!(
+                    "Question {n}: invalid type {other}; expected \"single\", \"multi\", or \"preview\""
+                ),
+            ));
+            None
+        }
+    };
+    let id = required_string(object, "id", &path, &format!("Question {n}"), issues);
+    if let Some(id) = &id
+        && !seen_ids.insert(id.clone())
+    {
+        issues.push(Issue::new(
+            format!("{path}.id"),
+            format!("Question {n}: duplicate question id {}", quoted(id)),
+        ));
+    }
+    let prompt = required_string(object, "prompt", &path, &format!("Question {n}"), issues);
+    let label = optional_string(
+        object,
+        "label",
+        &format!("{path}.label"),
+        &format!("Question {n}: label"),
+        issues,
+    );
+    let required = optional_bool(
+        object,
+        "required",
+        &format!("{path}.required"),
+        &format!("Question {n}: required"),
+        issues,
+    );
+    let options = match object.get("options") {
+        Some(Value::Array(items)) if !items.is_empty() => {
+            parse_options(n, &path, items, kind, issues)
+        }
+        None | Some(Value::Null | Value::Array(_)) => {
+            issues.push(Issue::new(
+                format!("{path}.options"),
+                format!("Question {n}: at least one option is required"),
+            ));
+            Vec::new()
+        }
+        Some(_) => {
+            issues.push(Issue::new(
+                format!("{path}.options"),
+                format!("Question {n}: options must be an array"),
+            ));
+            Vec::new()
+        }
+    };
+    if issues.len() > before {
+        return None;
+    }
+    let (Some(kind), Some(id), Some(prompt)) = (kind, id, prompt) else {
+        return None;
+    };
+    let mut specs = Vec::with_capacity(options.len());
+    let mut preview_files = Vec::with_capacity(options.len());
+    let mut derived_labels = Vec::with_capacity(options.len());
+    for option in options.into_iter().flatten() {
+        specs.push(option.spec);
+        preview_files.push(option.preview_file);
+        derived_labels.push(option.derived_label);
+    }
+    Some(DraftQuestion {
+        index,
+        question: Question {
+            id,
+            label: label.text().unwrap_or_else(|| format!("Q{n}")),
+            prompt,
+            requested: kind,
+            presented: kind,
+            required: required.unwrap_or(false),
+            options: specs,
+        },
+        preview_files,
+        derived_labels,
+    })
+}
+
+struct ParsedOption {
+    spec: OptionSpec,
+    preview_file: Option<String>,
+    derived_label: bool,
+}
+
+fn parse_options(
+    n: usize,
+    question_path: &str,
+    items: &[Value],
+    kind: Option<QuestionType>,
+    issues: &mut Vec<Issue>,
+) -> Vec<Option<ParsedOption>> {
+    let mut seen_values = HashSet::new();
+    items
+        .iter()
+        .enumerate()
+        .map(|(index, item)| {
+            let m = index + 1;
+            let path = format!("{question_path}.options[{index}]");
+            let Some(object) = item.as_object() else {
+                issues.push(Issue::new(
+                    &path,
+                    format!("Question {n}, option {m} must be an object"),
+                ));
+                return None;
+            };
+            let subject = format!("Question {n}, option {m}");
+            let before = issues.len();
+            let value = required_string(object, "value", &path, &subject, issues);
+            if let Some(value) = &value
+                && !seen_values.insert(value.clone())
+            {
+                issues.push(Issue::new(
+                    format!("{path}.value"),
+                    format!("{subject}: duplicate option value {}", quoted(value)),
+                ));
+            }
+            let (label, derived_label) = option_label(object, value.as_deref(), &path, &subject, issues);
+            let description = optional_string(
+                object,
+                "description",
+                &format!("{path}.description"),
+                &format!("{subject}: description"),
+                issues,
+            );
+            let preview = optional_string(
+                object,
+                "preview",
+                &format!("{path}.preview"),
+                &format!("{subject}: preview"),
+                issues,
+            );
+            let preview_file = optional_string(
+                object,
+                "previewFile",
+                &format!("{path}.previewFile"),
+                &format!("{subject}: previewFile"),
+                issues,
+            );
+            let has_preview = preview.has_text();
+            let has_file = preview_file.has_text();
+            if has_preview && has_file {
+                issues.push(Issue::new(
+                    format!("{path}.previewFile"),
+                    format!("{subject}: use either preview or previewFile, not both"),
+                ));
+            }
+            if kind == Some(QuestionType::Preview) && preview.is_omitted() && preview_file.is_omitted() {
+                issues.push(Issue::new(
+                    format!("{path}.preview"),
+                    format!(
+                        "{subject}: preview questions require preview text for every option; add preview text or use type \"single\" instead"
+                    ),
+                ));
+            }
+            let recommended = optional_bool(
+                object,
+                "recommended",
+                &format!("{path}.recommended"),
+                &format!("{subject}: recommended"),
+                issues,
+            );
+            if issues.len() > before {
+                return None;
+            }
+            Some(ParsedOption {
+                spec: OptionSpec {
+                    value: value?,
+                    label: label?,
+                    description: description.text(),
+                    preview: preview.text(),
+                    recommended,
+                },
+                preview_file: preview_file.text(),
+                derived_label,
+            })
+        })
+        .collect()
+}
+
+/// The option's label: given, or derived from a non-blank value (`use-bun_now` → `Use bun now`).
+fn option_label(
+    object: &Map<String, Value>,
+    value: Option<&str>,
+    path: &str,
+    subject: &str,
+    issues: &mut Vec<Issue>,
+) -> (Option<String>, bool) {
+    match object.get("label") {
+        Some(Value::String(text)) if !text.trim().is_empty() => {
+            (Some(text.trim().to_owned()), false)
+        }
+        None | Some(Value::Null | Value::String(_)) => {
+            if let Some(value) = value {
+                (Some(derive_label(value)), true)
+            } else {
+                issues.push(Issue::new(
+                    format!("{path}.label"),
+                    format!("{subject}: label is required"),
+                ));
+                (None, false)
+            }
+        }
+        Some(_) => {
+            issues.push(Issue::new(
+                format!("{path}.label"),
+                format!("{subject}: label must be a string"),
+            ));
+            (None, false)
+        }
+    }
+}
+
+/// Hyphens and underscores become spaces and the first character is upper-cased.
+pub(crate) fn derive_label(value: &str) -> String {
+    let spaced: String = value
+        .chars()
+        .map(|c| if c == '-' || c == '_' { ' ' } else { c })
+        .collect();
+    let mut chars = spaced.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// A required string field: trimmed and non-blank, else `<subject>: <field> is required`.
+fn required_string(
+    object: &Map<String, Value>,
+    field: &str,
+    parent: &str,
+    subject: &str,
+    issues: &mut Vec<Issue>,
+) -> Option<String> {
+    let path = format!("{parent}.{field}");
+    match object.get(field) {
+        Some(Value::String(text)) if !text.trim().is_empty() => Some(text.trim().to_owned()),
+        None | Some(Value::Null | Value::String(_)) => {
+            issues.push(Issue::new(path, format!("{subject}: {field} is required")));
+            None
+        }
+        Some(_) => {
+            issues.push(Issue::new(
+                path,
+                format!("{subject}: {field} must be a string"),
+            ));
+            None
+        }
+    }
+}
+
+/// An optional text field as found.
+enum TextField {
+    /// Absent, `null` or blank: treated as omitted.
+    Omitted,
+    /// Present and not blank, trimmed.
+    Text(String),
+    /// Not a string (already reported as an issue).
+    WrongType,
+}
+
+impl TextField {
+    fn text(self) -> Option<String> {
+        match self {
+            Self::Text(text) => Some(text),
+            Self::Omitted | Self::WrongType => None,
+        }
+    }
+
+    const fn has_text(&self) -> bool {
+        matches!(self, Self::Text(_))
+    }
+
+    const fn is_omitted(&self) -> bool {
+        matches!(self, Self::Omitted)
+    }
+}
+
+/// An optional string field; a wrong type is reported at `path`.
+fn optional_string(
+    object: &Map<String, Value>,
+    field: &str,
+    path: &str,
+    subject: &str,
+    issues: &mut Vec<Issue>,
+) -> TextField {
+    match object.get(field) {
+        None | Some(Value::Null) => TextField::Omitted,
+        Some(Value::String(text)) if text.trim().is_empty() => TextField::Omitted,
+        Some(Value::String(text)) => TextField::Text(text.trim().to_owned()),
+        Some(_) => {
+            issues.push(Issue::new(path, format!("{subject} must be a string")));
+            TextField::WrongType
+        }
+    }
+}
+
+/// An optional boolean field: `None` when absent or of the wrong type (which is an issue).
+fn optional_bool(
+    object: &Map<String, Value>,
+    field: &str,
+    path: &str,
+    subject: &str,
+    issues: &mut Vec<Issue>,
+) -> Option<bool> {
+    match object.get(field) {
+        None | Some(Value::Null) => None,
+        Some(Value::Bool(flag)) => Some(*flag),
+        Some(_) => {
+            issues.push(Issue::new(path, format!("{subject} must be a boolean")));
+            None
+        }
+    }
+}
+
+/// Reads every preview file, reports every problem, and writes loaded text and derived labels
+/// into the saved arguments.
+fn load_preview_files(
+    drafts: &mut [DraftQuestion],
+    arguments: &mut Value,
+    files: &mut dyn PreviewSource,
+    issues: &mut Vec<Issue>,
+) {
+    for draft in drafts.iter_mut() {
+        let question_index = draft.index;
+        for (option_index, option) in draft.question.options.iter_mut().enumerate() {
+            let saved = arguments
+                .get_mut("questions")
+                .and_then(|questions| questions.get_mut(question_index))
+                .and_then(|question| question.get_mut("options"))
+                .and_then(|options| options.get_mut(option_index))
+                .and_then(Value::as_object_mut);
+            let Some(saved) = saved else { continue };
+            if draft.derived_labels[option_index] {
+                saved.insert("label".into(), Value::String(option.label.clone()));
+            }
+            let Some(path) = &draft.preview_files[option_index] else {
+                continue;
+            };
+            let file = files.load(path);
+            match judge(file.content) {
+                Ok(text) => {
+                    let trimmed = text.trim();
+                    option.preview = Some(trimmed.to_owned());
+                    saved.shift_remove("previewFile");
+                    saved.insert("preview".into(), Value::String(text));
+                }
+                Err(reason) => issues.push(Issue::new(
+                    format!("questions[{question_index}].options[{option_index}].previewFile"),
+                    format!(
+                        "Cannot load preview file {}: {reason}",
+                        quoted(&file.resolved_path)
+                    ),
+                )),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_derived_from_values() {
+        assert_eq!(derive_label("use-bun_now"), "Use bun now");
+        assert_eq!(
+            derive_label("region-local-kms-reencrypt-dek"),
+            "Region local kms reencrypt dek"
+        );
+        assert_eq!(derive_label("élan"), "Élan");
+    }
+}

@@ -1,0 +1,98 @@
+//! Preview files: the program reads them, core judges the bytes and words the problems.
+
+/// The largest preview file read, in bytes (1 MiB); a larger file is an issue, not a cut preview.
+pub const MAX_PREVIEW_FILE_BYTES: u64 = 1024 * 1024;
+
+/// Why a preview file could not be read at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileProblem {
+    /// A directory, FIFO, socket or device: never opened, so a FIFO cannot block the call.
+    NotRegularFile,
+    /// Larger than [`MAX_PREVIEW_FILE_BYTES`].
+    TooLarge,
+    /// The operating system's error text (for example, a missing file).
+    Io(String),
+}
+
+/// One preview file as the program found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PreviewFile {
+    /// The absolute path the relative path resolved to, for messages.
+    pub resolved_path: String,
+    /// The file's bytes, or why they could not be read.
+    pub content: Result<Vec<u8>, FileProblem>,
+}
+
+/// Reads preview files for the parser; the program implements it over the file system.
+pub trait PreviewSource {
+    /// Reads the file at `path` (trimmed, as written in the arguments) relative to the working
+    /// directory.
+    fn load(&mut self, path: &str) -> PreviewFile;
+}
+
+/// The verdict on a preview file: its text, or the reason it cannot be used.
+pub(super) fn judge(content: Result<Vec<u8>, FileProblem>) -> Result<String, String> {
+    let bytes = match content {
+        Ok(bytes) => bytes,
+        Err(FileProblem::NotRegularFile) => return Err("Expected a regular text file".into()),
+        Err(FileProblem::TooLarge) => {
+            return Err(format!(
+                "Preview file is larger than {} MiB",
+                MAX_PREVIEW_FILE_BYTES / (1024 * 1024)
+            ));
+        }
+        Err(FileProblem::Io(message)) => return Err(message),
+    };
+    if bytes.len() as u64 > MAX_PREVIEW_FILE_BYTES {
+        return Err(format!(
+            "Preview file is larger than {} MiB",
+            MAX_PREVIEW_FILE_BYTES / (1024 * 1024)
+        ));
+    }
+    if bytes.contains(&0) {
+        return Err(binary_data());
+    }
+    let text = String::from_utf8(bytes).map_err(|_| binary_data())?;
+    if text.trim().is_empty() {
+        return Err("Preview file is empty".into());
+    }
+    Ok(text)
+}
+
+fn binary_data() -> String {
+    "Expected UTF-8 text, not binary data".into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_file_is_accepted_verbatim() {
+        assert_eq!(judge(Ok(b"  a\nb ".to_vec())), Ok("  a\nb ".into()));
+    }
+
+    #[test]
+    fn nul_byte_and_invalid_utf8_are_binary_data() {
+        let message = Err("Expected UTF-8 text, not binary data".to_owned());
+        assert_eq!(judge(Ok(b"a\0b".to_vec())), message);
+        assert_eq!(judge(Ok(vec![0xff, 0xfe])), message);
+    }
+
+    #[test]
+    fn whitespace_only_file_is_empty() {
+        assert_eq!(
+            judge(Ok(b" \n\t ".to_vec())),
+            Err("Preview file is empty".into())
+        );
+    }
+
+    #[test]
+    fn oversized_content_is_refused_even_when_the_reader_did_not_cut_it() {
+        let bytes = vec![b'a'; (MAX_PREVIEW_FILE_BYTES + 1) as usize];
+        assert_eq!(
+            judge(Ok(bytes)),
+            Err("Preview file is larger than 1 MiB".into())
+        );
+    }
+}

@@ -1,0 +1,194 @@
+//! Builders for every `ask_user` result.
+
+use indexmap::IndexMap;
+use serde_json::Value;
+
+use super::text::{
+    ELABORATION_INSTRUCTION, cancelled_text, elaborate_text, invalid_input_text, no_ui_text,
+    submit_text, with_request_id,
+};
+use super::{
+    AskError, AskResult, Continuation, Elaboration, ElaborationItem, Mode, NextAction,
+    OptionNoteItem, QuestionContext, QuestionNoteItem, QuestionState, QuestionStatus,
+    ResultQuestion, Strategy, Target,
+};
+use crate::contract::ToolOutput;
+use crate::contract::answers::{Answer, Draft};
+use crate::contract::ask_user::Request;
+use crate::contract::issue::InvalidInput;
+
+fn base(request: &Request, request_id: &str) -> AskResult {
+    AskResult {
+        title: request.title.clone(),
+        request_id: Some(request_id.to_owned()),
+        cancelled: false,
+        error: None,
+        mode: Mode::Submit,
+        questions: request.questions.iter().map(ResultQuestion::from).collect(),
+        answers: IndexMap::new(),
+        continuation: None,
+        elaboration: None,
+    }
+}
+
+fn finish(
+    text: &str,
+    request_id: &str,
+    details: AskResult,
+    is_error: bool,
+) -> ToolOutput<AskResult> {
+    ToolOutput::new(with_request_id(text, request_id), details, is_error).with_structured_content()
+}
+
+/// Submit-mode answers: every question whose entry is not empty, in question order.
+fn submitted_answers(request: &Request, drafts: &[Draft]) -> IndexMap<String, Answer> {
+    request
+        .questions
+        .iter()
+        .zip(drafts)
+        .filter_map(|(question, draft)| {
+            Answer::from_draft(question, draft).map(|answer| (question.id.clone(), answer))
+        })
+        .collect()
+}
+
+/// The user submitted the form.
+pub fn submit_result(
+    request: &Request,
+    request_id: &str,
+    drafts: &[Draft],
+) -> ToolOutput<AskResult> {
+    let mut details = base(request, request_id);
+    details.answers = submitted_answers(request, drafts);
+    let text = submit_text(request, &details.answers);
+    finish(&text, request_id, details, false)
+}
+
+/// The user asked the agent to elaborate on their notes (or on their answers, without notes).
+pub fn elaborate_result(
+    request: &Request,
+    request_id: &str,
+    drafts: &[Draft],
+) -> ToolOutput<AskResult> {
+    let mut details = base(request, request_id);
+    details.mode = Mode::Elaborate;
+    let mut items = Vec::new();
+    let mut affected = Vec::new();
+    let mut preserved = IndexMap::new();
+    let mut states = IndexMap::new();
+    for (question, draft) in request.questions.iter().zip(drafts) {
+        let committed = Answer::from_draft(question, draft).filter(Answer::is_committed);
+        let before = items.len();
+        if let Some(note) = draft.committed_note() {
+            items.push(ElaborationItem::Question(QuestionNoteItem {
+                target: Target::Question,
+                question: QuestionContext::from(question),
+                answered: committed.is_some(),
+                answer: committed.clone(),
+                note: note.to_owned(),
+            }));
+        }
+        let mut option_notes: Vec<(usize, &str)> = draft.committed_option_notes().collect();
+        option_notes.sort_by_key(|(index, _)| *index);
+        for (index, note) in option_notes {
+            let Some(option) = question.options.get(index) else {
+                continue;
+            };
+            items.push(ElaborationItem::Option(OptionNoteItem {
+                target: Target::Option {
+                    option_value: option.value.clone(),
+                },
+                question: QuestionContext::from(question),
+                option: option.clone(),
+                selected: draft.is_selected(index),
+                answered: committed.is_some(),
+                answer: committed.clone(),
+                note: note.to_owned(),
+            }));
+        }
+        let status = if items.len() > before {
+            affected.push(question.id.clone());
+            QuestionStatus::NeedsClarification
+        } else if let Some(answer) = &committed {
+            preserved.insert(question.id.clone(), answer.clone());
+            QuestionStatus::Answered
+        } else {
+            QuestionStatus::Unanswered
+        };
+        states.insert(question.id.clone(), QuestionState { status });
+        if let Some(answer) = committed {
+            details.answers.insert(question.id.clone(), answer);
+        }
+    }
+    let text = elaborate_text(request, &details.answers, &items);
+    details.continuation = Some(Continuation {
+        strategy: Strategy::RefineOnly,
+        affected_question_ids: affected,
+        preserved_answers: preserved,
+        question_states: states,
+    });
+    details.elaboration = Some(Elaboration {
+        instruction: ELABORATION_INSTRUCTION.to_owned(),
+        next_action: NextAction::ClarifyThenReask,
+        items,
+    });
+    finish(&text, request_id, details, false)
+}
+
+/// The user dismissed the form. A form keeps the answers collected so far (`Some(drafts)`); an
+/// explicit remote cancel has none (`None`).
+pub fn cancelled_result(
+    request: &Request,
+    request_id: &str,
+    drafts: Option<&[Draft]>,
+) -> ToolOutput<AskResult> {
+    let mut details = base(request, request_id);
+    details.cancelled = true;
+    if let Some(drafts) = drafts {
+        details.answers = submitted_answers(request, drafts);
+    }
+    finish(cancelled_text(), request_id, details, false)
+}
+
+/// No UI can ask: the questions come back for the agent to ask another way.
+pub fn no_ui_result(request: &Request, request_id: &str) -> ToolOutput<AskResult> {
+    let mut details = base(request, request_id);
+    details.cancelled = true;
+    finish(&no_ui_text(request), request_id, details, false)
+}
+
+/// An external answer was refused; an error result the caller can correct.
+pub fn invalid_answer_result(
+    request: &Request,
+    request_id: &str,
+    message: &str,
+) -> ToolOutput<AskResult> {
+    let mut details = base(request, request_id);
+    details.cancelled = true;
+    details.error = Some(AskError::InvalidAnswer {
+        message: message.to_owned(),
+    });
+    let text = format!("External ask UI returned an invalid response: {message}");
+    finish(&text, request_id, details, true)
+}
+
+/// The arguments broke the contract; not an error result, so the agent reads the issues.
+pub fn invalid_input_result(arguments: &Value, invalid: &InvalidInput) -> ToolOutput<AskResult> {
+    let details = AskResult {
+        title: arguments
+            .get("title")
+            .and_then(Value::as_str)
+            .map(str::to_owned),
+        request_id: None,
+        cancelled: true,
+        error: Some(AskError::InvalidInput {
+            issues: invalid.issues.clone(),
+        }),
+        mode: Mode::Submit,
+        questions: Vec::new(),
+        answers: IndexMap::new(),
+        continuation: None,
+        elaboration: None,
+    };
+    ToolOutput::new(invalid_input_text(invalid), details, false).with_structured_content()
+}

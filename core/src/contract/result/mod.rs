@@ -1,0 +1,262 @@
+//! The `ask_user` result (`AskResult`): its types and the builders for every way a flow ends.
+
+mod build;
+mod text;
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub use build::{
+    cancelled_result, elaborate_result, invalid_answer_result, invalid_input_result, no_ui_result,
+    submit_result,
+};
+pub use text::ELABORATION_INSTRUCTION;
+
+use super::answers::Answer;
+use super::ask_user::{OptionSpec, Question, QuestionType};
+use super::issue::Issue;
+
+/// How the user ended the flow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Normal completion.
+    #[default]
+    Submit,
+    /// The user asked the agent to clarify based on their notes.
+    Elaborate,
+}
+
+/// A question as results describe it: the requested type, and the presented one when different.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResultQuestion {
+    /// The question id.
+    pub id: String,
+    /// The question label.
+    pub label: String,
+    /// The full prompt.
+    pub prompt: String,
+    /// The type the agent asked for.
+    #[serde(rename = "type")]
+    pub kind: QuestionType,
+    /// The type the user answered, when it differs from `type`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub presented_type: Option<QuestionType>,
+}
+
+impl From<&Question> for ResultQuestion {
+    fn from(question: &Question) -> Self {
+        Self {
+            id: question.id.clone(),
+            label: question.label.clone(),
+            prompt: question.prompt.clone(),
+            kind: question.requested,
+            presented_type: question.presented_type_if_different(),
+        }
+    }
+}
+
+/// Why a result carries no answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AskError {
+    /// The arguments broke the contract; nothing was asked.
+    InvalidInput {
+        /// Every problem found.
+        issues: Vec<Issue>,
+    },
+    /// An external answer (remote or `--answer`) was rejected.
+    InvalidAnswer {
+        /// Why it was rejected.
+        message: String,
+    },
+}
+
+/// What the next ask should do after an elaborate result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Strategy {
+    /// Refine the current flow instead of restarting it.
+    RefineOnly,
+    /// Resume the flow as it was.
+    Resume,
+}
+
+/// Where a question stands after an elaborate result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum QuestionStatus {
+    /// It has a committed answer and no notes.
+    Answered,
+    /// It has a question note or an option note.
+    NeedsClarification,
+    /// Neither.
+    Unanswered,
+}
+
+/// A question's state in a continuation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct QuestionState {
+    /// Where the question stands.
+    pub status: QuestionStatus,
+}
+
+/// How the agent should continue after an elaborate result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Continuation {
+    /// Always `refine_only` for elaborate results.
+    pub strategy: Strategy,
+    /// The only questions to revisit: those with a question note or any option note.
+    pub affected_question_ids: Vec<String>,
+    /// Committed answers of unaffected questions, to keep and not re-ask.
+    pub preserved_answers: IndexMap<String, Answer>,
+    /// Every question's status.
+    pub question_states: IndexMap<String, QuestionState>,
+}
+
+/// What the agent should do with an elaboration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NextAction {
+    /// Answer the clarification only.
+    Clarify,
+    /// Answer the clarification, then re-ask what is still open.
+    ClarifyThenReask,
+}
+
+/// What a note is attached to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Target {
+    /// The question as a whole.
+    Question,
+    /// One of its options.
+    Option {
+        /// The option's value.
+        #[serde(rename = "optionValue")]
+        option_value: String,
+    },
+}
+
+/// The full question, so notes like "the one above" stay understandable.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuestionContext {
+    /// The question id.
+    pub id: String,
+    /// The question label.
+    pub label: String,
+    /// The full prompt.
+    pub prompt: String,
+    /// The requested type.
+    #[serde(rename = "type")]
+    pub kind: QuestionType,
+    /// The presented type, when different.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub presented_type: Option<QuestionType>,
+    /// Every declared option.
+    pub options: Vec<OptionSpec>,
+}
+
+impl From<&Question> for QuestionContext {
+    fn from(question: &Question) -> Self {
+        Self {
+            id: question.id.clone(),
+            label: question.label.clone(),
+            prompt: question.prompt.clone(),
+            kind: question.requested,
+            presented_type: question.presented_type_if_different(),
+            options: question.options.clone(),
+        }
+    }
+}
+
+/// A note on a whole question.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct QuestionNoteItem {
+    /// Always `{kind: "question"}`.
+    pub target: Target,
+    /// The question with all its options.
+    pub question: QuestionContext,
+    /// Whether the question has a committed answer.
+    pub answered: bool,
+    /// The committed answer, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<Answer>,
+    /// The note.
+    pub note: String,
+}
+
+/// A note on one option, selected or not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct OptionNoteItem {
+    /// `{kind: "option", optionValue}`.
+    pub target: Target,
+    /// The question with all its options.
+    pub question: QuestionContext,
+    /// The noted option.
+    pub option: OptionSpec,
+    /// Whether the noted option is selected.
+    pub selected: bool,
+    /// Whether the question has a committed answer.
+    pub answered: bool,
+    /// The committed answer, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<Answer>,
+    /// The note.
+    pub note: String,
+}
+
+/// One note the user wants clarified.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum ElaborationItem {
+    /// A question note.
+    Question(QuestionNoteItem),
+    /// An option note.
+    Option(OptionNoteItem),
+}
+
+/// The clarification request of an elaborate result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Elaboration {
+    /// What the agent should do, in words.
+    pub instruction: String,
+    /// What the agent should do next.
+    pub next_action: NextAction,
+    /// Every question note and option note.
+    pub items: Vec<ElaborationItem>,
+}
+
+/// The structured `ask_user` result, in both `details` and `structuredContent`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AskResult {
+    /// The form's title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// The id of this ask, unique per valid call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// Dismissed, unavailable or invalid before the UI opened.
+    pub cancelled: bool,
+    /// Why nothing was asked or an answer was refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<AskError>,
+    /// Submit or elaborate.
+    pub mode: Mode,
+    /// The questions as asked.
+    pub questions: Vec<ResultQuestion>,
+    /// Answers by question id, in question order.
+    pub answers: IndexMap<String, Answer>,
+    /// How to continue after an elaborate result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub continuation: Option<Continuation>,
+    /// The notes to clarify, in elaborate mode only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elaboration: Option<Elaboration>,
+}

@@ -1,0 +1,151 @@
+//! The agent-facing texts of `ask_user` results.
+
+use std::fmt::Write as _;
+
+use indexmap::IndexMap;
+
+use super::ElaborationItem;
+use crate::contract::answers::Answer;
+use crate::contract::ask_user::{CUSTOM_OPTION_LABEL, Request};
+use crate::contract::issue::{InvalidInput, quoted};
+
+/// The instruction every elaboration carries.
+pub const ELABORATION_INSTRUCTION: &str = "First answer the user's noted clarification directly and concisely using the provided question and option context. Do not treat these notes as final answers. Then re-ask only the affected questions if a choice is still needed afterward. Do not jump straight to a follow-up question unless the note is already resolved.";
+
+const PRESENTED_NOTE: &str =
+    "Note: Some questions were presented as multi-select by user preference.";
+
+/// Appends the `Request ID: <id>` line every valid call's text ends with.
+pub(super) fn with_request_id(text: &str, request_id: &str) -> String {
+    format!("{text}\nRequest ID: {request_id}")
+}
+
+pub(super) const fn cancelled_text() -> &'static str {
+    "User cancelled the ask flow"
+}
+
+/// One line per answered or noted question, then its notes, then the presentation note.
+pub(super) fn submit_text(request: &Request, answers: &IndexMap<String, Answer>) -> String {
+    let mut lines = Vec::new();
+    let mut presented_differently = false;
+    for question in &request.questions {
+        let Some(answer) = answers.get(&question.id) else {
+            continue;
+        };
+        let label = &question.label;
+        if answer.is_committed() {
+            lines.push(format!("{label}: {}", answer.labels.join(", ")));
+            presented_differently |= question.presented_type_if_different().is_some();
+        } else {
+            lines.push(format!("{label}: (no answer)"));
+        }
+        if let Some(note) = &answer.note {
+            lines.push(format!("{label} note: {note}"));
+        }
+        if let Some(notes) = &answer.option_notes {
+            for value in &answer.values {
+                let (Some(note), Some((_, option))) =
+                    (notes.get(value), question.option_by_value(value))
+                else {
+                    continue;
+                };
+                lines.push(format!("{label} / {} note: {note}", option.label));
+            }
+        }
+    }
+    if presented_differently {
+        lines.push(PRESENTED_NOTE.to_owned());
+    }
+    if lines.is_empty() {
+        return "User submitted the ask flow".to_owned();
+    }
+    lines.join("\n")
+}
+
+/// One line per note, naming the question prompt, the option and the current answer.
+pub(super) fn elaborate_text(
+    request: &Request,
+    answers: &IndexMap<String, Answer>,
+    items: &[ElaborationItem],
+) -> String {
+    let current = |id: &str| {
+        answers
+            .get(id)
+            .map(|answer| {
+                format!(
+                    " after current answer {}",
+                    quoted(&answer.labels.join(", "))
+                )
+            })
+            .unwrap_or_default()
+    };
+    let mut lines: Vec<String> = items
+        .iter()
+        .map(|item| match item {
+            ElaborationItem::Question(item) => format!(
+                "User asked to elaborate on question {}{} with note {}",
+                quoted(&item.question.prompt),
+                current(&item.question.id),
+                quoted(&item.note)
+            ),
+            ElaborationItem::Option(item) => format!(
+                "User asked to elaborate on question {} option {}{} with note {}",
+                quoted(&item.question.prompt),
+                quoted(&item.option.label),
+                current(&item.question.id),
+                quoted(&item.note)
+            ),
+        })
+        .collect();
+    if lines.is_empty() {
+        lines = request
+            .questions
+            .iter()
+            .filter(|question| answers.contains_key(&question.id))
+            .map(|question| {
+                format!(
+                    "User asked to elaborate on question {}{}",
+                    quoted(&question.prompt),
+                    current(&question.id)
+                )
+            })
+            .collect();
+    }
+    if lines.is_empty() {
+        return "User asked for elaboration based on notes".to_owned();
+    }
+    lines.join("\n")
+}
+
+/// The questions spelled out for an agent that has no UI to ask them in.
+pub(super) fn no_ui_text(request: &Request) -> String {
+    let mut text = String::from(
+        "Needs user input: ask_user requires interactive TUI mode.\nRun same tool call in interactive TUI mode, or ask user these questions manually:\n",
+    );
+    for (index, question) in request.questions.iter().enumerate() {
+        let _ = writeln!(
+            text,
+            "{}. {}: {}",
+            index + 1,
+            question.label,
+            question.prompt
+        );
+        for option in &question.options {
+            let _ = writeln!(text, "   - {} [{}]", option.label, option.value);
+        }
+        let _ = writeln!(text, "   - {CUSTOM_OPTION_LABEL} [custom]");
+    }
+    text.push_str(
+        "details.questions contains normalized pending questions. details.answers stays empty until user responds.",
+    );
+    text
+}
+
+/// `Invalid ask_user payload:` and one `- <path>: <message>` line per issue.
+pub(super) fn invalid_input_text(invalid: &InvalidInput) -> String {
+    let mut text = String::from("Invalid ask_user payload:");
+    for issue in &invalid.issues {
+        let _ = write!(text, "\n- {}: {}", issue.path, issue.message);
+    }
+    text
+}

@@ -1,3 +1,62 @@
 //! `pi-agent-ask`: ask a human structured questions on behalf of a coding agent.
+//!
+//! Every command that reads tool arguments prints exactly one JSON document on stdout. Usage
+//! errors (an unknown flag, an unreadable file, input that is not JSON) exit 2 with a message on
+//! stderr and nothing on stdout.
 
-fn main() {}
+mod cli;
+mod commands;
+mod files;
+
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use clap::Parser as _;
+
+use crate::cli::{Cli, Command};
+
+/// A failure the user must fix in how they called the program (exit 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(String);
+
+impl UsageError {
+    /// A usage error with this message.
+    pub fn new(message: impl Into<String>) -> Self {
+        Self(message.into())
+    }
+}
+
+/// What a command hands back: the JSON document to print and the exit code.
+pub struct Outcome {
+    /// The document for stdout.
+    pub document: serde_json::Value,
+    /// 0 unless the command's own contract says otherwise (`check` on invalid input: 1).
+    pub exit: u8,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Ask(args) => commands::ask::run(&args),
+        Command::Check(args) => commands::check::run(&args),
+        Command::Schema(args) => Ok(commands::schema::run(&args)),
+    };
+    match outcome {
+        Ok(outcome) => {
+            let mut stdout = std::io::stdout().lock();
+            let text = serde_json::to_string_pretty(&outcome.document).unwrap_or_default();
+            if writeln!(stdout, "{text}")
+                .and_then(|()| stdout.flush())
+                .is_err()
+            {
+                return ExitCode::from(1);
+            }
+            ExitCode::from(outcome.exit)
+        }
+        Err(error) => {
+            eprintln!("pi-agent-ask: {error}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -9,6 +9,7 @@ pub mod contract;
 pub mod draw;
 pub mod effect;
 pub mod input;
+pub mod settings;
 pub mod text;
 
 pub use draw::{Frame, Size};

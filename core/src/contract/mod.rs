@@ -11,7 +11,9 @@ pub mod issue;
 pub mod question_tool;
 pub mod remote;
 pub mod result;
+pub mod schema;
 pub mod tool_result;
 
 pub use issue::{InvalidInput, Issue};
+pub use schema::Tool;
 pub use tool_result::{TextContent, ToolOutput, ToolResult};

@@ -1,11 +1,15 @@
 //! The `ask_user` tool's request: its normalized questions and how arguments become one.
 
+mod args;
 mod parse;
 mod preview;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::remote::AnswerSpec;
+
+pub use args::{AskUserArguments, OptionArguments, QuestionArguments};
 pub use parse::{ParseOptions, parse_ask_user};
 pub use preview::{FileProblem, MAX_PREVIEW_FILE_BYTES, PreviewFile, PreviewSource};
 
@@ -161,6 +165,22 @@ pub struct Request {
 }
 
 impl Request {
+    /// What a remote answer may address: question ids, option values, presented multi-select.
+    pub fn answer_specs(&self) -> Vec<AnswerSpec> {
+        self.questions
+            .iter()
+            .map(|question| AnswerSpec {
+                id: question.id.clone(),
+                values: question
+                    .options
+                    .iter()
+                    .map(|option| option.value.clone())
+                    .collect(),
+                multi: question.is_multi(),
+            })
+            .collect()
+    }
+
     /// The question with this id, with its index.
     pub fn question_by_id(&self, id: &str) -> Option<(usize, &Question)> {
         self.questions

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 pub use parse::{QuestionToolError, parse_ask_user_question};
 pub use result::{
-    QuestionAnswer, QuestionDetails, answered_result, cancelled_result, invalid_result,
-    unavailable_result,
+    QuestionAnswer, QuestionDetails, answered_result, cancelled_result, invalid_answer_result,
+    invalid_result, unavailable_result,
 };
 
 use super::remote::AnswerSpec;

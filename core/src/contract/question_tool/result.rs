@@ -176,3 +176,19 @@ pub fn invalid_result(message: &str) -> ToolOutput<QuestionDetails> {
     };
     ToolOutput::new(message, details, true)
 }
+
+/// An external answer was refused; an error result the caller can correct.
+pub fn invalid_answer_result(
+    request: &QuestionRequest,
+    message: &str,
+) -> ToolOutput<QuestionDetails> {
+    let details = QuestionDetails {
+        questions: request.questions.clone(),
+        answers: Vec::new(),
+        cancelled: true,
+        unavailable: None,
+        error: Some(message.to_owned()),
+    };
+    let text = format!("External ask UI returned an invalid response: {message}");
+    ToolOutput::new(text, details, true)
+}

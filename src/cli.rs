@@ -1,0 +1,120 @@
+//! The command line: commands, their arguments and the options they share.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use pi_agent_ask_core::contract::Tool;
+
+/// Ask a human structured questions on behalf of a coding agent.
+#[derive(Debug, Parser)]
+#[command(name = "pi-agent-ask", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The program's commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run one ask flow for these tool arguments and print the tool result.
+    Ask(AskArgs),
+    /// Validate and normalize tool arguments without asking.
+    Check(CheckArgs),
+    /// Print the JSON Schema of the tool's arguments or result.
+    Schema(SchemaArgs),
+}
+
+/// Which contract the arguments follow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ToolArg {
+    /// The full `ask_user` contract.
+    #[default]
+    #[value(name = "ask_user")]
+    AskUser,
+    /// The Claude-Code-shaped `ask_user_question` tool.
+    #[value(name = "ask_user_question")]
+    AskUserQuestion,
+}
+
+impl From<ToolArg> for Tool {
+    fn from(tool: ToolArg) -> Self {
+        match tool {
+            ToolArg::AskUser => Self::AskUser,
+            ToolArg::AskUserQuestion => Self::AskUserQuestion,
+        }
+    }
+}
+
+/// Options every command that reads tool arguments shares.
+#[derive(Debug, Args)]
+pub struct CommonArgs {
+    /// The tool arguments: a JSON file, or `-` for standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: String,
+    /// Which contract the arguments follow.
+    #[arg(long, value_enum, default_value_t = ToolArg::AskUser)]
+    pub tool: ToolArg,
+    /// The directory relative `previewFile` paths resolve against (default: the current one).
+    #[arg(long, value_name = "DIR")]
+    pub cwd: Option<PathBuf>,
+    /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+/// Where the questions are asked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum UiArg {
+    /// The terminal UI when a terminal is available, otherwise `none`.
+    #[default]
+    Auto,
+    /// The rich terminal questionnaire.
+    Tui,
+    /// Plain line-by-line prompts on the terminal.
+    Dialogs,
+    /// No UI: the result tells the agent to ask another way.
+    None,
+}
+
+/// `ask` arguments.
+#[derive(Debug, Args)]
+pub struct AskArgs {
+    /// Shared options.
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// Where the questions are asked.
+    #[arg(long, value_enum, default_value_t = UiArg::Auto)]
+    pub ui: UiArg,
+    /// Answer without a UI with this remote response (a JSON file, or `-`).
+    #[arg(long, value_name = "FILE")]
+    pub answer: Option<String>,
+}
+
+/// `check` arguments.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Shared options.
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+/// Which schema to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SchemaKind {
+    /// The tool's arguments.
+    Input,
+    /// The tool's result.
+    Output,
+}
+
+/// `schema` arguments.
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    /// Which schema.
+    #[arg(value_enum)]
+    pub kind: SchemaKind,
+    /// Which tool.
+    #[arg(long, value_enum, default_value_t = ToolArg::AskUser)]
+    pub tool: ToolArg,
+}

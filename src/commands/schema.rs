@@ -1,0 +1,16 @@
+//! `schema input|output`: the JSON Schemas generated from the contract's types.
+
+use pi_agent_ask_core::contract::schema::{input_schema, output_schema};
+
+use crate::Outcome;
+use crate::cli::{SchemaArgs, SchemaKind};
+
+/// Prints the schema of the tool's arguments or result.
+pub fn run(args: &SchemaArgs) -> Outcome {
+    let tool = args.tool.into();
+    let document = match args.kind {
+        SchemaKind::Input => input_schema(tool),
+        SchemaKind::Output => output_schema(tool),
+    };
+    Outcome { document, exit: 0 }
+}

@@ -1,0 +1,106 @@
+//! Helpers shared by the program's integration tests.
+
+#![allow(dead_code)]
+
+use std::io::Write as _;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+/// What one run of the program printed.
+pub struct ProgramOutput {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// The exit code.
+    pub exit: i32,
+}
+
+/// Runs the program with these arguments, feeding `stdin` when given.
+pub fn run_program(args: &[String], stdin: Option<&str>) -> ProgramOutput {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pi-agent-ask"))
+        .args(args)
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    if let Some(text) = stdin {
+        let mut pipe = child.stdin.take().expect("stdin is piped");
+        pipe.write_all(text.as_bytes()).expect("stdin accepts the input");
+    }
+    let output = child.wait_with_output().expect("the program finishes");
+    ProgramOutput {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        exit: output.status.code().unwrap_or(-1),
+    }
+}
+
+/// Whether `UPDATE_GOLDEN=1` asks for expectations to be rewritten.
+pub fn updating() -> bool {
+    std::env::var_os("UPDATE_GOLDEN").is_some_and(|value| value == "1")
+}
+
+/// Compares `actual` with the golden file, or rewrites it under `UPDATE_GOLDEN=1`.
+pub fn golden(path: &Path, actual: &str) {
+    let actual = format!("{}\n", actual.trim_end_matches('\n'));
+    if updating() {
+        std::fs::write(path, &actual).expect("the golden file is writable");
+        return;
+    }
+    let expected = std::fs::read_to_string(path).unwrap_or_else(|_| {
+        panic!(
+            "{} is missing; run with UPDATE_GOLDEN=1 to create it",
+            path.display()
+        )
+    });
+    similar_asserts::assert_eq!(expected: expected, actual: actual, "golden file {}", path.display());
+}
+
+const REQUEST_ID: &str = "<request-id>";
+
+fn is_uuid_v4(text: &str) -> bool {
+    uuid::Uuid::parse_str(text).is_ok_and(|id| id.get_version_num() == 4)
+}
+
+/// Replaces the random request id (in `details`, `structuredContent` and the text's last line)
+/// with a placeholder, after checking it is a UUID v4 and the same everywhere.
+pub fn normalize_request_ids(document: &mut Value) {
+    let mut seen: Option<String> = None;
+    for key in ["details", "structuredContent"] {
+        if let Some(id) = document
+            .get_mut(key)
+            .and_then(|details| details.get_mut("requestId"))
+        {
+            let text = id.as_str().unwrap_or_default().to_owned();
+            assert!(is_uuid_v4(&text), "requestId {text:?} is not a UUID v4");
+            assert!(seen.as_ref().is_none_or(|other| *other == text), "request ids differ");
+            seen = Some(text);
+            *id = Value::String(REQUEST_ID.into());
+        }
+    }
+    if let Some(text) = document.pointer_mut("/content/0/text") {
+        let current = text.as_str().unwrap_or_default().to_owned();
+        if let Some(id) = &seen {
+            let line = format!("\nRequest ID: {id}");
+            assert!(current.ends_with(&line), "the text does not end with the request id line");
+            *text = Value::String(current.replace(id, REQUEST_ID));
+        } else {
+            assert!(!current.contains("Request ID:"), "a result without request id names one");
+        }
+    }
+}
+
+/// A validator for the `ask_user` output schema the program prints.
+pub fn output_schema_validator() -> &'static jsonschema::Validator {
+    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
+    VALIDATOR.get_or_init(|| {
+        let output = run_program(&["schema".into(), "output".into()], None);
+        let schema: Value = serde_json::from_str(&output.stdout).expect("the schema is JSON");
+        jsonschema::validator_for(&schema).expect("the output schema compiles")
+    })
+}

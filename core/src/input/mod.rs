@@ -1,66 +1,29 @@
 //! Input events: what a frontend hands the core, as plain data.
+//!
+//! Keys parse from and print to Pi's key-id syntax ([`Key`]); keymaps say which key triggers
+//! which action in which [`Context`] ([`Keymaps`]), with defaults and settings-file overrides.
+
+mod action;
+mod key;
+mod keymap;
+mod overrides;
+
+#[cfg(test)]
+mod key_tests;
+#[cfg(test)]
+mod keymap_tests;
 
 use serde::{Deserialize, Serialize};
 
 use crate::draw::{Pos, Size};
 
-/// A key without modifiers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum KeyCode {
-    /// A printable character; space is `Char(' ')`. Letters are stored lower-case, with
-    /// `shift` in the modifiers when the user typed an upper-case letter.
-    Char(char),
-    /// Return.
-    Enter,
-    /// Escape.
-    Esc,
-    /// Tab (with `shift` for back-tab).
-    Tab,
-    /// Backspace.
-    Backspace,
-    /// Forward delete.
-    Delete,
-    /// Insert.
-    Insert,
-    /// Left arrow.
-    Left,
-    /// Right arrow.
-    Right,
-    /// Up arrow.
-    Up,
-    /// Down arrow.
-    Down,
-    /// Home.
-    Home,
-    /// End.
-    End,
-    /// Page up.
-    PageUp,
-    /// Page down.
-    PageDown,
-    /// A function key, `F(1)` to `F(24)`.
-    F(u8),
-}
-
-/// Modifier keys held with a key.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Modifiers {
-    /// Control.
-    pub ctrl: bool,
-    /// Alt (Option on macOS).
-    pub alt: bool,
-    /// Shift.
-    pub shift: bool,
-}
-
-/// A key press: a code and its modifiers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Key {
-    /// The key itself.
-    pub code: KeyCode,
-    /// The modifiers held with it.
-    pub mods: Modifiers,
-}
+pub use action::{
+    Action, Context, EditorAction, GlobalAction, MainAction, NoteEditorAction, SettingsModalAction,
+    UnknownAction, UnknownContext,
+};
+pub use key::{Key, KeyCode, KeyParseError, KeyParseProblem, MAX_FUNCTION_KEY, Modifiers};
+pub use keymap::{ContextKeymap, FixedKey, Keymaps};
+pub use overrides::KeymapProblem;
 
 /// A mouse action, in cell coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

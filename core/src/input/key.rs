@@ -1,0 +1,377 @@
+//! Keys and Pi's key-id syntax (`ctrl+c`, `shift+tab`, `pageDown`, `?`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A key without modifiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum KeyCode {
+    /// A printable character; space is `Char(' ')`.
+    ///
+    /// Normalization rule (applied by [`Key::new`], [`Key::from_char`] and parsing): a letter is
+    /// stored lower-case, with `shift` in the modifiers when the user typed it upper-case, so a
+    /// typed `N`, the id `N` and the id `shift+n` are the same key. For any other character
+    /// (digits, punctuation, space excepted) the shift is already part of the character and is
+    /// dropped: `shift+?` is `?`. Control characters are never stored here; see
+    /// [`Key::from_char`].
+    Char(char),
+    /// Return.
+    Enter,
+    /// Escape.
+    Esc,
+    /// Tab (with `shift` for back-tab).
+    Tab,
+    /// Backspace.
+    Backspace,
+    /// Forward delete.
+    Delete,
+    /// Insert.
+    Insert,
+    /// Left arrow.
+    Left,
+    /// Right arrow.
+    Right,
+    /// Up arrow.
+    Up,
+    /// Down arrow.
+    Down,
+    /// Home.
+    Home,
+    /// End.
+    End,
+    /// Page up.
+    PageUp,
+    /// Page down.
+    PageDown,
+    /// A function key, `F(1)` to `F(24)`.
+    F(u8),
+}
+
+/// The highest function key a key id can name (`f24`).
+pub const MAX_FUNCTION_KEY: u8 = 24;
+
+/// The named keys with their printed id; the first name of a code is its canonical form.
+///
+/// Escape prints as `esc`, the spelling the default keymaps of the settings file use; `escape`
+/// parses too, and so does `return` for `enter`.
+const NAMED_KEYS: &[(&str, KeyCode)] = &[
+    ("enter", KeyCode::Enter),
+    ("return", KeyCode::Enter),
+    ("esc", KeyCode::Esc),
+    ("escape", KeyCode::Esc),
+    ("tab", KeyCode::Tab),
+    ("space", KeyCode::Char(' ')),
+    ("backspace", KeyCode::Backspace),
+    ("delete", KeyCode::Delete),
+    ("insert", KeyCode::Insert),
+    ("left", KeyCode::Left),
+    ("right", KeyCode::Right),
+    ("up", KeyCode::Up),
+    ("down", KeyCode::Down),
+    ("home", KeyCode::Home),
+    ("end", KeyCode::End),
+    ("pageUp", KeyCode::PageUp),
+    ("pageDown", KeyCode::PageDown),
+];
+
+impl KeyCode {
+    /// The canonical id of a named key, `None` for characters other than space.
+    fn name(self) -> Option<&'static str> {
+        NAMED_KEYS
+            .iter()
+            .find(|(_, code)| *code == self)
+            .map(|(name, _)| *name)
+    }
+
+    /// Looks up a key name case-insensitively (`pagedown`, `pageDown`, `F5`).
+    fn from_name(name: &str) -> Option<Self> {
+        if let Some((_, code)) = NAMED_KEYS
+            .iter()
+            .find(|(known, _)| known.eq_ignore_ascii_case(name))
+        {
+            return Some(*code);
+        }
+        let number = name.strip_prefix(['f', 'F'])?;
+        if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) || number.len() > 2 {
+            return None;
+        }
+        number.parse().ok().map(KeyCode::F)
+    }
+}
+
+/// Modifier keys held with a key.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Modifiers {
+    /// Control.
+    pub ctrl: bool,
+    /// Alt (Option on macOS).
+    pub alt: bool,
+    /// Shift.
+    pub shift: bool,
+}
+
+impl Modifiers {
+    /// No modifier held.
+    pub const NONE: Self = Self {
+        ctrl: false,
+        alt: false,
+        shift: false,
+    };
+    /// Control alone.
+    pub const CTRL: Self = Self {
+        ctrl: true,
+        ..Self::NONE
+    };
+    /// Alt alone.
+    pub const ALT: Self = Self {
+        alt: true,
+        ..Self::NONE
+    };
+    /// Shift alone.
+    pub const SHIFT: Self = Self {
+        shift: true,
+        ..Self::NONE
+    };
+
+    /// Whether no modifier is held.
+    pub const fn is_empty(self) -> bool {
+        !self.ctrl && !self.alt && !self.shift
+    }
+}
+
+/// A key press: a code and its modifiers.
+///
+/// Build keys with [`Key::new`] or [`Key::from_char`] (or parse them) so that they are
+/// normalized as [`KeyCode::Char`] describes; keys are compared field by field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Key {
+    /// The key itself.
+    pub code: KeyCode,
+    /// The modifiers held with it.
+    pub mods: Modifiers,
+}
+
+impl Key {
+    /// A normalized key: see [`KeyCode::Char`] for the rule.
+    pub fn new(code: KeyCode, mods: Modifiers) -> Self {
+        let KeyCode::Char(c) = code else {
+            return Self { code, mods };
+        };
+        let typed = Self::from_char(c);
+        Self {
+            code: typed.code,
+            mods: Modifiers {
+                ctrl: mods.ctrl || typed.mods.ctrl,
+                alt: mods.alt,
+                shift: typed.mods.shift || (mods.shift && shift_is_kept(typed.code)),
+            },
+        }
+    }
+
+    /// A key without modifiers, for named keys such as [`KeyCode::Enter`].
+    pub const fn plain(code: KeyCode) -> Self {
+        Self {
+            code,
+            mods: Modifiers::NONE,
+        }
+    }
+
+    /// The key a terminal means by typing the character `c`.
+    ///
+    /// Upper-case letters become lower-case with `shift`. Control characters map to the key that
+    /// sends them: `\n` and `\r` to enter, `\t` to tab, ESC to esc, DEL and BS to backspace, NUL
+    /// to `ctrl+space`, and the other C0 codes to `ctrl+` the matching letter or symbol
+    /// (`\u{1}` is `ctrl+a`). Any other character is a plain `Char`.
+    pub fn from_char(c: char) -> Self {
+        match c {
+            '\n' | '\r' => Self::plain(KeyCode::Enter),
+            '\t' => Self::plain(KeyCode::Tab),
+            '\u{1b}' => Self::plain(KeyCode::Esc),
+            '\u{7f}' | '\u{8}' => Self::plain(KeyCode::Backspace),
+            '\0' => Self {
+                code: KeyCode::Char(' '),
+                mods: Modifiers::CTRL,
+            },
+            '\u{1}'..='\u{1f}' => Self {
+                code: KeyCode::Char(char::from(c as u8 + 0x60)),
+                mods: Modifiers::CTRL,
+            },
+            _ => match single_lowercase(c) {
+                Some(lower) if lower != c => Self {
+                    code: KeyCode::Char(lower),
+                    mods: Modifiers::SHIFT,
+                },
+                _ => Self::plain(KeyCode::Char(c)),
+            },
+        }
+    }
+
+    /// The same key normalized, for keys built field by field.
+    #[must_use]
+    pub fn normalized(self) -> Self {
+        Self::new(self.code, self.mods)
+    }
+
+    /// The character this key types into an editor, if it types one (no ctrl or alt held).
+    pub fn typed_char(self) -> Option<char> {
+        let KeyCode::Char(c) = self.code else {
+            return None;
+        };
+        if self.mods.ctrl || self.mods.alt {
+            return None;
+        }
+        if self.mods.shift {
+            let mut upper = c.to_uppercase();
+            return match (upper.next(), upper.next()) {
+                (Some(single), None) => Some(single),
+                _ => Some(c),
+            };
+        }
+        Some(c)
+    }
+}
+
+/// Whether `shift` means something beside this code once normalized: for letters (stored
+/// lower-case by then) and space it does; for other characters the shift is already in the
+/// character.
+fn shift_is_kept(code: KeyCode) -> bool {
+    match code {
+        KeyCode::Char(c) => c == ' ' || c.is_lowercase(),
+        _ => true,
+    }
+}
+
+/// The lower-case form of `c` when it is a single character.
+fn single_lowercase(c: char) -> Option<char> {
+    let mut lower = c.to_lowercase();
+    match (lower.next(), lower.next()) {
+        (Some(single), None) => Some(single),
+        _ => None,
+    }
+}
+
+impl fmt::Display for Key {
+    /// Prints the canonical key id: modifiers in the order `ctrl+alt+shift+`, then the key name
+    /// (`esc`, `pageDown`, `f5`, `space`) or the character itself (`?`, `n`, `+`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let key = self.normalized();
+        for (held, name) in [
+            (key.mods.ctrl, "ctrl+"),
+            (key.mods.alt, "alt+"),
+            (key.mods.shift, "shift+"),
+        ] {
+            if held {
+                f.write_str(name)?;
+            }
+        }
+        match (key.code.name(), key.code) {
+            (Some(name), _) => f.write_str(name),
+            (None, KeyCode::F(n)) => write!(f, "f{n}"),
+            (None, KeyCode::Char(c)) => write!(f, "{c}"),
+            (None, _) => unreachable!("every other code has a name"),
+        }
+    }
+}
+
+/// Why a key id did not parse.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("invalid key {input:?}: {problem}")]
+pub struct KeyParseError {
+    /// The key id as written.
+    pub input: String,
+    /// What is wrong with it.
+    pub problem: KeyParseProblem,
+}
+
+/// The ways a key id can be wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum KeyParseProblem {
+    /// Nothing was written.
+    #[error("the key id is empty")]
+    Empty,
+    /// Modifiers were written but no key after them (`ctrl+`).
+    #[error("a key is missing after the modifiers")]
+    MissingKey,
+    /// A word before a `+` is not `ctrl`, `alt` or `shift`.
+    #[error("unknown modifier {0:?}; expected ctrl, alt or shift")]
+    UnknownModifier(String),
+    /// The same modifier was written twice (`ctrl+ctrl+c`).
+    #[error("modifier {0:?} is written twice")]
+    DuplicateModifier(String),
+    /// The key is neither a known name nor a single character.
+    #[error("unknown key name {0:?}")]
+    UnknownKeyName(String),
+    /// A function key outside `f1`..`f24`.
+    #[error("function keys go from f1 to f{MAX_FUNCTION_KEY}")]
+    FunctionKeyOutOfRange,
+    /// A single control character was written as the key.
+    #[error("{0:?} is a control character; use its name (enter, tab, esc...)")]
+    ControlCharacter(char),
+}
+
+impl FromStr for Key {
+    type Err = KeyParseError;
+
+    /// Parses a key id. Modifier and key names are case-insensitive (`Ctrl+PageDown`), but a
+    /// single character is taken as written: `N` is `shift+n`. A `+` key is written `+` or, after
+    /// modifiers, `ctrl++`.
+    fn from_str(input: &str) -> Result<Self, Self::Err> {
+        let fail = |problem| KeyParseError {
+            input: input.to_owned(),
+            problem,
+        };
+        if input.is_empty() {
+            return Err(fail(KeyParseProblem::Empty));
+        }
+        let (modifier_part, key_part) = split_modifiers(input);
+        let mut mods = Modifiers::NONE;
+        for word in modifier_part.iter().flat_map(|part| part.split('+')) {
+            let slot = match word.to_ascii_lowercase().as_str() {
+                "ctrl" => &mut mods.ctrl,
+                "alt" => &mut mods.alt,
+                "shift" => &mut mods.shift,
+                _ => return Err(fail(KeyParseProblem::UnknownModifier(word.to_owned()))),
+            };
+            if *slot {
+                return Err(fail(KeyParseProblem::DuplicateModifier(word.to_owned())));
+            }
+            *slot = true;
+        }
+        let code = parse_code(key_part).map_err(fail)?;
+        Ok(Self::new(code, mods))
+    }
+}
+
+/// Splits `ctrl+alt+x` into `Some("ctrl+alt")` and `x`, keeping a final `+` as the key.
+fn split_modifiers(input: &str) -> (Option<&str>, &str) {
+    if input == "+" {
+        return (None, input);
+    }
+    if let Some(mods) = input.strip_suffix("++") {
+        return (Some(mods), "+");
+    }
+    match input.rsplit_once('+') {
+        Some((mods, key)) => (Some(mods), key),
+        None => (None, input),
+    }
+}
+
+/// Parses the key part of an id: a single character or a key name.
+fn parse_code(key: &str) -> Result<KeyCode, KeyParseProblem> {
+    let mut chars = key.chars();
+    match (chars.next(), chars.next()) {
+        (None, _) => Err(KeyParseProblem::MissingKey),
+        (Some(c), None) if c.is_control() => Err(KeyParseProblem::ControlCharacter(c)),
+        (Some(c), None) => Ok(KeyCode::Char(c)),
+        _ => match KeyCode::from_name(key) {
+            Some(KeyCode::F(n)) if !(1..=MAX_FUNCTION_KEY).contains(&n) => {
+                Err(KeyParseProblem::FunctionKeyOutOfRange)
+            }
+            Some(code) => Ok(code),
+            None => Err(KeyParseProblem::UnknownKeyName(key.to_owned())),
+        },
+    }
+}

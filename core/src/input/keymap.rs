@@ -1,0 +1,173 @@
+//! Keymaps as data: which keys trigger which action, per context.
+
+use serde_json::{Map, Value};
+
+use super::action::{
+    Action, Context, EditorAction, GlobalAction, MainAction, NoteEditorAction, SettingsModalAction,
+};
+use super::key::{Key, KeyCode};
+
+/// The keys bound to each action of one context.
+///
+/// Every action of the context has an entry (possibly with no keys, which disables it), and no
+/// key is bound to two actions: both hold for the defaults and for anything
+/// [`Keymaps::from_overrides`] accepts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContextKeymap<A: Action> {
+    /// One entry per action, in the order of [`Action::ALL`].
+    bindings: Vec<(A, Vec<Key>)>,
+}
+
+impl<A: Action> ContextKeymap<A> {
+    /// The default bindings of the context, as the settings file documents them.
+    pub fn defaults() -> Self {
+        let bindings = A::ALL
+            .iter()
+            .map(|&action| {
+                let keys = action
+                    .default_keys()
+                    .iter()
+                    .map(|id| id.parse().expect("default key ids parse"))
+                    .collect();
+                (action, keys)
+            })
+            .collect();
+        Self { bindings }
+    }
+
+    /// The action `key` triggers in this context, if any. The key is normalized first.
+    pub fn action(&self, key: &Key) -> Option<A> {
+        let key = key.normalized();
+        self.bindings
+            .iter()
+            .find(|(_, keys)| keys.contains(&key))
+            .map(|(action, _)| *action)
+    }
+
+    /// The keys bound to `action`, in the configured order (the first is the one to show in
+    /// hints).
+    pub fn keys(&self, action: A) -> &[Key] {
+        self.bindings
+            .iter()
+            .find(|(bound, _)| *bound == action)
+            .map_or(&[], |(_, keys)| keys.as_slice())
+    }
+
+    /// Every action with its keys, in the order of the settings file.
+    pub fn bindings(&self) -> impl Iterator<Item = (A, &[Key])> {
+        self.bindings
+            .iter()
+            .map(|(action, keys)| (*action, keys.as_slice()))
+    }
+
+    /// Replaces the keys of one action; the caller checks for conflicts.
+    pub(super) fn set_keys(&mut self, action: A, keys: Vec<Key>) {
+        if let Some((_, bound)) = self.bindings.iter_mut().find(|(a, _)| *a == action) {
+            *bound = keys;
+        }
+    }
+
+    /// The bindings as the settings file writes them: action name -> list of key ids.
+    fn to_json(&self) -> Value {
+        let mut object = Map::new();
+        for (action, keys) in self.bindings() {
+            let ids = keys.iter().map(|key| Value::String(key.to_string()));
+            object.insert(action.name().to_owned(), Value::Array(ids.collect()));
+        }
+        Value::Object(object)
+    }
+}
+
+impl<A: Action> Default for ContextKeymap<A> {
+    fn default() -> Self {
+        Self::defaults()
+    }
+}
+
+/// All keymaps of the ask flow, one per context.
+///
+/// A form looks a key up in the context it is in, usually the global keymap first and then the
+/// keymap of the focused surface. Digits 1–9 and `@` are never in any keymap: see
+/// [`FixedKey`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Keymaps {
+    /// Keys that work everywhere.
+    pub global: ContextKeymap<GlobalAction>,
+    /// The question tabs and the review tab.
+    pub main: ContextKeymap<MainAction>,
+    /// The free-form answer editor.
+    pub editor: ContextKeymap<EditorAction>,
+    /// The note editor.
+    pub note_editor: ContextKeymap<NoteEditorAction>,
+    /// The settings overlay.
+    pub settings_modal: ContextKeymap<SettingsModalAction>,
+}
+
+impl Keymaps {
+    /// The global action of `key`, if any.
+    pub fn global_action(&self, key: &Key) -> Option<GlobalAction> {
+        self.global.action(key)
+    }
+
+    /// The main-flow action of `key`, if any.
+    pub fn main_action(&self, key: &Key) -> Option<MainAction> {
+        self.main.action(key)
+    }
+
+    /// The answer-editor action of `key`, if any.
+    pub fn editor_action(&self, key: &Key) -> Option<EditorAction> {
+        self.editor.action(key)
+    }
+
+    /// The note-editor action of `key`, if any.
+    pub fn note_editor_action(&self, key: &Key) -> Option<NoteEditorAction> {
+        self.note_editor.action(key)
+    }
+
+    /// The settings-overlay action of `key`, if any.
+    pub fn settings_modal_action(&self, key: &Key) -> Option<SettingsModalAction> {
+        self.settings_modal.action(key)
+    }
+
+    /// The `keymaps` section of the settings file for these keymaps: context name -> action
+    /// name -> list of key ids, in the documented order. For the defaults this is exactly the
+    /// documented default section.
+    pub fn to_json(&self) -> Value {
+        let sections = [
+            (Context::Global, self.global.to_json()),
+            (Context::Main, self.main.to_json()),
+            (Context::Editor, self.editor.to_json()),
+            (Context::NoteEditor, self.note_editor.to_json()),
+            (Context::SettingsModal, self.settings_modal.to_json()),
+        ];
+        let object = sections
+            .into_iter()
+            .map(|(context, section)| (context.name().to_owned(), section))
+            .collect();
+        Value::Object(object)
+    }
+}
+
+/// A key with a fixed meaning that no keymap can bind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FixedKey {
+    /// `1`..`9` without modifiers: quick-select the matching option, or run a review action.
+    Digit(u8),
+    /// `@` without modifiers: the file-reference affordance in editors.
+    FileReference,
+}
+
+impl FixedKey {
+    /// The fixed meaning of `key`, if it has one. The key is normalized first.
+    pub fn of(key: &Key) -> Option<Self> {
+        let key = key.normalized();
+        if !key.mods.is_empty() {
+            return None;
+        }
+        match key.code {
+            KeyCode::Char('@') => Some(Self::FileReference),
+            KeyCode::Char(c @ '1'..='9') => Some(Self::Digit(c as u8 - b'0')),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,218 @@
+use rstest::rstest;
+use serde_json::json;
+
+use super::{
+    Action, Context, EditorAction, FixedKey, GlobalAction, Key, KeymapProblem, Keymaps, MainAction,
+    NoteEditorAction, SettingsModalAction,
+};
+
+fn key(id: &str) -> Key {
+    id.parse().unwrap()
+}
+
+#[test]
+fn defaults_are_the_documented_section() {
+    let expected = json!({
+        "global": {"dismiss": ["ctrl+c"], "settings": ["?"]},
+        "main": {
+            "confirm": ["enter"], "cancel": ["esc"], "changeQuestionType": ["t"],
+            "toggle": ["space"], "nextTab": ["tab", "right"],
+            "previousTab": ["shift+tab", "left"], "nextOption": ["down"],
+            "previousOption": ["up"], "optionNote": ["n"], "questionNote": ["shift+n"]
+        },
+        "editor": {
+            "submit": ["enter"], "close": ["esc"], "nextTabWhenEmpty": ["tab", "right"],
+            "previousTabWhenEmpty": ["shift+tab", "left"], "nextOptionWhenEmpty": ["down"],
+            "previousOptionWhenEmpty": ["up"]
+        },
+        "noteEditor": {
+            "save": ["enter"], "close": ["esc"], "nextTabWhenEmpty": ["tab", "right"],
+            "previousTabWhenEmpty": ["shift+tab", "left"], "nextOptionWhenEmpty": ["down"],
+            "previousOptionWhenEmpty": ["up"]
+        },
+        "settingsModal": {
+            "close": ["esc", "ctrl+c", "?"], "nextOption": ["down"],
+            "previousOption": ["up"], "toggle": ["enter", "space"]
+        }
+    });
+    similar_asserts::assert_eq!(Keymaps::default().to_json(), expected);
+}
+
+#[rstest]
+#[case("ctrl+c", Some(GlobalAction::Dismiss))]
+#[case("?", Some(GlobalAction::Settings))]
+#[case("enter", None)]
+fn global_lookup(#[case] id: &str, #[case] action: Option<GlobalAction>) {
+    assert_eq!(Keymaps::default().global_action(&key(id)), action);
+}
+
+#[rstest]
+#[case("enter", Some(MainAction::Confirm))]
+#[case("escape", Some(MainAction::Cancel))]
+#[case("right", Some(MainAction::NextTab))]
+#[case("shift+tab", Some(MainAction::PreviousTab))]
+#[case("n", Some(MainAction::OptionNote))]
+#[case("N", Some(MainAction::QuestionNote))]
+#[case("1", None)]
+fn main_lookup(#[case] id: &str, #[case] action: Option<MainAction>) {
+    assert_eq!(Keymaps::default().main_action(&key(id)), action);
+}
+
+#[test]
+fn lookup_normalizes_a_key_built_by_hand() {
+    let typed = Key {
+        code: super::KeyCode::Char('N'),
+        mods: super::Modifiers::NONE,
+    };
+    assert_eq!(
+        Keymaps::default().main_action(&typed),
+        Some(MainAction::QuestionNote)
+    );
+}
+
+#[test]
+fn other_contexts_look_up_their_own_actions() {
+    let keymaps = Keymaps::default();
+    assert_eq!(
+        keymaps.editor_action(&key("tab")),
+        Some(EditorAction::NextTabWhenEmpty)
+    );
+    assert_eq!(
+        keymaps.note_editor_action(&key("enter")),
+        Some(NoteEditorAction::Save)
+    );
+    assert_eq!(
+        keymaps.settings_modal_action(&key("?")),
+        Some(SettingsModalAction::Close)
+    );
+    assert_eq!(
+        keymaps.main.keys(MainAction::NextTab),
+        [key("tab"), key("right")]
+    );
+}
+
+#[rstest]
+#[case("1", Some(FixedKey::Digit(1)))]
+#[case("9", Some(FixedKey::Digit(9)))]
+#[case("@", Some(FixedKey::FileReference))]
+#[case("0", None)]
+#[case("ctrl+1", None)]
+#[case("a", None)]
+fn fixed_keys(#[case] id: &str, #[case] fixed: Option<FixedKey>) {
+    assert_eq!(FixedKey::of(&key(id)), fixed);
+}
+
+#[test]
+fn action_names_round_trip() {
+    for action in MainAction::ALL {
+        assert_eq!(action.to_string().parse::<MainAction>().unwrap(), *action);
+    }
+    for context in Context::ALL {
+        assert_eq!(context.to_string().parse::<Context>().unwrap(), *context);
+    }
+    assert!("confirm".parse::<EditorAction>().is_err());
+}
+
+#[test]
+fn overrides_replace_only_the_written_actions() {
+    let (keymaps, problems) = Keymaps::from_overrides(&json!({
+        "main": {"toggle": ["x", "space"], "optionNote": []},
+        "global": {"settings": ["f1"]}
+    }));
+    assert_eq!(problems, []);
+    assert_eq!(keymaps.main_action(&key("x")), Some(MainAction::Toggle));
+    assert_eq!(keymaps.main_action(&key("space")), Some(MainAction::Toggle));
+    assert_eq!(keymaps.main_action(&key("n")), None);
+    assert_eq!(
+        keymaps.main_action(&key("enter")),
+        Some(MainAction::Confirm)
+    );
+    assert_eq!(keymaps.global_action(&key("?")), None);
+    assert_eq!(
+        keymaps.global_action(&key("f1")),
+        Some(GlobalAction::Settings)
+    );
+}
+
+#[test]
+fn null_section_means_defaults() {
+    assert_eq!(
+        Keymaps::from_overrides(&serde_json::Value::Null),
+        (Keymaps::default(), vec![])
+    );
+}
+
+#[rstest]
+#[case(json!([]), "keymaps must be an object of action names to key lists")]
+#[case(json!({"main": 3}), "keymaps.main must be an object of action names to key lists")]
+#[case(
+    json!({"footer": {}}),
+    "keymaps.footer: unknown context; expected global, main, editor, noteEditor or settingsModal"
+)]
+#[case(json!({"main": {"submit": ["enter"]}}), "keymaps.main.submit: unknown action")]
+#[case(json!({"main": {"toggle": "x"}}), "keymaps.main.toggle must be a list of key ids")]
+#[case(json!({"main": {"toggle": [1]}}), "keymaps.main.toggle must be a list of key ids")]
+#[case(
+    json!({"main": {"toggle": ["ctrl+foo"]}}),
+    r#"keymaps.main.toggle: invalid key "ctrl+foo": unknown key name "foo""#
+)]
+#[case(
+    json!({"editor": {"close": ["@"]}}),
+    r#"keymaps.editor.close: "@" is fixed (digits 1-9 and @) and cannot be bound"#
+)]
+#[case(
+    json!({"main": {"toggle": ["enter"]}}),
+    r#"keymaps.main: "enter" is bound to both confirm and toggle"#
+)]
+#[case(
+    json!({"main": {"toggle": ["N"]}}),
+    r#"keymaps.main: "shift+n" is bound to both toggle and questionNote"#
+)]
+fn a_problem_is_reported_and_defaults_are_kept(
+    #[case] section: serde_json::Value,
+    #[case] message: &str,
+) {
+    let (keymaps, problems) = Keymaps::from_overrides(&section);
+    let messages: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    assert_eq!(messages, [message]);
+    assert_eq!(keymaps, Keymaps::default());
+}
+
+#[test]
+fn one_bad_context_discards_every_override() {
+    let (keymaps, problems) = Keymaps::from_overrides(&json!({
+        "global": {"settings": ["f1"]},
+        "main": {"toggle": ["nope"]}
+    }));
+    assert_eq!(problems.len(), 1);
+    assert!(matches!(
+        problems[0],
+        KeymapProblem::InvalidKey {
+            context: Context::Main,
+            action: "toggle",
+            ..
+        }
+    ));
+    assert_eq!(
+        keymaps.global_action(&key("?")),
+        Some(GlobalAction::Settings)
+    );
+}
+
+#[test]
+fn same_key_in_different_contexts_is_no_conflict() {
+    let (_, problems) = Keymaps::from_overrides(&json!({
+        "main": {"toggle": ["x"]},
+        "settingsModal": {"toggle": ["x"]}
+    }));
+    assert_eq!(problems, []);
+}
+
+#[test]
+fn repeated_key_in_one_action_counts_once() {
+    let (keymaps, problems) = Keymaps::from_overrides(&json!({
+        "main": {"toggle": ["x", "x"]}
+    }));
+    assert_eq!(problems, []);
+    assert_eq!(keymaps.main.keys(MainAction::Toggle), [key("x")]);
+}

@@ -1,0 +1,206 @@
+//! Keymaps from the settings file: user overrides on top of the defaults, checked as a whole.
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+use thiserror::Error;
+
+use super::action::{Action, Context};
+use super::key::{Key, KeyParseError};
+use super::keymap::{ContextKeymap, FixedKey, Keymaps};
+
+/// Something wrong in the `keymaps` section of the settings file.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum KeymapProblem {
+    /// The section, or one context in it, is not a JSON object.
+    #[error("{path} must be an object of action names to key lists")]
+    NotAnObject {
+        /// `keymaps` or `keymaps.<context>`.
+        path: String,
+    },
+    /// A context name that does not exist.
+    #[error(
+        "keymaps.{0}: unknown context; expected global, main, editor, noteEditor or settingsModal"
+    )]
+    UnknownContext(String),
+    /// An action name the context does not have.
+    #[error("keymaps.{context}.{name}: unknown action")]
+    UnknownAction {
+        /// The context it was written in.
+        context: Context,
+        /// The name as written.
+        name: String,
+    },
+    /// An action whose value is not a list of strings.
+    #[error("keymaps.{context}.{action} must be a list of key ids")]
+    NotAKeyList {
+        /// The context.
+        context: Context,
+        /// The action's name.
+        action: &'static str,
+    },
+    /// A key id that does not parse.
+    #[error("keymaps.{context}.{action}: {error}")]
+    InvalidKey {
+        /// The context.
+        context: Context,
+        /// The action's name.
+        action: &'static str,
+        /// Why the id does not parse.
+        error: KeyParseError,
+    },
+    /// A digit 1–9 or `@`, which are fixed.
+    #[error("keymaps.{context}.{action}: {key:?} is fixed (digits 1-9 and @) and cannot be bound")]
+    FixedKey {
+        /// The context.
+        context: Context,
+        /// The action's name.
+        action: &'static str,
+        /// The key as printed.
+        key: String,
+    },
+    /// One key bound to two actions of the same context.
+    #[error("keymaps.{context}: {key:?} is bound to both {first} and {second}")]
+    Conflict {
+        /// The context.
+        context: Context,
+        /// The key as printed.
+        key: String,
+        /// The action listed first in the settings order.
+        first: &'static str,
+        /// The other action.
+        second: &'static str,
+    },
+}
+
+impl Keymaps {
+    /// Applies the settings file's `keymaps` section to the defaults.
+    ///
+    /// Each action written in the section replaces that action's default keys (an empty list
+    /// unbinds it); actions and contexts not written keep their defaults; a key written twice
+    /// for one action counts once. `null` means no overrides.
+    ///
+    /// The section is accepted or rejected as a whole: if anything is wrong anywhere (a context
+    /// or action that does not exist, a value that is not a list of key ids, a key id that does
+    /// not parse, a fixed key, or a key bound to two actions of one context after merging), the
+    /// result is the default keymaps for every context, with every problem found listed, so
+    /// the user can be told to fix the file and that the default keymaps are in use.
+    pub fn from_overrides(section: &Value) -> (Self, Vec<KeymapProblem>) {
+        let mut keymaps = Self::default();
+        let mut problems = Vec::new();
+        match section {
+            Value::Null => {}
+            Value::Object(contexts) => {
+                for (name, value) in contexts {
+                    match name.parse::<Context>() {
+                        Ok(context) => keymaps.apply(context, value, &mut problems),
+                        Err(_) => problems.push(KeymapProblem::UnknownContext(name.clone())),
+                    }
+                }
+            }
+            _ => problems.push(KeymapProblem::NotAnObject {
+                path: "keymaps".to_owned(),
+            }),
+        }
+        if problems.is_empty() {
+            (keymaps, problems)
+        } else {
+            (Self::default(), problems)
+        }
+    }
+
+    /// Applies the overrides of one context.
+    fn apply(&mut self, context: Context, value: &Value, problems: &mut Vec<KeymapProblem>) {
+        match context {
+            Context::Global => apply_context(&mut self.global, value, problems),
+            Context::Main => apply_context(&mut self.main, value, problems),
+            Context::Editor => apply_context(&mut self.editor, value, problems),
+            Context::NoteEditor => apply_context(&mut self.note_editor, value, problems),
+            Context::SettingsModal => apply_context(&mut self.settings_modal, value, problems),
+        }
+    }
+}
+
+/// Applies one context's overrides, then checks the merged context for conflicts.
+fn apply_context<A: Action>(
+    keymap: &mut ContextKeymap<A>,
+    value: &Value,
+    problems: &mut Vec<KeymapProblem>,
+) {
+    let context = A::CONTEXT;
+    let Value::Object(actions) = value else {
+        problems.push(KeymapProblem::NotAnObject {
+            path: format!("keymaps.{context}"),
+        });
+        return;
+    };
+    for (name, ids) in actions {
+        let Ok(action) = name.parse::<A>() else {
+            problems.push(KeymapProblem::UnknownAction {
+                context,
+                name: name.clone(),
+            });
+            continue;
+        };
+        if let Some(keys) = parse_key_list(action, ids, problems) {
+            keymap.set_keys(action, keys);
+        }
+    }
+    report_conflicts(keymap, problems);
+}
+
+/// Parses an action's list of key ids, reporting every bad entry; `None` if any was bad.
+fn parse_key_list<A: Action>(
+    action: A,
+    ids: &Value,
+    problems: &mut Vec<KeymapProblem>,
+) -> Option<Vec<Key>> {
+    let (context, action) = (A::CONTEXT, action.name());
+    let Value::Array(ids) = ids else {
+        problems.push(KeymapProblem::NotAKeyList { context, action });
+        return None;
+    };
+    let problems_before = problems.len();
+    let mut keys = Vec::with_capacity(ids.len());
+    for id in ids {
+        let Value::String(id) = id else {
+            problems.push(KeymapProblem::NotAKeyList { context, action });
+            return None;
+        };
+        match id.parse::<Key>() {
+            Ok(key) if FixedKey::of(&key).is_some() => problems.push(KeymapProblem::FixedKey {
+                context,
+                action,
+                key: key.to_string(),
+            }),
+            Ok(key) if !keys.contains(&key) => keys.push(key),
+            Ok(_) => {}
+            Err(error) => problems.push(KeymapProblem::InvalidKey {
+                context,
+                action,
+                error,
+            }),
+        }
+    }
+    (problems.len() == problems_before).then_some(keys)
+}
+
+/// Reports every key bound to more than one action of the context.
+fn report_conflicts<A: Action>(keymap: &ContextKeymap<A>, problems: &mut Vec<KeymapProblem>) {
+    let mut owners: HashMap<Key, A> = HashMap::new();
+    for (action, keys) in keymap.bindings() {
+        for key in keys {
+            match owners.get(key) {
+                Some(first) => problems.push(KeymapProblem::Conflict {
+                    context: A::CONTEXT,
+                    key: key.to_string(),
+                    first: first.name(),
+                    second: action.name(),
+                }),
+                None => {
+                    owners.insert(*key, action);
+                }
+            }
+        }
+    }
+}

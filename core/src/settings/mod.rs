@@ -1,90 +1,131 @@
-//! Ask settings: the behaviour switches of the settings file, parsed from its text.
+//! Ask settings: the settings file's model, how its text loads, and how a change is written.
 //!
-//! The program reads the file; this module decides what its text means. An unreadable or
-//! invalid document means defaults, never an error that stops an ask.
+//! The program reads and writes the file; this module decides what its text means and what the
+//! new text is. Loading never asks for the file to be rewritten: older schema versions migrate
+//! in memory, and an invalid file gives defaults with a notice. A change is applied to the
+//! document as the user wrote it, so every field they wrote, known or not, survives a save.
 
-use serde::{Deserialize, Serialize};
+mod behaviour;
+mod document;
+mod notifications;
+
+pub use behaviour::{Behaviour, Toggle};
+pub use document::{Change, DocumentError, apply_change, default_document};
+pub use notifications::{Channel, Notification, Notifications};
+
 use serde_json::Value;
 
-/// The behaviour section of the settings file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Behaviour {
-    /// Finish the flow as soon as every question is answered and no notes exist.
-    pub auto_submit_when_answered_without_notes: bool,
-    /// Cancelling a flow with answers or notes needs the same key twice.
-    pub confirm_dismiss_when_dirty: bool,
-    /// Review-tab `1`, `2`, `3` need the same key twice.
-    pub double_press_review_shortcuts: bool,
-    /// New flows present single-select questions as multi-select.
-    pub present_single_as_multi: bool,
-    /// Show key hints under the form.
-    pub show_footer_hints: bool,
+use crate::input::Keymaps;
+
+/// The schema version this program writes.
+pub const SCHEMA_VERSION: u64 = 5;
+
+/// The notice for a file that is not valid settings.
+pub const INVALID_FILE_NOTICE: &str = "Config was invalid or unsupported. Loaded defaults for this session and left the config file unchanged. Edit the config file or run /reload after fixing it.";
+
+/// Everything the settings file configures.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// Behaviour switches.
+    pub behaviour: Behaviour,
+    /// Key bindings per context.
+    pub keymaps: Keymaps,
+    /// Question-waiting notifications.
+    pub notifications: Notifications,
 }
 
-impl Default for Behaviour {
-    fn default() -> Self {
-        Self {
-            auto_submit_when_answered_without_notes: false,
-            confirm_dismiss_when_dirty: true,
-            double_press_review_shortcuts: true,
-            present_single_as_multi: false,
-            show_footer_hints: true,
+impl Settings {
+    /// Whether a toggle is on.
+    pub const fn toggle(&self, toggle: Toggle) -> bool {
+        match toggle {
+            Toggle::AutoSubmitWhenAnsweredWithoutNotes => {
+                self.behaviour.auto_submit_when_answered_without_notes
+            }
+            Toggle::ConfirmDismissWhenDirty => self.behaviour.confirm_dismiss_when_dirty,
+            Toggle::DoublePressReviewShortcuts => self.behaviour.double_press_review_shortcuts,
+            Toggle::Notifications => self.notifications.enabled,
+            Toggle::ShowFooterHints => self.behaviour.show_footer_hints,
+            Toggle::PresentSingleAsMulti => self.behaviour.present_single_as_multi,
+        }
+    }
+
+    /// Sets a toggle in memory.
+    pub const fn set_toggle(&mut self, toggle: Toggle, on: bool) {
+        match toggle {
+            Toggle::AutoSubmitWhenAnsweredWithoutNotes => {
+                self.behaviour.auto_submit_when_answered_without_notes = on;
+            }
+            Toggle::ConfirmDismissWhenDirty => self.behaviour.confirm_dismiss_when_dirty = on,
+            Toggle::DoublePressReviewShortcuts => {
+                self.behaviour.double_press_review_shortcuts = on;
+            }
+            Toggle::Notifications => self.notifications.enabled = on,
+            Toggle::ShowFooterHints => self.behaviour.show_footer_hints = on,
+            Toggle::PresentSingleAsMulti => self.behaviour.present_single_as_multi = on,
         }
     }
 }
 
-impl Behaviour {
-    /// Reads the behaviour section of a settings document; any field that is missing or not a
-    /// boolean keeps its default, and a document that is not a JSON object gives defaults.
-    pub fn from_settings_text(text: &str) -> Self {
-        let mut behaviour = Self::default();
-        let Ok(document) = serde_json::from_str::<Value>(text) else {
-            return behaviour;
+/// What the settings file was found to be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileState {
+    /// There is no file: the program writes the defaults on first use.
+    Missing,
+    /// A valid document (possibly of an older schema version), as written.
+    Valid(Value),
+    /// Not valid settings: left unchanged, never saved over.
+    Invalid,
+}
+
+/// Settings as loaded, with the notices to show and what the file was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loaded {
+    /// The settings in effect for this session.
+    pub settings: Settings,
+    /// Messages for the user (an invalid file, invalid keymaps).
+    pub notices: Vec<String>,
+    /// What the file was.
+    pub file: FileState,
+}
+
+/// Loads the settings file's text (`None` when there is no file).
+pub fn load(text: Option<&str>) -> Loaded {
+    let Some(text) = text else {
+        return Loaded {
+            settings: Settings::default(),
+            notices: Vec::new(),
+            file: FileState::Missing,
         };
-        let Some(section) = document.get("behaviour").and_then(Value::as_object) else {
-            return behaviour;
-        };
-        let flag = |name: &str, current: bool| {
-            section
-                .get(name)
-                .and_then(Value::as_bool)
-                .unwrap_or(current)
-        };
-        behaviour.auto_submit_when_answered_without_notes = flag(
-            "autoSubmitWhenAnsweredWithoutNotes",
-            behaviour.auto_submit_when_answered_without_notes,
-        );
-        behaviour.confirm_dismiss_when_dirty = flag(
-            "confirmDismissWhenDirty",
-            behaviour.confirm_dismiss_when_dirty,
-        );
-        behaviour.double_press_review_shortcuts = flag(
-            "doublePressReviewShortcuts",
-            behaviour.double_press_review_shortcuts,
-        );
-        behaviour.present_single_as_multi =
-            flag("presentSingleAsMulti", behaviour.present_single_as_multi);
-        behaviour.show_footer_hints = flag("showFooterHints", behaviour.show_footer_hints);
-        behaviour
+    };
+    let invalid = || Loaded {
+        settings: Settings::default(),
+        notices: vec![INVALID_FILE_NOTICE.to_owned()],
+        file: FileState::Invalid,
+    };
+    let Ok(document) = serde_json::from_str::<Value>(text) else {
+        return invalid();
+    };
+    let Some(mut settings) = document::read(&document) else {
+        return invalid();
+    };
+    let mut notices = Vec::new();
+    let (keymaps, problems) =
+        Keymaps::from_overrides(document.get("keymaps").unwrap_or(&Value::Null));
+    if problems.is_empty() {
+        settings.keymaps = keymaps;
+    } else {
+        let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        notices.push(format!(
+            "Invalid keymaps ({}). Using default ask keymaps for this session.",
+            listed.join("; ")
+        ));
+    }
+    Loaded {
+        settings,
+        notices,
+        file: FileState::Valid(document),
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn invalid_document_gives_defaults() {
-        assert_eq!(
-            Behaviour::from_settings_text("{not json"),
-            Behaviour::default()
-        );
-    }
-
-    #[test]
-    fn present_single_as_multi_is_read() {
-        let text = r#"{"schemaVersion":5,"behaviour":{"presentSingleAsMulti":true}}"#;
-        assert!(Behaviour::from_settings_text(text).present_single_as_multi);
-    }
-}
+mod tests;

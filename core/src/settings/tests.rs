@@ -1,0 +1,127 @@
+use serde_json::json;
+
+use super::*;
+
+#[test]
+fn missing_file_loads_defaults_without_notice() {
+    let loaded = load(None);
+    assert_eq!(loaded.settings, Settings::default());
+    assert!(loaded.notices.is_empty());
+    assert_eq!(loaded.file, FileState::Missing);
+}
+
+#[test]
+fn default_document_matches_the_documented_defaults() {
+    let document = default_document();
+    assert_eq!(document["schemaVersion"], json!(5));
+    assert_eq!(
+        document["behaviour"],
+        json!({
+            "autoSubmitWhenAnsweredWithoutNotes": false,
+            "confirmDismissWhenDirty": true,
+            "doublePressReviewShortcuts": true,
+            "presentSingleAsMulti": false,
+            "showFooterHints": true,
+        })
+    );
+    assert_eq!(
+        document["notifications"],
+        json!({"enabled": true, "channels": ["bell"]})
+    );
+    assert_eq!(document["keymaps"]["global"]["dismiss"], json!(["ctrl+c"]));
+    assert_eq!(
+        load(Some(&document.to_string())).settings,
+        Settings::default()
+    );
+}
+
+#[test]
+fn invalid_json_gives_defaults_and_the_invalid_file_notice() {
+    let loaded = load(Some("{ nope"));
+    assert_eq!(loaded.settings, Settings::default());
+    assert_eq!(loaded.notices, vec![INVALID_FILE_NOTICE.to_owned()]);
+    assert_eq!(loaded.file, FileState::Invalid);
+}
+
+#[test]
+fn wrong_behaviour_type_makes_the_whole_file_invalid() {
+    let loaded = load(Some(
+        r#"{"schemaVersion":5,"behaviour":{"showFooterHints":"no"}}"#,
+    ));
+    assert_eq!(loaded.file, FileState::Invalid);
+    assert!(loaded.settings.behaviour.show_footer_hints);
+}
+
+#[test]
+fn newer_schema_version_is_unsupported() {
+    assert_eq!(
+        load(Some(r#"{"schemaVersion":6}"#)).file,
+        FileState::Invalid
+    );
+}
+
+#[test]
+fn older_schema_version_migrates_in_memory() {
+    let text = r#"{"schemaVersion":3,"behaviour":{"presentSingleAsMulti":true}}"#;
+    let loaded = load(Some(text));
+    assert!(loaded.settings.behaviour.present_single_as_multi);
+    assert!(loaded.settings.behaviour.confirm_dismiss_when_dirty);
+    assert!(matches!(loaded.file, FileState::Valid(_)));
+}
+
+#[test]
+fn invalid_keymaps_alone_keep_the_rest_and_name_the_problem() {
+    let text = r#"{"schemaVersion":5,"behaviour":{"showFooterHints":false},"keymaps":{"main":{"confirm":["ctrl+nope"]}}}"#;
+    let loaded = load(Some(text));
+    assert!(!loaded.settings.behaviour.show_footer_hints);
+    assert_eq!(loaded.settings.keymaps, Keymaps::default());
+    assert_eq!(loaded.notices.len(), 1);
+    assert!(loaded.notices[0].contains("Using default ask keymaps for this session"));
+    assert!(loaded.notices[0].contains("keymaps.main.confirm"));
+}
+
+#[test]
+fn invalid_channels_are_skipped_and_none_valid_means_bell() {
+    let text = r#"{"notifications":{"channels":["osc9",{"type":"command"},"beep",{"type":"command","command":"say hi"}]}}"#;
+    let loaded = load(Some(text));
+    assert_eq!(
+        loaded.settings.notifications.channels,
+        vec![
+            Channel::Osc9,
+            Channel::Command {
+                command: "say hi".into()
+            }
+        ]
+    );
+    let loaded = load(Some(r#"{"notifications":{"channels":["beep"]}}"#));
+    assert_eq!(loaded.settings.notifications.channels, vec![Channel::Bell]);
+}
+
+#[test]
+fn a_change_keeps_every_field_the_user_wrote() {
+    let text =
+        r#"{"schemaVersion":4,"mine":{"x":1},"behaviour":{"showFooterHints":true,"futureFlag":7}}"#;
+    let loaded = load(Some(text));
+    let saved = apply_change(&loaded.file, Change::Set(Toggle::ShowFooterHints, false)).unwrap();
+    assert_eq!(
+        saved,
+        json!({"schemaVersion":5,"mine":{"x":1},"behaviour":{"showFooterHints":false,"futureFlag":7}})
+    );
+}
+
+#[test]
+fn an_invalid_file_is_never_saved_over() {
+    let loaded = load(Some("[1,2]"));
+    assert_eq!(
+        apply_change(&loaded.file, Change::Set(Toggle::Notifications, false)),
+        Err(DocumentError::InvalidFile)
+    );
+}
+
+#[test]
+fn reset_restores_known_sections_and_keeps_unknown_fields() {
+    let text = r#"{"schemaVersion":5,"mine":true,"behaviour":{"showFooterHints":false},"notifications":{"enabled":false}}"#;
+    let saved = apply_change(&load(Some(text)).file, Change::ResetToDefaults).unwrap();
+    assert_eq!(saved["mine"], json!(true));
+    assert_eq!(load(Some(&saved.to_string())).settings, Settings::default());
+}

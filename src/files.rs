@@ -124,8 +124,3 @@ pub fn settings_path(config: Option<&Path>) -> Option<PathBuf> {
     };
     Some(agent_dir.join("extensions").join("pi-agent-ask.json"))
 }
-
-/// The settings file's text, or `None` when it cannot be read (which means defaults).
-pub fn read_settings_text(config: Option<&Path>) -> Option<String> {
-    std::fs::read_to_string(settings_path(config)?).ok()
-}

@@ -7,6 +7,7 @@
 mod cli;
 mod commands;
 mod files;
+mod settings_file;
 
 use std::io::Write as _;
 use std::process::ExitCode;

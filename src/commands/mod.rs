@@ -9,12 +9,12 @@ use pi_agent_ask_core::contract::question_tool::{
     QuestionRequest, QuestionToolError, parse_ask_user_question,
 };
 use pi_agent_ask_core::contract::{InvalidInput, Tool};
-use pi_agent_ask_core::settings::Behaviour;
 use serde_json::Value;
 
 use crate::UsageError;
 use crate::cli::CommonArgs;
-use crate::files::{FsPreviewSource, read_json, read_settings_text, working_directory};
+use crate::files::{FsPreviewSource, read_json, working_directory};
+use crate::settings_file::SettingsFile;
 
 /// Tool arguments after validation, for either tool.
 pub enum Parsed {
@@ -35,9 +35,10 @@ pub fn read_and_parse(common: &CommonArgs) -> Result<(Value, Parsed), UsageError
 pub fn parse(common: &CommonArgs, arguments: &Value) -> Result<Parsed, UsageError> {
     Ok(match Tool::from(common.tool) {
         Tool::AskUser => {
-            let behaviour = read_settings_text(common.config.as_deref())
-                .map(|text| Behaviour::from_settings_text(&text))
-                .unwrap_or_default();
+            let behaviour = SettingsFile::read(common.config.as_deref())
+                .loaded
+                .settings
+                .behaviour;
             let options = ParseOptions {
                 present_single_as_multi: behaviour.present_single_as_multi,
             };

@@ -2,9 +2,19 @@
 //!
 //! A [`Frame`] is a list of text runs at cell positions. Every run's text is already sanitized
 //! (no control characters or escape sequences) and fits the frame from its position, so a
-//! frontend can paint it without measuring or filtering.
+//! frontend can paint it without measuring or filtering. Draw code builds frames with a
+//! [`Canvas`], which keeps that promise, and lays the screen out with [`Rect`]s.
+
+mod canvas;
+mod rect;
+
+#[cfg(test)]
+mod canvas_tests;
 
 use serde::{Deserialize, Serialize};
+
+pub use canvas::Canvas;
+pub use rect::Rect;
 
 /// A size in terminal cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

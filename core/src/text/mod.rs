@@ -1,1 +1,18 @@
 //! Text measurement and shaping for drawing: sanitizing, display widths and wrapping.
+//!
+//! Payload text goes through [`sanitize`] or [`sanitize_line`] before anything measures or
+//! draws it; the other functions expect sanitized text. All of them run every frame, so they
+//! borrow from their input whenever they can.
+
+mod sanitize;
+mod width;
+mod wrap;
+
+#[cfg(test)]
+mod wrap_tests;
+
+pub use sanitize::{
+    INVISIBLE_CONTROL_MARK, LINE_BREAK_MARK, TAB, sanitize, sanitize_line, sanitize_lines,
+};
+pub use width::{ELLIPSIS, fit, grapheme_width, graphemes, truncate, width};
+pub use wrap::wrap;

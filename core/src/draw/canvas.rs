@@ -1,0 +1,157 @@
+//! Building a [`Frame`] safely: every run is sanitized and clipped as it is put.
+
+use super::{DrawCmd, Frame, Pos, Rect, Size, Style};
+use crate::text::{graphemes, sanitize, sanitize_line, width, wrap};
+
+/// A frame under construction.
+///
+/// Draw code puts text at positions without measuring; the canvas sanitizes it for one line,
+/// drops what falls outside the frame or the current clip rectangle, and never cuts a wide
+/// character: a wide character straddling a clip edge is replaced by spaces for its visible
+/// half, so the cell still shows the run's style. Any size works, 0×0 included.
+#[derive(Clone, Debug)]
+pub struct Canvas {
+    size: Size,
+    clip: Rect,
+    cmds: Vec<DrawCmd>,
+    cursor: Option<Pos>,
+}
+
+impl Canvas {
+    /// An empty canvas for a screen of `size`, clipped to the whole screen.
+    pub fn new(size: Size) -> Self {
+        Self {
+            size,
+            clip: Rect::from_size(size),
+            cmds: Vec::new(),
+            cursor: None,
+        }
+    }
+
+    /// The size of the screen being drawn.
+    pub const fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The whole screen as a rectangle.
+    pub const fn area(&self) -> Rect {
+        Rect::from_size(self.size)
+    }
+
+    /// The rectangle drawing is currently limited to.
+    pub const fn clip(&self) -> Rect {
+        self.clip
+    }
+
+    /// Runs `draw` with drawing limited to `rect` as well as the current clip, then restores
+    /// the clip. Positions stay screen positions; only what lands outside is dropped.
+    pub fn with_clip<R>(&mut self, rect: Rect, draw: impl FnOnce(&mut Self) -> R) -> R {
+        let outer = self.clip;
+        self.clip = outer.intersection(rect);
+        let result = draw(self);
+        self.clip = outer;
+        result
+    }
+
+    /// Puts `text` on one line starting at `pos`, and returns the column just after it as laid
+    /// out (clipped or not), so spans can be chained: `x = canvas.put(Pos::new(x, y), ..)`.
+    ///
+    /// The text is sanitized with [`sanitize_line`], so line breaks show as `↵`; use
+    /// [`Canvas::put_wrapped`] for text that may span lines.
+    pub fn put(&mut self, pos: Pos, text: &str, style: Style) -> u16 {
+        let text = sanitize_line(text);
+        let cells = width(&text);
+        let after = u16::try_from(usize::from(pos.x) + cells).unwrap_or(u16::MAX);
+        let (left, right) = (usize::from(self.clip.x), usize::from(self.clip.right()));
+        let x = usize::from(pos.x);
+        let row_visible = pos.y >= self.clip.y && pos.y < self.clip.bottom();
+        if cells == 0 || !row_visible || x >= right || x + cells <= left {
+            return after;
+        }
+        if x >= left && x + cells <= right {
+            self.push(pos, text.into_owned(), style);
+            return after;
+        }
+        let mut visible = String::with_capacity(text.len());
+        let mut start = None;
+        let mut column = x;
+        for (grapheme, grapheme_cells) in graphemes(&text) {
+            let end = column + grapheme_cells;
+            if column >= right {
+                break;
+            }
+            if grapheme_cells == 0 {
+                if start.is_some() {
+                    visible.push_str(grapheme);
+                }
+            } else if column >= left && end <= right {
+                start.get_or_insert(column);
+                visible.push_str(grapheme);
+            } else if end > left {
+                let from = column.max(left);
+                start.get_or_insert(from);
+                visible.extend(std::iter::repeat_n(' ', end.min(right) - from));
+            }
+            column = end;
+        }
+        if let Some(start) = start {
+            self.push(Pos::new(start as u16, pos.y), visible, style);
+        }
+        after
+    }
+
+    /// Puts multi-line `text` into `area`, sanitized and word-wrapped to its width (see
+    /// [`wrap`]), one line per row from the top, and returns how many rows it drew. Lines that
+    /// do not fit the height are dropped; measure with [`wrap`] first to scroll.
+    pub fn put_wrapped(&mut self, area: Rect, text: &str, style: Style) -> u16 {
+        let text = sanitize(text);
+        let lines = wrap(&text, usize::from(area.width));
+        self.with_clip(area, |canvas| {
+            let mut rows = 0;
+            for (row, line) in area.rows().zip(&lines) {
+                canvas.put(row.pos(), line, style);
+                rows += 1;
+            }
+            rows
+        })
+    }
+
+    /// Paints every cell of `rect` (within the clip) as a space in `style`, for backgrounds
+    /// such as a reversed selection bar.
+    pub fn fill(&mut self, rect: Rect, style: Style) {
+        let rect = rect.intersection(self.clip);
+        if rect.is_empty() {
+            return;
+        }
+        let blank = " ".repeat(usize::from(rect.width));
+        for row in rect.rows() {
+            self.push(row.pos(), blank.clone(), style);
+        }
+    }
+
+    /// Shows the text cursor at `pos`; ignored when `pos` is outside the current clip, so a
+    /// scrolled-away editor shows no cursor.
+    pub fn set_cursor(&mut self, pos: Pos) {
+        if self.clip.contains(pos) {
+            self.cursor = Some(pos);
+        }
+    }
+
+    /// Hides the text cursor again.
+    pub fn hide_cursor(&mut self) {
+        self.cursor = None;
+    }
+
+    /// The finished frame.
+    pub fn finish(self) -> Frame {
+        Frame {
+            size: self.size,
+            cmds: self.cmds,
+            cursor: self.cursor,
+        }
+    }
+
+    fn push(&mut self, pos: Pos, text: String, style: Style) {
+        self.cmds.push(DrawCmd::Text { pos, text, style });
+    }
+}

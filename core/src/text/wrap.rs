@@ -1,0 +1,140 @@
+//! Word wrapping to a width in cells, borrowing the lines from the input.
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::width::{grapheme_width, width as text_width};
+
+/// Wraps sanitized text (see [`super::sanitize`]) into lines of at most `width` cells.
+///
+/// - `\n` is a hard break; an empty hard line gives an empty line, so `""` gives one empty line
+///   and `"a\n"` gives `["a", ""]`.
+/// - Lines break at spaces; the spaces at a break and at the end of a hard line are dropped,
+///   while the indentation at the start of a hard line is kept.
+/// - A word longer than the width starts a new line and is broken between grapheme clusters,
+///   never inside one, and a wide character is never split across the edge.
+/// - A single grapheme wider than the whole width (a wide character at width 1) gets a line of
+///   its own, which is then wider than `width`; a drawing surface clips it.
+/// - A width of 0 gives no lines.
+pub fn wrap(text: &str, width: usize) -> Vec<&str> {
+    let mut lines = Vec::new();
+    if width == 0 {
+        return lines;
+    }
+    for hard_line in text.split('\n') {
+        LineWrapper::new(hard_line, width, &mut lines).run();
+    }
+    lines
+}
+
+/// The output line being filled: a byte range of the hard line and its width.
+#[derive(Clone, Copy)]
+struct OpenLine {
+    start: usize,
+    end: usize,
+    cells: usize,
+}
+
+/// Greedy wrapping of one hard line.
+struct LineWrapper<'text, 'out> {
+    line: &'text str,
+    width: usize,
+    out: &'out mut Vec<&'text str>,
+    open: Option<OpenLine>,
+    emitted: bool,
+}
+
+impl<'text, 'out> LineWrapper<'text, 'out> {
+    fn new(line: &'text str, width: usize, out: &'out mut Vec<&'text str>) -> Self {
+        Self {
+            line,
+            width,
+            out,
+            open: None,
+            emitted: false,
+        }
+    }
+
+    fn run(mut self) {
+        let trimmed = self.line.trim_end_matches(' ');
+        if text_width(trimmed) <= self.width {
+            self.out.push(trimmed);
+            return;
+        }
+        let bytes = self.line.as_bytes();
+        let mut pos = 0;
+        while pos < bytes.len() {
+            let gap_start = pos;
+            while pos < bytes.len() && bytes[pos] == b' ' {
+                pos += 1;
+            }
+            let word_start = pos;
+            while pos < bytes.len() && bytes[pos] != b' ' {
+                pos += 1;
+            }
+            if word_start == pos {
+                break;
+            }
+            self.add_word(gap_start, word_start, pos);
+        }
+        if let Some(open) = self.open.take() {
+            self.emit(open);
+        }
+        if !self.emitted {
+            self.out.push(&self.line[..0]);
+        }
+    }
+
+    /// Adds the word `word_start..word_end`, preceded by spaces from `gap_start`.
+    fn add_word(&mut self, gap_start: usize, word_start: usize, word_end: usize) {
+        let gap = word_start - gap_start;
+        let word_cells = text_width(&self.line[word_start..word_end]);
+        match self.open {
+            Some(open) if open.cells + gap + word_cells <= self.width => {
+                self.open = Some(OpenLine {
+                    end: word_end,
+                    cells: open.cells + gap + word_cells,
+                    ..open
+                });
+            }
+            Some(open) => {
+                self.emit(open);
+                self.open = None;
+                self.place(word_start, word_end, word_cells);
+            }
+            None if gap_start == 0 => self.place(0, word_end, gap + word_cells),
+            None => self.place(word_start, word_end, word_cells),
+        }
+    }
+
+    /// Starts a new line with `start..end`, breaking it by grapheme if it is too wide.
+    fn place(&mut self, start: usize, end: usize, cells: usize) {
+        if cells <= self.width {
+            self.open = Some(OpenLine { start, end, cells });
+            return;
+        }
+        let mut chunk = OpenLine {
+            start,
+            end: start,
+            cells: 0,
+        };
+        for (offset, grapheme) in self.line[start..end].grapheme_indices(true) {
+            let grapheme_cells = grapheme_width(grapheme);
+            if chunk.cells + grapheme_cells > self.width && chunk.end > chunk.start {
+                self.emit(chunk);
+                chunk = OpenLine {
+                    start: start + offset,
+                    end: start + offset,
+                    cells: 0,
+                };
+            }
+            chunk.end = start + offset + grapheme.len();
+            chunk.cells += grapheme_cells;
+        }
+        self.open = Some(chunk);
+    }
+
+    fn emit(&mut self, line: OpenLine) {
+        self.out.push(&self.line[line.start..line.end]);
+        self.emitted = true;
+    }
+}

@@ -1,9 +1,13 @@
 //! The terminal frontend of pi-agent-ask.
 //!
-//! Crossterm events become core [`Input`](pi_agent_ask_core::Input)s ([`event`]), and semantic
-//! roles become terminal styles ([`theme`]). Unix only.
+//! Crossterm events become core [`Input`](pi_agent_ask_core::Input)s ([`event`]), core frames
+//! are painted into ratatui buffers ([`paint`]) with a [`theme`], and a [`counting`] writer
+//! measures what a redraw costs. Unix only.
 
+pub mod counting;
 pub mod event;
+pub mod paint;
 pub mod theme;
 
+pub use counting::{ByteCount, CountingWriter};
 pub use theme::{ColorMode, Theme};

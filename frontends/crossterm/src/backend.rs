@@ -1,0 +1,182 @@
+//! The ratatui backend for `/dev/tty`.
+//!
+//! It is crossterm's backend writing to the terminal device, with one difference: crossterm asks
+//! for the cursor position on standard output, which may be a pipe or a file carrying the JSON
+//! result. This backend asks on the terminal itself and reads the answer from it.
+
+use std::fs::File;
+use std::io::{self, BufWriter, ErrorKind, Read, Write};
+use std::time::{Duration, Instant};
+
+use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
+use ratatui::buffer::Cell;
+use ratatui::layout::{Position, Size};
+use rustix::event::{PollFd, PollFlags, Timespec, poll};
+
+use crate::counting::{ByteCount, CountingWriter};
+
+/// How long the terminal has to answer a cursor position request.
+const CURSOR_REPORT_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Writes frames to the terminal device and counts the bytes it sends.
+#[derive(Debug)]
+pub struct TtyBackend {
+    inner: CrosstermBackend<CountingWriter<BufWriter<File>>>,
+    reader: File,
+    count: ByteCount,
+}
+
+impl TtyBackend {
+    /// A backend writing to `tty` (opened for reading and writing), adding to `count`.
+    pub fn new(tty: &File, count: ByteCount) -> io::Result<Self> {
+        let writer = CountingWriter::with_counter(BufWriter::new(tty.try_clone()?), count.clone());
+        Ok(Self {
+            inner: CrosstermBackend::new(writer),
+            reader: tty.try_clone()?,
+            count,
+        })
+    }
+
+    /// The bytes this backend (and any other sharing its count) has written so far.
+    pub fn bytes_written(&self) -> u64 {
+        self.count.get()
+    }
+
+    /// Asks the terminal where the cursor is (`ESC [ 6 n`) and reads its report.
+    ///
+    /// Bytes that arrive before the report (keys typed at that very moment) are dropped.
+    fn query_cursor_position(&mut self) -> io::Result<Position> {
+        self.inner.write_all(b"\x1b[6n")?;
+        Write::flush(&mut self.inner)?;
+        let deadline = Instant::now() + CURSOR_REPORT_TIMEOUT;
+        let mut received = Vec::new();
+        loop {
+            if let Some(position) = parse_cursor_report(&received) {
+                return Ok(position);
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(io::Error::new(
+                    ErrorKind::TimedOut,
+                    "the terminal did not report the cursor position",
+                ));
+            }
+            let timeout = Timespec::try_from(left).map_err(io::Error::other)?;
+            let mut fds = [PollFd::new(&self.reader, PollFlags::IN)];
+            match poll(&mut fds, Some(&timeout)) {
+                Ok(0) => continue,
+                Ok(_) => {}
+                Err(error) if error == rustix::io::Errno::INTR => continue,
+                Err(error) => return Err(error.into()),
+            }
+            let mut chunk = [0_u8; 64];
+            let read = self.reader.read(&mut chunk)?;
+            if read == 0 {
+                return Err(ErrorKind::UnexpectedEof.into());
+            }
+            received.extend_from_slice(&chunk[..read]);
+        }
+    }
+}
+
+/// Finds a cursor position report (`ESC [ row ; column R`, 1-based) in `bytes`.
+pub fn parse_cursor_report(bytes: &[u8]) -> Option<Position> {
+    let end = bytes.iter().rposition(|&b| b == b'R')?;
+    let start = bytes[..end].windows(2).rposition(|w| w == b"\x1b[")?;
+    let body = std::str::from_utf8(&bytes[start + 2..end]).ok()?;
+    let (row, column) = body.split_once(';')?;
+    let row: u16 = row.parse().ok()?;
+    let column: u16 = column.parse().ok()?;
+    Some(Position::new(
+        column.saturating_sub(1),
+        row.saturating_sub(1),
+    ))
+}
+
+impl Backend for TtyBackend {
+    type Error = io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        self.inner.draw(content)
+    }
+
+    fn append_lines(&mut self, n: u16) -> io::Result<()> {
+        self.inner.append_lines(n)
+    }
+
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        self.inner.hide_cursor()
+    }
+
+    fn show_cursor(&mut self) -> io::Result<()> {
+        self.inner.show_cursor()
+    }
+
+    /// The cursor position as the terminal reports it; if it never answers, the bottom-left
+    /// cell, so an inline viewport opens at the bottom of the screen.
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        match self.query_cursor_position() {
+            Err(error) if error.kind() == ErrorKind::TimedOut => {
+                let size = self.size()?;
+                Ok(Position::new(0, size.height.saturating_sub(1)))
+            }
+            other => other,
+        }
+    }
+
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        self.inner.set_cursor_position(position)
+    }
+
+    fn clear(&mut self) -> io::Result<()> {
+        self.inner.clear()
+    }
+
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        self.inner.clear_region(clear_type)
+    }
+
+    fn size(&self) -> io::Result<Size> {
+        self.inner.size()
+    }
+
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        self.inner.window_size()
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Backend::flush(&mut self.inner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_report_gives_a_zero_based_position() {
+        assert_eq!(
+            parse_cursor_report(b"\x1b[12;5R"),
+            Some(Position::new(4, 11))
+        );
+    }
+
+    #[test]
+    fn bytes_before_the_report_are_skipped() {
+        assert_eq!(
+            parse_cursor_report(b"ab\x1b[A\x1b[1;1R"),
+            Some(Position::new(0, 0))
+        );
+    }
+
+    #[test]
+    fn an_incomplete_report_is_not_a_position() {
+        assert_eq!(parse_cursor_report(b""), None);
+        assert_eq!(parse_cursor_report(b"\x1b[12;5"), None);
+        assert_eq!(parse_cursor_report(b"\x1b[12R"), None);
+        assert_eq!(parse_cursor_report(b"R"), None);
+    }
+}

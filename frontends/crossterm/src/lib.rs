@@ -1,0 +1,23 @@
+//! The terminal frontend of pi-agent-ask.
+//!
+//! It drives any core [`Surface`](pi_agent_ask_core::Surface) on the terminal: crossterm events
+//! become core [`Input`](pi_agent_ask_core::Input)s ([`event`]), core frames are painted into
+//! ratatui buffers with a [`theme`] ([`paint`]), and ratatui writes only the cells that changed
+//! to `/dev/tty` ([`terminal`]), so standard output stays free for the tool result. [`run()`]
+//! ties them together and restores the terminal on every way out: a finished flow, an error, a
+//! panic, or a signal. Unix only.
+
+pub mod backend;
+pub mod counting;
+pub mod event;
+pub mod paint;
+pub mod run;
+pub mod signals;
+pub mod terminal;
+pub mod theme;
+
+pub use counting::{ByteCount, CountingWriter};
+pub use run::{End, Outcome, run};
+pub use signals::Signal;
+pub use terminal::{Screen, TerminalOptions, TerminalSession, has_tty};
+pub use theme::{ColorMode, Theme};

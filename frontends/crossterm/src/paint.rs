@@ -1,0 +1,219 @@
+//! Core [`Frame`]s painted into a ratatui [`Buffer`].
+//!
+//! Each text run is written with one `set_stringn` call, clipped to the buffer. Runs are meant to
+//! arrive sanitized, but as a second line of defence every control character (C0, DEL, C1, and so
+//! ESC) is replaced by [`PLACEHOLDER`] before it reaches the buffer: nothing a frame carries can
+//! become a terminal escape sequence.
+
+use std::borrow::Cow;
+
+use pi_agent_ask_core::draw::{DrawCmd, Frame, Pos};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Position;
+
+use crate::theme::Theme;
+
+/// The character that stands in for a control character found in a text run.
+pub const PLACEHOLDER: char = '\u{FFFD}';
+
+/// Paints `frame` into `buffer`, with the frame's origin at the buffer area's top-left corner.
+///
+/// Text past the right or bottom edge of the buffer area is cut off.
+pub fn paint(frame: &Frame, theme: &Theme, buffer: &mut Buffer) {
+    let area = buffer.area;
+    for cmd in &frame.cmds {
+        let DrawCmd::Text { pos, text, style } = cmd;
+        if pos.x >= area.width || pos.y >= area.height {
+            continue;
+        }
+        let room = usize::from(area.width - pos.x);
+        buffer.set_stringn(
+            area.x + pos.x,
+            area.y + pos.y,
+            without_controls(text),
+            room,
+            theme.style(*style),
+        );
+    }
+}
+
+/// Where the frame's cursor stands on the screen, for a buffer area starting at `origin`, if the
+/// frame has a cursor inside its `width` × `height` area.
+pub fn screen_cursor(frame: &Frame, origin: Position, width: u16, height: u16) -> Option<Position> {
+    let Pos { x, y } = frame.cursor?;
+    (x < width && y < height).then(|| Position::new(origin.x + x, origin.y + y))
+}
+
+/// The text with every control character replaced by [`PLACEHOLDER`]; borrowed when clean.
+pub fn without_controls(text: &str) -> Cow<'_, str> {
+    if text.chars().any(char::is_control) {
+        Cow::Owned(
+            text.chars()
+                .map(|c| if c.is_control() { PLACEHOLDER } else { c })
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pi_agent_ask_core::draw::{Role, Size, Style as DrawStyle};
+    use ratatui::layout::Rect;
+    use ratatui::style::{Color, Modifier};
+
+    use super::*;
+
+    fn text(x: u16, y: u16, text: &str, style: DrawStyle) -> DrawCmd {
+        DrawCmd::Text {
+            pos: Pos::new(x, y),
+            text: text.to_owned(),
+            style,
+        }
+    }
+
+    fn frame(width: u16, height: u16, cmds: Vec<DrawCmd>) -> Frame {
+        Frame {
+            size: Size::new(width, height),
+            cmds,
+            cursor: None,
+        }
+    }
+
+    fn row(buffer: &Buffer, y: u16) -> String {
+        let area = buffer.area;
+        (area.x..area.right())
+            .map(|x| buffer[(x, y)].symbol())
+            .collect()
+    }
+
+    #[test]
+    fn runs_land_at_their_positions_with_role_styles() {
+        let frame = frame(
+            12,
+            3,
+            vec![
+                text(0, 0, "Title", DrawStyle::new(Role::Accent)),
+                text(2, 1, "› Yes", DrawStyle::new(Role::Selected)),
+                text(2, 2, "No", DrawStyle::new(Role::Text)),
+            ],
+        );
+        let mut buffer = Buffer::empty(Rect::new(0, 0, 12, 3));
+        paint(&frame, &Theme::colored(), &mut buffer);
+
+        assert_eq!(row(&buffer, 0), "Title       ");
+        assert_eq!(row(&buffer, 1), "  › Yes     ");
+        assert_eq!(row(&buffer, 2), "  No        ");
+        assert_eq!(buffer[(0, 0)].fg, Color::Cyan);
+        assert_eq!(buffer[(2, 1)].fg, Color::Cyan);
+        assert!(buffer[(2, 1)].modifier.contains(Modifier::BOLD));
+        assert_eq!(buffer[(2, 2)].fg, Color::Reset);
+        assert_eq!(buffer[(1, 1)].fg, Color::Reset);
+    }
+
+    #[test]
+    fn attributes_reach_the_cells() {
+        let style = DrawStyle::new(Role::Text).underline().italic();
+        let frame = frame(4, 1, vec![text(0, 0, "ab", style)]);
+        let mut buffer = Buffer::empty(Rect::new(0, 0, 4, 1));
+        paint(&frame, &Theme::colored(), &mut buffer);
+        let modifier = buffer[(1, 0)].modifier;
+        assert!(modifier.contains(Modifier::UNDERLINED | Modifier::ITALIC));
+        assert!(buffer[(2, 0)].modifier.is_empty());
+    }
+
+    #[test]
+    fn monochrome_selection_is_reversed_without_colour() {
+        let frame = frame(
+            4,
+            1,
+            vec![text(0, 0, "row", DrawStyle::new(Role::Selected))],
+        );
+        let mut buffer = Buffer::empty(Rect::new(0, 0, 4, 1));
+        paint(&frame, &Theme::monochrome(), &mut buffer);
+        let cell = &buffer[(0, 0)];
+        assert!(cell.modifier.contains(Modifier::REVERSED));
+        assert_eq!(cell.fg, Color::Reset);
+        assert_eq!(cell.bg, Color::Reset);
+    }
+
+    #[test]
+    fn control_characters_become_placeholders() {
+        let frame = frame(
+            10,
+            1,
+            vec![text(
+                0,
+                0,
+                "a\u{1b}[2Jb\u{7}\u{7f}\u{9b}c",
+                DrawStyle::default(),
+            )],
+        );
+        let mut buffer = Buffer::empty(Rect::new(0, 0, 10, 1));
+        paint(&frame, &Theme::colored(), &mut buffer);
+        assert_eq!(row(&buffer, 0), "a\u{fffd}[2Jb\u{fffd}\u{fffd}\u{fffd}c");
+        assert!(
+            buffer
+                .content()
+                .iter()
+                .all(|cell| !cell.symbol().chars().any(char::is_control))
+        );
+    }
+
+    #[test]
+    fn clean_text_is_borrowed() {
+        assert!(matches!(without_controls("plain ✓"), Cow::Borrowed(_)));
+        assert_eq!(without_controls("tab\there"), "tab\u{fffd}here");
+    }
+
+    #[test]
+    fn runs_are_clipped_to_the_buffer() {
+        let frame = frame(
+            5,
+            2,
+            vec![
+                text(2, 0, "overflowing", DrawStyle::default()),
+                text(9, 0, "outside", DrawStyle::default()),
+                text(0, 5, "below", DrawStyle::default()),
+            ],
+        );
+        let mut buffer = Buffer::empty(Rect::new(0, 0, 5, 2));
+        paint(&frame, &Theme::colored(), &mut buffer);
+        assert_eq!(row(&buffer, 0), "  ove");
+        assert_eq!(row(&buffer, 1), "     ");
+    }
+
+    #[test]
+    fn wide_characters_take_two_cells() {
+        let frame = frame(6, 1, vec![text(0, 0, "日本x", DrawStyle::default())]);
+        let mut buffer = Buffer::empty(Rect::new(0, 0, 6, 1));
+        paint(&frame, &Theme::colored(), &mut buffer);
+        assert_eq!(buffer[(0, 0)].symbol(), "日");
+        assert_eq!(buffer[(2, 0)].symbol(), "本");
+        assert_eq!(buffer[(4, 0)].symbol(), "x");
+    }
+
+    #[test]
+    fn an_offset_area_moves_the_frame() {
+        let frame = frame(6, 2, vec![text(1, 1, "hi", DrawStyle::default())]);
+        let area = Rect::new(0, 10, 6, 2);
+        let mut buffer = Buffer::empty(area);
+        paint(&frame, &Theme::colored(), &mut buffer);
+        assert_eq!(buffer[(1, 11)].symbol(), "h");
+        assert_eq!(buffer[(2, 11)].symbol(), "i");
+    }
+
+    #[test]
+    fn the_cursor_is_placed_relative_to_the_area() {
+        let mut with_cursor = frame(6, 2, Vec::new());
+        with_cursor.cursor = Some(Pos::new(3, 1));
+        let origin = Position::new(0, 10);
+        assert_eq!(
+            screen_cursor(&with_cursor, origin, 6, 2),
+            Some(Position::new(3, 11))
+        );
+        assert_eq!(screen_cursor(&with_cursor, origin, 3, 2), None);
+        assert_eq!(screen_cursor(&frame(6, 2, Vec::new()), origin, 6, 2), None);
+    }
+}

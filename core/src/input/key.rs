@@ -20,7 +20,7 @@ pub enum KeyCode {
     Char(char),
     /// Return.
     Enter,
-    /// Escape.
+    /// Escape; the id `esc` (or `escape`).
     Esc,
     /// Tab (with `shift` for back-tab).
     Tab,
@@ -255,7 +255,9 @@ fn single_lowercase(c: char) -> Option<char> {
 
 impl fmt::Display for Key {
     /// Prints the canonical key id: modifiers in the order `ctrl+alt+shift+`, then the key name
-    /// (`esc`, `pageDown`, `f5`, `space`) or the character itself (`?`, `n`, `+`).
+    /// (`esc`, `pageDown`, `f5`, `space`) or the character itself (`?`, `n`, `+`). Escape prints
+    /// as `esc` and return as `enter`, the spellings of the documented default keymaps; the
+    /// aliases `escape` and `return` only parse. Printing then parsing gives the same key.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let key = self.normalized();
         for (held, name) in [

@@ -1,0 +1,16 @@
+//! The headless frontend: frames as text grids and key scripts as inputs.
+//!
+//! Golden-screen tests and the `render` command drive a form with [`parse_keys`] and print its
+//! frames with [`render_plain`] or, to review roles and attributes, [`render_styled`].
+
+mod grid;
+mod render;
+mod script;
+
+#[cfg(test)]
+mod render_tests;
+#[cfg(test)]
+mod script_tests;
+
+pub use render::{CURSOR_GLYPH, CursorMarker, render_plain, render_plain_with, render_styled};
+pub use script::{MAX_REPEAT, ScriptError, ScriptProblem, parse_keys};

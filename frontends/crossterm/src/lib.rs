@@ -10,6 +10,7 @@
 pub mod backend;
 pub mod counting;
 pub mod event;
+pub mod notify;
 pub mod paint;
 pub mod run;
 pub mod signals;

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use pi_agent_ask_core::Size;
 use pi_agent_ask_core::contract::Tool;
 
 /// Ask a human structured questions on behalf of a coding agent.
@@ -23,6 +24,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Print the JSON Schema of the tool's arguments or result.
     Schema(SchemaArgs),
+    /// Apply a key script without a terminal and print the final screen, then the result.
+    Render(RenderArgs),
 }
 
 /// Which contract the arguments follow.
@@ -117,4 +120,33 @@ pub struct SchemaArgs {
     /// Which tool.
     #[arg(long, value_enum, default_value_t = ToolArg::AskUser)]
     pub tool: ToolArg,
+}
+
+/// `render` arguments.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// Shared options.
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// The key script: key ids, quoted text, `paste "text"`, `resize WxH`, `key*N` repeats.
+    #[arg(long, value_name = "SCRIPT", default_value = "")]
+    pub keys: String,
+    /// The screen size, `WIDTHxHEIGHT`.
+    #[arg(long, value_name = "WxH", default_value = "80x24", value_parser = parse_size)]
+    pub size: Size,
+    /// Print every styled span after the screen.
+    #[arg(long)]
+    pub styled: bool,
+}
+
+/// Reads `WIDTHxHEIGHT`.
+fn parse_size(text: &str) -> Result<Size, String> {
+    let (width, height) = text
+        .split_once('x')
+        .ok_or_else(|| format!("{text:?} is not a size like 80x24"))?;
+    let number = |part: &str| {
+        part.parse::<u16>()
+            .map_err(|_| format!("{text:?} is not a size like 80x24"))
+    };
+    Ok(Size::new(number(width)?, number(height)?))
 }

@@ -8,6 +8,7 @@
 pub mod contract;
 pub mod draw;
 pub mod effect;
+pub mod form;
 pub mod input;
 pub mod settings;
 pub mod text;

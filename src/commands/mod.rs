@@ -2,6 +2,7 @@
 
 pub mod ask;
 pub mod check;
+pub mod render;
 pub mod schema;
 
 use pi_agent_ask_core::contract::ask_user::{AskUserCall, ParseOptions, parse_ask_user};

@@ -1,0 +1,1 @@
+//! Behaviour tests of the form, driven by keys.

@@ -187,7 +187,7 @@ impl Form {
             let keys =
                 key(&self.config.keymaps.main, MainAction::ChangeQuestionType).unwrap_or_default();
             let text = format!(
-                "Switching to {target} keeps only the first of {} selections. Press {keys} again to switch.",
+                "Press {keys} again to switch to {target} and keep only the first of {} selections",
                 self.selection_count(index)
             );
             return Some(Span::new(&text, WARNING));

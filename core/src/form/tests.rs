@@ -1,1 +1,0 @@
-//! Behaviour tests of the form, driven by keys.

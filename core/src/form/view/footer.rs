@@ -187,7 +187,7 @@ impl Form {
             let keys =
                 key(&self.config.keymaps.main, MainAction::ChangeQuestionType).unwrap_or_default();
             let text = format!(
-                "Press {keys} again to switch to {target} and keep only the first of {} selections",
+                "Switch to {target}? Press {keys} again (keeps 1 of {} selections)",
                 self.selection_count(index)
             );
             return Some(Span::new(&text, WARNING));

@@ -162,9 +162,19 @@ impl Form {
         }
         let mut label_lines = cap_lines(
             wrap_spans(&label_spans, text_columns),
-            max_rows,
+            (max_rows / 2).max(1),
             text_columns,
         );
+        let editing_here = editor.is_some_and(|editor| match editor.target {
+            EditorTarget::Custom => custom,
+            EditorTarget::Note(NoteTarget::Option(option)) => option == row,
+            EditorTarget::Note(NoteTarget::Question) => false,
+        });
+        let subtitle_rows = if editing_here {
+            1
+        } else {
+            (max_rows / 4).max(1)
+        };
         let mut first = vec![
             Span::new(if highlighted { "› " } else { "  " }, ACCENT.bold()),
             Span::new(
@@ -220,7 +230,11 @@ impl Form {
             (false, None) => Vec::new(),
         };
         if !subtitle.is_empty() {
-            let sub = cap_lines(wrap_spans(&subtitle, text_columns), max_rows, text_columns);
+            let sub = cap_lines(
+                wrap_spans(&subtitle, text_columns),
+                subtitle_rows,
+                text_columns,
+            );
             lines.extend(indented(sub, indent));
         }
         match editor {
@@ -303,6 +317,18 @@ impl Form {
         while used > list_height && top < cursor_row {
             used -= item_height(top, &mut items);
             top += 1;
+        }
+        let mut below: usize = (top..rows)
+            .map(|row| item_height(row, &mut items))
+            .scan(0usize, |total, rows| {
+                let before = *total;
+                *total += rows;
+                (before <= list_height).then_some(rows)
+            })
+            .sum();
+        while top > 0 && below + item_height(top - 1, &mut items) <= list_height {
+            top -= 1;
+            below += item_height(top, &mut items);
         }
         self.memory.list_top.set((index, top));
         let mut y = 0;

@@ -9,6 +9,7 @@ use super::{
     wrap_spans,
 };
 use crate::draw::{Canvas, Pos, Rect};
+use crate::text::width;
 
 impl ReviewAction {
     /// What the action does, shown beside it.
@@ -109,14 +110,18 @@ impl Form {
                 WARNING,
             )
         };
-        let title = [Span::new("Review your answers  ", ACCENT.bold()), status];
+        let heading = Span::new("Review your answers  ", ACCENT.bold());
         let (head, mut rest) = area.split_top(1);
-        put_line(canvas, head.pos(), &title);
-        let actions = self.rules.actions.len() as u16;
-        let (summary, bottom) = rest.split_bottom(actions + 1);
+        if width(&heading.text) + width(&status.text) <= columns {
+            put_line(canvas, head.pos(), &[heading, status]);
+        } else {
+            put_line(canvas, head.pos(), &[status]);
+        }
+        let pending = matches!(self.state.pending, Pending::ReviewShortcut(_));
+        let actions = self.rules.actions.len() as u16 + u16::from(pending);
+        let (summary, bottom) = rest.split_bottom(actions);
         rest = summary;
         if rest.height > 3 {
-            (_, rest) = rest.split_top(1);
             rest = rest.split_bottom(1).0;
         }
         self.draw_summary(canvas, rest, columns);
@@ -188,18 +193,21 @@ impl Form {
                 return;
             };
             let highlighted = position == self.state.review_cursor;
-            let line = [
+            let mut line = vec![
                 Span::new(if highlighted { "› " } else { "  " }, ACCENT.bold()),
                 Span::new(
                     &format!("{}. ", position + 1),
                     if highlighted { ACCENT } else { MUTED },
                 ),
                 Span::new(
-                    &format!("{:<10}", action.label()),
+                    &format!("{:<11}", action.label()),
                     if highlighted { SELECTED.bold() } else { TEXT },
                 ),
-                Span::new(action.description(), MUTED),
             ];
+            let used: usize = line.iter().map(|span| width(&span.text)).sum();
+            if used + width(action.description()) <= usize::from(row.width) {
+                line.push(Span::new(action.description(), MUTED));
+            }
             put_line(canvas, row.pos(), &line);
         }
         if let Pending::ReviewShortcut(action) = self.state.pending

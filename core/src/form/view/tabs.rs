@@ -94,7 +94,7 @@ impl Form {
         }
         let mut x = area.x;
         if first > 0 {
-            x = canvas.put(Pos::new(x, area.y), "‹ ", MUTED);
+            x = canvas.put(Pos::new(x, area.y), "‹", MUTED);
         }
         let mut active_columns = None;
         for tab in first..=last {

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod tmux;
+
 use std::io::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};

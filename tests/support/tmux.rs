@@ -110,9 +110,15 @@ impl Tmux {
 
     /// A pane format variable, such as `alternate_on` or `cursor_flag`.
     pub fn pane_var(&self, name: &str) -> String {
-        self.run(&["display-message", "-p", "-t", "main", &format!("#{{{name}}}")])
-            .trim()
-            .to_owned()
+        self.run(&[
+            "display-message",
+            "-p",
+            "-t",
+            "main",
+            &format!("#{{{name}}}"),
+        ])
+        .trim()
+        .to_owned()
     }
 
     /// Waits until the screen satisfies `ready`, and returns it; panics with the last screen

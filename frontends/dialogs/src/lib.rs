@@ -3,10 +3,11 @@
 //! Some hosts cannot show the full form but can show a `select`, an `input` or an `editor`
 //! prompt: an RPC host speaking Pi's extension-UI protocol, or a plain line-by-line terminal
 //! that a screen reader reads well. The [`Dialogs`] trait is that seam; [`run`] drives core's
-//! [`DialogFlow`] through it and returns the same tool result the form would. [`plain`] prompts
-//! on a terminal.
+//! [`DialogFlow`] through it and returns the same tool result the form would. [`rpc`] speaks
+//! the JSON-lines host protocol and [`plain`] prompts on a terminal.
 
 pub mod plain;
+pub mod rpc;
 
 use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::contract::ask_user::Request;

@@ -23,6 +23,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Print the JSON Schema of the tool's arguments or result.
     Schema(SchemaArgs),
+    /// Speak the JSON-lines host protocol (Pi's extension-UI dialogs) on stdin and stdout.
+    Rpc(RpcArgs),
 }
 
 /// Which contract the arguments follow.
@@ -117,4 +119,15 @@ pub struct SchemaArgs {
     /// Which tool.
     #[arg(long, value_enum, default_value_t = ToolArg::AskUser)]
     pub tool: ToolArg,
+}
+
+/// `rpc` arguments.
+#[derive(Debug, Args)]
+pub struct RpcArgs {
+    /// The directory relative `previewFile` paths resolve against (default: the current one).
+    #[arg(long, value_name = "DIR")]
+    pub cwd: Option<PathBuf>,
+    /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }

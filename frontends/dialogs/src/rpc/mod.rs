@@ -8,7 +8,8 @@
 //! Host to program: `ask`, `extension_ui_response`, `submit` and `abort` (see [`Incoming`]).
 //! Program to host: `extension_ui_request` in Pi's shapes, `event` lines on the
 //! `pi-agent-ask:*` channels, one `result` per `ask`, and `{"type":"error","message":..}` for a
-//! line that is not understood, which changes nothing (see [`Outgoing`]).
+//! line that is not understood, which changes nothing (see [`Outgoing`]). Lines in may carry
+//! U+2028 and U+2029 inside strings; lines out escape them.
 //!
 //! Calls are asked one at a time in arrival order. A response naming no open dialog is
 //! ignored, as is an abort naming no open or waiting call. A select response that is none of

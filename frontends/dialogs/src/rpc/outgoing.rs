@@ -156,8 +156,13 @@ impl Outgoing {
         }
     }
 
-    /// The line as compact JSON, without the line ending.
+    /// The line as compact JSON, without the line ending. U+2028 and U+2029 are written as
+    /// `\u2028` and `\u2029` escapes (they only occur inside strings, so the value is the
+    /// same), so a host that also breaks lines on them still reads one message per line.
     pub fn to_line(&self) -> String {
-        self.to_json().to_string()
+        self.to_json()
+            .to_string()
+            .replace('\u{2028}', "\\u2028")
+            .replace('\u{2029}', "\\u2029")
     }
 }

@@ -174,3 +174,14 @@ fn confirm_and_notify_requests_have_pi_shapes() {
         r#"{"type":"extension_ui_request","id":"u2","method":"notify","message":"Done","notifyType":"warning"}"#
     );
 }
+
+#[test]
+fn line_separators_are_escaped_on_the_way_out() {
+    let line = Outgoing::Error {
+        message: "a\u{2028}b\u{2029}c".into(),
+    }
+    .to_line();
+    assert_eq!(line, r#"{"type":"error","message":"a\u2028b\u2029c"}"#);
+    let value: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(value["message"], "a\u{2028}b\u{2029}c");
+}

@@ -48,8 +48,8 @@ enum Questions {
 /// What the open dialog's reply means.
 #[derive(Clone, Debug)]
 enum Awaiting {
-    /// A select: one choice per option string.
-    Choice(Vec<Choice>),
+    /// A select: what each of its option strings chooses.
+    Choice(Vec<(String, Choice)>),
     /// Written text for the current question; blank leaves it unanswered.
     Text,
     /// The multi-select editor, listing these option strings.
@@ -158,30 +158,29 @@ impl DialogFlow {
 
     /// Takes the reply to the open dialog; `None` means it was dismissed, which cancels.
     pub fn reply(&mut self, reply: Option<&str>) -> Result<(), ReplyError> {
-        let State::Asking { dialog, awaiting } = &self.state else {
+        let State::Asking { awaiting, .. } = &self.state else {
             return Err(ReplyError::Finished);
         };
         let Some(reply) = reply else {
             self.cancel();
             return Ok(());
         };
-        let action = match (awaiting, dialog) {
-            (Awaiting::Choice(choices), Dialog::Select { options, .. }) => {
-                let Some(position) = options.iter().position(|option| option == reply) else {
+        let action = match awaiting {
+            Awaiting::Choice(choices) => {
+                let Some((_, choice)) = choices.iter().find(|(option, _)| option == reply) else {
                     return Err(ReplyError::UnknownOption(reply.to_owned()));
                 };
-                match choices.get(position) {
-                    Some(Choice::Option(index)) => Action::Pick(vec![*index]),
-                    Some(Choice::Custom) | None => Action::AskText,
+                match choice {
+                    Choice::Option(index) => Action::Pick(vec![*index]),
+                    Choice::Custom => Action::AskText,
                 }
             }
-            (Awaiting::Choice(_), _) => return Err(ReplyError::Finished),
-            (Awaiting::Text, _) if reply.trim().is_empty() => Action::Skip,
-            (Awaiting::Text, _) => Action::Write(match self.questions {
+            Awaiting::Text if reply.trim().is_empty() => Action::Skip,
+            Awaiting::Text => Action::Write(match self.questions {
                 Questions::AskUser { .. } => reply.to_owned(),
                 Questions::AskUserQuestion(_) => reply.trim().to_owned(),
             }),
-            (Awaiting::Picks(labels), _) => match parse_multi_select(reply, labels) {
+            Awaiting::Picks(labels) => match parse_multi_select(reply, labels) {
                 MultiSelectReply::Blank => Action::Cancel,
                 MultiSelectReply::Picks(indices) => Action::Pick(indices),
                 MultiSelectReply::Written(text) => Action::Write(text),
@@ -370,12 +369,24 @@ fn state_at(questions: &Questions, drafts: &[Draft], current: usize) -> State {
     }
 }
 
-/// A select over the option strings plus the write-your-own row.
+/// A select over the option strings plus the write-your-own row; a reply naming a string that
+/// two rows show chooses the first of them.
 fn select(title: String, choices: Vec<String>, custom_label: &str) -> State {
-    let mut kinds: Vec<Choice> = (0..choices.len()).map(Choice::Option).collect();
-    kinds.push(Choice::Custom);
     let mut options = choices;
     options.push(custom_label.to_owned());
+    let last = options.len() - 1;
+    let kinds = options
+        .iter()
+        .enumerate()
+        .map(|(index, option)| {
+            let choice = if index == last {
+                Choice::Custom
+            } else {
+                Choice::Option(index)
+            };
+            (option.clone(), choice)
+        })
+        .collect();
     State::Asking {
         dialog: Dialog::Select { title, options },
         awaiting: Awaiting::Choice(kinds),

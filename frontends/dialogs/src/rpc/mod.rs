@@ -1,19 +1,32 @@
 //! `pi-agent-ask rpc`: the JSON-lines host protocol, as a state machine of lines in, lines out.
 //!
-//! A [`Session`] takes each line the host writes (split on `\n` only, without it) and returns
-//! the lines to write back; [`Session::end_of_input`] closes it. It never reads or writes
-//! anything itself, and takes ids, timestamps and argument parsing from an [`Environment`], so
-//! a transcript is reproducible.
+//! A [`Session`] takes each line the host writes (split on `\n` only, without it; one trailing
+//! `\r` is stripped; blank lines are skipped) and returns the lines to write back;
+//! [`Session::end_of_input`] closes it. It never reads or writes anything itself, and takes
+//! ids, timestamps and argument parsing from an [`Environment`], so a transcript is
+//! reproducible. Lines in may carry U+2028 and U+2029 inside strings; lines out escape them.
 //!
-//! Host to program: `ask`, `extension_ui_response`, `submit` and `abort` (see [`Incoming`]).
-//! Program to host: `extension_ui_request` in Pi's shapes, `event` lines on the
-//! `pi-agent-ask:*` channels, one `result` per `ask`, and `{"type":"error","message":..}` for a
-//! line that is not understood, which changes nothing (see [`Outgoing`]). Lines in may carry
-//! U+2028 and U+2029 inside strings; lines out escape them.
+//! Host to program (see [`Incoming`]): `ask` (`tool` defaults to `ask_user`),
+//! `extension_ui_response` (`value`, or `cancelled: true` to dismiss), `submit` (a remote
+//! response for an open flow) and `abort`. Program to host (see [`Outgoing`]):
+//! `extension_ui_request` in Pi's shapes, `event` lines on the `pi-agent-ask:started`,
+//! `pi-agent-ask:completed` and `pi-agent-ask:submit-result` channels, one `result` per `ask`,
+//! and `{"type":"error","message":..}` for a line that is not understood.
 //!
-//! Calls are asked one at a time in arrival order. A response naming no open dialog is
-//! ignored, as is an abort naming no open or waiting call. A select response that is none of
-//! the options, or a response of the wrong kind, gets an error line and the dialog stays open.
+//! The rules:
+//! - Calls are asked one at a time in arrival order; an `ask` while another is open waits. A
+//!   call's id may not repeat the id of a call that is open or waiting (an error line).
+//! - A call starts with its started event and first dialog; it ends with its completed event
+//!   and its result. Invalid arguments are answered with the result alone.
+//! - A response naming no open dialog is ignored. A select response that is none of the
+//!   options, or one without a string `value` or `cancelled: true`, gets an error line and the
+//!   dialog stays open.
+//! - A submit is acknowledged first; an invalid one leaves the flow open, a valid one ends it
+//!   (the open dialog is dropped, and a late response to it is ignored).
+//! - An abort ends the open call as cancelled with the answers so far; aborting a waiting call
+//!   answers it at once, without events; an abort naming no call is ignored.
+//! - The end of input cancels the open call and then every waiting one, each with its result.
+//! - An error line changes nothing.
 
 mod incoming;
 mod outgoing;

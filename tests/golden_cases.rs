@@ -17,7 +17,8 @@ use serde_json::Value;
 use support::{golden, normalize_request_ids, output_schema_validator, run_program};
 
 fn command_line(dir: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(dir.join("command")).unwrap_or_else(|_| "ask --ui none".into());
+    let text =
+        std::fs::read_to_string(dir.join("command")).unwrap_or_else(|_| "ask --ui none".into());
     let mut args: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
     args.push(dir.join("arguments.json").display().to_string());
     args.push("--cwd".into());
@@ -50,8 +51,13 @@ fn golden_case(#[files("fixtures/cases/*/arguments.json")] arguments: PathBuf) {
     let mut document: Value = serde_json::from_str(&output.stdout)
         .unwrap_or_else(|error| panic!("stdout of {} is not JSON: {error}", dir.display()));
     let is_check = args.first().is_some_and(|command| command == "check");
-    let expected_exit = if is_check && document["ok"] == Value::Bool(false) { 1 } else { 0 };
-    assert_eq!(output.exit, expected_exit, "exit code for {}", dir.display());
+    let expected_exit = i32::from(is_check && document["ok"] == Value::Bool(false));
+    assert_eq!(
+        output.exit,
+        expected_exit,
+        "exit code for {}",
+        dir.display()
+    );
     let is_ask_user = !args.iter().any(|arg| arg == "ask_user_question");
     if is_ask_user && !is_check {
         let validator = output_schema_validator();
@@ -59,7 +65,11 @@ fn golden_case(#[files("fixtures/cases/*/arguments.json")] arguments: PathBuf) {
             .iter_errors(&document)
             .map(|error| format!("{} at {}", error, error.instance_path()))
             .collect();
-        assert!(problems.is_empty(), "{} breaks the output schema: {problems:#?}", dir.display());
+        assert!(
+            problems.is_empty(),
+            "{} breaks the output schema: {problems:#?}",
+            dir.display()
+        );
     }
     normalize_request_ids(&mut document);
     let text = serde_json::to_string_pretty(&document)

@@ -23,14 +23,19 @@ pub struct ProgramOutput {
 pub fn run_program(args: &[String], stdin: Option<&str>) -> ProgramOutput {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pi-agent-ask"))
         .args(args)
-        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the program starts");
     if let Some(text) = stdin {
         let mut pipe = child.stdin.take().expect("stdin is piped");
-        pipe.write_all(text.as_bytes()).expect("stdin accepts the input");
+        pipe.write_all(text.as_bytes())
+            .expect("stdin accepts the input");
     }
     let output = child.wait_with_output().expect("the program finishes");
     ProgramOutput {
@@ -78,7 +83,10 @@ pub fn normalize_request_ids(document: &mut Value) {
         {
             let text = id.as_str().unwrap_or_default().to_owned();
             assert!(is_uuid_v4(&text), "requestId {text:?} is not a UUID v4");
-            assert!(seen.as_ref().is_none_or(|other| *other == text), "request ids differ");
+            assert!(
+                seen.as_ref().is_none_or(|other| *other == text),
+                "request ids differ"
+            );
             seen = Some(text);
             *id = Value::String(REQUEST_ID.into());
         }
@@ -87,10 +95,16 @@ pub fn normalize_request_ids(document: &mut Value) {
         let current = text.as_str().unwrap_or_default().to_owned();
         if let Some(id) = &seen {
             let line = format!("\nRequest ID: {id}");
-            assert!(current.ends_with(&line), "the text does not end with the request id line");
+            assert!(
+                current.ends_with(&line),
+                "the text does not end with the request id line"
+            );
             *text = Value::String(current.replace(id, REQUEST_ID));
         } else {
-            assert!(!current.contains("Request ID:"), "a result without request id names one");
+            assert!(
+                !current.contains("Request ID:"),
+                "a result without request id names one"
+            );
         }
     }
 }

@@ -174,10 +174,32 @@ impl From<&Question> for QuestionContext {
     }
 }
 
+/// The schema of a question note's target: exactly `{kind: "question"}`.
+fn question_target_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "object",
+        "properties": {"kind": {"type": "string", "const": "question"}},
+        "required": ["kind"]
+    })
+}
+
+/// The schema of an option note's target: exactly `{kind: "option", optionValue}`.
+fn option_target_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "object",
+        "properties": {
+            "kind": {"type": "string", "const": "option"},
+            "optionValue": {"description": "The option's value.", "type": "string"}
+        },
+        "required": ["kind", "optionValue"]
+    })
+}
+
 /// A note on a whole question.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct QuestionNoteItem {
     /// Always `{kind: "question"}`.
+    #[schemars(schema_with = "question_target_schema")]
     pub target: Target,
     /// The question with all its options.
     pub question: QuestionContext,
@@ -194,6 +216,7 @@ pub struct QuestionNoteItem {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct OptionNoteItem {
     /// `{kind: "option", optionValue}`.
+    #[schemars(schema_with = "option_target_schema")]
     pub target: Target,
     /// The question with all its options.
     pub question: QuestionContext,

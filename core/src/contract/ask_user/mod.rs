@@ -3,6 +3,8 @@
 mod args;
 mod fields;
 mod parse;
+#[cfg(test)]
+mod parse_tests;
 mod preview;
 
 use schemars::JsonSchema;

@@ -205,7 +205,8 @@ def remote_submit_completes_the_flow(host):
     expect([ack["ok"] for ack in acknowledgements], [False, True], "submit acknowledgements")
     expect(acknowledgements[0]["error"], "invalid_answer", "refusal code")
     expect(acknowledgements[0]["message"], 'Unknown option value "qa" for question "env".', "refusal")
-    expect(without_request_id(text_of(result)), "Env: Staging", "remote text")
+    expect(without_request_id(text_of(result)),
+           "Env: Staging\nChecks: (no answer)\nWindow: (no answer)", "remote text")
 
 
 def abort_cancels_the_call(host):

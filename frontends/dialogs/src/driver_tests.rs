@@ -147,7 +147,7 @@ fn ask_user_blank_own_answer_leaves_the_question_unanswered() {
     let result = run_ask_user(&stack_and_scopes(), ParseOptions::default(), &mut fake);
     assert_eq!(
         result["content"][0]["text"],
-        "Scopes: Admin\nRequest ID: req-1"
+        "Stack: (no answer)\nScopes: Admin\nRequest ID: req-1"
     );
 }
 

@@ -3,6 +3,7 @@
 pub mod ask;
 pub mod check;
 pub mod rpc;
+pub mod render;
 pub mod schema;
 
 use std::path::{Path, PathBuf};

@@ -10,6 +10,7 @@ mod commands;
 mod files;
 mod settings_file;
 mod terminal;
+mod tui;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -44,6 +45,7 @@ fn main() -> ExitCode {
         return print_text(commands::render::run(args));
     }
     let outcome = match cli.command {
+        Command::Demo(args) => commands::demo::run(&args),
         Command::Ask(args) => commands::ask::run(&args),
         Command::Check(args) => commands::check::run(&args),
         Command::Schema(args) => Ok(commands::schema::run(&args)),

@@ -2,8 +2,9 @@
 
 pub mod ask;
 pub mod check;
-pub mod rpc;
+pub mod demo;
 pub mod render;
+pub mod rpc;
 pub mod schema;
 
 use std::path::{Path, PathBuf};

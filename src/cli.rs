@@ -18,12 +18,16 @@ pub struct Cli {
 /// The program's commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Open the built-in demo questionnaire in the terminal and print its result.
+    Demo(DemoArgs),
     /// Run one ask flow for these tool arguments and print the tool result.
     Ask(AskArgs),
     /// Validate and normalize tool arguments without asking.
     Check(CheckArgs),
     /// Print the JSON Schema of the tool's arguments or result.
     Schema(SchemaArgs),
+    /// Speak the JSON-lines host protocol (Pi's extension-UI dialogs) on stdin and stdout.
+    Rpc(RpcArgs),
     /// Apply a key script without a terminal and print the final screen, then the result.
     Render(RenderArgs),
 }
@@ -92,6 +96,21 @@ pub struct AskArgs {
     /// Answer without a UI with this remote response (a JSON file, or `-`).
     #[arg(long, value_name = "FILE")]
     pub answer: Option<String>,
+    /// Draw the questionnaire in ROWS rows below the current output instead of the whole screen,
+    /// leaving the scrollback intact.
+    #[arg(long, value_name = "ROWS", num_args = 0..=1, default_missing_value = "20")]
+    pub inline: Option<u16>,
+}
+
+/// `demo` arguments.
+#[derive(Debug, Args)]
+pub struct DemoArgs {
+    /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Draw the questionnaire in ROWS rows below the current output instead of the whole screen.
+    #[arg(long, value_name = "ROWS", num_args = 0..=1, default_missing_value = "20")]
+    pub inline: Option<u16>,
 }
 
 /// `check` arguments.
@@ -120,6 +139,17 @@ pub struct SchemaArgs {
     /// Which tool.
     #[arg(long, value_enum, default_value_t = ToolArg::AskUser)]
     pub tool: ToolArg,
+}
+
+/// `rpc` arguments.
+#[derive(Debug, Args)]
+pub struct RpcArgs {
+    /// The directory relative `previewFile` paths resolve against (default: the current one).
+    #[arg(long, value_name = "DIR")]
+    pub cwd: Option<PathBuf>,
+    /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }
 
 /// `render` arguments.

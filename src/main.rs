@@ -5,9 +5,12 @@
 //! stderr and nothing on stdout.
 
 mod cli;
+mod clock;
 mod commands;
 mod files;
 mod settings_file;
+mod terminal;
+mod tui;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -42,9 +45,11 @@ fn main() -> ExitCode {
         return print_text(commands::render::run(args));
     }
     let outcome = match cli.command {
+        Command::Demo(args) => commands::demo::run(&args),
         Command::Ask(args) => commands::ask::run(&args),
         Command::Check(args) => commands::check::run(&args),
         Command::Schema(args) => Ok(commands::schema::run(&args)),
+        Command::Rpc(args) => return commands::rpc::run(&args),
         Command::Render(_) => unreachable!("render prints text and returned above"),
     };
     match outcome {

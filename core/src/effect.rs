@@ -2,7 +2,8 @@
 
 use crate::contract::ToolResult;
 use crate::draw::{Frame, Size};
-use crate::input::Input;
+use crate::input::{Input, Timer};
+use crate::settings::Change;
 
 /// A side effect the core cannot carry out itself; the frontend performs it.
 #[derive(Clone, Debug, PartialEq)]
@@ -11,6 +12,12 @@ pub enum Effect {
     Finish(ToolResult),
     /// The user cancelled or dismissed the whole form: stop the agent's current operation.
     StopAgent,
+    /// Save this change to the settings file, then answer with
+    /// [`Input::SettingsSaved`](crate::input::Input::SettingsSaved).
+    SaveSettings(Change),
+    /// Send [`Input::TimerFired`](crate::input::Input::TimerFired) with this timer once its
+    /// duration has passed.
+    StartTimer(Timer),
 }
 
 /// Something a frontend can drive: it takes inputs, answers with effects and draws frames.

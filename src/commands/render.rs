@@ -52,7 +52,7 @@ pub fn run(args: &RenderArgs) -> Result<String, UsageError> {
         let effects = form.handle(input);
         result = effects.into_iter().find_map(|effect| match effect {
             Effect::Finish(result) => Some(result),
-            Effect::StopAgent => None,
+            _ => None,
         });
         if result.is_some() {
             break;

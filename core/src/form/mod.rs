@@ -189,7 +189,11 @@ impl Surface for Form {
                 self.handle_mouse(mouse);
                 Vec::new()
             }
-            Input::Resize(_) => Vec::new(),
+            Input::Settings(settings) => self.apply_config(&FormConfig {
+                behaviour: settings.behaviour,
+                keymaps: settings.keymaps,
+            }),
+            Input::Resize(_) | Input::TimerFired(_) | Input::SettingsSaved(_) => Vec::new(),
         }
     }
 

@@ -47,8 +47,22 @@ impl Form {
 
     /// Finishes as cancelled, keeping the answers so far, and stops the agent.
     pub(super) fn finish_cancelled(&mut self) -> Vec<Effect> {
+        let result = self.cancelled_result();
+        self.finish(vec![Effect::StopAgent, Effect::Finish(result)])
+    }
+
+    fn finish(&mut self, effects: Vec<Effect>) -> Vec<Effect> {
+        self.state.phase = Phase::Finished;
+        effects
+    }
+}
+
+impl Form {
+    /// The cancelled result with the answers collected so far: what the flow gives when the
+    /// user cancels, or when it is ended from outside (a signal, an abort, a crash).
+    pub fn cancelled_result(&self) -> ToolResult {
         let drafts = &self.state.drafts;
-        let result = match &self.origin {
+        match &self.origin {
             Origin::AskUser => ToolResult::AskUser(Box::new(cancelled_result(
                 &self.request,
                 &self.ids.request_id,
@@ -57,12 +71,6 @@ impl Form {
             Origin::AskUserQuestion(request) => {
                 ToolResult::AskUserQuestion(question_tool::cancelled_result(request, drafts))
             }
-        };
-        self.finish(vec![Effect::StopAgent, Effect::Finish(result)])
-    }
-
-    fn finish(&mut self, effects: Vec<Effect>) -> Vec<Effect> {
-        self.state.phase = Phase::Finished;
-        effects
+        }
     }
 }

@@ -16,6 +16,7 @@ mod keymap_tests;
 use serde::{Deserialize, Serialize};
 
 use crate::draw::{Pos, Size};
+use crate::settings::Settings;
 
 pub use action::{
     Action, Context, EditorAction, GlobalAction, MainAction, NoteEditorAction, SettingsModalAction,
@@ -36,8 +37,25 @@ pub enum Mouse {
     ScrollDown(Pos),
 }
 
+/// A timer the core asked for with [`Effect::StartTimer`](crate::effect::Effect::StartTimer);
+/// time is data that comes in, the core reads no clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Timer {
+    /// The window in which a second press of the settings reset action confirms it.
+    ResetConfirmation,
+}
+
+impl Timer {
+    /// How long after it is started the timer fires, in milliseconds.
+    pub const fn duration_ms(self) -> u64 {
+        match self {
+            Self::ResetConfirmation => 3_000,
+        }
+    }
+}
+
 /// One input event for the core.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
     /// A key was pressed (never a release or an auto-repeat report).
     Key(Key),
@@ -47,4 +65,12 @@ pub enum Input {
     Resize(Size),
     /// A mouse action.
     Mouse(Mouse),
+    /// A timer the core started has fired.
+    TimerFired(Timer),
+    /// The outcome of the last [`Effect::SaveSettings`](crate::effect::Effect::SaveSettings):
+    /// `Err` carries the message to show, and the change is reverted.
+    SettingsSaved(Result<(), String>),
+    /// The settings in effect changed elsewhere (a reload): an open flow applies them at once,
+    /// except `presentSingleAsMulti`, which only new flows use.
+    Settings(Box<Settings>),
 }

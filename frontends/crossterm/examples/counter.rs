@@ -50,7 +50,7 @@ impl Surface for Counter {
             Input::Mouse(Mouse::ScrollDown(_)) => {
                 self.selected = (self.selected + 1).min(ITEMS.len() - 1);
             }
-            Input::Paste(_) | Input::Resize(_) => {}
+            _ => {}
         }
         Vec::new()
     }

@@ -62,7 +62,7 @@ fn toggling_a_custom_row_with_saved_text_deselects_it_and_keeps_the_text() {
     run.keys("space");
     assert!(run.form.drafts()[0].custom_selected);
     run.keys("space tab enter");
-    assert_eq!(run.text(), with_id("User submitted the ask flow"));
+    assert_eq!(run.text(), with_id("Checks: (no answer)"));
 }
 
 #[test]
@@ -106,7 +106,7 @@ fn submitting_blank_custom_text_on_single_clears_the_answer() {
         "down down enter 'x' enter shift+tab enter backspace enter tab enter",
     );
     assert_eq!(run.answers(), json!({}));
-    assert_eq!(run.text(), with_id("User submitted the ask flow"));
+    assert_eq!(run.text(), with_id("Database: (no answer)"));
 }
 
 #[test]
@@ -187,10 +187,13 @@ fn the_summary_has_one_line_per_question_in_order() {
 }
 
 #[test]
-fn unanswered_questions_without_notes_are_left_out() {
+fn unanswered_questions_without_notes_are_left_out_of_answers_but_read_no_answer() {
     let run = Run::new(ask_user(&three_questions()), "enter tab tab enter");
     assert_eq!(run.answers().as_object().map(serde_json::Map::len), Some(1));
-    assert_eq!(run.text(), with_id("Database: Postgres"));
+    assert_eq!(
+        run.text(),
+        with_id("Database: Postgres\nChecks: (no answer)\nLayout: (no answer)")
+    );
 }
 
 #[test]

@@ -98,7 +98,7 @@ impl Run {
             .iter()
             .find_map(|effect| match effect {
                 Effect::Finish(result) => Some(result.to_json()),
-                Effect::StopAgent => None,
+                _ => None,
             })
             .expect("the flow finished")
     }

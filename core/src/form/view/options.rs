@@ -12,6 +12,9 @@ use super::{
 use crate::contract::ask_user::QuestionType;
 use crate::draw::{Canvas, Pos, Rect};
 
+/// Below this width, the lines under a label are indented less.
+const COMPACT_BELOW: usize = 32;
+
 /// The tallest an open editor gets inside the list.
 const EDITOR_ROWS: usize = 6;
 
@@ -129,7 +132,13 @@ impl Form {
         let draft = &self.state.drafts[index];
         let rows = Self::row_count(question);
         let number_width = digits(rows) + 1;
-        let indent = 2 + number_width + 1 + 4;
+        let label_indent = 2 + number_width + 1 + 4;
+        let label_columns = columns.saturating_sub(label_indent).max(1);
+        let indent = if columns < COMPACT_BELOW {
+            4
+        } else {
+            label_indent
+        };
         let text_columns = columns.saturating_sub(indent).max(1);
         let highlighted = self.state.cursors[index] == row;
         let custom = row >= question.options.len();
@@ -161,9 +170,9 @@ impl Form {
             label_spans.push(Span::new(" ✎", MUTED));
         }
         let mut label_lines = cap_lines(
-            wrap_spans(&label_spans, text_columns),
+            wrap_spans(&label_spans, label_columns),
             (max_rows / 2).max(1),
-            text_columns,
+            label_columns,
         );
         let editing_here = editor.is_some_and(|editor| match editor.target {
             EditorTarget::Custom => custom,
@@ -192,7 +201,7 @@ impl Form {
             first.extend(head);
             lines.push(first);
         }
-        lines.extend(indented(label_lines.collect(), indent));
+        lines.extend(indented(label_lines.collect(), label_indent));
         let mut cursor = None;
         if custom {
             match editor {

@@ -11,6 +11,11 @@ use super::{
 use crate::draw::{Canvas, Pos, Rect};
 use crate::text::width;
 
+/// The cells before an action's label (`› 1. `).
+const ACTION_PREFIX: usize = 5;
+/// The cells an action's label is padded to.
+const ACTION_LABEL: usize = 11;
+
 impl ReviewAction {
     /// What the action does, shown beside it.
     const fn description(self) -> &'static str {
@@ -188,6 +193,9 @@ impl Form {
 
     fn draw_actions(&self, canvas: &mut Canvas, area: Rect) {
         let mut rows = area.rows();
+        let describe = self.rules.actions.iter().all(|action| {
+            ACTION_PREFIX + ACTION_LABEL + width(action.description()) <= usize::from(area.width)
+        });
         for (position, action) in self.rules.actions.iter().enumerate() {
             let Some(row) = rows.next() else {
                 return;
@@ -200,12 +208,11 @@ impl Form {
                     if highlighted { ACCENT } else { MUTED },
                 ),
                 Span::new(
-                    &format!("{:<11}", action.label()),
+                    &format!("{:<ACTION_LABEL$}", action.label()),
                     if highlighted { SELECTED.bold() } else { TEXT },
                 ),
             ];
-            let used: usize = line.iter().map(|span| width(&span.text)).sum();
-            if used + width(action.description()) <= usize::from(row.width) {
+            if describe {
                 line.push(Span::new(action.description(), MUTED));
             }
             put_line(canvas, row.pos(), &line);

@@ -21,6 +21,7 @@
 mod editor;
 mod footer;
 mod layout;
+mod list;
 mod options;
 mod preview;
 mod review;

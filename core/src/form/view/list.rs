@@ -5,14 +5,15 @@ use std::collections::HashMap;
 
 use super::super::Form;
 use super::options::Item;
-use super::{MUTED, Span, put_line, put_lines};
+use super::{Hit, MUTED, Span, put_line, put_lines};
 use crate::draw::{Canvas, Pos, Rect};
 
 impl Form {
     /// Draws the option list of question `index` in `area`, scrolled to keep the highlighted
-    /// row in view, with a position line when it does not fit.
+    /// row in view, with a position line when it does not fit. The list, each row drawn (all
+    /// of its lines) and an open editor are mouse regions.
     pub(super) fn draw_list(&self, canvas: &mut Canvas, area: Rect, index: usize) {
-        self.memory.list_area.set(area);
+        self.memory.hits.add(area, Hit::List);
         if area.is_empty() {
             return;
         }
@@ -82,6 +83,12 @@ impl Form {
                 && r < usize::from(drawn)
             {
                 canvas.set_cursor(Pos::new(area.x + c as u16, room.y + r as u16));
+            }
+            let (shown, _) = room.split_top(drawn);
+            self.memory.hits.add(shown, Hit::Row(row));
+            if let Some(first) = item.editor_from {
+                let (_, editor) = shown.split_top(first as u16);
+                self.memory.hits.add(editor, Hit::Editor);
             }
             y += usize::from(drawn);
             last_started = row;

@@ -5,8 +5,8 @@ use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
 use super::editor::{editor_block, put_block};
 use super::{
-    ACCENT, Line, MUTED, SELECTED, SUCCESS, Span, TEXT, WARNING, cap_lines, put_line, put_lines,
-    wrap_spans, wrap_text,
+    ACCENT, Hit, Line, MUTED, SELECTED, SUCCESS, Span, TEXT, WARNING, cap_lines, put_line,
+    put_lines, wrap_spans, wrap_text,
 };
 use crate::contract::ask_user::QuestionType;
 use crate::draw::{Canvas, Rect};
@@ -17,12 +17,15 @@ const COMPACT_BELOW: usize = 32;
 /// The tallest an open editor gets inside the list.
 const EDITOR_ROWS: usize = 6;
 
-/// One row of the list laid out: its lines and, with an editor open in it, the cursor.
+/// One row of the list laid out: its lines and, with an editor open in it, the cursor and the
+/// first line of the editor (which runs to the end of the item).
 pub(super) struct Item {
     /// The lines, the label's first.
     pub lines: Vec<Line>,
     /// The text cursor: a line of the item and a column.
     pub cursor: Option<(usize, usize)>,
+    /// The first line of an open editor.
+    pub editor_from: Option<usize>,
 }
 
 fn spaces(count: usize) -> Span {
@@ -93,7 +96,9 @@ impl Form {
             let (_, below) = area.split_top(1);
             let rows = EDITOR_ROWS.min(usize::from(below.height));
             let block = editor_block(editor, columns, rows, "Write a note on this question");
-            return 1 + put_block(canvas, below, 0, &block);
+            let used = 1 + put_block(canvas, below, 0, &block);
+            self.memory.hits.add(area.split_top(used).0, Hit::Editor);
+            return used;
         }
         let note = self.state.drafts[index].committed_note();
         let Some(note) = note else {
@@ -124,6 +129,7 @@ impl Form {
             "Type your answer",
         );
         put_block(canvas, area, 0, &block);
+        self.memory.hits.add(area, Hit::Editor);
     }
 
     /// Lays out row `row` of question `index` in `columns` cells, no item part taller than
@@ -204,6 +210,7 @@ impl Form {
         }
         lines.extend(indented(label_lines.collect(), label_indent));
         let mut cursor = None;
+        let mut editor_from = None;
         if custom {
             match editor {
                 Some(editor) if editor.target == EditorTarget::Custom => {
@@ -214,6 +221,7 @@ impl Form {
                         "Type your answer",
                     );
                     cursor = block.cursor.map(|(r, c)| (lines.len() + r, indent + c));
+                    editor_from = Some(lines.len());
                     lines.extend(indented(block.lines, indent));
                 }
                 _ if !draft.custom_text.trim().is_empty() => {
@@ -227,7 +235,11 @@ impl Form {
                 }
                 _ => {}
             }
-            return Item { lines, cursor };
+            return Item {
+                lines,
+                cursor,
+                editor_from,
+            };
         }
         let option = &question.options[row];
         let subtitle = match (option.recommended == Some(true), &option.description) {
@@ -256,6 +268,7 @@ impl Form {
                     "Write a note on this option",
                 );
                 cursor = block.cursor.map(|(r, c)| (lines.len() + r, indent + c));
+                editor_from = Some(lines.len());
                 lines.extend(indented(block.lines, indent));
             }
             _ => {
@@ -273,7 +286,11 @@ impl Form {
                 }
             }
         }
-        Item { lines, cursor }
+        Item {
+            lines,
+            cursor,
+            editor_from,
+        }
     }
 
     /// The rows item `row` of question `index` takes in `columns` cells.

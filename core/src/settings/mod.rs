@@ -8,10 +8,12 @@
 mod behaviour;
 mod document;
 mod notifications;
+pub mod panel;
 
 pub use behaviour::{Behaviour, Toggle};
 pub use document::{Change, DocumentError, apply_change, default_document};
 pub use notifications::{Channel, Notification, Notifications};
+pub use panel::SettingsPanel;
 
 use serde_json::Value;
 

@@ -23,6 +23,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Print the JSON Schema of the tool's arguments or result.
     Schema(SchemaArgs),
+    /// Open the ask settings in the terminal: toggles saved as they change, a guarded reset.
+    Settings(SettingsArgs),
 }
 
 /// Which contract the arguments follow.
@@ -117,4 +119,13 @@ pub struct SchemaArgs {
     /// Which tool.
     #[arg(long, value_enum, default_value_t = ToolArg::AskUser)]
     pub tool: ToolArg,
+}
+
+/// `settings` arguments.
+#[derive(Debug, Args)]
+pub struct SettingsArgs {
+    /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`); created with
+    /// the defaults when missing.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }

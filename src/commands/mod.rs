@@ -3,6 +3,7 @@
 pub mod ask;
 pub mod check;
 pub mod schema;
+pub mod settings;
 
 use pi_agent_ask_core::contract::ask_user::{AskUserCall, ParseOptions, parse_ask_user};
 use pi_agent_ask_core::contract::question_tool::{

@@ -2,7 +2,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::Read as _;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use pi_agent_ask_core::contract::ask_user::{
     FileProblem, MAX_PREVIEW_FILE_BYTES, PreviewFile, PreviewSource,
@@ -53,12 +53,29 @@ impl FsPreviewSource {
 
 impl PreviewSource for FsPreviewSource {
     fn load(&mut self, path: &str) -> PreviewFile {
-        let resolved = self.cwd.join(path);
+        let resolved = resolve(&self.cwd, path);
         PreviewFile {
             resolved_path: resolved.display().to_string(),
             content: read_preview(&resolved),
         }
     }
+}
+
+/// `path` made absolute against `cwd` without touching the file system: `.` segments drop and
+/// `..` removes the segment before it, so `sub/../a.txt` means `a.txt` whether or not `sub`
+/// exists, and messages name the path a person would write.
+fn resolve(cwd: &Path, path: &str) -> PathBuf {
+    let mut resolved = PathBuf::new();
+    for component in cwd.join(path).components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                resolved.pop();
+            }
+            other => resolved.push(other),
+        }
+    }
+    resolved
 }
 
 /// Reads a regular file of at most [`MAX_PREVIEW_FILE_BYTES`]; a FIFO or device is never
@@ -126,4 +143,25 @@ pub fn settings_path(config: Option<&Path>) -> Option<PathBuf> {
             .join("agent"),
     };
     Some(agent_dir.join("extensions").join("pi-agent-ask.json"))
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preview_paths_resolve_lexically_against_the_working_directory() {
+        let cwd = Path::new("/work/project");
+        assert_eq!(resolve(cwd, "a.txt"), Path::new("/work/project/a.txt"));
+        assert_eq!(
+            resolve(cwd, "./sub/../a.txt"),
+            Path::new("/work/project/a.txt")
+        );
+        assert_eq!(
+            resolve(cwd, "../other/a.txt"),
+            Path::new("/work/other/a.txt")
+        );
+        assert_eq!(resolve(cwd, "/etc/./a.txt"), Path::new("/etc/a.txt"));
+        assert_eq!(resolve(cwd, "/../a.txt"), Path::new("/a.txt"));
+    }
 }

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod tmux;
+
 use std::io::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -116,5 +118,45 @@ pub fn output_schema_validator() -> &'static jsonschema::Validator {
         let output = run_program(&["schema".into(), "output".into()], None);
         let schema: Value = serde_json::from_str(&output.stdout).expect("the schema is JSON");
         jsonschema::validator_for(&schema).expect("the output schema compiles")
+    })
+}
+
+/// Runs the program like [`run_program`], but kills it and returns `None` when it has not
+/// finished within `limit`, so a hang fails a test instead of blocking it. Its output is read
+/// while it runs, so a large document cannot fill the pipe and stall it.
+pub fn run_program_within(args: &[String], limit: std::time::Duration) -> Option<ProgramOutput> {
+    use std::io::Read as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pi-agent-ask"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    let reader = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let stdout = reader(Box::new(child.stdout.take().expect("stdout is piped")));
+    let stderr = reader(Box::new(child.stderr.take().expect("stderr is piped")));
+    let deadline = std::time::Instant::now() + limit;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the program can be waited for") {
+            break status;
+        }
+        if std::time::Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    Some(ProgramOutput {
+        stdout: stdout.join().expect("stdout is read"),
+        stderr: stderr.join().expect("stderr is read"),
+        exit: status.code().unwrap_or(-1),
     })
 }

@@ -123,7 +123,7 @@ pub struct Answer {
     /// The question-level note.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
-    /// Notes on selected options, by option value.
+    /// Notes on selected options, by option value, in declared option order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub option_notes: Option<IndexMap<String, String>>,
 }
@@ -146,13 +146,12 @@ impl Answer {
         }
         answer.note = draft.committed_note().map(str::to_owned);
         let notes: IndexMap<String, String> = draft
-            .committed_option_notes()
-            .filter(|(index, _)| draft.is_selected(*index))
-            .filter_map(|(index, note)| {
-                question
-                    .options
-                    .get(index)
-                    .map(|option| (option.value.clone(), note.to_owned()))
+            .selected()
+            .iter()
+            .filter_map(|index| {
+                let note = draft.option_notes.get(index)?;
+                let option = question.options.get(*index)?;
+                (!note.trim().is_empty()).then(|| (option.value.clone(), note.clone()))
             })
             .collect();
         answer.option_notes = (!notes.is_empty()).then_some(notes);

@@ -1,7 +1,10 @@
 //! The `ask_user` tool's request: its normalized questions and how arguments become one.
 
 mod args;
+mod fields;
 mod parse;
+#[cfg(test)]
+mod parse_tests;
 mod preview;
 
 use schemars::JsonSchema;

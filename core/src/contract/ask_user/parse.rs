@@ -2,8 +2,9 @@
 
 use std::collections::HashSet;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+use super::fields::{option_label, optional_bool, optional_string, required_string};
 use super::preview::{PreviewSource, judge};
 use super::{AskUserCall, OptionSpec, Question, QuestionType, Request};
 use crate::contract::issue::{InvalidInput, Issue, quoted};
@@ -301,142 +302,8 @@ fn parse_options(
         .collect()
 }
 
-/// The option's label: given, or derived from a non-blank value (`use-bun_now` → `Use bun now`).
-fn option_label(
-    object: &Map<String, Value>,
-    value: Option<&str>,
-    path: &str,
-    subject: &str,
-    issues: &mut Vec<Issue>,
-) -> (Option<String>, bool) {
-    match object.get("label") {
-        Some(Value::String(text)) if !text.trim().is_empty() => {
-            (Some(text.trim().to_owned()), false)
-        }
-        None | Some(Value::Null | Value::String(_)) => {
-            if let Some(value) = value {
-                (Some(derive_label(value)), true)
-            } else {
-                issues.push(Issue::new(
-                    format!("{path}.label"),
-                    format!("{subject}: label is required"),
-                ));
-                (None, false)
-            }
-        }
-        Some(_) => {
-            issues.push(Issue::new(
-                format!("{path}.label"),
-                format!("{subject}: label must be a string"),
-            ));
-            (None, false)
-        }
-    }
-}
-
-/// Hyphens and underscores become spaces and the first character is upper-cased.
-pub(crate) fn derive_label(value: &str) -> String {
-    let spaced: String = value
-        .chars()
-        .map(|c| if c == '-' || c == '_' { ' ' } else { c })
-        .collect();
-    let mut chars = spaced.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
-
-/// A required string field: trimmed and non-blank, else `<subject>: <field> is required`.
-fn required_string(
-    object: &Map<String, Value>,
-    field: &str,
-    parent: &str,
-    subject: &str,
-    issues: &mut Vec<Issue>,
-) -> Option<String> {
-    let path = format!("{parent}.{field}");
-    match object.get(field) {
-        Some(Value::String(text)) if !text.trim().is_empty() => Some(text.trim().to_owned()),
-        None | Some(Value::Null | Value::String(_)) => {
-            issues.push(Issue::new(path, format!("{subject}: {field} is required")));
-            None
-        }
-        Some(_) => {
-            issues.push(Issue::new(
-                path,
-                format!("{subject}: {field} must be a string"),
-            ));
-            None
-        }
-    }
-}
-
-/// An optional text field as found.
-enum TextField {
-    /// Absent, `null` or blank: treated as omitted.
-    Omitted,
-    /// Present and not blank, trimmed.
-    Text(String),
-    /// Not a string (already reported as an issue).
-    WrongType,
-}
-
-impl TextField {
-    fn text(self) -> Option<String> {
-        match self {
-            Self::Text(text) => Some(text),
-            Self::Omitted | Self::WrongType => None,
-        }
-    }
-
-    const fn has_text(&self) -> bool {
-        matches!(self, Self::Text(_))
-    }
-
-    const fn is_omitted(&self) -> bool {
-        matches!(self, Self::Omitted)
-    }
-}
-
-/// An optional string field; a wrong type is reported at `path`.
-fn optional_string(
-    object: &Map<String, Value>,
-    field: &str,
-    path: &str,
-    subject: &str,
-    issues: &mut Vec<Issue>,
-) -> TextField {
-    match object.get(field) {
-        None | Some(Value::Null) => TextField::Omitted,
-        Some(Value::String(text)) if text.trim().is_empty() => TextField::Omitted,
-        Some(Value::String(text)) => TextField::Text(text.trim().to_owned()),
-        Some(_) => {
-            issues.push(Issue::new(path, format!("{subject} must be a string")));
-            TextField::WrongType
-        }
-    }
-}
-
-/// An optional boolean field: `None` when absent or of the wrong type (which is an issue).
-fn optional_bool(
-    object: &Map<String, Value>,
-    field: &str,
-    path: &str,
-    subject: &str,
-    issues: &mut Vec<Issue>,
-) -> Option<bool> {
-    match object.get(field) {
-        None | Some(Value::Null) => None,
-        Some(Value::Bool(flag)) => Some(*flag),
-        Some(_) => {
-            issues.push(Issue::new(path, format!("{subject} must be a boolean")));
-            None
-        }
-    }
-}
-
 /// Reads every preview file, reports every problem, and writes loaded text and derived labels
-/// into the saved arguments.
+/// into the saved arguments, which never keep a `previewFile` (a blank one means omitted).
 fn load_preview_files(
     drafts: &mut [DraftQuestion],
     arguments: &mut Value,
@@ -457,6 +324,7 @@ fn load_preview_files(
                 saved.insert("label".into(), Value::String(option.label.clone()));
             }
             let Some(path) = &draft.preview_files[option_index] else {
+                saved.shift_remove("previewFile");
                 continue;
             };
             let file = files.load(path);
@@ -476,20 +344,5 @@ fn load_preview_files(
                 )),
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn labels_are_derived_from_values() {
-        assert_eq!(derive_label("use-bun_now"), "Use bun now");
-        assert_eq!(
-            derive_label("region-local-kms-reencrypt-dek"),
-            "Region local kms reencrypt dek"
-        );
-        assert_eq!(derive_label("élan"), "Élan");
     }
 }

@@ -174,10 +174,32 @@ impl From<&Question> for QuestionContext {
     }
 }
 
+/// The schema of a question note's target: exactly `{kind: "question"}`.
+fn question_target_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "object",
+        "properties": {"kind": {"type": "string", "const": "question"}},
+        "required": ["kind"]
+    })
+}
+
+/// The schema of an option note's target: exactly `{kind: "option", optionValue}`.
+fn option_target_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "object",
+        "properties": {
+            "kind": {"type": "string", "const": "option"},
+            "optionValue": {"description": "The option's value.", "type": "string"}
+        },
+        "required": ["kind", "optionValue"]
+    })
+}
+
 /// A note on a whole question.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct QuestionNoteItem {
     /// Always `{kind: "question"}`.
+    #[schemars(schema_with = "question_target_schema")]
     pub target: Target,
     /// The question with all its options.
     pub question: QuestionContext,
@@ -194,6 +216,7 @@ pub struct QuestionNoteItem {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct OptionNoteItem {
     /// `{kind: "option", optionValue}`.
+    #[schemars(schema_with = "option_target_schema")]
     pub target: Target,
     /// The question with all its options.
     pub question: QuestionContext,
@@ -211,13 +234,16 @@ pub struct OptionNoteItem {
 }
 
 /// One note the user wants clarified.
+///
+/// Untagged: the option variant comes first because it needs `option` and `selected`, so a
+/// question note never reads back as an option note and an option note never loses its fields.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum ElaborationItem {
-    /// A question note.
-    Question(QuestionNoteItem),
     /// An option note.
     Option(OptionNoteItem),
+    /// A question note.
+    Question(QuestionNoteItem),
 }
 
 /// The clarification request of an elaborate result.
@@ -259,4 +285,53 @@ pub struct AskResult {
     /// The notes to clarify, in elaborate mode only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub elaboration: Option<Elaboration>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn context() -> QuestionContext {
+        QuestionContext {
+            id: "db".into(),
+            label: "Database".into(),
+            prompt: "Which database?".into(),
+            kind: QuestionType::Single,
+            presented_type: None,
+            options: vec![OptionSpec {
+                value: "pg".into(),
+                label: "Postgres".into(),
+                description: None,
+                preview: None,
+                recommended: None,
+            }],
+        }
+    }
+
+    #[test]
+    fn elaboration_items_of_both_kinds_read_back_as_the_same_kind() {
+        let items = vec![
+            ElaborationItem::Question(QuestionNoteItem {
+                target: Target::Question,
+                question: context(),
+                answered: false,
+                answer: None,
+                note: "why?".into(),
+            }),
+            ElaborationItem::Option(OptionNoteItem {
+                target: Target::Option {
+                    option_value: "pg".into(),
+                },
+                question: context(),
+                option: context().options[0].clone(),
+                selected: false,
+                answered: false,
+                answer: None,
+                note: "is it hosted?".into(),
+            }),
+        ];
+        let json = serde_json::to_value(&items).expect("items serialize");
+        let back: Vec<ElaborationItem> = serde_json::from_value(json).expect("items deserialize");
+        assert_eq!(back, items);
+    }
 }

@@ -24,15 +24,17 @@ pub(super) const fn cancelled_text() -> &'static str {
     "User cancelled the ask flow"
 }
 
-/// One line per answered or noted question, then its notes, then the presentation note.
+/// One line per question (`(no answer)` when nothing is committed, even when the question is
+/// left out of `answers`), then its notes, then the presentation note.
 pub(super) fn submit_text(request: &Request, answers: &IndexMap<String, Answer>) -> String {
     let mut lines = Vec::new();
     let mut presented_differently = false;
     for question in &request.questions {
+        let label = &question.label;
         let Some(answer) = answers.get(&question.id) else {
+            lines.push(format!("{label}: (no answer)"));
             continue;
         };
-        let label = &question.label;
         if answer.is_committed() {
             lines.push(format!("{label}: {}", answer.labels.join(", ")));
             presented_differently |= question.presented_type_if_different().is_some();

@@ -1,0 +1,159 @@
+//! Reading one field of the arguments: required and optional strings, booleans and option
+//! labels, each problem reported as an issue at the field's path.
+
+use serde_json::{Map, Value};
+
+use crate::contract::issue::Issue;
+
+/// The option's label: given, or derived from a non-blank value (`use-bun_now` → `Use bun now`)
+/// and trimmed; a derived label that is blank (a value of only `-` and `_`) is still missing.
+pub(super) fn option_label(
+    object: &Map<String, Value>,
+    value: Option<&str>,
+    path: &str,
+    subject: &str,
+    issues: &mut Vec<Issue>,
+) -> (Option<String>, bool) {
+    match object.get("label") {
+        Some(Value::String(text)) if !text.trim().is_empty() => {
+            (Some(text.trim().to_owned()), false)
+        }
+        None | Some(Value::Null | Value::String(_)) => {
+            let derived = value
+                .map(|value| derive_label(value).trim().to_owned())
+                .filter(|label| !label.is_empty());
+            if let Some(derived) = derived {
+                (Some(derived), true)
+            } else {
+                issues.push(Issue::new(
+                    format!("{path}.label"),
+                    format!("{subject}: label is required"),
+                ));
+                (None, false)
+            }
+        }
+        Some(_) => {
+            issues.push(Issue::new(
+                format!("{path}.label"),
+                format!("{subject}: label must be a string"),
+            ));
+            (None, false)
+        }
+    }
+}
+
+/// Hyphens and underscores become spaces and the first character is upper-cased.
+fn derive_label(value: &str) -> String {
+    let spaced: String = value
+        .chars()
+        .map(|c| if c == '-' || c == '_' { ' ' } else { c })
+        .collect();
+    let mut chars = spaced.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// A required string field: trimmed and non-blank, else `<subject>: <field> is required`.
+pub(super) fn required_string(
+    object: &Map<String, Value>,
+    field: &str,
+    parent: &str,
+    subject: &str,
+    issues: &mut Vec<Issue>,
+) -> Option<String> {
+    let path = format!("{parent}.{field}");
+    match object.get(field) {
+        Some(Value::String(text)) if !text.trim().is_empty() => Some(text.trim().to_owned()),
+        None | Some(Value::Null | Value::String(_)) => {
+            issues.push(Issue::new(path, format!("{subject}: {field} is required")));
+            None
+        }
+        Some(_) => {
+            issues.push(Issue::new(
+                path,
+                format!("{subject}: {field} must be a string"),
+            ));
+            None
+        }
+    }
+}
+
+/// An optional text field as found.
+pub(super) enum TextField {
+    /// Absent, `null` or blank: treated as omitted.
+    Omitted,
+    /// Present and not blank, trimmed.
+    Text(String),
+    /// Not a string (already reported as an issue).
+    WrongType,
+}
+
+impl TextField {
+    pub(super) fn text(self) -> Option<String> {
+        match self {
+            Self::Text(text) => Some(text),
+            Self::Omitted | Self::WrongType => None,
+        }
+    }
+
+    pub(super) const fn has_text(&self) -> bool {
+        matches!(self, Self::Text(_))
+    }
+
+    pub(super) const fn is_omitted(&self) -> bool {
+        matches!(self, Self::Omitted)
+    }
+}
+
+/// An optional string field; a wrong type is reported at `path`.
+pub(super) fn optional_string(
+    object: &Map<String, Value>,
+    field: &str,
+    path: &str,
+    subject: &str,
+    issues: &mut Vec<Issue>,
+) -> TextField {
+    match object.get(field) {
+        None | Some(Value::Null) => TextField::Omitted,
+        Some(Value::String(text)) if text.trim().is_empty() => TextField::Omitted,
+        Some(Value::String(text)) => TextField::Text(text.trim().to_owned()),
+        Some(_) => {
+            issues.push(Issue::new(path, format!("{subject} must be a string")));
+            TextField::WrongType
+        }
+    }
+}
+
+/// An optional boolean field: `None` when absent or of the wrong type (which is an issue).
+pub(super) fn optional_bool(
+    object: &Map<String, Value>,
+    field: &str,
+    path: &str,
+    subject: &str,
+    issues: &mut Vec<Issue>,
+) -> Option<bool> {
+    match object.get(field) {
+        None | Some(Value::Null) => None,
+        Some(Value::Bool(flag)) => Some(*flag),
+        Some(_) => {
+            issues.push(Issue::new(path, format!("{subject} must be a boolean")));
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_derived_from_values() {
+        assert_eq!(derive_label("use-bun_now"), "Use bun now");
+        assert_eq!(
+            derive_label("region-local-kms-reencrypt-dek"),
+            "Region local kms reencrypt dek"
+        );
+        assert_eq!(derive_label("élan"), "Élan");
+    }
+}

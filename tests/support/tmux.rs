@@ -1,0 +1,186 @@
+//! A real terminal for tests: a private tmux server with one pane running a shell.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long a test waits for the screen to show what it expects.
+pub const DEFAULT_WAIT: Duration = Duration::from_secs(10);
+
+static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+/// Whether tmux can be run here.
+pub fn available() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|output| output.status.success())
+}
+
+/// A tmux server of its own with one session; killed when dropped.
+pub struct Tmux {
+    socket: String,
+    /// A folder for this terminal's files (results, settings), removed when dropped.
+    pub dir: tempfile::TempDir,
+}
+
+impl Tmux {
+    /// Starts a `width`×`height` terminal running a plain `bash` with a `$ ` prompt.
+    pub fn start(width: u16, height: u16) -> Self {
+        let socket = format!(
+            "pi-agent-ask-test-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let tmux = Self { socket, dir };
+        tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "main",
+            "-x",
+            &width.to_string(),
+            "-y",
+            &height.to_string(),
+            "env PS1='$ ' TERM=xterm-256color bash --norc --noprofile",
+        ]);
+        tmux.wait_for("the shell prompt", |screen| screen.contains("$ "));
+        tmux
+    }
+
+    /// Runs a tmux command on this server and returns its standard output.
+    pub fn run(&self, args: &[&str]) -> String {
+        let output = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        assert!(
+            output.status.success(),
+            "tmux {args:?} failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    /// Types a command line into the shell and presses Enter.
+    pub fn type_line(&self, line: &str) {
+        self.run(&["send-keys", "-t", "main", "-l", line]);
+        self.run(&["send-keys", "-t", "main", "Enter"]);
+    }
+
+    /// Sends tmux key names (`Down`, `Enter`, `C-c`, `Space`, `BTab`, …).
+    pub fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "main"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    /// Types text literally.
+    pub fn text(&self, text: &str) {
+        self.run(&["send-keys", "-t", "main", "-l", text]);
+    }
+
+    /// Pastes text as a bracketed paste, the way a terminal delivers a clipboard paste.
+    pub fn paste(&self, text: &str) {
+        self.run(&["set-buffer", "-b", "paste", text]);
+        self.run(&["paste-buffer", "-p", "-b", "paste", "-t", "main"]);
+    }
+
+    /// Changes the terminal's size.
+    pub fn resize(&self, width: u16, height: u16) {
+        self.run(&[
+            "resize-window",
+            "-t",
+            "main",
+            "-x",
+            &width.to_string(),
+            "-y",
+            &height.to_string(),
+        ]);
+    }
+
+    /// The visible screen as text.
+    pub fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "main"])
+    }
+
+    /// A pane format variable, such as `alternate_on` or `cursor_flag`.
+    pub fn pane_var(&self, name: &str) -> String {
+        self.run(&["display-message", "-p", "-t", "main", &format!("#{{{name}}}")])
+            .trim()
+            .to_owned()
+    }
+
+    /// Waits until the screen satisfies `ready`, and returns it; panics with the last screen
+    /// after [`DEFAULT_WAIT`].
+    pub fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + DEFAULT_WAIT;
+        loop {
+            let screen = self.screen();
+            if ready(&screen) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what}; the screen was:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits until the screen shows `text`.
+    pub fn wait_for_text(&self, text: &str) -> String {
+        self.wait_for(&format!("{text:?}"), |screen| screen.contains(text))
+    }
+
+    /// A path in this terminal's folder.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// Waits until a file exists and is not empty, and returns its text.
+    pub fn wait_for_file(&self, path: &Path) -> String {
+        let deadline = Instant::now() + DEFAULT_WAIT;
+        loop {
+            if let Ok(text) = std::fs::read_to_string(path)
+                && !text.is_empty()
+                && self.shell_is_idle()
+            {
+                return text;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {}; the screen was:\n{}",
+                path.display(),
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Whether the pane's foreground process is the shell again.
+    pub fn shell_is_idle(&self) -> bool {
+        self.pane_var("pane_current_command") == "bash"
+    }
+
+    /// The terminal's line settings as `stty -a` prints them, read from inside the pane.
+    pub fn stty(&self) -> String {
+        let out = self.path("stty.txt");
+        self.type_line(&format!("stty -a > {}", out.display()));
+        self.wait_for_file(&out)
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .arg("kill-server")
+            .output();
+    }
+}

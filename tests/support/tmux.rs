@@ -46,7 +46,9 @@ impl Tmux {
             &height.to_string(),
             "env PS1='$ ' TERM=xterm-256color bash --norc --noprofile",
         ]);
-        tmux.wait_for("the shell prompt", |screen| screen.contains("$ "));
+        tmux.wait_for("the shell prompt", |screen| {
+            screen.lines().any(|line| line.starts_with('$'))
+        });
         tmux
     }
 
@@ -110,9 +112,15 @@ impl Tmux {
 
     /// A pane format variable, such as `alternate_on` or `cursor_flag`.
     pub fn pane_var(&self, name: &str) -> String {
-        self.run(&["display-message", "-p", "-t", "main", &format!("#{{{name}}}")])
-            .trim()
-            .to_owned()
+        self.run(&[
+            "display-message",
+            "-p",
+            "-t",
+            "main",
+            &format!("#{{{name}}}"),
+        ])
+        .trim()
+        .to_owned()
     }
 
     /// Waits until the screen satisfies `ready`, and returns it; panics with the last screen

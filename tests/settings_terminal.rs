@@ -3,113 +3,45 @@
 
 #![cfg(unix)]
 
+mod support;
+
 use std::path::Path;
-use std::process::{Command, Output};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Instant;
 
 use serde_json::Value;
 
-/// How long a screen or file may take to show what a test waits for.
-const DEADLINE: Duration = Duration::from_secs(15);
+use support::tmux::{self, DEFAULT_WAIT, Tmux};
 
-/// A tmux server of its own, killed when dropped.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    /// Starts `command` in a detached 80×24 session; `None` when tmux is not installed.
-    fn start(command: &str) -> Option<Self> {
-        let installed = Command::new("tmux")
-            .arg("-V")
-            .output()
-            .is_ok_and(|output| output.status.success());
-        if !installed {
-            eprintln!("tmux is not installed; skipped");
-            return None;
-        }
-        let tmux = Self {
-            socket: format!("pi-agent-ask-test-{}-{}", std::process::id(), unique()),
-        };
-        let started = tmux.run(&[
-            "new-session",
-            "-d",
-            "-s",
-            "main",
-            "-x",
-            "80",
-            "-y",
-            "24",
-            command,
-        ]);
-        assert!(started.status.success(), "tmux starts: {started:?}");
-        Some(tmux)
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .args(["-L", &self.socket, "-f", "/dev/null"])
-            .args(args)
-            .env_remove("TMUX")
-            .output()
-            .expect("tmux runs")
-    }
-
-    fn send(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "main"];
-        args.extend_from_slice(keys);
-        assert!(self.run(&args).status.success(), "send-keys {keys:?}");
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "main"]).stdout)
-            .into_owned()
-    }
-
-    /// Waits until the screen shows `text`, and returns that screen.
-    fn wait_for(&self, text: &str) -> String {
-        let screen = wait_until(|| {
-            let screen = self.screen();
-            screen.contains(text).then_some(screen)
-        });
-        screen.unwrap_or_else(|| panic!("{text:?} never showed; the screen:\n{}", self.screen()))
+/// An 80×24 terminal, or `None` (with a note) when tmux is not installed.
+fn terminal() -> Option<Tmux> {
+    if tmux::available() {
+        Some(Tmux::start(80, 24))
+    } else {
+        eprintln!("tmux is not installed; skipped");
+        None
     }
 }
 
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.run(&["kill-server"]);
-    }
-}
-
-/// A number that differs between the tests of one run.
-fn unique() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    NEXT.fetch_add(1, Ordering::Relaxed)
-}
-
-/// Polls `check` every 50 ms until it gives a value or [`DEADLINE`] passes.
-fn wait_until<T>(mut check: impl FnMut() -> Option<T>) -> Option<T> {
-    let start = Instant::now();
-    loop {
-        if let Some(value) = check() {
-            return Some(value);
-        }
-        if start.elapsed() > DEADLINE {
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-/// The shell command tmux runs: the settings overlay, then its exit code on screen.
-fn settings_command(config: &Path) -> String {
-    format!(
-        "'{}' settings --config '{}'; echo EXIT=$?; sleep 60",
+/// Types the command line that opens the overlay on `config`, then prints its exit code.
+fn open_settings(tmux: &Tmux, config: &Path) {
+    tmux.type_line(&format!(
+        "'{}' settings --config '{}'; echo EXIT=$?",
         env!("CARGO_BIN_EXE_pi-agent-ask"),
         config.display()
-    )
+    ));
+}
+
+/// Polls `read` every 20 ms until it gives a value; panics after [`DEFAULT_WAIT`].
+fn wait_until<T>(what: &str, mut read: impl FnMut() -> Option<T>) -> T {
+    let deadline = Instant::now() + DEFAULT_WAIT;
+    loop {
+        if let Some(value) = read() {
+            return value;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 fn read_json(path: &Path) -> Option<Value> {
@@ -118,48 +50,49 @@ fn read_json(path: &Path) -> Option<Value> {
 
 #[test]
 fn toggling_a_setting_saves_valid_json_and_escape_closes() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("s.json");
-    let Some(tmux) = Tmux::start(&settings_command(&config)) else {
+    let Some(tmux) = terminal() else {
         return;
     };
-    let screen = tmux.wait_for("Ask settings");
+    let config = tmux.path("s.json");
+    open_settings(&tmux, &config);
+    let screen = tmux.wait_for_text("Ask settings");
     assert!(screen.contains("[x] Notifications"), "{screen}");
     assert!(screen.contains(&config.display().to_string()), "{screen}");
-    let created = wait_until(|| read_json(&config)).expect("the file is created");
+    let created = wait_until("the file with the defaults", || read_json(&config));
     assert_eq!(created["notifications"]["enabled"], Value::Bool(true));
 
-    tmux.send(&["Down", "Down", "Down", "Enter"]);
-    tmux.wait_for("[ ] Notifications");
-    let saved = wait_until(|| read_json(&config).filter(|doc| doc != &created))
-        .expect("the file changes and stays valid JSON");
+    tmux.keys(&["Down", "Down", "Down", "Enter"]);
+    tmux.wait_for_text("[ ] Notifications");
+    let saved = wait_until("the changed file", || {
+        read_json(&config).filter(|document| document != &created)
+    });
     assert_eq!(saved["notifications"]["enabled"], Value::Bool(false));
     assert_eq!(saved["behaviour"], created["behaviour"]);
     assert_eq!(saved["keymaps"], created["keymaps"]);
 
-    tmux.send(&["Escape"]);
-    tmux.wait_for("EXIT=0");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for_text("EXIT=0");
 }
 
 #[test]
 fn an_invalid_file_is_left_alone_and_the_toggle_reverts() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("s.json");
-    let written = b"{\"schemaVersion\": 5, \"behaviour\": {\"showFooterHints\": \"yes\"}}\n";
-    std::fs::write(&config, written).unwrap();
-    let Some(tmux) = Tmux::start(&settings_command(&config)) else {
+    let Some(tmux) = terminal() else {
         return;
     };
-    tmux.wait_for("Config was invalid or unsupported.");
-    tmux.send(&["Space"]);
-    let screen = tmux.wait_for("so the change was not saved");
+    let config = tmux.path("s.json");
+    let written = b"{\"schemaVersion\": 5, \"behaviour\": {\"showFooterHints\": \"yes\"}}\n";
+    std::fs::write(&config, written).unwrap();
+    open_settings(&tmux, &config);
+    tmux.wait_for_text("Config was invalid or unsupported.");
+    tmux.keys(&["Space"]);
+    let screen = tmux.wait_for_text("so the change was not saved");
     assert!(
         screen.contains("[ ] Auto-submit when answered without notes"),
         "{screen}"
     );
     assert_eq!(std::fs::read(&config).unwrap(), written);
-    tmux.send(&["C-c"]);
-    tmux.wait_for("EXIT=0");
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_text("EXIT=0");
     assert_eq!(std::fs::read(&config).unwrap(), written);
 }
 

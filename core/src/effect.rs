@@ -22,6 +22,9 @@ pub enum Effect {
     /// The surface is done and asks to be closed, with nothing to report: a surface opened
     /// alone (the settings overlay) ends its run; an overlay opened over a form returns to it.
     Close,
+    /// The user asked for the ask settings (`global.settings`): open the settings overlay over
+    /// this surface (see [`WithSettings`](crate::settings::WithSettings), which does).
+    OpenSettings,
 }
 
 /// Something a frontend can drive: it takes inputs, answers with effects and draws frames.

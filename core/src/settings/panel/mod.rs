@@ -139,6 +139,14 @@ impl SettingsPanel {
         &self.config_path
     }
 
+    /// Shows the overlay afresh: the first row highlighted, no pending reset, no save outcome.
+    /// Saves still being answered stay pending.
+    pub fn reopen(&mut self) {
+        self.selected = 0;
+        self.reset = ResetState::Idle;
+        self.status = None;
+    }
+
     fn key(&mut self, key: &Key) -> Vec<Effect> {
         let action = self.saved.keymaps.settings_modal_action(key);
         match action {

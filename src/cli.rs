@@ -25,6 +25,8 @@ pub enum Command {
     Schema(SchemaArgs),
     /// Open the ask settings in the terminal: toggles saved as they change, a guarded reset.
     Settings(SettingsArgs),
+    /// Speak the JSON-lines host protocol (Pi's extension-UI dialogs) on stdin and stdout.
+    Rpc(RpcArgs),
 }
 
 /// Which contract the arguments follow.
@@ -119,6 +121,17 @@ pub struct SchemaArgs {
     /// Which tool.
     #[arg(long, value_enum, default_value_t = ToolArg::AskUser)]
     pub tool: ToolArg,
+}
+
+/// `rpc` arguments.
+#[derive(Debug, Args)]
+pub struct RpcArgs {
+    /// The directory relative `previewFile` paths resolve against (default: the current one).
+    #[arg(long, value_name = "DIR")]
+    pub cwd: Option<PathBuf>,
+    /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }
 
 /// `settings` arguments.

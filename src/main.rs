@@ -5,9 +5,11 @@
 //! stderr and nothing on stdout.
 
 mod cli;
+mod clock;
 mod commands;
 mod files;
 mod settings_file;
+mod terminal;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
         Command::Ask(args) => commands::ask::run(&args),
         Command::Check(args) => commands::check::run(&args),
         Command::Schema(args) => Ok(commands::schema::run(&args)),
+        Command::Rpc(args) => return commands::rpc::run(&args),
     };
     match outcome {
         Ok(outcome) => {

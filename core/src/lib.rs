@@ -6,8 +6,10 @@
 //! file system, a clock or a source of randomness; ids, times and file contents are passed in.
 
 pub mod contract;
+pub mod dialog;
 pub mod draw;
 pub mod effect;
+pub mod events;
 pub mod input;
 pub mod settings;
 pub mod text;

@@ -11,6 +11,7 @@ use pi_agent_ask_core::contract::{ToolResult, result::invalid_input_result};
 use super::{Parsed, read_and_parse};
 use crate::cli::{AskArgs, UiArg};
 use crate::files::read_json;
+use crate::terminal;
 use crate::{Outcome, UsageError};
 
 /// Asks (or answers from `--answer`) and prints the tool result; exit 0 even for error results.
@@ -73,9 +74,17 @@ fn ask_user(
             Err(error) => result::invalid_answer_result(request, &request_id, &error.message),
         }
     } else {
-        match ui {
-            UiArg::None | UiArg::Auto => result::no_ui_result(request, &request_id),
-            UiArg::Tui | UiArg::Dialogs => return Err(unavailable_ui(ui)),
+        match surface(ui) {
+            Surface::Dialogs => {
+                let mut terminal = terminal::plain_dialogs();
+                return Ok(pi_agent_ask_dialogs::ask_user(
+                    request.clone(),
+                    &request_id,
+                    &mut terminal,
+                ));
+            }
+            Surface::NoUi => result::no_ui_result(request, &request_id),
+            Surface::Tui => return Err(unavailable_ui(ui)),
         }
     };
     Ok(ToolResult::AskUser(Box::new(output)))
@@ -96,12 +105,39 @@ fn ask_user_question(
             Err(error) => question_tool::invalid_answer_result(request, &error.message),
         }
     } else {
-        match ui {
-            UiArg::None | UiArg::Auto => question_tool::unavailable_result(request),
-            UiArg::Tui | UiArg::Dialogs => return Err(unavailable_ui(ui)),
+        match surface(ui) {
+            Surface::Dialogs => {
+                let mut terminal = terminal::plain_dialogs();
+                return Ok(pi_agent_ask_dialogs::ask_user_question(
+                    request.clone(),
+                    &mut terminal,
+                ));
+            }
+            Surface::NoUi => question_tool::unavailable_result(request),
+            Surface::Tui => return Err(unavailable_ui(ui)),
         }
     };
     Ok(ToolResult::AskUserQuestion(output))
+}
+
+/// Where an ask without `--answer` happens.
+enum Surface {
+    /// The rich terminal questionnaire.
+    Tui,
+    /// Plain line-by-line prompts on the terminal.
+    Dialogs,
+    /// Nowhere: the result tells the agent to ask another way.
+    NoUi,
+}
+
+/// The surface for `--ui`: `auto` uses plain dialogs on a `TERM=dumb` terminal.
+fn surface(ui: UiArg) -> Surface {
+    match ui {
+        UiArg::Tui => Surface::Tui,
+        UiArg::Dialogs => Surface::Dialogs,
+        UiArg::Auto if terminal::term_is_dumb() && terminal::tty_available() => Surface::Dialogs,
+        UiArg::Auto | UiArg::None => Surface::NoUi,
+    }
 }
 
 fn unavailable_ui(ui: UiArg) -> UsageError {

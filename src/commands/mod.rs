@@ -2,8 +2,11 @@
 
 pub mod ask;
 pub mod check;
+pub mod rpc;
 pub mod schema;
 pub mod settings;
+
+use std::path::{Path, PathBuf};
 
 use pi_agent_ask_core::contract::ask_user::{AskUserCall, ParseOptions, parse_ask_user};
 use pi_agent_ask_core::contract::question_tool::{
@@ -48,4 +51,18 @@ pub fn parse(common: &CommonArgs, arguments: &Value) -> Result<Parsed, UsageErro
         }
         Tool::AskUserQuestion => Parsed::AskUserQuestion(parse_ask_user_question(arguments)),
     })
+}
+
+/// Validates `ask_user` arguments with the settings file's presentation switch, reading preview
+/// files relative to `cwd`.
+pub fn parse_ask_user_call(
+    arguments: &Value,
+    cwd: PathBuf,
+    config: Option<&Path>,
+) -> Result<AskUserCall, InvalidInput> {
+    let behaviour = SettingsFile::read(config).loaded.settings.behaviour;
+    let options = ParseOptions {
+        present_single_as_multi: behaviour.present_single_as_multi,
+    };
+    parse_ask_user(arguments, options, &mut FsPreviewSource::new(cwd))
 }

@@ -1,0 +1,153 @@
+use serde_json::{Value, json};
+
+use super::{Dialog, DialogFlow, ReplyError, Step};
+use crate::contract::ToolResult;
+use crate::contract::ask_user::{
+    FileProblem, ParseOptions, PreviewFile, PreviewSource, parse_ask_user,
+};
+use crate::contract::question_tool::parse_ask_user_question;
+use crate::contract::remote::RemoteErrorCode;
+
+struct NoFiles;
+
+impl PreviewSource for NoFiles {
+    fn load(&mut self, path: &str) -> PreviewFile {
+        PreviewFile {
+            resolved_path: path.into(),
+            content: Err(FileProblem::NotRegularFile),
+        }
+    }
+}
+
+fn ask_user_flow() -> DialogFlow {
+    let arguments = json!({"title": "Setup", "questions": [
+        {"id": "stack", "prompt": "Which stack?", "options": [{"value": "rust", "label": "Rust"}]},
+        {"id": "ci", "prompt": "Which CI?", "type": "multi", "options": [{"value": "gh", "label": "GitHub"}]}
+    ]});
+    let call = parse_ask_user(&arguments, ParseOptions::default(), &mut NoFiles).unwrap();
+    DialogFlow::ask_user(call.request, "req-1")
+}
+
+fn question_flow() -> DialogFlow {
+    let arguments = json!({"questions": [{"question": "Ship it?", "options": [
+        {"label": "Yes"}, {"label": "No"}]}]});
+    DialogFlow::ask_user_question(parse_ask_user_question(&arguments).unwrap())
+}
+
+fn result_json(flow: &DialogFlow) -> Value {
+    match flow.step() {
+        Step::Done(result) => result.to_json(),
+        Step::Ask(dialog) => panic!("still asking {dialog:?}"),
+    }
+}
+
+#[test]
+fn the_first_dialog_is_open_from_the_start() {
+    let flow = ask_user_flow();
+    assert_eq!(flow.dialog().map(Dialog::title), Some("Which stack?"));
+    assert_eq!(flow.title(), Some("Setup"));
+    assert_eq!(flow.normalized_questions()[1]["type"], "multi");
+}
+
+#[test]
+fn an_unknown_select_reply_changes_nothing() {
+    let mut flow = ask_user_flow();
+    let before = flow.dialog().cloned();
+    assert_eq!(
+        flow.reply(Some("Go")),
+        Err(ReplyError::UnknownOption("Go".into()))
+    );
+    assert_eq!(flow.dialog().cloned(), before);
+}
+
+#[test]
+fn cancelling_keeps_the_answers_so_far() {
+    let mut flow = ask_user_flow();
+    flow.reply(Some("Rust")).unwrap();
+    let result = flow.cancel().to_json();
+    assert_eq!(result["details"]["cancelled"], true);
+    assert_eq!(
+        result["details"]["answers"]["stack"]["values"],
+        json!(["rust"])
+    );
+    assert_eq!(flow.reply(Some("1")), Err(ReplyError::Finished));
+}
+
+#[test]
+fn a_remote_answer_replaces_what_the_dialogs_collected() {
+    let mut flow = ask_user_flow();
+    flow.reply(Some("Rust")).unwrap();
+    let response = json!({"kind": "answer", "answers": {"ci": {"values": ["gh"]}}});
+    flow.submit_remote(&response).unwrap();
+    let result = result_json(&flow);
+    assert_eq!(
+        result["details"]["answers"],
+        json!({"ci": {"values": ["gh"], "labels": ["GitHub"], "indices": [1]}})
+    );
+    assert_eq!(result["details"]["cancelled"], false);
+}
+
+#[test]
+fn a_remote_elaborate_answer_gives_an_elaborate_result() {
+    let mut flow = ask_user_flow();
+    let response = json!({"kind": "answer", "mode": "elaborate",
+                          "answers": {"stack": {"note": "Why Rust?"}}});
+    flow.submit_remote(&response).unwrap();
+    assert_eq!(result_json(&flow)["details"]["mode"], "elaborate");
+}
+
+#[test]
+fn an_invalid_remote_answer_leaves_the_flow_open() {
+    let mut flow = ask_user_flow();
+    let error = flow
+        .submit_remote(&json!({"kind": "answer", "answers": {"nope": {}}}))
+        .unwrap_err();
+    assert_eq!(error.code, RemoteErrorCode::InvalidAnswer);
+    assert_eq!(error.message, "Unknown question id \"nope\".");
+    assert!(flow.dialog().is_some());
+}
+
+#[test]
+fn a_remote_cancel_drops_the_answers() {
+    let mut flow = ask_user_flow();
+    flow.reply(Some("Rust")).unwrap();
+    flow.submit_remote(&json!({"kind": "cancel"})).unwrap();
+    assert_eq!(result_json(&flow)["details"]["answers"], json!({}));
+}
+
+#[test]
+fn an_ended_flow_refuses_remote_answers() {
+    let mut flow = question_flow();
+    flow.reply(None).unwrap();
+    let error = flow.submit_remote(&json!({"kind": "cancel"})).unwrap_err();
+    assert_eq!(error.code, RemoteErrorCode::FlowNotFound);
+}
+
+#[test]
+fn question_tool_remote_answers_use_labels_as_values() {
+    let mut flow = question_flow();
+    flow.submit_remote(&json!({"kind": "answer", "answers": {"q1": {"values": ["No"]}}}))
+        .unwrap();
+    assert!(matches!(
+        flow.step(),
+        Step::Done(ToolResult::AskUserQuestion(_))
+    ));
+    assert_eq!(
+        result_json(&flow)["content"][0]["text"],
+        "Q1: user selected: 2. No"
+    );
+}
+
+#[test]
+fn question_tool_remote_answers_refuse_values_with_custom_text() {
+    let mut flow = question_flow();
+    let error = flow
+        .submit_remote(
+            &json!({"kind": "answer", "answers": {"q1": {"values": ["No"], "customText": "x"}}}),
+        )
+        .unwrap_err();
+    assert_eq!(
+        error.message,
+        "Question \"q1\" cannot combine a selected value and custom text."
+    );
+}

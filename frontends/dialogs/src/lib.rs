@@ -1,0 +1,92 @@
+//! Asking pi-agent-ask questions through standard dialogs.
+//!
+//! Some hosts cannot show the full form but can show a `select`, an `input` or an `editor`
+//! prompt: an RPC host speaking Pi's extension-UI protocol, or a plain line-by-line terminal
+//! that a screen reader reads well. The [`Dialogs`] trait is that seam; [`run`] drives core's
+//! [`DialogFlow`] through it and returns the same tool result the form would. [`rpc`] speaks
+//! the JSON-lines host protocol and [`plain`] prompts on a terminal.
+
+pub mod plain;
+pub mod rpc;
+
+use pi_agent_ask_core::contract::ToolResult;
+use pi_agent_ask_core::contract::ask_user::Request;
+use pi_agent_ask_core::contract::question_tool::QuestionRequest;
+use pi_agent_ask_core::dialog::{Dialog, DialogFlow, Step};
+
+/// How much a notification matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// For information.
+    Info,
+    /// Something went wrong but the flow goes on.
+    Warning,
+    /// Something failed.
+    Error,
+}
+
+impl Level {
+    /// The name Pi's protocol uses (`notifyType`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Info => "info",
+            Self::Warning => "warning",
+            Self::Error => "error",
+        }
+    }
+}
+
+/// Standard dialogs a host can show. `None` means the user dismissed the dialog.
+pub trait Dialogs {
+    /// Lets the user pick one of `options`; the reply is the chosen string.
+    fn select(&mut self, title: &str, options: &[String]) -> Option<String>;
+
+    /// Asks for one line of text.
+    fn input(&mut self, title: &str, placeholder: Option<&str>) -> Option<String>;
+
+    /// Asks for free text, starting from `prefill`.
+    fn editor(&mut self, title: &str, prefill: Option<&str>) -> Option<String>;
+
+    /// Asks a yes-or-no question.
+    fn confirm(&mut self, title: &str, message: &str) -> Option<bool>;
+
+    /// Shows a message that needs no answer.
+    fn notify(&mut self, message: &str, level: Level);
+}
+
+/// Asks the flow's questions through `dialogs` until the flow ends, and returns its result.
+///
+/// A select reply that is none of the options is answered with a warning and the same select
+/// again.
+pub fn run(mut flow: DialogFlow, dialogs: &mut dyn Dialogs) -> ToolResult {
+    loop {
+        let reply = match flow.step() {
+            Step::Done(result) => return result.clone(),
+            Step::Ask(dialog) => show(dialogs, dialog),
+        };
+        if let Err(error) = flow.reply(reply.as_deref()) {
+            dialogs.notify(&format!("{error}; please choose again"), Level::Warning);
+        }
+    }
+}
+
+/// Asks a valid `ask_user` call through `dialogs`; `request_id` is the call's fresh UUID.
+pub fn ask_user(request: Request, request_id: &str, dialogs: &mut dyn Dialogs) -> ToolResult {
+    run(DialogFlow::ask_user(request, request_id), dialogs)
+}
+
+/// Asks a valid `ask_user_question` call through `dialogs`.
+pub fn ask_user_question(request: QuestionRequest, dialogs: &mut dyn Dialogs) -> ToolResult {
+    run(DialogFlow::ask_user_question(request), dialogs)
+}
+
+fn show(dialogs: &mut dyn Dialogs, dialog: &Dialog) -> Option<String> {
+    match dialog {
+        Dialog::Select { title, options } => dialogs.select(title, options),
+        Dialog::Input { title, placeholder } => dialogs.input(title, placeholder.as_deref()),
+        Dialog::Editor { title, prefill } => dialogs.editor(title, prefill.as_deref()),
+    }
+}
+
+#[cfg(test)]
+mod driver_tests;

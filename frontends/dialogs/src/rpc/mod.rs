@@ -1,0 +1,354 @@
+//! `pi-agent-ask rpc`: the JSON-lines host protocol, as a state machine of lines in, lines out.
+//!
+//! A [`Session`] takes each line the host writes (split on `\n` only, without it; one trailing
+//! `\r` is stripped; blank lines are skipped) and returns the lines to write back;
+//! [`Session::end_of_input`] closes it. It never reads or writes anything itself, and takes
+//! ids, timestamps and argument parsing from an [`Environment`], so a transcript is
+//! reproducible. Lines in may carry U+2028 and U+2029 inside strings; lines out escape them.
+//!
+//! Host to program (see [`Incoming`]): `ask` (`tool` defaults to `ask_user`),
+//! `extension_ui_response` (`value`, or `cancelled: true` to dismiss), `submit` (a remote
+//! response for an open flow) and `abort`. Program to host (see [`Outgoing`]):
+//! `extension_ui_request` in Pi's shapes, `event` lines on the `pi-agent-ask:started`,
+//! `pi-agent-ask:completed` and `pi-agent-ask:submit-result` channels, one `result` per `ask`,
+//! and `{"type":"error","message":..}` for a line that is not understood.
+//!
+//! The rules:
+//! - Calls are asked one at a time in arrival order; an `ask` while another is open waits. A
+//!   call's id may not repeat the id of a call that is open or waiting (an error line).
+//! - A call starts with its started event and first dialog; it ends with its completed event
+//!   and its result. Invalid arguments are answered with the result alone.
+//! - A response naming no open dialog is ignored. A select response that is none of the
+//!   options, or one without a string `value` or `cancelled: true`, gets an error line and the
+//!   dialog stays open.
+//! - A submit is acknowledged first; an invalid one leaves the flow open, a valid one ends it
+//!   (the open dialog is dropped, and a late response to it is ignored).
+//! - An abort ends the open call as cancelled with the answers so far; aborting a waiting call
+//!   answers it at once, without events; an abort naming no call is ignored.
+//! - The end of input cancels the open call and then every waiting one, each with its result.
+//! - An error line changes nothing.
+
+mod incoming;
+mod outgoing;
+
+use std::collections::VecDeque;
+
+use pi_agent_ask_core::contract::ask_user::AskUserCall;
+use pi_agent_ask_core::contract::question_tool::{self, parse_ask_user_question};
+use pi_agent_ask_core::contract::remote::RemoteError;
+use pi_agent_ask_core::contract::result::invalid_input_result;
+use pi_agent_ask_core::contract::{InvalidInput, Tool, ToolResult};
+use pi_agent_ask_core::dialog::{Dialog, DialogFlow, Step};
+use pi_agent_ask_core::events::{
+    COMPLETED_CHANNEL, Completed, STARTED_CHANNEL, SUBMIT_RESULT_CHANNEL, Started, SubmitResult,
+    tool_flow_id,
+};
+use serde_json::{Map, Value};
+
+pub use incoming::{Incoming, ProtocolError, parse_line};
+pub use outgoing::{Outgoing, UiRequest};
+
+/// What a session needs from outside: fresh ids, the time, and `ask_user` argument checking
+/// (which reads preview files and the settings).
+pub trait Environment {
+    /// A fresh unique id: dialog request ids and `ask_user` request ids.
+    fn new_id(&mut self) -> String;
+
+    /// The current time as an ISO-8601 UTC timestamp.
+    fn now(&mut self) -> String;
+
+    /// Validates and normalizes `ask_user` arguments.
+    fn parse_ask_user(&mut self, arguments: &Value) -> Result<AskUserCall, InvalidInput>;
+}
+
+/// An `ask` waiting for its turn.
+struct Call {
+    id: String,
+    tool: Tool,
+    arguments: Value,
+}
+
+/// The call being asked.
+struct Open {
+    id: String,
+    flow: DialogFlow,
+    /// The id of the request sent for the flow's open dialog.
+    dialog_id: String,
+}
+
+/// One RPC connection's state: the call being asked and the calls waiting.
+pub struct Session<E> {
+    env: E,
+    open: Option<Open>,
+    waiting: VecDeque<Call>,
+}
+
+impl<E: Environment> Session<E> {
+    /// A session with nothing open.
+    pub const fn new(env: E) -> Self {
+        Self {
+            env,
+            open: None,
+            waiting: VecDeque::new(),
+        }
+    }
+
+    /// The environment back.
+    pub fn into_environment(self) -> E {
+        self.env
+    }
+
+    /// Whether no call is open or waiting.
+    pub fn is_idle(&self) -> bool {
+        self.open.is_none() && self.waiting.is_empty()
+    }
+
+    /// Handles one line from the host (without its `\n`) and returns the lines to write.
+    pub fn handle_line(&mut self, line: &[u8]) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        let result = match parse_line(line) {
+            Ok(None) => Ok(()),
+            Ok(Some(message)) => self.handle(message, &mut out),
+            Err(error) => Err(error),
+        };
+        if let Err(ProtocolError(message)) = result {
+            out.push(Outgoing::Error { message });
+        }
+        out
+    }
+
+    /// The host closed its side: the open call is cancelled with the answers so far and every
+    /// waiting call is cancelled, each with its result written.
+    pub fn end_of_input(&mut self) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        let waiting = std::mem::take(&mut self.waiting);
+        if let Some(open) = &mut self.open {
+            open.flow.cancel();
+            self.finish_open(&mut out);
+        }
+        for call in waiting {
+            out.push(cancelled_before_start(&mut self.env, call));
+        }
+        out
+    }
+
+    fn handle(&mut self, message: Incoming, out: &mut Vec<Outgoing>) -> Result<(), ProtocolError> {
+        match message {
+            Incoming::Ask {
+                id,
+                tool,
+                arguments,
+            } => {
+                let known = self.open.as_ref().is_some_and(|open| open.id == id)
+                    || self.waiting.iter().any(|call| call.id == id);
+                if known {
+                    return Err(ProtocolError(format!(
+                        "ask: call {} is already open or waiting",
+                        Value::from(id)
+                    )));
+                }
+                self.waiting.push_back(Call {
+                    id,
+                    tool,
+                    arguments,
+                });
+                self.start_next(out);
+            }
+            Incoming::UiResponse { id, fields } => self.respond(&id, &fields, out)?,
+            Incoming::Submit {
+                request_id,
+                flow_id,
+                response,
+            } => self.submit(&request_id, &flow_id, &response, out),
+            Incoming::Abort { id } => self.abort(&id, out),
+        }
+        Ok(())
+    }
+
+    fn respond(
+        &mut self,
+        id: &str,
+        fields: &Map<String, Value>,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<(), ProtocolError> {
+        let Some(open) = self.open.as_mut().filter(|open| open.dialog_id == id) else {
+            return Ok(());
+        };
+        let Step::Ask(dialog) = open.flow.step() else {
+            return Ok(());
+        };
+        let reply = reply(dialog, fields)?;
+        open.flow
+            .reply(reply.as_deref())
+            .map_err(|error| ProtocolError(format!("extension_ui_response: {error}")))?;
+        self.after_reply(out);
+        Ok(())
+    }
+
+    fn submit(
+        &mut self,
+        request_id: &str,
+        flow_id: &str,
+        response: &Value,
+        out: &mut Vec<Outgoing>,
+    ) {
+        let outcome = match self
+            .open
+            .as_mut()
+            .filter(|open| tool_flow_id(&open.id) == flow_id)
+        {
+            Some(open) => open.flow.submit_remote(response),
+            None => Err(RemoteError::flow_not_found()),
+        };
+        let acknowledgement = match &outcome {
+            Ok(()) => SubmitResult::accepted(request_id, flow_id),
+            Err(error) => SubmitResult::refused(request_id, flow_id, error),
+        };
+        out.push(event(SUBMIT_RESULT_CHANNEL, &acknowledgement));
+        if outcome.is_ok() {
+            self.finish_open(out);
+        }
+    }
+
+    fn abort(&mut self, id: &str, out: &mut Vec<Outgoing>) {
+        if let Some(open) = self.open.as_mut().filter(|open| open.id == id) {
+            open.flow.cancel();
+            self.finish_open(out);
+        } else if let Some(call) = self
+            .waiting
+            .iter()
+            .position(|call| call.id == id)
+            .and_then(|position| self.waiting.remove(position))
+        {
+            out.push(cancelled_before_start(&mut self.env, call));
+        }
+    }
+
+    /// Sends the open flow's next dialog, or finishes the call if the flow has ended.
+    fn after_reply(&mut self, out: &mut Vec<Outgoing>) {
+        let Some(open) = self.open.as_mut() else {
+            return;
+        };
+        match open.flow.step() {
+            Step::Ask(dialog) => {
+                open.dialog_id = self.env.new_id();
+                out.push(Outgoing::UiRequest {
+                    id: open.dialog_id.clone(),
+                    request: UiRequest::from(dialog),
+                });
+            }
+            Step::Done(_) => self.finish_open(out),
+        }
+    }
+
+    /// Writes the ended flow's completed event and result, then starts the next call.
+    fn finish_open(&mut self, out: &mut Vec<Outgoing>) {
+        let Some(open) = self.open.take() else {
+            return;
+        };
+        if let Step::Done(result) = open.flow.step() {
+            let completed = Completed::for_tool_call(&open.id, result, self.env.now());
+            out.push(event(COMPLETED_CHANNEL, &completed));
+            out.push(Outgoing::Result {
+                id: open.id,
+                result: result.clone(),
+            });
+        }
+        self.start_next(out);
+    }
+
+    /// Starts waiting calls until one opens a flow; invalid calls are answered at once.
+    fn start_next(&mut self, out: &mut Vec<Outgoing>) {
+        while self.open.is_none() {
+            let Some(call) = self.waiting.pop_front() else {
+                return;
+            };
+            match opening(&mut self.env, &call) {
+                Opening::Answered(result) => out.push(Outgoing::Result {
+                    id: call.id,
+                    result,
+                }),
+                Opening::Flow(flow) => {
+                    let started = Started::for_tool_call(
+                        &call.id,
+                        flow.title().map(str::to_owned),
+                        flow.normalized_questions(),
+                        self.env.now(),
+                    );
+                    out.push(event(STARTED_CHANNEL, &started));
+                    self.open = Some(Open {
+                        id: call.id,
+                        flow,
+                        dialog_id: String::new(),
+                    });
+                    self.after_reply(out);
+                }
+            }
+        }
+    }
+}
+
+/// What a call's turn brings: a flow to ask, or at once a result for invalid arguments.
+enum Opening {
+    Flow(DialogFlow),
+    Answered(ToolResult),
+}
+
+/// Validates a call's arguments and opens its flow.
+fn opening(env: &mut impl Environment, call: &Call) -> Opening {
+    match call.tool {
+        Tool::AskUser => match env.parse_ask_user(&call.arguments) {
+            Ok(parsed) => Opening::Flow(DialogFlow::ask_user(parsed.request, env.new_id())),
+            Err(invalid) => Opening::Answered(ToolResult::AskUser(Box::new(invalid_input_result(
+                &call.arguments,
+                &invalid,
+            )))),
+        },
+        Tool::AskUserQuestion => match parse_ask_user_question(&call.arguments) {
+            Ok(request) => Opening::Flow(DialogFlow::ask_user_question(request)),
+            Err(error) => Opening::Answered(ToolResult::AskUserQuestion(
+                question_tool::invalid_result(&error.message),
+            )),
+        },
+    }
+}
+
+/// The result of a call cancelled before its turn: nothing was asked, so no events.
+fn cancelled_before_start(env: &mut impl Environment, call: Call) -> Outgoing {
+    let result = match opening(env, &call) {
+        Opening::Flow(mut flow) => flow.cancel(),
+        Opening::Answered(result) => result,
+    };
+    Outgoing::Result {
+        id: call.id,
+        result,
+    }
+}
+
+/// The reply an `extension_ui_response` gives the dialog it answers.
+fn reply(dialog: &Dialog, fields: &Map<String, Value>) -> Result<Option<String>, ProtocolError> {
+    if fields.get("cancelled") == Some(&Value::Bool(true)) {
+        return Ok(None);
+    }
+    if let Some(Value::String(value)) = fields.get("value") {
+        return Ok(Some(value.clone()));
+    }
+    let method = match dialog {
+        Dialog::Select { .. } => "select",
+        Dialog::Input { .. } => "input",
+        Dialog::Editor { .. } => "editor",
+    };
+    Err(ProtocolError(format!(
+        "extension_ui_response: an answer to {method} needs a string \"value\" or \"cancelled\": true"
+    )))
+}
+
+fn event(channel: &'static str, data: &impl serde::Serialize) -> Outgoing {
+    Outgoing::Event {
+        channel,
+        data: serde_json::to_value(data).unwrap_or(Value::Null),
+    }
+}
+
+#[cfg(test)]
+mod tests;

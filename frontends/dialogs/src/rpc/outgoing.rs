@@ -1,0 +1,168 @@
+//! Program-to-host lines: dialog requests, events, results and error lines.
+
+use pi_agent_ask_core::contract::ToolResult;
+use pi_agent_ask_core::dialog::Dialog;
+use serde_json::{Map, Value, json};
+
+use crate::Level;
+
+/// A dialog request in Pi's extension-UI shapes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UiRequest {
+    /// `{"method":"select","title":..,"options":[..]}`
+    Select {
+        /// The title.
+        title: String,
+        /// The strings to choose from.
+        options: Vec<String>,
+    },
+    /// `{"method":"input","title":..,"placeholder"?:..}`
+    Input {
+        /// The title.
+        title: String,
+        /// A hint for the empty field.
+        placeholder: Option<String>,
+    },
+    /// `{"method":"editor","title":..,"prefill"?:..}`
+    Editor {
+        /// The title.
+        title: String,
+        /// The starting text.
+        prefill: Option<String>,
+    },
+    /// `{"method":"confirm","title":..,"message":..}`
+    Confirm {
+        /// The title.
+        title: String,
+        /// The question in full.
+        message: String,
+    },
+    /// `{"method":"notify","message":..,"notifyType"?:..}`; needs no response.
+    Notify {
+        /// The message.
+        message: String,
+        /// How much it matters.
+        level: Option<Level>,
+    },
+}
+
+impl UiRequest {
+    /// Whether the host answers this request with an `extension_ui_response`.
+    pub const fn expects_response(&self) -> bool {
+        !matches!(self, Self::Notify { .. })
+    }
+
+    fn fields(&self) -> Map<String, Value> {
+        let mut fields = Map::new();
+        let mut put = |key: &str, value: Value| {
+            fields.insert(key.to_owned(), value);
+        };
+        match self {
+            Self::Select { title, options } => {
+                put("method", json!("select"));
+                put("title", json!(title));
+                put("options", json!(options));
+            }
+            Self::Input { title, placeholder } => {
+                put("method", json!("input"));
+                put("title", json!(title));
+                if let Some(placeholder) = placeholder {
+                    put("placeholder", json!(placeholder));
+                }
+            }
+            Self::Editor { title, prefill } => {
+                put("method", json!("editor"));
+                put("title", json!(title));
+                if let Some(prefill) = prefill {
+                    put("prefill", json!(prefill));
+                }
+            }
+            Self::Confirm { title, message } => {
+                put("method", json!("confirm"));
+                put("title", json!(title));
+                put("message", json!(message));
+            }
+            Self::Notify { message, level } => {
+                put("method", json!("notify"));
+                put("message", json!(message));
+                if let Some(level) = level {
+                    put("notifyType", json!(level.as_str()));
+                }
+            }
+        }
+        fields
+    }
+}
+
+impl From<&Dialog> for UiRequest {
+    fn from(dialog: &Dialog) -> Self {
+        match dialog.clone() {
+            Dialog::Select { title, options } => Self::Select { title, options },
+            Dialog::Input { title, placeholder } => Self::Input { title, placeholder },
+            Dialog::Editor { title, prefill } => Self::Editor { title, prefill },
+        }
+    }
+}
+
+/// One line the program writes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outgoing {
+    /// `{"type":"extension_ui_request","id":..,"method":..,..}`
+    UiRequest {
+        /// The id the host's response names.
+        id: String,
+        /// The dialog.
+        request: UiRequest,
+    },
+    /// `{"type":"event","channel":..,"data":{..}}`
+    Event {
+        /// `pi-agent-ask:started`, `pi-agent-ask:completed` or `pi-agent-ask:submit-result`.
+        channel: &'static str,
+        /// The payload.
+        data: Value,
+    },
+    /// `{"type":"result","id":CALL_ID,"result":{..}}`: the tool result of one `ask`.
+    Result {
+        /// The call's id.
+        id: String,
+        /// The tool result.
+        result: ToolResult,
+    },
+    /// `{"type":"error","message":..}`: a line that was not understood; nothing changed.
+    Error {
+        /// What was wrong with it.
+        message: String,
+    },
+}
+
+impl Outgoing {
+    /// The line as a JSON value.
+    pub fn to_json(&self) -> Value {
+        match self {
+            Self::UiRequest { id, request } => {
+                let mut line = Map::new();
+                line.insert("type".into(), json!("extension_ui_request"));
+                line.insert("id".into(), json!(id));
+                line.extend(request.fields());
+                Value::Object(line)
+            }
+            Self::Event { channel, data } => {
+                json!({"type": "event", "channel": channel, "data": data})
+            }
+            Self::Result { id, result } => {
+                json!({"type": "result", "id": id, "result": result.to_json()})
+            }
+            Self::Error { message } => json!({"type": "error", "message": message}),
+        }
+    }
+
+    /// The line as compact JSON, without the line ending. U+2028 and U+2029 are written as
+    /// `\u2028` and `\u2029` escapes (they only occur inside strings, so the value is the
+    /// same), so a host that also breaks lines on them still reads one message per line.
+    pub fn to_line(&self) -> String {
+        self.to_json()
+            .to_string()
+            .replace('\u{2028}', "\\u2028")
+            .replace('\u{2029}', "\\u2029")
+    }
+}

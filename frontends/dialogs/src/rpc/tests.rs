@@ -1,0 +1,187 @@
+use pi_agent_ask_core::contract::InvalidInput;
+use pi_agent_ask_core::contract::ask_user::{
+    AskUserCall, FileProblem, ParseOptions, PreviewFile, PreviewSource, parse_ask_user,
+};
+use serde_json::{Value, json};
+
+use super::{Environment, Outgoing, Session, UiRequest};
+use crate::Level;
+
+#[derive(Default)]
+struct Counting {
+    ids: u32,
+    ticks: u32,
+}
+
+struct NoFiles;
+
+impl PreviewSource for NoFiles {
+    fn load(&mut self, path: &str) -> PreviewFile {
+        PreviewFile {
+            resolved_path: path.into(),
+            content: Err(FileProblem::NotRegularFile),
+        }
+    }
+}
+
+impl Environment for Counting {
+    fn new_id(&mut self) -> String {
+        self.ids += 1;
+        format!("id-{}", self.ids)
+    }
+
+    fn now(&mut self) -> String {
+        self.ticks += 1;
+        format!("t{}", self.ticks)
+    }
+
+    fn parse_ask_user(&mut self, arguments: &Value) -> Result<AskUserCall, InvalidInput> {
+        parse_ask_user(arguments, ParseOptions::default(), &mut NoFiles)
+    }
+}
+
+fn send(session: &mut Session<Counting>, line: &Value) -> Vec<Value> {
+    session
+        .handle_line(line.to_string().as_bytes())
+        .iter()
+        .map(Outgoing::to_json)
+        .collect()
+}
+
+fn question(text: &str) -> Value {
+    json!({"questions": [{"question": text, "options": [{"label": "Yes"}, {"label": "No"}]}]})
+}
+
+fn ask(id: &str, text: &str) -> Value {
+    json!({"type": "ask", "id": id, "tool": "ask_user_question", "arguments": question(text)})
+}
+
+#[test]
+fn a_second_ask_waits_for_the_first_to_finish() {
+    let mut session = Session::new(Counting::default());
+    let first = send(&mut session, &ask("c1", "First?"));
+    assert_eq!(first.len(), 2);
+    assert_eq!(first[1]["title"], "First?");
+    assert!(send(&mut session, &ask("c2", "Second?")).is_empty());
+    let answered = send(
+        &mut session,
+        &json!({"type": "extension_ui_response", "id": "id-1", "value": "Yes"}),
+    );
+    let kinds: Vec<&str> = answered
+        .iter()
+        .map(|line| {
+            line["channel"]
+                .as_str()
+                .unwrap_or_else(|| line["type"].as_str().unwrap())
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "pi-agent-ask:completed",
+            "result",
+            "pi-agent-ask:started",
+            "extension_ui_request"
+        ]
+    );
+    assert_eq!(answered[3]["title"], "Second?");
+}
+
+#[test]
+fn a_response_to_no_open_dialog_is_ignored() {
+    let mut session = Session::new(Counting::default());
+    send(&mut session, &ask("c1", "First?"));
+    let line = json!({"type": "extension_ui_response", "id": "nope", "value": "Yes"});
+    assert!(send(&mut session, &line).is_empty());
+    assert!(!session.is_idle());
+}
+
+#[test]
+fn a_response_without_a_value_is_an_error_and_keeps_the_dialog_open() {
+    let mut session = Session::new(Counting::default());
+    send(&mut session, &ask("c1", "First?"));
+    let wrong = send(
+        &mut session,
+        &json!({"type": "extension_ui_response", "id": "id-1", "confirmed": true}),
+    );
+    assert_eq!(
+        wrong,
+        [
+            json!({"type": "error", "message": "extension_ui_response: an answer to select needs a string \"value\" or \"cancelled\": true"})
+        ]
+    );
+    let right = send(
+        &mut session,
+        &json!({"type": "extension_ui_response", "id": "id-1", "value": "No"}),
+    );
+    assert_eq!(
+        right[1]["result"]["content"][0]["text"],
+        "Q1: user selected: 2. No"
+    );
+}
+
+#[test]
+fn the_same_call_id_cannot_be_asked_twice_at_once() {
+    let mut session = Session::new(Counting::default());
+    send(&mut session, &ask("c1", "First?"));
+    assert_eq!(
+        send(&mut session, &ask("c1", "Again?")),
+        [json!({"type": "error", "message": "ask: call \"c1\" is already open or waiting"})]
+    );
+}
+
+#[test]
+fn end_of_input_cancels_the_open_call_and_every_waiting_one() {
+    let mut session = Session::new(Counting::default());
+    send(&mut session, &ask("c1", "First?"));
+    send(&mut session, &ask("c2", "Second?"));
+    let closing: Vec<Value> = session
+        .end_of_input()
+        .iter()
+        .map(Outgoing::to_json)
+        .collect();
+    assert_eq!(closing.len(), 3);
+    assert_eq!(closing[1]["id"], "c1");
+    assert_eq!(closing[2]["id"], "c2");
+    assert_eq!(closing[2]["result"]["details"]["cancelled"], true);
+    assert!(session.is_idle());
+}
+
+#[test]
+fn confirm_and_notify_requests_have_pi_shapes() {
+    let confirm = Outgoing::UiRequest {
+        id: "u1".into(),
+        request: UiRequest::Confirm {
+            title: "Clear?".into(),
+            message: "All is lost.".into(),
+        },
+    };
+    assert_eq!(
+        confirm.to_line(),
+        r#"{"type":"extension_ui_request","id":"u1","method":"confirm","title":"Clear?","message":"All is lost."}"#
+    );
+    let notify = UiRequest::Notify {
+        message: "Done".into(),
+        level: Some(Level::Warning),
+    };
+    assert!(!notify.expects_response());
+    let line = Outgoing::UiRequest {
+        id: "u2".into(),
+        request: notify,
+    };
+    assert_eq!(
+        line.to_line(),
+        r#"{"type":"extension_ui_request","id":"u2","method":"notify","message":"Done","notifyType":"warning"}"#
+    );
+}
+
+#[test]
+fn line_separators_are_escaped_on_the_way_out() {
+    let line = Outgoing::Error {
+        message: "a\u{2028}b\u{2029}c".into(),
+    }
+    .to_line();
+    assert_eq!(line, r#"{"type":"error","message":"a\u2028b\u2029c"}"#);
+    let value: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(value["message"], "a\u{2028}b\u{2029}c");
+}

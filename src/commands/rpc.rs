@@ -1,0 +1,88 @@
+//! `rpc`: the JSON-lines host protocol on standard input and output.
+//!
+//! Lines are split on `\n` only (so U+2028 and U+2029 inside strings are ordinary characters)
+//! and handed to the protocol session; every line it answers with is written and flushed at
+//! once. The end of input cancels what is still open and exits 0.
+
+use std::io::{BufRead as _, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use pi_agent_ask_core::contract::InvalidInput;
+use pi_agent_ask_core::contract::ask_user::AskUserCall;
+use pi_agent_ask_dialogs::rpc::{Environment, Outgoing, Session};
+use serde_json::Value;
+
+use super::parse_ask_user_call;
+use crate::cli::RpcArgs;
+use crate::clock::now_utc;
+use crate::files::working_directory;
+
+/// The real world for a session: random UUIDs, the wall clock, files on disk.
+struct ProgramEnvironment {
+    cwd: PathBuf,
+    config: Option<PathBuf>,
+}
+
+impl Environment for ProgramEnvironment {
+    fn new_id(&mut self) -> String {
+        uuid::Uuid::new_v4().to_string()
+    }
+
+    fn now(&mut self) -> String {
+        now_utc()
+    }
+
+    fn parse_ask_user(&mut self, arguments: &Value) -> Result<AskUserCall, InvalidInput> {
+        parse_ask_user_call(arguments, self.cwd.clone(), self.config.as_deref())
+    }
+}
+
+fn write_lines(out: &mut impl Write, lines: &[Outgoing]) -> std::io::Result<()> {
+    if lines.is_empty() {
+        return Ok(());
+    }
+    for line in lines {
+        writeln!(out, "{}", line.to_line())?;
+    }
+    out.flush()
+}
+
+/// Runs the protocol until the host closes standard input.
+pub fn run(args: &RpcArgs) -> ExitCode {
+    let cwd = match working_directory(args.cwd.as_deref()) {
+        Ok(cwd) => cwd,
+        Err(error) => {
+            eprintln!("pi-agent-ask: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut session = Session::new(ProgramEnvironment {
+        cwd,
+        config: args.config.clone(),
+    });
+    let mut input = std::io::stdin().lock();
+    let mut output = std::io::stdout().lock();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(error) => {
+                eprintln!("pi-agent-ask: cannot read standard input: {error}");
+                break;
+            }
+        }
+        if line.last() == Some(&b'\n') {
+            line.pop();
+        }
+        if write_lines(&mut output, &session.handle_line(&line)).is_err() {
+            return ExitCode::from(1);
+        }
+    }
+    if write_lines(&mut output, &session.end_of_input()).is_err() {
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}

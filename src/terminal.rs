@@ -1,0 +1,43 @@
+//! The terminal plain dialogs talk to: `/dev/tty` when it opens, so standard output stays
+//! clean for the JSON result; otherwise prompts on standard error and answers from standard
+//! input.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+
+use pi_agent_ask_dialogs::plain::PlainDialogs;
+
+/// Plain dialogs reading and writing line by line.
+pub type Terminal = PlainDialogs<Box<dyn BufRead>, Box<dyn Write>>;
+
+fn open_tty() -> Option<(File, File)> {
+    if !cfg!(unix) {
+        return None;
+    }
+    let reader = OpenOptions::new().read(true).open("/dev/tty").ok()?;
+    let writer = OpenOptions::new().write(true).open("/dev/tty").ok()?;
+    Some((reader, writer))
+}
+
+/// Whether the process has a terminal to prompt on.
+pub fn tty_available() -> bool {
+    open_tty().is_some()
+}
+
+/// Whether `TERM` names a terminal without cursor control (`dumb`).
+pub fn term_is_dumb() -> bool {
+    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
+}
+
+/// The terminal for plain prompts.
+pub fn plain_dialogs() -> Terminal {
+    match open_tty() {
+        Some((reader, writer)) => {
+            PlainDialogs::new(Box::new(BufReader::new(reader)), Box::new(writer))
+        }
+        None => PlainDialogs::new(
+            Box::new(std::io::stdin().lock()),
+            Box::new(std::io::stderr()),
+        ),
+    }
+}

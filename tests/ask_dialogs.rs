@@ -1,0 +1,145 @@
+//! `ask --ui dialogs`: plain numbered prompts on the terminal, the JSON result on stdout.
+//!
+//! The program prompts on `/dev/tty` when it opens. These tests run it under `setsid`, which
+//! detaches it from any terminal, so it falls back to prompts on standard error and answers
+//! from standard input, which the test controls.
+
+use std::io::Write as _;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+struct Run {
+    document: Value,
+    prompts: String,
+}
+
+fn setsid_available() -> bool {
+    Command::new("setsid")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
+/// Runs `ask` detached from any terminal, answering the prompts with `answers`.
+fn ask(args: &[&str], arguments: &Value, answers: &str, term: &str) -> Option<Run> {
+    if !setsid_available() {
+        eprintln!("skipped: `setsid` is not available to detach the program from the terminal");
+        return None;
+    }
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("arguments.json");
+    std::fs::write(&file, arguments.to_string()).expect("the arguments are written");
+    let mut child = Command::new("setsid")
+        .arg("-w")
+        .arg(env!("CARGO_BIN_EXE_pi-agent-ask"))
+        .arg("ask")
+        .args(args)
+        .arg(&file)
+        .arg("--config")
+        .arg(dir.path().join(Path::new("no-settings.json")))
+        .env("TERM", term)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // A program that asks nothing may exit before reading its input; the pipe then breaks.
+    let _ = stdin.write_all(answers.as_bytes());
+    drop(stdin);
+    let output = child.wait_with_output().expect("the program finishes");
+    assert_eq!(output.status.code(), Some(0), "exit code");
+    Some(Run {
+        document: serde_json::from_slice(&output.stdout).expect("stdout is one JSON document"),
+        prompts: String::from_utf8(output.stderr).expect("the prompts are UTF-8"),
+    })
+}
+
+fn deploy() -> Value {
+    json!({"questions": [
+        {"id": "env", "label": "Env", "prompt": "Where to deploy?", "options": [
+            {"value": "staging", "label": "Staging"}, {"value": "prod", "label": "Production"}]},
+        {"id": "checks", "label": "Checks", "prompt": "Which checks?", "type": "multi", "options": [
+            {"value": "unit", "label": "Unit"}, {"value": "e2e", "label": "End to end"}]}
+    ]})
+}
+
+#[test]
+fn ask_user_prompts_line_by_line_and_prints_the_result_on_stdout() {
+    let Some(run) = ask(
+        &["--ui", "dialogs"],
+        &deploy(),
+        "9\n2\nend to end, 1\n\n",
+        "xterm",
+    ) else {
+        return;
+    };
+    assert_eq!(
+        run.prompts,
+        "\nWhere to deploy?\n1. Staging\n2. Production\n3. Type your own\n\
+         Enter a number from 1 to 3 (Ctrl-D cancels): \"9\" is not one of the 3 options.\n\
+         Enter a number from 1 to 3 (Ctrl-D cancels): \n\
+         Which checks?\n\n1. Unit\n2. End to end\n\n\
+         Enter one or more option numbers or labels, separated by commas.\n\
+         Type your answer; an empty line ends it (Ctrl-D cancels):\n"
+    );
+    let text = run.document["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(text.starts_with("Env: Production\nChecks: Unit, End to end\nRequest ID: "));
+    assert_eq!(
+        run.document["details"]["answers"]["checks"]["values"],
+        json!(["unit", "e2e"])
+    );
+    assert_eq!(run.document["structuredContent"], run.document["details"]);
+}
+
+#[test]
+fn the_end_of_input_cancels_with_the_answers_so_far() {
+    let Some(run) = ask(&["--ui", "dialogs"], &deploy(), "1\n", "xterm") else {
+        return;
+    };
+    let text = run.document["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(text.starts_with("User cancelled the ask flow\nRequest ID: "));
+    assert_eq!(
+        run.document["details"]["answers"]["env"]["values"],
+        json!(["staging"])
+    );
+}
+
+#[test]
+fn ask_user_question_asks_other_as_an_input() {
+    let arguments = json!({"questions": [{"question": "Which auth?", "header": "Auth",
+        "options": [{"label": "OAuth"}, {"label": "Cookies"}]}]});
+    let Some(run) = ask(
+        &["--ui", "dialogs", "--tool", "ask_user_question"],
+        &arguments,
+        "3\n  mTLS  \n",
+        "xterm",
+    ) else {
+        return;
+    };
+    assert!(
+        run.prompts
+            .contains("\nWhich auth?\nType your answer and press Enter")
+    );
+    assert_eq!(run.document["content"][0]["text"], "Auth: user wrote: mTLS");
+}
+
+#[test]
+fn auto_on_a_dumb_terminal_without_a_terminal_device_asks_nobody() {
+    let Some(run) = ask(&["--ui", "auto"], &deploy(), "1\n", "dumb") else {
+        return;
+    };
+    assert!(run.prompts.is_empty());
+    let text = run.document["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(text.starts_with("Needs user input: ask_user requires interactive TUI mode."));
+}

@@ -1,0 +1,119 @@
+//! Golden RPC transcripts: every folder under `fixtures/rpc/` is one session of `rpc`.
+//!
+//! `input.jsonl` holds the host's lines, split on `\n` only as the program splits them, and
+//! `expected.jsonl` the program's lines, including those the end of input causes. The session
+//! runs in-process with deterministic ids (`00000000-0000-4000-8000-<n>`, counted from 1 in the
+//! order they are generated: an `ask_user` call's request id, then every dialog request id) and
+//! a clock that starts at `2025-01-01T00:00:00.000Z` and ticks one second per reading, so the
+//! host lines can name dialog ids. An optional `settings.json` is the settings file, and
+//! preview files resolve against the folder. Every `ask_user` result is checked against the
+//! output schema. Set `UPDATE_GOLDEN=1` to rewrite `expected.jsonl`.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+
+use pi_agent_ask_core::contract::InvalidInput;
+use pi_agent_ask_core::contract::ask_user::{
+    AskUserCall, FileProblem, ParseOptions, PreviewFile, PreviewSource, parse_ask_user,
+};
+use pi_agent_ask_dialogs::rpc::{Environment, Outgoing, Session};
+use rstest::rstest;
+use serde_json::Value;
+
+use support::{golden, output_schema_validator};
+
+/// Ids and times in a fixed order, files from the fixture folder.
+struct Deterministic {
+    dir: PathBuf,
+    ids: u64,
+    ticks: u64,
+}
+
+impl Environment for Deterministic {
+    fn new_id(&mut self) -> String {
+        self.ids += 1;
+        format!("00000000-0000-4000-8000-{:012}", self.ids)
+    }
+
+    fn now(&mut self) -> String {
+        let seconds = self.ticks;
+        self.ticks += 1;
+        format!(
+            "2025-01-01T{:02}:{:02}:{:02}.000Z",
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60
+        )
+    }
+
+    fn parse_ask_user(&mut self, arguments: &Value) -> Result<AskUserCall, InvalidInput> {
+        let settings = std::fs::read_to_string(self.dir.join("settings.json")).ok();
+        let behaviour = pi_agent_ask_core::settings::load(settings.as_deref())
+            .settings
+            .behaviour;
+        let options = ParseOptions {
+            present_single_as_multi: behaviour.present_single_as_multi,
+        };
+        parse_ask_user(arguments, options, &mut FolderFiles(&self.dir))
+    }
+}
+
+struct FolderFiles<'a>(&'a Path);
+
+impl PreviewSource for FolderFiles<'_> {
+    fn load(&mut self, path: &str) -> PreviewFile {
+        let resolved = self.0.join(path);
+        PreviewFile {
+            resolved_path: resolved.display().to_string(),
+            content: std::fs::read(&resolved).map_err(|error| FileProblem::Io(error.to_string())),
+        }
+    }
+}
+
+/// The host's lines: split on `\n` only; a final `\n` ends the last line rather than starting
+/// an empty one.
+fn host_lines(bytes: &[u8]) -> Vec<&[u8]> {
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    bytes.split(|byte| *byte == b'\n').collect()
+}
+
+fn check_ask_user_results(dir: &Path, lines: &[Value]) {
+    let validator = output_schema_validator();
+    for line in lines {
+        let result = &line["result"];
+        if line["type"] != "result" || result.get("structuredContent").is_none() {
+            continue;
+        }
+        let problems: Vec<String> = validator
+            .iter_errors(result)
+            .map(|error| format!("{} at {}", error, error.instance_path()))
+            .collect();
+        assert!(
+            problems.is_empty(),
+            "{}: a result breaks the output schema: {problems:#?}",
+            dir.display()
+        );
+    }
+}
+
+#[rstest]
+fn rpc_transcript(#[files("fixtures/rpc/*/input.jsonl")] input: PathBuf) {
+    let dir = input.parent().expect("a transcript folder").to_path_buf();
+    let bytes = std::fs::read(&input).expect("the host lines are readable");
+    let mut session = Session::new(Deterministic {
+        dir: dir.clone(),
+        ids: 0,
+        ticks: 0,
+    });
+    let mut written: Vec<Outgoing> = Vec::new();
+    for line in host_lines(&bytes) {
+        written.extend(session.handle_line(line));
+    }
+    written.extend(session.end_of_input());
+    assert!(session.is_idle(), "{}: calls left open", dir.display());
+    let values: Vec<Value> = written.iter().map(Outgoing::to_json).collect();
+    check_ask_user_results(&dir, &values);
+    let text: Vec<String> = written.iter().map(Outgoing::to_line).collect();
+    golden(&dir.join("expected.jsonl"), &text.join("\n"));
+}

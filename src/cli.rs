@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use pi_agent_ask_core::Size;
 use pi_agent_ask_core::contract::Tool;
 
 /// Ask a human structured questions on behalf of a coding agent.
@@ -17,6 +18,8 @@ pub struct Cli {
 /// The program's commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Open the built-in demo questionnaire in the terminal and print its result.
+    Demo(DemoArgs),
     /// Run one ask flow for these tool arguments and print the tool result.
     Ask(AskArgs),
     /// Validate and normalize tool arguments without asking.
@@ -27,6 +30,8 @@ pub enum Command {
     Settings(SettingsArgs),
     /// Speak the JSON-lines host protocol (Pi's extension-UI dialogs) on stdin and stdout.
     Rpc(RpcArgs),
+    /// Apply a key script without a terminal and print the final screen, then the result.
+    Render(RenderArgs),
 }
 
 /// Which contract the arguments follow.
@@ -93,6 +98,21 @@ pub struct AskArgs {
     /// Answer without a UI with this remote response (a JSON file, or `-`).
     #[arg(long, value_name = "FILE")]
     pub answer: Option<String>,
+    /// Draw the questionnaire in ROWS rows below the current output instead of the whole screen,
+    /// leaving the scrollback intact.
+    #[arg(long, value_name = "ROWS", num_args = 0..=1, default_missing_value = "20")]
+    pub inline: Option<u16>,
+}
+
+/// `demo` arguments.
+#[derive(Debug, Args)]
+pub struct DemoArgs {
+    /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Draw the questionnaire in ROWS rows below the current output instead of the whole screen.
+    #[arg(long, value_name = "ROWS", num_args = 0..=1, default_missing_value = "20")]
+    pub inline: Option<u16>,
 }
 
 /// `check` arguments.
@@ -141,4 +161,33 @@ pub struct SettingsArgs {
     /// the defaults when missing.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+}
+
+/// `render` arguments.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// Shared options.
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// The key script: key ids, quoted text, `paste "text"`, `resize WxH`, `key*N` repeats.
+    #[arg(long, value_name = "SCRIPT", default_value = "")]
+    pub keys: String,
+    /// The screen size, `WIDTHxHEIGHT`.
+    #[arg(long, value_name = "WxH", default_value = "80x24", value_parser = parse_size)]
+    pub size: Size,
+    /// Print every styled span after the screen.
+    #[arg(long)]
+    pub styled: bool,
+}
+
+/// Reads `WIDTHxHEIGHT`.
+fn parse_size(text: &str) -> Result<Size, String> {
+    let (width, height) = text
+        .split_once('x')
+        .ok_or_else(|| format!("{text:?} is not a size like 80x24"))?;
+    let number = |part: &str| {
+        part.parse::<u16>()
+            .map_err(|_| format!("{text:?} is not a size like 80x24"))
+    };
+    Ok(Size::new(number(width)?, number(height)?))
 }

@@ -10,6 +10,7 @@ mod commands;
 mod files;
 mod settings_file;
 mod terminal;
+mod tui;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -40,6 +41,9 @@ pub struct Outcome {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Command::Render(args) = &cli.command {
+        return print_text(commands::render::run(args));
+    }
     let outcome = match cli.command {
         Command::Settings(args) => {
             return match commands::settings::run(&args) {
@@ -50,10 +54,12 @@ fn main() -> ExitCode {
                 }
             };
         }
+        Command::Demo(args) => commands::demo::run(&args),
         Command::Ask(args) => commands::ask::run(&args),
         Command::Check(args) => commands::check::run(&args),
         Command::Schema(args) => Ok(commands::schema::run(&args)),
         Command::Rpc(args) => return commands::rpc::run(&args),
+        Command::Render(_) => unreachable!("render prints text and returned above"),
     };
     match outcome {
         Ok(outcome) => {
@@ -66,6 +72,27 @@ fn main() -> ExitCode {
                 return ExitCode::from(1);
             }
             ExitCode::from(outcome.exit)
+        }
+        Err(error) => {
+            eprintln!("pi-agent-ask: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints a command's text output, or its usage error (exit 2).
+fn print_text(output: Result<String, UsageError>) -> ExitCode {
+    match output {
+        Ok(text) => {
+            let mut stdout = std::io::stdout().lock();
+            if stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+                .is_err()
+            {
+                return ExitCode::from(1);
+            }
+            ExitCode::SUCCESS
         }
         Err(error) => {
             eprintln!("pi-agent-ask: {error}");

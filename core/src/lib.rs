@@ -10,6 +10,7 @@ pub mod dialog;
 pub mod draw;
 pub mod effect;
 pub mod events;
+pub mod form;
 pub mod input;
 pub mod settings;
 pub mod text;

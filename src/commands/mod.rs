@@ -2,6 +2,8 @@
 
 pub mod ask;
 pub mod check;
+pub mod demo;
+pub mod render;
 pub mod rpc;
 pub mod schema;
 pub mod settings;

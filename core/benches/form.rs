@@ -1,0 +1,3 @@
+//! Form benchmarks.
+
+fn main() {}

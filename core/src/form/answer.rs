@@ -1,0 +1,178 @@
+//! Answering: selecting and toggling options, and the free-form row and its editor.
+
+use super::Form;
+use super::editor::{Editor, EditorTarget};
+use super::state::{Focus, Notice};
+use crate::contract::answers::Draft;
+use crate::effect::Effect;
+
+impl Form {
+    /// `main.confirm` on a question tab: select the highlighted option and go on (single,
+    /// preview), confirm the set and go on (multi), or open the free-form editor.
+    pub(super) fn confirm_row(&mut self) -> Vec<Effect> {
+        let Some((index, question)) = self.active_question() else {
+            return Vec::new();
+        };
+        let row = self.state.cursors[index];
+        if row >= question.options.len() {
+            self.open_custom_editor();
+            return Vec::new();
+        }
+        if question.is_multi() {
+            if self.rules.multi_needs_selection && !self.state.drafts[index].is_answered() {
+                self.state.notice = Some(Notice::SelectAtLeastOne);
+                return Vec::new();
+            }
+        } else {
+            self.state.drafts[index].select_only(row);
+        }
+        self.answered_then_advance()
+    }
+
+    /// `main.toggle` on a question tab: select (single, preview) or toggle (multi) the
+    /// highlighted option without moving on. On the free-form row, toggling a multi-select
+    /// `ask_user` question's saved text selects or deselects it; with no saved text, and on
+    /// other questions, the editor opens.
+    pub(super) fn toggle_row(&mut self) -> Vec<Effect> {
+        let Some((index, question)) = self.active_question() else {
+            return Vec::new();
+        };
+        let row = self.state.cursors[index];
+        let exclusive = self.rules.custom_is_exclusive(question);
+        let multi = question.is_multi();
+        let custom_row = row >= question.options.len();
+        let draft = &mut self.state.drafts[index];
+        if custom_row {
+            if multi && !exclusive && !draft.custom_text.trim().is_empty() {
+                draft.custom_selected = !draft.custom_selected;
+            } else {
+                self.open_custom_editor();
+            }
+            return Vec::new();
+        }
+        if multi {
+            draft.toggle(row);
+            if exclusive && draft.is_selected(row) {
+                draft.custom_selected = false;
+            }
+            return Vec::new();
+        }
+        draft.select_only(row);
+        self.answered()
+    }
+
+    /// A digit on a question tab: highlight that row, then act as `main.confirm` on a
+    /// single-select question or as `main.toggle` on a multi-select one.
+    pub(super) fn quick_select(&mut self, digit: u8) -> Vec<Effect> {
+        let Some((_, question)) = self.active_question() else {
+            return Vec::new();
+        };
+        let multi = question.is_multi();
+        if !self.highlight_row(usize::from(digit) - 1) {
+            return Vec::new();
+        }
+        if multi {
+            self.toggle_row()
+        } else {
+            self.confirm_row()
+        }
+    }
+
+    /// Opens the free-form editor of the active question with its saved text.
+    pub(super) fn open_custom_editor(&mut self) {
+        let text = &self.state.drafts[self.state.tab].custom_text;
+        self.state.focus = Focus::Editor(Box::new(Editor::new(EditorTarget::Custom, text)));
+    }
+
+    /// Where focus goes when an editor closes: the options, or the final tab's actions.
+    fn close_editor(&mut self) {
+        self.state.focus = if self.active_question().is_some() {
+            Focus::Options
+        } else {
+            Focus::Review
+        };
+    }
+
+    /// `editor.submit`: non-blank text becomes the selected free-form answer (clearing the
+    /// picked options unless the question combines both), then the flow goes on, except on a
+    /// multi-select `ask_user` question, which stays on its tab. Blank text clears the
+    /// free-form answer and stays.
+    pub(super) fn submit_custom(&mut self, text: String) -> Vec<Effect> {
+        let Some((index, question)) = self.active_question() else {
+            return Vec::new();
+        };
+        let exclusive = self.rules.custom_is_exclusive(question);
+        let free_form = !Self::has_custom_row(question);
+        let draft = &mut self.state.drafts[index];
+        if text.trim().is_empty() {
+            draft.custom_text.clear();
+            draft.custom_selected = false;
+            if free_form {
+                self.enter_tab(index);
+            } else {
+                self.close_editor();
+            }
+            return Vec::new();
+        }
+        draft.custom_text = text;
+        draft.custom_selected = true;
+        if exclusive {
+            draft.clear_selection();
+        }
+        if free_form {
+            self.state.focus = Focus::Options;
+        } else {
+            self.close_editor();
+        }
+        if exclusive {
+            self.answered_then_advance()
+        } else {
+            self.answered()
+        }
+    }
+
+    /// `editor.close`: keeps the text as a draft (a blank one deselects the free-form row) and
+    /// closes the editor.
+    pub(super) fn save_custom_draft(&mut self, text: String) {
+        let Some((index, _)) = self.active_question() else {
+            return;
+        };
+        let draft = &mut self.state.drafts[index];
+        if text.trim().is_empty() {
+            draft.custom_selected = false;
+        }
+        draft.custom_text = text;
+        self.close_editor();
+    }
+
+    /// After an answering action: finish at once when auto-submit applies.
+    fn answered(&mut self) -> Vec<Effect> {
+        if self.should_auto_submit() {
+            return self.finish_submit();
+        }
+        Vec::new()
+    }
+
+    /// After an answering action that moves on: auto-submit, or go to the next tab.
+    fn answered_then_advance(&mut self) -> Vec<Effect> {
+        let effects = self.answered();
+        if !effects.is_empty() {
+            return effects;
+        }
+        self.advance()
+    }
+
+    /// Whether auto-submit is on, every question is answered and no note exists.
+    pub(super) fn should_auto_submit(&self) -> bool {
+        self.config
+            .behaviour
+            .auto_submit_when_answered_without_notes
+            && self.all_answered()
+            && !self.state.drafts.iter().any(Draft::has_notes)
+    }
+
+    /// Whether every question has an answer.
+    pub(super) fn all_answered(&self) -> bool {
+        self.state.drafts.iter().all(Draft::is_answered)
+    }
+}

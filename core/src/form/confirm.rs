@@ -1,0 +1,63 @@
+//! Actions that may need a second press: cancelling or dismissing a dirty form, and a type
+//! change that would drop selections.
+
+use super::Form;
+use super::state::{Dismissal, Focus, Pending};
+use crate::contract::answers::Draft;
+use crate::contract::ask_user::QuestionType;
+use crate::effect::Effect;
+
+impl Form {
+    /// Whether cancelling now would lose anything: an answer, a draft, a note, or text in the
+    /// open editor.
+    pub(super) fn is_dirty(&self) -> bool {
+        self.state.drafts.iter().any(Draft::is_dirty)
+            || self.state.editor().is_some_and(|editor| !editor.is_blank())
+    }
+
+    /// `main.cancel` or `global.dismiss`: ends the flow as cancelled, or, with
+    /// `confirmDismissWhenDirty` on a dirty form, first arms a warning that stays until the
+    /// same action comes again or the tab changes. The open editor's text is not saved.
+    pub(super) fn request_dismiss(&mut self, dismissal: Dismissal) -> Vec<Effect> {
+        if self.config.behaviour.confirm_dismiss_when_dirty
+            && self.state.armed != Some(dismissal)
+            && self.is_dirty()
+        {
+            self.state.armed = Some(dismissal);
+            return Vec::new();
+        }
+        self.finish_cancelled()
+    }
+
+    /// `main.changeQuestionType`: single <-> multi, preview <-> multi. Leaving multi-select with
+    /// more than one selection needs the key twice in a row; the first press only arms it.
+    pub(super) fn change_type(&mut self, pending: Pending) {
+        if !self.rules.type_change || !matches!(self.state.focus, Focus::Options) {
+            return;
+        }
+        let Some((index, question)) = self.active_question() else {
+            return;
+        };
+        let target = question.toggled_presentation();
+        let leaving_multi = question.is_multi() && target != QuestionType::Multi;
+        if leaving_multi && self.selection_count(index) > 1 && pending != Pending::TypeChange {
+            self.state.pending = Pending::TypeChange;
+            return;
+        }
+        self.request.questions[index].presented = target;
+        if leaving_multi {
+            let draft = &mut self.state.drafts[index];
+            if !draft.selected().is_empty() {
+                draft.keep_first_selection();
+                draft.custom_selected = false;
+            }
+        }
+        self.state.preview = super::state::PreviewScroll::default();
+    }
+
+    /// How many selections a question has: picked options plus a selected free-form answer.
+    pub(super) fn selection_count(&self, index: usize) -> usize {
+        let draft = &self.state.drafts[index];
+        draft.selected().len() + usize::from(draft.committed_custom_text().is_some())
+    }
+}

@@ -1,0 +1,166 @@
+//! The text editors of the form (the free-form answer and the notes): the `tui-textarea`
+//! editing engine, fed with core [`Key`]s and read back as lines and a cursor.
+
+use tui_textarea::{CursorMove, Input as EditorInput, Key as EditorKey, TextArea};
+
+use crate::input::{Key, KeyCode};
+
+/// What an open editor writes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EditorTarget {
+    /// The question's free-form answer.
+    Custom,
+    /// A note.
+    Note(NoteTarget),
+}
+
+/// What a note is attached to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoteTarget {
+    /// The question as a whole.
+    Question,
+    /// One declared option, by 0-based index.
+    Option(usize),
+}
+
+/// An open editor: its target and its text.
+#[derive(Clone, Debug)]
+pub struct Editor {
+    /// What the text is saved to.
+    pub target: EditorTarget,
+    area: TextArea<'static>,
+}
+
+impl Editor {
+    /// An editor for `target` holding `text`, with the cursor at its end.
+    pub fn new(target: EditorTarget, text: &str) -> Self {
+        let lines = text.split('\n').map(str::to_owned).collect();
+        let mut area = TextArea::new(lines);
+        area.move_cursor(CursorMove::Bottom);
+        area.move_cursor(CursorMove::End);
+        Self { target, area }
+    }
+
+    /// The text, lines joined with `\n`.
+    pub fn text(&self) -> String {
+        self.area.lines().join("\n")
+    }
+
+    /// Whether nothing is written at all.
+    pub fn is_empty(&self) -> bool {
+        self.area.is_empty()
+    }
+
+    /// Whether the text is empty or only white space.
+    pub fn is_blank(&self) -> bool {
+        self.area.lines().iter().all(|line| line.trim().is_empty())
+    }
+
+    /// The lines of text.
+    pub fn lines(&self) -> &[String] {
+        self.area.lines()
+    }
+
+    /// The cursor as (line, character index within the line).
+    pub fn cursor(&self) -> (usize, usize) {
+        let cursor = self.area.cursor();
+        (cursor.0, cursor.1)
+    }
+
+    /// Applies one key the form did not claim: typing, deleting, moving, undo. `shift+enter` and
+    /// `alt+enter` insert a line break. Returns whether the text changed.
+    pub fn key(&mut self, key: Key) -> bool {
+        if key.code == KeyCode::Enter && (key.mods.shift || key.mods.alt) {
+            self.area.insert_newline();
+            return true;
+        }
+        let Some(input) = editor_input(key) else {
+            return false;
+        };
+        self.area.input(input)
+    }
+
+    /// Inserts pasted text at the cursor as one edit (one undo step).
+    pub fn paste(&mut self, text: &str) -> bool {
+        let text = text.replace("\r\n", "\n").replace('\r', "\n");
+        self.area.insert_str(text)
+    }
+}
+
+/// The editing engine's input for a core key; `None` for keys it has no use for.
+fn editor_input(key: Key) -> Option<EditorInput> {
+    let key = key.normalized();
+    let code = match key.code {
+        KeyCode::Char(c) => EditorKey::Char(key.typed_char().unwrap_or(c)),
+        KeyCode::Enter => EditorKey::Enter,
+        KeyCode::Esc => EditorKey::Esc,
+        KeyCode::Tab => EditorKey::Tab,
+        KeyCode::Backspace => EditorKey::Backspace,
+        KeyCode::Delete => EditorKey::Delete,
+        KeyCode::Left => EditorKey::Left,
+        KeyCode::Right => EditorKey::Right,
+        KeyCode::Up => EditorKey::Up,
+        KeyCode::Down => EditorKey::Down,
+        KeyCode::Home => EditorKey::Home,
+        KeyCode::End => EditorKey::End,
+        KeyCode::PageUp => EditorKey::PageUp,
+        KeyCode::PageDown => EditorKey::PageDown,
+        KeyCode::F(n) => EditorKey::F(n),
+        KeyCode::Insert => return None,
+    };
+    Some(EditorInput {
+        key: code,
+        ctrl: key.mods.ctrl,
+        alt: key.mods.alt,
+        shift: key.mods.shift,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn typed(editor: &mut Editor, text: &str) {
+        for c in text.chars() {
+            editor.key(Key::from_char(c));
+        }
+    }
+
+    #[test]
+    fn typing_upper_case_and_symbols_inserts_them() {
+        let mut editor = Editor::new(EditorTarget::Custom, "");
+        typed(&mut editor, "Hi @you?");
+        assert_eq!(editor.text(), "Hi @you?");
+    }
+
+    #[test]
+    fn shift_enter_inserts_a_line_break() {
+        let mut editor = Editor::new(EditorTarget::Custom, "a");
+        editor.key("shift+enter".parse().unwrap());
+        typed(&mut editor, "b");
+        assert_eq!(editor.text(), "a\nb");
+        assert_eq!(editor.cursor(), (1, 1));
+    }
+
+    #[test]
+    fn reopened_text_puts_the_cursor_at_the_end() {
+        let editor = Editor::new(EditorTarget::Custom, "one\ntwo");
+        assert_eq!(editor.cursor(), (1, 3));
+    }
+
+    #[test]
+    fn paste_is_one_undo_step() {
+        let mut editor = Editor::new(EditorTarget::Custom, "x");
+        editor.paste("pasted\r\ntext");
+        assert_eq!(editor.text(), "xpasted\ntext");
+        editor.key("ctrl+u".parse().unwrap());
+        assert_eq!(editor.text(), "x");
+    }
+
+    #[test]
+    fn backspace_deletes() {
+        let mut editor = Editor::new(EditorTarget::Custom, "abc");
+        editor.key(Key::plain(KeyCode::Backspace));
+        assert_eq!(editor.text(), "ab");
+    }
+}

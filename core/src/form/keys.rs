@@ -1,0 +1,201 @@
+//! Which key does what: the global keymap first, then the fixed digits, then the keymap of
+//! the focused part (options and final tab, answer editor, note editor).
+
+use super::Form;
+use super::editor::EditorTarget;
+use super::state::{Dismissal, Focus, Pending};
+use crate::effect::Effect;
+use crate::input::{
+    EditorAction, FixedKey, GlobalAction, Key, KeyCode, MainAction, NoteEditorAction,
+};
+
+/// What an editor key means once the keymaps are consulted.
+enum EditorCommand {
+    /// Submit (answer editor) or save (note editor).
+    Submit,
+    /// Keep the draft and close.
+    Close,
+    /// Navigation allowed while the editor is empty.
+    NextTab,
+    /// Navigation allowed while the editor is empty.
+    PreviousTab,
+    /// Navigation allowed while the editor is empty.
+    NextOption,
+    /// Navigation allowed while the editor is empty.
+    PreviousOption,
+}
+
+impl Form {
+    /// Applies one key press.
+    pub(super) fn handle_key(&mut self, key: Key) -> Vec<Effect> {
+        self.state.notice = None;
+        let pending = std::mem::take(&mut self.state.pending);
+        if matches!(self.state.focus, Focus::Editor(_)) {
+            return self.editor_key(key);
+        }
+        match self.config.keymaps.global_action(&key) {
+            Some(GlobalAction::Dismiss) => return self.request_dismiss(Dismissal::Dismiss),
+            Some(GlobalAction::Settings) => return Vec::new(),
+            None => {}
+        }
+        if let Some(FixedKey::Digit(digit)) = FixedKey::of(&key) {
+            return match self.state.focus {
+                Focus::Review => self.review_shortcut(digit, pending),
+                Focus::Options | Focus::Editor(_) => self.quick_select(digit),
+            };
+        }
+        if let Some(action) = self.config.keymaps.main_action(&key) {
+            return self.main_action(action, pending);
+        }
+        match key.normalized().code {
+            KeyCode::PageDown => self.scroll_page(true),
+            KeyCode::PageUp => self.scroll_page(false),
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn main_action(&mut self, action: MainAction, pending: Pending) -> Vec<Effect> {
+        let on_review = matches!(self.state.focus, Focus::Review);
+        match action {
+            MainAction::Confirm if on_review => return self.confirm_review(),
+            MainAction::Confirm => return self.confirm_row(),
+            MainAction::Toggle if on_review => {}
+            MainAction::Toggle => return self.toggle_row(),
+            MainAction::Cancel => return self.request_dismiss(Dismissal::Cancel),
+            MainAction::ChangeQuestionType => self.change_type(pending),
+            MainAction::NextTab => self.next_tab(),
+            MainAction::PreviousTab => self.previous_tab(),
+            MainAction::NextOption => self.move_cursor(true),
+            MainAction::PreviousOption => self.move_cursor(false),
+            MainAction::OptionNote => self.open_option_note(),
+            MainAction::QuestionNote => self.open_question_note(),
+        }
+        Vec::new()
+    }
+
+    /// A key while an editor is open. `global.dismiss` ends the flow without saving the text;
+    /// `global.settings` is reserved while the editor is empty and typed otherwise; the
+    /// `*WhenEmpty` actions navigate only while it is empty; everything else edits.
+    fn editor_key(&mut self, key: Key) -> Vec<Effect> {
+        let Some(editor) = self.state.editor() else {
+            return Vec::new();
+        };
+        let target = editor.target;
+        let empty = editor.is_empty();
+        match self.config.keymaps.global_action(&key) {
+            Some(GlobalAction::Dismiss) => return self.request_dismiss(Dismissal::Dismiss),
+            Some(GlobalAction::Settings) if empty => return Vec::new(),
+            _ => {}
+        }
+        let command = match target {
+            EditorTarget::Custom => {
+                self.config
+                    .keymaps
+                    .editor_action(&key)
+                    .map(|action| match action {
+                        EditorAction::Submit => EditorCommand::Submit,
+                        EditorAction::Close => EditorCommand::Close,
+                        EditorAction::NextTabWhenEmpty => EditorCommand::NextTab,
+                        EditorAction::PreviousTabWhenEmpty => EditorCommand::PreviousTab,
+                        EditorAction::NextOptionWhenEmpty => EditorCommand::NextOption,
+                        EditorAction::PreviousOptionWhenEmpty => EditorCommand::PreviousOption,
+                    })
+            }
+            EditorTarget::Note(_) => {
+                self.config
+                    .keymaps
+                    .note_editor_action(&key)
+                    .map(|action| match action {
+                        NoteEditorAction::Save => EditorCommand::Submit,
+                        NoteEditorAction::Close => EditorCommand::Close,
+                        NoteEditorAction::NextTabWhenEmpty => EditorCommand::NextTab,
+                        NoteEditorAction::PreviousTabWhenEmpty => EditorCommand::PreviousTab,
+                        NoteEditorAction::NextOptionWhenEmpty => EditorCommand::NextOption,
+                        NoteEditorAction::PreviousOptionWhenEmpty => EditorCommand::PreviousOption,
+                    })
+            }
+        };
+        match command {
+            Some(EditorCommand::Submit) => self.submit_editor(target),
+            Some(EditorCommand::Close) => self.close_editor_with_draft(target),
+            Some(EditorCommand::NextTab) if empty => {
+                self.keep_editor_draft(target);
+                self.next_tab();
+                Vec::new()
+            }
+            Some(EditorCommand::PreviousTab) if empty => {
+                self.keep_editor_draft(target);
+                self.previous_tab();
+                Vec::new()
+            }
+            Some(EditorCommand::NextOption) if empty && self.has_rows() => {
+                self.keep_editor_draft(target);
+                self.move_cursor(true);
+                Vec::new()
+            }
+            Some(EditorCommand::PreviousOption) if empty && self.has_rows() => {
+                self.keep_editor_draft(target);
+                self.move_cursor(false);
+                Vec::new()
+            }
+            _ => {
+                if let Some(editor) = self.state.editor_mut() {
+                    editor.key(key);
+                }
+                Vec::new()
+            }
+        }
+    }
+
+    /// Whether the active tab has an option list to move in.
+    fn has_rows(&self) -> bool {
+        self.active_question()
+            .is_some_and(|(_, question)| Self::has_custom_row(question))
+    }
+
+    fn editor_text(&self) -> String {
+        self.state
+            .editor()
+            .map(super::editor::Editor::text)
+            .unwrap_or_default()
+    }
+
+    fn submit_editor(&mut self, target: EditorTarget) -> Vec<Effect> {
+        let text = self.editor_text();
+        match target {
+            EditorTarget::Custom => self.submit_custom(text),
+            EditorTarget::Note(note) => {
+                self.save_note(note, text);
+                Vec::new()
+            }
+        }
+    }
+
+    /// `editor.close` / `noteEditor.close`: keep the text and close. A free-form question has
+    /// nothing behind its editor, so there it cancels the flow instead (after keeping the text).
+    fn close_editor_with_draft(&mut self, target: EditorTarget) -> Vec<Effect> {
+        let text = self.editor_text();
+        match target {
+            EditorTarget::Custom if !self.has_rows() => {
+                if let Some((index, _)) = self.active_question() {
+                    self.state.drafts[index].custom_text = text;
+                }
+                self.request_dismiss(Dismissal::Cancel)
+            }
+            EditorTarget::Custom | EditorTarget::Note(_) => {
+                self.keep_editor_draft(target);
+                Vec::new()
+            }
+        }
+    }
+
+    /// Keeps the open editor's text in its draft and closes it.
+    fn keep_editor_draft(&mut self, target: EditorTarget) {
+        let text = self.editor_text();
+        match target {
+            EditorTarget::Custom => self.save_custom_draft(text),
+            EditorTarget::Note(note) => self.save_note(note, text),
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! The ask flow as a pure state machine with an immediate-mode view.
+//!
+//! A [`Form`] is built from a request ([`FormRequest`]), the user's settings ([`FormConfig`])
+//! and ids passed in ([`FlowIds`]). The frontend feeds it [`Input`]s through
+//! [`Surface::handle`], carries out the [`Effect`]s it answers with, and paints the [`Frame`]
+//! that [`Surface::draw`] returns for the current screen size. One state machine serves both
+//! tools; what differs between them is data ([`Rules`]).
+//!
+//! Answers live in the contract's [`Draft`]s, one per question, and every result is built by
+//! the contract's result builders, so the form decides *what* was answered and never how a
+//! result looks.
+//!
+//! Keys, in the default keymaps (every one but the fixed digits is configurable):
+//!
+//! - `tab`/`right`, `shift+tab`/`left`: next and previous tab, wrapping around;
+//! - `down`, `up`: next and previous option (or final-tab action), wrapping around;
+//! - `enter`: on a single-select or preview question, select the highlighted option and go to
+//!   the next tab; on a multi-select question, confirm the set and go on; on the free-form row,
+//!   open its editor; on the final tab, run the highlighted action;
+//! - `space`: select (single) or toggle (multi) the highlighted option without moving on;
+//! - `1`..`9`: highlight that row and act as `enter` (single) or `space` (multi); on the final
+//!   tab, run action 1..3 (twice in a row with double-press review shortcuts);
+//! - `pageUp`, `pageDown`: scroll the preview pane (or the review summary); the mouse wheel
+//!   over the preview scrolls it too;
+//! - `t`: switch single <-> multi (preview <-> multi); a change that would drop selections needs
+//!   `t` again;
+//! - `n`, `shift+n`: option note, question note;
+//! - `esc`: cancel the flow; `ctrl+c`: dismiss it (both twice when answers would be lost);
+//! - in editors: `enter` submits (saves a note), `esc` keeps the draft and closes,
+//!   `shift+enter` or `alt+enter` inserts a line break, and while the editor is empty the
+//!   navigation keys move tabs and options.
+
+mod answer;
+mod config;
+mod confirm;
+mod editor;
+mod keys;
+mod navigate;
+mod notes;
+mod preview;
+mod result;
+mod review;
+mod rules;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use crate::contract::answers::Draft;
+use crate::contract::ask_user::{Question, Request};
+use crate::contract::question_tool::QuestionRequest;
+use crate::draw::{Frame, Size};
+use crate::effect::{Effect, Surface};
+use crate::input::Input;
+
+pub use config::{FlowIds, FormConfig, FormRequest};
+pub use rules::{FinalTab, ReviewAction, Rules, Tool};
+pub use view::WIDE_PREVIEW_COLUMNS;
+
+use rules::question_tool_request;
+use state::{Focus, Phase, State};
+use view::ViewMemory;
+
+/// Where the questions came from, for building the result.
+#[derive(Clone, Debug)]
+enum Origin {
+    /// `ask_user`: the form's request is the request itself.
+    AskUser,
+    /// `ask_user_question`: the original request, which its results describe.
+    AskUserQuestion(QuestionRequest),
+}
+
+/// One ask flow: questions on tabs, a final review or submit tab, editors and notes.
+#[derive(Debug)]
+pub struct Form {
+    rules: Rules,
+    origin: Origin,
+    request: Request,
+    ids: FlowIds,
+    config: FormConfig,
+    state: State,
+    memory: ViewMemory,
+}
+
+impl Form {
+    /// A form on its first tab for `request`, following the rules of the request's tool.
+    pub fn new(request: FormRequest, config: &FormConfig, ids: FlowIds) -> Self {
+        let (rules, origin, request) = match request {
+            FormRequest::AskUser(request) => (Rules::ask_user(), Origin::AskUser, request),
+            FormRequest::AskUserQuestion(request) => (
+                Rules::ask_user_question(request.questions.len()),
+                Origin::AskUserQuestion(request.clone()),
+                question_tool_request(&request),
+            ),
+        };
+        let state = State::new(request.questions.len());
+        let mut form = Self {
+            rules,
+            origin,
+            request,
+            ids,
+            config: config.clone(),
+            state,
+            memory: ViewMemory::default(),
+        };
+        form.enter_tab(0);
+        form
+    }
+
+    /// Takes new settings (behaviour switches, keymaps) while the form is open. With
+    /// auto-submit newly on, a form on its final tab with every question answered and no
+    /// notes finishes at once.
+    pub fn apply_config(&mut self, config: &FormConfig) -> Vec<Effect> {
+        self.config = config.clone();
+        if self.state.phase == Phase::Open
+            && matches!(self.state.focus, Focus::Review)
+            && self.should_auto_submit()
+        {
+            return self.finish_submit();
+        }
+        Vec::new()
+    }
+
+    /// The rules the form follows.
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The settings the form runs with.
+    pub const fn config(&self) -> &FormConfig {
+        &self.config
+    }
+
+    /// The questions as presented (types reflect type changes).
+    pub fn questions(&self) -> &[Question] {
+        &self.request.questions
+    }
+
+    /// The answers so far, one draft per question.
+    pub fn drafts(&self) -> &[Draft] {
+        &self.state.drafts
+    }
+
+    /// Whether a result was emitted.
+    pub fn is_finished(&self) -> bool {
+        self.state.phase == Phase::Finished
+    }
+
+    /// The number of tabs: one per question, plus the final tab when the rules have one.
+    fn tab_count(&self) -> usize {
+        self.request.questions.len() + usize::from(self.rules.final_tab.is_some())
+    }
+
+    /// The active question with its index, or `None` on the final tab.
+    fn active_question(&self) -> Option<(usize, &Question)> {
+        self.request
+            .questions
+            .get(self.state.tab)
+            .map(|question| (self.state.tab, question))
+    }
+
+    /// Whether the question offers the free-form row (every question but a free-form one,
+    /// which is answered in its editor alone).
+    fn has_custom_row(question: &Question) -> bool {
+        !question.options.is_empty()
+    }
+
+    /// How many rows the question's list has.
+    fn row_count(question: &Question) -> usize {
+        question.options.len() + usize::from(Self::has_custom_row(question))
+    }
+}
+
+impl Surface for Form {
+    fn handle(&mut self, input: Input) -> Vec<Effect> {
+        if self.state.phase == Phase::Finished {
+            return Vec::new();
+        }
+        match input {
+            Input::Key(key) => self.handle_key(key),
+            Input::Paste(text) => {
+                if let Some(editor) = self.state.editor_mut() {
+                    editor.paste(&text);
+                }
+                Vec::new()
+            }
+            Input::Mouse(mouse) => {
+                self.handle_mouse(mouse);
+                Vec::new()
+            }
+            Input::Settings(settings) => self.apply_config(&FormConfig {
+                behaviour: settings.behaviour,
+                keymaps: settings.keymaps,
+            }),
+            Input::Resize(_) | Input::TimerFired(_) | Input::SettingsSaved(_) => Vec::new(),
+        }
+    }
+
+    fn draw(&self, size: Size) -> Frame {
+        self.render(size)
+    }
+}

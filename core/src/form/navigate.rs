@@ -1,0 +1,89 @@
+//! Moving between tabs and rows.
+
+use super::Form;
+use super::editor::{Editor, EditorTarget};
+use super::state::{Focus, Pending, PreviewScroll};
+
+impl Form {
+    /// Makes `tab` active: the final tab focuses its actions, a free-form question opens its
+    /// editor, any other question focuses its options. Changing tabs clears every pending
+    /// confirmation, the dirty-dismiss warning included.
+    pub(super) fn enter_tab(&mut self, tab: usize) {
+        if tab != self.state.tab {
+            self.state.armed = None;
+        }
+        self.state.tab = tab;
+        self.state.pending = Pending::None;
+        self.state.preview = PreviewScroll::default();
+        self.state.review_scroll = 0;
+        self.state.focus = match self.active_question() {
+            None => Focus::Review,
+            Some((index, question)) if !Self::has_custom_row(question) => Focus::Editor(Box::new(
+                Editor::new(EditorTarget::Custom, &self.state.drafts[index].custom_text),
+            )),
+            Some(_) => Focus::Options,
+        };
+    }
+
+    /// Goes to the next tab, from the last one back to the first.
+    pub(super) fn next_tab(&mut self) {
+        let count = self.tab_count();
+        self.enter_tab((self.state.tab + 1) % count);
+    }
+
+    /// Goes to the previous tab, from the first one to the last (the final tab).
+    pub(super) fn previous_tab(&mut self) {
+        let count = self.tab_count();
+        self.enter_tab((self.state.tab + count - 1) % count);
+    }
+
+    /// Moves the highlight `down` or up by one row, wrapping around at both ends, on the
+    /// option list or among the final tab's actions.
+    pub(super) fn move_cursor(&mut self, down: bool) {
+        let step = |current: usize, count: usize| {
+            if count == 0 {
+                0
+            } else if down {
+                (current + 1) % count
+            } else {
+                (current + count - 1) % count
+            }
+        };
+        match self.active_question() {
+            None => {
+                self.state.review_cursor = step(self.state.review_cursor, self.rules.actions.len());
+            }
+            Some((index, question)) => {
+                let count = Self::row_count(question);
+                self.state.cursors[index] = step(self.state.cursors[index], count);
+                self.state.preview = PreviewScroll::default();
+            }
+        }
+    }
+
+    /// Highlights `row` of the active question if it exists; returns whether it does.
+    pub(super) fn highlight_row(&mut self, row: usize) -> bool {
+        let Some((index, question)) = self.active_question() else {
+            return false;
+        };
+        if row >= Self::row_count(question) {
+            return false;
+        }
+        if self.state.cursors[index] != row {
+            self.state.cursors[index] = row;
+            self.state.preview = PreviewScroll::default();
+        }
+        true
+    }
+
+    /// Goes on after a question was answered: to the next question, then to the final tab;
+    /// without a final tab (a one-question `ask_user_question`), the answer is submitted.
+    pub(super) fn advance(&mut self) -> Vec<crate::effect::Effect> {
+        let questions = self.request.questions.len();
+        if self.state.tab + 1 < questions || self.rules.final_tab.is_some() {
+            self.enter_tab(self.state.tab + 1);
+            return Vec::new();
+        }
+        self.try_submit()
+    }
+}

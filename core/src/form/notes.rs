@@ -1,0 +1,59 @@
+//! Question and option notes (`ask_user` only).
+
+use super::Form;
+use super::editor::{Editor, EditorTarget, NoteTarget};
+use super::state::Focus;
+
+impl Form {
+    /// `main.questionNote`: opens the active question's note.
+    pub(super) fn open_question_note(&mut self) {
+        if !self.rules.notes || !matches!(self.state.focus, Focus::Options) {
+            return;
+        }
+        let Some((index, _)) = self.active_question() else {
+            return;
+        };
+        let text = &self.state.drafts[index].note;
+        let target = EditorTarget::Note(NoteTarget::Question);
+        self.state.focus = Focus::Editor(Box::new(Editor::new(target, text)));
+    }
+
+    /// `main.optionNote`: opens the note of the highlighted declared option.
+    pub(super) fn open_option_note(&mut self) {
+        if !self.rules.notes || !matches!(self.state.focus, Focus::Options) {
+            return;
+        }
+        let Some((index, question)) = self.active_question() else {
+            return;
+        };
+        let row = self.state.cursors[index];
+        if row >= question.options.len() {
+            return;
+        }
+        let text = self.state.drafts[index]
+            .option_notes
+            .get(&row)
+            .map_or("", String::as_str);
+        let target = EditorTarget::Note(NoteTarget::Option(row));
+        self.state.focus = Focus::Editor(Box::new(Editor::new(target, text)));
+    }
+
+    /// Saves a note's text (a blank one removes the note) and goes back to the options.
+    pub(super) fn save_note(&mut self, target: NoteTarget, text: String) {
+        let Some((index, _)) = self.active_question() else {
+            return;
+        };
+        let draft = &mut self.state.drafts[index];
+        match target {
+            NoteTarget::Question if text.trim().is_empty() => draft.note.clear(),
+            NoteTarget::Question => draft.note = text,
+            NoteTarget::Option(option) if text.trim().is_empty() => {
+                draft.option_notes.shift_remove(&option);
+            }
+            NoteTarget::Option(option) => {
+                draft.option_notes.insert(option, text);
+            }
+        }
+        self.state.focus = Focus::Options;
+    }
+}

@@ -1,0 +1,303 @@
+//! Scrolling through preview text of any size with work proportional to what is shown.
+//!
+//! A preview is cut into *segments*: its lines, with a line longer than [`CHUNK`] bytes cut
+//! further at fixed offsets (multiples of [`CHUNK`], moved forward to a character boundary).
+//! Segments are found by scanning from a known segment start, forward or backward, never from
+//! the top of the text, so a 1 MiB preview costs no more per frame than a short one. A scroll
+//! position is a segment start and a wrapped row within that segment.
+
+use super::state::PreviewScroll;
+use crate::text::{sanitize_line, wrap};
+
+/// The longest segment, in bytes.
+pub const CHUNK: usize = 4096;
+
+/// One segment: its text is `text[start..end]`; the next one starts at `next`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// First byte.
+    pub start: usize,
+    /// End of its text (a line break is not part of it).
+    pub end: usize,
+    /// Where the next segment starts, if there is one.
+    pub next: Option<usize>,
+}
+
+/// The first character boundary at or after `index`.
+fn ceil_boundary(text: &str, index: usize) -> usize {
+    let mut index = index.min(text.len());
+    while !text.is_char_boundary(index) {
+        index += 1;
+    }
+    index
+}
+
+/// The `k`-th chunk boundary (`k >= 1`).
+fn chunk_boundary(text: &str, k: usize) -> usize {
+    ceil_boundary(text, k.saturating_mul(CHUNK))
+}
+
+/// The segment starting at `start` (a segment start).
+pub fn segment_at(text: &str, start: usize) -> Segment {
+    let limit = chunk_boundary(text, start / CHUNK + 1);
+    let newline = text.as_bytes()[start..limit]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map(|offset| start + offset);
+    match newline {
+        Some(end) => Segment {
+            start,
+            end,
+            next: Some(end + 1),
+        },
+        None if limit < text.len() => Segment {
+            start,
+            end: limit,
+            next: Some(limit),
+        },
+        None => Segment {
+            start,
+            end: text.len(),
+            next: None,
+        },
+    }
+}
+
+/// The start of the segment before the one starting at `start`, if any.
+pub fn previous_start(text: &str, start: usize) -> Option<usize> {
+    if start == 0 {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let ended_by_newline = bytes[start - 1] == b'\n';
+    let content_end = if ended_by_newline { start - 1 } else { start };
+    let mut k = content_end / CHUNK;
+    let mut floor = 0;
+    while k > 0 {
+        let boundary = chunk_boundary(text, k);
+        let fits = if ended_by_newline {
+            boundary <= content_end
+        } else {
+            boundary < content_end
+        };
+        if fits {
+            floor = boundary;
+            break;
+        }
+        k -= 1;
+    }
+    let after_newline = bytes[floor..content_end]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(floor, |offset| floor + offset + 1);
+    Some(after_newline)
+}
+
+/// The rows a segment shows at `width` columns: at least one.
+pub fn segment_rows(text: &str, segment: Segment, width: usize) -> Vec<String> {
+    let raw = &text[segment.start..segment.end];
+    let raw = raw.strip_suffix('\r').unwrap_or(raw);
+    let clean = sanitize_line(raw);
+    let mut rows: Vec<String> = wrap(&clean, width.max(1))
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    if rows.is_empty() {
+        rows.push(String::new());
+    }
+    rows
+}
+
+/// The position `rows` rows further down, stopping at the last row.
+pub fn scroll_down(text: &str, from: PreviewScroll, rows: usize, width: usize) -> PreviewScroll {
+    let mut position = from;
+    let mut left = rows;
+    loop {
+        let segment = segment_at(text, position.line);
+        let count = segment_rows(text, segment, width).len();
+        let last = count - 1;
+        let row = position.row.min(last);
+        if row + left <= last {
+            position.row = row + left;
+            return position;
+        }
+        let Some(next) = segment.next else {
+            position.row = last;
+            return position;
+        };
+        left -= last - row + 1;
+        position = PreviewScroll { line: next, row: 0 };
+    }
+}
+
+/// The position `rows` rows further up, stopping at the first row.
+pub fn scroll_up(text: &str, from: PreviewScroll, rows: usize, width: usize) -> PreviewScroll {
+    let mut position = from;
+    let mut left = rows;
+    while left > 0 {
+        if position.row > 0 {
+            let step = position.row.min(left);
+            position.row -= step;
+            left -= step;
+            continue;
+        }
+        let Some(previous) = previous_start(text, position.line) else {
+            break;
+        };
+        let count = segment_rows(text, segment_at(text, previous), width).len();
+        position = PreviewScroll {
+            line: previous,
+            row: count - 1,
+        };
+        left -= 1;
+    }
+    position
+}
+
+/// How many rows are shown from `from` on, counting at most `limit`.
+pub fn rows_from(text: &str, from: PreviewScroll, limit: usize, width: usize) -> usize {
+    let mut counted = 0;
+    let mut position = Some(from);
+    while let Some(current) = position {
+        let segment = segment_at(text, current.line);
+        let count = segment_rows(text, segment, width).len();
+        counted += count.saturating_sub(current.row.min(count - 1));
+        if counted >= limit {
+            return limit;
+        }
+        position = segment.next.map(|line| PreviewScroll { line, row: 0 });
+    }
+    counted
+}
+
+/// Keeps a full pane of `height` rows in view at the end of the text.
+pub fn clamp_bottom(text: &str, from: PreviewScroll, height: usize, width: usize) -> PreviewScroll {
+    let shown = rows_from(text, from, height, width);
+    if shown >= height {
+        return from;
+    }
+    scroll_up(text, from, height - shown, width)
+}
+
+/// The rows shown from `from`, at most `height` of them, and whether more follow.
+pub fn visible_rows(
+    text: &str,
+    from: PreviewScroll,
+    height: usize,
+    width: usize,
+) -> (Vec<String>, bool) {
+    let mut shown = Vec::with_capacity(height);
+    let mut position = Some(from);
+    while let Some(current) = position {
+        let segment = segment_at(text, current.line);
+        let rows = segment_rows(text, segment, width);
+        let skip = current.row.min(rows.len() - 1);
+        for row in rows.into_iter().skip(skip) {
+            if shown.len() == height {
+                return (shown, true);
+            }
+            shown.push(row);
+        }
+        position = segment.next.map(|line| PreviewScroll { line, row: 0 });
+    }
+    (shown, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn numbered_lines(count: usize) -> String {
+        let mut text = String::new();
+        for n in 0..count {
+            text.push_str("line ");
+            text.push_str(&n.to_string());
+            text.push('\n');
+        }
+        text
+    }
+
+    fn forward_starts(text: &str) -> Vec<usize> {
+        let mut starts = vec![0];
+        let mut start = 0;
+        while let Some(next) = segment_at(text, start).next {
+            starts.push(next);
+            start = next;
+        }
+        starts
+    }
+
+    fn backward_starts(text: &str, last: usize) -> Vec<usize> {
+        let mut starts = vec![last];
+        let mut start = last;
+        while let Some(previous) = previous_start(text, start) {
+            starts.push(previous);
+            start = previous;
+        }
+        starts.reverse();
+        starts
+    }
+
+    #[test]
+    fn lines_are_segments() {
+        let text = "one\ntwo\n\nthree";
+        assert_eq!(forward_starts(text), [0, 4, 8, 9]);
+        assert_eq!(segment_at(text, 4).end, 7);
+        assert_eq!(segment_at(text, 8).end, 8);
+    }
+
+    #[test]
+    fn a_trailing_line_break_ends_with_an_empty_segment() {
+        assert_eq!(forward_starts("a\n"), [0, 2]);
+        assert_eq!(segment_at("a\n", 2).end, 2);
+    }
+
+    #[test]
+    fn a_long_line_is_cut_into_chunks_at_character_boundaries() {
+        let text = "é".repeat(CHUNK);
+        let starts = forward_starts(&text);
+        assert_eq!(starts.len(), 2);
+        assert!(starts.iter().all(|&start| text.is_char_boundary(start)));
+    }
+
+    #[test]
+    fn scrolling_down_and_up_returns_to_the_start() {
+        let text = numbered_lines(100);
+        let down = scroll_down(&text, PreviewScroll::default(), 30, 40);
+        assert_eq!(&text[down.line..down.line + 7], "line 30");
+        let up = scroll_up(&text, down, 30, 40);
+        assert_eq!(up, PreviewScroll::default());
+    }
+
+    #[test]
+    fn the_bottom_keeps_a_full_pane() {
+        let text = numbered_lines(10);
+        let far = scroll_down(&text, PreviewScroll::default(), 100, 40);
+        let clamped = clamp_bottom(&text, far, 5, 40);
+        let (rows, more) = visible_rows(&text, clamped, 5, 40);
+        assert_eq!(rows, ["line 6", "line 7", "line 8", "line 9", ""]);
+        assert!(!more);
+    }
+
+    proptest! {
+        #[test]
+        fn backward_scanning_finds_the_forward_segments(
+            pieces in proptest::collection::vec(
+                prop_oneof![
+                    Just("\n".to_owned()),
+                    Just("é".to_owned()),
+                    Just("中".to_owned()),
+                    "[a-z ]{0,9000}",
+                ],
+                0..8,
+            )
+        ) {
+            let text: String = pieces.concat();
+            let forward = forward_starts(&text);
+            let last = *forward.last().unwrap();
+            prop_assert_eq!(backward_starts(&text, last), forward);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! The final tab: Submit, Elaborate, Cancel (`ask_user`) or Submit, Cancel
+//! (`ask_user_question`).
+
+use super::Form;
+use super::rules::ReviewAction;
+use super::state::Pending;
+use crate::effect::Effect;
+
+impl Form {
+    /// `main.confirm` on the final tab: runs the highlighted action.
+    pub(super) fn confirm_review(&mut self) -> Vec<Effect> {
+        match self.rules.actions.get(self.state.review_cursor) {
+            Some(&action) => self.run_review_action(action),
+            None => Vec::new(),
+        }
+    }
+
+    /// A digit on the final tab: runs action `digit` (1-based; others are ignored). With
+    /// double-press review shortcuts, the first press only highlights the action and arms it.
+    pub(super) fn review_shortcut(&mut self, digit: u8, pending: Pending) -> Vec<Effect> {
+        let position = usize::from(digit) - 1;
+        let Some(&action) = self.rules.actions.get(position) else {
+            return Vec::new();
+        };
+        self.state.review_cursor = position;
+        if self.config.behaviour.double_press_review_shortcuts
+            && pending != Pending::ReviewShortcut(action)
+        {
+            self.state.pending = Pending::ReviewShortcut(action);
+            return Vec::new();
+        }
+        self.run_review_action(action)
+    }
+
+    fn run_review_action(&mut self, action: ReviewAction) -> Vec<Effect> {
+        match action {
+            ReviewAction::Submit => self.try_submit(),
+            ReviewAction::Elaborate => self.finish_elaborate(),
+            ReviewAction::Cancel => self.finish_cancelled(),
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! The form's state: where the user is, what is pending, and the answers as drafts.
+
+use super::editor::Editor;
+use super::rules::ReviewAction;
+use crate::contract::answers::Draft;
+
+/// Where keys go.
+#[derive(Clone, Debug)]
+pub enum Focus {
+    /// The option list of a question tab.
+    Options,
+    /// An open editor (free-form answer or note).
+    Editor(Box<Editor>),
+    /// The final tab's actions.
+    Review,
+}
+
+/// A confirmation waiting for the same key again; any other key clears it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pending {
+    /// Nothing is waiting.
+    #[default]
+    None,
+    /// A multi-to-single type change that would drop selections.
+    TypeChange,
+    /// A review shortcut digit pressed once (double-press review shortcuts).
+    ReviewShortcut(ReviewAction),
+}
+
+/// The way the user tried to end the whole flow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dismissal {
+    /// `main.cancel` (Esc outside editors).
+    Cancel,
+    /// `global.dismiss` (Ctrl+C anywhere).
+    Dismiss,
+}
+
+/// A one-keystroke message about why an action did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// Confirming a multi-select question without a selection (`ask_user_question`).
+    SelectAtLeastOne,
+    /// Submitting before every question is answered (`ask_user_question`).
+    AnswerEveryQuestion,
+}
+
+impl Notice {
+    /// The message shown.
+    pub const fn message(self) -> &'static str {
+        match self {
+            Self::SelectAtLeastOne => "Select at least one option.",
+            Self::AnswerEveryQuestion => "Answer every question before submitting.",
+        }
+    }
+}
+
+/// Whether the flow is still asking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Waiting for the user.
+    Open,
+    /// A result was emitted; further input is ignored.
+    Finished,
+}
+
+/// The top of the preview pane: a line of the preview's line index and a wrapped row in it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PreviewScroll {
+    /// The index of the first shown source line.
+    pub line: usize,
+    /// The wrapped row of that line shown first.
+    pub row: usize,
+}
+
+/// Everything that changes while the user answers.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// The active tab: a question index, or the number of questions for the final tab.
+    pub tab: usize,
+    /// The highlighted row of each question (the last row is the free-form row).
+    pub cursors: Vec<usize>,
+    /// The answers so far, one per question.
+    pub drafts: Vec<Draft>,
+    /// Where keys go.
+    pub focus: Focus,
+    /// A confirmation waiting for its second key.
+    pub pending: Pending,
+    /// A dismissal waiting for its second press; stays until the tab changes.
+    pub armed: Option<Dismissal>,
+    /// A message about the last key.
+    pub notice: Option<Notice>,
+    /// The highlighted final-tab action.
+    pub review_cursor: usize,
+    /// The first summary row shown on the final tab.
+    pub review_scroll: usize,
+    /// The preview pane's scroll position for the highlighted option.
+    pub preview: PreviewScroll,
+    /// Whether the flow is over.
+    pub phase: Phase,
+}
+
+impl State {
+    /// The state of a new form with `questions` questions, on the first tab.
+    pub fn new(questions: usize) -> Self {
+        Self {
+            tab: 0,
+            cursors: vec![0; questions],
+            drafts: vec![Draft::default(); questions],
+            focus: Focus::Options,
+            pending: Pending::None,
+            armed: None,
+            notice: None,
+            review_cursor: 0,
+            review_scroll: 0,
+            preview: PreviewScroll::default(),
+            phase: Phase::Open,
+        }
+    }
+
+    /// The open editor, if any.
+    pub fn editor(&self) -> Option<&Editor> {
+        match &self.focus {
+            Focus::Editor(editor) => Some(editor),
+            Focus::Options | Focus::Review => None,
+        }
+    }
+
+    /// The open editor, mutably.
+    pub fn editor_mut(&mut self) -> Option<&mut Editor> {
+        match &mut self.focus {
+            Focus::Editor(editor) => Some(editor),
+            Focus::Options | Focus::Review => None,
+        }
+    }
+}

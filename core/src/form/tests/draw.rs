@@ -1,0 +1,202 @@
+//! Drawing: every state at every size without panicking, runs within the frame, wide
+//! characters, long lists and long previews.
+
+use std::fmt::Write as _;
+
+use proptest::prelude::*;
+use rstest::rstest;
+use serde_json::{Value, json};
+
+use super::{Run, ask_user, question_tool, screen_text, three_questions};
+use crate::draw::{DrawCmd, Frame, Size};
+use crate::effect::Surface;
+use crate::form::Form;
+use crate::text::width;
+
+/// Scripts that reach the states worth drawing, on [`three_questions`].
+const STATES: &[&str] = &[
+    "",
+    "down space",
+    "up enter",
+    "up enter 'typed text that is long enough to wrap around the editor box twice over'",
+    "n 'an option note'",
+    "shift+n 'a question note' enter",
+    "tab space down space t",
+    "tab tab",
+    "tab tab t",
+    "shift+tab",
+    "shift+tab 2",
+    "space esc",
+    "enter space enter pageDown",
+];
+
+fn check_frame(frame: &Frame, size: Size) {
+    for cmd in &frame.cmds {
+        let DrawCmd::Text { pos, text, .. } = cmd;
+        assert!(pos.y < size.height, "row {} outside {size:?}", pos.y);
+        assert!(
+            usize::from(pos.x) + width(text) <= usize::from(size.width),
+            "{text:?} at {pos:?} runs past {size:?}"
+        );
+        assert!(
+            !text.chars().any(char::is_control),
+            "{text:?} has a control character"
+        );
+    }
+    if let Some(cursor) = frame.cursor {
+        assert!(cursor.x < size.width && cursor.y < size.height);
+    }
+}
+
+fn drawn(script: &str) -> Form {
+    Run::new(ask_user(&three_questions()), script).form
+}
+
+#[rstest]
+fn every_state_draws_at_every_size(
+    #[values(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70,
+        71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93,
+        94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112,
+        113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130,
+        131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148,
+        149
+    )]
+    state: usize,
+) {
+    let script = STATES[state % STATES.len()];
+    let form = drawn(script);
+    for (width, height) in [(0, 0), (1, 1), (20, 5), (40, 12), (80, 24), (120, 40)] {
+        let size = Size::new(width, height);
+        check_frame(&form.draw(size), size);
+    }
+    let width = u16::try_from(state).unwrap_or(0);
+    for height in [1, 3, 7, 13, 24] {
+        let size = Size::new(width, height);
+        check_frame(&form.draw(size), size);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn random_sizes_and_keys_never_break_a_frame(
+        width in 0u16..160,
+        height in 0u16..60,
+        keys in proptest::collection::vec(
+            prop::sample::select(vec![
+                "down", "up", "tab", "shift+tab", "space", "enter", "esc", "t", "n",
+                "shift+n", "1", "2", "3", "x", "backspace", "pageDown", "pageUp", "?",
+            ]),
+            0..24,
+        ),
+    ) {
+        let mut form = ask_user(&three_questions());
+        let size = Size::new(width, height);
+        for key in keys {
+            form.handle(crate::input::Input::Key(key.parse().unwrap()));
+            check_frame(&form.draw(size), size);
+        }
+    }
+}
+
+fn many_options(count: usize) -> Value {
+    let options: Vec<Value> = (1..=count)
+        .map(|n| json!({"value": format!("v{n}"), "label": format!("Option number {n}"), "description": "A description that is long enough to wrap on narrow screens"}))
+        .collect();
+    json!({"questions": [{"id": "many", "prompt": "Pick one of many", "options": options}]})
+}
+
+#[test]
+fn a_long_list_keeps_the_highlight_visible_and_says_where_it_is() {
+    let run = Run::new(ask_user(&many_options(30)), "up up");
+    let screen = run.screen();
+    assert!(screen.contains("› 30. ( ) Option number 30"), "{screen}");
+    assert!(screen.contains("↑ 23 more  ·  30/31"), "{screen}");
+    assert!(screen.contains("↑"), "{screen}");
+    let run = Run::new(ask_user(&many_options(30)), "");
+    assert!(run.screen().contains("1/31  ·  ↓"), "{}", run.screen());
+}
+
+#[test]
+fn a_long_list_scrolls_only_when_the_highlight_leaves_it() {
+    let run = Run::new(ask_user(&many_options(30)), "down*6");
+    assert!(
+        run.screen().contains("Option number 1\n") || run.screen().contains("Option number 1 ")
+    );
+    let run = Run::new(ask_user(&many_options(30)), "down*12 up*4");
+    let screen = run.screen();
+    assert!(screen.contains("Option number 13"), "{screen}");
+}
+
+#[test]
+fn wide_characters_take_two_cells() {
+    let arguments = json!({"questions": [{"id": "cjk", "label": "语言", "prompt": "选择一种语言？",
+        "options": [{"value": "zh", "label": "中文（简体）"}, {"value": "emoji", "label": "Emoji 👍🏽 ok"}]}]});
+    let form = ask_user(&arguments);
+    let size = Size::new(40, 12);
+    let frame = form.draw(size);
+    check_frame(&frame, size);
+    let screen = screen_text(&frame);
+    assert!(screen.contains("中文（简体）"), "{screen}");
+}
+
+#[test]
+fn control_characters_in_the_payload_are_drawn_as_placeholders() {
+    let arguments = json!({"questions": [{"id": "x", "prompt": "Evil \u{1b}[31mred\u{7}",
+        "options": [{"value": "a", "label": "tab\there"}]}]});
+    let form = ask_user(&arguments);
+    let frame = form.draw(Size::new(80, 24));
+    check_frame(&frame, Size::new(80, 24));
+    assert!(screen_text(&frame).contains("Evil ␛[31mred␇"));
+}
+
+#[test]
+fn a_one_mebibyte_preview_scrolls_by_pages() {
+    let mut text = String::new();
+    let mut n = 0;
+    while text.len() < 1024 * 1024 {
+        let _ = writeln!(text, "preview line {n} with some words to fill it");
+        n += 1;
+    }
+    let arguments = json!({"questions": [{"id": "p", "prompt": "Pick", "type": "preview",
+        "options": [{"value": "a", "label": "Big", "preview": text}, {"value": "b", "label": "None", "preview": "x"}]}]});
+    let mut run = Run::new(ask_user(&arguments), "");
+    assert!(run.screen().contains("preview line 0 "));
+    run.keys("pageDown pageDown");
+    let screen = run.screen();
+    assert!(!screen.contains("preview line 0 "), "{screen}");
+    run.keys("pageUp pageUp");
+    assert!(run.screen().contains("preview line 0 "));
+}
+
+#[test]
+fn an_option_without_preview_text_says_so() {
+    let arguments = json!({"questions": [{"id": "p", "prompt": "Pick", "type": "preview",
+        "options": [{"value": "a", "label": "A", "preview": "alpha"}]}]});
+    let run = Run::new(ask_user(&arguments), "down");
+    assert!(run.screen().contains("No preview available"));
+}
+
+#[test]
+fn an_open_editor_shows_the_cursor_after_its_text() {
+    let run = Run::new(ask_user(&three_questions()), "up enter 'abc'");
+    let frame = run.form.draw(Size::new(80, 24));
+    let cursor = frame.cursor.expect("a cursor");
+    let screen = screen_text(&frame);
+    let row = screen.lines().nth(usize::from(cursor.y)).unwrap();
+    assert!(row.ends_with("│ abc"), "{row:?}");
+    assert_eq!(usize::from(cursor.x), width(row));
+}
+
+#[test]
+fn the_question_tool_draws_at_tiny_sizes() {
+    let arguments = json!({"questions": [{"question": "Free?"}, {"question": "Pick", "options": [{"label": "A"}, {"label": "B"}]}]});
+    let form = question_tool(&arguments);
+    for (width, height) in [(0, 0), (1, 1), (20, 5), (40, 12)] {
+        let size = Size::new(width, height);
+        check_frame(&form.draw(size), size);
+    }
+}

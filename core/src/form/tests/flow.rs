@@ -1,0 +1,322 @@
+//! Navigation, editors, confirmations and settings of the flow.
+
+use rstest::rstest;
+use serde_json::json;
+
+use super::{Run, ask_user, ask_user_with, one_multi, one_single, three_questions};
+use crate::effect::Effect;
+use crate::form::FormConfig;
+use crate::form::state::{Dismissal, Focus, Pending};
+use crate::settings::Behaviour;
+
+#[rstest]
+#[case::previous_from_the_first_tab_is_the_review("shift+tab", 3)]
+#[case::next_from_the_review_is_the_first_tab("shift+tab tab", 0)]
+#[case::right_and_left_move_tabs_too("right right left", 1)]
+#[case::tabs_wrap_forward("tab tab tab tab tab", 1)]
+fn tabs_wrap_around(#[case] script: &str, #[case] tab: usize) {
+    let run = Run::new(ask_user(&three_questions()), script);
+    assert_eq!(run.form.state.tab, tab);
+}
+
+#[rstest]
+#[case::down_from_the_last_row_wraps_to_the_first("down down down down", 0)]
+#[case::up_from_the_first_row_wraps_to_the_last("up", 3)]
+fn option_moves_wrap_around(#[case] script: &str, #[case] row: usize) {
+    let run = Run::new(ask_user(&three_questions()), script);
+    assert_eq!(run.form.state.cursors[0], row);
+}
+
+#[test]
+fn enter_on_single_selects_and_moves_to_the_next_tab() {
+    let run = Run::new(ask_user(&three_questions()), "down enter");
+    assert_eq!(run.form.state.tab, 1);
+    assert_eq!(run.form.drafts()[0].selected(), &[1]);
+}
+
+#[test]
+fn space_on_single_selects_without_moving_on() {
+    let run = Run::new(ask_user(&three_questions()), "down space");
+    assert_eq!(run.form.state.tab, 0);
+    assert_eq!(run.form.drafts()[0].selected(), &[1]);
+}
+
+#[test]
+fn a_clean_form_cancels_on_the_first_esc() {
+    let run = Run::new(ask_user(&three_questions()), "esc");
+    assert_eq!(run.effects[0], Effect::StopAgent);
+    assert_eq!(run.result()["details"]["cancelled"], json!(true));
+}
+
+#[test]
+fn a_dirty_form_warns_before_cancelling() {
+    let mut run = Run::new(ask_user(&three_questions()), "space esc");
+    assert!(!run.finished());
+    assert_eq!(run.form.state.armed, Some(Dismissal::Cancel));
+    assert!(
+        run.screen()
+            .contains("Press esc again to discard your answers")
+    );
+    run.keys("down");
+    assert!(
+        run.screen().contains("Press esc again"),
+        "the warning stays until the tab changes"
+    );
+    run.keys("esc");
+    assert!(run.finished());
+    assert_eq!(run.effects[0], Effect::StopAgent);
+}
+
+#[test]
+fn changing_tabs_clears_the_dirty_dismiss_warning() {
+    let run = Run::new(ask_user(&three_questions()), "space esc tab shift+tab esc");
+    assert!(!run.finished());
+    assert!(run.screen().contains("Press esc again"));
+    let run = Run::new(ask_user(&three_questions()), "space esc tab");
+    assert!(!run.screen().contains("Press esc again"));
+}
+
+#[test]
+fn ctrl_c_needs_its_own_second_press() {
+    let mut run = Run::new(ask_user(&three_questions()), "space esc ctrl+c");
+    assert!(!run.finished());
+    assert!(
+        run.screen()
+            .contains("Press ctrl+c again to discard your answers")
+    );
+    run.keys("ctrl+c");
+    assert!(run.finished());
+}
+
+#[test]
+fn without_dirty_confirmation_the_first_esc_cancels() {
+    let behaviour = Behaviour {
+        confirm_dismiss_when_dirty: false,
+        ..Behaviour::default()
+    };
+    let run = Run::new(ask_user_with(&three_questions(), behaviour), "space esc");
+    assert!(run.finished());
+}
+
+#[test]
+fn ctrl_c_in_an_editor_dismisses_without_saving_the_draft() {
+    let behaviour = Behaviour {
+        confirm_dismiss_when_dirty: false,
+        ..Behaviour::default()
+    };
+    let run = Run::new(
+        ask_user_with(&one_single(), behaviour),
+        "down down enter 'unsaved' ctrl+c",
+    );
+    assert!(run.finished());
+    assert_eq!(run.form.drafts()[0].custom_text, "");
+    assert_eq!(run.answers(), json!({}));
+}
+
+#[test]
+fn text_typed_in_an_open_editor_makes_the_form_dirty() {
+    let run = Run::new(ask_user(&one_single()), "down down enter 'typed' ctrl+c");
+    assert!(!run.finished());
+    assert!(matches!(run.form.state.focus, Focus::Editor(_)));
+}
+
+#[test]
+fn esc_in_the_editor_keeps_the_draft_and_closes() {
+    let run = Run::new(ask_user(&one_single()), "down down enter 'draft' esc");
+    assert!(matches!(run.form.state.focus, Focus::Options));
+    assert_eq!(run.form.drafts()[0].custom_text, "draft");
+    assert!(!run.form.drafts()[0].is_answered());
+    let reopened = Run::new(ask_user(&one_single()), "down down enter 'draft' esc enter");
+    assert!(reopened.screen().contains("draft"));
+}
+
+#[rstest]
+#[case::question_mark_is_reserved_in_an_empty_editor("down down enter ? esc", "")]
+#[case::question_mark_is_typed_after_text("down down enter 'why' ? esc", "why?")]
+#[case::at_is_typed("down down enter @ 'src' esc", "@src")]
+fn editor_keys(#[case] script: &str, #[case] text: &str) {
+    let run = Run::new(ask_user(&one_single()), script);
+    assert_eq!(run.form.drafts()[0].custom_text, text);
+}
+
+#[test]
+fn navigation_keys_leave_an_empty_editor() {
+    let run = Run::new(ask_user(&three_questions()), "up enter up");
+    assert!(matches!(run.form.state.focus, Focus::Options));
+    assert_eq!(run.form.state.cursors[0], 2);
+    let run = Run::new(ask_user(&three_questions()), "up enter tab");
+    assert_eq!(run.form.state.tab, 1);
+}
+
+#[test]
+fn navigation_keys_stay_in_an_editor_with_text() {
+    let run = Run::new(ask_user(&three_questions()), "up enter 'ab' left tab up");
+    assert!(matches!(run.form.state.focus, Focus::Editor(_)));
+    assert_eq!(run.form.state.tab, 0);
+}
+
+#[test]
+fn paste_goes_into_the_open_editor() {
+    let run = Run::new(
+        ask_user(&one_single()),
+        "down down enter paste:pasted_text enter enter",
+    );
+    assert_eq!(run.answers()["db"]["customText"], json!("pasted text"));
+}
+
+#[test]
+fn alt_enter_inserts_a_line_break_too() {
+    let run = Run::new(
+        ask_user(&one_single()),
+        "down down enter 'a' alt+enter 'b' enter enter",
+    );
+    assert_eq!(run.answers()["db"]["customText"], json!("a\nb"));
+}
+
+#[test]
+fn a_destructive_type_change_needs_a_second_press() {
+    let mut run = Run::new(ask_user(&one_multi()), "space down space t");
+    assert!(run.form.questions()[0].is_multi());
+    assert_eq!(run.form.state.pending, Pending::TypeChange);
+    assert!(run.screen().contains("Press t again to switch"));
+    run.keys("t");
+    assert!(!run.form.questions()[0].is_multi());
+    assert_eq!(run.form.drafts()[0].selected(), &[0]);
+}
+
+#[test]
+fn any_other_key_clears_a_pending_type_change() {
+    let run = Run::new(ask_user(&one_multi()), "space down space t down t");
+    assert!(run.form.questions()[0].is_multi());
+    assert_eq!(run.form.state.pending, Pending::TypeChange);
+    let run = Run::new(ask_user(&one_multi()), "space down space t down");
+    assert_eq!(run.form.state.pending, Pending::None);
+    assert!(!run.screen().contains("Press t again"));
+}
+
+#[test]
+fn a_type_change_without_loss_happens_at_once() {
+    let run = Run::new(ask_user(&one_multi()), "space t");
+    assert!(!run.form.questions()[0].is_multi());
+}
+
+#[rstest]
+#[case::one_press_only_arms("tab 1", false)]
+#[case::the_same_digit_twice_submits("tab 1 1", true)]
+#[case::another_digit_rearms("tab 1 2", false)]
+#[case::another_key_clears("tab 1 down up 1", false)]
+#[case::four_and_up_are_ignored("tab 4 4 5 5", false)]
+#[case::enter_runs_the_highlighted_action("tab enter", true)]
+fn double_press_review_shortcuts(#[case] script: &str, #[case] finished: bool) {
+    let run = Run::new(ask_user(&one_single()), script);
+    assert_eq!(run.finished(), finished);
+}
+
+#[test]
+fn a_pending_review_shortcut_shows_a_hint() {
+    let run = Run::new(ask_user(&one_single()), "tab 3");
+    assert!(run.screen().contains("Press 3 again to cancel"));
+    assert_eq!(run.form.state.review_cursor, 2);
+}
+
+#[test]
+fn without_double_press_one_digit_runs_the_action() {
+    let behaviour = Behaviour {
+        double_press_review_shortcuts: false,
+        ..Behaviour::default()
+    };
+    let run = Run::new(ask_user_with(&one_single(), behaviour), "tab 3");
+    assert_eq!(run.effects[0], Effect::StopAgent);
+    assert_eq!(run.result()["details"]["cancelled"], json!(true));
+}
+
+#[test]
+fn the_review_cancel_action_keeps_the_answers() {
+    let run = Run::new(ask_user(&one_single()), "enter down down enter");
+    assert_eq!(run.effects[0], Effect::StopAgent);
+    assert_eq!(run.answers()["db"]["values"], json!(["pg"]));
+}
+
+#[test]
+fn auto_submit_finishes_once_everything_is_answered_without_notes() {
+    let behaviour = Behaviour {
+        auto_submit_when_answered_without_notes: true,
+        ..Behaviour::default()
+    };
+    let run = Run::new(
+        ask_user_with(&three_questions(), behaviour),
+        "enter space enter",
+    );
+    assert!(!run.finished());
+    let run = Run::new(
+        ask_user_with(&three_questions(), behaviour),
+        "enter space enter enter",
+    );
+    assert!(run.finished());
+    assert_eq!(run.result()["details"]["mode"], json!("submit"));
+}
+
+#[test]
+fn auto_submit_waits_when_notes_exist() {
+    let behaviour = Behaviour {
+        auto_submit_when_answered_without_notes: true,
+        ..Behaviour::default()
+    };
+    let run = Run::new(
+        ask_user_with(&one_single(), behaviour),
+        "shift+n 'hm' enter enter",
+    );
+    assert!(!run.finished());
+    assert_eq!(run.form.state.tab, 1);
+}
+
+#[test]
+fn enabling_auto_submit_on_the_review_tab_finishes_a_complete_form() {
+    let mut run = Run::new(ask_user(&one_single()), "enter");
+    assert!(!run.finished());
+    let config = FormConfig {
+        behaviour: Behaviour {
+            auto_submit_when_answered_without_notes: true,
+            ..Behaviour::default()
+        },
+        ..FormConfig::default()
+    };
+    let effects = run.form.apply_config(&config);
+    assert!(matches!(effects.as_slice(), [Effect::Finish(_)]));
+}
+
+#[test]
+fn notes_show_in_the_list_and_the_tabs() {
+    let run = Run::new(
+        ask_user(&three_questions()),
+        "n 'cheap?' enter shift+n 'all of them' enter",
+    );
+    let screen = run.screen();
+    assert!(screen.contains("✎ cheap?"), "{screen}");
+    assert!(screen.contains("✎ Note: all of them"), "{screen}");
+    assert!(screen.contains("Database ✎"), "{screen}");
+}
+
+#[test]
+fn review_previews_notes_of_answered_questions_and_elaborate_shows_all() {
+    let script = "n 'on pg' enter tab n 'on fmt' enter tab tab";
+    let run = Run::new(ask_user(&three_questions()), script);
+    assert!(!run.screen().contains("on pg"));
+    assert!(!run.screen().contains("on fmt"));
+    let run = Run::new(ask_user(&three_questions()), &format!("{script} down"));
+    assert!(run.screen().contains("on pg"));
+    assert!(run.screen().contains("on fmt"));
+    let run = Run::new(
+        ask_user(&three_questions()),
+        "space n 'on pg' enter tab tab tab",
+    );
+    assert!(run.screen().contains("on pg"));
+}
+
+#[test]
+fn input_after_the_flow_finished_is_ignored() {
+    let mut run = Run::new(ask_user(&one_single()), "esc");
+    let count = run.effects.len();
+    run.keys("esc enter");
+    assert_eq!(run.effects.len(), count);
+}

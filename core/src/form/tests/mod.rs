@@ -1,0 +1,250 @@
+//! Behaviour tests of the form: keys in, result JSON and screens out.
+
+mod answers;
+mod draw;
+mod flow;
+mod question_tool;
+
+use serde_json::{Value, json};
+
+use super::{FlowIds, Form, FormConfig, FormRequest};
+use crate::contract::ask_user::{ParseOptions, PreviewFile, PreviewSource, parse_ask_user};
+use crate::contract::question_tool::parse_ask_user_question;
+use crate::draw::{DrawCmd, Frame, Size};
+use crate::effect::{Effect, Surface};
+use crate::input::{Input, Key};
+use crate::settings::Behaviour;
+
+/// The request id every test form gets.
+pub const REQUEST_ID: &str = "11111111-2222-4333-8444-555555555555";
+
+struct NoFiles;
+
+impl PreviewSource for NoFiles {
+    fn load(&mut self, path: &str) -> PreviewFile {
+        PreviewFile {
+            resolved_path: path.to_owned(),
+            content: Err(crate::contract::ask_user::FileProblem::Io(
+                "no files".into(),
+            )),
+        }
+    }
+}
+
+/// A form for `ask_user` arguments with default settings.
+pub fn ask_user(arguments: &Value) -> Form {
+    ask_user_with(arguments, Behaviour::default())
+}
+
+/// A form for `ask_user` arguments with these behaviour switches.
+pub fn ask_user_with(arguments: &Value, behaviour: Behaviour) -> Form {
+    let options = ParseOptions {
+        present_single_as_multi: behaviour.present_single_as_multi,
+    };
+    let call = parse_ask_user(arguments, options, &mut NoFiles).expect("valid arguments");
+    let config = FormConfig {
+        behaviour,
+        ..FormConfig::default()
+    };
+    let ids = FlowIds {
+        request_id: REQUEST_ID.to_owned(),
+    };
+    Form::new(FormRequest::AskUser(call.request), &config, ids)
+}
+
+/// A form for `ask_user_question` arguments with default settings.
+pub fn question_tool(arguments: &Value) -> Form {
+    let request = parse_ask_user_question(arguments).expect("valid arguments");
+    Form::new(
+        FormRequest::AskUserQuestion(request),
+        &FormConfig::default(),
+        FlowIds::default(),
+    )
+}
+
+/// A driven form and every effect it emitted.
+pub struct Run {
+    /// The form after the keys.
+    pub form: Form,
+    /// The effects, in order.
+    pub effects: Vec<Effect>,
+}
+
+impl Run {
+    /// Drives `form` with a script of key ids separated by spaces; a token in single quotes is
+    /// typed character by character (`'two words'` keeps its space).
+    pub fn new(form: Form, script: &str) -> Self {
+        let mut run = Self {
+            form,
+            effects: Vec::new(),
+        };
+        run.keys(script);
+        run
+    }
+
+    /// More keys (see [`Run::new`]).
+    pub fn keys(&mut self, script: &str) -> &mut Self {
+        for input in script_inputs(script) {
+            let effects = self.form.handle(input);
+            self.form.draw(Size::new(80, 24));
+            self.effects.extend(effects);
+        }
+        self
+    }
+
+    /// The finished result as JSON; panics when the flow has not finished.
+    pub fn result(&self) -> Value {
+        self.effects
+            .iter()
+            .find_map(|effect| match effect {
+                Effect::Finish(result) => Some(result.to_json()),
+                _ => None,
+            })
+            .expect("the flow finished")
+    }
+
+    /// Whether the flow finished.
+    pub fn finished(&self) -> bool {
+        self.effects
+            .iter()
+            .any(|effect| matches!(effect, Effect::Finish(_)))
+    }
+
+    /// `details.answers` of the result.
+    pub fn answers(&self) -> Value {
+        self.result()["details"]["answers"].clone()
+    }
+
+    /// The result's text.
+    pub fn text(&self) -> String {
+        self.result()["content"][0]["text"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    /// The screen at 80×24 as text.
+    pub fn screen(&self) -> String {
+        screen_text(&self.form.draw(Size::new(80, 24)))
+    }
+}
+
+/// The inputs of a test key script.
+pub fn script_inputs(script: &str) -> Vec<Input> {
+    let mut inputs = Vec::new();
+    let mut rest = script.trim_start();
+    while !rest.is_empty() {
+        if let Some(quoted) = rest.strip_prefix('\'') {
+            let end = quoted.find('\'').expect("a closing quote");
+            inputs.extend(quoted[..end].chars().map(|c| Input::Key(Key::from_char(c))));
+            rest = quoted[end + 1..].trim_start();
+            continue;
+        }
+        let end = rest.find(' ').unwrap_or(rest.len());
+        let (token, repeat) = match rest[..end].rsplit_once('*') {
+            Some((token, count)) if !token.is_empty() => {
+                (token, count.parse().expect("a repeat count"))
+            }
+            _ => (&rest[..end], 1),
+        };
+        for _ in 0..repeat {
+            if let Some(text) = token.strip_prefix("paste:") {
+                inputs.push(Input::Paste(text.replace('_', " ")));
+            } else {
+                inputs.push(Input::Key(token.parse().expect("a key id")));
+            }
+        }
+        rest = rest[end..].trim_start();
+    }
+    inputs
+}
+
+/// A frame as rows of text (wide characters take their cells; later runs overwrite).
+pub fn screen_text(frame: &Frame) -> String {
+    let width = usize::from(frame.size.width);
+    let mut rows = vec![vec![String::from(" "); width]; usize::from(frame.size.height)];
+    for cmd in &frame.cmds {
+        let DrawCmd::Text { pos, text, .. } = cmd;
+        let mut x = usize::from(pos.x);
+        for (grapheme, cells) in crate::text::graphemes(text) {
+            if let Some(cell) = rows
+                .get_mut(usize::from(pos.y))
+                .and_then(|row| row.get_mut(x))
+            {
+                *cell = grapheme.to_owned();
+            }
+            for extra in 1..cells {
+                if let Some(cell) = rows
+                    .get_mut(usize::from(pos.y))
+                    .and_then(|row| row.get_mut(x + extra))
+                {
+                    cell.clear();
+                }
+            }
+            x += cells;
+        }
+    }
+    rows.iter()
+        .map(|row| row.concat().trim_end().to_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Three questions: single, multi with a recommended option, preview.
+pub fn three_questions() -> Value {
+    json!({
+        "title": "Project setup",
+        "questions": [
+            {
+                "id": "db", "label": "Database", "prompt": "Which database?",
+                "options": [
+                    {"value": "pg", "label": "Postgres", "description": "Relational"},
+                    {"value": "sqlite", "label": "SQLite"},
+                    {"value": "mongo", "label": "MongoDB"}
+                ]
+            },
+            {
+                "id": "checks", "label": "Checks", "prompt": "Which checks?", "type": "multi",
+                "options": [
+                    {"value": "fmt", "label": "Format", "recommended": true},
+                    {"value": "lint", "label": "Lint"},
+                    {"value": "test", "label": "Test"}
+                ]
+            },
+            {
+                "id": "layout", "label": "Layout", "prompt": "Which layout?", "type": "preview",
+                "options": [
+                    {"value": "a", "label": "Layout A", "preview": "A\nA"},
+                    {"value": "b", "label": "Layout B", "preview": "B\nB"}
+                ]
+            }
+        ]
+    })
+}
+
+/// One single-select question.
+pub fn one_single() -> Value {
+    json!({
+        "questions": [{
+            "id": "db", "label": "Database", "prompt": "Which database?",
+            "options": [
+                {"value": "pg", "label": "Postgres"},
+                {"value": "sqlite", "label": "SQLite"}
+            ]
+        }]
+    })
+}
+
+/// One multi-select question.
+pub fn one_multi() -> Value {
+    json!({
+        "questions": [{
+            "id": "checks", "label": "Checks", "prompt": "Which checks?", "type": "multi",
+            "options": [
+                {"value": "fmt", "label": "Format", "recommended": true},
+                {"value": "lint", "label": "Lint"},
+                {"value": "test", "label": "Test"}
+            ]
+        }]
+    })
+}

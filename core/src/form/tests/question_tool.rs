@@ -1,0 +1,146 @@
+//! `ask_user_question`: the `Other` row, submit gating, free-form questions and cancelling.
+
+use serde_json::{Value, json};
+
+use super::{Run, question_tool};
+use crate::effect::Effect;
+use crate::form::state::Focus;
+
+fn two_questions() -> Value {
+    json!({
+        "questions": [
+            {
+                "question": "Which auth?", "header": "Auth",
+                "options": [
+                    {"label": "OAuth", "description": "Provider flow"},
+                    {"label": "Cookies"}
+                ]
+            },
+            {
+                "question": "Which scopes?", "header": "Scope", "multiSelect": true,
+                "options": [{"label": "repo"}, {"label": "admin"}, {"label": "read:org"}]
+            }
+        ]
+    })
+}
+
+#[test]
+fn every_question_with_options_gets_an_other_row() {
+    let run = Run::new(question_tool(&two_questions()), "");
+    assert!(run.screen().contains("3. ( ) Other (type something)"));
+    assert!(!run.screen().contains("Type your own"));
+}
+
+#[test]
+fn the_submit_tab_refuses_until_every_question_is_answered() {
+    let mut run = Run::new(question_tool(&two_questions()), "enter tab enter");
+    assert!(!run.finished());
+    assert!(
+        run.screen()
+            .contains("Answer every question before submitting.")
+    );
+    run.keys("shift+tab space enter enter");
+    assert!(run.finished());
+    assert_eq!(
+        run.text(),
+        "Auth: user selected: 1. OAuth\nScope: user selected: 1. repo"
+    );
+}
+
+#[test]
+fn multi_select_needs_a_selection_to_confirm() {
+    let mut run = Run::new(question_tool(&two_questions()), "tab enter");
+    assert_eq!(run.form.state.tab, 1);
+    assert!(run.screen().contains("Select at least one option."));
+    run.keys("down");
+    assert!(!run.screen().contains("Select at least one option."));
+    run.keys("space down space enter");
+    assert_eq!(run.form.state.tab, 2);
+}
+
+#[test]
+fn the_answers_carry_labels_and_indices() {
+    let run = Run::new(
+        question_tool(&two_questions()),
+        "down enter space down down space enter enter",
+    );
+    let details = &run.result()["details"];
+    assert_eq!(
+        details["answers"],
+        json!([
+            {"id": "q1", "header": "Auth", "question": "Which auth?", "values": ["Cookies"], "labels": ["Cookies"], "wasCustom": false, "indices": [2]},
+            {"id": "q2", "header": "Scope", "question": "Which scopes?", "values": ["repo", "read:org"], "labels": ["repo", "read:org"], "wasCustom": false, "indices": [1, 3]}
+        ])
+    );
+}
+
+#[test]
+fn a_single_question_submits_on_enter_without_a_submit_tab() {
+    let arguments =
+        json!({"questions": [{"question": "Pick", "options": [{"label": "A"}, {"label": "B"}]}]});
+    let run = Run::new(question_tool(&arguments), "down enter");
+    assert_eq!(run.text(), "Q1: user selected: 2. B");
+    assert!(
+        !Run::new(question_tool(&arguments), "")
+            .screen()
+            .contains("Submit")
+    );
+}
+
+#[test]
+fn writing_other_text_replaces_picked_options_and_goes_on() {
+    let run = Run::new(
+        question_tool(&two_questions()),
+        "enter space down down down enter 'gist' enter enter",
+    );
+    assert_eq!(
+        run.text(),
+        "Auth: user selected: 1. OAuth\nScope: user wrote: gist"
+    );
+}
+
+#[test]
+fn space_on_the_other_row_opens_the_editor() {
+    let run = Run::new(question_tool(&two_questions()), "tab down down down space");
+    assert!(matches!(run.form.state.focus, Focus::Editor(_)));
+}
+
+#[test]
+fn a_free_form_question_opens_its_editor_at_once() {
+    let arguments = json!({"questions": [
+        {"question": "Which format?", "header": "Format"},
+        {"question": "Why?", "header": "Why"}
+    ]});
+    let run = Run::new(question_tool(&arguments), "");
+    assert!(matches!(run.form.state.focus, Focus::Editor(_)));
+    let run = Run::new(
+        question_tool(&arguments),
+        "'json for logs' enter 'because' enter enter",
+    );
+    assert_eq!(
+        run.text(),
+        "Format: user wrote: json for logs\nWhy: user wrote: because"
+    );
+}
+
+#[test]
+fn esc_cancels_with_the_answers_so_far_and_stops_the_agent() {
+    let run = Run::new(question_tool(&two_questions()), "esc");
+    assert_eq!(run.effects[0], Effect::StopAgent);
+    assert_eq!(run.text(), "User cancelled the question.");
+    let run = Run::new(question_tool(&two_questions()), "enter esc esc");
+    assert_eq!(
+        run.text(),
+        "Auth: user selected: 1. OAuth\n(the remaining questions were cancelled)"
+    );
+    assert_eq!(run.result()["details"]["cancelled"], json!(true));
+}
+
+#[test]
+fn there_are_no_notes_type_changes_or_elaborate() {
+    let run = Run::new(question_tool(&two_questions()), "n shift+n t");
+    assert!(matches!(run.form.state.focus, Focus::Options));
+    assert!(!run.form.questions()[0].is_multi());
+    let run = Run::new(question_tool(&two_questions()), "shift+tab");
+    assert!(!run.screen().contains("Elaborate"));
+}

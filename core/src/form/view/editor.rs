@@ -1,0 +1,93 @@
+//! An open editor drawn as wrapped lines behind a `│` bar, with the text cursor placed.
+
+use super::super::editor::Editor;
+use super::{ACCENT, DIM, Line, Span, TEXT};
+use crate::text::{sanitize_line, width, wrap};
+
+/// The bar in front of every editor line and its width.
+const BAR: &str = "│ ";
+const BAR_WIDTH: usize = 2;
+
+/// An editor laid out: its lines and where the cursor is (row within the lines, column).
+#[derive(Clone, Debug, Default)]
+pub struct EditorBlock {
+    /// The lines, bar included.
+    pub lines: Vec<Line>,
+    /// The cursor's row among `lines` and its column from the block's left edge.
+    pub cursor: Option<(usize, usize)>,
+}
+
+/// Lays `editor` out in `columns` cells and at most `max_rows` rows, scrolled so the cursor
+/// shows; an empty editor shows `placeholder`. Text wraps one cell short of the edge so the
+/// cursor always has a cell after the text. Only lines near the cursor are wrapped.
+pub fn editor_block(
+    editor: &Editor,
+    columns: usize,
+    max_rows: usize,
+    placeholder: &str,
+) -> EditorBlock {
+    let max_rows = max_rows.max(1);
+    let text_columns = columns.saturating_sub(BAR_WIDTH + 1).max(1);
+    if editor.is_empty() {
+        let mut line = vec![Span::new(BAR, ACCENT)];
+        let (shown, _) = crate::text::fit(placeholder, text_columns);
+        line.push(Span::new(shown, DIM.italic()));
+        return EditorBlock {
+            lines: vec![line],
+            cursor: Some((0, BAR_WIDTH)),
+        };
+    }
+    let lines = editor.lines();
+    let (cursor_line, cursor_char) = editor.cursor();
+    let first = cursor_line.saturating_sub(max_rows);
+    let last = (cursor_line + max_rows).min(lines.len().saturating_sub(1));
+    let mut rows: Vec<String> = Vec::new();
+    let mut cursor = None;
+    for (number, line) in lines.iter().enumerate().take(last + 1).skip(first) {
+        let clean = sanitize_line(line);
+        let pieces = wrap(&clean, text_columns);
+        let start_row = rows.len();
+        if number == cursor_line {
+            let byte = line
+                .char_indices()
+                .nth(cursor_char)
+                .map_or(line.len(), |(index, _)| index);
+            let offset = sanitize_line(&line[..byte]).len();
+            let mut placed = None;
+            for (index, piece) in pieces.iter().enumerate() {
+                let start = piece.as_ptr() as usize - clean.as_ptr() as usize;
+                let end = start + piece.len();
+                let next_start = pieces
+                    .get(index + 1)
+                    .map(|next| next.as_ptr() as usize - clean.as_ptr() as usize);
+                if offset >= start && next_start.is_none_or(|next| offset < next) {
+                    let within = offset.min(end).max(start);
+                    placed = Some((start_row + index, width(&clean[start..within])));
+                    break;
+                }
+            }
+            cursor = Some(placed.unwrap_or((start_row, 0)));
+        }
+        rows.extend(pieces.into_iter().map(str::to_owned));
+    }
+    let (cursor_row, cursor_column) = cursor.unwrap_or((0, 0));
+    let top = (cursor_row + 1).saturating_sub(max_rows);
+    let shown = rows
+        .into_iter()
+        .skip(top)
+        .take(max_rows)
+        .map(|row| {
+            vec![
+                Span::new(BAR, ACCENT),
+                Span {
+                    text: row,
+                    style: TEXT,
+                },
+            ]
+        })
+        .collect();
+    EditorBlock {
+        lines: shown,
+        cursor: Some((cursor_row - top, BAR_WIDTH + cursor_column)),
+    }
+}

@@ -1,0 +1,254 @@
+//! The form's immediate-mode view: `draw(size)` lays the screen out and emits semantic draw
+//! commands, doing work only for what is on screen.
+//!
+//! Layout decisions:
+//!
+//! - one column of margin left and right (from 20 columns up), then from the top: the title,
+//!   the tab bar, a rule, the body, a notice line, a rule and the key hints; the optional
+//!   rows disappear on short screens so the body keeps room;
+//! - option rows are `› 1. ( ) Label` (`[x]` boxes on multi-select questions), with the
+//!   description, the `(recommended) | description` subtitle, saved free-form text and option
+//!   notes wrapped under the label at its indentation;
+//! - a list taller than its area scrolls to keep the highlighted row visible and shows a
+//!   `↑ 2 more · 3/30 · ↓ 25 more` line;
+//! - preview questions put the list left of the preview from [`WIDE_PREVIEW_COLUMNS`] columns
+//!   on, and above the preview on narrower screens.
+//!
+//! The view keeps a little memory between frames ([`ViewMemory`]): the list's first shown row
+//! (so the list scrolls only when the highlight leaves it) and where the preview pane was (for
+//! page sizes and the mouse wheel).
+
+mod editor;
+mod footer;
+mod layout;
+mod options;
+mod preview;
+mod review;
+mod tabs;
+
+use std::cell::Cell;
+
+use super::Form;
+use super::state::Phase;
+use crate::draw::{Canvas, Frame, Pos, Rect, Role, Size, Style};
+use crate::input::Mouse;
+use crate::text::{fit, sanitize_line, width, wrap};
+
+pub use preview::WIDE_PREVIEW_COLUMNS;
+
+/// What the view remembers from the last frame.
+#[derive(Debug, Default)]
+pub struct ViewMemory {
+    /// The tab and the first shown option of the list on it.
+    list_top: Cell<(usize, usize)>,
+    /// Where the option list was drawn.
+    list_area: Cell<Rect>,
+    /// Where the preview text was drawn.
+    preview_area: Cell<Rect>,
+    /// Where the review summary was drawn.
+    review_area: Cell<Rect>,
+    /// The furthest the review summary can scroll, as of the last frame.
+    review_max: Cell<usize>,
+}
+
+/// Plain text.
+const TEXT: Style = Style::new(Role::Text);
+/// Secondary text.
+const MUTED: Style = Style::new(Role::Muted);
+/// Out-of-focus text.
+const DIM: Style = Style::new(Role::Dim);
+/// Titles and markers.
+const ACCENT: Style = Style::new(Role::Accent);
+/// Rules.
+const BORDER: Style = Style::new(Role::Border);
+/// Cautions.
+const WARNING: Style = Style::new(Role::Warning);
+/// Problems.
+const ERROR: Style = Style::new(Role::Error);
+/// Answered markers.
+const SUCCESS: Style = Style::new(Role::Success);
+/// The highlighted row.
+const SELECTED: Style = Style::new(Role::Selected);
+
+/// A run of text in one style.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Span {
+    /// Sanitized single-line text.
+    pub text: String,
+    /// How it looks.
+    pub style: Style,
+}
+
+impl Span {
+    /// A span of `text` (sanitized here) in `style`.
+    pub fn new(text: &str, style: Style) -> Self {
+        Self {
+            text: sanitize_line(text).into_owned(),
+            style,
+        }
+    }
+}
+
+/// One screen row of spans.
+pub type Line = Vec<Span>;
+
+/// Word-wraps styled text to `columns` cells; styles follow their text across breaks.
+pub fn wrap_spans(spans: &[Span], columns: usize) -> Vec<Line> {
+    let joined: String = spans.iter().map(|span| span.text.as_str()).collect();
+    let mut bounds = Vec::with_capacity(spans.len());
+    let mut offset = 0;
+    for span in spans {
+        offset += span.text.len();
+        bounds.push((offset, span.style));
+    }
+    wrap(&joined, columns)
+        .into_iter()
+        .map(|piece| {
+            let start = piece.as_ptr() as usize - joined.as_ptr() as usize;
+            let end = start + piece.len();
+            let mut line = Vec::new();
+            let mut from = start;
+            for &(bound, style) in &bounds {
+                if bound <= from {
+                    continue;
+                }
+                let to = bound.min(end);
+                if to > from {
+                    line.push(Span {
+                        text: joined[from..to].to_owned(),
+                        style,
+                    });
+                }
+                from = to;
+                if from >= end {
+                    break;
+                }
+            }
+            line
+        })
+        .collect()
+}
+
+/// Word-wraps one style of text to `columns` cells.
+pub fn wrap_text(text: &str, style: Style, columns: usize) -> Vec<Line> {
+    wrap_spans(&[Span::new(text, style)], columns)
+}
+
+/// Keeps at most `rows` lines, marking a cut with `…` at the end of the last one kept.
+pub fn cap_lines(mut lines: Vec<Line>, rows: usize, columns: usize) -> Vec<Line> {
+    if lines.len() <= rows {
+        return lines;
+    }
+    lines.truncate(rows);
+    if let Some(last) = lines.last_mut() {
+        let used: usize = last.iter().map(|span| width(&span.text)).sum();
+        if used + 1 > columns
+            && let Some(span) = last.last_mut()
+        {
+            let keep = width(&span.text).saturating_sub(used + 1 - columns);
+            span.text = fit(&span.text, keep).0.to_owned();
+        }
+        let style = last.last().map_or(MUTED, |span| span.style);
+        last.push(Span {
+            text: "…".to_owned(),
+            style,
+        });
+    }
+    lines
+}
+
+/// Draws one line of spans from `pos`; returns the column after it.
+pub fn put_line(canvas: &mut Canvas, pos: Pos, line: &[Span]) -> u16 {
+    let mut x = pos.x;
+    for span in line {
+        x = canvas.put(Pos::new(x, pos.y), &span.text, span.style);
+    }
+    x
+}
+
+/// Draws lines top-down in `area`, each indented by `indent`; returns the rows used.
+pub fn put_lines(canvas: &mut Canvas, area: Rect, indent: u16, lines: &[Line]) -> u16 {
+    let mut used = 0;
+    for (row, line) in area.rows().zip(lines) {
+        put_line(canvas, Pos::new(row.x.saturating_add(indent), row.y), line);
+        used += 1;
+    }
+    used
+}
+
+/// A horizontal rule across `area`'s first row.
+pub fn put_rule(canvas: &mut Canvas, area: Rect) {
+    if area.is_empty() {
+        return;
+    }
+    let rule = "─".repeat(usize::from(area.width));
+    canvas.put(area.pos(), &rule, BORDER);
+}
+
+impl Form {
+    /// Draws the form for a screen of `size`.
+    pub(super) fn render(&self, size: Size) -> Frame {
+        let mut canvas = Canvas::new(size);
+        if self.state.phase == Phase::Finished {
+            return canvas.finish();
+        }
+        let regions = layout::Regions::of(self, canvas.area());
+        self.draw_title(&mut canvas, regions.title);
+        let active_tab = self.draw_tabs(&mut canvas, regions.tabs);
+        put_rule(&mut canvas, regions.rule_top);
+        if let Some((start, end)) = active_tab
+            && !regions.rule_top.is_empty()
+        {
+            let columns = usize::from(end.saturating_sub(start));
+            let pos = Pos::new(start, regions.rule_top.y);
+            canvas.put(pos, &"━".repeat(columns), ACCENT);
+        }
+        match self.active_question() {
+            Some((index, _)) => self.draw_question(&mut canvas, regions.body, index),
+            None => self.draw_review(&mut canvas, regions.body),
+        }
+        self.draw_notice(&mut canvas, regions.notice);
+        put_rule(&mut canvas, regions.rule_bottom);
+        self.draw_footer(&mut canvas, regions.footer);
+        canvas.finish()
+    }
+
+    fn draw_title(&self, canvas: &mut Canvas, area: Rect) {
+        if let Some(title) = &self.request.title
+            && !area.is_empty()
+        {
+            let columns = usize::from(area.width);
+            let line = cap_lines(wrap_text(title, ACCENT.bold(), columns), 1, columns);
+            put_lines(canvas, area, 0, &line);
+        }
+    }
+
+    /// Mouse wheel over the preview scrolls it; over the option list it moves the highlight;
+    /// over the review summary it scrolls the summary.
+    pub(super) fn handle_mouse(&mut self, mouse: Mouse) {
+        let (pos, down) = match mouse {
+            Mouse::ScrollUp(pos) => (pos, false),
+            Mouse::ScrollDown(pos) => (pos, true),
+            Mouse::Click(_) => return,
+        };
+        if self.memory.preview_area.get().contains(pos) {
+            self.scroll_preview(down, 3);
+        } else if self.memory.list_area.get().contains(pos) {
+            self.move_cursor(down);
+        } else if self.memory.review_area.get().contains(pos) {
+            self.scroll_review(down, 3);
+        }
+    }
+
+    /// `pageUp`/`pageDown`: a page of the preview on preview questions, of the summary on the
+    /// final tab.
+    pub(super) fn scroll_page(&mut self, down: bool) {
+        if self.active_question().is_some() {
+            let rows = usize::from(self.memory.preview_area.get().height.max(2)) - 1;
+            self.scroll_preview(down, rows);
+        } else {
+            let rows = usize::from(self.memory.review_area.get().height.max(2)) - 1;
+            self.scroll_review(down, rows);
+        }
+    }
+}

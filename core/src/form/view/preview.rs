@@ -1,0 +1,143 @@
+//! The preview pane of preview questions: beside the list on wide screens, below it on
+//! narrow ones, scrolled with `pageUp`/`pageDown` and the mouse wheel.
+
+use super::super::Form;
+use super::super::preview::{clamp_bottom, scroll_down, scroll_up, visible_rows};
+use super::super::state::PreviewScroll;
+use super::{ACCENT, BORDER, DIM, MUTED, Span, TEXT, put_line};
+use crate::draw::{Canvas, Pos, Rect};
+use crate::text::width;
+
+/// The screen width from which the preview stands beside the list rather than below it.
+pub const WIDE_PREVIEW_COLUMNS: u16 = 100;
+
+/// What an option without preview text shows.
+const NO_PREVIEW: &str = "No preview available";
+
+/// The page size used before the pane was ever drawn.
+const DEFAULT_PANE: (usize, usize) = (60, 10);
+
+impl Form {
+    /// The preview text of the highlighted row of the active question, if it has one.
+    fn highlighted_preview(&self) -> Option<&str> {
+        let (index, question) = self.active_question()?;
+        let row = self.state.cursors[index];
+        question
+            .options
+            .get(row)
+            .and_then(|option| option.preview.as_deref())
+            .filter(|text| !text.is_empty())
+    }
+
+    /// The pane's text size from the last frame, or a default before the first.
+    fn pane_size(&self) -> (usize, usize) {
+        let area = self.memory.preview_area.get();
+        if area.is_empty() {
+            DEFAULT_PANE
+        } else {
+            (usize::from(area.width), usize::from(area.height))
+        }
+    }
+
+    /// Scrolls the preview `rows` rows down or up, keeping a full pane at the end.
+    pub(in crate::form) fn scroll_preview(&mut self, down: bool, rows: usize) {
+        let (columns, height) = self.pane_size();
+        let Some(text) = self.highlighted_preview() else {
+            return;
+        };
+        let from = self.state.preview;
+        let moved = if down {
+            clamp_bottom(
+                text,
+                scroll_down(text, from, rows, columns),
+                height,
+                columns,
+            )
+        } else {
+            scroll_up(text, from, rows, columns)
+        };
+        self.state.preview = moved;
+    }
+
+    /// Draws the list and the preview pane in `area`.
+    pub(super) fn draw_list_with_preview(&self, canvas: &mut Canvas, area: Rect, index: usize) {
+        if area.width >= WIDE_PREVIEW_COLUMNS {
+            let list_columns = (area.width * 2 / 5).clamp(30, 56);
+            let (list, rest) = area.split_left(list_columns);
+            let (separator, pane) = rest.split_left(3);
+            self.draw_list(canvas, list, index);
+            for row in separator.rows() {
+                canvas.put(Pos::new(row.x + 1, row.y), "│", BORDER);
+            }
+            let (header, text) = pane.split_top(1);
+            self.draw_preview(canvas, header, text);
+            return;
+        }
+        let most = (area.height / 2).max(3);
+        let list_height = self.natural_list_height(index, area.width, most);
+        let (list, rest) = area.split_top(list_height);
+        self.draw_list(canvas, list, index);
+        let (header, text) = rest.split_top(1);
+        self.draw_preview(canvas, header, text);
+    }
+
+    /// The rows the whole list takes, counting at most `limit`.
+    fn natural_list_height(&self, index: usize, columns: u16, limit: u16) -> u16 {
+        let question = &self.request.questions[index];
+        let mut total = 0usize;
+        for row in 0..Self::row_count(question) {
+            total += self.item_height_for(index, row, usize::from(columns), usize::from(limit));
+            if total >= usize::from(limit) {
+                return limit;
+            }
+        }
+        u16::try_from(total).unwrap_or(limit)
+    }
+
+    /// Draws the preview's header (`Preview` rule with the scroll position) and its text.
+    fn draw_preview(&self, canvas: &mut Canvas, header: Rect, area: Rect) {
+        self.memory.preview_area.set(area);
+        let Some(text) = self.highlighted_preview() else {
+            put_header(canvas, header, None);
+            if !area.is_empty() {
+                canvas.put(area.pos(), NO_PREVIEW, DIM.italic());
+            }
+            return;
+        };
+        if area.is_empty() {
+            put_header(canvas, header, None);
+            return;
+        }
+        let columns = usize::from(area.width);
+        let height = usize::from(area.height);
+        let from = clamp_bottom(text, self.state.preview, height, columns);
+        let (rows, more) = visible_rows(text, from, height, columns);
+        for (row, line) in area.rows().zip(&rows) {
+            canvas.put(row.pos(), line, TEXT);
+        }
+        let position = if from == PreviewScroll::default() && !more {
+            None
+        } else if !more {
+            Some("end".to_owned())
+        } else {
+            let percent = from.line.saturating_mul(100) / text.len().max(1);
+            Some(format!("{percent}%"))
+        };
+        put_header(canvas, header, position.as_deref());
+    }
+}
+
+/// `Preview ───── 42%`: the pane's title rule with the scroll position at its right.
+fn put_header(canvas: &mut Canvas, area: Rect, position: Option<&str>) {
+    if area.is_empty() {
+        return;
+    }
+    let columns = usize::from(area.width);
+    let title = Span::new("Preview ", ACCENT);
+    let end = position.map(|text| Span::new(&format!(" {text}"), MUTED));
+    let taken = width(&title.text) + end.as_ref().map_or(0, |span| width(&span.text));
+    let rule = Span::new(&"─".repeat(columns.saturating_sub(taken)), BORDER);
+    let mut line = vec![title, rule];
+    line.extend(end);
+    put_line(canvas, area.pos(), &line);
+}

@@ -1,0 +1,230 @@
+//! The final tab: a summary of every answer (with the notes the highlighted action would
+//! send), then the actions.
+
+use super::super::Form;
+use super::super::rules::ReviewAction;
+use super::super::state::Pending;
+use super::{
+    ACCENT, DIM, Line, MUTED, SELECTED, SUCCESS, Span, TEXT, WARNING, put_line, put_lines,
+    wrap_spans,
+};
+use crate::draw::{Canvas, Pos, Rect};
+
+impl ReviewAction {
+    /// What the action does, shown beside it.
+    const fn description(self) -> &'static str {
+        match self {
+            Self::Submit => "Send the answers",
+            Self::Elaborate => "Ask the agent to clarify your notes first",
+            Self::Cancel => "Stop without answering",
+        }
+    }
+}
+
+impl Form {
+    /// Whether the summary shows every note (the highlighted action is Elaborate) or only the
+    /// notes of answered questions.
+    fn review_shows_all_notes(&self) -> bool {
+        self.rules.actions.get(self.state.review_cursor) == Some(&ReviewAction::Elaborate)
+    }
+
+    /// The summary lines of question `index` at `columns`.
+    fn summary_lines(&self, index: usize, columns: usize) -> Vec<Line> {
+        let question = &self.request.questions[index];
+        let draft = &self.state.drafts[index];
+        let mut lines = wrap_spans(
+            &[
+                Span::new(&question.label, ACCENT.bold()),
+                Span::new("  ", TEXT),
+                Span::new(&question.prompt, TEXT),
+            ],
+            columns,
+        );
+        let inner = columns.saturating_sub(2).max(1);
+        let indent = |lines: Vec<Line>| {
+            lines.into_iter().map(|mut line| {
+                line.insert(0, Span::new("  ", TEXT));
+                line
+            })
+        };
+        let answered = draft.is_answered();
+        let answer = if answered {
+            let mut labels: Vec<&str> = draft
+                .selected()
+                .iter()
+                .filter_map(|&option| question.options.get(option))
+                .map(|option| option.label.as_str())
+                .collect();
+            if let Some(text) = draft.committed_custom_text() {
+                labels.push(text);
+            }
+            vec![
+                Span::new("→ ", SUCCESS),
+                Span::new(&labels.join(", "), TEXT),
+            ]
+        } else {
+            vec![Span::new("→ (no answer)", DIM)]
+        };
+        lines.extend(indent(wrap_spans(&answer, inner)));
+        let all_notes = self.review_shows_all_notes();
+        if !all_notes && !answered {
+            return lines;
+        }
+        if let Some(note) = draft.committed_note() {
+            let spans = [Span::new("✎ ", MUTED), Span::new(note, MUTED.italic())];
+            lines.extend(indent(wrap_spans(&spans, inner)));
+        }
+        let mut notes: Vec<(usize, &str)> = draft.committed_option_notes().collect();
+        notes.sort_by_key(|(option, _)| *option);
+        for (option, note) in notes {
+            if !all_notes && !draft.is_selected(option) {
+                continue;
+            }
+            let Some(spec) = question.options.get(option) else {
+                continue;
+            };
+            let spans = [
+                Span::new(&format!("✎ {}: ", spec.label), MUTED),
+                Span::new(note, MUTED.italic()),
+            ];
+            lines.extend(indent(wrap_spans(&spans, inner)));
+        }
+        lines
+    }
+
+    /// Draws the final tab.
+    pub(super) fn draw_review(&self, canvas: &mut Canvas, area: Rect) {
+        if area.is_empty() {
+            self.memory.review_area.set(area);
+            return;
+        }
+        let columns = usize::from(area.width);
+        let total = self.request.questions.len();
+        let answered = self.state.drafts.iter().filter(|d| d.is_answered()).count();
+        let status = if answered == total {
+            Span::new(&format!("All {total} questions answered"), SUCCESS)
+        } else {
+            Span::new(
+                &format!("{answered} of {total} questions answered"),
+                WARNING,
+            )
+        };
+        let title = [Span::new("Review your answers  ", ACCENT.bold()), status];
+        let (head, mut rest) = area.split_top(1);
+        put_line(canvas, head.pos(), &title);
+        let actions = self.rules.actions.len() as u16;
+        let (summary, bottom) = rest.split_bottom(actions + 1);
+        rest = summary;
+        if rest.height > 3 {
+            (_, rest) = rest.split_top(1);
+            rest = rest.split_bottom(1).0;
+        }
+        self.draw_summary(canvas, rest, columns);
+        self.draw_actions(canvas, bottom);
+    }
+
+    /// The summary lines from row `skip` on, at most `height`, and the total row count when
+    /// the end was reached (`None` when more rows follow).
+    fn summary_window(
+        &self,
+        skip: usize,
+        height: usize,
+        columns: usize,
+    ) -> (Vec<Line>, Option<usize>) {
+        let mut shown: Vec<Line> = Vec::new();
+        let mut seen = 0usize;
+        for index in 0..self.request.questions.len() {
+            let mut lines = self.summary_lines(index, columns);
+            if index > 0 {
+                lines.insert(0, Vec::new());
+            }
+            for line in lines {
+                if seen >= skip {
+                    if shown.len() == height {
+                        return (shown, None);
+                    }
+                    shown.push(line);
+                }
+                seen += 1;
+            }
+        }
+        (shown, Some(seen))
+    }
+
+    fn draw_summary(&self, canvas: &mut Canvas, area: Rect, columns: usize) {
+        self.memory.review_area.set(area);
+        let height = usize::from(area.height);
+        if height == 0 {
+            return;
+        }
+        let mut skip = self.state.review_scroll;
+        let (mut shown, mut total) = self.summary_window(skip, height, columns);
+        if let Some(rows) = total
+            && skip > 0
+            && shown.len() < height
+        {
+            skip = rows.saturating_sub(height);
+            (shown, total) = self.summary_window(skip, height, columns);
+        }
+        let max = total.map_or(usize::MAX, |rows| rows.saturating_sub(height));
+        self.memory.review_max.set(max);
+        if total.is_none()
+            && let Some(last) = shown.last_mut()
+        {
+            *last = vec![Span::new("↓ more (pageDown)", MUTED)];
+        }
+        if skip > 0
+            && let Some(first) = shown.first_mut()
+        {
+            *first = vec![Span::new("↑ more (pageUp)", MUTED)];
+        }
+        put_lines(canvas, area, 0, &shown);
+    }
+
+    fn draw_actions(&self, canvas: &mut Canvas, area: Rect) {
+        let mut rows = area.rows();
+        for (position, action) in self.rules.actions.iter().enumerate() {
+            let Some(row) = rows.next() else {
+                return;
+            };
+            let highlighted = position == self.state.review_cursor;
+            let line = [
+                Span::new(if highlighted { "› " } else { "  " }, ACCENT.bold()),
+                Span::new(
+                    &format!("{}. ", position + 1),
+                    if highlighted { ACCENT } else { MUTED },
+                ),
+                Span::new(
+                    &format!("{:<10}", action.label()),
+                    if highlighted { SELECTED.bold() } else { TEXT },
+                ),
+                Span::new(action.description(), MUTED),
+            ];
+            put_line(canvas, row.pos(), &line);
+        }
+        if let Pending::ReviewShortcut(action) = self.state.pending
+            && let Some(row) = rows.next()
+        {
+            let position = self
+                .rules
+                .actions
+                .iter()
+                .position(|candidate| *candidate == action)
+                .map_or(0, |p| p + 1);
+            let hint = format!("Press {position} again to {}", action.verb());
+            canvas.put(Pos::new(row.x + 2, row.y), &hint, WARNING);
+        }
+    }
+
+    /// Scrolls the summary `rows` rows down or up.
+    pub(in crate::form) fn scroll_review(&mut self, down: bool, rows: usize) {
+        let scroll = &mut self.state.review_scroll;
+        if down {
+            *scroll = scroll
+                .saturating_add(rows)
+                .min(self.memory.review_max.get().max(*scroll));
+        } else {
+            *scroll = scroll.saturating_sub(rows);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! The tab bar: one tab per question with its answered marker, then the final tab.
+//!
+//! `■` marks an answered question, `□` an open one, `✎` a question with notes; the final tab
+//! shows `✓` once every question is answered. When the tabs are wider than the screen, a
+//! window around the active tab shows, with `‹` and `›` where tabs are hidden.
+
+use super::super::Form;
+use super::{ACCENT, MUTED, SUCCESS, Span, TEXT};
+use crate::draw::{Canvas, Pos, Rect};
+use crate::text::{truncate, width};
+
+/// The widest a question's tab label gets, in cells.
+const MAX_LABEL: usize = 20;
+
+/// Spaces between tabs.
+const GAP: usize = 1;
+
+impl Form {
+    /// The spans of tab `tab`, padded with a space on both sides.
+    fn tab_spans(&self, tab: usize) -> Vec<Span> {
+        let active = tab == self.state.tab;
+        let label_style = if active { ACCENT.bold() } else { TEXT };
+        let mut spans = vec![Span::new(" ", label_style)];
+        if let Some(question) = self.request.questions.get(tab) {
+            let draft = &self.state.drafts[tab];
+            let (marker, style) = if draft.is_answered() {
+                ("■ ", SUCCESS)
+            } else {
+                ("□ ", MUTED)
+            };
+            spans.push(Span::new(marker, style));
+            let label = Span::new(&question.label, label_style);
+            let label = truncate(&label.text, MAX_LABEL).into_owned();
+            spans.push(Span {
+                text: label,
+                style: label_style,
+            });
+            if draft.has_notes() {
+                spans.push(Span::new(" ✎", MUTED));
+            }
+        } else {
+            let style = if self.all_answered() { SUCCESS } else { MUTED };
+            spans.push(Span::new("✓ ", style));
+            let title = self.rules.final_tab.map_or("", |tab| tab.title());
+            spans.push(Span::new(title, label_style));
+        }
+        spans.push(Span::new(" ", label_style));
+        if active {
+            for span in &mut spans {
+                span.style = span.style.reverse();
+            }
+        }
+        spans
+    }
+
+    /// Draws the tab bar; returns the columns of the active tab, for the rule under it.
+    pub(super) fn draw_tabs(&self, canvas: &mut Canvas, area: Rect) -> Option<(u16, u16)> {
+        if area.is_empty() {
+            return None;
+        }
+        let count = self.tab_count();
+        let available = usize::from(area.width);
+        let tab_width = |tab: usize| -> usize {
+            self.tab_spans(tab)
+                .iter()
+                .map(|span| width(&span.text))
+                .sum()
+        };
+        let active = self.state.tab.min(count.saturating_sub(1));
+        let (mut first, mut last) = (active, active);
+        let mut used = tab_width(active);
+        let budget = available.saturating_sub(4);
+        loop {
+            let mut grew = false;
+            if last + 1 < count {
+                let next = tab_width(last + 1) + GAP;
+                if used + next <= budget {
+                    used += next;
+                    last += 1;
+                    grew = true;
+                }
+            }
+            if first > 0 {
+                let previous = tab_width(first - 1) + GAP;
+                if used + previous <= budget {
+                    used += previous;
+                    first -= 1;
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        let mut x = area.x;
+        if first > 0 {
+            x = canvas.put(Pos::new(x, area.y), "‹ ", MUTED);
+        }
+        let mut active_columns = None;
+        for tab in first..=last {
+            if tab > first {
+                x = x.saturating_add(GAP as u16);
+            }
+            let start = x;
+            for span in self.tab_spans(tab) {
+                x = canvas.put(Pos::new(x, area.y), &span.text, span.style);
+            }
+            if tab == active {
+                active_columns = Some((start, x));
+            }
+        }
+        if last + 1 < count {
+            canvas.put(Pos::new(x.saturating_add(1), area.y), "›", MUTED);
+        }
+        active_columns
+    }
+}

@@ -1,0 +1,104 @@
+//! The rich terminal questionnaire: a core form run by the crossterm frontend on `/dev/tty`.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+
+use pi_agent_ask_core::contract::ToolResult;
+use pi_agent_ask_core::effect::Effect;
+use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
+use pi_agent_ask_core::settings::Notification;
+use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, notify};
+
+use crate::UsageError;
+use crate::settings_file::SettingsFile;
+
+/// How the form is placed on the terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// The alternate screen, the whole terminal.
+    FullScreen,
+    /// This many rows below the current output, leaving the scrollback intact.
+    Inline(u16),
+}
+
+/// How a terminal ask ended.
+pub struct TuiEnd {
+    /// The tool result to print.
+    pub result: ToolResult,
+    /// The exit status: 0, or `128 + n` after signal `n`, or 101 after a crash.
+    pub exit: u8,
+}
+
+/// Whether the rich questionnaire can run: a terminal device opens.
+pub fn available() -> bool {
+    pi_agent_ask_crossterm::has_tty()
+}
+
+/// Asks `request` in the terminal and returns the result. The terminal is restored on every
+/// way out; a signal or a crash still yields a cancelled result with the answers so far.
+pub fn ask(
+    request: FormRequest,
+    request_id: String,
+    config: Option<&Path>,
+    placement: Placement,
+) -> Result<TuiEnd, UsageError> {
+    let settings_file = SettingsFile::open(config);
+    let settings = settings_file.loaded.settings;
+    let form_config = FormConfig {
+        behaviour: settings.behaviour,
+        keymaps: settings.keymaps,
+    };
+    let subject = waiting_subject(&request);
+    let mut form = Form::new(request, &form_config, FlowIds { request_id });
+    let options = TerminalOptions {
+        screen: match placement {
+            Placement::FullScreen => Screen::AlternateScreen,
+            Placement::Inline(height) => Screen::Inline { height },
+        },
+        color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
+    };
+    notify::announce(
+        &settings.notifications,
+        &Notification::question_waiting(&subject),
+    );
+    let run = catch_unwind(AssertUnwindSafe(|| {
+        pi_agent_ask_crossterm::run(&mut form, options, |effect| {
+            matches!(effect, Effect::Finish(_))
+        })
+    }));
+    match run {
+        Ok(Ok(outcome)) => match outcome.end {
+            End::Finished(Effect::Finish(result)) => Ok(TuiEnd { result, exit: 0 }),
+            End::Interrupted(signal) => Ok(TuiEnd {
+                result: form.cancelled_result(),
+                exit: u8::try_from(128 + signal.number()).unwrap_or(u8::MAX),
+            }),
+            End::Finished(_) => Ok(TuiEnd {
+                result: form.cancelled_result(),
+                exit: 1,
+            }),
+        },
+        Ok(Err(error)) => Err(UsageError::new(format!("cannot use the terminal: {error}"))),
+        Err(_) => Ok(TuiEnd {
+            result: form.cancelled_result(),
+            exit: 101,
+        }),
+    }
+}
+
+/// What the question-waiting notification names: the first question's own label, or its
+/// prompt when the label is only the `Q<n>` fallback.
+fn waiting_subject(request: &FormRequest) -> String {
+    let (label, prompt) = match request {
+        FormRequest::AskUser(request) => request
+            .questions
+            .first()
+            .map(|question| (question.label.as_str(), question.prompt.as_str())),
+        FormRequest::AskUserQuestion(request) => request
+            .questions
+            .first()
+            .map(|question| (question.header.as_str(), question.question.as_str())),
+    }
+    .unwrap_or_default();
+    if label == "Q1" { prompt } else { label }.to_owned()
+}

@@ -53,11 +53,15 @@ impl SettingsFile {
         file
     }
 
-    /// The file's path made absolute, as the settings overlay shows it.
-    pub fn display_path(&self) -> Option<String> {
-        let path = self.path.as_deref()?;
+    /// The file's path made absolute, as the settings overlay shows it, or how to give one
+    /// when no location is known.
+    pub fn display_path(&self) -> String {
+        let Some(path) = self.path.as_deref() else {
+            return "(no settings location: set HOME or PI_CODING_AGENT_DIR, or pass --config)"
+                .to_owned();
+        };
         let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-        Some(absolute.display().to_string())
+        absolute.display().to_string()
     }
 
     /// The settings in effect.

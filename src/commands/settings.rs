@@ -7,15 +7,11 @@
 
 use crate::UsageError;
 use crate::cli::SettingsArgs;
-use crate::settings_file::SettingsFile;
-
-/// What the overlay shows when no settings location is known.
-const NO_LOCATION: &str =
-    "(no settings location: set HOME or PI_CODING_AGENT_DIR, or pass --config)";
 
 /// Opens the overlay and runs it until it is closed; the exit code.
 #[cfg(unix)]
 pub fn run(args: &SettingsArgs) -> Result<u8, UsageError> {
+    use crate::settings_file::SettingsFile;
     use pi_agent_ask_core::effect::Effect;
     use pi_agent_ask_core::input::Input;
     use pi_agent_ask_core::settings::SettingsPanel;
@@ -29,9 +25,7 @@ pub fn run(args: &SettingsArgs) -> Result<u8, UsageError> {
         ));
     }
     let mut file = SettingsFile::open(args.config.as_deref());
-    let path = file
-        .display_path()
-        .unwrap_or_else(|| NO_LOCATION.to_owned());
+    let path = file.display_path();
     let mut panel = SettingsPanel::new(file.settings().clone(), file.loaded.notices.clone(), path);
     let options = TerminalOptions {
         screen: Screen::AlternateScreen,

@@ -117,3 +117,33 @@ fn without_a_terminal_settings_is_a_usage_error() {
     assert!(stderr.contains("settings needs a terminal"), "{stderr}");
     assert!(!config.exists(), "nothing is written without a terminal");
 }
+
+#[test]
+fn question_mark_opens_the_settings_over_the_questionnaire() {
+    let Some(tmux) = terminal() else {
+        return;
+    };
+    let config = tmux.path("s.json");
+    let out = tmux.path("out.json");
+    tmux.type_line(&format!(
+        "'{}' demo --config '{}' > '{}'",
+        env!("CARGO_BIN_EXE_pi-agent-ask"),
+        config.display(),
+        out.display()
+    ));
+    tmux.wait_for_text("esc cancel");
+    tmux.keys(&["?"]);
+    tmux.wait_for_text("Ask settings");
+    tmux.keys(&["Down", "Down", "Down", "Down", "Enter"]);
+    wait_until("the saved footer-hints switch", || {
+        read_json(&config).filter(|doc| doc["behaviour"]["showFooterHints"] == Value::Bool(false))
+    });
+    tmux.keys(&["Escape"]);
+    let screen = tmux.wait_for("the form without footer hints", |screen| {
+        !screen.contains("Ask settings") && !screen.contains("esc cancel")
+    });
+    assert!(screen.contains("Which database"), "{screen}");
+    tmux.keys(&["C-c"]);
+    let result = tmux.wait_for_file(&out);
+    assert!(result.contains("\"cancelled\": true"), "{result}");
+}

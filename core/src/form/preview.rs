@@ -1,7 +1,8 @@
 //! Scrolling through preview text of any size with work proportional to what is shown.
 //!
-//! A preview is cut into *segments*: its lines, with a line longer than [`CHUNK`] bytes cut
-//! further at fixed offsets (multiples of [`CHUNK`], moved forward to a character boundary).
+//! A preview is cut into *segments*: its lines, with long lines cut further at fixed offsets
+//! (multiples of [`CHUNK`], moved forward to a character boundary) that have no line break
+//! within [`CHUNK`] bytes on either side, so a short line is never cut.
 //! Segments are found by scanning from a known segment start, forward or backward, never from
 //! the top of the text, so a 1 MiB preview costs no more per frame than a short one. A scroll
 //! position is a segment start and a wrapped row within that segment.
@@ -23,6 +24,9 @@ pub struct Segment {
     pub next: Option<usize>,
 }
 
+/// How far a scan for a line break looks; every segment is shorter.
+const WINDOW: usize = 4 * CHUNK;
+
 /// The first character boundary at or after `index`.
 fn ceil_boundary(text: &str, index: usize) -> usize {
     let mut index = index.min(text.len());
@@ -32,34 +36,64 @@ fn ceil_boundary(text: &str, index: usize) -> usize {
     index
 }
 
-/// The `k`-th chunk boundary (`k >= 1`).
+/// The `k`-th chunk boundary.
 fn chunk_boundary(text: &str, k: usize) -> usize {
     ceil_boundary(text, k.saturating_mul(CHUNK))
 }
 
+/// Whether the chunk boundary `boundary` cuts its line: it does when no line break is within
+/// [`CHUNK`] bytes on either side, so only long lines are ever cut.
+fn is_cut(text: &str, boundary: usize) -> bool {
+    let bytes = text.as_bytes();
+    boundary > 0
+        && boundary < bytes.len()
+        && !bytes[boundary.saturating_sub(CHUNK)..(boundary + CHUNK).min(bytes.len())]
+            .contains(&b'\n')
+}
+
 /// The segment starting at `start` (a segment start).
 pub fn segment_at(text: &str, start: usize) -> Segment {
-    let limit = chunk_boundary(text, start / CHUNK + 1);
-    let newline = text.as_bytes()[start..limit]
+    let bytes = text.as_bytes();
+    let limit = (start + WINDOW).min(bytes.len());
+    let newline = bytes[start..limit]
         .iter()
         .position(|&b| b == b'\n')
         .map(|offset| start + offset);
+    let stop = newline.unwrap_or(limit);
+    let mut k = start / CHUNK + 1;
+    loop {
+        let boundary = chunk_boundary(text, k);
+        if boundary >= stop {
+            break;
+        }
+        if is_cut(text, boundary) {
+            return Segment {
+                start,
+                end: boundary,
+                next: Some(boundary),
+            };
+        }
+        k += 1;
+    }
     match newline {
         Some(end) => Segment {
             start,
             end,
             next: Some(end + 1),
         },
-        None if limit < text.len() => Segment {
+        None if limit == bytes.len() => Segment {
             start,
             end: limit,
-            next: Some(limit),
-        },
-        None => Segment {
-            start,
-            end: text.len(),
             next: None,
         },
+        None => {
+            let end = ceil_boundary(text, limit);
+            Segment {
+                start,
+                end,
+                next: (end < bytes.len()).then_some(end),
+            }
+        }
     }
 }
 
@@ -69,28 +103,30 @@ pub fn previous_start(text: &str, start: usize) -> Option<usize> {
         return None;
     }
     let bytes = text.as_bytes();
-    let ended_by_newline = bytes[start - 1] == b'\n';
-    let content_end = if ended_by_newline { start - 1 } else { start };
+    let content_end = if bytes[start - 1] == b'\n' {
+        start - 1
+    } else {
+        start
+    };
+    let low = content_end.saturating_sub(WINDOW);
+    let line_start = bytes[low..content_end]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map(|offset| low + offset + 1)
+        .or_else(|| (low == 0).then_some(0));
+    let floor = line_start.unwrap_or(low);
     let mut k = content_end / CHUNK;
-    let mut floor = 0;
     while k > 0 {
         let boundary = chunk_boundary(text, k);
-        let fits = if ended_by_newline {
-            boundary <= content_end
-        } else {
-            boundary < content_end
-        };
-        if fits {
-            floor = boundary;
+        if boundary <= floor {
             break;
+        }
+        if boundary < content_end && is_cut(text, boundary) {
+            return Some(boundary);
         }
         k -= 1;
     }
-    let after_newline = bytes[floor..content_end]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(floor, |offset| floor + offset + 1);
-    Some(after_newline)
+    Some(floor)
 }
 
 /// The rows a segment shows at `width` columns: at least one.
@@ -256,10 +292,16 @@ mod tests {
 
     #[test]
     fn a_long_line_is_cut_into_chunks_at_character_boundaries() {
-        let text = "é".repeat(CHUNK);
+        let text = "é".repeat(4 * CHUNK);
         let starts = forward_starts(&text);
-        assert_eq!(starts.len(), 2);
+        assert_eq!(starts.len(), 8);
         assert!(starts.iter().all(|&start| text.is_char_boundary(start)));
+    }
+
+    #[test]
+    fn short_lines_are_never_cut() {
+        let text = numbered_lines(2000);
+        assert_eq!(forward_starts(&text).len(), 2001);
     }
 
     #[test]
@@ -290,6 +332,7 @@ mod tests {
                     Just("é".to_owned()),
                     Just("中".to_owned()),
                     "[a-z ]{0,9000}",
+                    "[a-z\n]{0,40}",
                 ],
                 0..8,
             )

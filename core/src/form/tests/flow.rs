@@ -178,7 +178,10 @@ fn a_destructive_type_change_needs_a_second_press() {
     let mut run = Run::new(ask_user(&one_multi()), "space down space t");
     assert!(run.form.questions()[0].is_multi());
     assert_eq!(run.form.state.pending, Pending::TypeChange);
-    assert!(run.screen().contains("Press t again to switch"));
+    assert!(
+        run.screen()
+            .contains("Switch to single-select? Press t again")
+    );
     run.keys("t");
     assert!(!run.form.questions()[0].is_multi());
     assert_eq!(run.form.drafts()[0].selected(), &[0]);

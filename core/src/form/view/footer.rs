@@ -50,10 +50,10 @@ impl Form {
                 } else {
                     hints.push((key(main, MainAction::Confirm), "select"));
                 }
-                hints.push((
-                    pair(main, MainAction::NextTab, MainAction::PreviousTab),
-                    "tabs",
-                ));
+                if self.tab_count() > 1 {
+                    let tabs = pair(main, MainAction::NextTab, MainAction::PreviousTab);
+                    hints.push((tabs, "tabs"));
+                }
                 if question.is_some_and(|question| question.presented == QuestionType::Preview) {
                     hints.push((Some("pageUp/pageDown".to_owned()), "scroll preview"));
                 }
@@ -89,7 +89,7 @@ impl Form {
                         hints.push((key(note, NoteEditorAction::Close), "back"));
                     }
                 }
-                if free_form && editor.is_empty() {
+                if free_form && editor.is_empty() && self.tab_count() > 1 {
                     let tabs = pair(
                         &keymaps.editor,
                         EditorAction::NextTabWhenEmpty,
@@ -187,7 +187,7 @@ impl Form {
             let keys =
                 key(&self.config.keymaps.main, MainAction::ChangeQuestionType).unwrap_or_default();
             let text = format!(
-                "Press {keys} again to switch to {target} and keep only the first of {} selections",
+                "Switch to {target}? Press {keys} again (keeps 1 of {} selections)",
                 self.selection_count(index)
             );
             return Some(Span::new(&text, WARNING));

@@ -46,10 +46,11 @@ impl Regions {
         if form.request.title.is_some() && height >= TITLE_FROM {
             (regions.title, rest) = rest.split_top(1);
         }
-        if form.tab_count() > 1 && height >= 3 {
+        let tabs = form.tab_count() > 1;
+        if tabs && height >= 3 {
             (regions.tabs, rest) = rest.split_top(1);
         }
-        if height >= RULES_FROM {
+        if height >= RULES_FROM && (tabs || !regions.title.is_empty()) {
             (regions.rule_top, rest) = rest.split_top(1);
         }
         if height >= HINTS_FROM && form.config.behaviour.show_footer_hints {

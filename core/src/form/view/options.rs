@@ -12,6 +12,9 @@ use super::{
 use crate::contract::ask_user::QuestionType;
 use crate::draw::{Canvas, Pos, Rect};
 
+/// Below this width, the lines under a label are indented less.
+const COMPACT_BELOW: usize = 32;
+
 /// The tallest an open editor gets inside the list.
 const EDITOR_ROWS: usize = 6;
 
@@ -129,7 +132,13 @@ impl Form {
         let draft = &self.state.drafts[index];
         let rows = Self::row_count(question);
         let number_width = digits(rows) + 1;
-        let indent = 2 + number_width + 1 + 4;
+        let label_indent = 2 + number_width + 1 + 4;
+        let label_columns = columns.saturating_sub(label_indent).max(1);
+        let indent = if columns < COMPACT_BELOW {
+            4
+        } else {
+            label_indent
+        };
         let text_columns = columns.saturating_sub(indent).max(1);
         let highlighted = self.state.cursors[index] == row;
         let custom = row >= question.options.len();
@@ -161,10 +170,20 @@ impl Form {
             label_spans.push(Span::new(" ✎", MUTED));
         }
         let mut label_lines = cap_lines(
-            wrap_spans(&label_spans, text_columns),
-            max_rows,
-            text_columns,
+            wrap_spans(&label_spans, label_columns),
+            (max_rows / 2).max(1),
+            label_columns,
         );
+        let editing_here = editor.is_some_and(|editor| match editor.target {
+            EditorTarget::Custom => custom,
+            EditorTarget::Note(NoteTarget::Option(option)) => option == row,
+            EditorTarget::Note(NoteTarget::Question) => false,
+        });
+        let subtitle_rows = if editing_here {
+            1
+        } else {
+            (max_rows / 4).max(1)
+        };
         let mut first = vec![
             Span::new(if highlighted { "› " } else { "  " }, ACCENT.bold()),
             Span::new(
@@ -182,7 +201,7 @@ impl Form {
             first.extend(head);
             lines.push(first);
         }
-        lines.extend(indented(label_lines.collect(), indent));
+        lines.extend(indented(label_lines.collect(), label_indent));
         let mut cursor = None;
         if custom {
             match editor {
@@ -220,7 +239,11 @@ impl Form {
             (false, None) => Vec::new(),
         };
         if !subtitle.is_empty() {
-            let sub = cap_lines(wrap_spans(&subtitle, text_columns), max_rows, text_columns);
+            let sub = cap_lines(
+                wrap_spans(&subtitle, text_columns),
+                subtitle_rows,
+                text_columns,
+            );
             lines.extend(indented(sub, indent));
         }
         match editor {
@@ -303,6 +326,18 @@ impl Form {
         while used > list_height && top < cursor_row {
             used -= item_height(top, &mut items);
             top += 1;
+        }
+        let mut below: usize = (top..rows)
+            .map(|row| item_height(row, &mut items))
+            .scan(0usize, |total, rows| {
+                let before = *total;
+                *total += rows;
+                (before <= list_height).then_some(rows)
+            })
+            .sum();
+        while top > 0 && below + item_height(top - 1, &mut items) <= list_height {
+            top -= 1;
+            below += item_height(top, &mut items);
         }
         self.memory.list_top.set((index, top));
         let mut y = 0;

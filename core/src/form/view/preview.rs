@@ -29,6 +29,18 @@ impl Form {
             .filter(|text| !text.is_empty())
     }
 
+    /// The label of the highlighted row of the active question.
+    fn highlighted_label(&self) -> Option<&str> {
+        let (index, question) = self.active_question()?;
+        let row = self.state.cursors[index];
+        Some(
+            question
+                .options
+                .get(row)
+                .map_or(self.rules.custom_label, |option| option.label.as_str()),
+        )
+    }
+
     /// The pane's text size from the last frame, or a default before the first.
     fn pane_size(&self) -> (usize, usize) {
         let area = self.memory.preview_area.get();
@@ -97,15 +109,16 @@ impl Form {
     /// Draws the preview's header (`Preview` rule with the scroll position) and its text.
     fn draw_preview(&self, canvas: &mut Canvas, header: Rect, area: Rect) {
         self.memory.preview_area.set(area);
+        let label = self.highlighted_label();
         let Some(text) = self.highlighted_preview() else {
-            put_header(canvas, header, None);
+            put_header(canvas, header, label, None);
             if !area.is_empty() {
                 canvas.put(area.pos(), NO_PREVIEW, DIM.italic());
             }
             return;
         };
         if area.is_empty() {
-            put_header(canvas, header, None);
+            put_header(canvas, header, label, None);
             return;
         }
         let columns = usize::from(area.width);
@@ -115,25 +128,31 @@ impl Form {
         for (row, line) in area.rows().zip(&rows) {
             canvas.put(row.pos(), line, TEXT);
         }
-        let position = if from == PreviewScroll::default() && !more {
-            None
-        } else if !more {
-            Some("end".to_owned())
-        } else {
-            let percent = from.line.saturating_mul(100) / text.len().max(1);
-            Some(format!("{percent}%"))
+        let at_top = from == PreviewScroll::default();
+        let position = match (at_top, more) {
+            (true, false) => None,
+            (true, true) => Some("↓ more".to_owned()),
+            (false, false) => Some("end".to_owned()),
+            (false, true) => {
+                let percent = from.line.saturating_mul(100) / text.len().max(1);
+                Some(format!("{percent}% ↓"))
+            }
         };
-        put_header(canvas, header, position.as_deref());
+        put_header(canvas, header, label, position.as_deref());
     }
 }
 
-/// `Preview ───── 42%`: the pane's title rule with the scroll position at its right.
-fn put_header(canvas: &mut Canvas, area: Rect, position: Option<&str>) {
+/// `Preview · TOML ───── 42% ↓`: the pane's title rule with the scroll position at its right.
+fn put_header(canvas: &mut Canvas, area: Rect, label: Option<&str>, position: Option<&str>) {
     if area.is_empty() {
         return;
     }
     let columns = usize::from(area.width);
-    let title = Span::new("Preview ", ACCENT);
+    let title = match label {
+        Some(label) => format!("Preview · {label} "),
+        None => "Preview ".to_owned(),
+    };
+    let title = Span::new(&crate::text::truncate(&title, columns / 2), ACCENT);
     let end = position.map(|text| Span::new(&format!(" {text}"), MUTED));
     let taken = width(&title.text) + end.as_ref().map_or(0, |span| width(&span.text));
     let rule = Span::new(&"─".repeat(columns.saturating_sub(taken)), BORDER);

@@ -9,6 +9,12 @@ use super::{
     wrap_spans,
 };
 use crate::draw::{Canvas, Pos, Rect};
+use crate::text::width;
+
+/// The cells before an action's label (`› 1. `).
+const ACTION_PREFIX: usize = 5;
+/// The cells an action's label is padded to.
+const ACTION_LABEL: usize = 11;
 
 impl ReviewAction {
     /// What the action does, shown beside it.
@@ -109,14 +115,18 @@ impl Form {
                 WARNING,
             )
         };
-        let title = [Span::new("Review your answers  ", ACCENT.bold()), status];
+        let heading = Span::new("Review your answers  ", ACCENT.bold());
         let (head, mut rest) = area.split_top(1);
-        put_line(canvas, head.pos(), &title);
-        let actions = self.rules.actions.len() as u16;
-        let (summary, bottom) = rest.split_bottom(actions + 1);
+        if width(&heading.text) + width(&status.text) <= columns {
+            put_line(canvas, head.pos(), &[heading, status]);
+        } else {
+            put_line(canvas, head.pos(), &[status]);
+        }
+        let pending = matches!(self.state.pending, Pending::ReviewShortcut(_));
+        let actions = self.rules.actions.len() as u16 + u16::from(pending);
+        let (summary, bottom) = rest.split_bottom(actions);
         rest = summary;
         if rest.height > 3 {
-            (_, rest) = rest.split_top(1);
             rest = rest.split_bottom(1).0;
         }
         self.draw_summary(canvas, rest, columns);
@@ -183,23 +193,28 @@ impl Form {
 
     fn draw_actions(&self, canvas: &mut Canvas, area: Rect) {
         let mut rows = area.rows();
+        let describe = self.rules.actions.iter().all(|action| {
+            ACTION_PREFIX + ACTION_LABEL + width(action.description()) <= usize::from(area.width)
+        });
         for (position, action) in self.rules.actions.iter().enumerate() {
             let Some(row) = rows.next() else {
                 return;
             };
             let highlighted = position == self.state.review_cursor;
-            let line = [
+            let mut line = vec![
                 Span::new(if highlighted { "› " } else { "  " }, ACCENT.bold()),
                 Span::new(
                     &format!("{}. ", position + 1),
                     if highlighted { ACCENT } else { MUTED },
                 ),
                 Span::new(
-                    &format!("{:<10}", action.label()),
+                    &format!("{:<ACTION_LABEL$}", action.label()),
                     if highlighted { SELECTED.bold() } else { TEXT },
                 ),
-                Span::new(action.description(), MUTED),
             ];
+            if describe {
+                line.push(Span::new(action.description(), MUTED));
+            }
             put_line(canvas, row.pos(), &line);
         }
         if let Pending::ReviewShortcut(action) = self.state.pending

@@ -1,7 +1,7 @@
 //! The tab bar: one tab per question with its answered marker, then the final tab.
 //!
 //! `■` marks an answered question, `□` an open one, `✎` a question with notes; the final tab
-//! shows `✓` once every question is answered. When the tabs are wider than the screen, a
+//! shows `▸`, and `✓` once every question is answered. When the tabs are wider than the screen, a
 //! window around the active tab shows, with `‹` and `›` where tabs are hidden.
 
 use super::super::Form;
@@ -39,8 +39,12 @@ impl Form {
                 spans.push(Span::new(" ✎", MUTED));
             }
         } else {
-            let style = if self.all_answered() { SUCCESS } else { MUTED };
-            spans.push(Span::new("✓ ", style));
+            let (marker, style) = if self.all_answered() {
+                ("✓ ", SUCCESS)
+            } else {
+                ("▸ ", MUTED)
+            };
+            spans.push(Span::new(marker, style));
             let title = self.rules.final_tab.map_or("", |tab| tab.title());
             spans.push(Span::new(title, label_style));
         }
@@ -94,7 +98,7 @@ impl Form {
         }
         let mut x = area.x;
         if first > 0 {
-            x = canvas.put(Pos::new(x, area.y), "‹ ", MUTED);
+            x = canvas.put(Pos::new(x, area.y), "‹", MUTED);
         }
         let mut active_columns = None;
         for tab in first..=last {

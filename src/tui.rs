@@ -50,7 +50,8 @@ pub fn ask(
         keymaps: settings.keymaps.clone(),
     };
     let subject = waiting_subject(&request);
-    let form = Form::new(request, &form_config, FlowIds { request_id });
+    let form = Form::new(request, &form_config, FlowIds { request_id })
+        .with_opening_notices(settings_file.loaded.notices.clone());
     let mut host = WithSettings::new(
         form,
         settings.clone(),

@@ -29,6 +29,7 @@ impl Form {
     /// Applies one key press.
     pub(super) fn handle_key(&mut self, key: Key) -> Vec<Effect> {
         self.state.notice = None;
+        self.state.opening_notices.clear();
         let pending = std::mem::take(&mut self.state.pending);
         if matches!(self.state.focus, Focus::Editor(_)) {
             return self.editor_key(key);

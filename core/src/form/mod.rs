@@ -125,6 +125,13 @@ impl Form {
         Vec::new()
     }
 
+    /// The same form showing `notices` (about the settings it opened with) until the first key.
+    #[must_use]
+    pub fn with_opening_notices(mut self, notices: Vec<String>) -> Self {
+        self.state.opening_notices = notices;
+        self
+    }
+
     /// The rules the form follows.
     pub const fn rules(&self) -> &Rules {
         &self.rules

@@ -68,6 +68,15 @@ impl Outcome {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
+        Command::Settings(args) => {
+            return match commands::settings::run(&args) {
+                Ok(code) => ExitCode::from(code),
+                Err(error) => {
+                    eprintln!("pi-agent-ask: {error}");
+                    ExitCode::from(2)
+                }
+            };
+        }
         Command::Demo(args) => commands::demo::run(&args),
         Command::Ask(args) => commands::ask::run(&args),
         Command::Check(args) => commands::check::run(&args),

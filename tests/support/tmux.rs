@@ -46,7 +46,6 @@ impl Tmux {
             &height.to_string(),
             "env PS1='$ ' TERM=xterm-256color bash --norc --noprofile",
         ]);
-        // `capture-pane` drops trailing blanks, so an idle prompt reads as a bare `$`.
         tmux.wait_for("the shell prompt", |screen| {
             screen.lines().any(|line| line.starts_with('$'))
         });

@@ -6,35 +6,13 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::asking::Asking;
+use support::asking::{Asking, read_result};
 
 /// The demo's first question, on screen once the first frame is drawn.
 const DATABASE_PROMPT: &str = "Which database should the service store its data in?";
 const CHECKS_PROMPT: &str = "Which checks should run before every commit?";
 const CONFIG_PROMPT: &str = "Which format should the configuration file use?";
 const ERRORS_PROMPT: &str = "How should request errors be reported to clients?";
-
-/// Checks the result against the output schema and the mirrored `structuredContent`, puts a
-/// placeholder in for the request id, and returns `(text, details)`.
-fn read_result(mut document: Value) -> (String, Value) {
-    let validator = support::output_schema_validator();
-    let errors: Vec<String> = validator
-        .iter_errors(&document)
-        .map(|error| error.to_string())
-        .collect();
-    assert!(
-        errors.is_empty(),
-        "the result breaks the output schema: {errors:?}"
-    );
-    assert_eq!(document["details"], document["structuredContent"]);
-    assert_eq!(document["isError"], json!(false));
-    support::normalize_request_ids(&mut document);
-    let text = document["content"][0]["text"]
-        .as_str()
-        .expect("a text content")
-        .to_owned();
-    (text, document["details"].clone())
-}
 
 fn database_answer() -> Value {
     json!({"values": ["postgres"], "labels": ["PostgreSQL"], "indices": [1]})

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::tmux::{DEFAULT_WAIT, Tmux};
 
@@ -109,4 +109,26 @@ pub fn exit_status(screen: &str) -> Option<i32> {
     screen
         .lines()
         .find_map(|line| line.trim().strip_prefix("exit=")?.parse().ok())
+}
+
+/// Checks the result against the output schema and the mirrored `structuredContent`, puts a
+/// placeholder in for the request id, and returns `(text, details)`.
+pub fn read_result(mut document: Value) -> (String, Value) {
+    let validator = super::output_schema_validator();
+    let errors: Vec<String> = validator
+        .iter_errors(&document)
+        .map(|error| error.to_string())
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "the result breaks the output schema: {errors:?}"
+    );
+    assert_eq!(document["details"], document["structuredContent"]);
+    assert_eq!(document["isError"], json!(false));
+    super::normalize_request_ids(&mut document);
+    let text = document["content"][0]["text"]
+        .as_str()
+        .expect("a text content")
+        .to_owned();
+    (text, document["details"].clone())
 }

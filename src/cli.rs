@@ -26,6 +26,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Print the JSON Schema of the tool's arguments or result.
     Schema(SchemaArgs),
+    /// Open the ask settings in the terminal: toggles saved as they change, a guarded reset.
+    Settings(SettingsArgs),
     /// Speak the JSON-lines host protocol (Pi's extension-UI dialogs) on stdin and stdout.
     Rpc(RpcArgs),
     /// Apply a key script without a terminal and print the final screen, then the result.
@@ -148,6 +150,15 @@ pub struct RpcArgs {
     #[arg(long, value_name = "DIR")]
     pub cwd: Option<PathBuf>,
     /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+/// `settings` arguments.
+#[derive(Debug, Args)]
+pub struct SettingsArgs {
+    /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`); created with
+    /// the defaults when missing.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
 }

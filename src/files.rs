@@ -116,15 +116,18 @@ fn open_without_blocking(path: &Path) -> std::io::Result<File> {
     OpenOptions::new().read(true).open(path)
 }
 
-/// The operating system's error text, without Rust's `(os error N)` suffix.
+/// The operating system's error text as a file problem.
 #[allow(clippy::needless_pass_by_value)] // used as a `map_err` callback
 fn io_problem(error: std::io::Error) -> FileProblem {
-    let error = &error;
+    FileProblem::Io(io_text(&error))
+}
+
+/// The operating system's error text, without Rust's `(os error N)` suffix.
+pub fn io_text(error: &std::io::Error) -> String {
     let text = error.to_string();
-    let text = text
-        .find(" (os error ")
-        .map_or(text.as_str(), |cut| &text[..cut]);
-    FileProblem::Io(text.to_owned())
+    text.find(" (os error ")
+        .map_or(text.as_str(), |cut| &text[..cut])
+        .to_owned()
 }
 
 /// The settings file: `--config`, else `<agent dir>/extensions/pi-agent-ask.json` with the agent

@@ -31,50 +31,69 @@ impl UsageError {
     }
 }
 
-/// What a command hands back: the JSON document to print and the exit code.
+/// What a command prints on stdout.
+pub enum Output {
+    /// One JSON document (the tool result, `check`'s verdict, a schema).
+    Json(serde_json::Value),
+    /// Text as it is (`render`'s screen, then its result).
+    Text(String),
+}
+
+/// What a command hands back: what to print and the exit code.
 pub struct Outcome {
-    /// The document for stdout.
-    pub document: serde_json::Value,
+    /// What to print.
+    pub output: Output,
     /// 0 unless the command's own contract says otherwise (`check` on invalid input: 1).
     pub exit: u8,
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    if let Command::Render(args) = &cli.command {
-        return print_text(commands::render::run(args));
-    }
-    let outcome = match cli.command {
-        Command::Demo(args) => commands::demo::run(&args),
-        Command::Ask(args) => commands::ask::run(&args),
-        Command::Check(args) => commands::check::run(&args),
-        Command::Schema(args) => Ok(commands::schema::run(&args)),
-        Command::Rpc(args) => return commands::rpc::run(&args),
-        Command::Render(_) => unreachable!("render prints text and returned above"),
-    };
-    match outcome {
-        Ok(outcome) => {
-            let mut stdout = std::io::stdout().lock();
-            let text = serde_json::to_string_pretty(&outcome.document).unwrap_or_default();
-            if writeln!(stdout, "{text}")
-                .and_then(|()| stdout.flush())
-                .is_err()
-            {
-                return ExitCode::from(1);
-            }
-            ExitCode::from(outcome.exit)
+impl Outcome {
+    /// A JSON document and its exit code.
+    pub const fn json(document: serde_json::Value, exit: u8) -> Self {
+        Self {
+            output: Output::Json(document),
+            exit,
         }
-        Err(error) => {
-            eprintln!("pi-agent-ask: {error}");
-            ExitCode::from(2)
+    }
+
+    /// Text, exit 0.
+    pub const fn text(text: String) -> Self {
+        Self {
+            output: Output::Text(text),
+            exit: 0,
         }
     }
 }
 
-/// Prints a command's text output, or its usage error (exit 2).
-fn print_text(output: Result<String, UsageError>) -> ExitCode {
-    match output {
-        Ok(text) => {
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Settings(args) => {
+            return match commands::settings::run(&args) {
+                Ok(code) => ExitCode::from(code),
+                Err(error) => {
+                    eprintln!("pi-agent-ask: {error}");
+                    ExitCode::from(2)
+                }
+            };
+        }
+        Command::Demo(args) => commands::demo::run(&args),
+        Command::Ask(args) => commands::ask::run(&args),
+        Command::Check(args) => commands::check::run(&args),
+        Command::Schema(args) => Ok(commands::schema::run(&args)),
+        Command::Render(args) => commands::render::run(&args).map(Outcome::text),
+        Command::Rpc(args) => return commands::rpc::run(&args),
+    };
+    match outcome {
+        Ok(outcome) => {
+            let text = match outcome.output {
+                Output::Json(document) => {
+                    let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
+                    text.push('\n');
+                    text
+                }
+                Output::Text(text) => text,
+            };
             let mut stdout = std::io::stdout().lock();
             if stdout
                 .write_all(text.as_bytes())
@@ -83,7 +102,7 @@ fn print_text(output: Result<String, UsageError>) -> ExitCode {
             {
                 return ExitCode::from(1);
             }
-            ExitCode::SUCCESS
+            ExitCode::from(outcome.exit)
         }
         Err(error) => {
             eprintln!("pi-agent-ask: {error}");

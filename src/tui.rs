@@ -6,8 +6,9 @@ use std::path::Path;
 use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::effect::Effect;
 use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
-use pi_agent_ask_core::settings::Notification;
-use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, notify};
+use pi_agent_ask_core::input::Input;
+use pi_agent_ask_core::settings::{Notification, WithSettings};
+use pi_agent_ask_crossterm::{ColorMode, End, Screen, Step, TerminalOptions, notify, run_with};
 
 use crate::UsageError;
 use crate::settings_file::SettingsFile;
@@ -42,14 +43,21 @@ pub fn ask(
     config: Option<&Path>,
     placement: Placement,
 ) -> Result<TuiEnd, UsageError> {
-    let settings_file = SettingsFile::open(config);
-    let settings = settings_file.loaded.settings;
+    let mut settings_file = SettingsFile::open(config);
+    let settings = settings_file.settings().clone();
     let form_config = FormConfig {
         behaviour: settings.behaviour,
-        keymaps: settings.keymaps,
+        keymaps: settings.keymaps.clone(),
     };
     let subject = waiting_subject(&request);
-    let mut form = Form::new(request, &form_config, FlowIds { request_id });
+    let form = Form::new(request, &form_config, FlowIds { request_id })
+        .with_opening_notices(settings_file.loaded.notices.clone());
+    let mut host = WithSettings::new(
+        form,
+        settings.clone(),
+        settings_file.loaded.notices.clone(),
+        settings_file.display_path(),
+    );
     let options = TerminalOptions {
         screen: match placement {
             Placement::FullScreen => Screen::AlternateScreen,
@@ -62,25 +70,29 @@ pub fn ask(
         &Notification::question_waiting(&subject),
     );
     let run = catch_unwind(AssertUnwindSafe(|| {
-        pi_agent_ask_crossterm::run(&mut form, options, |effect| {
-            matches!(effect, Effect::Finish(_))
+        run_with(&mut host, options, |effect| match effect {
+            Effect::Finish(_) => Step::Finish,
+            Effect::SaveSettings(change) => {
+                Step::Feed(vec![Input::SettingsSaved(settings_file.save(*change))])
+            }
+            _ => Step::Keep,
         })
     }));
     match run {
         Ok(Ok(outcome)) => match outcome.end {
             End::Finished(Effect::Finish(result)) => Ok(TuiEnd { result, exit: 0 }),
             End::Interrupted(signal) => Ok(TuiEnd {
-                result: form.cancelled_result(),
+                result: host.inner().cancelled_result(),
                 exit: u8::try_from(128 + signal.number()).unwrap_or(u8::MAX),
             }),
             End::Finished(_) => Ok(TuiEnd {
-                result: form.cancelled_result(),
+                result: host.inner().cancelled_result(),
                 exit: 1,
             }),
         },
         Ok(Err(error)) => Err(UsageError::new(format!("cannot use the terminal: {error}"))),
         Err(_) => Ok(TuiEnd {
-            result: form.cancelled_result(),
+            result: host.inner().cancelled_result(),
             exit: 101,
         }),
     }

@@ -16,8 +16,15 @@ pub enum Effect {
     /// [`Input::SettingsSaved`](crate::input::Input::SettingsSaved).
     SaveSettings(Change),
     /// Send [`Input::TimerFired`](crate::input::Input::TimerFired) with this timer once its
-    /// duration has passed.
+    /// duration has passed. Starting a timer that is already running restarts it: it fires
+    /// once, a full duration after the last start.
     StartTimer(Timer),
+    /// The surface is done and asks to be closed, with nothing to report: a surface opened
+    /// alone (the settings overlay) ends its run; an overlay opened over a form returns to it.
+    Close,
+    /// The user asked for the ask settings (`global.settings`): open the settings overlay over
+    /// this surface (see [`WithSettings`](crate::settings::WithSettings), which does).
+    OpenSettings,
 }
 
 /// Something a frontend can drive: it takes inputs, answers with effects and draws frames.

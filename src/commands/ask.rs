@@ -47,10 +47,7 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
             ask_user_question(&request, response.as_ref(), surface)?
         }
     };
-    Ok(Outcome {
-        document: result.to_json(),
-        exit,
-    })
+    Ok(Outcome::json(result.to_json(), exit))
 }
 
 fn new_request_id() -> String {

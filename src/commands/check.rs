@@ -32,9 +32,9 @@ pub fn run(args: &CheckArgs) -> Result<Outcome, UsageError> {
 }
 
 const fn valid(document: serde_json::Value) -> Outcome {
-    Outcome { document, exit: 0 }
+    Outcome::json(document, 0)
 }
 
 const fn invalid_with(document: serde_json::Value) -> Outcome {
-    Outcome { document, exit: 1 }
+    Outcome::json(document, 1)
 }

@@ -41,8 +41,5 @@ pub fn run(args: &DemoArgs) -> Result<Outcome, UsageError> {
         args.config.as_deref(),
         args.inline.map_or(Placement::FullScreen, Placement::Inline),
     )?;
-    Ok(Outcome {
-        document: end.result.to_json(),
-        exit: end.exit,
-    })
+    Ok(Outcome::json(end.result.to_json(), end.exit))
 }

@@ -6,6 +6,7 @@ pub mod demo;
 pub mod render;
 pub mod rpc;
 pub mod schema;
+pub mod settings;
 
 use std::path::{Path, PathBuf};
 

@@ -12,5 +12,5 @@ pub fn run(args: &SchemaArgs) -> Outcome {
         SchemaKind::Input => input_schema(tool),
         SchemaKind::Output => output_schema(tool),
     };
-    Outcome { document, exit: 0 }
+    Outcome::json(document, 0)
 }

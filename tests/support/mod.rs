@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod asking;
 pub mod tmux;
 
 use std::io::Write as _;

@@ -46,7 +46,9 @@ impl Tmux {
             &height.to_string(),
             "env PS1='$ ' TERM=xterm-256color bash --norc --noprofile",
         ]);
-        tmux.wait_for("the shell prompt", |screen| screen.contains("$ "));
+        tmux.wait_for("the shell prompt", |screen| {
+            screen.lines().any(|line| line.starts_with('$'))
+        });
         tmux
     }
 

@@ -29,13 +29,14 @@ impl Form {
     /// Applies one key press.
     pub(super) fn handle_key(&mut self, key: Key) -> Vec<Effect> {
         self.state.notice = None;
+        self.state.opening_notices.clear();
         let pending = std::mem::take(&mut self.state.pending);
         if matches!(self.state.focus, Focus::Editor(_)) {
             return self.editor_key(key);
         }
         match self.config.keymaps.global_action(&key) {
             Some(GlobalAction::Dismiss) => return self.request_dismiss(Dismissal::Dismiss),
-            Some(GlobalAction::Settings) => return Vec::new(),
+            Some(GlobalAction::Settings) => return vec![Effect::OpenSettings],
             None => {}
         }
         if let Some(FixedKey::Digit(digit)) = FixedKey::of(&key) {
@@ -75,7 +76,7 @@ impl Form {
     }
 
     /// A key while an editor is open. `global.dismiss` ends the flow without saving the text;
-    /// `global.settings` is reserved while the editor is empty and typed otherwise; the
+    /// `global.settings` opens the settings while the editor is empty and is typed otherwise; the
     /// `*WhenEmpty` actions navigate only while it is empty; everything else edits.
     fn editor_key(&mut self, key: Key) -> Vec<Effect> {
         let Some(editor) = self.state.editor() else {
@@ -85,7 +86,7 @@ impl Form {
         let empty = editor.is_empty();
         match self.config.keymaps.global_action(&key) {
             Some(GlobalAction::Dismiss) => return self.request_dismiss(Dismissal::Dismiss),
-            Some(GlobalAction::Settings) if empty => return Vec::new(),
+            Some(GlobalAction::Settings) if empty => return vec![Effect::OpenSettings],
             _ => {}
         }
         let command = match target {

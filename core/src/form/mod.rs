@@ -26,6 +26,7 @@
 //!   `t` again;
 //! - `n`, `shift+n`: option note, question note;
 //! - `esc`: cancel the flow; `ctrl+c`: dismiss it (both twice when answers would be lost);
+//! - `?`: ask for the settings overlay ([`Effect::OpenSettings`]; also from an empty editor);
 //! - in editors: `enter` submits (saves a note), `esc` keeps the draft and closes,
 //!   `shift+enter` or `alt+enter` inserts a line break, and while the editor is empty the
 //!   navigation keys move tabs and options.
@@ -61,6 +62,7 @@ mod preview;
 mod result;
 mod review;
 mod rules;
+mod settings;
 mod state;
 mod view;
 
@@ -73,6 +75,7 @@ use crate::contract::question_tool::QuestionRequest;
 use crate::draw::{Frame, Size};
 use crate::effect::{Effect, Surface};
 use crate::input::Input;
+use crate::settings::LiveSettings;
 
 pub use config::{FlowIds, FormConfig, FormRequest};
 pub use rules::{FinalTab, ReviewAction, Rules, Tool};
@@ -142,6 +145,13 @@ impl Form {
         Vec::new()
     }
 
+    /// The same form showing `notices` (about the settings it opened with) until the first key.
+    #[must_use]
+    pub fn with_opening_notices(mut self, notices: Vec<String>) -> Self {
+        self.state.opening_notices = notices;
+        self
+    }
+
     /// The rules the form follows.
     pub const fn rules(&self) -> &Rules {
         &self.rules
@@ -206,10 +216,7 @@ impl Surface for Form {
                 Vec::new()
             }
             Input::Mouse(mouse) => self.handle_mouse(mouse),
-            Input::Settings(settings) => self.apply_config(&FormConfig {
-                behaviour: settings.behaviour,
-                keymaps: settings.keymaps,
-            }),
+            Input::Settings(settings) => LiveSettings::apply_settings(self, &settings),
             Input::Resize(_) | Input::TimerFired(_) | Input::SettingsSaved(_) => Vec::new(),
         }
     }

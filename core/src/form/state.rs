@@ -92,6 +92,9 @@ pub struct State {
     pub armed: Option<Dismissal>,
     /// A message about the last key.
     pub notice: Option<Notice>,
+    /// Messages about the settings the flow opened with (an invalid file, invalid keymaps),
+    /// shown until the first key.
+    pub opening_notices: Vec<String>,
     /// The highlighted final-tab action.
     pub review_cursor: usize,
     /// The first summary row shown on the final tab.
@@ -113,6 +116,7 @@ impl State {
             pending: Pending::None,
             armed: None,
             notice: None,
+            opening_notices: Vec::new(),
             review_cursor: 0,
             review_scroll: 0,
             preview: PreviewScroll::default(),

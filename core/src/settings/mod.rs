@@ -7,11 +7,15 @@
 
 mod behaviour;
 mod document;
+mod host;
 mod notifications;
+pub mod panel;
 
 pub use behaviour::{Behaviour, Toggle};
 pub use document::{Change, DocumentError, apply_change, default_document};
+pub use host::{LiveSettings, Overlay, WithSettings};
 pub use notifications::{Channel, Notification, Notifications};
+pub use panel::SettingsPanel;
 
 use serde_json::Value;
 

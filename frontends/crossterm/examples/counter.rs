@@ -5,8 +5,8 @@
 //! `cargo run -p pi-agent-ask-crossterm --example counter > /tmp/out.txt`.
 //! Pass `--inline` to draw in 8 rows below the prompt instead of the alternate screen.
 //!
-//! The core has one effect so far, `StopAgent`; this example ends on it for both enter and
-//! ctrl+c and tells the two apart by its own state.
+//! This example ends on `StopAgent` for both enter and ctrl+c and tells the two apart by its own
+//! state.
 
 use std::process::ExitCode;
 

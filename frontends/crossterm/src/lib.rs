@@ -3,9 +3,10 @@
 //! It drives any core [`Surface`](pi_agent_ask_core::Surface) on the terminal: crossterm events
 //! become core [`Input`](pi_agent_ask_core::Input)s ([`event`]), core frames are painted into
 //! ratatui buffers with a [`theme`] ([`paint`]), and ratatui writes only the cells that changed
-//! to `/dev/tty` ([`terminal`]), so standard output stays free for the tool result. [`run()`]
-//! ties them together and restores the terminal on every way out: a finished flow, an error, a
-//! panic, or a signal. Unix only.
+//! to `/dev/tty` ([`terminal`]), so standard output stays free for the tool result.
+//! [`run_with`] ties them together: it keeps the timers a surface starts ([`timers`]), hands
+//! the program every other effect, and restores the terminal on every way out: a finished
+//! flow, an error, a panic, or a signal. Unix only.
 
 pub mod backend;
 pub mod counting;
@@ -16,9 +17,10 @@ pub mod run;
 pub mod signals;
 pub mod terminal;
 pub mod theme;
+pub mod timers;
 
 pub use counting::{ByteCount, CountingWriter};
-pub use run::{End, Outcome, run};
+pub use run::{End, Outcome, Step, run, run_with};
 pub use signals::Signal;
 pub use terminal::{Screen, TerminalOptions, TerminalSession, has_tty};
 pub use theme::{ColorMode, Theme};

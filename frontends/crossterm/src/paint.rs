@@ -7,7 +7,9 @@
 
 use std::borrow::Cow;
 
-use pi_agent_ask_core::draw::{DrawCmd, Frame, Pos};
+use pi_agent_ask_core::draw::{DrawCmd, Frame, Pos, Size};
+use ratatui::Terminal;
+use ratatui::backend::Backend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Position;
 
@@ -35,6 +37,25 @@ pub fn paint(frame: &Frame, theme: &Theme, buffer: &mut Buffer) {
             theme.style(*style),
         );
     }
+}
+
+/// Draws the frame `draw` makes for the terminal's area, with its cursor, and writes only the
+/// cells that changed since the previous draw. A [`crate::TerminalSession`] draws through this;
+/// measurements can use it on a terminal over any writer.
+pub fn draw_frame<B: Backend>(
+    terminal: &mut Terminal<B>,
+    theme: &Theme,
+    draw: impl FnOnce(Size) -> Frame,
+) -> Result<(), B::Error> {
+    terminal.draw(|target| {
+        let area = target.area();
+        let frame = draw(Size::new(area.width, area.height));
+        paint(&frame, theme, target.buffer_mut());
+        if let Some(cursor) = screen_cursor(&frame, area.as_position(), area.width, area.height) {
+            target.set_cursor_position(cursor);
+        }
+    })?;
+    Ok(())
 }
 
 /// Where the frame's cursor stands on the screen, for a buffer area starting at `origin`, if the

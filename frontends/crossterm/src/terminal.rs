@@ -23,7 +23,7 @@ use ratatui::{Terminal, Viewport};
 
 use crate::backend::TtyBackend;
 use crate::counting::ByteCount;
-use crate::paint::{paint, screen_cursor};
+use crate::paint::draw_frame;
 use crate::signals::{Request, SignalWatch};
 use crate::theme::{ColorMode, Theme};
 
@@ -129,16 +129,7 @@ impl TerminalSession {
 
     /// Draws the frame `draw` makes for the current area; only changed cells are written.
     pub fn draw(&mut self, draw: impl FnOnce(Size) -> Frame) -> io::Result<()> {
-        let theme = self.theme;
-        self.terminal.draw(|target| {
-            let area = target.area();
-            let frame = draw(Size::new(area.width, area.height));
-            paint(&frame, &theme, target.buffer_mut());
-            if let Some(cursor) = screen_cursor(&frame, area.as_position(), area.width, area.height)
-            {
-                target.set_cursor_position(cursor);
-            }
-        })?;
+        draw_frame(&mut self.terminal, &self.theme, draw)?;
         self.note_area();
         Ok(())
     }

@@ -323,3 +323,16 @@ fn input_after_the_flow_finished_is_ignored() {
     run.keys("esc enter");
     assert_eq!(run.effects.len(), count);
 }
+
+#[test]
+fn settings_notices_show_when_the_flow_opens_and_go_with_the_first_key() {
+    let form = ask_user(&three_questions()).with_opening_notices(vec![
+        "Invalid keymaps (keymaps.main.confirm: unknown key). Using default ask keymaps for this session."
+            .to_owned(),
+    ]);
+    let mut run = Run::new(form, "");
+    let screen = run.screen();
+    assert!(screen.contains("Using default ask keymaps"), "{screen}");
+    run.keys("down");
+    assert!(!run.screen().contains("Using default ask keymaps"));
+}

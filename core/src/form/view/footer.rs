@@ -192,6 +192,9 @@ impl Form {
             );
             return Some(Span::new(&text, WARNING));
         }
+        if !self.state.opening_notices.is_empty() {
+            return Some(Span::new(&self.state.opening_notices.join(" "), WARNING));
+        }
         None
     }
 

@@ -62,9 +62,9 @@ impl Regions {
                 (rest, regions.rule_bottom) = rest.split_bottom(1);
             }
         }
-        let notice_rows = form.notice_lines(usize::from(rest.width)).len().min(2);
+        let notice_rows = form.notice_lines(usize::from(rest.width)).len().min(3);
         if notice_rows > 0 && rest.height > 1 {
-            (rest, regions.notice) = rest.split_bottom(u16::try_from(notice_rows).unwrap_or(2));
+            (rest, regions.notice) = rest.split_bottom(u16::try_from(notice_rows).unwrap_or(3));
         }
         if height >= RULES_FROM && rest.height > 2 {
             (_, rest) = rest.split_top(1);

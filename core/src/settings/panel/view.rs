@@ -1,0 +1,366 @@
+//! Drawing the settings overlay: a centred box with the rows, the last save's outcome, the load
+//! notices, the settings file's path and the key hints.
+//!
+//! When the screen is short, parts are dropped in this order: the path, the notices, the key
+//! hints, the save outcome; the rows come last and then scroll so the highlighted one stays
+//! visible. Below 10×5 cells the box has no border and the title takes a line of its own.
+
+use std::borrow::Cow;
+
+use super::{ResetState, Row, SettingsPanel, Status};
+use crate::draw::{Canvas, Frame, Pos, Rect, Role, Size, Style};
+use crate::input::{Action, ContextKeymap, SettingsModalAction};
+use crate::text::{ELLIPSIS, fit, sanitize, truncate, width as text_width, wrap};
+
+/// The title of the overlay.
+const TITLE: &str = "Ask settings";
+
+/// The widest the box gets, borders included.
+const MAX_WIDTH: u16 = 76;
+
+/// The smallest box that gets a border.
+const BORDER_MIN: Size = Size::new(10, 5);
+
+/// What a block of the box shows.
+enum Kind {
+    /// The title, on a line of its own when there is no border to hold it.
+    Title,
+    /// The toggles and the reset action.
+    Rows,
+    /// Lines of text, already wrapped.
+    Lines(Vec<(String, Style)>),
+}
+
+/// A run of lines laid out top to bottom.
+struct Block {
+    /// Lower is served first when lines are handed out (see [`allocate`]).
+    priority: u8,
+    /// Whether a blank line separates it from the block above, room permitting.
+    gap_before: bool,
+    kind: Kind,
+}
+
+impl Block {
+    const fn new(priority: u8, kind: Kind) -> Self {
+        Self {
+            priority,
+            gap_before: true,
+            kind,
+        }
+    }
+
+    /// How many lines the block wants.
+    fn wanted(&self) -> u16 {
+        match &self.kind {
+            Kind::Title => 1,
+            Kind::Rows => Row::ALL.len() as u16,
+            Kind::Lines(lines) => u16::try_from(lines.len()).unwrap_or(u16::MAX),
+        }
+    }
+}
+
+impl SettingsPanel {
+    /// Draws the overlay centred on a screen of `size`; its box is cleared first, so it can be
+    /// painted over another surface's frame.
+    pub(super) fn render(&self, size: Size) -> Frame {
+        let mut canvas = Canvas::new(size);
+        let box_width = size.width.min(MAX_WIDTH);
+        let bordered = box_width >= BORDER_MIN.width && size.height >= BORDER_MIN.height;
+        let (frame_columns, frame_rows) = if bordered { (2, 1) } else { (0, 0) };
+        let inner_width = box_width.saturating_sub(frame_columns * 2);
+        let budget = size.height.saturating_sub(frame_rows * 2);
+        let blocks = self.blocks(usize::from(inner_width), bordered);
+        let heights = allocate(&blocks, budget);
+        let gaps = gaps(&blocks, &heights, budget);
+        let used = heights.iter().sum::<u16>() + gaps.iter().filter(|&&gap| gap).count() as u16;
+        let box_height = used + frame_rows * 2;
+        let area = Rect::new(
+            (size.width - box_width) / 2,
+            (size.height - box_height) / 2,
+            box_width,
+            box_height,
+        );
+        canvas.fill(area, Style::default());
+        if bordered {
+            draw_border(&mut canvas, area);
+        }
+        let inner = Rect::new(
+            area.x + frame_columns,
+            area.y + frame_rows,
+            inner_width,
+            used,
+        );
+        canvas.with_clip(inner, |canvas| {
+            let mut y = inner.y;
+            for ((block, &height), &gap) in blocks.iter().zip(&heights).zip(&gaps) {
+                y += u16::from(gap);
+                let rect = Rect::new(inner.x, y, inner.width, height);
+                match &block.kind {
+                    Kind::Title => {
+                        canvas.put(rect.pos(), TITLE, Style::new(Role::Accent).bold());
+                    }
+                    Kind::Rows => self.draw_rows(canvas, rect),
+                    Kind::Lines(lines) => draw_lines(canvas, rect, lines),
+                }
+                y += height;
+            }
+        });
+        canvas.finish()
+    }
+
+    /// The blocks in screen order, their lines wrapped to `width`.
+    fn blocks(&self, width: usize, bordered: bool) -> Vec<Block> {
+        let mut blocks = Vec::new();
+        if !bordered {
+            blocks.push(Block::new(1, Kind::Title));
+        }
+        blocks.push(Block::new(0, Kind::Rows));
+        let status = match &self.status {
+            Some(Status::SaveFailed(message)) => wrapped(message, width, Style::new(Role::Error)),
+            Some(Status::ResetDone) => wrapped(
+                "Settings reset to defaults.",
+                width,
+                Style::new(Role::Success),
+            ),
+            None => Vec::new(),
+        };
+        blocks.push(Block::new(2, Kind::Lines(status)));
+        let notices = self
+            .notices
+            .iter()
+            .flat_map(|notice| wrapped(notice, width, Style::new(Role::Warning)))
+            .collect();
+        blocks.push(Block::new(4, Kind::Lines(notices)));
+        let label = wrapped(
+            "Customize keymaps and notifications in",
+            width,
+            Style::new(Role::Muted),
+        );
+        blocks.push(Block::new(6, Kind::Lines(label)));
+        let path = wrapped(&self.config_path, width, Style::new(Role::Text));
+        blocks.push(Block {
+            gap_before: false,
+            ..Block::new(5, Kind::Lines(path))
+        });
+        let hints = if self.shown.behaviour.show_footer_hints {
+            let hint = hint_line(&self.saved.keymaps.settings_modal, width);
+            vec![(hint, Style::new(Role::Muted))]
+        } else {
+            Vec::new()
+        };
+        blocks.push(Block::new(3, Kind::Lines(hints)));
+        blocks
+    }
+
+    /// The rows that fit `rect`, scrolled so the highlighted one is visible.
+    fn draw_rows(&self, canvas: &mut Canvas, rect: Rect) {
+        let visible = usize::from(rect.height);
+        let first = (self.selected + 1).saturating_sub(visible);
+        for (index, line) in rect.rows().enumerate() {
+            let row_index = first + index;
+            let Some(&row) = Row::ALL.get(row_index) else {
+                break;
+            };
+            let selected = row_index == self.selected;
+            let base = if selected {
+                canvas.fill(line, Style::new(Role::Selected).reverse());
+                Style::new(Role::Selected).reverse()
+            } else {
+                Style::new(Role::Text)
+            };
+            let x = canvas.put(line.pos(), if selected { "›" } else { " " }, base);
+            let room = usize::from(line.right().saturating_sub(x + 1));
+            let choices = self.row_layouts(row, base);
+            let chosen = choices
+                .iter()
+                .find(|segments| segments_width(segments) <= room)
+                .or_else(|| choices.last());
+            if let Some(segments) = chosen {
+                put_segments(canvas, Pos::new(x + 1, line.y), segments, room);
+            }
+        }
+    }
+
+    /// The ways a row can be written, widest first; each is a list of styled segments.
+    fn row_layouts(&self, row: Row, base: Style) -> Vec<Vec<(String, Style)>> {
+        let muted = if base.attrs.reverse {
+            base
+        } else {
+            Style::new(Role::Muted)
+        };
+        let warning = Style::new(Role::Warning).bold();
+        match row {
+            Row::Toggle(toggle) => {
+                let mark = if self.shown.toggle(toggle) { "x" } else { " " };
+                let text = format!("[{mark}] {}", toggle.label());
+                let plain = vec![(text.clone(), base)];
+                if toggle.applies_to_open_flows() {
+                    vec![plain]
+                } else {
+                    vec![
+                        vec![(text, base), (" (new flows)".to_owned(), muted)],
+                        plain,
+                    ]
+                }
+            }
+            Row::Reset if self.reset == ResetState::Armed => {
+                let key = first_key(
+                    &self.saved.keymaps.settings_modal,
+                    SettingsModalAction::Toggle,
+                );
+                vec![
+                    vec![
+                        ("Reset to defaults".to_owned(), base),
+                        (format!(" — press {key} again to confirm"), warning),
+                    ],
+                    vec![(format!("Press {key} again to reset"), warning)],
+                ]
+            }
+            Row::Reset => vec![vec![("Reset to defaults".to_owned(), base)]],
+        }
+    }
+}
+
+/// The width of a row's segments together.
+fn segments_width(segments: &[(String, Style)]) -> usize {
+    segments.iter().map(|(text, _)| text_width(text)).sum()
+}
+
+/// Puts segments one after the other within `room` cells; the one that overflows is cut with
+/// an ellipsis and the rest left out.
+fn put_segments(canvas: &mut Canvas, pos: Pos, segments: &[(String, Style)], room: usize) {
+    let mut x = pos.x;
+    let mut left = room;
+    for (text, style) in segments {
+        let cut = if text_width(text) <= left {
+            Cow::Borrowed(text.as_str())
+        } else {
+            truncate(text, left)
+        };
+        let after = canvas.put(Pos::new(x, pos.y), &cut, *style);
+        left = left.saturating_sub(usize::from(after - x));
+        x = after;
+        if cut.len() != text.len() {
+            break;
+        }
+    }
+}
+
+/// How many lines each block gets out of `budget`: the blocks are served in order of priority,
+/// each taking what it wants of what is left.
+fn allocate(blocks: &[Block], budget: u16) -> Vec<u16> {
+    let mut order: Vec<usize> = (0..blocks.len()).collect();
+    order.sort_by_key(|&index| blocks[index].priority);
+    let mut left = budget;
+    let mut heights = vec![0; blocks.len()];
+    for index in order {
+        heights[index] = blocks[index].wanted().min(left);
+        left -= heights[index];
+    }
+    heights
+}
+
+/// Which blocks get a blank line above them: those that ask for one and are not the first
+/// shown, top to bottom while the budget lasts.
+fn gaps(blocks: &[Block], heights: &[u16], budget: u16) -> Vec<bool> {
+    let mut left = budget.saturating_sub(heights.iter().sum());
+    let mut seen_one = false;
+    blocks
+        .iter()
+        .zip(heights)
+        .map(|(block, &height)| {
+            if height == 0 {
+                return false;
+            }
+            let gap = seen_one && block.gap_before && left > 0;
+            seen_one = true;
+            left -= u16::from(gap);
+            gap
+        })
+        .collect()
+}
+
+/// The lines that fit `rect`; when some are cut off, the last one shown ends in an ellipsis.
+fn draw_lines(canvas: &mut Canvas, rect: Rect, lines: &[(String, Style)]) {
+    let shown = usize::from(rect.height).min(lines.len());
+    for (index, (row, (line, style))) in rect.rows().zip(lines).enumerate() {
+        if index + 1 == shown && shown < lines.len() {
+            let (kept, _) = fit(line, usize::from(rect.width).saturating_sub(1));
+            canvas.put(row.pos(), &format!("{kept}{ELLIPSIS}"), *style);
+        } else {
+            canvas.put(row.pos(), line, *style);
+        }
+    }
+}
+
+/// `text` sanitized and wrapped to `width`, every line in `style`.
+fn wrapped(text: &str, width: usize, style: Style) -> Vec<(String, Style)> {
+    let text = sanitize(text);
+    wrap(&text, width)
+        .into_iter()
+        .map(|line| (line.to_owned(), style))
+        .collect()
+}
+
+/// `up/down move · enter toggle · esc close`, from the keys bound first to each action; the
+/// parts that do not fit `width` are left out, the move hint first and the close hint last.
+fn hint_line(keymap: &ContextKeymap<SettingsModalAction>, width: usize) -> String {
+    let key = |action| keymap.keys(action).first().map(ToString::to_string);
+    let moves = match (
+        key(SettingsModalAction::PreviousOption),
+        key(SettingsModalAction::NextOption),
+    ) {
+        (Some(up), Some(down)) => Some(format!("{up}/{down} move")),
+        (Some(one), None) | (None, Some(one)) => Some(format!("{one} move")),
+        (None, None) => None,
+    };
+    let toggle = key(SettingsModalAction::Toggle).map(|toggle| format!("{toggle} toggle"));
+    let close = key(SettingsModalAction::Close).map(|close| format!("{close} close"));
+    let mut parts = [moves, toggle, close];
+    for drop in 0..parts.len() {
+        let line = parts
+            .iter()
+            .flatten()
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" · ");
+        if text_width(&line) <= width || drop + 1 == parts.len() {
+            return truncate(&line, width).into_owned();
+        }
+        parts[drop] = None;
+    }
+    String::new()
+}
+
+/// The first key bound to `action`, or the action's name when it has none.
+fn first_key<A: Action>(keymap: &ContextKeymap<A>, action: A) -> String {
+    keymap
+        .keys(action)
+        .first()
+        .map_or_else(|| action.name().to_owned(), ToString::to_string)
+}
+
+/// A rounded border around `area` with the title in its top edge.
+fn draw_border(canvas: &mut Canvas, area: Rect) {
+    let border = Style::new(Role::Border);
+    let inner = usize::from(area.width.saturating_sub(2));
+    let bottom = area.bottom() - 1;
+    canvas.put(area.pos(), &format!("╭{}╮", "─".repeat(inner)), border);
+    for y in area.y + 1..bottom {
+        canvas.put(Pos::new(area.x, y), "│", border);
+        canvas.put(Pos::new(area.right() - 1, y), "│", border);
+    }
+    canvas.put(
+        Pos::new(area.x, bottom),
+        &format!("╰{}╯", "─".repeat(inner)),
+        border,
+    );
+    let title = format!(" {TITLE} ");
+    if text_width(&title) + 4 <= usize::from(area.width) {
+        canvas.put(
+            Pos::new(area.x + 2, area.y),
+            &title,
+            Style::new(Role::Accent).bold(),
+        );
+    }
+}

@@ -1,0 +1,73 @@
+//! What one keystroke costs on the wire: the bytes written to the terminal when the real demo
+//! form, drawn at 120×40, moves its highlight one option down.
+
+use pi_agent_ask_core::contract::ask_user::{
+    FileProblem, ParseOptions, PreviewFile, PreviewSource, parse_ask_user,
+};
+use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
+use pi_agent_ask_core::input::Key;
+use pi_agent_ask_core::{Input, Surface};
+use pi_agent_ask_crossterm::paint::draw_frame;
+use pi_agent_ask_crossterm::{CountingWriter, Theme};
+use ratatui::backend::CrosstermBackend;
+use ratatui::layout::Rect;
+use ratatui::{Terminal, TerminalOptions, Viewport};
+
+/// The demo questionnaire `pi-agent-ask demo` opens.
+const DEMO: &str = include_str!("../../../fixtures/demo.json");
+
+/// The most bytes one move down may write.
+const BUDGET: u64 = 400;
+
+struct NoFiles;
+
+impl PreviewSource for NoFiles {
+    fn load(&mut self, path: &str) -> PreviewFile {
+        PreviewFile {
+            resolved_path: path.to_owned(),
+            content: Err(FileProblem::Io("the demo has no preview files".into())),
+        }
+    }
+}
+
+fn demo_form() -> Form {
+    let arguments = serde_json::from_str(DEMO).expect("the demo is JSON");
+    let call =
+        parse_ask_user(&arguments, ParseOptions::default(), &mut NoFiles).expect("a valid demo");
+    Form::new(
+        FormRequest::AskUser(call.request),
+        &FormConfig::default(),
+        FlowIds {
+            request_id: "00000000-0000-4000-8000-000000000000".into(),
+        },
+    )
+}
+
+#[test]
+fn moving_down_one_option_in_the_demo_at_120_by_40_writes_under_400_bytes() {
+    let writer = CountingWriter::new(Vec::new());
+    let count = writer.counter();
+    let viewport = Viewport::Fixed(Rect::new(0, 0, 120, 40));
+    let mut terminal =
+        Terminal::with_options(CrosstermBackend::new(writer), TerminalOptions { viewport })
+            .expect("a terminal over a buffer");
+    let theme = Theme::colored();
+    let mut form = demo_form();
+
+    draw_frame(&mut terminal, &theme, |size| form.draw(size)).expect("frame 1 is drawn");
+    let first = count.get();
+    let down: Key = "down".parse().expect("a key");
+    assert!(form.handle(Input::Key(down)).is_empty(), "down only moves");
+    draw_frame(&mut terminal, &theme, |size| form.draw(size)).expect("frame 2 is drawn");
+    let second = count.get() - first;
+
+    println!("demo at 120x40: first frame {first} bytes, one move down {second} bytes");
+    assert!(
+        first > 1_000,
+        "the first frame paints the whole form: {first}"
+    );
+    assert!(
+        second < BUDGET,
+        "one move down wrote {second} bytes, over the budget of {BUDGET}"
+    );
+}

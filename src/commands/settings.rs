@@ -1,0 +1,55 @@
+//! `settings`: the ask settings overlay alone in the terminal.
+//!
+//! The overlay is drawn on `/dev/tty`; every toggle is saved at once and a failed save is
+//! reverted on screen. Nothing is printed on stdout. Exit 0 when the overlay is closed,
+//! `128 + signal` when a signal ends it, 1 when the terminal fails; without a terminal it is a
+//! usage error (2).
+
+use crate::UsageError;
+use crate::cli::SettingsArgs;
+
+/// Opens the overlay and runs it until it is closed; the exit code.
+#[cfg(unix)]
+pub fn run(args: &SettingsArgs) -> Result<u8, UsageError> {
+    use crate::settings_file::SettingsFile;
+    use pi_agent_ask_core::effect::Effect;
+    use pi_agent_ask_core::input::Input;
+    use pi_agent_ask_core::settings::SettingsPanel;
+    use pi_agent_ask_crossterm::{
+        ColorMode, End, Screen, Step, TerminalOptions, has_tty, run_with,
+    };
+
+    if !has_tty() {
+        return Err(UsageError::new(
+            "settings needs a terminal: run it in an interactive terminal",
+        ));
+    }
+    let mut file = SettingsFile::open(args.config.as_deref());
+    let path = file.display_path();
+    let mut panel = SettingsPanel::new(file.settings().clone(), file.loaded.notices.clone(), path);
+    let options = TerminalOptions {
+        screen: Screen::AlternateScreen,
+        color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
+    };
+    let outcome = run_with(&mut panel, options, |effect| match effect {
+        Effect::SaveSettings(change) => Step::Feed(vec![Input::SettingsSaved(file.save(*change))]),
+        Effect::Close => Step::Finish,
+        _ => Step::Keep,
+    });
+    match outcome {
+        Ok(outcome) => Ok(match outcome.end {
+            End::Finished(_) => 0,
+            End::Interrupted(signal) => 128 + signal.number() as u8,
+        }),
+        Err(error) => {
+            eprintln!("pi-agent-ask: the terminal failed: {error}");
+            Ok(1)
+        }
+    }
+}
+
+/// Without a Unix terminal the overlay cannot open.
+#[cfg(not(unix))]
+pub fn run(_args: &SettingsArgs) -> Result<u8, UsageError> {
+    Err(UsageError::new("settings needs a Unix terminal"))
+}

@@ -1,0 +1,240 @@
+use std::path::Path;
+use std::process::Command;
+
+use pi_agent_ask_core::settings::{
+    Change, FileState, INVALID_FILE_NOTICE, Toggle, default_document,
+};
+use serde_json::{Value, json};
+
+use super::SettingsFile;
+
+fn document_at(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).expect("the file is readable");
+    serde_json::from_str(&text).expect("the file is JSON")
+}
+
+#[test]
+fn read_leaves_a_missing_file_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    let file = SettingsFile::read(Some(&path));
+    assert_eq!(file.loaded.file, FileState::Missing);
+    assert!(!path.exists());
+}
+
+#[test]
+fn open_creates_a_missing_file_with_the_defaults() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nested").join("s.json");
+    let file = SettingsFile::open(Some(&path));
+    assert_eq!(document_at(&path), default_document());
+    assert_eq!(file.loaded.file, FileState::Valid(default_document()));
+    assert!(file.loaded.notices.is_empty());
+}
+
+#[test]
+fn a_toggle_saves_and_keeps_every_field_the_user_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    let written = json!({
+        "schemaVersion": 3,
+        "mine": {"keep": [1, 2]},
+        "behaviour": {"presentSingleAsMulti": true, "later": "yes"},
+        "notifications": {"channels": ["osc9"]},
+    });
+    std::fs::write(&path, written.to_string()).unwrap();
+    let mut file = SettingsFile::open(Some(&path));
+    assert!(
+        file.settings().behaviour.present_single_as_multi,
+        "migrated"
+    );
+    assert_eq!(document_at(&path), written, "loading never rewrites");
+    file.save(Change::Set(Toggle::Notifications, false))
+        .expect("the save succeeds");
+    assert_eq!(
+        document_at(&path),
+        json!({
+            "schemaVersion": 5,
+            "mine": {"keep": [1, 2]},
+            "behaviour": {"presentSingleAsMulti": true, "later": "yes"},
+            "notifications": {"channels": ["osc9"], "enabled": false},
+        })
+    );
+    assert!(!file.settings().notifications.enabled);
+    assert_eq!(
+        SettingsFile::read(Some(&path)).loaded.settings,
+        *file.settings()
+    );
+}
+
+#[test]
+fn reset_saves_the_defaults_and_keeps_unknown_fields() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    let written = r#"{"schemaVersion":5,"mine":1,"keymaps":{"main":{"confirm":["nope+x"]}}}"#;
+    std::fs::write(&path, written).unwrap();
+    let mut file = SettingsFile::open(Some(&path));
+    assert_eq!(file.loaded.notices.len(), 1, "the invalid keymaps notice");
+    file.save(Change::ResetToDefaults).unwrap();
+    let saved = document_at(&path);
+    assert_eq!(saved["mine"], json!(1));
+    assert_eq!(saved["keymaps"], default_document()["keymaps"]);
+    assert!(file.loaded.notices.is_empty());
+}
+
+#[test]
+fn an_invalid_file_stays_byte_for_byte_the_same_after_a_toggle_attempt() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    let written = b"{ \"schemaVersion\": 5, \"behaviour\": [ \n";
+    std::fs::write(&path, written).unwrap();
+    let mut file = SettingsFile::open(Some(&path));
+    assert_eq!(file.loaded.notices, vec![INVALID_FILE_NOTICE.to_owned()]);
+    let error = file
+        .save(Change::Set(Toggle::ShowFooterHints, false))
+        .expect_err("an invalid file is never saved over");
+    assert!(error.contains("invalid"), "{error}");
+    assert_eq!(std::fs::read(&path).unwrap(), written);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn a_file_that_is_not_utf8_counts_as_invalid() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    std::fs::write(&path, [0xff, 0xfe, b'{']).unwrap();
+    let mut file = SettingsFile::open(Some(&path));
+    assert_eq!(file.loaded.file, FileState::Invalid);
+    assert!(file.save(Change::ResetToDefaults).is_err());
+    assert_eq!(std::fs::read(&path).unwrap(), [0xff, 0xfe, b'{']);
+}
+
+#[test]
+fn a_folder_that_cannot_be_created_fails_the_save_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("config");
+    std::fs::write(&blocker, b"not a folder").unwrap();
+    let path = blocker.join("s.json");
+    let mut file = SettingsFile::open(Some(&path));
+    assert_eq!(file.loaded.file, FileState::Missing);
+    let error = file
+        .save(Change::Set(Toggle::ShowFooterHints, false))
+        .expect_err("a file stands where the folder would be");
+    assert!(
+        error.starts_with("Could not save the config file ("),
+        "{error}"
+    );
+    assert!(!error.contains("os error"), "{error}");
+    assert_eq!(std::fs::read(&blocker).unwrap(), b"not a folder");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    assert_eq!(file.loaded.file, FileState::Missing);
+}
+
+#[test]
+fn a_folder_in_place_of_the_file_counts_as_invalid() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    std::fs::create_dir(&path).unwrap();
+    let mut file = SettingsFile::open(Some(&path));
+    assert_eq!(file.loaded.file, FileState::Invalid);
+    assert!(file.save(Change::ResetToDefaults).is_err());
+    assert!(path.is_dir());
+}
+
+/// Makes a folder unwritable for the rest of the test: read-only permissions, and for a user
+/// who ignores them (root) the immutable attribute. `None` when neither works here.
+struct Unwritable<'a> {
+    dir: &'a Path,
+    immutable: bool,
+}
+
+impl<'a> Unwritable<'a> {
+    fn new(dir: &'a Path) -> Option<Self> {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o555)).ok()?;
+        let mut guard = Self {
+            dir,
+            immutable: false,
+        };
+        if guard.writable() {
+            guard.immutable = Command::new("chattr")
+                .arg("+i")
+                .arg(dir)
+                .status()
+                .is_ok_and(|status| status.success());
+            if guard.writable() {
+                return None;
+            }
+        }
+        Some(guard)
+    }
+
+    fn writable(&self) -> bool {
+        let probe = self.dir.join(".probe");
+        let created = std::fs::write(&probe, b"").is_ok();
+        let _ = std::fs::remove_file(&probe);
+        created
+    }
+}
+
+impl Drop for Unwritable<'_> {
+    fn drop(&mut self) {
+        use std::os::unix::fs::PermissionsExt as _;
+        if self.immutable {
+            let _ = Command::new("chattr").arg("-i").arg(self.dir).status();
+        }
+        let _ = std::fs::set_permissions(self.dir, std::fs::Permissions::from_mode(0o755));
+    }
+}
+
+#[test]
+fn saving_in_a_read_only_folder_fails_and_leaves_the_file_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("config");
+    std::fs::create_dir(&folder).unwrap();
+    let path = folder.join("s.json");
+    let mut file = SettingsFile::open(Some(&path));
+    let before = std::fs::read(&path).unwrap();
+    let Some(_guard) = Unwritable::new(&folder) else {
+        eprintln!("this file system cannot make a folder unwritable; skipped");
+        return;
+    };
+    let error = file
+        .save(Change::Set(
+            Toggle::AutoSubmitWhenAnsweredWithoutNotes,
+            true,
+        ))
+        .expect_err("the folder is read-only");
+    assert!(
+        error.starts_with("Could not save the config file ("),
+        "{error}"
+    );
+    assert!(
+        error.ends_with("Edit it by hand to change settings."),
+        "{error}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert!(
+        !file
+            .settings()
+            .behaviour
+            .auto_submit_when_answered_without_notes
+    );
+}
+
+#[test]
+fn a_symbolic_link_is_followed_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.json");
+    let link = dir.path().join("s.json");
+    std::fs::write(&real, default_document().to_string()).unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let mut file = SettingsFile::open(Some(&link));
+    file.save(Change::Set(Toggle::ShowFooterHints, false))
+        .unwrap();
+    assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+    assert_eq!(
+        document_at(&real)["behaviour"]["showFooterHints"],
+        json!(false)
+    );
+}

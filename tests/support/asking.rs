@@ -1,0 +1,134 @@
+//! The program run by hand in a real terminal: typed into a tmux pane's shell, its result
+//! redirected to a file and its exit status echoed on the screen.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::tmux::{DEFAULT_WAIT, Tmux};
+
+/// A terminal with the program's files in its folder: settings, tool arguments and the result.
+pub struct Asking {
+    /// The terminal.
+    pub tmux: Tmux,
+    marker: String,
+}
+
+impl Asking {
+    /// Starts a `width`×`height` terminal, or returns `None` (with a message) without tmux.
+    pub fn start(width: u16, height: u16) -> Option<Self> {
+        if !super::tmux::available() {
+            eprintln!("skipped: tmux is not installed");
+            return None;
+        }
+        let tmux = Tmux::start(width, height);
+        let marker = tmux
+            .dir
+            .path()
+            .file_name()
+            .and_then(|name| name.to_str())
+            .expect("the folder has a UTF-8 name")
+            .to_owned();
+        tmux.type_line(&format!("cd {}", tmux.dir.path().display()));
+        Some(Self { tmux, marker })
+    }
+
+    /// Writes tool arguments to `name` in the terminal's folder.
+    pub fn write_arguments(&self, name: &str, arguments: &Value) {
+        std::fs::write(self.tmux.path(name), arguments.to_string())
+            .expect("the arguments are written");
+    }
+
+    /// Types `clear; <program> ARGS --config settings.json > result.json; echo "exit=$?"`,
+    /// with `HOME` in the terminal's folder, so no real settings are read or written.
+    pub fn launch(&self, args: &str) {
+        self.tmux.type_line(&format!(
+            "clear; HOME=\"$PWD\" {} {args} --config \"$PWD/settings.json\" > result.json; \
+             echo \"exit=$?\"",
+            env!("CARGO_BIN_EXE_pi-agent-ask"),
+        ));
+    }
+
+    /// Sends tmux key names, then waits until the screen shows `text`; returns the screen.
+    pub fn press(&self, keys: &[&str], text: &str) -> String {
+        self.tmux.keys(keys);
+        self.tmux.wait_for_text(text)
+    }
+
+    /// Waits for the program to end; returns the result it wrote and its exit status. The
+    /// result must not have reached the screen.
+    pub fn finish(&self) -> (Value, i32) {
+        let text = self.tmux.wait_for_file(&self.result_path());
+        let screen = self
+            .tmux
+            .wait_for("the exit status", |screen| exit_status(screen).is_some());
+        assert!(
+            !screen.contains("Request ID") && !screen.contains("\"details\""),
+            "the result reached the screen:\n{screen}"
+        );
+        let document = serde_json::from_str(&text).unwrap_or_else(|error| {
+            panic!("result.json is not one JSON document ({error}):\n{text}")
+        });
+        (document, exit_status(&screen).expect("an exit status"))
+    }
+
+    /// Where the program's standard output goes.
+    pub fn result_path(&self) -> PathBuf {
+        self.tmux.path("result.json")
+    }
+
+    /// The process id of the running program, found by the folder name in its arguments.
+    pub fn program_pid(&self) -> u32 {
+        let deadline = Instant::now() + DEFAULT_WAIT;
+        loop {
+            let output = Command::new("pgrep")
+                .arg("-f")
+                .arg(format!("pi-agent-ask .*{}", self.marker))
+                .output()
+                .expect("pgrep runs");
+            let pids: Vec<u32> = String::from_utf8_lossy(&output.stdout)
+                .lines()
+                .filter_map(|line| line.trim().parse().ok())
+                .collect();
+            if let [pid] = pids[..] {
+                return pid;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "expected one running program, found {pids:?}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// The status a finished run echoed: the number on a line `exit=<n>` of the screen.
+pub fn exit_status(screen: &str) -> Option<i32> {
+    screen
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("exit=")?.parse().ok())
+}
+
+/// Checks the result against the output schema and the mirrored `structuredContent`, puts a
+/// placeholder in for the request id, and returns `(text, details)`.
+pub fn read_result(mut document: Value) -> (String, Value) {
+    let validator = super::output_schema_validator();
+    let errors: Vec<String> = validator
+        .iter_errors(&document)
+        .map(|error| error.to_string())
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "the result breaks the output schema: {errors:?}"
+    );
+    assert_eq!(document["details"], document["structuredContent"]);
+    assert_eq!(document["isError"], json!(false));
+    super::normalize_request_ids(&mut document);
+    let text = document["content"][0]["text"]
+        .as_str()
+        .expect("a text content")
+        .to_owned();
+    (text, document["details"].clone())
+}

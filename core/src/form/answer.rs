@@ -94,9 +94,10 @@ impl Form {
     }
 
     /// `editor.submit`: non-blank text becomes the selected free-form answer (clearing the
-    /// picked options unless the question combines both), then the flow goes on, except on a
-    /// multi-select `ask_user` question, which stays on its tab. Blank text clears the
-    /// free-form answer and stays.
+    /// picked options unless the question combines both), then the flow goes on (or
+    /// auto-submits), except on a multi-select `ask_user` question, which stays on its tab and
+    /// never auto-submits: saving the text is one more toggle, and confirming the set is what
+    /// moves on. Blank text clears the free-form answer and stays.
     pub(super) fn submit_custom(&mut self, text: String) -> Vec<Effect> {
         let Some((index, question)) = self.active_question() else {
             return Vec::new();
@@ -127,7 +128,7 @@ impl Form {
         if exclusive {
             self.answered_then_advance()
         } else {
-            self.answered()
+            Vec::new()
         }
     }
 

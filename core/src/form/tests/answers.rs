@@ -45,6 +45,25 @@ fn submitting_custom_text_on_multi_stays_on_the_tab_and_selects_the_custom_row()
 }
 
 #[test]
+fn saving_custom_text_on_multi_never_auto_submits_but_confirming_the_set_does() {
+    let behaviour = Behaviour {
+        auto_submit_when_answered_without_notes: true,
+        ..Behaviour::default()
+    };
+    let mut run = Run::new(
+        ask_user_with(&one_multi(), behaviour),
+        "4 'Audit log' enter",
+    );
+    assert!(!run.finished());
+    assert_eq!(run.form.state.tab, 0);
+    assert!(run.form.drafts()[0].custom_selected);
+    assert!(run.screen().contains("[x] Type your own"));
+    run.keys("up enter");
+    assert!(run.finished());
+    assert_eq!(run.answers()["checks"]["values"], json!(["Audit log"]));
+}
+
+#[test]
 fn toggling_an_empty_custom_row_opens_the_editor() {
     let run = Run::new(ask_user(&one_multi()), "down down down space");
     assert!(matches!(run.form.state.focus, Focus::Editor(_)));

@@ -28,8 +28,9 @@
 //! - `esc`: cancel the flow; `ctrl+c`: dismiss it (both twice when answers would be lost);
 //! - `?`: ask for the settings overlay ([`Effect::OpenSettings`]; also from an empty editor);
 //! - in editors: `enter` submits (saves a note), `esc` keeps the draft and closes,
-//!   `shift+enter` or `alt+enter` inserts a line break, and while the editor is empty the
-//!   navigation keys move tabs and options.
+//!   `alt+enter` inserts a line break (so does `shift+enter` where the terminal tells it from
+//!   `enter`; most send the same carriage return for both, so the hint names `alt+enter`), and
+//!   while the editor is empty the navigation keys move tabs and options.
 //!
 //! The mouse hits exactly what the last frame showed where it showed it (a frame drawn for
 //! another tab than the active one hits nothing):

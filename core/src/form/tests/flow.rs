@@ -174,6 +174,25 @@ fn alt_enter_inserts_a_line_break_too() {
 }
 
 #[test]
+fn shift_enter_inserts_a_line_break_where_the_terminal_reports_it() {
+    let run = Run::new(
+        ask_user(&one_single()),
+        "down down enter 'a' shift+enter 'b' enter enter",
+    );
+    assert_eq!(run.answers()["db"]["customText"], json!("a\nb"));
+}
+
+#[rstest]
+#[case::answer_editor("down down enter")]
+#[case::option_note_editor("n")]
+#[case::question_note_editor("shift+n")]
+fn editor_hints_advertise_alt_enter_for_a_line_break(#[case] script: &str) {
+    let screen = Run::new(ask_user(&one_single()), script).screen();
+    assert!(screen.contains("alt+enter new line"), "{screen}");
+    assert!(!screen.contains("shift+enter"), "{screen}");
+}
+
+#[test]
 fn a_destructive_type_change_needs_a_second_press() {
     let mut run = Run::new(ask_user(&one_multi()), "space down space t");
     assert!(run.form.questions()[0].is_multi());

@@ -78,14 +78,14 @@ impl Form {
                 match editor.target {
                     EditorTarget::Custom => {
                         hints.push((key(&keymaps.editor, EditorAction::Submit), "submit"));
-                        hints.push((Some("shift+enter".to_owned()), "new line"));
+                        hints.push((Some("alt+enter".to_owned()), "new line"));
                         let close = if free_form { "cancel" } else { "back" };
                         hints.push((key(&keymaps.editor, EditorAction::Close), close));
                     }
                     EditorTarget::Note(_) => {
                         let note = &keymaps.note_editor;
                         hints.push((key(note, NoteEditorAction::Save), "save note"));
-                        hints.push((Some("shift+enter".to_owned()), "new line"));
+                        hints.push((Some("alt+enter".to_owned()), "new line"));
                         hints.push((key(note, NoteEditorAction::Close), "back"));
                     }
                 }

@@ -25,7 +25,10 @@
 //! - `t`: switch single <-> multi (preview <-> multi); a change that would drop selections needs
 //!   `t` again;
 //! - `n`, `shift+n`: option note, question note;
-//! - `esc`: cancel the flow; `ctrl+c`: dismiss it (both twice when answers would be lost);
+//! - `esc`: cancel the flow; `ctrl+c`: dismiss it (both twice when answers would be lost, with
+//!   `confirmDismissWhenDirty`); the final tab's Cancel action asks for the same confirmation
+//!   as `esc`, however it is run (`enter`, its digit, a click), the warning names what to
+//!   press (or click) again, and Cancel and `esc` confirm each other;
 //! - `?`: ask for the settings overlay ([`Effect::OpenSettings`]; also from an empty editor);
 //! - in editors: `enter` submits (saves a note), `esc` keeps the draft and closes,
 //!   `alt+enter` inserts a line break (so does `shift+enter` where the terminal tells it from

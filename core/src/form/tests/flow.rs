@@ -254,9 +254,65 @@ fn without_double_press_one_digit_runs_the_action() {
 
 #[test]
 fn the_review_cancel_action_keeps_the_answers() {
-    let run = Run::new(ask_user(&one_single()), "enter down down enter");
+    let run = Run::new(ask_user(&one_single()), "enter down down enter enter");
     assert_eq!(run.effects[0], Effect::StopAgent);
     assert_eq!(run.answers()["db"]["values"], json!(["pg"]));
+}
+
+#[test]
+fn review_cancel_on_a_dirty_form_warns_first_and_names_the_key_to_press_again() {
+    let mut run = Run::new(ask_user(&one_single()), "enter down down enter");
+    assert!(!run.finished());
+    let screen = run.screen();
+    assert!(
+        screen.contains("Press enter again to discard your answers"),
+        "{screen}"
+    );
+    run.keys("enter");
+    assert!(run.finished());
+    assert_eq!(run.effects[0], Effect::StopAgent);
+}
+
+#[test]
+fn review_cancel_by_digit_on_a_dirty_form_warns_first_then_one_more_digit_cancels() {
+    let mut run = Run::new(ask_user(&one_single()), "enter 3 3");
+    assert!(!run.finished());
+    assert!(
+        run.screen()
+            .contains("Press 3 again to discard your answers")
+    );
+    run.keys("3");
+    assert!(run.finished());
+}
+
+#[rstest]
+#[case::esc_after_review_cancel("enter down down enter esc")]
+#[case::review_cancel_after_esc("enter esc down down enter")]
+fn esc_and_review_cancel_confirm_each_other(#[case] script: &str) {
+    let run = Run::new(ask_user(&one_single()), script);
+    assert!(run.finished());
+    assert_eq!(run.result()["details"]["cancelled"], json!(true));
+}
+
+#[rstest]
+#[case::by_enter("tab down down enter")]
+#[case::by_digit("tab 3 3")]
+fn review_cancel_on_a_clean_form_cancels_at_once(#[case] script: &str) {
+    let run = Run::new(ask_user(&one_single()), script);
+    assert!(run.finished());
+}
+
+#[test]
+fn review_cancel_without_dirty_confirmation_cancels_at_once() {
+    let behaviour = Behaviour {
+        confirm_dismiss_when_dirty: false,
+        ..Behaviour::default()
+    };
+    let run = Run::new(
+        ask_user_with(&one_single(), behaviour),
+        "enter down down enter",
+    );
+    assert!(run.finished());
 }
 
 #[test]

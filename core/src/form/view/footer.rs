@@ -5,7 +5,7 @@
 
 use super::super::Form;
 use super::super::editor::EditorTarget;
-use super::super::state::{Dismissal, Focus, Pending};
+use super::super::state::{Activation, Dismissal, Focus, Pending};
 use super::{ACCENT, ERROR, Line, MUTED, Span, WARNING, put_lines, wrap_spans};
 use crate::contract::ask_user::{Question, QuestionType};
 use crate::draw::{Canvas, Rect};
@@ -169,12 +169,21 @@ impl Form {
             return Some(Span::new(notice.message(), ERROR));
         }
         if let Some(dismissal) = self.state.armed {
+            let keymaps = &self.config.keymaps;
             let keys = match dismissal {
-                Dismissal::Cancel => key(&self.config.keymaps.main, MainAction::Cancel),
-                Dismissal::Dismiss => key(&self.config.keymaps.global, GlobalAction::Dismiss),
-            }
-            .unwrap_or_default();
-            let text = format!("Press {keys} again to discard your answers");
+                Dismissal::Cancel => key(&keymaps.main, MainAction::Cancel),
+                Dismissal::Dismiss => key(&keymaps.global, GlobalAction::Dismiss),
+                Dismissal::ReviewCancel(Activation::Confirm) => {
+                    key(&keymaps.main, MainAction::Confirm)
+                }
+                Dismissal::ReviewCancel(Activation::Digit(digit)) => Some(digit.to_string()),
+                Dismissal::ReviewCancel(Activation::Click) => None,
+            };
+            let again = match (dismissal, keys) {
+                (Dismissal::ReviewCancel(Activation::Click), _) => "Click Cancel again".to_owned(),
+                (_, keys) => format!("Press {} again", keys.unwrap_or_default()),
+            };
+            let text = format!("{again} to discard your answers");
             return Some(Span::new(&text, WARNING));
         }
         if self.state.pending == Pending::TypeChange

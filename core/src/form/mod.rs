@@ -19,7 +19,8 @@
 //!   open its editor; on the final tab, run the highlighted action;
 //! - `space`: select (single) or toggle (multi) the highlighted option without moving on;
 //! - `1`..`9`: highlight that row and act as `enter` (single) or `space` (multi); on the final
-//!   tab, run action 1..3 (twice in a row with double-press review shortcuts);
+//!   tab, run action 1..3 (twice in a row with double-press review shortcuts; a Submit that
+//!   would be refused says why at the first press);
 //! - `pageUp`, `pageDown`: scroll the preview pane (or the review summary); the mouse wheel
 //!   over the preview scrolls it too;
 //! - `t`: switch single <-> multi (preview <-> multi); a change that would drop selections needs
@@ -43,7 +44,8 @@
 //!   hidden tab;
 //! - a click on an option row, on any of its lines, highlights it and acts as `space` on it;
 //! - a click on a final-tab action highlights it, and a second click on it in a row runs it,
-//!   so a stray click never finishes the flow;
+//!   so a stray click never finishes the flow (a Submit that would be refused says why at the
+//!   first click);
 //! - with an editor open, a click inside it does nothing, and a click that acts elsewhere
 //!   first keeps the text and closes the editor as `esc` does (on a free-form question, where
 //!   `esc` would cancel, the text is kept and the click goes on);

@@ -10,11 +10,20 @@ use crate::effect::Effect;
 impl Form {
     /// Submits, unless the rules need every question answered and one is not.
     pub(super) fn try_submit(&mut self) -> Vec<Effect> {
-        if self.rules.submit_needs_every_answer && !self.all_answered() {
-            self.state.notice = Some(Notice::AnswerEveryQuestion);
+        if self.refuse_submit() {
             return Vec::new();
         }
         self.finish_submit()
+    }
+
+    /// Whether submitting now would be refused (the rules need every question answered and
+    /// one is not); if so, says why.
+    pub(super) fn refuse_submit(&mut self) -> bool {
+        let refused = self.rules.submit_needs_every_answer && !self.all_answered();
+        if refused {
+            self.state.notice = Some(Notice::AnswerEveryQuestion);
+        }
+        refused
     }
 
     /// Finishes with the answers.

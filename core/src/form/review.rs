@@ -17,13 +17,17 @@ impl Form {
 
     /// A digit on the final tab: runs action `digit` (1-based; others are ignored). With
     /// double-press review shortcuts, the first press only highlights the action and arms it,
-    /// except for Cancel confirming an armed dirty-dismiss warning.
+    /// except for Cancel confirming an armed dirty-dismiss warning; a Submit that would be
+    /// refused says so at once instead of arming.
     pub(super) fn review_shortcut(&mut self, digit: u8, pending: Pending) -> Vec<Effect> {
         let position = usize::from(digit) - 1;
         let Some(&action) = self.rules.actions.get(position) else {
             return Vec::new();
         };
         self.state.review_cursor = position;
+        if action == ReviewAction::Submit && self.refuse_submit() {
+            return Vec::new();
+        }
         let activation = Activation::Digit(digit);
         if self.config.behaviour.double_press_review_shortcuts
             && pending != Pending::ReviewShortcut(action)
@@ -37,11 +41,16 @@ impl Form {
 
     /// A click on final-tab action `position`: the first click highlights it, a second click
     /// on it in a row runs it, so a stray click never finishes the flow. A click on Cancel
-    /// confirming an armed dirty-dismiss warning runs it at once.
+    /// confirming an armed dirty-dismiss warning runs it at once; a click on a Submit that
+    /// would be refused highlights it and says so at once.
     pub(super) fn click_action(&mut self, position: usize, pending: Pending) -> Vec<Effect> {
         let Some(&action) = self.rules.actions.get(position) else {
             return Vec::new();
         };
+        if action == ReviewAction::Submit && self.refuse_submit() {
+            self.state.review_cursor = position;
+            return Vec::new();
+        }
         if pending == Pending::ClickedAction(action)
             || self.confirms_cancel(action, Activation::Click)
         {

@@ -206,6 +206,23 @@ fn clicking_cancel_on_a_dirty_form_warns_first_and_a_third_click_cancels() {
 }
 
 #[test]
+fn a_click_on_a_submit_that_would_be_refused_says_so_at_once() {
+    let arguments = json!({"questions": [
+        {"question": "First?", "options": [{"label": "A"}, {"label": "B"}]},
+        {"question": "Second?", "options": [{"label": "C"}, {"label": "D"}]}
+    ]});
+    let mut run = Run::new(question_tool(&arguments), "shift+tab");
+    click(&mut run, "1. Submit");
+    let screen = run.screen();
+    assert!(
+        screen.contains("Answer every question before submitting."),
+        "{screen}"
+    );
+    assert!(!screen.contains("Click again"), "{screen}");
+    assert!(!run.finished());
+}
+
+#[test]
 fn a_key_between_two_clicks_on_an_action_starts_over() {
     let mut run = Run::new(ask_user(&three_questions()), "shift+tab");
     click(&mut run, "3. Cancel");

@@ -4,7 +4,7 @@ use serde_json::{Value, json};
 
 use super::{Run, question_tool};
 use crate::effect::Effect;
-use crate::form::state::Focus;
+use crate::form::state::{Focus, Pending};
 
 fn two_questions() -> Value {
     json!({
@@ -45,6 +45,26 @@ fn the_submit_tab_refuses_until_every_question_is_answered() {
         run.text(),
         "Auth: user selected: 1. OAuth\nScope: user selected: 1. repo"
     );
+}
+
+#[test]
+fn a_submit_shortcut_that_would_be_refused_says_so_at_once() {
+    let mut run = Run::new(question_tool(&two_questions()), "shift+tab 1");
+    let screen = run.screen();
+    assert!(
+        screen.contains("Answer every question before submitting."),
+        "{screen}"
+    );
+    assert!(!screen.contains("again to submit"), "{screen}");
+    assert_eq!(run.form.state.pending, Pending::None);
+    run.keys("tab enter space enter 1");
+    assert!(
+        !run.finished(),
+        "a submittable form still asks for the second press"
+    );
+    assert!(run.screen().contains("Press 1 again to submit"));
+    run.keys("1");
+    assert!(run.finished());
 }
 
 #[test]

@@ -6,7 +6,7 @@ use serde_json::json;
 use super::{Run, ask_user, ask_user_with, one_multi, one_single, three_questions};
 use crate::effect::Effect;
 use crate::form::FormConfig;
-use crate::form::state::{Dismissal, Focus, Pending};
+use crate::form::state::{Focus, Pending};
 use crate::settings::Behaviour;
 
 #[rstest]
@@ -39,85 +39,6 @@ fn space_on_single_selects_without_moving_on() {
     let run = Run::new(ask_user(&three_questions()), "down space");
     assert_eq!(run.form.state.tab, 0);
     assert_eq!(run.form.drafts()[0].selected(), &[1]);
-}
-
-#[test]
-fn a_clean_form_cancels_on_the_first_esc() {
-    let run = Run::new(ask_user(&three_questions()), "esc");
-    assert_eq!(run.effects[0], Effect::StopAgent);
-    assert_eq!(run.result()["details"]["cancelled"], json!(true));
-}
-
-#[test]
-fn a_dirty_form_warns_before_cancelling() {
-    let mut run = Run::new(ask_user(&three_questions()), "space esc");
-    assert!(!run.finished());
-    assert_eq!(run.form.state.armed, Some(Dismissal::Cancel));
-    assert!(
-        run.screen()
-            .contains("Press esc again to discard your answers")
-    );
-    run.keys("down");
-    assert!(
-        run.screen().contains("Press esc again"),
-        "the warning stays until the tab changes"
-    );
-    run.keys("esc");
-    assert!(run.finished());
-    assert_eq!(run.effects[0], Effect::StopAgent);
-}
-
-#[test]
-fn changing_tabs_clears_the_dirty_dismiss_warning() {
-    let run = Run::new(ask_user(&three_questions()), "space esc tab shift+tab esc");
-    assert!(!run.finished());
-    assert!(run.screen().contains("Press esc again"));
-    let run = Run::new(ask_user(&three_questions()), "space esc tab");
-    assert!(!run.screen().contains("Press esc again"));
-}
-
-#[test]
-fn ctrl_c_needs_its_own_second_press() {
-    let mut run = Run::new(ask_user(&three_questions()), "space esc ctrl+c");
-    assert!(!run.finished());
-    assert!(
-        run.screen()
-            .contains("Press ctrl+c again to discard your answers")
-    );
-    run.keys("ctrl+c");
-    assert!(run.finished());
-}
-
-#[test]
-fn without_dirty_confirmation_the_first_esc_cancels() {
-    let behaviour = Behaviour {
-        confirm_dismiss_when_dirty: false,
-        ..Behaviour::default()
-    };
-    let run = Run::new(ask_user_with(&three_questions(), behaviour), "space esc");
-    assert!(run.finished());
-}
-
-#[test]
-fn ctrl_c_in_an_editor_dismisses_without_saving_the_draft() {
-    let behaviour = Behaviour {
-        confirm_dismiss_when_dirty: false,
-        ..Behaviour::default()
-    };
-    let run = Run::new(
-        ask_user_with(&one_single(), behaviour),
-        "down down enter 'unsaved' ctrl+c",
-    );
-    assert!(run.finished());
-    assert_eq!(run.form.drafts()[0].custom_text, "");
-    assert_eq!(run.answers(), json!({}));
-}
-
-#[test]
-fn text_typed_in_an_open_editor_makes_the_form_dirty() {
-    let run = Run::new(ask_user(&one_single()), "down down enter 'typed' ctrl+c");
-    assert!(!run.finished());
-    assert!(matches!(run.form.state.focus, Focus::Editor(_)));
 }
 
 #[test]
@@ -250,69 +171,6 @@ fn without_double_press_one_digit_runs_the_action() {
     let run = Run::new(ask_user_with(&one_single(), behaviour), "tab 3");
     assert_eq!(run.effects[0], Effect::StopAgent);
     assert_eq!(run.result()["details"]["cancelled"], json!(true));
-}
-
-#[test]
-fn the_review_cancel_action_keeps_the_answers() {
-    let run = Run::new(ask_user(&one_single()), "enter down down enter enter");
-    assert_eq!(run.effects[0], Effect::StopAgent);
-    assert_eq!(run.answers()["db"]["values"], json!(["pg"]));
-}
-
-#[test]
-fn review_cancel_on_a_dirty_form_warns_first_and_names_the_key_to_press_again() {
-    let mut run = Run::new(ask_user(&one_single()), "enter down down enter");
-    assert!(!run.finished());
-    let screen = run.screen();
-    assert!(
-        screen.contains("Press enter again to discard your answers"),
-        "{screen}"
-    );
-    run.keys("enter");
-    assert!(run.finished());
-    assert_eq!(run.effects[0], Effect::StopAgent);
-}
-
-#[test]
-fn review_cancel_by_digit_on_a_dirty_form_warns_first_then_one_more_digit_cancels() {
-    let mut run = Run::new(ask_user(&one_single()), "enter 3 3");
-    assert!(!run.finished());
-    assert!(
-        run.screen()
-            .contains("Press 3 again to discard your answers")
-    );
-    run.keys("3");
-    assert!(run.finished());
-}
-
-#[rstest]
-#[case::esc_after_review_cancel("enter down down enter esc")]
-#[case::review_cancel_after_esc("enter esc down down enter")]
-fn esc_and_review_cancel_confirm_each_other(#[case] script: &str) {
-    let run = Run::new(ask_user(&one_single()), script);
-    assert!(run.finished());
-    assert_eq!(run.result()["details"]["cancelled"], json!(true));
-}
-
-#[rstest]
-#[case::by_enter("tab down down enter")]
-#[case::by_digit("tab 3 3")]
-fn review_cancel_on_a_clean_form_cancels_at_once(#[case] script: &str) {
-    let run = Run::new(ask_user(&one_single()), script);
-    assert!(run.finished());
-}
-
-#[test]
-fn review_cancel_without_dirty_confirmation_cancels_at_once() {
-    let behaviour = Behaviour {
-        confirm_dismiss_when_dirty: false,
-        ..Behaviour::default()
-    };
-    let run = Run::new(
-        ask_user_with(&one_single(), behaviour),
-        "enter down down enter",
-    );
-    assert!(run.finished());
 }
 
 #[test]

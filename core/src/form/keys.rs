@@ -76,7 +76,8 @@ impl Form {
     }
 
     /// A key while an editor is open. `global.dismiss` ends the flow without saving the text;
-    /// `global.settings` opens the settings while the editor is empty and is typed otherwise; the
+    /// `global.settings` opens the settings while the editor is empty and is typed otherwise;
+    /// `pageUp`/`pageDown` scroll the page (prompt, preview) as outside editors; the
     /// `*WhenEmpty` actions navigate only while it is empty; everything else edits.
     fn editor_key(&mut self, key: Key) -> Vec<Effect> {
         let Some(editor) = self.state.editor() else {
@@ -88,6 +89,11 @@ impl Form {
             Some(GlobalAction::Dismiss) => return self.request_dismiss(Dismissal::Dismiss),
             Some(GlobalAction::Settings) if empty => return vec![Effect::OpenSettings],
             _ => {}
+        }
+        let code = key.normalized().code;
+        if matches!(code, KeyCode::PageDown | KeyCode::PageUp) {
+            self.scroll_page(code == KeyCode::PageDown);
+            return Vec::new();
         }
         let command = match target {
             EditorTarget::Custom => {

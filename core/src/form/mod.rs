@@ -21,8 +21,10 @@
 //! - `1`..`9`: highlight that row and act as `enter` (single) or `space` (multi); on the final
 //!   tab, run action 1..3 (twice in a row with double-press review shortcuts; a Submit that
 //!   would be refused says why at the first press);
-//! - `pageUp`, `pageDown`: scroll the preview pane (or the review summary); the mouse wheel
-//!   over the preview scrolls it too;
+//! - `pageUp`, `pageDown`: scroll a prompt too long to show whole and the preview pane (as
+//!   one column: down scrolls the prompt to its end first, up the preview to its top first),
+//!   or the review summary, also while an editor is open; the mouse wheel over the prompt or
+//!   the preview scrolls it too;
 //! - `t`: switch single <-> multi (preview <-> multi); a change that would drop selections needs
 //!   `t` again;
 //! - `n`, `shift+n`: option note, question note;
@@ -50,8 +52,9 @@
 //!   first keeps the text and closes the editor as `esc` does (on a free-form question, where
 //!   `esc` would cancel, the text is kept and the click goes on);
 //! - the wheel over the list moves the highlight one row, stopping at both ends (not while
-//!   an editor is open), over the final tab's actions it moves among them, and over the
-//!   preview or the summary it scrolls three rows;
+//!   an editor is open; turned up with the first row highlighted, it scrolls a cut prompt
+//!   back instead), over the final tab's actions it moves among them, and over a cut prompt,
+//!   the preview or the summary it scrolls three rows;
 //! - a mouse action that does something clears the notice and pending confirmations as a key
 //!   does; any other changes nothing: a click outside every region, on the active tab, on
 //!   blank list room, in the preview or the summary, and the wheel anywhere else.

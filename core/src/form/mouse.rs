@@ -8,7 +8,7 @@ use crate::draw::Pos;
 use crate::effect::Effect;
 use crate::input::Mouse;
 
-/// The rows one wheel step scrolls the preview or the summary.
+/// The rows one wheel step scrolls the prompt, the preview or the summary.
 const WHEEL_ROWS: usize = 3;
 
 impl Form {
@@ -49,10 +49,21 @@ impl Form {
     }
 
     /// A wheel step `down` or up: over the list (no editor open) or the actions it moves the
-    /// highlight, over the preview or the summary it scrolls.
+    /// highlight (up from the first row, it scrolls a cut prompt back), over a cut prompt, the
+    /// preview or the summary it scrolls.
     fn wheel(&mut self, pos: Pos, down: bool) {
         let editing = self.state.editor().is_some();
         match self.hit_at(pos) {
+            Some(Hit::Prompt) => {
+                self.begin_mouse_action();
+                self.scroll_prompt(down, WHEEL_ROWS);
+            }
+            Some(Hit::List | Hit::Row(_))
+                if !editing && !down && self.at_first_row() && self.state.prompt_scroll > 0 =>
+            {
+                self.begin_mouse_action();
+                self.scroll_prompt(false, WHEEL_ROWS);
+            }
             Some(Hit::Preview) => {
                 self.begin_mouse_action();
                 self.scroll_preview(down, WHEEL_ROWS);
@@ -71,6 +82,12 @@ impl Form {
             }
             _ => {}
         }
+    }
+
+    /// Whether the first row of the active question's list is highlighted.
+    fn at_first_row(&self) -> bool {
+        self.active_question()
+            .is_some_and(|(index, _)| self.state.cursors[index] == 0)
     }
 
     /// What a key does first, for a mouse action that acts: clears the notice and takes the

@@ -128,6 +128,8 @@ pub struct State {
     pub review_cursor: usize,
     /// The first summary row shown on the final tab.
     pub review_scroll: usize,
+    /// The first prompt row shown on the active question tab, when its prompt does not fit.
+    pub prompt_scroll: usize,
     /// The preview pane's scroll position for the highlighted option.
     pub preview: PreviewScroll,
     /// Whether the flow is over.
@@ -148,6 +150,7 @@ impl State {
             opening_notices: Vec::new(),
             review_cursor: 0,
             review_scroll: 0,
+            prompt_scroll: 0,
             preview: PreviewScroll::default(),
             phase: Phase::Open,
         }

@@ -5,6 +5,7 @@ mod dismiss;
 mod draw;
 mod flow;
 mod mouse;
+mod prompt;
 mod question_tool;
 
 use serde_json::{Value, json};

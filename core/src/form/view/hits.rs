@@ -10,6 +10,8 @@ use crate::draw::{Pos, Rect};
 pub enum Hit {
     /// A tab of the tab bar, or the `‹`/`›` marker standing for the nearest hidden tab.
     Tab(usize),
+    /// A prompt shown in a window (it does not fit whole), with its position line.
+    Prompt,
     /// The option list: its rows, its position line and the room below them.
     List,
     /// A visible option row (0-based; the free-form row is last), all of its lines.

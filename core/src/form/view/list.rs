@@ -1,10 +1,11 @@
-//! The option list of a question tab: scrolled to keep the highlighted row in view, with a
+//! The option list of a question tab: every description whole when the whole list fits so,
+//! otherwise shortened descriptions, scrolled to keep the highlighted row in view, with a
 //! position line when it does not fit.
 
 use std::collections::HashMap;
 
 use super::super::Form;
-use super::options::Item;
+use super::options::{Item, short_description};
 use super::{Hit, MUTED, Span, put_line, put_lines};
 use crate::draw::{Canvas, Pos, Rect};
 
@@ -22,19 +23,17 @@ impl Form {
         let columns = usize::from(area.width);
         let height = usize::from(area.height);
         let cursor_row = self.state.cursors[index].min(rows.saturating_sub(1));
-        let mut items: HashMap<usize, Item> = HashMap::new();
+        let fitted = self.fitted_items(index, columns, height);
+        let fits = fitted.is_some();
+        let mut items = fitted.unwrap_or_default();
+        let short = short_description(height);
         let item_height = |row: usize, items: &mut HashMap<usize, Item>| {
             items
                 .entry(row)
-                .or_insert_with(|| self.item(index, row, columns, height))
+                .or_insert_with(|| self.item(index, row, columns, height, short))
                 .lines
                 .len()
         };
-        let fits = rows <= height
-            && (0..rows)
-                .map(|row| item_height(row, &mut items))
-                .sum::<usize>()
-                <= height;
         let list_height = if fits {
             height
         } else {
@@ -107,5 +106,46 @@ impl Form {
             let line = Rect::new(area.x, area.bottom() - 1, area.width, 1);
             put_line(canvas, Pos::new(line.x + 2, line.y), &spans);
         }
+    }
+
+    /// Every row of question `index` laid out to fit in `height` rows together, or `None`
+    /// when they cannot (only lists of at most `height` rows are tried): with every
+    /// description whole if that fits, otherwise with short descriptions, the highlighted row's
+    /// taking the rows left free as well.
+    fn fitted_items(
+        &self,
+        index: usize,
+        columns: usize,
+        height: usize,
+    ) -> Option<HashMap<usize, Item>> {
+        let rows = Self::row_count(&self.request.questions[index]);
+        if rows > height {
+            return None;
+        }
+        let lay_out = |description_rows: usize| {
+            let mut items = HashMap::with_capacity(rows);
+            let mut used = 0;
+            for row in 0..rows {
+                let item = self.item(index, row, columns, height, description_rows);
+                used += item.lines.len();
+                if used > height {
+                    return None;
+                }
+                items.insert(row, item);
+            }
+            Some((items, used))
+        };
+        if let Some((items, _)) = lay_out(height) {
+            return Some(items);
+        }
+        let short = short_description(height);
+        let (mut items, used) = lay_out(short)?;
+        let cursor = self.state.cursors[index].min(rows - 1);
+        let free = height - used;
+        if free > 0 {
+            let grown = self.item(index, cursor, columns, height, short + free);
+            items.insert(cursor, grown);
+        }
+        Some(items)
     }
 }

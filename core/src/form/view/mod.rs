@@ -6,18 +6,39 @@
 //! - one column of margin left and right (from 20 columns up), then from the top: the title,
 //!   the tab bar, a rule, the body, a notice line, a rule and the key hints; the optional
 //!   rows disappear on short screens so the body keeps room;
+//! - a question tab's body is the prompt, the question note, a blank row and the list (or the
+//!   free-form editor). The prompt and the descriptions keep their line breaks. The prompt
+//!   takes every row it needs, up to what leaves the list the highlighted row and two rows
+//!   more, six rows at least (all of the list when it is shorter; on preview questions below
+//!   the list, four rows of preview too; on free-form questions, three rows of editor); it
+//!   never gets less than a third of the body;
+//! - a prompt that still does not fit shows as a window with a `↑ 3 more lines  ·  ↓ 9 more
+//!   lines  (pageUp/pageDown)` line under it: `pageDown`/`pageUp` scroll it by its height less
+//!   one row (editors open or not), the wheel over it scrolls it, and so does the wheel turned
+//!   up over the list while the first row is highlighted. On preview questions, whose pages
+//!   also scroll the preview, the body reads as one column: `pageDown` scrolls the prompt to
+//!   its end, then the preview; `pageUp` scrolls the preview back to its top, then the prompt;
 //! - option rows are `› 1. ( ) Label` (`[x]` boxes on multi-select questions), with the
 //!   description, the `(recommended) | description` subtitle, saved free-form text and option
-//!   notes wrapped under the label at its indentation;
+//!   notes wrapped under the label at its indentation. A list that fits with every
+//!   description whole shows so; otherwise each description takes at most a quarter of the
+//!   list's rows, and when the list still fits, the highlighted row's description also takes
+//!   the rows left free;
 //! - a list taller than its area scrolls to keep the highlighted row visible and shows a
 //!   `↑ 2 more · 3/30 · ↓ 25 more` line;
 //! - preview questions put the list left of the preview from [`WIDE_PREVIEW_COLUMNS`] columns
 //!   on, and above the preview on narrower screens.
 //!
 //! The view keeps a little memory between frames ([`ViewMemory`]): the list's first shown row
-//! (so the list scrolls only when the highlight leaves it), where the preview pane and the
-//! summary were (for page sizes), and the regions the mouse can hit ([`Hits`]: tabs, visible
-//! option rows, open editors, the preview pane, the summary and the final tab's actions).
+//! (so the list scrolls only when the highlight leaves it), where the prompt window, the
+//! preview pane and the summary were (for page sizes and scroll limits), and the regions the
+//! mouse can hit ([`Hits`]: tabs, a cut prompt, visible option rows, open editors, the preview
+//! pane, the summary and the final tab's actions).
+//!
+//! Work per frame follows what is shown: the prompt is wrapped whole (its window needs the line
+//! count); of the list, the highlighted row is laid out for the prompt's share, a list no
+//! longer than its area is laid out whole to see whether it fits, and a longer one only from
+//! the first row shown to the last, so a list of 500 options costs about what one of 40 does.
 
 mod editor;
 mod footer;
@@ -26,15 +47,17 @@ mod layout;
 mod list;
 mod options;
 mod preview;
+mod question;
 mod review;
 mod tabs;
 
 use std::cell::Cell;
 
 use super::Form;
-use super::state::Phase;
+use super::state::{Phase, PreviewScroll};
+use crate::contract::ask_user::QuestionType;
 use crate::draw::{Canvas, Frame, Pos, Rect, Role, Size, Style};
-use crate::text::{fit, sanitize_line, width, wrap};
+use crate::text::{fit, sanitize, sanitize_line, width, wrap};
 
 pub use hits::{Hit, Hits};
 pub use preview::WIDE_PREVIEW_COLUMNS;
@@ -46,6 +69,9 @@ pub struct ViewMemory {
     list_top: Cell<(usize, usize)>,
     /// The regions of the last frame that the mouse can hit.
     hits: Hits,
+    /// The prompt window of the last frame: the tab, its text rows and how far the prompt
+    /// can scroll (0 when it shows whole).
+    prompt: Cell<(usize, usize, usize)>,
     /// Where the preview text was drawn.
     preview_area: Cell<Rect>,
     /// Where the review summary was drawn.
@@ -76,17 +102,26 @@ const SELECTED: Style = Style::new(Role::Selected);
 /// A run of text in one style.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Span {
-    /// Sanitized single-line text.
+    /// Sanitized single-line text, or for a [`Span::multiline`] span, lines joined by `\n`.
     pub text: String,
     /// How it looks.
     pub style: Style,
 }
 
 impl Span {
-    /// A span of `text` (sanitized here) in `style`.
+    /// A span of `text` (sanitized here, line breaks shown as `↵`) in `style`.
     pub fn new(text: &str, style: Style) -> Self {
         Self {
             text: sanitize_line(text).into_owned(),
+            style,
+        }
+    }
+
+    /// A span of multi-line `text` (sanitized here, line breaks kept as `\n`) in `style`; only
+    /// for [`wrap_spans`], which breaks lines there.
+    pub fn multiline(text: &str, style: Style) -> Self {
+        Self {
+            text: sanitize(text).into_owned(),
             style,
         }
     }
@@ -95,7 +130,8 @@ impl Span {
 /// One screen row of spans.
 pub type Line = Vec<Span>;
 
-/// Word-wraps styled text to `columns` cells; styles follow their text across breaks.
+/// Word-wraps styled text to `columns` cells, breaking lines at the `\n`s of
+/// [`Span::multiline`] spans; styles follow their text across breaks.
 pub fn wrap_spans(spans: &[Span], columns: usize) -> Vec<Line> {
     let joined: String = spans.iter().map(|span| span.text.as_str()).collect();
     let mut bounds = Vec::with_capacity(spans.len());
@@ -233,15 +269,25 @@ impl Form {
         self.memory.hits.at(pos, self.state.tab)
     }
 
-    /// `pageUp`/`pageDown`: a page of the preview on preview questions, of the summary on the
-    /// final tab.
+    /// `pageUp`/`pageDown`: a page of a cut prompt and of the preview on question tabs (the
+    /// prompt above the preview, as one column), of the summary on the final tab.
     pub(super) fn scroll_page(&mut self, down: bool) {
-        if self.active_question().is_some() {
-            let rows = usize::from(self.memory.preview_area.get().height.max(2)) - 1;
-            self.scroll_preview(down, rows);
-        } else {
+        let Some((_, question)) = self.active_question() else {
             let rows = usize::from(self.memory.review_area.get().height.max(2)) - 1;
             self.scroll_review(down, rows);
+            return;
+        };
+        let preview = question.presented == QuestionType::Preview;
+        let preview_rows = usize::from(self.memory.preview_area.get().height.max(2)) - 1;
+        let prompt_rows = self.prompt_page();
+        if down {
+            if !self.scroll_prompt(true, prompt_rows) && preview {
+                self.scroll_preview(true, preview_rows);
+            }
+        } else if preview && self.state.preview != PreviewScroll::default() {
+            self.scroll_preview(false, preview_rows);
+        } else {
+            self.scroll_prompt(false, prompt_rows);
         }
     }
 }

@@ -1,21 +1,17 @@
-//! A question tab: the prompt, the question note, and the rows of the option list laid out
-//! (the list itself is drawn in `list`).
+//! The rows of the option list laid out (the list itself is drawn in `list`).
 
 use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
-use super::editor::{editor_block, put_block};
+use super::editor::editor_block;
 use super::{
-    ACCENT, Hit, Line, MUTED, SELECTED, SUCCESS, Span, TEXT, WARNING, cap_lines, put_line,
-    put_lines, wrap_spans, wrap_text,
+    ACCENT, Line, MUTED, SELECTED, SUCCESS, Span, TEXT, WARNING, cap_lines, wrap_spans, wrap_text,
 };
-use crate::contract::ask_user::QuestionType;
-use crate::draw::{Canvas, Rect};
 
 /// Below this width, the lines under a label are indented less.
 const COMPACT_BELOW: usize = 32;
 
-/// The tallest an open editor gets inside the list.
-const EDITOR_ROWS: usize = 6;
+/// The tallest an open editor gets inside the list or under the prompt.
+pub(super) const EDITOR_ROWS: usize = 6;
 
 /// One row of the list laid out: its lines and, with an editor open in it, the cursor and the
 /// first line of the editor (which runs to the end of the item).
@@ -52,89 +48,16 @@ fn digits(n: usize) -> usize {
 }
 
 impl Form {
-    /// Draws the active question tab.
-    pub(super) fn draw_question(&self, canvas: &mut Canvas, area: Rect, index: usize) {
-        if area.is_empty() {
-            return;
-        }
-        let question = &self.request.questions[index];
-        let columns = usize::from(area.width);
-        let height = usize::from(area.height);
-        let prompt_rows = (height / 3).max(1);
-        let prompt = cap_lines(
-            wrap_text(&question.prompt, TEXT.bold(), columns),
-            prompt_rows,
-            columns,
-        );
-        let mut rest = area;
-        let used = put_lines(canvas, rest, 0, &prompt);
-        (_, rest) = rest.split_top(used);
-        let used = self.draw_question_note(canvas, rest, index);
-        (_, rest) = rest.split_top(used);
-        if rest.height >= 6 {
-            (_, rest) = rest.split_top(1);
-        }
-        if !Self::has_custom_row(question) {
-            self.draw_free_form(canvas, rest);
-            return;
-        }
-        if question.presented == QuestionType::Preview {
-            self.draw_list_with_preview(canvas, rest, index);
-        } else {
-            self.draw_list(canvas, rest, index);
-        }
-    }
-
-    /// The question note (or its open editor) under the prompt; returns the rows used.
-    fn draw_question_note(&self, canvas: &mut Canvas, area: Rect, index: usize) -> u16 {
-        let columns = usize::from(area.width);
-        if let Some(editor) = self.state.editor()
-            && editor.target == EditorTarget::Note(NoteTarget::Question)
-        {
-            let label = vec![Span::new("✎ Question note", ACCENT)];
-            put_line(canvas, area.pos(), &label);
-            let (_, below) = area.split_top(1);
-            let rows = EDITOR_ROWS.min(usize::from(below.height));
-            let block = editor_block(editor, columns, rows, "Write a note on this question");
-            let used = 1 + put_block(canvas, below, 0, &block);
-            self.memory.hits.add(area.split_top(used).0, Hit::Editor);
-            return used;
-        }
-        let note = self.state.drafts[index].committed_note();
-        let Some(note) = note else {
-            return 0;
-        };
-        let spans = [
-            Span::new("✎ Note: ", MUTED.italic()),
-            Span::new(note, MUTED.italic()),
-        ];
-        let lines = cap_lines(wrap_spans(&spans, columns), 2, columns);
-        put_lines(canvas, area, 0, &lines)
-    }
-
-    /// A free-form question: its editor fills the body.
-    fn draw_free_form(&self, canvas: &mut Canvas, area: Rect) {
-        let Some(editor) = self.state.editor() else {
-            let draft = &self.state.drafts[self.state.tab];
-            if let Some(text) = draft.committed_custom_text() {
-                let lines = wrap_text(text, TEXT, usize::from(area.width));
-                put_lines(canvas, area, 0, &lines);
-            }
-            return;
-        };
-        let block = editor_block(
-            editor,
-            usize::from(area.width),
-            usize::from(area.height),
-            "Type your answer",
-        );
-        put_block(canvas, area, 0, &block);
-        self.memory.hits.add(area, Hit::Editor);
-    }
-
-    /// Lays out row `row` of question `index` in `columns` cells, no item part taller than
-    /// `max_rows`.
-    pub(super) fn item(&self, index: usize, row: usize, columns: usize, max_rows: usize) -> Item {
+    /// Lays out row `row` of question `index` in `columns` cells for a list of `max_rows` rows,
+    /// its description in at most `description_rows` rows.
+    pub(super) fn item(
+        &self,
+        index: usize,
+        row: usize,
+        columns: usize,
+        max_rows: usize,
+        description_rows: usize,
+    ) -> Item {
         let question = &self.request.questions[index];
         let draft = &self.state.drafts[index];
         let rows = Self::row_count(question);
@@ -189,7 +112,7 @@ impl Form {
         let subtitle_rows = if editing_here {
             1
         } else {
-            (max_rows / 4).max(1)
+            description_rows.max(1)
         };
         let mut first = vec![
             Span::new(if highlighted { "› " } else { "  " }, ACCENT.bold()),
@@ -245,10 +168,10 @@ impl Form {
         let subtitle = match (option.recommended == Some(true), &option.description) {
             (true, Some(description)) => vec![
                 Span::new("(recommended)", WARNING),
-                Span::new(&format!(" | {description}"), MUTED),
+                Span::multiline(&format!(" | {description}"), MUTED),
             ],
             (true, None) => vec![Span::new("(recommended)", WARNING)],
-            (false, Some(description)) => vec![Span::new(description, MUTED)],
+            (false, Some(description)) => vec![Span::multiline(description, MUTED)],
             (false, None) => Vec::new(),
         };
         if !subtitle.is_empty() {
@@ -293,7 +216,8 @@ impl Form {
         }
     }
 
-    /// The rows item `row` of question `index` takes in `columns` cells.
+    /// The rows item `row` of question `index` takes in `columns` cells in a list of
+    /// `max_rows` rows that does not show every description whole.
     pub(super) fn item_height_for(
         &self,
         index: usize,
@@ -301,6 +225,14 @@ impl Form {
         columns: usize,
         max_rows: usize,
     ) -> usize {
-        self.item(index, row, columns, max_rows).lines.len()
+        self.item(index, row, columns, max_rows, short_description(max_rows))
+            .lines
+            .len()
     }
+}
+
+/// The rows a description takes at most in a list of `max_rows` rows that does not show every
+/// description whole: a quarter of the list.
+pub(super) fn short_description(max_rows: usize) -> usize {
+    (max_rows / 4).max(1)
 }

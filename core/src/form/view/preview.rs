@@ -74,8 +74,7 @@ impl Form {
     /// Draws the list and the preview pane in `area`.
     pub(super) fn draw_list_with_preview(&self, canvas: &mut Canvas, area: Rect, index: usize) {
         if area.width >= WIDE_PREVIEW_COLUMNS {
-            let list_columns = (area.width * 2 / 5).clamp(30, 56);
-            let (list, rest) = area.split_left(list_columns);
+            let (list, rest) = area.split_left(wide_list_columns(area.width));
             let (separator, pane) = rest.split_left(3);
             self.draw_list(canvas, list, index);
             for row in separator.rows() {
@@ -148,6 +147,12 @@ impl Form {
         };
         put_header(canvas, header, label, position.as_deref());
     }
+}
+
+/// The width of the list beside the preview in a body `width` cells wide (from
+/// [`WIDE_PREVIEW_COLUMNS`] on).
+pub(super) fn wide_list_columns(width: u16) -> u16 {
+    (width * 2 / 5).clamp(30, 56)
 }
 
 /// `Preview · TOML ───── 42% ↓`: the pane's title rule with the scroll position at its right.

@@ -42,7 +42,7 @@ impl Form {
             &[
                 Span::new(&question.label, ACCENT.bold()),
                 Span::new("  ", TEXT),
-                Span::new(&question.prompt, TEXT),
+                Span::multiline(&question.prompt, TEXT),
             ],
             columns,
         );

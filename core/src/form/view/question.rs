@@ -1,0 +1,238 @@
+//! A question tab: the prompt, the question note, then the option list (beside or above the
+//! preview on preview questions) or the free-form editor. The prompt takes the rows it needs
+//! up to what leaves the list its share, and scrolls in a window when it still does not fit.
+
+use super::super::Form;
+use super::super::editor::{EditorTarget, NoteTarget};
+use super::editor::{editor_block, put_block};
+use super::options::EDITOR_ROWS;
+use super::preview::{WIDE_PREVIEW_COLUMNS, wide_list_columns};
+use super::{
+    ACCENT, Hit, Line, MUTED, Span, TEXT, cap_lines, put_line, put_lines, wrap_spans, wrap_text,
+};
+use crate::contract::ask_user::QuestionType;
+use crate::draw::{Canvas, Rect};
+use crate::text::width;
+
+/// The fewest rows the list keeps under a prompt that does not fit whole.
+const LIST_KEEP: usize = 6;
+/// The rows the list keeps under a cut prompt besides the highlighted row's own.
+const AROUND_HIGHLIGHT: usize = 2;
+/// The rows the preview pane keeps (its header included) under the list on narrow screens.
+const PREVIEW_KEEP: usize = 4;
+/// The rows a free-form question's editor keeps under a cut prompt.
+const FREE_FORM_KEEP: usize = 3;
+/// The most rows a saved question note takes.
+const NOTE_ROWS: usize = 2;
+/// The fewest rows of a prompt window that scrolls (its position line included).
+const WINDOW_FROM: usize = 2;
+
+impl Form {
+    /// Draws the active question tab.
+    pub(super) fn draw_question(&self, canvas: &mut Canvas, area: Rect, index: usize) {
+        if area.is_empty() {
+            return;
+        }
+        let question = &self.request.questions[index];
+        let columns = usize::from(area.width);
+        let prompt = wrap_spans(&[Span::multiline(&question.prompt, TEXT.bold())], columns);
+        let note = self.question_note_rows(index, columns);
+        let room = self.prompt_room(index, area, prompt.len(), note);
+        let mut rest = area;
+        let used = self.draw_prompt(canvas, rest, index, prompt, room);
+        (_, rest) = rest.split_top(used);
+        let used = self.draw_question_note(canvas, rest, index);
+        (_, rest) = rest.split_top(used);
+        if rest.height >= 6 {
+            (_, rest) = rest.split_top(1);
+        }
+        if !Self::has_custom_row(question) {
+            self.draw_free_form(canvas, rest);
+            return;
+        }
+        if question.presented == QuestionType::Preview {
+            self.draw_list_with_preview(canvas, rest, index);
+        } else {
+            self.draw_list(canvas, rest, index);
+        }
+    }
+
+    /// The rows the prompt may take in `area`: all of its `lines` when they fit above the
+    /// question note (`note` rows), a blank row and what the list keeps; otherwise what is left
+    /// once those are kept, and never less than a third of the area.
+    fn prompt_room(&self, index: usize, area: Rect, lines: usize, note: usize) -> usize {
+        let height = usize::from(area.height);
+        let left = |keep: usize| height.saturating_sub(note + 1 + keep).max(height / 3);
+        let question = &self.request.questions[index];
+        if !Self::has_custom_row(question) {
+            return lines.min(left(FREE_FORM_KEEP).max(1));
+        }
+        let preview = question.presented == QuestionType::Preview;
+        let (columns, below) = match (preview, area.width >= WIDE_PREVIEW_COLUMNS) {
+            (true, true) => (wide_list_columns(area.width), 0),
+            (true, false) => (area.width, PREVIEW_KEEP),
+            (false, _) => (area.width, 0),
+        };
+        let columns = usize::from(columns);
+        let cursor = self.state.cursors[index];
+        let highlighted = self.item_height_for(index, cursor, columns, height);
+        let most = (highlighted + AROUND_HIGHLIGHT).max(LIST_KEEP);
+        if lines <= left(most + below) {
+            return lines;
+        }
+        let mut list = 0;
+        for row in 0..Self::row_count(question) {
+            list += self.item_height_for(index, row, columns, height);
+            if list >= most {
+                break;
+            }
+        }
+        lines.min(left(list.min(most) + below).max(1))
+    }
+
+    /// Draws the prompt's `lines` in `room` rows of `area`: whole when they fit, otherwise a
+    /// window scrolled to the remembered row with a position line under it (on very short
+    /// screens, only the first rows, cut with `…`). Returns the rows used.
+    fn draw_prompt(
+        &self,
+        canvas: &mut Canvas,
+        area: Rect,
+        index: usize,
+        lines: Vec<Line>,
+        room: usize,
+    ) -> u16 {
+        let columns = usize::from(area.width);
+        if lines.len() <= room || room < WINDOW_FROM {
+            self.memory.prompt.set((index, room, 0));
+            return put_lines(canvas, area, 0, &cap_lines(lines, room, columns));
+        }
+        let window = room - 1;
+        let max = lines.len() - window;
+        let top = self.state.prompt_scroll.min(max);
+        self.memory.prompt.set((index, window, max));
+        let used = put_lines(canvas, area, 0, &lines[top..top + window]);
+        let (shown, _) = area.split_top(used + 1);
+        if let Some(row) = shown.rows().nth(usize::from(used)) {
+            put_line(canvas, row.pos(), &prompt_position(top, max - top, columns));
+        }
+        self.memory.hits.add(shown, Hit::Prompt);
+        shown.height
+    }
+
+    /// Scrolls the active question's prompt `rows` rows `down` or up within what the last
+    /// frame showed of it; returns whether it moved.
+    pub(in crate::form) fn scroll_prompt(&mut self, down: bool, rows: usize) -> bool {
+        let (tab, _, max) = self.memory.prompt.get();
+        let max = if tab == self.state.tab { max } else { 0 };
+        let from = self.state.prompt_scroll.min(max);
+        let to = if down {
+            from.saturating_add(rows).min(max)
+        } else {
+            from.saturating_sub(rows)
+        };
+        self.state.prompt_scroll = to;
+        to != from
+    }
+
+    /// A page of the prompt window: its rows less one, at least one.
+    pub(super) fn prompt_page(&self) -> usize {
+        let (_, window, _) = self.memory.prompt.get();
+        window.saturating_sub(1).max(1)
+    }
+
+    /// The rows of the question note under the prompt: the open editor with its label, or the
+    /// saved note.
+    fn question_note_rows(&self, index: usize, columns: usize) -> usize {
+        if let Some(editor) = self.state.editor()
+            && editor.target == EditorTarget::Note(NoteTarget::Question)
+        {
+            return 1 + editor_block(editor, columns, EDITOR_ROWS, "").lines.len();
+        }
+        self.state.drafts[index]
+            .committed_note()
+            .map_or(0, |note| note_lines(note, columns).len())
+    }
+
+    /// The question note (or its open editor) under the prompt; returns the rows used.
+    fn draw_question_note(&self, canvas: &mut Canvas, area: Rect, index: usize) -> u16 {
+        let columns = usize::from(area.width);
+        if let Some(editor) = self.state.editor()
+            && editor.target == EditorTarget::Note(NoteTarget::Question)
+        {
+            let label = vec![Span::new("✎ Question note", ACCENT)];
+            put_line(canvas, area.pos(), &label);
+            let (_, below) = area.split_top(1);
+            let rows = EDITOR_ROWS.min(usize::from(below.height));
+            let block = editor_block(editor, columns, rows, "Write a note on this question");
+            let used = 1 + put_block(canvas, below, 0, &block);
+            self.memory.hits.add(area.split_top(used).0, Hit::Editor);
+            return used;
+        }
+        let note = self.state.drafts[index].committed_note();
+        let Some(note) = note else {
+            return 0;
+        };
+        put_lines(canvas, area, 0, &note_lines(note, columns))
+    }
+
+    /// A free-form question: its editor fills the body.
+    fn draw_free_form(&self, canvas: &mut Canvas, area: Rect) {
+        let Some(editor) = self.state.editor() else {
+            let draft = &self.state.drafts[self.state.tab];
+            if let Some(text) = draft.committed_custom_text() {
+                let lines = wrap_text(text, TEXT, usize::from(area.width));
+                put_lines(canvas, area, 0, &lines);
+            }
+            return;
+        };
+        let block = editor_block(
+            editor,
+            usize::from(area.width),
+            usize::from(area.height),
+            "Type your answer",
+        );
+        put_block(canvas, area, 0, &block);
+        self.memory.hits.add(area, Hit::Editor);
+    }
+}
+
+/// A saved question note as shown under the prompt.
+fn note_lines(note: &str, columns: usize) -> Vec<Line> {
+    let spans = [
+        Span::new("✎ Note: ", MUTED.italic()),
+        Span::new(note, MUTED.italic()),
+    ];
+    cap_lines(wrap_spans(&spans, columns), NOTE_ROWS, columns)
+}
+
+/// The line under a prompt window, in `columns` cells: the lines hidden `above` and `below`
+/// it and the keys that bring them into view (`↑ 2 more lines  ·  ↓ 9 more lines
+/// (pageUp/pageDown)`), shortened to `↑ 2  ·  ↓ 9` as the width needs.
+fn prompt_position(above: usize, below: usize, columns: usize) -> Line {
+    let lines = |count: usize| if count == 1 { "line" } else { "lines" };
+    let mut long = Vec::new();
+    let mut short = Vec::new();
+    if above > 0 {
+        long.push(format!("↑ {above} more {}", lines(above)));
+        short.push(format!("↑ {above}"));
+    }
+    if below > 0 {
+        long.push(format!("↓ {below} more {}", lines(below)));
+        short.push(format!("↓ {below}"));
+    }
+    let keys = match (above > 0, below > 0) {
+        (true, true) => "pageUp/pageDown",
+        (true, false) => "pageUp",
+        _ => "pageDown",
+    };
+    let (long, short) = (long.join("  ·  "), short.join("  ·  "));
+    let text = [
+        format!("{long}  ({keys})"),
+        format!("{short}  ({keys})"),
+        long,
+    ]
+    .into_iter()
+    .find(|text| width(text) <= columns)
+    .unwrap_or(short);
+    vec![Span::new(&text, MUTED)]
+}

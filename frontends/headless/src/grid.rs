@@ -70,6 +70,20 @@ impl Grid {
         (0..self.height).map(|y| &self.cells[y * self.width..(y + 1) * self.width])
     }
 
+    /// Whether the cell at `pos` shows nothing: never painted, or painted with a space. A
+    /// position outside the grid is not blank.
+    pub(crate) fn is_blank(&self, pos: Pos) -> bool {
+        let (x, y) = (usize::from(pos.x), usize::from(pos.y));
+        if x >= self.width || y >= self.height {
+            return false;
+        }
+        match &self.cells[y * self.width + x].symbol {
+            Symbol::Blank => true,
+            Symbol::Narrow(text) => text == " ",
+            Symbol::WideHead(_) | Symbol::WideTail => false,
+        }
+    }
+
     /// Paints a run cell by cell. Cells past the right edge are dropped (core never sends them);
     /// overwriting one half of a wide character blanks the other half.
     pub(crate) fn paint_text(&mut self, pos: Pos, text: &str, style: Style) {

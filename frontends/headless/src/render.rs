@@ -12,7 +12,9 @@ pub enum CursorMarker {
     /// Nothing.
     #[default]
     Hidden,
-    /// The cursor cell is drawn as [`CURSOR_GLYPH`] `▏` in the grid (replacing what it shows).
+    /// The cursor is drawn as [`CURSOR_GLYPH`] `▏` in the grid where its cell is blank (after
+    /// the end of a line of text, say); over text it is not drawn, so the grid never hides a
+    /// character ([`render_styled`] lists the exact position).
     InGrid,
     /// A last line `cursor: <x>,<y>` (or `cursor: none`) after the grid.
     Listed,
@@ -33,7 +35,9 @@ pub fn render_plain(frame: &Frame) -> String {
 /// [`render_plain`] with the text cursor shown as `cursor` says.
 pub fn render_plain_with(frame: &Frame, cursor: CursorMarker) -> String {
     let mut grid = Grid::paint(frame);
-    if let (CursorMarker::InGrid, Some(pos)) = (cursor, frame.cursor) {
+    if let (CursorMarker::InGrid, Some(pos)) = (cursor, frame.cursor)
+        && grid.is_blank(pos)
+    {
         grid.paint_text(pos, CURSOR_GLYPH, Style::default());
     }
     let mut out = plain_lines(&grid);

@@ -111,6 +111,24 @@ fn cursor_markers() {
 }
 
 #[test]
+fn the_in_grid_cursor_marker_hides_no_text() {
+    let mut canvas = Canvas::new(Size::new(12, 2));
+    canvas.put(Pos::new(0, 0), "│ Type here", Style::default());
+    canvas.put(Pos::new(0, 1), "a b", Style::default());
+    canvas.set_cursor(Pos::new(2, 0));
+    let frame = canvas.finish();
+    assert_eq!(
+        render_plain_with(&frame, CursorMarker::InGrid),
+        "│ Type here\na b\n"
+    );
+    let mut canvas = Canvas::new(Size::new(12, 2));
+    canvas.put(Pos::new(0, 1), "a b", Style::default());
+    canvas.set_cursor(Pos::new(1, 1));
+    let frame = canvas.finish();
+    assert_eq!(render_plain_with(&frame, CursorMarker::InGrid), "\na▏b\n");
+}
+
+#[test]
 fn styled_dump_lists_spans_and_cursor() {
     let mut canvas = Canvas::new(Size::new(16, 3));
     canvas.put(Pos::new(0, 0), "Pick one", Style::new(Role::Accent).bold());

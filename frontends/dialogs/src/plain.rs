@@ -2,10 +2,15 @@
 //!
 //! No raw mode, no cursor movement and no colour: every prompt is whole lines of text, so a
 //! screen reader reads it in order and any terminal (even `TERM=dumb`) shows it. The end of
-//! input (Ctrl-D) dismisses the dialog being asked.
+//! input (Ctrl-D) dismisses the dialog being asked. Payload text is sanitized before it is
+//! written: line breaks stay where text may span lines, and every other control character,
+//! escape sequence or bidirectional override shows as a visible mark instead of acting on the
+//! terminal.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
+
+use pi_agent_ask_core::text::{sanitize, sanitize_line};
 
 use crate::{Dialogs, Level};
 
@@ -27,14 +32,17 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
     }
 
     /// Writes `text` and flushes; a terminal that cannot be written to reads as dismissed.
+    ///
+    /// Callers sanitize the payload they format in; `text` is sanitized once more as a whole,
+    /// so nothing but `\n` and printable text can reach the terminal.
     fn say(&mut self, text: &str) -> Option<()> {
-        self.output.write_all(text.as_bytes()).ok()?;
+        self.output.write_all(sanitize(text).as_bytes()).ok()?;
         self.output.flush().ok()
     }
 
     /// Starts a dialog: a blank line, then the title.
     fn open(&mut self, title: &str) -> Option<()> {
-        self.say(&format!("\n{title}\n"))
+        self.say(&format!("\n{}\n", sanitize(title)))
     }
 
     /// One line without its line ending, or `None` at the end of input.
@@ -59,7 +67,7 @@ impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
         self.open(title)?;
         let mut list = String::new();
         for (index, option) in options.iter().enumerate() {
-            let _ = writeln!(list, "{}. {option}", index + 1);
+            let _ = writeln!(list, "{}. {}", index + 1, sanitize_line(option));
         }
         self.say(&list)?;
         let count = options.len();
@@ -84,7 +92,8 @@ impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
                 return Some(options[index].clone());
             }
             self.say(&format!(
-                "\"{answer}\" is not one of the {count} options.\n"
+                "\"{}\" is not one of the {count} options.\n",
+                sanitize_line(answer)
             ))?;
         }
     }
@@ -92,7 +101,7 @@ impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
     fn input(&mut self, title: &str, placeholder: Option<&str>) -> Option<String> {
         self.open(title)?;
         if let Some(hint) = placeholder.filter(|hint| !hint.is_empty()) {
-            self.say(&format!("({hint})\n"))?;
+            self.say(&format!("({})\n", sanitize_line(hint)))?;
         }
         self.say("Type your answer and press Enter (Ctrl-D cancels): ")?;
         self.read_line()
@@ -103,7 +112,8 @@ impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
         let prefill = prefill.filter(|text| !text.is_empty());
         if let Some(text) = prefill {
             self.say(&format!(
-                "Current text:\n{text}\nAn empty first line keeps it.\n"
+                "Current text:\n{}\nAn empty first line keeps it.\n",
+                sanitize(text)
             ))?;
         }
         self.say("Type your answer; an empty line ends it (Ctrl-D cancels):\n")?;
@@ -125,7 +135,7 @@ impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
     fn confirm(&mut self, title: &str, message: &str) -> Option<bool> {
         self.open(title)?;
         if !message.is_empty() {
-            self.say(&format!("{message}\n"))?;
+            self.say(&format!("{}\n", sanitize(message)))?;
         }
         loop {
             self.say("Answer y for yes or n for no (Ctrl-D cancels): ")?;
@@ -143,7 +153,7 @@ impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
             Level::Warning => "Warning",
             Level::Error => "Error",
         };
-        let _ = self.say(&format!("{prefix}: {message}\n"));
+        let _ = self.say(&format!("{prefix}: {}\n", sanitize_line(message)));
     }
 }
 
@@ -238,6 +248,59 @@ mod tests {
         assert_eq!(plain.confirm("Discard?", "Answers are lost."), Some(true));
         let mut plain = dialogs("n\n");
         assert_eq!(plain.confirm("Discard?", ""), Some(false));
+    }
+
+    /// Escape sequences, a lone carriage return, DEL, C1 controls, bidi overrides and isolates,
+    /// a NUL, a backspace, a tab and a line separator.
+    const HOSTILE: &str = "a\u{1b}[2J\u{1b}]0;t\u{7}b\rc\u{7f}d\u{9b}31me\u{85}f\u{202e}g\u{2066}h\0i\u{8}j\tk\u{2028}l\r\nm";
+
+    /// Fails on any character a terminal would act on rather than show.
+    fn assert_inert(bytes: &[u8]) {
+        let text = std::str::from_utf8(bytes).expect("prompts are UTF-8");
+        for c in text.chars() {
+            let control = (c < ' ' && c != '\n')
+                || ('\u{7f}'..='\u{9f}').contains(&c)
+                || ('\u{202a}'..='\u{202e}').contains(&c)
+                || ('\u{2066}'..='\u{2069}').contains(&c);
+            assert!(!control, "{c:?} reached the terminal in {text:?}");
+        }
+    }
+
+    #[test]
+    fn payload_controls_reach_the_terminal_only_as_visible_marks() {
+        let mut plain = dialogs("\u{1b}[31m\u{9b}typed\u{202e}\n1\n\n\nn\n");
+        let hostile = options(&[HOSTILE, "plain"]);
+        assert_eq!(plain.select(HOSTILE, &hostile).as_deref(), Some(HOSTILE));
+        assert_eq!(plain.input(HOSTILE, Some(HOSTILE)).as_deref(), Some(""));
+        assert_eq!(
+            plain.editor(HOSTILE, Some(HOSTILE)).as_deref(),
+            Some(HOSTILE)
+        );
+        assert_eq!(plain.confirm(HOSTILE, HOSTILE), Some(false));
+        plain.notify(HOSTILE, Level::Warning);
+        let (_, output) = plain.into_parts();
+        assert_inert(&output);
+    }
+
+    #[test]
+    fn a_carriage_return_cannot_hide_the_start_of_a_prompt() {
+        let mut plain = dialogs("1\n");
+        let title = "Drop the production database now?\rKeep the production database?    ";
+        plain.select(title, &options(&["Yes", "No"]));
+        assert!(
+            transcript(plain)
+                .contains("Drop the production database now?\u{240d}Keep the production database?")
+        );
+    }
+
+    #[test]
+    fn a_line_break_in_an_option_cannot_fake_another_option() {
+        let mut plain = dialogs("");
+        plain.select("Pick", &options(&["Keep\n2. Drop", "Other"]));
+        plain.notify("one\ntwo", Level::Info);
+        let text = transcript(plain);
+        assert!(text.contains("\n1. Keep\u{21b5}2. Drop\n2. Other\n"));
+        assert!(text.ends_with("Note: one\u{21b5}two\n"));
     }
 
     #[test]

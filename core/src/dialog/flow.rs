@@ -2,9 +2,9 @@
 
 use serde_json::Value;
 
-use super::Dialog;
 use super::multi::{MultiSelectReply, parse_multi_select};
-use super::wording::{multi_select_title, option_choices, preview_title};
+use super::wording::{ask_user_options, preview_title, question_tool_options};
+use super::{Dialog, DialogOption, option_texts};
 use crate::contract::ToolResult;
 use crate::contract::answers::Draft;
 use crate::contract::ask_user::{CUSTOM_OPTION_LABEL, QuestionType, Request};
@@ -52,7 +52,7 @@ enum Awaiting {
     Choice(Vec<(String, Choice)>),
     /// Written text for the current question; blank leaves it unanswered.
     Text,
-    /// The multi-select editor, listing these option strings.
+    /// A multi-select listing these option strings.
     Picks(Vec<String>),
 }
 
@@ -328,15 +328,15 @@ fn state_at(questions: &Questions, drafts: &[Draft], current: usize) -> State {
                 request, request_id, drafts,
             )))),
             Some(question) => {
-                let choices = option_choices(question);
+                let options = ask_user_options(question);
                 match question.presented {
-                    QuestionType::Multi => editor(&question.prompt, choices),
+                    QuestionType::Multi => multi_select(&question.prompt, options),
                     QuestionType::Single => {
-                        select(question.prompt.clone(), choices, CUSTOM_OPTION_LABEL)
+                        select(question.prompt.clone(), options, CUSTOM_OPTION_LABEL)
                     }
                     QuestionType::Preview => {
-                        let title = preview_title(question, &choices);
-                        select(title, choices, CUSTOM_OPTION_LABEL)
+                        let title = preview_title(question, &option_texts(&options));
+                        select(title, options, CUSTOM_OPTION_LABEL)
                     }
                 }
             }
@@ -346,11 +346,7 @@ fn state_at(questions: &Questions, drafts: &[Draft], current: usize) -> State {
                 request, drafts,
             ))),
             Some(question) => {
-                let labels = question
-                    .options
-                    .iter()
-                    .map(|option| option.label.clone())
-                    .collect();
+                let options = question_tool_options(question);
                 if question.is_free_form() {
                     State::Asking {
                         dialog: Dialog::Input {
@@ -360,20 +356,19 @@ fn state_at(questions: &Questions, drafts: &[Draft], current: usize) -> State {
                         awaiting: Awaiting::Text,
                     }
                 } else if question.multi_select {
-                    editor(&question.question, labels)
+                    multi_select(&question.question, options)
                 } else {
-                    select(question.question.clone(), labels, OTHER_OPTION_LABEL)
+                    select(question.question.clone(), options, OTHER_OPTION_LABEL)
                 }
             }
         },
     }
 }
 
-/// A select over the option strings plus the write-your-own row; a reply naming a string that
-/// two rows show chooses the first of them.
-fn select(title: String, choices: Vec<String>, custom_label: &str) -> State {
-    let mut options = choices;
-    options.push(custom_label.to_owned());
+/// A select over the options plus the write-your-own row; a reply naming a string that two
+/// rows show chooses the first of them.
+fn select(title: String, mut options: Vec<DialogOption>, custom_label: &str) -> State {
+    options.push(DialogOption::plain(custom_label));
     let last = options.len() - 1;
     let kinds = options
         .iter()
@@ -384,7 +379,7 @@ fn select(title: String, choices: Vec<String>, custom_label: &str) -> State {
             } else {
                 Choice::Option(index)
             };
-            (option.clone(), choice)
+            (option.text.clone(), choice)
         })
         .collect();
     State::Asking {
@@ -393,13 +388,17 @@ fn select(title: String, choices: Vec<String>, custom_label: &str) -> State {
     }
 }
 
-/// The multi-select editor listing the option strings, empty to start with.
-fn editor(question: &str, labels: Vec<String>) -> State {
+/// The multi-select over the options.
+fn multi_select(question: &str, options: Vec<DialogOption>) -> State {
+    let texts = option_texts(&options)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
     State::Asking {
-        dialog: Dialog::Editor {
-            title: multi_select_title(question, &labels),
-            prefill: Some(String::new()),
+        dialog: Dialog::MultiSelect {
+            question: question.to_owned(),
+            options,
         },
-        awaiting: Awaiting::Picks(labels),
+        awaiting: Awaiting::Picks(texts),
     }
 }

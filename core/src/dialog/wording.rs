@@ -2,7 +2,9 @@
 
 use std::fmt::Write as _;
 
+use super::DialogOption;
 use crate::contract::ask_user::{CUSTOM_OPTION_LABEL, Question};
+use crate::contract::question_tool::ToolQuestion;
 
 /// The last line of the multi-select editor's title.
 pub const MULTI_SELECT_INSTRUCTION: &str =
@@ -33,12 +35,39 @@ pub fn option_choices(question: &Question) -> Vec<String> {
         .collect()
 }
 
+/// An `ask_user` question's options as dialogs list them: [`option_choices`] strings with the
+/// options' descriptions and recommendations.
+pub fn ask_user_options(question: &Question) -> Vec<DialogOption> {
+    option_choices(question)
+        .into_iter()
+        .zip(&question.options)
+        .map(|(text, option)| DialogOption {
+            text,
+            description: option.description.clone(),
+            recommended: option.recommended == Some(true),
+        })
+        .collect()
+}
+
+/// An `ask_user_question` question's options as dialogs list them: labels with descriptions.
+pub fn question_tool_options(question: &ToolQuestion) -> Vec<DialogOption> {
+    question
+        .options
+        .iter()
+        .map(|option| DialogOption {
+            text: option.label.clone(),
+            description: option.description.clone(),
+            recommended: false,
+        })
+        .collect()
+}
+
 /// The select title of a preview question: the prompt, then each option's string with its
 /// preview text under it, indented by two spaces.
-pub fn preview_title(question: &Question, choices: &[String]) -> String {
+pub fn preview_title<S: AsRef<str>>(question: &Question, choices: &[S]) -> String {
     let mut title = question.prompt.clone();
     for (option, choice) in question.options.iter().zip(choices) {
-        let _ = write!(title, "\n\n{choice}");
+        let _ = write!(title, "\n\n{}", choice.as_ref());
         for line in option.preview.as_deref().unwrap_or_default().lines() {
             if line.is_empty() {
                 title.push('\n');
@@ -104,6 +133,25 @@ mod tests {
                 "Postgres [pg16]",
                 "SQLite",
                 "Type your own [own]"
+            ]
+        );
+    }
+
+    #[test]
+    fn options_carry_their_descriptions_and_recommendations() {
+        let mut described = option("pg", "Postgres", None);
+        described.description = Some("A service".into());
+        described.recommended = Some(true);
+        let question = question(vec![described, option("lite", "SQLite", None)]);
+        assert_eq!(
+            ask_user_options(&question),
+            [
+                DialogOption {
+                    text: "Postgres".into(),
+                    description: Some("A service".into()),
+                    recommended: true,
+                },
+                DialogOption::plain("SQLite"),
             ]
         );
     }

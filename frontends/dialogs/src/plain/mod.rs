@@ -18,6 +18,11 @@ use pi_agent_ask_core::text::{sanitize, sanitize_line};
 
 use crate::{Dialogs, Level};
 
+/// How a multi-select is answered: the reply ends at an empty line, and a reply with nothing
+/// typed before that line cancels the flow.
+const MULTI_SELECT_HINT: &str =
+    "Type option numbers or labels, then an empty line. An empty answer cancels; Ctrl-D cancels.\n";
+
 /// What follows the string of a recommended option.
 const RECOMMENDED: &str = "(recommended)";
 
@@ -146,7 +151,7 @@ impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
             "\n{}\n{MULTI_SELECT_INSTRUCTION}\n",
             numbered_list(options)
         ))?;
-        self.say("Type your answer; an empty line ends it (Ctrl-D cancels):\n")?;
+        self.say(MULTI_SELECT_HINT)?;
         Some(self.read_lines()?.join("\n"))
     }
 

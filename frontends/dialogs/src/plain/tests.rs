@@ -1,5 +1,7 @@
 use std::io::Cursor;
 
+use pi_agent_ask_core::contract::question_tool::parse_ask_user_question;
+
 use super::*;
 
 fn dialogs(input: &str) -> PlainDialogs<Cursor<Vec<u8>>, Vec<u8>> {
@@ -225,4 +227,19 @@ fn descriptions_longer_than_one_digit_numbers_stay_aligned() {
     let mut plain = dialogs("");
     plain.select("Pick", &many);
     assert!(transcript(plain).contains("\n10. j\n    tenth\n"));
+}
+
+#[test]
+fn the_multi_select_hint_says_that_an_empty_answer_cancels() {
+    let arguments = serde_json::json!({"questions": [{"question": "Which scopes?",
+        "multiSelect": true, "options": [{"label": "repo"}, {"label": "admin"}]}]});
+    let request = parse_ask_user_question(&arguments).expect("valid arguments");
+    let mut plain = dialogs("\n");
+    let result = crate::ask_user_question(request, &mut plain).to_json();
+    assert_eq!(result["details"]["cancelled"], true);
+    let text = transcript(plain);
+    assert!(text.ends_with(
+        "Type option numbers or labels, then an empty line. An empty answer cancels; Ctrl-D cancels.\n"
+    ));
+    assert!(!text.contains("an empty line ends it"));
 }

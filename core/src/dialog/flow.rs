@@ -2,14 +2,14 @@
 
 use serde_json::Value;
 
+use super::Dialog;
+use super::asking::{Awaiting, Choice, Questions, State, state_at};
 use super::multi::{MultiSelectReply, parse_multi_select};
-use super::wording::{ask_user_options, preview_title, question_tool_options};
-use super::{Dialog, DialogOption, option_texts};
 use crate::contract::ToolResult;
 use crate::contract::answers::Draft;
-use crate::contract::ask_user::{CUSTOM_OPTION_LABEL, QuestionType, Request};
+use crate::contract::ask_user::Request;
 use crate::contract::issue::quoted;
-use crate::contract::question_tool::{self, OTHER_OPTION_LABEL, QuestionRequest};
+use crate::contract::question_tool::{self, QuestionRequest};
 use crate::contract::remote::{
     CustomTextRule, RemoteError, RemoteResponse, validate_remote_response,
 };
@@ -33,39 +33,6 @@ pub enum Step<'a> {
     Ask(&'a Dialog),
     /// The flow has ended with this result.
     Done(&'a ToolResult),
-}
-
-/// Which tool's questions are asked.
-#[derive(Clone, Debug)]
-enum Questions {
-    AskUser {
-        request: Request,
-        request_id: String,
-    },
-    AskUserQuestion(QuestionRequest),
-}
-
-/// What the open dialog's reply means.
-#[derive(Clone, Debug)]
-enum Awaiting {
-    /// A select: what each of its option strings chooses.
-    Choice(Vec<(String, Choice)>),
-    /// Written text for the current question; blank leaves it unanswered.
-    Text,
-    /// A multi-select listing these option strings.
-    Picks(Vec<String>),
-}
-
-#[derive(Clone, Copy, Debug)]
-enum Choice {
-    Option(usize),
-    Custom,
-}
-
-#[derive(Clone, Debug)]
-enum State {
-    Asking { dialog: Dialog, awaiting: Awaiting },
-    Finished(ToolResult),
 }
 
 /// One tool call asked question by question through dialogs.
@@ -315,90 +282,4 @@ enum Action {
     AskText,
     /// Cancel the flow.
     Cancel,
-}
-
-/// The dialog of question `current`, or the submitted result after the last question.
-fn state_at(questions: &Questions, drafts: &[Draft], current: usize) -> State {
-    match questions {
-        Questions::AskUser {
-            request,
-            request_id,
-        } => match request.questions.get(current) {
-            None => State::Finished(ToolResult::AskUser(Box::new(result::submit_result(
-                request, request_id, drafts,
-            )))),
-            Some(question) => {
-                let options = ask_user_options(question);
-                match question.presented {
-                    QuestionType::Multi => multi_select(&question.prompt, options),
-                    QuestionType::Single => {
-                        select(question.prompt.clone(), options, CUSTOM_OPTION_LABEL)
-                    }
-                    QuestionType::Preview => {
-                        let title = preview_title(question, &option_texts(&options));
-                        select(title, options, CUSTOM_OPTION_LABEL)
-                    }
-                }
-            }
-        },
-        Questions::AskUserQuestion(request) => match request.questions.get(current) {
-            None => State::Finished(ToolResult::AskUserQuestion(question_tool::answered_result(
-                request, drafts,
-            ))),
-            Some(question) => {
-                let options = question_tool_options(question);
-                if question.is_free_form() {
-                    State::Asking {
-                        dialog: Dialog::Input {
-                            title: question.question.clone(),
-                            placeholder: None,
-                        },
-                        awaiting: Awaiting::Text,
-                    }
-                } else if question.multi_select {
-                    multi_select(&question.question, options)
-                } else {
-                    select(question.question.clone(), options, OTHER_OPTION_LABEL)
-                }
-            }
-        },
-    }
-}
-
-/// A select over the options plus the write-your-own row; a reply naming a string that two
-/// rows show chooses the first of them.
-fn select(title: String, mut options: Vec<DialogOption>, custom_label: &str) -> State {
-    options.push(DialogOption::plain(custom_label));
-    let last = options.len() - 1;
-    let kinds = options
-        .iter()
-        .enumerate()
-        .map(|(index, option)| {
-            let choice = if index == last {
-                Choice::Custom
-            } else {
-                Choice::Option(index)
-            };
-            (option.text.clone(), choice)
-        })
-        .collect();
-    State::Asking {
-        dialog: Dialog::Select { title, options },
-        awaiting: Awaiting::Choice(kinds),
-    }
-}
-
-/// The multi-select over the options.
-fn multi_select(question: &str, options: Vec<DialogOption>) -> State {
-    let texts = option_texts(&options)
-        .into_iter()
-        .map(str::to_owned)
-        .collect();
-    State::Asking {
-        dialog: Dialog::MultiSelect {
-            question: question.to_owned(),
-            options,
-        },
-        awaiting: Awaiting::Picks(texts),
-    }
 }

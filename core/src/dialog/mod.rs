@@ -8,6 +8,7 @@
 //! and ask a multi-select as an `editor`. The words and the multi-select reply rules
 //! live in [`wording`] and [`multi`].
 
+mod asking;
 mod flow;
 pub mod multi;
 pub mod wording;

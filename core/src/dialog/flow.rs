@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use super::Dialog;
 use super::asking::{Awaiting, Choice, Questions, State, state_at};
-use super::multi::{MultiSelectReply, parse_multi_select};
+use super::multi::{MultiSelectReply, UnknownTokens, parse_multi_select};
 use crate::contract::ToolResult;
 use crate::contract::answers::Draft;
 use crate::contract::ask_user::Request;
@@ -138,7 +138,7 @@ impl DialogFlow {
                     return Err(ReplyError::UnknownOption(reply.to_owned()));
                 };
                 match choice {
-                    Choice::Option(index) => Action::Pick(vec![*index]),
+                    Choice::Option(index) => Action::Pick(vec![*index], None),
                     Choice::Custom => Action::AskText,
                 }
             }
@@ -147,17 +147,30 @@ impl DialogFlow {
                 Questions::AskUser { .. } => reply.to_owned(),
                 Questions::AskUserQuestion(_) => reply.trim().to_owned(),
             }),
-            Awaiting::Picks(labels) => match parse_multi_select(reply, labels) {
-                MultiSelectReply::Blank => Action::Cancel,
-                MultiSelectReply::Picks(indices) => Action::Pick(indices),
-                MultiSelectReply::Written(text) => Action::Write(text),
-            },
+            Awaiting::Picks(labels) => {
+                let unknown = match self.questions {
+                    Questions::AskUser { .. } => UnknownTokens::BecomeCustomText,
+                    Questions::AskUserQuestion(_) => UnknownTokens::WholeReplyWritten,
+                };
+                match parse_multi_select(reply, labels, unknown) {
+                    MultiSelectReply::Blank => Action::Cancel,
+                    MultiSelectReply::Picks(indices) => Action::Pick(indices, None),
+                    MultiSelectReply::Written(text) => Action::Write(text),
+                    MultiSelectReply::PicksAndWritten(indices, text) => {
+                        Action::Pick(indices, Some(text))
+                    }
+                }
+            }
         };
         let draft = &mut self.drafts[self.current];
         match action {
-            Action::Pick(indices) => {
+            Action::Pick(indices, written) => {
                 for index in indices {
                     draft.select(index);
+                }
+                if let Some(text) = written {
+                    draft.custom_text = text;
+                    draft.custom_selected = true;
                 }
                 self.advance();
             }
@@ -272,8 +285,9 @@ impl DialogFlow {
 
 /// What a reply does to the current question.
 enum Action {
-    /// Select these options (in any order; drafts keep declared order).
-    Pick(Vec<usize>),
+    /// Select these options (in any order; drafts keep declared order), and answer with this
+    /// written text too when there is some.
+    Pick(Vec<usize>, Option<String>),
     /// Answer with this written text.
     Write(String),
     /// Leave the question unanswered and go on.

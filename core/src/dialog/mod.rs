@@ -14,7 +14,7 @@ pub mod multi;
 pub mod wording;
 
 pub use flow::{DialogFlow, ReplyError, Step};
-pub use multi::{MultiSelectReply, parse_multi_select};
+pub use multi::{MultiSelectReply, UnknownTokens, parse_multi_select};
 
 /// One option a select or a multi-select lists.
 #[derive(Clone, Debug, PartialEq, Eq)]

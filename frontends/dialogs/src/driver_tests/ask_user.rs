@@ -54,12 +54,29 @@ fn ask_user_blank_own_answer_leaves_the_question_unanswered() {
 }
 
 #[test]
-fn ask_user_unknown_editor_tokens_become_the_custom_text() {
-    let mut fake = Scripted::new(&[Some("Rust"), Some(" 1, billing \n")]);
+fn ask_user_unknown_editor_tokens_become_the_custom_text_next_to_the_picks() {
+    let mut fake = Scripted::new(&[Some("Rust"), Some(" 1, billing \nread org, audit \n")]);
     let result = run_ask_user(&stack_and_scopes(), ParseOptions::default(), &mut fake);
     assert_eq!(
         result["details"]["answers"]["scopes"],
-        json!({"values": ["1, billing"], "labels": ["1, billing"], "indices": [], "customText": "1, billing"})
+        json!({"values": ["repo", "org", "billing, audit"],
+               "labels": ["Repo", "Read org", "billing, audit"],
+               "indices": [1, 3], "customText": "billing, audit"})
+    );
+    assert_eq!(
+        result["content"][0]["text"],
+        "Stack: Rust\nScopes: Repo, Read org, billing, audit\nRequest ID: req-1"
+    );
+}
+
+#[test]
+fn ask_user_editor_reply_naming_no_option_is_the_custom_text_alone() {
+    let mut fake = Scripted::new(&[Some("Rust"), Some(" 01\nbilling ")]);
+    let result = run_ask_user(&stack_and_scopes(), ParseOptions::default(), &mut fake);
+    assert_eq!(
+        result["details"]["answers"]["scopes"],
+        json!({"values": ["01, billing"], "labels": ["01, billing"], "indices": [],
+               "customText": "01, billing"})
     );
 }
 

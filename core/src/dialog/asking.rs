@@ -91,8 +91,8 @@ pub(super) fn state_at(questions: &Questions, drafts: &[Draft], current: usize) 
     }
 }
 
-/// A select over the options plus the write-your-own row; a reply naming a string that two
-/// rows show chooses the first of them.
+/// A select over the options plus the write-your-own row; the option strings differ from each
+/// other and from that row (see [`super::wording`]), so each reply names one row.
 fn select(title: String, mut options: Vec<DialogOption>, custom_label: &str) -> State {
     options.push(DialogOption::plain(custom_label));
     let last = options.len() - 1;

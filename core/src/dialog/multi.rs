@@ -31,7 +31,7 @@ pub enum MultiSelectReply {
 /// The reply is trimmed; blank means [`MultiSelectReply::Blank`]. Tokens are split on commas
 /// and newlines, trimmed, and empty ones dropped. A token is a number when it is exactly the
 /// decimal form of `1..=labels.len()` (`01` and `+1` are not); otherwise it must equal a label
-/// case-insensitively. Tokens that name no option are read as `unknown` says; a reply with no
+/// case-insensitively (the label with the same case first, when two differ only in case). Tokens that name no option are read as `unknown` says; a reply with no
 /// token left is written as it is.
 pub fn parse_multi_select<S: AsRef<str>>(
     reply: &str,
@@ -70,14 +70,19 @@ pub fn parse_multi_select<S: AsRef<str>>(
     }
 }
 
+/// The option a token names: by number, else by the label it equals, a label with the same
+/// case before one that differs only in case.
 fn option_index<S: AsRef<str>>(token: &str, labels: &[S]) -> Option<usize> {
     if let Some(number) = canonical_number(token).filter(|n| (1..=labels.len()).contains(n)) {
         return Some(number - 1);
     }
-    let wanted = token.to_lowercase();
-    labels
-        .iter()
-        .position(|label| label.as_ref().to_lowercase() == wanted)
+    let exact = labels.iter().position(|label| label.as_ref() == token);
+    exact.or_else(|| {
+        let wanted = token.to_lowercase();
+        labels
+            .iter()
+            .position(|label| label.as_ref().to_lowercase() == wanted)
+    })
 }
 
 /// The number a token spells in plain decimal without leading zeros, if it does.
@@ -199,5 +204,14 @@ mod tests {
     fn blank_and_separator_only_replies_read_alike_under_both_rules() {
         assert_eq!(parse_keeping_picks("  "), MultiSelectReply::Blank);
         assert_eq!(parse_keeping_picks(", ,"), written(", ,"));
+    }
+
+    #[test]
+    fn a_label_with_the_same_case_wins_over_one_differing_in_case() {
+        let labels = ["Y", "y"];
+        assert_eq!(
+            parse_multi_select("y, Y", &labels, UnknownTokens::WholeReplyWritten),
+            MultiSelectReply::Picks(vec![1, 0])
+        );
     }
 }

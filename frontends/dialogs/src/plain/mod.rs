@@ -105,9 +105,12 @@ impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
                 .map(|number| number - 1);
             let by_label = || {
                 let wanted = answer.to_lowercase();
-                options
-                    .iter()
-                    .position(|option| option.text.to_lowercase() == wanted)
+                let exact = options.iter().position(|option| option.text == answer);
+                exact.or_else(|| {
+                    options
+                        .iter()
+                        .position(|option| option.text.to_lowercase() == wanted)
+                })
             };
             if let Some(index) = by_number.or_else(by_label) {
                 return Some(options[index].text.clone());

@@ -38,6 +38,14 @@ fn select_asks_again_until_the_answer_names_an_option() {
 }
 
 #[test]
+fn select_prefers_the_option_typed_with_the_same_case() {
+    let mut plain = dialogs("yes\nYES\n");
+    let choices = options(&["Yes", "yes"]);
+    assert_eq!(plain.select("Ship?", &choices).as_deref(), Some("yes"));
+    assert_eq!(plain.select("Ship?", &choices).as_deref(), Some("Yes"));
+}
+
+#[test]
 fn the_end_of_input_dismisses_every_kind_of_dialog() {
     let mut plain = dialogs("");
     assert_eq!(plain.select("T", &options(&["a", "b"])), None);

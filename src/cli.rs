@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use pi_agent_ask_core::Size;
 use pi_agent_ask_core::contract::Tool;
+use pi_agent_ask_headless::MAX_SCREEN_SIDE;
 
 /// Ask a human structured questions on behalf of a coding agent.
 #[derive(Debug, Parser)]
@@ -182,12 +183,15 @@ pub struct RenderArgs {
 
 /// Reads `WIDTHxHEIGHT`.
 fn parse_size(text: &str) -> Result<Size, String> {
-    let (width, height) = text
-        .split_once('x')
-        .ok_or_else(|| format!("{text:?} is not a size like 80x24"))?;
+    let problem = || {
+        format!("{text:?} is not a size like 80x24 (at most {MAX_SCREEN_SIDE}x{MAX_SCREEN_SIDE})")
+    };
+    let (width, height) = text.split_once('x').ok_or_else(problem)?;
     let number = |part: &str| {
         part.parse::<u16>()
-            .map_err(|_| format!("{text:?} is not a size like 80x24"))
+            .ok()
+            .filter(|side| *side <= MAX_SCREEN_SIDE)
+            .ok_or_else(problem)
     };
     Ok(Size::new(number(width)?, number(height)?))
 }

@@ -153,6 +153,18 @@ pub enum DrawCmd {
     },
 }
 
+impl DrawCmd {
+    /// A run of `text` at `pos` in `style`, taken as it is: the caller keeps the promise that
+    /// the text is sanitized and fits the frame (a [`Canvas`] does both).
+    pub fn text(pos: Pos, text: impl Into<String>, style: Style) -> Self {
+        Self::Text {
+            pos,
+            text: text.into(),
+            style,
+        }
+    }
+}
+
 /// Everything one screen shows: the draw commands and where the text cursor is, if anywhere.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Frame {
@@ -162,4 +174,15 @@ pub struct Frame {
     pub cmds: Vec<DrawCmd>,
     /// Where a visible text cursor stands (an open editor), if any.
     pub cursor: Option<Pos>,
+}
+
+impl Frame {
+    /// A frame of `size` showing `cmds`, with no text cursor.
+    pub const fn new(size: Size, cmds: Vec<DrawCmd>) -> Self {
+        Self {
+            size,
+            cmds,
+            cursor: None,
+        }
+    }
 }

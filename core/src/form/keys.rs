@@ -192,7 +192,7 @@ impl Form {
     }
 
     /// Keeps the open editor's text in its draft and closes it.
-    fn keep_editor_draft(&mut self, target: EditorTarget) {
+    pub(super) fn keep_editor_draft(&mut self, target: EditorTarget) {
         let text = self.editor_text();
         match target {
             EditorTarget::Custom => self.save_custom_draft(text),

@@ -30,12 +30,32 @@
 //! - in editors: `enter` submits (saves a note), `esc` keeps the draft and closes,
 //!   `shift+enter` or `alt+enter` inserts a line break, and while the editor is empty the
 //!   navigation keys move tabs and options.
+//!
+//! The mouse hits exactly what the last frame showed where it showed it (a frame drawn for
+//! another tab than the active one hits nothing):
+//!
+//! - a click on a tab goes to it, with the side effects of `tab`/`shift+tab` pressed until
+//!   there (the dirty-dismiss warning clears); the `‹`/`›` markers stand for the nearest
+//!   hidden tab;
+//! - a click on an option row, on any of its lines, highlights it and acts as `space` on it;
+//! - a click on a final-tab action highlights it, and a second click on it in a row runs it,
+//!   so a stray click never finishes the flow;
+//! - with an editor open, a click inside it does nothing, and a click that acts elsewhere
+//!   first keeps the text and closes the editor as `esc` does (on a free-form question, where
+//!   `esc` would cancel, the text is kept and the click goes on);
+//! - the wheel over the list moves the highlight one row, stopping at both ends (not while
+//!   an editor is open), over the final tab's actions it moves among them, and over the
+//!   preview or the summary it scrolls three rows;
+//! - a mouse action that does something clears the notice and pending confirmations as a key
+//!   does; any other changes nothing: a click outside every region, on the active tab, on
+//!   blank list room, in the preview or the summary, and the wheel anywhere else.
 
 mod answer;
 mod config;
 mod confirm;
 mod editor;
 mod keys;
+mod mouse;
 mod navigate;
 mod notes;
 mod preview;
@@ -195,10 +215,7 @@ impl Surface for Form {
                 }
                 Vec::new()
             }
-            Input::Mouse(mouse) => {
-                self.handle_mouse(mouse);
-                Vec::new()
-            }
+            Input::Mouse(mouse) => self.handle_mouse(mouse),
             Input::Settings(settings) => LiveSettings::apply_settings(self, &settings),
             Input::Resize(_) | Input::TimerFired(_) | Input::SettingsSaved(_) => Vec::new(),
         }

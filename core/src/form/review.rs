@@ -32,6 +32,20 @@ impl Form {
         self.run_review_action(action)
     }
 
+    /// A click on final-tab action `position`: the first click highlights it, a second click
+    /// on it in a row runs it, so a stray click never finishes the flow.
+    pub(super) fn click_action(&mut self, position: usize, pending: Pending) -> Vec<Effect> {
+        let Some(&action) = self.rules.actions.get(position) else {
+            return Vec::new();
+        };
+        if pending == Pending::ClickedAction(action) {
+            return self.run_review_action(action);
+        }
+        self.state.review_cursor = position;
+        self.state.pending = Pending::ClickedAction(action);
+        Vec::new()
+    }
+
     fn run_review_action(&mut self, action: ReviewAction) -> Vec<Effect> {
         match action {
             ReviewAction::Submit => self.try_submit(),

@@ -15,7 +15,7 @@ pub enum Focus {
     Review,
 }
 
-/// A confirmation waiting for the same key again; any other key clears it.
+/// A confirmation waiting for the same key (or click) again; any other key clears it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Pending {
     /// Nothing is waiting.
@@ -25,6 +25,8 @@ pub enum Pending {
     TypeChange,
     /// A review shortcut digit pressed once (double-press review shortcuts).
     ReviewShortcut(ReviewAction),
+    /// A final-tab action clicked once; a second click on it runs it.
+    ClickedAction(ReviewAction),
 }
 
 /// The way the user tried to end the whole flow.

@@ -93,28 +93,24 @@ mod tests {
     /// A 120×40 list whose selection marker sits on `selected`.
     fn list_frame(selected: u16) -> Frame {
         let size = Size::new(120, 40);
-        let mut cmds = vec![DrawCmd::Text {
-            pos: Pos::new(0, 0),
-            text: "Which option?".to_owned(),
-            style: Style::new(Role::Accent).bold(),
-        }];
+        let mut cmds = vec![DrawCmd::text(
+            Pos::new(0, 0),
+            "Which option?",
+            Style::new(Role::Accent).bold(),
+        )];
         for row in 0..30 {
             let chosen = row == selected;
-            cmds.push(DrawCmd::Text {
-                pos: Pos::new(0, row + 2),
-                text: format!(
+            cmds.push(DrawCmd::text(
+                Pos::new(0, row + 2),
+                format!(
                     "{} {}. Option number {row}",
                     if chosen { '›' } else { ' ' },
                     row + 1
                 ),
-                style: Style::new(if chosen { Role::Selected } else { Role::Text }),
-            });
+                Style::new(if chosen { Role::Selected } else { Role::Text }),
+            ));
         }
-        Frame {
-            size,
-            cmds,
-            cursor: None,
-        }
+        Frame::new(size, cmds)
     }
 
     #[test]

@@ -86,22 +86,6 @@ mod tests {
 
     use super::*;
 
-    fn text(x: u16, y: u16, text: &str, style: DrawStyle) -> DrawCmd {
-        DrawCmd::Text {
-            pos: Pos::new(x, y),
-            text: text.to_owned(),
-            style,
-        }
-    }
-
-    fn frame(width: u16, height: u16, cmds: Vec<DrawCmd>) -> Frame {
-        Frame {
-            size: Size::new(width, height),
-            cmds,
-            cursor: None,
-        }
-    }
-
     fn row(buffer: &Buffer, y: u16) -> String {
         let area = buffer.area;
         (area.x..area.right())
@@ -111,13 +95,12 @@ mod tests {
 
     #[test]
     fn runs_land_at_their_positions_with_role_styles() {
-        let frame = frame(
-            12,
-            3,
+        let frame = Frame::new(
+            Size::new(12, 3),
             vec![
-                text(0, 0, "Title", DrawStyle::new(Role::Accent)),
-                text(2, 1, "› Yes", DrawStyle::new(Role::Selected)),
-                text(2, 2, "No", DrawStyle::new(Role::Text)),
+                DrawCmd::text(Pos::new(0, 0), "Title", DrawStyle::new(Role::Accent)),
+                DrawCmd::text(Pos::new(2, 1), "› Yes", DrawStyle::new(Role::Selected)),
+                DrawCmd::text(Pos::new(2, 2), "No", DrawStyle::new(Role::Text)),
             ],
         );
         let mut buffer = Buffer::empty(Rect::new(0, 0, 12, 3));
@@ -136,7 +119,10 @@ mod tests {
     #[test]
     fn attributes_reach_the_cells() {
         let style = DrawStyle::new(Role::Text).underline().italic();
-        let frame = frame(4, 1, vec![text(0, 0, "ab", style)]);
+        let frame = Frame::new(
+            Size::new(4, 1),
+            vec![DrawCmd::text(Pos::new(0, 0), "ab", style)],
+        );
         let mut buffer = Buffer::empty(Rect::new(0, 0, 4, 1));
         paint(&frame, &Theme::colored(), &mut buffer);
         let modifier = buffer[(1, 0)].modifier;
@@ -146,10 +132,13 @@ mod tests {
 
     #[test]
     fn monochrome_selection_is_reversed_without_colour() {
-        let frame = frame(
-            4,
-            1,
-            vec![text(0, 0, "row", DrawStyle::new(Role::Selected))],
+        let frame = Frame::new(
+            Size::new(4, 1),
+            vec![DrawCmd::text(
+                Pos::new(0, 0),
+                "row",
+                DrawStyle::new(Role::Selected),
+            )],
         );
         let mut buffer = Buffer::empty(Rect::new(0, 0, 4, 1));
         paint(&frame, &Theme::monochrome(), &mut buffer);
@@ -161,12 +150,10 @@ mod tests {
 
     #[test]
     fn control_characters_become_placeholders() {
-        let frame = frame(
-            10,
-            1,
-            vec![text(
-                0,
-                0,
+        let frame = Frame::new(
+            Size::new(10, 1),
+            vec![DrawCmd::text(
+                Pos::new(0, 0),
                 "a\u{1b}[2Jb\u{7}\u{7f}\u{9b}c",
                 DrawStyle::default(),
             )],
@@ -190,13 +177,12 @@ mod tests {
 
     #[test]
     fn runs_are_clipped_to_the_buffer() {
-        let frame = frame(
-            5,
-            2,
+        let frame = Frame::new(
+            Size::new(5, 2),
             vec![
-                text(2, 0, "overflowing", DrawStyle::default()),
-                text(9, 0, "outside", DrawStyle::default()),
-                text(0, 5, "below", DrawStyle::default()),
+                DrawCmd::text(Pos::new(2, 0), "overflowing", DrawStyle::default()),
+                DrawCmd::text(Pos::new(9, 0), "outside", DrawStyle::default()),
+                DrawCmd::text(Pos::new(0, 5), "below", DrawStyle::default()),
             ],
         );
         let mut buffer = Buffer::empty(Rect::new(0, 0, 5, 2));
@@ -207,7 +193,10 @@ mod tests {
 
     #[test]
     fn wide_characters_take_two_cells() {
-        let frame = frame(6, 1, vec![text(0, 0, "日本x", DrawStyle::default())]);
+        let frame = Frame::new(
+            Size::new(6, 1),
+            vec![DrawCmd::text(Pos::new(0, 0), "日本x", DrawStyle::default())],
+        );
         let mut buffer = Buffer::empty(Rect::new(0, 0, 6, 1));
         paint(&frame, &Theme::colored(), &mut buffer);
         assert_eq!(buffer[(0, 0)].symbol(), "日");
@@ -217,7 +206,10 @@ mod tests {
 
     #[test]
     fn an_offset_area_moves_the_frame() {
-        let frame = frame(6, 2, vec![text(1, 1, "hi", DrawStyle::default())]);
+        let frame = Frame::new(
+            Size::new(6, 2),
+            vec![DrawCmd::text(Pos::new(1, 1), "hi", DrawStyle::default())],
+        );
         let area = Rect::new(0, 10, 6, 2);
         let mut buffer = Buffer::empty(area);
         paint(&frame, &Theme::colored(), &mut buffer);
@@ -227,7 +219,7 @@ mod tests {
 
     #[test]
     fn the_cursor_is_placed_relative_to_the_area() {
-        let mut with_cursor = frame(6, 2, Vec::new());
+        let mut with_cursor = Frame::new(Size::new(6, 2), Vec::new());
         with_cursor.cursor = Some(Pos::new(3, 1));
         let origin = Position::new(0, 10);
         assert_eq!(
@@ -235,6 +227,9 @@ mod tests {
             Some(Position::new(3, 11))
         );
         assert_eq!(screen_cursor(&with_cursor, origin, 3, 2), None);
-        assert_eq!(screen_cursor(&frame(6, 2, Vec::new()), origin, 6, 2), None);
+        assert_eq!(
+            screen_cursor(&Frame::new(Size::new(6, 2), Vec::new()), origin, 6, 2),
+            None
+        );
     }
 }

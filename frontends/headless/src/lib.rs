@@ -13,4 +13,4 @@ mod render_tests;
 mod script_tests;
 
 pub use render::{CURSOR_GLYPH, CursorMarker, render_plain, render_plain_with, render_styled};
-pub use script::{MAX_REPEAT, ScriptError, ScriptProblem, parse_keys};
+pub use script::{MAX_REPEAT, MAX_SCREEN_SIDE, ScriptError, ScriptProblem, parse_keys};

@@ -3,47 +3,35 @@ use similar_asserts::assert_eq;
 
 use super::{CursorMarker, render_plain, render_plain_with, render_styled};
 
-fn run(x: u16, y: u16, text: &str, style: Style) -> DrawCmd {
-    DrawCmd::Text {
-        pos: Pos::new(x, y),
-        text: text.to_owned(),
-        style,
-    }
-}
-
-fn frame(width: u16, height: u16, cmds: Vec<DrawCmd>) -> Frame {
-    Frame {
-        size: Size::new(width, height),
-        cmds,
-        cursor: None,
-    }
-}
-
 #[test]
 fn plain_grid_has_one_trimmed_line_per_row() {
     let plain = Style::default();
-    let frame = frame(
-        10,
-        4,
-        vec![run(0, 0, "Title", plain), run(2, 2, "indented  ", plain)],
+    let frame = Frame::new(
+        Size::new(10, 4),
+        vec![
+            DrawCmd::text(Pos::new(0, 0), "Title", plain),
+            DrawCmd::text(Pos::new(2, 2), "indented  ", plain),
+        ],
     );
     assert_eq!(render_plain(&frame), "Title\n\n  indented\n\n");
 }
 
 #[test]
 fn empty_frames_render_their_height() {
-    assert_eq!(render_plain(&frame(0, 0, vec![])), "");
-    assert_eq!(render_plain(&frame(0, 3, vec![])), "\n\n\n");
-    assert_eq!(render_plain(&frame(5, 1, vec![])), "\n");
+    assert_eq!(render_plain(&Frame::new(Size::new(0, 0), vec![])), "");
+    assert_eq!(render_plain(&Frame::new(Size::new(0, 3), vec![])), "\n\n\n");
+    assert_eq!(render_plain(&Frame::new(Size::new(5, 1), vec![])), "\n");
 }
 
 #[test]
 fn later_runs_overwrite_cell_by_cell() {
     let plain = Style::default();
-    let frame = frame(
-        10,
-        1,
-        vec![run(0, 0, "abcdefgh", plain), run(2, 0, "XY", plain)],
+    let frame = Frame::new(
+        Size::new(10, 1),
+        vec![
+            DrawCmd::text(Pos::new(0, 0), "abcdefgh", plain),
+            DrawCmd::text(Pos::new(2, 0), "XY", plain),
+        ],
     );
     assert_eq!(render_plain(&frame), "abXYefgh\n");
 }
@@ -51,30 +39,60 @@ fn later_runs_overwrite_cell_by_cell() {
 #[test]
 fn wide_characters_take_two_cells() {
     let plain = Style::default();
-    let frame = frame(8, 1, vec![run(0, 0, "中文", plain), run(4, 0, "ab", plain)]);
+    let frame = Frame::new(
+        Size::new(8, 1),
+        vec![
+            DrawCmd::text(Pos::new(0, 0), "中文", plain),
+            DrawCmd::text(Pos::new(4, 0), "ab", plain),
+        ],
+    );
     assert_eq!(render_plain(&frame), "中文ab\n");
 }
 
 #[test]
 fn overwriting_half_a_wide_character_blanks_the_other_half() {
     let plain = Style::default();
-    let over_tail = frame(6, 1, vec![run(0, 0, "中文", plain), run(1, 0, "x", plain)]);
+    let over_tail = Frame::new(
+        Size::new(6, 1),
+        vec![
+            DrawCmd::text(Pos::new(0, 0), "中文", plain),
+            DrawCmd::text(Pos::new(1, 0), "x", plain),
+        ],
+    );
     assert_eq!(render_plain(&over_tail), " x文\n");
-    let over_head = frame(6, 1, vec![run(0, 0, "中文", plain), run(2, 0, "x", plain)]);
+    let over_head = Frame::new(
+        Size::new(6, 1),
+        vec![
+            DrawCmd::text(Pos::new(0, 0), "中文", plain),
+            DrawCmd::text(Pos::new(2, 0), "x", plain),
+        ],
+    );
     assert_eq!(render_plain(&over_head), "中x\n");
-    let shifted = frame(6, 1, vec![run(0, 0, "中文", plain), run(1, 0, "字", plain)]);
+    let shifted = Frame::new(
+        Size::new(6, 1),
+        vec![
+            DrawCmd::text(Pos::new(0, 0), "中文", plain),
+            DrawCmd::text(Pos::new(1, 0), "字", plain),
+        ],
+    );
     assert_eq!(render_plain(&shifted), " 字\n");
 }
 
 #[test]
 fn combining_marks_stay_on_their_cell() {
-    let frame = frame(4, 1, vec![run(0, 0, "e\u{301}x", Style::default())]);
+    let frame = Frame::new(
+        Size::new(4, 1),
+        vec![DrawCmd::text(Pos::new(0, 0), "e\u{301}x", Style::default())],
+    );
     assert_eq!(render_plain(&frame), "e\u{301}x\n");
 }
 
 #[test]
 fn runs_past_the_edge_are_dropped() {
-    let frame = frame(3, 1, vec![run(1, 0, "abcd", Style::default())]);
+    let frame = Frame::new(
+        Size::new(3, 1),
+        vec![DrawCmd::text(Pos::new(1, 0), "abcd", Style::default())],
+    );
     assert_eq!(render_plain(&frame), " ab\n");
 }
 
@@ -120,6 +138,9 @@ cursor: 6,2
 
 #[test]
 fn styled_dump_of_plain_text() {
-    let frame = frame(4, 1, vec![run(0, 0, "ok", Style::default())]);
+    let frame = Frame::new(
+        Size::new(4, 1),
+        vec![DrawCmd::text(Pos::new(0, 0), "ok", Style::default())],
+    );
     assert_eq!(render_styled(&frame), "ok\nstyles: none\ncursor: none\n");
 }

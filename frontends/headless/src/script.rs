@@ -20,6 +20,10 @@ use thiserror::Error;
 /// The largest repeat count a script may ask for.
 pub const MAX_REPEAT: usize = 10_000;
 
+/// The widest and tallest screen a script or a caller may ask for, so a typo cannot make a
+/// text grid of billions of cells.
+pub const MAX_SCREEN_SIDE: u16 = 1000;
+
 /// A key script that cannot be read, with where the offending item starts.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("key script, line {line}, column {column}, at {item:?}: {problem}")]
@@ -56,7 +60,7 @@ pub enum ScriptProblem {
     #[error("paste needs a quoted text, as in paste \"text\"")]
     MissingPasteText,
     /// `resize` without a valid size after it.
-    #[error("resize needs a size like 80x24")]
+    #[error("resize needs a size like 80x24, at most 1000x1000")]
     BadSize,
 }
 
@@ -170,7 +174,9 @@ impl<'a> Scanner<'a> {
         let (size, repeat) = split_repeat(self.word());
         let (width, height) = size.split_once('x').ok_or(ScriptProblem::BadSize)?;
         let size = match (width.parse(), height.parse()) {
-            (Ok(width), Ok(height)) => Size::new(width, height),
+            (Ok(width), Ok(height)) if width <= MAX_SCREEN_SIDE && height <= MAX_SCREEN_SIDE => {
+                Size::new(width, height)
+            }
             _ => return Err(ScriptProblem::BadSize),
         };
         let repeat = repeat.map_or(Ok(1), parse_repeat)?;

@@ -106,6 +106,7 @@ fn errors_point_at_the_item(
 #[case("paste", ScriptProblem::MissingPasteText)]
 #[case("resize 40", ScriptProblem::BadSize)]
 #[case("resize:axb", ScriptProblem::BadSize)]
+#[case("resize 1001x10", ScriptProblem::BadSize)]
 fn malformed_items_say_what_is_wrong(#[case] script: &str, #[case] problem: ScriptProblem) {
     assert_eq!(parse_keys(script).unwrap_err().problem, problem);
 }

@@ -6,12 +6,15 @@ use indexmap::IndexMap;
 
 use super::ElaborationItem;
 use crate::contract::answers::Answer;
-use crate::contract::ask_user::{CUSTOM_OPTION_LABEL, Request};
+use crate::contract::ask_user::{CUSTOM_OPTION_LABEL, QuestionType, Request};
 use crate::contract::issue::{InvalidInput, quoted};
 
 /// The instruction every elaboration carries.
 pub const ELABORATION_INSTRUCTION: &str = "First answer the user's noted clarification directly and concisely using the provided question and option context. Do not treat these notes as final answers. Then re-ask only the affected questions if a choice is still needed afterward. Do not jump straight to a follow-up question unless the note is already resolved.";
 
+/// Added when an answered question the agent asked as single-select or preview was shown as
+/// multi-select (by the setting or the type hotkey); a question shown as single-select is
+/// answered in the shape the agent asked for, so it needs no note.
 const PRESENTED_NOTE: &str =
     "Note: Some questions were presented as multi-select by user preference.";
 
@@ -37,7 +40,8 @@ pub(super) fn submit_text(request: &Request, answers: &IndexMap<String, Answer>)
         };
         if answer.is_committed() {
             lines.push(format!("{label}: {}", answer.labels.join(", ")));
-            presented_differently |= question.presented_type_if_different().is_some();
+            presented_differently |= question.presented == QuestionType::Multi
+                && question.requested != QuestionType::Multi;
         } else {
             lines.push(format!("{label}: (no answer)"));
         }

@@ -316,3 +316,22 @@ fn the_type_hotkey_switches_presentation(#[case] script: &str, #[case] values: s
     let answered: Vec<_> = answers.as_object().unwrap().values().collect();
     assert_eq!(answered[0]["values"], values);
 }
+
+#[test]
+fn a_multi_question_switched_to_single_needs_no_presentation_note() {
+    let run = Run::new(ask_user(&one_multi()), "t space tab enter");
+    assert_eq!(
+        run.result()["details"]["questions"][0]["presentedType"],
+        json!("single")
+    );
+    assert_eq!(run.text(), with_id("Checks: Format"));
+}
+
+#[test]
+fn a_single_question_switched_to_multi_carries_the_presentation_note() {
+    let run = Run::new(ask_user(&one_single()), "t space tab enter");
+    assert!(
+        run.text()
+            .contains("Note: Some questions were presented as multi-select by user preference.")
+    );
+}

@@ -3,6 +3,7 @@
 mod answers;
 mod draw;
 mod flow;
+mod mouse;
 mod question_tool;
 
 use serde_json::{Value, json};

@@ -1,7 +1,8 @@
 //! An open editor drawn as wrapped lines behind a `│` bar, with the text cursor placed.
 
 use super::super::editor::Editor;
-use super::{ACCENT, DIM, Line, Span, TEXT};
+use super::{ACCENT, DIM, Line, Span, TEXT, put_lines};
+use crate::draw::{Canvas, Pos, Rect};
 use crate::text::{sanitize_line, width, wrap};
 
 /// The bar in front of every editor line and its width.
@@ -90,4 +91,18 @@ pub fn editor_block(
         lines: shown,
         cursor: Some((cursor_row - top, BAR_WIDTH + cursor_column)),
     }
+}
+
+/// Draws an editor block in `area` at `indent`, placing the cursor; returns the rows used.
+pub fn put_block(canvas: &mut Canvas, area: Rect, indent: u16, block: &EditorBlock) -> u16 {
+    let used = put_lines(canvas, area, indent, &block.lines);
+    if let Some((row, column)) = block.cursor
+        && row < usize::from(used)
+    {
+        canvas.set_cursor(Pos::new(
+            area.x.saturating_add(indent).saturating_add(column as u16),
+            area.y + row as u16,
+        ));
+    }
+    used
 }

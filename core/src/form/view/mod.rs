@@ -15,12 +15,15 @@
 //!   on, and above the preview on narrower screens.
 //!
 //! The view keeps a little memory between frames ([`ViewMemory`]): the list's first shown row
-//! (so the list scrolls only when the highlight leaves it) and where the preview pane was (for
-//! page sizes and the mouse wheel).
+//! (so the list scrolls only when the highlight leaves it), where the preview pane and the
+//! summary were (for page sizes), and the regions the mouse can hit ([`Hits`]: tabs, visible
+//! option rows, open editors, the preview pane, the summary and the final tab's actions).
 
 mod editor;
 mod footer;
+mod hits;
 mod layout;
+mod list;
 mod options;
 mod preview;
 mod review;
@@ -31,9 +34,9 @@ use std::cell::Cell;
 use super::Form;
 use super::state::Phase;
 use crate::draw::{Canvas, Frame, Pos, Rect, Role, Size, Style};
-use crate::input::Mouse;
 use crate::text::{fit, sanitize_line, width, wrap};
 
+pub use hits::{Hit, Hits};
 pub use preview::WIDE_PREVIEW_COLUMNS;
 
 /// What the view remembers from the last frame.
@@ -41,8 +44,8 @@ pub use preview::WIDE_PREVIEW_COLUMNS;
 pub struct ViewMemory {
     /// The tab and the first shown option of the list on it.
     list_top: Cell<(usize, usize)>,
-    /// Where the option list was drawn.
-    list_area: Cell<Rect>,
+    /// The regions of the last frame that the mouse can hit.
+    hits: Hits,
     /// Where the preview text was drawn.
     preview_area: Cell<Rect>,
     /// Where the review summary was drawn.
@@ -190,8 +193,10 @@ impl Form {
     pub(super) fn render(&self, size: Size) -> Frame {
         let mut canvas = Canvas::new(size);
         if self.state.phase == Phase::Finished {
+            self.memory.hits.start(None);
             return canvas.finish();
         }
+        self.memory.hits.start(Some(self.state.tab));
         let regions = layout::Regions::of(self, canvas.area());
         self.draw_title(&mut canvas, regions.title);
         let active_tab = self.draw_tabs(&mut canvas, regions.tabs);
@@ -223,21 +228,9 @@ impl Form {
         }
     }
 
-    /// Mouse wheel over the preview scrolls it; over the option list it moves the highlight;
-    /// over the review summary it scrolls the summary.
-    pub(super) fn handle_mouse(&mut self, mouse: Mouse) {
-        let (pos, down) = match mouse {
-            Mouse::ScrollUp(pos) => (pos, false),
-            Mouse::ScrollDown(pos) => (pos, true),
-            Mouse::Click(_) => return,
-        };
-        if self.memory.preview_area.get().contains(pos) {
-            self.scroll_preview(down, 3);
-        } else if self.memory.list_area.get().contains(pos) {
-            self.move_cursor(down);
-        } else if self.memory.review_area.get().contains(pos) {
-            self.scroll_review(down, 3);
-        }
+    /// What the last frame showed at `pos`, if that frame showed the active tab.
+    pub(super) fn hit_at(&self, pos: Pos) -> Option<Hit> {
+        self.memory.hits.at(pos, self.state.tab)
     }
 
     /// `pageUp`/`pageDown`: a page of the preview on preview questions, of the summary on the

@@ -1,16 +1,15 @@
-//! A question tab: the prompt, the question note, and the option list with its scrolling.
-
-use std::collections::HashMap;
+//! A question tab: the prompt, the question note, and the rows of the option list laid out
+//! (the list itself is drawn in `list`).
 
 use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
-use super::editor::{EditorBlock, editor_block};
+use super::editor::{editor_block, put_block};
 use super::{
-    ACCENT, Line, MUTED, SELECTED, SUCCESS, Span, TEXT, WARNING, cap_lines, put_line, put_lines,
-    wrap_spans, wrap_text,
+    ACCENT, Hit, Line, MUTED, SELECTED, SUCCESS, Span, TEXT, WARNING, cap_lines, put_line,
+    put_lines, wrap_spans, wrap_text,
 };
 use crate::contract::ask_user::QuestionType;
-use crate::draw::{Canvas, Pos, Rect};
+use crate::draw::{Canvas, Rect};
 
 /// Below this width, the lines under a label are indented less.
 const COMPACT_BELOW: usize = 32;
@@ -18,10 +17,15 @@ const COMPACT_BELOW: usize = 32;
 /// The tallest an open editor gets inside the list.
 const EDITOR_ROWS: usize = 6;
 
-/// One row of the list laid out: its lines and, with an editor open in it, the cursor.
-struct Item {
-    lines: Vec<Line>,
-    cursor: Option<(usize, usize)>,
+/// One row of the list laid out: its lines and, with an editor open in it, the cursor and the
+/// first line of the editor (which runs to the end of the item).
+pub(super) struct Item {
+    /// The lines, the label's first.
+    pub lines: Vec<Line>,
+    /// The text cursor: a line of the item and a column.
+    pub cursor: Option<(usize, usize)>,
+    /// The first line of an open editor.
+    pub editor_from: Option<usize>,
 }
 
 fn spaces(count: usize) -> Span {
@@ -92,7 +96,9 @@ impl Form {
             let (_, below) = area.split_top(1);
             let rows = EDITOR_ROWS.min(usize::from(below.height));
             let block = editor_block(editor, columns, rows, "Write a note on this question");
-            return 1 + put_block(canvas, below, 0, &block);
+            let used = 1 + put_block(canvas, below, 0, &block);
+            self.memory.hits.add(area.split_top(used).0, Hit::Editor);
+            return used;
         }
         let note = self.state.drafts[index].committed_note();
         let Some(note) = note else {
@@ -123,11 +129,12 @@ impl Form {
             "Type your answer",
         );
         put_block(canvas, area, 0, &block);
+        self.memory.hits.add(area, Hit::Editor);
     }
 
     /// Lays out row `row` of question `index` in `columns` cells, no item part taller than
     /// `max_rows`.
-    fn item(&self, index: usize, row: usize, columns: usize, max_rows: usize) -> Item {
+    pub(super) fn item(&self, index: usize, row: usize, columns: usize, max_rows: usize) -> Item {
         let question = &self.request.questions[index];
         let draft = &self.state.drafts[index];
         let rows = Self::row_count(question);
@@ -203,6 +210,7 @@ impl Form {
         }
         lines.extend(indented(label_lines.collect(), label_indent));
         let mut cursor = None;
+        let mut editor_from = None;
         if custom {
             match editor {
                 Some(editor) if editor.target == EditorTarget::Custom => {
@@ -213,6 +221,7 @@ impl Form {
                         "Type your answer",
                     );
                     cursor = block.cursor.map(|(r, c)| (lines.len() + r, indent + c));
+                    editor_from = Some(lines.len());
                     lines.extend(indented(block.lines, indent));
                 }
                 _ if !draft.custom_text.trim().is_empty() => {
@@ -226,7 +235,11 @@ impl Form {
                 }
                 _ => {}
             }
-            return Item { lines, cursor };
+            return Item {
+                lines,
+                cursor,
+                editor_from,
+            };
         }
         let option = &question.options[row];
         let subtitle = match (option.recommended == Some(true), &option.description) {
@@ -255,6 +268,7 @@ impl Form {
                     "Write a note on this option",
                 );
                 cursor = block.cursor.map(|(r, c)| (lines.len() + r, indent + c));
+                editor_from = Some(lines.len());
                 lines.extend(indented(block.lines, indent));
             }
             _ => {
@@ -272,7 +286,11 @@ impl Form {
                 }
             }
         }
-        Item { lines, cursor }
+        Item {
+            lines,
+            cursor,
+            editor_from,
+        }
     }
 
     /// The rows item `row` of question `index` takes in `columns` cells.
@@ -285,111 +303,4 @@ impl Form {
     ) -> usize {
         self.item(index, row, columns, max_rows).lines.len()
     }
-
-    /// Draws the option list of question `index` in `area`, scrolled to keep the highlighted
-    /// row in view, with a position line when it does not fit.
-    pub(super) fn draw_list(&self, canvas: &mut Canvas, area: Rect, index: usize) {
-        self.memory.list_area.set(area);
-        if area.is_empty() {
-            return;
-        }
-        let question = &self.request.questions[index];
-        let rows = Self::row_count(question);
-        let columns = usize::from(area.width);
-        let height = usize::from(area.height);
-        let cursor_row = self.state.cursors[index].min(rows.saturating_sub(1));
-        let mut items: HashMap<usize, Item> = HashMap::new();
-        let item_height = |row: usize, items: &mut HashMap<usize, Item>| {
-            items
-                .entry(row)
-                .or_insert_with(|| self.item(index, row, columns, height))
-                .lines
-                .len()
-        };
-        let fits = rows <= height
-            && (0..rows)
-                .map(|row| item_height(row, &mut items))
-                .sum::<usize>()
-                <= height;
-        let list_height = if fits {
-            height
-        } else {
-            height.saturating_sub(1).max(1)
-        };
-        let (tab, remembered) = self.memory.list_top.get();
-        let mut top = if fits || tab != index { 0 } else { remembered };
-        top = top.min(cursor_row);
-        top = top.max(cursor_row.saturating_sub(list_height));
-        let mut used: usize = (top..=cursor_row)
-            .map(|row| item_height(row, &mut items))
-            .sum();
-        while used > list_height && top < cursor_row {
-            used -= item_height(top, &mut items);
-            top += 1;
-        }
-        let mut below: usize = (top..rows)
-            .map(|row| item_height(row, &mut items))
-            .scan(0usize, |total, rows| {
-                let before = *total;
-                *total += rows;
-                (before <= list_height).then_some(rows)
-            })
-            .sum();
-        while top > 0 && below + item_height(top - 1, &mut items) <= list_height {
-            top -= 1;
-            below += item_height(top, &mut items);
-        }
-        self.memory.list_top.set((index, top));
-        let mut y = 0;
-        let mut last_started = top;
-        for row in top..rows {
-            if y >= list_height {
-                break;
-            }
-            item_height(row, &mut items);
-            let item = &items[&row];
-            let room = Rect::new(
-                area.x,
-                area.y + y as u16,
-                area.width,
-                (list_height - y) as u16,
-            );
-            let drawn = put_lines(canvas, room, 0, &item.lines);
-            if let Some((r, c)) = item.cursor
-                && r < usize::from(drawn)
-            {
-                canvas.set_cursor(Pos::new(area.x + c as u16, room.y + r as u16));
-            }
-            y += usize::from(drawn);
-            last_started = row;
-        }
-        if !fits {
-            let above = top;
-            let below = rows - 1 - last_started;
-            let mut spans = Vec::new();
-            if above > 0 {
-                spans.push(Span::new(&format!("↑ {above} more  ·  "), MUTED));
-            }
-            spans.push(Span::new(&format!("{}/{rows}", cursor_row + 1), MUTED));
-            if below > 0 {
-                spans.push(Span::new(&format!("  ·  ↓ {below} more"), MUTED));
-            }
-            let line = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-            put_line(canvas, Pos::new(line.x + 2, line.y), &spans);
-        }
-    }
-}
-
-/// Draws an editor block in `area` at `indent`, placing the cursor; returns the rows used.
-fn put_block(canvas: &mut Canvas, area: Rect, indent: u16, block: &EditorBlock) -> u16 {
-    let used = put_lines(canvas, area, indent, &block.lines);
-    if let Some((row, column)) = block.cursor
-        && row < usize::from(used)
-    {
-        canvas.set_cursor(Pos::new(
-            area.x.saturating_add(indent).saturating_add(column as u16),
-            area.y + row as u16,
-        ));
-    }
-    used
 }

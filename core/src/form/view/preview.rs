@@ -4,7 +4,7 @@
 use super::super::Form;
 use super::super::preview::{clamp_bottom, scroll_down, scroll_up, visible_rows};
 use super::super::state::PreviewScroll;
-use super::{ACCENT, BORDER, DIM, MUTED, Span, TEXT, put_line};
+use super::{ACCENT, BORDER, DIM, Hit, MUTED, Span, TEXT, put_line};
 use crate::draw::{Canvas, Pos, Rect};
 use crate::text::width;
 
@@ -106,9 +106,17 @@ impl Form {
         u16::try_from(total).unwrap_or(limit)
     }
 
-    /// Draws the preview's header (`Preview` rule with the scroll position) and its text.
+    /// Draws the preview's header (`Preview` rule with the scroll position) and its text; both
+    /// together are the pane's mouse region.
     fn draw_preview(&self, canvas: &mut Canvas, header: Rect, area: Rect) {
         self.memory.preview_area.set(area);
+        let pane = Rect::new(
+            header.x,
+            header.y,
+            header.width,
+            header.height + area.height,
+        );
+        self.memory.hits.add(pane, Hit::Preview);
         let label = self.highlighted_label();
         let Some(text) = self.highlighted_preview() else {
             put_header(canvas, header, label, None);

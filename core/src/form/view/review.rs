@@ -5,7 +5,7 @@ use super::super::Form;
 use super::super::rules::ReviewAction;
 use super::super::state::Pending;
 use super::{
-    ACCENT, DIM, Line, MUTED, SELECTED, SUCCESS, Span, TEXT, WARNING, put_line, put_lines,
+    ACCENT, DIM, Hit, Line, MUTED, SELECTED, SUCCESS, Span, TEXT, WARNING, put_line, put_lines,
     wrap_spans,
 };
 use crate::draw::{Canvas, Pos, Rect};
@@ -163,6 +163,7 @@ impl Form {
 
     fn draw_summary(&self, canvas: &mut Canvas, area: Rect, columns: usize) {
         self.memory.review_area.set(area);
+        self.memory.hits.add(area, Hit::Summary);
         let height = usize::from(area.height);
         if height == 0 {
             return;
@@ -191,15 +192,22 @@ impl Form {
         put_lines(canvas, area, 0, &shown);
     }
 
+    /// Draws the actions, each row a mouse region. An action clicked once reads `Click again
+    /// to ..` in place of its description, so its row stays where it was for the second click.
     fn draw_actions(&self, canvas: &mut Canvas, area: Rect) {
         let mut rows = area.rows();
-        let describe = self.rules.actions.iter().all(|action| {
-            ACTION_PREFIX + ACTION_LABEL + width(action.description()) <= usize::from(area.width)
-        });
+        let fits =
+            |text: &str| ACTION_PREFIX + ACTION_LABEL + width(text) <= usize::from(area.width);
+        let describe = self
+            .rules
+            .actions
+            .iter()
+            .all(|action| fits(action.description()));
         for (position, action) in self.rules.actions.iter().enumerate() {
             let Some(row) = rows.next() else {
                 return;
             };
+            self.memory.hits.add(row, Hit::Action(position));
             let highlighted = position == self.state.review_cursor;
             let mut line = vec![
                 Span::new(if highlighted { "› " } else { "  " }, ACCENT.bold()),
@@ -212,7 +220,12 @@ impl Form {
                     if highlighted { SELECTED.bold() } else { TEXT },
                 ),
             ];
-            if describe {
+            if self.state.pending == Pending::ClickedAction(*action) {
+                let hint = format!("Click again to {}", action.verb());
+                if fits(&hint) {
+                    line.push(Span::new(&hint, WARNING));
+                }
+            } else if describe {
                 line.push(Span::new(action.description(), MUTED));
             }
             put_line(canvas, row.pos(), &line);

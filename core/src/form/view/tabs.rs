@@ -3,9 +3,11 @@
 //! `■` marks an answered question, `□` an open one, `✎` a question with notes; the final tab
 //! shows `▸`, and `✓` once every question is answered. When the tabs are wider than the screen, a
 //! window around the active tab shows, with `‹` and `›` where tabs are hidden.
+//!
+//! Each tab drawn is a mouse region; each marker is one for the nearest tab it hides.
 
 use super::super::Form;
-use super::{ACCENT, MUTED, SUCCESS, Span, TEXT};
+use super::{ACCENT, Hit, MUTED, SUCCESS, Span, TEXT};
 use crate::draw::{Canvas, Pos, Rect};
 use crate::text::{truncate, width};
 
@@ -96,9 +98,14 @@ impl Form {
                 break;
             }
         }
+        let hit = |start: u16, end: u16, tab: usize| {
+            let span = Rect::new(start, area.y, end.saturating_sub(start), 1);
+            self.memory.hits.add(span.intersection(area), Hit::Tab(tab));
+        };
         let mut x = area.x;
         if first > 0 {
             x = canvas.put(Pos::new(x, area.y), "‹", MUTED);
+            hit(area.x, x, first - 1);
         }
         let mut active_columns = None;
         for tab in first..=last {
@@ -109,12 +116,15 @@ impl Form {
             for span in self.tab_spans(tab) {
                 x = canvas.put(Pos::new(x, area.y), &span.text, span.style);
             }
+            hit(start, x, tab);
             if tab == active {
                 active_columns = Some((start, x));
             }
         }
         if last + 1 < count {
-            canvas.put(Pos::new(x.saturating_add(1), area.y), "›", MUTED);
+            let start = x.saturating_add(1);
+            let end = canvas.put(Pos::new(start, area.y), "›", MUTED);
+            hit(start, end, last + 1);
         }
         active_columns
     }

@@ -1,0 +1,111 @@
+//! The option list of a question tab: scrolled to keep the highlighted row in view, with a
+//! position line when it does not fit.
+
+use std::collections::HashMap;
+
+use super::super::Form;
+use super::options::Item;
+use super::{Hit, MUTED, Span, put_line, put_lines};
+use crate::draw::{Canvas, Pos, Rect};
+
+impl Form {
+    /// Draws the option list of question `index` in `area`, scrolled to keep the highlighted
+    /// row in view, with a position line when it does not fit. The list, each row drawn (all
+    /// of its lines) and an open editor are mouse regions.
+    pub(super) fn draw_list(&self, canvas: &mut Canvas, area: Rect, index: usize) {
+        self.memory.hits.add(area, Hit::List);
+        if area.is_empty() {
+            return;
+        }
+        let question = &self.request.questions[index];
+        let rows = Self::row_count(question);
+        let columns = usize::from(area.width);
+        let height = usize::from(area.height);
+        let cursor_row = self.state.cursors[index].min(rows.saturating_sub(1));
+        let mut items: HashMap<usize, Item> = HashMap::new();
+        let item_height = |row: usize, items: &mut HashMap<usize, Item>| {
+            items
+                .entry(row)
+                .or_insert_with(|| self.item(index, row, columns, height))
+                .lines
+                .len()
+        };
+        let fits = rows <= height
+            && (0..rows)
+                .map(|row| item_height(row, &mut items))
+                .sum::<usize>()
+                <= height;
+        let list_height = if fits {
+            height
+        } else {
+            height.saturating_sub(1).max(1)
+        };
+        let (tab, remembered) = self.memory.list_top.get();
+        let mut top = if fits || tab != index { 0 } else { remembered };
+        top = top.min(cursor_row);
+        top = top.max(cursor_row.saturating_sub(list_height));
+        let mut used: usize = (top..=cursor_row)
+            .map(|row| item_height(row, &mut items))
+            .sum();
+        while used > list_height && top < cursor_row {
+            used -= item_height(top, &mut items);
+            top += 1;
+        }
+        let mut below: usize = (top..rows)
+            .map(|row| item_height(row, &mut items))
+            .scan(0usize, |total, rows| {
+                let before = *total;
+                *total += rows;
+                (before <= list_height).then_some(rows)
+            })
+            .sum();
+        while top > 0 && below + item_height(top - 1, &mut items) <= list_height {
+            top -= 1;
+            below += item_height(top, &mut items);
+        }
+        self.memory.list_top.set((index, top));
+        let mut y = 0;
+        let mut last_started = top;
+        for row in top..rows {
+            if y >= list_height {
+                break;
+            }
+            item_height(row, &mut items);
+            let item = &items[&row];
+            let room = Rect::new(
+                area.x,
+                area.y + y as u16,
+                area.width,
+                (list_height - y) as u16,
+            );
+            let drawn = put_lines(canvas, room, 0, &item.lines);
+            if let Some((r, c)) = item.cursor
+                && r < usize::from(drawn)
+            {
+                canvas.set_cursor(Pos::new(area.x + c as u16, room.y + r as u16));
+            }
+            let (shown, _) = room.split_top(drawn);
+            self.memory.hits.add(shown, Hit::Row(row));
+            if let Some(first) = item.editor_from {
+                let (_, editor) = shown.split_top(first as u16);
+                self.memory.hits.add(editor, Hit::Editor);
+            }
+            y += usize::from(drawn);
+            last_started = row;
+        }
+        if !fits {
+            let above = top;
+            let below = rows - 1 - last_started;
+            let mut spans = Vec::new();
+            if above > 0 {
+                spans.push(Span::new(&format!("↑ {above} more  ·  "), MUTED));
+            }
+            spans.push(Span::new(&format!("{}/{rows}", cursor_row + 1), MUTED));
+            if below > 0 {
+                spans.push(Span::new(&format!("  ·  ↓ {below} more"), MUTED));
+            }
+            let line = Rect::new(area.x, area.bottom() - 1, area.width, 1);
+            put_line(canvas, Pos::new(line.x + 2, line.y), &spans);
+        }
+    }
+}

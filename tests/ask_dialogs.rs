@@ -85,7 +85,7 @@ fn ask_user_prompts_line_by_line_and_prints_the_result_on_stdout() {
          Enter a number from 1 to 3 (Ctrl-D cancels): \n\
          Which checks?\n\n1. Unit\n2. End to end\n\n\
          Enter one or more option numbers or labels, separated by commas.\n\
-         Type your answer; an empty line ends it (Ctrl-D cancels):\n"
+         Type option numbers or labels, then an empty line. An empty answer cancels; Ctrl-D cancels.\n"
     );
     let text = run.document["content"][0]["text"]
         .as_str()

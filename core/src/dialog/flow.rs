@@ -3,13 +3,13 @@
 use serde_json::Value;
 
 use super::Dialog;
-use super::multi::{MultiSelectReply, parse_multi_select};
-use super::wording::{multi_select_title, option_choices, preview_title};
+use super::asking::{Awaiting, Choice, Questions, State, state_at};
+use super::multi::{MultiSelectReply, UnknownTokens, parse_multi_select};
 use crate::contract::ToolResult;
 use crate::contract::answers::Draft;
-use crate::contract::ask_user::{CUSTOM_OPTION_LABEL, QuestionType, Request};
+use crate::contract::ask_user::Request;
 use crate::contract::issue::quoted;
-use crate::contract::question_tool::{self, OTHER_OPTION_LABEL, QuestionRequest};
+use crate::contract::question_tool::{self, QuestionRequest};
 use crate::contract::remote::{
     CustomTextRule, RemoteError, RemoteResponse, validate_remote_response,
 };
@@ -33,39 +33,6 @@ pub enum Step<'a> {
     Ask(&'a Dialog),
     /// The flow has ended with this result.
     Done(&'a ToolResult),
-}
-
-/// Which tool's questions are asked.
-#[derive(Clone, Debug)]
-enum Questions {
-    AskUser {
-        request: Request,
-        request_id: String,
-    },
-    AskUserQuestion(QuestionRequest),
-}
-
-/// What the open dialog's reply means.
-#[derive(Clone, Debug)]
-enum Awaiting {
-    /// A select: what each of its option strings chooses.
-    Choice(Vec<(String, Choice)>),
-    /// Written text for the current question; blank leaves it unanswered.
-    Text,
-    /// The multi-select editor, listing these option strings.
-    Picks(Vec<String>),
-}
-
-#[derive(Clone, Copy, Debug)]
-enum Choice {
-    Option(usize),
-    Custom,
-}
-
-#[derive(Clone, Debug)]
-enum State {
-    Asking { dialog: Dialog, awaiting: Awaiting },
-    Finished(ToolResult),
 }
 
 /// One tool call asked question by question through dialogs.
@@ -171,7 +138,7 @@ impl DialogFlow {
                     return Err(ReplyError::UnknownOption(reply.to_owned()));
                 };
                 match choice {
-                    Choice::Option(index) => Action::Pick(vec![*index]),
+                    Choice::Option(index) => Action::Pick(vec![*index], None),
                     Choice::Custom => Action::AskText,
                 }
             }
@@ -180,17 +147,30 @@ impl DialogFlow {
                 Questions::AskUser { .. } => reply.to_owned(),
                 Questions::AskUserQuestion(_) => reply.trim().to_owned(),
             }),
-            Awaiting::Picks(labels) => match parse_multi_select(reply, labels) {
-                MultiSelectReply::Blank => Action::Cancel,
-                MultiSelectReply::Picks(indices) => Action::Pick(indices),
-                MultiSelectReply::Written(text) => Action::Write(text),
-            },
+            Awaiting::Picks(labels) => {
+                let unknown = match self.questions {
+                    Questions::AskUser { .. } => UnknownTokens::BecomeCustomText,
+                    Questions::AskUserQuestion(_) => UnknownTokens::WholeReplyWritten,
+                };
+                match parse_multi_select(reply, labels, unknown) {
+                    MultiSelectReply::Blank => Action::Cancel,
+                    MultiSelectReply::Picks(indices) => Action::Pick(indices, None),
+                    MultiSelectReply::Written(text) => Action::Write(text),
+                    MultiSelectReply::PicksAndWritten(indices, text) => {
+                        Action::Pick(indices, Some(text))
+                    }
+                }
+            }
         };
         let draft = &mut self.drafts[self.current];
         match action {
-            Action::Pick(indices) => {
+            Action::Pick(indices, written) => {
                 for index in indices {
                     draft.select(index);
+                }
+                if let Some(text) = written {
+                    draft.custom_text = text;
+                    draft.custom_selected = true;
                 }
                 self.advance();
             }
@@ -305,8 +285,9 @@ impl DialogFlow {
 
 /// What a reply does to the current question.
 enum Action {
-    /// Select these options (in any order; drafts keep declared order).
-    Pick(Vec<usize>),
+    /// Select these options (in any order; drafts keep declared order), and answer with this
+    /// written text too when there is some.
+    Pick(Vec<usize>, Option<String>),
     /// Answer with this written text.
     Write(String),
     /// Leave the question unanswered and go on.
@@ -315,91 +296,4 @@ enum Action {
     AskText,
     /// Cancel the flow.
     Cancel,
-}
-
-/// The dialog of question `current`, or the submitted result after the last question.
-fn state_at(questions: &Questions, drafts: &[Draft], current: usize) -> State {
-    match questions {
-        Questions::AskUser {
-            request,
-            request_id,
-        } => match request.questions.get(current) {
-            None => State::Finished(ToolResult::AskUser(Box::new(result::submit_result(
-                request, request_id, drafts,
-            )))),
-            Some(question) => {
-                let choices = option_choices(question);
-                match question.presented {
-                    QuestionType::Multi => editor(&question.prompt, choices),
-                    QuestionType::Single => {
-                        select(question.prompt.clone(), choices, CUSTOM_OPTION_LABEL)
-                    }
-                    QuestionType::Preview => {
-                        let title = preview_title(question, &choices);
-                        select(title, choices, CUSTOM_OPTION_LABEL)
-                    }
-                }
-            }
-        },
-        Questions::AskUserQuestion(request) => match request.questions.get(current) {
-            None => State::Finished(ToolResult::AskUserQuestion(question_tool::answered_result(
-                request, drafts,
-            ))),
-            Some(question) => {
-                let labels = question
-                    .options
-                    .iter()
-                    .map(|option| option.label.clone())
-                    .collect();
-                if question.is_free_form() {
-                    State::Asking {
-                        dialog: Dialog::Input {
-                            title: question.question.clone(),
-                            placeholder: None,
-                        },
-                        awaiting: Awaiting::Text,
-                    }
-                } else if question.multi_select {
-                    editor(&question.question, labels)
-                } else {
-                    select(question.question.clone(), labels, OTHER_OPTION_LABEL)
-                }
-            }
-        },
-    }
-}
-
-/// A select over the option strings plus the write-your-own row; a reply naming a string that
-/// two rows show chooses the first of them.
-fn select(title: String, choices: Vec<String>, custom_label: &str) -> State {
-    let mut options = choices;
-    options.push(custom_label.to_owned());
-    let last = options.len() - 1;
-    let kinds = options
-        .iter()
-        .enumerate()
-        .map(|(index, option)| {
-            let choice = if index == last {
-                Choice::Custom
-            } else {
-                Choice::Option(index)
-            };
-            (option.clone(), choice)
-        })
-        .collect();
-    State::Asking {
-        dialog: Dialog::Select { title, options },
-        awaiting: Awaiting::Choice(kinds),
-    }
-}
-
-/// The multi-select editor listing the option strings, empty to start with.
-fn editor(question: &str, labels: Vec<String>) -> State {
-    State::Asking {
-        dialog: Dialog::Editor {
-            title: multi_select_title(question, &labels),
-            prefill: Some(String::new()),
-        },
-        awaiting: Awaiting::Picks(labels),
-    }
 }

@@ -1,6 +1,17 @@
-//! The multi-select editor reply: option numbers, option labels, or a written answer.
+//! The multi-select reply: option numbers, option labels, or a written answer.
 
-/// What the reply to a multi-select editor means.
+/// What a multi-select reply's tokens that name no option mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnknownTokens {
+    /// The whole trimmed reply becomes the written answer, and no option is picked
+    /// (`ask_user_question`).
+    WholeReplyWritten,
+    /// They are joined with `, ` into the written answer, next to the options the other tokens
+    /// named (`ask_user`).
+    BecomeCustomText,
+}
+
+/// What the reply to a multi-select means.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MultiSelectReply {
     /// The reply is blank: the user cancelled the flow.
@@ -8,49 +19,70 @@ pub enum MultiSelectReply {
     /// Every token named an option: 0-based option indices, duplicates dropped, in the order
     /// they were first named.
     Picks(Vec<usize>),
-    /// Some token named no option (or no token was left): the whole trimmed reply, as a
-    /// written answer.
+    /// A written answer and no option: no token named one, or no token was left.
     Written(String),
+    /// Options named by some tokens ([`MultiSelectReply::Picks`]) and a written answer made of
+    /// the others ([`UnknownTokens::BecomeCustomText`] only).
+    PicksAndWritten(Vec<usize>, String),
 }
 
-/// Reads a multi-select editor reply against the option labels the editor listed.
+/// Reads a multi-select reply against the option labels the dialog listed.
 ///
 /// The reply is trimmed; blank means [`MultiSelectReply::Blank`]. Tokens are split on commas
 /// and newlines, trimmed, and empty ones dropped. A token is a number when it is exactly the
 /// decimal form of `1..=labels.len()` (`01` and `+1` are not); otherwise it must equal a label
-/// case-insensitively. If any token names no option, the whole trimmed text is the answer.
-pub fn parse_multi_select<S: AsRef<str>>(reply: &str, labels: &[S]) -> MultiSelectReply {
+/// case-insensitively (the label with the same case first, when two differ only in case). Tokens that name no option are read as `unknown` says; a reply with no
+/// token left is written as it is.
+pub fn parse_multi_select<S: AsRef<str>>(
+    reply: &str,
+    labels: &[S],
+    unknown: UnknownTokens,
+) -> MultiSelectReply {
     let text = reply.trim();
     if text.is_empty() {
         return MultiSelectReply::Blank;
     }
     let mut picks = Vec::new();
+    let mut written = Vec::new();
     let tokens = text
         .split([',', '\n'])
         .map(str::trim)
         .filter(|token| !token.is_empty());
     for token in tokens {
-        let Some(index) = option_index(token, labels) else {
-            return MultiSelectReply::Written(text.to_owned());
-        };
-        if !picks.contains(&index) {
-            picks.push(index);
+        match option_index(token, labels) {
+            Some(index) if !picks.contains(&index) => picks.push(index),
+            Some(_) => {}
+            None => written.push(token),
         }
     }
-    if picks.is_empty() {
+    if picks.is_empty() && written.is_empty() {
         return MultiSelectReply::Written(text.to_owned());
     }
-    MultiSelectReply::Picks(picks)
+    match (unknown, written.is_empty(), picks.is_empty()) {
+        (_, true, _) => MultiSelectReply::Picks(picks),
+        (UnknownTokens::WholeReplyWritten, false, _) => MultiSelectReply::Written(text.to_owned()),
+        (UnknownTokens::BecomeCustomText, false, true) => {
+            MultiSelectReply::Written(written.join(", "))
+        }
+        (UnknownTokens::BecomeCustomText, false, false) => {
+            MultiSelectReply::PicksAndWritten(picks, written.join(", "))
+        }
+    }
 }
 
+/// The option a token names: by number, else by the label it equals, a label with the same
+/// case before one that differs only in case.
 fn option_index<S: AsRef<str>>(token: &str, labels: &[S]) -> Option<usize> {
     if let Some(number) = canonical_number(token).filter(|n| (1..=labels.len()).contains(n)) {
         return Some(number - 1);
     }
-    let wanted = token.to_lowercase();
-    labels
-        .iter()
-        .position(|label| label.as_ref().to_lowercase() == wanted)
+    let exact = labels.iter().position(|label| label.as_ref() == token);
+    exact.or_else(|| {
+        let wanted = token.to_lowercase();
+        labels
+            .iter()
+            .position(|label| label.as_ref().to_lowercase() == wanted)
+    })
 }
 
 /// The number a token spells in plain decimal without leading zeros, if it does.
@@ -66,7 +98,11 @@ mod tests {
     const LABELS: [&str; 4] = ["repo", "admin", "read:org", "Write Access"];
 
     fn parse(reply: &str) -> MultiSelectReply {
-        parse_multi_select(reply, &LABELS)
+        parse_multi_select(reply, &LABELS, UnknownTokens::WholeReplyWritten)
+    }
+
+    fn parse_keeping_picks(reply: &str) -> MultiSelectReply {
+        parse_multi_select(reply, &LABELS, UnknownTokens::BecomeCustomText)
     }
 
     fn written(text: &str) -> MultiSelectReply {
@@ -130,7 +166,7 @@ mod tests {
     #[test]
     fn a_label_that_looks_like_a_number_still_matches() {
         assert_eq!(
-            parse_multi_select("01, 7", &["01", "7"]),
+            parse_multi_select("01, 7", &["01", "7"], UnknownTokens::WholeReplyWritten),
             MultiSelectReply::Picks(vec![0, 1])
         );
     }
@@ -138,5 +174,44 @@ mod tests {
     #[test]
     fn only_separators_become_a_written_answer() {
         assert_eq!(parse(", ,"), written(", ,"));
+    }
+
+    #[test]
+    fn unknown_tokens_can_become_custom_text_next_to_the_picks() {
+        assert_eq!(
+            parse_keeping_picks(" 1, billing \n  audit , admin, 1"),
+            MultiSelectReply::PicksAndWritten(vec![0, 1], "billing, audit".into())
+        );
+    }
+
+    #[test]
+    fn unknown_tokens_alone_become_the_custom_text_joined() {
+        assert_eq!(
+            parse_keeping_picks(" 01 \n billing "),
+            written("01, billing")
+        );
+    }
+
+    #[test]
+    fn known_tokens_alone_are_picks_whatever_the_rule() {
+        assert_eq!(
+            parse_keeping_picks("2, repo"),
+            MultiSelectReply::Picks(vec![1, 0])
+        );
+    }
+
+    #[test]
+    fn blank_and_separator_only_replies_read_alike_under_both_rules() {
+        assert_eq!(parse_keeping_picks("  "), MultiSelectReply::Blank);
+        assert_eq!(parse_keeping_picks(", ,"), written(", ,"));
+    }
+
+    #[test]
+    fn a_label_with_the_same_case_wins_over_one_differing_in_case() {
+        let labels = ["Y", "y"];
+        assert_eq!(
+            parse_multi_select("y, Y", &labels, UnknownTokens::WholeReplyWritten),
+            MultiSelectReply::Picks(vec![1, 0])
+        );
     }
 }

@@ -151,3 +151,72 @@ fn question_tool_remote_answers_refuse_values_with_custom_text() {
         "Question \"q1\" cannot combine a selected value and custom text."
     );
 }
+
+/// Replies with each option string of the open select, one flow per string, and returns the
+/// option values each one answered with.
+fn values_chosen(arguments: &Value) -> Vec<Value> {
+    let call = parse_ask_user(arguments, ParseOptions::default(), &mut NoFiles).unwrap();
+    let flow = DialogFlow::ask_user(call.request, "req-1");
+    let Some(Dialog::Select { options, .. }) = flow.dialog() else {
+        panic!("a select is open");
+    };
+    options
+        .iter()
+        .map(|option| {
+            let mut flow = flow.clone();
+            flow.reply(Some(&option.text)).unwrap();
+            if flow.dialog().is_some() {
+                return json!("typed");
+            }
+            result_json(&flow)["details"]["answers"]["q"]["values"].clone()
+        })
+        .collect()
+}
+
+#[test]
+fn every_select_string_answers_with_its_own_option() {
+    let arguments = json!({"questions": [{"id": "q", "prompt": "Which?", "options": [
+        {"value": "y", "label": "Y"}, {"value": "y2", "label": "Y"},
+        {"value": "z", "label": "Y [y]"}, {"value": "own", "label": "Type your own"},
+        {"value": "t", "label": "Type your own [own]"}]}]});
+    assert_eq!(
+        values_chosen(&arguments),
+        [
+            json!(["y"]),
+            json!(["y2"]),
+            json!(["z"]),
+            json!(["own"]),
+            json!(["t"]),
+            json!("typed")
+        ]
+    );
+}
+
+#[test]
+fn a_question_tool_option_labelled_like_other_is_chosen_apart_from_other() {
+    let arguments = json!({"questions": [{"question": "Ship it?", "options": [
+        {"label": "Yes"}, {"label": "Other (type something)"}]}]});
+    let request = parse_ask_user_question(&arguments).unwrap();
+    let mut flow = DialogFlow::ask_user_question(request);
+    let Some(Dialog::Select { options, .. }) = flow.dialog() else {
+        panic!("a select is open");
+    };
+    let texts: Vec<&str> = options.iter().map(|option| option.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "Yes",
+            "Other (type something) (option 2)",
+            "Other (type something)"
+        ]
+    );
+    let mut other = flow.clone();
+    other.reply(Some("Other (type something)")).unwrap();
+    assert!(matches!(other.dialog(), Some(Dialog::Input { .. })));
+    flow.reply(Some("Other (type something) (option 2)"))
+        .unwrap();
+    assert_eq!(
+        result_json(&flow)["content"][0]["text"],
+        "Q1: user selected: 2. Other (type something)"
+    );
+}

@@ -1,8 +1,11 @@
 //! The words dialogs show: option strings, preview titles and the multi-select editor.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 
+use super::DialogOption;
 use crate::contract::ask_user::{CUSTOM_OPTION_LABEL, Question};
+use crate::contract::question_tool::{OTHER_OPTION_LABEL, ToolQuestion};
 
 /// The last line of the multi-select editor's title.
 pub const MULTI_SELECT_INSTRUCTION: &str =
@@ -11,34 +14,93 @@ pub const MULTI_SELECT_INSTRUCTION: &str =
 /// The strings an `ask_user` question's options show in dialogs, one per declared option.
 ///
 /// A label is shown as it is, unless another declared option has the same label or it equals
-/// the `Type your own` row; then ` [<value>]` is appended, so every string names one option.
+/// the `Type your own` row; then ` [<value>]` is appended. A string that is still taken, by an
+/// earlier option or by the `Type your own` row, gets a counter (see [`distinct`]), so every
+/// string names one option.
 pub fn option_choices(question: &Question) -> Vec<String> {
-    question
-        .options
-        .iter()
-        .map(|option| {
-            let shared = option.label == CUSTOM_OPTION_LABEL
-                || question
-                    .options
-                    .iter()
-                    .filter(|other| other.label == option.label)
-                    .nth(1)
-                    .is_some();
-            if shared {
-                format!("{} [{}]", option.label, option.value)
+    let strings = question.options.iter().map(|option| {
+        let shared = option.label == CUSTOM_OPTION_LABEL
+            || question
+                .options
+                .iter()
+                .filter(|other| other.label == option.label)
+                .nth(1)
+                .is_some();
+        if shared {
+            format!("{} [{}]", option.label, option.value)
+        } else {
+            option.label.clone()
+        }
+    });
+    distinct(strings, Some(CUSTOM_OPTION_LABEL))
+}
+
+/// An `ask_user` question's options as dialogs list them: [`option_choices`] strings with the
+/// options' descriptions and recommendations.
+pub fn ask_user_options(question: &Question) -> Vec<DialogOption> {
+    option_choices(question)
+        .into_iter()
+        .zip(&question.options)
+        .map(|(text, option)| DialogOption {
+            text,
+            description: option.description.clone(),
+            recommended: option.recommended == Some(true),
+        })
+        .collect()
+}
+
+/// An `ask_user_question` question's options as dialogs list them: labels with descriptions.
+///
+/// The labels are unique already; in a select, whose last row is `Other (type something)`, an
+/// option labelled that way shows ` (option <n>)` after its label (`n` counting from 1), and a
+/// string still taken gets a counter (see [`distinct`]).
+pub fn question_tool_options(question: &ToolQuestion) -> Vec<DialogOption> {
+    let other_row = (!question.multi_select).then_some(OTHER_OPTION_LABEL);
+    let strings = question.options.iter().enumerate().map(|(index, option)| {
+        if other_row == Some(option.label.as_str()) {
+            format!("{} (option {})", option.label, index + 1)
+        } else {
+            option.label.clone()
+        }
+    });
+    distinct(strings, other_row)
+        .into_iter()
+        .zip(&question.options)
+        .map(|(text, option)| DialogOption {
+            text,
+            description: option.description.clone(),
+            recommended: false,
+        })
+        .collect()
+}
+
+/// The strings in order, each made different from the earlier ones and from `row` (the
+/// automatic last row) by appending the smallest counter from ` (2)` on that makes it so.
+fn distinct(strings: impl Iterator<Item = String>, row: Option<&str>) -> Vec<String> {
+    let mut taken: HashSet<String> = row.into_iter().map(str::to_owned).collect();
+    strings
+        .map(|string| {
+            // Of `taken.len() + 1` counters one is free.
+            let unique = if taken.contains(&string) {
+                (2..=taken.len() + 2)
+                    .map(|counter| format!("{string} ({counter})"))
+                    .find(|candidate| !taken.contains(candidate))
+                    .unwrap_or(string)
             } else {
-                option.label.clone()
-            }
+                string
+            };
+            taken.insert(unique.clone());
+            unique
         })
         .collect()
 }
 
 /// The select title of a preview question: the prompt, then each option's string with its
 /// preview text under it, indented by two spaces.
-pub fn preview_title(question: &Question, choices: &[String]) -> String {
+pub fn preview_title<S: AsRef<str>>(question: &Question, choices: &[S]) -> String {
     let mut title = question.prompt.clone();
     for (option, choice) in question.options.iter().zip(choices) {
-        let _ = write!(title, "\n\n{choice}");
+        let _ = write!(title, "\n\n{}", choice.as_ref());
         for line in option.preview.as_deref().unwrap_or_default().lines() {
             if line.is_empty() {
                 title.push('\n');
@@ -66,6 +128,7 @@ pub fn multi_select_title<S: AsRef<str>>(question: &str, labels: &[S]) -> String
 mod tests {
     use super::*;
     use crate::contract::ask_user::{OptionSpec, QuestionType};
+    use crate::contract::question_tool::ToolOption;
 
     fn option(value: &str, label: &str, preview: Option<&str>) -> OptionSpec {
         OptionSpec {
@@ -104,6 +167,109 @@ mod tests {
                 "Postgres [pg16]",
                 "SQLite",
                 "Type your own [own]"
+            ]
+        );
+    }
+
+    fn texts(options: &[DialogOption]) -> Vec<&str> {
+        options.iter().map(|option| option.text.as_str()).collect()
+    }
+
+    #[test]
+    fn a_label_spelling_another_options_suffixed_string_gets_a_counter() {
+        let question = question(vec![
+            option("y", "Y", None),
+            option("y2", "Y", None),
+            option("z", "Y [y]", None),
+        ]);
+        assert_eq!(option_choices(&question), ["Y [y]", "Y [y2]", "Y [y] (2)"]);
+    }
+
+    #[test]
+    fn a_suffixed_type_your_own_that_another_label_spells_gets_a_counter() {
+        let question = question(vec![
+            option("own", "Type your own", None),
+            option("x", "Type your own [own]", None),
+            option("w", "Type your own [own] (2)", None),
+        ]);
+        assert_eq!(
+            option_choices(&question),
+            [
+                "Type your own [own]",
+                "Type your own [own] (2)",
+                "Type your own [own] (2) (2)"
+            ]
+        );
+    }
+
+    fn tool_question(labels: &[&str], multi_select: bool) -> ToolQuestion {
+        ToolQuestion {
+            id: "q1".into(),
+            header: "Q1".into(),
+            question: "Which?".into(),
+            options: labels
+                .iter()
+                .map(|label| ToolOption {
+                    label: (*label).into(),
+                    description: None,
+                })
+                .collect(),
+            allow_other: true,
+            multi_select,
+        }
+    }
+
+    #[test]
+    fn a_question_tool_option_labelled_like_the_other_row_names_its_position() {
+        let question = tool_question(&["Yes", "Other (type something)"], false);
+        assert_eq!(
+            texts(&question_tool_options(&question)),
+            ["Yes", "Other (type something) (option 2)"]
+        );
+    }
+
+    #[test]
+    fn a_label_spelling_that_position_too_gets_a_counter() {
+        let question = tool_question(
+            &[
+                "Other (type something) (option 2)",
+                "Other (type something)",
+            ],
+            false,
+        );
+        assert_eq!(
+            texts(&question_tool_options(&question)),
+            [
+                "Other (type something) (option 2)",
+                "Other (type something) (option 2) (2)"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_question_tool_multi_select_keeps_its_labels_having_no_other_row() {
+        let question = tool_question(&["Yes", "Other (type something)"], true);
+        assert_eq!(
+            texts(&question_tool_options(&question)),
+            ["Yes", "Other (type something)"]
+        );
+    }
+
+    #[test]
+    fn options_carry_their_descriptions_and_recommendations() {
+        let mut described = option("pg", "Postgres", None);
+        described.description = Some("A service".into());
+        described.recommended = Some(true);
+        let question = question(vec![described, option("lite", "SQLite", None)]);
+        assert_eq!(
+            ask_user_options(&question),
+            [
+                DialogOption {
+                    text: "Postgres".into(),
+                    description: Some("A service".into()),
+                    recommended: true,
+                },
+                DialogOption::plain("SQLite"),
             ]
         );
     }

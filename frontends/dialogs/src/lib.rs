@@ -12,7 +12,8 @@ pub mod rpc;
 use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::contract::ask_user::Request;
 use pi_agent_ask_core::contract::question_tool::QuestionRequest;
-use pi_agent_ask_core::dialog::{Dialog, DialogFlow, Step};
+use pi_agent_ask_core::dialog::wording::multi_select_title;
+use pi_agent_ask_core::dialog::{Dialog, DialogFlow, DialogOption, Step, option_texts};
 
 /// How much a notification matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,14 +39,23 @@ impl Level {
 
 /// Standard dialogs a host can show. `None` means the user dismissed the dialog.
 pub trait Dialogs {
-    /// Lets the user pick one of `options`; the reply is the chosen string.
-    fn select(&mut self, title: &str, options: &[String]) -> Option<String>;
+    /// Lets the user pick one of `options`; the reply is the chosen option's string. A host
+    /// that can shows the options' descriptions and recommendations too.
+    fn select(&mut self, title: &str, options: &[DialogOption]) -> Option<String>;
 
     /// Asks for one line of text.
     fn input(&mut self, title: &str, placeholder: Option<&str>) -> Option<String>;
 
     /// Asks for free text, starting from `prefill`.
     fn editor(&mut self, title: &str, prefill: Option<&str>) -> Option<String>;
+
+    /// Lets the user pick any number of `options` by typing their numbers or strings; the
+    /// reply is the typed text. By default this is an editor titled with
+    /// [`multi_select_title`], starting empty.
+    fn multi_select(&mut self, question: &str, options: &[DialogOption]) -> Option<String> {
+        let title = multi_select_title(question, &option_texts(options));
+        self.editor(&title, Some(""))
+    }
 
     /// Asks a yes-or-no question.
     fn confirm(&mut self, title: &str, message: &str) -> Option<bool>;
@@ -84,7 +94,7 @@ fn show(dialogs: &mut dyn Dialogs, dialog: &Dialog) -> Option<String> {
     match dialog {
         Dialog::Select { title, options } => dialogs.select(title, options),
         Dialog::Input { title, placeholder } => dialogs.input(title, placeholder.as_deref()),
-        Dialog::Editor { title, prefill } => dialogs.editor(title, prefill.as_deref()),
+        Dialog::MultiSelect { question, options } => dialogs.multi_select(question, options),
     }
 }
 

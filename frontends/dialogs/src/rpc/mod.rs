@@ -336,7 +336,7 @@ fn reply(dialog: &Dialog, fields: &Map<String, Value>) -> Result<Option<String>,
     let method = match dialog {
         Dialog::Select { .. } => "select",
         Dialog::Input { .. } => "input",
-        Dialog::Editor { .. } => "editor",
+        Dialog::MultiSelect { .. } => "editor",
     };
     Err(ProtocolError(format!(
         "extension_ui_response: an answer to {method} needs a string \"value\" or \"cancelled\": true"

@@ -1,7 +1,8 @@
 //! Program-to-host lines: dialog requests, events, results and error lines.
 
 use pi_agent_ask_core::contract::ToolResult;
-use pi_agent_ask_core::dialog::Dialog;
+use pi_agent_ask_core::dialog::wording::multi_select_title;
+use pi_agent_ask_core::dialog::{Dialog, option_texts};
 use serde_json::{Map, Value, json};
 
 use crate::Level;
@@ -94,12 +95,25 @@ impl UiRequest {
     }
 }
 
+/// A select lists its option strings alone; a multi-select is an editor starting empty.
 impl From<&Dialog> for UiRequest {
     fn from(dialog: &Dialog) -> Self {
-        match dialog.clone() {
-            Dialog::Select { title, options } => Self::Select { title, options },
-            Dialog::Input { title, placeholder } => Self::Input { title, placeholder },
-            Dialog::Editor { title, prefill } => Self::Editor { title, prefill },
+        match dialog {
+            Dialog::Select { title, options } => Self::Select {
+                title: title.clone(),
+                options: option_texts(options)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect(),
+            },
+            Dialog::Input { title, placeholder } => Self::Input {
+                title: title.clone(),
+                placeholder: placeholder.clone(),
+            },
+            Dialog::MultiSelect { question, options } => Self::Editor {
+                title: multi_select_title(question, &option_texts(options)),
+                prefill: Some(String::new()),
+            },
         }
     }
 }

@@ -1,0 +1,209 @@
+//! Dialogs as plain numbered prompts, read and written line by line.
+//!
+//! No raw mode, no cursor movement and no colour: every prompt is whole lines of text, so a
+//! screen reader reads it in order and any terminal (even `TERM=dumb`) shows it. Options are
+//! numbered, a recommended one says so after its string, and its description follows on the
+//! lines under it, indented past the number. The end of
+//! input (Ctrl-D) dismisses the dialog being asked. Payload text is sanitized before it is
+//! written: line breaks stay where text may span lines, and every other control character,
+//! escape sequence or bidirectional override shows as a visible mark instead of acting on the
+//! terminal.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+
+use pi_agent_ask_core::dialog::DialogOption;
+use pi_agent_ask_core::dialog::wording::MULTI_SELECT_INSTRUCTION;
+use pi_agent_ask_core::text::{sanitize, sanitize_line};
+
+use crate::{Dialogs, Level};
+
+/// How a multi-select is answered: the reply ends at an empty line, and a reply with nothing
+/// typed before that line cancels the flow.
+const MULTI_SELECT_HINT: &str =
+    "Type option numbers or labels, then an empty line. An empty answer cancels; Ctrl-D cancels.\n";
+
+/// What follows the string of a recommended option.
+const RECOMMENDED: &str = "(recommended)";
+
+/// [`Dialogs`] over a line-based terminal: prompts to `output`, answers from `input`.
+pub struct PlainDialogs<R, W> {
+    input: R,
+    output: W,
+}
+
+impl<R: BufRead, W: Write> PlainDialogs<R, W> {
+    /// Prompts on `output` and reads answers from `input`.
+    pub const fn new(input: R, output: W) -> Self {
+        Self { input, output }
+    }
+
+    /// The reader and writer back.
+    pub fn into_parts(self) -> (R, W) {
+        (self.input, self.output)
+    }
+
+    /// Writes `text` and flushes; a terminal that cannot be written to reads as dismissed.
+    ///
+    /// Callers sanitize the payload they format in; `text` is sanitized once more as a whole,
+    /// so nothing but `\n` and printable text can reach the terminal.
+    fn say(&mut self, text: &str) -> Option<()> {
+        self.output.write_all(sanitize(text).as_bytes()).ok()?;
+        self.output.flush().ok()
+    }
+
+    /// Starts a dialog: a blank line, then the title.
+    fn open(&mut self, title: &str) -> Option<()> {
+        self.say(&format!("\n{}\n", sanitize(title)))
+    }
+
+    /// Lines up to the first empty one, or `None` at the end of input before any line.
+    fn read_lines(&mut self) -> Option<Vec<String>> {
+        let mut lines = Vec::new();
+        loop {
+            match self.read_line() {
+                None if lines.is_empty() => return None,
+                None => return Some(lines),
+                Some(line) if line.is_empty() => return Some(lines),
+                Some(line) => lines.push(line),
+            }
+        }
+    }
+
+    /// One line without its line ending, or `None` at the end of input.
+    fn read_line(&mut self) -> Option<String> {
+        let mut bytes = Vec::new();
+        match self.input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&bytes);
+                Some(
+                    line.trim_end_matches('\n')
+                        .trim_end_matches('\r')
+                        .to_owned(),
+                )
+            }
+        }
+    }
+}
+
+impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
+    fn select(&mut self, title: &str, options: &[DialogOption]) -> Option<String> {
+        self.open(title)?;
+        self.say(&numbered_list(options))?;
+        let count = options.len();
+        loop {
+            self.say(&format!(
+                "Enter a number from 1 to {count} (Ctrl-D cancels): "
+            ))?;
+            let answer = self.read_line()?;
+            let answer = answer.trim();
+            let by_number = answer
+                .parse::<usize>()
+                .ok()
+                .filter(|number| (1..=count).contains(number))
+                .map(|number| number - 1);
+            let by_label = || {
+                let wanted = answer.to_lowercase();
+                let exact = options.iter().position(|option| option.text == answer);
+                exact.or_else(|| {
+                    options
+                        .iter()
+                        .position(|option| option.text.to_lowercase() == wanted)
+                })
+            };
+            if let Some(index) = by_number.or_else(by_label) {
+                return Some(options[index].text.clone());
+            }
+            self.say(&format!(
+                "\"{}\" is not one of the {count} options.\n",
+                sanitize_line(answer)
+            ))?;
+        }
+    }
+
+    fn input(&mut self, title: &str, placeholder: Option<&str>) -> Option<String> {
+        self.open(title)?;
+        if let Some(hint) = placeholder.filter(|hint| !hint.is_empty()) {
+            self.say(&format!("({})\n", sanitize_line(hint)))?;
+        }
+        self.say("Type your answer and press Enter (Ctrl-D cancels): ")?;
+        self.read_line()
+    }
+
+    fn editor(&mut self, title: &str, prefill: Option<&str>) -> Option<String> {
+        self.open(title)?;
+        let prefill = prefill.filter(|text| !text.is_empty());
+        if let Some(text) = prefill {
+            self.say(&format!(
+                "Current text:\n{}\nAn empty first line keeps it.\n",
+                sanitize(text)
+            ))?;
+        }
+        self.say("Type your answer; an empty line ends it (Ctrl-D cancels):\n")?;
+        let lines = self.read_lines()?;
+        match (lines.is_empty(), prefill) {
+            (true, Some(text)) => Some(text.to_owned()),
+            _ => Some(lines.join("\n")),
+        }
+    }
+
+    fn multi_select(&mut self, question: &str, options: &[DialogOption]) -> Option<String> {
+        self.open(question)?;
+        self.say(&format!(
+            "\n{}\n{MULTI_SELECT_INSTRUCTION}\n",
+            numbered_list(options)
+        ))?;
+        self.say(MULTI_SELECT_HINT)?;
+        Some(self.read_lines()?.join("\n"))
+    }
+
+    fn confirm(&mut self, title: &str, message: &str) -> Option<bool> {
+        self.open(title)?;
+        if !message.is_empty() {
+            self.say(&format!("{}\n", sanitize(message)))?;
+        }
+        loop {
+            self.say("Answer y for yes or n for no (Ctrl-D cancels): ")?;
+            match self.read_line()?.trim().to_lowercase().as_str() {
+                "y" | "yes" => return Some(true),
+                "n" | "no" => return Some(false),
+                _ => {}
+            }
+        }
+    }
+
+    fn notify(&mut self, message: &str, level: Level) {
+        let prefix = match level {
+            Level::Info => "Note",
+            Level::Warning => "Warning",
+            Level::Error => "Error",
+        };
+        let _ = self.say(&format!("{prefix}: {}\n", sanitize_line(message)));
+    }
+}
+
+/// `<n>. <string>` lines, [`RECOMMENDED`] after a recommended option's string, and each
+/// description's lines under its option, indented past the number.
+fn numbered_list(options: &[DialogOption]) -> String {
+    let mut list = String::new();
+    for (index, option) in options.iter().enumerate() {
+        let number = format!("{}. ", index + 1);
+        list.push_str(&number);
+        list.push_str(&sanitize_line(&option.text));
+        if option.recommended {
+            let _ = write!(list, " {RECOMMENDED}");
+        }
+        list.push('\n');
+        let description = option.description.as_deref().unwrap_or_default();
+        for line in sanitize(description).lines().map(str::trim_end) {
+            if !line.trim().is_empty() {
+                let _ = writeln!(list, "{:width$}{line}", "", width = number.len());
+            }
+        }
+    }
+    list
+}
+
+#[cfg(test)]
+mod tests;

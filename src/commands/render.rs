@@ -66,7 +66,7 @@ pub fn run(args: &RenderArgs) -> Result<String, UsageError> {
     Ok(text)
 }
 
-/// The frame as text, with the editor cursor drawn as `▏`.
+/// The frame as text, with the editor cursor drawn as `▏` where it stands on a blank cell.
 fn screen(frame: &Frame, styled: bool) -> String {
     if styled {
         render_styled(frame)

@@ -141,22 +141,13 @@ pub enum Target {
     },
 }
 
-/// The full question, so notes like "the one above" stay understandable.
+/// The full question, so notes like "the one above" stay understandable: the question as
+/// results describe it, with every declared option.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct QuestionContext {
-    /// The question id.
-    pub id: String,
-    /// The question label.
-    pub label: String,
-    /// The full prompt.
-    pub prompt: String,
-    /// The requested type.
-    #[serde(rename = "type")]
-    pub kind: QuestionType,
-    /// The presented type, when different.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub presented_type: Option<QuestionType>,
+    /// Id, label, prompt, requested and presented type.
+    #[serde(flatten)]
+    pub question: ResultQuestion,
     /// Every declared option.
     pub options: Vec<OptionSpec>,
 }
@@ -164,11 +155,7 @@ pub struct QuestionContext {
 impl From<&Question> for QuestionContext {
     fn from(question: &Question) -> Self {
         Self {
-            id: question.id.clone(),
-            label: question.label.clone(),
-            prompt: question.prompt.clone(),
-            kind: question.requested,
-            presented_type: question.presented_type_if_different(),
+            question: ResultQuestion::from(question),
             options: question.options.clone(),
         }
     }
@@ -293,11 +280,13 @@ mod tests {
 
     fn context() -> QuestionContext {
         QuestionContext {
-            id: "db".into(),
-            label: "Database".into(),
-            prompt: "Which database?".into(),
-            kind: QuestionType::Single,
-            presented_type: None,
+            question: ResultQuestion {
+                id: "db".into(),
+                label: "Database".into(),
+                prompt: "Which database?".into(),
+                kind: QuestionType::Single,
+                presented_type: None,
+            },
             options: vec![OptionSpec {
                 value: "pg".into(),
                 label: "Postgres".into(),

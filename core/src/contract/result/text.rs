@@ -90,15 +90,15 @@ pub(super) fn elaborate_text(
         .map(|item| match item {
             ElaborationItem::Question(item) => format!(
                 "User asked to elaborate on question {}{} with note {}",
-                quoted(&item.question.prompt),
-                current(&item.question.id),
+                quoted(&item.question.question.prompt),
+                current(&item.question.question.id),
                 quoted(&item.note)
             ),
             ElaborationItem::Option(item) => format!(
                 "User asked to elaborate on question {} option {}{} with note {}",
-                quoted(&item.question.prompt),
+                quoted(&item.question.question.prompt),
                 quoted(&item.option.label),
-                current(&item.question.id),
+                current(&item.question.question.id),
                 quoted(&item.note)
             ),
         })

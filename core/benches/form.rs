@@ -5,28 +5,15 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use pi_agent_ask_core::contract::ask_user::{
-    FileProblem, ParseOptions, PreviewFile, PreviewSource, parse_ask_user,
-};
+use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions, parse_ask_user};
 use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
 use pi_agent_ask_core::input::Key;
 use pi_agent_ask_core::{Input, Size, Surface};
 use serde_json::{Value, json};
 
-struct NoFiles;
-
-impl PreviewSource for NoFiles {
-    fn load(&mut self, path: &str) -> PreviewFile {
-        PreviewFile {
-            resolved_path: path.to_owned(),
-            content: Err(FileProblem::Io("no files in benchmarks".into())),
-        }
-    }
-}
-
 fn form(arguments: &Value) -> Form {
-    let call =
-        parse_ask_user(arguments, ParseOptions::default(), &mut NoFiles).expect("valid arguments");
+    let call = parse_ask_user(arguments, ParseOptions::default(), &mut NoPreviewFiles)
+        .expect("valid arguments");
     Form::new(
         FormRequest::AskUser(call.request),
         &FormConfig::default(),

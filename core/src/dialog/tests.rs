@@ -2,29 +2,16 @@ use serde_json::{Value, json};
 
 use super::{Dialog, DialogFlow, ReplyError, Step};
 use crate::contract::ToolResult;
-use crate::contract::ask_user::{
-    FileProblem, ParseOptions, PreviewFile, PreviewSource, parse_ask_user,
-};
+use crate::contract::ask_user::{NoPreviewFiles, ParseOptions, parse_ask_user};
 use crate::contract::question_tool::parse_ask_user_question;
 use crate::contract::remote::RemoteErrorCode;
-
-struct NoFiles;
-
-impl PreviewSource for NoFiles {
-    fn load(&mut self, path: &str) -> PreviewFile {
-        PreviewFile {
-            resolved_path: path.into(),
-            content: Err(FileProblem::NotRegularFile),
-        }
-    }
-}
 
 fn ask_user_flow() -> DialogFlow {
     let arguments = json!({"title": "Setup", "questions": [
         {"id": "stack", "prompt": "Which stack?", "options": [{"value": "rust", "label": "Rust"}]},
         {"id": "ci", "prompt": "Which CI?", "type": "multi", "options": [{"value": "gh", "label": "GitHub"}]}
     ]});
-    let call = parse_ask_user(&arguments, ParseOptions::default(), &mut NoFiles).unwrap();
+    let call = parse_ask_user(&arguments, ParseOptions::default(), &mut NoPreviewFiles).unwrap();
     DialogFlow::ask_user(call.request, "req-1")
 }
 
@@ -155,7 +142,7 @@ fn question_tool_remote_answers_refuse_values_with_custom_text() {
 /// Replies with each option string of the open select, one flow per string, and returns the
 /// option values each one answered with.
 fn values_chosen(arguments: &Value) -> Vec<Value> {
-    let call = parse_ask_user(arguments, ParseOptions::default(), &mut NoFiles).unwrap();
+    let call = parse_ask_user(arguments, ParseOptions::default(), &mut NoPreviewFiles).unwrap();
     let flow = DialogFlow::ask_user(call.request, "req-1");
     let Some(Dialog::Select { options, .. }) = flow.dialog() else {
         panic!("a select is open");

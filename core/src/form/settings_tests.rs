@@ -156,7 +156,7 @@ fn a_form_is_answered_with_remapped_keys() {
     let call = crate::contract::ask_user::parse_ask_user(
         &one_single(),
         crate::contract::ask_user::ParseOptions::default(),
-        &mut NoFiles,
+        &mut crate::contract::ask_user::NoPreviewFiles,
     )
     .expect("valid arguments");
     let config = FormConfig {
@@ -190,18 +190,4 @@ fn a_form_is_answered_with_remapped_keys() {
         result["details"]["answers"]["db"]["values"],
         json!(["sqlite"])
     );
-}
-
-/// Preview files are never read by these requests.
-struct NoFiles;
-
-impl crate::contract::ask_user::PreviewSource for NoFiles {
-    fn load(&mut self, path: &str) -> crate::contract::ask_user::PreviewFile {
-        crate::contract::ask_user::PreviewFile {
-            resolved_path: path.to_owned(),
-            content: Err(crate::contract::ask_user::FileProblem::Io(
-                "no files".into(),
-            )),
-        }
-    }
 }

@@ -1,9 +1,7 @@
 //! What one keystroke costs on the wire: the bytes written to the terminal when the real demo
 //! form, drawn at 120×40, moves its highlight one option down.
 
-use pi_agent_ask_core::contract::ask_user::{
-    FileProblem, ParseOptions, PreviewFile, PreviewSource, parse_ask_user,
-};
+use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions, parse_ask_user};
 use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
 use pi_agent_ask_core::input::Key;
 use pi_agent_ask_core::{Input, Surface};
@@ -19,21 +17,10 @@ const DEMO: &str = include_str!("../../../fixtures/demo.json");
 /// The most bytes one move down may write.
 const BUDGET: u64 = 400;
 
-struct NoFiles;
-
-impl PreviewSource for NoFiles {
-    fn load(&mut self, path: &str) -> PreviewFile {
-        PreviewFile {
-            resolved_path: path.to_owned(),
-            content: Err(FileProblem::Io("the demo has no preview files".into())),
-        }
-    }
-}
-
 fn demo_form() -> Form {
     let arguments = serde_json::from_str(DEMO).expect("the demo is JSON");
-    let call =
-        parse_ask_user(&arguments, ParseOptions::default(), &mut NoFiles).expect("a valid demo");
+    let call = parse_ask_user(&arguments, ParseOptions::default(), &mut NoPreviewFiles)
+        .expect("a valid demo");
     Form::new(
         FormRequest::AskUser(call.request),
         &FormConfig::default(),

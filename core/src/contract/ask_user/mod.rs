@@ -14,7 +14,9 @@ use super::remote::AnswerSpec;
 
 pub use args::{AskUserArguments, OptionArguments, QuestionArguments};
 pub use parse::{ParseOptions, parse_ask_user};
-pub use preview::{FileProblem, MAX_PREVIEW_FILE_BYTES, PreviewFile, PreviewSource};
+pub use preview::{
+    FileProblem, MAX_PREVIEW_FILE_BYTES, NoPreviewFiles, PreviewFile, PreviewSource,
+};
 
 /// The value of the internal custom-answer row every question gets.
 pub const CUSTOM_OPTION_VALUE: &str = "__other__";

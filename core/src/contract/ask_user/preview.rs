@@ -30,6 +30,22 @@ pub trait PreviewSource {
     fn load(&mut self, path: &str) -> PreviewFile;
 }
 
+/// A source for callers without a file system (payloads whose previews are inline, tests,
+/// benchmarks): every `previewFile` is reported as unreadable, never read.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoPreviewFiles;
+
+impl PreviewSource for NoPreviewFiles {
+    fn load(&mut self, path: &str) -> PreviewFile {
+        PreviewFile {
+            resolved_path: path.to_owned(),
+            content: Err(FileProblem::Io(
+                "Preview files cannot be read here".to_owned(),
+            )),
+        }
+    }
+}
+
 /// The verdict on a preview file: its text, or the reason it cannot be used.
 pub(super) fn judge(content: Result<Vec<u8>, FileProblem>) -> Result<String, String> {
     let bytes = match content {

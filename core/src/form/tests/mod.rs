@@ -11,7 +11,7 @@ mod question_tool;
 use serde_json::{Value, json};
 
 use super::{FlowIds, Form, FormConfig, FormRequest};
-use crate::contract::ask_user::{ParseOptions, PreviewFile, PreviewSource, parse_ask_user};
+use crate::contract::ask_user::{NoPreviewFiles, ParseOptions, parse_ask_user};
 use crate::contract::question_tool::parse_ask_user_question;
 use crate::draw::{DrawCmd, Frame, Size};
 use crate::effect::{Effect, Surface};
@@ -20,19 +20,6 @@ use crate::settings::Behaviour;
 
 /// The request id every test form gets.
 pub const REQUEST_ID: &str = "11111111-2222-4333-8444-555555555555";
-
-struct NoFiles;
-
-impl PreviewSource for NoFiles {
-    fn load(&mut self, path: &str) -> PreviewFile {
-        PreviewFile {
-            resolved_path: path.to_owned(),
-            content: Err(crate::contract::ask_user::FileProblem::Io(
-                "no files".into(),
-            )),
-        }
-    }
-}
 
 /// A form for `ask_user` arguments with default settings.
 pub fn ask_user(arguments: &Value) -> Form {
@@ -44,7 +31,7 @@ pub fn ask_user_with(arguments: &Value, behaviour: Behaviour) -> Form {
     let options = ParseOptions {
         present_single_as_multi: behaviour.present_single_as_multi,
     };
-    let call = parse_ask_user(arguments, options, &mut NoFiles).expect("valid arguments");
+    let call = parse_ask_user(arguments, options, &mut NoPreviewFiles).expect("valid arguments");
     let config = FormConfig {
         behaviour,
         ..FormConfig::default()

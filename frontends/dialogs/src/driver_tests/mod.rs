@@ -1,9 +1,7 @@
 use std::collections::VecDeque;
 
 use pi_agent_ask_core::contract::ToolResult;
-use pi_agent_ask_core::contract::ask_user::{
-    FileProblem, ParseOptions, PreviewFile, PreviewSource, parse_ask_user,
-};
+use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions, parse_ask_user};
 use pi_agent_ask_core::contract::question_tool::parse_ask_user_question;
 use pi_agent_ask_core::dialog::DialogOption;
 use serde_json::{Value, json};
@@ -76,23 +74,12 @@ impl Dialogs for Scripted {
     }
 }
 
-struct NoFiles;
-
-impl PreviewSource for NoFiles {
-    fn load(&mut self, path: &str) -> PreviewFile {
-        PreviewFile {
-            resolved_path: path.into(),
-            content: Err(FileProblem::NotRegularFile),
-        }
-    }
-}
-
 fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|item| (*item).to_owned()).collect()
 }
 
 fn run_ask_user(arguments: &Value, options: ParseOptions, fake: &mut Scripted) -> Value {
-    let call = parse_ask_user(arguments, options, &mut NoFiles).expect("valid arguments");
+    let call = parse_ask_user(arguments, options, &mut NoPreviewFiles).expect("valid arguments");
     let result = ask_user(call.request, "req-1", fake);
     assert!(matches!(result, ToolResult::AskUser(_)));
     result.to_json()

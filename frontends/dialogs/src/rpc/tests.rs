@@ -1,6 +1,6 @@
 use pi_agent_ask_core::contract::InvalidInput;
 use pi_agent_ask_core::contract::ask_user::{
-    AskUserCall, FileProblem, ParseOptions, PreviewFile, PreviewSource, parse_ask_user,
+    AskUserCall, NoPreviewFiles, ParseOptions, parse_ask_user,
 };
 use serde_json::{Value, json};
 
@@ -11,17 +11,6 @@ use crate::Level;
 struct Counting {
     ids: u32,
     ticks: u32,
-}
-
-struct NoFiles;
-
-impl PreviewSource for NoFiles {
-    fn load(&mut self, path: &str) -> PreviewFile {
-        PreviewFile {
-            resolved_path: path.into(),
-            content: Err(FileProblem::NotRegularFile),
-        }
-    }
 }
 
 impl Environment for Counting {
@@ -36,7 +25,7 @@ impl Environment for Counting {
     }
 
     fn parse_ask_user(&mut self, arguments: &Value) -> Result<AskUserCall, InvalidInput> {
-        parse_ask_user(arguments, ParseOptions::default(), &mut NoFiles)
+        parse_ask_user(arguments, ParseOptions::default(), &mut NoPreviewFiles)
     }
 }
 

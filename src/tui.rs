@@ -7,7 +7,7 @@ use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::effect::Effect;
 use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
 use pi_agent_ask_core::input::Input;
-use pi_agent_ask_core::settings::{Notification, WithSettings};
+use pi_agent_ask_core::settings::WithSettings;
 use pi_agent_ask_crossterm::{ColorMode, End, Screen, Step, TerminalOptions, notify, run_with};
 
 use crate::UsageError;
@@ -49,7 +49,7 @@ pub fn ask(
         behaviour: settings.behaviour,
         keymaps: settings.keymaps.clone(),
     };
-    let subject = waiting_subject(&request);
+    let notification = request.waiting_notification();
     let form = Form::new(request, &form_config, FlowIds { request_id })
         .with_opening_notices(settings_file.loaded.notices.clone());
     let mut host = WithSettings::new(
@@ -65,10 +65,7 @@ pub fn ask(
         },
         color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
     };
-    notify::announce(
-        &settings.notifications,
-        &Notification::question_waiting(&subject),
-    );
+    notify::announce(&settings.notifications, &notification);
     let run = catch_unwind(AssertUnwindSafe(|| {
         run_with(&mut host, options, |effect| match effect {
             Effect::Finish(_) => Step::Finish,
@@ -96,21 +93,4 @@ pub fn ask(
             exit: 101,
         }),
     }
-}
-
-/// What the question-waiting notification names: the first question's own label, or its
-/// prompt when the label is only the `Q<n>` fallback.
-fn waiting_subject(request: &FormRequest) -> String {
-    let (label, prompt) = match request {
-        FormRequest::AskUser(request) => request
-            .questions
-            .first()
-            .map(|question| (question.label.as_str(), question.prompt.as_str())),
-        FormRequest::AskUserQuestion(request) => request
-            .questions
-            .first()
-            .map(|question| (question.header.as_str(), question.question.as_str())),
-    }
-    .unwrap_or_default();
-    if label == "Q1" { prompt } else { label }.to_owned()
 }

@@ -9,7 +9,7 @@ use pi_agent_ask_core::contract::ask_user::{
 };
 use serde_json::Value;
 
-use crate::UsageError;
+use crate::outcome::UsageError;
 
 /// Reads a JSON document from a file, or from standard input for `-`.
 pub fn read_json(source: &str, what: &str) -> Result<Value, UsageError> {

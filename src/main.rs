@@ -8,62 +8,17 @@ mod cli;
 mod clock;
 mod commands;
 mod files;
+mod outcome;
 mod settings_file;
 mod terminal;
 mod tui;
 
-use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::Parser as _;
 
 use crate::cli::{Cli, Command};
-
-/// A failure the user must fix in how they called the program (exit 2).
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct UsageError(String);
-
-impl UsageError {
-    /// A usage error with this message.
-    pub fn new(message: impl Into<String>) -> Self {
-        Self(message.into())
-    }
-}
-
-/// What a command prints on stdout.
-pub enum Output {
-    /// One JSON document (the tool result, `check`'s verdict, a schema).
-    Json(serde_json::Value),
-    /// Text as it is (`render`'s screen, then its result).
-    Text(String),
-}
-
-/// What a command hands back: what to print and the exit code.
-pub struct Outcome {
-    /// What to print.
-    pub output: Output,
-    /// 0 unless the command's own contract says otherwise (`check` on invalid input: 1).
-    pub exit: u8,
-}
-
-impl Outcome {
-    /// A JSON document and its exit code.
-    pub const fn json(document: serde_json::Value, exit: u8) -> Self {
-        Self {
-            output: Output::Json(document),
-            exit,
-        }
-    }
-
-    /// Text, exit 0.
-    pub const fn text(text: String) -> Self {
-        Self {
-            output: Output::Text(text),
-            exit: 0,
-        }
-    }
-}
+use crate::outcome::{Outcome, usage_failure};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -71,10 +26,7 @@ fn main() -> ExitCode {
         Command::Settings(args) => {
             return match commands::settings::run(&args) {
                 Ok(code) => ExitCode::from(code),
-                Err(error) => {
-                    eprintln!("pi-agent-ask: {error}");
-                    ExitCode::from(2)
-                }
+                Err(error) => usage_failure(&error),
             };
         }
         Command::Demo(args) => commands::demo::run(&args),
@@ -85,28 +37,7 @@ fn main() -> ExitCode {
         Command::Rpc(args) => return commands::rpc::run(&args),
     };
     match outcome {
-        Ok(outcome) => {
-            let text = match outcome.output {
-                Output::Json(document) => {
-                    let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
-                    text.push('\n');
-                    text
-                }
-                Output::Text(text) => text,
-            };
-            let mut stdout = std::io::stdout().lock();
-            if stdout
-                .write_all(text.as_bytes())
-                .and_then(|()| stdout.flush())
-                .is_err()
-            {
-                return ExitCode::from(1);
-            }
-            ExitCode::from(outcome.exit)
-        }
-        Err(error) => {
-            eprintln!("pi-agent-ask: {error}");
-            ExitCode::from(2)
-        }
+        Ok(outcome) => outcome.print(),
+        Err(error) => usage_failure(&error),
     }
 }

@@ -7,10 +7,10 @@ use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::effect::Effect;
 use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
 use pi_agent_ask_core::input::Input;
-use pi_agent_ask_core::settings::WithSettings;
+use pi_agent_ask_core::settings_panel::WithSettings;
 use pi_agent_ask_crossterm::{ColorMode, End, Screen, Step, TerminalOptions, notify, run_with};
 
-use crate::UsageError;
+use crate::outcome::UsageError;
 use crate::settings_file::SettingsFile;
 
 /// How the form is placed on the terminal.

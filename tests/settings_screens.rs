@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 
 use pi_agent_ask_core::effect::{Effect, Surface};
 use pi_agent_ask_core::input::Input;
-use pi_agent_ask_core::settings::{self, SettingsPanel, apply_change, load};
+use pi_agent_ask_core::settings::{self, apply_change, load};
+use pi_agent_ask_core::settings_panel::SettingsPanel;
 use pi_agent_ask_core::{Frame, Size};
 use pi_agent_ask_headless::{parse_keys, render_styled};
 use rstest::rstest;

@@ -7,7 +7,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions, parse_ask_user};
 use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
-use pi_agent_ask_core::input::Key;
+use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Size, Surface};
 use serde_json::{Value, json};
 

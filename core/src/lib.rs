@@ -12,7 +12,9 @@ pub mod effect;
 pub mod events;
 pub mod form;
 pub mod input;
+pub mod keys;
 pub mod settings;
+pub mod settings_panel;
 pub mod text;
 
 pub use draw::{Frame, Size};

@@ -15,9 +15,9 @@ use pi_agent_ask_core::form::FormRequest;
 
 use crate::cli::{AskArgs, UiArg};
 use crate::files::read_json;
+use crate::outcome::{Outcome, UsageError};
 use crate::terminal;
 use crate::tui::{self, Placement};
-use crate::{Outcome, UsageError};
 
 /// Asks (or answers from `--answer`) and prints the tool result; exit 0 even for error results.
 pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {

@@ -4,7 +4,7 @@ use serde_json::json;
 
 use super::{Parsed, read_and_parse};
 use crate::cli::CheckArgs;
-use crate::{Outcome, UsageError};
+use crate::outcome::{Outcome, UsageError};
 
 /// Prints `{ok: true, arguments, request}` (exit 0) or `{ok: false, issues}` (exit 1).
 pub fn run(args: &CheckArgs) -> Result<Outcome, UsageError> {

@@ -5,9 +5,9 @@ use pi_agent_ask_core::form::FormRequest;
 
 use crate::cli::DemoArgs;
 use crate::files::{FsPreviewSource, working_directory};
+use crate::outcome::{Outcome, UsageError};
 use crate::settings_file::SettingsFile;
 use crate::tui::{self, Placement};
-use crate::{Outcome, UsageError};
 
 /// The demo's tool arguments.
 const DEMO: &str = include_str!("../../fixtures/demo.json");

@@ -17,9 +17,9 @@ use pi_agent_ask_core::contract::question_tool::{
 use pi_agent_ask_core::contract::{InvalidInput, Tool};
 use serde_json::Value;
 
-use crate::UsageError;
 use crate::cli::CommonArgs;
 use crate::files::{FsPreviewSource, read_json, working_directory};
+use crate::outcome::UsageError;
 use crate::settings_file::SettingsFile;
 
 /// Tool arguments after validation, for either tool.

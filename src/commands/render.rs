@@ -10,8 +10,8 @@ use pi_agent_ask_core::{Effect, Frame, Input, Surface};
 use pi_agent_ask_headless::{CursorMarker, parse_keys, render_plain_with, render_styled};
 
 use super::{Parsed, read_and_parse};
-use crate::UsageError;
 use crate::cli::RenderArgs;
+use crate::outcome::UsageError;
 use crate::settings_file::SettingsFile;
 
 /// Runs the script and returns the text to print.

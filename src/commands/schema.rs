@@ -2,8 +2,8 @@
 
 use pi_agent_ask_core::contract::schema::{input_schema, output_schema};
 
-use crate::Outcome;
 use crate::cli::{SchemaArgs, SchemaKind};
+use crate::outcome::Outcome;
 
 /// Prints the schema of the tool's arguments or result.
 pub fn run(args: &SchemaArgs) -> Outcome {

@@ -5,8 +5,8 @@
 //! `128 + signal` when a signal ends it, 1 when the terminal fails; without a terminal it is a
 //! usage error (2).
 
-use crate::UsageError;
 use crate::cli::SettingsArgs;
+use crate::outcome::UsageError;
 
 /// Opens the overlay and runs it until it is closed; the exit code.
 #[cfg(unix)]
@@ -14,7 +14,7 @@ pub fn run(args: &SettingsArgs) -> Result<u8, UsageError> {
     use crate::settings_file::SettingsFile;
     use pi_agent_ask_core::effect::Effect;
     use pi_agent_ask_core::input::Input;
-    use pi_agent_ask_core::settings::SettingsPanel;
+    use pi_agent_ask_core::settings_panel::SettingsPanel;
     use pi_agent_ask_crossterm::{
         ColorMode, End, Screen, Step, TerminalOptions, has_tty, run_with,
     };

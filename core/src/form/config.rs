@@ -2,7 +2,7 @@
 
 use crate::contract::ask_user::Request;
 use crate::contract::question_tool::QuestionRequest;
-use crate::input::Keymaps;
+use crate::keys::Keymaps;
 use crate::settings::{Behaviour, Notification};
 
 /// The request a form asks, tagged with the tool whose rules it follows.

@@ -3,7 +3,7 @@
 
 use tui_textarea::{CursorMove, Input as EditorInput, Key as EditorKey, TextArea};
 
-use crate::input::{Key, KeyCode};
+use crate::keys::{Key, KeyCode};
 
 /// What an open editor writes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use super::Form;
 use super::editor::EditorTarget;
 use super::state::{Dismissal, Focus, Pending};
 use crate::effect::Effect;
-use crate::input::{
+use crate::keys::{
     EditorAction, FixedKey, GlobalAction, Key, KeyCode, MainAction, NoteEditorAction,
 };
 

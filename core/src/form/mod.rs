@@ -84,7 +84,7 @@ use crate::contract::question_tool::QuestionRequest;
 use crate::draw::{Frame, Size};
 use crate::effect::{Effect, Surface};
 use crate::input::Input;
-use crate::settings::LiveSettings;
+use crate::settings_panel::LiveSettings;
 
 pub use config::{FlowIds, FormConfig, FormRequest};
 pub use rules::{FinalTab, ReviewAction, Rules, Tool};

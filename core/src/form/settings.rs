@@ -6,7 +6,8 @@
 
 use super::{Form, FormConfig};
 use crate::effect::Effect;
-use crate::settings::{LiveSettings, Settings};
+use crate::settings::Settings;
+use crate::settings_panel::LiveSettings;
 
 impl LiveSettings for Form {
     fn apply_settings(&mut self, settings: &Settings) -> Vec<Effect> {

@@ -7,8 +7,10 @@ use crate::effect::{Effect, Surface};
 use crate::form::state::Focus;
 use crate::form::tests::{ask_user, one_single, screen_text, script_inputs, three_questions};
 use crate::form::{FlowIds, Form, FormConfig, FormRequest};
-use crate::input::{Input, Keymaps};
-use crate::settings::{Change, Overlay, Settings, Toggle, WithSettings};
+use crate::input::Input;
+use crate::keys::Keymaps;
+use crate::settings::{Change, Settings, Toggle};
+use crate::settings_panel::{Overlay, WithSettings};
 
 /// A flow under the (closed) settings overlay, with default settings.
 fn host(form: Form) -> WithSettings<Form> {

@@ -1,30 +1,13 @@
 //! Input events: what a frontend hands the core, as plain data.
 //!
-//! Keys parse from and print to Pi's key-id syntax ([`Key`]); keymaps say which key triggers
-//! which action in which [`Context`] ([`Keymaps`]), with defaults and settings-file overrides.
-
-mod action;
-mod key;
-mod keymap;
-mod overrides;
-
-#[cfg(test)]
-mod key_tests;
-#[cfg(test)]
-mod keymap_tests;
+//! Keys come as [`Key`]s (see [`crate::keys`]); the rest of what can happen to a surface (a
+//! paste, a resize, the mouse, a timer, a save's outcome, new settings) is one [`Input`] each.
 
 use serde::{Deserialize, Serialize};
 
 use crate::draw::{Pos, Size};
+use crate::keys::Key;
 use crate::settings::Settings;
-
-pub use action::{
-    Action, Context, EditorAction, GlobalAction, MainAction, NoteEditorAction, SettingsModalAction,
-    UnknownAction, UnknownContext,
-};
-pub use key::{Key, KeyCode, KeyParseError, KeyParseProblem, MAX_FUNCTION_KEY, Modifiers};
-pub use keymap::{ContextKeymap, FixedKey, Keymaps};
-pub use overrides::KeymapProblem;
 
 /// A mouse action, in cell coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,7 +3,7 @@
 use serde_json::{Map, Value, json};
 
 use super::{Behaviour, Notifications, SCHEMA_VERSION, Settings, Toggle};
-use crate::input::Keymaps;
+use crate::keys::Keymaps;
 
 /// A change the settings overlay saves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,19 +7,15 @@
 
 mod behaviour;
 mod document;
-mod host;
 mod notifications;
-pub mod panel;
 
 pub use behaviour::{Behaviour, Toggle};
 pub use document::{Change, DocumentError, apply_change, default_document};
-pub use host::{LiveSettings, Overlay, WithSettings};
 pub use notifications::{Channel, Notification, Notifications};
-pub use panel::SettingsPanel;
 
 use serde_json::Value;
 
-use crate::input::Keymaps;
+use crate::keys::Keymaps;
 
 /// The schema version this program writes.
 pub const SCHEMA_VERSION: u64 = 5;

@@ -12,7 +12,8 @@ use std::process::ExitCode;
 
 use pi_agent_ask_core::draw::{DrawCmd, Frame, Pos, Role, Size, Style};
 use pi_agent_ask_core::effect::{Effect, Surface};
-use pi_agent_ask_core::input::{Input, Key, KeyCode, Mouse};
+use pi_agent_ask_core::input::{Input, Mouse};
+use pi_agent_ask_core::keys::{Key, KeyCode};
 use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, run};
 
 const ITEMS: [&str; 5] = ["Apples", "Bananas", "Cherries", "Dates", "Elderberries"];

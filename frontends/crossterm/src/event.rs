@@ -10,7 +10,8 @@ use crossterm::event::{
     MouseEventKind,
 };
 use pi_agent_ask_core::draw::{Pos, Size};
-use pi_agent_ask_core::input::{Input, Key, KeyCode, Modifiers, Mouse};
+use pi_agent_ask_core::input::{Input, Mouse};
+use pi_agent_ask_core::keys::{Key, KeyCode, Modifiers};
 use ratatui::layout::{Position, Rect};
 
 /// Translates one terminal event into a core input, or `None` when the core has no use for it.

@@ -201,7 +201,8 @@ impl Driver {
 #[cfg(test)]
 mod tests {
     use pi_agent_ask_core::draw::{Frame, Size};
-    use pi_agent_ask_core::input::{Key, KeyCode, Modifiers, Timer};
+    use pi_agent_ask_core::input::Timer;
+    use pi_agent_ask_core::keys::{Key, KeyCode, Modifiers};
     use pi_agent_ask_core::settings::Change;
 
     use super::*;

@@ -3,7 +3,7 @@
 
 use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions, parse_ask_user};
 use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
-use pi_agent_ask_core::input::Key;
+use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
 use pi_agent_ask_crossterm::paint::draw_frame;
 use pi_agent_ask_crossterm::{CountingWriter, Theme};

@@ -14,7 +14,8 @@
 //! (N from 1 to [`MAX_REPEAT`]). A lone `*` is the star key, and `**2` presses it twice.
 
 use pi_agent_ask_core::Size;
-use pi_agent_ask_core::input::{Input, Key, KeyParseError};
+use pi_agent_ask_core::input::Input;
+use pi_agent_ask_core::keys::{Key, KeyParseError};
 use thiserror::Error;
 
 /// The largest repeat count a script may ask for.

@@ -1,5 +1,6 @@
 use pi_agent_ask_core::Size;
-use pi_agent_ask_core::input::{Input, Key};
+use pi_agent_ask_core::input::Input;
+use pi_agent_ask_core::keys::Key;
 use rstest::rstest;
 use similar_asserts::assert_eq;
 

@@ -15,7 +15,8 @@ use crate::contract::ask_user::{NoPreviewFiles, ParseOptions, parse_ask_user};
 use crate::contract::question_tool::parse_ask_user_question;
 use crate::draw::{DrawCmd, Frame, Size};
 use crate::effect::{Effect, Surface};
-use crate::input::{Input, Key};
+use crate::input::Input;
+use crate::keys::Key;
 use crate::settings::Behaviour;
 
 /// The request id every test form gets.

@@ -9,7 +9,7 @@ use super::super::state::{Activation, Dismissal, Focus, Pending};
 use super::{ACCENT, ERROR, Line, MUTED, Span, WARNING, put_lines, wrap_spans};
 use crate::contract::ask_user::{Question, QuestionType};
 use crate::draw::{Canvas, Rect};
-use crate::input::{
+use crate::keys::{
     Action, ContextKeymap, EditorAction, GlobalAction, MainAction, NoteEditorAction,
 };
 use crate::text::width;

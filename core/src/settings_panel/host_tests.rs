@@ -129,7 +129,7 @@ fn the_reset_timer_reaches_the_overlay() {
     host.handle(Input::TimerFired(Timer::ResetConfirmation));
     assert_eq!(
         host.panel().reset_state(),
-        crate::settings::panel::ResetState::Idle
+        crate::settings_panel::ResetState::Idle
     );
 }
 
@@ -152,6 +152,6 @@ fn reopening_starts_on_the_first_row() {
     press(&mut host, "?");
     assert_eq!(
         host.panel().selected(),
-        crate::settings::panel::Row::Toggle(Toggle::AutoSubmitWhenAnsweredWithoutNotes)
+        crate::settings_panel::Row::Toggle(Toggle::AutoSubmitWhenAnsweredWithoutNotes)
     );
 }

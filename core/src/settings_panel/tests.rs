@@ -2,7 +2,7 @@ use rstest::rstest;
 
 use super::*;
 use crate::draw::DrawCmd;
-use crate::input::Keymaps;
+use crate::keys::Keymaps;
 
 fn panel() -> SettingsPanel {
     SettingsPanel::new(

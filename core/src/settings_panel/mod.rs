@@ -15,6 +15,7 @@
 //! What is shown follows each press at once; [`SettingsPanel::settings`] only follows saves
 //! that succeeded, so a host applies exactly the settings that are on disk.
 
+mod host;
 mod view;
 
 #[cfg(test)]
@@ -22,10 +23,13 @@ mod tests;
 
 use std::collections::VecDeque;
 
-use super::{Change, Settings, Toggle};
 use crate::draw::{Frame, Size};
 use crate::effect::{Effect, Surface};
-use crate::input::{Input, Key, Mouse, SettingsModalAction, Timer};
+use crate::input::{Input, Mouse, Timer};
+use crate::keys::{Key, SettingsModalAction};
+use crate::settings::{Change, Settings, Toggle};
+
+pub use host::{LiveSettings, Overlay, WithSettings};
 
 /// One row of the panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,10 +2,11 @@
 //! [`Effect::OpenSettings`], closed back to where the user was, its saved changes applied to
 //! the surface underneath at once.
 
-use super::{Settings, SettingsPanel};
+use super::SettingsPanel;
 use crate::draw::{Frame, Size};
 use crate::effect::{Effect, Surface};
 use crate::input::Input;
+use crate::settings::Settings;
 
 /// A surface that takes new settings while it is open.
 pub trait LiveSettings: Surface {

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use super::{ResetState, Row, SettingsPanel, Status};
 use crate::draw::{Canvas, Frame, Pos, Rect, Role, Size, Style};
-use crate::input::{Action, ContextKeymap, SettingsModalAction};
+use crate::keys::{Action, ContextKeymap, SettingsModalAction};
 use crate::text::{ELLIPSIS, fit, sanitize, truncate, width as text_width, wrap};
 
 /// The title of the overlay.

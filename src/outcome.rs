@@ -1,0 +1,80 @@
+//! What a command hands back: what to print on stdout and the exit status, or a usage error.
+
+use std::io::Write as _;
+use std::process::ExitCode;
+
+/// A failure the user must fix in how they called the program (exit 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(String);
+
+impl UsageError {
+    /// A usage error with this message.
+    pub fn new(message: impl Into<String>) -> Self {
+        Self(message.into())
+    }
+}
+
+/// What a command prints on stdout.
+pub enum Output {
+    /// One JSON document (the tool result, `check`'s verdict, a schema).
+    Json(serde_json::Value),
+    /// Text as it is (`render`'s screen, then its result).
+    Text(String),
+}
+
+/// What a command hands back: what to print and the exit code.
+pub struct Outcome {
+    /// What to print.
+    pub output: Output,
+    /// 0 unless the command's own contract says otherwise (`check` on invalid input: 1).
+    pub exit: u8,
+}
+
+impl Outcome {
+    /// A JSON document and its exit code.
+    pub const fn json(document: serde_json::Value, exit: u8) -> Self {
+        Self {
+            output: Output::Json(document),
+            exit,
+        }
+    }
+
+    /// Text, exit 0.
+    pub const fn text(text: String) -> Self {
+        Self {
+            output: Output::Text(text),
+            exit: 0,
+        }
+    }
+}
+
+impl Outcome {
+    /// Prints the output on stdout and turns the exit code into the process's status; a failed
+    /// write exits 1.
+    pub fn print(self) -> ExitCode {
+        let text = match self.output {
+            Output::Json(document) => {
+                let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
+                text.push('\n');
+                text
+            }
+            Output::Text(text) => text,
+        };
+        let mut stdout = std::io::stdout().lock();
+        if stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush())
+            .is_err()
+        {
+            return ExitCode::from(1);
+        }
+        ExitCode::from(self.exit)
+    }
+}
+
+/// Reports a usage error on stderr; its exit status is 2.
+pub fn usage_failure(error: &UsageError) -> ExitCode {
+    eprintln!("pi-agent-ask: {error}");
+    ExitCode::from(2)
+}

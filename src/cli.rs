@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use clap::builder::PossibleValuesParser;
+use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use pi_agent_ask_core::Size;
 use pi_agent_ask_core::contract::Tool;
@@ -35,27 +37,6 @@ pub enum Command {
     Render(RenderArgs),
 }
 
-/// Which contract the arguments follow.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum ToolArg {
-    /// The full `ask_user` contract.
-    #[default]
-    #[value(name = "ask_user")]
-    AskUser,
-    /// The Claude-Code-shaped `ask_user_question` tool.
-    #[value(name = "ask_user_question")]
-    AskUserQuestion,
-}
-
-impl From<ToolArg> for Tool {
-    fn from(tool: ToolArg) -> Self {
-        match tool {
-            ToolArg::AskUser => Self::AskUser,
-            ToolArg::AskUserQuestion => Self::AskUserQuestion,
-        }
-    }
-}
-
 /// Options every command that reads tool arguments shares.
 #[derive(Debug, Args)]
 pub struct CommonArgs {
@@ -63,8 +44,8 @@ pub struct CommonArgs {
     #[arg(value_name = "FILE", default_value = "-")]
     pub file: String,
     /// Which contract the arguments follow.
-    #[arg(long, value_enum, default_value_t = ToolArg::AskUser)]
-    pub tool: ToolArg,
+    #[arg(long, value_parser = tool_parser(), default_value_t = Tool::AskUser)]
+    pub tool: Tool,
     /// The directory relative `previewFile` paths resolve against (default: the current one).
     #[arg(long, value_name = "DIR")]
     pub cwd: Option<PathBuf>,
@@ -140,8 +121,8 @@ pub struct SchemaArgs {
     #[arg(value_enum)]
     pub kind: SchemaKind,
     /// Which tool.
-    #[arg(long, value_enum, default_value_t = ToolArg::AskUser)]
-    pub tool: ToolArg,
+    #[arg(long, value_parser = tool_parser(), default_value_t = Tool::AskUser)]
+    pub tool: Tool,
 }
 
 /// `rpc` arguments.
@@ -179,6 +160,11 @@ pub struct RenderArgs {
     /// Print every styled span after the screen.
     #[arg(long)]
     pub styled: bool,
+}
+
+/// Reads a tool name; help and errors list the names.
+fn tool_parser() -> impl TypedValueParser<Value = Tool> {
+    PossibleValuesParser::new(Tool::ALL.map(Tool::name)).try_map(|name| name.parse::<Tool>())
 }
 
 /// Reads `WIDTHxHEIGHT`.

@@ -3,10 +3,11 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-use pi_agent_ask_core::contract::ToolResult;
+use pi_agent_ask_core::contract::{Call, ToolResult};
 use pi_agent_ask_core::effect::Effect;
-use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
+use pi_agent_ask_core::form::{Form, FormConfig};
 use pi_agent_ask_core::input::Input;
+use pi_agent_ask_core::settings::Notification;
 use pi_agent_ask_core::settings_panel::WithSettings;
 use pi_agent_ask_crossterm::{ColorMode, End, Screen, Step, TerminalOptions, notify, run_with};
 
@@ -35,23 +36,18 @@ pub fn available() -> bool {
     pi_agent_ask_crossterm::has_tty()
 }
 
-/// Asks `request` in the terminal and returns the result. The terminal is restored on every
+/// Asks `call` in the terminal and returns the result. The terminal is restored on every
 /// way out; a signal or a crash still yields a cancelled result with the answers so far.
-pub fn ask(
-    request: FormRequest,
-    request_id: String,
-    config: Option<&Path>,
-    placement: Placement,
-) -> Result<TuiEnd, UsageError> {
+pub fn ask(call: Call, config: Option<&Path>, placement: Placement) -> Result<TuiEnd, UsageError> {
     let mut settings_file = SettingsFile::open(config);
     let settings = settings_file.settings().clone();
     let form_config = FormConfig {
         behaviour: settings.behaviour,
         keymaps: settings.keymaps.clone(),
     };
-    let notification = request.waiting_notification();
-    let form = Form::new(request, &form_config, FlowIds { request_id })
-        .with_opening_notices(settings_file.loaded.notices.clone());
+    let notification = Notification::question_waiting(call.waiting_subject());
+    let form =
+        Form::new(call, &form_config).with_opening_notices(settings_file.loaded.notices.clone());
     let mut host = WithSettings::new(
         form,
         settings.clone(),

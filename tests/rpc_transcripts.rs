@@ -13,10 +13,10 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use pi_agent_ask_core::contract::InvalidInput;
 use pi_agent_ask_core::contract::ask_user::{
-    AskUserCall, FileProblem, ParseOptions, PreviewFile, PreviewSource, parse_ask_user,
+    FileProblem, ParseOptions, PreviewFile, PreviewSource,
 };
+use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
 use pi_agent_ask_dialogs::rpc::{Environment, Outgoing, Session};
 use rstest::rstest;
 use serde_json::Value;
@@ -47,7 +47,7 @@ impl Environment for Deterministic {
         )
     }
 
-    fn parse_ask_user(&mut self, arguments: &Value) -> Result<AskUserCall, InvalidInput> {
+    fn parse_call(&mut self, tool: Tool, arguments: &Value) -> Result<Call, InvalidCall> {
         let settings = std::fs::read_to_string(self.dir.join("settings.json")).ok();
         let behaviour = pi_agent_ask_core::settings::load(settings.as_deref())
             .settings
@@ -55,7 +55,10 @@ impl Environment for Deterministic {
         let options = ParseOptions {
             present_single_as_multi: behaviour.present_single_as_multi,
         };
-        parse_ask_user(arguments, options, &mut FolderFiles(&self.dir))
+        let dir = self.dir.clone();
+        Call::parse(tool, arguments, options, &mut FolderFiles(&dir), || {
+            self.new_id()
+        })
     }
 }
 

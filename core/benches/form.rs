@@ -5,22 +5,23 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions, parse_ask_user};
-use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
+use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
+use pi_agent_ask_core::contract::{Call, Tool};
+use pi_agent_ask_core::form::{Form, FormConfig};
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Size, Surface};
 use serde_json::{Value, json};
 
 fn form(arguments: &Value) -> Form {
-    let call = parse_ask_user(arguments, ParseOptions::default(), &mut NoPreviewFiles)
-        .expect("valid arguments");
-    Form::new(
-        FormRequest::AskUser(call.request),
-        &FormConfig::default(),
-        FlowIds {
-            request_id: "bench".into(),
-        },
+    let call = Call::parse(
+        Tool::AskUser,
+        arguments,
+        ParseOptions::default(),
+        &mut NoPreviewFiles,
+        || "bench".into(),
     )
+    .expect("valid arguments");
+    Form::new(call, &FormConfig::default())
 }
 
 fn many_options() -> Value {

@@ -98,16 +98,12 @@ pub struct Completed {
 impl Completed {
     /// The event of a flow a tool call opened, ending in `result`.
     pub fn for_tool_call(tool_call_id: &str, result: &ToolResult, completed_at: String) -> Self {
-        let details = match result {
-            ToolResult::AskUser(output) => serde_json::to_value(&output.details),
-            ToolResult::AskUserQuestion(output) => serde_json::to_value(&output.details),
-        };
         Self {
             version: EVENT_VERSION,
             flow_id: tool_flow_id(tool_call_id),
             tool_call_id: Some(tool_call_id.to_owned()),
             source: Source::Tool,
-            result: details.unwrap_or(Value::Null),
+            result: result.details_json(),
             completed_at,
         }
     }

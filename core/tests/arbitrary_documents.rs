@@ -7,12 +7,13 @@ use documents::{
     apply_all, arbitrary_json, mutations, valid_ask_user, valid_question_tool, valid_response,
 };
 use pi_agent_ask_core::contract::ask_user::{
-    FileProblem, ParseOptions, PreviewFile, PreviewSource, QuestionType, Request, parse_ask_user,
+    FileProblem, ParseOptions, PreviewFile, PreviewSource, parse_ask_user,
 };
 use pi_agent_ask_core::contract::question_tool::{self, parse_ask_user_question};
 use pi_agent_ask_core::contract::remote::{
-    CustomTextRule, RemoteResponse, validate_remote_response,
+    AnswerSpec, CustomTextRule, RemoteResponse, validate_remote_response,
 };
+use pi_agent_ask_core::contract::request::{QuestionType, Request};
 use pi_agent_ask_core::contract::result::{
     cancelled_result, elaborate_result, no_ui_result, submit_result,
 };
@@ -117,7 +118,7 @@ fn remote_request() -> Request {
 }
 
 fn check_remote(response: &Value, request: &Request) {
-    let specs = request.answer_specs();
+    let specs = AnswerSpec::for_request(request);
     match validate_remote_response(response, &specs, CustomTextRule::CombinesOnMulti) {
         Err(error) => assert!(!error.message.is_empty(), "no message for {response}"),
         Ok(RemoteResponse::Cancel) => {
@@ -148,7 +149,8 @@ fn check_question_tool_response(response: &Value) {
         {"question": "Anything else?"}
     ]});
     let request = parse_ask_user_question(&arguments).expect("the question request is valid");
-    match validate_remote_response(response, &request.answer_specs(), CustomTextRule::Exclusive) {
+    let specs = AnswerSpec::for_request(&request.to_request());
+    match validate_remote_response(response, &specs, CustomTextRule::Exclusive) {
         Err(error) => assert!(!error.message.is_empty(), "no message for {response}"),
         Ok(RemoteResponse::Cancel) => {
             let _ = question_tool::cancelled_result(&request, &[]);
@@ -229,7 +231,7 @@ fn unmutated_valid_documents_are_accepted() {
         .run(&valid_response(), |response| {
             let checked = validate_remote_response(
                 &response,
-                &request.answer_specs(),
+                &AnswerSpec::for_request(&request),
                 CustomTextRule::CombinesOnMulti,
             );
             prop_assert!(checked.is_ok(), "{response} was refused: {checked:?}");

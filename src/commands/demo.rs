@@ -1,12 +1,11 @@
 //! `demo`: the built-in questionnaire, to see the product without writing tool arguments.
 
-use pi_agent_ask_core::contract::ask_user::{ParseOptions, parse_ask_user};
-use pi_agent_ask_core::form::FormRequest;
+use pi_agent_ask_core::contract::Tool;
 
 use crate::cli::DemoArgs;
-use crate::files::{FsPreviewSource, working_directory};
+use crate::commands::parse_call;
+use crate::files::working_directory;
 use crate::outcome::{Outcome, UsageError};
-use crate::settings_file::SettingsFile;
 use crate::tui::{self, Placement};
 
 /// The demo's tool arguments.
@@ -21,23 +20,20 @@ pub fn run(args: &DemoArgs) -> Result<Outcome, UsageError> {
     }
     let arguments: serde_json::Value =
         serde_json::from_str(DEMO).map_err(|error| UsageError::new(error.to_string()))?;
-    let behaviour = SettingsFile::read(args.config.as_deref())
-        .loaded
-        .settings
-        .behaviour;
-    let options = ParseOptions {
-        present_single_as_multi: behaviour.present_single_as_multi,
-    };
-    let mut files = FsPreviewSource::new(working_directory(None)?);
-    let call = parse_ask_user(&arguments, options, &mut files).map_err(|invalid| {
+    let call = parse_call(
+        Tool::AskUser,
+        &arguments,
+        working_directory(None)?,
+        args.config.as_deref(),
+    )
+    .map_err(|invalid| {
         UsageError::new(format!(
             "the built-in demo is invalid: {:?}",
-            invalid.issues
+            invalid.issues()
         ))
     })?;
     let end = tui::ask(
-        FormRequest::AskUser(call.request),
-        uuid::Uuid::new_v4().to_string(),
+        call,
         args.config.as_deref(),
         args.inline.map_or(Placement::FullScreen, Placement::Inline),
     )?;

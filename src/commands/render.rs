@@ -3,13 +3,11 @@
 //! for the same answers).
 
 use pi_agent_ask_core::contract::ToolResult;
-use pi_agent_ask_core::contract::question_tool;
-use pi_agent_ask_core::contract::result::invalid_input_result;
-use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
+use pi_agent_ask_core::form::{Form, FormConfig};
 use pi_agent_ask_core::{Effect, Frame, Input, Surface};
 use pi_agent_ask_headless::{CursorMarker, parse_keys, render_plain_with, render_styled};
 
-use super::{Parsed, read_and_parse};
+use super::read_call;
 use crate::cli::RenderArgs;
 use crate::outcome::UsageError;
 use crate::settings_file::SettingsFile;
@@ -18,18 +16,9 @@ use crate::settings_file::SettingsFile;
 pub fn run(args: &RenderArgs) -> Result<String, UsageError> {
     let inputs = parse_keys(&args.keys)
         .map_err(|error| UsageError::new(format!("invalid --keys: {error}")))?;
-    let (arguments, parsed) = read_and_parse(&args.common)?;
-    let request = match parsed {
-        Parsed::AskUser(Ok(call)) => FormRequest::AskUser(call.request),
-        Parsed::AskUserQuestion(Ok(request)) => FormRequest::AskUserQuestion(request),
-        Parsed::AskUser(Err(invalid)) => {
-            let result = ToolResult::AskUser(Box::new(invalid_input_result(&arguments, &invalid)));
-            return Ok(json_line(&result));
-        }
-        Parsed::AskUserQuestion(Err(error)) => {
-            let result = ToolResult::AskUserQuestion(question_tool::invalid_result(&error.message));
-            return Ok(json_line(&result));
-        }
+    let call = match read_call(&args.common)? {
+        Ok(call) => call,
+        Err(invalid) => return Ok(json_line(invalid.result())),
     };
     let settings = SettingsFile::read(args.common.config.as_deref())
         .loaded
@@ -38,10 +27,7 @@ pub fn run(args: &RenderArgs) -> Result<String, UsageError> {
         behaviour: settings.behaviour,
         keymaps: settings.keymaps,
     };
-    let ids = FlowIds {
-        request_id: uuid::Uuid::new_v4().to_string(),
-    };
-    let mut form = Form::new(request, &config, ids);
+    let mut form = Form::new(call, &config);
     let mut size = args.size;
     let mut frame = form.draw(size);
     let mut result = None;

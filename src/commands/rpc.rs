@@ -8,12 +8,11 @@ use std::io::{BufRead as _, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use pi_agent_ask_core::contract::InvalidInput;
-use pi_agent_ask_core::contract::ask_user::AskUserCall;
+use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
 use pi_agent_ask_dialogs::rpc::{Environment, Outgoing, Session};
 use serde_json::Value;
 
-use super::parse_ask_user_call;
+use super::{new_request_id, parse_call};
 use crate::cli::RpcArgs;
 use crate::clock::now_utc;
 use crate::files::working_directory;
@@ -26,15 +25,15 @@ struct ProgramEnvironment {
 
 impl Environment for ProgramEnvironment {
     fn new_id(&mut self) -> String {
-        uuid::Uuid::new_v4().to_string()
+        new_request_id()
     }
 
     fn now(&mut self) -> String {
         now_utc()
     }
 
-    fn parse_ask_user(&mut self, arguments: &Value) -> Result<AskUserCall, InvalidInput> {
-        parse_ask_user_call(arguments, self.cwd.clone(), self.config.as_deref())
+    fn parse_call(&mut self, tool: Tool, arguments: &Value) -> Result<Call, InvalidCall> {
+        parse_call(tool, arguments, self.cwd.clone(), self.config.as_deref())
     }
 }
 

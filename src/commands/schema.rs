@@ -7,7 +7,7 @@ use crate::outcome::Outcome;
 
 /// Prints the schema of the tool's arguments or result.
 pub fn run(args: &SchemaArgs) -> Outcome {
-    let tool = args.tool.into();
+    let tool = args.tool;
     let document = match args.kind {
         SchemaKind::Input => input_schema(tool),
         SchemaKind::Output => output_schema(tool),

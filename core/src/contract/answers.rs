@@ -1,4 +1,5 @@
-//! The answer model shared by every surface: per-question drafts and the answers they commit.
+//! The answer model shared by every surface: per-question drafts, the answers they commit, and
+//! how the user ended the flow.
 //!
 //! A form, the dialog driver and a remote response all fill [`Draft`]s; the result builders turn
 //! drafts into the exact answer objects of the contract, recomputing labels and indices.
@@ -7,7 +8,18 @@ use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::ask_user::Question;
+use super::request::Question;
+
+/// How the user ended the flow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Normal completion.
+    #[default]
+    Submit,
+    /// The user asked the agent to clarify based on their notes.
+    Elaborate,
+}
 
 /// One question's answer while it is being collected.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

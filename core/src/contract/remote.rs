@@ -5,9 +5,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::answers::Draft;
+use super::answers::{Draft, Mode};
 use super::issue::quoted;
-use super::result::Mode;
+use super::request::Request;
 
 /// What a remote answer may address in one question.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,6 +18,26 @@ pub struct AnswerSpec {
     pub values: Vec<String>,
     /// Whether several values may be selected.
     pub multi: bool,
+}
+
+impl AnswerSpec {
+    /// What a remote answer may address in each of the request's questions: its id, its
+    /// option values, and whether it is presented as multi-select.
+    pub fn for_request(request: &Request) -> Vec<Self> {
+        request
+            .questions
+            .iter()
+            .map(|question| Self {
+                id: question.id.clone(),
+                values: question
+                    .options
+                    .iter()
+                    .map(|option| option.value.clone())
+                    .collect(),
+                multi: question.is_multi(),
+            })
+            .collect()
+    }
 }
 
 /// Whether a question may have selected values and custom text together.

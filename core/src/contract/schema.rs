@@ -3,30 +3,11 @@
 use schemars::{JsonSchema, generate::SchemaSettings};
 use serde_json::Value;
 
-use super::ToolOutput;
 use super::ask_user::AskUserArguments;
+use super::output::ToolOutput;
 use super::question_tool::{QuestionDetails, QuestionToolArguments};
 use super::result::AskResult;
-
-/// Which tool contract arguments follow.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Tool {
-    /// The full `ask_user` contract.
-    #[default]
-    AskUser,
-    /// The Claude-Code-shaped `ask_user_question` tool.
-    AskUserQuestion,
-}
-
-impl Tool {
-    /// The tool's name as agents call it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Self::AskUser => "ask_user",
-            Self::AskUserQuestion => "ask_user_question",
-        }
-    }
-}
+use super::tool::Tool;
 
 fn schema_of<T: JsonSchema>() -> Value {
     let generator = SchemaSettings::draft2020_12().into_generator();

@@ -1,72 +1,10 @@
-//! The tool-result envelope every command prints and every flow ends with.
+//! The result of either tool, as every flow ends and every command prints it.
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
+use super::output::ToolOutput;
 use super::question_tool::QuestionDetails;
 use super::result::AskResult;
-
-/// A text block of a tool result's `content`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct TextContent {
-    /// Always `"text"`.
-    #[serde(rename = "type")]
-    pub kind: TextKind,
-    /// The agent-facing text.
-    pub text: String,
-}
-
-/// The only content kind this product emits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum TextKind {
-    /// Plain text.
-    Text,
-}
-
-/// A tool result with typed details: `{content, details, structuredContent?, isError}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ToolOutput<D> {
-    /// What the agent reads: one text block.
-    pub content: Vec<TextContent>,
-    /// The structured result that drives transcript rendering.
-    pub details: D,
-    /// The same object as `details`, for tools that declare an output schema.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub structured_content: Option<D>,
-    /// Whether this is an error result the agent should correct.
-    pub is_error: bool,
-}
-
-impl<D> ToolOutput<D> {
-    /// A result with one text block.
-    pub fn new(text: impl Into<String>, details: D, is_error: bool) -> Self {
-        Self {
-            content: vec![TextContent {
-                kind: TextKind::Text,
-                text: text.into(),
-            }],
-            details,
-            structured_content: None,
-            is_error,
-        }
-    }
-
-    /// The text of the first content block.
-    pub fn text(&self) -> &str {
-        self.content.first().map_or("", |block| block.text.as_str())
-    }
-}
-
-impl<D: Clone> ToolOutput<D> {
-    /// The same result with `structuredContent` equal to `details`.
-    #[must_use]
-    pub fn with_structured_content(mut self) -> Self {
-        self.structured_content = Some(self.details.clone());
-        self
-    }
-}
 
 /// The result of either tool.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -93,6 +31,15 @@ impl ToolResult {
             Self::AskUser(output) => output.is_error,
             Self::AskUserQuestion(output) => output.is_error,
         }
+    }
+
+    /// The result's `details` as a JSON value, as the completed event carries them.
+    pub fn details_json(&self) -> serde_json::Value {
+        match self {
+            Self::AskUser(output) => serde_json::to_value(&output.details),
+            Self::AskUserQuestion(output) => serde_json::to_value(&output.details),
+        }
+        .unwrap_or(serde_json::Value::Null)
     }
 
     /// The result as a JSON value.

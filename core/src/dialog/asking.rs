@@ -1,22 +1,10 @@
-//! What the flow is asking: whose questions, the open dialog, and what its reply means.
+//! What the flow is asking: the open dialog, and what its reply means.
 
-use super::wording::{ask_user_options, preview_title, question_tool_options};
+use super::wording::{dialog_options, preview_title};
 use super::{Dialog, DialogOption, option_texts};
-use crate::contract::ToolResult;
 use crate::contract::answers::Draft;
-use crate::contract::ask_user::{CUSTOM_OPTION_LABEL, QuestionType, Request};
-use crate::contract::question_tool::{self, OTHER_OPTION_LABEL, QuestionRequest};
-use crate::contract::result;
-
-/// Which tool's questions are asked.
-#[derive(Clone, Debug)]
-pub(super) enum Questions {
-    AskUser {
-        request: Request,
-        request_id: String,
-    },
-    AskUserQuestion(QuestionRequest),
-}
+use crate::contract::request::QuestionType;
+use crate::contract::{Call, ToolResult};
 
 /// What the open dialog's reply means.
 #[derive(Clone, Debug)]
@@ -43,51 +31,30 @@ pub(super) enum State {
     Finished(ToolResult),
 }
 
-/// The dialog of question `current`, or the submitted result after the last question.
-pub(super) fn state_at(questions: &Questions, drafts: &[Draft], current: usize) -> State {
-    match questions {
-        Questions::AskUser {
-            request,
-            request_id,
-        } => match request.questions.get(current) {
-            None => State::Finished(ToolResult::AskUser(Box::new(result::submit_result(
-                request, request_id, drafts,
-            )))),
-            Some(question) => {
-                let options = ask_user_options(question);
-                match question.presented {
-                    QuestionType::Multi => multi_select(&question.prompt, options),
-                    QuestionType::Single => {
-                        select(question.prompt.clone(), options, CUSTOM_OPTION_LABEL)
-                    }
-                    QuestionType::Preview => {
-                        let title = preview_title(question, &option_texts(&options));
-                        select(title, options, CUSTOM_OPTION_LABEL)
-                    }
-                }
-            }
-        },
-        Questions::AskUserQuestion(request) => match request.questions.get(current) {
-            None => State::Finished(ToolResult::AskUserQuestion(question_tool::answered_result(
-                request, drafts,
-            ))),
-            Some(question) => {
-                let options = question_tool_options(question);
-                if question.is_free_form() {
-                    State::Asking {
-                        dialog: Dialog::Input {
-                            title: question.question.clone(),
-                            placeholder: None,
-                        },
-                        awaiting: Awaiting::Text,
-                    }
-                } else if question.multi_select {
-                    multi_select(&question.question, options)
-                } else {
-                    select(question.question.clone(), options, OTHER_OPTION_LABEL)
-                }
-            }
-        },
+/// The dialog of question `current`, or the submitted result after the last question. A
+/// question without options is answered in writing alone.
+pub(super) fn state_at(call: &Call, drafts: &[Draft], current: usize) -> State {
+    let Some(question) = call.request().questions.get(current) else {
+        return State::Finished(call.submit(drafts));
+    };
+    if question.options.is_empty() {
+        return State::Asking {
+            dialog: Dialog::Input {
+                title: question.prompt.clone(),
+                placeholder: None,
+            },
+            awaiting: Awaiting::Text,
+        };
+    }
+    let rules = call.rules();
+    let options = dialog_options(question, rules);
+    match question.presented {
+        QuestionType::Multi => multi_select(&question.prompt, options),
+        QuestionType::Single => select(question.prompt.clone(), options, rules.custom_label),
+        QuestionType::Preview => {
+            let title = preview_title(question, &option_texts(&options));
+            select(title, options, rules.custom_label)
+        }
     }
 }
 

@@ -3,17 +3,12 @@
 use serde_json::Value;
 
 use super::Dialog;
-use super::asking::{Awaiting, Choice, Questions, State, state_at};
-use super::multi::{MultiSelectReply, UnknownTokens, parse_multi_select};
-use crate::contract::ToolResult;
+use super::asking::{Awaiting, Choice, State, state_at};
+use super::multi::{MultiSelectReply, parse_multi_select};
 use crate::contract::answers::Draft;
-use crate::contract::ask_user::Request;
 use crate::contract::issue::quoted;
-use crate::contract::question_tool::{self, QuestionRequest};
-use crate::contract::remote::{
-    CustomTextRule, RemoteError, RemoteResponse, validate_remote_response,
-};
-use crate::contract::result::{self, Mode};
+use crate::contract::remote::RemoteError;
+use crate::contract::{Call, ToolResult};
 
 /// A reply the open dialog cannot take; the flow is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -43,38 +38,28 @@ pub enum Step<'a> {
 /// [`DialogFlow::submit_remote`] end it from outside.
 #[derive(Clone, Debug)]
 pub struct DialogFlow {
-    questions: Questions,
+    call: Call,
     drafts: Vec<Draft>,
     current: usize,
     state: State,
 }
 
 impl DialogFlow {
-    /// A flow for a valid `ask_user` call; `request_id` is the call's fresh UUID.
-    pub fn ask_user(request: Request, request_id: impl Into<String>) -> Self {
-        let count = request.questions.len();
-        let questions = Questions::AskUser {
-            request,
-            request_id: request_id.into(),
-        };
-        Self::start(questions, count)
-    }
-
-    /// A flow for a valid `ask_user_question` call.
-    pub fn ask_user_question(request: QuestionRequest) -> Self {
-        let count = request.questions.len();
-        Self::start(Questions::AskUserQuestion(request), count)
-    }
-
-    fn start(questions: Questions, count: usize) -> Self {
-        let drafts = vec![Draft::default(); count];
-        let state = state_at(&questions, &drafts, 0);
+    /// A flow on the first question of a valid call.
+    pub fn new(call: Call) -> Self {
+        let drafts = vec![Draft::default(); call.request().questions.len()];
+        let state = state_at(&call, &drafts, 0);
         Self {
-            questions,
+            call,
             drafts,
             current: 0,
             state,
         }
+    }
+
+    /// The call the flow asks.
+    pub const fn call(&self) -> &Call {
+        &self.call
     }
 
     /// Where the flow stands: a dialog waiting for its reply, or the result.
@@ -106,23 +91,6 @@ impl DialogFlow {
         &self.drafts
     }
 
-    /// The form's title, as the started event shows it.
-    pub fn title(&self) -> Option<&str> {
-        match &self.questions {
-            Questions::AskUser { request, .. } => request.title.as_deref(),
-            Questions::AskUserQuestion(_) => None,
-        }
-    }
-
-    /// The normalized questions, as the started event shows them.
-    pub fn normalized_questions(&self) -> Value {
-        let questions = match &self.questions {
-            Questions::AskUser { request, .. } => serde_json::to_value(&request.questions),
-            Questions::AskUserQuestion(request) => serde_json::to_value(&request.questions),
-        };
-        questions.unwrap_or(Value::Null)
-    }
-
     /// Takes the reply to the open dialog; `None` means it was dismissed, which cancels.
     pub fn reply(&mut self, reply: Option<&str>) -> Result<(), ReplyError> {
         let State::Asking { awaiting, .. } = &self.state else {
@@ -143,16 +111,9 @@ impl DialogFlow {
                 }
             }
             Awaiting::Text if reply.trim().is_empty() => Action::Skip,
-            Awaiting::Text => Action::Write(match self.questions {
-                Questions::AskUser { .. } => reply.to_owned(),
-                Questions::AskUserQuestion(_) => reply.trim().to_owned(),
-            }),
+            Awaiting::Text => Action::Write(reply.to_owned()),
             Awaiting::Picks(labels) => {
-                let unknown = match self.questions {
-                    Questions::AskUser { .. } => UnknownTokens::BecomeCustomText,
-                    Questions::AskUserQuestion(_) => UnknownTokens::WholeReplyWritten,
-                };
-                match parse_multi_select(reply, labels, unknown) {
+                match parse_multi_select(reply, labels, self.call.rules().unknown_words) {
                     MultiSelectReply::Blank => Action::Cancel,
                     MultiSelectReply::Picks(indices) => Action::Pick(indices, None),
                     MultiSelectReply::Written(text) => Action::Write(text),
@@ -202,19 +163,7 @@ impl DialogFlow {
     pub fn cancel(&mut self) -> ToolResult {
         let result = match &self.state {
             State::Finished(result) => return result.clone(),
-            State::Asking { .. } => match &self.questions {
-                Questions::AskUser {
-                    request,
-                    request_id,
-                } => ToolResult::AskUser(Box::new(result::cancelled_result(
-                    request,
-                    request_id,
-                    Some(&self.drafts),
-                ))),
-                Questions::AskUserQuestion(request) => ToolResult::AskUserQuestion(
-                    question_tool::cancelled_result(request, &self.drafts),
-                ),
-            },
+            State::Asking { .. } => self.call.cancelled(Some(&self.drafts)),
         };
         self.state = State::Finished(result.clone());
         result
@@ -226,51 +175,12 @@ impl DialogFlow {
         if self.result().is_some() {
             return Err(RemoteError::flow_not_found());
         }
-        let result = match &self.questions {
-            Questions::AskUser {
-                request,
-                request_id,
-            } => {
-                let response = validate_remote_response(
-                    response,
-                    &request.answer_specs(),
-                    CustomTextRule::CombinesOnMulti,
-                )?;
-                ToolResult::AskUser(Box::new(match response {
-                    RemoteResponse::Answer {
-                        mode: Mode::Submit,
-                        drafts,
-                    } => result::submit_result(request, request_id, &drafts),
-                    RemoteResponse::Answer {
-                        mode: Mode::Elaborate,
-                        drafts,
-                    } => result::elaborate_result(request, request_id, &drafts),
-                    RemoteResponse::Cancel => result::cancelled_result(request, request_id, None),
-                }))
-            }
-            Questions::AskUserQuestion(request) => {
-                let response = validate_remote_response(
-                    response,
-                    &request.answer_specs(),
-                    CustomTextRule::Exclusive,
-                )?;
-                ToolResult::AskUserQuestion(match response {
-                    RemoteResponse::Answer { drafts, .. } => {
-                        question_tool::answered_result(request, &drafts)
-                    }
-                    RemoteResponse::Cancel => question_tool::cancelled_result(request, &[]),
-                })
-            }
-        };
-        self.state = State::Finished(result);
+        self.state = State::Finished(self.call.answer_remote(response)?);
         Ok(())
     }
 
     fn prompt(&self) -> &str {
-        match &self.questions {
-            Questions::AskUser { request, .. } => &request.questions[self.current].prompt,
-            Questions::AskUserQuestion(request) => &request.questions[self.current].question,
-        }
+        &self.call.request().questions[self.current].prompt
     }
 
     fn advance(&mut self) {
@@ -279,7 +189,7 @@ impl DialogFlow {
     }
 
     fn open_current(&mut self) {
-        self.state = state_at(&self.questions, &self.drafts, self.current);
+        self.state = state_at(&self.call, &self.drafts, self.current);
     }
 }
 

@@ -1,15 +1,6 @@
 //! The multi-select reply: option numbers, option labels, or a written answer.
 
-/// What a multi-select reply's tokens that name no option mean.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UnknownTokens {
-    /// The whole trimmed reply becomes the written answer, and no option is picked
-    /// (`ask_user_question`).
-    WholeReplyWritten,
-    /// They are joined with `, ` into the written answer, next to the options the other tokens
-    /// named (`ask_user`).
-    BecomeCustomText,
-}
+pub use crate::contract::rules::UnknownTokens;
 
 /// What the reply to a multi-select means.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,24 +1,32 @@
 use serde_json::{Value, json};
 
 use super::{Dialog, DialogFlow, ReplyError, Step};
-use crate::contract::ToolResult;
-use crate::contract::ask_user::{NoPreviewFiles, ParseOptions, parse_ask_user};
-use crate::contract::question_tool::parse_ask_user_question;
+use crate::contract::ask_user::{NoPreviewFiles, ParseOptions};
 use crate::contract::remote::RemoteErrorCode;
+use crate::contract::{Call, Tool, ToolResult};
 
 fn ask_user_flow() -> DialogFlow {
     let arguments = json!({"title": "Setup", "questions": [
         {"id": "stack", "prompt": "Which stack?", "options": [{"value": "rust", "label": "Rust"}]},
         {"id": "ci", "prompt": "Which CI?", "type": "multi", "options": [{"value": "gh", "label": "GitHub"}]}
     ]});
-    let call = parse_ask_user(&arguments, ParseOptions::default(), &mut NoPreviewFiles).unwrap();
-    DialogFlow::ask_user(call.request, "req-1")
+    flow(Tool::AskUser, &arguments)
 }
 
 fn question_flow() -> DialogFlow {
     let arguments = json!({"questions": [{"question": "Ship it?", "options": [
         {"label": "Yes"}, {"label": "No"}]}]});
-    DialogFlow::ask_user_question(parse_ask_user_question(&arguments).unwrap())
+    flow(Tool::AskUserQuestion, &arguments)
+}
+
+/// A flow for a valid call; an `ask_user` call gets the request id `req-1`.
+fn flow(tool: Tool, arguments: &Value) -> DialogFlow {
+    let options = ParseOptions::default();
+    let call = Call::parse(tool, arguments, options, &mut NoPreviewFiles, || {
+        "req-1".to_owned()
+    })
+    .unwrap();
+    DialogFlow::new(call)
 }
 
 fn result_json(flow: &DialogFlow) -> Value {
@@ -32,8 +40,8 @@ fn result_json(flow: &DialogFlow) -> Value {
 fn the_first_dialog_is_open_from_the_start() {
     let flow = ask_user_flow();
     assert_eq!(flow.dialog().map(Dialog::title), Some("Which stack?"));
-    assert_eq!(flow.title(), Some("Setup"));
-    assert_eq!(flow.normalized_questions()[1]["type"], "multi");
+    assert_eq!(flow.call().title(), Some("Setup"));
+    assert_eq!(flow.call().normalized_questions()[1]["type"], "multi");
 }
 
 #[test]
@@ -142,8 +150,7 @@ fn question_tool_remote_answers_refuse_values_with_custom_text() {
 /// Replies with each option string of the open select, one flow per string, and returns the
 /// option values each one answered with.
 fn values_chosen(arguments: &Value) -> Vec<Value> {
-    let call = parse_ask_user(arguments, ParseOptions::default(), &mut NoPreviewFiles).unwrap();
-    let flow = DialogFlow::ask_user(call.request, "req-1");
+    let flow = flow(Tool::AskUser, arguments);
     let Some(Dialog::Select { options, .. }) = flow.dialog() else {
         panic!("a select is open");
     };
@@ -183,8 +190,7 @@ fn every_select_string_answers_with_its_own_option() {
 fn a_question_tool_option_labelled_like_other_is_chosen_apart_from_other() {
     let arguments = json!({"questions": [{"question": "Ship it?", "options": [
         {"label": "Yes"}, {"label": "Other (type something)"}]}]});
-    let request = parse_ask_user_question(&arguments).unwrap();
-    let mut flow = DialogFlow::ask_user_question(request);
+    let mut flow = flow(Tool::AskUserQuestion, &arguments);
     let Some(Dialog::Select { options, .. }) = flow.dialog() else {
         panic!("a select is open");
     };

@@ -4,8 +4,8 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use super::DialogOption;
-use crate::contract::ask_user::{CUSTOM_OPTION_LABEL, Question};
-use crate::contract::question_tool::{OTHER_OPTION_LABEL, ToolQuestion};
+use crate::contract::request::{CUSTOM_OPTION_LABEL, Question};
+use crate::contract::rules::{OptionStrings, Rules};
 
 /// The last line of the multi-select editor's title.
 pub const MULTI_SELECT_INSTRUCTION: &str =
@@ -35,10 +35,14 @@ pub fn option_choices(question: &Question) -> Vec<String> {
     distinct(strings, Some(CUSTOM_OPTION_LABEL))
 }
 
-/// An `ask_user` question's options as dialogs list them: [`option_choices`] strings with the
-/// options' descriptions and recommendations.
-pub fn ask_user_options(question: &Question) -> Vec<DialogOption> {
-    option_choices(question)
+/// A question's options as dialogs list them, each string naming one option (as `rules` say),
+/// with the options' descriptions and recommendations.
+pub fn dialog_options(question: &Question, rules: &Rules) -> Vec<DialogOption> {
+    let texts = match rules.option_strings {
+        OptionStrings::ValueAfterSharedLabel => option_choices(question),
+        OptionStrings::PositionAfterCustomLabel => position_choices(question, rules.custom_label),
+    };
+    texts
         .into_iter()
         .zip(&question.options)
         .map(|(text, option)| DialogOption {
@@ -49,29 +53,21 @@ pub fn ask_user_options(question: &Question) -> Vec<DialogOption> {
         .collect()
 }
 
-/// An `ask_user_question` question's options as dialogs list them: labels with descriptions.
+/// The strings of options whose labels are unique already (`ask_user_question`).
 ///
-/// The labels are unique already; in a select, whose last row is `Other (type something)`, an
-/// option labelled that way shows ` (option <n>)` after its label (`n` counting from 1), and a
-/// string still taken gets a counter (see [`distinct`]).
-pub fn question_tool_options(question: &ToolQuestion) -> Vec<DialogOption> {
-    let other_row = (!question.multi_select).then_some(OTHER_OPTION_LABEL);
+/// In a select, whose last row is `custom_label`, an option labelled that way shows
+/// ` (option <n>)` after its label (`n` counting from 1), and a string still taken gets a
+/// counter (see [`distinct`]); a multi-select lists no such row and keeps the labels.
+pub fn position_choices(question: &Question, custom_label: &str) -> Vec<String> {
+    let custom_row = (!question.is_multi()).then_some(custom_label);
     let strings = question.options.iter().enumerate().map(|(index, option)| {
-        if other_row == Some(option.label.as_str()) {
+        if custom_row == Some(option.label.as_str()) {
             format!("{} (option {})", option.label, index + 1)
         } else {
             option.label.clone()
         }
     });
-    distinct(strings, other_row)
-        .into_iter()
-        .zip(&question.options)
-        .map(|(text, option)| DialogOption {
-            text,
-            description: option.description.clone(),
-            recommended: false,
-        })
-        .collect()
+    distinct(strings, custom_row)
 }
 
 /// The strings in order, each made different from the earlier ones and from `row` (the
@@ -127,8 +123,8 @@ pub fn multi_select_title<S: AsRef<str>>(question: &str, labels: &[S]) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contract::ask_user::{OptionSpec, QuestionType};
-    use crate::contract::question_tool::ToolOption;
+    use crate::contract::question_tool::OTHER_OPTION_LABEL;
+    use crate::contract::request::{OptionSpec, QuestionType};
 
     fn option(value: &str, label: &str, preview: Option<&str>) -> OptionSpec {
         OptionSpec {
@@ -171,10 +167,6 @@ mod tests {
         );
     }
 
-    fn texts(options: &[DialogOption]) -> Vec<&str> {
-        options.iter().map(|option| option.text.as_str()).collect()
-    }
-
     #[test]
     fn a_label_spelling_another_options_suffixed_string_gets_a_counter() {
         let question = question(vec![
@@ -202,43 +194,38 @@ mod tests {
         );
     }
 
-    fn tool_question(labels: &[&str], multi_select: bool) -> ToolQuestion {
-        ToolQuestion {
-            id: "q1".into(),
-            header: "Q1".into(),
-            question: "Which?".into(),
-            options: labels
-                .iter()
-                .map(|label| ToolOption {
-                    label: (*label).into(),
-                    description: None,
-                })
-                .collect(),
-            allow_other: true,
-            multi_select,
+    fn labelled(labels: &[&str], presented: QuestionType) -> Question {
+        let options = labels
+            .iter()
+            .map(|label| option(label, label, None))
+            .collect();
+        Question {
+            requested: presented,
+            presented,
+            ..question(options)
         }
     }
 
     #[test]
     fn a_question_tool_option_labelled_like_the_other_row_names_its_position() {
-        let question = tool_question(&["Yes", "Other (type something)"], false);
+        let question = labelled(&["Yes", "Other (type something)"], QuestionType::Single);
         assert_eq!(
-            texts(&question_tool_options(&question)),
+            position_choices(&question, OTHER_OPTION_LABEL),
             ["Yes", "Other (type something) (option 2)"]
         );
     }
 
     #[test]
     fn a_label_spelling_that_position_too_gets_a_counter() {
-        let question = tool_question(
+        let question = labelled(
             &[
                 "Other (type something) (option 2)",
                 "Other (type something)",
             ],
-            false,
+            QuestionType::Single,
         );
         assert_eq!(
-            texts(&question_tool_options(&question)),
+            position_choices(&question, OTHER_OPTION_LABEL),
             [
                 "Other (type something) (option 2)",
                 "Other (type something) (option 2) (2)"
@@ -248,9 +235,9 @@ mod tests {
 
     #[test]
     fn a_question_tool_multi_select_keeps_its_labels_having_no_other_row() {
-        let question = tool_question(&["Yes", "Other (type something)"], true);
+        let question = labelled(&["Yes", "Other (type something)"], QuestionType::Multi);
         assert_eq!(
-            texts(&question_tool_options(&question)),
+            position_choices(&question, OTHER_OPTION_LABEL),
             ["Yes", "Other (type something)"]
         );
     }
@@ -262,7 +249,7 @@ mod tests {
         described.recommended = Some(true);
         let question = question(vec![described, option("lite", "SQLite", None)]);
         assert_eq!(
-            ask_user_options(&question),
+            dialog_options(&question, &Rules::ask_user()),
             [
                 DialogOption {
                     text: "Postgres".into(),

@@ -19,7 +19,7 @@ impl Form {
             return Vec::new();
         }
         if question.is_multi() {
-            if self.rules.multi_needs_selection && !self.state.drafts[index].is_answered() {
+            if self.rules().multi_needs_selection && !self.state.drafts[index].is_answered() {
                 self.state.notice = Some(Notice::SelectAtLeastOne);
                 return Vec::new();
             }
@@ -38,7 +38,7 @@ impl Form {
             return Vec::new();
         };
         let row = self.state.cursors[index];
-        let exclusive = self.rules.custom_is_exclusive(question);
+        let exclusive = self.rules().custom_is_exclusive(question);
         let multi = question.is_multi();
         let custom_row = row >= question.options.len();
         let draft = &mut self.state.drafts[index];
@@ -102,7 +102,7 @@ impl Form {
         let Some((index, question)) = self.active_question() else {
             return Vec::new();
         };
-        let exclusive = self.rules.custom_is_exclusive(question);
+        let exclusive = self.rules().custom_is_exclusive(question);
         let free_form = !Self::has_custom_row(question);
         let draft = &mut self.state.drafts[index];
         if text.trim().is_empty() {

@@ -4,7 +4,7 @@
 use super::Form;
 use super::state::{Dismissal, Focus, Pending};
 use crate::contract::answers::Draft;
-use crate::contract::ask_user::QuestionType;
+use crate::contract::request::QuestionType;
 use crate::effect::Effect;
 
 impl Form {
@@ -41,7 +41,7 @@ impl Form {
     /// `main.changeQuestionType`: single <-> multi, preview <-> multi. Leaving multi-select with
     /// more than one selection needs the key twice in a row; the first press only arms it.
     pub(super) fn change_type(&mut self, pending: Pending) {
-        if !self.rules.type_change || !matches!(self.state.focus, Focus::Options) {
+        if !self.rules().type_change || !matches!(self.state.focus, Focus::Options) {
             return;
         }
         let Some((index, question)) = self.active_question() else {
@@ -53,7 +53,7 @@ impl Form {
             self.state.pending = Pending::TypeChange;
             return;
         }
-        self.request.questions[index].presented = target;
+        self.call.present(index, target);
         if leaving_multi {
             let draft = &mut self.state.drafts[index];
             if !draft.selected().is_empty() {

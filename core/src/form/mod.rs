@@ -1,14 +1,13 @@
 //! The ask flow as a pure state machine with an immediate-mode view.
 //!
-//! A [`Form`] is built from a request ([`FormRequest`]), the user's settings ([`FormConfig`])
-//! and ids passed in ([`FlowIds`]). The frontend feeds it [`Input`]s through
+//! A [`Form`] is built from a tool [`Call`] and the user's settings ([`FormConfig`]). The
+//! frontend feeds it [`Input`]s through
 //! [`Surface::handle`], carries out the [`Effect`]s it answers with, and paints the [`Frame`]
 //! that [`Surface::draw`] returns for the current screen size. One state machine serves both
-//! tools; what differs between them is data ([`Rules`]).
+//! tools; what differs between them is data the call hands out ([`Rules`]).
 //!
-//! Answers live in the contract's [`Draft`]s, one per question, and every result is built by
-//! the contract's result builders, so the form decides *what* was answered and never how a
-//! result looks.
+//! Answers live in the contract's [`Draft`]s, one per question, and every result comes from the
+//! call, so the form decides *what* was answered and never how a result looks.
 //!
 //! Keys, in the default keymaps (every one but the fixed digits is configurable):
 //!
@@ -70,7 +69,6 @@ mod notes;
 mod preview;
 mod result;
 mod review;
-mod rules;
 mod settings;
 mod state;
 mod view;
@@ -78,60 +76,36 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+use crate::contract::Call;
 use crate::contract::answers::Draft;
-use crate::contract::ask_user::{Question, Request};
-use crate::contract::question_tool::QuestionRequest;
+use crate::contract::request::Question;
 use crate::draw::{Frame, Size};
 use crate::effect::{Effect, Surface};
 use crate::input::Input;
 use crate::settings_panel::LiveSettings;
 
-pub use config::{FlowIds, FormConfig, FormRequest};
-pub use rules::{FinalTab, ReviewAction, Rules, Tool};
+pub use crate::contract::rules::{FinalTab, ReviewAction, Rules};
+pub use config::FormConfig;
 pub use view::WIDE_PREVIEW_COLUMNS;
 
-use rules::question_tool_request;
 use state::{Focus, Phase, State};
 use view::ViewMemory;
-
-/// Where the questions came from, for building the result.
-#[derive(Clone, Debug)]
-enum Origin {
-    /// `ask_user`: the form's request is the request itself.
-    AskUser,
-    /// `ask_user_question`: the original request, which its results describe.
-    AskUserQuestion(QuestionRequest),
-}
 
 /// One ask flow: questions on tabs, a final review or submit tab, editors and notes.
 #[derive(Debug)]
 pub struct Form {
-    rules: Rules,
-    origin: Origin,
-    request: Request,
-    ids: FlowIds,
+    call: Call,
     config: FormConfig,
     state: State,
     memory: ViewMemory,
 }
 
 impl Form {
-    /// A form on its first tab for `request`, following the rules of the request's tool.
-    pub fn new(request: FormRequest, config: &FormConfig, ids: FlowIds) -> Self {
-        let (rules, origin, request) = match request {
-            FormRequest::AskUser(request) => (Rules::ask_user(), Origin::AskUser, request),
-            FormRequest::AskUserQuestion(request) => (
-                Rules::ask_user_question(request.questions.len()),
-                Origin::AskUserQuestion(request.clone()),
-                question_tool_request(&request),
-            ),
-        };
-        let state = State::new(request.questions.len());
+    /// A form on its first tab for `call`, following the call's rules.
+    pub fn new(call: Call, config: &FormConfig) -> Self {
+        let state = State::new(call.request().questions.len());
         let mut form = Self {
-            rules,
-            origin,
-            request,
-            ids,
+            call,
             config: config.clone(),
             state,
             memory: ViewMemory::default(),
@@ -163,7 +137,12 @@ impl Form {
 
     /// The rules the form follows.
     pub const fn rules(&self) -> &Rules {
-        &self.rules
+        self.call.rules()
+    }
+
+    /// The call the form asks.
+    pub const fn call(&self) -> &Call {
+        &self.call
     }
 
     /// The settings the form runs with.
@@ -173,7 +152,7 @@ impl Form {
 
     /// The questions as presented (types reflect type changes).
     pub fn questions(&self) -> &[Question] {
-        &self.request.questions
+        &self.call.request().questions
     }
 
     /// The answers so far, one draft per question.
@@ -188,12 +167,13 @@ impl Form {
 
     /// The number of tabs: one per question, plus the final tab when the rules have one.
     fn tab_count(&self) -> usize {
-        self.request.questions.len() + usize::from(self.rules.final_tab.is_some())
+        self.call.request().questions.len() + usize::from(self.rules().final_tab.is_some())
     }
 
     /// The active question with its index, or `None` on the final tab.
     fn active_question(&self) -> Option<(usize, &Question)> {
-        self.request
+        self.call
+            .request()
             .questions
             .get(self.state.tab)
             .map(|question| (self.state.tab, question))

@@ -113,7 +113,8 @@ impl Form {
                 self.highlight_row(row);
             }
             None => {
-                self.state.review_cursor = step(self.state.review_cursor, self.rules.actions.len());
+                self.state.review_cursor =
+                    step(self.state.review_cursor, self.rules().actions.len());
             }
         }
     }

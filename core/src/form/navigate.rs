@@ -52,7 +52,8 @@ impl Form {
         };
         match self.active_question() {
             None => {
-                self.state.review_cursor = step(self.state.review_cursor, self.rules.actions.len());
+                self.state.review_cursor =
+                    step(self.state.review_cursor, self.rules().actions.len());
             }
             Some((index, question)) => {
                 let count = Self::row_count(question);
@@ -80,8 +81,8 @@ impl Form {
     /// Goes on after a question was answered: to the next question, then to the final tab;
     /// without a final tab (a one-question `ask_user_question`), the answer is submitted.
     pub(super) fn advance(&mut self) -> Vec<crate::effect::Effect> {
-        let questions = self.request.questions.len();
-        if self.state.tab + 1 < questions || self.rules.final_tab.is_some() {
+        let questions = self.call.request().questions.len();
+        if self.state.tab + 1 < questions || self.rules().final_tab.is_some() {
             self.enter_tab(self.state.tab + 1);
             return Vec::new();
         }

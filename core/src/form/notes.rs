@@ -7,7 +7,7 @@ use super::state::Focus;
 impl Form {
     /// `main.questionNote`: opens the active question's note.
     pub(super) fn open_question_note(&mut self) {
-        if !self.rules.notes || !matches!(self.state.focus, Focus::Options) {
+        if !self.rules().notes || !matches!(self.state.focus, Focus::Options) {
             return;
         }
         let Some((index, _)) = self.active_question() else {
@@ -20,7 +20,7 @@ impl Form {
 
     /// `main.optionNote`: opens the note of the highlighted declared option.
     pub(super) fn open_option_note(&mut self) {
-        if !self.rules.notes || !matches!(self.state.focus, Focus::Options) {
+        if !self.rules().notes || !matches!(self.state.focus, Focus::Options) {
             return;
         }
         let Some((index, question)) = self.active_question() else {

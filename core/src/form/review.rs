@@ -2,14 +2,14 @@
 //! (`ask_user_question`).
 
 use super::Form;
-use super::rules::ReviewAction;
 use super::state::{Activation, Dismissal, Pending};
+use crate::contract::rules::ReviewAction;
 use crate::effect::Effect;
 
 impl Form {
     /// `main.confirm` on the final tab: runs the highlighted action.
     pub(super) fn confirm_review(&mut self) -> Vec<Effect> {
-        match self.rules.actions.get(self.state.review_cursor) {
+        match self.rules().actions.get(self.state.review_cursor) {
             Some(&action) => self.run_review_action(action, Activation::Confirm),
             None => Vec::new(),
         }
@@ -21,7 +21,7 @@ impl Form {
     /// refused says so at once instead of arming.
     pub(super) fn review_shortcut(&mut self, digit: u8, pending: Pending) -> Vec<Effect> {
         let position = usize::from(digit) - 1;
-        let Some(&action) = self.rules.actions.get(position) else {
+        let Some(&action) = self.rules().actions.get(position) else {
             return Vec::new();
         };
         self.state.review_cursor = position;
@@ -44,7 +44,7 @@ impl Form {
     /// confirming an armed dirty-dismiss warning runs it at once; a click on a Submit that
     /// would be refused highlights it and says so at once.
     pub(super) fn click_action(&mut self, position: usize, pending: Pending) -> Vec<Effect> {
-        let Some(&action) = self.rules.actions.get(position) else {
+        let Some(&action) = self.rules().actions.get(position) else {
             return Vec::new();
         };
         if action == ReviewAction::Submit && self.refuse_submit() {

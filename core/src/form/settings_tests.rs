@@ -6,7 +6,7 @@ use crate::draw::Size;
 use crate::effect::{Effect, Surface};
 use crate::form::state::Focus;
 use crate::form::tests::{ask_user, one_single, screen_text, script_inputs, three_questions};
-use crate::form::{FlowIds, Form, FormConfig, FormRequest};
+use crate::form::{Form, FormConfig};
 use crate::input::Input;
 use crate::keys::Keymaps;
 use crate::settings::{Change, Settings, Toggle};
@@ -155,23 +155,19 @@ fn a_form_is_answered_with_remapped_keys() {
     });
     let (keymaps, problems) = Keymaps::from_overrides(&overrides);
     assert!(problems.is_empty(), "{problems:?}");
-    let call = crate::contract::ask_user::parse_ask_user(
+    let call = crate::contract::Call::parse(
+        crate::contract::Tool::AskUser,
         &one_single(),
         crate::contract::ask_user::ParseOptions::default(),
         &mut crate::contract::ask_user::NoPreviewFiles,
+        || "11111111-2222-4333-8444-555555555555".into(),
     )
     .expect("valid arguments");
     let config = FormConfig {
         keymaps,
         ..FormConfig::default()
     };
-    let mut form = Form::new(
-        FormRequest::AskUser(call.request),
-        &config,
-        FlowIds {
-            request_id: "11111111-2222-4333-8444-555555555555".into(),
-        },
-    );
+    let mut form = Form::new(call, &config);
     let mut effects = Vec::new();
     for input in script_inputs("enter j enter ctrl+j") {
         effects.extend(form.handle(input));

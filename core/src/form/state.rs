@@ -1,8 +1,8 @@
 //! The form's state: where the user is, what is pending, and the answers as drafts.
 
 use super::editor::Editor;
-use super::rules::ReviewAction;
 use crate::contract::answers::Draft;
+use crate::contract::rules::ReviewAction;
 
 /// Where keys go.
 #[derive(Clone, Debug)]

@@ -1,8 +1,9 @@
 //! What one keystroke costs on the wire: the bytes written to the terminal when the real demo
 //! form, drawn at 120×40, moves its highlight one option down.
 
-use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions, parse_ask_user};
-use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
+use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
+use pi_agent_ask_core::contract::{Call, Tool};
+use pi_agent_ask_core::form::{Form, FormConfig};
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
 use pi_agent_ask_crossterm::paint::draw_frame;
@@ -19,15 +20,15 @@ const BUDGET: u64 = 400;
 
 fn demo_form() -> Form {
     let arguments = serde_json::from_str(DEMO).expect("the demo is JSON");
-    let call = parse_ask_user(&arguments, ParseOptions::default(), &mut NoPreviewFiles)
-        .expect("a valid demo");
-    Form::new(
-        FormRequest::AskUser(call.request),
-        &FormConfig::default(),
-        FlowIds {
-            request_id: "00000000-0000-4000-8000-000000000000".into(),
-        },
+    let call = Call::parse(
+        Tool::AskUser,
+        &arguments,
+        ParseOptions::default(),
+        &mut NoPreviewFiles,
+        || "00000000-0000-4000-8000-000000000000".into(),
     )
+    .expect("a valid demo");
+    Form::new(call, &FormConfig::default())
 }
 
 #[test]

@@ -9,9 +9,7 @@
 pub mod plain;
 pub mod rpc;
 
-use pi_agent_ask_core::contract::ToolResult;
-use pi_agent_ask_core::contract::ask_user::Request;
-use pi_agent_ask_core::contract::question_tool::QuestionRequest;
+use pi_agent_ask_core::contract::{Call, ToolResult};
 use pi_agent_ask_core::dialog::wording::multi_select_title;
 use pi_agent_ask_core::dialog::{Dialog, DialogFlow, DialogOption, Step, option_texts};
 
@@ -80,14 +78,9 @@ pub fn run(mut flow: DialogFlow, dialogs: &mut dyn Dialogs) -> ToolResult {
     }
 }
 
-/// Asks a valid `ask_user` call through `dialogs`; `request_id` is the call's fresh UUID.
-pub fn ask_user(request: Request, request_id: &str, dialogs: &mut dyn Dialogs) -> ToolResult {
-    run(DialogFlow::ask_user(request, request_id), dialogs)
-}
-
-/// Asks a valid `ask_user_question` call through `dialogs`.
-pub fn ask_user_question(request: QuestionRequest, dialogs: &mut dyn Dialogs) -> ToolResult {
-    run(DialogFlow::ask_user_question(request), dialogs)
+/// Asks a valid call of either tool through `dialogs`.
+pub fn ask(call: Call, dialogs: &mut dyn Dialogs) -> ToolResult {
+    run(DialogFlow::new(call), dialogs)
 }
 
 fn show(dialogs: &mut dyn Dialogs, dialog: &Dialog) -> Option<String> {

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::QuestionType;
+use crate::contract::request::QuestionType;
 
 /// The tool's arguments.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]

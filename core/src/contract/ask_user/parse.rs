@@ -4,10 +4,11 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
+use super::AskUserCall;
 use super::fields::{option_label, optional_bool, optional_string, required_string};
 use super::preview::{PreviewSource, judge};
-use super::{AskUserCall, OptionSpec, Question, QuestionType, Request};
 use crate::contract::issue::{InvalidInput, Issue, quoted};
+use crate::contract::request::{OptionSpec, Question, QuestionType, Request};
 
 /// Settings that shape normalization.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

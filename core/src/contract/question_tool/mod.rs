@@ -13,7 +13,7 @@ pub use result::{
     invalid_result, unavailable_result,
 };
 
-use super::remote::AnswerSpec;
+use super::request::{OptionSpec, Question, QuestionType, Request};
 
 /// The label of the automatic free-form row.
 pub const OTHER_OPTION_LABEL: &str = "Other (type something)";
@@ -67,20 +67,48 @@ pub struct QuestionRequest {
 }
 
 impl QuestionRequest {
-    /// What a remote answer may address: ids `q<n>`, option labels as values.
-    pub fn answer_specs(&self) -> Vec<AnswerSpec> {
-        self.questions
-            .iter()
-            .map(|question| AnswerSpec {
-                id: question.id.clone(),
-                values: question
-                    .options
-                    .iter()
-                    .map(|option| option.label.clone())
-                    .collect(),
-                multi: question.multi_select,
-            })
-            .collect()
+    /// The questions in the model every surface asks: headers as labels, option labels as
+    /// values (so a remote answer names options by label), no previews, a question with
+    /// `multiSelect` presented as multi-select.
+    pub fn to_request(&self) -> Request {
+        Request {
+            title: None,
+            questions: self
+                .questions
+                .iter()
+                .map(ToolQuestion::to_question)
+                .collect(),
+            background: false,
+        }
+    }
+}
+
+impl ToolQuestion {
+    fn to_question(&self) -> Question {
+        let kind = if self.multi_select {
+            QuestionType::Multi
+        } else {
+            QuestionType::Single
+        };
+        Question {
+            id: self.id.clone(),
+            label: self.header.clone(),
+            prompt: self.question.clone(),
+            requested: kind,
+            presented: kind,
+            required: false,
+            options: self
+                .options
+                .iter()
+                .map(|option| OptionSpec {
+                    value: option.label.clone(),
+                    label: option.label.clone(),
+                    description: option.description.clone(),
+                    preview: None,
+                    recommended: None,
+                })
+                .collect(),
+        }
     }
 }
 

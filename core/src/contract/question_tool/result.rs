@@ -4,8 +4,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{QuestionRequest, ToolQuestion};
-use crate::contract::ToolOutput;
 use crate::contract::answers::Draft;
+use crate::contract::output::ToolOutput;
 
 /// One answered question.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

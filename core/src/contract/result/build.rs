@@ -12,10 +12,10 @@ use super::{
     OptionNoteItem, QuestionContext, QuestionNoteItem, QuestionState, QuestionStatus,
     ResultQuestion, Strategy, Target,
 };
-use crate::contract::ToolOutput;
 use crate::contract::answers::{Answer, Draft};
-use crate::contract::ask_user::Request;
 use crate::contract::issue::InvalidInput;
+use crate::contract::output::ToolOutput;
+use crate::contract::request::Request;
 
 fn base(request: &Request, request_id: &str) -> AskResult {
     AskResult {

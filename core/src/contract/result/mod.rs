@@ -13,20 +13,9 @@ pub use build::{
 };
 pub use text::ELABORATION_INSTRUCTION;
 
-use super::answers::Answer;
-use super::ask_user::{OptionSpec, Question, QuestionType};
+use super::answers::{Answer, Mode};
 use super::issue::Issue;
-
-/// How the user ended the flow.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    /// Normal completion.
-    #[default]
-    Submit,
-    /// The user asked the agent to clarify based on their notes.
-    Elaborate,
-}
+use super::request::{OptionSpec, Question, QuestionType};
 
 /// A question as results describe it: the requested type, and the presented one when different.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -6,8 +6,8 @@ use indexmap::IndexMap;
 
 use super::ElaborationItem;
 use crate::contract::answers::Answer;
-use crate::contract::ask_user::{CUSTOM_OPTION_LABEL, QuestionType, Request};
 use crate::contract::issue::{InvalidInput, quoted};
+use crate::contract::request::{CUSTOM_OPTION_LABEL, QuestionType, Request};
 
 /// The instruction every elaboration carries.
 pub const ELABORATION_INSTRUCTION: &str = "First answer the user's noted clarification directly and concisely using the provided question and option context. Do not treat these notes as final answers. Then re-ask only the affected questions if a choice is still needed afterward. Do not jump straight to a follow-up question unless the note is already resolved.";

@@ -10,9 +10,9 @@ mod question_tool;
 
 use serde_json::{Value, json};
 
-use super::{FlowIds, Form, FormConfig, FormRequest};
-use crate::contract::ask_user::{NoPreviewFiles, ParseOptions, parse_ask_user};
-use crate::contract::question_tool::parse_ask_user_question;
+use super::{Form, FormConfig};
+use crate::contract::ask_user::{NoPreviewFiles, ParseOptions};
+use crate::contract::{Call, Tool};
 use crate::draw::{DrawCmd, Frame, Size};
 use crate::effect::{Effect, Surface};
 use crate::input::Input;
@@ -32,25 +32,32 @@ pub fn ask_user_with(arguments: &Value, behaviour: Behaviour) -> Form {
     let options = ParseOptions {
         present_single_as_multi: behaviour.present_single_as_multi,
     };
-    let call = parse_ask_user(arguments, options, &mut NoPreviewFiles).expect("valid arguments");
+    let call = Call::parse(
+        Tool::AskUser,
+        arguments,
+        options,
+        &mut NoPreviewFiles,
+        || REQUEST_ID.to_owned(),
+    )
+    .expect("valid arguments");
     let config = FormConfig {
         behaviour,
         ..FormConfig::default()
     };
-    let ids = FlowIds {
-        request_id: REQUEST_ID.to_owned(),
-    };
-    Form::new(FormRequest::AskUser(call.request), &config, ids)
+    Form::new(call, &config)
 }
 
 /// A form for `ask_user_question` arguments with default settings.
 pub fn question_tool(arguments: &Value) -> Form {
-    let request = parse_ask_user_question(arguments).expect("valid arguments");
-    Form::new(
-        FormRequest::AskUserQuestion(request),
-        &FormConfig::default(),
-        FlowIds::default(),
+    let call = Call::parse(
+        Tool::AskUserQuestion,
+        arguments,
+        ParseOptions::default(),
+        &mut NoPreviewFiles,
+        String::new,
     )
+    .expect("valid arguments");
+    Form::new(call, &FormConfig::default())
 }
 
 /// A driven form and every effect it emitted.

@@ -7,7 +7,7 @@ use super::super::Form;
 use super::super::editor::EditorTarget;
 use super::super::state::{Activation, Dismissal, Focus, Pending};
 use super::{ACCENT, ERROR, Line, MUTED, Span, WARNING, put_lines, wrap_spans};
-use crate::contract::ask_user::{Question, QuestionType};
+use crate::contract::request::{Question, QuestionType};
 use crate::draw::{Canvas, Rect};
 use crate::keys::{
     Action, ContextKeymap, EditorAction, GlobalAction, MainAction, NoteEditorAction,
@@ -57,11 +57,11 @@ impl Form {
                 if question.is_some_and(|question| question.presented == QuestionType::Preview) {
                     hints.push((Some("pageUp/pageDown".to_owned()), "scroll preview"));
                 }
-                if self.rules.notes {
+                if self.rules().notes {
                     hints.push((key(main, MainAction::OptionNote), "note"));
                     hints.push((key(main, MainAction::QuestionNote), "question note"));
                 }
-                if self.rules.type_change
+                if self.rules().type_change
                     && let Some(question) = question
                 {
                     let label = match question.toggled_presentation() {
@@ -105,7 +105,7 @@ impl Form {
                     "move",
                 ));
                 hints.push((key(main, MainAction::Confirm), "choose"));
-                let last = self.rules.actions.len();
+                let last = self.rules().actions.len();
                 hints.push((Some(format!("1-{last}")), "shortcut"));
                 hints.push((
                     pair(main, MainAction::NextTab, MainAction::PreviousTab),

@@ -43,7 +43,7 @@ impl Regions {
             screen
         };
         let height = screen.height;
-        if form.request.title.is_some() && height >= TITLE_FROM {
+        if form.call.request().title.is_some() && height >= TITLE_FROM {
             (regions.title, rest) = rest.split_top(1);
         }
         let tabs = form.tab_count() > 1;

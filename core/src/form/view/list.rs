@@ -18,7 +18,7 @@ impl Form {
         if area.is_empty() {
             return;
         }
-        let question = &self.request.questions[index];
+        let question = &self.call.request().questions[index];
         let rows = Self::row_count(question);
         let columns = usize::from(area.width);
         let height = usize::from(area.height);
@@ -118,7 +118,7 @@ impl Form {
         columns: usize,
         height: usize,
     ) -> Option<HashMap<usize, Item>> {
-        let rows = Self::row_count(&self.request.questions[index]);
+        let rows = Self::row_count(&self.call.request().questions[index]);
         if rows > height {
             return None;
         }

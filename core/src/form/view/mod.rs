@@ -55,7 +55,7 @@ use std::cell::Cell;
 
 use super::Form;
 use super::state::{Phase, PreviewScroll};
-use crate::contract::ask_user::QuestionType;
+use crate::contract::request::QuestionType;
 use crate::draw::{Canvas, Frame, Pos, Rect, Role, Size, Style};
 use crate::text::{fit, sanitize, sanitize_line, width, wrap};
 
@@ -255,7 +255,7 @@ impl Form {
     }
 
     fn draw_title(&self, canvas: &mut Canvas, area: Rect) {
-        if let Some(title) = &self.request.title
+        if let Some(title) = &self.call.request().title
             && !area.is_empty()
         {
             let columns = usize::from(area.width);

@@ -58,7 +58,7 @@ impl Form {
         max_rows: usize,
         description_rows: usize,
     ) -> Item {
-        let question = &self.request.questions[index];
+        let question = &self.call.request().questions[index];
         let draft = &self.state.drafts[index];
         let rows = Self::row_count(question);
         let number_width = digits(rows) + 1;
@@ -85,7 +85,7 @@ impl Form {
             (false, false) => "( ) ",
         };
         let label = if custom {
-            self.rules.custom_label
+            self.rules().custom_label
         } else {
             question.options[row].label.as_str()
         };

@@ -33,11 +33,12 @@ impl Form {
     fn highlighted_label(&self) -> Option<&str> {
         let (index, question) = self.active_question()?;
         let row = self.state.cursors[index];
+        let custom_label = self.rules().custom_label;
         Some(
             question
                 .options
                 .get(row)
-                .map_or(self.rules.custom_label, |option| option.label.as_str()),
+                .map_or(custom_label, |option| option.label.as_str()),
         )
     }
 
@@ -94,7 +95,7 @@ impl Form {
 
     /// The rows the whole list takes, counting at most `limit`.
     fn natural_list_height(&self, index: usize, columns: u16, limit: u16) -> u16 {
-        let question = &self.request.questions[index];
+        let question = &self.call.request().questions[index];
         let mut total = 0usize;
         for row in 0..Self::row_count(question) {
             total += self.item_height_for(index, row, usize::from(columns), usize::from(limit));

@@ -10,7 +10,7 @@ use super::preview::{WIDE_PREVIEW_COLUMNS, wide_list_columns};
 use super::{
     ACCENT, Hit, Line, MUTED, Span, TEXT, cap_lines, put_line, put_lines, wrap_spans, wrap_text,
 };
-use crate::contract::ask_user::QuestionType;
+use crate::contract::request::QuestionType;
 use crate::draw::{Canvas, Rect};
 use crate::text::width;
 
@@ -33,7 +33,7 @@ impl Form {
         if area.is_empty() {
             return;
         }
-        let question = &self.request.questions[index];
+        let question = &self.call.request().questions[index];
         let columns = usize::from(area.width);
         let prompt = wrap_spans(&[Span::multiline(&question.prompt, TEXT.bold())], columns);
         let note = self.question_note_rows(index, columns);
@@ -63,7 +63,7 @@ impl Form {
     fn prompt_room(&self, index: usize, area: Rect, lines: usize, note: usize) -> usize {
         let height = usize::from(area.height);
         let left = |keep: usize| height.saturating_sub(note + 1 + keep).max(height / 3);
-        let question = &self.request.questions[index];
+        let question = &self.call.request().questions[index];
         if !Self::has_custom_row(question) {
             return lines.min(left(FREE_FORM_KEEP).max(1));
         }

@@ -2,12 +2,12 @@
 //! send), then the actions.
 
 use super::super::Form;
-use super::super::rules::ReviewAction;
 use super::super::state::Pending;
 use super::{
     ACCENT, DIM, Hit, Line, MUTED, SELECTED, SUCCESS, Span, TEXT, WARNING, put_line, put_lines,
     wrap_spans,
 };
+use crate::contract::rules::ReviewAction;
 use crate::draw::{Canvas, Pos, Rect};
 use crate::text::width;
 
@@ -31,12 +31,12 @@ impl Form {
     /// Whether the summary shows every note (the highlighted action is Elaborate) or only the
     /// notes of answered questions.
     fn review_shows_all_notes(&self) -> bool {
-        self.rules.actions.get(self.state.review_cursor) == Some(&ReviewAction::Elaborate)
+        self.rules().actions.get(self.state.review_cursor) == Some(&ReviewAction::Elaborate)
     }
 
     /// The summary lines of question `index` at `columns`.
     fn summary_lines(&self, index: usize, columns: usize) -> Vec<Line> {
-        let question = &self.request.questions[index];
+        let question = &self.call.request().questions[index];
         let draft = &self.state.drafts[index];
         let mut lines = wrap_spans(
             &[
@@ -105,7 +105,7 @@ impl Form {
             return;
         }
         let columns = usize::from(area.width);
-        let total = self.request.questions.len();
+        let total = self.call.request().questions.len();
         let answered = self.state.drafts.iter().filter(|d| d.is_answered()).count();
         let status = if answered == total {
             Span::new(&format!("All {total} questions answered"), SUCCESS)
@@ -123,7 +123,7 @@ impl Form {
             put_line(canvas, head.pos(), &[status]);
         }
         let pending = matches!(self.state.pending, Pending::ReviewShortcut(_));
-        let actions = self.rules.actions.len() as u16 + u16::from(pending);
+        let actions = self.rules().actions.len() as u16 + u16::from(pending);
         let (summary, bottom) = rest.split_bottom(actions);
         rest = summary;
         if rest.height > 3 {
@@ -143,7 +143,7 @@ impl Form {
     ) -> (Vec<Line>, Option<usize>) {
         let mut shown: Vec<Line> = Vec::new();
         let mut seen = 0usize;
-        for index in 0..self.request.questions.len() {
+        for index in 0..self.call.request().questions.len() {
             let mut lines = self.summary_lines(index, columns);
             if index > 0 {
                 lines.insert(0, Vec::new());
@@ -199,11 +199,11 @@ impl Form {
         let fits =
             |text: &str| ACTION_PREFIX + ACTION_LABEL + width(text) <= usize::from(area.width);
         let describe = self
-            .rules
+            .rules()
             .actions
             .iter()
             .all(|action| fits(action.description()));
-        for (position, action) in self.rules.actions.iter().enumerate() {
+        for (position, action) in self.rules().actions.iter().enumerate() {
             let Some(row) = rows.next() else {
                 return;
             };
@@ -234,7 +234,7 @@ impl Form {
             && let Some(row) = rows.next()
         {
             let position = self
-                .rules
+                .rules()
                 .actions
                 .iter()
                 .position(|candidate| *candidate == action)

@@ -23,7 +23,7 @@ impl Form {
         let active = tab == self.state.tab;
         let label_style = if active { ACCENT.bold() } else { TEXT };
         let mut spans = vec![Span::new(" ", label_style)];
-        if let Some(question) = self.request.questions.get(tab) {
+        if let Some(question) = self.call.request().questions.get(tab) {
             let draft = &self.state.drafts[tab];
             let (marker, style) = if draft.is_answered() {
                 ("■ ", SUCCESS)
@@ -47,7 +47,7 @@ impl Form {
                 ("▸ ", MUTED)
             };
             spans.push(Span::new(marker, style));
-            let title = self.rules.final_tab.map_or("", |tab| tab.title());
+            let title = self.rules().final_tab.map_or("", |tab| tab.title());
             spans.push(Span::new(title, label_style));
         }
         spans.push(Span::new(" ", label_style));

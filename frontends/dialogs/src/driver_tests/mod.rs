@@ -1,12 +1,12 @@
 use std::collections::VecDeque;
 
 use pi_agent_ask_core::contract::ToolResult;
-use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions, parse_ask_user};
-use pi_agent_ask_core::contract::question_tool::parse_ask_user_question;
+use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
+use pi_agent_ask_core::contract::{Call, Tool};
 use pi_agent_ask_core::dialog::DialogOption;
 use serde_json::{Value, json};
 
-use super::{Dialogs, Level, ask_user, ask_user_question};
+use super::{Dialogs, Level, ask};
 
 mod ask_user;
 mod question_tool;
@@ -79,15 +79,30 @@ fn strings(items: &[&str]) -> Vec<String> {
 }
 
 fn run_ask_user(arguments: &Value, options: ParseOptions, fake: &mut Scripted) -> Value {
-    let call = parse_ask_user(arguments, options, &mut NoPreviewFiles).expect("valid arguments");
-    let result = ask_user(call.request, "req-1", fake);
+    let call = Call::parse(
+        Tool::AskUser,
+        arguments,
+        options,
+        &mut NoPreviewFiles,
+        || "req-1".to_owned(),
+    )
+    .expect("valid arguments");
+    let result = ask(call, fake);
     assert!(matches!(result, ToolResult::AskUser(_)));
     result.to_json()
 }
 
 fn run_question(arguments: &Value, fake: &mut Scripted) -> Value {
-    let request = parse_ask_user_question(arguments).expect("valid arguments");
-    ask_user_question(request, fake).to_json()
+    let options = ParseOptions::default();
+    let call = Call::parse(
+        Tool::AskUserQuestion,
+        arguments,
+        options,
+        &mut NoPreviewFiles,
+        String::new,
+    )
+    .expect("valid arguments");
+    ask(call, fake).to_json()
 }
 
 fn stack_and_scopes() -> Value {

@@ -1,6 +1,7 @@
 use std::io::Cursor;
 
-use pi_agent_ask_core::contract::question_tool::parse_ask_user_question;
+use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
+use pi_agent_ask_core::contract::{Call, Tool};
 
 use super::*;
 
@@ -241,9 +242,16 @@ fn descriptions_longer_than_one_digit_numbers_stay_aligned() {
 fn the_multi_select_hint_says_that_an_empty_answer_cancels() {
     let arguments = serde_json::json!({"questions": [{"question": "Which scopes?",
         "multiSelect": true, "options": [{"label": "repo"}, {"label": "admin"}]}]});
-    let request = parse_ask_user_question(&arguments).expect("valid arguments");
+    let call = Call::parse(
+        Tool::AskUserQuestion,
+        &arguments,
+        ParseOptions::default(),
+        &mut NoPreviewFiles,
+        String::new,
+    )
+    .expect("valid arguments");
     let mut plain = dialogs("\n");
-    let result = crate::ask_user_question(request, &mut plain).to_json();
+    let result = crate::ask(call, &mut plain).to_json();
     assert_eq!(result["details"]["cancelled"], true);
     let text = transcript(plain);
     assert!(text.ends_with(

@@ -96,11 +96,11 @@ fn ask(fields: &Map<String, Value>) -> Result<Incoming, ProtocolError> {
     if id.is_empty() {
         return fail("ask: \"id\" must not be empty");
     }
-    let tool = match fields.get("tool") {
+    let named = |value: &Value| value.as_str().and_then(|name| name.parse::<Tool>().ok());
+    let tool = match fields.get("tool").map(named) {
         None => Tool::AskUser,
-        Some(Value::String(name)) if name == "ask_user" => Tool::AskUser,
-        Some(Value::String(name)) if name == "ask_user_question" => Tool::AskUserQuestion,
-        Some(_) => return fail("ask: \"tool\" must be \"ask_user\" or \"ask_user_question\""),
+        Some(Some(tool)) => tool,
+        Some(None) => return fail("ask: \"tool\" must be \"ask_user\" or \"ask_user_question\""),
     };
     let Some(arguments) = fields.get("arguments") else {
         return fail("ask: \"arguments\" is required");

@@ -33,11 +33,8 @@ mod outgoing;
 
 use std::collections::VecDeque;
 
-use pi_agent_ask_core::contract::ask_user::AskUserCall;
-use pi_agent_ask_core::contract::question_tool::{self, parse_ask_user_question};
 use pi_agent_ask_core::contract::remote::RemoteError;
-use pi_agent_ask_core::contract::result::invalid_input_result;
-use pi_agent_ask_core::contract::{InvalidInput, Tool, ToolResult};
+use pi_agent_ask_core::contract::{Call, InvalidCall, Tool, ToolResult};
 use pi_agent_ask_core::dialog::{Dialog, DialogFlow, Step};
 use pi_agent_ask_core::events::{
     COMPLETED_CHANNEL, Completed, STARTED_CHANNEL, SUBMIT_RESULT_CHANNEL, Started, SubmitResult,
@@ -48,8 +45,8 @@ use serde_json::{Map, Value};
 pub use incoming::{Incoming, ProtocolError, parse_line};
 pub use outgoing::{Outgoing, UiRequest};
 
-/// What a session needs from outside: fresh ids, the time, and `ask_user` argument checking
-/// (which reads preview files and the settings).
+/// What a session needs from outside: fresh ids, the time, and argument checking (which reads
+/// preview files and the settings).
 pub trait Environment {
     /// A fresh unique id: dialog request ids and `ask_user` request ids.
     fn new_id(&mut self) -> String;
@@ -57,12 +54,14 @@ pub trait Environment {
     /// The current time as an ISO-8601 UTC timestamp.
     fn now(&mut self) -> String;
 
-    /// Validates and normalizes `ask_user` arguments.
-    fn parse_ask_user(&mut self, arguments: &Value) -> Result<AskUserCall, InvalidInput>;
+    /// Validates and normalizes a call's arguments: [`Call::parse`] with the settings'
+    /// presentation switch, the preview files of the working directory, and
+    /// [`Environment::new_id`] for the request id.
+    fn parse_call(&mut self, tool: Tool, arguments: &Value) -> Result<Call, InvalidCall>;
 }
 
 /// An `ask` waiting for its turn.
-struct Call {
+struct Waiting {
     id: String,
     tool: Tool,
     arguments: Value,
@@ -80,7 +79,7 @@ struct Open {
 pub struct Session<E> {
     env: E,
     open: Option<Open>,
-    waiting: VecDeque<Call>,
+    waiting: VecDeque<Waiting>,
 }
 
 impl<E: Environment> Session<E> {
@@ -147,7 +146,7 @@ impl<E: Environment> Session<E> {
                         Value::from(id)
                     )));
                 }
-                self.waiting.push_back(Call {
+                self.waiting.push_back(Waiting {
                     id,
                     tool,
                     arguments,
@@ -271,14 +270,14 @@ impl<E: Environment> Session<E> {
                 Opening::Flow(flow) => {
                     let started = Started::for_tool_call(
                         &call.id,
-                        flow.title().map(str::to_owned),
-                        flow.normalized_questions(),
+                        flow.call().title().map(str::to_owned),
+                        flow.call().normalized_questions(),
                         self.env.now(),
                     );
                     out.push(event(STARTED_CHANNEL, &started));
                     self.open = Some(Open {
                         id: call.id,
-                        flow,
+                        flow: *flow,
                         dialog_id: String::new(),
                     });
                     self.after_reply(out);
@@ -290,31 +289,20 @@ impl<E: Environment> Session<E> {
 
 /// What a call's turn brings: a flow to ask, or at once a result for invalid arguments.
 enum Opening {
-    Flow(DialogFlow),
+    Flow(Box<DialogFlow>),
     Answered(ToolResult),
 }
 
 /// Validates a call's arguments and opens its flow.
-fn opening(env: &mut impl Environment, call: &Call) -> Opening {
-    match call.tool {
-        Tool::AskUser => match env.parse_ask_user(&call.arguments) {
-            Ok(parsed) => Opening::Flow(DialogFlow::ask_user(parsed.request, env.new_id())),
-            Err(invalid) => Opening::Answered(ToolResult::AskUser(Box::new(invalid_input_result(
-                &call.arguments,
-                &invalid,
-            )))),
-        },
-        Tool::AskUserQuestion => match parse_ask_user_question(&call.arguments) {
-            Ok(request) => Opening::Flow(DialogFlow::ask_user_question(request)),
-            Err(error) => Opening::Answered(ToolResult::AskUserQuestion(
-                question_tool::invalid_result(&error.message),
-            )),
-        },
+fn opening(env: &mut impl Environment, call: &Waiting) -> Opening {
+    match env.parse_call(call.tool, &call.arguments) {
+        Ok(call) => Opening::Flow(Box::new(DialogFlow::new(call))),
+        Err(invalid) => Opening::Answered(invalid.into_result()),
     }
 }
 
 /// The result of a call cancelled before its turn: nothing was asked, so no events.
-fn cancelled_before_start(env: &mut impl Environment, call: Call) -> Outgoing {
+fn cancelled_before_start(env: &mut impl Environment, call: Waiting) -> Outgoing {
     let result = match opening(env, &call) {
         Opening::Flow(mut flow) => flow.cancel(),
         Opening::Answered(result) => result,

@@ -1,7 +1,5 @@
-use pi_agent_ask_core::contract::InvalidInput;
-use pi_agent_ask_core::contract::ask_user::{
-    AskUserCall, NoPreviewFiles, ParseOptions, parse_ask_user,
-};
+use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
+use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
 use serde_json::{Value, json};
 
 use super::{Environment, Outgoing, Session, UiRequest};
@@ -24,8 +22,11 @@ impl Environment for Counting {
         format!("t{}", self.ticks)
     }
 
-    fn parse_ask_user(&mut self, arguments: &Value) -> Result<AskUserCall, InvalidInput> {
-        parse_ask_user(arguments, ParseOptions::default(), &mut NoPreviewFiles)
+    fn parse_call(&mut self, tool: Tool, arguments: &Value) -> Result<Call, InvalidCall> {
+        let options = ParseOptions::default();
+        Call::parse(tool, arguments, options, &mut NoPreviewFiles, || {
+            self.new_id()
+        })
     }
 }
 

@@ -1,9 +1,10 @@
-//! The per-tool rules of the one form: what differs between `ask_user` and
-//! `ask_user_question`, as data the state machine consults.
+//! The per-tool rules every surface follows: what differs between `ask_user` and
+//! `ask_user_question`, as data a form and the dialogs consult. A call hands them out
+//! ([`super::call::Call::rules`]); no surface decides them from the tool.
 
-use crate::contract::ask_user::{CUSTOM_OPTION_LABEL, OptionSpec, Question, QuestionType, Request};
-use crate::contract::question_tool::{OTHER_OPTION_LABEL, QuestionRequest, ToolQuestion};
-use crate::contract::remote::CustomTextRule;
+use super::question_tool::OTHER_OPTION_LABEL;
+use super::remote::CustomTextRule;
+use super::request::{CUSTOM_OPTION_LABEL, Question};
 
 /// The tab after the questions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,20 +56,32 @@ impl ReviewAction {
     }
 }
 
-/// Which tool's rules a form follows.
+/// What the words of a multi-select dialog reply that name no option mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tool {
-    /// The full `ask_user` contract.
-    AskUser,
-    /// The Claude-Code-shaped `ask_user_question` tool.
-    AskUserQuestion,
+pub enum UnknownTokens {
+    /// The whole trimmed reply becomes the written answer, and no option is picked
+    /// (`ask_user_question`).
+    WholeReplyWritten,
+    /// They are joined with `, ` into the written answer, next to the options the other tokens
+    /// named (`ask_user`).
+    BecomeCustomText,
 }
 
-/// Everything the form does differently per tool.
+/// How dialogs make every option string name one option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionStrings {
+    /// A label shared with another option or with the write-your-own row gets ` [<value>]`;
+    /// the write-your-own row is listed in selects and multi-selects alike (`ask_user`).
+    ValueAfterSharedLabel,
+    /// A label equal to the write-your-own row gets ` (option <n>)`, in selects only, where
+    /// that row is listed (`ask_user_question`, whose labels are unique already).
+    PositionAfterCustomLabel,
+}
+
+/// Everything a surface does differently per tool, as data: a form or the dialogs consult
+/// these and never the tool itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
-    /// The tool.
-    pub tool: Tool,
     /// The label of the free-form row.
     pub custom_label: &'static str,
     /// The tab after the questions, if any.
@@ -85,6 +98,10 @@ pub struct Rules {
     pub multi_needs_selection: bool,
     /// Whether submitting needs every question answered.
     pub submit_needs_every_answer: bool,
+    /// What the words of a multi-select dialog reply that name no option mean.
+    pub unknown_words: UnknownTokens,
+    /// How dialogs tell apart option strings that would read alike.
+    pub option_strings: OptionStrings,
 }
 
 const ASK_USER_ACTIONS: &[ReviewAction] = &[
@@ -98,7 +115,6 @@ impl Rules {
     /// The rules of `ask_user`.
     pub const fn ask_user() -> Self {
         Self {
-            tool: Tool::AskUser,
             custom_label: CUSTOM_OPTION_LABEL,
             final_tab: Some(FinalTab::Review),
             actions: ASK_USER_ACTIONS,
@@ -107,6 +123,8 @@ impl Rules {
             custom_text: CustomTextRule::CombinesOnMulti,
             multi_needs_selection: false,
             submit_needs_every_answer: false,
+            unknown_words: UnknownTokens::BecomeCustomText,
+            option_strings: OptionStrings::ValueAfterSharedLabel,
         }
     }
 
@@ -114,7 +132,6 @@ impl Rules {
     /// when there is more than one.
     pub const fn ask_user_question(questions: usize) -> Self {
         Self {
-            tool: Tool::AskUserQuestion,
             custom_label: OTHER_OPTION_LABEL,
             final_tab: if questions > 1 {
                 Some(FinalTab::Submit)
@@ -127,52 +144,13 @@ impl Rules {
             custom_text: CustomTextRule::Exclusive,
             multi_needs_selection: true,
             submit_needs_every_answer: true,
+            unknown_words: UnknownTokens::WholeReplyWritten,
+            option_strings: OptionStrings::PositionAfterCustomLabel,
         }
     }
 
     /// Whether written text and picked options are one-or-the-other on this question.
     pub const fn custom_is_exclusive(&self, question: &Question) -> bool {
         !question.is_multi() || matches!(self.custom_text, CustomTextRule::Exclusive)
-    }
-}
-
-/// An `ask_user_question` request in the form's question model: headers as labels, option
-/// labels as values, no preview.
-pub fn question_tool_request(request: &QuestionRequest) -> Request {
-    Request {
-        title: None,
-        questions: request
-            .questions
-            .iter()
-            .map(question_tool_question)
-            .collect(),
-        background: false,
-    }
-}
-
-fn question_tool_question(question: &ToolQuestion) -> Question {
-    let kind = if question.multi_select {
-        QuestionType::Multi
-    } else {
-        QuestionType::Single
-    };
-    Question {
-        id: question.id.clone(),
-        label: question.header.clone(),
-        prompt: question.question.clone(),
-        requested: kind,
-        presented: kind,
-        required: false,
-        options: question
-            .options
-            .iter()
-            .map(|option| OptionSpec {
-                value: option.label.clone(),
-                label: option.label.clone(),
-                description: option.description.clone(),
-                preview: None,
-                recommended: None,
-            })
-            .collect(),
     }
 }

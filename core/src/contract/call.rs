@@ -1,0 +1,410 @@
+//! One tool call, whichever tool it is: every decision that depends on the tool is made here.
+//!
+//! A surface (the form, the dialogs, an RPC session, a command of the program) parses the
+//! arguments into a [`Call`] and then only asks it: which questions to show ([`Call::request`]),
+//! which rules to follow ([`Call::rules`]), and which result each way of ending gives
+//! ([`Call::submit`], [`Call::elaborate`], [`Call::cancelled`], [`Call::answer_remote`],
+//! [`Call::no_ui`]). Arguments that break the contract give an [`InvalidCall`], which carries
+//! the tool's own answer for them.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::answers::{Draft, Mode};
+use super::ask_user::{ParseOptions, PreviewSource, parse_ask_user};
+use super::issue::InvalidInput;
+use super::question_tool::{self, QuestionRequest, QuestionToolError, parse_ask_user_question};
+use super::remote::{AnswerSpec, RemoteError, RemoteResponse, validate_remote_response};
+use super::request::{Question, QuestionType, Request};
+use super::result;
+use super::rules::Rules;
+use super::tool::Tool;
+use super::tool_result::ToolResult;
+
+/// What only one tool's results need.
+#[derive(Clone, Debug, PartialEq)]
+enum Origin {
+    /// `ask_user`: its results carry the call's request id.
+    AskUser { request_id: String },
+    /// `ask_user_question`: its results describe the questions as the model sent them.
+    AskUserQuestion(QuestionRequest),
+}
+
+/// A valid call of either tool, with the questions as the user currently sees them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Call {
+    origin: Origin,
+    request: Request,
+    rules: Rules,
+    arguments: Value,
+}
+
+impl Call {
+    /// Validates `arguments` for `tool`. `ask_user` reads its preview files through `files`
+    /// and presents questions as `options` say; only a valid `ask_user` call asks `new_id` for
+    /// its request id (the other tool's results carry none).
+    pub fn parse(
+        tool: Tool,
+        arguments: &Value,
+        options: ParseOptions,
+        files: &mut dyn PreviewSource,
+        new_id: impl FnOnce() -> String,
+    ) -> Result<Self, InvalidCall> {
+        match tool {
+            Tool::AskUser => match parse_ask_user(arguments, options, files) {
+                Ok(call) => Ok(Self {
+                    origin: Origin::AskUser {
+                        request_id: new_id(),
+                    },
+                    request: call.request,
+                    rules: Rules::ask_user(),
+                    arguments: call.arguments,
+                }),
+                Err(invalid) => Err(InvalidCall::ask_user(arguments, invalid)),
+            },
+            Tool::AskUserQuestion => match parse_ask_user_question(arguments) {
+                Ok(questions) => Ok(Self {
+                    request: questions.to_request(),
+                    rules: Rules::ask_user_question(questions.questions.len()),
+                    origin: Origin::AskUserQuestion(questions),
+                    arguments: arguments.clone(),
+                }),
+                Err(error) => Err(InvalidCall::ask_user_question(error)),
+            },
+        }
+    }
+
+    /// The tool the call follows.
+    pub const fn tool(&self) -> Tool {
+        match self.origin {
+            Origin::AskUser { .. } => Tool::AskUser,
+            Origin::AskUserQuestion(_) => Tool::AskUserQuestion,
+        }
+    }
+
+    /// The questions every surface asks, with the types as presented now.
+    pub const fn request(&self) -> &Request {
+        &self.request
+    }
+
+    /// The rules a surface follows for this call.
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The arguments as they are saved: preview files loaded, derived labels filled in
+    /// (`ask_user`), or as sent (`ask_user_question`).
+    pub const fn arguments(&self) -> &Value {
+        &self.arguments
+    }
+
+    /// Shows question `index` as `presented` from now on; the results report the change. Does
+    /// nothing when the rules allow no type change or there is no such question.
+    pub fn present(&mut self, index: usize, presented: QuestionType) {
+        if !self.rules.type_change {
+            return;
+        }
+        if let Some(question) = self.request.questions.get_mut(index) {
+            question.presented = presented;
+        }
+    }
+
+    /// The form's title, as the started event and the screen show it.
+    pub fn title(&self) -> Option<&str> {
+        self.request.title.as_deref()
+    }
+
+    /// The normalized request as `check` prints it: the title and questions of `ask_user`, or
+    /// the questions of `ask_user_question` in its own shape.
+    pub fn normalized_request(&self) -> Value {
+        match &self.origin {
+            Origin::AskUser { .. } => to_json(&self.request),
+            Origin::AskUserQuestion(questions) => to_json(questions),
+        }
+    }
+
+    /// The normalized questions, as the started event carries them.
+    pub fn normalized_questions(&self) -> Value {
+        match &self.origin {
+            Origin::AskUser { .. } => to_json(&self.request.questions),
+            Origin::AskUserQuestion(questions) => to_json(&questions.questions),
+        }
+    }
+
+    /// What the question-waiting notification names: the first question's label, or its
+    /// prompt when the label is only the `Q1` fallback.
+    pub fn waiting_subject(&self) -> &str {
+        self.request
+            .questions
+            .first()
+            .map_or("", |question: &Question| {
+                if question.label == "Q1" {
+                    &question.prompt
+                } else {
+                    &question.label
+                }
+            })
+    }
+
+    /// What a remote answer may address: question ids, option values, presented multi-select.
+    pub fn answer_specs(&self) -> Vec<AnswerSpec> {
+        AnswerSpec::for_request(&self.request)
+    }
+
+    /// The user submitted these answers, one draft per question.
+    pub fn submit(&self, drafts: &[Draft]) -> ToolResult {
+        match &self.origin {
+            Origin::AskUser { request_id } => ToolResult::AskUser(Box::new(result::submit_result(
+                &self.request,
+                request_id,
+                drafts,
+            ))),
+            Origin::AskUserQuestion(questions) => {
+                ToolResult::AskUserQuestion(question_tool::answered_result(questions, drafts))
+            }
+        }
+    }
+
+    /// The user asked the agent to elaborate on these answers and notes; a tool without
+    /// elaboration submits them.
+    pub fn elaborate(&self, drafts: &[Draft]) -> ToolResult {
+        match &self.origin {
+            Origin::AskUser { request_id } => ToolResult::AskUser(Box::new(
+                result::elaborate_result(&self.request, request_id, drafts),
+            )),
+            Origin::AskUserQuestion(_) => self.submit(drafts),
+        }
+    }
+
+    /// The flow ended in `mode` with these answers.
+    pub fn finish(&self, mode: Mode, drafts: &[Draft]) -> ToolResult {
+        match mode {
+            Mode::Submit => self.submit(drafts),
+            Mode::Elaborate => self.elaborate(drafts),
+        }
+    }
+
+    /// The user dismissed the flow, or it was ended from outside, keeping the answers collected
+    /// so far (`Some`); an explicit remote cancel keeps none (`None`).
+    pub fn cancelled(&self, drafts: Option<&[Draft]>) -> ToolResult {
+        match &self.origin {
+            Origin::AskUser { request_id } => ToolResult::AskUser(Box::new(
+                result::cancelled_result(&self.request, request_id, drafts),
+            )),
+            Origin::AskUserQuestion(questions) => ToolResult::AskUserQuestion(
+                question_tool::cancelled_result(questions, drafts.unwrap_or_default()),
+            ),
+        }
+    }
+
+    /// No surface can ask: the result tells the agent to ask another way.
+    pub fn no_ui(&self) -> ToolResult {
+        match &self.origin {
+            Origin::AskUser { request_id } => {
+                ToolResult::AskUser(Box::new(result::no_ui_result(&self.request, request_id)))
+            }
+            Origin::AskUserQuestion(questions) => {
+                ToolResult::AskUserQuestion(question_tool::unavailable_result(questions))
+            }
+        }
+    }
+
+    /// The result a remote response gives (an RPC submit, `--answer`), checked against the
+    /// questions as presented; a refused response leaves the call as it was.
+    pub fn answer_remote(&self, response: &Value) -> Result<ToolResult, RemoteError> {
+        let specs = self.answer_specs();
+        Ok(
+            match validate_remote_response(response, &specs, self.rules.custom_text)? {
+                RemoteResponse::Answer { mode, drafts } => self.finish(mode, &drafts),
+                RemoteResponse::Cancel => self.cancelled(None),
+            },
+        )
+    }
+
+    /// The result a remote response gives, or the error result that refuses it.
+    pub fn answered_by(&self, response: &Value) -> ToolResult {
+        self.answer_remote(response)
+            .unwrap_or_else(|error| self.invalid_answer(&error.message))
+    }
+
+    fn invalid_answer(&self, message: &str) -> ToolResult {
+        match &self.origin {
+            Origin::AskUser { request_id } => ToolResult::AskUser(Box::new(
+                result::invalid_answer_result(&self.request, request_id, message),
+            )),
+            Origin::AskUserQuestion(questions) => ToolResult::AskUserQuestion(
+                question_tool::invalid_answer_result(questions, message),
+            ),
+        }
+    }
+}
+
+/// Arguments that break a tool's contract: nothing is asked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InvalidCall {
+    issues: Vec<CheckIssue>,
+    result: Box<ToolResult>,
+}
+
+/// One problem `check` reports: where (a property path, or `null` for a tool that names none)
+/// and what.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckIssue {
+    /// Where the problem is, e.g. `questions[0].options[1].value`; `None` prints as `null`.
+    pub path: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl InvalidCall {
+    fn ask_user(arguments: &Value, invalid: InvalidInput) -> Self {
+        let result =
+            ToolResult::AskUser(Box::new(result::invalid_input_result(arguments, &invalid)));
+        let issues = invalid
+            .issues
+            .into_iter()
+            .map(|issue| CheckIssue {
+                path: Some(issue.path),
+                message: issue.message,
+            })
+            .collect();
+        Self {
+            issues,
+            result: Box::new(result),
+        }
+    }
+
+    fn ask_user_question(error: QuestionToolError) -> Self {
+        Self {
+            result: Box::new(ToolResult::AskUserQuestion(question_tool::invalid_result(
+                &error.message,
+            ))),
+            issues: vec![CheckIssue {
+                path: None,
+                message: error.message,
+            }],
+        }
+    }
+
+    /// Every problem found, in the contract's order.
+    pub fn issues(&self) -> &[CheckIssue] {
+        &self.issues
+    }
+
+    /// The tool's answer to the call: its invalid-input result.
+    pub const fn result(&self) -> &ToolResult {
+        &self.result
+    }
+
+    /// The tool's answer, taken.
+    pub fn into_result(self) -> ToolResult {
+        *self.result
+    }
+}
+
+fn to_json(value: &impl Serialize) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::contract::ask_user::NoPreviewFiles;
+
+    fn call(tool: Tool, arguments: &Value) -> Call {
+        Call::parse(
+            tool,
+            arguments,
+            ParseOptions::default(),
+            &mut NoPreviewFiles,
+            || "req-1".to_owned(),
+        )
+        .expect("valid arguments")
+    }
+
+    fn database(label: Option<&str>) -> Call {
+        let mut question =
+            json!({"id": "db", "prompt": "Which database?", "options": [{"value": "pg"}]});
+        if let Some(label) = label {
+            question["label"] = json!(label);
+        }
+        call(Tool::AskUser, &json!({"questions": [question]}))
+    }
+
+    #[test]
+    fn the_waiting_subject_is_the_first_question_label() {
+        assert_eq!(database(Some("Database")).waiting_subject(), "Database");
+    }
+
+    #[test]
+    fn the_waiting_subject_falls_back_to_the_prompt_without_a_label() {
+        assert_eq!(database(None).waiting_subject(), "Which database?");
+        let question = call(
+            Tool::AskUserQuestion,
+            &json!({"questions": [{"question": "Auth?"}]}),
+        );
+        assert_eq!(question.waiting_subject(), "Auth?");
+    }
+
+    #[test]
+    fn only_an_ask_user_call_takes_a_request_id() {
+        let mut asked = 0;
+        let arguments = json!({"questions": [{"question": "Auth?"}]});
+        Call::parse(
+            Tool::AskUserQuestion,
+            &arguments,
+            ParseOptions::default(),
+            &mut NoPreviewFiles,
+            || {
+                asked += 1;
+                String::new()
+            },
+        )
+        .expect("valid arguments");
+        assert_eq!(asked, 0);
+        assert_eq!(
+            database(None).submit(&[]).to_json()["details"]["requestId"],
+            "req-1"
+        );
+    }
+
+    #[test]
+    fn a_presentation_change_shows_in_the_result_only_where_the_rules_allow_it() {
+        let mut asked = database(None);
+        asked.present(0, QuestionType::Multi);
+        let details = asked.submit(&[Draft::default()]).to_json()["details"].clone();
+        assert_eq!(details["questions"][0]["presentedType"], "multi");
+        let arguments = json!({"questions": [{"question": "Ship?", "options": [
+            {"label": "Yes"}, {"label": "No"}]}]});
+        let mut question = call(Tool::AskUserQuestion, &arguments);
+        question.present(0, QuestionType::Multi);
+        assert!(!question.request().questions[0].is_multi());
+    }
+
+    #[test]
+    fn a_refused_remote_answer_is_an_error_result_naming_why() {
+        let result = database(None).answered_by(&json!({"kind": "answer", "answers": {"x": {}}}));
+        assert!(result.is_error());
+        assert_eq!(
+            result.text().lines().next(),
+            Some("External ask UI returned an invalid response: Unknown question id \"x\".")
+        );
+    }
+
+    #[test]
+    fn an_invalid_question_tool_call_reports_one_issue_without_a_path() {
+        let invalid = Call::parse(
+            Tool::AskUserQuestion,
+            &json!({"questions": []}),
+            ParseOptions::default(),
+            &mut NoPreviewFiles,
+            String::new,
+        )
+        .expect_err("no questions");
+        assert_eq!(invalid.issues().len(), 1);
+        assert_eq!(invalid.issues()[0].path, None);
+        assert!(invalid.result().is_error());
+    }
+}

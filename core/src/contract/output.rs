@@ -1,0 +1,66 @@
+//! The tool-result envelope `{content, details, structuredContent?, isError}`, for any details.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A text block of a tool result's `content`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TextContent {
+    /// Always `"text"`.
+    #[serde(rename = "type")]
+    pub kind: TextKind,
+    /// The agent-facing text.
+    pub text: String,
+}
+
+/// The only content kind this product emits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TextKind {
+    /// Plain text.
+    Text,
+}
+
+/// A tool result with typed details: `{content, details, structuredContent?, isError}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolOutput<D> {
+    /// What the agent reads: one text block.
+    pub content: Vec<TextContent>,
+    /// The structured result that drives transcript rendering.
+    pub details: D,
+    /// The same object as `details`, for tools that declare an output schema.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub structured_content: Option<D>,
+    /// Whether this is an error result the agent should correct.
+    pub is_error: bool,
+}
+
+impl<D> ToolOutput<D> {
+    /// A result with one text block.
+    pub fn new(text: impl Into<String>, details: D, is_error: bool) -> Self {
+        Self {
+            content: vec![TextContent {
+                kind: TextKind::Text,
+                text: text.into(),
+            }],
+            details,
+            structured_content: None,
+            is_error,
+        }
+    }
+
+    /// The text of the first content block.
+    pub fn text(&self) -> &str {
+        self.content.first().map_or("", |block| block.text.as_str())
+    }
+}
+
+impl<D: Clone> ToolOutput<D> {
+    /// The same result with `structuredContent` equal to `details`.
+    #[must_use]
+    pub fn with_structured_content(mut self) -> Self {
+        self.structured_content = Some(self.details.clone());
+        self
+    }
+}

@@ -2,8 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::builder::PossibleValuesParser;
-use clap::builder::TypedValueParser;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use pi_agent_ask_core::Size;
 use pi_agent_ask_core::contract::Tool;
@@ -44,7 +43,7 @@ pub struct CommonArgs {
     #[arg(value_name = "FILE", default_value = "-")]
     pub file: String,
     /// Which contract the arguments follow.
-    #[arg(long, value_parser = tool_parser(), default_value_t = Tool::AskUser)]
+    #[arg(long, value_parser = ToolParser, default_value_t = Tool::AskUser)]
     pub tool: Tool,
     /// The directory relative `previewFile` paths resolve against (default: the current one).
     #[arg(long, value_name = "DIR")]
@@ -121,7 +120,7 @@ pub struct SchemaArgs {
     #[arg(value_enum)]
     pub kind: SchemaKind,
     /// Which tool.
-    #[arg(long, value_parser = tool_parser(), default_value_t = Tool::AskUser)]
+    #[arg(long, value_parser = ToolParser, default_value_t = Tool::AskUser)]
     pub tool: Tool,
 }
 
@@ -162,9 +161,33 @@ pub struct RenderArgs {
     pub styled: bool,
 }
 
-/// Reads a tool name; help and errors list the names.
-fn tool_parser() -> impl TypedValueParser<Value = Tool> {
-    PossibleValuesParser::new(Tool::ALL.map(Tool::name)).try_map(|name| name.parse::<Tool>())
+/// Reads a tool name; help and errors list the names with what each tool is.
+#[derive(Clone, Copy, Debug)]
+struct ToolParser;
+
+impl TypedValueParser for ToolParser {
+    type Value = Tool;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Tool, clap::Error> {
+        let name = PossibleValuesParser::new(Self::names()).parse_ref(command, arg, value)?;
+        name.parse::<Tool>()
+            .map_err(|error| clap::Error::raw(clap::error::ErrorKind::InvalidValue, error))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(Self::names().into_iter()))
+    }
+}
+
+impl ToolParser {
+    fn names() -> [PossibleValue; 2] {
+        Tool::ALL.map(|tool| PossibleValue::new(tool.name()).help(tool.summary()))
+    }
 }
 
 /// Reads `WIDTHxHEIGHT`.

@@ -26,6 +26,16 @@ impl Tool {
     }
 }
 
+impl Tool {
+    /// What the tool is, in a few words, for help texts.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Self::AskUser => "The full `ask_user` contract",
+            Self::AskUserQuestion => "The Claude-Code-shaped `ask_user_question` tool",
+        }
+    }
+}
+
 impl fmt::Display for Tool {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use super::{ResetState, Row, SettingsPanel, Status};
 use crate::draw::{Canvas, Frame, Pos, Rect, Role, Size, Style};
-use crate::keys::{Action, ContextKeymap, SettingsModalAction};
+use crate::keys::{Action, Context, ContextKeymap, SettingsModalAction};
 use crate::text::{ELLIPSIS, fit, sanitize, truncate, width as text_width, wrap};
 
 /// The title of the overlay.
@@ -333,11 +333,11 @@ fn hint_line(keymap: &ContextKeymap<SettingsModalAction>, width: usize) -> Strin
 }
 
 /// The first key bound to `action`, or the action's name when it has none.
-fn first_key<A: Action>(keymap: &ContextKeymap<A>, action: A) -> String {
-    keymap
-        .keys(action)
-        .first()
-        .map_or_else(|| action.name().to_owned(), ToString::to_string)
+fn first_key(keymap: &ContextKeymap<SettingsModalAction>, action: SettingsModalAction) -> String {
+    keymap.keys(action).first().map_or_else(
+        || action.name_in(Context::SettingsModal).to_owned(),
+        ToString::to_string,
+    )
 }
 
 /// A rounded border around `area` with the title in its top edge.

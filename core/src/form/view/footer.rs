@@ -9,9 +9,7 @@ use super::super::state::{Activation, Dismissal, Focus, Pending};
 use super::{ACCENT, ERROR, Line, MUTED, Span, WARNING, put_lines, wrap_spans};
 use crate::contract::ask_user::{Question, QuestionType};
 use crate::draw::{Canvas, Rect};
-use crate::keys::{
-    Action, ContextKeymap, EditorAction, GlobalAction, MainAction, NoteEditorAction,
-};
+use crate::keys::{Action, ContextKeymap, EditorAction, GlobalAction, MainAction};
 use crate::text::width;
 
 /// Between two hints.
@@ -84,9 +82,9 @@ impl Form {
                     }
                     EditorTarget::Note(_) => {
                         let note = &keymaps.note_editor;
-                        hints.push((key(note, NoteEditorAction::Save), "save note"));
+                        hints.push((key(note, EditorAction::Submit), "save note"));
                         hints.push((Some("alt+enter".to_owned()), "new line"));
-                        hints.push((key(note, NoteEditorAction::Close), "back"));
+                        hints.push((key(note, EditorAction::Close), "back"));
                     }
                 }
                 if free_form && editor.is_empty() && self.tab_count() > 1 {

@@ -51,6 +51,20 @@ impl<A: Action> ContextKeymap<A> {
             .map_or(&[], |(_, keys)| keys.as_slice())
     }
 
+    /// The key a hint shows for `action`: the first one bound, in key-id syntax; `None` when
+    /// the action has no key, so the hint is left out.
+    pub fn hint(&self, action: A) -> Option<String> {
+        self.keys(action).first().map(ToString::to_string)
+    }
+
+    /// The hint keys of two actions joined with `/` (`up/down`), or whichever one is bound.
+    pub fn hint_pair(&self, first: A, second: A) -> Option<String> {
+        match (self.hint(first), self.hint(second)) {
+            (Some(first), Some(second)) => Some(format!("{first}/{second}")),
+            (first, second) => first.or(second),
+        }
+    }
+
     /// Every action with its keys, in the order of the settings file.
     pub fn bindings(&self) -> impl Iterator<Item = (A, &[Key])> {
         self.bindings

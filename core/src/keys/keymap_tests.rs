@@ -279,3 +279,24 @@ fn repeated_key_in_one_action_counts_once() {
     assert_eq!(problems, []);
     assert_eq!(keymaps.main.keys(MainAction::Toggle), [key("x")]);
 }
+
+#[test]
+fn a_hint_shows_the_first_key_and_a_pair_joins_two_with_a_slash() {
+    let main = Keymaps::default().main;
+    assert_eq!(main.hint(MainAction::NextTab).as_deref(), Some("tab"));
+    assert_eq!(
+        main.hint_pair(MainAction::PreviousOption, MainAction::NextOption)
+            .as_deref(),
+        Some("up/down")
+    );
+    let (keymaps, problems) = Keymaps::from_overrides(&json!({"main": {"nextOption": []}}));
+    assert_eq!(problems, []);
+    assert_eq!(keymaps.main.hint(MainAction::NextOption), None);
+    assert_eq!(
+        keymaps
+            .main
+            .hint_pair(MainAction::PreviousOption, MainAction::NextOption)
+            .as_deref(),
+        Some("up")
+    );
+}

@@ -3,17 +3,25 @@
 //! A [`Frame`] is a list of text runs at cell positions. Every run's text is already sanitized
 //! (no control characters or escape sequences) and fits the frame from its position, so a
 //! frontend can paint it without measuring or filtering. Draw code builds frames with a
-//! [`Canvas`], which keeps that promise, and lays the screen out with [`Rect`]s.
+//! [`Canvas`], which keeps that promise, lays the screen out with [`Rect`]s and its text in
+//! [`Line`]s of [`Span`]s.
 
 mod canvas;
+mod lines;
 mod rect;
 
 #[cfg(test)]
 mod canvas_tests;
+#[cfg(test)]
+mod lines_tests;
 
 use serde::{Deserialize, Serialize};
 
 pub use canvas::Canvas;
+pub use lines::{
+    Line, Span, cap_lines, indented, line_width, put_line, put_line_within, put_lines, put_rule,
+    wrap_paragraphs, wrap_spans, wrap_text,
+};
 pub use rect::Rect;
 
 /// A size in terminal cells.

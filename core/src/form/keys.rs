@@ -5,25 +5,7 @@ use super::Form;
 use super::editor::EditorTarget;
 use super::state::{Dismissal, Focus, Pending};
 use crate::effect::Effect;
-use crate::keys::{
-    EditorAction, FixedKey, GlobalAction, Key, KeyCode, MainAction, NoteEditorAction,
-};
-
-/// What an editor key means once the keymaps are consulted.
-enum EditorCommand {
-    /// Submit (answer editor) or save (note editor).
-    Submit,
-    /// Keep the draft and close.
-    Close,
-    /// Navigation allowed while the editor is empty.
-    NextTab,
-    /// Navigation allowed while the editor is empty.
-    PreviousTab,
-    /// Navigation allowed while the editor is empty.
-    NextOption,
-    /// Navigation allowed while the editor is empty.
-    PreviousOption,
-}
+use crate::keys::{EditorAction, FixedKey, GlobalAction, Key, KeyCode, MainAction};
 
 impl Form {
     /// Applies one key press.
@@ -95,53 +77,30 @@ impl Form {
             self.scroll_page(code == KeyCode::PageDown);
             return Vec::new();
         }
-        let command = match target {
-            EditorTarget::Custom => {
-                self.config
-                    .keymaps
-                    .editor_action(&key)
-                    .map(|action| match action {
-                        EditorAction::Submit => EditorCommand::Submit,
-                        EditorAction::Close => EditorCommand::Close,
-                        EditorAction::NextTabWhenEmpty => EditorCommand::NextTab,
-                        EditorAction::PreviousTabWhenEmpty => EditorCommand::PreviousTab,
-                        EditorAction::NextOptionWhenEmpty => EditorCommand::NextOption,
-                        EditorAction::PreviousOptionWhenEmpty => EditorCommand::PreviousOption,
-                    })
-            }
-            EditorTarget::Note(_) => {
-                self.config
-                    .keymaps
-                    .note_editor_action(&key)
-                    .map(|action| match action {
-                        NoteEditorAction::Save => EditorCommand::Submit,
-                        NoteEditorAction::Close => EditorCommand::Close,
-                        NoteEditorAction::NextTabWhenEmpty => EditorCommand::NextTab,
-                        NoteEditorAction::PreviousTabWhenEmpty => EditorCommand::PreviousTab,
-                        NoteEditorAction::NextOptionWhenEmpty => EditorCommand::NextOption,
-                        NoteEditorAction::PreviousOptionWhenEmpty => EditorCommand::PreviousOption,
-                    })
-            }
+        let keymaps = &self.config.keymaps;
+        let action = match target {
+            EditorTarget::Custom => keymaps.editor_action(&key),
+            EditorTarget::Note(_) => keymaps.note_editor_action(&key),
         };
-        match command {
-            Some(EditorCommand::Submit) => self.submit_editor(target),
-            Some(EditorCommand::Close) => self.close_editor_with_draft(target),
-            Some(EditorCommand::NextTab) if empty => {
+        match action {
+            Some(EditorAction::Submit) => self.submit_editor(target),
+            Some(EditorAction::Close) => self.close_editor_with_draft(target),
+            Some(EditorAction::NextTabWhenEmpty) if empty => {
                 self.keep_editor_draft(target);
                 self.next_tab();
                 Vec::new()
             }
-            Some(EditorCommand::PreviousTab) if empty => {
+            Some(EditorAction::PreviousTabWhenEmpty) if empty => {
                 self.keep_editor_draft(target);
                 self.previous_tab();
                 Vec::new()
             }
-            Some(EditorCommand::NextOption) if empty && self.has_rows() => {
+            Some(EditorAction::NextOptionWhenEmpty) if empty && self.has_rows() => {
                 self.keep_editor_draft(target);
                 self.move_cursor(true);
                 Vec::new()
             }
-            Some(EditorCommand::PreviousOption) if empty && self.has_rows() => {
+            Some(EditorAction::PreviousOptionWhenEmpty) if empty && self.has_rows() => {
                 self.keep_editor_draft(target);
                 self.move_cursor(false);
                 Vec::new()

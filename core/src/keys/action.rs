@@ -76,29 +76,46 @@ pub struct UnknownAction {
     pub name: String,
 }
 
-/// What every per-context action enum provides, so one keymap type serves all contexts.
-pub trait Action:
-    Copy + Eq + fmt::Debug + fmt::Display + FromStr<Err = UnknownAction> + 'static
-{
-    /// The context these actions belong to.
-    const CONTEXT: Context;
+/// What every action enum provides, so one keymap type serves all contexts.
+pub trait Action: Copy + Eq + fmt::Debug + 'static {
+    /// The contexts whose keymaps hold these actions: one, or both editors for
+    /// [`EditorAction`].
+    const CONTEXTS: &'static [Context];
     /// Every action, in the order of the settings file.
     const ALL: &'static [Self];
 
-    /// The camelCase name used in the settings file.
-    fn name(self) -> &'static str;
+    /// The camelCase name the settings file gives the action in `context`'s section; the
+    /// editors share their actions but not every name.
+    fn name_in(self, context: Context) -> &'static str;
 
     /// The default key ids, exactly as the settings file writes them.
     fn default_keys(self) -> &'static [&'static str];
+
+    /// The action `context`'s section of the settings file calls `name`.
+    fn named(context: Context, name: &str) -> Result<Self, UnknownAction> {
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|action| action.name_in(context) == name)
+            .ok_or_else(|| UnknownAction {
+                context,
+                name: name.to_owned(),
+            })
+    }
 }
 
-/// Declares an action enum with its names and default keys, and implements [`Action`],
-/// `Display` and `FromStr` for it.
+/// Declares an action enum for the contexts after `in`, with its names and default keys, and
+/// implements [`Action`] for it. An action is `Variant = "name" => [keys]`; one that a context
+/// names otherwise adds `(in Context: "other name")` after its name.
 macro_rules! actions {
     (
         $(#[$meta:meta])*
-        $name:ident in $context:ident {
-            $( $(#[$variant_meta:meta])* $variant:ident = $id:literal => [$($key:literal),*] ),+ $(,)?
+        $name:ident in $($context:ident)|+ {
+            $(
+                $(#[$variant_meta:meta])*
+                $variant:ident = $id:literal $((in $other:ident: $other_id:literal))*
+                    => [$($key:literal),*]
+            ),+ $(,)?
         }
     ) => {
         $(#[$meta])*
@@ -108,12 +125,13 @@ macro_rules! actions {
         }
 
         impl Action for $name {
-            const CONTEXT: Context = Context::$context;
+            const CONTEXTS: &'static [Context] = &[ $( Context::$context, )+ ];
             const ALL: &'static [Self] = &[ $( Self::$variant, )+ ];
 
-            fn name(self) -> &'static str {
-                match self {
-                    $( Self::$variant => $id, )+
+            fn name_in(self, context: Context) -> &'static str {
+                match (self, context) {
+                    $( $( (Self::$variant, Context::$other) => $other_id, )* )+
+                    $( (Self::$variant, _) => $id, )+
                 }
             }
 
@@ -121,27 +139,6 @@ macro_rules! actions {
                 match self {
                     $( Self::$variant => &[$($key),*], )+
                 }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl FromStr for $name {
-            type Err = UnknownAction;
-
-            fn from_str(name: &str) -> Result<Self, Self::Err> {
-                Self::ALL
-                    .iter()
-                    .copied()
-                    .find(|action| action.name() == name)
-                    .ok_or_else(|| UnknownAction {
-                        context: Context::$context,
-                        name: name.to_owned(),
-                    })
             }
         }
     };
@@ -184,10 +181,13 @@ actions! {
 }
 
 actions! {
-    /// Actions in the free-form answer editor.
-    EditorAction in Editor {
-        /// Submit the written answer and close the editor.
-        Submit = "submit" => ["enter"],
+    /// Actions in the editors: the free-form answer editor (`editor`) and the note editor
+    /// (`noteEditor`) share this list and its default keys; only the first action's name
+    /// differs.
+    EditorAction in Editor | NoteEditor {
+        /// Submit the written answer, or save the note; either closes the editor, and the ask
+        /// flow stays open after a note.
+        Submit = "submit" (in NoteEditor: "save") => ["enter"],
         /// Keep the draft and close the editor.
         Close = "close" => ["esc"],
         /// Go to the next tab while the editor is empty.
@@ -197,24 +197,6 @@ actions! {
         /// Highlight the next option while the editor is empty.
         NextOptionWhenEmpty = "nextOptionWhenEmpty" => ["down"],
         /// Highlight the previous option while the editor is empty.
-        PreviousOptionWhenEmpty = "previousOptionWhenEmpty" => ["up"],
-    }
-}
-
-actions! {
-    /// Actions in the note editor.
-    NoteEditorAction in NoteEditor {
-        /// Save the note and keep the ask flow open.
-        Save = "save" => ["enter"],
-        /// Keep the draft and close the note editor.
-        Close = "close" => ["esc"],
-        /// Go to the next tab while the note is empty.
-        NextTabWhenEmpty = "nextTabWhenEmpty" => ["tab", "right"],
-        /// Go to the previous tab while the note is empty.
-        PreviousTabWhenEmpty = "previousTabWhenEmpty" => ["shift+tab", "left"],
-        /// Highlight the next option while the note is empty.
-        NextOptionWhenEmpty = "nextOptionWhenEmpty" => ["down"],
-        /// Highlight the previous option while the note is empty.
         PreviousOptionWhenEmpty = "previousOptionWhenEmpty" => ["up"],
     }
 }

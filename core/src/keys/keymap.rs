@@ -2,9 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use super::action::{
-    Action, Context, EditorAction, GlobalAction, MainAction, NoteEditorAction, SettingsModalAction,
-};
+use super::action::{Action, Context, EditorAction, GlobalAction, MainAction, SettingsModalAction};
 use super::key::{Key, KeyCode};
 
 /// The keys bound to each action of one context.
@@ -53,6 +51,20 @@ impl<A: Action> ContextKeymap<A> {
             .map_or(&[], |(_, keys)| keys.as_slice())
     }
 
+    /// The key a hint shows for `action`: the first one bound, in key-id syntax; `None` when
+    /// the action has no key, so the hint is left out.
+    pub fn hint(&self, action: A) -> Option<String> {
+        self.keys(action).first().map(ToString::to_string)
+    }
+
+    /// The hint keys of two actions joined with `/` (`up/down`), or whichever one is bound.
+    pub fn hint_pair(&self, first: A, second: A) -> Option<String> {
+        match (self.hint(first), self.hint(second)) {
+            (Some(first), Some(second)) => Some(format!("{first}/{second}")),
+            (first, second) => first.or(second),
+        }
+    }
+
     /// Every action with its keys, in the order of the settings file.
     pub fn bindings(&self) -> impl Iterator<Item = (A, &[Key])> {
         self.bindings
@@ -67,12 +79,20 @@ impl<A: Action> ContextKeymap<A> {
         }
     }
 
-    /// The bindings as the settings file writes them: action name -> list of key ids.
-    fn to_json(&self) -> Value {
+    /// The bindings as `context`'s section of the settings file writes them: action name ->
+    /// list of key ids.
+    fn to_json(&self, context: Context) -> Value {
+        debug_assert!(
+            A::CONTEXTS.contains(&context),
+            "{context} has other actions"
+        );
         let mut object = Map::new();
         for (action, keys) in self.bindings() {
             let ids = keys.iter().map(|key| Value::String(key.to_string()));
-            object.insert(action.name().to_owned(), Value::Array(ids.collect()));
+            object.insert(
+                action.name_in(context).to_owned(),
+                Value::Array(ids.collect()),
+            );
         }
         Value::Object(object)
     }
@@ -97,8 +117,8 @@ pub struct Keymaps {
     pub main: ContextKeymap<MainAction>,
     /// The free-form answer editor.
     pub editor: ContextKeymap<EditorAction>,
-    /// The note editor.
-    pub note_editor: ContextKeymap<NoteEditorAction>,
+    /// The note editor: the same actions as the answer editor, bound on their own.
+    pub note_editor: ContextKeymap<EditorAction>,
     /// The settings overlay.
     pub settings_modal: ContextKeymap<SettingsModalAction>,
 }
@@ -120,7 +140,7 @@ impl Keymaps {
     }
 
     /// The note-editor action of `key`, if any.
-    pub fn note_editor_action(&self, key: &Key) -> Option<NoteEditorAction> {
+    pub fn note_editor_action(&self, key: &Key) -> Option<EditorAction> {
         self.note_editor.action(key)
     }
 
@@ -134,11 +154,17 @@ impl Keymaps {
     /// documented default section.
     pub fn to_json(&self) -> Value {
         let sections = [
-            (Context::Global, self.global.to_json()),
-            (Context::Main, self.main.to_json()),
-            (Context::Editor, self.editor.to_json()),
-            (Context::NoteEditor, self.note_editor.to_json()),
-            (Context::SettingsModal, self.settings_modal.to_json()),
+            (Context::Global, self.global.to_json(Context::Global)),
+            (Context::Main, self.main.to_json(Context::Main)),
+            (Context::Editor, self.editor.to_json(Context::Editor)),
+            (
+                Context::NoteEditor,
+                self.note_editor.to_json(Context::NoteEditor),
+            ),
+            (
+                Context::SettingsModal,
+                self.settings_modal.to_json(Context::SettingsModal),
+            ),
         ];
         let object = sections
             .into_iter()

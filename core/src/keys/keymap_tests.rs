@@ -3,7 +3,7 @@ use serde_json::json;
 
 use super::{
     Action, Context, EditorAction, FixedKey, GlobalAction, Key, KeymapProblem, Keymaps, MainAction,
-    NoteEditorAction, SettingsModalAction,
+    SettingsModalAction,
 };
 
 fn key(id: &str) -> Key {
@@ -79,7 +79,7 @@ fn other_contexts_look_up_their_own_actions() {
     );
     assert_eq!(
         keymaps.note_editor_action(&key("enter")),
-        Some(NoteEditorAction::Save)
+        Some(EditorAction::Submit)
     );
     assert_eq!(
         keymaps.settings_modal_action(&key("?")),
@@ -102,15 +102,72 @@ fn fixed_keys(#[case] id: &str, #[case] fixed: Option<FixedKey>) {
     assert_eq!(FixedKey::of(&key(id)), fixed);
 }
 
+fn round_trips<A: Action>(context: Context) {
+    for &action in A::ALL {
+        assert_eq!(A::named(context, action.name_in(context)), Ok(action));
+    }
+}
+
 #[test]
 fn action_names_round_trip() {
-    for action in MainAction::ALL {
-        assert_eq!(action.to_string().parse::<MainAction>().unwrap(), *action);
-    }
+    round_trips::<GlobalAction>(Context::Global);
+    round_trips::<MainAction>(Context::Main);
+    round_trips::<EditorAction>(Context::Editor);
+    round_trips::<EditorAction>(Context::NoteEditor);
+    round_trips::<SettingsModalAction>(Context::SettingsModal);
     for context in Context::ALL {
         assert_eq!(context.to_string().parse::<Context>().unwrap(), *context);
     }
-    assert!("confirm".parse::<EditorAction>().is_err());
+    assert!(EditorAction::named(Context::Editor, "confirm").is_err());
+}
+
+#[test]
+fn both_editors_share_one_action_list_with_the_same_default_keys() {
+    let keymaps = Keymaps::default();
+    assert_eq!(keymaps.editor, keymaps.note_editor);
+    assert_eq!(
+        EditorAction::CONTEXTS,
+        [Context::Editor, Context::NoteEditor]
+    );
+    let names = |context| -> Vec<&str> {
+        EditorAction::ALL
+            .iter()
+            .map(|action| action.name_in(context))
+            .collect()
+    };
+    let (editor, note) = (names(Context::Editor), names(Context::NoteEditor));
+    assert_eq!((editor[0], note[0]), ("submit", "save"));
+    assert_eq!(editor[1..], note[1..]);
+}
+
+#[test]
+fn a_note_editor_override_uses_the_save_name() {
+    let (keymaps, problems) = Keymaps::from_overrides(&json!({
+        "noteEditor": {"save": ["ctrl+s"]},
+        "editor": {"submit": ["ctrl+d"]}
+    }));
+    assert_eq!(problems, []);
+    assert_eq!(
+        keymaps.note_editor_action(&key("ctrl+s")),
+        Some(EditorAction::Submit)
+    );
+    assert_eq!(keymaps.note_editor_action(&key("enter")), None);
+    assert_eq!(
+        keymaps.editor_action(&key("ctrl+d")),
+        Some(EditorAction::Submit)
+    );
+    assert_eq!(keymaps.to_json()["noteEditor"]["save"], json!(["ctrl+s"]));
+    assert_eq!(keymaps.to_json()["editor"]["submit"], json!(["ctrl+d"]));
+}
+
+#[test]
+fn an_unknown_action_is_named_with_its_context() {
+    let error = EditorAction::named(Context::NoteEditor, "submit").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        r#"unknown action "submit" in keymap context noteEditor"#
+    );
+    assert!(EditorAction::named(Context::Editor, "save").is_err());
 }
 
 #[test]
@@ -150,6 +207,12 @@ fn null_section_means_defaults() {
     "keymaps.footer: unknown context; expected global, main, editor, noteEditor or settingsModal"
 )]
 #[case(json!({"main": {"submit": ["enter"]}}), "keymaps.main.submit: unknown action")]
+#[case(json!({"noteEditor": {"submit": ["x"]}}), "keymaps.noteEditor.submit: unknown action")]
+#[case(json!({"editor": {"save": ["x"]}}), "keymaps.editor.save: unknown action")]
+#[case(
+    json!({"noteEditor": {"close": ["enter"]}}),
+    r#"keymaps.noteEditor: "enter" is bound to both save and close"#
+)]
 #[case(json!({"main": {"toggle": "x"}}), "keymaps.main.toggle must be a list of key ids")]
 #[case(json!({"main": {"toggle": [1]}}), "keymaps.main.toggle must be a list of key ids")]
 #[case(
@@ -215,4 +278,25 @@ fn repeated_key_in_one_action_counts_once() {
     }));
     assert_eq!(problems, []);
     assert_eq!(keymaps.main.keys(MainAction::Toggle), [key("x")]);
+}
+
+#[test]
+fn a_hint_shows_the_first_key_and_a_pair_joins_two_with_a_slash() {
+    let main = Keymaps::default().main;
+    assert_eq!(main.hint(MainAction::NextTab).as_deref(), Some("tab"));
+    assert_eq!(
+        main.hint_pair(MainAction::PreviousOption, MainAction::NextOption)
+            .as_deref(),
+        Some("up/down")
+    );
+    let (keymaps, problems) = Keymaps::from_overrides(&json!({"main": {"nextOption": []}}));
+    assert_eq!(problems, []);
+    assert_eq!(keymaps.main.hint(MainAction::NextOption), None);
+    assert_eq!(
+        keymaps
+            .main
+            .hint_pair(MainAction::PreviousOption, MainAction::NextOption)
+            .as_deref(),
+        Some("up")
+    );
 }

@@ -15,8 +15,8 @@ mod key_tests;
 mod keymap_tests;
 
 pub use action::{
-    Action, Context, EditorAction, GlobalAction, MainAction, NoteEditorAction, SettingsModalAction,
-    UnknownAction, UnknownContext,
+    Action, Context, EditorAction, GlobalAction, MainAction, SettingsModalAction, UnknownAction,
+    UnknownContext,
 };
 pub use key::{Key, KeyCode, KeyParseError, KeyParseProblem, MAX_FUNCTION_KEY, Modifiers};
 pub use keymap::{ContextKeymap, FixedKey, Keymaps};

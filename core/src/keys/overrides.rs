@@ -112,22 +112,29 @@ impl Keymaps {
     /// Applies the overrides of one context.
     fn apply(&mut self, context: Context, value: &Value, problems: &mut Vec<KeymapProblem>) {
         match context {
-            Context::Global => apply_context(&mut self.global, value, problems),
-            Context::Main => apply_context(&mut self.main, value, problems),
-            Context::Editor => apply_context(&mut self.editor, value, problems),
-            Context::NoteEditor => apply_context(&mut self.note_editor, value, problems),
-            Context::SettingsModal => apply_context(&mut self.settings_modal, value, problems),
+            Context::Global => apply_context(&mut self.global, context, value, problems),
+            Context::Main => apply_context(&mut self.main, context, value, problems),
+            Context::Editor => apply_context(&mut self.editor, context, value, problems),
+            Context::NoteEditor => apply_context(&mut self.note_editor, context, value, problems),
+            Context::SettingsModal => {
+                apply_context(&mut self.settings_modal, context, value, problems);
+            }
         }
     }
 }
 
-/// Applies one context's overrides, then checks the merged context for conflicts.
+/// Applies the overrides of `context`, whose keymap is `keymap`, then checks the merged
+/// context for conflicts.
 fn apply_context<A: Action>(
     keymap: &mut ContextKeymap<A>,
+    context: Context,
     value: &Value,
     problems: &mut Vec<KeymapProblem>,
 ) {
-    let context = A::CONTEXT;
+    debug_assert!(
+        A::CONTEXTS.contains(&context),
+        "{context} has other actions"
+    );
     let Value::Object(actions) = value else {
         problems.push(KeymapProblem::NotAnObject {
             path: format!("keymaps.{context}"),
@@ -135,27 +142,28 @@ fn apply_context<A: Action>(
         return;
     };
     for (name, ids) in actions {
-        let Ok(action) = name.parse::<A>() else {
+        let Ok(action) = A::named(context, name) else {
             problems.push(KeymapProblem::UnknownAction {
                 context,
                 name: name.clone(),
             });
             continue;
         };
-        if let Some(keys) = parse_key_list(action, ids, problems) {
+        if let Some(keys) = parse_key_list(context, action, ids, problems) {
             keymap.set_keys(action, keys);
         }
     }
-    report_conflicts(keymap, problems);
+    report_conflicts(keymap, context, problems);
 }
 
 /// Parses an action's list of key ids, reporting every bad entry; `None` if any was bad.
 fn parse_key_list<A: Action>(
+    context: Context,
     action: A,
     ids: &Value,
     problems: &mut Vec<KeymapProblem>,
 ) -> Option<Vec<Key>> {
-    let (context, action) = (A::CONTEXT, action.name());
+    let action = action.name_in(context);
     let Value::Array(ids) = ids else {
         problems.push(KeymapProblem::NotAKeyList { context, action });
         return None;
@@ -185,17 +193,21 @@ fn parse_key_list<A: Action>(
     (problems.len() == problems_before).then_some(keys)
 }
 
-/// Reports every key bound to more than one action of the context.
-fn report_conflicts<A: Action>(keymap: &ContextKeymap<A>, problems: &mut Vec<KeymapProblem>) {
+/// Reports every key bound to more than one action of `context`.
+fn report_conflicts<A: Action>(
+    keymap: &ContextKeymap<A>,
+    context: Context,
+    problems: &mut Vec<KeymapProblem>,
+) {
     let mut owners: HashMap<Key, A> = HashMap::new();
     for (action, keys) in keymap.bindings() {
         for key in keys {
             match owners.get(key) {
                 Some(first) => problems.push(KeymapProblem::Conflict {
-                    context: A::CONTEXT,
+                    context,
                     key: key.to_string(),
-                    first: first.name(),
-                    second: action.name(),
+                    first: first.name_in(context),
+                    second: action.name_in(context),
                 }),
                 None => {
                     owners.insert(*key, action);

@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{Behaviour, Notifications, SCHEMA_VERSION, Settings, Toggle};
+use super::{Notifications, SCHEMA_VERSION, Settings, Toggle};
 use crate::keys::Keymaps;
 
 /// A change the settings overlay saves.
@@ -26,16 +26,31 @@ pub enum DocumentError {
 
 /// The document a missing file is created with.
 pub fn default_document() -> Value {
-    let behaviour = Behaviour::default();
+    let mut notifications = section_defaults("notifications");
+    notifications.insert("channels".into(), json!(["bell"]));
     json!({
         "schemaVersion": SCHEMA_VERSION,
-        "behaviour": behaviour,
+        "behaviour": section_defaults("behaviour"),
         "keymaps": Keymaps::default().to_json(),
-        "notifications": {
-            "enabled": true,
-            "channels": ["bell"],
-        },
+        "notifications": notifications,
     })
+}
+
+/// The default of every toggle of one section of the file, its fields in name order (the
+/// order the documented defaults list them in).
+fn section_defaults(name: &str) -> Map<String, Value> {
+    let mut fields: Vec<(&str, bool)> = Toggle::ALL
+        .into_iter()
+        .filter_map(|toggle| {
+            let (section, field) = toggle.path();
+            (section == name).then_some((field, toggle.default_on()))
+        })
+        .collect();
+    fields.sort_unstable();
+    fields
+        .into_iter()
+        .map(|(field, on)| (field.to_owned(), Value::Bool(on)))
+        .collect()
 }
 
 /// Reads the known fields of a document; `None` when it is not valid settings. Versions 1 to 4
@@ -52,25 +67,18 @@ pub(super) fn read(document: &Value) -> Option<Settings> {
         }
     }
     let mut settings = Settings::default();
-    if let Some(section) = section(root, "behaviour").ok()? {
-        for toggle in Toggle::ALL {
-            let (parent, field) = toggle.path();
-            if parent != "behaviour" {
-                continue;
-            }
-            match section.get(field) {
-                None => {}
-                Some(Value::Bool(on)) => settings.set_toggle(toggle, *on),
-                Some(_) => return None,
-            }
+    for toggle in Toggle::ALL {
+        let (parent, field) = toggle.path();
+        let Some(section) = section(root, parent).ok()? else {
+            continue;
+        };
+        match section.get(field) {
+            None => {}
+            Some(Value::Bool(on)) => settings.set_toggle(toggle, *on),
+            Some(_) => return None,
         }
     }
     if let Some(section) = section(root, "notifications").ok()? {
-        match section.get("enabled") {
-            None => {}
-            Some(Value::Bool(on)) => settings.notifications.enabled = *on,
-            Some(_) => return None,
-        }
         settings.notifications.channels =
             Notifications::channels_from_json(section.get("channels"));
     }

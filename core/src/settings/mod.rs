@@ -34,38 +34,6 @@ pub struct Settings {
     pub notifications: Notifications,
 }
 
-impl Settings {
-    /// Whether a toggle is on.
-    pub const fn toggle(&self, toggle: Toggle) -> bool {
-        match toggle {
-            Toggle::AutoSubmitWhenAnsweredWithoutNotes => {
-                self.behaviour.auto_submit_when_answered_without_notes
-            }
-            Toggle::ConfirmDismissWhenDirty => self.behaviour.confirm_dismiss_when_dirty,
-            Toggle::DoublePressReviewShortcuts => self.behaviour.double_press_review_shortcuts,
-            Toggle::Notifications => self.notifications.enabled,
-            Toggle::ShowFooterHints => self.behaviour.show_footer_hints,
-            Toggle::PresentSingleAsMulti => self.behaviour.present_single_as_multi,
-        }
-    }
-
-    /// Sets a toggle in memory.
-    pub const fn set_toggle(&mut self, toggle: Toggle, on: bool) {
-        match toggle {
-            Toggle::AutoSubmitWhenAnsweredWithoutNotes => {
-                self.behaviour.auto_submit_when_answered_without_notes = on;
-            }
-            Toggle::ConfirmDismissWhenDirty => self.behaviour.confirm_dismiss_when_dirty = on,
-            Toggle::DoublePressReviewShortcuts => {
-                self.behaviour.double_press_review_shortcuts = on;
-            }
-            Toggle::Notifications => self.notifications.enabled = on,
-            Toggle::ShowFooterHints => self.behaviour.show_footer_hints = on,
-            Toggle::PresentSingleAsMulti => self.behaviour.present_single_as_multi = on,
-        }
-    }
-}
-
 /// What the settings file was found to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FileState {

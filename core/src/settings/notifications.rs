@@ -2,6 +2,8 @@
 
 use serde_json::{Value, json};
 
+use super::Toggle;
+
 /// One way to tell the user a question is waiting.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Channel {
@@ -71,7 +73,7 @@ pub struct Notifications {
 impl Default for Notifications {
     fn default() -> Self {
         Self {
-            enabled: true,
+            enabled: Toggle::Notifications.default_on(),
             channels: vec![Channel::Bell],
         }
     }

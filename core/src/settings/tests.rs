@@ -125,3 +125,55 @@ fn reset_restores_known_sections_and_keeps_unknown_fields() {
     assert_eq!(saved["mine"], json!(true));
     assert_eq!(load(Some(&saved.to_string())).settings, Settings::default());
 }
+
+#[test]
+fn the_behaviour_section_is_written_with_its_fields_in_name_order() {
+    let document = default_document();
+    assert_eq!(
+        document["behaviour"].to_string(),
+        r#"{"autoSubmitWhenAnsweredWithoutNotes":false,"confirmDismissWhenDirty":true,"doublePressReviewShortcuts":true,"presentSingleAsMulti":false,"showFooterHints":true}"#
+    );
+    assert_eq!(
+        document["notifications"].to_string(),
+        r#"{"enabled":true,"channels":["bell"]}"#
+    );
+}
+
+#[test]
+fn every_toggle_reads_and_writes_only_its_own_field() {
+    for toggle in Toggle::ALL {
+        let (section, field) = toggle.path();
+        assert_eq!(
+            default_document()[section][field],
+            json!(toggle.default_on())
+        );
+        assert_eq!(Settings::default().toggle(toggle), toggle.default_on());
+        let flipped = !toggle.default_on();
+        let saved = apply_change(&FileState::Missing, Change::Set(toggle, flipped)).unwrap();
+        assert_eq!(saved[section][field], json!(flipped));
+        let mut expected = Settings::default();
+        expected.set_toggle(toggle, flipped);
+        assert_eq!(load(Some(&saved.to_string())).settings, expected);
+        for other in Toggle::ALL.into_iter().filter(|other| *other != toggle) {
+            assert_eq!(expected.toggle(other), other.default_on(), "{other:?}");
+        }
+    }
+}
+
+#[test]
+fn a_behaviour_switch_is_a_field_of_the_behaviour_section_only() {
+    let mut behaviour = Behaviour::default();
+    for toggle in Toggle::ALL {
+        let in_section = toggle.path().0 == "behaviour";
+        assert_eq!(behaviour.get(toggle).is_some(), in_section, "{toggle:?}");
+        behaviour.set(toggle, !toggle.default_on());
+    }
+    let mut expected = Settings::default();
+    for toggle in Toggle::ALL
+        .into_iter()
+        .filter(|t| t.path().0 == "behaviour")
+    {
+        expected.set_toggle(toggle, !toggle.default_on());
+    }
+    assert_eq!(behaviour, expected.behaviour);
+}

@@ -1,4 +1,4 @@
-//! The ask settings overlay: the six toggles and a guarded reset, as a pure state machine.
+//! The ask settings overlay: a row per toggle and a guarded reset, as a pure state machine.
 //!
 //! The panel is built from the settings in effect, the load notices and the settings file's
 //! absolute path (which the program resolves). Keys come from the `settingsModal` keymap:
@@ -41,16 +41,17 @@ pub enum Row {
 }
 
 impl Row {
-    /// Every row, top to bottom: the toggles in [`Toggle::ALL`] order, then the reset action.
-    pub const ALL: [Self; 7] = [
-        Self::Toggle(Toggle::ALL[0]),
-        Self::Toggle(Toggle::ALL[1]),
-        Self::Toggle(Toggle::ALL[2]),
-        Self::Toggle(Toggle::ALL[3]),
-        Self::Toggle(Toggle::ALL[4]),
-        Self::Toggle(Toggle::ALL[5]),
-        Self::Reset,
-    ];
+    /// Every row, top to bottom: a row per toggle in [`Toggle::ALL`] order, then the reset
+    /// action.
+    pub const ALL: [Self; Toggle::ALL.len() + 1] = {
+        let mut rows = [Self::Reset; Toggle::ALL.len() + 1];
+        let mut index = 0;
+        while index < Toggle::ALL.len() {
+            rows[index] = Self::Toggle(Toggle::ALL[index]);
+            index += 1;
+        }
+        rows
+    };
 }
 
 /// Whether the reset action waits for its confirming press.

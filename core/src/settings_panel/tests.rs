@@ -37,10 +37,33 @@ fn opens_on_the_first_toggle_with_nothing_pending() {
 }
 
 #[test]
-fn rows_list_the_toggles_in_order_then_reset() {
+fn every_behaviour_switch_has_one_row_in_the_panel_in_table_order() {
     let toggles: Vec<Row> = Toggle::ALL.into_iter().map(Row::Toggle).collect();
-    assert_eq!(&Row::ALL[..6], toggles.as_slice());
-    assert_eq!(Row::ALL[6], Row::Reset);
+    let (last, rows) = Row::ALL.split_last().expect("the panel has rows");
+    assert_eq!(rows, toggles.as_slice());
+    assert_eq!(*last, Row::Reset);
+    let labels: Vec<&str> = Toggle::ALL.into_iter().map(Toggle::label).collect();
+    assert_eq!(
+        labels,
+        [
+            "Auto-submit when answered without notes",
+            "Confirm dismiss when dirty",
+            "Double-press review shortcuts",
+            "Notifications",
+            "Show footer hints",
+            "Present single-select as multi-select",
+        ]
+    );
+}
+
+#[test]
+fn a_row_says_new_flows_for_each_switch_that_waits_for_them() {
+    let text = text_of(&panel().draw(Size::new(80, 24)));
+    let waiting = Toggle::ALL
+        .into_iter()
+        .filter(|toggle| !toggle.applies_to_open_flows())
+        .count();
+    assert_eq!(text.matches(" (new flows)").count(), waiting, "{text}");
 }
 
 #[rstest]

@@ -5,12 +5,13 @@
 //! hints, the save outcome; the rows come last and then scroll so the highlighted one stays
 //! visible. Below 10×5 cells the box has no border and the title takes a line of its own.
 
-use std::borrow::Cow;
-
 use super::{ResetState, Row, SettingsPanel, Status};
-use crate::draw::{Canvas, Frame, Pos, Rect, Role, Size, Style};
-use crate::keys::{Action, ContextKeymap, SettingsModalAction};
-use crate::text::{ELLIPSIS, fit, sanitize, truncate, width as text_width, wrap};
+use crate::draw::{
+    Canvas, Frame, Line, Pos, Rect, Role, Size, Span, Style, cap_lines, line_width, put_line,
+    put_line_within, put_lines, wrap_paragraphs,
+};
+use crate::keys::{Action, Context, ContextKeymap, SettingsModalAction};
+use crate::text::{truncate, width as text_width};
 
 /// The title of the overlay.
 const TITLE: &str = "Ask settings";
@@ -28,7 +29,7 @@ enum Kind {
     /// The toggles and the reset action.
     Rows,
     /// Lines of text, already wrapped.
-    Lines(Vec<(String, Style)>),
+    Lines(Vec<Line>),
 }
 
 /// A run of lines laid out top to bottom.
@@ -100,7 +101,10 @@ impl SettingsPanel {
                         canvas.put(rect.pos(), TITLE, Style::new(Role::Accent).bold());
                     }
                     Kind::Rows => self.draw_rows(canvas, rect),
-                    Kind::Lines(lines) => draw_lines(canvas, rect, lines),
+                    Kind::Lines(lines) => {
+                        let (rows, columns) = (usize::from(rect.height), usize::from(rect.width));
+                        put_lines(canvas, rect, 0, &cap_lines(lines.clone(), rows, columns));
+                    }
                 }
                 y += height;
             }
@@ -116,11 +120,13 @@ impl SettingsPanel {
         }
         blocks.push(Block::new(0, Kind::Rows));
         let status = match &self.status {
-            Some(Status::SaveFailed(message)) => wrapped(message, width, Style::new(Role::Error)),
-            Some(Status::ResetDone) => wrapped(
+            Some(Status::SaveFailed(message)) => {
+                wrap_paragraphs(message, Style::new(Role::Error), width)
+            }
+            Some(Status::ResetDone) => wrap_paragraphs(
                 "Settings reset to defaults.",
-                width,
                 Style::new(Role::Success),
+                width,
             ),
             None => Vec::new(),
         };
@@ -128,23 +134,23 @@ impl SettingsPanel {
         let notices = self
             .notices
             .iter()
-            .flat_map(|notice| wrapped(notice, width, Style::new(Role::Warning)))
+            .flat_map(|notice| wrap_paragraphs(notice, Style::new(Role::Warning), width))
             .collect();
         blocks.push(Block::new(4, Kind::Lines(notices)));
-        let label = wrapped(
+        let label = wrap_paragraphs(
             "Customize keymaps and notifications in",
-            width,
             Style::new(Role::Muted),
+            width,
         );
         blocks.push(Block::new(6, Kind::Lines(label)));
-        let path = wrapped(&self.config_path, width, Style::new(Role::Text));
+        let path = wrap_paragraphs(&self.config_path, Style::new(Role::Text), width);
         blocks.push(Block {
             gap_before: false,
             ..Block::new(5, Kind::Lines(path))
         });
         let hints = if self.shown.behaviour.show_footer_hints {
             let hint = hint_line(&self.saved.keymaps.settings_modal, width);
-            vec![(hint, Style::new(Role::Muted))]
+            vec![vec![Span::new(&hint, Style::new(Role::Muted))]]
         } else {
             Vec::new()
         };
@@ -173,16 +179,16 @@ impl SettingsPanel {
             let choices = self.row_layouts(row, base);
             let chosen = choices
                 .iter()
-                .find(|segments| segments_width(segments) <= room)
+                .find(|layout| line_width(layout) <= room)
                 .or_else(|| choices.last());
-            if let Some(segments) = chosen {
-                put_segments(canvas, Pos::new(x + 1, line.y), segments, room);
+            if let Some(layout) = chosen {
+                put_line_within(canvas, Pos::new(x + 1, line.y), layout, room);
             }
         }
     }
 
-    /// The ways a row can be written, widest first; each is a list of styled segments.
-    fn row_layouts(&self, row: Row, base: Style) -> Vec<Vec<(String, Style)>> {
+    /// The ways a row can be written, widest first.
+    fn row_layouts(&self, row: Row, base: Style) -> Vec<Line> {
         let muted = if base.attrs.reverse {
             base
         } else {
@@ -192,56 +198,27 @@ impl SettingsPanel {
         match row {
             Row::Toggle(toggle) => {
                 let mark = if self.shown.toggle(toggle) { "x" } else { " " };
-                let text = format!("[{mark}] {}", toggle.label());
-                let plain = vec![(text.clone(), base)];
+                let text = Span::new(&format!("[{mark}] {}", toggle.label()), base);
                 if toggle.applies_to_open_flows() {
-                    vec![plain]
+                    vec![vec![text]]
                 } else {
-                    vec![
-                        vec![(text, base), (" (new flows)".to_owned(), muted)],
-                        plain,
-                    ]
+                    let marked = vec![text.clone(), Span::new(" (new flows)", muted)];
+                    vec![marked, vec![text]]
                 }
             }
             Row::Reset if self.reset == ResetState::Armed => {
-                let key = first_key(
-                    &self.saved.keymaps.settings_modal,
-                    SettingsModalAction::Toggle,
-                );
+                let toggle = SettingsModalAction::Toggle;
+                let key = self.saved.keymaps.settings_modal.hint(toggle);
+                let key = key.unwrap_or_else(|| toggle.name_in(Context::SettingsModal).to_owned());
                 vec![
                     vec![
-                        ("Reset to defaults".to_owned(), base),
-                        (format!(" — press {key} again to confirm"), warning),
+                        Span::new("Reset to defaults", base),
+                        Span::new(&format!(" — press {key} again to confirm"), warning),
                     ],
-                    vec![(format!("Press {key} again to reset"), warning)],
+                    vec![Span::new(&format!("Press {key} again to reset"), warning)],
                 ]
             }
-            Row::Reset => vec![vec![("Reset to defaults".to_owned(), base)]],
-        }
-    }
-}
-
-/// The width of a row's segments together.
-fn segments_width(segments: &[(String, Style)]) -> usize {
-    segments.iter().map(|(text, _)| text_width(text)).sum()
-}
-
-/// Puts segments one after the other within `room` cells; the one that overflows is cut with
-/// an ellipsis and the rest left out.
-fn put_segments(canvas: &mut Canvas, pos: Pos, segments: &[(String, Style)], room: usize) {
-    let mut x = pos.x;
-    let mut left = room;
-    for (text, style) in segments {
-        let cut = if text_width(text) <= left {
-            Cow::Borrowed(text.as_str())
-        } else {
-            truncate(text, left)
-        };
-        let after = canvas.put(Pos::new(x, pos.y), &cut, *style);
-        left = left.saturating_sub(usize::from(after - x));
-        x = after;
-        if cut.len() != text.len() {
-            break;
+            Row::Reset => vec![vec![Span::new("Reset to defaults", base)]],
         }
     }
 }
@@ -280,42 +257,19 @@ fn gaps(blocks: &[Block], heights: &[u16], budget: u16) -> Vec<bool> {
         .collect()
 }
 
-/// The lines that fit `rect`; when some are cut off, the last one shown ends in an ellipsis.
-fn draw_lines(canvas: &mut Canvas, rect: Rect, lines: &[(String, Style)]) {
-    let shown = usize::from(rect.height).min(lines.len());
-    for (index, (row, (line, style))) in rect.rows().zip(lines).enumerate() {
-        if index + 1 == shown && shown < lines.len() {
-            let (kept, _) = fit(line, usize::from(rect.width).saturating_sub(1));
-            canvas.put(row.pos(), &format!("{kept}{ELLIPSIS}"), *style);
-        } else {
-            canvas.put(row.pos(), line, *style);
-        }
-    }
-}
-
-/// `text` sanitized and wrapped to `width`, every line in `style`.
-fn wrapped(text: &str, width: usize, style: Style) -> Vec<(String, Style)> {
-    let text = sanitize(text);
-    wrap(&text, width)
-        .into_iter()
-        .map(|line| (line.to_owned(), style))
-        .collect()
-}
-
 /// `up/down move · enter toggle · esc close`, from the keys bound first to each action; the
 /// parts that do not fit `width` are left out, the move hint first and the close hint last.
 fn hint_line(keymap: &ContextKeymap<SettingsModalAction>, width: usize) -> String {
-    let key = |action| keymap.keys(action).first().map(ToString::to_string);
-    let moves = match (
-        key(SettingsModalAction::PreviousOption),
-        key(SettingsModalAction::NextOption),
-    ) {
-        (Some(up), Some(down)) => Some(format!("{up}/{down} move")),
-        (Some(one), None) | (None, Some(one)) => Some(format!("{one} move")),
-        (None, None) => None,
-    };
-    let toggle = key(SettingsModalAction::Toggle).map(|toggle| format!("{toggle} toggle"));
-    let close = key(SettingsModalAction::Close).map(|close| format!("{close} close"));
+    let moves = keymap
+        .hint_pair(
+            SettingsModalAction::PreviousOption,
+            SettingsModalAction::NextOption,
+        )
+        .map(|keys| format!("{keys} move"));
+    let toggle = keymap.hint(SettingsModalAction::Toggle);
+    let toggle = toggle.map(|toggle| format!("{toggle} toggle"));
+    let close = keymap.hint(SettingsModalAction::Close);
+    let close = close.map(|close| format!("{close} close"));
     let mut parts = [moves, toggle, close];
     for drop in 0..parts.len() {
         let line = parts
@@ -332,29 +286,24 @@ fn hint_line(keymap: &ContextKeymap<SettingsModalAction>, width: usize) -> Strin
     String::new()
 }
 
-/// The first key bound to `action`, or the action's name when it has none.
-fn first_key<A: Action>(keymap: &ContextKeymap<A>, action: A) -> String {
-    keymap
-        .keys(action)
-        .first()
-        .map_or_else(|| action.name().to_owned(), ToString::to_string)
-}
-
 /// A rounded border around `area` with the title in its top edge.
 fn draw_border(canvas: &mut Canvas, area: Rect) {
     let border = Style::new(Role::Border);
     let inner = usize::from(area.width.saturating_sub(2));
     let bottom = area.bottom() - 1;
-    canvas.put(area.pos(), &format!("╭{}╮", "─".repeat(inner)), border);
+    let edge = |left, right| {
+        [
+            Span::new(left, border),
+            Span::rule(inner),
+            Span::new(right, border),
+        ]
+    };
+    put_line(canvas, area.pos(), &edge("╭", "╮"));
     for y in area.y + 1..bottom {
         canvas.put(Pos::new(area.x, y), "│", border);
         canvas.put(Pos::new(area.right() - 1, y), "│", border);
     }
-    canvas.put(
-        Pos::new(area.x, bottom),
-        &format!("╰{}╯", "─".repeat(inner)),
-        border,
-    );
+    put_line(canvas, Pos::new(area.x, bottom), &edge("╰", "╯"));
     let title = format!(" {TITLE} ");
     if text_width(&title) + 4 <= usize::from(area.width) {
         canvas.put(

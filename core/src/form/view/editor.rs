@@ -1,8 +1,8 @@
 //! An open editor drawn as wrapped lines behind a `│` bar, with the text cursor placed.
 
 use super::super::editor::Editor;
-use super::{ACCENT, DIM, Line, Span, TEXT, put_lines};
-use crate::draw::{Canvas, Pos, Rect};
+use super::{ACCENT, DIM, TEXT};
+use crate::draw::{Canvas, Line, Pos, Rect, Span, put_lines};
 use crate::text::{sanitize_line, width, wrap};
 
 /// The bar in front of every editor line and its width.

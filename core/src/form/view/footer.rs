@@ -6,29 +6,14 @@
 use super::super::Form;
 use super::super::editor::EditorTarget;
 use super::super::state::{Activation, Dismissal, Focus, Pending};
-use super::{ACCENT, ERROR, Line, MUTED, Span, WARNING, put_lines, wrap_spans};
+use super::{ACCENT, ERROR, MUTED, WARNING};
 use crate::contract::request::{Question, QuestionType};
-use crate::draw::{Canvas, Rect};
-use crate::keys::{
-    Action, ContextKeymap, EditorAction, GlobalAction, MainAction, NoteEditorAction,
-};
+use crate::draw::{Canvas, Line, Rect, Span, put_lines, wrap_spans};
+use crate::keys::{EditorAction, GlobalAction, MainAction};
 use crate::text::width;
 
 /// Between two hints.
 const SEPARATOR: &str = "  ·  ";
-
-/// The first key bound to `action`, printed; `None` when the action has no key.
-fn key<A: Action>(keymap: &ContextKeymap<A>, action: A) -> Option<String> {
-    keymap.keys(action).first().map(ToString::to_string)
-}
-
-/// The first keys of two actions joined with `/`, or whichever exists.
-fn pair<A: Action>(keymap: &ContextKeymap<A>, first: A, second: A) -> Option<String> {
-    match (key(keymap, first), key(keymap, second)) {
-        (Some(a), Some(b)) => Some(format!("{a}/{b}")),
-        (a, b) => a.or(b),
-    }
-}
 
 impl Form {
     /// The hints for the focused part: (keys, what they do).
@@ -41,25 +26,25 @@ impl Form {
                 let question = self.active_question().map(|(_, question)| question);
                 let multi = question.is_some_and(Question::is_multi);
                 hints.push((
-                    pair(main, MainAction::PreviousOption, MainAction::NextOption),
+                    main.hint_pair(MainAction::PreviousOption, MainAction::NextOption),
                     "move",
                 ));
                 if multi {
-                    hints.push((key(main, MainAction::Toggle), "toggle"));
-                    hints.push((key(main, MainAction::Confirm), "confirm"));
+                    hints.push((main.hint(MainAction::Toggle), "toggle"));
+                    hints.push((main.hint(MainAction::Confirm), "confirm"));
                 } else {
-                    hints.push((key(main, MainAction::Confirm), "select"));
+                    hints.push((main.hint(MainAction::Confirm), "select"));
                 }
                 if self.tab_count() > 1 {
-                    let tabs = pair(main, MainAction::NextTab, MainAction::PreviousTab);
+                    let tabs = main.hint_pair(MainAction::NextTab, MainAction::PreviousTab);
                     hints.push((tabs, "tabs"));
                 }
                 if question.is_some_and(|question| question.presented == QuestionType::Preview) {
                     hints.push((Some("pageUp/pageDown".to_owned()), "scroll preview"));
                 }
                 if self.rules().notes {
-                    hints.push((key(main, MainAction::OptionNote), "note"));
-                    hints.push((key(main, MainAction::QuestionNote), "question note"));
+                    hints.push((main.hint(MainAction::OptionNote), "note"));
+                    hints.push((main.hint(MainAction::QuestionNote), "question note"));
                 }
                 if self.rules().type_change
                     && let Some(question) = question
@@ -69,49 +54,48 @@ impl Form {
                         QuestionType::Single => "single-select",
                         QuestionType::Preview => "preview",
                     };
-                    hints.push((key(main, MainAction::ChangeQuestionType), label));
+                    hints.push((main.hint(MainAction::ChangeQuestionType), label));
                 }
-                hints.push((key(main, MainAction::Cancel), "cancel"));
+                hints.push((main.hint(MainAction::Cancel), "cancel"));
             }
             Focus::Editor(editor) => {
                 let free_form = !self.has_rows_on_tab();
                 match editor.target {
                     EditorTarget::Custom => {
-                        hints.push((key(&keymaps.editor, EditorAction::Submit), "submit"));
+                        hints.push((keymaps.editor.hint(EditorAction::Submit), "submit"));
                         hints.push((Some("alt+enter".to_owned()), "new line"));
                         let close = if free_form { "cancel" } else { "back" };
-                        hints.push((key(&keymaps.editor, EditorAction::Close), close));
+                        hints.push((keymaps.editor.hint(EditorAction::Close), close));
                     }
                     EditorTarget::Note(_) => {
                         let note = &keymaps.note_editor;
-                        hints.push((key(note, NoteEditorAction::Save), "save note"));
+                        hints.push((note.hint(EditorAction::Submit), "save note"));
                         hints.push((Some("alt+enter".to_owned()), "new line"));
-                        hints.push((key(note, NoteEditorAction::Close), "back"));
+                        hints.push((note.hint(EditorAction::Close), "back"));
                     }
                 }
                 if free_form && editor.is_empty() && self.tab_count() > 1 {
-                    let tabs = pair(
-                        &keymaps.editor,
+                    let tabs = keymaps.editor.hint_pair(
                         EditorAction::NextTabWhenEmpty,
                         EditorAction::PreviousTabWhenEmpty,
                     );
                     hints.push((tabs, "tabs"));
                 }
-                hints.push((key(&keymaps.global, GlobalAction::Dismiss), "dismiss"));
+                hints.push((keymaps.global.hint(GlobalAction::Dismiss), "dismiss"));
             }
             Focus::Review => {
                 hints.push((
-                    pair(main, MainAction::PreviousOption, MainAction::NextOption),
+                    main.hint_pair(MainAction::PreviousOption, MainAction::NextOption),
                     "move",
                 ));
-                hints.push((key(main, MainAction::Confirm), "choose"));
+                hints.push((main.hint(MainAction::Confirm), "choose"));
                 let last = self.rules().actions.len();
                 hints.push((Some(format!("1-{last}")), "shortcut"));
                 hints.push((
-                    pair(main, MainAction::NextTab, MainAction::PreviousTab),
+                    main.hint_pair(MainAction::NextTab, MainAction::PreviousTab),
                     "tabs",
                 ));
-                hints.push((key(main, MainAction::Cancel), "cancel"));
+                hints.push((main.hint(MainAction::Cancel), "cancel"));
             }
         }
         hints
@@ -171,10 +155,10 @@ impl Form {
         if let Some(dismissal) = self.state.armed {
             let keymaps = &self.config.keymaps;
             let keys = match dismissal {
-                Dismissal::Cancel => key(&keymaps.main, MainAction::Cancel),
-                Dismissal::Dismiss => key(&keymaps.global, GlobalAction::Dismiss),
+                Dismissal::Cancel => keymaps.main.hint(MainAction::Cancel),
+                Dismissal::Dismiss => keymaps.global.hint(GlobalAction::Dismiss),
                 Dismissal::ReviewCancel(Activation::Confirm) => {
-                    key(&keymaps.main, MainAction::Confirm)
+                    keymaps.main.hint(MainAction::Confirm)
                 }
                 Dismissal::ReviewCancel(Activation::Digit(digit)) => Some(digit.to_string()),
                 Dismissal::ReviewCancel(Activation::Click) => None,
@@ -193,8 +177,12 @@ impl Form {
                 QuestionType::Preview => "preview",
                 QuestionType::Single | QuestionType::Multi => "single-select",
             };
-            let keys =
-                key(&self.config.keymaps.main, MainAction::ChangeQuestionType).unwrap_or_default();
+            let keys = self
+                .config
+                .keymaps
+                .main
+                .hint(MainAction::ChangeQuestionType)
+                .unwrap_or_default();
             let text = format!(
                 "Switch to {target}? Press {keys} again (keeps 1 of {} selections)",
                 self.selection_count(index)

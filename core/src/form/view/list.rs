@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use super::super::Form;
 use super::options::{Item, short_description};
-use super::{Hit, MUTED, Span, put_line, put_lines};
-use crate::draw::{Canvas, Pos, Rect};
+use super::{Hit, MUTED};
+use crate::draw::{Canvas, Pos, Rect, Span, put_line, put_lines};
 
 impl Form {
     /// Draws the option list of question `index` in `area`, scrolled to keep the highlighted

@@ -56,8 +56,9 @@ use std::cell::Cell;
 use super::Form;
 use super::state::{Phase, PreviewScroll};
 use crate::contract::request::QuestionType;
-use crate::draw::{Canvas, Frame, Pos, Rect, Role, Size, Style};
-use crate::text::{fit, sanitize, sanitize_line, width, wrap};
+use crate::draw::{
+    Canvas, Frame, Pos, Rect, Role, Size, Style, cap_lines, put_lines, put_rule, wrap_text,
+};
 
 pub use hits::{Hit, Hits};
 pub use preview::WIDE_PREVIEW_COLUMNS;
@@ -88,7 +89,7 @@ const MUTED: Style = Style::new(Role::Muted);
 const DIM: Style = Style::new(Role::Dim);
 /// Titles and markers.
 const ACCENT: Style = Style::new(Role::Accent);
-/// Rules.
+/// Separators.
 const BORDER: Style = Style::new(Role::Border);
 /// Cautions.
 const WARNING: Style = Style::new(Role::Warning);
@@ -98,131 +99,6 @@ const ERROR: Style = Style::new(Role::Error);
 const SUCCESS: Style = Style::new(Role::Success);
 /// The highlighted row.
 const SELECTED: Style = Style::new(Role::Selected);
-
-/// A run of text in one style.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Span {
-    /// Sanitized single-line text, or for a [`Span::multiline`] span, lines joined by `\n`.
-    pub text: String,
-    /// How it looks.
-    pub style: Style,
-}
-
-impl Span {
-    /// A span of `text` (sanitized here, line breaks shown as `↵`) in `style`.
-    pub fn new(text: &str, style: Style) -> Self {
-        Self {
-            text: sanitize_line(text).into_owned(),
-            style,
-        }
-    }
-
-    /// A span of multi-line `text` (sanitized here, line breaks kept as `\n`) in `style`; only
-    /// for [`wrap_spans`], which breaks lines there.
-    pub fn multiline(text: &str, style: Style) -> Self {
-        Self {
-            text: sanitize(text).into_owned(),
-            style,
-        }
-    }
-}
-
-/// One screen row of spans.
-pub type Line = Vec<Span>;
-
-/// Word-wraps styled text to `columns` cells, breaking lines at the `\n`s of
-/// [`Span::multiline`] spans; styles follow their text across breaks.
-pub fn wrap_spans(spans: &[Span], columns: usize) -> Vec<Line> {
-    let joined: String = spans.iter().map(|span| span.text.as_str()).collect();
-    let mut bounds = Vec::with_capacity(spans.len());
-    let mut offset = 0;
-    for span in spans {
-        offset += span.text.len();
-        bounds.push((offset, span.style));
-    }
-    wrap(&joined, columns)
-        .into_iter()
-        .map(|piece| {
-            let start = piece.as_ptr() as usize - joined.as_ptr() as usize;
-            let end = start + piece.len();
-            let mut line = Vec::new();
-            let mut from = start;
-            for &(bound, style) in &bounds {
-                if bound <= from {
-                    continue;
-                }
-                let to = bound.min(end);
-                if to > from {
-                    line.push(Span {
-                        text: joined[from..to].to_owned(),
-                        style,
-                    });
-                }
-                from = to;
-                if from >= end {
-                    break;
-                }
-            }
-            line
-        })
-        .collect()
-}
-
-/// Word-wraps one style of text to `columns` cells.
-pub fn wrap_text(text: &str, style: Style, columns: usize) -> Vec<Line> {
-    wrap_spans(&[Span::new(text, style)], columns)
-}
-
-/// Keeps at most `rows` lines, marking a cut with `…` at the end of the last one kept.
-pub fn cap_lines(mut lines: Vec<Line>, rows: usize, columns: usize) -> Vec<Line> {
-    if lines.len() <= rows {
-        return lines;
-    }
-    lines.truncate(rows);
-    if let Some(last) = lines.last_mut() {
-        let used: usize = last.iter().map(|span| width(&span.text)).sum();
-        if used + 1 > columns
-            && let Some(span) = last.last_mut()
-        {
-            let keep = width(&span.text).saturating_sub(used + 1 - columns);
-            span.text = fit(&span.text, keep).0.to_owned();
-        }
-        let style = last.last().map_or(MUTED, |span| span.style);
-        last.push(Span {
-            text: "…".to_owned(),
-            style,
-        });
-    }
-    lines
-}
-
-/// Draws one line of spans from `pos`; returns the column after it.
-pub fn put_line(canvas: &mut Canvas, pos: Pos, line: &[Span]) -> u16 {
-    let mut x = pos.x;
-    for span in line {
-        x = canvas.put(Pos::new(x, pos.y), &span.text, span.style);
-    }
-    x
-}
-
-/// Draws lines top-down in `area`, each indented by `indent`; returns the rows used.
-pub fn put_lines(canvas: &mut Canvas, area: Rect, indent: u16, lines: &[Line]) -> u16 {
-    let mut used = 0;
-    for (row, line) in area.rows().zip(lines) {
-        put_line(canvas, Pos::new(row.x.saturating_add(indent), row.y), line);
-        used += 1;
-    }
-    used
-}
-
-/// A horizontal rule across `area`'s first row.
-pub fn put_rule(canvas: &mut Canvas, area: Rect) {
-    if area.is_empty() {
-        return;
-    }
-    let rule = "─".repeat(usize::from(area.width));
-    canvas.put(area.pos(), &rule, BORDER);
-}
 
 impl Form {
     /// Draws the form for a screen of `size`.

@@ -3,9 +3,8 @@
 use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
 use super::editor::editor_block;
-use super::{
-    ACCENT, Line, MUTED, SELECTED, SUCCESS, Span, TEXT, WARNING, cap_lines, wrap_spans, wrap_text,
-};
+use super::{ACCENT, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
+use crate::draw::{Line, Span, cap_lines, indented, wrap_spans, wrap_text};
 
 /// Below this width, the lines under a label are indented less.
 const COMPACT_BELOW: usize = 32;
@@ -22,24 +21,6 @@ pub(super) struct Item {
     pub cursor: Option<(usize, usize)>,
     /// The first line of an open editor.
     pub editor_from: Option<usize>,
-}
-
-fn spaces(count: usize) -> Span {
-    Span {
-        text: " ".repeat(count),
-        style: super::TEXT,
-    }
-}
-
-/// Prefixes every line with `indent` spaces.
-fn indented(lines: Vec<Line>, indent: usize) -> Vec<Line> {
-    lines
-        .into_iter()
-        .map(|mut line| {
-            line.insert(0, spaces(indent));
-            line
-        })
-        .collect()
 }
 
 /// Number of decimal digits of `n`.

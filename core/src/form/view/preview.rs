@@ -4,9 +4,8 @@
 use super::super::Form;
 use super::super::preview::{clamp_bottom, scroll_down, scroll_up, visible_rows};
 use super::super::state::PreviewScroll;
-use super::{ACCENT, BORDER, DIM, Hit, MUTED, Span, TEXT, put_line};
-use crate::draw::{Canvas, Pos, Rect};
-use crate::text::width;
+use super::{ACCENT, BORDER, DIM, Hit, MUTED, TEXT};
+use crate::draw::{Canvas, Pos, Rect, Span, line_width, put_line};
 
 /// The screen width from which the preview stands beside the list rather than below it.
 pub const WIDE_PREVIEW_COLUMNS: u16 = 100;
@@ -168,9 +167,8 @@ fn put_header(canvas: &mut Canvas, area: Rect, label: Option<&str>, position: Op
     };
     let title = Span::new(&crate::text::truncate(&title, columns / 2), ACCENT);
     let end = position.map(|text| Span::new(&format!(" {text}"), MUTED));
-    let taken = width(&title.text) + end.as_ref().map_or(0, |span| width(&span.text));
-    let rule = Span::new(&"─".repeat(columns.saturating_sub(taken)), BORDER);
-    let mut line = vec![title, rule];
+    let mut line = vec![title];
     line.extend(end);
+    line.insert(1, Span::rule(columns.saturating_sub(line_width(&line))));
     put_line(canvas, area.pos(), &line);
 }

@@ -7,11 +7,11 @@ use super::super::editor::{EditorTarget, NoteTarget};
 use super::editor::{editor_block, put_block};
 use super::options::EDITOR_ROWS;
 use super::preview::{WIDE_PREVIEW_COLUMNS, wide_list_columns};
-use super::{
-    ACCENT, Hit, Line, MUTED, Span, TEXT, cap_lines, put_line, put_lines, wrap_spans, wrap_text,
-};
+use super::{ACCENT, Hit, MUTED, TEXT};
 use crate::contract::request::QuestionType;
-use crate::draw::{Canvas, Rect};
+use crate::draw::{
+    Canvas, Line, Rect, Span, cap_lines, put_line, put_lines, wrap_spans, wrap_text,
+};
 use crate::text::width;
 
 /// The fewest rows the list keeps under a prompt that does not fit whole.

@@ -3,12 +3,11 @@
 
 use super::super::Form;
 use super::super::state::Pending;
-use super::{
-    ACCENT, DIM, Hit, Line, MUTED, SELECTED, SUCCESS, Span, TEXT, WARNING, put_line, put_lines,
-    wrap_spans,
-};
+use super::{ACCENT, DIM, Hit, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
 use crate::contract::rules::ReviewAction;
-use crate::draw::{Canvas, Pos, Rect};
+use crate::draw::{
+    Canvas, Line, Pos, Rect, Span, indented, line_width, put_line, put_lines, wrap_spans,
+};
 use crate::text::width;
 
 /// The cells before an action's label (`› 1. `).
@@ -47,12 +46,7 @@ impl Form {
             columns,
         );
         let inner = columns.saturating_sub(2).max(1);
-        let indent = |lines: Vec<Line>| {
-            lines.into_iter().map(|mut line| {
-                line.insert(0, Span::new("  ", TEXT));
-                line
-            })
-        };
+        let indent = |lines: Vec<Line>| indented(lines, 2);
         let answered = draft.is_answered();
         let answer = if answered {
             let mut labels: Vec<&str> = draft
@@ -117,10 +111,11 @@ impl Form {
         };
         let heading = Span::new("Review your answers  ", ACCENT.bold());
         let (head, mut rest) = area.split_top(1);
-        if width(&heading.text) + width(&status.text) <= columns {
-            put_line(canvas, head.pos(), &[heading, status]);
+        let both = [heading, status];
+        if line_width(&both) <= columns {
+            put_line(canvas, head.pos(), &both);
         } else {
-            put_line(canvas, head.pos(), &[status]);
+            put_line(canvas, head.pos(), &both[1..]);
         }
         let pending = matches!(self.state.pending, Pending::ReviewShortcut(_));
         let actions = self.rules().actions.len() as u16 + u16::from(pending);

@@ -7,9 +7,9 @@
 //! Each tab drawn is a mouse region; each marker is one for the nearest tab it hides.
 
 use super::super::Form;
-use super::{ACCENT, Hit, MUTED, SUCCESS, Span, TEXT};
-use crate::draw::{Canvas, Pos, Rect};
-use crate::text::{truncate, width};
+use super::{ACCENT, Hit, MUTED, SUCCESS, TEXT};
+use crate::draw::{Canvas, Pos, Rect, Span, line_width, put_line};
+use crate::text::truncate;
 
 /// The widest a question's tab label gets, in cells.
 const MAX_LABEL: usize = 20;
@@ -66,12 +66,7 @@ impl Form {
         }
         let count = self.tab_count();
         let available = usize::from(area.width);
-        let tab_width = |tab: usize| -> usize {
-            self.tab_spans(tab)
-                .iter()
-                .map(|span| width(&span.text))
-                .sum()
-        };
+        let tab_width = |tab: usize| line_width(&self.tab_spans(tab));
         let active = self.state.tab.min(count.saturating_sub(1));
         let (mut first, mut last) = (active, active);
         let mut used = tab_width(active);
@@ -113,9 +108,7 @@ impl Form {
                 x = x.saturating_add(GAP as u16);
             }
             let start = x;
-            for span in self.tab_spans(tab) {
-                x = canvas.put(Pos::new(x, area.y), &span.text, span.style);
-            }
+            x = put_line(canvas, Pos::new(x, area.y), &self.tab_spans(tab));
             hit(start, x, tab);
             if tab == active {
                 active_columns = Some((start, x));

@@ -1,0 +1,90 @@
+use super::{
+    Canvas, DrawCmd, Line, Pos, Rect, Role, Size, Span, Style, cap_lines, indented, line_width,
+    put_line_within, put_rule, wrap_paragraphs, wrap_text,
+};
+
+const WARNING: Style = Style::new(Role::Warning);
+
+fn texts(lines: &[Line]) -> Vec<String> {
+    lines
+        .iter()
+        .map(|line| line.iter().map(|span| span.text.as_str()).collect())
+        .collect()
+}
+
+fn runs(size: Size, draw: impl FnOnce(&mut Canvas)) -> Vec<(u16, String)> {
+    let mut canvas = Canvas::new(size);
+    draw(&mut canvas);
+    canvas
+        .finish()
+        .cmds
+        .into_iter()
+        .map(|DrawCmd::Text { pos, text, .. }| (pos.x, text))
+        .collect()
+}
+
+#[test]
+fn single_line_text_shows_its_breaks_and_paragraphs_keep_them() {
+    assert_eq!(texts(&wrap_text("one\ntwo", WARNING, 20)), ["one↵two"]);
+    assert_eq!(
+        texts(&wrap_paragraphs("one\n\ntwo", WARNING, 20)),
+        ["one", "", "two"]
+    );
+}
+
+#[test]
+fn a_cut_ends_the_last_kept_line_with_an_ellipsis_that_fits() {
+    let lines = wrap_text("alpha beta gamma", WARNING, 5);
+    let cut = cap_lines(lines, 2, 5);
+    assert_eq!(texts(&cut), ["alpha", "beta…"]);
+    assert!(cut.iter().all(|line| line_width(line) <= 5));
+    let cut = cap_lines(wrap_text("alpha beta gamma", WARNING, 10), 1, 10);
+    assert_eq!(texts(&cut), ["alpha bet…"]);
+}
+
+#[test]
+fn a_cut_on_a_blank_paragraph_line_keeps_the_paragraph_style() {
+    let cut = cap_lines(wrap_paragraphs("one\n\ntwo", WARNING, 10), 2, 10);
+    assert_eq!(texts(&cut), ["one", "…"]);
+    assert!(cut[1].iter().all(|span| span.style == WARNING));
+}
+
+#[test]
+fn a_line_within_its_room_cuts_the_span_that_overflows_and_drops_the_rest() {
+    let line = [
+        Span::new("Reset", WARNING),
+        Span::new(" — press enter", WARNING),
+        Span::new("!", WARNING),
+    ];
+    let drawn = runs(Size::new(20, 1), |canvas| {
+        put_line_within(canvas, Pos::new(1, 0), &line, 10);
+    });
+    assert_eq!(drawn, [(1, "Reset".to_owned()), (6, " — p…".to_owned())]);
+}
+
+#[test]
+fn indenting_adds_plain_blank_cells_in_front_of_every_line() {
+    let lines = indented(wrap_text("a b", WARNING, 1), 2);
+    assert_eq!(texts(&lines), ["  a", "  b"]);
+    assert!(
+        lines
+            .iter()
+            .all(|line| line[0].style == Style::new(Role::Text))
+    );
+}
+
+#[test]
+fn a_rule_fills_the_first_row_of_its_area_in_the_border_style() {
+    let mut canvas = Canvas::new(Size::new(6, 2));
+    put_rule(&mut canvas, Rect::new(1, 1, 4, 3));
+    put_rule(&mut canvas, Rect::new(0, 0, 0, 1));
+    let cmds = canvas.finish().cmds;
+    assert_eq!(
+        cmds,
+        [DrawCmd::text(
+            Pos::new(1, 1),
+            "────",
+            Style::new(Role::Border)
+        )]
+    );
+}

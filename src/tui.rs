@@ -7,8 +7,9 @@ use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::effect::Effect;
 use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
 use pi_agent_ask_core::input::Input;
+use pi_agent_ask_core::runner::Step;
 use pi_agent_ask_core::settings_panel::WithSettings;
-use pi_agent_ask_crossterm::{ColorMode, End, Screen, Step, TerminalOptions, notify, run_with};
+use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, notify, run_with};
 
 use crate::outcome::UsageError;
 use crate::settings_file::SettingsFile;
@@ -67,13 +68,14 @@ pub fn ask(
     };
     notify::announce(&settings.notifications, &notification);
     let run = catch_unwind(AssertUnwindSafe(|| {
-        run_with(&mut host, options, |effect| match effect {
+        let mut handler = |effect: &Effect| match effect {
             Effect::Finish(_) => Step::Finish,
             Effect::SaveSettings(change) => {
                 Step::Feed(vec![Input::SettingsSaved(settings_file.save(*change))])
             }
             _ => Step::Keep,
-        })
+        };
+        run_with(&mut host, options, &mut handler)
     }));
     match run {
         Ok(Ok(outcome)) => match outcome.end {

@@ -14,10 +14,9 @@ pub fn run(args: &SettingsArgs) -> Result<u8, UsageError> {
     use crate::settings_file::SettingsFile;
     use pi_agent_ask_core::effect::Effect;
     use pi_agent_ask_core::input::Input;
+    use pi_agent_ask_core::runner::Step;
     use pi_agent_ask_core::settings_panel::SettingsPanel;
-    use pi_agent_ask_crossterm::{
-        ColorMode, End, Screen, Step, TerminalOptions, has_tty, run_with,
-    };
+    use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, has_tty, run_with};
 
     if !has_tty() {
         return Err(UsageError::new(
@@ -31,11 +30,12 @@ pub fn run(args: &SettingsArgs) -> Result<u8, UsageError> {
         screen: Screen::AlternateScreen,
         color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
     };
-    let outcome = run_with(&mut panel, options, |effect| match effect {
+    let mut handler = |effect: &Effect| match effect {
         Effect::SaveSettings(change) => Step::Feed(vec![Input::SettingsSaved(file.save(*change))]),
         Effect::Close => Step::Finish,
         _ => Step::Keep,
-    });
+    };
+    let outcome = run_with(&mut panel, options, &mut handler);
     match outcome {
         Ok(outcome) => Ok(match outcome.end {
             End::Finished(_) => 0,

@@ -37,7 +37,8 @@ pub fn available() -> bool {
 }
 
 /// Asks `request` in the terminal and returns the result. The terminal is restored on every
-/// way out; a signal or a crash still yields a cancelled result with the answers so far.
+/// way out; a signal or a crash still yields a cancelled result with the answers so far. The
+/// form announces itself as it opens, through the notification settings in effect.
 pub fn ask(
     request: FormRequest,
     request_id: String,
@@ -50,7 +51,6 @@ pub fn ask(
         behaviour: settings.behaviour,
         keymaps: settings.keymaps.clone(),
     };
-    let notification = request.waiting_notification();
     let form = Form::new(request, &form_config, FlowIds { request_id })
         .with_opening_notices(settings_file.loaded.notices.clone());
     let mut host = WithSettings::new(
@@ -66,12 +66,15 @@ pub fn ask(
         },
         color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
     };
-    notify::announce(&settings.notifications, &notification);
     let run = catch_unwind(AssertUnwindSafe(|| {
         let mut handler = |effect: &Effect| match effect {
             Effect::Finish(_) => Step::Finish,
             Effect::SaveSettings(change) => {
                 Step::Feed(vec![Input::SettingsSaved(settings_file.save(*change))])
+            }
+            Effect::Notify(notification) => {
+                notify::announce(&settings_file.settings().notifications, notification);
+                Step::Feed(Vec::new())
             }
             _ => Step::Keep,
         };

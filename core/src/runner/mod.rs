@@ -78,6 +78,17 @@ impl Runner {
         Self::default()
     }
 
+    /// Opens the surface ([`Surface::open`]) and carries out what it asks for. Call it once,
+    /// before the first frame.
+    pub fn open<S, H>(&mut self, surface: &mut S, now: Duration, handler: &mut H) -> Option<Effect>
+    where
+        S: Surface + ?Sized,
+        H: Handler + ?Sized,
+    {
+        let effects = surface.open();
+        self.carry_out(surface, effects, now, handler)
+    }
+
     /// Hands one input to the surface at `now` and carries out its effects: timers start, the
     /// rest go to the handler in order, and the inputs the handler feeds back are handled in
     /// turn, before anything else.

@@ -4,13 +4,14 @@ use super::*;
 use crate::draw::{Frame, Size};
 use crate::input::Timer;
 use crate::keys::{Key, KeyCode, Modifiers};
-use crate::settings::Change;
+use crate::settings::{Change, Notification};
 
 const RESET: Timer = Timer::ResetConfirmation;
 
-/// Answers every input with the effects queued for it.
+/// Answers every input with the effects queued for it, and its opening with `opening`.
 #[derive(Default)]
 struct Scripted {
+    opening: Vec<Effect>,
     answers: Vec<Vec<Effect>>,
     seen: Vec<Input>,
 }
@@ -25,6 +26,10 @@ impl Scripted {
 }
 
 impl Surface for Scripted {
+    fn open(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.opening)
+    }
+
     fn handle(&mut self, input: Input) -> Vec<Effect> {
         self.seen.push(input);
         if self.answers.is_empty() {
@@ -171,6 +176,28 @@ fn a_fired_timer_can_finish_the_run() {
     let fired = runner.fire_due(&mut surface, reset_duration(), &mut finish);
     assert_eq!(fired.count, 1);
     assert_eq!(fired.finished, Some(Effect::StopAgent));
+}
+
+#[test]
+fn opening_a_surface_carries_out_what_it_asks_for() {
+    let notification = Notification::question_waiting("Database");
+    let mut surface = Scripted {
+        opening: vec![
+            Effect::Notify(notification.clone()),
+            Effect::StartTimer(RESET),
+        ],
+        ..Scripted::default()
+    };
+    let mut runner = Runner::new();
+    let mut handled = Vec::new();
+    let done = runner.open(&mut surface, secs(1), &mut |effect: &Effect| {
+        handled.push(effect.clone());
+        Step::Feed(Vec::new())
+    });
+    assert_eq!(done, None);
+    assert_eq!(handled, [Effect::Notify(notification)]);
+    assert!(runner.kept().is_empty());
+    assert_eq!(runner.next_deadline(), Some(secs(1) + reset_duration()));
 }
 
 #[test]

@@ -74,9 +74,10 @@ pub fn run<S: Surface + ?Sized>(
 /// error alike; restoring is best effort (a terminal that went away cannot be), so a failure
 /// to restore never hides the outcome.
 ///
-/// A core [`Runner`] carries the effects: timers run on this loop's clock (the time since the
-/// run began), the wait for input is cut short by the next deadline, and the inputs the
-/// handler feeds back are handled before the next terminal event.
+/// A core [`Runner`] carries the effects: the surface is opened ([`Surface::open`]) before
+/// the first frame, timers run on this loop's clock (the time since the run began), the wait
+/// for input is cut short by the next deadline, and the inputs the handler feeds back are
+/// handled before the next terminal event.
 ///
 /// The first frame is drawn at once; after each batch of events or fired timers the frame is
 /// drawn again and only changed cells are written. The ctrl+z key suspends the process (the
@@ -94,6 +95,10 @@ where
     let start = Instant::now();
     let mut session = TerminalSession::enter(options)?;
     let mut runner = Runner::new();
+    if let Some(done) = runner.open(surface, start.elapsed(), handler) {
+        drop(session);
+        return Ok(outcome(runner, End::Finished(done)));
+    }
     session.draw(|size| surface.draw(size))?;
     loop {
         match session.take_signal() {

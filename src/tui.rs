@@ -5,13 +5,12 @@ use std::path::Path;
 
 use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::effect::Effect;
-use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
-use pi_agent_ask_core::input::Input;
-use pi_agent_ask_core::runner::Step;
-use pi_agent_ask_core::settings_panel::WithSettings;
-use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, notify, run_with};
+use pi_agent_ask_core::form::FormRequest;
+use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, run_with};
 
+use crate::effects::{Effects, Ending, Mode};
 use crate::outcome::UsageError;
+use crate::questionnaire::questionnaire;
 use crate::settings_file::SettingsFile;
 
 /// How the form is placed on the terminal.
@@ -45,20 +44,10 @@ pub fn ask(
     config: Option<&Path>,
     placement: Placement,
 ) -> Result<TuiEnd, UsageError> {
-    let mut settings_file = SettingsFile::open(config);
-    let settings = settings_file.settings().clone();
-    let form_config = FormConfig {
-        behaviour: settings.behaviour,
-        keymaps: settings.keymaps.clone(),
-    };
-    let form = Form::new(request, &form_config, FlowIds { request_id })
-        .with_opening_notices(settings_file.loaded.notices.clone());
-    let mut host = WithSettings::new(
-        form,
-        settings.clone(),
-        settings_file.loaded.notices.clone(),
-        settings_file.display_path(),
-    );
+    let settings_file = SettingsFile::open(config);
+    let config_path = settings_file.display_path();
+    let mut host = questionnaire(request, request_id, &settings_file, config_path);
+    let mut effects = Effects::new(settings_file, Mode::Live);
     let options = TerminalOptions {
         screen: match placement {
             Placement::FullScreen => Screen::AlternateScreen,
@@ -67,35 +56,30 @@ pub fn ask(
         color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
     };
     let run = catch_unwind(AssertUnwindSafe(|| {
-        let mut handler = |effect: &Effect| match effect {
-            Effect::Finish(_) => Step::Finish,
-            Effect::SaveSettings(change) => {
-                Step::Feed(vec![Input::SettingsSaved(settings_file.save(*change))])
-            }
-            Effect::Notify(notification) => {
-                notify::announce(&settings_file.settings().notifications, notification);
-                Step::Feed(Vec::new())
-            }
-            _ => Step::Keep,
-        };
-        run_with(&mut host, options, &mut handler)
+        run_with(&mut host, options, &mut effects)
     }));
-    match run {
+    let cancelled = || host.inner().cancelled_result();
+    Ok(match run {
         Ok(Ok(outcome)) => match outcome.end {
-            End::Finished(Effect::Finish(result)) => Ok(TuiEnd { result, exit: 0 }),
-            End::Interrupted(signal) => Ok(TuiEnd {
-                result: host.inner().cancelled_result(),
-                exit: u8::try_from(128 + signal.number()).unwrap_or(u8::MAX),
-            }),
-            End::Finished(_) => Ok(TuiEnd {
-                result: host.inner().cancelled_result(),
-                exit: 1,
-            }),
+            End::Finished(effect) => {
+                let exit = Effects::exit_status(Ending::Finished(&effect));
+                match effect {
+                    Effect::Finish(result) => TuiEnd { result, exit },
+                    _ => TuiEnd {
+                        result: cancelled(),
+                        exit,
+                    },
+                }
+            }
+            End::Interrupted(signal) => TuiEnd {
+                result: cancelled(),
+                exit: Effects::exit_status(Ending::Signal(signal.number())),
+            },
         },
-        Ok(Err(error)) => Err(UsageError::new(format!("cannot use the terminal: {error}"))),
-        Err(_) => Ok(TuiEnd {
-            result: host.inner().cancelled_result(),
-            exit: 101,
-        }),
-    }
+        Ok(Err(error)) => return Err(UsageError::new(format!("cannot use the terminal: {error}"))),
+        Err(_) => TuiEnd {
+            result: cancelled(),
+            exit: Effects::exit_status(Ending::Panicked),
+        },
+    })
 }

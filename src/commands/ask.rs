@@ -14,6 +14,7 @@ use std::path::Path;
 use pi_agent_ask_core::form::FormRequest;
 
 use crate::cli::{AskArgs, UiArg};
+use crate::effects::{Effects, Ending};
 use crate::files::read_json;
 use crate::outcome::{Outcome, UsageError};
 use crate::terminal;
@@ -84,7 +85,7 @@ fn ask_user(
                 let mut terminal = terminal::plain_dialogs();
                 let result =
                     pi_agent_ask_dialogs::ask_user(request.clone(), &request_id, &mut terminal);
-                return Ok((result, 0));
+                return Ok((result, Effects::exit_status(Ending::Answered)));
             }
             Surface::NoUi => result::no_ui_result(request, &request_id),
             Surface::Tui { config, placement } => {
@@ -121,7 +122,7 @@ fn ask_user_question(
                 let mut terminal = terminal::plain_dialogs();
                 let result =
                     pi_agent_ask_dialogs::ask_user_question(request.clone(), &mut terminal);
-                return Ok((result, 0));
+                return Ok((result, Effects::exit_status(Ending::Answered)));
             }
             Surface::NoUi => question_tool::unavailable_result(request),
             Surface::Tui { config, placement } => {

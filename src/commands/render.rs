@@ -1,18 +1,31 @@
 //! `render`: one ask flow driven by a key script without a terminal; prints the last screen the
 //! user saw as text, then the tool result when the flow finished (the same result `ask` gives
 //! for the same answers).
+//!
+//! The questionnaire is the terminal's own composition (the form under the settings overlay,
+//! with the same opening notices), run by the core runner with the program's effect handler in
+//! a dry run: `?` opens the overlay, a toggle is shown saved but the settings file is never
+//! written, and no notification goes out. The overlay names the settings file as `--config`
+//! gave it, not made absolute, so a screen reads the same on every machine.
+
+use std::time::Duration;
 
 use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::contract::question_tool;
 use pi_agent_ask_core::contract::result::invalid_input_result;
-use pi_agent_ask_core::form::{FlowIds, Form, FormConfig, FormRequest};
-use pi_agent_ask_core::{Effect, Frame, Input, Surface};
+use pi_agent_ask_core::form::FormRequest;
+use pi_agent_ask_core::{Effect, Frame, Input, Runner, Surface};
 use pi_agent_ask_headless::{CursorMarker, parse_keys, render_plain_with, render_styled};
 
 use super::{Parsed, read_and_parse};
 use crate::cli::RenderArgs;
+use crate::effects::{Effects, Mode};
 use crate::outcome::UsageError;
+use crate::questionnaire::questionnaire;
 use crate::settings_file::SettingsFile;
+
+/// The script's clock: it stands still, so no timer a surface starts ever fires.
+const CLOCK: Duration = Duration::ZERO;
 
 /// Runs the script and returns the text to print.
 pub fn run(args: &RenderArgs) -> Result<String, UsageError> {
@@ -31,36 +44,29 @@ pub fn run(args: &RenderArgs) -> Result<String, UsageError> {
             return Ok(json_line(&result));
         }
     };
-    let settings = SettingsFile::read(args.common.config.as_deref())
-        .loaded
-        .settings;
-    let config = FormConfig {
-        behaviour: settings.behaviour,
-        keymaps: settings.keymaps,
-    };
-    let ids = FlowIds {
-        request_id: uuid::Uuid::new_v4().to_string(),
-    };
-    let mut form = Form::new(request, &config, ids);
+    let file = SettingsFile::read(args.common.config.as_deref());
+    let config_path = file.given_path();
+    let request_id = uuid::Uuid::new_v4().to_string();
+    let mut host = questionnaire(request, request_id, &file, config_path);
+    let mut effects = Effects::new(file, Mode::DryRun);
+    let mut runner = Runner::new();
     let mut size = args.size;
-    let mut frame = form.draw(size);
-    let mut result = None;
+    let mut finished = runner.open(&mut host, CLOCK, &mut effects);
+    let mut frame = host.draw(size);
     for input in inputs {
+        if finished.is_some() {
+            break;
+        }
         if let Input::Resize(new_size) = input {
             size = new_size;
         }
-        let effects = form.handle(input);
-        result = effects.into_iter().find_map(|effect| match effect {
-            Effect::Finish(result) => Some(result),
-            _ => None,
-        });
-        if result.is_some() {
-            break;
+        finished = runner.dispatch(&mut host, input, CLOCK, &mut effects);
+        if finished.is_none() {
+            frame = host.draw(size);
         }
-        frame = form.draw(size);
     }
     let mut text = screen(&frame, args.styled);
-    if let Some(result) = result {
+    if let Some(Effect::Finish(result)) = finished {
         text.push_str(&json_line(&result));
     }
     Ok(text)

@@ -11,7 +11,7 @@
 //! The program runs in the repository root and gets `--config` relative to it (the case's
 //! `settings.json`, or [`NO_SETTINGS`], a file that does not exist), because `render` shows
 //! that path as given in the settings overlay: a screen with the overlay reads the same on
-//! every machine.
+//! every machine. A `wait 4s` step in `keys` moves the scripted clock, firing the timers due.
 
 mod support;
 

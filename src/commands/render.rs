@@ -5,8 +5,9 @@
 //! The questionnaire is the terminal's own composition (the form under the settings overlay,
 //! with the same opening notices), run by the core runner with the program's effect handler in
 //! a dry run: `?` opens the overlay, a toggle is shown saved but the settings file is never
-//! written, and no notification goes out. The overlay names the settings file as `--config`
-//! gave it, not made absolute, so a screen reads the same on every machine.
+//! written, and no notification goes out. Time is the script's: it starts at zero and only a
+//! `wait` step moves it, firing the timers due by then. The overlay names the settings file as
+//! `--config` gave it, not made absolute, so a screen reads the same on every machine.
 
 use std::time::Duration;
 
@@ -15,7 +16,9 @@ use pi_agent_ask_core::contract::question_tool;
 use pi_agent_ask_core::contract::result::invalid_input_result;
 use pi_agent_ask_core::form::FormRequest;
 use pi_agent_ask_core::{Effect, Frame, Input, Runner, Surface};
-use pi_agent_ask_headless::{CursorMarker, parse_keys, render_plain_with, render_styled};
+use pi_agent_ask_headless::{
+    CursorMarker, ScriptStep, parse_keys, render_plain_with, render_styled,
+};
 
 use super::{Parsed, read_and_parse};
 use crate::cli::RenderArgs;
@@ -24,12 +27,9 @@ use crate::outcome::UsageError;
 use crate::questionnaire::questionnaire;
 use crate::settings_file::SettingsFile;
 
-/// The script's clock: it stands still, so no timer a surface starts ever fires.
-const CLOCK: Duration = Duration::ZERO;
-
 /// Runs the script and returns the text to print.
 pub fn run(args: &RenderArgs) -> Result<String, UsageError> {
-    let inputs = parse_keys(&args.keys)
+    let steps = parse_keys(&args.keys)
         .map_err(|error| UsageError::new(format!("invalid --keys: {error}")))?;
     let (arguments, parsed) = read_and_parse(&args.common)?;
     let request = match parsed {
@@ -50,17 +50,26 @@ pub fn run(args: &RenderArgs) -> Result<String, UsageError> {
     let mut host = questionnaire(request, request_id, &file, config_path);
     let mut effects = Effects::new(file, Mode::DryRun);
     let mut runner = Runner::new();
+    let mut clock = Duration::ZERO;
     let mut size = args.size;
-    let mut finished = runner.open(&mut host, CLOCK, &mut effects);
+    let mut finished = runner.open(&mut host, clock, &mut effects);
     let mut frame = host.draw(size);
-    for input in inputs {
+    for step in steps {
         if finished.is_some() {
             break;
         }
-        if let Input::Resize(new_size) = input {
-            size = new_size;
-        }
-        finished = runner.dispatch(&mut host, input, CLOCK, &mut effects);
+        finished = match step {
+            ScriptStep::Input(input) => {
+                if let Input::Resize(new_size) = input {
+                    size = new_size;
+                }
+                runner.dispatch(&mut host, input, clock, &mut effects)
+            }
+            ScriptStep::Wait(duration) => {
+                clock = clock.saturating_add(duration);
+                runner.advance_to(&mut host, clock, &mut effects).finished
+            }
+        };
         if finished.is_none() {
             frame = host.draw(size);
         }

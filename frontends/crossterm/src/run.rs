@@ -40,8 +40,7 @@ pub struct Outcome {
     /// Why it ended.
     pub end: End,
     /// The effects the handler kept ([`Step::Keep`]) and those left after the one that
-    /// finished the run, in order (for instance
-    /// [`Effect::StopAgent`]).
+    /// finished the run, in order (for instance [`Effect::StopAgent`]).
     pub effects: Vec<Effect>,
 }
 

@@ -150,7 +150,8 @@ pub struct RenderArgs {
     /// Shared options.
     #[command(flatten)]
     pub common: CommonArgs,
-    /// The key script: key ids, quoted text, `paste "text"`, `resize WxH`, `key*N` repeats.
+    /// The key script: key ids, quoted text, `paste "text"`, `resize WxH`, `wait 3s` (moves the
+    /// scripted clock, firing due timers), `key*N` repeats.
     #[arg(long, value_name = "SCRIPT", default_value = "")]
     pub keys: String,
     /// The screen size, `WIDTHxHEIGHT`.

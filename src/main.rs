@@ -7,8 +7,10 @@
 mod cli;
 mod clock;
 mod commands;
+mod effects;
 mod files;
 mod outcome;
+mod questionnaire;
 mod settings_file;
 mod terminal;
 mod tui;

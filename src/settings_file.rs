@@ -8,6 +8,10 @@ use pi_agent_ask_core::settings::{self, Change, FileState, Loaded, Settings};
 
 use crate::files::{io_text, settings_path};
 
+/// What the settings overlay shows when no settings location is known.
+const NO_LOCATION: &str =
+    "(no settings location: set HOME or PI_CODING_AGENT_DIR, or pass --config)";
+
 /// The settings file and what was loaded from it.
 pub struct SettingsFile {
     /// Where the file is, when a location is known.
@@ -57,11 +61,18 @@ impl SettingsFile {
     /// when no location is known.
     pub fn display_path(&self) -> String {
         let Some(path) = self.path.as_deref() else {
-            return "(no settings location: set HOME or PI_CODING_AGENT_DIR, or pass --config)"
-                .to_owned();
+            return NO_LOCATION.to_owned();
         };
         let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
         absolute.display().to_string()
+    }
+
+    /// The file's path as `--config` gave it (or the default location), not made absolute:
+    /// `render` shows this one, so its screens read the same on every machine.
+    pub fn given_path(&self) -> String {
+        self.path
+            .as_deref()
+            .map_or_else(|| NO_LOCATION.to_owned(), |path| path.display().to_string())
     }
 
     /// The settings in effect.
@@ -79,6 +90,15 @@ impl SettingsFile {
                 io_text(&error)
             )
         })?;
+        self.loaded = settings::load(Some(&document.to_string()));
+        Ok(())
+    }
+
+    /// A dry run of [`Self::save`]: the change is applied in memory with the same refusals (an
+    /// invalid file is never saved over), and the file is left alone.
+    pub fn save_in_memory(&mut self, change: Change) -> Result<(), String> {
+        let document =
+            settings::apply_change(&self.loaded.file, change).map_err(|error| error.to_string())?;
         self.loaded = settings::load(Some(&document.to_string()));
         Ok(())
     }

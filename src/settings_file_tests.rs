@@ -238,3 +238,38 @@ fn a_symbolic_link_is_followed_and_kept() {
         json!(false)
     );
 }
+
+#[test]
+fn a_save_in_memory_applies_the_change_and_leaves_the_file_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    let written = json!({"schemaVersion": 5, "behaviour": {"showFooterHints": true}});
+    std::fs::write(&path, written.to_string()).unwrap();
+    let mut file = SettingsFile::read(Some(&path));
+    file.save_in_memory(Change::Set(Toggle::Notifications, false))
+        .expect("the change applies");
+    assert!(!file.settings().notifications.enabled);
+    assert_eq!(document_at(&path), written);
+}
+
+#[test]
+fn a_save_in_memory_refuses_an_invalid_file_as_a_save_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    std::fs::write(&path, "{not json").unwrap();
+    let mut file = SettingsFile::read(Some(&path));
+    let change = Change::Set(Toggle::Notifications, false);
+    assert_eq!(
+        file.save_in_memory(change),
+        SettingsFile::read(Some(&path)).save(change)
+    );
+    assert!(file.save_in_memory(change).is_err());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "{not json");
+}
+
+#[test]
+fn the_given_path_is_shown_as_written() {
+    let file = SettingsFile::read(Some(Path::new("fixtures/settings.json")));
+    assert_eq!(file.given_path(), "fixtures/settings.json");
+    assert!(Path::new(&file.display_path()).is_absolute());
+}

@@ -5,13 +5,11 @@ use std::path::Path;
 
 use pi_agent_ask_core::contract::{Call, ToolResult};
 use pi_agent_ask_core::effect::Effect;
-use pi_agent_ask_core::form::{Form, FormConfig};
-use pi_agent_ask_core::input::Input;
-use pi_agent_ask_core::settings::Notification;
-use pi_agent_ask_core::settings_panel::WithSettings;
-use pi_agent_ask_crossterm::{ColorMode, End, Screen, Step, TerminalOptions, notify, run_with};
+use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, run_with};
 
+use crate::effects::{Effects, Ending, Mode};
 use crate::outcome::UsageError;
+use crate::questionnaire::questionnaire;
 use crate::settings_file::SettingsFile;
 
 /// How the form is placed on the terminal.
@@ -37,23 +35,13 @@ pub fn available() -> bool {
 }
 
 /// Asks `call` in the terminal and returns the result. The terminal is restored on every
-/// way out; a signal or a crash still yields a cancelled result with the answers so far.
+/// way out; a signal or a crash still yields a cancelled result with the answers so far. The
+/// form announces itself as it opens, through the notification settings in effect.
 pub fn ask(call: Call, config: Option<&Path>, placement: Placement) -> Result<TuiEnd, UsageError> {
-    let mut settings_file = SettingsFile::open(config);
-    let settings = settings_file.settings().clone();
-    let form_config = FormConfig {
-        behaviour: settings.behaviour,
-        keymaps: settings.keymaps.clone(),
-    };
-    let notification = Notification::question_waiting(call.waiting_subject());
-    let form =
-        Form::new(call, &form_config).with_opening_notices(settings_file.loaded.notices.clone());
-    let mut host = WithSettings::new(
-        form,
-        settings.clone(),
-        settings_file.loaded.notices.clone(),
-        settings_file.display_path(),
-    );
+    let settings_file = SettingsFile::open(config);
+    let config_path = settings_file.display_path();
+    let mut host = questionnaire(call, &settings_file, config_path);
+    let mut effects = Effects::new(settings_file, Mode::Live);
     let options = TerminalOptions {
         screen: match placement {
             Placement::FullScreen => Screen::AlternateScreen,
@@ -61,32 +49,31 @@ pub fn ask(call: Call, config: Option<&Path>, placement: Placement) -> Result<Tu
         },
         color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
     };
-    notify::announce(&settings.notifications, &notification);
     let run = catch_unwind(AssertUnwindSafe(|| {
-        run_with(&mut host, options, |effect| match effect {
-            Effect::Finish(_) => Step::Finish,
-            Effect::SaveSettings(change) => {
-                Step::Feed(vec![Input::SettingsSaved(settings_file.save(*change))])
-            }
-            _ => Step::Keep,
-        })
+        run_with(&mut host, options, &mut effects)
     }));
-    match run {
+    let cancelled = || host.inner().cancelled_result();
+    Ok(match run {
         Ok(Ok(outcome)) => match outcome.end {
-            End::Finished(Effect::Finish(result)) => Ok(TuiEnd { result, exit: 0 }),
-            End::Interrupted(signal) => Ok(TuiEnd {
-                result: host.inner().cancelled_result(),
-                exit: u8::try_from(128 + signal.number()).unwrap_or(u8::MAX),
-            }),
-            End::Finished(_) => Ok(TuiEnd {
-                result: host.inner().cancelled_result(),
-                exit: 1,
-            }),
+            End::Finished(effect) => {
+                let exit = Effects::exit_status(Ending::Finished(&effect));
+                match effect {
+                    Effect::Finish(result) => TuiEnd { result, exit },
+                    _ => TuiEnd {
+                        result: cancelled(),
+                        exit,
+                    },
+                }
+            }
+            End::Interrupted(signal) => TuiEnd {
+                result: cancelled(),
+                exit: Effects::exit_status(Ending::Signal(signal.number())),
+            },
         },
-        Ok(Err(error)) => Err(UsageError::new(format!("cannot use the terminal: {error}"))),
-        Err(_) => Ok(TuiEnd {
-            result: host.inner().cancelled_result(),
-            exit: 101,
-        }),
-    }
+        Ok(Err(error)) => return Err(UsageError::new(format!("cannot use the terminal: {error}"))),
+        Err(_) => TuiEnd {
+            result: cancelled(),
+            exit: Effects::exit_status(Ending::Panicked),
+        },
+    })
 }

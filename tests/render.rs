@@ -126,3 +126,64 @@ fn a_bad_key_script_is_a_usage_error() {
     assert_eq!(output.exit, 2);
     assert!(output.stdout.is_empty());
 }
+
+/// The screen `render` prints for `keys` over the demo, with the settings file at `config`.
+fn render_demo(keys: &str, config: &str) -> String {
+    let render = vec![
+        "render".into(),
+        "fixtures/demo.json".into(),
+        "--keys".into(),
+        keys.into(),
+        "--config".into(),
+        config.into(),
+    ];
+    let output = run_program(&render, None);
+    assert_eq!(output.exit, 0, "{}", output.stderr);
+    output.stdout
+}
+
+#[test]
+fn render_opens_the_settings_overlay_on_question_mark_and_names_the_file_as_given() {
+    let closed = render_demo("", "fixtures/screens/no-settings.json");
+    assert!(!closed.contains("Ask settings"), "{closed}");
+    let open = render_demo("?", "fixtures/screens/no-settings.json");
+    assert!(open.contains("Ask settings"), "{open}");
+    assert!(
+        open.contains("│ fixtures/screens/no-settings.json "),
+        "{open}"
+    );
+    let closed_again = render_demo("? escape", "fixtures/screens/no-settings.json");
+    assert_eq!(closed_again, closed);
+}
+
+#[test]
+fn render_shows_a_toggle_saved_but_never_writes_or_creates_the_settings_file() {
+    let dir = TempDir::new().expect("a temp dir");
+    let written = json!({"schemaVersion": 5, "behaviour": {"showFooterHints": true}});
+    let existing = write(&dir, "settings.json", &written);
+    let screen = render_demo("? enter", &existing);
+    assert!(
+        screen.contains("[x] Auto-submit when answered without notes"),
+        "{screen}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&existing).expect("the file is still there"),
+        written.to_string()
+    );
+    let missing = dir.path().join("missing.json");
+    let _ = render_demo("? enter down*6 enter enter", &missing.display().to_string());
+    assert!(!missing.exists());
+}
+
+#[test]
+fn render_refuses_a_toggle_on_an_invalid_settings_file_as_the_terminal_does() {
+    let dir = TempDir::new().expect("a temp dir");
+    let path = dir.path().join("settings.json");
+    std::fs::write(&path, "{not json").expect("a writable temp dir");
+    let screen = render_demo("? enter", &path.display().to_string());
+    assert!(
+        screen.contains("[ ] Auto-submit when answered without notes"),
+        "{screen}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "{not json");
+}

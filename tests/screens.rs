@@ -7,6 +7,11 @@
 //! size has its expected output in `<W>x<H>.txt`: the screen inside a frame of `│` so its size
 //! shows, then the tool result when the script finished the flow (request ids replaced by
 //! `<request-id>`). Set `UPDATE_GOLDEN=1` to rewrite the expectations.
+//!
+//! The program runs in the repository root and gets `--config` relative to it (the case's
+//! `settings.json`, or [`NO_SETTINGS`], a file that does not exist), because `render` shows
+//! that path as given in the settings overlay: a screen with the overlay reads the same on
+//! every machine. A `wait 4s` step in `keys` moves the scripted clock, firing the timers due.
 
 mod support;
 
@@ -18,6 +23,10 @@ use rstest::rstest;
 use serde_json::Value;
 
 use support::{golden, normalize_request_ids, run_program};
+
+/// The settings file of every case without a `settings.json`: there is none, so the defaults
+/// hold, and `render` never creates it.
+const NO_SETTINGS: &str = "fixtures/screens/no-settings.json";
 
 fn read(dir: &Path, name: &str) -> Option<String> {
     std::fs::read_to_string(dir.join(name)).ok()
@@ -48,8 +57,11 @@ fn render(dir: &Path, size: &str) -> String {
     let settings = dir.join("settings.json");
     let config = if settings.exists() {
         settings
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .unwrap_or(&settings)
+            .to_path_buf()
     } else {
-        dir.join("no-settings.json")
+        PathBuf::from(NO_SETTINGS)
     };
     let args: Vec<String> = vec![
         "render".into(),

@@ -3,7 +3,7 @@
 use crate::contract::ToolResult;
 use crate::draw::{Frame, Size};
 use crate::input::{Input, Timer};
-use crate::settings::Change;
+use crate::settings::{Change, Notification};
 
 /// A side effect the core cannot carry out itself; the frontend performs it.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,12 +23,21 @@ pub enum Effect {
     /// alone (the settings overlay) ends its run; an overlay opened over a form returns to it.
     Close,
     /// The user asked for the ask settings (`global.settings`): open the settings overlay over
-    /// this surface (see [`WithSettings`](crate::settings::WithSettings), which does).
+    /// this surface (see [`WithSettings`](crate::settings_panel::WithSettings), which does).
     OpenSettings,
+    /// Tell the user, through the notification channels of the settings in effect, that a
+    /// question waits for them; best effort, nothing comes back.
+    Notify(Notification),
 }
 
 /// Something a frontend can drive: it takes inputs, answers with effects and draws frames.
 pub trait Surface {
+    /// The effects of showing the surface, asked for once before its first frame (a form
+    /// announces that a question waits). Nothing, by default.
+    fn open(&mut self) -> Vec<Effect> {
+        Vec::new()
+    }
+
     /// Applies one input and returns the effects it caused, in order.
     fn handle(&mut self, input: Input) -> Vec<Effect>;
 

@@ -2,7 +2,8 @@
 //!
 //! Everything here is data in, data out: tool arguments become a validated [`contract`] request,
 //! [`input::Input`] events drive a form, the form answers with [`effect::Effect`]s and draws
-//! [`draw::Frame`]s made of semantic draw commands. Nothing in this crate touches a terminal, the
+//! [`draw::Frame`]s made of semantic draw commands, and a [`runner::Runner`] carries the effects
+//! between any surface and the program. Nothing in this crate touches a terminal, the
 //! file system, a clock or a source of randomness; ids, times and file contents are passed in.
 
 pub mod contract;
@@ -13,6 +14,7 @@ pub mod events;
 pub mod form;
 pub mod input;
 pub mod keys;
+pub mod runner;
 pub mod settings;
 pub mod settings_panel;
 pub mod text;
@@ -20,3 +22,4 @@ pub mod text;
 pub use draw::{Frame, Size};
 pub use effect::{Effect, Surface};
 pub use input::Input;
+pub use runner::{Handler, Runner};

@@ -6,6 +6,7 @@ use pi_agent_ask_core::contract::{Call, ToolResult};
 
 use super::read_call;
 use crate::cli::{AskArgs, UiArg};
+use crate::effects::{Effects, Ending};
 use crate::files::read_json;
 use crate::outcome::{Outcome, UsageError};
 use crate::terminal;
@@ -38,7 +39,8 @@ fn ask(call: Call, surface: Surface<'_>) -> Result<(ToolResult, u8), UsageError>
     Ok(match surface {
         Surface::Dialogs => {
             let mut terminal = terminal::plain_dialogs();
-            (pi_agent_ask_dialogs::ask(call, &mut terminal), 0)
+            let result = pi_agent_ask_dialogs::ask(call, &mut terminal);
+            (result, Effects::exit_status(Ending::Answered))
         }
         Surface::NoUi => (call.no_ui(), 0),
         Surface::Tui { config, placement } => {

@@ -1,52 +1,68 @@
 //! `render`: one ask flow driven by a key script without a terminal; prints the last screen the
 //! user saw as text, then the tool result when the flow finished (the same result `ask` gives
 //! for the same answers).
+//!
+//! The questionnaire is the terminal's own composition (the form under the settings overlay,
+//! with the same opening notices), run by the core runner with the program's effect handler in
+//! a dry run: `?` opens the overlay, a toggle is shown saved but the settings file is never
+//! written, and no notification goes out. Time is the script's: it starts at zero and only a
+//! `wait` step moves it, firing the timers due by then. The overlay names the settings file as
+//! `--config` gave it, not made absolute, so a screen reads the same on every machine.
+
+use std::time::Duration;
 
 use pi_agent_ask_core::contract::ToolResult;
-use pi_agent_ask_core::form::{Form, FormConfig};
-use pi_agent_ask_core::{Effect, Frame, Input, Surface};
-use pi_agent_ask_headless::{CursorMarker, parse_keys, render_plain_with, render_styled};
+use pi_agent_ask_core::{Effect, Frame, Input, Runner, Surface};
+use pi_agent_ask_headless::{
+    CursorMarker, ScriptStep, parse_keys, render_plain_with, render_styled,
+};
 
 use super::read_call;
 use crate::cli::RenderArgs;
+use crate::effects::{Effects, Mode};
 use crate::outcome::UsageError;
+use crate::questionnaire::questionnaire;
 use crate::settings_file::SettingsFile;
 
 /// Runs the script and returns the text to print.
 pub fn run(args: &RenderArgs) -> Result<String, UsageError> {
-    let inputs = parse_keys(&args.keys)
+    let steps = parse_keys(&args.keys)
         .map_err(|error| UsageError::new(format!("invalid --keys: {error}")))?;
     let call = match read_call(&args.common)? {
         Ok(call) => call,
         Err(invalid) => return Ok(json_line(invalid.result())),
     };
-    let settings = SettingsFile::read(args.common.config.as_deref())
-        .loaded
-        .settings;
-    let config = FormConfig {
-        behaviour: settings.behaviour,
-        keymaps: settings.keymaps,
-    };
-    let mut form = Form::new(call, &config);
+    let file = SettingsFile::read(args.common.config.as_deref());
+    let config_path = file.given_path();
+    let mut host = questionnaire(call, &file, config_path);
+    let mut effects = Effects::new(file, Mode::DryRun);
+    let mut runner = Runner::new();
+    let mut clock = Duration::ZERO;
     let mut size = args.size;
-    let mut frame = form.draw(size);
-    let mut result = None;
-    for input in inputs {
-        if let Input::Resize(new_size) = input {
-            size = new_size;
-        }
-        let effects = form.handle(input);
-        result = effects.into_iter().find_map(|effect| match effect {
-            Effect::Finish(result) => Some(result),
-            _ => None,
-        });
-        if result.is_some() {
+    let mut finished = runner.open(&mut host, clock, &mut effects);
+    let mut frame = host.draw(size);
+    for step in steps {
+        if finished.is_some() {
             break;
         }
-        frame = form.draw(size);
+        finished = match step {
+            ScriptStep::Input(input) => {
+                if let Input::Resize(new_size) = input {
+                    size = new_size;
+                }
+                runner.dispatch(&mut host, input, clock, &mut effects)
+            }
+            ScriptStep::Wait(duration) => {
+                clock = clock.saturating_add(duration);
+                runner.advance_to(&mut host, clock, &mut effects).finished
+            }
+        };
+        if finished.is_none() {
+            frame = host.draw(size);
+        }
     }
     let mut text = screen(&frame, args.styled);
-    if let Some(result) = result {
+    if let Some(Effect::Finish(result)) = finished {
         text.push_str(&json_line(&result));
     }
     Ok(text)

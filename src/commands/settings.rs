@@ -11,41 +11,35 @@ use crate::outcome::UsageError;
 /// Opens the overlay and runs it until it is closed; the exit code.
 #[cfg(unix)]
 pub fn run(args: &SettingsArgs) -> Result<u8, UsageError> {
+    use crate::effects::{Effects, Ending, Mode};
     use crate::settings_file::SettingsFile;
-    use pi_agent_ask_core::effect::Effect;
-    use pi_agent_ask_core::input::Input;
     use pi_agent_ask_core::settings_panel::SettingsPanel;
-    use pi_agent_ask_crossterm::{
-        ColorMode, End, Screen, Step, TerminalOptions, has_tty, run_with,
-    };
+    use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, has_tty, run_with};
 
     if !has_tty() {
         return Err(UsageError::new(
             "settings needs a terminal: run it in an interactive terminal",
         ));
     }
-    let mut file = SettingsFile::open(args.config.as_deref());
+    let file = SettingsFile::open(args.config.as_deref());
     let path = file.display_path();
     let mut panel = SettingsPanel::new(file.settings().clone(), file.loaded.notices.clone(), path);
+    let mut effects = Effects::new(file, Mode::Live).opened_alone();
     let options = TerminalOptions {
         screen: Screen::AlternateScreen,
         color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
     };
-    let outcome = run_with(&mut panel, options, |effect| match effect {
-        Effect::SaveSettings(change) => Step::Feed(vec![Input::SettingsSaved(file.save(*change))]),
-        Effect::Close => Step::Finish,
-        _ => Step::Keep,
-    });
-    match outcome {
-        Ok(outcome) => Ok(match outcome.end {
-            End::Finished(_) => 0,
-            End::Interrupted(signal) => 128 + signal.number() as u8,
-        }),
+    let ending = match run_with(&mut panel, options, &mut effects) {
+        Ok(outcome) => match outcome.end {
+            End::Finished(effect) => return Ok(Effects::exit_status(Ending::Finished(&effect))),
+            End::Interrupted(signal) => Ending::Signal(signal.number()),
+        },
         Err(error) => {
             eprintln!("pi-agent-ask: the terminal failed: {error}");
-            Ok(1)
+            Ending::Failed
         }
-    }
+    };
+    Ok(Effects::exit_status(ending))
 }
 
 /// Without a Unix terminal the overlay cannot open.

@@ -22,9 +22,10 @@ pub struct ProgramOutput {
     pub exit: i32,
 }
 
-/// Runs the program with these arguments, feeding `stdin` when given.
+/// Runs the program in the repository root with these arguments, feeding `stdin` when given.
 pub fn run_program(args: &[String], stdin: Option<&str>) -> ProgramOutput {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pi-agent-ask"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(args)
         .stdin(if stdin.is_some() {
             Stdio::piped()

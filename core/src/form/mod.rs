@@ -66,6 +66,7 @@ mod keys;
 mod mouse;
 mod navigate;
 mod notes;
+mod open;
 mod preview;
 mod result;
 mod review;
@@ -192,6 +193,10 @@ impl Form {
 }
 
 impl Surface for Form {
+    fn open(&mut self) -> Vec<Effect> {
+        self.opening_effects()
+    }
+
     fn handle(&mut self, input: Input) -> Vec<Effect> {
         if self.state.phase == Phase::Finished {
             return Vec::new();

@@ -100,8 +100,15 @@ impl<S: LiveSettings> WithSettings<S> {
 
     /// Hands an input to the surface; an [`Effect::OpenSettings`] opens the overlay.
     fn send_to_inner(&mut self, input: Input) -> Vec<Effect> {
+        let effects = self.inner.handle(input);
+        self.pass_on(effects)
+    }
+
+    /// The surface's effects for the frontend; an [`Effect::OpenSettings`] opens the overlay
+    /// instead.
+    fn pass_on(&mut self, inner: Vec<Effect>) -> Vec<Effect> {
         let mut effects = Vec::new();
-        for effect in self.inner.handle(input) {
+        for effect in inner {
             if effect == Effect::OpenSettings {
                 self.panel.reopen();
                 self.overlay = Overlay::Open;
@@ -114,6 +121,12 @@ impl<S: LiveSettings> WithSettings<S> {
 }
 
 impl<S: LiveSettings> Surface for WithSettings<S> {
+    /// What the surface underneath asks for as it opens (the overlay asks for nothing).
+    fn open(&mut self) -> Vec<Effect> {
+        let effects = self.inner.open();
+        self.pass_on(effects)
+    }
+
     fn handle(&mut self, input: Input) -> Vec<Effect> {
         match (self.overlay, input) {
             (_, Input::Resize(size)) => {

@@ -1,7 +1,7 @@
 use super::*;
 use crate::draw::{Canvas, Pos, Style};
 use crate::input::Timer;
-use crate::settings::{Change, Toggle};
+use crate::settings::{Change, Notification, Toggle};
 
 /// A surface that opens the settings on `?`, records the keys and settings it gets, and stops
 /// the agent when auto-submit is turned on.
@@ -12,6 +12,10 @@ struct Flow {
 }
 
 impl Surface for Flow {
+    fn open(&mut self) -> Vec<Effect> {
+        vec![Effect::Notify(Notification::question_waiting("the flow"))]
+    }
+
     fn handle(&mut self, input: Input) -> Vec<Effect> {
         match input {
             Input::Key(key) if key.to_string() == "?" => vec![Effect::OpenSettings],
@@ -154,4 +158,14 @@ fn reopening_starts_on_the_first_row() {
         host.panel().selected(),
         crate::settings_panel::Row::Toggle(Toggle::AutoSubmitWhenAnsweredWithoutNotes)
     );
+}
+
+#[test]
+fn opening_forwards_what_the_surface_underneath_asks_for() {
+    let mut host = host();
+    assert_eq!(
+        host.open(),
+        [Effect::Notify(Notification::question_waiting("the flow"))]
+    );
+    assert_eq!(host.overlay(), Overlay::Closed);
 }

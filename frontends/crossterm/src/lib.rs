@@ -4,9 +4,10 @@
 //! become core [`Input`](pi_agent_ask_core::Input)s ([`event`]), core frames are painted into
 //! ratatui buffers with a [`theme`] ([`paint`]), and ratatui writes only the cells that changed
 //! to `/dev/tty` ([`terminal`]), so standard output stays free for the tool result.
-//! [`run_with`] ties them together: it keeps the timers a surface starts ([`timers`]), hands
-//! the program every other effect, and restores the terminal on every way out: a finished
-//! flow, an error, a panic, or a signal. Unix only.
+//! [`run_with`] ties them together around a core
+//! [`Runner`](pi_agent_ask_core::runner::Runner), which keeps the timers a surface starts and
+//! hands the program every other effect, and restores the terminal on every way out: a
+//! finished flow, an error, a panic, or a signal. Unix only.
 
 pub mod backend;
 pub mod counting;
@@ -17,10 +18,9 @@ pub mod run;
 pub mod signals;
 pub mod terminal;
 pub mod theme;
-pub mod timers;
 
 pub use counting::{ByteCount, CountingWriter};
-pub use run::{End, Outcome, Step, run, run_with};
+pub use run::{End, Outcome, run, run_with};
 pub use signals::Signal;
 pub use terminal::{Screen, TerminalOptions, TerminalSession, has_tty};
 pub use theme::{ColorMode, Theme};

@@ -1,18 +1,19 @@
-//! The run loop: terminal events and timers in, frames out, until the surface is done or a
-//! signal arrives.
+//! The run loop on the terminal: terminal events, signals, suspend and resize in, frames out.
+//!
+//! Everything between the surface and the program (the effect queue, the inputs fed back, the
+//! timers) is the core [`Runner`]'s; this loop only adds the terminal and the clock.
 
-use std::collections::VecDeque;
 use std::io;
 use std::time::{Duration, Instant};
 
 use crossterm::event;
 use pi_agent_ask_core::effect::{Effect, Surface};
 use pi_agent_ask_core::input::Input;
+use pi_agent_ask_core::runner::{Handler, Runner, Step};
 
 use crate::event::{is_suspend_key, translate};
 use crate::signals::{Request, Signal};
 use crate::terminal::{TerminalOptions, TerminalSession};
-use crate::timers::Timers;
 
 /// How long the loop waits for an event before it looks for signals again.
 const SIGNAL_CHECK_INTERVAL: Duration = Duration::from_millis(50);
@@ -38,8 +39,8 @@ pub enum End {
 pub struct Outcome {
     /// Why it ended.
     pub end: End,
-    /// The effects the handler kept ([`Step::Keep`]), in order (for instance
-    /// [`Effect::StopAgent`]).
+    /// The effects the handler kept ([`Step::Keep`]) and those left after the one that
+    /// finished the run, in order (for instance [`Effect::StopAgent`]).
     pub effects: Vec<Effect>,
 }
 
@@ -50,18 +51,6 @@ impl Outcome {
     }
 }
 
-/// What the program did with an effect of the surface (see [`run_with`]).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Step {
-    /// The run is over: it ends with [`End::Finished`] and this effect.
-    Finish,
-    /// Nothing to do now: keep the effect in [`Outcome::effects`] and go on.
-    Keep,
-    /// Carried out: hand these inputs to the surface, in order, and go on (for instance
-    /// [`Input::SettingsSaved`] after [`Effect::SaveSettings`]).
-    Feed(Vec<Input>),
-}
-
 /// Runs `surface` until it produces an effect for which `is_done` returns true, keeping every
 /// other effect in the outcome; [`run_with`] with a handler that only finishes or keeps.
 pub fn run<S: Surface + ?Sized>(
@@ -69,46 +58,52 @@ pub fn run<S: Surface + ?Sized>(
     options: TerminalOptions,
     mut is_done: impl FnMut(&Effect) -> bool,
 ) -> io::Result<Outcome> {
-    run_with(surface, options, |effect| {
+    let mut handler = |effect: &Effect| {
         if is_done(effect) {
             Step::Finish
         } else {
             Step::Keep
         }
-    })
+    };
+    run_with(surface, options, &mut handler)
 }
 
-/// Runs `surface` on the terminal until `on_effect` answers [`Step::Finish`], or until SIGINT,
+/// Runs `surface` on the terminal until `handler` answers [`Step::Finish`], or until SIGINT,
 /// SIGTERM or SIGHUP arrives. The terminal is restored before this returns, on success and on
 /// error alike; restoring is best effort (a terminal that went away cannot be), so a failure
 /// to restore never hides the outcome.
 ///
-/// The loop carries out [`Effect::StartTimer`] itself: it keeps the deadline, waits for input
-/// no longer than the next one, and hands the surface [`Input::TimerFired`] when it passes
-/// (starting a running timer again restarts it). Every other effect goes to `on_effect`, in
-/// order; the inputs it feeds back are handled before the next terminal event. Once an effect
-/// finishes the run, the effects after it are kept unhandled.
+/// A core [`Runner`] carries the effects: the surface is opened ([`Surface::open`]) before
+/// the first frame, timers run on this loop's clock (the time since the run began), the wait
+/// for input is cut short by the next deadline, and the inputs the handler feeds back are
+/// handled before the next terminal event.
 ///
 /// The first frame is drawn at once; after each batch of events or fired timers the frame is
 /// drawn again and only changed cells are written. The ctrl+z key suspends the process (the
 /// terminal is restored meanwhile and fully redrawn on return); every other key, including
 /// ctrl+c, goes to the surface.
-pub fn run_with<S: Surface + ?Sized>(
+pub fn run_with<S, H>(
     surface: &mut S,
     options: TerminalOptions,
-    mut on_effect: impl FnMut(&Effect) -> Step,
-) -> io::Result<Outcome> {
+    handler: &mut H,
+) -> io::Result<Outcome>
+where
+    S: Surface + ?Sized,
+    H: Handler + ?Sized,
+{
+    let start = Instant::now();
     let mut session = TerminalSession::enter(options)?;
-    let mut driver = Driver {
-        timers: Timers::default(),
-        effects: Vec::new(),
-    };
+    let mut runner = Runner::new();
+    if let Some(done) = runner.open(surface, start.elapsed(), handler) {
+        drop(session);
+        return Ok(outcome(runner, End::Finished(done)));
+    }
     session.draw(|size| surface.draw(size))?;
     loop {
         match session.take_signal() {
             Some(Request::End(signal)) => {
                 drop(session);
-                return Ok(driver.outcome(End::Interrupted(signal)));
+                return Ok(outcome(runner, End::Interrupted(signal)));
             }
             Some(Request::Suspend) => {
                 session.suspend()?;
@@ -117,15 +112,13 @@ pub fn run_with<S: Surface + ?Sized>(
             }
             None => {}
         }
-        let ready = event::poll(driver.timers.wait(Instant::now(), SIGNAL_CHECK_INTERVAL))?;
-        let mut changed = false;
-        for timer in driver.timers.take_due(Instant::now()) {
-            changed = true;
-            if let Some(done) = driver.dispatch(surface, Input::TimerFired(timer), &mut on_effect) {
-                drop(session);
-                return Ok(driver.outcome(End::Finished(done)));
-            }
+        let ready = event::poll(runner.wait(start.elapsed(), SIGNAL_CHECK_INTERVAL))?;
+        let fired = runner.fire_due(surface, start.elapsed(), handler);
+        if let Some(done) = fired.finished {
+            drop(session);
+            return Ok(outcome(runner, End::Finished(done)));
         }
+        let mut changed = fired.count > 0;
         if ready {
             changed = true;
             for _ in 0..MAX_BATCH {
@@ -137,11 +130,11 @@ pub fn run_with<S: Surface + ?Sized>(
                     Some(Input::Resize(_)) => Some(Input::Resize(session.resize()?)),
                     other => other,
                 };
-                if let Some(done) =
-                    input.and_then(|input| driver.dispatch(surface, input, &mut on_effect))
-                {
+                let done = input
+                    .and_then(|input| runner.dispatch(surface, input, start.elapsed(), handler));
+                if let Some(done) = done {
                     drop(session);
-                    return Ok(driver.outcome(End::Finished(done)));
+                    return Ok(outcome(runner, End::Finished(done)));
                 }
                 if !event::poll(BATCH_WAIT)? {
                     break;
@@ -154,154 +147,16 @@ pub fn run_with<S: Surface + ?Sized>(
     }
 }
 
-/// The loop's state besides the terminal: running timers and the effects kept so far.
-struct Driver {
-    timers: Timers,
-    effects: Vec<Effect>,
-}
-
-impl Driver {
-    fn outcome(self, end: End) -> Outcome {
-        Outcome {
-            end,
-            effects: self.effects,
-        }
-    }
-
-    /// Hands one input to the surface and carries out the effects, feeding back what the
-    /// handler returns; the effect that finishes the run, if any.
-    fn dispatch<S: Surface + ?Sized>(
-        &mut self,
-        surface: &mut S,
-        input: Input,
-        on_effect: &mut impl FnMut(&Effect) -> Step,
-    ) -> Option<Effect> {
-        let mut queue = VecDeque::from([input]);
-        while let Some(input) = queue.pop_front() {
-            let mut effects = surface.handle(input).into_iter();
-            while let Some(effect) = effects.next() {
-                if let Effect::StartTimer(timer) = effect {
-                    self.timers.start(timer, Instant::now());
-                    continue;
-                }
-                match on_effect(&effect) {
-                    Step::Finish => {
-                        self.effects.extend(effects);
-                        return Some(effect);
-                    }
-                    Step::Keep => self.effects.push(effect),
-                    Step::Feed(inputs) => queue.extend(inputs),
-                }
-            }
-        }
-        None
+fn outcome(runner: Runner, end: End) -> Outcome {
+    Outcome {
+        end,
+        effects: runner.into_kept(),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use pi_agent_ask_core::draw::{Frame, Size};
-    use pi_agent_ask_core::input::Timer;
-    use pi_agent_ask_core::keys::{Key, KeyCode, Modifiers};
-    use pi_agent_ask_core::settings::Change;
-
     use super::*;
-
-    /// Answers every input with the effects queued for it.
-    struct Scripted {
-        answers: Vec<Vec<Effect>>,
-        seen: Vec<Input>,
-    }
-
-    impl Surface for Scripted {
-        fn handle(&mut self, input: Input) -> Vec<Effect> {
-            self.seen.push(input);
-            if self.answers.is_empty() {
-                Vec::new()
-            } else {
-                self.answers.remove(0)
-            }
-        }
-
-        fn draw(&self, size: Size) -> Frame {
-            Frame {
-                size,
-                ..Frame::default()
-            }
-        }
-    }
-
-    fn enter() -> Input {
-        Input::Key(Key {
-            code: KeyCode::Enter,
-            mods: Modifiers::default(),
-        })
-    }
-
-    fn driver() -> Driver {
-        Driver {
-            timers: Timers::default(),
-            effects: Vec::new(),
-        }
-    }
-
-    fn keep_all(_: &Effect) -> Step {
-        Step::Keep
-    }
-
-    #[test]
-    fn effects_that_are_not_done_are_collected() {
-        let mut surface = Scripted {
-            answers: vec![vec![Effect::StopAgent]],
-            seen: Vec::new(),
-        };
-        let mut driver = driver();
-        let done = driver.dispatch(&mut surface, enter(), &mut keep_all);
-        assert_eq!(done, None);
-        assert_eq!(driver.effects, vec![Effect::StopAgent]);
-        assert_eq!(surface.seen, vec![enter()]);
-    }
-
-    #[test]
-    fn the_first_done_effect_ends_the_run() {
-        let mut surface = Scripted {
-            answers: vec![vec![Effect::StopAgent, Effect::StopAgent]],
-            seen: Vec::new(),
-        };
-        let mut driver = driver();
-        let done = driver.dispatch(&mut surface, enter(), &mut |_| Step::Finish);
-        assert_eq!(done, Some(Effect::StopAgent));
-        assert_eq!(driver.effects, vec![Effect::StopAgent]);
-    }
-
-    #[test]
-    fn inputs_fed_back_reach_the_surface_in_order() {
-        let change = Change::ResetToDefaults;
-        let mut surface = Scripted {
-            answers: vec![vec![Effect::SaveSettings(change)], vec![Effect::Close]],
-            seen: Vec::new(),
-        };
-        let mut driver = driver();
-        let done = driver.dispatch(&mut surface, enter(), &mut |effect| match effect {
-            Effect::SaveSettings(_) => Step::Feed(vec![Input::SettingsSaved(Ok(()))]),
-            _ => Step::Finish,
-        });
-        assert_eq!(done, Some(Effect::Close));
-        assert_eq!(surface.seen, vec![enter(), Input::SettingsSaved(Ok(()))]);
-    }
-
-    #[test]
-    fn timers_are_started_by_the_loop_not_the_handler() {
-        let mut surface = Scripted {
-            answers: vec![vec![Effect::StartTimer(Timer::ResetConfirmation)]],
-            seen: Vec::new(),
-        };
-        let mut driver = driver();
-        let done = driver.dispatch(&mut surface, enter(), &mut |_| Step::Finish);
-        assert_eq!(done, None);
-        assert!(driver.effects.is_empty());
-        assert!(!driver.timers.is_empty());
-    }
 
     #[test]
     fn stop_agent_is_reported_in_the_outcome() {

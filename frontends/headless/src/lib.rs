@@ -1,7 +1,8 @@
-//! The headless frontend: frames as text grids and key scripts as inputs.
+//! The headless frontend: frames as text grids and key scripts as inputs and waits.
 //!
-//! Golden-screen tests and the `render` command drive a form with [`parse_keys`] and print its
-//! frames with [`render_plain`] or, to review roles and attributes, [`render_styled`].
+//! Golden-screen tests and the `render` command drive a form with the steps of [`parse_keys`]
+//! (inputs, and waits on a scripted clock) and print its frames with [`render_plain`] or, to
+//! review roles and attributes, [`render_styled`].
 
 mod grid;
 mod render;
@@ -13,4 +14,4 @@ mod render_tests;
 mod script_tests;
 
 pub use render::{CURSOR_GLYPH, CursorMarker, render_plain, render_plain_with, render_styled};
-pub use script::{MAX_REPEAT, MAX_SCREEN_SIDE, ScriptError, ScriptProblem, parse_keys};
+pub use script::{MAX_REPEAT, MAX_SCREEN_SIDE, ScriptError, ScriptProblem, ScriptStep, parse_keys};

@@ -1,17 +1,25 @@
-//! Key scripts: a readable line of keys and text that becomes a list of inputs.
+//! Key scripts: a readable line of keys and text that becomes a list of steps, each an input
+//! or a wait.
 //!
 //! Items are separated by white space (newlines included):
 //!
-//! | item | inputs |
+//! | item | steps |
 //! |---|---|
 //! | a key id: `down`, `ctrl+c`, `shift+n`, `?` | that key (see [`Key`]'s syntax) |
 //! | `"typed text"` | one key per character; escapes `\"`, `\\`, `\n` (enter), `\t` (tab) |
 //! | `'typed text'` | the same, taken literally (no escapes), handy for `'"'` |
 //! | `paste "text"` or `paste:"text"` (or single quotes) | one bracketed paste |
 //! | `resize 40x12` or `resize:40x12` | the screen changes to 40 columns by 12 rows |
+//! | `wait 3s` or `wait:500ms` | the script's clock moves on, and the timers due by then fire |
+//!
+//! A wait's duration is written as [`humantime`] reads it, in one word: `3s`, `500ms`, `1m`,
+//! `2s500ms`. The clock starts at zero and only waits move it, so a script that never waits
+//! never sees a timer fire.
 //!
 //! Any item can be repeated with `*N` right after it: `down*3`, `"ab"*2`, `paste:"x"*2`
 //! (N from 1 to [`MAX_REPEAT`]). A lone `*` is the star key, and `**2` presses it twice.
+
+use std::time::Duration;
 
 use pi_agent_ask_core::Size;
 use pi_agent_ask_core::input::Input;
@@ -63,6 +71,18 @@ pub enum ScriptProblem {
     /// `resize` without a valid size after it.
     #[error("resize needs a size like 80x24, at most 1000x1000")]
     BadSize,
+    /// `wait` without a valid duration after it.
+    #[error("wait needs a duration like 3s or 500ms")]
+    BadWait,
+}
+
+/// One step of a script: an input for the surface, or time passing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScriptStep {
+    /// Hand the surface this input.
+    Input(Input),
+    /// Move the script's clock on by this much, firing the timers due by then.
+    Wait(Duration),
 }
 
 /// What one item of a script produces.
@@ -71,29 +91,34 @@ enum Item {
     Typed(String),
     Paste(String),
     Resize(Size),
+    Wait(Duration),
 }
 
 impl Item {
-    fn push_inputs(&self, inputs: &mut Vec<Input>) {
+    fn push_steps(&self, steps: &mut Vec<ScriptStep>) {
+        let input = ScriptStep::Input;
         match self {
-            Self::Key(key) => inputs.push(Input::Key(*key)),
-            Self::Typed(text) => inputs.extend(text.chars().map(|c| Input::Key(Key::from_char(c)))),
-            Self::Paste(text) => inputs.push(Input::Paste(text.clone())),
-            Self::Resize(size) => inputs.push(Input::Resize(*size)),
+            Self::Key(key) => steps.push(input(Input::Key(*key))),
+            Self::Typed(text) => {
+                steps.extend(text.chars().map(|c| input(Input::Key(Key::from_char(c)))));
+            }
+            Self::Paste(text) => steps.push(input(Input::Paste(text.clone()))),
+            Self::Resize(size) => steps.push(input(Input::Resize(*size))),
+            Self::Wait(duration) => steps.push(ScriptStep::Wait(*duration)),
         }
     }
 }
 
-/// Reads a key script into the inputs it stands for, in order.
-pub fn parse_keys(script: &str) -> Result<Vec<Input>, ScriptError> {
+/// Reads a key script into the steps it stands for, in order.
+pub fn parse_keys(script: &str) -> Result<Vec<ScriptStep>, ScriptError> {
     let mut scanner = Scanner { script, pos: 0 };
-    let mut inputs = Vec::new();
+    let mut steps = Vec::new();
     while let Some((item, repeat)) = scanner.next_item()? {
         for _ in 0..repeat {
-            item.push_inputs(&mut inputs);
+            item.push_steps(&mut steps);
         }
     }
-    Ok(inputs)
+    Ok(steps)
 }
 
 /// Walks the script, one item at a time.
@@ -144,6 +169,10 @@ impl<'a> Scanner<'a> {
             self.pos += "resize:".len();
             return self.resize().map(Some).map_err(fail);
         }
+        if rest.starts_with("wait:") {
+            self.pos += "wait:".len();
+            return self.wait().map(Some).map_err(fail);
+        }
         let word = self.word();
         match word {
             "paste" => {
@@ -153,6 +182,10 @@ impl<'a> Scanner<'a> {
             "resize" => {
                 self.skip_space();
                 self.resize().map(Some).map_err(fail)
+            }
+            "wait" => {
+                self.skip_space();
+                self.wait().map(Some).map_err(fail)
             }
             _ => {
                 let (id, repeat) = split_repeat(word);
@@ -182,6 +215,13 @@ impl<'a> Scanner<'a> {
         };
         let repeat = repeat.map_or(Ok(1), parse_repeat)?;
         Ok((Item::Resize(size), repeat))
+    }
+
+    fn wait(&mut self) -> Result<(Item, usize), ScriptProblem> {
+        let (duration, repeat) = split_repeat(self.word());
+        let duration = humantime::parse_duration(duration).map_err(|_| ScriptProblem::BadWait)?;
+        let repeat = repeat.map_or(Ok(1), parse_repeat)?;
+        Ok((Item::Wait(duration), repeat))
     }
 
     /// Reads a quoted text starting at the opening quote.

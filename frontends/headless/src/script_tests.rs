@@ -1,10 +1,24 @@
+use std::time::Duration;
+
 use pi_agent_ask_core::Size;
 use pi_agent_ask_core::input::Input;
 use pi_agent_ask_core::keys::Key;
 use rstest::rstest;
 use similar_asserts::assert_eq;
 
-use super::{ScriptProblem, parse_keys};
+use super::{ScriptProblem, ScriptStep, parse_keys};
+
+/// The inputs of a script that has no waits.
+fn inputs(script: &str) -> Vec<Input> {
+    parse_keys(script)
+        .unwrap()
+        .into_iter()
+        .map(|step| match step {
+            ScriptStep::Input(input) => input,
+            ScriptStep::Wait(duration) => panic!("unexpected wait of {duration:?}"),
+        })
+        .collect()
+}
 
 fn key(id: &str) -> Input {
     Input::Key(id.parse::<Key>().unwrap())
@@ -17,7 +31,7 @@ fn keys(ids: &[&str]) -> Vec<Input> {
 #[test]
 fn key_ids_separated_by_white_space() {
     assert_eq!(
-        parse_keys("down down space\ttab\n enter ctrl+c shift+n ? @ 1").unwrap(),
+        inputs("down down space\ttab\n enter ctrl+c shift+n ? @ 1"),
         keys(&[
             "down", "down", "space", "tab", "enter", "ctrl+c", "shift+n", "?", "@", "1"
         ])
@@ -33,7 +47,7 @@ fn key_ids_separated_by_white_space() {
 #[case(r#""""#, &[])]
 #[case(r#""中""#, &["中"])]
 fn quoted_text_types_each_character(#[case] script: &str, #[case] ids: &[&str]) {
-    assert_eq!(parse_keys(script).unwrap(), keys(ids));
+    assert_eq!(inputs(script), keys(ids));
 }
 
 #[rstest]
@@ -42,20 +56,14 @@ fn quoted_text_types_each_character(#[case] script: &str, #[case] ids: &[&str]) 
 #[case("paste:'two words'")]
 #[case("paste\n  'two words'")]
 fn paste_sends_one_bracketed_paste(#[case] script: &str) {
-    assert_eq!(
-        parse_keys(script).unwrap(),
-        [Input::Paste("two words".to_owned())]
-    );
+    assert_eq!(inputs(script), [Input::Paste("two words".to_owned())]);
 }
 
 #[rstest]
 #[case("resize 40x12")]
 #[case("resize:40x12")]
 fn resize_changes_the_screen(#[case] script: &str) {
-    assert_eq!(
-        parse_keys(script).unwrap(),
-        [Input::Resize(Size::new(40, 12))]
-    );
+    assert_eq!(inputs(script), [Input::Resize(Size::new(40, 12))]);
 }
 
 #[test]
@@ -68,7 +76,7 @@ fn repetition_sugar() {
         Input::Resize(Size::new(3, 4)),
     ]);
     assert_eq!(
-        parse_keys(r#"down*3 "ab"*2 * **2 ctrl+* paste:"x"*2 resize:3x4*2"#).unwrap(),
+        inputs(r#"down*3 "ab"*2 * **2 ctrl+* paste:"x"*2 resize:3x4*2"#),
         expected
     );
 }
@@ -108,6 +116,10 @@ fn errors_point_at_the_item(
 #[case("resize 40", ScriptProblem::BadSize)]
 #[case("resize:axb", ScriptProblem::BadSize)]
 #[case("resize 1001x10", ScriptProblem::BadSize)]
+#[case("wait", ScriptProblem::BadWait)]
+#[case("wait 3", ScriptProblem::BadWait)]
+#[case("wait:soon", ScriptProblem::BadWait)]
+#[case("wait 1s*0", ScriptProblem::BadRepeat)]
 fn malformed_items_say_what_is_wrong(#[case] script: &str, #[case] problem: ScriptProblem) {
     assert_eq!(parse_keys(script).unwrap_err().problem, problem);
 }
@@ -118,5 +130,27 @@ fn error_message_reads_well() {
     assert_eq!(
         error.to_string(),
         r#"key script, line 1, column 6, at "ctrl+foo": invalid key "ctrl+foo": unknown key name "foo""#
+    );
+}
+
+#[rstest]
+#[case("wait 3s", 3_000)]
+#[case("wait:500ms", 500)]
+#[case("wait\n 2s500ms", 2_500)]
+#[case("wait 1m", 60_000)]
+fn a_wait_moves_the_scripted_clock_on(#[case] script: &str, #[case] millis: u64) {
+    assert_eq!(
+        parse_keys(script).unwrap(),
+        [ScriptStep::Wait(Duration::from_millis(millis))]
+    );
+}
+
+#[test]
+fn waits_sit_between_inputs_in_script_order_and_repeat() {
+    let enter = ScriptStep::Input(key("enter"));
+    let second = ScriptStep::Wait(Duration::from_secs(1));
+    assert_eq!(
+        parse_keys("enter wait 1s*2 enter").unwrap(),
+        [enter.clone(), second.clone(), second, enter]
     );
 }

@@ -1,23 +1,24 @@
 //! Deadlines of the timers a surface started with
-//! [`Effect::StartTimer`](pi_agent_ask_core::Effect::StartTimer).
+//! [`Effect::StartTimer`](crate::effect::Effect::StartTimer).
 //!
-//! The clock is passed in, so the bookkeeping is testable without waiting.
+//! Time is data here: every "now" is the time since the run began, as the frontend's clock
+//! (or a script) says, so the bookkeeping is the same for a terminal, a GUI and a test.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use pi_agent_ask_core::input::Timer;
+use crate::input::Timer;
 
 /// The running timers and when each fires.
 #[derive(Clone, Debug, Default)]
 pub struct Timers {
-    deadlines: Vec<(Timer, Instant)>,
+    deadlines: Vec<(Timer, Duration)>,
 }
 
 impl Timers {
     /// Starts `timer` at `now`; a timer already running is restarted, so it fires once, a full
     /// duration after this start.
-    pub fn start(&mut self, timer: Timer, now: Instant) {
-        let deadline = now + Duration::from_millis(timer.duration_ms());
+    pub fn start(&mut self, timer: Timer, now: Duration) {
+        let deadline = now.saturating_add(Duration::from_millis(timer.duration_ms()));
         self.deadlines.retain(|(running, _)| *running != timer);
         self.deadlines.push((timer, deadline));
     }
@@ -27,17 +28,20 @@ impl Timers {
         self.deadlines.is_empty()
     }
 
+    /// When the next timer fires, if one is running.
+    pub fn next_deadline(&self) -> Option<Duration> {
+        self.deadlines.iter().map(|&(_, deadline)| deadline).min()
+    }
+
     /// How long to wait for input at `now`: `max`, or less when a timer fires sooner.
-    pub fn wait(&self, now: Instant, max: Duration) -> Duration {
-        self.deadlines
-            .iter()
-            .map(|(_, deadline)| deadline.saturating_duration_since(now))
-            .fold(max, Duration::min)
+    pub fn wait(&self, now: Duration, max: Duration) -> Duration {
+        self.next_deadline()
+            .map_or(max, |deadline| deadline.saturating_sub(now).min(max))
     }
 
     /// Removes and returns the timers due at `now`, the earliest first.
-    pub fn take_due(&mut self, now: Instant) -> Vec<Timer> {
-        let mut due: Vec<(Timer, Instant)> = Vec::new();
+    pub fn take_due(&mut self, now: Duration) -> Vec<Timer> {
+        let mut due: Vec<(Timer, Duration)> = Vec::new();
         self.deadlines.retain(|&(timer, deadline)| {
             let is_due = deadline <= now;
             if is_due {
@@ -62,7 +66,7 @@ mod tests {
 
     #[test]
     fn a_timer_fires_once_after_its_duration() {
-        let start = Instant::now();
+        let start = Duration::from_secs(7);
         let mut timers = Timers::default();
         timers.start(RESET, start);
         assert!(timers.take_due(start + duration() / 2).is_empty());
@@ -73,7 +77,7 @@ mod tests {
 
     #[test]
     fn the_wait_is_cut_short_by_the_next_deadline() {
-        let start = Instant::now();
+        let start = Duration::from_secs(7);
         let mut timers = Timers::default();
         let max = Duration::from_millis(50);
         assert_eq!(timers.wait(start, max), max);
@@ -85,12 +89,13 @@ mod tests {
 
     #[test]
     fn restarting_a_timer_moves_its_deadline() {
-        let start = Instant::now();
+        let start = Duration::from_secs(7);
         let mut timers = Timers::default();
         timers.start(RESET, start);
         let later = start + duration() / 2;
         timers.start(RESET, later);
         assert!(timers.take_due(start + duration()).is_empty());
+        assert_eq!(timers.next_deadline(), Some(later + duration()));
         assert_eq!(timers.take_due(later + duration()), vec![RESET]);
     }
 }

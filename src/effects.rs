@@ -1,0 +1,110 @@
+//! The program's one effect handler: what the effects of every surface it runs do (the
+//! terminal ask, `settings`, `render`, plain dialogs), and the exit status a run ends with.
+//!
+//! One type, so a surface behaves the same wherever it runs; `render` uses it too, configured
+//! for a dry run, so its screens show what the terminal would without touching the machine.
+
+use pi_agent_ask_core::effect::Effect;
+use pi_agent_ask_core::input::Input;
+use pi_agent_ask_core::runner::{Handler, Step};
+use pi_agent_ask_core::settings::Change;
+use pi_agent_ask_crossterm::notify;
+
+use crate::settings_file::SettingsFile;
+
+/// Whether the effects reach the machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Saves write the settings file, notifications are sent.
+    Live,
+    /// Saves are applied in memory with the refusals a real save has, and nothing is
+    /// written; notifications are dropped.
+    DryRun,
+}
+
+/// How a run ended, for its exit status.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ending<'a> {
+    /// The handler finished the run on this effect.
+    Finished(&'a Effect),
+    /// The surface came back with its tool result on its own (plain dialogs).
+    Answered,
+    /// This signal ended the run.
+    Signal(i32),
+    /// The surface panicked.
+    Panicked,
+    /// The terminal failed.
+    Failed,
+}
+
+/// The program's effect handler, over the settings file of the run.
+pub struct Effects {
+    file: SettingsFile,
+    mode: Mode,
+    /// Whether the surface was opened alone, so that its [`Effect::Close`] ends the run.
+    alone: bool,
+}
+
+impl Effects {
+    /// The handler of a surface opened over the work it belongs to (a form): a close only
+    /// returns to it.
+    pub const fn new(file: SettingsFile, mode: Mode) -> Self {
+        Self {
+            file,
+            mode,
+            alone: false,
+        }
+    }
+
+    /// The same handler for a surface opened alone (the settings overlay), whose close ends
+    /// the run.
+    #[must_use]
+    pub const fn opened_alone(mut self) -> Self {
+        self.alone = true;
+        self
+    }
+
+    /// The exit status of a run that ended so: 0 for a result (or a surface opened alone,
+    /// closed: only then does a close finish a run), `128 + n` after signal `n`, 101 after a
+    /// panic, 1 for any other end.
+    pub fn exit_status(ending: Ending<'_>) -> u8 {
+        match ending {
+            Ending::Finished(Effect::Finish(_) | Effect::Close) | Ending::Answered => 0,
+            Ending::Signal(number) => u8::try_from(128 + number).unwrap_or(u8::MAX),
+            Ending::Panicked => 101,
+            Ending::Finished(_) | Ending::Failed => 1,
+        }
+    }
+
+    /// Saves a change as the mode says; the message of a failure.
+    fn save(&mut self, change: Change) -> Result<(), String> {
+        match self.mode {
+            Mode::Live => self.file.save(change),
+            Mode::DryRun => self.file.save_in_memory(change),
+        }
+    }
+}
+
+impl Handler for Effects {
+    fn on_effect(&mut self, effect: &Effect) -> Step {
+        match effect {
+            Effect::Finish(_) => Step::Finish,
+            Effect::Close if self.alone => Step::Finish,
+            Effect::SaveSettings(change) => {
+                Step::Feed(vec![Input::SettingsSaved(self.save(*change))])
+            }
+            Effect::Notify(notification) => {
+                if self.mode == Mode::Live {
+                    notify::announce(&self.file.settings().notifications, notification);
+                }
+                Step::Feed(Vec::new())
+            }
+            Effect::StopAgent => Step::Keep,
+            Effect::OpenSettings | Effect::Close | Effect::StartTimer(_) => Step::Feed(Vec::new()),
+        }
+    }
+}
+
+#[cfg(all(test, unix))]
+#[path = "effects_tests.rs"]
+mod tests;

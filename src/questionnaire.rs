@@ -1,0 +1,26 @@
+//! The questionnaire as every surface shows it: the form under the settings overlay, both
+//! opened with the settings file's notices. The terminal and `render` build it here, so a
+//! rendered screen is the screen the terminal shows.
+
+use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::form::{Form, FormConfig};
+use pi_agent_ask_core::settings_panel::WithSettings;
+
+use crate::settings_file::SettingsFile;
+
+/// The form for `call` with the settings overlay on top, for the settings in `file`; the
+/// overlay names the settings file as `config_path`.
+pub fn questionnaire(call: Call, file: &SettingsFile, config_path: String) -> WithSettings<Form> {
+    let settings = file.settings();
+    let form_config = FormConfig {
+        behaviour: settings.behaviour,
+        keymaps: settings.keymaps.clone(),
+    };
+    let form = Form::new(call, &form_config).with_opening_notices(file.loaded.notices.clone());
+    WithSettings::new(
+        form,
+        settings.clone(),
+        file.loaded.notices.clone(),
+        config_path,
+    )
+}

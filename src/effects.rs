@@ -37,12 +37,20 @@ pub enum Ending<'a> {
     Failed,
 }
 
+/// How the surface was opened, which decides what its [`Effect::Close`] does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Opened {
+    /// Over the work it belongs to (the settings overlay over a form): a close returns to it.
+    OverWork,
+    /// Alone (the settings overlay as a command): a close ends the run.
+    Alone,
+}
+
 /// The program's effect handler, over the settings file of the run.
 pub struct Effects {
     file: SettingsFile,
     mode: Mode,
-    /// Whether the surface was opened alone, so that its [`Effect::Close`] ends the run.
-    alone: bool,
+    opened: Opened,
 }
 
 impl Effects {
@@ -52,7 +60,7 @@ impl Effects {
         Self {
             file,
             mode,
-            alone: false,
+            opened: Opened::OverWork,
         }
     }
 
@@ -60,7 +68,7 @@ impl Effects {
     /// the run.
     #[must_use]
     pub const fn opened_alone(mut self) -> Self {
-        self.alone = true;
+        self.opened = Opened::Alone;
         self
     }
 
@@ -89,7 +97,7 @@ impl Handler for Effects {
     fn on_effect(&mut self, effect: &Effect) -> Step {
         match effect {
             Effect::Finish(_) => Step::Finish,
-            Effect::Close if self.alone => Step::Finish,
+            Effect::Close if self.opened == Opened::Alone => Step::Finish,
             Effect::SaveSettings(change) => {
                 Step::Feed(vec![Input::SettingsSaved(self.save(*change))])
             }

@@ -77,7 +77,7 @@ impl<S: LiveSettings> WithSettings<S> {
     }
 
     /// Gives the surface back.
-    pub fn insend_to_inner(self) -> S {
+    pub fn into_inner(self) -> S {
         self.inner
     }
 

@@ -25,8 +25,7 @@ pub fn read_json(source: &str, what: &str) -> Result<Value, UsageError> {
         std::fs::read_to_string(source)
             .map_err(|error| UsageError::new(format!("cannot read {what} {source:?}: {error}")))?
     };
-    serde_json::from_str(&text)
-        .map_err(|error| UsageError::new(format!("{what} is not JSON: {error}")))
+    parse_json(&text, what)
 }
 
 /// The working directory relative preview paths resolve against, made absolute.
@@ -78,29 +77,72 @@ fn resolve(cwd: &Path, path: &str) -> PathBuf {
     resolved
 }
 
-/// Reads a regular file of at most [`MAX_PREVIEW_FILE_BYTES`]; a FIFO or device is never
-/// opened for reading in a way that could block.
-fn read_preview(path: &Path) -> Result<Vec<u8>, FileProblem> {
-    let metadata = std::fs::metadata(path).map_err(io_problem)?;
+/// Why a bounded read of a file gave no bytes.
+#[derive(Debug)]
+pub enum ReadProblem {
+    /// A FIFO, a device, a folder: never read, since reading could block or never end.
+    NotRegularFile,
+    /// Longer than the cap.
+    TooLarge,
+    /// The operating system refused (missing, no permission, ...).
+    Io(std::io::Error),
+}
+
+/// Reads a regular file of at most `cap` bytes; a FIFO or device is never opened for reading
+/// in a way that could block, and a file that grows while it is read is cut at the cap.
+pub fn read_regular_file(path: &Path, cap: u64) -> Result<Vec<u8>, ReadProblem> {
+    let metadata = std::fs::metadata(path).map_err(ReadProblem::Io)?;
     if !metadata.is_file() {
-        return Err(FileProblem::NotRegularFile);
+        return Err(ReadProblem::NotRegularFile);
     }
-    if metadata.len() > MAX_PREVIEW_FILE_BYTES {
-        return Err(FileProblem::TooLarge);
+    if metadata.len() > cap {
+        return Err(ReadProblem::TooLarge);
     }
-    let file = open_without_blocking(path).map_err(io_problem)?;
-    if !file.metadata().map_err(io_problem)?.is_file() {
-        return Err(FileProblem::NotRegularFile);
+    let file = open_without_blocking(path).map_err(ReadProblem::Io)?;
+    if !file.metadata().map_err(ReadProblem::Io)?.is_file() {
+        return Err(ReadProblem::NotRegularFile);
     }
     let mut bytes = Vec::new();
-    file.take(MAX_PREVIEW_FILE_BYTES + 1)
+    file.take(cap + 1)
         .read_to_end(&mut bytes)
-        .map_err(io_problem)?;
-    if bytes.len() as u64 > MAX_PREVIEW_FILE_BYTES {
-        return Err(FileProblem::TooLarge);
+        .map_err(ReadProblem::Io)?;
+    if bytes.len() as u64 > cap {
+        return Err(ReadProblem::TooLarge);
     }
     Ok(bytes)
 }
+
+/// Reads a preview file of at most [`MAX_PREVIEW_FILE_BYTES`].
+fn read_preview(path: &Path) -> Result<Vec<u8>, FileProblem> {
+    read_regular_file(path, MAX_PREVIEW_FILE_BYTES).map_err(|problem| match problem {
+        ReadProblem::NotRegularFile => FileProblem::NotRegularFile,
+        ReadProblem::TooLarge => FileProblem::TooLarge,
+        ReadProblem::Io(error) => io_problem(error),
+    })
+}
+
+/// The text without a leading byte-order mark, which some editors write and JSON forbids.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// Reads JSON text as a document; a byte-order mark is skipped, and a document nested deeper
+/// than the parser's limit says what the limit is.
+pub fn parse_json(text: &str, what: &str) -> Result<Value, UsageError> {
+    serde_json::from_str(without_bom(text)).map_err(|error| {
+        if error.to_string().starts_with("recursion limit exceeded") {
+            UsageError::new(format!(
+                "{what} is nested too deeply: at most {MAX_JSON_DEPTH} levels of arrays and objects"
+            ))
+        } else {
+            UsageError::new(format!("{what} is not JSON: {error}"))
+        }
+    })
+}
+
+/// How deeply arrays and objects may nest in a document the program reads: `serde_json` refuses
+/// a 128th level.
+pub const MAX_JSON_DEPTH: usize = 127;
 
 #[cfg(unix)]
 fn open_without_blocking(path: &Path) -> std::io::Result<File> {

@@ -75,6 +75,12 @@ impl Outcome {
 
 /// Reports a usage error on stderr; its exit status is 2.
 pub fn usage_failure(error: &UsageError) -> ExitCode {
-    eprintln!("pi-agent-ask: {error}");
+    report(&error.to_string());
     ExitCode::from(2)
+}
+
+/// Writes `pi-agent-ask: <message>` on stderr. A closed or broken stderr loses the message but
+/// never the exit status: the write's failure is ignored rather than a panic.
+pub fn report(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "pi-agent-ask: {message}");
 }

@@ -1,12 +1,13 @@
-//! The settings file on disk: loaded once per command, created with defaults on first use, and
-//! saved atomically (a temporary file in the same folder, then a rename).
+//! The settings file on disk: loaded once per command (only a regular file, read without
+//! blocking and capped), created with defaults on first use, and saved under a lock, atomically
+//! (a temporary file in the same folder, then a rename), applying only the change asked for.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use pi_agent_ask_core::settings::{self, Change, FileState, Loaded, Settings};
 
-use crate::files::{io_text, settings_path};
+use crate::files::{ReadProblem, io_text, read_regular_file, settings_path, without_bom};
 
 /// What the settings overlay shows when no settings location is known.
 const NO_LOCATION: &str =
@@ -25,22 +26,9 @@ impl SettingsFile {
     /// exists but cannot be read as text counts as invalid, so it is never saved over.
     pub fn read(config: Option<&Path>) -> Self {
         let path = settings_path(config);
-        let loaded = match path.as_deref().map(std::fs::read) {
-            None => settings::load(None),
-            Some(Err(error))
-                if matches!(
-                    error.kind(),
-                    std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
-                ) =>
-            {
-                settings::load(None)
-            }
-            Some(Ok(bytes)) => match String::from_utf8(bytes) {
-                Ok(text) => settings::load(Some(&text)),
-                Err(_) => unreadable(),
-            },
-            Some(Err(_)) => unreadable(),
-        };
+        let loaded = path
+            .as_deref()
+            .map_or_else(|| settings::load(None), load_from);
         Self { path, loaded }
     }
 
@@ -81,15 +69,25 @@ impl SettingsFile {
     }
 
     /// Applies a change and saves it; on failure the file is unchanged and the error says why.
+    ///
+    /// The save holds a lock on the settings folder, reads the file again under it and applies
+    /// only this change, so saves made at the same time by other programs are all kept.
     pub fn save(&mut self, change: Change) -> Result<(), String> {
+        let Some(path) = self.path.clone() else {
+            return Err(could_not_save(&std::io::Error::other(
+                "no settings location is known",
+            )));
+        };
+        let target = write_target(&path);
+        let folder = folder_of(&target).to_path_buf();
+        std::fs::create_dir_all(&folder).map_err(|error| could_not_save(&error))?;
+        let _lock = FolderLock::take(&folder).map_err(|error| could_not_save(&error))?;
+        let current = load_from(&path);
         let document =
-            settings::apply_change(&self.loaded.file, change).map_err(|error| error.to_string())?;
-        self.write(&document).map_err(|error| {
-            format!(
-                "Could not save the config file ({}). Edit it by hand to change settings.",
-                io_text(&error)
-            )
-        })?;
+            settings::apply_change(&current.file, change).map_err(|error| error.to_string())?;
+        self.loaded = current;
+        self.write(&document)
+            .map_err(|error| could_not_save(&error))?;
         self.loaded = settings::load(Some(&document.to_string()));
         Ok(())
     }
@@ -104,20 +102,33 @@ impl SettingsFile {
     }
 
     /// Writes a document atomically: a sibling temporary file, then a rename over the target.
-    /// A symbolic link is followed, so the file it points to is replaced, and an existing
-    /// file's permissions are kept.
+    /// A symbolic link is written through to the file it names (created if it is missing); an
+    /// existing file's permissions are kept, and a read-only file is refused, never replaced.
+    /// Temporary files a killed save left behind are removed first.
     fn write(&self, document: &serde_json::Value) -> std::io::Result<()> {
         let Some(path) = &self.path else {
             return Err(std::io::Error::other("no settings location is known"));
         };
-        let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-        let folder = target
-            .parent()
-            .filter(|folder| !folder.as_os_str().is_empty())
-            .unwrap_or_else(|| Path::new("."));
+        let target = write_target(path);
+        let folder = folder_of(&target);
         std::fs::create_dir_all(folder)?;
-        let mut temporary = tempfile::NamedTempFile::new_in(folder)?;
-        if let Ok(metadata) = std::fs::metadata(&target) {
+        let existing = std::fs::metadata(&target).ok();
+        if existing
+            .as_ref()
+            .is_some_and(|metadata| metadata.permissions().readonly())
+        {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                "the file is read-only",
+            ));
+        }
+        let prefix = temporary_prefix(&target);
+        remove_stale_temporaries(folder, &prefix);
+        let mut temporary = tempfile::Builder::new()
+            .prefix(&prefix)
+            .suffix(TEMPORARY_SUFFIX)
+            .tempfile_in(folder)?;
+        if let Some(metadata) = existing {
             temporary
                 .as_file()
                 .set_permissions(metadata.permissions())?;
@@ -128,6 +139,105 @@ impl SettingsFile {
         temporary.as_file().sync_all()?;
         temporary.persist(&target).map_err(|error| error.error)?;
         Ok(())
+    }
+}
+
+/// The longest settings file read; a longer one loads as invalid.
+const MAX_SETTINGS_FILE_BYTES: u64 = 1024 * 1024;
+
+/// How the temporary files of a save end, after `.<file name>.` and random letters.
+const TEMPORARY_SUFFIX: &str = ".tmp";
+
+/// The most symbolic links followed to the file a save writes.
+const MAX_LINKS: usize = 40;
+
+/// Loads the file at `path` as a preview file is read: only a regular file of at most 1 MiB,
+/// without blocking. A missing file is missing; anything else that cannot be read as text
+/// loads the defaults with the invalid-file notice and is never saved over.
+fn load_from(path: &Path) -> Loaded {
+    match read_regular_file(path, MAX_SETTINGS_FILE_BYTES) {
+        Err(ReadProblem::Io(error))
+            if matches!(
+                error.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            settings::load(None)
+        }
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => settings::load(Some(without_bom(&text))),
+            Err(_) => unreadable(),
+        },
+        Err(_) => unreadable(),
+    }
+}
+
+/// The failure message of a save, which tells the user to edit the file by hand.
+fn could_not_save(error: &std::io::Error) -> String {
+    format!(
+        "Could not save the config file ({}). Edit it by hand to change settings.",
+        io_text(error)
+    )
+}
+
+/// The file a save writes: `path`, or the file its symbolic links lead to, even when that file
+/// does not exist yet.
+fn write_target(path: &Path) -> PathBuf {
+    let mut target = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        let Ok(link) = std::fs::read_link(&target) else {
+            break;
+        };
+        target = if link.is_absolute() {
+            link
+        } else {
+            folder_of(&target).join(link)
+        };
+    }
+    target
+}
+
+/// The folder a file is in (`.` for a bare name).
+fn folder_of(file: &Path) -> &Path {
+    file.parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+        .unwrap_or_else(|| Path::new("."))
+}
+
+/// The start of the names of a save's temporary files for `target`.
+fn temporary_prefix(target: &Path) -> String {
+    let name = target
+        .file_name()
+        .map_or_else(|| "settings".into(), |name| name.to_string_lossy());
+    format!(".{name}.")
+}
+
+/// Removes the temporary files of earlier saves that never finished (a killed process); called
+/// under the folder lock, so no save still running owns one.
+fn remove_stale_temporaries(folder: &Path, prefix: &str) {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(prefix) && name.ends_with(TEMPORARY_SUFFIX) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// An exclusive lock on the settings folder for the length of one save, released when dropped.
+struct FolderLock {
+    _folder: std::fs::File,
+}
+
+impl FolderLock {
+    /// Waits for the lock on `folder`.
+    fn take(folder: &Path) -> std::io::Result<Self> {
+        let handle = std::fs::File::open(folder)?;
+        handle.lock()?;
+        Ok(Self { _folder: handle })
     }
 }
 

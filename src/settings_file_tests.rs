@@ -273,3 +273,142 @@ fn the_given_path_is_shown_as_written() {
     assert_eq!(file.given_path(), "fixtures/settings.json");
     assert!(Path::new(&file.display_path()).is_absolute());
 }
+
+#[test]
+fn a_fifo_as_the_settings_file_loads_the_defaults_with_the_notice_without_blocking() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    let made = Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let file = SettingsFile::read(Some(&path));
+    assert_eq!(file.loaded.file, FileState::Invalid);
+    assert_eq!(file.loaded.notices, [INVALID_FILE_NOTICE]);
+}
+
+#[test]
+fn a_device_as_the_settings_file_is_never_read_to_its_end() {
+    let file = SettingsFile::read(Some(Path::new("/dev/zero")));
+    assert_eq!(file.loaded.file, FileState::Invalid);
+    assert_eq!(file.loaded.notices, [INVALID_FILE_NOTICE]);
+}
+
+#[test]
+fn a_settings_file_over_a_mebibyte_loads_the_defaults_with_the_notice() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    let padding = " ".repeat(1024 * 1024);
+    std::fs::write(&path, format!("{{\"schemaVersion\": 5}}{padding}")).unwrap();
+    let file = SettingsFile::read(Some(&path));
+    assert_eq!(file.loaded.file, FileState::Invalid);
+}
+
+#[test]
+fn a_settings_file_with_a_byte_order_mark_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    let text = format!(
+        "\u{feff}{}",
+        json!({"schemaVersion": 5, "behaviour": {"showFooterHints": false}})
+    );
+    std::fs::write(&path, text).unwrap();
+    let file = SettingsFile::read(Some(&path));
+    assert!(file.loaded.notices.is_empty(), "{:?}", file.loaded.notices);
+    assert!(!file.settings().behaviour.show_footer_hints);
+}
+
+#[test]
+fn saves_made_at_the_same_time_keep_every_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    SettingsFile::open(Some(&path));
+    let files: Vec<SettingsFile> = Toggle::ALL
+        .iter()
+        .map(|_| SettingsFile::read(Some(&path)))
+        .collect();
+    std::thread::scope(|scope| {
+        for (mut file, toggle) in files.into_iter().zip(Toggle::ALL) {
+            let on = !toggle.default_on();
+            scope.spawn(move || file.save(Change::Set(toggle, on)).expect("saved"));
+        }
+    });
+    let saved = SettingsFile::read(Some(&path));
+    for toggle in Toggle::ALL {
+        assert_eq!(
+            saved.settings().toggle(toggle),
+            !toggle.default_on(),
+            "{toggle:?} was lost"
+        );
+    }
+}
+
+#[test]
+fn a_save_applies_only_its_own_change_to_what_another_program_saved_since() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    let mut mine = SettingsFile::open(Some(&path));
+    let mut theirs = SettingsFile::read(Some(&path));
+    theirs
+        .save(Change::Set(Toggle::ShowFooterHints, false))
+        .expect("saved");
+    mine.save(Change::Set(Toggle::Notifications, false))
+        .expect("saved");
+    let saved = SettingsFile::read(Some(&path));
+    assert!(!saved.settings().behaviour.show_footer_hints);
+    assert!(!saved.settings().notifications.enabled);
+    assert_eq!(mine.settings(), saved.settings());
+}
+
+#[test]
+fn a_read_only_settings_file_refuses_the_save_and_is_left_as_it_was() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    let mut file = SettingsFile::open(Some(&path));
+    let before = std::fs::read(&path).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let error = file
+        .save(Change::Set(Toggle::Notifications, false))
+        .expect_err("a read-only file is not replaced");
+    assert!(error.contains("Edit it by hand"), "{error}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o444);
+}
+
+#[test]
+fn a_dangling_symlink_is_written_through_to_the_file_it_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("s.json");
+    std::os::unix::fs::symlink("real/settings.json", &link).unwrap();
+    std::fs::create_dir(dir.path().join("real")).unwrap();
+    let mut file = SettingsFile::open(Some(&link));
+    file.save(Change::Set(Toggle::Notifications, false))
+        .expect("saved");
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let target = document_at(&dir.path().join("real/settings.json"));
+    assert_eq!(target["notifications"]["enabled"], false);
+}
+
+#[test]
+fn a_killed_save_leaves_no_temporary_file_after_the_next_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    let mut file = SettingsFile::open(Some(&path));
+    let stale = dir.path().join(".s.json.Xy12ab.tmp");
+    std::fs::write(&stale, "{").unwrap();
+    file.save(Change::Set(Toggle::Notifications, false))
+        .expect("saved");
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["s.json"]);
+}

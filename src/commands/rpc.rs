@@ -52,7 +52,7 @@ pub fn run(args: &RpcArgs) -> ExitCode {
     let cwd = match working_directory(args.cwd.as_deref()) {
         Ok(cwd) => cwd,
         Err(error) => {
-            eprintln!("pi-agent-ask: {error}");
+            crate::outcome::report(&error.to_string());
             return ExitCode::from(2);
         }
     };
@@ -69,7 +69,7 @@ pub fn run(args: &RpcArgs) -> ExitCode {
             Ok(0) => break,
             Ok(_) => {}
             Err(error) => {
-                eprintln!("pi-agent-ask: cannot read standard input: {error}");
+                crate::outcome::report(&format!("cannot read standard input: {error}"));
                 break;
             }
         }

@@ -35,7 +35,7 @@ pub fn run(args: &SettingsArgs) -> Result<u8, UsageError> {
             End::Interrupted(signal) => Ending::Signal(signal.number()),
         },
         Err(error) => {
-            eprintln!("pi-agent-ask: the terminal failed: {error}");
+            crate::outcome::report(&format!("the terminal failed: {error}"));
             Ending::Failed
         }
     };

@@ -1,0 +1,73 @@
+//! How the program reads what it is given: a byte-order mark is skipped, a document nested too
+//! deeply is refused with the limit named, and a usage error still exits 2 when stderr is
+//! closed.
+
+mod support;
+
+use std::process::{Command, Stdio};
+
+use support::run_program;
+
+fn check(stdin: &str) -> support::ProgramOutput {
+    run_program(&["check".into(), "-".into()], Some(stdin))
+}
+
+#[test]
+fn arguments_that_start_with_a_byte_order_mark_are_read() {
+    let arguments =
+        r#"{"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg"}]}]}"#;
+    let output = check(&format!("\u{feff}{arguments}"));
+    assert_eq!(output.exit, 0, "{}", output.stderr);
+    assert!(output.stdout.contains("\"ok\": true"), "{}", output.stdout);
+}
+
+#[test]
+fn arguments_nested_too_deeply_are_refused_with_the_limit_named() {
+    let deep = format!("{}{}", "[".repeat(128), "]".repeat(128));
+    let output = check(&deep);
+    assert_eq!(output.exit, 2);
+    assert!(output.stdout.is_empty());
+    assert!(
+        output
+            .stderr
+            .contains("nested too deeply: at most 127 levels"),
+        "{}",
+        output.stderr
+    );
+    let deepest_allowed = format!("{}{}", "[".repeat(127), "]".repeat(127));
+    assert_eq!(
+        check(&deepest_allowed).exit,
+        1,
+        "valid JSON, not valid arguments"
+    );
+}
+
+#[test]
+fn a_usage_error_with_stderr_closed_exits_2_without_a_panic() {
+    let program = env!("CARGO_BIN_EXE_pi-agent-ask");
+    for args in ["check /nonexistent/arguments.json", "--no-such-flag"] {
+        let status = Command::new("sh")
+            .arg("-c")
+            .arg(format!("\"$0\" {args} 2>&-"))
+            .arg(program)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .status()
+            .expect("the shell runs");
+        assert_eq!(status.code(), Some(2), "{args} with stderr closed");
+    }
+}
+
+#[test]
+fn a_usage_error_with_stderr_a_broken_pipe_exits_2_without_a_panic() {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let status = Command::new(env!("CARGO_BIN_EXE_pi-agent-ask"))
+        .args(["check", "/nonexistent/arguments.json"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(writer)
+        .status()
+        .expect("the program runs");
+    assert_eq!(status.code(), Some(2));
+}

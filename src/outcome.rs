@@ -55,7 +55,7 @@ impl Outcome {
     pub fn print(self) -> ExitCode {
         let text = match self.output {
             Output::Json(document) => {
-                let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
+                let mut text = pi_agent_ask_core::json::to_string_pretty(&document);
                 text.push('\n');
                 text
             }

@@ -133,7 +133,7 @@ impl SettingsFile {
                 .as_file()
                 .set_permissions(metadata.permissions())?;
         }
-        let text = serde_json::to_string_pretty(document).map_err(std::io::Error::other)?;
+        let text = pi_agent_ask_core::json::to_string_pretty(document);
         temporary.write_all(text.as_bytes())?;
         temporary.write_all(b"\n")?;
         temporary.as_file().sync_all()?;

@@ -13,6 +13,7 @@ pub mod effect;
 pub mod events;
 pub mod form;
 pub mod input;
+pub mod json;
 pub mod keys;
 pub mod runner;
 pub mod settings;

@@ -78,7 +78,7 @@ fn screen(frame: &Frame, styled: bool) -> String {
 }
 
 fn json_line(result: &ToolResult) -> String {
-    let mut text = serde_json::to_string_pretty(&result.to_json()).unwrap_or_default();
+    let mut text = pi_agent_ask_core::json::to_string_pretty(&result.to_json());
     text.push('\n');
     text
 }

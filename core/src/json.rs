@@ -1,0 +1,146 @@
+//! JSON text as the program writes it: the same documents `serde_json` writes, with every
+//! character a terminal or a line-based reader could act on escaped.
+//!
+//! `serde_json` escapes the C0 controls, `"` and `\`. A result is often shown in a terminal
+//! and read by hosts that split lines, so strings also escape DEL, the C1 controls (which a
+//! terminal honouring UTF-8 C1 would execute), the bidirectional embedding, override and
+//! isolate controls (which reorder what a person reads), and U+2028 and U+2029 (which some
+//! readers take as line breaks). The value is unchanged: a JSON reader reads the escapes back
+//! as the same characters.
+
+use std::io;
+
+use serde::Serialize;
+use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
+
+/// Whether a character inside a string is written as a `\u` escape beyond what JSON requires.
+pub const fn needs_escape(c: char) -> bool {
+    matches!(
+        c,
+        '\u{7f}'..='\u{9f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+    )
+}
+
+/// Compact JSON text of `value`.
+pub fn to_string(value: &impl Serialize) -> String {
+    write(value, CompactFormatter)
+}
+
+/// Indented JSON text of `value` (two spaces, as `serde_json::to_string_pretty`).
+pub fn to_string_pretty(value: &impl Serialize) -> String {
+    write(value, PrettyFormatter::new())
+}
+
+fn write<F: Formatter>(value: &impl Serialize, formatter: F) -> String {
+    let mut bytes = Vec::new();
+    let mut serializer =
+        serde_json::Serializer::with_formatter(&mut bytes, Escaping { inner: formatter });
+    if value.serialize(&mut serializer).is_err() {
+        return "null".to_owned();
+    }
+    String::from_utf8(bytes).unwrap_or_else(|_| "null".to_owned())
+}
+
+/// A formatter that lays out as `inner` does and escapes [`needs_escape`] characters.
+struct Escaping<F> {
+    inner: F,
+}
+
+impl<F: Formatter> Formatter for Escaping<F> {
+    fn write_string_fragment<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        let mut rest = fragment;
+        while let Some((at, c)) = rest.char_indices().find(|(_, c)| needs_escape(*c)) {
+            writer.write_all(&rest.as_bytes()[..at])?;
+            write!(writer, "\\u{:04x}", u32::from(c))?;
+            rest = &rest[at + c.len_utf8()..];
+        }
+        writer.write_all(rest.as_bytes())
+    }
+
+    fn begin_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.inner.begin_array(writer)
+    }
+
+    fn end_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.inner.end_array(writer)
+    }
+
+    fn begin_array_value<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.inner.begin_array_value(writer, first)
+    }
+
+    fn end_array_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.inner.end_array_value(writer)
+    }
+
+    fn begin_object<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.inner.begin_object(writer)
+    }
+
+    fn end_object<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.inner.end_object(writer)
+    }
+
+    fn begin_object_key<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.inner.begin_object_key(writer, first)
+    }
+
+    fn end_object_key<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.inner.end_object_key(writer)
+    }
+
+    fn begin_object_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.inner.begin_object_value(writer)
+    }
+
+    fn end_object_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.inner.end_object_value(writer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    #[test]
+    fn controls_a_terminal_could_act_on_leave_as_escapes() {
+        let text = "a\u{7f}b\u{85}c\u{9b}d\u{202e}e\u{2066}f\u{2028}g";
+        let written = to_string(&json!({ "text": text }));
+        assert_eq!(
+            written,
+            r#"{"text":"a\u007fb\u0085c\u009bd\u202ee\u2066f\u2028g"}"#
+        );
+        assert!(!written.chars().any(|c| c.is_control() || needs_escape(c)));
+    }
+
+    #[test]
+    fn escaped_text_reads_back_as_the_same_value() {
+        let value = json!({"k\u{202a}ey": ["\u{1b}[31m", "\u{9d}0;x\u{7}", "é ✓ 日本"]});
+        let back: Value = serde_json::from_str(&to_string_pretty(&value)).unwrap();
+        assert_eq!(back, value);
+    }
+
+    #[test]
+    fn documents_without_such_characters_are_written_as_serde_json_writes_them() {
+        let value = json!({"a": [1, {"b": "c"}], "d": null, "e": "line\nbreak"});
+        assert_eq!(to_string(&value), serde_json::to_string(&value).unwrap());
+        assert_eq!(
+            to_string_pretty(&value),
+            serde_json::to_string_pretty(&value).unwrap()
+        );
+    }
+}

@@ -412,3 +412,27 @@ fn a_killed_save_leaves_no_temporary_file_after_the_next_save() {
         .collect();
     assert_eq!(names, ["s.json"]);
 }
+
+#[test]
+fn numbers_and_key_order_the_user_wrote_survive_a_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    std::fs::write(
+        &path,
+        r#"{"zeta": {"big": 123456789012345678901234567890, "e": 1e2, "f": 0.10}, "schemaVersion": 5, "alpha": 1}"#,
+    )
+    .unwrap();
+    let mut file = SettingsFile::open(Some(&path));
+    file.save(Change::Set(Toggle::Notifications, false))
+        .expect("saved");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("123456789012345678901234567890"), "{text}");
+    assert!(
+        text.contains("\"e\": 1e"),
+        "written in exponent form still: {text}"
+    );
+    assert!(text.contains("0.10") && !text.contains("100.0"), "{text}");
+    let zeta = text.find("\"zeta\"").unwrap();
+    let alpha = text.find("\"alpha\"").unwrap();
+    assert!(zeta < alpha, "key order kept: {text}");
+}

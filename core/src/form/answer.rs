@@ -30,7 +30,8 @@ impl Form {
     }
 
     /// `main.toggle` on a question tab: select (single, preview) or toggle (multi) the
-    /// highlighted option without moving on. On the free-form row, toggling a multi-select
+    /// highlighted option without moving on; on a single-select or preview question, toggling
+    /// the selected option deselects it, so a choice can be taken back. On the free-form row, toggling a multi-select
     /// `ask_user` question's saved text selects or deselects it; with no saved text, and on
     /// other questions, the editor opens.
     pub(super) fn toggle_row(&mut self) -> Vec<Effect> {
@@ -55,6 +56,10 @@ impl Form {
             if exclusive && draft.is_selected(row) {
                 draft.custom_selected = false;
             }
+            return Vec::new();
+        }
+        if draft.is_selected(row) {
+            draft.clear_selection();
             return Vec::new();
         }
         draft.select_only(row);

@@ -16,7 +16,8 @@
 //! - `enter`: on a single-select or preview question, select the highlighted option and go to
 //!   the next tab; on a multi-select question, confirm the set and go on; on the free-form row,
 //!   open its editor; on the final tab, run the highlighted action;
-//! - `space`: select (single) or toggle (multi) the highlighted option without moving on;
+//! - `space`: select (single) or toggle (multi) the highlighted option without moving on; on
+//!   the option a single-select question has selected, deselect it;
 //! - `1`..`9`: highlight that row and act as `enter` (single) or `space` (multi); on the final
 //!   tab, run action 1..3 (twice in a row with double-press review shortcuts; a Submit that
 //!   would be refused says why at the first press);

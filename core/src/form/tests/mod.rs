@@ -1,6 +1,7 @@
 //! Behaviour tests of the form: keys in, result JSON and screens out.
 
 mod answers;
+mod choices;
 mod dismiss;
 mod draw;
 mod flow;

@@ -39,7 +39,9 @@ impl Form {
     }
 
     /// `main.changeQuestionType`: single <-> multi, preview <-> multi. Leaving multi-select with
-    /// more than one selection needs the key twice in a row; the first press only arms it.
+    /// more than one selection needs the key twice in a row; the first press only arms it, and
+    /// the confirmed change clears every selection (no option is the one the user meant to
+    /// keep), while the written text and the notes stay as drafts.
     pub(super) fn change_type(&mut self, pending: Pending) {
         if !self.rules().type_change || !matches!(self.state.focus, Focus::Options) {
             return;
@@ -49,17 +51,18 @@ impl Form {
         };
         let target = question.toggled_presentation();
         let leaving_multi = question.is_multi() && target != QuestionType::Multi;
-        if leaving_multi && self.selection_count(index) > 1 && pending != Pending::TypeChange {
+        let destructive = leaving_multi && self.selection_count(index) > 1;
+        if destructive && pending != Pending::TypeChange {
             self.state.pending = Pending::TypeChange;
             return;
         }
         self.call.present(index, target);
-        if leaving_multi {
-            let draft = &mut self.state.drafts[index];
-            if !draft.selected().is_empty() {
-                draft.keep_first_selection();
-                draft.custom_selected = false;
-            }
+        let draft = &mut self.state.drafts[index];
+        if destructive {
+            draft.clear_selection();
+            draft.custom_selected = false;
+        } else if leaving_multi && !draft.selected().is_empty() {
+            draft.custom_selected = false;
         }
         self.state.preview = super::state::PreviewScroll::default();
     }

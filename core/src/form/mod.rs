@@ -25,8 +25,9 @@
 //!   one column: down scrolls the prompt to its end first, up the preview to its top first),
 //!   or the review summary, also while an editor is open; the mouse wheel over the prompt or
 //!   the preview scrolls it too;
-//! - `t`: switch single <-> multi (preview <-> multi); a change that would drop selections needs
-//!   `t` again;
+//! - `t`: switch single <-> multi (preview <-> multi); leaving multi-select with more than one
+//!   selection needs `t` again and then clears the selections (the written text and the notes
+//!   stay);
 //! - `n`, `shift+n`: option note, question note;
 //! - `esc`: cancel the flow; `ctrl+c`: dismiss it (both twice when answers would be lost, with
 //!   `confirmDismissWhenDirty`); the final tab's Cancel action asks for the same confirmation

@@ -124,7 +124,7 @@ fn a_destructive_type_change_needs_a_second_press() {
     );
     run.keys("t");
     assert!(!run.form.questions()[0].is_multi());
-    assert_eq!(run.form.drafts()[0].selected(), &[0]);
+    assert!(run.form.drafts()[0].selected().is_empty());
 }
 
 #[test]

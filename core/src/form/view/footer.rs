@@ -184,7 +184,7 @@ impl Form {
                 .hint(MainAction::ChangeQuestionType)
                 .unwrap_or_default();
             let text = format!(
-                "Switch to {target}? Press {keys} again (keeps 1 of {} selections)",
+                "Switch to {target}? Press {keys} again to clear the {} selections",
                 self.selection_count(index)
             );
             return Some(Span::new(&text, WARNING));

@@ -15,27 +15,19 @@ impl Form {
             || self.state.editor().is_some_and(|editor| !editor.is_blank())
     }
 
-    /// `main.cancel`, `global.dismiss` or the final tab's Cancel action: ends the flow as
-    /// cancelled, or, with `confirmDismissWhenDirty` on a dirty form, first arms a warning that
-    /// stays until the same action comes again or the tab changes. The open editor's text is
-    /// not saved.
+    /// `main.cancel` or `global.dismiss`: ends the flow as cancelled, or, with
+    /// `confirmDismissWhenDirty` on a dirty form, first arms a warning that stays until the
+    /// same key comes again or the tab changes. The open editor's text is not saved. (The final
+    /// tab's Cancel action is a choice made on purpose and never asks again.)
     pub(super) fn request_dismiss(&mut self, dismissal: Dismissal) -> Vec<Effect> {
         if self.config.behaviour.confirm_dismiss_when_dirty
-            && !self.cancel_confirmed(dismissal)
+            && self.state.armed != Some(dismissal)
             && self.is_dirty()
         {
             self.state.armed = Some(dismissal);
             return Vec::new();
         }
         self.finish_cancelled()
-    }
-
-    /// Whether the armed dirty-dismiss warning is for the same action as `dismissal`, so that
-    /// `dismissal` confirms it.
-    pub(super) fn cancel_confirmed(&self, dismissal: Dismissal) -> bool {
-        self.state
-            .armed
-            .is_some_and(|armed| armed.is_repeated_by(dismissal))
     }
 
     /// `main.changeQuestionType`: single <-> multi, preview <-> multi. Leaving multi-select with

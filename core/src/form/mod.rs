@@ -29,10 +29,9 @@
 //!   selection needs `t` again and then clears the selections (the written text and the notes
 //!   stay);
 //! - `n`, `shift+n`: option note, question note;
-//! - `esc`: cancel the flow; `ctrl+c`: dismiss it (both twice when answers would be lost, with
-//!   `confirmDismissWhenDirty`); the final tab's Cancel action asks for the same confirmation
-//!   as `esc`, however it is run (`enter`, its digit, a click), the warning names what to
-//!   press (or click) again, and Cancel and `esc` confirm each other;
+//! - `esc`: cancel the flow; `ctrl+c`: dismiss it (each twice when answers would be lost, with
+//!   `confirmDismissWhenDirty`, and the warning names the key to press again); the final tab's
+//!   Cancel action is chosen on purpose and cancels without that confirmation;
 //! - `?`: ask for the settings overlay ([`Effect::OpenSettings`]; also from an empty editor);
 //! - in editors: `enter` submits (saves a note), `esc` keeps the draft and closes,
 //!   `alt+enter` inserts a line break (so does `shift+enter` where the terminal tells it from

@@ -98,57 +98,56 @@ impl Form {
         };
     }
 
-    /// `editor.submit`: non-blank text becomes the selected free-form answer (clearing the
-    /// picked options unless the question combines both), then the flow goes on (or
-    /// auto-submits), except on a multi-select `ask_user` question, which stays on its tab and
-    /// never auto-submits: saving the text is one more toggle, and confirming the set is what
-    /// moves on. Blank text clears the free-form answer and stays.
+    /// `editor.submit`: saves the text as the question's answer ([`Form::save_custom`]), then
+    /// the flow goes on (or auto-submits), except on a multi-select `ask_user` question, which
+    /// stays on its tab and never auto-submits: saving the text is one more toggle, and
+    /// confirming the set is what moves on. Blank text clears the free-form answer and stays.
     pub(super) fn submit_custom(&mut self, text: String) -> Vec<Effect> {
         let Some((index, question)) = self.active_question() else {
             return Vec::new();
         };
         let exclusive = self.rules().custom_is_exclusive(question);
         let free_form = !Self::has_custom_row(question);
-        let draft = &mut self.state.drafts[index];
-        if text.trim().is_empty() {
-            draft.custom_text.clear();
-            draft.custom_selected = false;
-            if free_form {
-                self.enter_tab(index);
-            } else {
-                self.close_editor();
-            }
-            return Vec::new();
+        let answered = self.save_custom(index, text);
+        match (answered, free_form) {
+            (false, true) => self.enter_tab(index),
+            (true, true) => self.state.focus = Focus::Options,
+            (_, false) => self.close_editor(),
         }
-        draft.custom_text = text;
-        draft.custom_selected = true;
-        if exclusive {
-            draft.clear_selection();
-        }
-        if free_form {
-            self.state.focus = Focus::Options;
-        } else {
-            self.close_editor();
-        }
-        if exclusive {
+        if answered && exclusive {
             self.answered_then_advance()
         } else {
             Vec::new()
         }
     }
 
-    /// `editor.close`: keeps the text as a draft (a blank one deselects the free-form row) and
-    /// closes the editor.
-    pub(super) fn save_custom_draft(&mut self, text: String) {
+    /// `editor.close` (and a click elsewhere): saves the text as the question's answer, as
+    /// submitting does, and closes the editor without moving on.
+    pub(super) fn close_custom_editor(&mut self, text: String) {
         let Some((index, _)) = self.active_question() else {
             return;
         };
+        self.save_custom(index, text);
+        self.close_editor();
+    }
+
+    /// Saves `text` as question `index`'s free-form answer: non-blank text is selected
+    /// (clearing the picked options unless the question combines both); blank text clears the
+    /// free-form answer. Returns whether the text answers the question.
+    fn save_custom(&mut self, index: usize, text: String) -> bool {
+        let exclusive = self.rules().custom_is_exclusive(&self.questions()[index]);
         let draft = &mut self.state.drafts[index];
         if text.trim().is_empty() {
+            draft.custom_text.clear();
             draft.custom_selected = false;
+            return false;
         }
         draft.custom_text = text;
-        self.close_editor();
+        draft.custom_selected = true;
+        if exclusive {
+            draft.clear_selection();
+        }
+        true
     }
 
     /// After an answering action: finish at once when auto-submit applies.

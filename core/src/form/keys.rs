@@ -138,8 +138,9 @@ impl Form {
         }
     }
 
-    /// `editor.close` / `noteEditor.close`: keep the text and close. A free-form question has
-    /// nothing behind its editor, so there it cancels the flow instead (after keeping the text).
+    /// `editor.close` / `noteEditor.close`: save the text (as the answer, or the note) and
+    /// close. A free-form question has nothing behind its editor, so there it cancels the flow
+    /// instead (after keeping the text as a draft).
     fn close_editor_with_draft(&mut self, target: EditorTarget) -> Vec<Effect> {
         let text = self.editor_text();
         match target {
@@ -156,11 +157,11 @@ impl Form {
         }
     }
 
-    /// Keeps the open editor's text in its draft and closes it.
+    /// Saves the open editor's text (as the answer, or the note) and closes it.
     pub(super) fn keep_editor_draft(&mut self, target: EditorTarget) {
         let text = self.editor_text();
         match target {
-            EditorTarget::Custom => self.save_custom_draft(text),
+            EditorTarget::Custom => self.close_custom_editor(text),
             EditorTarget::Note(note) => self.save_note(note, text),
         }
     }

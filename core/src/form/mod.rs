@@ -33,8 +33,10 @@
 //!   `confirmDismissWhenDirty`, and the warning names the key to press again); the final tab's
 //!   Cancel action is chosen on purpose and cancels without that confirmation;
 //! - `?`: ask for the settings overlay ([`Effect::OpenSettings`]; also from an empty editor);
-//! - in editors: `enter` submits (saves a note), `esc` keeps the draft and closes,
-//!   `alt+enter` inserts a line break (so does `shift+enter` where the terminal tells it from
+//! - in editors: `enter` submits (saves a note), `esc` saves the text as submitting does (the
+//!   answer, or the note) and closes without moving on, `ctrl+c` dismisses the flow without
+//!   saving it (on a free-form question `esc` cancels the flow, as there is nothing behind
+//!   its editor), `alt+enter` inserts a line break (so does `shift+enter` where the terminal tells it from
 //!   `enter`; most send the same carriage return for both, so the hint names `alt+enter`), and
 //!   while the editor is empty the navigation keys move tabs and options.
 //!
@@ -49,8 +51,8 @@
 //!   so a stray click never finishes the flow (a Submit that would be refused says why at the
 //!   first click);
 //! - with an editor open, a click inside it does nothing, and a click that acts elsewhere
-//!   first keeps the text and closes the editor as `esc` does (on a free-form question, where
-//!   `esc` would cancel, the text is kept and the click goes on);
+//!   first saves the text and closes the editor as `esc` does (on a free-form question, where
+//!   `esc` would cancel, the text is saved and the click goes on);
 //! - the wheel over the list moves the highlight one row, stopping at both ends (not while
 //!   an editor is open; turned up with the first row highlighted, it scrolls a cut prompt
 //!   back instead), over the final tab's actions it moves among them, and over a cut prompt,

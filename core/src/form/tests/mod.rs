@@ -4,6 +4,7 @@ mod answers;
 mod choices;
 mod dismiss;
 mod draw;
+mod editing;
 mod flow;
 mod mouse;
 mod prompt;

@@ -5,6 +5,7 @@ use super::Form;
 use super::state::{Dismissal, Focus, Pending};
 use crate::contract::answers::Draft;
 use crate::contract::request::QuestionType;
+use crate::contract::rules::DirtyDismiss;
 use crate::effect::Effect;
 
 impl Form {
@@ -15,19 +16,23 @@ impl Form {
             || self.state.editor().is_some_and(|editor| !editor.is_blank())
     }
 
-    /// `main.cancel` or `global.dismiss`: ends the flow as cancelled, or, with
-    /// `confirmDismissWhenDirty` on a dirty form, first arms a warning that stays until the
-    /// same key comes again or the tab changes. The open editor's text is not saved. (The final
-    /// tab's Cancel action is a choice made on purpose and never asks again.)
+    /// `main.cancel` or `global.dismiss`: ends the flow as cancelled, or, when the rules follow
+    /// `confirmDismissWhenDirty` and it is on, on a dirty form first arms a warning that stays
+    /// until the same key comes again or the tab changes. The open editor's text is not saved.
+    /// (The final tab's Cancel action is a choice made on purpose and never asks again.)
     pub(super) fn request_dismiss(&mut self, dismissal: Dismissal) -> Vec<Effect> {
-        if self.config.behaviour.confirm_dismiss_when_dirty
-            && self.state.armed != Some(dismissal)
-            && self.is_dirty()
-        {
+        if self.confirms_dirty_dismiss() && self.state.armed != Some(dismissal) && self.is_dirty() {
             self.state.armed = Some(dismissal);
             return Vec::new();
         }
         self.finish_cancelled()
+    }
+
+    /// Whether ending a dirty form needs the key twice: the rules follow the setting, and it
+    /// is on.
+    fn confirms_dirty_dismiss(&self) -> bool {
+        self.rules().dirty_dismiss == DirtyDismiss::AsSettingSays
+            && self.config.behaviour.confirm_dismiss_when_dirty
     }
 
     /// `main.changeQuestionType`: single <-> multi, preview <-> multi. Leaving multi-select with

@@ -30,9 +30,11 @@
 //!   stay);
 //! - `n`, `shift+n`: option note, question note;
 //! - `esc`: cancel the flow; `ctrl+c`: dismiss it (each twice when answers would be lost, with
-//!   `confirmDismissWhenDirty`, and the warning names the key to press again); the final tab's
+//!   `confirmDismissWhenDirty` where the rules follow it, and the warning names the key to
+//!   press again; `ask_user_question` has no such setting and ends at once); the final tab's
 //!   Cancel action is chosen on purpose and cancels without that confirmation;
-//! - `?`: ask for the settings overlay ([`Effect::OpenSettings`]; also from an empty editor);
+//! - `?`: ask for the settings overlay ([`Effect::OpenSettings`]; also from an empty editor),
+//!   which offers the settings this form reads (see `settings`);
 //! - in editors: `enter` submits (saves a note), `esc` saves the text as submitting does (the
 //!   answer, or the note) and closes without moving on, `ctrl+c` dismisses the flow without
 //!   saving it (on a free-form question `esc` cancels the flow, as there is nothing behind

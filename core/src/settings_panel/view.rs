@@ -50,11 +50,11 @@ impl Block {
         }
     }
 
-    /// How many lines the block wants.
-    fn wanted(&self) -> u16 {
+    /// How many lines the block wants, with `rows` rows offered.
+    fn wanted(&self, rows: usize) -> u16 {
         match &self.kind {
             Kind::Title => 1,
-            Kind::Rows => Row::ALL.len() as u16,
+            Kind::Rows => u16::try_from(rows).unwrap_or(u16::MAX),
             Kind::Lines(lines) => u16::try_from(lines.len()).unwrap_or(u16::MAX),
         }
     }
@@ -71,7 +71,7 @@ impl SettingsPanel {
         let inner_width = box_width.saturating_sub(frame_columns * 2);
         let budget = size.height.saturating_sub(frame_rows * 2);
         let blocks = self.blocks(usize::from(inner_width), bordered);
-        let heights = allocate(&blocks, budget);
+        let heights = allocate(&blocks, self.rows.len(), budget);
         let gaps = gaps(&blocks, &heights, budget);
         let used = heights.iter().sum::<u16>() + gaps.iter().filter(|&&gap| gap).count() as u16;
         let box_height = used + frame_rows * 2;
@@ -164,7 +164,7 @@ impl SettingsPanel {
         let first = (self.selected + 1).saturating_sub(visible);
         for (index, line) in rect.rows().enumerate() {
             let row_index = first + index;
-            let Some(&row) = Row::ALL.get(row_index) else {
+            let Some(&row) = self.rows.get(row_index) else {
                 break;
             };
             let selected = row_index == self.selected;
@@ -223,15 +223,15 @@ impl SettingsPanel {
     }
 }
 
-/// How many lines each block gets out of `budget`: the blocks are served in order of priority,
-/// each taking what it wants of what is left.
-fn allocate(blocks: &[Block], budget: u16) -> Vec<u16> {
+/// How many lines each block gets out of `budget`, with `rows` rows offered: the blocks are
+/// served in order of priority, each taking what it wants of what is left.
+fn allocate(blocks: &[Block], rows: usize, budget: u16) -> Vec<u16> {
     let mut order: Vec<usize> = (0..blocks.len()).collect();
     order.sort_by_key(|&index| blocks[index].priority);
     let mut left = budget;
     let mut heights = vec![0; blocks.len()];
     for index in order {
-        heights[index] = blocks[index].wanted().min(left);
+        heights[index] = blocks[index].wanted(rows).min(left);
         left -= heights[index];
     }
     heights

@@ -9,6 +9,7 @@ mod flow;
 mod mouse;
 mod prompt;
 mod question_tool;
+mod question_tool_settings;
 
 use serde_json::{Value, json};
 

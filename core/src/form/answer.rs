@@ -150,6 +150,22 @@ impl Form {
         true
     }
 
+    /// What saving written text on question `index` will do to its ticked options, when it
+    /// unticks them: on a multi-select question whose answer is options or text, not both,
+    /// with options ticked. Shown in the open editor, before it happens.
+    pub(super) fn custom_save_warning(&self, index: usize) -> Option<String> {
+        let question = &self.questions()[index];
+        let ticked = self.state.drafts[index].selected().len();
+        if !question.is_multi() || !self.rules().custom_is_exclusive(question) || ticked == 0 {
+            return None;
+        }
+        Some(if ticked == 1 {
+            "Saving text here replaces the ticked option.".to_owned()
+        } else {
+            format!("Saving text here replaces the {ticked} ticked options.")
+        })
+    }
+
     /// After an answering action: finish at once when auto-submit applies.
     fn answered(&mut self) -> Vec<Effect> {
         if self.should_auto_submit() {

@@ -36,11 +36,13 @@
 //! - `?`: ask for the settings overlay ([`Effect::OpenSettings`]; also from an empty editor),
 //!   which offers the settings this form reads (see `settings`);
 //! - in editors: `enter` submits (saves a note), `esc` saves the text as submitting does (the
-//!   answer, or the note) and closes without moving on, `ctrl+c` dismisses the flow without
-//!   saving it (on a free-form question `esc` cancels the flow, as there is nothing behind
-//!   its editor), `alt+enter` inserts a line break (so does `shift+enter` where the terminal tells it from
-//!   `enter`; most send the same carriage return for both, so the hint names `alt+enter`), and
-//!   while the editor is empty the navigation keys move tabs and options.
+//!   answer, or the note) and closes without moving on (on a free-form question, with nothing
+//!   behind its editor, `esc` cancels the flow instead), `ctrl+c` dismisses the flow without
+//!   saving it, `alt+enter` inserts a line break (so does `shift+enter` where the terminal
+//!   tells it from `enter`; most send the same carriage return for both, so the hint names
+//!   `alt+enter`), and while the editor is empty the navigation keys move tabs and options;
+//!   on a multi-select question whose answer is options or text, with options ticked, the
+//!   open editor says that saving text replaces them.
 //!
 //! The mouse hits exactly what the last frame showed where it showed it (a frame drawn for
 //! another tab than the active one hits nothing):

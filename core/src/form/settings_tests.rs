@@ -189,3 +189,27 @@ fn a_form_is_answered_with_remapped_keys() {
         json!(["sqlite"])
     );
 }
+
+#[test]
+fn the_settings_overlay_covers_its_box_and_a_blank_margin_around_it() {
+    let mut host = host(ask_user(&three_questions()));
+    keys(&mut host, "?");
+    let screen = screen(&host);
+    let lines: Vec<&str> = screen.lines().collect();
+    let top = lines
+        .iter()
+        .position(|line| line.contains("╭─ Ask settings"))
+        .expect("the box is drawn");
+    let bottom = lines
+        .iter()
+        .position(|line| line.contains('╰'))
+        .expect("the box is drawn");
+    let left = lines[top].chars().position(|c| c == '╭').expect("a corner");
+    for (row, line) in lines.iter().enumerate().take(bottom + 2).skip(top - 1) {
+        let beside: String = line.chars().take(left).collect();
+        assert!(beside.trim().is_empty(), "row {row}: {line:?}");
+        if row < top || row > bottom {
+            assert!(line.trim().is_empty(), "row {row} is margin: {line:?}");
+        }
+    }
+}

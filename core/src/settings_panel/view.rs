@@ -22,6 +22,10 @@ const MAX_WIDTH: u16 = 76;
 /// The smallest box that gets a border.
 const BORDER_MIN: Size = Size::new(10, 5);
 
+/// The blank margin around the box, in columns either side and rows above and below, so no
+/// text of the surface underneath runs up to the border (as far as the screen has room).
+const MARGIN: Size = Size::new(2, 1);
+
 /// What a block of the box shows.
 enum Kind {
     /// The title, on a line of its own when there is no border to hold it.
@@ -61,8 +65,8 @@ impl Block {
 }
 
 impl SettingsPanel {
-    /// Draws the overlay centred on a screen of `size`; its box is cleared first, so it can be
-    /// painted over another surface's frame.
+    /// Draws the overlay centred on a screen of `size`; its box and a margin around it are
+    /// cleared first, so it can be painted over another surface's frame.
     pub(super) fn render(&self, size: Size) -> Frame {
         let mut canvas = Canvas::new(size);
         let box_width = size.width.min(MAX_WIDTH);
@@ -81,7 +85,7 @@ impl SettingsPanel {
             box_width,
             box_height,
         );
-        canvas.fill(area, Style::default());
+        canvas.fill(with_margin(area, size), Style::default());
         if bordered {
             draw_border(&mut canvas, area);
         }
@@ -284,6 +288,15 @@ fn hint_line(keymap: &ContextKeymap<SettingsModalAction>, width: usize) -> Strin
         parts[drop] = None;
     }
     String::new()
+}
+
+/// `area` grown by [`MARGIN`] on every side, within a screen of `size`.
+fn with_margin(area: Rect, size: Size) -> Rect {
+    let x = area.x.saturating_sub(MARGIN.width);
+    let y = area.y.saturating_sub(MARGIN.height);
+    let right = area.right().saturating_add(MARGIN.width).min(size.width);
+    let bottom = area.bottom().saturating_add(MARGIN.height).min(size.height);
+    Rect::new(x, y, right - x, bottom - y)
 }
 
 /// A rounded border around `area` with the title in its top edge.

@@ -120,10 +120,11 @@ impl Form {
             .is_some_and(|(_, question)| Self::has_custom_row(question))
     }
 
+    /// The open editor's text as it is saved.
     fn editor_text(&self) -> String {
         self.state
             .editor()
-            .map(super::editor::Editor::text)
+            .map(super::editor::Editor::saved_text)
             .unwrap_or_default()
     }
 

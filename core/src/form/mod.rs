@@ -42,7 +42,8 @@
 //!   tells it from `enter`; most send the same carriage return for both, so the hint names
 //!   `alt+enter`), and while the editor is empty the navigation keys move tabs and options;
 //!   on a multi-select question whose answer is options or text, with options ticked, the
-//!   open editor says that saving text replaces them.
+//!   open editor says that saving text replaces them; saved text drops its trailing blank
+//!   lines (a line break typed last, with `enter` when another key submits, is no part of it).
 //!
 //! The mouse hits exactly what the last frame showed where it showed it (a frame drawn for
 //! another tab than the active one hits nothing):

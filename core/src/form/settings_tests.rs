@@ -79,7 +79,7 @@ fn question_mark_in_an_editor_with_text_is_typed() {
     keys(&mut host, "up enter 'why' ?");
     assert_eq!(host.overlay(), Overlay::Closed);
     let editor = host.inner().state.editor().expect("the editor is open");
-    assert_eq!(editor.text(), "why?");
+    assert_eq!(editor.lines().join("\n"), "why?");
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! Leaving the custom-answer editor: `esc` saves the text as the answer without moving on,
-//! `ctrl+c` dismisses without saving.
+//! Leaving the editors: `esc` saves the custom answer without moving on, `ctrl+c` dismisses
+//! without saving, and a saved text never ends in a line break.
 
 use serde_json::json;
 
@@ -87,4 +87,30 @@ fn ctrl_c_in_the_custom_answer_editor_still_dismisses_without_saving() {
     );
     assert!(run.finished());
     assert_eq!(run.answers(), json!({}));
+}
+
+#[test]
+fn a_remapped_editor_submit_leaves_no_trailing_line_break() {
+    let keys = json!({"editor": {"submit": ["ctrl+s"]}});
+    let run = Run::new(
+        super::ask_user_with_keys(&one_single(), &keys),
+        "down down enter 'Redis' enter ctrl+s",
+    );
+    assert_eq!(run.form.drafts()[0].custom_text, "Redis");
+    let run = Run::new(
+        super::ask_user_with_keys(&one_single(), &keys),
+        "down down enter 'two' enter 'lines' enter enter ctrl+s enter",
+    );
+    assert_eq!(run.answers()["db"]["customText"], json!("two\nlines"));
+}
+
+#[test]
+fn a_remapped_note_editor_save_leaves_no_trailing_line_break() {
+    let keys = json!({"noteEditor": {"save": ["ctrl+s"]}});
+    let run = Run::new(
+        super::ask_user_with_keys(&one_single(), &keys),
+        "n 'why not' enter ctrl+s shift+n 'overall' enter ctrl+s",
+    );
+    assert_eq!(run.form.drafts()[0].option_notes[&0], "why not");
+    assert_eq!(run.form.drafts()[0].note, "overall");
 }

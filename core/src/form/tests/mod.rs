@@ -50,6 +50,19 @@ pub fn ask_user_with(arguments: &Value, behaviour: Behaviour) -> Form {
     Form::new(call, &config)
 }
 
+/// A form for `ask_user` arguments with default behaviour and these keymap overrides (the
+/// settings file's `keymaps` section).
+pub fn ask_user_with_keys(arguments: &Value, overrides: &Value) -> Form {
+    let (keymaps, problems) = crate::keys::Keymaps::from_overrides(overrides);
+    assert!(problems.is_empty(), "{problems:?}");
+    let form = ask_user(arguments);
+    let config = FormConfig {
+        keymaps,
+        ..FormConfig::default()
+    };
+    Form::new(form.call, &config)
+}
+
 /// A form for `ask_user_question` arguments with default settings.
 pub fn question_tool(arguments: &Value) -> Form {
     let call = Call::parse(

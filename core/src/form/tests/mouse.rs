@@ -8,7 +8,7 @@ use super::{
 };
 use crate::draw::{Pos, Size};
 use crate::effect::Surface;
-use crate::form::editor::{Editor, EditorTarget};
+use crate::form::editor::EditorTarget;
 use crate::form::state::{Dismissal, Focus, PreviewScroll};
 use crate::input::{Input, Mouse};
 use crate::settings::Behaviour;
@@ -47,7 +47,10 @@ fn editing(run: &Run) -> Option<EditorTarget> {
 }
 
 fn editor_text(run: &Run) -> Option<String> {
-    run.form.state.editor().map(Editor::text)
+    run.form
+        .state
+        .editor()
+        .map(|editor| editor.lines().join("\n"))
 }
 
 /// Questions with `count` options each, labelled `Option 1`...

@@ -78,6 +78,16 @@ pub enum OptionStrings {
     PositionAfterCustomLabel,
 }
 
+/// Whether ending a flow that holds answers asks for the same key again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DirtyDismiss {
+    /// As the `confirmDismissWhenDirty` setting says (`ask_user`).
+    AsSettingSays,
+    /// Never: `esc` and `ctrl+c` end the flow at once (`ask_user_question`, which has no
+    /// such setting).
+    Never,
+}
+
 /// Everything a surface does differently per tool, as data: a form or the dialogs consult
 /// these and never the tool itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +112,8 @@ pub struct Rules {
     pub unknown_words: UnknownTokens,
     /// How dialogs tell apart option strings that would read alike.
     pub option_strings: OptionStrings,
+    /// Whether cancelling a flow with answers in it may need the key twice.
+    pub dirty_dismiss: DirtyDismiss,
 }
 
 const ASK_USER_ACTIONS: &[ReviewAction] = &[
@@ -125,6 +137,7 @@ impl Rules {
             submit_needs_every_answer: false,
             unknown_words: UnknownTokens::BecomeCustomText,
             option_strings: OptionStrings::ValueAfterSharedLabel,
+            dirty_dismiss: DirtyDismiss::AsSettingSays,
         }
     }
 
@@ -146,6 +159,7 @@ impl Rules {
             submit_needs_every_answer: true,
             unknown_words: UnknownTokens::WholeReplyWritten,
             option_strings: OptionStrings::PositionAfterCustomLabel,
+            dirty_dismiss: DirtyDismiss::Never,
         }
     }
 

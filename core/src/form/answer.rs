@@ -30,7 +30,8 @@ impl Form {
     }
 
     /// `main.toggle` on a question tab: select (single, preview) or toggle (multi) the
-    /// highlighted option without moving on. On the free-form row, toggling a multi-select
+    /// highlighted option without moving on; on a single-select or preview question, toggling
+    /// the selected option deselects it, so a choice can be taken back. On the free-form row, toggling a multi-select
     /// `ask_user` question's saved text selects or deselects it; with no saved text, and on
     /// other questions, the editor opens.
     pub(super) fn toggle_row(&mut self) -> Vec<Effect> {
@@ -55,6 +56,10 @@ impl Form {
             if exclusive && draft.is_selected(row) {
                 draft.custom_selected = false;
             }
+            return Vec::new();
+        }
+        if draft.is_selected(row) {
+            draft.clear_selection();
             return Vec::new();
         }
         draft.select_only(row);
@@ -93,57 +98,72 @@ impl Form {
         };
     }
 
-    /// `editor.submit`: non-blank text becomes the selected free-form answer (clearing the
-    /// picked options unless the question combines both), then the flow goes on (or
-    /// auto-submits), except on a multi-select `ask_user` question, which stays on its tab and
-    /// never auto-submits: saving the text is one more toggle, and confirming the set is what
-    /// moves on. Blank text clears the free-form answer and stays.
+    /// `editor.submit`: saves the text as the question's answer ([`Form::save_custom`]), then
+    /// the flow goes on (or auto-submits), except on a multi-select `ask_user` question, which
+    /// stays on its tab and never auto-submits: saving the text is one more toggle, and
+    /// confirming the set is what moves on. Blank text clears the free-form answer and stays.
     pub(super) fn submit_custom(&mut self, text: String) -> Vec<Effect> {
         let Some((index, question)) = self.active_question() else {
             return Vec::new();
         };
         let exclusive = self.rules().custom_is_exclusive(question);
         let free_form = !Self::has_custom_row(question);
-        let draft = &mut self.state.drafts[index];
-        if text.trim().is_empty() {
-            draft.custom_text.clear();
-            draft.custom_selected = false;
-            if free_form {
-                self.enter_tab(index);
-            } else {
-                self.close_editor();
-            }
-            return Vec::new();
+        let answered = self.save_custom(index, text);
+        match (answered, free_form) {
+            (false, true) => self.enter_tab(index),
+            (true, true) => self.state.focus = Focus::Options,
+            (_, false) => self.close_editor(),
         }
-        draft.custom_text = text;
-        draft.custom_selected = true;
-        if exclusive {
-            draft.clear_selection();
-        }
-        if free_form {
-            self.state.focus = Focus::Options;
-        } else {
-            self.close_editor();
-        }
-        if exclusive {
+        if answered && exclusive {
             self.answered_then_advance()
         } else {
             Vec::new()
         }
     }
 
-    /// `editor.close`: keeps the text as a draft (a blank one deselects the free-form row) and
-    /// closes the editor.
-    pub(super) fn save_custom_draft(&mut self, text: String) {
+    /// `editor.close` (and a click elsewhere): saves the text as the question's answer, as
+    /// submitting does, and closes the editor without moving on.
+    pub(super) fn close_custom_editor(&mut self, text: String) {
         let Some((index, _)) = self.active_question() else {
             return;
         };
+        self.save_custom(index, text);
+        self.close_editor();
+    }
+
+    /// Saves `text` as question `index`'s free-form answer: non-blank text is selected
+    /// (clearing the picked options unless the question combines both); blank text clears the
+    /// free-form answer. Returns whether the text answers the question.
+    fn save_custom(&mut self, index: usize, text: String) -> bool {
+        let exclusive = self.rules().custom_is_exclusive(&self.questions()[index]);
         let draft = &mut self.state.drafts[index];
         if text.trim().is_empty() {
+            draft.custom_text.clear();
             draft.custom_selected = false;
+            return false;
         }
         draft.custom_text = text;
-        self.close_editor();
+        draft.custom_selected = true;
+        if exclusive {
+            draft.clear_selection();
+        }
+        true
+    }
+
+    /// What saving written text on question `index` will do to its ticked options, when it
+    /// unticks them: on a multi-select question whose answer is options or text, not both,
+    /// with options ticked. Shown in the open editor, before it happens.
+    pub(super) fn custom_save_warning(&self, index: usize) -> Option<String> {
+        let question = &self.questions()[index];
+        let ticked = self.state.drafts[index].selected().len();
+        if !question.is_multi() || !self.rules().custom_is_exclusive(question) || ticked == 0 {
+            return None;
+        }
+        Some(if ticked == 1 {
+            "Saving text here replaces the ticked option.".to_owned()
+        } else {
+            format!("Saving text here replaces the {ticked} ticked options.")
+        })
     }
 
     /// After an answering action: finish at once when auto-submit applies.

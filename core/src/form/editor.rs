@@ -41,9 +41,16 @@ impl Editor {
         Self { target, area }
     }
 
-    /// The text, lines joined with `\n`.
-    pub fn text(&self) -> String {
-        self.area.lines().join("\n")
+    /// The text as it is saved: without trailing blank lines, so a line break typed last
+    /// (with `enter`, when another key submits) is not part of the answer or the note. Line
+    /// breaks between lines of text stay.
+    pub fn saved_text(&self) -> String {
+        let lines = self.area.lines();
+        let kept = lines
+            .iter()
+            .rposition(|line| !line.trim().is_empty())
+            .map_or(0, |last| last + 1);
+        lines[..kept].join("\n")
     }
 
     /// Whether nothing is written at all.
@@ -130,7 +137,7 @@ mod tests {
     fn typing_upper_case_and_symbols_inserts_them() {
         let mut editor = Editor::new(EditorTarget::Custom, "");
         typed(&mut editor, "Hi @you?");
-        assert_eq!(editor.text(), "Hi @you?");
+        assert_eq!(editor.saved_text(), "Hi @you?");
     }
 
     #[test]
@@ -138,7 +145,7 @@ mod tests {
         let mut editor = Editor::new(EditorTarget::Custom, "a");
         editor.key("shift+enter".parse().unwrap());
         typed(&mut editor, "b");
-        assert_eq!(editor.text(), "a\nb");
+        assert_eq!(editor.saved_text(), "a\nb");
         assert_eq!(editor.cursor(), (1, 1));
     }
 
@@ -152,15 +159,28 @@ mod tests {
     fn paste_is_one_undo_step() {
         let mut editor = Editor::new(EditorTarget::Custom, "x");
         editor.paste("pasted\r\ntext");
-        assert_eq!(editor.text(), "xpasted\ntext");
+        assert_eq!(editor.saved_text(), "xpasted\ntext");
         editor.key("ctrl+u".parse().unwrap());
-        assert_eq!(editor.text(), "x");
+        assert_eq!(editor.saved_text(), "x");
+    }
+
+    #[test]
+    fn saved_text_drops_trailing_blank_lines_only() {
+        let mut editor = Editor::new(EditorTarget::Custom, "");
+        typed(&mut editor, "a");
+        editor.key("alt+enter".parse().unwrap());
+        typed(&mut editor, "  b ");
+        editor.key("alt+enter".parse().unwrap());
+        typed(&mut editor, "  ");
+        editor.key("alt+enter".parse().unwrap());
+        assert_eq!(editor.saved_text(), "a\n  b ");
+        assert_eq!(Editor::new(EditorTarget::Custom, "\n \n").saved_text(), "");
     }
 
     #[test]
     fn backspace_deletes() {
         let mut editor = Editor::new(EditorTarget::Custom, "abc");
         editor.key(Key::plain(KeyCode::Backspace));
-        assert_eq!(editor.text(), "ab");
+        assert_eq!(editor.saved_text(), "ab");
     }
 }

@@ -120,10 +120,11 @@ impl Form {
             .is_some_and(|(_, question)| Self::has_custom_row(question))
     }
 
+    /// The open editor's text as it is saved.
     fn editor_text(&self) -> String {
         self.state
             .editor()
-            .map(super::editor::Editor::text)
+            .map(super::editor::Editor::saved_text)
             .unwrap_or_default()
     }
 
@@ -138,8 +139,9 @@ impl Form {
         }
     }
 
-    /// `editor.close` / `noteEditor.close`: keep the text and close. A free-form question has
-    /// nothing behind its editor, so there it cancels the flow instead (after keeping the text).
+    /// `editor.close` / `noteEditor.close`: save the text (as the answer, or the note) and
+    /// close. A free-form question has nothing behind its editor, so there it cancels the flow
+    /// instead (after keeping the text as a draft).
     fn close_editor_with_draft(&mut self, target: EditorTarget) -> Vec<Effect> {
         let text = self.editor_text();
         match target {
@@ -156,11 +158,11 @@ impl Form {
         }
     }
 
-    /// Keeps the open editor's text in its draft and closes it.
+    /// Saves the open editor's text (as the answer, or the note) and closes it.
     pub(super) fn keep_editor_draft(&mut self, target: EditorTarget) {
         let text = self.editor_text();
         match target {
-            EditorTarget::Custom => self.save_custom_draft(text),
+            EditorTarget::Custom => self.close_custom_editor(text),
             EditorTarget::Note(note) => self.save_note(note, text),
         }
     }

@@ -16,7 +16,8 @@
 //! - `enter`: on a single-select or preview question, select the highlighted option and go to
 //!   the next tab; on a multi-select question, confirm the set and go on; on the free-form row,
 //!   open its editor; on the final tab, run the highlighted action;
-//! - `space`: select (single) or toggle (multi) the highlighted option without moving on;
+//! - `space`: select (single) or toggle (multi) the highlighted option without moving on; on
+//!   the option a single-select question has selected, deselect it;
 //! - `1`..`9`: highlight that row and act as `enter` (single) or `space` (multi); on the final
 //!   tab, run action 1..3 (twice in a row with double-press review shortcuts; a Submit that
 //!   would be refused says why at the first press);
@@ -24,18 +25,25 @@
 //!   one column: down scrolls the prompt to its end first, up the preview to its top first),
 //!   or the review summary, also while an editor is open; the mouse wheel over the prompt or
 //!   the preview scrolls it too;
-//! - `t`: switch single <-> multi (preview <-> multi); a change that would drop selections needs
-//!   `t` again;
+//! - `t`: switch single <-> multi (preview <-> multi); leaving multi-select with more than one
+//!   selection needs `t` again and then clears the selections (the written text and the notes
+//!   stay);
 //! - `n`, `shift+n`: option note, question note;
-//! - `esc`: cancel the flow; `ctrl+c`: dismiss it (both twice when answers would be lost, with
-//!   `confirmDismissWhenDirty`); the final tab's Cancel action asks for the same confirmation
-//!   as `esc`, however it is run (`enter`, its digit, a click), the warning names what to
-//!   press (or click) again, and Cancel and `esc` confirm each other;
-//! - `?`: ask for the settings overlay ([`Effect::OpenSettings`]; also from an empty editor);
-//! - in editors: `enter` submits (saves a note), `esc` keeps the draft and closes,
-//!   `alt+enter` inserts a line break (so does `shift+enter` where the terminal tells it from
-//!   `enter`; most send the same carriage return for both, so the hint names `alt+enter`), and
-//!   while the editor is empty the navigation keys move tabs and options.
+//! - `esc`: cancel the flow; `ctrl+c`: dismiss it (each twice when answers would be lost, with
+//!   `confirmDismissWhenDirty` where the rules follow it, and the warning names the key to
+//!   press again; `ask_user_question` has no such setting and ends at once); the final tab's
+//!   Cancel action is chosen on purpose and cancels without that confirmation;
+//! - `?`: ask for the settings overlay ([`Effect::OpenSettings`]; also from an empty editor),
+//!   which offers the settings this form reads (see `settings`);
+//! - in editors: `enter` submits (saves a note), `esc` saves the text as submitting does (the
+//!   answer, or the note) and closes without moving on (on a free-form question, with nothing
+//!   behind its editor, `esc` cancels the flow instead), `ctrl+c` dismisses the flow without
+//!   saving it, `alt+enter` inserts a line break (so does `shift+enter` where the terminal
+//!   tells it from `enter`; most send the same carriage return for both, so the hint names
+//!   `alt+enter`), and while the editor is empty the navigation keys move tabs and options;
+//!   on a multi-select question whose answer is options or text, with options ticked, the
+//!   open editor says that saving text replaces them; saved text drops its trailing blank
+//!   lines (a line break typed last, with `enter` when another key submits, is no part of it).
 //!
 //! The mouse hits exactly what the last frame showed where it showed it (a frame drawn for
 //! another tab than the active one hits nothing):
@@ -48,8 +56,8 @@
 //!   so a stray click never finishes the flow (a Submit that would be refused says why at the
 //!   first click);
 //! - with an editor open, a click inside it does nothing, and a click that acts elsewhere
-//!   first keeps the text and closes the editor as `esc` does (on a free-form question, where
-//!   `esc` would cancel, the text is kept and the click goes on);
+//!   first saves the text and closes the editor as `esc` does (on a free-form question, where
+//!   `esc` would cancel, the text is saved and the click goes on);
 //! - the wheel over the list moves the highlight one row, stopping at both ends (not while
 //!   an editor is open; turned up with the first row highlighted, it scrolls a cut prompt
 //!   back instead), over the final tab's actions it moves among them, and over a cut prompt,

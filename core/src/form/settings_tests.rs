@@ -79,7 +79,7 @@ fn question_mark_in_an_editor_with_text_is_typed() {
     keys(&mut host, "up enter 'why' ?");
     assert_eq!(host.overlay(), Overlay::Closed);
     let editor = host.inner().state.editor().expect("the editor is open");
-    assert_eq!(editor.text(), "why?");
+    assert_eq!(editor.lines().join("\n"), "why?");
 }
 
 #[test]
@@ -188,4 +188,28 @@ fn a_form_is_answered_with_remapped_keys() {
         result["details"]["answers"]["db"]["values"],
         json!(["sqlite"])
     );
+}
+
+#[test]
+fn the_settings_overlay_covers_its_box_and_a_blank_margin_around_it() {
+    let mut host = host(ask_user(&three_questions()));
+    keys(&mut host, "?");
+    let screen = screen(&host);
+    let lines: Vec<&str> = screen.lines().collect();
+    let top = lines
+        .iter()
+        .position(|line| line.contains("╭─ Ask settings"))
+        .expect("the box is drawn");
+    let bottom = lines
+        .iter()
+        .position(|line| line.contains('╰'))
+        .expect("the box is drawn");
+    let left = lines[top].chars().position(|c| c == '╭').expect("a corner");
+    for (row, line) in lines.iter().enumerate().take(bottom + 2).skip(top - 1) {
+        let beside: String = line.chars().take(left).collect();
+        assert!(beside.trim().is_empty(), "row {row}: {line:?}");
+        if row < top || row > bottom {
+            assert!(line.trim().is_empty(), "row {row} is margin: {line:?}");
+        }
+    }
 }

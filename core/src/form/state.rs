@@ -29,42 +29,13 @@ pub enum Pending {
     ClickedAction(ReviewAction),
 }
 
-/// The way the user tried to end the whole flow.
+/// The key the user pressed to end the whole flow; a dirty form asks for the same one again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dismissal {
     /// `main.cancel` (Esc outside editors).
     Cancel,
     /// `global.dismiss` (Ctrl+C anywhere).
     Dismiss,
-    /// The final tab's Cancel action, run the way it says.
-    ReviewCancel(Activation),
-}
-
-impl Dismissal {
-    /// Whether `other` repeats this action for the dirty-dismiss confirmation: `main.cancel`
-    /// and the final tab's Cancel action are one action (cancel), however they are run;
-    /// `global.dismiss` is another.
-    pub const fn is_repeated_by(self, other: Self) -> bool {
-        matches!(
-            (self, other),
-            (Self::Dismiss, Self::Dismiss)
-                | (
-                    Self::Cancel | Self::ReviewCancel(_),
-                    Self::Cancel | Self::ReviewCancel(_)
-                )
-        )
-    }
-}
-
-/// How a final-tab action was run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Activation {
-    /// `main.confirm` on the highlighted action.
-    Confirm,
-    /// Its digit.
-    Digit(u8),
-    /// A click on it.
-    Click,
 }
 
 /// A one-keystroke message about why an action did nothing.

@@ -108,8 +108,10 @@ impl Notification {
     pub const EVENT: &'static str = "question.waiting";
 
     /// The notification for a flow whose first question has this label, or this prompt when
-    /// the label is only the `Q<n>` fallback.
+    /// the label is only the `Q<n>` fallback. A notification is one line: every run of white
+    /// space in the subject (line breaks and tabs too) becomes one space.
     pub fn question_waiting(subject: &str) -> Self {
+        let subject = subject.split_whitespace().collect::<Vec<_>>().join(" ");
         Self {
             title: "pi-agent-ask".to_owned(),
             message: format!("Question waiting: {subject}"),

@@ -6,13 +6,17 @@ use super::SettingsPanel;
 use crate::draw::{Frame, Size};
 use crate::effect::{Effect, Surface};
 use crate::input::Input;
-use crate::settings::Settings;
+use crate::settings::{Settings, Toggle};
 
 /// A surface that takes new settings while it is open.
 pub trait LiveSettings: Surface {
     /// Applies the settings now in effect (after a save, a reset or a reload) and returns the
     /// effects that causes: enabling auto-submit can finish a flow at once.
     fn apply_settings(&mut self, settings: &Settings) -> Vec<Effect>;
+
+    /// Whether `toggle` changes anything for this surface; the overlay over it offers only
+    /// those, so a setting the surface never reads is not shown as if it did.
+    fn applies(&self, toggle: Toggle) -> bool;
 }
 
 /// Whether the overlay is shown.
@@ -42,16 +46,18 @@ pub struct WithSettings<S> {
 
 impl<S: LiveSettings> WithSettings<S> {
     /// `inner` under a closed overlay for these settings, load notices and the settings
-    /// file's absolute path.
+    /// file's absolute path; the overlay offers the toggles that apply to `inner`.
     pub fn new(
         inner: S,
         settings: Settings,
         notices: Vec<String>,
         config_path: impl Into<String>,
     ) -> Self {
+        let panel = SettingsPanel::new(settings, notices, config_path)
+            .offering(|toggle| inner.applies(toggle));
         Self {
             inner,
-            panel: SettingsPanel::new(settings, notices, config_path),
+            panel,
             overlay: Overlay::Closed,
         }
     }

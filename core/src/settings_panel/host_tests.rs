@@ -43,6 +43,10 @@ impl LiveSettings for Flow {
             Vec::new()
         }
     }
+
+    fn applies(&self, toggle: Toggle) -> bool {
+        toggle != Toggle::PresentSingleAsMulti
+    }
 }
 
 fn host() -> WithSettings<Flow> {
@@ -168,4 +172,18 @@ fn opening_forwards_what_the_surface_underneath_asks_for() {
         [Effect::Notify(Notification::question_waiting("the flow"))]
     );
     assert_eq!(host.overlay(), Overlay::Closed);
+}
+
+#[test]
+fn the_overlay_offers_only_the_toggles_that_apply_to_the_surface() {
+    let host = host();
+    let rows = host.panel().rows();
+    assert!(!rows.contains(&crate::settings_panel::Row::Toggle(
+        Toggle::PresentSingleAsMulti
+    )));
+    assert_eq!(rows.len(), Toggle::ALL.len());
+    assert_eq!(rows.last(), Some(&crate::settings_panel::Row::Reset));
+    let mut host = host;
+    press(&mut host, "?");
+    assert!(!screen(&host).contains("Present single-select"));
 }

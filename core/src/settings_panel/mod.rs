@@ -12,6 +12,9 @@
 //!   [`Change::ResetToDefaults`]; the timer firing or moving to another row disarms it;
 //! - `settingsModal.close` asks to close ([`Effect::Close`]).
 //!
+//! Over a flow, the panel offers only the toggles that change something for it
+//! ([`SettingsPanel::offering`]); the reset action is always there.
+//!
 //! What is shown follows each press at once; [`SettingsPanel::settings`] only follows saves
 //! that succeeded, so a host applies exactly the settings that are on disk.
 
@@ -86,7 +89,9 @@ pub struct SettingsPanel {
     config_path: String,
     /// Load notices (an invalid file, invalid keymaps).
     notices: Vec<String>,
-    /// The highlighted row, an index into [`Row::ALL`].
+    /// The rows offered, in [`Row::ALL`] order.
+    rows: Vec<Row>,
+    /// The highlighted row, an index into `rows`.
     selected: usize,
     reset: ResetState,
     status: Option<Status>,
@@ -102,10 +107,28 @@ impl SettingsPanel {
             pending: VecDeque::new(),
             config_path: config_path.into(),
             notices,
+            rows: Row::ALL.to_vec(),
             selected: 0,
             reset: ResetState::Idle,
             status: None,
         }
+    }
+
+    /// The same panel offering only the toggles `applies` keeps (and the reset action), for a
+    /// surface on which the others change nothing.
+    #[must_use]
+    pub fn offering(mut self, applies: impl Fn(Toggle) -> bool) -> Self {
+        self.rows.retain(|row| match row {
+            Row::Toggle(toggle) => applies(*toggle),
+            Row::Reset => true,
+        });
+        self.selected = 0;
+        self
+    }
+
+    /// The rows offered, top to bottom.
+    pub fn rows(&self) -> &[Row] {
+        &self.rows
     }
 
     /// The settings in effect: as loaded, updated by every save that succeeded (and by
@@ -120,8 +143,8 @@ impl SettingsPanel {
     }
 
     /// The highlighted row.
-    pub const fn selected(&self) -> Row {
-        Row::ALL[self.selected]
+    pub fn selected(&self) -> Row {
+        self.rows[self.selected]
     }
 
     /// Whether a reset waits for its confirming press.
@@ -174,7 +197,7 @@ impl SettingsPanel {
 
     /// Moves the highlight one row down or up, wrapping around; disarms a pending reset.
     fn step(&mut self, down: bool) {
-        let count = Row::ALL.len();
+        let count = self.rows.len();
         self.selected = if down {
             (self.selected + 1) % count
         } else {

@@ -22,6 +22,10 @@ const MAX_WIDTH: u16 = 76;
 /// The smallest box that gets a border.
 const BORDER_MIN: Size = Size::new(10, 5);
 
+/// The blank margin around the box, in columns either side and rows above and below, so no
+/// text of the surface underneath runs up to the border (as far as the screen has room).
+const MARGIN: Size = Size::new(2, 1);
+
 /// What a block of the box shows.
 enum Kind {
     /// The title, on a line of its own when there is no border to hold it.
@@ -50,19 +54,19 @@ impl Block {
         }
     }
 
-    /// How many lines the block wants.
-    fn wanted(&self) -> u16 {
+    /// How many lines the block wants, with `rows` rows offered.
+    fn wanted(&self, rows: usize) -> u16 {
         match &self.kind {
             Kind::Title => 1,
-            Kind::Rows => Row::ALL.len() as u16,
+            Kind::Rows => u16::try_from(rows).unwrap_or(u16::MAX),
             Kind::Lines(lines) => u16::try_from(lines.len()).unwrap_or(u16::MAX),
         }
     }
 }
 
 impl SettingsPanel {
-    /// Draws the overlay centred on a screen of `size`; its box is cleared first, so it can be
-    /// painted over another surface's frame.
+    /// Draws the overlay centred on a screen of `size`; its box and a margin around it are
+    /// cleared first, so it can be painted over another surface's frame.
     pub(super) fn render(&self, size: Size) -> Frame {
         let mut canvas = Canvas::new(size);
         let box_width = size.width.min(MAX_WIDTH);
@@ -71,7 +75,7 @@ impl SettingsPanel {
         let inner_width = box_width.saturating_sub(frame_columns * 2);
         let budget = size.height.saturating_sub(frame_rows * 2);
         let blocks = self.blocks(usize::from(inner_width), bordered);
-        let heights = allocate(&blocks, budget);
+        let heights = allocate(&blocks, self.rows.len(), budget);
         let gaps = gaps(&blocks, &heights, budget);
         let used = heights.iter().sum::<u16>() + gaps.iter().filter(|&&gap| gap).count() as u16;
         let box_height = used + frame_rows * 2;
@@ -81,7 +85,7 @@ impl SettingsPanel {
             box_width,
             box_height,
         );
-        canvas.fill(area, Style::default());
+        canvas.fill(with_margin(area, size), Style::default());
         if bordered {
             draw_border(&mut canvas, area);
         }
@@ -164,7 +168,7 @@ impl SettingsPanel {
         let first = (self.selected + 1).saturating_sub(visible);
         for (index, line) in rect.rows().enumerate() {
             let row_index = first + index;
-            let Some(&row) = Row::ALL.get(row_index) else {
+            let Some(&row) = self.rows.get(row_index) else {
                 break;
             };
             let selected = row_index == self.selected;
@@ -223,15 +227,15 @@ impl SettingsPanel {
     }
 }
 
-/// How many lines each block gets out of `budget`: the blocks are served in order of priority,
-/// each taking what it wants of what is left.
-fn allocate(blocks: &[Block], budget: u16) -> Vec<u16> {
+/// How many lines each block gets out of `budget`, with `rows` rows offered: the blocks are
+/// served in order of priority, each taking what it wants of what is left.
+fn allocate(blocks: &[Block], rows: usize, budget: u16) -> Vec<u16> {
     let mut order: Vec<usize> = (0..blocks.len()).collect();
     order.sort_by_key(|&index| blocks[index].priority);
     let mut left = budget;
     let mut heights = vec![0; blocks.len()];
     for index in order {
-        heights[index] = blocks[index].wanted().min(left);
+        heights[index] = blocks[index].wanted(rows).min(left);
         left -= heights[index];
     }
     heights
@@ -284,6 +288,15 @@ fn hint_line(keymap: &ContextKeymap<SettingsModalAction>, width: usize) -> Strin
         parts[drop] = None;
     }
     String::new()
+}
+
+/// `area` grown by [`MARGIN`] on every side, within a screen of `size`.
+fn with_margin(area: Rect, size: Size) -> Rect {
+    let x = area.x.saturating_sub(MARGIN.width);
+    let y = area.y.saturating_sub(MARGIN.height);
+    let right = area.right().saturating_add(MARGIN.width).min(size.width);
+    let bottom = area.bottom().saturating_add(MARGIN.height).min(size.height);
+    Rect::new(x, y, right - x, bottom - y)
 }
 
 /// A rounded border around `area` with the title in its top edge.

@@ -1,5 +1,6 @@
 //! Cancelling and dismissing: at once on a clean form, after a warning on a dirty one with
-//! `confirmDismissWhenDirty`, by `esc`, `ctrl+c` or the final tab's Cancel action.
+//! `confirmDismissWhenDirty` (by `esc` or `ctrl+c`); the final tab's Cancel action never asks
+//! again.
 
 use rstest::rstest;
 use serde_json::json;
@@ -95,39 +96,49 @@ fn the_review_cancel_action_keeps_the_answers() {
     assert_eq!(run.answers()["db"]["values"], json!(["pg"]));
 }
 
-#[test]
-fn review_cancel_on_a_dirty_form_warns_first_and_names_the_key_to_press_again() {
-    let mut run = Run::new(ask_user(&one_single()), "enter down down enter");
-    assert!(!run.finished());
-    let screen = run.screen();
-    assert!(
-        screen.contains("Press enter again to discard your answers"),
-        "{screen}"
-    );
-    run.keys("enter");
-    assert!(run.finished());
+#[rstest]
+#[case::by_enter("enter down down enter")]
+#[case::by_digit_twice("enter 3 3")]
+fn the_review_cancel_action_is_not_guarded_by_the_dirty_dismiss_confirmation(#[case] script: &str) {
+    let run = Run::new(ask_user(&one_single()), script);
+    assert!(run.finished(), "{}", run.screen());
     assert_eq!(run.effects[0], Effect::StopAgent);
+    assert_eq!(run.result()["details"]["cancelled"], json!(true));
+    assert_eq!(run.answers()["db"]["values"], json!(["pg"]));
 }
 
 #[test]
-fn review_cancel_by_digit_on_a_dirty_form_warns_first_then_one_more_digit_cancels() {
-    let mut run = Run::new(ask_user(&one_single()), "enter 3 3");
+fn the_review_cancel_digit_still_needs_its_second_press_with_double_press_shortcuts() {
+    let mut run = Run::new(ask_user(&one_single()), "enter 3");
     assert!(!run.finished());
-    assert!(
-        run.screen()
-            .contains("Press 3 again to discard your answers")
-    );
+    let screen = run.screen();
+    assert!(screen.contains("Press 3 again to cancel"), "{screen}");
+    assert!(!screen.contains("discard your answers"), "{screen}");
     run.keys("3");
     assert!(run.finished());
 }
 
-#[rstest]
-#[case::esc_after_review_cancel("enter down down enter esc")]
-#[case::review_cancel_after_esc("enter esc down down enter")]
-fn esc_and_review_cancel_confirm_each_other(#[case] script: &str) {
-    let run = Run::new(ask_user(&one_single()), script);
+#[test]
+fn the_review_cancel_digit_runs_at_once_without_double_press_shortcuts() {
+    let behaviour = Behaviour {
+        double_press_review_shortcuts: false,
+        ..Behaviour::default()
+    };
+    let run = Run::new(ask_user_with(&one_single(), behaviour), "enter 3");
     assert!(run.finished());
     assert_eq!(run.result()["details"]["cancelled"], json!(true));
+}
+
+#[test]
+fn esc_on_the_review_tab_of_a_dirty_form_still_warns_first() {
+    let mut run = Run::new(ask_user(&one_single()), "enter esc");
+    assert!(!run.finished());
+    assert!(
+        run.screen()
+            .contains("Press esc again to discard your answers")
+    );
+    run.keys("esc");
+    assert!(run.finished());
 }
 
 #[rstest]
@@ -135,18 +146,5 @@ fn esc_and_review_cancel_confirm_each_other(#[case] script: &str) {
 #[case::by_digit("tab 3 3")]
 fn review_cancel_on_a_clean_form_cancels_at_once(#[case] script: &str) {
     let run = Run::new(ask_user(&one_single()), script);
-    assert!(run.finished());
-}
-
-#[test]
-fn review_cancel_without_dirty_confirmation_cancels_at_once() {
-    let behaviour = Behaviour {
-        confirm_dismiss_when_dirty: false,
-        ..Behaviour::default()
-    };
-    let run = Run::new(
-        ask_user_with(&one_single(), behaviour),
-        "enter down down enter",
-    );
     assert!(run.finished());
 }

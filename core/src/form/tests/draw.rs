@@ -200,3 +200,26 @@ fn the_question_tool_draws_at_tiny_sizes() {
         check_frame(&form.draw(size), size);
     }
 }
+
+#[test]
+fn a_multi_line_custom_answer_keeps_one_summary_line_per_answer() {
+    let run = Run::new(
+        ask_user(&three_questions()),
+        "up enter 'first' alt+enter 'second' enter shift+tab shift+tab",
+    );
+    let screen = run.screen();
+    assert!(screen.contains("  → first↵second"), "{screen}");
+    assert!(
+        !screen.lines().any(|line| line.trim() == "second"),
+        "{screen}"
+    );
+    let list = Run::new(
+        ask_user(&three_questions()),
+        "up enter 'first' alt+enter 'second' esc",
+    )
+    .screen();
+    assert!(
+        list.contains("first↵second"),
+        "the list shows it alike: {list}"
+    );
+}

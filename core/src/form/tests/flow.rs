@@ -41,16 +41,6 @@ fn space_on_single_selects_without_moving_on() {
     assert_eq!(run.form.drafts()[0].selected(), &[1]);
 }
 
-#[test]
-fn esc_in_the_editor_keeps_the_draft_and_closes() {
-    let run = Run::new(ask_user(&one_single()), "down down enter 'draft' esc");
-    assert!(matches!(run.form.state.focus, Focus::Options));
-    assert_eq!(run.form.drafts()[0].custom_text, "draft");
-    assert!(!run.form.drafts()[0].is_answered());
-    let reopened = Run::new(ask_user(&one_single()), "down down enter 'draft' esc enter");
-    assert!(reopened.screen().contains("draft"));
-}
-
 #[rstest]
 #[case::question_mark_is_reserved_in_an_empty_editor("down down enter ? esc", "")]
 #[case::question_mark_is_typed_after_text("down down enter 'why' ? esc", "why?")]
@@ -124,7 +114,7 @@ fn a_destructive_type_change_needs_a_second_press() {
     );
     run.keys("t");
     assert!(!run.form.questions()[0].is_multi());
-    assert_eq!(run.form.drafts()[0].selected(), &[0]);
+    assert!(run.form.drafts()[0].selected().is_empty());
 }
 
 #[test]

@@ -1,12 +1,15 @@
 //! Behaviour tests of the form: keys in, result JSON and screens out.
 
 mod answers;
+mod choices;
 mod dismiss;
 mod draw;
+mod editing;
 mod flow;
 mod mouse;
 mod prompt;
 mod question_tool;
+mod question_tool_settings;
 
 use serde_json::{Value, json};
 
@@ -45,6 +48,19 @@ pub fn ask_user_with(arguments: &Value, behaviour: Behaviour) -> Form {
         ..FormConfig::default()
     };
     Form::new(call, &config)
+}
+
+/// A form for `ask_user` arguments with default behaviour and these keymap overrides (the
+/// settings file's `keymaps` section).
+pub fn ask_user_with_keys(arguments: &Value, overrides: &Value) -> Form {
+    let (keymaps, problems) = crate::keys::Keymaps::from_overrides(overrides);
+    assert!(problems.is_empty(), "{problems:?}");
+    let form = ask_user(arguments);
+    let config = FormConfig {
+        keymaps,
+        ..FormConfig::default()
+    };
+    Form::new(form.call, &config)
 }
 
 /// A form for `ask_user_question` arguments with default settings.

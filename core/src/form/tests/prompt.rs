@@ -1,12 +1,12 @@
 //! Long and multi-line prompts and descriptions on a question tab: line breaks kept, the rows
 //! they need taken, and the rest of a prompt that does not fit brought into view by pages and
-//! the wheel.
+//! the wheel; the one-line notification that announces a prompt.
 
 use serde_json::{Value, json};
 
 use super::{Run, ask_user, question_tool};
 use crate::draw::{Pos, Size};
-use crate::effect::Surface;
+use crate::effect::{Effect, Surface};
 use crate::input::{Input, Mouse};
 
 /// A prompt of twenty sentences, each naming its number, over `options`.
@@ -185,4 +185,17 @@ fn page_keys_scroll_the_prompt_while_an_editor_is_open() {
     assert!(screen.contains("│ draft"), "{screen}");
     run.keys("pageUp");
     assert!(run.screen().contains("Sentence 1 "));
+}
+
+#[test]
+fn the_question_waiting_notification_compacts_runs_of_whitespace() {
+    let arguments = json!({"questions": [{"question": "Which\n\tdatabase   should\r\nwe use?"}]});
+    let opened = question_tool(&arguments).open();
+    let [Effect::Notify(notification)] = opened.as_slice() else {
+        panic!("one notification, got {opened:?}");
+    };
+    assert_eq!(
+        notification.message,
+        "Question waiting: Which database should we use?"
+    );
 }

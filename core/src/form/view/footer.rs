@@ -5,7 +5,7 @@
 
 use super::super::Form;
 use super::super::editor::EditorTarget;
-use super::super::state::{Activation, Dismissal, Focus, Pending};
+use super::super::state::{Dismissal, Focus, Pending};
 use super::{ACCENT, ERROR, MUTED, WARNING};
 use crate::contract::request::{Question, QuestionType};
 use crate::draw::{Canvas, Line, Rect, Span, put_lines, wrap_spans};
@@ -157,17 +157,11 @@ impl Form {
             let keys = match dismissal {
                 Dismissal::Cancel => keymaps.main.hint(MainAction::Cancel),
                 Dismissal::Dismiss => keymaps.global.hint(GlobalAction::Dismiss),
-                Dismissal::ReviewCancel(Activation::Confirm) => {
-                    keymaps.main.hint(MainAction::Confirm)
-                }
-                Dismissal::ReviewCancel(Activation::Digit(digit)) => Some(digit.to_string()),
-                Dismissal::ReviewCancel(Activation::Click) => None,
             };
-            let again = match (dismissal, keys) {
-                (Dismissal::ReviewCancel(Activation::Click), _) => "Click Cancel again".to_owned(),
-                (_, keys) => format!("Press {} again", keys.unwrap_or_default()),
-            };
-            let text = format!("{again} to discard your answers");
+            let text = format!(
+                "Press {} again to discard your answers",
+                keys.unwrap_or_default()
+            );
             return Some(Span::new(&text, WARNING));
         }
         if self.state.pending == Pending::TypeChange
@@ -184,7 +178,7 @@ impl Form {
                 .hint(MainAction::ChangeQuestionType)
                 .unwrap_or_default();
             let text = format!(
-                "Switch to {target}? Press {keys} again (keeps 1 of {} selections)",
+                "Switch to {target}? Press {keys} again to clear the {} selections",
                 self.selection_count(index)
             );
             return Some(Span::new(&text, WARNING));

@@ -127,6 +127,10 @@ impl Form {
                     cursor = block.cursor.map(|(r, c)| (lines.len() + r, indent + c));
                     editor_from = Some(lines.len());
                     lines.extend(indented(block.lines, indent));
+                    if let Some(warning) = self.custom_save_warning(index) {
+                        let warning = wrap_text(&warning, WARNING, text_columns);
+                        lines.extend(indented(cap_lines(warning, 2, text_columns), indent));
+                    }
                 }
                 _ if !draft.custom_text.trim().is_empty() => {
                     let style = if selected { TEXT } else { MUTED };

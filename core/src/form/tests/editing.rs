@@ -1,0 +1,116 @@
+//! Leaving the editors: `esc` saves the custom answer without moving on, `ctrl+c` dismisses
+//! without saving, and a saved text never ends in a line break.
+
+use serde_json::json;
+
+use super::{REQUEST_ID, Run, ask_user, ask_user_with, one_multi, one_single};
+use crate::form::state::Focus;
+use crate::settings::Behaviour;
+
+#[test]
+fn closing_the_custom_answer_editor_with_esc_saves_the_text_as_the_answer() {
+    let mut run = Run::new(ask_user(&one_single()), "down down enter 'Redis' esc");
+    assert!(matches!(run.form.state.focus, Focus::Options));
+    assert_eq!(run.form.state.tab, 0, "esc does not move on");
+    assert!(run.form.drafts()[0].custom_selected);
+    assert!(
+        run.screen().contains("3. (•) Type your own"),
+        "{}",
+        run.screen()
+    );
+    run.keys("tab enter");
+    assert_eq!(
+        run.answers()["db"],
+        json!({"values": ["Redis"], "labels": ["Redis"], "indices": [], "customText": "Redis"})
+    );
+}
+
+#[test]
+fn closing_the_custom_answer_editor_with_esc_replaces_the_single_selection() {
+    let run = Run::new(ask_user(&one_single()), "space down down enter 'Redis' esc");
+    assert!(run.form.drafts()[0].selected().is_empty());
+    assert!(run.form.drafts()[0].custom_selected);
+}
+
+#[test]
+fn closing_the_custom_answer_editor_with_esc_adds_the_text_on_multi() {
+    let run = Run::new(
+        ask_user(&one_multi()),
+        "space down down down enter 'mine' esc tab enter",
+    );
+    assert_eq!(run.answers()["checks"]["values"], json!(["fmt", "mine"]));
+}
+
+#[test]
+fn closing_the_custom_answer_editor_with_esc_reopens_with_the_text() {
+    let run = Run::new(ask_user(&one_single()), "down down enter 'draft' esc enter");
+    assert!(matches!(run.form.state.focus, Focus::Editor(_)));
+    assert!(run.screen().contains("draft"));
+}
+
+#[test]
+fn closing_a_blank_custom_answer_editor_with_esc_clears_the_written_answer() {
+    let run = Run::new(
+        ask_user(&one_single()),
+        "down down enter 'x' esc enter backspace esc tab enter",
+    );
+    assert_eq!(run.answers(), json!({}));
+    assert_eq!(
+        run.text(),
+        format!("Database: (no answer)\nRequest ID: {REQUEST_ID}")
+    );
+}
+
+#[test]
+fn closing_the_custom_answer_editor_with_esc_never_auto_submits() {
+    let behaviour = Behaviour {
+        auto_submit_when_answered_without_notes: true,
+        ..Behaviour::default()
+    };
+    let run = Run::new(
+        ask_user_with(&one_single(), behaviour),
+        "down down enter 'Redis' esc",
+    );
+    assert!(!run.finished());
+    assert!(run.form.drafts()[0].is_answered());
+}
+
+#[test]
+fn ctrl_c_in_the_custom_answer_editor_still_dismisses_without_saving() {
+    let behaviour = Behaviour {
+        confirm_dismiss_when_dirty: false,
+        ..Behaviour::default()
+    };
+    let run = Run::new(
+        ask_user_with(&one_single(), behaviour),
+        "down down enter 'unsaved' ctrl+c",
+    );
+    assert!(run.finished());
+    assert_eq!(run.answers(), json!({}));
+}
+
+#[test]
+fn a_remapped_editor_submit_leaves_no_trailing_line_break() {
+    let keys = json!({"editor": {"submit": ["ctrl+s"]}});
+    let run = Run::new(
+        super::ask_user_with_keys(&one_single(), &keys),
+        "down down enter 'Redis' enter ctrl+s",
+    );
+    assert_eq!(run.form.drafts()[0].custom_text, "Redis");
+    let run = Run::new(
+        super::ask_user_with_keys(&one_single(), &keys),
+        "down down enter 'two' enter 'lines' enter enter ctrl+s enter",
+    );
+    assert_eq!(run.answers()["db"]["customText"], json!("two\nlines"));
+}
+
+#[test]
+fn a_remapped_note_editor_save_leaves_no_trailing_line_break() {
+    let keys = json!({"noteEditor": {"save": ["ctrl+s"]}});
+    let run = Run::new(
+        super::ask_user_with_keys(&one_single(), &keys),
+        "n 'why not' enter ctrl+s shift+n 'overall' enter ctrl+s",
+    );
+    assert_eq!(run.form.drafts()[0].option_notes[&0], "why not");
+    assert_eq!(run.form.drafts()[0].note, "overall");
+}

@@ -136,8 +136,8 @@ def ask_user_through_every_dialog(host):
     }
     result, events = host.call("deploy-1", "ask_user", DEPLOY, answers)
     expect(without_request_id(text_of(result)),
-           "Env: Production\nChecks: Unit, Lint\nWindow: after lunch", "ask_user text")
-    expect(result["details"]["answers"]["checks"]["values"], ["unit", "lint"], "checks values")
+           "Env: Production\nChecks: Lint, Unit\nWindow: after lunch", "ask_user text")
+    expect(result["details"]["answers"]["checks"]["values"], ["lint", "unit"], "checks values")
     expect(result["details"]["answers"]["window"]["customText"], "after lunch", "custom text")
     expect(result["structuredContent"], result["details"], "structuredContent")
     channels = [event["channel"] for event in events]
@@ -171,7 +171,7 @@ def ask_user_question_with_other(host):
     }
     result, _ = host.call("auth-1", "ask_user_question", AUTH, answers)
     expect(text_of(result),
-           "Auth: user wrote: mTLS\nScope: user selected: 2. admin, 3. gist\nFormat: user wrote: json",
+           "Auth: user wrote: mTLS\nScope: user selected: 3. gist, 2. admin\nFormat: user wrote: json",
            "ask_user_question text")
     expect(result["isError"], False, "isError")
     expect("structuredContent" in result, False, "ask_user_question has no structuredContent")

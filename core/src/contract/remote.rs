@@ -219,6 +219,7 @@ fn answer_draft(
         }
     };
     let index_of = |value: &str| question.values.iter().position(|known| known == value);
+    // Selected in the order the response lists them: that is the order they were chosen in.
     let mut draft = Draft::default();
     for value in values {
         let Some(index) = index_of(value) else {

@@ -195,8 +195,8 @@ impl DialogFlow {
 
 /// What a reply does to the current question.
 enum Action {
-    /// Select these options (in any order; drafts keep declared order), and answer with this
-    /// written text too when there is some.
+    /// Select these options in this order (the order the reply named them), and answer with
+    /// this written text too when there is some.
     Pick(Vec<usize>, Option<String>),
     /// Answer with this written text.
     Write(String),

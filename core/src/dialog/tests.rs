@@ -213,3 +213,15 @@ fn a_question_tool_option_labelled_like_other_is_chosen_apart_from_other() {
         "Q1: user selected: 2. Other (type something)"
     );
 }
+
+#[test]
+fn multi_select_values_keep_the_order_they_were_chosen_in() {
+    let arguments = json!({"questions": [{"id": "ci", "prompt": "Which CI?", "type": "multi",
+        "options": [{"value": "gh", "label": "GitHub"}, {"value": "gl", "label": "GitLab"}]}]});
+    let mut flow = flow(Tool::AskUser, &arguments);
+    flow.reply(Some("2, 1")).unwrap();
+    assert_eq!(
+        result_json(&flow)["details"]["answers"]["ci"],
+        json!({"values": ["gl", "gh"], "labels": ["GitLab", "GitHub"], "indices": [2, 1]})
+    );
+}

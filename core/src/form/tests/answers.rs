@@ -15,7 +15,7 @@ fn with_id(text: &str) -> String {
 }
 
 #[test]
-fn multi_values_keep_declared_order_with_custom_text_last() {
+fn multi_values_keep_the_order_they_were_chosen_in_with_custom_text_last() {
     let run = Run::new(
         ask_user(&one_multi()),
         "down down space up up space down down down space 'mine' enter tab enter",
@@ -23,9 +23,9 @@ fn multi_values_keep_declared_order_with_custom_text_last() {
     assert_eq!(
         run.answers()["checks"],
         json!({
-            "values": ["fmt", "test", "mine"],
-            "labels": ["Format", "Test", "mine"],
-            "indices": [1, 3],
+            "values": ["test", "fmt", "mine"],
+            "labels": ["Test", "Format", "mine"],
+            "indices": [3, 1],
             "customText": "mine"
         })
     );

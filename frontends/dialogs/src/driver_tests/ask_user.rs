@@ -23,11 +23,11 @@ fn ask_user_selects_then_uses_the_editor_for_multi_and_submits() {
     );
     assert_eq!(
         result["content"][0]["text"],
-        "Stack: Go\nScopes: Repo, Read org\nRequest ID: req-1"
+        "Stack: Go\nScopes: Read org, Repo\nRequest ID: req-1"
     );
     assert_eq!(
         result["details"]["answers"]["scopes"],
-        json!({"values": ["repo", "org"], "labels": ["Repo", "Read org"], "indices": [1, 3]})
+        json!({"values": ["org", "repo"], "labels": ["Read org", "Repo"], "indices": [3, 1]})
     );
     assert_eq!(result["details"]["cancelled"], false);
 }
@@ -182,11 +182,11 @@ fn ask_user_single_presented_as_multi_uses_the_editor() {
     assert!(matches!(fake.shown[0], Shown::Editor(..)));
     assert_eq!(
         result["details"]["answers"]["stack"]["values"],
-        json!(["rust", "go"])
+        json!(["go", "rust"])
     );
     assert_eq!(
         result["content"][0]["text"],
-        "Stack: Rust, Go\nScopes: Read org\nNote: Some questions were presented as multi-select by user preference.\nRequest ID: req-1"
+        "Stack: Go, Rust\nScopes: Read org\nNote: Some questions were presented as multi-select by user preference.\nRequest ID: req-1"
     );
 }
 

@@ -337,13 +337,18 @@ fn the_type_hotkey_switches_presentation(#[case] script: &str, #[case] values: s
 }
 
 #[test]
-fn a_multi_question_switched_to_single_needs_no_presentation_note() {
+fn a_multi_question_switched_to_single_carries_the_presentation_note() {
     let run = Run::new(ask_user(&one_multi()), "t space tab enter");
     assert_eq!(
         run.result()["details"]["questions"][0]["presentedType"],
         json!("single")
     );
-    assert_eq!(run.text(), with_id("Checks: Format"));
+    assert_eq!(
+        run.text(),
+        with_id(
+            "Checks: Format\nNote: Some questions were presented as multi-select by user preference."
+        )
+    );
 }
 
 #[test]

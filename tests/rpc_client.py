@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 
 TIMEOUT_SECONDS = 30
 OTHER = "Other (type something)"
@@ -144,6 +145,11 @@ def ask_user_through_every_dialog(host):
     expect(channels, ["pi-agent-ask:started", "pi-agent-ask:completed"], "events")
     expect(events[0]["data"]["flowId"], "tool:deploy-1", "flow id")
     expect(events[1]["data"]["result"], result["details"], "completed result")
+    created, completed = events[0]["data"]["createdAt"], events[1]["data"]["completedAt"]
+    expect(type(created) is int and type(completed) is int, True, "event times are integers")
+    now = int(time.time() * 1000)
+    expect(now - 60_000 < created <= completed <= now + 60_000, True,
+           "event times are milliseconds since the epoch")
 
 
 AUTH = {
@@ -192,6 +198,8 @@ def remote_submit_completes_the_flow(host):
 
     def submit(host, started):
         expect(started["questions"][0]["id"], "env", "started questions")
+        host.send({"type": "submit", "version": 1, "flowId": started["flowId"],
+                   "response": {"kind": "cancel"}})
         host.send({"type": "submit", "version": 1, "requestId": "bad", "flowId": started["flowId"],
                    "response": {"kind": "answer", "answers": {"env": {"values": ["qa"]}}}})
         host.send({"type": "submit", "version": 1, "requestId": "good", "flowId": started["flowId"],
@@ -202,9 +210,12 @@ def remote_submit_completes_the_flow(host):
     for event in events:
         if event["channel"] == "pi-agent-ask:submit-result":
             acknowledgements.append(event["data"])
-    expect([ack["ok"] for ack in acknowledgements], [False, True], "submit acknowledgements")
-    expect(acknowledgements[0]["error"], "invalid_answer", "refusal code")
-    expect(acknowledgements[0]["message"], 'Unknown option value "qa" for question "env".', "refusal")
+    expect([ack["ok"] for ack in acknowledgements], [False, False, True], "submit acknowledgements")
+    expect((acknowledgements[0]["requestId"], acknowledgements[0]["error"],
+            acknowledgements[0]["message"]),
+           ("", "invalid_request", "Submit event requestId is required."), "envelope refusal")
+    expect(acknowledgements[1]["error"], "invalid_answer", "refusal code")
+    expect(acknowledgements[1]["message"], 'Unknown option value "qa" for question "env".', "refusal")
     expect(without_request_id(text_of(result)),
            "Env: Staging\nChecks: (no answer)\nWindow: (no answer)", "remote text")
 

@@ -17,9 +17,9 @@ impl Environment for Counting {
         format!("id-{}", self.ids)
     }
 
-    fn now(&mut self) -> String {
+    fn now(&mut self) -> u64 {
         self.ticks += 1;
-        format!("t{}", self.ticks)
+        u64::from(self.ticks)
     }
 
     fn parse_call(&mut self, tool: Tool, arguments: &Value) -> Result<Call, InvalidCall> {

@@ -220,6 +220,22 @@ def remote_submit_completes_the_flow(host):
            "Env: Staging\nChecks: (no answer)\nWindow: (no answer)", "remote text")
 
 
+def select_reply_naming_no_option_is_never_left_waiting(host):
+    replies = iter(["", "  ", "Somewhere cold", "unit", "now"])
+    ids = []
+
+    def reply(host, request):
+        ids.append(request["id"])
+        host.send({"type": "extension_ui_response", "id": request["id"], "value": next(replies)})
+        return True
+
+    result, _ = host.call("deploy-4", "ask_user", DEPLOY, {}, on_dialog=reply)
+    expect(len(set(ids)), len(ids), "every dialog request has a fresh id")
+    expect(len(ids), 5, "the first select asked three times, then the editor and the last select")
+    expect(without_request_id(text_of(result)),
+           "Env: Somewhere cold\nChecks: Unit\nWindow: Now", "written answer")
+
+
 def abort_cancels_the_call(host):
     def abort_on_first(host, request):
         host.send({"type": "abort", "id": "deploy-3"})
@@ -267,6 +283,7 @@ SCENARIOS = [
     ask_user_question_with_other,
     dismissal_keeps_earlier_answers,
     remote_submit_completes_the_flow,
+    select_reply_naming_no_option_is_never_left_waiting,
     abort_cancels_the_call,
     calls_run_one_at_a_time,
     end_of_input_cancels_and_exits,

@@ -45,14 +45,42 @@ fn the_first_dialog_is_open_from_the_start() {
 }
 
 #[test]
-fn an_unknown_select_reply_changes_nothing() {
+fn a_select_reply_naming_no_option_is_the_written_answer() {
+    let mut flow = ask_user_flow();
+    flow.reply(Some(" Go ")).unwrap();
+    assert_eq!(flow.dialog().map(Dialog::title), Some("Which CI?"));
+    flow.reply(Some("1")).unwrap();
+    assert_eq!(
+        result_json(&flow)["details"]["answers"]["stack"],
+        json!({"values": [" Go "], "labels": [" Go "], "indices": [], "customText": " Go "})
+    );
+    let mut question = question_flow();
+    question.reply(Some("  Not yet ")).unwrap();
+    assert_eq!(
+        result_json(&question)["content"][0]["text"],
+        "Q1: user wrote: Not yet"
+    );
+}
+
+#[test]
+fn a_select_reply_equal_but_for_case_names_its_option() {
+    let mut flow = question_flow();
+    flow.reply(Some("no")).unwrap();
+    assert_eq!(
+        result_json(&flow)["content"][0]["text"],
+        "Q1: user selected: 2. No"
+    );
+}
+
+#[test]
+fn a_blank_select_reply_asks_the_same_select_again() {
     let mut flow = ask_user_flow();
     let before = flow.dialog().cloned();
-    assert_eq!(
-        flow.reply(Some("Go")),
-        Err(ReplyError::UnknownOption("Go".into()))
-    );
+    flow.reply(Some("  ")).unwrap();
     assert_eq!(flow.dialog().cloned(), before);
+    assert_eq!(flow.drafts()[0], crate::contract::answers::Draft::default());
+    flow.reply(Some("Rust")).unwrap();
+    assert_eq!(flow.dialog().map(Dialog::title), Some("Which CI?"));
 }
 
 #[test]

@@ -18,9 +18,13 @@
 //!   call's id may not repeat the id of a call that is open or waiting (an error line).
 //! - A call starts with its started event and first dialog; it ends with its completed event
 //!   and its result. Invalid arguments are answered with the result alone.
-//! - A response naming no open dialog is ignored. A select response that is none of the
-//!   options, or one without a string `value` or `cancelled: true`, gets an error line and the
-//!   dialog stays open.
+//! - A response naming no open dialog is ignored. Every response to the open dialog is
+//!   answered, so a host never waits on a dialog it has answered: with the next dialog, the
+//!   result, or the same dialog again under a fresh id. A select `value` that is none of the
+//!   options is the question's written answer (as if `Type your own` or `Other (type
+//!   something)` had been chosen and the text typed), and a blank one asks the select again
+//!   (see [`DialogFlow`]). A response without a string `value` or `cancelled: true` gets an
+//!   error line saying so, then its dialog again.
 //! - A submit is acknowledged first, always on the `pi-agent-ask:submit-result` channel, never
 //!   with an error line. Its envelope is checked before its flow is looked up (see
 //!   [`Submit::read`]): `version` 1, a non-empty string `requestId`, a non-empty string
@@ -32,7 +36,7 @@
 //! - An abort ends the open call as cancelled with the answers so far; aborting a waiting call
 //!   answers it at once, without events; an abort naming no call is ignored.
 //! - The end of input cancels the open call and then every waiting one, each with its result.
-//! - An error line changes nothing.
+//! - A line answered by an error line alone changes nothing.
 
 mod incoming;
 mod outgoing;
@@ -179,10 +183,13 @@ impl<E: Environment> Session<E> {
         let Step::Ask(dialog) = open.flow.step() else {
             return Ok(());
         };
-        let reply = reply(dialog, fields)?;
-        open.flow
-            .reply(reply.as_deref())
-            .map_err(|error| ProtocolError(format!("extension_ui_response: {error}")))?;
+        match reply(dialog, fields) {
+            Ok(reply) => open
+                .flow
+                .reply(reply.as_deref())
+                .map_err(|error| ProtocolError(format!("extension_ui_response: {error}")))?,
+            Err(ProtocolError(message)) => out.push(Outgoing::Error { message }),
+        }
         self.after_reply(out);
         Ok(())
     }

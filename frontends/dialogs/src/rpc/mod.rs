@@ -4,7 +4,8 @@
 //! `\r` is stripped; blank lines are skipped) and returns the lines to write back;
 //! [`Session::end_of_input`] closes it. It never reads or writes anything itself, and takes
 //! ids, times (milliseconds since the Unix epoch, the events' `createdAt` and `completedAt`)
-//! and argument parsing from an [`Environment`], so a transcript is reproducible. Lines in may carry U+2028 and U+2029 inside strings; lines out escape them.
+//! and argument parsing from an [`Environment`], so a transcript is reproducible. Lines in may
+//! carry U+2028 and U+2029 inside strings; lines out escape them.
 //!
 //! Host to program (see [`Incoming`]): `ask` (`tool` defaults to `ask_user`),
 //! `extension_ui_response` (`value`, or `cancelled: true` to dismiss), `submit` (a remote
@@ -20,8 +21,9 @@
 //!   and its result. Invalid arguments are answered with the result alone.
 //! - A response naming no open dialog is ignored. Every response to the open dialog is
 //!   answered, so a host never waits on a dialog it has answered: with the next dialog, the
-//!   result, or the same dialog again under a fresh id. A select `value` that is none of the
-//!   options is the question's written answer (as if `Type your own` or `Other (type
+//!   result, or the same dialog again under a fresh id. A select `value` names the option it
+//!   equals, or equals but for case; one that is none of the options is the question's
+//!   written answer (as if `Type your own` or `Other (type
 //!   something)` had been chosen and the text typed), and a blank one asks the select again
 //!   (see [`DialogFlow`]). A response without a string `value` or `cancelled: true` gets an
 //!   error line saying so, then its dialog again.

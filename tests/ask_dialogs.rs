@@ -90,10 +90,10 @@ fn ask_user_prompts_line_by_line_and_prints_the_result_on_stdout() {
     let text = run.document["content"][0]["text"]
         .as_str()
         .unwrap_or_default();
-    assert!(text.starts_with("Env: Production\nChecks: Unit, End to end\nRequest ID: "));
+    assert!(text.starts_with("Env: Production\nChecks: End to end, Unit\nRequest ID: "));
     assert_eq!(
         run.document["details"]["answers"]["checks"]["values"],
-        json!(["unit", "e2e"])
+        json!(["e2e", "unit"])
     );
     assert_eq!(run.document["structuredContent"], run.document["details"]);
 }

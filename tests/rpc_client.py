@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 
 TIMEOUT_SECONDS = 30
 OTHER = "Other (type something)"
@@ -136,14 +137,19 @@ def ask_user_through_every_dialog(host):
     }
     result, events = host.call("deploy-1", "ask_user", DEPLOY, answers)
     expect(without_request_id(text_of(result)),
-           "Env: Production\nChecks: Unit, Lint\nWindow: after lunch", "ask_user text")
-    expect(result["details"]["answers"]["checks"]["values"], ["unit", "lint"], "checks values")
+           "Env: Production\nChecks: Lint, Unit\nWindow: after lunch", "ask_user text")
+    expect(result["details"]["answers"]["checks"]["values"], ["lint", "unit"], "checks values")
     expect(result["details"]["answers"]["window"]["customText"], "after lunch", "custom text")
     expect(result["structuredContent"], result["details"], "structuredContent")
     channels = [event["channel"] for event in events]
     expect(channels, ["pi-agent-ask:started", "pi-agent-ask:completed"], "events")
     expect(events[0]["data"]["flowId"], "tool:deploy-1", "flow id")
     expect(events[1]["data"]["result"], result["details"], "completed result")
+    created, completed = events[0]["data"]["createdAt"], events[1]["data"]["completedAt"]
+    expect(type(created) is int and type(completed) is int, True, "event times are integers")
+    now = int(time.time() * 1000)
+    expect(now - 60_000 < created <= completed <= now + 60_000, True,
+           "event times are milliseconds since the epoch")
 
 
 AUTH = {
@@ -171,7 +177,7 @@ def ask_user_question_with_other(host):
     }
     result, _ = host.call("auth-1", "ask_user_question", AUTH, answers)
     expect(text_of(result),
-           "Auth: user wrote: mTLS\nScope: user selected: 2. admin, 3. gist\nFormat: user wrote: json",
+           "Auth: user wrote: mTLS\nScope: user selected: 3. gist, 2. admin\nFormat: user wrote: json",
            "ask_user_question text")
     expect(result["isError"], False, "isError")
     expect("structuredContent" in result, False, "ask_user_question has no structuredContent")
@@ -192,6 +198,8 @@ def remote_submit_completes_the_flow(host):
 
     def submit(host, started):
         expect(started["questions"][0]["id"], "env", "started questions")
+        host.send({"type": "submit", "version": 1, "flowId": started["flowId"],
+                   "response": {"kind": "cancel"}})
         host.send({"type": "submit", "version": 1, "requestId": "bad", "flowId": started["flowId"],
                    "response": {"kind": "answer", "answers": {"env": {"values": ["qa"]}}}})
         host.send({"type": "submit", "version": 1, "requestId": "good", "flowId": started["flowId"],
@@ -202,11 +210,30 @@ def remote_submit_completes_the_flow(host):
     for event in events:
         if event["channel"] == "pi-agent-ask:submit-result":
             acknowledgements.append(event["data"])
-    expect([ack["ok"] for ack in acknowledgements], [False, True], "submit acknowledgements")
-    expect(acknowledgements[0]["error"], "invalid_answer", "refusal code")
-    expect(acknowledgements[0]["message"], 'Unknown option value "qa" for question "env".', "refusal")
+    expect([ack["ok"] for ack in acknowledgements], [False, False, True], "submit acknowledgements")
+    expect((acknowledgements[0]["requestId"], acknowledgements[0]["error"],
+            acknowledgements[0]["message"]),
+           ("", "invalid_request", "Submit event requestId is required."), "envelope refusal")
+    expect(acknowledgements[1]["error"], "invalid_answer", "refusal code")
+    expect(acknowledgements[1]["message"], 'Unknown option value "qa" for question "env".', "refusal")
     expect(without_request_id(text_of(result)),
            "Env: Staging\nChecks: (no answer)\nWindow: (no answer)", "remote text")
+
+
+def select_reply_naming_no_option_is_never_left_waiting(host):
+    replies = iter(["", "  ", "Somewhere cold", "unit", "now"])
+    ids = []
+
+    def reply(host, request):
+        ids.append(request["id"])
+        host.send({"type": "extension_ui_response", "id": request["id"], "value": next(replies)})
+        return True
+
+    result, _ = host.call("deploy-4", "ask_user", DEPLOY, {}, on_dialog=reply)
+    expect(len(set(ids)), len(ids), "every dialog request has a fresh id")
+    expect(len(ids), 5, "the first select asked three times, then the editor and the last select")
+    expect(without_request_id(text_of(result)),
+           "Env: Somewhere cold\nChecks: Unit\nWindow: Now", "written answer")
 
 
 def abort_cancels_the_call(host):
@@ -256,6 +283,7 @@ SCENARIOS = [
     ask_user_question_with_other,
     dismissal_keeps_earlier_answers,
     remote_submit_completes_the_flow,
+    select_reply_naming_no_option_is_never_left_waiting,
     abort_cancels_the_call,
     calls_run_one_at_a_time,
     end_of_input_cancels_and_exits,

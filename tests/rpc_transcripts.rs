@@ -4,8 +4,9 @@
 //! `expected.jsonl` the program's lines, including those the end of input causes. The session
 //! runs in-process with deterministic ids (`00000000-0000-4000-8000-<n>`, counted from 1 in the
 //! order they are generated: an `ask_user` call's request id, then every dialog request id) and
-//! a clock that starts at `2025-01-01T00:00:00.000Z` and ticks one second per reading, so the
-//! host lines can name dialog ids. An optional `settings.json` is the settings file, and
+//! a clock that starts at 1735689600000 (2025-01-01T00:00:00Z in milliseconds since the Unix
+//! epoch, as events carry time) and ticks one second per reading, so the host lines can name
+//! dialog ids. An optional `settings.json` is the settings file, and
 //! preview files resolve against the folder. Every `ask_user` result is checked against the
 //! output schema. Set `UPDATE_GOLDEN=1` to rewrite `expected.jsonl`.
 
@@ -23,6 +24,9 @@ use serde_json::Value;
 
 use support::{golden, output_schema_validator};
 
+/// 2025-01-01T00:00:00Z in milliseconds since the Unix epoch: where the transcripts' clock starts.
+const START_MILLIS: u64 = 1_735_689_600_000;
+
 /// Ids and times in a fixed order, files from the fixture folder.
 struct Deterministic {
     dir: PathBuf,
@@ -36,15 +40,10 @@ impl Environment for Deterministic {
         format!("00000000-0000-4000-8000-{:012}", self.ids)
     }
 
-    fn now(&mut self) -> String {
+    fn now(&mut self) -> u64 {
         let seconds = self.ticks;
         self.ticks += 1;
-        format!(
-            "2025-01-01T{:02}:{:02}:{:02}.000Z",
-            seconds / 3600,
-            seconds / 60 % 60,
-            seconds % 60
-        )
+        START_MILLIS + seconds * 1000
     }
 
     fn parse_call(&mut self, tool: Tool, arguments: &Value) -> Result<Call, InvalidCall> {

@@ -70,7 +70,7 @@ fn the_demo_answered_end_to_end_prints_every_answer() {
 }
 
 #[test]
-fn a_multi_select_keeps_option_order_and_puts_the_typed_answer_last() {
+fn a_multi_select_keeps_the_order_options_were_chosen_in_and_puts_the_typed_answer_last() {
     let Some(term) = Asking::start(100, 30) else {
         return;
     };
@@ -94,7 +94,7 @@ fn a_multi_select_keeps_option_order_and_puts_the_typed_answer_last() {
     term.press(&["Enter"], "[x] Type your own");
     term.press(&["3"], "[x] Python");
     term.press(&["1"], "[x] Rust");
-    term.press(&["Enter"], "→ Rust, Python, Zig");
+    term.press(&["Enter"], "→ Python, Rust, Zig");
     term.tmux.keys(&["Enter"]);
 
     let (document, exit) = term.finish();
@@ -102,14 +102,14 @@ fn a_multi_select_keeps_option_order_and_puts_the_typed_answer_last() {
     let (text, details) = read_result(document);
     assert_eq!(
         text,
-        "Languages: Rust, Python, Zig\nRequest ID: <request-id>"
+        "Languages: Python, Rust, Zig\nRequest ID: <request-id>"
     );
     assert_eq!(
         details["answers"],
         json!({"langs": {
-            "values": ["rust", "python", "Zig"],
-            "labels": ["Rust", "Python", "Zig"],
-            "indices": [1, 3],
+            "values": ["python", "rust", "Zig"],
+            "labels": ["Python", "Rust", "Zig"],
+            "indices": [3, 1],
             "customText": "Zig"
         }})
     );

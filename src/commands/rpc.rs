@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::{new_request_id, parse_call};
 use crate::cli::RpcArgs;
-use crate::clock::now_utc;
+use crate::clock::now_millis;
 use crate::files::working_directory;
 
 /// The real world for a session: random UUIDs, the wall clock, files on disk.
@@ -28,8 +28,8 @@ impl Environment for ProgramEnvironment {
         new_request_id()
     }
 
-    fn now(&mut self) -> String {
-        now_utc()
+    fn now(&mut self) -> u64 {
+        now_millis()
     }
 
     fn parse_call(&mut self, tool: Tool, arguments: &Value) -> Result<Call, InvalidCall> {

@@ -24,7 +24,7 @@ pub enum Mode {
 /// One question's answer while it is being collected.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Draft {
-    /// Selected declared options, by 0-based index, in declared order.
+    /// Selected declared options, by 0-based index, in the order they were chosen.
     selected: Vec<usize>,
     /// The custom row's text, kept even while the row is deselected.
     pub custom_text: String,
@@ -37,23 +37,25 @@ pub struct Draft {
 }
 
 impl Draft {
-    /// The selected declared options, in declared order.
+    /// The selected declared options, in the order they were chosen: the agent reads a
+    /// multi-select answer in the order the user picked it.
     pub fn selected(&self) -> &[usize] {
         &self.selected
     }
 
     /// Whether the declared option at `index` is selected.
     pub fn is_selected(&self, index: usize) -> bool {
-        self.selected.binary_search(&index).is_ok()
+        self.selected.contains(&index)
     }
 
-    /// Adds or removes one option, keeping declared order (multi-select).
+    /// Adds one option at the end of the selection, or removes it (multi-select); an option
+    /// toggled off and on again moves to the end.
     pub fn toggle(&mut self, index: usize) {
-        match self.selected.binary_search(&index) {
-            Ok(position) => {
+        match self.selected.iter().position(|&selected| selected == index) {
+            Some(position) => {
                 self.selected.remove(position);
             }
-            Err(position) => self.selected.insert(position, index),
+            None => self.selected.push(index),
         }
     }
 
@@ -64,10 +66,10 @@ impl Draft {
         self.custom_selected = false;
     }
 
-    /// Selects the option at `index` if it is not selected yet.
+    /// Selects the option at `index`, after those selected before, if it is not selected yet.
     pub fn select(&mut self, index: usize) {
-        if let Err(position) = self.selected.binary_search(&index) {
-            self.selected.insert(position, index);
+        if !self.is_selected(index) {
+            self.selected.push(index);
         }
     }
 
@@ -76,7 +78,7 @@ impl Draft {
         self.selected.clear();
     }
 
-    /// Keeps only the first selected option (a multi-select turned single-select).
+    /// Keeps only the option chosen first (a multi-select turned single-select).
     pub fn keep_first_selection(&mut self) {
         self.selected.truncate(1);
     }
@@ -123,11 +125,11 @@ impl Draft {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Answer {
-    /// Selected option values in order, then the custom text last.
+    /// Selected option values in the order they were chosen, then the custom text last.
     pub values: Vec<String>,
     /// The labels of `values`, the custom text as its own label.
     pub labels: Vec<String>,
-    /// 1-based positions of the selected declared options only.
+    /// 1-based positions of the selected declared options only, in the order of `values`.
     pub indices: Vec<usize>,
     /// The free-form answer, when written and selected.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -135,7 +137,7 @@ pub struct Answer {
     /// The question-level note.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
-    /// Notes on selected options, by option value, in declared option order.
+    /// Notes on selected options, by option value, in the order of `values`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub option_notes: Option<IndexMap<String, String>>,
 }
@@ -186,13 +188,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn toggling_keeps_declared_order() {
+    fn multi_select_values_keep_the_order_they_were_chosen_in() {
         let mut draft = Draft::default();
         draft.toggle(2);
         draft.toggle(0);
         draft.toggle(1);
+        assert_eq!(draft.selected(), &[2, 0, 1]);
+        draft.select(0);
+        assert_eq!(draft.selected(), &[2, 0, 1]);
+    }
+
+    #[test]
+    fn an_option_toggled_off_and_on_again_moves_to_the_end() {
+        let mut draft = Draft::default();
         draft.toggle(2);
-        assert_eq!(draft.selected(), &[0, 1]);
+        draft.toggle(0);
+        draft.toggle(2);
+        draft.toggle(2);
+        assert_eq!(draft.selected(), &[0, 2]);
+        assert!(draft.is_selected(2));
+        assert!(!draft.is_selected(1));
     }
 
     #[test]

@@ -384,6 +384,15 @@ mod tests {
     }
 
     #[test]
+    fn ask_user_question_without_any_ui_is_unavailable_not_cancelled() {
+        let arguments = json!({"questions": [{"question": "Auth?"}]});
+        let result = call(Tool::AskUserQuestion, &arguments).no_ui().to_json();
+        assert_eq!(result["isError"], true);
+        assert_eq!(result["details"]["unavailable"], true);
+        assert_eq!(result["details"]["cancelled"], false);
+    }
+
+    #[test]
     fn a_refused_remote_answer_is_an_error_result_naming_why() {
         let result = database(None).answered_by(&json!({"kind": "answer", "answers": {"x": {}}}));
         assert!(result.is_error());

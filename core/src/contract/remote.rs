@@ -86,10 +86,11 @@ pub struct RemoteError {
 }
 
 impl RemoteError {
-    fn request(message: &str) -> Self {
+    /// The refusal of a submission whose envelope is malformed, before any flow is looked up.
+    pub fn invalid_request(message: impl Into<String>) -> Self {
         Self {
             code: RemoteErrorCode::InvalidRequest,
-            message: message.to_owned(),
+            message: message.into(),
         }
     }
 
@@ -109,30 +110,47 @@ impl RemoteError {
     }
 }
 
+/// What a response's envelope asks for, before its answers are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResponseKind {
+    /// `{kind: "answer", ..}`: an answer set to check against the questions.
+    Answer,
+    /// `{kind: "cancel"}`.
+    Cancel,
+}
+
+/// Checks a response's envelope, which needs no questions: an object whose `kind` is `answer`
+/// or `cancel`. A refusal is `invalid_request`.
+pub fn response_kind(response: &Value) -> Result<ResponseKind, RemoteError> {
+    let Some(envelope) = response.as_object() else {
+        return Err(RemoteError::invalid_request(
+            "Submit response must be an object.",
+        ));
+    };
+    match envelope.get("kind").and_then(Value::as_str) {
+        Some("cancel") => Ok(ResponseKind::Cancel),
+        Some("answer") => Ok(ResponseKind::Answer),
+        _ => Err(RemoteError::invalid_request(
+            "Submit response kind must be \"answer\" or \"cancel\".",
+        )),
+    }
+}
+
 /// Validates a remote response against the questions; never panics, whatever the JSON.
 pub fn validate_remote_response(
     response: &Value,
     questions: &[AnswerSpec],
     rule: CustomTextRule,
 ) -> Result<RemoteResponse, RemoteError> {
-    let Some(envelope) = response.as_object() else {
-        return Err(RemoteError::request("Submit response must be an object."));
-    };
-    match envelope.get("kind").and_then(Value::as_str) {
-        Some("cancel") => return Ok(RemoteResponse::Cancel),
-        Some("answer") => {}
-        _ => {
-            return Err(RemoteError::request(
-                "Submit response kind must be \"answer\" or \"cancel\".",
-            ));
-        }
+    if response_kind(response)? == ResponseKind::Cancel {
+        return Ok(RemoteResponse::Cancel);
     }
-    let Some(answers) = envelope.get("answers").and_then(Value::as_object) else {
+    let Some(answers) = response.get("answers").and_then(Value::as_object) else {
         return Err(RemoteError::answer(
             "Answer response must include an answers object.".into(),
         ));
     };
-    let mode = match envelope.get("mode") {
+    let mode = match response.get("mode") {
         None => Mode::Submit,
         Some(Value::String(mode)) if mode == "submit" => Mode::Submit,
         Some(Value::String(mode)) if mode == "elaborate" => Mode::Elaborate,
@@ -219,6 +237,7 @@ fn answer_draft(
         }
     };
     let index_of = |value: &str| question.values.iter().position(|known| known == value);
+    // Selected in the order the response lists them: that is the order they were chosen in.
     let mut draft = Draft::default();
     for value in values {
         let Some(index) = index_of(value) else {

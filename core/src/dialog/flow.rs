@@ -6,16 +6,12 @@ use super::Dialog;
 use super::asking::{Awaiting, Choice, State, state_at};
 use super::multi::{MultiSelectReply, parse_multi_select};
 use crate::contract::answers::Draft;
-use crate::contract::issue::quoted;
 use crate::contract::remote::RemoteError;
 use crate::contract::{Call, ToolResult};
 
-/// A reply the open dialog cannot take; the flow is unchanged.
+/// A reply the flow cannot take; the flow is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplyError {
-    /// A select reply that is none of the select's options.
-    #[error("{} is not one of the options", quoted(.0))]
-    UnknownOption(String),
     /// The flow has already ended.
     #[error("the flow has ended")]
     Finished,
@@ -36,6 +32,13 @@ pub enum Step<'a> {
 /// dismissed dialog, or a blank multi-select reply, cancels the flow with the answers so far;
 /// after the last question the flow submits. [`DialogFlow::cancel`] and
 /// [`DialogFlow::submit_remote`] end it from outside.
+///
+/// Every reply moves the flow on, so a host that answered is never left waiting. A select reply
+/// names the row whose string it equals, or equals but for case. One that names none of them (a
+/// remote host may send any text) is the question's written answer, as if the user had chosen
+/// the write-your-own row and typed it, when that row is listed and the reply is not blank;
+/// otherwise the same select is asked again. That is how the multi-select reply reads words
+/// naming no option too: the user's own words are an answer, and nothing is guessed from them.
 #[derive(Clone, Debug)]
 pub struct DialogFlow {
     call: Call,
@@ -91,7 +94,9 @@ impl DialogFlow {
         &self.drafts
     }
 
-    /// Takes the reply to the open dialog; `None` means it was dismissed, which cancels.
+    /// Takes the reply to the open dialog; `None` means it was dismissed, which cancels. A
+    /// select reply naming no option is written or asked again (see [`DialogFlow`]); after
+    /// this, [`DialogFlow::step`] is the dialog to show next, the same one when asked again.
     pub fn reply(&mut self, reply: Option<&str>) -> Result<(), ReplyError> {
         let State::Asking { awaiting, .. } = &self.state else {
             return Err(ReplyError::Finished);
@@ -101,15 +106,20 @@ impl DialogFlow {
             return Ok(());
         };
         let action = match awaiting {
-            Awaiting::Choice(choices) => {
-                let Some((_, choice)) = choices.iter().find(|(option, _)| option == reply) else {
-                    return Err(ReplyError::UnknownOption(reply.to_owned()));
-                };
-                match choice {
-                    Choice::Option(index) => Action::Pick(vec![*index], None),
-                    Choice::Custom => Action::AskText,
+            Awaiting::Choice(choices) => match choice_named(choices, reply) {
+                Some(Choice::Option(index)) => Action::Pick(vec![index], None),
+                Some(Choice::Custom) => Action::AskText,
+                None => {
+                    let writable = choices
+                        .iter()
+                        .any(|(_, choice)| matches!(choice, Choice::Custom));
+                    if writable && !reply.trim().is_empty() {
+                        Action::Write(reply.to_owned())
+                    } else {
+                        Action::AskAgain
+                    }
                 }
-            }
+            },
             Awaiting::Text if reply.trim().is_empty() => Action::Skip,
             Awaiting::Text => Action::Write(reply.to_owned()),
             Awaiting::Picks(labels) => {
@@ -154,6 +164,7 @@ impl DialogFlow {
             Action::Cancel => {
                 self.cancel();
             }
+            Action::AskAgain => {}
         }
         Ok(())
     }
@@ -193,10 +204,24 @@ impl DialogFlow {
     }
 }
 
+/// The row a select reply names: the option string it equals, else the first it equals but for
+/// case, as multi-select replies name labels.
+fn choice_named(choices: &[(String, Choice)], reply: &str) -> Option<Choice> {
+    let exact = choices.iter().find(|(option, _)| option == reply);
+    let wanted = reply.to_lowercase();
+    exact
+        .or_else(|| {
+            choices
+                .iter()
+                .find(|(option, _)| option.to_lowercase() == wanted)
+        })
+        .map(|(_, choice)| *choice)
+}
+
 /// What a reply does to the current question.
 enum Action {
-    /// Select these options (in any order; drafts keep declared order), and answer with this
-    /// written text too when there is some.
+    /// Select these options in this order (the order the reply named them), and answer with
+    /// this written text too when there is some.
     Pick(Vec<usize>, Option<String>),
     /// Answer with this written text.
     Write(String),
@@ -206,4 +231,6 @@ enum Action {
     AskText,
     /// Cancel the flow.
     Cancel,
+    /// Keep the open dialog: the reply named nothing it could take.
+    AskAgain,
 }

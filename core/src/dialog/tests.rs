@@ -45,14 +45,42 @@ fn the_first_dialog_is_open_from_the_start() {
 }
 
 #[test]
-fn an_unknown_select_reply_changes_nothing() {
+fn a_select_reply_naming_no_option_is_the_written_answer() {
+    let mut flow = ask_user_flow();
+    flow.reply(Some(" Go ")).unwrap();
+    assert_eq!(flow.dialog().map(Dialog::title), Some("Which CI?"));
+    flow.reply(Some("1")).unwrap();
+    assert_eq!(
+        result_json(&flow)["details"]["answers"]["stack"],
+        json!({"values": [" Go "], "labels": [" Go "], "indices": [], "customText": " Go "})
+    );
+    let mut question = question_flow();
+    question.reply(Some("  Not yet ")).unwrap();
+    assert_eq!(
+        result_json(&question)["content"][0]["text"],
+        "Q1: user wrote: Not yet"
+    );
+}
+
+#[test]
+fn a_select_reply_equal_but_for_case_names_its_option() {
+    let mut flow = question_flow();
+    flow.reply(Some("no")).unwrap();
+    assert_eq!(
+        result_json(&flow)["content"][0]["text"],
+        "Q1: user selected: 2. No"
+    );
+}
+
+#[test]
+fn a_blank_select_reply_asks_the_same_select_again() {
     let mut flow = ask_user_flow();
     let before = flow.dialog().cloned();
-    assert_eq!(
-        flow.reply(Some("Go")),
-        Err(ReplyError::UnknownOption("Go".into()))
-    );
+    flow.reply(Some("  ")).unwrap();
     assert_eq!(flow.dialog().cloned(), before);
+    assert_eq!(flow.drafts()[0], crate::contract::answers::Draft::default());
+    flow.reply(Some("Rust")).unwrap();
+    assert_eq!(flow.dialog().map(Dialog::title), Some("Which CI?"));
 }
 
 #[test]
@@ -211,5 +239,17 @@ fn a_question_tool_option_labelled_like_other_is_chosen_apart_from_other() {
     assert_eq!(
         result_json(&flow)["content"][0]["text"],
         "Q1: user selected: 2. Other (type something)"
+    );
+}
+
+#[test]
+fn multi_select_values_keep_the_order_they_were_chosen_in() {
+    let arguments = json!({"questions": [{"id": "ci", "prompt": "Which CI?", "type": "multi",
+        "options": [{"value": "gh", "label": "GitHub"}, {"value": "gl", "label": "GitLab"}]}]});
+    let mut flow = flow(Tool::AskUser, &arguments);
+    flow.reply(Some("2, 1")).unwrap();
+    assert_eq!(
+        result_json(&flow)["details"]["answers"]["ci"],
+        json!({"values": ["gl", "gh"], "labels": ["GitLab", "GitHub"], "indices": [2, 1]})
     );
 }

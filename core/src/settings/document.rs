@@ -1,4 +1,5 @@
-//! The settings document: reading its known fields, and applying a change to it.
+//! The settings document: reading its known fields, migrating older versions' keymaps, and
+//! applying a change to it.
 
 use serde_json::{Map, Value, json};
 
@@ -53,19 +54,107 @@ fn section_defaults(name: &str) -> Map<String, Value> {
         .collect()
 }
 
-/// Reads the known fields of a document; `None` when it is not valid settings. Versions 1 to 4
-/// read the same fields, with defaults for the ones they lack; a newer version is unsupported.
-pub(super) fn read(document: &Value) -> Option<Settings> {
-    let root = document.as_object()?;
+/// The last schema version whose `keymaps` section was flat: one key id per action name, with
+/// no contexts.
+const LAST_FLAT_KEYMAPS_VERSION: u64 = 3;
+
+/// The action names of a flat `keymaps` section, and the context actions each one sets: a
+/// confirming or cancelling key meant the same in the editors as in the questionnaire.
+const FLAT_KEYMAPS: &[(&str, &[(&str, &str)])] = &[
+    ("dismiss", &[("global", "dismiss")]),
+    (
+        "confirm",
+        &[
+            ("main", "confirm"),
+            ("editor", "submit"),
+            ("noteEditor", "save"),
+        ],
+    ),
+    (
+        "cancel",
+        &[
+            ("main", "cancel"),
+            ("editor", "close"),
+            ("noteEditor", "close"),
+        ],
+    ),
+    ("toggle", &[("main", "toggle")]),
+    ("optionNote", &[("main", "optionNote")]),
+    ("questionNote", &[("main", "questionNote")]),
+];
+
+/// The document's schema version; `None` when it has none, `Err` when it is not supported.
+fn schema_version(root: &Map<String, Value>) -> Result<Option<u64>, Unsupported> {
     match root.get("schemaVersion") {
-        None => {}
-        Some(version) => {
-            let version = version.as_u64()?;
-            if !(1..=SCHEMA_VERSION).contains(&version) {
-                return None;
+        None => Ok(None),
+        Some(version) => match version.as_u64() {
+            Some(version) if (1..=SCHEMA_VERSION).contains(&version) => Ok(Some(version)),
+            _ => Err(Unsupported),
+        },
+    }
+}
+
+/// A schema version this program cannot read.
+struct Unsupported;
+
+/// The `keymaps` section in the shape this version reads: the section as written, or, in a file
+/// of a version up to 3, its flat action names moved into the contexts they set (a single key
+/// id becoming a list of one). Context sections written next to flat names win over them;
+/// anything else is left for the keymap check to report.
+pub(super) fn keymaps_section(document: &Value) -> Value {
+    let section = document.get("keymaps").cloned().unwrap_or(Value::Null);
+    let flat_version = document
+        .as_object()
+        .and_then(|root| schema_version(root).ok().flatten())
+        .is_some_and(|version| version <= LAST_FLAT_KEYMAPS_VERSION);
+    match section {
+        Value::Object(actions) if flat_version => Value::Object(contexts_from_flat(&actions)),
+        other => other,
+    }
+}
+
+/// Moves flat action names into their contexts; other entries are kept as written.
+fn contexts_from_flat(section: &Map<String, Value>) -> Map<String, Value> {
+    let mut contexts = Map::new();
+    for (name, keys) in section {
+        let Some((_, targets)) = FLAT_KEYMAPS.iter().find(|(flat, _)| flat == name) else {
+            continue;
+        };
+        let keys = match keys {
+            Value::String(key) => Value::Array(vec![Value::String(key.clone())]),
+            other => other.clone(),
+        };
+        for (context, action) in *targets {
+            let actions = contexts
+                .entry(*context)
+                .or_insert_with(|| Value::Object(Map::new()));
+            if let Value::Object(actions) = actions {
+                actions.insert((*action).to_owned(), keys.clone());
             }
         }
     }
+    for (name, value) in section {
+        if FLAT_KEYMAPS.iter().any(|(flat, _)| flat == name) {
+            continue;
+        }
+        match (contexts.get_mut(name), value) {
+            (Some(Value::Object(actions)), Value::Object(written)) => {
+                actions.extend(written.clone());
+            }
+            _ => {
+                contexts.insert(name.clone(), value.clone());
+            }
+        }
+    }
+    contexts
+}
+
+/// Reads the known fields of a document; `None` when it is not valid settings. Versions 1 to 4
+/// read the same behaviour and notification fields, with defaults for the ones they lack (their
+/// keymaps migrate in [`keymaps_section`]); a newer version is unsupported.
+pub(super) fn read(document: &Value) -> Option<Settings> {
+    let root = document.as_object()?;
+    schema_version(root).ok()?;
     let mut settings = Settings::default();
     for toggle in Toggle::ALL {
         let (parent, field) = toggle.path();
@@ -101,17 +190,22 @@ fn section<'a>(
 }
 
 /// The document after a change: the file as written (or the defaults for a missing file) with
-/// only the changed fields replaced and the schema version brought up to date. Every other
-/// field, known or not, is kept.
+/// only the changed fields replaced and the schema version brought up to date, flat keymaps of
+/// an older version written in their contexts so the file keeps its meaning. Every other field,
+/// known or not, is kept.
 pub fn apply_change(current: &super::FileState, change: Change) -> Result<Value, DocumentError> {
     let mut document = match current {
         super::FileState::Valid(document) => document.clone(),
         super::FileState::Missing => default_document(),
         super::FileState::Invalid => return Err(DocumentError::InvalidFile),
     };
+    let keymaps = keymaps_section(&document);
     let Some(root) = document.as_object_mut() else {
         return Err(DocumentError::InvalidFile);
     };
+    if root.contains_key("keymaps") {
+        root.insert("keymaps".into(), keymaps);
+    }
     root.insert("schemaVersion".into(), json!(SCHEMA_VERSION));
     match change {
         Change::Set(toggle, on) => {

@@ -77,8 +77,7 @@ pub fn load(text: Option<&str>) -> Loaded {
         return invalid();
     };
     let mut notices = Vec::new();
-    let (keymaps, problems) =
-        Keymaps::from_overrides(document.get("keymaps").unwrap_or(&Value::Null));
+    let (keymaps, problems) = Keymaps::from_overrides(&document::keymaps_section(&document));
     if problems.is_empty() {
         settings.keymaps = keymaps;
     } else {

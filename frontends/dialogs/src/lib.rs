@@ -64,8 +64,8 @@ pub trait Dialogs {
 
 /// Asks the flow's questions through `dialogs` until the flow ends, and returns its result.
 ///
-/// A select reply that is none of the options is answered with a warning and the same select
-/// again.
+/// A select reply that is none of the options is the written answer, or, blank, asks the same
+/// select again (the flow decides, see [`DialogFlow`]).
 pub fn run(mut flow: DialogFlow, dialogs: &mut dyn Dialogs) -> ToolResult {
     loop {
         let reply = match flow.step() {

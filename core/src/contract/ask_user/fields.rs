@@ -5,8 +5,8 @@ use serde_json::{Map, Value};
 
 use crate::contract::issue::Issue;
 
-/// The option's label: given, or derived from a non-blank value (`use-bun_now` → `Use bun now`)
-/// and trimmed; a derived label that is blank (a value of only `-` and `_`) is still missing.
+/// The option's label: given and trimmed, or derived from a non-blank value (`use-bun_now` →
+/// `Use bun now`); a derived label that is blank (a value of only `-` and `_`) is still missing.
 pub(super) fn option_label(
     object: &Map<String, Value>,
     value: Option<&str>,
@@ -19,9 +19,7 @@ pub(super) fn option_label(
             (Some(text.trim().to_owned()), false)
         }
         None | Some(Value::Null | Value::String(_)) => {
-            let derived = value
-                .map(|value| derive_label(value).trim().to_owned())
-                .filter(|label| !label.is_empty());
+            let derived = value.map(derive_label).filter(|label| !label.is_empty());
             if let Some(derived) = derived {
                 (Some(derived), true)
             } else {
@@ -42,13 +40,14 @@ pub(super) fn option_label(
     }
 }
 
-/// Hyphens and underscores become spaces and the first character is upper-cased.
+/// A label read from a value: every run of hyphens, underscores and white space becomes one
+/// space, the ends are trimmed, and only the first character is upper-cased (`__api--KEY__` →
+/// `Api KEY`), so a value written as an identifier reads as words.
 fn derive_label(value: &str) -> String {
-    let spaced: String = value
-        .chars()
-        .map(|c| if c == '-' || c == '_' { ' ' } else { c })
-        .collect();
-    let mut chars = spaced.chars();
+    let spaced = value.replace(['-', '_'], " ");
+    let words: Vec<&str> = spaced.split_whitespace().collect();
+    let joined = words.join(" ");
+    let mut chars = joined.chars();
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()
     })
@@ -155,5 +154,13 @@ mod tests {
             "Region local kms reencrypt dek"
         );
         assert_eq!(derive_label("élan"), "Élan");
+    }
+
+    #[test]
+    fn labels_derived_from_values_collapse_separator_runs_and_upper_case_only_the_first_letter() {
+        assert_eq!(derive_label("__api--KEY__"), "Api KEY");
+        assert_eq!(derive_label("a -_ b\t\n c"), "A b c");
+        assert_eq!(derive_label("mixed_Case-VALUE"), "Mixed Case VALUE");
+        assert_eq!(derive_label("-_-"), "");
     }
 }

@@ -85,7 +85,7 @@ pub struct QuestionDetails {
     pub questions: Vec<ToolQuestion>,
     /// The answered questions, in order.
     pub answers: Vec<QuestionAnswer>,
-    /// Whether the user cancelled (or nothing could be asked).
+    /// Whether the user cancelled (or the call was refused); false when no UI could ask.
     pub cancelled: bool,
     /// Set when no UI could ask at all.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -149,12 +149,13 @@ pub fn cancelled_result(
     ToolOutput::new(text, details, false)
 }
 
-/// No UI can ask: an error result telling the model to ask in prose.
+/// No UI can ask: an error result telling the model to ask in prose. Nobody cancelled, so
+/// `cancelled` is false; `unavailable` says why there is no answer.
 pub fn unavailable_result(request: &QuestionRequest) -> ToolOutput<QuestionDetails> {
     let details = QuestionDetails {
         questions: request.questions.clone(),
         answers: Vec::new(),
-        cancelled: true,
+        cancelled: false,
         unavailable: Some(true),
         error: None,
     };

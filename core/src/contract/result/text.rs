@@ -7,14 +7,14 @@ use indexmap::IndexMap;
 use super::ElaborationItem;
 use crate::contract::answers::Answer;
 use crate::contract::issue::{InvalidInput, quoted};
-use crate::contract::request::{CUSTOM_OPTION_LABEL, QuestionType, Request};
+use crate::contract::request::{CUSTOM_OPTION_LABEL, Request};
 
 /// The instruction every elaboration carries.
 pub const ELABORATION_INSTRUCTION: &str = "First answer the user's noted clarification directly and concisely using the provided question and option context. Do not treat these notes as final answers. Then re-ask only the affected questions if a choice is still needed afterward. Do not jump straight to a follow-up question unless the note is already resolved.";
 
-/// Added when an answered question the agent asked as single-select or preview was shown as
-/// multi-select (by the setting or the type hotkey); a question shown as single-select is
-/// answered in the shape the agent asked for, so it needs no note.
+/// Added when any question with an entry in `answers` (a note-only entry too) was presented as
+/// another type than the agent asked for (by the setting or the type hotkey), so the agent knows
+/// the answer's shape may differ from the one it asked for.
 const PRESENTED_NOTE: &str =
     "Note: Some questions were presented as multi-select by user preference.";
 
@@ -28,7 +28,7 @@ pub(super) const fn cancelled_text() -> &'static str {
 }
 
 /// One line per question (`(no answer)` when nothing is committed, even when the question is
-/// left out of `answers`), then its notes, then the presentation note.
+/// left out of `answers`), then its notes, then the presentation note ([`PRESENTED_NOTE`]).
 pub(super) fn submit_text(request: &Request, answers: &IndexMap<String, Answer>) -> String {
     let mut lines = Vec::new();
     let mut presented_differently = false;
@@ -38,10 +38,9 @@ pub(super) fn submit_text(request: &Request, answers: &IndexMap<String, Answer>)
             lines.push(format!("{label}: (no answer)"));
             continue;
         };
+        presented_differently |= question.presented_type_if_different().is_some();
         if answer.is_committed() {
             lines.push(format!("{label}: {}", answer.labels.join(", ")));
-            presented_differently |= question.presented == QuestionType::Multi
-                && question.requested != QuestionType::Multi;
         } else {
             lines.push(format!("{label}: (no answer)"));
         }

@@ -15,7 +15,7 @@ fn with_id(text: &str) -> String {
 }
 
 #[test]
-fn multi_values_keep_declared_order_with_custom_text_last() {
+fn multi_values_keep_the_order_they_were_chosen_in_with_custom_text_last() {
     let run = Run::new(
         ask_user(&one_multi()),
         "down down space up up space down down down space 'mine' enter tab enter",
@@ -23,9 +23,9 @@ fn multi_values_keep_declared_order_with_custom_text_last() {
     assert_eq!(
         run.answers()["checks"],
         json!({
-            "values": ["fmt", "test", "mine"],
-            "labels": ["Format", "Test", "mine"],
-            "indices": [1, 3],
+            "values": ["test", "fmt", "mine"],
+            "labels": ["Test", "Format", "mine"],
+            "indices": [3, 1],
             "customText": "mine"
         })
     );
@@ -337,13 +337,18 @@ fn the_type_hotkey_switches_presentation(#[case] script: &str, #[case] values: s
 }
 
 #[test]
-fn a_multi_question_switched_to_single_needs_no_presentation_note() {
+fn a_multi_question_switched_to_single_carries_the_presentation_note() {
     let run = Run::new(ask_user(&one_multi()), "t space tab enter");
     assert_eq!(
         run.result()["details"]["questions"][0]["presentedType"],
         json!("single")
     );
-    assert_eq!(run.text(), with_id("Checks: Format"));
+    assert_eq!(
+        run.text(),
+        with_id(
+            "Checks: Format\nNote: Some questions were presented as multi-select by user preference."
+        )
+    );
 }
 
 #[test]

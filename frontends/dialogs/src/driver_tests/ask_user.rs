@@ -5,7 +5,6 @@ use pi_agent_ask_core::dialog::DialogOption;
 use serde_json::json;
 
 use super::{Scripted, Shown, run_ask_user, stack_and_scopes, strings};
-use crate::Level;
 
 #[test]
 fn ask_user_selects_then_uses_the_editor_for_multi_and_submits() {
@@ -23,11 +22,11 @@ fn ask_user_selects_then_uses_the_editor_for_multi_and_submits() {
     );
     assert_eq!(
         result["content"][0]["text"],
-        "Stack: Go\nScopes: Repo, Read org\nRequest ID: req-1"
+        "Stack: Go\nScopes: Read org, Repo\nRequest ID: req-1"
     );
     assert_eq!(
         result["details"]["answers"]["scopes"],
-        json!({"values": ["repo", "org"], "labels": ["Repo", "Read org"], "indices": [1, 3]})
+        json!({"values": ["org", "repo"], "labels": ["Read org", "Repo"], "indices": [3, 1]})
     );
     assert_eq!(result["details"]["cancelled"], false);
 }
@@ -182,26 +181,30 @@ fn ask_user_single_presented_as_multi_uses_the_editor() {
     assert!(matches!(fake.shown[0], Shown::Editor(..)));
     assert_eq!(
         result["details"]["answers"]["stack"]["values"],
-        json!(["rust", "go"])
+        json!(["go", "rust"])
     );
     assert_eq!(
         result["content"][0]["text"],
-        "Stack: Rust, Go\nScopes: Read org\nNote: Some questions were presented as multi-select by user preference.\nRequest ID: req-1"
+        "Stack: Go, Rust\nScopes: Read org\nNote: Some questions were presented as multi-select by user preference.\nRequest ID: req-1"
     );
 }
 
 #[test]
-fn a_select_reply_that_is_no_option_warns_and_asks_again() {
-    let mut fake = Scripted::new(&[Some("Python"), Some("Rust"), Some("1")]);
+fn a_select_reply_naming_no_option_is_the_written_answer() {
+    let mut fake = Scripted::new(&[Some("Python"), Some("1")]);
     let result = run_ask_user(&stack_and_scopes(), ParseOptions::default(), &mut fake);
+    assert!(matches!(fake.shown[1], Shown::Editor(..)));
     assert_eq!(
-        fake.shown[1],
-        Shown::Notify(
-            "\"Python\" is not one of the options; please choose again".into(),
-            Level::Warning
-        )
+        result["details"]["answers"]["stack"],
+        json!({"values": ["Python"], "labels": ["Python"], "indices": [], "customText": "Python"})
     );
-    assert_eq!(fake.shown[0], fake.shown[2]);
+}
+
+#[test]
+fn a_blank_select_reply_asks_the_same_select_again() {
+    let mut fake = Scripted::new(&[Some(" "), Some("Rust"), Some("1")]);
+    let result = run_ask_user(&stack_and_scopes(), ParseOptions::default(), &mut fake);
+    assert_eq!(fake.shown[0], fake.shown[1]);
     assert_eq!(
         result["details"]["answers"]["stack"]["values"],
         json!(["rust"])

@@ -35,7 +35,7 @@ fn question_tool_asks_select_editor_and_input_in_order() {
     );
     assert_eq!(
         result["content"][0]["text"],
-        "Auth: user selected: 1. OAuth\nScope: user selected: 2. repo, 4. read:org\nFormat: user wrote: json for logs"
+        "Auth: user selected: 1. OAuth\nScope: user selected: 4. read:org, 2. repo\nFormat: user wrote: json for logs"
     );
     assert_eq!(result["isError"], false);
     assert!(result.get("structuredContent").is_none());

@@ -1,6 +1,7 @@
 //! Host-to-program lines, checked field by field so every error line says what was wrong.
 
 use pi_agent_ask_core::contract::Tool;
+use pi_agent_ask_core::events::{Submit, SubmitResult};
 use serde_json::{Map, Value};
 
 /// A line that is not a message this program understands.
@@ -31,15 +32,12 @@ pub enum Incoming {
         /// The whole message, read once the dialog it answers is known.
         fields: Map<String, Value>,
     },
-    /// `{"type":"submit","version":1,"requestId":..,"flowId":..,"response":..}`
-    Submit {
-        /// The submission's own id, echoed in the acknowledgement.
-        request_id: String,
-        /// The flow it answers.
-        flow_id: String,
-        /// The remote response (`null` when left out, which is refused).
-        response: Value,
-    },
+    /// `{"type":"submit","version":1,"requestId":..,"flowId":..,"response":..}` with a
+    /// well-formed envelope, for the flow it names to take or refuse.
+    Submit(Submit),
+    /// A submit whose envelope is malformed, with the `invalid_request` acknowledgement that
+    /// answers it (see [`Submit::read`]); no flow is looked up.
+    MalformedSubmit(SubmitResult),
     /// `{"type":"abort","id":CALL_ID}`
     Abort {
         /// The tool call to cancel.
@@ -70,7 +68,10 @@ pub fn parse_line(line: &[u8]) -> Result<Option<Incoming>, ProtocolError> {
             id: string(&fields, "id", kind)?,
             fields,
         },
-        "submit" => submit(&fields)?,
+        "submit" => match Submit::read(&fields) {
+            Ok(submit) => Incoming::Submit(submit),
+            Err(refusal) => Incoming::MalformedSubmit(refusal),
+        },
         "abort" => Incoming::Abort {
             id: string(&fields, "id", kind)?,
         },
@@ -109,17 +110,6 @@ fn ask(fields: &Map<String, Value>) -> Result<Incoming, ProtocolError> {
         id,
         tool,
         arguments: arguments.clone(),
-    })
-}
-
-fn submit(fields: &Map<String, Value>) -> Result<Incoming, ProtocolError> {
-    if fields.get("version") != Some(&Value::from(1)) {
-        return fail("submit: \"version\" must be 1");
-    }
-    Ok(Incoming::Submit {
-        request_id: string(fields, "requestId", "submit")?,
-        flow_id: string(fields, "flowId", "submit")?,
-        response: fields.get("response").cloned().unwrap_or(Value::Null),
     })
 }
 
@@ -195,13 +185,18 @@ mod tests {
             error("{\"type\":\"abort\",\"id\":7}"),
             "abort: \"id\" must be a string"
         );
+    }
+
+    #[test]
+    fn a_malformed_submit_is_read_as_its_refusal_not_an_error_line() {
+        let parsed = parse_line(br#"{"type":"submit","version":2,"requestId":"r","flowId":"f"}"#);
+        let Ok(Some(Incoming::MalformedSubmit(refusal))) = parsed else {
+            panic!("a malformed submit, not {parsed:?}");
+        };
+        assert_eq!(refusal.request_id, "r");
         assert_eq!(
-            error("{\"type\":\"submit\",\"version\":2,\"requestId\":\"r\",\"flowId\":\"f\"}"),
-            "submit: \"version\" must be 1"
-        );
-        assert_eq!(
-            error("{\"type\":\"submit\",\"version\":1,\"flowId\":\"f\"}"),
-            "submit: \"requestId\" must be a string"
+            refusal.message.as_deref(),
+            Some("Submit event version must be 1.")
         );
     }
 }

@@ -3,8 +3,9 @@
 //! A [`Session`] takes each line the host writes (split on `\n` only, without it; one trailing
 //! `\r` is stripped; blank lines are skipped) and returns the lines to write back;
 //! [`Session::end_of_input`] closes it. It never reads or writes anything itself, and takes
-//! ids, timestamps and argument parsing from an [`Environment`], so a transcript is
-//! reproducible. Lines in may carry U+2028 and U+2029 inside strings; lines out escape them.
+//! ids, times (milliseconds since the Unix epoch, the events' `createdAt` and `completedAt`)
+//! and argument parsing from an [`Environment`], so a transcript is reproducible. Lines in may
+//! carry U+2028 and U+2029 inside strings; lines out escape them.
 //!
 //! Host to program (see [`Incoming`]): `ask` (`tool` defaults to `ask_user`),
 //! `extension_ui_response` (`value`, or `cancelled: true` to dismiss), `submit` (a remote
@@ -18,15 +19,26 @@
 //!   call's id may not repeat the id of a call that is open or waiting (an error line).
 //! - A call starts with its started event and first dialog; it ends with its completed event
 //!   and its result. Invalid arguments are answered with the result alone.
-//! - A response naming no open dialog is ignored. A select response that is none of the
-//!   options, or one without a string `value` or `cancelled: true`, gets an error line and the
-//!   dialog stays open.
-//! - A submit is acknowledged first; an invalid one leaves the flow open, a valid one ends it
-//!   (the open dialog is dropped, and a late response to it is ignored).
+//! - A response naming no open dialog is ignored. Every response to the open dialog is
+//!   answered, so a host never waits on a dialog it has answered: with the next dialog, the
+//!   result, or the same dialog again under a fresh id. A select `value` names the option it
+//!   equals, or equals but for case; one that is none of the options is the question's
+//!   written answer (as if `Type your own` or `Other (type
+//!   something)` had been chosen and the text typed), and a blank one asks the select again
+//!   (see [`DialogFlow`]). A response without a string `value` or `cancelled: true` gets an
+//!   error line saying so, then its dialog again.
+//! - A submit is acknowledged first, always on the `pi-agent-ask:submit-result` channel, never
+//!   with an error line. Its envelope is checked before its flow is looked up (see
+//!   [`Submit::read`]): `version` 1, a non-empty string `requestId`, a non-empty string
+//!   `flowId`, a `response` object whose `kind` is `answer` or `cancel`; each failure is
+//!   `invalid_request`, and the acknowledgement echoes `requestId` and `flowId` when they are
+//!   strings and `""` in place of either when it is not. Then an unknown or finished flow is
+//!   `flow_not_found`, and the answers are checked. An invalid submit leaves the flow open, a
+//!   valid one ends it (the open dialog is dropped, and a late response to it is ignored).
 //! - An abort ends the open call as cancelled with the answers so far; aborting a waiting call
 //!   answers it at once, without events; an abort naming no call is ignored.
 //! - The end of input cancels the open call and then every waiting one, each with its result.
-//! - An error line changes nothing.
+//! - A line answered by an error line alone changes nothing.
 
 mod incoming;
 mod outgoing;
@@ -37,8 +49,8 @@ use pi_agent_ask_core::contract::remote::RemoteError;
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool, ToolResult};
 use pi_agent_ask_core::dialog::{Dialog, DialogFlow, Step};
 use pi_agent_ask_core::events::{
-    COMPLETED_CHANNEL, Completed, STARTED_CHANNEL, SUBMIT_RESULT_CHANNEL, Started, SubmitResult,
-    tool_flow_id,
+    COMPLETED_CHANNEL, Completed, STARTED_CHANNEL, SUBMIT_RESULT_CHANNEL, Started, Submit,
+    SubmitResult, tool_flow_id,
 };
 use serde_json::{Map, Value};
 
@@ -51,8 +63,8 @@ pub trait Environment {
     /// A fresh unique id: dialog request ids and `ask_user` request ids.
     fn new_id(&mut self) -> String;
 
-    /// The current time as an ISO-8601 UTC timestamp.
-    fn now(&mut self) -> String;
+    /// The current time in milliseconds since the Unix epoch, as events carry it.
+    fn now(&mut self) -> u64;
 
     /// Validates and normalizes a call's arguments: [`Call::parse`] with the settings'
     /// presentation switch, the preview files of the working directory, and
@@ -154,11 +166,8 @@ impl<E: Environment> Session<E> {
                 self.start_next(out);
             }
             Incoming::UiResponse { id, fields } => self.respond(&id, &fields, out)?,
-            Incoming::Submit {
-                request_id,
-                flow_id,
-                response,
-            } => self.submit(&request_id, &flow_id, &response, out),
+            Incoming::Submit(submit) => self.submit(&submit, out),
+            Incoming::MalformedSubmit(refusal) => out.push(event(SUBMIT_RESULT_CHANNEL, &refusal)),
             Incoming::Abort { id } => self.abort(&id, out),
         }
         Ok(())
@@ -176,29 +185,27 @@ impl<E: Environment> Session<E> {
         let Step::Ask(dialog) = open.flow.step() else {
             return Ok(());
         };
-        let reply = reply(dialog, fields)?;
-        open.flow
-            .reply(reply.as_deref())
-            .map_err(|error| ProtocolError(format!("extension_ui_response: {error}")))?;
+        match reply(dialog, fields) {
+            Ok(reply) => open
+                .flow
+                .reply(reply.as_deref())
+                .map_err(|error| ProtocolError(format!("extension_ui_response: {error}")))?,
+            Err(ProtocolError(message)) => out.push(Outgoing::Error { message }),
+        }
         self.after_reply(out);
         Ok(())
     }
 
-    fn submit(
-        &mut self,
-        request_id: &str,
-        flow_id: &str,
-        response: &Value,
-        out: &mut Vec<Outgoing>,
-    ) {
+    fn submit(&mut self, submit: &Submit, out: &mut Vec<Outgoing>) {
         let outcome = match self
             .open
             .as_mut()
-            .filter(|open| tool_flow_id(&open.id) == flow_id)
+            .filter(|open| tool_flow_id(&open.id) == submit.flow_id)
         {
-            Some(open) => open.flow.submit_remote(response),
+            Some(open) => open.flow.submit_remote(&submit.response),
             None => Err(RemoteError::flow_not_found()),
         };
+        let (request_id, flow_id) = (&submit.request_id, &submit.flow_id);
         let acknowledgement = match &outcome {
             Ok(()) => SubmitResult::accepted(request_id, flow_id),
             Err(error) => SubmitResult::refused(request_id, flow_id, error),

@@ -17,9 +17,9 @@ impl Environment for Counting {
         format!("id-{}", self.ids)
     }
 
-    fn now(&mut self) -> String {
+    fn now(&mut self) -> u64 {
         self.ticks += 1;
-        format!("t{}", self.ticks)
+        u64::from(self.ticks)
     }
 
     fn parse_call(&mut self, tool: Tool, arguments: &Value) -> Result<Call, InvalidCall> {
@@ -87,27 +87,52 @@ fn a_response_to_no_open_dialog_is_ignored() {
 }
 
 #[test]
-fn a_response_without_a_value_is_an_error_and_keeps_the_dialog_open() {
+fn a_response_without_a_value_is_an_error_and_the_same_dialog_again() {
     let mut session = Session::new(Counting::default());
-    send(&mut session, &ask("c1", "First?"));
+    let first = send(&mut session, &ask("c1", "First?"));
     let wrong = send(
         &mut session,
         &json!({"type": "extension_ui_response", "id": "id-1", "confirmed": true}),
     );
     assert_eq!(
-        wrong,
-        [
-            json!({"type": "error", "message": "extension_ui_response: an answer to select needs a string \"value\" or \"cancelled\": true"})
-        ]
+        wrong[0],
+        json!({"type": "error", "message": "extension_ui_response: an answer to select needs a string \"value\" or \"cancelled\": true"})
     );
+    let mut again = first[1].clone();
+    again["id"] = json!("id-2");
+    assert_eq!(wrong[1..], [again]);
+    let stale = json!({"type": "extension_ui_response", "id": "id-1", "value": "No"});
+    assert!(send(&mut session, &stale).is_empty());
     let right = send(
         &mut session,
-        &json!({"type": "extension_ui_response", "id": "id-1", "value": "No"}),
+        &json!({"type": "extension_ui_response", "id": "id-2", "value": "No"}),
     );
     assert_eq!(
         right[1]["result"]["content"][0]["text"],
         "Q1: user selected: 2. No"
     );
+}
+
+#[test]
+fn a_select_reply_naming_no_option_is_written_or_asked_again_never_left_waiting() {
+    let mut session = Session::new(Counting::default());
+    let first = send(&mut session, &ask("c1", "First?"));
+    let blank = send(
+        &mut session,
+        &json!({"type": "extension_ui_response", "id": "id-1", "value": ""}),
+    );
+    let mut again = first[1].clone();
+    again["id"] = json!("id-2");
+    assert_eq!(blank, [again]);
+    let written = send(
+        &mut session,
+        &json!({"type": "extension_ui_response", "id": "id-2", "value": "Maybe later"}),
+    );
+    assert_eq!(
+        written[1]["result"]["content"][0]["text"],
+        "Q1: user wrote: Maybe later"
+    );
+    assert!(session.is_idle());
 }
 
 #[test]

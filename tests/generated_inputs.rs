@@ -257,8 +257,8 @@ impl Environment for Counting {
         format!("id-{}", self.0)
     }
 
-    fn now(&mut self) -> String {
-        "2025-01-01T00:00:00.000Z".to_owned()
+    fn now(&mut self) -> u64 {
+        1_735_689_600_000
     }
 
     fn parse_call(&mut self, tool: Tool, arguments: &Value) -> Result<Call, InvalidCall> {

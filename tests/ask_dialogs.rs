@@ -4,6 +4,8 @@
 //! detaches it from any terminal, so it falls back to prompts on standard error and answers
 //! from standard input, which the test controls.
 
+mod support;
+
 use std::io::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -142,4 +144,29 @@ fn auto_on_a_dumb_terminal_without_a_terminal_device_asks_nobody() {
         .as_str()
         .unwrap_or_default();
     assert!(text.starts_with("Needs user input: ask_user requires interactive TUI mode."));
+}
+
+#[test]
+fn after_ctrl_d_the_shell_prompt_starts_on_its_own_line() {
+    let Some(term) = support::asking::Asking::start(100, 30) else {
+        return;
+    };
+    term.write_arguments("arguments.json", &deploy());
+    term.launch("ask arguments.json --ui dialogs");
+    term.tmux.wait_for_text("Enter a number from 1 to 3");
+    term.tmux.keys(&["C-d"]);
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0);
+    assert_eq!(document["details"]["cancelled"], json!(true));
+    let screen = term.tmux.screen();
+    let lines: Vec<&str> = screen.lines().collect();
+    let prompt = lines
+        .iter()
+        .position(|line| line.starts_with("Enter a number from 1 to 3 (Ctrl-D cancels):"))
+        .expect("the prompt stays on screen");
+    assert_eq!(
+        lines[prompt].trim_end(),
+        "Enter a number from 1 to 3 (Ctrl-D cancels):"
+    );
+    assert_eq!(lines.get(prompt + 1).copied(), Some("exit=0"), "{screen}");
 }

@@ -26,16 +26,30 @@ const MULTI_SELECT_HINT: &str =
 /// What follows the string of a recommended option.
 const RECOMMENDED: &str = "(recommended)";
 
+/// Where the terminal's cursor stands: what the end of input has to finish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Column {
+    /// At the start of a line.
+    LineStart,
+    /// After a prompt or a partly typed line.
+    MidLine,
+}
+
 /// [`Dialogs`] over a line-based terminal: prompts to `output`, answers from `input`.
 pub struct PlainDialogs<R, W> {
     input: R,
     output: W,
+    column: Column,
 }
 
 impl<R: BufRead, W: Write> PlainDialogs<R, W> {
     /// Prompts on `output` and reads answers from `input`.
     pub const fn new(input: R, output: W) -> Self {
-        Self { input, output }
+        Self {
+            input,
+            output,
+            column: Column::LineStart,
+        }
     }
 
     /// The reader and writer back.
@@ -48,7 +62,15 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
     /// Callers sanitize the payload they format in; `text` is sanitized once more as a whole,
     /// so nothing but `\n` and printable text can reach the terminal.
     fn say(&mut self, text: &str) -> Option<()> {
-        self.output.write_all(sanitize(text).as_bytes()).ok()?;
+        let text = sanitize(text);
+        if !text.is_empty() {
+            self.column = if text.ends_with('\n') {
+                Column::LineStart
+            } else {
+                Column::MidLine
+            };
+        }
+        self.output.write_all(text.as_bytes()).ok()?;
         self.output.flush().ok()
     }
 
@@ -70,12 +92,24 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
         }
     }
 
-    /// One line without its line ending, or `None` at the end of input.
+    /// One line without its line ending, or `None` at the end of input (Ctrl-D), which ends
+    /// the line the cursor is on so whatever comes next (the shell's prompt) starts on its own.
     fn read_line(&mut self) -> Option<String> {
         let mut bytes = Vec::new();
         match self.input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => None,
+            Ok(0) | Err(_) => {
+                if self.column == Column::MidLine {
+                    let _ = self.say("\n");
+                }
+                None
+            }
             Ok(_) => {
+                // The terminal echoes what was typed, line ending and all.
+                self.column = if bytes.ends_with(b"\n") {
+                    Column::LineStart
+                } else {
+                    Column::MidLine
+                };
                 let line = String::from_utf8_lossy(&bytes);
                 Some(
                     line.trim_end_matches('\n')

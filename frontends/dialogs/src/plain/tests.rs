@@ -56,6 +56,27 @@ fn the_end_of_input_dismisses_every_kind_of_dialog() {
 }
 
 #[test]
+fn after_ctrl_d_the_prompt_line_is_ended_so_the_shell_prompt_starts_on_its_own_line() {
+    let mut plain = dialogs("");
+    assert_eq!(plain.select("T", &options(&["a", "b"])), None);
+    assert!(transcript(plain).ends_with("(Ctrl-D cancels): \n"));
+    let mut plain = dialogs("");
+    assert_eq!(plain.input("T", None), None);
+    assert!(transcript(plain).ends_with("(Ctrl-D cancels): \n"));
+    let mut plain = dialogs("");
+    assert_eq!(plain.confirm("T", ""), None);
+    assert!(transcript(plain).ends_with("(Ctrl-D cancels): \n"));
+}
+
+#[test]
+fn ctrl_d_at_the_start_of_a_line_adds_no_blank_line() {
+    let mut plain = dialogs("");
+    assert_eq!(plain.multi_select("Which?", &options(&["a", "b"])), None);
+    let text = transcript(plain);
+    assert!(text.ends_with("Ctrl-D cancels.\n"), "{text:?}");
+}
+
+#[test]
 fn input_returns_the_line_as_typed() {
     let mut plain = dialogs("  spaced out  \n");
     assert_eq!(

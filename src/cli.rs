@@ -56,7 +56,8 @@ pub struct CommonArgs {
 /// Where the questions are asked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum UiArg {
-    /// The terminal UI when a terminal is available, otherwise `none`.
+    /// `dialogs` when `TERM` is `dumb` and `/dev/tty` opens, else `tui` when `/dev/tty` opens,
+    /// else `none`.
     #[default]
     Auto,
     /// The rich terminal questionnaire.

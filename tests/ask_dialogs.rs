@@ -146,6 +146,61 @@ fn auto_on_a_dumb_terminal_without_a_terminal_device_asks_nobody() {
     assert!(text.starts_with("Needs user input: ask_user requires interactive TUI mode."));
 }
 
+/// What `--ui auto` does, word for word as `ask --help` and the README say it.
+const UI_AUTO: &str = "`dialogs` when `TERM` is `dumb` and `/dev/tty` opens, else `tui` when \
+                       `/dev/tty` opens, else `none`";
+
+#[test]
+fn ui_auto_reads_the_same_in_ask_help_and_in_the_readme() {
+    let help = support::run_program(&["ask".into(), "--help".into()], None);
+    assert_eq!(help.exit, 0);
+    assert!(
+        help.stdout.contains(&format!("- auto:    {UI_AUTO}\n")),
+        "ask --help says otherwise:\n{}",
+        help.stdout
+    );
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("the README is readable");
+    assert!(
+        readme.contains(&format!("`auto` (the default) uses {UI_AUTO};")),
+        "the README says otherwise"
+    );
+}
+
+#[test]
+fn ui_auto_on_a_dumb_terminal_asks_with_plain_prompts() {
+    let Some(term) = support::asking::Asking::start(100, 30) else {
+        return;
+    };
+    term.write_arguments("arguments.json", &deploy());
+    term.tmux.type_line(&format!(
+        "clear; TERM=dumb HOME=\"$PWD\" {} ask arguments.json --ui auto \
+         --config \"$PWD/settings.json\" > result.json; echo \"exit=$?\"",
+        env!("CARGO_BIN_EXE_pi-agent-ask"),
+    ));
+    term.tmux.wait_for_text("Enter a number from 1 to 3");
+    assert_eq!(term.tmux.pane_var("alternate_on"), "0", "alternate screen");
+    term.tmux.keys(&["C-d"]);
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0);
+    assert_eq!(document["details"]["cancelled"], json!(true));
+}
+
+#[test]
+fn ui_auto_on_another_terminal_opens_the_form() {
+    let Some(term) = support::asking::Asking::start(100, 30) else {
+        return;
+    };
+    term.write_arguments("arguments.json", &deploy());
+    term.launch("ask arguments.json --ui auto");
+    term.tmux.wait_for_text("Where to deploy?");
+    assert_eq!(term.tmux.pane_var("alternate_on"), "1", "alternate screen");
+    term.tmux.keys(&["Escape"]);
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0);
+    assert_eq!(document["details"]["cancelled"], json!(true));
+}
+
 #[test]
 fn after_ctrl_d_the_shell_prompt_starts_on_its_own_line() {
     let Some(term) = support::asking::Asking::start(100, 30) else {

@@ -75,19 +75,23 @@ fn ask_user_prompts_line_by_line_and_prints_the_result_on_stdout() {
     let Some(run) = ask(
         &["--ui", "dialogs"],
         &deploy(),
-        "9\n2\nend to end, 1\n\n",
+        "9\n2\nend to end, 1\n\n1\n",
         "xterm",
     ) else {
         return;
     };
     assert_eq!(
         run.prompts,
-        "\nWhere to deploy?\n1. Staging\n2. Production\n3. Type your own\n\
+        "\nQuestion 1 of 2\n\nWhere to deploy?\n1. Staging\n2. Production\n3. Type your own\n\
          Enter a number from 1 to 3 (Ctrl-D cancels): \"9\" is not one of the 3 options.\n\
          Enter a number from 1 to 3 (Ctrl-D cancels): \n\
+         Question 2 of 2\n\n\
          Which checks?\n\n1. Unit\n2. End to end\n\n\
          Enter one or more option numbers or labels, separated by commas.\n\
-         Type option numbers or labels, then an empty line. An empty answer cancels; Ctrl-D cancels.\n"
+         Type option numbers or labels, then an empty line (Ctrl-D cancels):\n\
+         \nReview your answers:\nEnv: Production\nChecks: Unit, End to end\n\
+         1. Submit\n2. Change an answer\n3. Cancel\n\
+         Enter a number from 1 to 3 (Ctrl-D cancels): "
     );
     let text = run.document["content"][0]["text"]
         .as_str()
@@ -122,7 +126,7 @@ fn ask_user_question_asks_other_as_an_input() {
     let Some(run) = ask(
         &["--ui", "dialogs", "--tool", "ask_user_question"],
         &arguments,
-        "3\n  mTLS  \n",
+        "3\n  mTLS  \n1\n",
         "xterm",
     ) else {
         return;

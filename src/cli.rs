@@ -56,7 +56,8 @@ pub struct CommonArgs {
 /// Where the questions are asked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum UiArg {
-    /// The terminal UI when a terminal is available, otherwise `none`.
+    /// `dialogs` when `TERM` is `dumb` and `/dev/tty` opens, else `tui` when `/dev/tty` opens,
+    /// else `none`.
     #[default]
     Auto,
     /// The rich terminal questionnaire.
@@ -79,8 +80,9 @@ pub struct AskArgs {
     /// Answer without a UI with this remote response (a JSON file, or `-`).
     #[arg(long, value_name = "FILE")]
     pub answer: Option<String>,
-    /// Draw the questionnaire in ROWS rows below the current output instead of the whole screen,
-    /// leaving the scrollback intact.
+    /// Draw the questionnaire in ROWS rows (default 20) below the current output instead of the
+    /// whole screen, leaving the scrollback intact; at most one row less than the terminal is
+    /// tall, so the command line above it stays in view.
     #[arg(long, value_name = "ROWS", num_args = 0..=1, default_missing_value = "20")]
     pub inline: Option<u16>,
 }
@@ -91,7 +93,9 @@ pub struct DemoArgs {
     /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
-    /// Draw the questionnaire in ROWS rows below the current output instead of the whole screen.
+    /// Draw the questionnaire in ROWS rows (default 20) below the current output instead of the
+    /// whole screen, leaving the scrollback intact; at most one row less than the terminal is
+    /// tall, so the command line above it stays in view.
     #[arg(long, value_name = "ROWS", num_args = 0..=1, default_missing_value = "20")]
     pub inline: Option<u16>,
 }

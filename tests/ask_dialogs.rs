@@ -4,6 +4,8 @@
 //! detaches it from any terminal, so it falls back to prompts on standard error and answers
 //! from standard input, which the test controls.
 
+mod support;
+
 use std::io::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -73,19 +75,23 @@ fn ask_user_prompts_line_by_line_and_prints_the_result_on_stdout() {
     let Some(run) = ask(
         &["--ui", "dialogs"],
         &deploy(),
-        "9\n2\nend to end, 1\n\n",
+        "9\n2\nend to end, 1\n\n1\n",
         "xterm",
     ) else {
         return;
     };
     assert_eq!(
         run.prompts,
-        "\nWhere to deploy?\n1. Staging\n2. Production\n3. Type your own\n\
+        "\nQuestion 1 of 2\n\nWhere to deploy?\n1. Staging\n2. Production\n3. Type your own\n\
          Enter a number from 1 to 3 (Ctrl-D cancels): \"9\" is not one of the 3 options.\n\
          Enter a number from 1 to 3 (Ctrl-D cancels): \n\
+         Question 2 of 2\n\n\
          Which checks?\n\n1. Unit\n2. End to end\n\n\
          Enter one or more option numbers or labels, separated by commas.\n\
-         Type option numbers or labels, then an empty line. An empty answer cancels; Ctrl-D cancels.\n"
+         Type option numbers or labels, then an empty line (Ctrl-D cancels):\n\
+         \nReview your answers:\nEnv: Production\nChecks: End to end, Unit\n\
+         1. Submit\n2. Change an answer\n3. Cancel\n\
+         Enter a number from 1 to 3 (Ctrl-D cancels): "
     );
     let text = run.document["content"][0]["text"]
         .as_str()
@@ -120,7 +126,7 @@ fn ask_user_question_asks_other_as_an_input() {
     let Some(run) = ask(
         &["--ui", "dialogs", "--tool", "ask_user_question"],
         &arguments,
-        "3\n  mTLS  \n",
+        "3\n  mTLS  \n1\n",
         "xterm",
     ) else {
         return;
@@ -142,4 +148,84 @@ fn auto_on_a_dumb_terminal_without_a_terminal_device_asks_nobody() {
         .as_str()
         .unwrap_or_default();
     assert!(text.starts_with("Needs user input: ask_user requires interactive TUI mode."));
+}
+
+/// What `--ui auto` does, word for word as `ask --help` and the README say it.
+const UI_AUTO: &str = "`dialogs` when `TERM` is `dumb` and `/dev/tty` opens, else `tui` when \
+                       `/dev/tty` opens, else `none`";
+
+#[test]
+fn ui_auto_reads_the_same_in_ask_help_and_in_the_readme() {
+    let help = support::run_program(&["ask".into(), "--help".into()], None);
+    assert_eq!(help.exit, 0);
+    assert!(
+        help.stdout.contains(&format!("- auto:    {UI_AUTO}\n")),
+        "ask --help says otherwise:\n{}",
+        help.stdout
+    );
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("the README is readable");
+    assert!(
+        readme.contains(&format!("`auto` (the default) uses {UI_AUTO};")),
+        "the README says otherwise"
+    );
+}
+
+#[test]
+fn ui_auto_on_a_dumb_terminal_asks_with_plain_prompts() {
+    let Some(term) = support::asking::Asking::start(100, 30) else {
+        return;
+    };
+    term.write_arguments("arguments.json", &deploy());
+    term.tmux.type_line(&format!(
+        "clear; TERM=dumb HOME=\"$PWD\" {} ask arguments.json --ui auto \
+         --config \"$PWD/settings.json\" > result.json; echo \"exit=$?\"",
+        env!("CARGO_BIN_EXE_pi-agent-ask"),
+    ));
+    term.tmux.wait_for_text("Enter a number from 1 to 3");
+    assert_eq!(term.tmux.pane_var("alternate_on"), "0", "alternate screen");
+    term.tmux.keys(&["C-d"]);
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0);
+    assert_eq!(document["details"]["cancelled"], json!(true));
+}
+
+#[test]
+fn ui_auto_on_another_terminal_opens_the_form() {
+    let Some(term) = support::asking::Asking::start(100, 30) else {
+        return;
+    };
+    term.write_arguments("arguments.json", &deploy());
+    term.launch("ask arguments.json --ui auto");
+    term.tmux.wait_for_text("Where to deploy?");
+    assert_eq!(term.tmux.pane_var("alternate_on"), "1", "alternate screen");
+    term.tmux.keys(&["Escape"]);
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0);
+    assert_eq!(document["details"]["cancelled"], json!(true));
+}
+
+#[test]
+fn after_ctrl_d_the_shell_prompt_starts_on_its_own_line() {
+    let Some(term) = support::asking::Asking::start(100, 30) else {
+        return;
+    };
+    term.write_arguments("arguments.json", &deploy());
+    term.launch("ask arguments.json --ui dialogs");
+    term.tmux.wait_for_text("Enter a number from 1 to 3");
+    term.tmux.keys(&["C-d"]);
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0);
+    assert_eq!(document["details"]["cancelled"], json!(true));
+    let screen = term.tmux.screen();
+    let lines: Vec<&str> = screen.lines().collect();
+    let prompt = lines
+        .iter()
+        .position(|line| line.starts_with("Enter a number from 1 to 3 (Ctrl-D cancels):"))
+        .expect("the prompt stays on screen");
+    assert_eq!(
+        lines[prompt].trim_end(),
+        "Enter a number from 1 to 3 (Ctrl-D cancels):"
+    );
+    assert_eq!(lines.get(prompt + 1).copied(), Some("exit=0"), "{screen}");
 }

@@ -15,6 +15,8 @@ pub(super) enum Awaiting {
     Text,
     /// A multi-select listing these option strings.
     Picks(Vec<String>),
+    /// The review, or the select of the answer to change: what each row does.
+    Review(Vec<(String, ReviewChoice)>),
 }
 
 /// What a select row chooses: a declared option by index, or the write-your-own row.
@@ -22,6 +24,18 @@ pub(super) enum Awaiting {
 pub(super) enum Choice {
     Option(usize),
     Custom,
+}
+
+/// What a row of the review, or of the select of the answer to change, does (see
+/// [`super::review`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ReviewChoice {
+    Submit,
+    Change,
+    Cancel,
+    /// Answer the question at this index again.
+    Question(usize),
+    Back,
 }
 
 /// Whether the flow waits for a dialog's reply or has ended.

@@ -3,8 +3,9 @@
 use serde_json::Value;
 
 use super::Dialog;
-use super::asking::{Awaiting, Choice, State, state_at};
+use super::asking::{Awaiting, Choice, ReviewChoice, State, state_at};
 use super::multi::{MultiSelectReply, parse_multi_select};
+use super::review;
 use crate::contract::answers::Draft;
 use crate::contract::remote::RemoteError;
 use crate::contract::{Call, ToolResult};
@@ -26,12 +27,48 @@ pub enum Step<'a> {
     Done(&'a ToolResult),
 }
 
+/// What a flow does once the last question has its answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AfterLast {
+    /// Submit at once: one dialog per question and nothing more, as the RPC dialogs ask.
+    #[default]
+    Submit,
+    /// Show the answers first in a select (see [`review`]): submit them, change one (asked
+    /// again, then back to the review), or cancel.
+    Review,
+}
+
+/// Where the open dialog stands in the flow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Position {
+    /// Asking question `number` (counted from 1) of `count`.
+    Question {
+        /// The question's number, from 1.
+        number: usize,
+        /// How many questions the call asks.
+        count: usize,
+    },
+    /// Reviewing the answers before they are submitted.
+    Review,
+    /// The flow has ended.
+    Ended,
+}
+
+/// Whether the review has been shown, so that a question answered now goes back to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pass {
+    /// Going through the questions in order for the first time.
+    First,
+    /// Answering a question again from the review.
+    Revisit,
+}
+
 /// One tool call asked question by question through dialogs.
 ///
 /// Each question gets one dialog (two when the user chooses to write their own answer). A
 /// dismissed dialog, or a blank multi-select reply, cancels the flow with the answers so far;
-/// after the last question the flow submits. [`DialogFlow::cancel`] and
-/// [`DialogFlow::submit_remote`] end it from outside.
+/// after the last question the flow submits, or reviews first ([`AfterLast`]).
+/// [`DialogFlow::cancel`] and [`DialogFlow::submit_remote`] end it from outside.
 ///
 /// Every reply moves the flow on, so a host that answered is never left waiting. A select reply
 /// names the row whose string it equals, or equals but for case. One that names none of them (a
@@ -45,11 +82,18 @@ pub struct DialogFlow {
     drafts: Vec<Draft>,
     current: usize,
     state: State,
+    after_last: AfterLast,
+    pass: Pass,
 }
 
 impl DialogFlow {
-    /// A flow on the first question of a valid call.
+    /// A flow on the first question of a valid call, submitting after the last.
     pub fn new(call: Call) -> Self {
+        Self::ending(call, AfterLast::Submit)
+    }
+
+    /// A flow on the first question of a valid call, ending as `after_last` says.
+    pub fn ending(call: Call, after_last: AfterLast) -> Self {
         let drafts = vec![Draft::default(); call.request().questions.len()];
         let state = state_at(&call, &drafts, 0);
         Self {
@@ -57,6 +101,21 @@ impl DialogFlow {
             drafts,
             current: 0,
             state,
+            after_last,
+            pass: Pass::First,
+        }
+    }
+
+    /// Where the open dialog stands: a question's number, the review, or the end.
+    pub fn position(&self) -> Position {
+        let count = self.drafts.len();
+        match &self.state {
+            State::Finished(_) => Position::Ended,
+            State::Asking { .. } if self.current < count => Position::Question {
+                number: self.current + 1,
+                count,
+            },
+            State::Asking { .. } => Position::Review,
         }
     }
 
@@ -132,8 +191,21 @@ impl DialogFlow {
                     }
                 }
             }
+            Awaiting::Review(rows) => {
+                if let Some((_, choice)) = rows
+                    .iter()
+                    .find(|(row, _)| row.eq_ignore_ascii_case(reply.trim()))
+                {
+                    self.review_reply(*choice);
+                }
+                return Ok(());
+            }
         };
         let draft = &mut self.drafts[self.current];
+        let answers = matches!(action, Action::Pick(..) | Action::Write(_) | Action::Skip);
+        if answers && self.pass == Pass::Revisit {
+            *draft = Draft::default();
+        }
         match action {
             Action::Pick(indices, written) => {
                 for index in indices {
@@ -194,13 +266,40 @@ impl DialogFlow {
         &self.call.request().questions[self.current].prompt
     }
 
+    /// Does what a row of the review, or of the select of the answer to change, says.
+    fn review_reply(&mut self, choice: ReviewChoice) {
+        match choice {
+            ReviewChoice::Submit => self.state = State::Finished(self.call.submit(&self.drafts)),
+            ReviewChoice::Change => self.state = review::change(&self.call),
+            ReviewChoice::Cancel => {
+                self.cancel();
+            }
+            ReviewChoice::Question(index) => {
+                self.current = index;
+                self.open_current();
+            }
+            ReviewChoice::Back => self.open_current(),
+        }
+    }
+
+    /// Goes on to the next question, or, once the review has been shown, back to it.
     fn advance(&mut self) {
-        self.current += 1;
+        self.current = match self.pass {
+            Pass::First => self.current + 1,
+            Pass::Revisit => self.drafts.len(),
+        };
         self.open_current();
     }
 
+    /// Opens the current question's dialog; past the last question, the review or the result.
     fn open_current(&mut self) {
-        self.state = state_at(&self.call, &self.drafts, self.current);
+        let past_last = self.current >= self.drafts.len();
+        self.state = if past_last && self.after_last == AfterLast::Review {
+            self.pass = Pass::Revisit;
+            review::review(&self.call, &self.drafts)
+        } else {
+            state_at(&self.call, &self.drafts, self.current)
+        };
     }
 }
 

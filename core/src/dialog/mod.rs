@@ -6,14 +6,15 @@
 //! ends in the same tool results the form builds. A [`Dialog`] keeps each option's description
 //! and recommendation for a surface that can show them; the RPC dialogs show the strings alone,
 //! and ask a multi-select as an `editor`. The words and the multi-select reply rules
-//! live in [`wording`] and [`multi`].
+//! live in [`wording`] and [`multi`]; the review a flow can end with lives in [`review`].
 
 mod asking;
 mod flow;
 pub mod multi;
+pub mod review;
 pub mod wording;
 
-pub use flow::{DialogFlow, ReplyError, Step};
+pub use flow::{AfterLast, DialogFlow, Position, ReplyError, Step};
 pub use multi::{MultiSelectReply, UnknownTokens, parse_multi_select};
 
 /// One option a select or a multi-select lists.

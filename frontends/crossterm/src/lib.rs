@@ -12,6 +12,7 @@
 pub mod backend;
 pub mod counting;
 pub mod event;
+pub mod inline;
 pub mod notify;
 pub mod paint;
 pub mod run;

@@ -40,22 +40,25 @@ pub fn paint(frame: &Frame, theme: &Theme, buffer: &mut Buffer) {
 }
 
 /// Draws the frame `draw` makes for the terminal's area, with its cursor, and writes only the
-/// cells that changed since the previous draw. A [`crate::TerminalSession`] draws through this;
-/// measurements can use it on a terminal over any writer.
+/// cells that changed since the previous draw; returns where the cursor is shown, if it is.
+/// A [`crate::TerminalSession`] draws through this; measurements can use it on a terminal over
+/// any writer.
 pub fn draw_frame<B: Backend>(
     terminal: &mut Terminal<B>,
     theme: &Theme,
     draw: impl FnOnce(Size) -> Frame,
-) -> Result<(), B::Error> {
+) -> Result<Option<Position>, B::Error> {
+    let mut shown = None;
     terminal.draw(|target| {
         let area = target.area();
         let frame = draw(Size::new(area.width, area.height));
         paint(&frame, theme, target.buffer_mut());
-        if let Some(cursor) = screen_cursor(&frame, area.as_position(), area.width, area.height) {
+        shown = screen_cursor(&frame, area.as_position(), area.width, area.height);
+        if let Some(cursor) = shown {
             target.set_cursor_position(cursor);
         }
     })?;
-    Ok(())
+    Ok(shown)
 }
 
 /// Where the frame's cursor stands on the screen, for a buffer area starting at `origin`, if the

@@ -8,6 +8,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
+use std::ops::Range;
 use std::sync::{Arc, Mutex, Once, PoisonError};
 
 use crossterm::cursor::{Hide, MoveTo, Show};
@@ -18,11 +19,13 @@ use crossterm::style::{Attribute, SetAttribute};
 use crossterm::terminal::{self, Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
 use crossterm::{execute, queue};
 use pi_agent_ask_core::draw::{Frame, Size};
-use ratatui::layout::Rect;
+use ratatui::backend::{Backend, ClearType as Region};
+use ratatui::layout::{Position, Rect};
 use ratatui::{Terminal, Viewport};
 
 use crate::backend::TtyBackend;
 use crate::counting::ByteCount;
+use crate::inline::{InlineRows, moved_top, place};
 use crate::paint::draw_frame;
 use crate::signals::{Request, SignalWatch};
 use crate::theme::{ColorMode, Theme};
@@ -37,9 +40,10 @@ pub enum Screen {
     #[default]
     AlternateScreen,
     /// `height` rows from the cursor down (scrolling up if needed), leaving the scrollback
-    /// intact; the rows are cleared again afterwards.
+    /// intact; the rows are cleared again afterwards. The form gets at most one row less than
+    /// the terminal is tall, whatever `height` asks for (see [`crate::inline`]).
     Inline {
-        /// The number of rows, at most the terminal's height.
+        /// The number of rows asked for.
         height: u16,
     },
 }
@@ -58,15 +62,17 @@ pub fn has_tty() -> bool {
     open_tty().is_ok()
 }
 
-/// The terminal modes an open session has changed, to be undone once.
+/// What an open session has drawn on, to be cleaned up once.
 #[derive(Clone, Copy, Debug)]
-struct ChangedModes {
-    alternate_screen: bool,
-    inline_top: Option<u16>,
+enum Changed {
+    /// The alternate screen, left on restoring.
+    AlternateScreen,
+    /// Rows of the shell's screen, cleared on restoring; `None` until they are placed.
+    Inline(Option<InlineRows>),
 }
 
-/// The modes of the open session, if one is open; shared with the panic hook.
-static CHANGED: Mutex<Option<ChangedModes>> = Mutex::new(None);
+/// What the open session has changed, if one is open; shared with the panic hook.
+static CHANGED: Mutex<Option<Changed>> = Mutex::new(None);
 
 static PANIC_HOOK: Once = Once::new();
 
@@ -80,6 +86,9 @@ pub struct TerminalSession {
     count: ByteCount,
     signals: Arc<SignalWatch>,
     area: Rect,
+    /// Where the cursor was left after the last draw: the frame's cursor, or, inline, the
+    /// form's top-left cell, so a terminal that changes size moves the form's rows with it.
+    parked: Position,
 }
 
 impl TerminalSession {
@@ -100,6 +109,7 @@ impl TerminalSession {
             count,
             signals,
             area: Rect::default(),
+            parked: Position::ORIGIN,
         };
         session.note_area();
         Ok(session)
@@ -121,16 +131,42 @@ impl TerminalSession {
     }
 
     /// Follows a change of the terminal's size; returns the new size of the form's area.
+    ///
+    /// Inline, the form's rows are found again by the cursor, cleared down to the bottom of
+    /// the screen (wherever the terminal moved or rewrapped them) and placed anew for the new
+    /// height; the next draw repaints everything.
     pub fn resize(&mut self) -> io::Result<Size> {
-        self.terminal.autoresize()?;
+        match self.options.screen {
+            Screen::AlternateScreen => self.terminal.autoresize()?,
+            Screen::Inline { height } => {
+                let backend = self.terminal.backend_mut();
+                let screen = backend.size()?;
+                let found = backend.get_cursor_position()?;
+                let top = moved_top(self.area.y, self.parked, found, screen.height);
+                clear_rows(backend, top..screen.height)?;
+                let rows = make_room(backend, height, Position::new(0, top))?;
+                self.terminal = inline_terminal(&self.tty, &self.count, rows, screen.width)?;
+            }
+        }
         self.note_area();
         Ok(self.size())
     }
 
     /// Draws the frame `draw` makes for the current area; only changed cells are written.
     pub fn draw(&mut self, draw: impl FnOnce(Size) -> Frame) -> io::Result<()> {
-        draw_frame(&mut self.terminal, &self.theme, draw)?;
+        let cursor = draw_frame(&mut self.terminal, &self.theme, draw)?;
         self.note_area();
+        self.parked = match (cursor, self.options.screen) {
+            (Some(cursor), _) => cursor,
+            (None, Screen::AlternateScreen) => self.parked,
+            (None, Screen::Inline { .. }) => {
+                let top_left = self.area.as_position();
+                let backend = self.terminal.backend_mut();
+                Backend::set_cursor_position(backend, top_left)?;
+                Backend::flush(backend)?;
+                top_left
+            }
+        };
         Ok(())
     }
 
@@ -152,21 +188,24 @@ impl TerminalSession {
     /// Restores the terminal: cursor, paste and mouse modes, the shell's screen and cooked
     /// mode. Calling it again does nothing; the session is done drawing after it.
     pub fn restore(&mut self) -> io::Result<()> {
-        let flushed = ratatui::backend::Backend::flush(self.terminal.backend_mut());
+        let flushed = Backend::flush(self.terminal.backend_mut());
         restore_terminal()?;
         flushed
     }
 
-    /// Records the current area, and for an inline session where its rows start.
+    /// Records the current area, and for an inline session which rows it takes.
     fn note_area(&mut self) {
         self.area = self.terminal.get_frame().area();
-        if let Some(changed) = CHANGED
+        let rows = InlineRows {
+            top: self.area.y,
+            count: self.area.height,
+        };
+        if let Some(Changed::Inline(placed)) = CHANGED
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .as_mut()
-            .filter(|changed| !changed.alternate_screen)
         {
-            changed.inline_top = Some(self.area.y);
+            *placed = Some(rows);
         }
     }
 }
@@ -194,9 +233,9 @@ fn enter_modes(
         if changed.is_some() {
             return Err(io::Error::other("a terminal session is already open"));
         }
-        *changed = Some(ChangedModes {
-            alternate_screen: options.screen == Screen::AlternateScreen,
-            inline_top: None,
+        *changed = Some(match options.screen {
+            Screen::AlternateScreen => Changed::AlternateScreen,
+            Screen::Inline { .. } => Changed::Inline(None),
         });
     }
     signals.capture();
@@ -218,17 +257,62 @@ fn enter_modes_unguarded(
         queue!(writer, EnterAlternateScreen)?;
     }
     execute!(writer, EnableBracketedPaste, EnableMouseCapture, Hide)?;
-    let viewport = match options.screen {
-        Screen::AlternateScreen => Viewport::Fullscreen,
-        Screen::Inline { height } => Viewport::Inline(height.max(1)),
-    };
+    let mut backend = TtyBackend::new(tty, count.clone())?;
+    match options.screen {
+        Screen::AlternateScreen => {
+            let viewport = Viewport::Fullscreen;
+            let mut terminal =
+                Terminal::with_options(backend, ratatui::TerminalOptions { viewport })?;
+            Backend::clear_region(terminal.backend_mut(), Region::All)?;
+            Ok(terminal)
+        }
+        Screen::Inline { height } => {
+            let screen = backend.size()?;
+            let cursor = backend.get_cursor_position()?;
+            let rows = make_room(&mut backend, height, cursor)?;
+            inline_terminal(tty, count, rows, screen.width)
+        }
+    }
+}
+
+/// Places an inline form of `height` rows below `cursor`, scrolls the screen up to make room
+/// and clears the form's rows; returns them.
+fn make_room(backend: &mut TtyBackend, height: u16, cursor: Position) -> io::Result<InlineRows> {
+    let screen = backend.size()?;
+    let placement = place(height, cursor, screen.height);
+    if placement.scroll > 0 {
+        let bottom = screen.height.saturating_sub(1);
+        Backend::set_cursor_position(backend, Position::new(0, bottom))?;
+        Backend::append_lines(backend, placement.scroll)?;
+    }
+    let rows = placement.rows;
+    clear_rows(backend, rows.top..rows.top.saturating_add(rows.count))?;
+    Backend::set_cursor_position(backend, Position::new(0, rows.top))?;
+    Backend::flush(backend)?;
+    Ok(rows)
+}
+
+/// A terminal drawing in `rows`, `width` columns wide.
+fn inline_terminal(
+    tty: &File,
+    count: &ByteCount,
+    rows: InlineRows,
+    width: u16,
+) -> io::Result<Terminal<TtyBackend>> {
+    let viewport = Viewport::Fixed(Rect::new(0, rows.top, width, rows.count));
     let backend = TtyBackend::new(tty, count.clone())?;
-    let mut terminal = Terminal::with_options(backend, ratatui::TerminalOptions { viewport })?;
-    let top = terminal.get_frame().area().y;
-    let backend = terminal.backend_mut();
-    ratatui::backend::Backend::set_cursor_position(backend, (0, top))?;
-    ratatui::backend::Backend::clear_region(backend, ratatui::backend::ClearType::AfterCursor)?;
-    Ok(terminal)
+    Terminal::with_options(backend, ratatui::TerminalOptions { viewport })
+}
+
+/// Clears each of `rows` on its own. Clearing to the end of the screen from its top-left
+/// corner would do it in one go, but some terminals (tmux among them) first copy the screen
+/// into the scrollback then.
+fn clear_rows(backend: &mut TtyBackend, rows: Range<u16>) -> io::Result<()> {
+    for row in rows {
+        Backend::set_cursor_position(backend, Position::new(0, row))?;
+        Backend::clear_region(backend, Region::CurrentLine)?;
+    }
+    Ok(())
 }
 
 /// Undoes the open session's modes, if a session is open; safe to call more than once.
@@ -250,7 +334,10 @@ fn restore_terminal_after_panic() {
     let _ = restore_modes(changed);
 }
 
-fn restore_modes(changed: Option<ChangedModes>) -> io::Result<()> {
+/// Resets the attributes and input modes, leaves the alternate screen or clears the inline
+/// form's rows down to the bottom of the screen (leaving the cursor on its first row, where
+/// the shell goes on), shows the cursor and turns raw mode off.
+fn restore_modes(changed: Option<Changed>) -> io::Result<()> {
     let Some(changed) = changed else {
         return Ok(());
     };
@@ -261,10 +348,17 @@ fn restore_modes(changed: Option<ChangedModes>) -> io::Result<()> {
             DisableMouseCapture,
             DisableBracketedPaste
         )?;
-        if changed.alternate_screen {
-            queue!(tty, LeaveAlternateScreen)?;
-        } else if let Some(top) = changed.inline_top {
-            queue!(tty, MoveTo(0, top), Clear(ClearType::FromCursorDown))?;
+        match changed {
+            Changed::AlternateScreen => queue!(tty, LeaveAlternateScreen)?,
+            Changed::Inline(Some(rows)) => {
+                let end = rows.top.saturating_add(rows.count);
+                let bottom = terminal::size().map_or(end, |(_, height)| height.max(end));
+                for row in rows.top..bottom {
+                    queue!(tty, MoveTo(0, row), Clear(ClearType::CurrentLine))?;
+                }
+                queue!(tty, MoveTo(0, rows.top))?;
+            }
+            Changed::Inline(None) => {}
         }
         execute!(tty, Show)?;
         tty.flush()

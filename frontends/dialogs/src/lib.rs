@@ -11,7 +11,9 @@ pub mod rpc;
 
 use pi_agent_ask_core::contract::{Call, ToolResult};
 use pi_agent_ask_core::dialog::wording::multi_select_title;
-use pi_agent_ask_core::dialog::{Dialog, DialogFlow, DialogOption, Step, option_texts};
+use pi_agent_ask_core::dialog::{
+    AfterLast, Dialog, DialogFlow, DialogOption, Position, Step, option_texts,
+};
 
 /// How much a notification matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,14 +62,33 @@ pub trait Dialogs {
 
     /// Shows a message that needs no answer.
     fn notify(&mut self, message: &str, level: Level);
+
+    /// How a flow asked through these dialogs ends: by default it submits after the last
+    /// question; dialogs that can show a review of the answers first say so.
+    fn after_last(&self) -> AfterLast {
+        AfterLast::Submit
+    }
+
+    /// Says where the flow stands as a new question (or the review) opens: the call's title,
+    /// if it has one, and the position. By default nothing is shown.
+    fn announce(&mut self, title: Option<&str>, position: Position) {
+        let _ = (title, position);
+    }
 }
 
 /// Asks the flow's questions through `dialogs` until the flow ends, and returns its result.
 ///
-/// A select reply that is none of the options is the written answer, or, blank, asks the same
-/// select again (the flow decides, see [`DialogFlow`]).
+/// Each time the flow moves to another question, or to its review, the dialogs announce it
+/// first. A select reply that is none of the options is the written answer, or, blank, asks
+/// the same select again (the flow decides, see [`DialogFlow`]).
 pub fn run(mut flow: DialogFlow, dialogs: &mut dyn Dialogs) -> ToolResult {
+    let mut announced = Position::Ended;
     loop {
+        let position = flow.position();
+        if position != announced && position != Position::Ended {
+            dialogs.announce(flow.call().title(), position);
+            announced = position;
+        }
         let reply = match flow.step() {
             Step::Done(result) => return result.clone(),
             Step::Ask(dialog) => show(dialogs, dialog),
@@ -78,9 +99,11 @@ pub fn run(mut flow: DialogFlow, dialogs: &mut dyn Dialogs) -> ToolResult {
     }
 }
 
-/// Asks a valid call of either tool through `dialogs`.
+/// Asks a valid call of either tool through `dialogs`, ending as they choose
+/// ([`Dialogs::after_last`]).
 pub fn ask(call: Call, dialogs: &mut dyn Dialogs) -> ToolResult {
-    run(DialogFlow::new(call), dialogs)
+    let after_last = dialogs.after_last();
+    run(DialogFlow::ending(call, after_last), dialogs)
 }
 
 fn show(dialogs: &mut dyn Dialogs, dialog: &Dialog) -> Option<String> {

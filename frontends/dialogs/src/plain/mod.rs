@@ -3,7 +3,10 @@
 //! No raw mode, no cursor movement and no colour: every prompt is whole lines of text, so a
 //! screen reader reads it in order and any terminal (even `TERM=dumb`) shows it. Options are
 //! numbered, a recommended one says so after its string, and its description follows on the
-//! lines under it, indented past the number. The end of
+//! lines under it, indented past the number. Each question is announced with the call's title
+//! and `Question <n> of <N>`; a title longer than a screenful (a long preview) is shortened (see
+//! [`shorten`]) and `?` shows it whole; an empty multi-select answer asks before it cancels;
+//! and the flow ends with a review of the answers before they are submitted. The end of
 //! input (Ctrl-D) dismisses the dialog being asked. Payload text is sanitized before it is
 //! written: line breaks stay where text may span lines, and every other control character,
 //! escape sequence or bidirectional override shows as a visible mark instead of acting on the
@@ -12,30 +15,56 @@
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 
-use pi_agent_ask_core::dialog::DialogOption;
 use pi_agent_ask_core::dialog::wording::MULTI_SELECT_INSTRUCTION;
+use pi_agent_ask_core::dialog::{AfterLast, DialogOption, Position};
 use pi_agent_ask_core::text::{sanitize, sanitize_line};
 
 use crate::{Dialogs, Level};
 
-/// How a multi-select is answered: the reply ends at an empty line, and a reply with nothing
-/// typed before that line cancels the flow.
+pub mod shorten;
+
+use shorten::{lines_word, shorten};
+
+/// How a multi-select is answered: the reply ends at an empty line.
 const MULTI_SELECT_HINT: &str =
-    "Type option numbers or labels, then an empty line. An empty answer cancels; Ctrl-D cancels.\n";
+    "Type option numbers or labels, then an empty line (Ctrl-D cancels):\n";
+
+/// The question asked when a multi-select answer is empty, which would cancel the whole flow.
+const EMPTY_ANSWER_TITLE: &str = "Cancel all the questions?";
+
+/// What that question explains.
+const EMPTY_ANSWER_MESSAGE: &str = "Nothing was typed, and an empty answer cancels the whole ask. Answer n to answer the question again.";
+
+/// What a select reply shows the whole title with, when it was shortened.
+const SHOW_ALL: &str = "?";
 
 /// What follows the string of a recommended option.
 const RECOMMENDED: &str = "(recommended)";
+
+/// Where the terminal's cursor stands: what the end of input has to finish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Column {
+    /// At the start of a line.
+    LineStart,
+    /// After a prompt or a partly typed line.
+    MidLine,
+}
 
 /// [`Dialogs`] over a line-based terminal: prompts to `output`, answers from `input`.
 pub struct PlainDialogs<R, W> {
     input: R,
     output: W,
+    column: Column,
 }
 
 impl<R: BufRead, W: Write> PlainDialogs<R, W> {
     /// Prompts on `output` and reads answers from `input`.
     pub const fn new(input: R, output: W) -> Self {
-        Self { input, output }
+        Self {
+            input,
+            output,
+            column: Column::LineStart,
+        }
     }
 
     /// The reader and writer back.
@@ -48,7 +77,15 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
     /// Callers sanitize the payload they format in; `text` is sanitized once more as a whole,
     /// so nothing but `\n` and printable text can reach the terminal.
     fn say(&mut self, text: &str) -> Option<()> {
-        self.output.write_all(sanitize(text).as_bytes()).ok()?;
+        let text = sanitize(text);
+        if !text.is_empty() {
+            self.column = if text.ends_with('\n') {
+                Column::LineStart
+            } else {
+                Column::MidLine
+            };
+        }
+        self.output.write_all(text.as_bytes()).ok()?;
         self.output.flush().ok()
     }
 
@@ -70,12 +107,24 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
         }
     }
 
-    /// One line without its line ending, or `None` at the end of input.
+    /// One line without its line ending, or `None` at the end of input (Ctrl-D), which ends
+    /// the line the cursor is on so whatever comes next (the shell's prompt) starts on its own.
     fn read_line(&mut self) -> Option<String> {
         let mut bytes = Vec::new();
         match self.input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => None,
+            Ok(0) | Err(_) => {
+                if self.column == Column::MidLine {
+                    let _ = self.say("\n");
+                }
+                None
+            }
             Ok(_) => {
+                // The terminal echoes what was typed, line ending and all.
+                self.column = if bytes.ends_with(b"\n") {
+                    Column::LineStart
+                } else {
+                    Column::MidLine
+                };
                 let line = String::from_utf8_lossy(&bytes);
                 Some(
                     line.trim_end_matches('\n')
@@ -89,12 +138,24 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
 
 impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
     fn select(&mut self, title: &str, options: &[DialogOption]) -> Option<String> {
-        self.open(title)?;
+        let title = sanitize(title);
+        let short = shorten(&title);
+        self.open(&short.text)?;
+        let more = if short.hidden > 0 {
+            self.say(&format!(
+                "{} {} not shown; enter {SHOW_ALL} to read everything.\n",
+                short.hidden,
+                lines_word(short.hidden)
+            ))?;
+            format!(", or {SHOW_ALL} to read everything")
+        } else {
+            String::new()
+        };
         self.say(&numbered_list(options))?;
         let count = options.len();
         loop {
             self.say(&format!(
-                "Enter a number from 1 to {count} (Ctrl-D cancels): "
+                "Enter a number from 1 to {count}{more} (Ctrl-D cancels): "
             ))?;
             let answer = self.read_line()?;
             let answer = answer.trim();
@@ -114,6 +175,11 @@ impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
             };
             if let Some(index) = by_number.or_else(by_label) {
                 return Some(options[index].text.clone());
+            }
+            if short.hidden > 0 && answer == SHOW_ALL {
+                self.open(&title)?;
+                self.say(&numbered_list(options))?;
+                continue;
             }
             self.say(&format!(
                 "\"{}\" is not one of the {count} options.\n",
@@ -148,14 +214,21 @@ impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
         }
     }
 
+    /// An empty answer would cancel the whole flow, so it is confirmed first; declining asks
+    /// the question again.
     fn multi_select(&mut self, question: &str, options: &[DialogOption]) -> Option<String> {
-        self.open(question)?;
-        self.say(&format!(
-            "\n{}\n{MULTI_SELECT_INSTRUCTION}\n",
-            numbered_list(options)
-        ))?;
-        self.say(MULTI_SELECT_HINT)?;
-        Some(self.read_lines()?.join("\n"))
+        loop {
+            self.open(question)?;
+            self.say(&format!(
+                "\n{}\n{MULTI_SELECT_INSTRUCTION}\n",
+                numbered_list(options)
+            ))?;
+            self.say(MULTI_SELECT_HINT)?;
+            let reply = self.read_lines()?.join("\n");
+            if !reply.trim().is_empty() || self.confirm(EMPTY_ANSWER_TITLE, EMPTY_ANSWER_MESSAGE)? {
+                return Some(reply);
+            }
+        }
     }
 
     fn confirm(&mut self, title: &str, message: &str) -> Option<bool> {
@@ -171,6 +244,23 @@ impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
                 _ => {}
             }
         }
+    }
+
+    fn after_last(&self) -> AfterLast {
+        AfterLast::Review
+    }
+
+    /// `<title>` (when there is one) and `Question <n> of <N>` before each question.
+    fn announce(&mut self, title: Option<&str>, position: Position) {
+        let Position::Question { number, count } = position else {
+            return;
+        };
+        let mut text = String::from("\n");
+        if let Some(title) = title.filter(|title| !title.trim().is_empty()) {
+            let _ = writeln!(text, "{}", sanitize_line(title));
+        }
+        let _ = writeln!(text, "Question {number} of {count}");
+        let _ = self.say(&text);
     }
 
     fn notify(&mut self, message: &str, level: Level) {
@@ -205,5 +295,7 @@ fn numbered_list(options: &[DialogOption]) -> String {
     list
 }
 
+#[cfg(test)]
+mod flow_tests;
 #[cfg(test)]
 mod tests;

@@ -1,8 +1,5 @@
 use std::io::Cursor;
 
-use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
-use pi_agent_ask_core::contract::{Call, Tool};
-
 use super::*;
 
 fn dialogs(input: &str) -> PlainDialogs<Cursor<Vec<u8>>, Vec<u8>> {
@@ -53,6 +50,30 @@ fn the_end_of_input_dismisses_every_kind_of_dialog() {
     assert_eq!(plain.input("T", None), None);
     assert_eq!(plain.editor("T", Some("")), None);
     assert_eq!(plain.confirm("T", "M"), None);
+}
+
+#[test]
+fn after_ctrl_d_the_prompt_line_is_ended_so_the_shell_prompt_starts_on_its_own_line() {
+    let mut plain = dialogs("");
+    assert_eq!(plain.select("T", &options(&["a", "b"])), None);
+    assert!(transcript(plain).ends_with("(Ctrl-D cancels): \n"));
+    let mut plain = dialogs("");
+    assert_eq!(plain.input("T", None), None);
+    assert!(transcript(plain).ends_with("(Ctrl-D cancels): \n"));
+    let mut plain = dialogs("");
+    assert_eq!(plain.confirm("T", ""), None);
+    assert!(transcript(plain).ends_with("(Ctrl-D cancels): \n"));
+}
+
+#[test]
+fn ctrl_d_at_the_start_of_a_line_adds_no_blank_line() {
+    let mut plain = dialogs("");
+    assert_eq!(plain.multi_select("Which?", &options(&["a", "b"])), None);
+    let text = transcript(plain);
+    assert!(
+        text.ends_with("an empty line (Ctrl-D cancels):\n"),
+        "{text:?}"
+    );
 }
 
 #[test]
@@ -236,26 +257,4 @@ fn descriptions_longer_than_one_digit_numbers_stay_aligned() {
     let mut plain = dialogs("");
     plain.select("Pick", &many);
     assert!(transcript(plain).contains("\n10. j\n    tenth\n"));
-}
-
-#[test]
-fn the_multi_select_hint_says_that_an_empty_answer_cancels() {
-    let arguments = serde_json::json!({"questions": [{"question": "Which scopes?",
-        "multiSelect": true, "options": [{"label": "repo"}, {"label": "admin"}]}]});
-    let call = Call::parse(
-        Tool::AskUserQuestion,
-        &arguments,
-        ParseOptions::default(),
-        &mut NoPreviewFiles,
-        String::new,
-    )
-    .expect("valid arguments");
-    let mut plain = dialogs("\n");
-    let result = crate::ask(call, &mut plain).to_json();
-    assert_eq!(result["details"]["cancelled"], true);
-    let text = transcript(plain);
-    assert!(text.ends_with(
-        "Type option numbers or labels, then an empty line. An empty answer cancels; Ctrl-D cancels.\n"
-    ));
-    assert!(!text.contains("an empty line ends it"));
 }

@@ -1,0 +1,87 @@
+//! The review a flow can end with: the answers listed, then submit, change one, or cancel.
+//!
+//! Both steps are selects, so any surface that shows a select shows them; a flow opts in with
+//! [`super::AfterLast::Review`].
+
+use std::fmt::Write as _;
+
+use super::asking::{Awaiting, ReviewChoice, State};
+use super::{Dialog, DialogOption};
+use crate::contract::Call;
+use crate::contract::answers::{Answer, Draft};
+use crate::text::sanitize_line;
+
+/// The first line of the review's title.
+pub const REVIEW_HEADING: &str = "Review your answers:";
+/// The review row that submits the answers.
+pub const SUBMIT: &str = "Submit";
+/// The review row that asks which answer to change.
+pub const CHANGE: &str = "Change an answer";
+/// The review row that cancels the flow, keeping the answers in the cancelled result.
+pub const CANCEL: &str = "Cancel";
+/// The title of the select that picks the question to answer again.
+pub const CHANGE_TITLE: &str = "Which answer do you want to change?";
+/// The last row of that select: back to the review, changing nothing.
+pub const BACK: &str = "Back to the review";
+/// What the review shows for a question without an answer.
+pub const NO_ANSWER: &str = "(no answer)";
+
+/// The review: each question's label and answer, then submit, change an answer, or cancel.
+pub(super) fn review(call: &Call, drafts: &[Draft]) -> State {
+    let rows = [
+        (SUBMIT, ReviewChoice::Submit),
+        (CHANGE, ReviewChoice::Change),
+        (CANCEL, ReviewChoice::Cancel),
+    ]
+    .map(|(text, choice)| (text.to_owned(), choice));
+    select(review_title(call, drafts), rows.into())
+}
+
+/// The select of the question to answer again: `Question <n>: <label>` rows, then back.
+pub(super) fn change(call: &Call) -> State {
+    let mut rows: Vec<(String, ReviewChoice)> = call
+        .request()
+        .questions
+        .iter()
+        .enumerate()
+        .map(|(index, question)| {
+            let text = format!("Question {}: {}", index + 1, question.label);
+            (text, ReviewChoice::Question(index))
+        })
+        .collect();
+    rows.push((BACK.to_owned(), ReviewChoice::Back));
+    select(CHANGE_TITLE.to_owned(), rows)
+}
+
+/// [`REVIEW_HEADING`], then one `<label>: <answer>` line per question, the answer being its
+/// labels joined with `, ` on one line, or [`NO_ANSWER`].
+pub fn review_title(call: &Call, drafts: &[Draft]) -> String {
+    let mut title = REVIEW_HEADING.to_owned();
+    for (question, draft) in call.request().questions.iter().zip(drafts) {
+        let answer = Answer::from_draft(question, draft)
+            .filter(Answer::is_committed)
+            .map_or_else(|| NO_ANSWER.to_owned(), |answer| answer.labels.join(", "));
+        let _ = write!(
+            title,
+            "\n{}: {}",
+            sanitize_line(&question.label),
+            sanitize_line(&answer)
+        );
+    }
+    title
+}
+
+fn select(title: String, rows: Vec<(String, ReviewChoice)>) -> State {
+    let options = rows
+        .iter()
+        .map(|(text, _)| DialogOption::plain(text.clone()))
+        .collect();
+    State::Asking {
+        dialog: Dialog::Select { title, options },
+        awaiting: Awaiting::Review(rows),
+    }
+}
+
+#[cfg(test)]
+#[path = "review_tests.rs"]
+mod tests;

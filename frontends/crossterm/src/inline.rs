@@ -1,0 +1,123 @@
+//! Where an inline form's rows go on the screen.
+//!
+//! An inline form is drawn in rows below the shell's output instead of on the alternate
+//! screen. It never takes the whole screen: at most one row less than the terminal is tall, so
+//! the line above it (the command that opened it) stays in view and the form never has to push
+//! its own rows off the top. Making room scrolls the screen up by at most that many lines; only
+//! the shell's output above the form goes into the scrollback, never a blank flood and never a
+//! copy of the form.
+
+use ratatui::layout::Position;
+
+/// The rows an inline form takes, counted from the top of the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InlineRows {
+    /// The first row.
+    pub top: u16,
+    /// How many rows, at least one.
+    pub count: u16,
+}
+
+/// Where a form goes, and how far the screen scrolls up first to make room for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The form's rows once the screen has scrolled.
+    pub rows: InlineRows,
+    /// Lines to scroll up before drawing: line feeds written on the bottom row.
+    pub scroll: u16,
+}
+
+/// How many rows a form that asks for `wanted` rows gets on a screen `screen_height` rows tall:
+/// `wanted`, at most one row less than the screen, at least one.
+pub const fn row_count(wanted: u16, screen_height: u16) -> u16 {
+    let most = screen_height.saturating_sub(1);
+    let count = if wanted < most { wanted } else { most };
+    if count == 0 { 1 } else { count }
+}
+
+/// Places a form asking for `wanted` rows below the cursor at `cursor` (on the cursor's row, or
+/// on the next one when something stands before the cursor on its row), scrolling the screen up
+/// as little as makes it fit.
+pub fn place(wanted: u16, cursor: Position, screen_height: u16) -> Placement {
+    let screen_height = screen_height.max(1);
+    let count = row_count(wanted, screen_height);
+    let below_text = u16::from(cursor.x > 0);
+    let start = cursor.y.saturating_add(below_text).min(screen_height);
+    let scroll = start.saturating_add(count).saturating_sub(screen_height);
+    Placement {
+        rows: InlineRows {
+            top: start - scroll,
+            count,
+        },
+        scroll,
+    }
+}
+
+/// Where the form's first row is after the terminal changed size: the terminal moves the form's
+/// rows with the cursor, which was left at `parked` and is now at `found`; on a screen
+/// `screen_height` rows tall.
+pub fn moved_top(top: u16, parked: Position, found: Position, screen_height: u16) -> u16 {
+    let shifted = i32::from(top) + i32::from(found.y) - i32::from(parked.y);
+    let last = i32::from(screen_height.max(1)) - 1;
+    u16::try_from(shifted.clamp(0, last)).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_form_taller_than_the_terminal_gets_one_row_less_than_the_terminal() {
+        assert_eq!(row_count(65_535, 24), 23);
+        assert_eq!(row_count(24, 24), 23);
+        assert_eq!(row_count(20, 15), 14);
+        assert_eq!(row_count(12, 30), 12);
+    }
+
+    #[test]
+    fn a_one_row_terminal_still_gets_one_row() {
+        assert_eq!(row_count(20, 1), 1);
+        assert_eq!(row_count(0, 24), 1);
+        let placement = place(20, Position::new(0, 0), 1);
+        assert_eq!(placement.rows, InlineRows { top: 0, count: 1 });
+    }
+
+    #[test]
+    fn a_form_that_fits_below_the_cursor_scrolls_nothing() {
+        let placement = place(10, Position::new(0, 3), 24);
+        assert_eq!(placement.rows, InlineRows { top: 3, count: 10 });
+        assert_eq!(placement.scroll, 0);
+    }
+
+    #[test]
+    fn a_form_at_the_bottom_scrolls_up_only_what_it_needs() {
+        let placement = place(65_535, Position::new(0, 23), 24);
+        assert_eq!(placement.rows, InlineRows { top: 1, count: 23 });
+        assert_eq!(placement.scroll, 22);
+        let placement = place(20, Position::new(0, 14), 15);
+        assert_eq!(placement.rows, InlineRows { top: 1, count: 14 });
+        assert_eq!(placement.scroll, 13);
+    }
+
+    #[test]
+    fn text_before_the_cursor_keeps_its_row() {
+        let placement = place(5, Position::new(4, 2), 24);
+        assert_eq!(placement.rows.top, 3);
+        let placement = place(5, Position::new(4, 23), 24);
+        assert_eq!(placement.rows, InlineRows { top: 19, count: 5 });
+        assert_eq!(placement.scroll, 5);
+    }
+
+    #[test]
+    fn the_top_follows_the_cursor_when_the_terminal_moves_the_rows() {
+        let parked = Position::new(0, 5);
+        assert_eq!(moved_top(5, parked, Position::new(0, 5), 24), 5);
+        assert_eq!(moved_top(5, parked, Position::new(0, 9), 24), 9);
+        assert_eq!(moved_top(5, parked, Position::new(0, 1), 24), 1);
+        assert_eq!(
+            moved_top(5, Position::new(3, 8), Position::new(3, 2), 24),
+            0
+        );
+        assert_eq!(moved_top(5, parked, Position::new(0, 40), 15), 14);
+    }
+}

@@ -1,0 +1,161 @@
+//! `--inline` in real terminals: the form takes at most one row less than the terminal is tall,
+//! so the command that opened it stays in view, and neither opening it, resizing the terminal
+//! taller or shorter, nor closing it leaves copies of the form or runs of blank lines in the
+//! scrollback. Skipped, with a message, where tmux is not installed.
+
+mod support;
+
+use serde_json::json;
+use support::asking::{Asking, read_result};
+
+const TITLE: &str = "Set up the new service";
+const DATABASE_PROMPT: &str = "Which database should the service store its data in?";
+const CHECKS_PROMPT: &str = "Which checks should run before every commit?";
+
+/// How many numbered lines the shell prints before the form opens.
+const EARLIER: usize = 40;
+
+/// Prints [`EARLIER`] numbered lines, then opens the demo with `inline` (`--inline 65535`,
+/// `--inline`), and waits for its first question.
+fn open_demo(term: &Asking, inline: &str) -> String {
+    let tmux = &term.tmux;
+    tmux.type_line(&format!(
+        "clear; for i in $(seq 1 {EARLIER}); do echo \"earlier output $i\"; done"
+    ));
+    tmux.wait_for_text(&format!("earlier output {EARLIER}"));
+    tmux.type_line(&format!(
+        "HOME=\"$PWD\" {} demo {inline} --config \"$PWD/settings.json\" > result.json; \
+         echo \"exit=$?\"",
+        env!("CARGO_BIN_EXE_pi-agent-ask")
+    ));
+    tmux.wait_for(&format!("{TITLE:?} and its footer"), |screen| {
+        screen.contains(TITLE) && screen.contains("esc cancel")
+    })
+}
+
+/// Answers the first question, submits, and checks the program's result.
+fn answer_and_submit(term: &Asking) {
+    term.press(&["Enter"], CHECKS_PROMPT);
+    term.press(&["BTab", "BTab"], "Review your answers");
+    term.tmux.keys(&["Enter"]);
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0);
+    let (_, details) = read_result(document);
+    assert_eq!(
+        details["answers"],
+        json!({"database": {"values": ["postgres"], "labels": ["PostgreSQL"], "indices": [1]}})
+    );
+}
+
+/// Where the form is drawn while open: the command line stays on the first row, and the
+/// footer is on the last one.
+fn assert_below_the_command(screen: &str, rows: usize) {
+    let lines: Vec<&str> = screen.lines().collect();
+    assert!(
+        lines.first().is_some_and(|line| !line.contains(TITLE)),
+        "the form took the first row:\n{screen}"
+    );
+    let footer = lines.iter().rposition(|line| line.contains("esc cancel"));
+    assert_eq!(
+        footer,
+        Some(rows - 1),
+        "the footer is not on the last row:\n{screen}"
+    );
+    let title = lines.iter().position(|line| line.contains(TITLE));
+    assert!(
+        title.is_some_and(|row| row >= 1),
+        "the title is not below the command:\n{screen}"
+    );
+}
+
+/// After the program ended: the scrollback (the lines above the screen) holds every earlier
+/// line once, in order, no line of the form and no blank line; the screen holds no line of
+/// the form either.
+fn assert_clean_scrollback(term: &Asking) {
+    let tmux = &term.tmux;
+    let history = tmux.run(&["capture-pane", "-p", "-t", "main", "-S", "-", "-E", "-1"]);
+    let everything = tmux.run(&["capture-pane", "-p", "-t", "main", "-S", "-"]);
+    for text in [TITLE, DATABASE_PROMPT, CHECKS_PROMPT, "esc cancel"] {
+        assert!(
+            !everything.contains(text),
+            "{text:?} was left behind:\n{everything}"
+        );
+    }
+    let mut from = 0;
+    for i in 1..=EARLIER {
+        let line = format!("earlier output {i}\n");
+        let at = everything[from..]
+            .find(&line)
+            .unwrap_or_else(|| panic!("{line:?} missing from the scrollback:\n{everything}"));
+        from += at + line.len();
+        assert_eq!(everything.matches(&line).count(), 1, "{line:?} twice");
+    }
+    let blank = history
+        .lines()
+        .filter(|line| line.trim().is_empty())
+        .count();
+    assert_eq!(blank, 0, "blank lines in the scrollback:\n{history}");
+    let size: usize = tmux.pane_var("history_size").parse().expect("a number");
+    assert!(
+        size <= EARLIER + 10,
+        "{size} lines of scrollback:\n{history}"
+    );
+}
+
+#[test]
+fn inline_65535_on_a_24_row_terminal_takes_23_rows_and_floods_no_scrollback() {
+    let Some(term) = Asking::start(100, 24) else {
+        return;
+    };
+    let screen = open_demo(&term, "--inline 65535");
+    assert_below_the_command(&screen, 24);
+    answer_and_submit(&term);
+    assert_clean_scrollback(&term);
+}
+
+#[test]
+fn the_default_inline_height_on_a_15_row_terminal_keeps_the_command_in_view() {
+    let Some(term) = Asking::start(100, 15) else {
+        return;
+    };
+    let screen = open_demo(&term, "--inline");
+    assert_below_the_command(&screen, 15);
+    answer_and_submit(&term);
+    assert_clean_scrollback(&term);
+}
+
+#[test]
+fn an_inline_form_resized_shorter_and_taller_leaves_no_copies_in_the_scrollback() {
+    let Some(term) = Asking::start(100, 24) else {
+        return;
+    };
+    let tmux = &term.tmux;
+    open_demo(&term, "--inline 65535");
+    tmux.resize(100, 15);
+    let screen = tmux.wait_for("the form at 15 rows", |screen| {
+        screen.lines().count() == 15
+            && screen
+                .lines()
+                .nth(14)
+                .is_some_and(|line| line.contains("esc cancel"))
+    });
+    assert_below_the_command(&screen, 15);
+    tmux.resize(100, 30);
+    let screen = tmux.wait_for("the form at 30 rows", |screen| {
+        screen.lines().count() == 30
+            && screen
+                .lines()
+                .nth(29)
+                .is_some_and(|line| line.contains("esc cancel"))
+    });
+    assert_below_the_command(&screen, 30);
+    tmux.resize(100, 24);
+    tmux.wait_for("the form at 24 rows", |screen| {
+        screen
+            .lines()
+            .nth(23)
+            .is_some_and(|line| line.contains("esc cancel"))
+    });
+    answer_and_submit(&term);
+    assert_clean_scrollback(&term);
+}

@@ -5,7 +5,7 @@ use super::Form;
 use super::editor::EditorTarget;
 use super::state::{Dismissal, Focus, Pending};
 use crate::effect::Effect;
-use crate::keys::{EditorAction, FixedKey, GlobalAction, Key, KeyCode, MainAction};
+use crate::keys::{EditorAction, FixedKey, GlobalAction, Key, MainAction, Navigation};
 
 impl Form {
     /// Applies one key press.
@@ -30,10 +30,8 @@ impl Form {
         if let Some(action) = self.config.keymaps.main_action(&key) {
             return self.main_action(action, pending);
         }
-        match key.normalized().code {
-            KeyCode::PageDown => self.scroll_page(true),
-            KeyCode::PageUp => self.scroll_page(false),
-            _ => {}
+        if let Some(navigation) = Navigation::of(&key) {
+            self.navigate(navigation);
         }
         Vec::new()
     }
@@ -59,7 +57,7 @@ impl Form {
 
     /// A key while an editor is open. `global.dismiss` ends the flow without saving the text;
     /// `global.settings` opens the settings while the editor is empty and is typed otherwise;
-    /// `pageUp`/`pageDown` scroll the page (prompt, preview) as outside editors; the
+    /// the navigation keys page the editor and the prompt (`home`/`end` are the editor's); the
     /// `*WhenEmpty` actions navigate only while it is empty; everything else edits.
     fn editor_key(&mut self, key: Key) -> Vec<Effect> {
         let Some(editor) = self.state.editor() else {
@@ -72,9 +70,9 @@ impl Form {
             Some(GlobalAction::Settings) if empty => return vec![Effect::OpenSettings],
             _ => {}
         }
-        let code = key.normalized().code;
-        if matches!(code, KeyCode::PageDown | KeyCode::PageUp) {
-            self.scroll_page(code == KeyCode::PageDown);
+        if let Some(navigation) = Navigation::of(&key)
+            && self.navigate(navigation)
+        {
             return Vec::new();
         }
         let keymaps = &self.config.keymaps;

@@ -20,10 +20,20 @@
 //! - `1`..`9`: highlight that row and act as `enter` (single) or `space` (multi); on the final
 //!   tab, run action 1..3 (twice in a row with double-press review shortcuts; a Submit that
 //!   would be refused says why at the first press);
-//! - `pageUp`, `pageDown`: scroll a prompt too long to show whole and the preview pane (as
-//!   one column: down scrolls the prompt to its end first, up the preview to its top first),
-//!   or the review summary, also while an editor is open; the mouse wheel over the prompt or
-//!   the preview scrolls it too;
+//! - `home`, `end`: highlight the first and the last row of the list (the final tab's first
+//!   and last action); in an editor, the start and the end of the line;
+//! - `pageUp`, `pageDown`: move the highlight a page up or down the list, stopping at its ends
+//!   (a highlight inside the page goes to its edge first; the next press turns the page, the
+//!   row at one edge shown at the other); on preview questions they scroll the preview a page
+//!   instead, on the final tab the summary, and in an editor they move its cursor a page; a
+//!   page always shares a line with the one before, so no line is on no page. The footer says
+//!   which (`scroll preview`, `jump` on lists longer than the screen);
+//! - `shift+up`, `shift+down`: page a prompt too long to show whole (also while an editor is
+//!   open; the prompt's position line names them), or the summary on the final tab; the mouse
+//!   wheel over the prompt, the preview or the summary scrolls it too;
+//!
+//!   these navigation keys are in no keymap (the settings file's keymaps are unchanged); a
+//!   keymap that binds one of them to an action takes it over;
 //! - `t`: switch single <-> multi (preview <-> multi); a change that would drop selections needs
 //!   `t` again;
 //! - `n`, `shift+n`: option note, question note;
@@ -32,6 +42,10 @@
 //!   as `esc`, however it is run (`enter`, its digit, a click), the warning names what to
 //!   press (or click) again, and Cancel and `esc` confirm each other;
 //! - `?`: ask for the settings overlay ([`Effect::OpenSettings`]; also from an empty editor);
+//!
+//! The footer names the keys for the focused part in its rows; when they need more rows than
+//! the screen gives, the least needed hints go first (notes, the type change, the jumps and the
+//! shortcuts, then the tabs, then moving), and how to confirm and how to leave always stay.
 //! - in editors: `enter` submits (saves a note), `esc` keeps the draft and closes,
 //!   `alt+enter` inserts a line break (so does `shift+enter` where the terminal tells it from
 //!   `enter`; most send the same carriage return for both, so the hint names `alt+enter`), and
@@ -67,6 +81,7 @@ mod mouse;
 mod navigate;
 mod notes;
 mod open;
+mod paging;
 mod preview;
 mod result;
 mod review;

@@ -5,11 +5,86 @@
 use std::collections::HashMap;
 
 use super::super::Form;
-use super::options::{Item, short_description};
+use super::options::{Emphasis, Item, short_description};
 use super::{Hit, MUTED};
 use crate::draw::{Canvas, Pos, Rect, Span, put_line, put_lines};
 
+/// Where the last frame showed a question's list, for paging through it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ListPage {
+    /// The question the list belongs to.
+    tab: usize,
+    /// The first row shown.
+    first: usize,
+    /// The last row shown whole.
+    last: usize,
+    /// The list's columns.
+    columns: usize,
+    /// The screen rows the options had (the position line left out).
+    rows: usize,
+    /// The rows the list's area had, which the options were laid out for.
+    height: usize,
+}
+
 impl Form {
+    /// The highlighted row after a page `down` or up on question `index`'s list. A highlight
+    /// inside the page goes to the page's last (first) row; one already there turns the page:
+    /// that row is shown first (last) and the highlight goes to the last (first) row that fits
+    /// with it, so every row is on some page and two pages share a row. Before the list was
+    /// drawn, a page is one row.
+    pub(in crate::form) fn page_list(&self, index: usize, down: bool) -> usize {
+        let rows = Self::row_count(&self.call.request().questions[index]);
+        let last_row = rows.saturating_sub(1);
+        let cursor = self.state.cursors[index].min(last_row);
+        let page = self.memory.list_page.get();
+        if page.tab != index || page.columns == 0 {
+            return if down {
+                (cursor + 1).min(last_row)
+            } else {
+                cursor.saturating_sub(1)
+            };
+        }
+        if down && cursor < page.last {
+            return page.last;
+        }
+        if !down && cursor > page.first {
+            return page.first;
+        }
+        let size = (page.columns, page.height);
+        let plain = |row: usize| self.item_height_as(index, row, size, Emphasis::Plain);
+        let high = |row: usize| self.item_height_as(index, row, size, Emphasis::Highlighted);
+        let mut target = cursor;
+        if down {
+            let mut used = 0;
+            for row in cursor..rows {
+                if row > cursor && used + high(row) > page.rows {
+                    break;
+                }
+                target = row;
+                used += plain(row);
+                if used >= page.rows {
+                    break;
+                }
+            }
+            let target = if target == cursor { cursor + 1 } else { target };
+            self.memory.list_top.set((index, cursor));
+            return target.min(last_row);
+        }
+        let mut used = plain(cursor);
+        for row in (0..cursor).rev() {
+            if used + high(row) > page.rows {
+                break;
+            }
+            target = row;
+            used += plain(row);
+        }
+        if target == cursor {
+            cursor.saturating_sub(1)
+        } else {
+            target
+        }
+    }
+
     /// Draws the option list of question `index` in `area`, scrolled to keep the highlighted
     /// row in view, with a position line when it does not fit. The list, each row drawn (all
     /// of its lines) and an open editor are mouse regions.
@@ -65,6 +140,7 @@ impl Form {
         self.memory.list_top.set((index, top));
         let mut y = 0;
         let mut last_started = top;
+        let mut last_whole = None;
         for row in top..rows {
             if y >= list_height {
                 break;
@@ -91,7 +167,18 @@ impl Form {
             }
             y += usize::from(drawn);
             last_started = row;
+            if usize::from(drawn) == item.lines.len() {
+                last_whole = Some(row);
+            }
         }
+        self.memory.list_page.set(ListPage {
+            tab: index,
+            first: top,
+            last: last_whole.unwrap_or(top),
+            columns,
+            rows: list_height,
+            height,
+        });
         if !fits {
             let above = top;
             let below = rows - 1 - last_started;

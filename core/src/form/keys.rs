@@ -1,5 +1,6 @@
 //! Which key does what: the global keymap first, then the fixed digits, then the keymap of
-//! the focused part (options and final tab, answer editor, note editor).
+//! the focused part (options and final tab, answer editor, note editor), then the navigation
+//! keys and `/` (find); while finding, keys go to the find.
 
 use super::Form;
 use super::editor::EditorTarget;
@@ -15,6 +16,9 @@ impl Form {
         let pending = std::mem::take(&mut self.state.pending);
         if matches!(self.state.focus, Focus::Editor(_)) {
             return self.editor_key(key);
+        }
+        if self.state.find.is_some() {
+            return self.find_key(key);
         }
         match self.config.keymaps.global_action(&key) {
             Some(GlobalAction::Dismiss) => return self.request_dismiss(Dismissal::Dismiss),
@@ -32,6 +36,8 @@ impl Form {
         }
         if let Some(navigation) = Navigation::of(&key) {
             self.navigate(navigation);
+        } else {
+            self.start_find(key);
         }
         Vec::new()
     }

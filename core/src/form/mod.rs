@@ -37,6 +37,9 @@
 //! - `t`: switch single <-> multi (preview <-> multi); a change that would drop selections needs
 //!   `t` again;
 //! - `n`, `shift+n`: option note, question note;
+//! - `/`: find an option by typing (see `find`): the highlight goes to the next option whose
+//!   label holds the text, `down`/`up` to the next and previous match, `enter` ends the find
+//!   and acts as `enter`, `esc` ends it; while finding, letters and digits are text;
 //! - `esc`: cancel the flow; `ctrl+c`: dismiss it (both twice when answers would be lost, with
 //!   `confirmDismissWhenDirty`); the final tab's Cancel action asks for the same confirmation
 //!   as `esc`, however it is run (`enter`, its digit, a click), the warning names what to
@@ -76,6 +79,7 @@ mod answer;
 mod config;
 mod confirm;
 mod editor;
+mod find;
 mod keys;
 mod mouse;
 mod navigate;

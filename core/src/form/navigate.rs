@@ -19,6 +19,7 @@ impl Form {
         self.state.preview = PreviewScroll::default();
         self.state.review_scroll = 0;
         self.state.prompt_scroll = 0;
+        self.state.find = None;
         self.state.focus = match self.active_question() {
             None => Focus::Review,
             Some((index, question)) if !Self::has_custom_row(question) => Focus::Editor(Box::new(

@@ -3,6 +3,7 @@
 mod answers;
 mod dismiss;
 mod draw;
+mod find;
 mod flow;
 mod long_lists;
 mod mouse;

@@ -6,6 +6,7 @@
 
 use super::super::Form;
 use super::super::editor::EditorTarget;
+use super::super::find::FIND_KEY;
 use super::super::state::{Activation, Dismissal, Focus, Pending};
 use super::{ACCENT, ERROR, MUTED, WARNING};
 use crate::contract::request::{Question, QuestionType};
@@ -62,6 +63,12 @@ impl Form {
         let mut hints = Hints::default();
         let tabs = || main.hint_pair(MainAction::NextTab, MainAction::PreviousTab);
         match &self.state.focus {
+            Focus::Options if self.state.find.is_some() => {
+                let moves = main.hint_pair(MainAction::PreviousOption, MainAction::NextOption);
+                hints.push(moves, "next match", Moving);
+                hints.push(main.hint(MainAction::Confirm), "select", Essential);
+                hints.push(main.hint(MainAction::Cancel), "end find", Essential);
+            }
             Focus::Options => {
                 let question = self.active_question().map(|(_, question)| question);
                 let multi = question.is_some_and(Question::is_multi);
@@ -83,6 +90,7 @@ impl Form {
                     hints.push(keys, "scroll preview", Moving);
                 } else if question.is_some_and(|question| Self::row_count(question) > screen_rows) {
                     hints.push(Some(Navigation::LIST_HINT.to_owned()), "jump", Extra);
+                    hints.push(Some(FIND_KEY.to_string()), "find", Extra);
                 }
                 if self.rules().notes {
                     hints.push(main.hint(MainAction::OptionNote), "note", Extra);

@@ -6,8 +6,9 @@ use std::collections::HashMap;
 
 use super::super::Form;
 use super::options::{Emphasis, Item, short_description};
-use super::{Hit, MUTED};
+use super::{ACCENT, Hit, MUTED, TEXT};
 use crate::draw::{Canvas, Pos, Rect, Span, put_line, put_lines};
+use crate::text::{sanitize_line, width};
 
 /// Where the last frame showed a question's list, for paging through it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -98,7 +99,12 @@ impl Form {
         let columns = usize::from(area.width);
         let height = usize::from(area.height);
         let cursor_row = self.state.cursors[index].min(rows.saturating_sub(1));
-        let fitted = self.fitted_items(index, columns, height);
+        let finding = self.state.find.as_deref();
+        let fitted = if finding.is_some() {
+            None
+        } else {
+            self.fitted_items(index, columns, height)
+        };
         let fits = fitted.is_some();
         let mut items = fitted.unwrap_or_default();
         let short = short_description(height);
@@ -179,19 +185,51 @@ impl Form {
             rows: list_height,
             height,
         });
-        if !fits {
-            let above = top;
-            let below = rows - 1 - last_started;
-            let mut spans = Vec::new();
-            if above > 0 {
-                spans.push(Span::new(&format!("↑ {above} more  ·  "), MUTED));
-            }
-            spans.push(Span::new(&format!("{}/{rows}", cursor_row + 1), MUTED));
-            if below > 0 {
-                spans.push(Span::new(&format!("  ·  ↓ {below} more"), MUTED));
-            }
-            let line = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-            put_line(canvas, Pos::new(line.x + 2, line.y), &spans);
+        if fits {
+            return;
+        }
+        let line = Rect::new(
+            area.x + 2,
+            area.bottom() - 1,
+            area.width.saturating_sub(2),
+            1,
+        );
+        if let Some(text) = finding {
+            self.draw_find_line(canvas, line, text, (cursor_row, rows));
+            return;
+        }
+        let above = top;
+        let below = rows - 1 - last_started;
+        let mut spans = Vec::new();
+        if above > 0 {
+            spans.push(Span::new(&format!("↑ {above} more  ·  "), MUTED));
+        }
+        spans.push(Span::new(&format!("{}/{rows}", cursor_row + 1), MUTED));
+        if below > 0 {
+            spans.push(Span::new(&format!("  ·  ↓ {below} more"), MUTED));
+        }
+        put_line(canvas, line.pos(), &spans);
+    }
+
+    /// The line under a list while finding: `/ text▏  ·  3/61`, or `no match` for the count
+    /// when the highlighted row does not hold the text; the text cursor after the text.
+    fn draw_find_line(&self, canvas: &mut Canvas, line: Rect, text: &str, at: (usize, usize)) {
+        let (cursor_row, rows) = at;
+        let clean = sanitize_line(text);
+        let status = if self.highlight_matches() {
+            format!("  ·  {}/{rows}", cursor_row + 1)
+        } else {
+            "  ·  no match".to_owned()
+        };
+        let spans = [
+            Span::new("/ ", ACCENT),
+            Span::new(&clean, TEXT),
+            Span::new(&status, MUTED),
+        ];
+        put_line(canvas, line.pos(), &spans);
+        let column = 2 + width(&clean);
+        if column < usize::from(line.width) {
+            canvas.set_cursor(Pos::new(line.x + column as u16, line.y));
         }
     }
 

@@ -1,11 +1,12 @@
 //! Which key does what: the global keymap first, then the fixed digits, then the keymap of
-//! the focused part (options and final tab, answer editor, note editor).
+//! the focused part (options and final tab, answer editor, note editor), then the navigation
+//! keys and `/` (find); while finding, keys go to the find.
 
 use super::Form;
 use super::editor::EditorTarget;
 use super::state::{Dismissal, Focus, Pending};
 use crate::effect::Effect;
-use crate::keys::{EditorAction, FixedKey, GlobalAction, Key, KeyCode, MainAction};
+use crate::keys::{EditorAction, FixedKey, GlobalAction, Key, MainAction, Navigation};
 
 impl Form {
     /// Applies one key press.
@@ -15,6 +16,9 @@ impl Form {
         let pending = std::mem::take(&mut self.state.pending);
         if matches!(self.state.focus, Focus::Editor(_)) {
             return self.editor_key(key);
+        }
+        if self.state.find.is_some() {
+            return self.find_key(key);
         }
         match self.config.keymaps.global_action(&key) {
             Some(GlobalAction::Dismiss) => return self.request_dismiss(Dismissal::Dismiss),
@@ -30,10 +34,10 @@ impl Form {
         if let Some(action) = self.config.keymaps.main_action(&key) {
             return self.main_action(action, pending);
         }
-        match key.normalized().code {
-            KeyCode::PageDown => self.scroll_page(true),
-            KeyCode::PageUp => self.scroll_page(false),
-            _ => {}
+        if let Some(navigation) = Navigation::of(&key) {
+            self.navigate(navigation);
+        } else {
+            self.start_find(key);
         }
         Vec::new()
     }
@@ -59,7 +63,7 @@ impl Form {
 
     /// A key while an editor is open. `global.dismiss` ends the flow without saving the text;
     /// `global.settings` opens the settings while the editor is empty and is typed otherwise;
-    /// `pageUp`/`pageDown` scroll the page (prompt, preview) as outside editors; the
+    /// the navigation keys page the editor and the prompt (`home`/`end` are the editor's); the
     /// `*WhenEmpty` actions navigate only while it is empty; everything else edits.
     fn editor_key(&mut self, key: Key) -> Vec<Effect> {
         let Some(editor) = self.state.editor() else {
@@ -72,9 +76,9 @@ impl Form {
             Some(GlobalAction::Settings) if empty => return vec![Effect::OpenSettings],
             _ => {}
         }
-        let code = key.normalized().code;
-        if matches!(code, KeyCode::PageDown | KeyCode::PageUp) {
-            self.scroll_page(code == KeyCode::PageDown);
+        if let Some(navigation) = Navigation::of(&key)
+            && self.navigate(navigation)
+        {
             return Vec::new();
         }
         let keymaps = &self.config.keymaps;

@@ -21,14 +21,27 @@
 //! - `1`..`9`: highlight that row and act as `enter` (single) or `space` (multi); on the final
 //!   tab, run action 1..3 (twice in a row with double-press review shortcuts; a Submit that
 //!   would be refused says why at the first press);
-//! - `pageUp`, `pageDown`: scroll a prompt too long to show whole and the preview pane (as
-//!   one column: down scrolls the prompt to its end first, up the preview to its top first),
-//!   or the review summary, also while an editor is open; the mouse wheel over the prompt or
-//!   the preview scrolls it too;
+//! - `home`, `end`: highlight the first and the last row of the list (the final tab's first
+//!   and last action); in an editor, the start and the end of the line;
+//! - `pageUp`, `pageDown`: move the highlight a page up or down the list, stopping at its ends
+//!   (a highlight inside the page goes to its edge first; the next press turns the page, the
+//!   row at one edge shown at the other); on preview questions they scroll the preview a page
+//!   instead, on the final tab the summary, and in an editor they move its cursor a page; a
+//!   page always shares a line with the one before, so no line is on no page. The footer says
+//!   which (`scroll preview`, `jump` on lists longer than the screen);
+//! - `shift+up`, `shift+down`: page a prompt too long to show whole (also while an editor is
+//!   open; the prompt's position line names them), or the summary on the final tab; the mouse
+//!   wheel over the prompt, the preview or the summary scrolls it too;
+//!
+//!   these navigation keys are in no keymap (the settings file's keymaps are unchanged); a
+//!   keymap that binds one of them to an action takes it over;
 //! - `t`: switch single <-> multi (preview <-> multi); leaving multi-select with more than one
 //!   selection needs `t` again and then clears the selections (the written text and the notes
 //!   stay);
 //! - `n`, `shift+n`: option note, question note;
+//! - `/`: find an option by typing (see `find`): the highlight goes to the next option whose
+//!   label holds the text, `down`/`up` to the next and previous match, `enter` ends the find
+//!   and acts as `enter`, `esc` ends it; while finding, letters and digits are text;
 //! - `esc`: cancel the flow; `ctrl+c`: dismiss it (each twice when answers would be lost, with
 //!   `confirmDismissWhenDirty` where the rules follow it, and the warning names the key to
 //!   press again; `ask_user_question` has no such setting and ends at once); the final tab's
@@ -44,6 +57,10 @@
 //!   on a multi-select question whose answer is options or text, with options ticked, the
 //!   open editor says that saving text replaces them; saved text drops its trailing blank
 //!   lines (a line break typed last, with `enter` when another key submits, is no part of it).
+//!
+//! The footer names the keys for the focused part in its rows; when they need more rows than
+//! the screen gives, the least needed hints go first (notes, the type change, the jumps and the
+//! shortcuts, then the tabs, then moving), and how to confirm and how to leave always stay.
 //!
 //! The mouse hits exactly what the last frame showed where it showed it (a frame drawn for
 //! another tab than the active one hits nothing):
@@ -70,11 +87,13 @@ mod answer;
 mod config;
 mod confirm;
 mod editor;
+mod find;
 mod keys;
 mod mouse;
 mod navigate;
 mod notes;
 mod open;
+mod paging;
 mod preview;
 mod result;
 mod review;

@@ -1,8 +1,10 @@
-//! Moving between tabs and rows.
+//! Moving between tabs and rows, and through long lists and text with the navigation keys.
 
 use super::Form;
 use super::editor::{Editor, EditorTarget};
 use super::state::{Focus, Pending, PreviewScroll};
+use crate::contract::request::QuestionType;
+use crate::keys::Navigation;
 
 impl Form {
     /// Makes `tab` active: the final tab focuses its actions, a free-form question opens its
@@ -17,6 +19,7 @@ impl Form {
         self.state.preview = PreviewScroll::default();
         self.state.review_scroll = 0;
         self.state.prompt_scroll = 0;
+        self.state.find = None;
         self.state.focus = match self.active_question() {
             None => Focus::Review,
             Some((index, question)) if !Self::has_custom_row(question) => Focus::Editor(Box::new(
@@ -87,5 +90,58 @@ impl Form {
             return Vec::new();
         }
         self.try_submit()
+    }
+}
+
+impl Form {
+    /// A navigation key on the focused part; returns whether it did anything there (an editor
+    /// keeps `home` and `end` for its own lines).
+    ///
+    /// - option list: `home`/`end` highlight the first and last row, `pageUp`/`pageDown` move
+    ///   the highlight a page (see `page_list`), stopping at the ends; on preview questions
+    ///   they scroll the preview instead, a page of it at a time;
+    /// - final tab: `home`/`end` highlight the first and last action, the page keys and the
+    ///   text keys page the summary;
+    /// - an open editor: the page keys move its cursor a page of its rows;
+    /// - on question tabs, `shift+up`/`shift+down` page a prompt that does not fit, whatever
+    ///   has focus.
+    pub(super) fn navigate(&mut self, navigation: Navigation) -> bool {
+        let down = matches!(
+            navigation,
+            Navigation::Last | Navigation::PageDown | Navigation::TextDown
+        );
+        let Some((index, question)) = self.active_question() else {
+            match navigation {
+                Navigation::First | Navigation::Last => {
+                    let last = self.rules().actions.len().saturating_sub(1);
+                    self.state.review_cursor = if down { last } else { 0 };
+                }
+                Navigation::PageUp
+                | Navigation::PageDown
+                | Navigation::TextUp
+                | Navigation::TextDown => self.page_review(down),
+            }
+            return true;
+        };
+        let preview = question.presented == QuestionType::Preview;
+        let rows = Self::row_count(question);
+        let editing = matches!(self.state.focus, Focus::Editor(_));
+        match navigation {
+            Navigation::TextUp | Navigation::TextDown => self.page_prompt(down),
+            Navigation::First | Navigation::Last if editing => return false,
+            Navigation::PageUp | Navigation::PageDown if editing => self.page_editor(down),
+            Navigation::First => {
+                self.highlight_row(0);
+            }
+            Navigation::Last => {
+                self.highlight_row(rows.saturating_sub(1));
+            }
+            Navigation::PageUp | Navigation::PageDown if preview => self.page_preview(down),
+            Navigation::PageUp | Navigation::PageDown => {
+                let row = self.page_list(index, down);
+                self.highlight_row(row);
+            }
+        }
+        true
     }
 }

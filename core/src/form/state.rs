@@ -103,6 +103,8 @@ pub struct State {
     pub prompt_scroll: usize,
     /// The preview pane's scroll position for the highlighted option.
     pub preview: PreviewScroll,
+    /// What is typed to find an option, while finding (`/` on an option list).
+    pub find: Option<String>,
     /// Whether the flow is over.
     pub phase: Phase,
 }
@@ -123,6 +125,7 @@ impl State {
             review_scroll: 0,
             prompt_scroll: 0,
             preview: PreviewScroll::default(),
+            find: None,
             phase: Phase::Open,
         }
     }

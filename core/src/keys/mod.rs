@@ -3,10 +3,12 @@
 //! Keys parse from and print to Pi's key-id syntax ([`Key`]); keymaps say which key triggers
 //! which action in which [`Context`] ([`Keymaps`]), with defaults and settings-file overrides.
 //! Keymaps are data: the settings file overrides them, and every surface looks keys up in them.
+//! The keys that move through long content ([`Navigation`]) are in no keymap.
 
 mod action;
 mod key;
 mod keymap;
+mod navigation;
 mod overrides;
 
 #[cfg(test)]
@@ -20,4 +22,5 @@ pub use action::{
 };
 pub use key::{Key, KeyCode, KeyParseError, KeyParseProblem, MAX_FUNCTION_KEY, Modifiers};
 pub use keymap::{ContextKeymap, FixedKey, Keymaps};
+pub use navigation::Navigation;
 pub use overrides::KeymapProblem;

@@ -114,7 +114,7 @@ fn a_long_list_keeps_the_highlight_visible_and_says_where_it_is() {
     let run = Run::new(ask_user(&many_options(30)), "up up");
     let screen = run.screen();
     assert!(screen.contains("› 30. ( ) Option number 30"), "{screen}");
-    assert!(screen.contains("↑ 23 more  ·  30/31"), "{screen}");
+    assert!(screen.contains("↑ 24 more  ·  30/31"), "{screen}");
     assert!(screen.contains("↑"), "{screen}");
     let run = Run::new(ask_user(&many_options(30)), "");
     assert!(run.screen().contains("1/31  ·  ↓"), "{}", run.screen());

@@ -5,11 +5,16 @@ mod choices;
 mod dismiss;
 mod draw;
 mod editing;
+mod find;
 mod flow;
+mod long_lists;
 mod mouse;
+mod paging;
+mod previews;
 mod prompt;
 mod question_tool;
 mod question_tool_settings;
+mod small_screens;
 
 use serde_json::{Value, json};
 
@@ -82,16 +87,25 @@ pub struct Run {
     pub form: Form,
     /// The effects, in order.
     pub effects: Vec<Effect>,
+    /// The screen the form is drawn on after every input.
+    pub size: Size,
 }
 
 impl Run {
     /// Drives `form` with a script of key ids separated by spaces; a token in single quotes is
     /// typed character by character (`'two words'` keeps its space).
     pub fn new(form: Form, script: &str) -> Self {
+        Self::sized(form, Size::new(80, 24), script)
+    }
+
+    /// Drives `form` as [`Run::new`] does on a screen of `size`.
+    pub fn sized(form: Form, size: Size, script: &str) -> Self {
         let mut run = Self {
             form,
             effects: Vec::new(),
+            size,
         };
+        run.form.draw(size);
         run.keys(script);
         run
     }
@@ -100,7 +114,7 @@ impl Run {
     pub fn keys(&mut self, script: &str) -> &mut Self {
         for input in script_inputs(script) {
             let effects = self.form.handle(input);
-            self.form.draw(Size::new(80, 24));
+            self.form.draw(self.size);
             self.effects.extend(effects);
         }
         self
@@ -137,9 +151,9 @@ impl Run {
             .to_owned()
     }
 
-    /// The screen at 80×24 as text.
+    /// The screen at the run's size as text.
     pub fn screen(&self) -> String {
-        screen_text(&self.form.draw(Size::new(80, 24)))
+        screen_text(&self.form.draw(self.size))
     }
 }
 

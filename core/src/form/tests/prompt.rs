@@ -43,17 +43,17 @@ fn a_long_prompt_takes_the_free_rows_and_keeps_the_options_in_view() {
     assert!(words(&screen).contains("Sentence 9 adds"), "{screen}");
     assert!(screen.contains("› 1. ( ) Migrate now"), "{screen}");
     assert!(screen.contains("4. ( ) Type your own"), "{screen}");
-    assert!(screen.contains("more lines  (pageDown)"), "{screen}");
+    assert!(screen.contains("more lines  (shift+down)"), "{screen}");
     assert!(!screen.contains('…'), "{screen}");
 }
 
 #[test]
-fn page_down_and_up_bring_every_line_of_a_long_prompt_into_view() {
+fn shift_down_and_up_bring_every_line_of_a_long_prompt_into_view() {
     let mut run = Run::new(ask_user(&long_prompt(&three_options())), "");
     let mut seen = String::new();
     for _ in 0..10 {
         seen.push_str(&words(&run.screen()));
-        run.keys("pageDown");
+        run.keys("shift+down");
     }
     for n in 1..=20 {
         assert!(
@@ -62,11 +62,11 @@ fn page_down_and_up_bring_every_line_of_a_long_prompt_into_view() {
         );
     }
     let end = run.screen();
-    assert!(end.contains("(pageUp)"), "{end}");
+    assert!(end.contains("(shift+up)"), "{end}");
     assert!(!end.contains("Sentence 1 "), "{end}");
-    run.keys("pageUp*10");
+    run.keys("shift+up*10");
     assert!(run.screen().contains("Sentence 1 "));
-    assert!(run.screen().contains("(pageDown)"));
+    assert!(run.screen().contains("(shift+down)"));
 }
 
 #[test]
@@ -125,29 +125,37 @@ fn with_a_long_prompt_and_a_long_list_the_highlighted_option_stays_in_view() {
 }
 
 #[test]
-fn on_preview_questions_pages_scroll_the_prompt_then_the_preview() {
+fn on_preview_questions_page_keys_scroll_the_preview_and_shift_arrows_the_prompt() {
     let preview: Vec<String> = (0..60).map(|n| format!("preview row {n}")).collect();
     let mut arguments = long_prompt(&[
         json!({"value": "a", "label": "A", "preview": preview.join("\n")}),
         json!({"value": "b", "label": "B", "preview": "b"}),
     ]);
     arguments["questions"][0]["type"] = json!("preview");
-    let mut run = Run::new(ask_user(&arguments), "pageDown*10");
+    let mut run = Run::new(ask_user(&arguments), "pageDown");
     let screen = run.screen();
-    assert!(words(&screen).contains("Sentence 20 adds"), "{screen}");
+    assert!(screen.contains("Sentence 1 "), "the prompt stays: {screen}");
     assert!(!screen.contains("preview row 0\n"), "{screen}");
-    run.keys("pageUp");
-    let screen = run.screen();
     assert!(
-        words(&screen).contains("Sentence 20 adds"),
-        "the preview scrolls back first"
-    );
-    run.keys("pageUp*10");
-    let screen = run.screen();
-    assert!(
-        screen.contains("Sentence 1 ") && screen.contains("preview row 0"),
+        screen.contains("pageUp/pageDown scroll preview"),
         "{screen}"
     );
+    run.keys("shift+down");
+    let screen = run.screen();
+    assert!(!screen.contains("Sentence 1 "), "{screen}");
+    assert!(
+        !screen.contains("preview row 0\n"),
+        "the preview stays: {screen}"
+    );
+    run.keys("pageUp");
+    let screen = run.screen();
+    assert!(screen.contains("preview row 0"), "{screen}");
+    assert!(
+        !screen.contains("Sentence 1 "),
+        "the prompt stays: {screen}"
+    );
+    run.keys("shift+up");
+    assert!(run.screen().contains("Sentence 1 "), "{}", run.screen());
 }
 
 #[test]
@@ -172,18 +180,18 @@ fn the_wheel_scrolls_a_cut_prompt_and_past_the_list_top_scrolls_it_back() {
 }
 
 #[test]
-fn page_keys_scroll_the_prompt_while_an_editor_is_open() {
+fn shift_arrows_scroll_the_prompt_while_an_editor_is_open() {
     let sentences: Vec<String> = (1..=30)
         .map(|n| format!("Sentence {n} adds one more detail of the plan that matters here."))
         .collect();
     let arguments = json!({"questions": [{"question": sentences.join(" "), "header": "Plan"}]});
     let mut run = Run::new(question_tool(&arguments), "'draft'");
-    assert!(run.screen().contains("(pageDown)"), "{}", run.screen());
-    run.keys("pageDown");
+    assert!(run.screen().contains("(shift+down)"), "{}", run.screen());
+    run.keys("shift+down");
     let screen = run.screen();
     assert!(!screen.contains("Sentence 1 "), "{screen}");
     assert!(screen.contains("│ draft"), "{screen}");
-    run.keys("pageUp");
+    run.keys("shift+up");
     assert!(run.screen().contains("Sentence 1 "));
 }
 

@@ -1,8 +1,11 @@
-//! An open editor drawn as wrapped lines behind a `│` bar, with the text cursor placed.
+//! An open editor drawn as wrapped lines behind a `│` bar, with the text cursor placed, and
+//! paged by the rows it shows.
 
+use super::super::Form;
 use super::super::editor::Editor;
 use super::{ACCENT, DIM, TEXT};
 use crate::draw::{Canvas, Line, Pos, Rect, Span, put_lines};
+use crate::keys::{Key, KeyCode};
 use crate::text::{sanitize_line, width, wrap};
 
 /// The bar in front of every editor line and its width.
@@ -105,4 +108,62 @@ pub fn put_block(canvas: &mut Canvas, area: Rect, indent: u16, block: &EditorBlo
         ));
     }
     used
+}
+
+impl Form {
+    /// Lays `editor` out as [`editor_block`] does, remembering its text columns and rows so
+    /// a page of it moves by what shows.
+    pub(super) fn editor_block(
+        &self,
+        editor: &Editor,
+        columns: usize,
+        max_rows: usize,
+        placeholder: &str,
+    ) -> EditorBlock {
+        let text_columns = columns.saturating_sub(BAR_WIDTH + 1).max(1);
+        self.memory.editor.set((text_columns, max_rows.max(1)));
+        editor_block(editor, columns, max_rows, placeholder)
+    }
+
+    /// Moves the open editor's cursor a page `down` or up: as many lines as take the rows it
+    /// showed less one (at least one line), so the row at one edge of the editor is at the
+    /// other after it.
+    pub(in crate::form) fn page_editor(&mut self, down: bool) {
+        let (columns, rows) = self.memory.editor.get();
+        let Some(editor) = self.state.editor() else {
+            return;
+        };
+        let lines = editor.lines();
+        let (line, _) = editor.cursor();
+        let budget = rows.saturating_sub(1).max(1);
+        let mut steps = 0;
+        let mut used = 0;
+        loop {
+            let next = if down {
+                Some(line + steps + 1).filter(|&next| next < lines.len())
+            } else {
+                line.checked_sub(steps + 1)
+            };
+            let Some(next) = next else {
+                break;
+            };
+            let height = wrap(&sanitize_line(&lines[next]), columns.max(1))
+                .len()
+                .max(1);
+            if steps > 0 && used + height > budget {
+                break;
+            }
+            used += height;
+            steps += 1;
+            if used >= budget {
+                break;
+            }
+        }
+        let key = Key::plain(if down { KeyCode::Down } else { KeyCode::Up });
+        if let Some(editor) = self.state.editor_mut() {
+            for _ in 0..steps {
+                editor.key(key);
+            }
+        }
+    }
 }

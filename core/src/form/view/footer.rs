@@ -1,50 +1,104 @@
 //! The notice line and the key hints.
 //!
 //! Hints name the keys the keymaps bind now (the first key of each action, printed in key-id
-//! syntax), for the part that has focus; they wrap to at most two lines.
+//! syntax), for the part that has focus; they wrap to the footer's rows, and when they need
+//! more, the least needed go first (each hint has a [`Priority`]).
 
 use super::super::Form;
 use super::super::editor::EditorTarget;
+use super::super::find::FIND_KEY;
 use super::super::state::{Dismissal, Focus, Pending};
 use super::{ACCENT, ERROR, MUTED, WARNING};
 use crate::contract::request::{Question, QuestionType};
 use crate::draw::{Canvas, Line, Rect, Span, put_lines, wrap_spans};
-use crate::keys::{EditorAction, GlobalAction, MainAction};
+use crate::keys::{EditorAction, GlobalAction, MainAction, Navigation};
 use crate::text::width;
 
 /// Between two hints.
 const SEPARATOR: &str = "  ·  ";
+/// The cells [`SEPARATOR`] takes, counted once: measuring it for every hint made a frame a
+/// third slower.
+const SEPARATOR_CELLS: usize = 5;
+
+/// Which hints stay when the footer has too few rows for all: the lowest go first, the last
+/// of them first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Priority {
+    /// Shortcuts a user finds without being told: notes, the type change, jumps.
+    Extra,
+    /// Going to the other tabs, which the tab bar shows and `enter` reaches too.
+    Tabs,
+    /// Moving about the tab: the highlight, toggling, scrolling the preview, a new line.
+    Moving,
+    /// How to confirm and how to leave: never dropped.
+    Essential,
+}
+
+/// One hint: the keys, what they do, and how much it matters.
+struct Hint {
+    keys: String,
+    label: &'static str,
+    priority: Priority,
+}
+
+/// Collects the hints of the focused part, leaving out actions without a key.
+#[derive(Default)]
+struct Hints(Vec<Hint>);
+
+impl Hints {
+    fn push(&mut self, keys: Option<String>, label: &'static str, priority: Priority) {
+        if let Some(keys) = keys {
+            self.0.push(Hint {
+                keys,
+                label,
+                priority,
+            });
+        }
+    }
+}
 
 impl Form {
-    /// The hints for the focused part: (keys, what they do).
-    fn hints(&self) -> Vec<(String, &'static str)> {
+    /// The hints for the focused part, in the order they show.
+    fn hints(&self, screen_rows: usize) -> Vec<Hint> {
+        use Priority::{Essential, Extra, Moving, Tabs};
         let keymaps = &self.config.keymaps;
         let main = &keymaps.main;
-        let mut hints: Vec<(Option<String>, &'static str)> = Vec::new();
+        let mut hints = Hints::default();
+        let tabs = || main.hint_pair(MainAction::NextTab, MainAction::PreviousTab);
         match &self.state.focus {
+            Focus::Options if self.state.find.is_some() => {
+                let moves = main.hint_pair(MainAction::PreviousOption, MainAction::NextOption);
+                hints.push(moves, "next match", Moving);
+                hints.push(main.hint(MainAction::Confirm), "select", Essential);
+                hints.push(main.hint(MainAction::Cancel), "end find", Essential);
+            }
             Focus::Options => {
                 let question = self.active_question().map(|(_, question)| question);
                 let multi = question.is_some_and(Question::is_multi);
-                hints.push((
-                    main.hint_pair(MainAction::PreviousOption, MainAction::NextOption),
-                    "move",
-                ));
+                let preview =
+                    question.is_some_and(|question| question.presented == QuestionType::Preview);
+                let moves = main.hint_pair(MainAction::PreviousOption, MainAction::NextOption);
+                hints.push(moves, "move", Moving);
                 if multi {
-                    hints.push((main.hint(MainAction::Toggle), "toggle"));
-                    hints.push((main.hint(MainAction::Confirm), "confirm"));
+                    hints.push(main.hint(MainAction::Toggle), "toggle", Moving);
+                    hints.push(main.hint(MainAction::Confirm), "confirm", Essential);
                 } else {
-                    hints.push((main.hint(MainAction::Confirm), "select"));
+                    hints.push(main.hint(MainAction::Confirm), "select", Essential);
                 }
                 if self.tab_count() > 1 {
-                    let tabs = main.hint_pair(MainAction::NextTab, MainAction::PreviousTab);
-                    hints.push((tabs, "tabs"));
+                    hints.push(tabs(), "tabs", Tabs);
                 }
-                if question.is_some_and(|question| question.presented == QuestionType::Preview) {
-                    hints.push((Some("pageUp/pageDown".to_owned()), "scroll preview"));
+                if preview {
+                    let keys = Some(Navigation::PAGE_HINT.to_owned());
+                    hints.push(keys, "scroll preview", Moving);
+                } else if question.is_some_and(|question| Self::row_count(question) > screen_rows) {
+                    hints.push(Some(Navigation::LIST_HINT.to_owned()), "jump", Extra);
+                    hints.push(Some(FIND_KEY.to_string()), "find", Extra);
                 }
                 if self.rules().notes {
-                    hints.push((main.hint(MainAction::OptionNote), "note"));
-                    hints.push((main.hint(MainAction::QuestionNote), "question note"));
+                    hints.push(main.hint(MainAction::OptionNote), "note", Extra);
+                    let note = main.hint(MainAction::QuestionNote);
+                    hints.push(note, "question note", Extra);
                 }
                 if self.rules().type_change
                     && let Some(question) = question
@@ -54,24 +108,26 @@ impl Form {
                         QuestionType::Single => "single-select",
                         QuestionType::Preview => "preview",
                     };
-                    hints.push((main.hint(MainAction::ChangeQuestionType), label));
+                    hints.push(main.hint(MainAction::ChangeQuestionType), label, Extra);
                 }
-                hints.push((main.hint(MainAction::Cancel), "cancel"));
+                hints.push(main.hint(MainAction::Cancel), "cancel", Essential);
             }
             Focus::Editor(editor) => {
                 let free_form = !self.has_rows_on_tab();
+                let new_line = Some("alt+enter".to_owned());
                 match editor.target {
                     EditorTarget::Custom => {
-                        hints.push((keymaps.editor.hint(EditorAction::Submit), "submit"));
-                        hints.push((Some("alt+enter".to_owned()), "new line"));
+                        let submit = keymaps.editor.hint(EditorAction::Submit);
+                        hints.push(submit, "submit", Essential);
+                        hints.push(new_line, "new line", Moving);
                         let close = if free_form { "cancel" } else { "back" };
-                        hints.push((keymaps.editor.hint(EditorAction::Close), close));
+                        hints.push(keymaps.editor.hint(EditorAction::Close), close, Essential);
                     }
                     EditorTarget::Note(_) => {
                         let note = &keymaps.note_editor;
-                        hints.push((note.hint(EditorAction::Submit), "save note"));
-                        hints.push((Some("alt+enter".to_owned()), "new line"));
-                        hints.push((note.hint(EditorAction::Close), "back"));
+                        hints.push(note.hint(EditorAction::Submit), "save note", Essential);
+                        hints.push(new_line, "new line", Moving);
+                        hints.push(note.hint(EditorAction::Close), "back", Essential);
                     }
                 }
                 if free_form && editor.is_empty() && self.tab_count() > 1 {
@@ -79,29 +135,22 @@ impl Form {
                         EditorAction::NextTabWhenEmpty,
                         EditorAction::PreviousTabWhenEmpty,
                     );
-                    hints.push((tabs, "tabs"));
+                    hints.push(tabs, "tabs", Tabs);
                 }
-                hints.push((keymaps.global.hint(GlobalAction::Dismiss), "dismiss"));
+                let dismiss = keymaps.global.hint(GlobalAction::Dismiss);
+                hints.push(dismiss, "dismiss", Extra);
             }
             Focus::Review => {
-                hints.push((
-                    main.hint_pair(MainAction::PreviousOption, MainAction::NextOption),
-                    "move",
-                ));
-                hints.push((main.hint(MainAction::Confirm), "choose"));
+                let moves = main.hint_pair(MainAction::PreviousOption, MainAction::NextOption);
+                hints.push(moves, "move", Moving);
+                hints.push(main.hint(MainAction::Confirm), "choose", Essential);
                 let last = self.rules().actions.len();
-                hints.push((Some(format!("1-{last}")), "shortcut"));
-                hints.push((
-                    main.hint_pair(MainAction::NextTab, MainAction::PreviousTab),
-                    "tabs",
-                ));
-                hints.push((main.hint(MainAction::Cancel), "cancel"));
+                hints.push(Some(format!("1-{last}")), "shortcut", Extra);
+                hints.push(tabs(), "tabs", Tabs);
+                hints.push(main.hint(MainAction::Cancel), "cancel", Essential);
             }
         }
-        hints
-            .into_iter()
-            .filter_map(|(keys, label)| keys.map(|keys| (keys, label)))
-            .collect()
+        hints.0
     }
 
     fn has_rows_on_tab(&self) -> bool {
@@ -109,41 +158,40 @@ impl Form {
             .is_some_and(|(_, question)| Self::has_custom_row(question))
     }
 
-    /// The key hints laid out in lines of at most `columns` cells.
-    pub(super) fn footer_lines(&self, columns: usize) -> Vec<Line> {
-        let mut lines: Vec<Line> = Vec::new();
-        let mut current: Line = Vec::new();
-        let mut used = 0;
-        for (keys, label) in self.hints() {
-            let cells = width(&keys) + 1 + width(label);
-            let gap = if current.is_empty() {
-                0
-            } else {
-                SEPARATOR.len()
-            };
-            if !current.is_empty() && used + gap + cells > columns {
-                lines.push(std::mem::take(&mut current));
-                used = 0;
+    /// The key hints laid out in at most `rows` lines of `columns` cells (on a screen of
+    /// `screen_rows`): when all do not fit, the hints of the lowest priority go, the last of
+    /// them first, until the rest fit; how to confirm and how to leave always stay.
+    pub(super) fn footer_lines(
+        &self,
+        columns: usize,
+        rows: usize,
+        screen_rows: usize,
+    ) -> Vec<Line> {
+        let mut hints = self.hints(screen_rows);
+        loop {
+            let lines = lay_out(&hints, columns);
+            if lines.len() <= rows {
+                return lines;
             }
-            if !current.is_empty() {
-                current.push(Span::new(SEPARATOR, MUTED));
-                used += SEPARATOR.len();
+            let lowest = hints.iter().map(|hint| hint.priority).min();
+            let drop = hints.iter().rposition(|hint| {
+                Some(hint.priority) == lowest && hint.priority != Priority::Essential
+            });
+            match drop {
+                Some(position) => {
+                    hints.remove(position);
+                }
+                None => return lines,
             }
-            current.push(Span::new(&keys, ACCENT));
-            current.push(Span::new(&format!(" {label}"), MUTED));
-            used += cells;
         }
-        if !current.is_empty() {
-            lines.push(current);
-        }
-        lines
     }
 
-    pub(super) fn draw_footer(&self, canvas: &mut Canvas, area: Rect) {
+    pub(super) fn draw_footer(&self, canvas: &mut Canvas, area: Rect, screen_rows: usize) {
         if area.is_empty() {
             return;
         }
-        let lines = self.footer_lines(usize::from(area.width));
+        let rows = usize::from(area.height);
+        let lines = self.footer_lines(usize::from(area.width), rows, screen_rows);
         put_lines(canvas, area, 0, &lines);
     }
 
@@ -202,5 +250,46 @@ impl Form {
         }
         let lines = self.notice_lines(usize::from(area.width));
         put_lines(canvas, area, 0, &lines);
+    }
+}
+
+/// Hints in lines of at most `columns` cells, separated by dots, a hint never cut.
+fn lay_out(hints: &[Hint], columns: usize) -> Vec<Line> {
+    let mut lines: Vec<Line> = Vec::new();
+    let mut current: Line = Vec::new();
+    let mut used = 0;
+    for hint in hints {
+        let cells = width(&hint.keys) + 1 + width(hint.label);
+        let gap = if current.is_empty() {
+            0
+        } else {
+            SEPARATOR_CELLS
+        };
+        if !current.is_empty() && used + gap + cells > columns {
+            lines.push(std::mem::take(&mut current));
+            used = 0;
+        }
+        if !current.is_empty() {
+            current.push(Span::new(SEPARATOR, MUTED));
+            used += SEPARATOR_CELLS;
+        }
+        current.push(Span::new(&hint.keys, ACCENT));
+        current.push(Span::new(&format!(" {}", hint.label), MUTED));
+        used += cells;
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SEPARATOR, SEPARATOR_CELLS};
+    use crate::text::width;
+
+    #[test]
+    fn the_separator_takes_the_cells_counted_for_it() {
+        assert_eq!(width(SEPARATOR), SEPARATOR_CELLS);
     }
 }

@@ -54,8 +54,8 @@ impl Regions {
             (regions.rule_top, rest) = rest.split_top(1);
         }
         if height >= HINTS_FROM && form.config.behaviour.show_footer_hints {
-            let lines = form.footer_lines(usize::from(rest.width));
             let most = if height >= TALL_HINTS_FROM { 3 } else { 2 };
+            let lines = form.footer_lines(usize::from(rest.width), most, usize::from(height));
             let rows = u16::try_from(lines.len().min(most)).unwrap_or(2);
             (rest, regions.footer) = rest.split_bottom(rows);
             if height >= RULES_FROM && rows > 0 {

@@ -5,11 +5,87 @@
 use std::collections::HashMap;
 
 use super::super::Form;
-use super::options::{Item, short_description};
-use super::{Hit, MUTED};
+use super::options::{Emphasis, Item, short_description};
+use super::{ACCENT, Hit, MUTED, TEXT};
 use crate::draw::{Canvas, Pos, Rect, Span, put_line, put_lines};
+use crate::text::{sanitize_line, width};
+
+/// Where the last frame showed a question's list, for paging through it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ListPage {
+    /// The question the list belongs to.
+    tab: usize,
+    /// The first row shown.
+    first: usize,
+    /// The last row shown whole.
+    last: usize,
+    /// The list's columns.
+    columns: usize,
+    /// The screen rows the options had (the position line left out).
+    rows: usize,
+    /// The rows the list's area had, which the options were laid out for.
+    height: usize,
+}
 
 impl Form {
+    /// The highlighted row after a page `down` or up on question `index`'s list. A highlight
+    /// inside the page goes to the page's last (first) row; one already there turns the page:
+    /// that row is shown first (last) and the highlight goes to the last (first) row that fits
+    /// with it, so every row is on some page and two pages share a row. Before the list was
+    /// drawn, a page is one row.
+    pub(in crate::form) fn page_list(&self, index: usize, down: bool) -> usize {
+        let rows = Self::row_count(&self.call.request().questions[index]);
+        let last_row = rows.saturating_sub(1);
+        let cursor = self.state.cursors[index].min(last_row);
+        let page = self.memory.list_page.get();
+        if page.tab != index || page.columns == 0 {
+            return if down {
+                (cursor + 1).min(last_row)
+            } else {
+                cursor.saturating_sub(1)
+            };
+        }
+        if down && cursor < page.last {
+            return page.last;
+        }
+        if !down && cursor > page.first {
+            return page.first;
+        }
+        let size = (page.columns, page.height);
+        let plain = |row: usize| self.item_height_as(index, row, size, Emphasis::Plain);
+        let high = |row: usize| self.item_height_as(index, row, size, Emphasis::Highlighted);
+        let mut target = cursor;
+        if down {
+            let mut used = 0;
+            for row in cursor..rows {
+                if row > cursor && used + high(row) > page.rows {
+                    break;
+                }
+                target = row;
+                used += plain(row);
+                if used >= page.rows {
+                    break;
+                }
+            }
+            let target = if target == cursor { cursor + 1 } else { target };
+            self.memory.list_top.set((index, cursor));
+            return target.min(last_row);
+        }
+        let mut used = plain(cursor);
+        for row in (0..cursor).rev() {
+            if used + high(row) > page.rows {
+                break;
+            }
+            target = row;
+            used += plain(row);
+        }
+        if target == cursor {
+            cursor.saturating_sub(1)
+        } else {
+            target
+        }
+    }
+
     /// Draws the option list of question `index` in `area`, scrolled to keep the highlighted
     /// row in view, with a position line when it does not fit. The list, each row drawn (all
     /// of its lines) and an open editor are mouse regions.
@@ -23,7 +99,12 @@ impl Form {
         let columns = usize::from(area.width);
         let height = usize::from(area.height);
         let cursor_row = self.state.cursors[index].min(rows.saturating_sub(1));
-        let fitted = self.fitted_items(index, columns, height);
+        let finding = self.state.find.as_deref();
+        let fitted = if finding.is_some() {
+            None
+        } else {
+            self.fitted_items(index, columns, height)
+        };
         let fits = fitted.is_some();
         let mut items = fitted.unwrap_or_default();
         let short = short_description(height);
@@ -65,6 +146,7 @@ impl Form {
         self.memory.list_top.set((index, top));
         let mut y = 0;
         let mut last_started = top;
+        let mut last_whole = None;
         for row in top..rows {
             if y >= list_height {
                 break;
@@ -91,20 +173,63 @@ impl Form {
             }
             y += usize::from(drawn);
             last_started = row;
+            if usize::from(drawn) == item.lines.len() {
+                last_whole = Some(row);
+            }
         }
-        if !fits {
-            let above = top;
-            let below = rows - 1 - last_started;
-            let mut spans = Vec::new();
-            if above > 0 {
-                spans.push(Span::new(&format!("↑ {above} more  ·  "), MUTED));
-            }
-            spans.push(Span::new(&format!("{}/{rows}", cursor_row + 1), MUTED));
-            if below > 0 {
-                spans.push(Span::new(&format!("  ·  ↓ {below} more"), MUTED));
-            }
-            let line = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-            put_line(canvas, Pos::new(line.x + 2, line.y), &spans);
+        self.memory.list_page.set(ListPage {
+            tab: index,
+            first: top,
+            last: last_whole.unwrap_or(top),
+            columns,
+            rows: list_height,
+            height,
+        });
+        if fits {
+            return;
+        }
+        let line = Rect::new(
+            area.x + 2,
+            area.bottom() - 1,
+            area.width.saturating_sub(2),
+            1,
+        );
+        if let Some(text) = finding {
+            self.draw_find_line(canvas, line, text, (cursor_row, rows));
+            return;
+        }
+        let above = top;
+        let below = rows - 1 - last_started;
+        let mut spans = Vec::new();
+        if above > 0 {
+            spans.push(Span::new(&format!("↑ {above} more  ·  "), MUTED));
+        }
+        spans.push(Span::new(&format!("{}/{rows}", cursor_row + 1), MUTED));
+        if below > 0 {
+            spans.push(Span::new(&format!("  ·  ↓ {below} more"), MUTED));
+        }
+        put_line(canvas, line.pos(), &spans);
+    }
+
+    /// The line under a list while finding: `/ text▏  ·  3/61`, or `no match` for the count
+    /// when the highlighted row does not hold the text; the text cursor after the text.
+    fn draw_find_line(&self, canvas: &mut Canvas, line: Rect, text: &str, at: (usize, usize)) {
+        let (cursor_row, rows) = at;
+        let clean = sanitize_line(text);
+        let status = if self.highlight_matches() {
+            format!("  ·  {}/{rows}", cursor_row + 1)
+        } else {
+            "  ·  no match".to_owned()
+        };
+        let spans = [
+            Span::new("/ ", ACCENT),
+            Span::new(&clean, TEXT),
+            Span::new(&status, MUTED),
+        ];
+        put_line(canvas, line.pos(), &spans);
+        let column = 2 + width(&clean);
+        if column < usize::from(line.width) {
+            canvas.set_cursor(Pos::new(line.x + column as u16, line.y));
         }
     }
 

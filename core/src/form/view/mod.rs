@@ -9,29 +9,37 @@
 //! - a question tab's body is the prompt, the question note, a blank row and the list (or the
 //!   free-form editor). The prompt and the descriptions keep their line breaks. The prompt
 //!   takes every row it needs, up to what leaves the list the highlighted row and two rows
-//!   more, six rows at least (all of the list when it is shorter; on preview questions below
-//!   the list, four rows of preview too; on free-form questions, three rows of editor); it
-//!   never gets less than a third of the body;
+//!   more, six rows at least (all of the list when it is shorter; on free-form questions,
+//!   three rows of editor); it never gets less than a third of the body;
 //! - a prompt that still does not fit shows as a window with a `↑ 3 more lines  ·  ↓ 9 more
-//!   lines  (pageUp/pageDown)` line under it: `pageDown`/`pageUp` scroll it by its height less
-//!   one row (editors open or not), the wheel over it scrolls it, and so does the wheel turned
-//!   up over the list while the first row is highlighted. On preview questions, whose pages
-//!   also scroll the preview, the body reads as one column: `pageDown` scrolls the prompt to
-//!   its end, then the preview; `pageUp` scrolls the preview back to its top, then the prompt;
+//!   lines  (shift+up/down)` line under it: `shift+down`/`shift+up` scroll it by its height
+//!   less one row (editors open or not), the wheel over it scrolls it, and so does the wheel
+//!   turned up over the list while the first row is highlighted. On preview questions the
+//!   prompt takes at most a third of the body, so the list and the preview have the rest;
+//! - every scrolled view pages so that no line is on no page: a page down starts with the last
+//!   line of the one before (the summary's `↑ more`/`↓ more` rows count as rows, see
+//!   `paging::Window`), the list turns its page at the row shown last whole, and the preview
+//!   and an editor move by their rows less one;
 //! - option rows are `› 1. ( ) Label` (`[x]` boxes on multi-select questions), with the
 //!   description, the `(recommended) | description` subtitle, saved free-form text and option
-//!   notes wrapped under the label at its indentation. A list that fits with every
+//!   notes wrapped under the label at its indentation. A label takes at most half the list's
+//!   rows, cut with `…`, except on the highlighted row (without an open editor), where it wraps
+//!   whole as far as the list has rows. A list that fits with every
 //!   description whole shows so; otherwise each description takes at most a quarter of the
 //!   list's rows, and when the list still fits, the highlighted row's description also takes
 //!   the rows left free;
 //! - a list taller than its area scrolls to keep the highlighted row visible and shows a
 //!   `↑ 2 more · 3/30 · ↓ 25 more` line;
 //! - preview questions put the list left of the preview from [`WIDE_PREVIEW_COLUMNS`] columns
-//!   on, and above the preview on narrower screens.
+//!   on, and above the preview on narrower screens. The preview shows its text as written
+//!   from its first line with text, indentation kept, to its last character;
+//! - key hints wrap to the footer's rows and drop by priority when they need more (see
+//!   `footer`).
 //!
 //! The view keeps a little memory between frames ([`ViewMemory`]): the list's first shown row
-//! (so the list scrolls only when the highlight leaves it), where the prompt window, the
-//! preview pane and the summary were (for page sizes and scroll limits), and the regions the
+//! (so the list scrolls only when the highlight leaves it) and the rows it showed, where the
+//! prompt window, the preview pane, the summary and an open editor were (for page sizes and
+//! scroll limits), and the regions the
 //! mouse can hit ([`Hits`]: tabs, a cut prompt, visible option rows, open editors, the preview
 //! pane, the summary and the final tab's actions).
 //!
@@ -54,8 +62,8 @@ mod tabs;
 use std::cell::Cell;
 
 use super::Form;
-use super::state::{Phase, PreviewScroll};
-use crate::contract::request::QuestionType;
+use super::paging::Window;
+use super::state::Phase;
 use crate::draw::{
     Canvas, Frame, Pos, Rect, Role, Size, Style, cap_lines, put_lines, put_rule, wrap_text,
 };
@@ -68,6 +76,10 @@ pub use preview::WIDE_PREVIEW_COLUMNS;
 pub struct ViewMemory {
     /// The tab and the first shown option of the list on it.
     list_top: Cell<(usize, usize)>,
+    /// Where the list of the last frame was and what it showed.
+    list_page: Cell<list::ListPage>,
+    /// The open editor's text columns and rows in the last frame.
+    editor: Cell<(usize, usize)>,
     /// The regions of the last frame that the mouse can hit.
     hits: Hits,
     /// The prompt window of the last frame: the tab, its text rows and how far the prompt
@@ -77,8 +89,8 @@ pub struct ViewMemory {
     preview_area: Cell<Rect>,
     /// Where the review summary was drawn.
     review_area: Cell<Rect>,
-    /// The furthest the review summary can scroll, as of the last frame.
-    review_max: Cell<usize>,
+    /// The review summary's window in the last frame.
+    review_window: Cell<Window>,
 }
 
 /// Plain text.
@@ -126,7 +138,7 @@ impl Form {
         }
         self.draw_notice(&mut canvas, regions.notice);
         put_rule(&mut canvas, regions.rule_bottom);
-        self.draw_footer(&mut canvas, regions.footer);
+        self.draw_footer(&mut canvas, regions.footer, usize::from(size.height));
         canvas.finish()
     }
 
@@ -145,25 +157,17 @@ impl Form {
         self.memory.hits.at(pos, self.state.tab)
     }
 
-    /// `pageUp`/`pageDown`: a page of a cut prompt and of the preview on question tabs (the
-    /// prompt above the preview, as one column), of the summary on the final tab.
-    pub(super) fn scroll_page(&mut self, down: bool) {
-        let Some((_, question)) = self.active_question() else {
-            let rows = usize::from(self.memory.review_area.get().height.max(2)) - 1;
-            self.scroll_review(down, rows);
-            return;
-        };
-        let preview = question.presented == QuestionType::Preview;
-        let preview_rows = usize::from(self.memory.preview_area.get().height.max(2)) - 1;
-        let prompt_rows = self.prompt_page();
-        if down {
-            if !self.scroll_prompt(true, prompt_rows) && preview {
-                self.scroll_preview(true, preview_rows);
-            }
-        } else if preview && self.state.preview != PreviewScroll::default() {
-            self.scroll_preview(false, preview_rows);
-        } else {
-            self.scroll_prompt(false, prompt_rows);
-        }
+    /// A page of a prompt that does not fit whole, `down` or up: the window's rows less one,
+    /// so the two pages share a row.
+    pub(super) fn page_prompt(&mut self, down: bool) {
+        let rows = self.prompt_page();
+        self.scroll_prompt(down, rows);
+    }
+
+    /// A page of the preview pane, `down` or up: its rows less one, so the two pages share a
+    /// row.
+    pub(super) fn page_preview(&mut self, down: bool) {
+        let rows = usize::from(self.memory.preview_area.get().height.max(2)) - 1;
+        self.scroll_preview(down, rows);
     }
 }

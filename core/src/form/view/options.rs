@@ -2,7 +2,6 @@
 
 use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
-use super::editor::editor_block;
 use super::{ACCENT, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
 use crate::draw::{Line, Span, cap_lines, indented, wrap_spans, wrap_text};
 
@@ -28,6 +27,16 @@ fn digits(n: usize) -> usize {
     n.max(1).ilog10() as usize + 1
 }
 
+/// Whether a row is laid out as the highlighted one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Emphasis {
+    /// The highlighted row: its label wraps whole (as far as the list has rows), unless an
+    /// editor is open in it, which needs the rows.
+    Highlighted,
+    /// Any other row: its label takes at most half the list's rows.
+    Plain,
+}
+
 impl Form {
     /// Lays out row `row` of question `index` in `columns` cells for a list of `max_rows` rows,
     /// its description in at most `description_rows` rows.
@@ -39,6 +48,25 @@ impl Form {
         max_rows: usize,
         description_rows: usize,
     ) -> Item {
+        let emphasis = if self.state.cursors[index] == row {
+            Emphasis::Highlighted
+        } else {
+            Emphasis::Plain
+        };
+        self.item_as(index, row, (columns, max_rows), description_rows, emphasis)
+    }
+
+    /// Lays out row `row` of question `index` as [`Form::item`] does, in a list of `size`
+    /// (columns, rows), with `emphasis` whether or not it is highlighted.
+    pub(super) fn item_as(
+        &self,
+        index: usize,
+        row: usize,
+        size: (usize, usize),
+        description_rows: usize,
+        emphasis: Emphasis,
+    ) -> Item {
+        let (columns, max_rows) = size;
         let question = &self.call.request().questions[index];
         let draft = &self.state.drafts[index];
         let rows = Self::row_count(question);
@@ -51,7 +79,7 @@ impl Form {
             label_indent
         };
         let text_columns = columns.saturating_sub(indent).max(1);
-        let highlighted = self.state.cursors[index] == row;
+        let highlighted = emphasis == Emphasis::Highlighted;
         let custom = row >= question.options.len();
         let editor = self.state.editor();
         let selected = if custom {
@@ -80,16 +108,20 @@ impl Form {
         {
             label_spans.push(Span::new(" ✎", MUTED));
         }
-        let mut label_lines = cap_lines(
-            wrap_spans(&label_spans, label_columns),
-            (max_rows / 2).max(1),
-            label_columns,
-        );
         let editing_here = editor.is_some_and(|editor| match editor.target {
             EditorTarget::Custom => custom,
             EditorTarget::Note(NoteTarget::Option(option)) => option == row,
             EditorTarget::Note(NoteTarget::Question) => false,
         });
+        let label_rows = match emphasis {
+            Emphasis::Highlighted if !editing_here => max_rows.saturating_sub(1),
+            Emphasis::Highlighted | Emphasis::Plain => max_rows / 2,
+        };
+        let mut label_lines = cap_lines(
+            wrap_spans(&label_spans, label_columns),
+            label_rows.max(1),
+            label_columns,
+        );
         let subtitle_rows = if editing_here {
             1
         } else {
@@ -118,7 +150,7 @@ impl Form {
         if custom {
             match editor {
                 Some(editor) if editor.target == EditorTarget::Custom => {
-                    let block = editor_block(
+                    let block = self.editor_block(
                         editor,
                         columns.saturating_sub(indent).max(3),
                         EDITOR_ROWS.min(max_rows),
@@ -169,7 +201,7 @@ impl Form {
         }
         match editor {
             Some(editor) if editor.target == EditorTarget::Note(NoteTarget::Option(row)) => {
-                let block = editor_block(
+                let block = self.editor_block(
                     editor,
                     columns.saturating_sub(indent).max(3),
                     EDITOR_ROWS.min(max_rows),
@@ -202,7 +234,8 @@ impl Form {
     }
 
     /// The rows item `row` of question `index` takes in `columns` cells in a list of
-    /// `max_rows` rows that does not show every description whole.
+    /// `max_rows` rows that does not show every description whole, highlighted or not as it
+    /// is now.
     pub(super) fn item_height_for(
         &self,
         index: usize,
@@ -211,6 +244,20 @@ impl Form {
         max_rows: usize,
     ) -> usize {
         self.item(index, row, columns, max_rows, short_description(max_rows))
+            .lines
+            .len()
+    }
+
+    /// The rows item `row` takes as [`Form::item_height_for`] counts them, with `emphasis`.
+    pub(super) fn item_height_as(
+        &self,
+        index: usize,
+        row: usize,
+        size: (usize, usize),
+        emphasis: Emphasis,
+    ) -> usize {
+        let description = short_description(size.1);
+        self.item_as(index, row, size, description, emphasis)
             .lines
             .len()
     }

@@ -17,15 +17,19 @@ const NO_PREVIEW: &str = "No preview available";
 const DEFAULT_PANE: (usize, usize) = (60, 10);
 
 impl Form {
-    /// The preview text of the highlighted row of the active question, if it has one.
+    /// The preview text of the highlighted row of the active question, if it has one, as it
+    /// shows: the text as written without its blank first lines and trailing white space, so
+    /// the first line keeps its indentation.
     fn highlighted_preview(&self) -> Option<&str> {
         let (index, question) = self.active_question()?;
         let row = self.state.cursors[index];
-        question
+        let trimmed = question
             .options
             .get(row)
             .and_then(|option| option.preview.as_deref())
-            .filter(|text| !text.is_empty())
+            .filter(|text| !text.is_empty())?;
+        let written = self.call.preview_as_written(index, row).unwrap_or(trimmed);
+        Some(shown_preview(written))
     }
 
     /// The label of the highlighted row of the active question.
@@ -147,6 +151,17 @@ impl Form {
         };
         put_header(canvas, header, label, position.as_deref());
     }
+}
+
+/// Preview text as the pane shows it: from the start of its first line with text (keeping
+/// that line's indentation) to its last character that is not white space.
+fn shown_preview(text: &str) -> &str {
+    let text = text.trim_end();
+    let first = text.find(|c: char| !c.is_whitespace()).unwrap_or(0);
+    let start = text[..first]
+        .rfind('\n')
+        .map_or(0, |line_break| line_break + 1);
+    &text[start..]
 }
 
 /// The width of the list beside the preview in a body `width` cells wide (from

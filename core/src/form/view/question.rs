@@ -4,22 +4,23 @@
 
 use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
-use super::editor::{editor_block, put_block};
+use super::editor::put_block;
 use super::options::EDITOR_ROWS;
-use super::preview::{WIDE_PREVIEW_COLUMNS, wide_list_columns};
 use super::{ACCENT, Hit, MUTED, TEXT};
 use crate::contract::request::QuestionType;
 use crate::draw::{
     Canvas, Line, Rect, Span, cap_lines, put_line, put_lines, wrap_spans, wrap_text,
 };
+use crate::keys::Navigation;
 use crate::text::width;
 
 /// The fewest rows the list keeps under a prompt that does not fit whole.
 const LIST_KEEP: usize = 6;
 /// The rows the list keeps under a cut prompt besides the highlighted row's own.
 const AROUND_HIGHLIGHT: usize = 2;
-/// The rows the preview pane keeps (its header included) under the list on narrow screens.
-const PREVIEW_KEEP: usize = 4;
+/// A prompt on a preview question takes at most this fraction of the body (a third), so the
+/// preview gets the rest of the screen.
+const PREVIEW_PROMPT_SHARE: usize = 3;
 /// The rows a free-form question's editor keeps under a cut prompt.
 const FREE_FORM_KEEP: usize = 3;
 /// The most rows a saved question note takes.
@@ -59,7 +60,8 @@ impl Form {
 
     /// The rows the prompt may take in `area`: all of its `lines` when they fit above the
     /// question note (`note` rows), a blank row and what the list keeps; otherwise what is left
-    /// once those are kept, and never less than a third of the area.
+    /// once those are kept, and never less than a third of the area. On preview questions, at
+    /// most a third of the area, so the list and the preview have the rest.
     fn prompt_room(&self, index: usize, area: Rect, lines: usize, note: usize) -> usize {
         let height = usize::from(area.height);
         let left = |keep: usize| height.saturating_sub(note + 1 + keep).max(height / 3);
@@ -67,17 +69,14 @@ impl Form {
         if !Self::has_custom_row(question) {
             return lines.min(left(FREE_FORM_KEEP).max(1));
         }
-        let preview = question.presented == QuestionType::Preview;
-        let (columns, below) = match (preview, area.width >= WIDE_PREVIEW_COLUMNS) {
-            (true, true) => (wide_list_columns(area.width), 0),
-            (true, false) => (area.width, PREVIEW_KEEP),
-            (false, _) => (area.width, 0),
-        };
-        let columns = usize::from(columns);
+        if question.presented == QuestionType::Preview {
+            return lines.min((height / PREVIEW_PROMPT_SHARE).max(WINDOW_FROM));
+        }
+        let columns = usize::from(area.width);
         let cursor = self.state.cursors[index];
         let highlighted = self.item_height_for(index, cursor, columns, height);
         let most = (highlighted + AROUND_HIGHLIGHT).max(LIST_KEEP);
-        if lines <= left(most + below) {
+        if lines <= left(most) {
             return lines;
         }
         let mut list = 0;
@@ -87,7 +86,7 @@ impl Form {
                 break;
             }
         }
-        lines.min(left(list.min(most) + below).max(1))
+        lines.min(left(list.min(most)).max(1))
     }
 
     /// Draws the prompt's `lines` in `room` rows of `area`: whole when they fit, otherwise a
@@ -146,7 +145,10 @@ impl Form {
         if let Some(editor) = self.state.editor()
             && editor.target == EditorTarget::Note(NoteTarget::Question)
         {
-            return 1 + editor_block(editor, columns, EDITOR_ROWS, "").lines.len();
+            return 1 + self
+                .editor_block(editor, columns, EDITOR_ROWS, "")
+                .lines
+                .len();
         }
         self.state.drafts[index]
             .committed_note()
@@ -163,7 +165,7 @@ impl Form {
             put_line(canvas, area.pos(), &label);
             let (_, below) = area.split_top(1);
             let rows = EDITOR_ROWS.min(usize::from(below.height));
-            let block = editor_block(editor, columns, rows, "Write a note on this question");
+            let block = self.editor_block(editor, columns, rows, "Write a note on this question");
             let used = 1 + put_block(canvas, below, 0, &block);
             self.memory.hits.add(area.split_top(used).0, Hit::Editor);
             return used;
@@ -185,7 +187,7 @@ impl Form {
             }
             return;
         };
-        let block = editor_block(
+        let block = self.editor_block(
             editor,
             usize::from(area.width),
             usize::from(area.height),
@@ -207,7 +209,7 @@ fn note_lines(note: &str, columns: usize) -> Vec<Line> {
 
 /// The line under a prompt window, in `columns` cells: the lines hidden `above` and `below`
 /// it and the keys that bring them into view (`↑ 2 more lines  ·  ↓ 9 more lines
-/// (pageUp/pageDown)`), shortened to `↑ 2  ·  ↓ 9` as the width needs.
+/// (shift+up/down)`), shortened to `↑ 2  ·  ↓ 9` as the width needs.
 fn prompt_position(above: usize, below: usize, columns: usize) -> Line {
     let lines = |count: usize| if count == 1 { "line" } else { "lines" };
     let mut long = Vec::new();
@@ -221,9 +223,9 @@ fn prompt_position(above: usize, below: usize, columns: usize) -> Line {
         short.push(format!("↓ {below}"));
     }
     let keys = match (above > 0, below > 0) {
-        (true, true) => "pageUp/pageDown",
-        (true, false) => "pageUp",
-        _ => "pageDown",
+        (true, true) => Navigation::TEXT_HINT,
+        (true, false) => "shift+up",
+        _ => "shift+down",
     };
     let (long, short) = (long.join("  ·  "), short.join("  ·  "));
     let text = [

@@ -2,6 +2,7 @@
 //! send), then the actions.
 
 use super::super::Form;
+use super::super::paging::Window;
 use super::super::state::Pending;
 use super::{ACCENT, DIM, Hit, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
 use crate::contract::rules::ReviewAction;
@@ -9,6 +10,14 @@ use crate::draw::{
     Canvas, Line, Pos, Rect, Span, indented, line_width, put_line, put_lines, wrap_spans,
 };
 use crate::text::width;
+
+/// The row count a window is given for a summary whose end it did not reach: more rows than
+/// any summary has, so only the end found on a later page moves a page back.
+const UNCOUNTED: usize = usize::MAX / 4;
+
+/// The summary rows from which a blank row parts the summary from the actions; on smaller
+/// screens that row shows the summary instead.
+const SPACED_SUMMARY_FROM: u16 = 5;
 
 /// The cells before an action's label (`› 1. `).
 const ACTION_PREFIX: usize = 5;
@@ -121,7 +130,7 @@ impl Form {
         let actions = self.rules().actions.len() as u16 + u16::from(pending);
         let (summary, bottom) = rest.split_bottom(actions);
         rest = summary;
-        if rest.height > 3 {
+        if rest.height > SPACED_SUMMARY_FROM {
             rest = rest.split_bottom(1).0;
         }
         self.draw_summary(canvas, rest, columns);
@@ -156,35 +165,41 @@ impl Form {
         (shown, Some(seen))
     }
 
+    /// Draws the summary from the remembered row as a [`Window`]: its `↑ more` and `↓ more`
+    /// rows take the place of summary rows, so a page down starts at the last row shown.
+    /// Only the rows up to the window's end (and one more) are laid out.
     fn draw_summary(&self, canvas: &mut Canvas, area: Rect, columns: usize) {
         self.memory.review_area.set(area);
         self.memory.hits.add(area, Hit::Summary);
         let height = usize::from(area.height);
+        let mut top = self.state.review_scroll;
+        let (mut window, mut lines) = self.summary_page(top, height, columns);
+        if window.top < top {
+            top = window.top;
+            (window, lines) = self.summary_page(top, height, columns);
+        }
+        self.memory.review_window.set(window);
         if height == 0 {
             return;
         }
-        let mut skip = self.state.review_scroll;
-        let (mut shown, mut total) = self.summary_window(skip, height, columns);
-        if let Some(rows) = total
-            && skip > 0
-            && shown.len() < height
-        {
-            skip = rows.saturating_sub(height);
-            (shown, total) = self.summary_window(skip, height, columns);
+        lines.truncate(window.shown);
+        let mut shown: Vec<Line> = Vec::with_capacity(height);
+        if window.above {
+            shown.push(vec![Span::new("↑ more (pageUp)", MUTED)]);
         }
-        let max = total.map_or(usize::MAX, |rows| rows.saturating_sub(height));
-        self.memory.review_max.set(max);
-        if total.is_none()
-            && let Some(last) = shown.last_mut()
-        {
-            *last = vec![Span::new("↓ more (pageDown)", MUTED)];
-        }
-        if skip > 0
-            && let Some(first) = shown.first_mut()
-        {
-            *first = vec![Span::new("↑ more (pageUp)", MUTED)];
+        shown.extend(lines);
+        if window.below {
+            shown.push(vec![Span::new("↓ more (pageDown)", MUTED)]);
         }
         put_lines(canvas, area, 0, &shown);
+    }
+
+    /// The summary window of `height` rows from row `top` (moved up to the last page when
+    /// `top` is past it) and the summary rows from `top` on, at most one more than `height`.
+    fn summary_page(&self, top: usize, height: usize, columns: usize) -> (Window, Vec<Line>) {
+        let (lines, total) = self.summary_window(top, height + 1, columns);
+        let total = total.unwrap_or(UNCOUNTED);
+        (Window::new(top, height, total), lines)
     }
 
     /// Draws the actions, each row a mouse region. An action clicked once reads `Click again
@@ -239,15 +254,24 @@ impl Form {
         }
     }
 
-    /// Scrolls the summary `rows` rows down or up.
+    /// Scrolls the summary `rows` rows down or up (the wheel), within what the last frame
+    /// showed of it.
     pub(in crate::form) fn scroll_review(&mut self, down: bool, rows: usize) {
-        let scroll = &mut self.state.review_scroll;
-        if down {
-            *scroll = scroll
-                .saturating_add(rows)
-                .min(self.memory.review_max.get().max(*scroll));
+        let window = self.memory.review_window.get();
+        self.state.review_scroll = match (down, window.below) {
+            (true, true) => window.top + rows,
+            (true, false) => window.top,
+            (false, _) => window.top.saturating_sub(rows),
+        };
+    }
+
+    /// Pages the summary `down` or up: the next page shares a row with the one shown.
+    pub(in crate::form) fn page_review(&mut self, down: bool) {
+        let window = self.memory.review_window.get();
+        self.state.review_scroll = if down {
+            window.page_down()
         } else {
-            *scroll = scroll.saturating_sub(rows);
-        }
+            window.page_up()
+        };
     }
 }

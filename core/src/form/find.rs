@@ -1,0 +1,125 @@
+//! Finding an option by typing: `/` on an option list starts a find, and what is typed then
+//! moves the highlight to the next option whose label holds it (case does not matter).
+//!
+//! While finding, letters are text, so `t`, `n` and the other single-letter keys do not act;
+//! `down`/`up` (the keymap's option keys) go to the next and previous match, `backspace`
+//! deletes, `enter` ends the find and acts on the highlighted row as `enter` does, `esc` ends
+//! it and keeps the highlight, the tab keys end it and change tabs, and the navigation keys
+//! and `ctrl+c` work as always.
+
+use super::Form;
+use super::state::{Dismissal, Focus};
+use crate::effect::Effect;
+use crate::keys::{GlobalAction, Key, KeyCode, MainAction, Navigation};
+
+/// The key that starts a find on an option list.
+pub const FIND_KEY: char = '/';
+
+/// Which way a search for the next match goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Direction {
+    /// Down the list, from the first row again after the last.
+    Down,
+    /// Up the list, from the last row again before the first.
+    Up,
+}
+
+impl Form {
+    /// Starts a find when `key` is `/` on an option list; returns whether it did.
+    pub(super) fn start_find(&mut self, key: Key) -> bool {
+        let on_list = matches!(self.state.focus, Focus::Options)
+            && self
+                .active_question()
+                .is_some_and(|(_, question)| Self::has_custom_row(question));
+        if !on_list || key.normalized() != Key::from_char(FIND_KEY) {
+            return false;
+        }
+        self.state.find = Some(String::new());
+        true
+    }
+
+    /// A key while finding.
+    pub(super) fn find_key(&mut self, key: Key) -> Vec<Effect> {
+        let keymaps = &self.config.keymaps;
+        if keymaps.global_action(&key) == Some(GlobalAction::Dismiss) {
+            return self.request_dismiss(Dismissal::Dismiss);
+        }
+        match keymaps.main_action(&key) {
+            Some(MainAction::Confirm) => {
+                self.state.find = None;
+                return self.confirm_row();
+            }
+            Some(MainAction::Cancel) => {
+                self.state.find = None;
+                return Vec::new();
+            }
+            Some(MainAction::NextTab) => {
+                self.next_tab();
+                return Vec::new();
+            }
+            Some(MainAction::PreviousTab) => {
+                self.previous_tab();
+                return Vec::new();
+            }
+            Some(MainAction::NextOption) => return self.go_to_match(Direction::Down, 1),
+            Some(MainAction::PreviousOption) => return self.go_to_match(Direction::Up, 1),
+            _ => {}
+        }
+        if let Some(navigation) = Navigation::of(&key) {
+            self.navigate(navigation);
+            return Vec::new();
+        }
+        let Some(text) = self.state.find.as_mut() else {
+            return Vec::new();
+        };
+        if key.normalized().code == KeyCode::Backspace {
+            text.pop();
+        } else if let Some(c) = key.typed_char().filter(|c| !c.is_control()) {
+            text.push(c);
+        } else {
+            return Vec::new();
+        }
+        self.go_to_match(Direction::Down, 0)
+    }
+
+    /// Whether the highlighted row holds what is being found (also when nothing is typed yet).
+    pub(super) fn highlight_matches(&self) -> bool {
+        match (&self.state.find, self.active_question()) {
+            (Some(text), Some((index, _))) => {
+                self.row_matches(index, self.state.cursors[index], text)
+            }
+            _ => true,
+        }
+    }
+
+    /// Highlights the first match `skip` rows or more from the highlight going `direction`,
+    /// wrapping around; leaves the highlight where it is when no row matches.
+    fn go_to_match(&mut self, direction: Direction, skip: usize) -> Vec<Effect> {
+        let (Some(text), Some((index, question))) = (&self.state.find, self.active_question())
+        else {
+            return Vec::new();
+        };
+        let rows = Self::row_count(question);
+        let cursor = self.state.cursors[index];
+        let found = (skip..rows + skip)
+            .map(|step| match direction {
+                Direction::Down => (cursor + step) % rows,
+                Direction::Up => (cursor + rows - step % rows) % rows,
+            })
+            .find(|&row| self.row_matches(index, row, text));
+        if let Some(row) = found {
+            self.highlight_row(row);
+        }
+        Vec::new()
+    }
+
+    /// Whether row `row` of question `index` has `text` in its label, case aside.
+    fn row_matches(&self, index: usize, row: usize, text: &str) -> bool {
+        let question = &self.call.request().questions[index];
+        let label = question
+            .options
+            .get(row)
+            .map_or_else(|| self.rules().custom_label, |option| option.label.as_str());
+        label.to_lowercase().contains(&text.to_lowercase())
+    }
+}

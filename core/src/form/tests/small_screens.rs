@@ -1,0 +1,82 @@
+//! Small screens: the footer keeps how to confirm and how to leave and drops the other hints
+//! first; a label cut with `…` shows whole while it is highlighted.
+
+use rstest::rstest;
+use serde_json::json;
+
+use super::{Run, ask_user, question_tool, three_questions};
+use crate::draw::Size;
+
+/// The footer: the rows under the last rule.
+fn footer(screen: &str) -> String {
+    let lines: Vec<&str> = screen.lines().collect();
+    let rule = lines
+        .iter()
+        .rposition(|line| line.trim_start().starts_with('─'))
+        .expect("a rule above the hints");
+    lines[rule + 1..].join("\n")
+}
+
+#[rstest]
+#[case::single_select("", &["enter select", "esc cancel"])]
+#[case::multi_select("tab", &["enter confirm", "esc cancel"])]
+#[case::preview("tab tab", &["enter select", "esc cancel"])]
+#[case::review("shift+tab", &["enter choose", "esc cancel"])]
+#[case::custom_editor("up enter", &["enter submit", "esc back"])]
+#[case::note_editor("n", &["enter save note", "esc back"])]
+fn at_50x15_the_footer_keeps_how_to_confirm_and_how_to_leave(
+    #[case] script: &str,
+    #[case] essential: &[&str],
+) {
+    let run = Run::sized(ask_user(&three_questions()), Size::new(50, 15), script);
+    let footer = footer(&run.screen());
+    for hint in essential {
+        assert!(footer.contains(hint), "{hint} missing:\n{footer}");
+    }
+}
+
+#[test]
+fn the_least_needed_hints_go_first() {
+    let run = Run::sized(ask_user(&three_questions()), Size::new(50, 15), "");
+    let footer = footer(&run.screen());
+    assert!(footer.contains("up/down move"), "{footer}");
+    assert!(!footer.contains("question note"), "{footer}");
+    let wide = Run::sized(ask_user(&three_questions()), Size::new(120, 40), "");
+    assert!(wide.screen().contains("shift+n question note"));
+}
+
+#[test]
+fn the_free_form_question_keeps_submit_and_cancel() {
+    let arguments = json!({"questions": [{"question": "Why?"}, {"question": "Pick", "options": [{"label": "A"}, {"label": "B"}]}]});
+    let run = Run::sized(question_tool(&arguments), Size::new(30, 15), "");
+    let footer = footer(&run.screen());
+    assert!(
+        footer.contains("enter submit") && footer.contains("esc cancel"),
+        "{footer}"
+    );
+}
+
+#[test]
+fn a_highlighted_label_wraps_whole_and_others_are_cut() {
+    let long = "A label long enough that it cannot fit on one row of a narrow screen, nor on two \
+                rows of it, nor even on three, so a list cuts it short unless it is highlighted";
+    let arguments = json!({"questions": [{"id": "l", "prompt": "Pick", "options": [
+        {"value": "a", "label": long},
+        {"value": "b", "label": "Short"}
+    ]}]});
+    let mut run = Run::sized(ask_user(&arguments), Size::new(50, 15), "");
+    let words = |screen: &str| screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    let screen = run.screen();
+    assert!(
+        words(&screen).contains("unless it is highlighted"),
+        "{screen}"
+    );
+    assert!(!screen.contains('…'), "{screen}");
+    run.keys("down");
+    let screen = run.screen();
+    assert!(screen.contains('…'), "{screen}");
+    assert!(
+        !words(&screen).contains("unless it is highlighted"),
+        "{screen}"
+    );
+}

@@ -5,7 +5,8 @@
 //! [`Session::end_of_input`] closes it. It never reads or writes anything itself, and takes
 //! ids, times (milliseconds since the Unix epoch, the events' `createdAt` and `completedAt`)
 //! and argument parsing from an [`Environment`], so a transcript is reproducible. Lines in may
-//! carry U+2028 and U+2029 inside strings; lines out escape them.
+//! carry U+2028 and U+2029 inside strings; lines out escape them, and DEL, the C1 controls
+//! and the bidirectional controls too (see [`Outgoing::to_line`]).
 //!
 //! Host to program (see [`Incoming`]): `ask` (`tool` defaults to `ask_user`),
 //! `extension_ui_response` (`value`, or `cancelled: true` to dismiss), `submit` (a remote

@@ -43,6 +43,18 @@ impl Rpc {
         }
     }
 
+    /// The most memory the program has held so far, from `/proc/<pid>/status` (`VmHWM`).
+    fn peak_memory_bytes(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("the program's status is readable");
+        let kib: u64 = status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmHWM:"))
+            .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("a VmHWM line");
+        kib * 1024
+    }
+
     fn stdin(&mut self) -> &mut ChildStdin {
         self.input.as_mut().expect("standard input is open")
     }
@@ -140,6 +152,53 @@ fn rpc_lines_escape_del_c1_and_bidirectional_controls_from_payload_and_typed_tex
     let answer = &result["result"]["details"]["answers"][0];
     assert_eq!(answer["question"], HOSTILE);
     assert_eq!(answer["values"], json!([typed]));
+    rpc.close_input();
+    assert_eq!(rpc.exit_code(), Some(0));
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn an_rpc_line_over_16_mib_gets_an_error_line_and_is_skipped_without_being_held_whole() {
+    const MIB: usize = 1024 * 1024;
+    let mut rpc = Rpc::start();
+    // A well-formed ask whose padding makes the line 17 MiB: too long to be read at all.
+    let mut long = br#"{"type":"ask","id":"long","tool":"ask_user_question","pad":""#.to_vec();
+    long.resize(17 * MIB, b'x');
+    long.extend_from_slice(br#"","arguments":{"questions":[{"question":"Long?"}]}}"#);
+    long.push(b'\n');
+    let mut input = rpc.input.take().expect("standard input is open");
+    let writer = std::thread::spawn(move || {
+        input.write_all(&long).expect("the long line is written");
+        input.flush().expect("the long line is flushed");
+        input
+    });
+    let (_, error) = rpc.receive();
+    assert_eq!(
+        error,
+        json!({"type": "error",
+            "message": "Line is longer than 16777216 bytes (16 MiB) and was skipped"})
+    );
+    rpc.input = Some(writer.join().expect("the writer ends"));
+    rpc.send(&ask("c1", "Short?", "Yes"));
+    let (_, started) = rpc.receive();
+    assert_eq!(started["data"]["toolCallId"], "c1");
+    let (_, dialog) = rpc.receive();
+    assert_eq!(dialog["title"], "Short?");
+    rpc.send(&json!({"type": "extension_ui_response", "id": dialog["id"], "value": "Yes"}));
+    rpc.receive();
+    let (_, result) = rpc.receive();
+    assert_eq!(result["id"], "c1");
+    assert_eq!(
+        result["result"]["details"]["answers"][0]["values"],
+        json!(["Yes"])
+    );
+    // The program takes about 8 MiB on its own, and at most 16 MiB of one line.
+    let peak = rpc.peak_memory_bytes();
+    assert!(
+        peak < 32 * MIB as u64,
+        "the program held {} MiB at its peak",
+        peak / MIB as u64
+    );
     rpc.close_input();
     assert_eq!(rpc.exit_code(), Some(0));
 }

@@ -2,13 +2,15 @@
 //!
 //! Lines are split on `\n` only (so U+2028 and U+2029 inside strings are ordinary characters)
 //! and handed to the protocol session; every line it answers with is written and flushed at
-//! once. The end of input cancels what is still open and exits 0.
+//! once. A line over 16 MiB is answered with an error line and skipped as it is read, never
+//! held whole. The end of input cancels what is still open and exits 0.
 
-use std::io::{BufRead as _, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
+use pi_agent_ask_dialogs::rpc::lines::{self, Line};
 use pi_agent_ask_dialogs::rpc::{Environment, Outgoing, Session};
 use serde_json::Value;
 
@@ -64,19 +66,16 @@ pub fn run(args: &RpcArgs) -> ExitCode {
     let mut output = std::io::stdout().lock();
     let mut line = Vec::new();
     loop {
-        line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
+        let answer = match lines::read_line(&mut input, &mut line, lines::MAX_LINE_BYTES) {
+            Ok(Line::End) => break,
+            Ok(Line::Read) => session.handle_line(&line),
+            Ok(Line::TooLong) => vec![lines::line_too_long()],
             Err(error) => {
                 crate::outcome::report(&format!("cannot read standard input: {error}"));
                 break;
             }
-        }
-        if line.last() == Some(&b'\n') {
-            line.pop();
-        }
-        if write_lines(&mut output, &session.handle_line(&line)).is_err() {
+        };
+        if write_lines(&mut output, &answer).is_err() {
             return ExitCode::from(1);
         }
     }

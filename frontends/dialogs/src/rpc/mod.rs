@@ -39,9 +39,11 @@
 //! - An abort ends the open call as cancelled with the answers so far; aborting a waiting call
 //!   answers it at once, without events; an abort naming no call is ignored.
 //! - The end of input cancels the open call and then every waiting one, each with its result.
-//! - A line answered by an error line alone changes nothing.
+//! - A line answered by an error line alone changes nothing. So does a line over
+//!   [`lines::MAX_LINE_BYTES`], which is never held whole (see [`lines`]).
 
 mod incoming;
+pub mod lines;
 mod outgoing;
 
 use std::collections::VecDeque;

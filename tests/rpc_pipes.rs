@@ -202,3 +202,45 @@ fn an_rpc_line_over_16_mib_gets_an_error_line_and_is_skipped_without_being_held_
     rpc.close_input();
     assert_eq!(rpc.exit_code(), Some(0));
 }
+
+#[test]
+fn sigterm_with_a_call_open_writes_its_cancelled_result_and_completed_event_then_exits_143() {
+    let mut rpc = Rpc::start();
+    rpc.send(
+        &json!({"type": "ask", "id": "c1", "tool": "ask_user_question", "arguments": {
+        "questions": [
+            {"question": "Stack?", "header": "Stack",
+                "options": [{"label": "Rust"}, {"label": "Go"}]},
+            {"question": "CI?", "header": "CI",
+                "options": [{"label": "GitHub"}, {"label": "GitLab"}]}]}}),
+    );
+    rpc.send(&ask("c2", "Later?", "Yes"));
+    rpc.receive();
+    let (_, first) = rpc.receive();
+    rpc.send(&json!({"type": "extension_ui_response", "id": first["id"], "value": "Go"}));
+    let (_, second) = rpc.receive();
+    assert_eq!(second["title"], "CI?");
+    let since = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-TERM", &rpc.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let (_, completed) = rpc.receive();
+    assert_eq!(kind(&completed), "pi-agent-ask:completed");
+    assert_eq!(completed["data"]["result"]["cancelled"], true);
+    let (_, result) = rpc.receive();
+    assert_eq!((kind(&result), &result["id"]), ("result", &json!("c1")));
+    let details = &result["result"]["details"];
+    assert_eq!(details["cancelled"], true);
+    assert_eq!(details["answers"][0]["values"], json!(["Go"]));
+    let (_, waiting) = rpc.receive();
+    assert_eq!(waiting["id"], "c2");
+    assert_eq!(waiting["result"]["details"]["cancelled"], true);
+    assert_eq!(rpc.exit_code(), Some(143));
+    assert!(
+        since.elapsed() < Duration::from_secs(3),
+        "the signal took {:?} to end the wait",
+        since.elapsed()
+    );
+}

@@ -39,6 +39,7 @@
 //! - An abort ends the open call as cancelled with the answers so far; aborting a waiting call
 //!   answers it at once, without events; an abort naming no call is ignored.
 //! - The end of input cancels the open call and then every waiting one, each with its result.
+//!   The program closes a session so when a signal ends it, too.
 //! - A line answered by an error line alone changes nothing. So does a line over
 //!   [`lines::MAX_LINE_BYTES`], which is never held whole (see [`lines`]).
 
@@ -131,8 +132,8 @@ impl<E: Environment> Session<E> {
         out
     }
 
-    /// The host closed its side: the open call is cancelled with the answers so far and every
-    /// waiting call is cancelled, each with its result written.
+    /// The host closed its side, or a signal ends the program: the open call is cancelled with
+    /// the answers so far and every waiting call is cancelled, each with its result written.
     pub fn end_of_input(&mut self) -> Vec<Outgoing> {
         let mut out = Vec::new();
         let waiting = std::mem::take(&mut self.waiting);

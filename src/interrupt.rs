@@ -93,3 +93,29 @@ impl<F: AsFd> Read for Interruptible<F> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    #[test]
+    fn a_signal_ends_a_read_that_waits_for_input_at_once() {
+        watch();
+        let (_writer, waiting) = UnixStream::pair().expect("a socket pair");
+        let mut input = reader(waiting);
+        let raised = std::thread::spawn(|| {
+            std::thread::sleep(Duration::from_millis(50));
+            signal_hook::low_level::raise(SIGTERM).expect("the signal is raised");
+            Instant::now()
+        });
+        let failed = input.read(&mut [0; 16]);
+        let ended = Instant::now();
+        let raised = raised.join().expect("the signal was raised");
+        assert!(failed.is_err(), "{failed:?}");
+        assert!(ended.duration_since(raised) < Duration::from_millis(100));
+        assert_eq!(received(), Some(Signal::Terminate));
+        assert!(input.read(&mut [0; 16]).is_err(), "a later read went on");
+    }
+}

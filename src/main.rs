@@ -9,6 +9,7 @@ mod clock;
 mod commands;
 mod effects;
 mod files;
+mod interrupt;
 mod outcome;
 mod questionnaire;
 mod settings_file;

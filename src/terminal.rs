@@ -1,11 +1,17 @@
 //! The terminal plain dialogs talk to: `/dev/tty` when it opens, so standard output stays
 //! clean for the JSON result; otherwise prompts on standard error and answers from standard
 //! input.
+//!
+//! Answers are read through [`interrupt::reader`], so SIGINT (Ctrl-C), SIGTERM and SIGHUP end
+//! a prompt that waits for its line at once: the read fails, the prompt's line is ended, the
+//! flow is cancelled with the answers so far, and the caller exits with the signal's status.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 
 use pi_agent_ask_dialogs::plain::PlainDialogs;
+
+use crate::interrupt;
 
 /// Plain dialogs reading and writing line by line.
 pub type Terminal = PlainDialogs<Box<dyn BufRead>, Box<dyn Write>>;
@@ -29,14 +35,17 @@ pub fn term_is_dumb() -> bool {
     std::env::var_os("TERM").is_some_and(|term| term == "dumb")
 }
 
-/// The terminal for plain prompts.
+/// The terminal for plain prompts, its answers read so that a signal ends the wait (see
+/// [`interrupt`]).
 pub fn plain_dialogs() -> Terminal {
+    interrupt::watch();
     match open_tty() {
-        Some((reader, writer)) => {
-            PlainDialogs::new(Box::new(BufReader::new(reader)), Box::new(writer))
-        }
+        Some((reader, writer)) => PlainDialogs::new(
+            Box::new(BufReader::new(interrupt::reader(reader))),
+            Box::new(writer),
+        ),
         None => PlainDialogs::new(
-            Box::new(std::io::stdin().lock()),
+            Box::new(BufReader::new(interrupt::reader(std::io::stdin()))),
             Box::new(std::io::stderr()),
         ),
     }

@@ -3,6 +3,8 @@
 
 mod support;
 
+use std::time::{Duration, Instant};
+
 use serde_json::{Value, json};
 use support::asking::{Asking, read_result};
 
@@ -101,4 +103,89 @@ fn plain_prompts_announce_each_question_shorten_a_long_preview_confirm_an_empty_
         !everything.lines().any(|line| line.trim() == "row 9"),
         "the hidden preview lines reached the terminal"
     );
+}
+
+/// Two questions; the first answered `1` (`Rust`), then the second waits for its line.
+fn answered_first_of_two() -> Option<Asking> {
+    let term = Asking::start(100, 30)?;
+    term.write_arguments(
+        "arguments.json",
+        &json!({"questions": [
+            {"id": "stack", "label": "Stack", "prompt": "Which stack?", "options": [
+                {"value": "rust", "label": "Rust"}, {"value": "go", "label": "Go"}]},
+            {"id": "ci", "label": "CI", "prompt": "Which CI?", "options": [
+                {"value": "gh", "label": "GitHub"}, {"value": "gl", "label": "GitLab"}]}]}),
+    );
+    term.launch("ask arguments.json --ui dialogs");
+    term.tmux.wait_for_text("Question 1 of 2");
+    answer(&term, "1", "Question 2 of 2");
+    term.tmux.wait_for("the second prompt", |screen| {
+        screen.matches("(Ctrl-D cancels):").count() == 2
+    });
+    Some(term)
+}
+
+/// Sends `signal` to the program with `kill`.
+fn kill(term: &Asking, signal: &str) {
+    let pid = term.program_pid();
+    let killed = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+}
+
+/// The program ended at once with `exit`, its prompt line ended, and its result cancelled with
+/// the first answer kept.
+fn assert_cancelled_keeping_the_first_answer(term: &Asking, exit: i32, since: Instant) {
+    let (document, status) = term.finish();
+    assert!(
+        since.elapsed() < Duration::from_secs(3),
+        "the signal took {:?} to end the wait",
+        since.elapsed()
+    );
+    assert_eq!(status, exit);
+    let screen = term.tmux.screen();
+    assert!(
+        screen.lines().any(|line| line == format!("exit={exit}")),
+        "the status was not echoed on a line of its own:\n{screen}"
+    );
+    let (text, details) = read_result(document);
+    assert!(text.starts_with("User cancelled"), "{text}");
+    assert_eq!(details["cancelled"], json!(true));
+    assert_eq!(details["answers"]["stack"]["values"], json!(["rust"]));
+    assert!(details["answers"].get("ci").is_none(), "{details}");
+}
+
+#[test]
+fn sigterm_while_a_plain_prompt_waits_prints_the_answers_so_far_and_exits_143() {
+    let Some(term) = answered_first_of_two() else {
+        return;
+    };
+    let since = Instant::now();
+    kill(&term, "TERM");
+    assert_cancelled_keeping_the_first_answer(&term, 143, since);
+}
+
+#[test]
+fn ctrl_c_while_a_plain_prompt_waits_prints_the_answers_so_far_and_exits_130() {
+    // Half a line typed: the terminal echoed it, and the prompt's line still ends.
+    let Some(term) = answered_first_of_two() else {
+        return;
+    };
+    term.tmux.text("Git");
+    term.tmux.wait_for_text("(Ctrl-D cancels): Git");
+    let since = Instant::now();
+    term.tmux.keys(&["C-c"]);
+    assert_cancelled_keeping_the_first_answer(&term, 130, since);
+}
+
+#[test]
+fn sighup_while_a_plain_prompt_waits_prints_the_answers_so_far_and_exits_129() {
+    let Some(term) = answered_first_of_two() else {
+        return;
+    };
+    let since = Instant::now();
+    kill(&term, "HUP");
+    assert_cancelled_keeping_the_first_answer(&term, 129, since);
 }

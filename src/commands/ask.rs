@@ -8,6 +8,7 @@ use super::read_call;
 use crate::cli::{AskArgs, UiArg};
 use crate::effects::{Effects, Ending};
 use crate::files::read_json;
+use crate::interrupt;
 use crate::outcome::{Outcome, UsageError};
 use crate::terminal;
 use crate::tui::{self, Placement};
@@ -40,7 +41,9 @@ fn ask(call: Call, surface: Surface<'_>) -> Result<(ToolResult, u8), UsageError>
         Surface::Dialogs => {
             let mut terminal = terminal::plain_dialogs();
             let result = pi_agent_ask_dialogs::ask(call, &mut terminal);
-            (result, Effects::exit_status(Ending::Answered))
+            let ending = interrupt::received()
+                .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
+            (result, Effects::exit_status(ending))
         }
         Surface::NoUi => (call.no_ui(), 0),
         Surface::Tui { config, placement } => {

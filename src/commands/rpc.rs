@@ -2,20 +2,28 @@
 //!
 //! Lines are split on `\n` only (so U+2028 and U+2029 inside strings are ordinary characters)
 //! and handed to the protocol session; every line it answers with is written and flushed at
-//! once. The end of input cancels what is still open and exits 0.
+//! once. A line over 16 MiB is answered with an error line and skipped as it is read, never
+//! held whole. The end of input cancels what is still open and exits 0; SIGTERM, SIGINT or
+//! SIGHUP does the same at once, even while a read waits, and exits 128 + the signal's number.
 
-use std::io::{BufRead as _, Write};
+use std::io::{BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
+use pi_agent_ask_dialogs::rpc::lines::{self, Line};
 use pi_agent_ask_dialogs::rpc::{Environment, Outgoing, Session};
 use serde_json::Value;
 
 use super::{new_request_id, parse_call};
 use crate::cli::RpcArgs;
 use crate::clock::now_millis;
+use crate::effects::{Effects, Ending};
 use crate::files::working_directory;
+use crate::interrupt;
+
+/// How much of standard input one read takes.
+const READ_CHUNK: usize = 64 * 1024;
 
 /// The real world for a session: random UUIDs, the wall clock, files on disk.
 struct ProgramEnvironment {
@@ -47,7 +55,7 @@ fn write_lines(out: &mut impl Write, lines: &[Outgoing]) -> std::io::Result<()> 
     out.flush()
 }
 
-/// Runs the protocol until the host closes standard input.
+/// Runs the protocol until the host closes standard input or a signal ends it.
 pub fn run(args: &RpcArgs) -> ExitCode {
     let cwd = match working_directory(args.cwd.as_deref()) {
         Ok(cwd) => cwd,
@@ -60,28 +68,30 @@ pub fn run(args: &RpcArgs) -> ExitCode {
         cwd,
         config: args.config.clone(),
     });
-    let mut input = std::io::stdin().lock();
+    interrupt::watch();
+    let mut input = BufReader::with_capacity(READ_CHUNK, interrupt::reader(std::io::stdin()));
     let mut output = std::io::stdout().lock();
     let mut line = Vec::new();
+    let mut ending = Ending::Answered;
     loop {
-        line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
+        let answer = match lines::read_line(&mut input, &mut line, lines::MAX_LINE_BYTES) {
+            Ok(Line::End) => break,
+            Ok(Line::Read) => session.handle_line(&line),
+            Ok(Line::TooLong) => vec![lines::line_too_long()],
             Err(error) => {
-                crate::outcome::report(&format!("cannot read standard input: {error}"));
+                match interrupt::received() {
+                    Some(signal) => ending = Ending::Signal(signal.number()),
+                    None => crate::outcome::report(&format!("cannot read standard input: {error}")),
+                }
                 break;
             }
-        }
-        if line.last() == Some(&b'\n') {
-            line.pop();
-        }
-        if write_lines(&mut output, &session.handle_line(&line)).is_err() {
+        };
+        if write_lines(&mut output, &answer).is_err() {
             return ExitCode::from(1);
         }
     }
     if write_lines(&mut output, &session.end_of_input()).is_err() {
         return ExitCode::from(1);
     }
-    ExitCode::SUCCESS
+    ExitCode::from(Effects::exit_status(ending))
 }

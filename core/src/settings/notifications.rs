@@ -1,8 +1,10 @@
 //! Notification settings: whether to announce a waiting question, and through which channels.
 
 use serde_json::{Value, json};
+use unicode_segmentation::UnicodeSegmentation as _;
 
 use super::Toggle;
+use crate::text::ELLIPSIS;
 
 /// One way to tell the user a question is waiting.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,7 +101,7 @@ impl Notifications {
 pub struct Notification {
     /// Always `pi-agent-ask`.
     pub title: String,
-    /// `Question waiting: <label or prompt>`.
+    /// `Question waiting: <label or prompt>`, at most [`Notification::MAX_CHARS`] characters.
     pub message: String,
 }
 
@@ -107,14 +109,93 @@ impl Notification {
     /// The event name command channels receive in `ASK_NOTIFY_EVENT`.
     pub const EVENT: &'static str = "question.waiting";
 
+    /// The most characters a title or a message has. A notification is a glance, and every
+    /// channel carries it somewhere small: an OSC sequence a terminal parses, a desktop bubble,
+    /// or a command's environment, where one variable over 128 KiB makes the command fail to
+    /// start at all.
+    pub const MAX_CHARS: usize = 200;
+
     /// The notification for a flow whose first question has this label, or this prompt when
     /// the label is only the `Q<n>` fallback. A notification is one line: every run of white
-    /// space in the subject (line breaks and tabs too) becomes one space.
+    /// space in the subject (line breaks and tabs too) becomes one space. Its title and message
+    /// are capped (see [`Notification::new`]).
     pub fn question_waiting(subject: &str) -> Self {
         let subject = subject.split_whitespace().collect::<Vec<_>>().join(" ");
+        Self::new("pi-agent-ask", &format!("Question waiting: {subject}"))
+    }
+
+    /// A notification of this title and message, each cut to [`Notification::MAX_CHARS`]
+    /// characters, ending with `…` where something was cut off, so every channel gets the same
+    /// short text.
+    pub fn new(title: &str, message: &str) -> Self {
         Self {
-            title: "pi-agent-ask".to_owned(),
-            message: format!("Question waiting: {subject}"),
+            title: capped(title),
+            message: capped(message),
         }
+    }
+}
+
+/// `text` cut between grapheme clusters to at most [`Notification::MAX_CHARS`] characters, the
+/// last of them [`ELLIPSIS`] when something was cut off.
+fn capped(text: &str) -> String {
+    if text.chars().count() <= Notification::MAX_CHARS {
+        return text.to_owned();
+    }
+    let room = Notification::MAX_CHARS - ELLIPSIS.chars().count();
+    let mut kept = String::new();
+    let mut count = 0;
+    for grapheme in text.graphemes(true) {
+        count += grapheme.chars().count();
+        if count > room {
+            break;
+        }
+        kept.push_str(grapheme);
+    }
+    kept.push_str(ELLIPSIS);
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notification_text_is_compacted_and_capped() {
+        let label = format!("Pick\n\tone {}", "x".repeat(300_000));
+        let notification = Notification::question_waiting(&label);
+        assert_eq!(
+            notification.message.chars().count(),
+            Notification::MAX_CHARS
+        );
+        assert!(
+            notification
+                .message
+                .starts_with("Question waiting: Pick one xxx")
+        );
+        assert!(notification.message.ends_with("x…"));
+        assert_eq!(notification.title, "pi-agent-ask");
+        let long_title = Notification::new(&"t".repeat(1000), "m");
+        assert_eq!(long_title.title.chars().count(), Notification::MAX_CHARS);
+        assert_eq!(long_title.message, "m");
+    }
+
+    #[test]
+    fn notification_text_that_fits_is_kept_whole() {
+        let subject = "é".repeat(Notification::MAX_CHARS - "Question waiting: ".len());
+        let notification = Notification::question_waiting(&subject);
+        assert_eq!(notification.message, format!("Question waiting: {subject}"));
+    }
+
+    #[test]
+    fn notification_text_is_cut_between_characters_never_inside_one() {
+        let subject = "e\u{301}".repeat(300);
+        let message = Notification::question_waiting(&subject).message;
+        assert!(message.chars().count() <= Notification::MAX_CHARS);
+        let body = message
+            .strip_prefix("Question waiting: ")
+            .and_then(|rest| rest.strip_suffix('…'))
+            .expect("the prefix and the ellipsis");
+        assert!(!body.is_empty());
+        assert_eq!(body.replace("e\u{301}", ""), "");
     }
 }

@@ -192,3 +192,46 @@ fn a_short_preview_is_shown_whole_and_question_mark_is_no_option() {
     assert!(!text.contains("not shown"));
     assert!(text.contains("\"?\" is not one of the 3 options.\n"));
 }
+
+/// Reading that fails, as a read stopped by a signal does.
+struct Stopped;
+
+impl std::io::Read for Stopped {
+    fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::other("reading stopped by signal 15"))
+    }
+}
+
+#[test]
+fn a_read_stopped_by_a_signal_ends_the_flow_with_the_answers_typed_so_far_and_prompts_no_more() {
+    let call = |arguments: &Value| {
+        Call::parse(
+            Tool::AskUser,
+            arguments,
+            ParseOptions::default(),
+            &mut NoPreviewFiles,
+            || "req-1".to_owned(),
+        )
+        .expect("valid arguments")
+    };
+    let typed = std::io::Read::chain(Cursor::new(b"1\ngl\n".to_vec()), Stopped);
+    let mut plain = PlainDialogs::new(std::io::BufReader::new(typed), Vec::new());
+    let result = crate::ask(call(&setup()), &mut plain).to_json();
+    let details = &result["details"];
+    assert_eq!(details["cancelled"], true);
+    assert_eq!(details["answers"]["stack"]["values"], json!(["rust"]));
+    assert_eq!(details["answers"]["ci"]["values"], json!(["gl"]));
+    let text = String::from_utf8(plain.into_parts().1).expect("prompts are UTF-8");
+    assert!(!text.contains(REVIEW_HEADING), "{text}");
+    assert!(
+        text.ends_with("an empty line (Ctrl-D cancels):\n\n"),
+        "{text:?}"
+    );
+
+    let mut plain = PlainDialogs::new(std::io::BufReader::new(Stopped), Vec::new());
+    let result = crate::ask(call(&setup()), &mut plain).to_json();
+    assert_eq!(result["details"]["cancelled"], true);
+    let text = String::from_utf8(plain.into_parts().1).expect("prompts are UTF-8");
+    assert!(text.ends_with("(Ctrl-D cancels): \n"), "{text:?}");
+    assert!(!text.contains("Which CI?"), "{text}");
+}

@@ -7,7 +7,9 @@
 //! and `Question <n> of <N>`; a title longer than a screenful (a long preview) is shortened (see
 //! [`shorten`]) and `?` shows it whole; an empty multi-select answer asks before it cancels;
 //! and the flow ends with a review of the answers before they are submitted. The end of
-//! input (Ctrl-D) dismisses the dialog being asked. Payload text is sanitized before it is
+//! input (Ctrl-D) dismisses the dialog being asked; a read that fails (a signal stopped it)
+//! dismisses it and every later one without another word, so the flow ends at once with the
+//! answers so far. Payload text is sanitized before it is
 //! written: line breaks stay where text may span lines, and every other control character,
 //! escape sequence or bidirectional override shows as a visible mark instead of acting on the
 //! terminal.
@@ -50,11 +52,22 @@ enum Column {
     MidLine,
 }
 
+/// Whether the terminal can still be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reading {
+    /// Answers are read as they are typed.
+    Open,
+    /// A read failed (a signal stopped it, or the terminal went away): every dialog from now
+    /// on is dismissed at once, without a word, so the flow ends with the answers so far.
+    Stopped,
+}
+
 /// [`Dialogs`] over a line-based terminal: prompts to `output`, answers from `input`.
 pub struct PlainDialogs<R, W> {
     input: R,
     output: W,
     column: Column,
+    reading: Reading,
 }
 
 impl<R: BufRead, W: Write> PlainDialogs<R, W> {
@@ -64,6 +77,7 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
             input,
             output,
             column: Column::LineStart,
+            reading: Reading::Open,
         }
     }
 
@@ -72,11 +86,15 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
         (self.input, self.output)
     }
 
-    /// Writes `text` and flushes; a terminal that cannot be written to reads as dismissed.
+    /// Writes `text` and flushes; a terminal that cannot be written to, or no longer read,
+    /// reads as dismissed.
     ///
     /// Callers sanitize the payload they format in; `text` is sanitized once more as a whole,
     /// so nothing but `\n` and printable text can reach the terminal.
     fn say(&mut self, text: &str) -> Option<()> {
+        if self.reading == Reading::Stopped {
+            return None;
+        }
         let text = sanitize(text);
         if !text.is_empty() {
             self.column = if text.ends_with('\n') {
@@ -107,12 +125,25 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
         }
     }
 
-    /// One line without its line ending, or `None` at the end of input (Ctrl-D), which ends
-    /// the line the cursor is on so whatever comes next (the shell's prompt) starts on its own.
+    /// One line without its line ending, or `None` at the end of input (Ctrl-D) or when the
+    /// read fails; either ends the line the cursor is on so whatever comes next (the shell's
+    /// prompt) starts on its own. A failed read also stops all reading (see [`Reading`]).
+    ///
+    /// After a failed read the line is always ended: the terminal has echoed whatever was
+    /// typed on it (and `^C` for Ctrl-C) without this side knowing, and a blank line is better
+    /// than a shell prompt after half an answer.
     fn read_line(&mut self) -> Option<String> {
+        if self.reading == Reading::Stopped {
+            return None;
+        }
         let mut bytes = Vec::new();
         match self.input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => {
+            Err(_) => {
+                let _ = self.say("\n");
+                self.reading = Reading::Stopped;
+                None
+            }
+            Ok(0) => {
                 if self.column == Column::MidLine {
                     let _ = self.say("\n");
                 }

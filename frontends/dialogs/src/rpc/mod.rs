@@ -5,7 +5,8 @@
 //! [`Session::end_of_input`] closes it. It never reads or writes anything itself, and takes
 //! ids, times (milliseconds since the Unix epoch, the events' `createdAt` and `completedAt`)
 //! and argument parsing from an [`Environment`], so a transcript is reproducible. Lines in may
-//! carry U+2028 and U+2029 inside strings; lines out escape them.
+//! carry U+2028 and U+2029 inside strings; lines out escape them, and DEL, the C1 controls
+//! and the bidirectional controls too (see [`Outgoing::to_line`]).
 //!
 //! Host to program (see [`Incoming`]): `ask` (`tool` defaults to `ask_user`),
 //! `extension_ui_response` (`value`, or `cancelled: true` to dismiss), `submit` (a remote
@@ -38,9 +39,12 @@
 //! - An abort ends the open call as cancelled with the answers so far; aborting a waiting call
 //!   answers it at once, without events; an abort naming no call is ignored.
 //! - The end of input cancels the open call and then every waiting one, each with its result.
-//! - A line answered by an error line alone changes nothing.
+//!   The program closes a session so when a signal ends it, too.
+//! - A line answered by an error line alone changes nothing. So does a line over
+//!   [`lines::MAX_LINE_BYTES`], which is never held whole (see [`lines`]).
 
 mod incoming;
+pub mod lines;
 mod outgoing;
 
 use std::collections::VecDeque;
@@ -128,8 +132,8 @@ impl<E: Environment> Session<E> {
         out
     }
 
-    /// The host closed its side: the open call is cancelled with the answers so far and every
-    /// waiting call is cancelled, each with its result written.
+    /// The host closed its side, or a signal ends the program: the open call is cancelled with
+    /// the answers so far and every waiting call is cancelled, each with its result written.
     pub fn end_of_input(&mut self) -> Vec<Outgoing> {
         let mut out = Vec::new();
         let waiting = std::mem::take(&mut self.waiting);

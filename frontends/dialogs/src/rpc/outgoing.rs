@@ -170,13 +170,12 @@ impl Outgoing {
         }
     }
 
-    /// The line as compact JSON, without the line ending. U+2028 and U+2029 are written as
-    /// `\u2028` and `\u2029` escapes (they only occur inside strings, so the value is the
-    /// same), so a host that also breaks lines on them still reads one message per line.
+    /// The line as compact JSON, without the line ending, written by
+    /// [`pi_agent_ask_core::json::to_string`]: DEL, the C1 controls, the bidirectional controls
+    /// and U+2028 and U+2029 leave as `\u` escapes (the value read back is the same), so a
+    /// host that shows a line cannot be steered by it, and one that also breaks lines on U+2028
+    /// or U+2029 still reads one message per line.
     pub fn to_line(&self) -> String {
-        self.to_json()
-            .to_string()
-            .replace('\u{2028}', "\\u2028")
-            .replace('\u{2029}', "\\u2029")
+        pi_agent_ask_core::json::to_string(&self.to_json())
     }
 }

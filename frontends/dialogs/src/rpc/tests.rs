@@ -200,3 +200,18 @@ fn line_separators_are_escaped_on_the_way_out() {
     let value: Value = serde_json::from_str(&line).unwrap();
     assert_eq!(value["message"], "a\u{2028}b\u{2029}c");
 }
+
+#[test]
+fn rpc_lines_escape_del_c1_and_bidirectional_controls() {
+    let text = "a\u{7f}b\u{85}c\u{9b}d\u{202e}e\u{2067}f";
+    let line = Outgoing::Error {
+        message: text.into(),
+    }
+    .to_line();
+    assert_eq!(
+        line,
+        r#"{"type":"error","message":"a\u007fb\u0085c\u009bd\u202ee\u2067f"}"#
+    );
+    let value: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(value["message"], text);
+}

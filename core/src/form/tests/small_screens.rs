@@ -22,7 +22,7 @@ fn footer(screen: &str) -> String {
 #[case::multi_select("tab", &["enter confirm", "esc cancel"])]
 #[case::preview("tab tab", &["enter select", "esc cancel"])]
 #[case::review("shift+tab", &["enter choose", "esc cancel"])]
-#[case::custom_editor("up enter", &["enter submit", "esc back"])]
+#[case::custom_editor("up enter", &["enter submit", "esc keep"])]
 #[case::note_editor("n", &["enter save note", "esc back"])]
 fn at_50x15_the_footer_keeps_how_to_confirm_and_how_to_leave(
     #[case] script: &str,

@@ -120,7 +120,7 @@ impl Form {
                         let submit = keymaps.editor.hint(EditorAction::Submit);
                         hints.push(submit, "submit", Essential);
                         hints.push(new_line, "new line", Moving);
-                        let close = if free_form { "cancel" } else { "back" };
+                        let close = if free_form { "cancel" } else { "keep" };
                         hints.push(keymaps.editor.hint(EditorAction::Close), close, Essential);
                     }
                     EditorTarget::Note(_) => {

@@ -2,7 +2,9 @@
 //!
 //! It is crossterm's backend writing to the terminal device, with one difference: crossterm asks
 //! for the cursor position on standard output, which may be a pipe or a file carrying the JSON
-//! result. This backend asks on the terminal itself and reads the answer from it.
+//! result. This backend asks on the terminal itself and reads the answer from it. It also never
+//! reports a screen larger than [`MAX_SCREEN_SIDE`] on a side, so a terminal claiming an absurd
+//! size cannot make the buffers ratatui keeps too large to allocate.
 
 use std::fs::File;
 use std::io::{self, BufWriter, ErrorKind, Read, Write};
@@ -17,6 +19,20 @@ use crate::counting::{ByteCount, CountingWriter};
 
 /// How long the terminal has to answer a cursor position request.
 const CURSOR_REPORT_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The most columns, and the most rows, the form is drawn in; a larger screen is drawn in its
+/// top-left corner of that size. ratatui keeps two buffers of every cell of the screen, and a
+/// terminal reporting 65535×65535 would ask for hundreds of gigabytes: the allocation fails and
+/// the process aborts with the terminal left raw. `render` has the same limit.
+pub const MAX_SCREEN_SIDE: u16 = 1000;
+
+/// `size` with each side cut to [`MAX_SCREEN_SIDE`].
+pub fn capped(size: Size) -> Size {
+    Size::new(
+        size.width.min(MAX_SCREEN_SIDE),
+        size.height.min(MAX_SCREEN_SIDE),
+    )
+}
 
 /// Writes frames to the terminal device and counts the bytes it sends.
 #[derive(Debug)]
@@ -115,15 +131,18 @@ impl Backend for TtyBackend {
         self.inner.show_cursor()
     }
 
-    /// The cursor position as the terminal reports it; if it never answers, the bottom-left
-    /// cell, so an inline viewport opens at the bottom of the screen.
+    /// The cursor position as the terminal reports it, kept inside the drawn area; if it never
+    /// answers, the bottom-left cell, so an inline viewport opens at the bottom of the screen.
     fn get_cursor_position(&mut self) -> io::Result<Position> {
+        let size = self.size()?;
+        let bottom = size.height.saturating_sub(1);
         match self.query_cursor_position() {
-            Err(error) if error.kind() == ErrorKind::TimedOut => {
-                let size = self.size()?;
-                Ok(Position::new(0, size.height.saturating_sub(1)))
-            }
-            other => other,
+            Err(error) if error.kind() == ErrorKind::TimedOut => Ok(Position::new(0, bottom)),
+            Ok(position) => Ok(Position::new(
+                position.x.min(size.width.saturating_sub(1)),
+                position.y.min(bottom),
+            )),
+            Err(error) => Err(error),
         }
     }
 
@@ -139,12 +158,18 @@ impl Backend for TtyBackend {
         self.inner.clear_region(clear_type)
     }
 
+    /// The screen's size, at most [`MAX_SCREEN_SIDE`] on each side.
     fn size(&self) -> io::Result<Size> {
-        self.inner.size()
+        self.inner.size().map(capped)
     }
 
+    /// The screen's size in cells, at most [`MAX_SCREEN_SIDE`] on each side, and in pixels.
     fn window_size(&mut self) -> io::Result<WindowSize> {
-        self.inner.window_size()
+        let size = self.inner.window_size()?;
+        Ok(WindowSize {
+            columns_rows: capped(size.columns_rows),
+            pixels: size.pixels,
+        })
     }
 
     fn flush(&mut self) -> io::Result<()> {
@@ -170,6 +195,16 @@ mod tests {
             parse_cursor_report(b"ab\x1b[A\x1b[1;1R"),
             Some(Position::new(0, 0))
         );
+    }
+
+    #[test]
+    fn a_huge_screen_is_drawn_in_a_capped_area() {
+        assert_eq!(
+            capped(Size::new(65535, 65535)),
+            Size::new(MAX_SCREEN_SIDE, MAX_SCREEN_SIDE)
+        );
+        assert_eq!(capped(Size::new(80, 5000)), Size::new(80, MAX_SCREEN_SIDE));
+        assert_eq!(capped(Size::new(120, 40)), Size::new(120, 40));
     }
 
     #[test]

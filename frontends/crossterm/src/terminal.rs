@@ -23,7 +23,7 @@ use ratatui::backend::{Backend, ClearType as Region};
 use ratatui::layout::{Position, Rect};
 use ratatui::{Terminal, Viewport};
 
-use crate::backend::TtyBackend;
+use crate::backend::{self, TtyBackend};
 use crate::counting::ByteCount;
 use crate::inline::{InlineRows, moved_top, place};
 use crate::paint::draw_frame;
@@ -352,7 +352,9 @@ fn restore_modes(changed: Option<Changed>) -> io::Result<()> {
             Changed::AlternateScreen => queue!(tty, LeaveAlternateScreen)?,
             Changed::Inline(Some(rows)) => {
                 let end = rows.top.saturating_add(rows.count);
-                let bottom = terminal::size().map_or(end, |(_, height)| height.max(end));
+                let bottom = terminal::size().map_or(end, |(_, height)| {
+                    height.min(backend::MAX_SCREEN_SIDE).max(end)
+                });
                 for row in rows.top..bottom {
                     queue!(tty, MoveTo(0, row), Clear(ClearType::CurrentLine))?;
                 }

@@ -14,6 +14,7 @@ use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
 use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
+use rustix::io::Errno;
 
 use crate::counting::{ByteCount, CountingWriter};
 
@@ -82,7 +83,7 @@ impl TtyBackend {
             match poll(&mut fds, Some(&timeout)) {
                 Ok(0) => continue,
                 Ok(_) => {}
-                Err(error) if error == rustix::io::Errno::INTR => continue,
+                Err(error) if error == Errno::INTR => continue,
                 Err(error) => return Err(error.into()),
             }
             let mut chunk = [0_u8; 64];
@@ -127,8 +128,13 @@ impl Backend for TtyBackend {
         self.inner.hide_cursor()
     }
 
+    /// Shows the cursor. A terminal that went away has no cursor to show, and that is no
+    /// error: ratatui would print one on standard error as the session ends after a hang-up.
     fn show_cursor(&mut self) -> io::Result<()> {
-        self.inner.show_cursor()
+        match self.inner.show_cursor() {
+            Err(error) if is_gone(&error) => Ok(()),
+            other => other,
+        }
     }
 
     /// The cursor position as the terminal reports it, kept inside the drawn area; if it never
@@ -177,6 +183,13 @@ impl Backend for TtyBackend {
     }
 }
 
+/// Whether `error` says the terminal is no longer there (it hung up, or the process lost
+/// it): writing and reading fail with EIO or ENXIO then.
+pub(crate) fn is_gone(error: &io::Error) -> bool {
+    let errno = error.raw_os_error().map(Errno::from_raw_os_error);
+    matches!(errno, Some(Errno::IO | Errno::NXIO))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,6 +208,16 @@ mod tests {
             parse_cursor_report(b"ab\x1b[A\x1b[1;1R"),
             Some(Position::new(0, 0))
         );
+    }
+
+    #[test]
+    fn input_output_errors_mean_the_terminal_is_gone() {
+        let gone = io::Error::from_raw_os_error(Errno::IO.raw_os_error());
+        assert!(is_gone(&gone));
+        let lost = io::Error::from_raw_os_error(Errno::NXIO.raw_os_error());
+        assert!(is_gone(&lost));
+        assert!(!is_gone(&io::Error::from(ErrorKind::WouldBlock)));
+        assert!(!is_gone(&io::Error::other("something else")));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The real program on a pseudo-terminal that `tests/pty_driver.py` owns, for what tmux cannot
-//! do: sizes up to 65535×65535. Skipped, with a message, where python3 is not installed.
+//! do: sizes up to 65535×65535, and a terminal that goes away without a SIGHUP reaching the
+//! program. Skipped, with a message, where python3 is not installed.
 
 #![cfg(unix)]
 
@@ -19,6 +20,8 @@ struct Report {
     failure: Option<String>,
     /// The exit status, or `None` when the program was still running and had to be killed.
     exit: Option<i64>,
+    /// Seconds from the last `mark` step to the exit.
+    seconds: f64,
     /// Standard output: the result.
     stdout: String,
     /// Standard error.
@@ -65,6 +68,7 @@ fn drive(args: &[&str], size: (u16, u16), steps: &Value, timeout: f64) -> Option
     Some(Report {
         failure: report["failure"].as_str().map(str::to_owned),
         exit: report["exit"].as_i64(),
+        seconds: report["seconds"].as_f64().unwrap_or(f64::NAN),
         stdout: text("stdout"),
         stderr: text("stderr"),
         modes: Some(report["modes"].clone()).filter(|modes| !modes.is_null()),
@@ -164,4 +168,27 @@ fn a_huge_terminal_size_never_aborts_on_a_resize_mid_flow() {
     report.assert_ended_with(143);
     report.assert_restored();
     assert_eq!(report.details()["answers"], database_answer());
+}
+
+#[test]
+fn a_hang_up_without_sighup_ends_the_flow() {
+    let steps = json!([
+        {"wait_for": "Which database should"},
+        {"write": "\r"},
+        {"wait_for": "Which checks should run"},
+        {"mark": true},
+        {"close": true}
+    ]);
+    let Some(report) = drive(&["demo"], (80, 24), &steps, 1.0) else {
+        return;
+    };
+    report.assert_ended_with(129);
+    assert!(report.seconds < 1.0, "ended after {} s", report.seconds);
+    assert_eq!(
+        report.stderr, "",
+        "restoring a closed terminal printed errors"
+    );
+    let details = report.details();
+    assert_eq!(details["cancelled"], json!(true));
+    assert_eq!(details["answers"], database_answer());
 }

@@ -1,10 +1,13 @@
-//! A terminal going away under the real program, in real terminals in tmux: a closed pane
-//! leaves nothing on standard error. Skipped, with a message, where tmux is not installed.
+//! Signals and a terminal going away, with the real program in real terminals in tmux:
+//! whatever the program is waiting for, a signal ends the flow at once with the terminal
+//! restored and the answers so far, and a closed pane leaves nothing on standard error.
+//! Skipped, with a message, where tmux is not installed.
 
 #![cfg(unix)]
 
 mod support;
 
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -14,8 +17,32 @@ use support::asking::{Asking, read_result};
 const DATABASE_PROMPT: &str = "Which database should the service store its data in?";
 const CHECKS_PROMPT: &str = "Which checks should run before every commit?";
 
+/// How soon after a signal the result must be there.
+const SIGNAL_ACTS_WITHIN: Duration = Duration::from_millis(500);
+
 fn database_answer() -> Value {
     json!({"database": {"values": ["postgres"], "labels": ["PostgreSQL"], "indices": [1]}})
+}
+
+/// Sends `signal` (a name such as `TERM`) to `pid`.
+fn kill(pid: u32, signal: &str) {
+    let sent = Command::new("kill")
+        .args(["-s", signal, &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "kill -s {signal} {pid} failed");
+}
+
+/// How long it took for `path` to fill, if it did within `limit`.
+fn filled_within(path: &Path, limit: Duration) -> Option<Duration> {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if std::fs::metadata(path).is_ok_and(|file| file.len() > 0) {
+            return Some(start.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    None
 }
 
 /// The state letters `ps` shows for `pid` (`T` when stopped), empty once it is gone.
@@ -25,6 +52,95 @@ fn process_state(pid: u32) -> String {
         .output()
         .expect("ps runs");
     String::from_utf8_lossy(&output.stdout).trim().to_owned()
+}
+
+/// Opens the demo and answers its first question.
+fn demo_with_one_answer(term: &Asking) -> u32 {
+    term.launch("demo");
+    term.tmux.wait_for_text(DATABASE_PROMPT);
+    term.press(&["Enter"], CHECKS_PROMPT);
+    term.program_pid()
+}
+
+/// Sends `signal` and checks that the cancelled result with the first answer comes within
+/// [`SIGNAL_ACTS_WITHIN`], with exit `128 + number` and the terminal restored.
+fn assert_signal_ends_the_flow(term: &Asking, pid: u32, signal: &str, number: i32) {
+    kill(pid, signal);
+    let took = filled_within(&term.result_path(), SIGNAL_ACTS_WITHIN * 4);
+    assert!(
+        took.is_some_and(|took| took <= SIGNAL_ACTS_WITHIN),
+        "SIG{signal}: the result came after {took:?}; the screen was:\n{}",
+        term.tmux.screen()
+    );
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 128 + number, "SIG{signal}");
+    assert_eq!(term.tmux.pane_var("alternate_on"), "0", "alternate screen");
+    assert_eq!(term.tmux.pane_var("cursor_flag"), "1", "cursor visible");
+    assert_eq!(term.tmux.pane_var("mouse_any_flag"), "0", "mouse reporting");
+    let (text, details) = read_result(document);
+    assert_eq!(
+        text,
+        "User cancelled the ask flow\nRequest ID: <request-id>"
+    );
+    assert_eq!(details["answers"], database_answer(), "SIG{signal}");
+}
+
+/// Checks that the shell's terminal is back in cooked mode.
+fn assert_cooked(term: &Asking) {
+    let stty = term.tmux.stty();
+    let modes: Vec<&str> = stty.split_whitespace().collect();
+    for mode in ["icanon", "echo", "isig"] {
+        assert!(modes.contains(&mode), "{mode} is off:\n{stty}");
+    }
+}
+
+#[test]
+fn signals_act_within_100_ms_after_a_cut_escape_sequence() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    for (cut, signal, number) in [(&b"\x1b["[..], "TERM", 15), (b"\x1b[1;", "HUP", 1)] {
+        let pid = demo_with_one_answer(&term);
+        term.tmux.bytes(cut);
+        std::thread::sleep(Duration::from_millis(100));
+        assert_signal_ends_the_flow(&term, pid, signal, number);
+    }
+    assert_cooked(&term);
+}
+
+#[test]
+fn signals_act_within_100_ms_after_a_cut_mouse_report_or_a_lone_utf8_lead_byte() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    for (cut, signal, number) in [(&b"\x1b[<0;12"[..], "INT", 2), (b"\xc3", "TERM", 15)] {
+        let pid = demo_with_one_answer(&term);
+        term.tmux.bytes(cut);
+        std::thread::sleep(Duration::from_millis(100));
+        assert_signal_ends_the_flow(&term, pid, signal, number);
+    }
+}
+
+#[test]
+fn ctrl_c_after_an_unterminated_paste_start_ends_the_flow() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    term.launch("demo");
+    term.tmux.wait_for_text(DATABASE_PROMPT);
+    term.tmux.bytes(b"\x1b[200~");
+    std::thread::sleep(Duration::from_millis(100));
+    term.tmux.keys(&["C-c"]);
+    let took = filled_within(&term.result_path(), Duration::from_secs(3));
+    assert!(
+        took.is_some(),
+        "ctrl+c was swallowed:\n{}",
+        term.tmux.screen()
+    );
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0);
+    let (_, details) = read_result(document);
+    assert_eq!(details["cancelled"], json!(true));
 }
 
 #[test]

@@ -10,6 +10,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::ops::Range;
 use std::sync::{Arc, Mutex, Once, PoisonError};
+use std::time::Duration;
 
 use crossterm::cursor::{Hide, MoveTo, Show};
 use crossterm::event::{
@@ -27,6 +28,7 @@ use crate::backend::{self, TtyBackend};
 use crate::counting::ByteCount;
 use crate::inline::{InlineRows, moved_top, place};
 use crate::paint::draw_frame;
+use crate::reader::{TtyReader, Woken};
 use crate::signals::{Request, SignalWatch};
 use crate::theme::{ColorMode, Theme};
 
@@ -81,6 +83,7 @@ static PANIC_HOOK: Once = Once::new();
 pub struct TerminalSession {
     terminal: Terminal<TtyBackend>,
     tty: File,
+    reader: TtyReader,
     options: TerminalOptions,
     theme: Theme,
     count: ByteCount,
@@ -97,6 +100,7 @@ impl TerminalSession {
     /// Fails if there is no terminal or another session is open.
     pub fn enter(options: TerminalOptions) -> io::Result<Self> {
         let tty = open_tty()?;
+        let reader = TtyReader::open(TTY_PATH)?;
         let signals = SignalWatch::get()?;
         install_panic_hook();
         let count = ByteCount::default();
@@ -104,6 +108,7 @@ impl TerminalSession {
         let mut session = Self {
             terminal,
             tty,
+            reader,
             options,
             theme: Theme::new(options.color),
             count,
@@ -170,9 +175,21 @@ impl TerminalSession {
         Ok(())
     }
 
-    /// Takes the latest signal received while the session was open.
+    /// Takes the most pressing signal received while the session was open.
     pub(crate) fn take_signal(&self) -> Option<Request> {
+        self.signals.drain();
         self.signals.take()
+    }
+
+    /// Notes that the terminal hung up: SIGHUP stays recorded once the session is restored,
+    /// since it can only repeat the news.
+    pub(crate) fn note_hang_up(&self) {
+        self.signals.note_hang_up();
+    }
+
+    /// Waits for the terminal's input, a signal, or `timeout` (for ever when `None`).
+    pub(crate) fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Woken> {
+        self.reader.wait(self.signals.wake_fd(), timeout)
     }
 
     /// Restores the terminal, stops the process like ctrl+z in a shell, and enters the session's

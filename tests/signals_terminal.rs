@@ -1,7 +1,7 @@
 //! Signals and a terminal going away, with the real program in real terminals in tmux:
-//! whatever the program is waiting for, a signal ends the flow at once with the terminal
-//! restored and the answers so far, and a closed pane leaves nothing on standard error.
-//! Skipped, with a message, where tmux is not installed.
+//! whatever the program is waiting for, any signal that would end it ends the flow at once with
+//! the terminal restored and the answers so far, and a closed pane leaves nothing on standard
+//! error. Skipped, with a message, where tmux is not installed.
 
 #![cfg(unix)]
 
@@ -141,6 +141,18 @@ fn ctrl_c_after_an_unterminated_paste_start_ends_the_flow() {
     assert_eq!(exit, 0);
     let (_, details) = read_result(document);
     assert_eq!(details["cancelled"], json!(true));
+}
+
+#[test]
+fn every_catchable_fatal_signal_restores_the_terminal_and_prints_the_answers_so_far() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    for (signal, number) in [("QUIT", 3), ("USR1", 10), ("VTALRM", 26)] {
+        let pid = demo_with_one_answer(&term);
+        assert_signal_ends_the_flow(&term, pid, signal, number);
+    }
+    assert_cooked(&term);
 }
 
 #[test]

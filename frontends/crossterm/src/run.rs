@@ -64,8 +64,8 @@ pub fn run<S: Surface + ?Sized>(
     run_with(surface, options, &mut handler)
 }
 
-/// Runs `surface` on the terminal until `handler` answers [`Step::Finish`], or until SIGINT,
-/// SIGTERM or SIGHUP arrives ([`Signal`]), or the terminal goes away (which ends the
+/// Runs `surface` on the terminal until `handler` answers [`Step::Finish`], or until a signal
+/// that would end the process arrives ([`Signal`]), or the terminal goes away (which ends the
 /// run as SIGHUP does, whether or not the signal comes). The terminal is restored before this
 /// returns, on success and on error alike; restoring is best effort (a terminal that went away
 /// cannot be), so a failure to restore never hides the outcome.

@@ -1,12 +1,17 @@
 //! Signals that end or suspend a terminal session, or tell it the terminal changed size.
 //!
-//! While a session is open, SIGINT, SIGTERM, SIGHUP, SIGTSTP and SIGWINCH are only recorded,
-//! and each wakes the run loop through a pipe it waits on beside the terminal; the loop restores
-//! the terminal and then ends, suspends or redraws. With no session open they keep their default
-//! action, so the process still terminates or stops as usual, except SIGHUP after the
-//! terminal hung up: it has nothing more to say then, and a later one (from the shell, or from
-//! the kernel once the session's leader exits) would only kill the program before it prints its
-//! result.
+//! While a session is open, every catchable signal whose default action would kill the
+//! process ([`Signal`]), SIGTSTP and SIGWINCH are only recorded, and each wakes the run loop
+//! through a pipe it waits on beside the terminal; the loop restores the terminal and then
+//! ends, suspends or redraws. With no session open they keep their default action, so the
+//! process still terminates or stops as usual, except SIGHUP after the terminal hung up: it has
+//! nothing more to say then, and a later one (from the shell, or from the kernel once the
+//! session's leader exits) would only kill the program before it prints its result.
+//!
+//! Left alone: SIGKILL and SIGSTOP cannot be caught; SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT
+//! and SIGSYS report a crash, which the panic hook covers where it can; SIGTRAP belongs to
+//! debuggers, SIGPROF to profilers, SIGPIPE is ignored by the Rust runtime, and real-time
+//! signals have no conventional meaning to honour.
 
 use std::io::{self, Read};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
@@ -14,7 +19,10 @@ use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
+use signal_hook::consts::signal::{
+    SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2, SIGVTALRM, SIGWINCH,
+    SIGXCPU, SIGXFSZ,
+};
 use signal_hook::flag;
 use signal_hook::low_level::pipe;
 
@@ -25,20 +33,52 @@ pub enum Signal {
     Hangup,
     /// SIGINT: an interrupt sent to the process (not the ctrl+c key, which the form handles).
     Interrupt,
+    /// SIGQUIT: a request to quit (not the ctrl+\ key, which raw mode turns into a key).
+    Quit,
     /// SIGTERM: a request to terminate.
     Terminate,
+    /// SIGUSR1, whose default action is to terminate.
+    User1,
+    /// SIGUSR2, whose default action is to terminate.
+    User2,
+    /// SIGALRM: a real-time timer ran out.
+    Alarm,
+    /// SIGXCPU: the CPU time limit was reached.
+    CpuLimit,
+    /// SIGXFSZ: the file size limit was reached.
+    FileSizeLimit,
+    /// SIGVTALRM: a virtual timer ran out.
+    VirtualAlarm,
 }
 
 impl Signal {
     /// Every signal that ends a run.
-    pub const ALL: [Self; 3] = [Self::Hangup, Self::Interrupt, Self::Terminate];
+    pub const ALL: [Self; 10] = [
+        Self::Hangup,
+        Self::Interrupt,
+        Self::Quit,
+        Self::Terminate,
+        Self::User1,
+        Self::User2,
+        Self::Alarm,
+        Self::CpuLimit,
+        Self::FileSizeLimit,
+        Self::VirtualAlarm,
+    ];
 
     /// The signal's number, e.g. for the conventional exit status `128 + number`.
     pub fn number(self) -> i32 {
         match self {
             Self::Hangup => SIGHUP,
             Self::Interrupt => SIGINT,
+            Self::Quit => SIGQUIT,
             Self::Terminate => SIGTERM,
+            Self::User1 => SIGUSR1,
+            Self::User2 => SIGUSR2,
+            Self::Alarm => SIGALRM,
+            Self::CpuLimit => SIGXCPU,
+            Self::FileSizeLimit => SIGXFSZ,
+            Self::VirtualAlarm => SIGVTALRM,
         }
     }
 
@@ -220,5 +260,8 @@ mod tests {
         assert_eq!(Signal::Interrupt.number(), SIGINT);
         assert_eq!(Signal::Terminate.number(), SIGTERM);
         assert_eq!(Signal::Hangup.number(), SIGHUP);
+        assert_eq!(Signal::Quit.number(), SIGQUIT);
+        assert_eq!(Signal::User1.number(), SIGUSR1);
+        assert_eq!(Signal::VirtualAlarm.number(), SIGVTALRM);
     }
 }

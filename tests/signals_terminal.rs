@@ -1,7 +1,8 @@
-//! Signals and a terminal going away, with the real program in real terminals in tmux:
-//! whatever the program is waiting for, any signal that would end it ends the flow at once with
-//! the terminal restored and the answers so far, and a closed pane leaves nothing on standard
-//! error. Skipped, with a message, where tmux is not installed.
+//! Signals, suspending and a terminal going away, with the real program in real terminals in
+//! tmux: whatever the program is waiting for, a signal ends the flow at once with the terminal
+//! restored and the answers so far; ctrl+z stops the whole job the way it does for any
+//! full-screen program; a closed pane leaves nothing on standard error. Skipped, with a
+//! message, where tmux is not installed.
 
 #![cfg(unix)]
 
@@ -52,6 +53,18 @@ fn process_state(pid: u32) -> String {
         .output()
         .expect("ps runs");
     String::from_utf8_lossy(&output.stdout).trim().to_owned()
+}
+
+/// The parent of `pid`.
+fn parent_of(pid: u32) -> u32 {
+    let output = Command::new("ps")
+        .args(["-o", "ppid=", "-p", &pid.to_string()])
+        .output()
+        .expect("ps runs");
+    String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse()
+        .expect("a parent process id")
 }
 
 /// Opens the demo and answers its first question.
@@ -153,6 +166,72 @@ fn every_catchable_fatal_signal_restores_the_terminal_and_prints_the_answers_so_
         assert_signal_ends_the_flow(&term, pid, signal, number);
     }
     assert_cooked(&term);
+}
+
+#[test]
+fn ctrl_z_suspends_the_whole_foreground_job() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    let tmux = &term.tmux;
+    tmux.type_line(&format!(
+        "clear; sh -c 'HOME=\"$PWD\" {} demo --config \"$PWD/settings.json\" > result.json; \
+         echo parent-done'",
+        env!("CARGO_BIN_EXE_pi-agent-ask")
+    ));
+    tmux.wait_for_text(DATABASE_PROMPT);
+    term.press(&["Enter"], CHECKS_PROMPT);
+    let pid = term.program_pid();
+    let parent = parent_of(pid);
+
+    tmux.keys(&["C-z"]);
+    tmux.wait_for_text("Stopped");
+    assert_eq!(tmux.pane_var("alternate_on"), "0", "alternate screen");
+    assert_eq!(tmux.pane_var("cursor_flag"), "1", "cursor visible");
+    for process in [pid, parent] {
+        assert!(process_state(process).starts_with('T'), "{process} runs");
+    }
+
+    tmux.type_line("fg");
+    tmux.wait_for_text(CHECKS_PROMPT);
+    assert_eq!(tmux.pane_var("alternate_on"), "1", "the form is back");
+    term.press(&["BTab", "BTab"], "Review your answers");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for_text("parent-done");
+    let text = tmux.wait_for_file(&term.result_path());
+    let document = serde_json::from_str(&text).expect("one JSON result");
+    let (_, details) = read_result(document);
+    assert_eq!(details["cancelled"], json!(false));
+    assert_eq!(details["answers"], database_answer());
+}
+
+#[test]
+fn ctrl_z_is_ignored_without_job_control() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    let tmux = &term.tmux;
+    tmux.open_window(
+        "alone",
+        &format!(
+            "HOME=\"$PWD\" {} demo --config \"$PWD/settings.json\" > result.json; \
+             echo $? > exit.txt",
+            env!("CARGO_BIN_EXE_pi-agent-ask")
+        ),
+    );
+    tmux.wait_for_window_text("alone", DATABASE_PROMPT);
+    let pid = term.program_pid();
+    tmux.window_keys("alone", &["C-z"]);
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!process_state(pid).starts_with('T'), "the program stopped");
+    tmux.window_keys("alone", &["Enter"]);
+    tmux.wait_for_window_text("alone", CHECKS_PROMPT);
+    kill(pid, "TERM");
+    let exit = tmux.wait_for_file(&tmux.path("exit.txt"));
+    assert_eq!(exit.trim(), "143");
+    let text = std::fs::read_to_string(term.result_path()).expect("the result");
+    let (_, details) = read_result(serde_json::from_str(&text).expect("one JSON result"));
+    assert_eq!(details["answers"], database_answer());
 }
 
 #[test]

@@ -15,6 +15,7 @@ pub mod counting;
 pub mod decode;
 pub mod event;
 pub mod inline;
+pub mod jobs;
 pub mod notify;
 pub mod paint;
 mod reader;

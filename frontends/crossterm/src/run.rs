@@ -16,6 +16,7 @@ use pi_agent_ask_core::runner::{Handler, Runner, Step};
 use crate::backend::is_gone;
 use crate::decode::Decoder;
 use crate::event::{is_suspend_key, translate};
+use crate::jobs::{JobControl, Stop};
 use crate::reader::Woken;
 use crate::signals::{Request, Signal};
 use crate::terminal::{TerminalOptions, TerminalSession};
@@ -76,9 +77,10 @@ pub fn run<S: Surface + ?Sized>(
 /// before the next terminal input.
 ///
 /// The first frame is drawn at once; after each batch of input or fired timers the frame is
-/// drawn again and only changed cells are written. The ctrl+z key suspends the process (the
-/// terminal is restored meanwhile and fully redrawn on return); every other key, including
-/// ctrl+c, goes to the surface.
+/// drawn again and only changed cells are written. The ctrl+z key suspends the whole job,
+/// where there is job control (the terminal is restored meanwhile and fully redrawn on
+/// return), and is ignored where there is none; every other key, including ctrl+c, goes to the
+/// surface.
 pub fn run_with<S, H>(
     surface: &mut S,
     options: TerminalOptions,
@@ -127,10 +129,7 @@ where
         while let Some(request) = session.take_signal() {
             let input = match request {
                 Request::End(signal) => return Ok(End::Interrupted(signal)),
-                Request::Suspend => {
-                    session.suspend()?;
-                    None
-                }
+                Request::Suspend => suspend(session, Stop::Process)?,
                 Request::Resize => Some(Input::Resize(session.resize()?)),
             };
             changed = true;
@@ -161,9 +160,8 @@ where
         for event in events {
             let input = match translate(event, session.area()) {
                 Some(Input::Key(key)) if is_suspend_key(&key) => {
-                    session.suspend()?;
                     changed = true;
-                    None
+                    suspend(session, Stop::Job)?
                 }
                 other => other,
             };
@@ -176,6 +174,15 @@ where
             }
         }
     }
+}
+
+/// Suspends the session where there is job control; once continued, the surface hears the
+/// terminal's size again, since it may have changed meanwhile.
+fn suspend(session: &mut TerminalSession, stop: Stop) -> io::Result<Option<Input>> {
+    Ok(match session.suspend(stop)? {
+        JobControl::Available => Some(Input::Resize(session.size())),
+        JobControl::Unavailable => None,
+    })
 }
 
 /// The sooner of two deadlines, if there is one.

@@ -221,11 +221,6 @@ impl SignalWatch {
         self.wake.as_fd()
     }
 
-    /// Stops the process the way SIGTSTP would; returns once it is continued.
-    pub(crate) fn stop_process() -> io::Result<()> {
-        signal_hook::low_level::emulate_default_handler(SIGTSTP)
-    }
-
     /// Empties the wake-up pipe after a wake-up; the recorded signals stay.
     pub(crate) fn drain(&self) {
         let mut bytes = [0_u8; 64];

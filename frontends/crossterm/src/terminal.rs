@@ -27,6 +27,7 @@ use ratatui::{Terminal, Viewport};
 use crate::backend::{self, TtyBackend};
 use crate::counting::ByteCount;
 use crate::inline::{InlineRows, moved_top, place};
+use crate::jobs::{JobControl, Stop, job_control};
 use crate::paint::draw_frame;
 use crate::reader::{TtyReader, Woken};
 use crate::signals::{Request, SignalWatch};
@@ -192,14 +193,19 @@ impl TerminalSession {
         self.reader.wait(self.signals.wake_fd(), timeout)
     }
 
-    /// Restores the terminal, stops the process like ctrl+z in a shell, and enters the session's
-    /// modes again once the process is continued. The next draw repaints everything.
-    pub fn suspend(&mut self) -> io::Result<()> {
-        self.restore()?;
-        SignalWatch::stop_process()?;
-        self.terminal = enter_modes(&self.tty, self.options, &self.count, &self.signals)?;
-        self.note_area();
-        Ok(())
+    /// Where there is job control, restores the terminal, stops the job or the process the way
+    /// ctrl+z in a shell does, and enters the session's modes again once continued; the next
+    /// draw repaints everything. Without job control nothing happens, since nobody could
+    /// continue the program. Returns which it was.
+    pub fn suspend(&mut self, stop: Stop) -> io::Result<JobControl> {
+        let control = job_control(&self.tty);
+        if control == JobControl::Available {
+            self.restore()?;
+            stop.send()?;
+            self.terminal = enter_modes(&self.tty, self.options, &self.count, &self.signals)?;
+            self.note_area();
+        }
+        Ok(control)
     }
 
     /// Restores the terminal: cursor, paste and mouse modes, the shell's screen and cooked

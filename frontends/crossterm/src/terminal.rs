@@ -7,24 +7,21 @@
 //! before the panic message is printed), and before a run ends on a signal.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::io;
 use std::ops::Range;
-use std::sync::{Arc, Mutex, Once, PoisonError};
+use std::sync::Arc;
 use std::time::Duration;
 
-use crossterm::cursor::{Hide, MoveTo, Show};
-use crossterm::event::{
-    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
-};
-use crossterm::style::{Attribute, SetAttribute};
-use crossterm::terminal::{self, Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
+use crossterm::cursor::Hide;
+use crossterm::event::{EnableBracketedPaste, EnableMouseCapture};
+use crossterm::terminal::{self, EnterAlternateScreen};
 use crossterm::{execute, queue};
 use pi_agent_ask_core::draw::{Frame, Size};
 use ratatui::backend::{Backend, ClearType as Region};
 use ratatui::layout::{Position, Rect};
 use ratatui::{Terminal, Viewport};
 
-use crate::backend::{self, TtyBackend};
+use crate::backend::TtyBackend;
 use crate::counting::ByteCount;
 use crate::inline::{InlineRows, moved_top, place};
 use crate::jobs::{JobControl, Stop, job_control};
@@ -32,6 +29,10 @@ use crate::paint::draw_frame;
 use crate::reader::{TtyReader, Woken};
 use crate::signals::{Request, SignalWatch};
 use crate::theme::{ColorMode, Theme};
+
+mod restore;
+
+use restore::{Changed, install_panic_hook, restore_terminal};
 
 /// The terminal device the session draws on and reads keys from.
 const TTY_PATH: &str = "/dev/tty";
@@ -64,20 +65,6 @@ pub struct TerminalOptions {
 pub fn has_tty() -> bool {
     open_tty().is_ok()
 }
-
-/// What an open session has drawn on, to be cleaned up once.
-#[derive(Clone, Copy, Debug)]
-enum Changed {
-    /// The alternate screen, left on restoring.
-    AlternateScreen,
-    /// Rows of the shell's screen, cleared on restoring; `None` until they are placed.
-    Inline(Option<InlineRows>),
-}
-
-/// What the open session has changed, if one is open; shared with the panic hook.
-static CHANGED: Mutex<Option<Changed>> = Mutex::new(None);
-
-static PANIC_HOOK: Once = Once::new();
 
 /// An open terminal session; dropping it restores the terminal.
 #[derive(Debug)]
@@ -223,13 +210,7 @@ impl TerminalSession {
             top: self.area.y,
             count: self.area.height,
         };
-        if let Some(Changed::Inline(placed)) = CHANGED
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .as_mut()
-        {
-            *placed = Some(rows);
-        }
+        restore::place_inline(rows);
     }
 }
 
@@ -251,16 +232,10 @@ fn enter_modes(
     count: &ByteCount,
     signals: &SignalWatch,
 ) -> io::Result<Terminal<TtyBackend>> {
-    {
-        let mut changed = CHANGED.lock().unwrap_or_else(PoisonError::into_inner);
-        if changed.is_some() {
-            return Err(io::Error::other("a terminal session is already open"));
-        }
-        *changed = Some(match options.screen {
-            Screen::AlternateScreen => Changed::AlternateScreen,
-            Screen::Inline { .. } => Changed::Inline(None),
-        });
-    }
+    restore::open(match options.screen {
+        Screen::AlternateScreen => Changed::AlternateScreen,
+        Screen::Inline { .. } => Changed::Inline(None),
+    })?;
     signals.capture();
     let entered = enter_modes_unguarded(tty, options, count);
     if entered.is_err() {
@@ -336,73 +311,4 @@ fn clear_rows(backend: &mut TtyBackend, rows: Range<u16>) -> io::Result<()> {
         Backend::clear_region(backend, Region::CurrentLine)?;
     }
     Ok(())
-}
-
-/// Undoes the open session's modes, if a session is open; safe to call more than once.
-fn restore_terminal() -> io::Result<()> {
-    let changed = CHANGED
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .take();
-    restore_modes(changed)
-}
-
-/// Like [`restore_terminal`], for the panic hook: never waits for a lock.
-fn restore_terminal_after_panic() {
-    let changed = match CHANGED.try_lock() {
-        Ok(mut changed) => changed.take(),
-        Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner().take(),
-        Err(std::sync::TryLockError::WouldBlock) => None,
-    };
-    let _ = restore_modes(changed);
-}
-
-/// Resets the attributes and input modes, leaves the alternate screen or clears the inline
-/// form's rows down to the bottom of the screen (leaving the cursor on its first row, where
-/// the shell goes on), shows the cursor and turns raw mode off.
-fn restore_modes(changed: Option<Changed>) -> io::Result<()> {
-    let Some(changed) = changed else {
-        return Ok(());
-    };
-    let written = open_tty().and_then(|mut tty| {
-        queue!(
-            tty,
-            SetAttribute(Attribute::Reset),
-            DisableMouseCapture,
-            DisableBracketedPaste
-        )?;
-        match changed {
-            Changed::AlternateScreen => queue!(tty, LeaveAlternateScreen)?,
-            Changed::Inline(Some(rows)) => {
-                let end = rows.top.saturating_add(rows.count);
-                let bottom = terminal::size().map_or(end, |(_, height)| {
-                    height.min(backend::MAX_SCREEN_SIDE).max(end)
-                });
-                for row in rows.top..bottom {
-                    queue!(tty, MoveTo(0, row), Clear(ClearType::CurrentLine))?;
-                }
-                queue!(tty, MoveTo(0, rows.top))?;
-            }
-            Changed::Inline(None) => {}
-        }
-        execute!(tty, Show)?;
-        tty.flush()
-    });
-    let cooked = terminal::disable_raw_mode();
-    if let Some(signals) = SignalWatch::existing() {
-        signals.release();
-    }
-    written.and(cooked)
-}
-
-/// Installs, once per process, a panic hook that restores the terminal and then hands over to
-/// the hook that was there before, which prints the message on a sane terminal.
-fn install_panic_hook() {
-    PANIC_HOOK.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            restore_terminal_after_panic();
-            previous(info);
-        }));
-    });
 }

@@ -7,6 +7,7 @@ The script is one JSON document in argv[1]:
     {"command": [...], "dir": "...", "size": [columns, rows], "timeout": seconds,
      "steps": [{"wait_for": "text"}, {"write": "text"}, {"write_hex": "1b5b"},
                {"resize": [columns, rows]}, {"signal": "TERM"}, {"sleep": seconds},
+               {"answer_cursor_query": "keys typed just before the answer"},
                {"close": true}, {"mark": true}]}
 
 A session leader of its own (a forked copy of this driver) owns the terminal, ignores SIGHUP
@@ -190,6 +191,18 @@ class Terminal:
                 raise TimeoutError(f"{text!r} never reached the terminal:\n{self.text()}")
             time.sleep(0.01)
 
+    def wait_for_bytes(self, wanted, ended):
+        deadline = time.monotonic() + WAIT_FOR_TEXT_SECONDS
+        while True:
+            with self.lock:
+                if wanted in self.output:
+                    return
+            if os.path.exists(ended):
+                raise RuntimeError(f"the program ended before it wrote {wanted!r}")
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the program never wrote {wanted!r}")
+            time.sleep(0.005)
+
     def close(self):
         # The collecting thread must be out of read() first: an unfinished read keeps the
         # terminal open.
@@ -225,6 +238,10 @@ def run_step(step, terminal, pid, ended):
         terminal.wait_for(step["wait_for"], ended)
     elif "write" in step:
         os.write(terminal.master, step["write"].encode("utf-8"))
+    elif "answer_cursor_query" in step:
+        terminal.wait_for_bytes(b"\x1b[6n", ended)
+        typed = step["answer_cursor_query"]
+        os.write(terminal.master, typed.encode("utf-8") + b"\x1b[1;1R")
     elif "write_hex" in step:
         os.write(terminal.master, bytes.fromhex(step["write_hex"]))
     elif "resize" in step:

@@ -192,3 +192,20 @@ fn a_hang_up_without_sighup_ends_the_flow() {
     assert_eq!(details["cancelled"], json!(true));
     assert_eq!(details["answers"], database_answer());
 }
+
+#[test]
+fn keys_typed_while_the_terminal_reports_its_cursor_are_kept() {
+    let steps = json!([
+        {"answer_cursor_query": "2"},
+        {"wait_for": "Which checks should run"},
+        {"signal": "TERM"}
+    ]);
+    let Some(report) = drive(&["demo", "--inline", "12"], (80, 24), &steps, 5.0) else {
+        return;
+    };
+    report.assert_ended_with(143);
+    assert_eq!(
+        report.details()["answers"]["database"]["values"],
+        json!(["sqlite"])
+    );
+}

@@ -8,6 +8,8 @@
 
 use std::fs::File;
 use std::io::{self, BufWriter, ErrorKind, Read, Write};
+use std::ops::Range;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
@@ -35,22 +37,45 @@ pub fn capped(size: Size) -> Size {
     )
 }
 
+/// Bytes the user typed while the backend waited for a cursor position report, kept for the
+/// loop that reads keys; shared by every backend of a session.
+#[derive(Clone, Debug, Default)]
+pub struct TypedAhead(Arc<Mutex<Vec<u8>>>);
+
+impl TypedAhead {
+    /// Keeps `bytes` after those kept before.
+    fn push(&self, bytes: &[u8]) {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .extend_from_slice(bytes);
+    }
+
+    /// Takes every byte kept.
+    pub fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
 /// Writes frames to the terminal device and counts the bytes it sends.
 #[derive(Debug)]
 pub struct TtyBackend {
     inner: CrosstermBackend<CountingWriter<BufWriter<File>>>,
     reader: File,
     count: ByteCount,
+    typed: TypedAhead,
 }
 
 impl TtyBackend {
-    /// A backend writing to `tty` (opened for reading and writing), adding to `count`.
-    pub fn new(tty: &File, count: ByteCount) -> io::Result<Self> {
+    /// A backend writing to `tty` (opened for reading and writing), adding to `count`, and
+    /// keeping in `typed` the keys that arrive while it waits for the terminal to answer.
+    pub fn new(tty: &File, count: ByteCount, typed: TypedAhead) -> io::Result<Self> {
         let writer = CountingWriter::with_counter(BufWriter::new(tty.try_clone()?), count.clone());
         Ok(Self {
             inner: CrosstermBackend::new(writer),
             reader: tty.try_clone()?,
             count,
+            typed,
         })
     }
 
@@ -61,18 +86,22 @@ impl TtyBackend {
 
     /// Asks the terminal where the cursor is (`ESC [ 6 n`) and reads its report.
     ///
-    /// Bytes that arrive before the report (keys typed at that very moment) are dropped.
+    /// Bytes that arrive around the report (keys typed at that very moment) are kept in
+    /// [`TypedAhead`].
     fn query_cursor_position(&mut self) -> io::Result<Position> {
         self.inner.write_all(b"\x1b[6n")?;
         Write::flush(&mut self.inner)?;
         let deadline = Instant::now() + CURSOR_REPORT_TIMEOUT;
         let mut received = Vec::new();
         loop {
-            if let Some(position) = parse_cursor_report(&received) {
+            if let Some((position, report)) = find_cursor_report(&received) {
+                self.typed.push(&received[..report.start]);
+                self.typed.push(&received[report.end..]);
                 return Ok(position);
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
+                self.typed.push(&received);
                 return Err(io::Error::new(
                     ErrorKind::TimedOut,
                     "the terminal did not report the cursor position",
@@ -98,16 +127,19 @@ impl TtyBackend {
 
 /// Finds a cursor position report (`ESC [ row ; column R`, 1-based) in `bytes`.
 pub fn parse_cursor_report(bytes: &[u8]) -> Option<Position> {
+    find_cursor_report(bytes).map(|(position, _)| position)
+}
+
+/// Finds the last cursor position report in `bytes`: the position, and where it lies.
+fn find_cursor_report(bytes: &[u8]) -> Option<(Position, Range<usize>)> {
     let end = bytes.iter().rposition(|&b| b == b'R')?;
     let start = bytes[..end].windows(2).rposition(|w| w == b"\x1b[")?;
     let body = std::str::from_utf8(&bytes[start + 2..end]).ok()?;
     let (row, column) = body.split_once(';')?;
     let row: u16 = row.parse().ok()?;
     let column: u16 = column.parse().ok()?;
-    Some(Position::new(
-        column.saturating_sub(1),
-        row.saturating_sub(1),
-    ))
+    let position = Position::new(column.saturating_sub(1), row.saturating_sub(1));
+    Some((position, start..end + 1))
 }
 
 impl Backend for TtyBackend {
@@ -228,6 +260,15 @@ mod tests {
         );
         assert_eq!(capped(Size::new(80, 5000)), Size::new(80, MAX_SCREEN_SIDE));
         assert_eq!(capped(Size::new(120, 40)), Size::new(120, 40));
+    }
+
+    #[test]
+    fn keys_typed_around_a_report_are_told_apart_from_it() {
+        let bytes = b"ab\x1b[3;7Rc";
+        let (position, report) = find_cursor_report(bytes).unwrap();
+        assert_eq!(position, Position::new(6, 2));
+        assert_eq!(&bytes[..report.start], b"ab");
+        assert_eq!(&bytes[report.end..], b"c");
     }
 
     #[test]

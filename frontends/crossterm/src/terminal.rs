@@ -22,6 +22,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::{Terminal, Viewport};
 
 use crate::backend::TtyBackend;
+use crate::backend::TypedAhead;
 use crate::counting::ByteCount;
 use crate::inline::{InlineRows, moved_top, place};
 use crate::jobs::{JobControl, Stop, job_control};
@@ -66,6 +67,15 @@ pub fn has_tty() -> bool {
     open_tty().is_ok()
 }
 
+/// What every backend of a session adds to.
+#[derive(Clone, Debug, Default)]
+struct Shared {
+    /// The bytes written to the terminal.
+    count: ByteCount,
+    /// The keys typed while a backend waited for the terminal to answer.
+    typed: TypedAhead,
+}
+
 /// An open terminal session; dropping it restores the terminal.
 #[derive(Debug)]
 pub struct TerminalSession {
@@ -74,7 +84,7 @@ pub struct TerminalSession {
     reader: TtyReader,
     options: TerminalOptions,
     theme: Theme,
-    count: ByteCount,
+    shared: Shared,
     signals: Arc<SignalWatch>,
     area: Rect,
     /// Where the cursor was left after the last draw: the frame's cursor, or, inline, the
@@ -91,15 +101,15 @@ impl TerminalSession {
         let reader = TtyReader::open(TTY_PATH)?;
         let signals = SignalWatch::get()?;
         install_panic_hook();
-        let count = ByteCount::default();
-        let terminal = enter_modes(&tty, options, &count, &signals)?;
+        let shared = Shared::default();
+        let terminal = enter_modes(&tty, options, &shared, &signals)?;
         let mut session = Self {
             terminal,
             tty,
             reader,
             options,
             theme: Theme::new(options.color),
-            count,
+            shared,
             signals,
             area: Rect::default(),
             parked: Position::ORIGIN,
@@ -120,7 +130,7 @@ impl TerminalSession {
 
     /// Bytes written to the terminal so far, escape sequences included.
     pub fn bytes_written(&self) -> u64 {
-        self.count.get()
+        self.shared.count.get()
     }
 
     /// Follows a change of the terminal's size; returns the new size of the form's area.
@@ -138,7 +148,7 @@ impl TerminalSession {
                 let top = moved_top(self.area.y, self.parked, found, screen.height);
                 clear_rows(backend, top..screen.height)?;
                 let rows = make_room(backend, height, Position::new(0, top))?;
-                self.terminal = inline_terminal(&self.tty, &self.count, rows, screen.width)?;
+                self.terminal = inline_terminal(&self.tty, &self.shared, rows, screen.width)?;
             }
         }
         self.note_area();
@@ -175,8 +185,13 @@ impl TerminalSession {
         self.signals.note_hang_up();
     }
 
-    /// Waits for the terminal's input, a signal, or `timeout` (for ever when `None`).
+    /// Waits for the terminal's input, a signal, or `timeout` (for ever when `None`); keys
+    /// typed while the terminal was asked where its cursor is come first, at once.
     pub(crate) fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Woken> {
+        let typed = self.shared.typed.take();
+        if !typed.is_empty() {
+            return Ok(Woken::Read(typed));
+        }
         self.reader.wait(self.signals.wake_fd(), timeout)
     }
 
@@ -189,7 +204,7 @@ impl TerminalSession {
         if control == JobControl::Available {
             self.restore()?;
             stop.send()?;
-            self.terminal = enter_modes(&self.tty, self.options, &self.count, &self.signals)?;
+            self.terminal = enter_modes(&self.tty, self.options, &self.shared, &self.signals)?;
             self.note_area();
         }
         Ok(control)
@@ -229,7 +244,7 @@ fn open_tty() -> io::Result<File> {
 fn enter_modes(
     tty: &File,
     options: TerminalOptions,
-    count: &ByteCount,
+    shared: &Shared,
     signals: &SignalWatch,
 ) -> io::Result<Terminal<TtyBackend>> {
     restore::open(match options.screen {
@@ -237,7 +252,7 @@ fn enter_modes(
         Screen::Inline { .. } => Changed::Inline(None),
     })?;
     signals.capture();
-    let entered = enter_modes_unguarded(tty, options, count);
+    let entered = enter_modes_unguarded(tty, options, shared);
     if entered.is_err() {
         let _ = restore_terminal();
     }
@@ -247,7 +262,7 @@ fn enter_modes(
 fn enter_modes_unguarded(
     tty: &File,
     options: TerminalOptions,
-    count: &ByteCount,
+    shared: &Shared,
 ) -> io::Result<Terminal<TtyBackend>> {
     terminal::enable_raw_mode()?;
     let mut writer = tty;
@@ -255,7 +270,7 @@ fn enter_modes_unguarded(
         queue!(writer, EnterAlternateScreen)?;
     }
     execute!(writer, EnableBracketedPaste, EnableMouseCapture, Hide)?;
-    let mut backend = TtyBackend::new(tty, count.clone())?;
+    let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone())?;
     match options.screen {
         Screen::AlternateScreen => {
             let viewport = Viewport::Fullscreen;
@@ -268,7 +283,7 @@ fn enter_modes_unguarded(
             let screen = backend.size()?;
             let cursor = backend.get_cursor_position()?;
             let rows = make_room(&mut backend, height, cursor)?;
-            inline_terminal(tty, count, rows, screen.width)
+            inline_terminal(tty, shared, rows, screen.width)
         }
     }
 }
@@ -293,12 +308,12 @@ fn make_room(backend: &mut TtyBackend, height: u16, cursor: Position) -> io::Res
 /// A terminal drawing in `rows`, `width` columns wide.
 fn inline_terminal(
     tty: &File,
-    count: &ByteCount,
+    shared: &Shared,
     rows: InlineRows,
     width: u16,
 ) -> io::Result<Terminal<TtyBackend>> {
     let viewport = Viewport::Fixed(Rect::new(0, rows.top, width, rows.count));
-    let backend = TtyBackend::new(tty, count.clone())?;
+    let backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone())?;
     Terminal::with_options(backend, ratatui::TerminalOptions { viewport })
 }
 

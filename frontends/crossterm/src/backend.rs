@@ -15,10 +15,10 @@ use std::time::{Duration, Instant};
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
 use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};
-use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use rustix::io::Errno;
 
 use crate::counting::{ByteCount, CountingWriter};
+use crate::reader::{poll_readable, readable};
 
 /// How long the terminal has to answer a cursor position request.
 const CURSOR_REPORT_TIMEOUT: Duration = Duration::from_secs(2);
@@ -107,13 +107,12 @@ impl TtyBackend {
                     "the terminal did not report the cursor position",
                 ));
             }
-            let timeout = Timespec::try_from(left).map_err(io::Error::other)?;
-            let mut fds = [PollFd::new(&self.reader, PollFlags::IN)];
-            match poll(&mut fds, Some(&timeout)) {
+            let mut fds = [readable(&self.reader)];
+            match poll_readable(&mut fds, Some(left)) {
                 Ok(0) => continue,
                 Ok(_) => {}
-                Err(error) if error == Errno::INTR => continue,
-                Err(error) => return Err(error.into()),
+                Err(error) if error.kind() == ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
             }
             let mut chunk = [0_u8; 64];
             let read = self.reader.read(&mut chunk)?;

@@ -86,6 +86,51 @@ impl Tmux {
         self.run(&["send-keys", "-t", "main", "-l", text]);
     }
 
+    /// Sends raw bytes, one key each, the way a terminal passes on whatever arrives: a cut
+    /// escape sequence, a lone UTF-8 lead byte.
+    pub fn bytes(&self, bytes: &[u8]) {
+        let hex: Vec<String> = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+        let mut args = vec!["send-keys", "-t", "main", "-H"];
+        args.extend(hex.iter().map(String::as_str));
+        self.run(&args);
+    }
+
+    /// Opens a window named `name` in the background running `command` on its own, with no
+    /// shell waiting on it: the command's process group has no job control.
+    pub fn open_window(&self, name: &str, command: &str) {
+        let dir = self.dir.path().display().to_string();
+        self.run(&["new-window", "-d", "-n", name, "-c", &dir, command]);
+    }
+
+    /// The visible screen of the window named `name`.
+    pub fn window_screen(&self, name: &str) -> String {
+        self.run(&["capture-pane", "-p", "-t", &format!("main:{name}")])
+    }
+
+    /// Sends tmux key names to the window named `name`.
+    pub fn window_keys(&self, name: &str, keys: &[&str]) {
+        let target = format!("main:{name}");
+        let mut args = vec!["send-keys", "-t", &target];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    /// Waits until the window named `name` shows `text`, and returns its screen.
+    pub fn wait_for_window_text(&self, name: &str, text: &str) -> String {
+        let deadline = Instant::now() + DEFAULT_WAIT;
+        loop {
+            let screen = self.window_screen(name);
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {text:?} in {name}; the screen was:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Pastes text as a bracketed paste, the way a terminal delivers a clipboard paste.
     pub fn paste(&self, text: &str) {
         self.run(&["set-buffer", "-b", "paste", text]);

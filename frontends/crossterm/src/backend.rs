@@ -2,21 +2,60 @@
 //!
 //! It is crossterm's backend writing to the terminal device, with one difference: crossterm asks
 //! for the cursor position on standard output, which may be a pipe or a file carrying the JSON
-//! result. This backend asks on the terminal itself and reads the answer from it.
+//! result. This backend asks on the terminal itself and reads the answer from it. It also never
+//! reports a screen larger than [`MAX_SCREEN_SIDE`] on a side, so a terminal claiming an absurd
+//! size cannot make the buffers ratatui keeps too large to allocate.
 
 use std::fs::File;
 use std::io::{self, BufWriter, ErrorKind, Read, Write};
+use std::ops::Range;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
 use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};
-use rustix::event::{PollFd, PollFlags, Timespec, poll};
+use rustix::io::Errno;
 
 use crate::counting::{ByteCount, CountingWriter};
+use crate::reader::{poll_readable, readable};
 
 /// How long the terminal has to answer a cursor position request.
 const CURSOR_REPORT_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The most columns, and the most rows, the form is drawn in; a larger screen is drawn in its
+/// top-left corner of that size. ratatui keeps two buffers of every cell of the screen, and a
+/// terminal reporting 65535×65535 would ask for hundreds of gigabytes: the allocation fails and
+/// the process aborts with the terminal left raw. `render` has the same limit.
+pub const MAX_SCREEN_SIDE: u16 = 1000;
+
+/// `size` with each side cut to [`MAX_SCREEN_SIDE`].
+pub fn capped(size: Size) -> Size {
+    Size::new(
+        size.width.min(MAX_SCREEN_SIDE),
+        size.height.min(MAX_SCREEN_SIDE),
+    )
+}
+
+/// Bytes the user typed while the backend waited for a cursor position report, kept for the
+/// loop that reads keys; shared by every backend of a session.
+#[derive(Clone, Debug, Default)]
+pub struct TypedAhead(Arc<Mutex<Vec<u8>>>);
+
+impl TypedAhead {
+    /// Keeps `bytes` after those kept before.
+    fn push(&self, bytes: &[u8]) {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .extend_from_slice(bytes);
+    }
+
+    /// Takes every byte kept.
+    pub fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}
 
 /// Writes frames to the terminal device and counts the bytes it sends.
 #[derive(Debug)]
@@ -24,16 +63,19 @@ pub struct TtyBackend {
     inner: CrosstermBackend<CountingWriter<BufWriter<File>>>,
     reader: File,
     count: ByteCount,
+    typed: TypedAhead,
 }
 
 impl TtyBackend {
-    /// A backend writing to `tty` (opened for reading and writing), adding to `count`.
-    pub fn new(tty: &File, count: ByteCount) -> io::Result<Self> {
+    /// A backend writing to `tty` (opened for reading and writing), adding to `count`, and
+    /// keeping in `typed` the keys that arrive while it waits for the terminal to answer.
+    pub fn new(tty: &File, count: ByteCount, typed: TypedAhead) -> io::Result<Self> {
         let writer = CountingWriter::with_counter(BufWriter::new(tty.try_clone()?), count.clone());
         Ok(Self {
             inner: CrosstermBackend::new(writer),
             reader: tty.try_clone()?,
             count,
+            typed,
         })
     }
 
@@ -44,30 +86,33 @@ impl TtyBackend {
 
     /// Asks the terminal where the cursor is (`ESC [ 6 n`) and reads its report.
     ///
-    /// Bytes that arrive before the report (keys typed at that very moment) are dropped.
+    /// Bytes that arrive around the report (keys typed at that very moment) are kept in
+    /// [`TypedAhead`].
     fn query_cursor_position(&mut self) -> io::Result<Position> {
         self.inner.write_all(b"\x1b[6n")?;
         Write::flush(&mut self.inner)?;
         let deadline = Instant::now() + CURSOR_REPORT_TIMEOUT;
         let mut received = Vec::new();
         loop {
-            if let Some(position) = parse_cursor_report(&received) {
+            if let Some((position, report)) = find_cursor_report(&received) {
+                self.typed.push(&received[..report.start]);
+                self.typed.push(&received[report.end..]);
                 return Ok(position);
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
+                self.typed.push(&received);
                 return Err(io::Error::new(
                     ErrorKind::TimedOut,
                     "the terminal did not report the cursor position",
                 ));
             }
-            let timeout = Timespec::try_from(left).map_err(io::Error::other)?;
-            let mut fds = [PollFd::new(&self.reader, PollFlags::IN)];
-            match poll(&mut fds, Some(&timeout)) {
+            let mut fds = [readable(&self.reader)];
+            match poll_readable(&mut fds, Some(left)) {
                 Ok(0) => continue,
                 Ok(_) => {}
-                Err(error) if error == rustix::io::Errno::INTR => continue,
-                Err(error) => return Err(error.into()),
+                Err(error) if error.kind() == ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
             }
             let mut chunk = [0_u8; 64];
             let read = self.reader.read(&mut chunk)?;
@@ -81,16 +126,19 @@ impl TtyBackend {
 
 /// Finds a cursor position report (`ESC [ row ; column R`, 1-based) in `bytes`.
 pub fn parse_cursor_report(bytes: &[u8]) -> Option<Position> {
+    find_cursor_report(bytes).map(|(position, _)| position)
+}
+
+/// Finds the last cursor position report in `bytes`: the position, and where it lies.
+fn find_cursor_report(bytes: &[u8]) -> Option<(Position, Range<usize>)> {
     let end = bytes.iter().rposition(|&b| b == b'R')?;
     let start = bytes[..end].windows(2).rposition(|w| w == b"\x1b[")?;
     let body = std::str::from_utf8(&bytes[start + 2..end]).ok()?;
     let (row, column) = body.split_once(';')?;
     let row: u16 = row.parse().ok()?;
     let column: u16 = column.parse().ok()?;
-    Some(Position::new(
-        column.saturating_sub(1),
-        row.saturating_sub(1),
-    ))
+    let position = Position::new(column.saturating_sub(1), row.saturating_sub(1));
+    Some((position, start..end + 1))
 }
 
 impl Backend for TtyBackend {
@@ -111,19 +159,27 @@ impl Backend for TtyBackend {
         self.inner.hide_cursor()
     }
 
+    /// Shows the cursor. A terminal that went away has no cursor to show, and that is no
+    /// error: ratatui would print one on standard error as the session ends after a hang-up.
     fn show_cursor(&mut self) -> io::Result<()> {
-        self.inner.show_cursor()
+        match self.inner.show_cursor() {
+            Err(error) if is_gone(&error) => Ok(()),
+            other => other,
+        }
     }
 
-    /// The cursor position as the terminal reports it; if it never answers, the bottom-left
-    /// cell, so an inline viewport opens at the bottom of the screen.
+    /// The cursor position as the terminal reports it, kept inside the drawn area; if it never
+    /// answers, the bottom-left cell, so an inline viewport opens at the bottom of the screen.
     fn get_cursor_position(&mut self) -> io::Result<Position> {
+        let size = self.size()?;
+        let bottom = size.height.saturating_sub(1);
         match self.query_cursor_position() {
-            Err(error) if error.kind() == ErrorKind::TimedOut => {
-                let size = self.size()?;
-                Ok(Position::new(0, size.height.saturating_sub(1)))
-            }
-            other => other,
+            Err(error) if error.kind() == ErrorKind::TimedOut => Ok(Position::new(0, bottom)),
+            Ok(position) => Ok(Position::new(
+                position.x.min(size.width.saturating_sub(1)),
+                position.y.min(bottom),
+            )),
+            Err(error) => Err(error),
         }
     }
 
@@ -139,17 +195,30 @@ impl Backend for TtyBackend {
         self.inner.clear_region(clear_type)
     }
 
+    /// The screen's size, at most [`MAX_SCREEN_SIDE`] on each side.
     fn size(&self) -> io::Result<Size> {
-        self.inner.size()
+        self.inner.size().map(capped)
     }
 
+    /// The screen's size in cells, at most [`MAX_SCREEN_SIDE`] on each side, and in pixels.
     fn window_size(&mut self) -> io::Result<WindowSize> {
-        self.inner.window_size()
+        let size = self.inner.window_size()?;
+        Ok(WindowSize {
+            columns_rows: capped(size.columns_rows),
+            pixels: size.pixels,
+        })
     }
 
     fn flush(&mut self) -> io::Result<()> {
         Backend::flush(&mut self.inner)
     }
+}
+
+/// Whether `error` says the terminal is no longer there (it hung up, or the process lost
+/// it): writing and reading fail with EIO or ENXIO then.
+pub(crate) fn is_gone(error: &io::Error) -> bool {
+    let errno = error.raw_os_error().map(Errno::from_raw_os_error);
+    matches!(errno, Some(Errno::IO | Errno::NXIO))
 }
 
 #[cfg(test)]
@@ -170,6 +239,35 @@ mod tests {
             parse_cursor_report(b"ab\x1b[A\x1b[1;1R"),
             Some(Position::new(0, 0))
         );
+    }
+
+    #[test]
+    fn input_output_errors_mean_the_terminal_is_gone() {
+        let gone = io::Error::from_raw_os_error(Errno::IO.raw_os_error());
+        assert!(is_gone(&gone));
+        let lost = io::Error::from_raw_os_error(Errno::NXIO.raw_os_error());
+        assert!(is_gone(&lost));
+        assert!(!is_gone(&io::Error::from(ErrorKind::WouldBlock)));
+        assert!(!is_gone(&io::Error::other("something else")));
+    }
+
+    #[test]
+    fn a_huge_screen_is_drawn_in_a_capped_area() {
+        assert_eq!(
+            capped(Size::new(65535, 65535)),
+            Size::new(MAX_SCREEN_SIDE, MAX_SCREEN_SIDE)
+        );
+        assert_eq!(capped(Size::new(80, 5000)), Size::new(80, MAX_SCREEN_SIDE));
+        assert_eq!(capped(Size::new(120, 40)), Size::new(120, 40));
+    }
+
+    #[test]
+    fn keys_typed_around_a_report_are_told_apart_from_it() {
+        let bytes = b"ab\x1b[3;7Rc";
+        let (position, report) = find_cursor_report(bytes).unwrap();
+        assert_eq!(position, Position::new(6, 2));
+        assert_eq!(&bytes[..report.start], b"ab");
+        assert_eq!(&bytes[report.end..], b"c");
     }
 
     #[test]

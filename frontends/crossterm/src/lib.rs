@@ -1,20 +1,24 @@
 //! The terminal frontend of pi-agent-ask.
 //!
 //! It drives any core [`Surface`](pi_agent_ask_core::Surface) on the terminal: crossterm events
-//! become core [`Input`](pi_agent_ask_core::Input)s ([`event`]), core frames are painted into
+//! are decoded from the terminal's bytes ([`decode`]) and become core
+//! [`Input`](pi_agent_ask_core::Input)s ([`event`]), core frames are painted into
 //! ratatui buffers with a [`theme`] ([`paint`]), and ratatui writes only the cells that changed
 //! to `/dev/tty` ([`terminal`]), so standard output stays free for the tool result.
 //! [`run_with`] ties them together around a core
 //! [`Runner`](pi_agent_ask_core::runner::Runner), which keeps the timers a surface starts and
 //! hands the program every other effect, and restores the terminal on every way out: a
-//! finished flow, an error, a panic, or a signal. Unix only.
+//! finished flow, an error, a panic, a signal, or the terminal going away. Unix only.
 
 pub mod backend;
 pub mod counting;
+pub mod decode;
 pub mod event;
 pub mod inline;
+pub mod jobs;
 pub mod notify;
 pub mod paint;
+mod reader;
 pub mod run;
 pub mod signals;
 pub mod terminal;

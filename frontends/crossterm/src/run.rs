@@ -1,28 +1,25 @@
-//! The run loop on the terminal: terminal events, signals, suspend and resize in, frames out.
+//! The run loop on the terminal: terminal input, signals, suspend and resize in, frames out.
 //!
 //! Everything between the surface and the program (the effect queue, the inputs fed back, the
-//! timers) is the core [`Runner`]'s; this loop only adds the terminal and the clock.
+//! timers) is the core [`Runner`]'s; this loop only adds the terminal and the clock. It sleeps
+//! in one blocking wait on the terminal and on the signals' wake-up pipe, until the next timer
+//! or the time a cut escape sequence is given up, and not at all otherwise: an idle form never
+//! wakes up, and a signal acts at once whatever the input was in the middle of.
 
 use std::io;
 use std::time::{Duration, Instant};
 
-use crossterm::event;
 use pi_agent_ask_core::effect::{Effect, Surface};
 use pi_agent_ask_core::input::Input;
 use pi_agent_ask_core::runner::{Handler, Runner, Step};
 
+use crate::backend::is_gone;
+use crate::decode::Decoder;
 use crate::event::{is_suspend_key, translate};
+use crate::jobs::{JobControl, Stop};
+use crate::reader::Woken;
 use crate::signals::{Request, Signal};
 use crate::terminal::{TerminalOptions, TerminalSession};
-
-/// How long the loop waits for an event before it looks for signals again.
-const SIGNAL_CHECK_INTERVAL: Duration = Duration::from_millis(50);
-
-/// How long the loop waits for a further event of the same batch before it redraws.
-const BATCH_WAIT: Duration = Duration::from_millis(1);
-
-/// The most events handled between two redraws, so the screen keeps up with a stream of input.
-const MAX_BATCH: usize = 64;
 
 /// Why a run ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,20 +65,22 @@ pub fn run<S: Surface + ?Sized>(
     run_with(surface, options, &mut handler)
 }
 
-/// Runs `surface` on the terminal until `handler` answers [`Step::Finish`], or until SIGINT,
-/// SIGTERM or SIGHUP arrives. The terminal is restored before this returns, on success and on
-/// error alike; restoring is best effort (a terminal that went away cannot be), so a failure
-/// to restore never hides the outcome.
+/// Runs `surface` on the terminal until `handler` answers [`Step::Finish`], or until a signal
+/// that would end the process arrives ([`Signal`]), or the terminal goes away (which ends the
+/// run as SIGHUP does, whether or not the signal comes). The terminal is restored before this
+/// returns, on success and on error alike; restoring is best effort (a terminal that went away
+/// cannot be), so a failure to restore never hides the outcome.
 ///
 /// A core [`Runner`] carries the effects: the surface is opened ([`Surface::open`]) before
 /// the first frame, timers run on this loop's clock (the time since the run began), the wait
-/// for input is cut short by the next deadline, and the inputs the handler feeds back are
-/// handled before the next terminal event.
+/// for input lasts until the next deadline, and the inputs the handler feeds back are handled
+/// before the next terminal input.
 ///
-/// The first frame is drawn at once; after each batch of events or fired timers the frame is
-/// drawn again and only changed cells are written. The ctrl+z key suspends the process (the
-/// terminal is restored meanwhile and fully redrawn on return); every other key, including
-/// ctrl+c, goes to the surface.
+/// The first frame is drawn at once; after each batch of input or fired timers the frame is
+/// drawn again and only changed cells are written. The ctrl+z key suspends the whole job,
+/// where there is job control (the terminal is restored meanwhile and fully redrawn on
+/// return), and is ignored where there is none; every other key, including ctrl+c, goes to the
+/// surface.
 pub fn run_with<S, H>(
     surface: &mut S,
     options: TerminalOptions,
@@ -94,56 +93,103 @@ where
     let start = Instant::now();
     let mut session = TerminalSession::enter(options)?;
     let mut runner = Runner::new();
-    if let Some(done) = runner.open(surface, start.elapsed(), handler) {
-        drop(session);
-        return Ok(outcome(runner, End::Finished(done)));
+    let end = match drive(&mut session, surface, &mut runner, handler, start) {
+        Ok(end) => end,
+        Err(error) => match session.take_signal() {
+            Some(Request::End(signal)) => End::Interrupted(signal),
+            _ if is_gone(&error) => End::Interrupted(Signal::Hangup),
+            _ => return Err(error),
+        },
+    };
+    if end == End::Interrupted(Signal::Hangup) {
+        session.note_hang_up();
     }
-    session.draw(|size| surface.draw(size))?;
+    drop(session);
+    Ok(outcome(runner, end))
+}
+
+/// The loop itself; an error leaves the session to the caller to restore.
+fn drive<S, H>(
+    session: &mut TerminalSession,
+    surface: &mut S,
+    runner: &mut Runner,
+    handler: &mut H,
+    start: Instant,
+) -> io::Result<End>
+where
+    S: Surface + ?Sized,
+    H: Handler + ?Sized,
+{
+    if let Some(done) = runner.open(surface, start.elapsed(), handler) {
+        return Ok(End::Finished(done));
+    }
+    let mut decoder = Decoder::new();
+    let mut changed = true;
     loop {
-        match session.take_signal() {
-            Some(Request::End(signal)) => {
-                drop(session);
-                return Ok(outcome(runner, End::Interrupted(signal)));
-            }
-            Some(Request::Suspend) => {
-                session.suspend()?;
-                session.draw(|size| surface.draw(size))?;
-                continue;
-            }
-            None => {}
-        }
-        let ready = event::poll(runner.wait(start.elapsed(), SIGNAL_CHECK_INTERVAL))?;
-        let fired = runner.fire_due(surface, start.elapsed(), handler);
-        if let Some(done) = fired.finished {
-            drop(session);
-            return Ok(outcome(runner, End::Finished(done)));
-        }
-        let mut changed = fired.count > 0;
-        if ready {
+        while let Some(request) = session.take_signal() {
+            let input = match request {
+                Request::End(signal) => return Ok(End::Interrupted(signal)),
+                Request::Suspend => suspend(session, Stop::Process)?,
+                Request::Resize => Some(Input::Resize(session.resize()?)),
+            };
             changed = true;
-            for _ in 0..MAX_BATCH {
-                let input = match translate(event::read()?, session.area()) {
-                    Some(Input::Key(key)) if is_suspend_key(&key) => {
-                        session.suspend()?;
-                        None
-                    }
-                    Some(Input::Resize(_)) => Some(Input::Resize(session.resize()?)),
-                    other => other,
-                };
-                let done = input
-                    .and_then(|input| runner.dispatch(surface, input, start.elapsed(), handler));
-                if let Some(done) = done {
-                    drop(session);
-                    return Ok(outcome(runner, End::Finished(done)));
-                }
-                if !event::poll(BATCH_WAIT)? {
-                    break;
-                }
+            if let Some(done) =
+                input.and_then(|input| runner.dispatch(surface, input, start.elapsed(), handler))
+            {
+                return Ok(End::Finished(done));
             }
         }
         if changed {
             session.draw(|size| surface.draw(size))?;
         }
+        let timeout = earliest(runner.next_deadline(), decoder.deadline())
+            .map(|deadline| deadline.saturating_sub(start.elapsed()));
+        let woken = session.wait(timeout)?;
+        let now = start.elapsed();
+        let mut events = decoder.expire(now);
+        match woken {
+            Woken::Read(bytes) => events.extend(decoder.feed(&bytes, now)),
+            Woken::HungUp => return Ok(End::Interrupted(Signal::Hangup)),
+            Woken::Signal | Woken::Timeout => {}
+        }
+        let fired = runner.fire_due(surface, now, handler);
+        if let Some(done) = fired.finished {
+            return Ok(End::Finished(done));
+        }
+        changed = fired.count > 0;
+        for event in events {
+            let input = match translate(event, session.area()) {
+                Some(Input::Key(key)) if is_suspend_key(&key) => {
+                    changed = true;
+                    suspend(session, Stop::Job)?
+                }
+                other => other,
+            };
+            let Some(input) = input else {
+                continue;
+            };
+            changed = true;
+            if let Some(done) = runner.dispatch(surface, input, start.elapsed(), handler) {
+                return Ok(End::Finished(done));
+            }
+        }
+    }
+}
+
+/// Suspends the session where there is job control; once continued, the surface hears the
+/// terminal's size again, since it may have changed meanwhile.
+fn suspend(session: &mut TerminalSession, stop: Stop) -> io::Result<Option<Input>> {
+    Ok(match session.suspend(stop)? {
+        JobControl::Available => Some(Input::Resize(session.size())),
+        JobControl::Unavailable => None,
+    })
+}
+
+/// The sooner of two deadlines, if there is one.
+fn earliest(a: Option<Duration>, b: Option<Duration>) -> Option<Duration> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (one, other) => one.or(other),
     }
 }
 
@@ -157,6 +203,15 @@ fn outcome(runner: Runner, end: End) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_wait_lasts_until_the_sooner_deadline_or_for_ever() {
+        let (soon, late) = (Duration::from_millis(5), Duration::from_secs(5));
+        assert_eq!(earliest(Some(late), Some(soon)), Some(soon));
+        assert_eq!(earliest(None, Some(late)), Some(late));
+        assert_eq!(earliest(Some(soon), None), Some(soon));
+        assert_eq!(earliest(None, None), None);
+    }
 
     #[test]
     fn stop_agent_is_reported_in_the_outcome() {

@@ -7,16 +7,14 @@
 //! before the panic message is printed), and before a run ends on a signal.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::io;
 use std::ops::Range;
-use std::sync::{Arc, Mutex, Once, PoisonError};
+use std::sync::Arc;
+use std::time::Duration;
 
-use crossterm::cursor::{Hide, MoveTo, Show};
-use crossterm::event::{
-    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
-};
-use crossterm::style::{Attribute, SetAttribute};
-use crossterm::terminal::{self, Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
+use crossterm::cursor::Hide;
+use crossterm::event::{EnableBracketedPaste, EnableMouseCapture};
+use crossterm::terminal::{self, EnterAlternateScreen};
 use crossterm::{execute, queue};
 use pi_agent_ask_core::draw::{Frame, Size};
 use ratatui::backend::{Backend, ClearType as Region};
@@ -24,11 +22,18 @@ use ratatui::layout::{Position, Rect};
 use ratatui::{Terminal, Viewport};
 
 use crate::backend::TtyBackend;
+use crate::backend::TypedAhead;
 use crate::counting::ByteCount;
 use crate::inline::{InlineRows, moved_top, place};
+use crate::jobs::{JobControl, Stop, job_control};
 use crate::paint::draw_frame;
+use crate::reader::{TtyReader, Woken};
 use crate::signals::{Request, SignalWatch};
 use crate::theme::{ColorMode, Theme};
+
+mod restore;
+
+use restore::{Changed, install_panic_hook, restore_terminal};
 
 /// The terminal device the session draws on and reads keys from.
 const TTY_PATH: &str = "/dev/tty";
@@ -62,28 +67,24 @@ pub fn has_tty() -> bool {
     open_tty().is_ok()
 }
 
-/// What an open session has drawn on, to be cleaned up once.
-#[derive(Clone, Copy, Debug)]
-enum Changed {
-    /// The alternate screen, left on restoring.
-    AlternateScreen,
-    /// Rows of the shell's screen, cleared on restoring; `None` until they are placed.
-    Inline(Option<InlineRows>),
+/// What every backend of a session adds to.
+#[derive(Clone, Debug, Default)]
+struct Shared {
+    /// The bytes written to the terminal.
+    count: ByteCount,
+    /// The keys typed while a backend waited for the terminal to answer.
+    typed: TypedAhead,
 }
-
-/// What the open session has changed, if one is open; shared with the panic hook.
-static CHANGED: Mutex<Option<Changed>> = Mutex::new(None);
-
-static PANIC_HOOK: Once = Once::new();
 
 /// An open terminal session; dropping it restores the terminal.
 #[derive(Debug)]
 pub struct TerminalSession {
     terminal: Terminal<TtyBackend>,
     tty: File,
+    reader: TtyReader,
     options: TerminalOptions,
     theme: Theme,
-    count: ByteCount,
+    shared: Shared,
     signals: Arc<SignalWatch>,
     area: Rect,
     /// Where the cursor was left after the last draw: the frame's cursor, or, inline, the
@@ -97,16 +98,18 @@ impl TerminalSession {
     /// Fails if there is no terminal or another session is open.
     pub fn enter(options: TerminalOptions) -> io::Result<Self> {
         let tty = open_tty()?;
+        let reader = TtyReader::open(TTY_PATH)?;
         let signals = SignalWatch::get()?;
         install_panic_hook();
-        let count = ByteCount::default();
-        let terminal = enter_modes(&tty, options, &count, &signals)?;
+        let shared = Shared::default();
+        let terminal = enter_modes(&tty, options, &shared, &signals)?;
         let mut session = Self {
             terminal,
             tty,
+            reader,
             options,
             theme: Theme::new(options.color),
-            count,
+            shared,
             signals,
             area: Rect::default(),
             parked: Position::ORIGIN,
@@ -127,7 +130,7 @@ impl TerminalSession {
 
     /// Bytes written to the terminal so far, escape sequences included.
     pub fn bytes_written(&self) -> u64 {
-        self.count.get()
+        self.shared.count.get()
     }
 
     /// Follows a change of the terminal's size; returns the new size of the form's area.
@@ -145,7 +148,7 @@ impl TerminalSession {
                 let top = moved_top(self.area.y, self.parked, found, screen.height);
                 clear_rows(backend, top..screen.height)?;
                 let rows = make_room(backend, height, Position::new(0, top))?;
-                self.terminal = inline_terminal(&self.tty, &self.count, rows, screen.width)?;
+                self.terminal = inline_terminal(&self.tty, &self.shared, rows, screen.width)?;
             }
         }
         self.note_area();
@@ -170,19 +173,41 @@ impl TerminalSession {
         Ok(())
     }
 
-    /// Takes the latest signal received while the session was open.
+    /// Takes the most pressing signal received while the session was open.
     pub(crate) fn take_signal(&self) -> Option<Request> {
+        self.signals.drain();
         self.signals.take()
     }
 
-    /// Restores the terminal, stops the process like ctrl+z in a shell, and enters the session's
-    /// modes again once the process is continued. The next draw repaints everything.
-    pub fn suspend(&mut self) -> io::Result<()> {
-        self.restore()?;
-        SignalWatch::stop_process()?;
-        self.terminal = enter_modes(&self.tty, self.options, &self.count, &self.signals)?;
-        self.note_area();
-        Ok(())
+    /// Notes that the terminal hung up: SIGHUP stays recorded once the session is restored,
+    /// since it can only repeat the news.
+    pub(crate) fn note_hang_up(&self) {
+        self.signals.note_hang_up();
+    }
+
+    /// Waits for the terminal's input, a signal, or `timeout` (for ever when `None`); keys
+    /// typed while the terminal was asked where its cursor is come first, at once.
+    pub(crate) fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Woken> {
+        let typed = self.shared.typed.take();
+        if !typed.is_empty() {
+            return Ok(Woken::Read(typed));
+        }
+        self.reader.wait(self.signals.wake_fd(), timeout)
+    }
+
+    /// Where there is job control, restores the terminal, stops the job or the process the way
+    /// ctrl+z in a shell does, and enters the session's modes again once continued; the next
+    /// draw repaints everything. Without job control nothing happens, since nobody could
+    /// continue the program. Returns which it was.
+    pub fn suspend(&mut self, stop: Stop) -> io::Result<JobControl> {
+        let control = job_control(&self.tty);
+        if control == JobControl::Available {
+            self.restore()?;
+            stop.send()?;
+            self.terminal = enter_modes(&self.tty, self.options, &self.shared, &self.signals)?;
+            self.note_area();
+        }
+        Ok(control)
     }
 
     /// Restores the terminal: cursor, paste and mouse modes, the shell's screen and cooked
@@ -200,13 +225,7 @@ impl TerminalSession {
             top: self.area.y,
             count: self.area.height,
         };
-        if let Some(Changed::Inline(placed)) = CHANGED
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .as_mut()
-        {
-            *placed = Some(rows);
-        }
+        restore::place_inline(rows);
     }
 }
 
@@ -225,21 +244,15 @@ fn open_tty() -> io::Result<File> {
 fn enter_modes(
     tty: &File,
     options: TerminalOptions,
-    count: &ByteCount,
+    shared: &Shared,
     signals: &SignalWatch,
 ) -> io::Result<Terminal<TtyBackend>> {
-    {
-        let mut changed = CHANGED.lock().unwrap_or_else(PoisonError::into_inner);
-        if changed.is_some() {
-            return Err(io::Error::other("a terminal session is already open"));
-        }
-        *changed = Some(match options.screen {
-            Screen::AlternateScreen => Changed::AlternateScreen,
-            Screen::Inline { .. } => Changed::Inline(None),
-        });
-    }
+    restore::open(match options.screen {
+        Screen::AlternateScreen => Changed::AlternateScreen,
+        Screen::Inline { .. } => Changed::Inline(None),
+    })?;
     signals.capture();
-    let entered = enter_modes_unguarded(tty, options, count);
+    let entered = enter_modes_unguarded(tty, options, shared);
     if entered.is_err() {
         let _ = restore_terminal();
     }
@@ -249,7 +262,7 @@ fn enter_modes(
 fn enter_modes_unguarded(
     tty: &File,
     options: TerminalOptions,
-    count: &ByteCount,
+    shared: &Shared,
 ) -> io::Result<Terminal<TtyBackend>> {
     terminal::enable_raw_mode()?;
     let mut writer = tty;
@@ -257,7 +270,7 @@ fn enter_modes_unguarded(
         queue!(writer, EnterAlternateScreen)?;
     }
     execute!(writer, EnableBracketedPaste, EnableMouseCapture, Hide)?;
-    let mut backend = TtyBackend::new(tty, count.clone())?;
+    let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone())?;
     match options.screen {
         Screen::AlternateScreen => {
             let viewport = Viewport::Fullscreen;
@@ -270,7 +283,7 @@ fn enter_modes_unguarded(
             let screen = backend.size()?;
             let cursor = backend.get_cursor_position()?;
             let rows = make_room(&mut backend, height, cursor)?;
-            inline_terminal(tty, count, rows, screen.width)
+            inline_terminal(tty, shared, rows, screen.width)
         }
     }
 }
@@ -295,12 +308,12 @@ fn make_room(backend: &mut TtyBackend, height: u16, cursor: Position) -> io::Res
 /// A terminal drawing in `rows`, `width` columns wide.
 fn inline_terminal(
     tty: &File,
-    count: &ByteCount,
+    shared: &Shared,
     rows: InlineRows,
     width: u16,
 ) -> io::Result<Terminal<TtyBackend>> {
     let viewport = Viewport::Fixed(Rect::new(0, rows.top, width, rows.count));
-    let backend = TtyBackend::new(tty, count.clone())?;
+    let backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone())?;
     Terminal::with_options(backend, ratatui::TerminalOptions { viewport })
 }
 
@@ -313,71 +326,4 @@ fn clear_rows(backend: &mut TtyBackend, rows: Range<u16>) -> io::Result<()> {
         Backend::clear_region(backend, Region::CurrentLine)?;
     }
     Ok(())
-}
-
-/// Undoes the open session's modes, if a session is open; safe to call more than once.
-fn restore_terminal() -> io::Result<()> {
-    let changed = CHANGED
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .take();
-    restore_modes(changed)
-}
-
-/// Like [`restore_terminal`], for the panic hook: never waits for a lock.
-fn restore_terminal_after_panic() {
-    let changed = match CHANGED.try_lock() {
-        Ok(mut changed) => changed.take(),
-        Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner().take(),
-        Err(std::sync::TryLockError::WouldBlock) => None,
-    };
-    let _ = restore_modes(changed);
-}
-
-/// Resets the attributes and input modes, leaves the alternate screen or clears the inline
-/// form's rows down to the bottom of the screen (leaving the cursor on its first row, where
-/// the shell goes on), shows the cursor and turns raw mode off.
-fn restore_modes(changed: Option<Changed>) -> io::Result<()> {
-    let Some(changed) = changed else {
-        return Ok(());
-    };
-    let written = open_tty().and_then(|mut tty| {
-        queue!(
-            tty,
-            SetAttribute(Attribute::Reset),
-            DisableMouseCapture,
-            DisableBracketedPaste
-        )?;
-        match changed {
-            Changed::AlternateScreen => queue!(tty, LeaveAlternateScreen)?,
-            Changed::Inline(Some(rows)) => {
-                let end = rows.top.saturating_add(rows.count);
-                let bottom = terminal::size().map_or(end, |(_, height)| height.max(end));
-                for row in rows.top..bottom {
-                    queue!(tty, MoveTo(0, row), Clear(ClearType::CurrentLine))?;
-                }
-                queue!(tty, MoveTo(0, rows.top))?;
-            }
-            Changed::Inline(None) => {}
-        }
-        execute!(tty, Show)?;
-        tty.flush()
-    });
-    let cooked = terminal::disable_raw_mode();
-    if let Some(signals) = SignalWatch::existing() {
-        signals.release();
-    }
-    written.and(cooked)
-}
-
-/// Installs, once per process, a panic hook that restores the terminal and then hands over to
-/// the hook that was there before, which prints the message on a sane terminal.
-fn install_panic_hook() {
-    PANIC_HOOK.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            restore_terminal_after_panic();
-            previous(info);
-        }));
-    });
 }

@@ -1,0 +1,157 @@
+//! Bytes from the terminal decoded into crossterm events, never waiting for the rest of a
+//! sequence.
+//!
+//! Keys, mouse reports and pastes arrive as bytes, and a sequence can arrive cut: by a slow
+//! link, by a program writing to the terminal, or by a report broken off. The decoder keeps an
+//! unfinished sequence with the time its last byte came, and the run loop waits for input no
+//! longer than [`Decoder::deadline`]: if nothing more comes by then, [`Decoder::expire`] gives
+//! the sequence up and reads on. Nothing typed after a cut sequence is lost, and the loop
+//! never blocks waiting for bytes that will not come, so signals and timers act on time.
+//!
+//! - An `ESC` at the end of what arrived is the Esc key, at once, as crossterm reads it.
+//! - `ESC [` and `ESC O` left alone are alt+`[` and alt+shift+`o`, the keys that send them.
+//! - A longer sequence cut short (`ESC [ 1 ;`, half a mouse report) or a lone UTF-8 lead
+//!   byte is dropped after [`SEQUENCE_WAIT`].
+//! - A bracketed paste is one [`Event::Paste`] once its end arrives. A paste start followed
+//!   by [`PASTE_WAIT`] of silence with no end was not a paste: the start is dropped and what
+//!   came after it is read as typed keys, so ctrl+c or esc pressed then still act.
+
+mod sequence;
+#[cfg(test)]
+mod tests;
+
+use std::time::Duration;
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+
+use sequence::{ESC, Parsed, parse};
+
+/// How long the rest of a cut escape sequence or UTF-8 character may take to arrive.
+pub const SEQUENCE_WAIT: Duration = Duration::from_millis(50);
+
+/// How long a bracketed paste may go without a byte before its start is taken as stray.
+pub const PASTE_WAIT: Duration = Duration::from_millis(500);
+
+/// What ends a bracketed paste.
+const PASTE_END: &[u8] = b"\x1b[201~";
+
+/// What the bytes kept are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Reading {
+    /// Keys and reports; the bytes kept are the start of one not all here yet.
+    #[default]
+    Keys,
+    /// A bracketed paste; the bytes kept are the text so far, `searched` of them already
+    /// known not to hold the paste's end.
+    Paste {
+        /// How many of the kept bytes were searched for the end.
+        searched: usize,
+    },
+}
+
+/// Decodes the terminal's bytes into events as they arrive.
+#[derive(Clone, Debug, Default)]
+pub struct Decoder {
+    kept: Vec<u8>,
+    reading: Reading,
+    /// When the last byte arrived, on the run's clock.
+    last_byte: Duration,
+}
+
+impl Decoder {
+    /// A decoder with nothing kept.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Takes `bytes` that arrived at `now`; returns the events they complete.
+    pub fn feed(&mut self, bytes: &[u8], now: Duration) -> Vec<Event> {
+        self.last_byte = now;
+        self.kept.extend_from_slice(bytes);
+        let mut events = Vec::new();
+        self.decode(&mut events);
+        if self.reading == Reading::Keys && self.kept == [ESC] {
+            self.kept.clear();
+            events.push(Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)));
+        }
+        events
+    }
+
+    /// When what is kept will be given up if nothing more arrives, if anything is kept.
+    pub fn deadline(&self) -> Option<Duration> {
+        match self.reading {
+            Reading::Paste { .. } => Some(self.last_byte + PASTE_WAIT),
+            Reading::Keys if self.kept.is_empty() => None,
+            Reading::Keys => Some(self.last_byte + SEQUENCE_WAIT),
+        }
+    }
+
+    /// Gives up what was kept past its deadline at `now`; returns the events that gives.
+    pub fn expire(&mut self, now: Duration) -> Vec<Event> {
+        let mut events = Vec::new();
+        while self.deadline().is_some_and(|deadline| deadline <= now) {
+            match self.reading {
+                Reading::Paste { .. } => {
+                    self.reading = Reading::Keys;
+                    self.decode(&mut events);
+                }
+                Reading::Keys => {
+                    let kept = std::mem::take(&mut self.kept);
+                    events.extend(given_up(&kept));
+                }
+            }
+        }
+        events
+    }
+
+    /// Decodes every whole input kept, keeping the unfinished rest.
+    fn decode(&mut self, events: &mut Vec<Event>) {
+        let mut at = 0;
+        loop {
+            match self.reading {
+                Reading::Paste { searched } => {
+                    let text = &self.kept[at..];
+                    let from = searched.saturating_sub(PASTE_END.len() - 1);
+                    let end = text[from..]
+                        .windows(PASTE_END.len())
+                        .position(|window| window == PASTE_END);
+                    let Some(end) = end.map(|end| from + end) else {
+                        self.reading = Reading::Paste {
+                            searched: text.len(),
+                        };
+                        break;
+                    };
+                    let pasted = String::from_utf8_lossy(&text[..end]).into_owned();
+                    events.push(Event::Paste(pasted));
+                    at += end + PASTE_END.len();
+                    self.reading = Reading::Keys;
+                }
+                Reading::Keys => match parse(&self.kept[at..]) {
+                    Parsed::Event(event, taken) => {
+                        events.push(event);
+                        at += taken;
+                    }
+                    Parsed::Skip(taken) => at += taken,
+                    Parsed::PasteStart(taken) => {
+                        at += taken;
+                        self.reading = Reading::Paste { searched: 0 };
+                    }
+                    Parsed::Incomplete => break,
+                },
+            }
+        }
+        self.kept.drain(..at);
+    }
+}
+
+/// What a cut sequence is taken as when its rest never came: the key that sends the same
+/// bytes, or nothing.
+fn given_up(kept: &[u8]) -> Option<Event> {
+    let (code, modifiers) = match kept {
+        [ESC] => (KeyCode::Esc, KeyModifiers::NONE),
+        [ESC, b'['] => (KeyCode::Char('['), KeyModifiers::ALT),
+        [ESC, b'O'] => (KeyCode::Char('O'), KeyModifiers::ALT | KeyModifiers::SHIFT),
+        _ => return None,
+    };
+    Some(Event::Key(KeyEvent::new(code, modifiers)))
+}

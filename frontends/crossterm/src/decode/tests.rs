@@ -1,0 +1,194 @@
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+
+use super::*;
+
+const T0: Duration = Duration::from_secs(1);
+
+fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
+    Event::Key(KeyEvent::new(code, modifiers))
+}
+
+fn plain(c: char) -> Event {
+    key(KeyCode::Char(c), KeyModifiers::NONE)
+}
+
+fn ctrl(c: char) -> Event {
+    key(KeyCode::Char(c), KeyModifiers::CONTROL)
+}
+
+fn decoded(bytes: &[u8]) -> Vec<Event> {
+    Decoder::new().feed(bytes, T0)
+}
+
+fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Event {
+    Event::Mouse(MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    })
+}
+
+#[test]
+fn characters_and_control_bytes_are_keys() {
+    assert_eq!(
+        decoded("aÉ€\r\t\x7f\x03\0".as_bytes()),
+        vec![
+            plain('a'),
+            key(KeyCode::Char('É'), KeyModifiers::SHIFT),
+            plain('€'),
+            key(KeyCode::Enter, KeyModifiers::NONE),
+            key(KeyCode::Tab, KeyModifiers::NONE),
+            key(KeyCode::Backspace, KeyModifiers::NONE),
+            ctrl('c'),
+            ctrl(' '),
+        ]
+    );
+}
+
+#[test]
+fn escape_sequences_name_the_special_keys() {
+    let none = KeyModifiers::NONE;
+    assert_eq!(
+        decoded(b"\x1b[A\x1bOB\x1b[1;5C\x1b[3~\x1b[5;2~\x1b[Z\x1bOP\x1b[15~\x1b[[A"),
+        vec![
+            key(KeyCode::Up, none),
+            key(KeyCode::Down, none),
+            key(KeyCode::Right, KeyModifiers::CONTROL),
+            key(KeyCode::Delete, none),
+            key(KeyCode::PageUp, KeyModifiers::SHIFT),
+            key(KeyCode::BackTab, KeyModifiers::SHIFT),
+            key(KeyCode::F(1), none),
+            key(KeyCode::F(5), none),
+            key(KeyCode::F(1), none),
+        ]
+    );
+}
+
+#[test]
+fn escape_before_a_key_adds_alt_and_a_lone_escape_is_the_esc_key_at_once() {
+    assert_eq!(
+        decoded(b"\x1bx\x1b\x1b"),
+        vec![
+            key(KeyCode::Char('x'), KeyModifiers::ALT),
+            key(KeyCode::Esc, KeyModifiers::NONE),
+            key(KeyCode::Esc, KeyModifiers::NONE),
+        ]
+    );
+}
+
+#[test]
+fn mouse_reports_are_mouse_events() {
+    assert_eq!(
+        decoded(b"\x1b[<0;5;3M\x1b[<0;5;3m\x1b[<65;1;1M\x1b[M\x20\x25\x23\x1b[96;2;2M"),
+        vec![
+            mouse(MouseEventKind::Down(MouseButton::Left), 4, 2),
+            mouse(MouseEventKind::Up(MouseButton::Left), 4, 2),
+            mouse(MouseEventKind::ScrollDown, 0, 0),
+            mouse(MouseEventKind::Down(MouseButton::Left), 4, 2),
+            mouse(MouseEventKind::ScrollUp, 1, 1),
+        ]
+    );
+}
+
+#[test]
+fn a_paste_is_one_event_even_when_it_arrives_in_pieces() {
+    let mut decoder = Decoder::new();
+    assert_eq!(decoder.feed(b"a\x1b[200~two\n", T0), vec![plain('a')]);
+    assert_eq!(decoder.feed("lines ✓\x1b[2".as_bytes(), T0), vec![]);
+    assert_eq!(
+        decoder.feed(b"01~b", T0),
+        vec![Event::Paste("two\nlines ✓".to_owned()), plain('b')]
+    );
+    assert_eq!(decoder.deadline(), None);
+}
+
+#[test]
+fn cursor_reports_unknown_sequences_and_stray_paste_ends_make_nothing() {
+    assert_eq!(
+        decoded(b"\x1b[12;5R\x1b[?1;2c\x1b[99x\x1b[201~q"),
+        vec![plain('q')]
+    );
+}
+
+#[test]
+fn nothing_waits_when_nothing_is_kept() {
+    let mut decoder = Decoder::new();
+    decoder.feed(b"abc", T0);
+    assert_eq!(decoder.deadline(), None);
+    assert_eq!(decoder.expire(T0 + PASTE_WAIT * 10), vec![]);
+}
+
+#[test]
+fn a_cut_csi_start_waits_briefly_then_is_alt_bracket() {
+    let mut decoder = Decoder::new();
+    assert_eq!(decoder.feed(b"\x1b[", T0), vec![]);
+    assert_eq!(decoder.deadline(), Some(T0 + SEQUENCE_WAIT));
+    assert_eq!(decoder.expire(T0 + SEQUENCE_WAIT / 2), vec![]);
+    assert_eq!(
+        decoder.expire(T0 + SEQUENCE_WAIT),
+        vec![key(KeyCode::Char('['), KeyModifiers::ALT)]
+    );
+    assert_eq!(decoder.deadline(), None);
+}
+
+#[test]
+fn the_rest_of_a_cut_sequence_arriving_in_time_completes_it() {
+    let mut decoder = Decoder::new();
+    assert_eq!(decoder.feed(b"\x1b[1;", T0), vec![]);
+    assert_eq!(
+        decoder.feed(b"2A", T0 + SEQUENCE_WAIT / 2),
+        vec![key(KeyCode::Up, KeyModifiers::SHIFT)]
+    );
+    assert_eq!(decoder.feed(&[0xc3], T0), vec![]);
+    assert_eq!(decoder.feed(&[0xa9], T0), vec![plain('é')]);
+}
+
+#[test]
+fn a_cut_report_is_dropped_and_the_keys_after_it_count() {
+    let mut decoder = Decoder::new();
+    assert_eq!(decoder.feed(b"\x1b[<0;12", T0), vec![]);
+    assert_eq!(decoder.expire(T0 + SEQUENCE_WAIT), vec![]);
+    assert_eq!(decoder.feed(b"b", T0 + PASTE_WAIT), vec![plain('b')]);
+    assert_eq!(decoder.feed(b"\x1b[1;\x03", T0), vec![ctrl('c')]);
+    assert_eq!(
+        decoder.feed(b"\x1b[1;\x1b", T0),
+        vec![key(KeyCode::Esc, KeyModifiers::NONE)]
+    );
+}
+
+#[test]
+fn a_lone_utf8_lead_byte_is_dropped() {
+    let mut decoder = Decoder::new();
+    assert_eq!(decoder.feed(&[0xc3], T0), vec![]);
+    assert_eq!(decoder.expire(T0 + SEQUENCE_WAIT), vec![]);
+    assert_eq!(decoder.feed(&[0xc3, b'b', 0xff], T0), vec![plain('b')]);
+    assert_eq!(decoder.deadline(), None);
+}
+
+#[test]
+fn ctrl_c_after_a_paste_start_with_no_end_is_taken_as_a_key() {
+    let mut decoder = Decoder::new();
+    assert_eq!(decoder.feed(b"\x1b[200~", T0), vec![]);
+    assert_eq!(decoder.deadline(), Some(T0 + PASTE_WAIT));
+    let later = T0 + PASTE_WAIT / 2;
+    assert_eq!(decoder.feed(b"x\x03", later), vec![]);
+    assert_eq!(decoder.deadline(), Some(later + PASTE_WAIT));
+    assert_eq!(decoder.expire(T0 + PASTE_WAIT), vec![]);
+    assert_eq!(
+        decoder.expire(later + PASTE_WAIT),
+        vec![plain('x'), ctrl('c')]
+    );
+    assert_eq!(decoder.deadline(), None);
+}
+
+#[test]
+fn an_escape_after_a_stray_paste_start_is_the_esc_key() {
+    let mut decoder = Decoder::new();
+    assert_eq!(decoder.feed(b"\x1b[200~\x1b", T0), vec![]);
+    assert_eq!(
+        decoder.expire(T0 + PASTE_WAIT),
+        vec![key(KeyCode::Esc, KeyModifiers::NONE)]
+    );
+    assert_eq!(decoder.deadline(), None);
+}

@@ -1,0 +1,174 @@
+//! Waiting for the terminal: one blocking `poll` on the terminal and on the signals' wake-up
+//! pipe, with the next deadline as its timeout, and reads that never block.
+//!
+//! The terminal is read through a descriptor of its own, opened non-blocking, so a read never
+//! waits for bytes that a signal could not cut short, and the descriptors drawing on the
+//! terminal stay blocking. A terminal that hangs up (its other end closed, with or without a
+//! SIGHUP) reports so to `poll` and `read` forever after; that ends the wait for good instead
+//! of spinning.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, ErrorKind, Read};
+use std::os::fd::{AsRawFd, BorrowedFd};
+use std::time::Duration;
+
+use filedescriptor::{POLLIN, pollfd};
+
+use crate::backend::is_gone;
+
+/// The most bytes taken from the terminal in one read.
+const READ_SIZE: usize = 4096;
+
+/// What ended a wait.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Woken {
+    /// Bytes came from the terminal.
+    Read(Vec<u8>),
+    /// A signal arrived.
+    Signal,
+    /// The timeout passed.
+    Timeout,
+    /// The terminal is gone: hung up, closed, or failing to read.
+    HungUp,
+}
+
+/// The terminal's input, read without blocking.
+#[derive(Debug)]
+pub(crate) struct TtyReader {
+    tty: File,
+}
+
+impl TtyReader {
+    /// Opens the terminal at `path` for reading, non-blocking.
+    pub(crate) fn open(path: &str) -> io::Result<Self> {
+        let tty = OpenOptions::new().read(true).open(path)?;
+        rustix::io::ioctl_fionbio(&tty, true)?;
+        Ok(Self { tty })
+    }
+
+    /// Waits until the terminal has bytes or hangs up, `wake` becomes readable, or `timeout`
+    /// passes (never, when `None`).
+    pub(crate) fn wait(
+        &mut self,
+        wake: BorrowedFd<'_>,
+        timeout: Option<Duration>,
+    ) -> io::Result<Woken> {
+        let mut fds = [readable(&self.tty), readable(&wake)];
+        match poll_readable(&mut fds, timeout) {
+            Ok(0) => return Ok(Woken::Timeout),
+            Ok(_) => {}
+            Err(error) if error.kind() == ErrorKind::Interrupted => return Ok(Woken::Signal),
+            Err(error) => return Err(error),
+        }
+        let tty = fds[0].revents;
+        let signalled = fds[1].revents != 0;
+        if tty & POLLIN != 0 {
+            match self.read() {
+                Ok(woken) => return Ok(woken),
+                Err(error) if error.kind() == ErrorKind::WouldBlock => {}
+                Err(error) if error.kind() == ErrorKind::Interrupted => return Ok(Woken::Signal),
+                Err(error) => return Err(error),
+            }
+        } else if tty != 0 {
+            // Hung up, an error, or no longer a terminal at all.
+            return Ok(Woken::HungUp);
+        }
+        Ok(if signalled {
+            Woken::Signal
+        } else {
+            Woken::Timeout
+        })
+    }
+
+    /// Reads what is there: no bytes at all means the terminal is gone, and so does an
+    /// input/output error, which is what reading a hung-up terminal gives.
+    fn read(&mut self) -> io::Result<Woken> {
+        let mut bytes = vec![0; READ_SIZE];
+        match self.tty.read(&mut bytes) {
+            Ok(0) => Ok(Woken::HungUp),
+            Ok(read) => {
+                bytes.truncate(read);
+                Ok(Woken::Read(bytes))
+            }
+            Err(error) if is_gone(&error) => Ok(Woken::HungUp),
+            Err(error) => Err(error),
+        }
+    }
+}
+
+/// The longest single wait, in milliseconds (what `poll` takes); a later deadline is waited for
+/// in more than one wait.
+const LONGEST_WAIT_MS: u128 = i32::MAX as u128;
+
+/// A descriptor to wait on until it is readable.
+pub(crate) fn readable(fd: &impl AsRawFd) -> pollfd {
+    pollfd {
+        fd: fd.as_raw_fd(),
+        events: POLLIN,
+        revents: 0,
+    }
+}
+
+/// Waits until one of `fds` is ready or `timeout` passes (never, when `None`); how many are.
+/// `timeout` is rounded up to whole milliseconds, so a wait never ends just before a deadline
+/// and spins. This is filedescriptor's `poll`, which on macOS, whose `poll` does not support
+/// terminals, uses `select`.
+pub(crate) fn poll_readable(fds: &mut [pollfd], timeout: Option<Duration>) -> io::Result<usize> {
+    let timeout = timeout.map(|timeout| {
+        let millis = timeout.as_nanos().div_ceil(1_000_000).min(LONGEST_WAIT_MS);
+        Duration::from_millis(u64::try_from(millis).unwrap_or(u64::MAX))
+    });
+    filedescriptor::poll(fds, timeout).map_err(|error| match error {
+        filedescriptor::Error::Poll(error) | filedescriptor::Error::Io(error) => error,
+        other => io::Error::other(other),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+    use std::os::fd::{AsFd, OwnedFd};
+    use std::os::unix::net::UnixStream;
+
+    use super::*;
+
+    /// A reader on one end of a socket pair standing in for the terminal, the other end, and a
+    /// pair standing in for the signals' pipe.
+    fn reader() -> (TtyReader, UnixStream, (UnixStream, UnixStream)) {
+        let (ours, theirs) = UnixStream::pair().unwrap();
+        ours.set_nonblocking(true).unwrap();
+        let tty = File::from(OwnedFd::from(ours));
+        (TtyReader { tty }, theirs, UnixStream::pair().unwrap())
+    }
+
+    #[test]
+    fn bytes_wake_the_wait_and_are_read() {
+        let (mut reader, mut terminal, (wake, _waker)) = reader();
+        terminal.write_all(b"\x1b[").unwrap();
+        let woken = reader.wait(wake.as_fd(), None).unwrap();
+        assert_eq!(woken, Woken::Read(b"\x1b[".to_vec()));
+    }
+
+    #[test]
+    fn a_signal_wakes_the_wait() {
+        let (mut reader, _terminal, (wake, mut waker)) = reader();
+        waker.write_all(&[0]).unwrap();
+        assert_eq!(reader.wait(wake.as_fd(), None).unwrap(), Woken::Signal);
+    }
+
+    #[test]
+    fn the_wait_ends_at_its_timeout() {
+        let (mut reader, _terminal, (wake, _waker)) = reader();
+        let timeout = Some(Duration::from_micros(1500));
+        assert_eq!(reader.wait(wake.as_fd(), timeout).unwrap(), Woken::Timeout);
+    }
+
+    #[test]
+    fn a_closed_terminal_is_a_hang_up_every_time() {
+        let (mut reader, terminal, (wake, _waker)) = reader();
+        drop(terminal);
+        for _ in 0..3 {
+            assert_eq!(reader.wait(wake.as_fd(), None).unwrap(), Woken::HungUp);
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! The real program on a pseudo-terminal that `tests/pty_driver.py` owns, for what tmux cannot
+//! do: sizes up to 65535×65535, and a terminal that goes away without a SIGHUP reaching the
+//! program. Skipped, with a message, where python3 is not installed.
+
+#![cfg(unix)]
+
+mod support;
+
+use std::process::Command;
+
+use serde_json::{Value, json};
+use support::asking::read_result;
+
+/// The largest size a terminal can report.
+const HUGE: (u16, u16) = (65535, 65535);
+
+/// What a run on the pseudo-terminal gave.
+struct Report {
+    /// A step that could not be carried out (text that never reached the terminal).
+    failure: Option<String>,
+    /// The exit status, or `None` when the program was still running and had to be killed.
+    exit: Option<i64>,
+    /// Seconds from the last `mark` step to the exit.
+    seconds: f64,
+    /// Standard output: the result.
+    stdout: String,
+    /// Standard error.
+    stderr: String,
+    /// The line modes the terminal was left in, when it was still open.
+    modes: Option<Value>,
+    /// Everything written to the terminal.
+    output: String,
+}
+
+/// Runs the program with `args` on a `size` terminal through the driver's `steps`, waiting up
+/// to `timeout` seconds for it to end after the last one; `None` without python3.
+fn drive(args: &[&str], size: (u16, u16), steps: &Value, timeout: f64) -> Option<Report> {
+    let python = Command::new("python3").arg("--version").output();
+    if !python.is_ok_and(|output| output.status.success()) {
+        eprintln!("skipped: python3 is not installed, so tests/pty_driver.py cannot run");
+        return None;
+    }
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let config = dir.path().join("settings.json");
+    let mut command = vec![env!("CARGO_BIN_EXE_pi-agent-ask").to_owned()];
+    command.extend(args.iter().map(|arg| (*arg).to_owned()));
+    command.extend(["--config".to_owned(), config.display().to_string()]);
+    let script = json!({
+        "command": command,
+        "dir": dir.path(),
+        "size": [size.0, size.1],
+        "timeout": timeout,
+        "steps": steps,
+    });
+    let output = Command::new("python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pty_driver.py"))
+        .arg(script.to_string())
+        .env("HOME", dir.path())
+        .output()
+        .expect("python3 runs the driver");
+    assert!(
+        output.status.success(),
+        "tests/pty_driver.py failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).expect("the driver reports JSON");
+    let text = |key: &str| report[key].as_str().unwrap_or_default().to_owned();
+    Some(Report {
+        failure: report["failure"].as_str().map(str::to_owned),
+        exit: report["exit"].as_i64(),
+        seconds: report["seconds"].as_f64().unwrap_or(f64::NAN),
+        stdout: text("stdout"),
+        stderr: text("stderr"),
+        modes: Some(report["modes"].clone()).filter(|modes| !modes.is_null()),
+        output: text("output"),
+    })
+}
+
+impl Report {
+    /// Checks that the run got through its steps and ended with `exit`.
+    fn assert_ended_with(&self, exit: i64) {
+        assert_eq!(self.failure, None, "stderr:\n{}", self.stderr);
+        assert_eq!(self.exit, Some(exit), "stderr:\n{}", self.stderr);
+    }
+
+    /// Checks that every mode the program turned on was turned off again after it, and that
+    /// the line modes are back.
+    fn assert_restored(&self) {
+        for (on, off) in [
+            ("\x1b[?1049h", "\x1b[?1049l"),
+            ("\x1b[?25l", "\x1b[?25h"),
+            ("\x1b[?1000h", "\x1b[?1000l"),
+            ("\x1b[?1006h", "\x1b[?1006l"),
+            ("\x1b[?2004h", "\x1b[?2004l"),
+        ] {
+            let last_on = self.output.rfind(on).expect("the mode was turned on");
+            assert!(
+                self.output[last_on..].contains(off),
+                "{on:?} was left on: {:?}",
+                &self.output[self.output.len().saturating_sub(300)..]
+            );
+        }
+        if let Some(modes) = &self.modes {
+            assert_eq!(
+                modes,
+                &json!({"icanon": true, "echo": true, "isig": true}),
+                "line modes"
+            );
+        }
+    }
+
+    /// The result's details, after checking it against the output schema.
+    fn details(&self) -> Value {
+        let document = serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|error| panic!("not a JSON result ({error}):\n{}", self.stdout));
+        read_result(document).1
+    }
+}
+
+/// The demo's first answer, as the result records it.
+fn database_answer() -> Value {
+    json!({"database": {"values": ["postgres"], "labels": ["PostgreSQL"], "indices": [1]}})
+}
+
+/// Answers the demo's first question with Enter, then ends the run with SIGTERM.
+fn answer_one_then_terminate() -> Vec<Value> {
+    vec![
+        json!({"write": "\r"}),
+        json!({"wait_for": "Which checks should run"}),
+        json!({"signal": "TERM"}),
+    ]
+}
+
+#[test]
+fn a_huge_terminal_size_never_aborts_at_start() {
+    let mut steps = vec![json!({"wait_for": "Which database should"})];
+    steps.extend(answer_one_then_terminate());
+    let Some(report) = drive(&["demo"], HUGE, &Value::from(steps), 5.0) else {
+        return;
+    };
+    report.assert_ended_with(143);
+    report.assert_restored();
+    assert_eq!(report.details()["answers"], database_answer());
+}
+
+#[test]
+fn a_huge_terminal_size_never_aborts_in_settings() {
+    let steps = json!([{"wait_for": "Ask settings"}, {"write": "\x1b"}]);
+    let Some(report) = drive(&["settings"], HUGE, &steps, 5.0) else {
+        return;
+    };
+    report.assert_ended_with(0);
+    report.assert_restored();
+    assert_eq!(report.stdout, "");
+}
+
+#[test]
+fn a_huge_terminal_size_never_aborts_on_a_resize_mid_flow() {
+    let mut steps = vec![
+        json!({"wait_for": "Which database should"}),
+        json!({"resize": [HUGE.0, HUGE.1]}),
+        json!({"sleep": 0.2}),
+    ];
+    steps.extend(answer_one_then_terminate());
+    let Some(report) = drive(&["demo"], (80, 24), &Value::from(steps), 5.0) else {
+        return;
+    };
+    report.assert_ended_with(143);
+    report.assert_restored();
+    assert_eq!(report.details()["answers"], database_answer());
+}
+
+#[test]
+fn a_hang_up_without_sighup_ends_the_flow() {
+    let steps = json!([
+        {"wait_for": "Which database should"},
+        {"write": "\r"},
+        {"wait_for": "Which checks should run"},
+        {"mark": true},
+        {"close": true}
+    ]);
+    let Some(report) = drive(&["demo"], (80, 24), &steps, 1.0) else {
+        return;
+    };
+    report.assert_ended_with(129);
+    assert!(report.seconds < 1.0, "ended after {} s", report.seconds);
+    assert_eq!(
+        report.stderr, "",
+        "restoring a closed terminal printed errors"
+    );
+    let details = report.details();
+    assert_eq!(details["cancelled"], json!(true));
+    assert_eq!(details["answers"], database_answer());
+}
+
+#[test]
+fn keys_typed_while_the_terminal_reports_its_cursor_are_kept() {
+    let steps = json!([
+        {"answer_cursor_query": "2"},
+        {"wait_for": "Which checks should run"},
+        {"signal": "TERM"}
+    ]);
+    let Some(report) = drive(&["demo", "--inline", "12"], (80, 24), &steps, 5.0) else {
+        return;
+    };
+    report.assert_ended_with(143);
+    assert_eq!(
+        report.details()["answers"]["database"]["values"],
+        json!(["sqlite"])
+    );
+}

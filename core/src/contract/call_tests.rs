@@ -1,0 +1,108 @@
+use serde_json::json;
+
+use super::*;
+use crate::contract::ask_user::NoPreviewFiles;
+
+fn call(tool: Tool, arguments: &Value) -> Call {
+    Call::parse(
+        tool,
+        arguments,
+        ParseOptions::default(),
+        &mut NoPreviewFiles,
+        || "req-1".to_owned(),
+    )
+    .expect("valid arguments")
+}
+
+fn database(label: Option<&str>) -> Call {
+    let mut question =
+        json!({"id": "db", "prompt": "Which database?", "options": [{"value": "pg"}]});
+    if let Some(label) = label {
+        question["label"] = json!(label);
+    }
+    call(Tool::AskUser, &json!({"questions": [question]}))
+}
+
+#[test]
+fn the_waiting_subject_is_the_first_question_label() {
+    assert_eq!(database(Some("Database")).waiting_subject(), "Database");
+}
+
+#[test]
+fn the_waiting_subject_falls_back_to_the_prompt_without_a_label() {
+    assert_eq!(database(None).waiting_subject(), "Which database?");
+    let question = call(
+        Tool::AskUserQuestion,
+        &json!({"questions": [{"question": "Auth?"}]}),
+    );
+    assert_eq!(question.waiting_subject(), "Auth?");
+}
+
+#[test]
+fn only_an_ask_user_call_takes_a_request_id() {
+    let mut asked = 0;
+    let arguments = json!({"questions": [{"question": "Auth?"}]});
+    Call::parse(
+        Tool::AskUserQuestion,
+        &arguments,
+        ParseOptions::default(),
+        &mut NoPreviewFiles,
+        || {
+            asked += 1;
+            String::new()
+        },
+    )
+    .expect("valid arguments");
+    assert_eq!(asked, 0);
+    assert_eq!(
+        database(None).submit(&[]).to_json()["details"]["requestId"],
+        "req-1"
+    );
+}
+
+#[test]
+fn a_presentation_change_shows_in_the_result_only_where_the_rules_allow_it() {
+    let mut asked = database(None);
+    asked.present(0, QuestionType::Multi);
+    let details = asked.submit(&[Draft::default()]).to_json()["details"].clone();
+    assert_eq!(details["questions"][0]["presentedType"], "multi");
+    let arguments = json!({"questions": [{"question": "Ship?", "options": [
+        {"label": "Yes"}, {"label": "No"}]}]});
+    let mut question = call(Tool::AskUserQuestion, &arguments);
+    question.present(0, QuestionType::Multi);
+    assert!(!question.request().questions[0].is_multi());
+}
+
+#[test]
+fn ask_user_question_without_any_ui_is_unavailable_not_cancelled() {
+    let arguments = json!({"questions": [{"question": "Auth?"}]});
+    let result = call(Tool::AskUserQuestion, &arguments).no_ui().to_json();
+    assert_eq!(result["isError"], true);
+    assert_eq!(result["details"]["unavailable"], true);
+    assert_eq!(result["details"]["cancelled"], false);
+}
+
+#[test]
+fn a_refused_remote_answer_is_an_error_result_naming_why() {
+    let result = database(None).answered_by(&json!({"kind": "answer", "answers": {"x": {}}}));
+    assert!(result.is_error());
+    assert_eq!(
+        result.text().lines().next(),
+        Some("External ask UI returned an invalid response: Unknown question id \"x\".")
+    );
+}
+
+#[test]
+fn an_invalid_question_tool_call_reports_one_issue_without_a_path() {
+    let invalid = Call::parse(
+        Tool::AskUserQuestion,
+        &json!({"questions": []}),
+        ParseOptions::default(),
+        &mut NoPreviewFiles,
+        String::new,
+    )
+    .expect_err("no questions");
+    assert_eq!(invalid.issues().len(), 1);
+    assert_eq!(invalid.issues()[0].path, None);
+    assert!(invalid.result().is_error());
+}

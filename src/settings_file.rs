@@ -35,14 +35,20 @@ impl SettingsFile {
     /// Loads the file like [`Self::read`] for an interactive surface; a missing file is written
     /// with the defaults, and when that fails the defaults hold for this session only.
     pub fn open(config: Option<&Path>) -> Self {
-        let mut file = Self::read(config);
-        if file.loaded.file == FileState::Missing && file.path.is_some() {
+        Self::read(config).created_if_missing()
+    }
+
+    /// The same file, written with the defaults if it was missing (when that fails the
+    /// defaults hold for this session only): an interactive surface opens what it read once.
+    #[must_use]
+    pub fn created_if_missing(mut self) -> Self {
+        if self.loaded.file == FileState::Missing && self.path.is_some() {
             let document = settings::default_document();
-            if file.write(&document).is_ok() {
-                file.loaded.file = FileState::Valid(document);
+            if self.write(&document).is_ok() {
+                self.loaded.file = FileState::Valid(document);
             }
         }
-        file
+        self
     }
 
     /// The file's path made absolute, as the settings overlay shows it, or how to give one

@@ -1,7 +1,6 @@
 //! The rich terminal questionnaire: a core form run by the crossterm frontend on `/dev/tty`.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::Path;
 
 use pi_agent_ask_core::contract::{Call, ToolResult};
 use pi_agent_ask_core::effect::Effect;
@@ -34,11 +33,16 @@ pub fn available() -> bool {
     pi_agent_ask_crossterm::has_tty()
 }
 
-/// Asks `call` in the terminal and returns the result. The terminal is restored on every
+/// Asks `call` in the terminal, with the settings file the call was read with (written with
+/// the defaults if it is missing), and returns the result. The terminal is restored on every
 /// way out; a signal or a crash still yields a cancelled result with the answers so far. The
 /// form announces itself as it opens, through the notification settings in effect.
-pub fn ask(call: Call, config: Option<&Path>, placement: Placement) -> Result<TuiEnd, UsageError> {
-    let settings_file = SettingsFile::open(config);
+pub fn ask(
+    call: Call,
+    settings_file: SettingsFile,
+    placement: Placement,
+) -> Result<TuiEnd, UsageError> {
+    let settings_file = settings_file.created_if_missing();
     let config_path = settings_file.display_path();
     let mut host = questionnaire(call, &settings_file, config_path);
     let mut effects = Effects::new(settings_file, Mode::Live);

@@ -1,7 +1,5 @@
 //! `ask`: one ask flow for these tool arguments; prints the tool result.
 
-use std::path::Path;
-
 use pi_agent_ask_core::contract::{Call, ToolResult};
 
 use super::read_call;
@@ -10,6 +8,7 @@ use crate::effects::{Effects, Ending};
 use crate::files::read_json;
 use crate::interrupt;
 use crate::outcome::{Outcome, UsageError};
+use crate::settings_file::SettingsFile;
 use crate::terminal;
 use crate::tui::{self, Placement};
 
@@ -20,23 +19,27 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
             "the tool arguments and --answer cannot both come from standard input",
         ));
     }
-    let call = read_call(&args.common)?;
+    let read = read_call(&args.common)?;
     let response = args
         .answer
         .as_deref()
         .map(|source| read_json(source, "answer response"))
         .transpose()?;
     let surface = surface(args)?;
-    let (result, exit) = match (call, response) {
+    let (result, exit) = match (read.call, response) {
         (Err(invalid), _) => (invalid.into_result(), 0),
         (Ok(call), Some(response)) => (call.answered_by(&response), 0),
-        (Ok(call), None) => ask(call, surface)?,
+        (Ok(call), None) => ask(call, read.settings, surface)?,
     };
     Ok(Outcome::json(result.to_json(), exit))
 }
 
 /// Asks `call` where `surface` says, and the exit status that goes with the result.
-fn ask(call: Call, surface: Surface<'_>) -> Result<(ToolResult, u8), UsageError> {
+fn ask(
+    call: Call,
+    settings: SettingsFile,
+    surface: Surface,
+) -> Result<(ToolResult, u8), UsageError> {
     Ok(match surface {
         Surface::Dialogs => {
             let mut terminal = terminal::plain_dialogs();
@@ -46,8 +49,8 @@ fn ask(call: Call, surface: Surface<'_>) -> Result<(ToolResult, u8), UsageError>
             (result, Effects::exit_status(ending))
         }
         Surface::NoUi => (call.no_ui(), 0),
-        Surface::Tui { config, placement } => {
-            let end = tui::ask(call, config, placement)?;
+        Surface::Tui { placement } => {
+            let end = tui::ask(call, settings, placement)?;
             (end.result, end.exit)
         }
     })
@@ -55,11 +58,9 @@ fn ask(call: Call, surface: Surface<'_>) -> Result<(ToolResult, u8), UsageError>
 
 /// Where an ask without `--answer` happens.
 #[derive(Clone, Copy)]
-enum Surface<'a> {
+enum Surface {
     /// The rich terminal questionnaire.
     Tui {
-        /// The settings file.
-        config: Option<&'a Path>,
         /// Full screen or inline.
         placement: Placement,
     },
@@ -71,9 +72,8 @@ enum Surface<'a> {
 
 /// The surface for `--ui`: `auto` uses plain dialogs on a `TERM=dumb` terminal, the rich
 /// questionnaire on any other terminal, and no UI without one.
-fn surface(args: &AskArgs) -> Result<Surface<'_>, UsageError> {
+fn surface(args: &AskArgs) -> Result<Surface, UsageError> {
     let tui = Surface::Tui {
-        config: args.common.config.as_deref(),
         placement: args.inline.map_or(Placement::FullScreen, Placement::Inline),
     };
     Ok(match args.ui {

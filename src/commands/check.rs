@@ -8,7 +8,7 @@ use crate::outcome::{Outcome, UsageError};
 
 /// Prints `{ok: true, arguments, request}` (exit 0) or `{ok: false, issues}` (exit 1).
 pub fn run(args: &CheckArgs) -> Result<Outcome, UsageError> {
-    Ok(match read_call(&args.common)? {
+    Ok(match read_call(&args.common)?.call {
         Ok(call) => Outcome::json(
             json!({
                 "ok": true,

@@ -3,9 +3,10 @@
 use pi_agent_ask_core::contract::Tool;
 
 use crate::cli::DemoArgs;
-use crate::commands::parse_call;
+use crate::commands::parse_call_with;
 use crate::files::working_directory;
 use crate::outcome::{Outcome, UsageError};
+use crate::settings_file::SettingsFile;
 use crate::tui::{self, Placement};
 
 /// The demo's tool arguments.
@@ -20,11 +21,12 @@ pub fn run(args: &DemoArgs) -> Result<Outcome, UsageError> {
     }
     let arguments: serde_json::Value =
         serde_json::from_str(DEMO).map_err(|error| UsageError::new(error.to_string()))?;
-    let call = parse_call(
+    let settings = SettingsFile::read(args.config.as_deref());
+    let call = parse_call_with(
         Tool::AskUser,
         &arguments,
         working_directory(None)?,
-        args.config.as_deref(),
+        &settings,
     )
     .map_err(|invalid| {
         UsageError::new(format!(
@@ -34,7 +36,7 @@ pub fn run(args: &DemoArgs) -> Result<Outcome, UsageError> {
     })?;
     let end = tui::ask(
         call,
-        args.config.as_deref(),
+        settings,
         args.inline.map_or(Placement::FullScreen, Placement::Inline),
     )?;
     Ok(Outcome::json(end.result.to_json(), end.exit))

@@ -18,16 +18,22 @@ use crate::files::{FsPreviewSource, read_json, working_directory};
 use crate::outcome::UsageError;
 use crate::settings_file::SettingsFile;
 
+/// A call read from the command line, with the settings file it was read with: the surface
+/// that asks it runs with the same file, read once.
+pub struct ReadCall {
+    /// The validated call, or the tool's answer to invalid arguments.
+    pub call: Result<Call, InvalidCall>,
+    /// The settings file, as read.
+    pub settings: SettingsFile,
+}
+
 /// Reads the arguments named on the command line and validates them for the chosen tool.
-pub fn read_call(common: &CommonArgs) -> Result<Result<Call, InvalidCall>, UsageError> {
+pub fn read_call(common: &CommonArgs) -> Result<ReadCall, UsageError> {
     let arguments = read_json(&common.file, "tool arguments")?;
     let cwd = working_directory(common.cwd.as_deref())?;
-    Ok(parse_call(
-        common.tool,
-        &arguments,
-        cwd,
-        common.config.as_deref(),
-    ))
+    let settings = SettingsFile::read(common.config.as_deref());
+    let call = parse_call_with(common.tool, &arguments, cwd, &settings);
+    Ok(ReadCall { call, settings })
 }
 
 /// Validates arguments for `tool` with the settings file's presentation switch, reading
@@ -38,7 +44,17 @@ pub fn parse_call(
     cwd: PathBuf,
     config: Option<&Path>,
 ) -> Result<Call, InvalidCall> {
-    let behaviour = SettingsFile::read(config).loaded.settings.behaviour;
+    parse_call_with(tool, arguments, cwd, &SettingsFile::read(config))
+}
+
+/// [`parse_call`] with a settings file already read.
+pub fn parse_call_with(
+    tool: Tool,
+    arguments: &serde_json::Value,
+    cwd: PathBuf,
+    settings: &SettingsFile,
+) -> Result<Call, InvalidCall> {
+    let behaviour = settings.settings().behaviour;
     let options = ParseOptions {
         present_single_as_multi: behaviour.present_single_as_multi,
     };

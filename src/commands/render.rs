@@ -22,17 +22,17 @@ use crate::cli::RenderArgs;
 use crate::effects::{Effects, Mode};
 use crate::outcome::UsageError;
 use crate::questionnaire::questionnaire;
-use crate::settings_file::SettingsFile;
 
 /// Runs the script and returns the text to print.
 pub fn run(args: &RenderArgs) -> Result<String, UsageError> {
     let steps = parse_keys(&args.keys)
         .map_err(|error| UsageError::new(format!("invalid --keys: {error}")))?;
-    let call = match read_call(&args.common)? {
+    let read = read_call(&args.common)?;
+    let file = read.settings;
+    let call = match read.call {
         Ok(call) => call,
         Err(invalid) => return Ok(json_line(invalid.result())),
     };
-    let file = SettingsFile::read(args.common.config.as_deref());
     let config_path = file.given_path();
     let mut host = questionnaire(call, &file, config_path);
     let mut effects = Effects::new(file, Mode::DryRun);

@@ -3,8 +3,9 @@
 
 One question with N options of about 135 bytes each, like
 `{"value":"option-00001","label":"Option 1 label text here","description":"..."}`, written to
-a temporary file; the program runs `check` on it with stdout to /dev/null, and the peak RSS is
-the child's `ru_maxrss` as the kernel reports it when the child is reaped.
+a temporary file; the program runs `check` on it with stdout to /dev/null under
+`/usr/bin/time -f %M`, which reports the peak RSS (`ru_maxrss`) of the program alone (a child
+forked from Python would count Python's own pages until it execs).
 
 Usage: python3 benches/check_memory.py [BINARY] [COUNTS...]
 (default: target/release/pi-agent-ask, 1000 and 10000 options; build it first with
@@ -13,7 +14,6 @@ Usage: python3 benches/check_memory.py [BINARY] [COUNTS...]
 
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -34,13 +34,16 @@ def arguments(count):
 
 def peak_kib(binary, path):
     """Runs `check` on `path` and returns the child's peak RSS in KiB."""
-    process = subprocess.Popen(
-        [binary, "check", path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    done = subprocess.run(
+        ["/usr/bin/time", "-f", "%M", binary, "check", path],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
     )
-    _, status, usage = os.wait4(process.pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"check failed on {path}")
-    return usage.ru_maxrss
+    if done.returncode != 0:
+        raise SystemExit(f"check failed on {path}: {done.stderr}")
+    return int(done.stderr.split()[-1])
 
 
 def main():

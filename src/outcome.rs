@@ -40,6 +40,16 @@ impl Outcome {
         }
     }
 
+    /// A document written straight from borrowed data, so no second copy of it is built first.
+    pub fn serialized(document: &impl serde::Serialize, exit: u8) -> Self {
+        let mut text = pi_agent_ask_core::json::to_string_pretty(document);
+        text.push('\n');
+        Self {
+            output: Output::Text(text),
+            exit,
+        }
+    }
+
     /// Text, exit 0.
     pub const fn text(text: String) -> Self {
         Self {

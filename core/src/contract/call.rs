@@ -30,6 +30,16 @@ enum Origin {
     AskUserQuestion(QuestionRequest),
 }
 
+/// The normalized request of a call, borrowed; it serializes as [`Call::normalized_request`].
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum NormalizedRequest<'a> {
+    /// `ask_user`: the title and questions.
+    AskUser(&'a Request),
+    /// `ask_user_question`: the questions in that tool's own shape.
+    AskUserQuestion(&'a QuestionRequest),
+}
+
 /// A valid call of either tool, with the questions as the user currently sees them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Call {
@@ -120,6 +130,15 @@ impl Call {
         match &self.origin {
             Origin::AskUser { .. } => to_json(&self.request),
             Origin::AskUserQuestion(questions) => to_json(questions),
+        }
+    }
+
+    /// [`Call::normalized_request`] borrowed from the call, to serialize without building a
+    /// document: a long list of options is written once, not copied first.
+    pub fn normalized_request_view(&self) -> NormalizedRequest<'_> {
+        match &self.origin {
+            Origin::AskUser { .. } => NormalizedRequest::AskUser(&self.request),
+            Origin::AskUserQuestion(questions) => NormalizedRequest::AskUserQuestion(questions),
         }
     }
 

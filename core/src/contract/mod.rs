@@ -25,7 +25,7 @@ pub mod schema;
 pub mod tool;
 pub mod tool_result;
 
-pub use call::{Call, CheckIssue, InvalidCall};
+pub use call::{Call, CheckIssue, InvalidCall, NormalizedRequest};
 pub use issue::{InvalidInput, Issue};
 pub use output::{TextContent, ToolOutput};
 pub use tool::{Tool, UnknownTool};

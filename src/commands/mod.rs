@@ -32,7 +32,14 @@ pub fn read_call(common: &CommonArgs) -> Result<ReadCall, UsageError> {
     let arguments = read_json(&common.file, "tool arguments")?;
     let cwd = working_directory(common.cwd.as_deref())?;
     let settings = SettingsFile::read(common.config.as_deref());
-    let call = parse_call_with(common.tool, &arguments, cwd, &settings);
+    let mut files = FsPreviewSource::new(cwd);
+    let call = Call::parse_owned(
+        common.tool,
+        arguments,
+        parse_options(&settings),
+        &mut files,
+        new_request_id,
+    );
     Ok(ReadCall { call, settings })
 }
 
@@ -54,12 +61,21 @@ pub fn parse_call_with(
     cwd: PathBuf,
     settings: &SettingsFile,
 ) -> Result<Call, InvalidCall> {
-    let behaviour = settings.settings().behaviour;
-    let options = ParseOptions {
-        present_single_as_multi: behaviour.present_single_as_multi,
-    };
     let mut files = FsPreviewSource::new(cwd);
-    Call::parse(tool, arguments, options, &mut files, new_request_id)
+    Call::parse(
+        tool,
+        arguments,
+        parse_options(settings),
+        &mut files,
+        new_request_id,
+    )
+}
+
+/// How the settings file's presentation switch shapes parsing.
+fn parse_options(settings: &SettingsFile) -> ParseOptions {
+    ParseOptions {
+        present_single_as_multi: settings.settings().behaviour.present_single_as_multi,
+    }
 }
 
 /// A fresh request id, a random UUID.

@@ -7,11 +7,13 @@
 //! [`Call::no_ui`]). Arguments that break the contract give an [`InvalidCall`], which carries
 //! the tool's own answer for them.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 use serde_json::Value;
 
 use super::answers::{Draft, Mode};
-use super::ask_user::{ParseOptions, PreviewSource, parse_ask_user};
+use super::ask_user::{ParseOptions, PreviewSource, parse_ask_user_arguments};
 use super::issue::InvalidInput;
 use super::question_tool::{self, QuestionRequest, QuestionToolError, parse_ask_user_question};
 use super::remote::{AnswerSpec, RemoteError, RemoteResponse, validate_remote_response};
@@ -60,24 +62,51 @@ impl Call {
         files: &mut dyn PreviewSource,
         new_id: impl FnOnce() -> String,
     ) -> Result<Self, InvalidCall> {
+        Self::parse_arguments(tool, Cow::Borrowed(arguments), options, files, new_id)
+    }
+
+    /// [`Call::parse`] taking the arguments, which the call then keeps instead of a copy.
+    pub fn parse_owned(
+        tool: Tool,
+        arguments: Value,
+        options: ParseOptions,
+        files: &mut dyn PreviewSource,
+        new_id: impl FnOnce() -> String,
+    ) -> Result<Self, InvalidCall> {
+        Self::parse_arguments(tool, Cow::Owned(arguments), options, files, new_id)
+    }
+
+    fn parse_arguments(
+        tool: Tool,
+        arguments: Cow<'_, Value>,
+        options: ParseOptions,
+        files: &mut dyn PreviewSource,
+        new_id: impl FnOnce() -> String,
+    ) -> Result<Self, InvalidCall> {
         match tool {
-            Tool::AskUser => match parse_ask_user(arguments, options, files) {
-                Ok(call) => Ok(Self {
-                    origin: Origin::AskUser {
-                        request_id: new_id(),
-                    },
-                    request: call.request,
-                    rules: Rules::ask_user(),
-                    arguments: call.arguments,
-                }),
-                Err(invalid) => Err(InvalidCall::ask_user(arguments, invalid)),
-            },
-            Tool::AskUserQuestion => match parse_ask_user_question(arguments) {
+            Tool::AskUser => {
+                let title = arguments
+                    .get("title")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned);
+                match parse_ask_user_arguments(arguments, options, files) {
+                    Ok(call) => Ok(Self {
+                        origin: Origin::AskUser {
+                            request_id: new_id(),
+                        },
+                        request: call.request,
+                        rules: Rules::ask_user(),
+                        arguments: call.arguments,
+                    }),
+                    Err(invalid) => Err(InvalidCall::ask_user(title, invalid)),
+                }
+            }
+            Tool::AskUserQuestion => match parse_ask_user_question(&arguments) {
                 Ok(questions) => Ok(Self {
                     request: questions.to_request(),
                     rules: Rules::ask_user_question(questions.questions.len()),
                     origin: Origin::AskUserQuestion(questions),
-                    arguments: arguments.clone(),
+                    arguments: arguments.into_owned(),
                 }),
                 Err(error) => Err(InvalidCall::ask_user_question(error)),
             },
@@ -288,9 +317,8 @@ pub struct CheckIssue {
 }
 
 impl InvalidCall {
-    fn ask_user(arguments: &Value, invalid: InvalidInput) -> Self {
-        let result =
-            ToolResult::AskUser(Box::new(result::invalid_input_result(arguments, &invalid)));
+    fn ask_user(title: Option<String>, invalid: InvalidInput) -> Self {
+        let result = ToolResult::AskUser(Box::new(result::invalid_input_result(title, &invalid)));
         let issues = invalid
             .issues
             .into_iter()

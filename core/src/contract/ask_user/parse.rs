@@ -1,5 +1,6 @@
 //! `ask_user` arguments to a [`Request`]: every issue in one pass, in the documented order.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use serde_json::Value;
@@ -21,6 +22,16 @@ pub struct ParseOptions {
 /// when the arguments have no structural issue. Never panics, whatever the JSON.
 pub fn parse_ask_user(
     args: &Value,
+    options: ParseOptions,
+    files: &mut dyn PreviewSource,
+) -> Result<AskUserCall, InvalidInput> {
+    parse_ask_user_arguments(Cow::Borrowed(args), options, files)
+}
+
+/// [`parse_ask_user`] on borrowed or owned arguments: owned ones become the saved arguments
+/// without a copy.
+pub fn parse_ask_user_arguments(
+    args: Cow<'_, Value>,
     options: ParseOptions,
     files: &mut dyn PreviewSource,
 ) -> Result<AskUserCall, InvalidInput> {
@@ -54,7 +65,7 @@ pub fn parse_ask_user(
         return Err(InvalidInput { issues });
     }
     let mut drafts: Vec<DraftQuestion> = questions.into_iter().flatten().collect();
-    let mut arguments = args.clone();
+    let mut arguments = args.into_owned();
     load_preview_files(&mut drafts, &mut arguments, files, &mut issues);
     if !issues.is_empty() {
         return Err(InvalidInput { issues });

@@ -1,7 +1,6 @@
 //! Builders for every `ask_user` result.
 
 use indexmap::IndexMap;
-use serde_json::Value;
 
 use super::text::{
     ELABORATION_INSTRUCTION, cancelled_text, elaborate_text, invalid_input_text, no_ui_text,
@@ -173,12 +172,13 @@ pub fn invalid_answer_result(
 }
 
 /// The arguments broke the contract; not an error result, so the agent reads the issues.
-pub fn invalid_input_result(arguments: &Value, invalid: &InvalidInput) -> ToolOutput<AskResult> {
+/// `title` is the arguments' `title` as given, when it is a string.
+pub fn invalid_input_result(
+    title: Option<String>,
+    invalid: &InvalidInput,
+) -> ToolOutput<AskResult> {
     let details = AskResult {
-        title: arguments
-            .get("title")
-            .and_then(Value::as_str)
-            .map(str::to_owned),
+        title,
         request_id: None,
         cancelled: true,
         error: Some(AskError::InvalidInput {

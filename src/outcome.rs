@@ -1,6 +1,6 @@
 //! What a command hands back: what to print on stdout and the exit status, or a usage error.
 
-use std::io::Write as _;
+use std::io::Write;
 use std::process::ExitCode;
 
 /// A failure the user must fix in how they called the program (exit 2).
@@ -21,7 +21,12 @@ pub enum Output {
     Json(serde_json::Value),
     /// Text as it is (`render`'s screen, then its result).
     Text(String),
+    /// A document written as it is serialized (`check`'s verdict), never held whole.
+    Stream(Box<WriteDocument>),
 }
+
+/// Writes a document to the writer it is given.
+pub type WriteDocument = dyn FnOnce(&mut dyn Write) -> std::io::Result<()>;
 
 /// What a command hands back: what to print and the exit code.
 pub struct Outcome {
@@ -40,12 +45,13 @@ impl Outcome {
         }
     }
 
-    /// A document written straight from borrowed data, so no second copy of it is built first.
-    pub fn serialized(document: &impl serde::Serialize, exit: u8) -> Self {
-        let mut text = pi_agent_ask_core::json::to_string_pretty(document);
-        text.push('\n');
+    /// A document `write` serializes straight to stdout, as [`Outcome::json`] would print it.
+    pub fn stream(
+        write: impl FnOnce(&mut dyn Write) -> std::io::Result<()> + 'static,
+        exit: u8,
+    ) -> Self {
         Self {
-            output: Output::Text(text),
+            output: Output::Stream(Box::new(write)),
             exit,
         }
     }
@@ -70,6 +76,17 @@ impl Outcome {
                 text
             }
             Output::Text(text) => text,
+            Output::Stream(write) => {
+                let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+                let written = write(&mut stdout)
+                    .and_then(|()| stdout.write_all(b"\n"))
+                    .and_then(|()| stdout.flush());
+                return if written.is_err() {
+                    ExitCode::from(1)
+                } else {
+                    ExitCode::from(self.exit)
+                };
+            }
         };
         let mut stdout = std::io::stdout().lock();
         if stdout

@@ -31,6 +31,17 @@ pub fn to_string_pretty(value: &impl Serialize) -> String {
     write(value, PrettyFormatter::new())
 }
 
+/// [`to_string_pretty`] written straight to `writer`, so a long document is never held whole.
+pub fn write_pretty(writer: impl io::Write, value: &impl Serialize) -> io::Result<()> {
+    let mut serializer = serde_json::Serializer::with_formatter(
+        writer,
+        Escaping {
+            inner: PrettyFormatter::new(),
+        },
+    );
+    value.serialize(&mut serializer).map_err(io::Error::other)
+}
+
 fn write<F: Formatter>(value: &impl Serialize, formatter: F) -> String {
     let mut bytes = Vec::new();
     let mut serializer =

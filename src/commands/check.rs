@@ -8,8 +8,8 @@ use super::read_call;
 use crate::cli::CheckArgs;
 use crate::outcome::{Outcome, UsageError};
 
-/// `check`'s verdict on valid arguments, borrowed from the call and written as it is
-/// serialized: the arguments and the request are not copied into a second document first.
+/// `check`'s verdict on valid arguments, borrowed from the call and written to stdout as it is
+/// serialized: neither a second document nor the whole text is built first.
 #[derive(Serialize)]
 struct Valid<'a> {
     ok: bool,
@@ -20,11 +20,14 @@ struct Valid<'a> {
 /// Prints `{ok: true, arguments, request}` (exit 0) or `{ok: false, issues}` (exit 1).
 pub fn run(args: &CheckArgs) -> Result<Outcome, UsageError> {
     Ok(match read_call(&args.common)?.call {
-        Ok(call) => Outcome::serialized(
-            &Valid {
-                ok: true,
-                arguments: call.arguments(),
-                request: call.normalized_request_view(),
+        Ok(call) => Outcome::stream(
+            move |out| {
+                let valid = Valid {
+                    ok: true,
+                    arguments: call.arguments(),
+                    request: call.normalized_request_view(),
+                };
+                pi_agent_ask_core::json::write_pretty(out, &valid)
             },
             0,
         ),

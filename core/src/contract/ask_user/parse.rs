@@ -226,7 +226,8 @@ fn parse_options(
     kind: Option<QuestionType>,
     issues: &mut Vec<Issue>,
 ) -> Vec<Option<ParsedOption>> {
-    let mut seen_values = HashSet::new();
+    // The trimmed values borrowed from the arguments: no copy of each one.
+    let mut seen_values: HashSet<&str> = HashSet::new();
     items
         .iter()
         .enumerate()
@@ -244,7 +245,8 @@ fn parse_options(
             let before = issues.len();
             let value = required_string(object, "value", &path, &subject, issues);
             if let Some(value) = &value
-                && !seen_values.insert(value.clone())
+                && let Some(text) = object.get("value").and_then(Value::as_str)
+                && !seen_values.insert(text.trim())
             {
                 issues.push(Issue::new(
                     format!("{path}.value"),

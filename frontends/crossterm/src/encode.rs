@@ -13,6 +13,7 @@ use ratatui::layout::{Position, Size};
 use ratatui::style::{Color, Modifier};
 use unicode_width::UnicodeWidthStr;
 
+use crate::backend::capped;
 use crate::shadow::{Shade, Shadow};
 
 /// Whether the cursor is shown, as far as the encoder knows.
@@ -48,24 +49,46 @@ pub struct Encoder {
     cursor: Option<Position>,
     style: Shade,
     visibility: Visibility,
+    tails: Tails,
+}
+
+/// Whether a blank tail of a row may be erased with `ESC[K`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tails {
+    /// The shadow's rows end where the screen's do.
+    Erasable,
+    /// The screen is wider than the shadow: tails are written out.
+    Written,
 }
 
 impl Encoder {
     /// An encoder for a screen of `size` whose contents it does not know yet.
     pub fn new(size: Size) -> Self {
-        Self {
-            shadow: Shadow::new(size),
+        let mut encoder = Self {
+            shadow: Shadow::new(Size::default()),
             cursor: None,
             style: Shade::BLANK,
             visibility: Visibility::Unknown,
-        }
+            tails: Tails::Erasable,
+        };
+        encoder.set_size(size);
+        encoder
     }
 
-    /// Follows the screen to `size`; a screen of another size is forgotten.
+    /// Follows the screen to `size`; a screen of another size is forgotten. The shadow is at
+    /// most [`MAX_SCREEN_SIDE`](crate::backend::MAX_SCREEN_SIDE) on a side, and on a wider
+    /// screen no tail is erased, since `ESC[K` would reach past what the shadow knows.
     pub fn set_size(&mut self, size: Size) {
-        if self.shadow.size() != size {
-            self.shadow = Shadow::new(size);
+        let kept = capped(size);
+        let tails = if kept.width == size.width {
+            Tails::Erasable
+        } else {
+            Tails::Written
+        };
+        if self.shadow.size() != kept || self.tails != tails {
+            self.shadow = Shadow::new(kept);
             self.cursor = None;
+            self.tails = tails;
         }
     }
 
@@ -77,7 +100,9 @@ impl Encoder {
         cells: impl Iterator<Item = (u16, u16, &'a Cell)>,
     ) {
         let cells: Vec<(u16, u16, &Cell)> = cells
-            .filter(|&(x, y, _)| self.shadow.contains(x, y))
+            .filter(|&(x, y, cell)| {
+                self.shadow.contains(x, y) && !self.shadow.looks_like(x, y, Shade::of(cell))
+            })
             .collect();
         for &(x, y, cell) in &cells {
             self.shadow.put(x, y, cell);
@@ -88,7 +113,10 @@ impl Encoder {
                 continue;
             }
             let shade = Shade::of(cell);
-            if shade.is_blank() && self.shadow.blank_from(x, y, shade.bg) {
+            if shade.is_blank()
+                && self.tails == Tails::Erasable
+                && self.shadow.blank_from(x, y, shade.bg)
+            {
                 self.move_to(out, Position::new(x, y));
                 self.set_bg_only(out, shade.bg);
                 out.extend_from_slice(b"\x1b[K");

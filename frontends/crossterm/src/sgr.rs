@@ -33,8 +33,12 @@ pub fn changes(from: &Shade, to: &Shade) -> String {
 fn fresh(to: &Shade) -> String {
     let mut params = Vec::new();
     add_attributes(&mut params, to.modifier);
-    colour(&mut params, to.fg, Layer::Foreground);
-    colour(&mut params, to.bg, Layer::Background);
+    if to.fg != Color::Reset {
+        colour(&mut params, to.fg, Layer::Foreground);
+    }
+    if to.bg != Color::Reset {
+        colour(&mut params, to.bg, Layer::Background);
+    }
     if params.is_empty() {
         String::new()
     } else {

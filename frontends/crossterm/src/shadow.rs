@@ -116,6 +116,13 @@ impl Shadow {
         }
     }
 
+    /// Whether the screen already shows (`x`, `y`) as `shade` would: both blank on the same
+    /// background, so writing it would change nothing visible.
+    pub fn looks_like(&self, x: u16, y: u16, shade: Shade) -> bool {
+        matches!(self.cells[self.index(x, y)],
+            Seen::Glyph(seen) if seen.is_blank() && shade.is_blank() && seen.bg == shade.bg)
+    }
+
     /// Whether every cell from `x` to the end of row `y` is blank with background `bg`.
     pub fn blank_from(&self, x: u16, y: u16, bg: Color) -> bool {
         let row = self.index(0, y);

@@ -155,6 +155,7 @@ fn every_frame_of_a_scripted_session_shows_exactly_what_was_drawn() {
     let viewport = Viewport::Fixed(Rect::new(0, 0, width, height));
     let mut terminal =
         Terminal::with_options(backend, TerminalOptions { viewport }).expect("a terminal");
+    terminal.clear().expect("a cleared screen");
     let theme = Theme::colored();
     let mut form = demo_form();
     let mut fed = 0;

@@ -303,3 +303,58 @@ fn csi(count: u16, command: u8) -> Vec<u8> {
     bytes.push(command);
     bytes
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moved(from: Position, to: Position) -> Vec<u8> {
+        let mut encoder = Encoder::new(Size::new(120, 40));
+        let mut out = Vec::new();
+        encoder.move_to(&mut out, from);
+        out.clear();
+        encoder.move_to(&mut out, to);
+        out
+    }
+
+    #[test]
+    fn an_unknown_cursor_moves_absolutely() {
+        let mut encoder = Encoder::new(Size::new(120, 40));
+        let mut out = Vec::new();
+        encoder.move_to(&mut out, Position::new(4, 2));
+        assert_eq!(out, b"\x1b[3;5H");
+    }
+
+    #[test]
+    fn short_moves_are_relative() {
+        let at = Position::new(10, 5);
+        assert_eq!(moved(at, Position::new(12, 5)), b"\x1b[2C");
+        assert_eq!(moved(at, Position::new(0, 6)), b"\r\n");
+        assert_eq!(moved(at, Position::new(9, 5)), b"\x1b[D");
+        assert_eq!(moved(at, Position::new(10, 4)), b"\x1b[A");
+        assert_eq!(moved(at, Position::new(0, 0)), b"\x1b[H");
+    }
+
+    #[test]
+    fn the_cursor_is_hidden_once() {
+        let mut encoder = Encoder::new(Size::new(10, 2));
+        let mut out = Vec::new();
+        encoder.hide_cursor(&mut out);
+        encoder.hide_cursor(&mut out);
+        assert_eq!(out, b"\x1b[?25l");
+    }
+
+    #[test]
+    fn a_blank_tail_is_erased() {
+        let mut encoder = Encoder::new(Size::new(10, 1));
+        let mut out = Vec::new();
+        encoder.erase(&mut out, Erase::All);
+        let text = Cell::new("x");
+        let cells = [(0, 0, &text), (1, 0, &text), (2, 0, &text)];
+        encoder.draw(&mut out, cells.into_iter());
+        out.clear();
+        let blank = Cell::new(" ");
+        encoder.draw(&mut out, [(1, 0, &blank), (2, 0, &blank)].into_iter());
+        assert_eq!(out, b"\rx\x1b[K", "{:?}", String::from_utf8_lossy(&out));
+    }
+}

@@ -132,3 +132,47 @@ fn named_index(color: Color) -> u8 {
         _ => 15,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shade(fg: Color, modifier: Modifier) -> Shade {
+        Shade {
+            fg,
+            modifier,
+            ..Shade::BLANK
+        }
+    }
+
+    #[test]
+    fn a_return_to_the_default_is_a_bare_reset() {
+        let from = shade(Color::Cyan, Modifier::BOLD);
+        assert_eq!(changes(&from, &Shade::BLANK), "");
+    }
+
+    #[test]
+    fn only_what_differs_is_named() {
+        let from = shade(Color::Cyan, Modifier::BOLD);
+        let to = shade(Color::Cyan, Modifier::empty());
+        assert_eq!(changes(&from, &to), "22");
+        assert_eq!(changes(&to, &from), "1");
+    }
+
+    #[test]
+    fn clearing_bold_keeps_dim() {
+        let from = shade(Color::Reset, Modifier::BOLD | Modifier::DIM);
+        let to = shade(Color::Reset, Modifier::DIM);
+        assert_eq!(changes(&from, &to), "0;2");
+    }
+
+    #[test]
+    fn colours_take_their_short_forms() {
+        let to = shade(Color::DarkGray, Modifier::empty());
+        assert_eq!(changes(&Shade::BLANK, &to), "90");
+        let rgb = shade(Color::Rgb(1, 2, 3), Modifier::empty());
+        assert_eq!(changes(&Shade::BLANK, &rgb), "38;2;1;2;3");
+        let indexed = shade(Color::Indexed(200), Modifier::empty());
+        assert_eq!(changes(&Shade::BLANK, &indexed), "38;5;200");
+    }
+}

@@ -69,8 +69,9 @@ def lead_session(slave, script):
 
 
 class Screen:
-    """Just enough of a terminal to read text off the screen: cursor moves, printing, clearing
-    and the alternate screen; colours and every other sequence are skipped."""
+    """Just enough of a terminal to read text off the screen: cursor moves (absolute and
+    relative), printing, clearing and the alternate screen; colours and every other sequence
+    are skipped."""
 
     def __init__(self):
         self.cells = {}
@@ -109,6 +110,16 @@ class Screen:
         if final == b"H" or final == b"f":
             numbers = [int(n) if n else 1 for n in params.split(b";")] + [1, 1]
             self.row, self.column = numbers[0] - 1, numbers[1] - 1
+        elif final in b"ABCD" and params.isdigit() or final in b"ABCD" and not params:
+            count = int(params) if params else 1
+            if final == b"A":
+                self.row = max(0, self.row - count)
+            elif final == b"B":
+                self.row += count
+            elif final == b"C":
+                self.column += count
+            else:
+                self.column = max(0, self.column - count)
         elif final == b"J" and params == b"2" or params == b"?1049" and final in b"hl":
             self.cells.clear()
         elif final == b"K":

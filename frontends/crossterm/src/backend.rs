@@ -1,23 +1,24 @@
 //! The ratatui backend for `/dev/tty`.
 //!
-//! It is crossterm's backend writing to the terminal device, with one difference: crossterm asks
-//! for the cursor position on standard output, which may be a pipe or a file carrying the JSON
-//! result. This backend asks on the terminal itself and reads the answer from it. It also never
+//! It is the [`LeanBackend`] writing to the terminal device, asking for the cursor position on
+//! the terminal itself (crossterm would ask on standard output, which may be a pipe or a file
+//! carrying the JSON result) and reading the answer from it. It also never
 //! reports a screen larger than [`MAX_SCREEN_SIDE`] on a side, so a terminal claiming an absurd
 //! size cannot make the buffers ratatui keeps too large to allocate.
 
 use std::fs::File;
-use std::io::{self, BufWriter, ErrorKind, Read, Write};
+use std::io::{self, ErrorKind, Read};
 use std::ops::Range;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
+use ratatui::backend::{Backend, ClearType, WindowSize};
 use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};
 use rustix::io::Errno;
 
 use crate::counting::{ByteCount, CountingWriter};
+use crate::lean::{LeanBackend, ScreenSize};
 use crate::reader::{poll_readable, readable};
 
 /// How long the terminal has to answer a cursor position request.
@@ -60,7 +61,7 @@ impl TypedAhead {
 /// Writes frames to the terminal device and counts the bytes it sends.
 #[derive(Debug)]
 pub struct TtyBackend {
-    inner: CrosstermBackend<CountingWriter<BufWriter<File>>>,
+    inner: LeanBackend<CountingWriter<File>>,
     reader: File,
     count: ByteCount,
     typed: TypedAhead,
@@ -70,9 +71,9 @@ impl TtyBackend {
     /// A backend writing to `tty` (opened for reading and writing), adding to `count`, and
     /// keeping in `typed` the keys that arrive while it waits for the terminal to answer.
     pub fn new(tty: &File, count: ByteCount, typed: TypedAhead) -> io::Result<Self> {
-        let writer = CountingWriter::with_counter(BufWriter::new(tty.try_clone()?), count.clone());
+        let writer = CountingWriter::with_counter(tty.try_clone()?, count.clone());
         Ok(Self {
-            inner: CrosstermBackend::new(writer),
+            inner: LeanBackend::new(writer, ScreenSize::Terminal),
             reader: tty.try_clone()?,
             count,
             typed,
@@ -89,8 +90,8 @@ impl TtyBackend {
     /// Bytes that arrive around the report (keys typed at that very moment) are kept in
     /// [`TypedAhead`].
     fn query_cursor_position(&mut self) -> io::Result<Position> {
-        self.inner.write_all(b"\x1b[6n")?;
-        Write::flush(&mut self.inner)?;
+        self.inner.send(b"\x1b[6n");
+        Backend::flush(&mut self.inner)?;
         let deadline = Instant::now() + CURSOR_REPORT_TIMEOUT;
         let mut received = Vec::new();
         loop {

@@ -13,18 +13,23 @@
 pub mod backend;
 pub mod counting;
 pub mod decode;
+pub mod encode;
 pub mod event;
 pub mod inline;
 pub mod jobs;
+pub mod lean;
 pub mod notify;
 pub mod paint;
 mod reader;
 pub mod run;
+pub mod sgr;
+pub mod shadow;
 pub mod signals;
 pub mod terminal;
 pub mod theme;
 
 pub use counting::{ByteCount, CountingWriter};
+pub use lean::{LeanBackend, ScreenSize};
 pub use run::{End, Outcome, run, run_with};
 pub use signals::Signal;
 pub use terminal::{Screen, TerminalOptions, TerminalSession, has_tty};

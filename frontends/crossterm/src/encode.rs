@@ -1,0 +1,360 @@
+//! The shortest bytes that turn what the terminal shows into the next frame.
+//!
+//! An [`Encoder`] remembers what it put on the screen (a [`Shadow`] of every cell), where the
+//! cursor stands, which style the terminal is in and whether the cursor is hidden. With that it
+//! picks, for every change, the cheapest of an absolute move, relative moves and reprinting the
+//! unchanged text in between; sets a style with one `ESC[...m` naming only what differs; leaves
+//! the style alone for cells that stay blank; and erases a blank tail with `ESC[K`.
+
+use std::io::Write;
+
+use ratatui::buffer::Cell;
+use ratatui::layout::{Position, Size};
+use ratatui::style::{Color, Modifier};
+use unicode_width::UnicodeWidthStr;
+
+use crate::backend::capped;
+use crate::shadow::{Shade, Shadow};
+
+/// Whether the cursor is shown, as far as the encoder knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visibility {
+    /// Nothing has been said about it yet.
+    Unknown,
+    /// `ESC[?25h` was the last word.
+    Shown,
+    /// `ESC[?25l` was the last word.
+    Hidden,
+}
+
+/// What an erase clears; the encoder's own copy of ratatui's `ClearType`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Erase {
+    /// The whole screen.
+    All,
+    /// From the cursor to the end of the screen.
+    AfterCursor,
+    /// The cursor's line.
+    CurrentLine,
+    /// From the cursor to the end of its line.
+    UntilNewLine,
+    /// Anything else: the encoder forgets what the screen shows.
+    Other,
+}
+
+/// Encodes frames as few bytes as it can, knowing what the screen already shows.
+#[derive(Debug)]
+pub struct Encoder {
+    shadow: Shadow,
+    cursor: Option<Position>,
+    style: Shade,
+    visibility: Visibility,
+    tails: Tails,
+}
+
+/// Whether a blank tail of a row may be erased with `ESC[K`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tails {
+    /// The shadow's rows end where the screen's do.
+    Erasable,
+    /// The screen is wider than the shadow: tails are written out.
+    Written,
+}
+
+impl Encoder {
+    /// An encoder for a screen of `size` whose contents it does not know yet.
+    pub fn new(size: Size) -> Self {
+        let mut encoder = Self {
+            shadow: Shadow::new(Size::default()),
+            cursor: None,
+            style: Shade::BLANK,
+            visibility: Visibility::Unknown,
+            tails: Tails::Erasable,
+        };
+        encoder.set_size(size);
+        encoder
+    }
+
+    /// Follows the screen to `size`; a screen of another size is forgotten. The shadow is at
+    /// most [`MAX_SCREEN_SIDE`](crate::backend::MAX_SCREEN_SIDE) on a side, and on a wider
+    /// screen no tail is erased, since `ESC[K` would reach past what the shadow knows.
+    pub fn set_size(&mut self, size: Size) {
+        let kept = capped(size);
+        let tails = if kept.width == size.width {
+            Tails::Erasable
+        } else {
+            Tails::Written
+        };
+        if self.shadow.size() != kept || self.tails != tails {
+            self.shadow = Shadow::new(kept);
+            self.cursor = None;
+            self.tails = tails;
+        }
+    }
+
+    /// Appends to `out` the bytes that draw `cells` (in row order, as ratatui's diff gives
+    /// them), leaving the terminal in the default style.
+    pub fn draw<'a>(
+        &mut self,
+        out: &mut Vec<u8>,
+        cells: impl Iterator<Item = (u16, u16, &'a Cell)>,
+    ) {
+        let cells: Vec<(u16, u16, &Cell)> = cells
+            .filter(|&(x, y, cell)| {
+                self.shadow.contains(x, y) && !self.shadow.looks_like(x, y, Shade::of(cell))
+            })
+            .collect();
+        for &(x, y, cell) in &cells {
+            self.shadow.put(x, y, cell);
+        }
+        let mut erased_row = None;
+        for &(x, y, cell) in &cells {
+            if erased_row == Some(y) {
+                continue;
+            }
+            let shade = Shade::of(cell);
+            if shade.is_blank()
+                && self.tails == Tails::Erasable
+                && self.shadow.blank_from(x, y, shade.bg)
+            {
+                self.move_to(out, Position::new(x, y));
+                self.set_bg_only(out, shade.bg);
+                out.extend_from_slice(b"\x1b[K");
+                erased_row = Some(y);
+                continue;
+            }
+            self.move_to(out, Position::new(x, y));
+            if !(shade.is_blank() && self.style.paints_blank_as(shade.bg)) {
+                self.set_style(out, shade);
+            }
+            out.extend_from_slice(cell.symbol().as_bytes());
+            let width = u16::try_from(cell.symbol().width().max(1)).unwrap_or(1);
+            self.advance(width);
+        }
+        self.set_style(out, Shade::BLANK);
+    }
+
+    /// Appends the bytes that hide the cursor, unless it is hidden already.
+    pub fn hide_cursor(&mut self, out: &mut Vec<u8>) {
+        if self.visibility != Visibility::Hidden {
+            out.extend_from_slice(b"\x1b[?25l");
+            self.visibility = Visibility::Hidden;
+        }
+    }
+
+    /// Appends the bytes that show the cursor, unless it is shown already.
+    pub fn show_cursor(&mut self, out: &mut Vec<u8>) {
+        if self.visibility != Visibility::Shown {
+            out.extend_from_slice(b"\x1b[?25h");
+            self.visibility = Visibility::Shown;
+        }
+    }
+
+    /// Where the cursor stands, if the encoder knows.
+    pub fn cursor(&self) -> Option<Position> {
+        self.cursor
+    }
+
+    /// Appends the shortest bytes that move the cursor to `to`.
+    pub fn move_to(&mut self, out: &mut Vec<u8>, to: Position) {
+        let bytes = match self.cursor {
+            Some(from) if from == to => Vec::new(),
+            Some(from) => self.shortest_move(from, to),
+            None => absolute(to),
+        };
+        out.extend_from_slice(&bytes);
+        self.cursor = Some(to);
+    }
+
+    /// Appends the bytes of `erase` and notes what it cleared.
+    pub fn erase(&mut self, out: &mut Vec<u8>, erase: Erase) {
+        self.set_style(out, Shade::BLANK);
+        let code: &[u8] = match erase {
+            Erase::All => b"\x1b[2J",
+            Erase::AfterCursor => b"\x1b[J",
+            Erase::CurrentLine => b"\x1b[2K",
+            Erase::UntilNewLine => b"\x1b[K",
+            Erase::Other => {
+                self.forget();
+                return;
+            }
+        };
+        out.extend_from_slice(code);
+        match (erase, self.cursor) {
+            (Erase::All, _) => self.shadow.blank_all(),
+            (Erase::AfterCursor, Some(at)) => self.shadow.blank_after(at),
+            (Erase::CurrentLine, Some(at)) => self.shadow.blank_row(at.y, 0),
+            (Erase::UntilNewLine, Some(at)) => self.shadow.blank_row(at.y, at.x),
+            _ => self.shadow.forget(),
+        }
+    }
+
+    /// Forgets what the screen shows and where the cursor is, after bytes the encoder did not
+    /// write (lines appended, the screen scrolled).
+    pub fn forget(&mut self) {
+        self.shadow.forget();
+        self.cursor = None;
+    }
+
+    /// Moves the known cursor `width` cells right; a cursor that reached the last column waits
+    /// to wrap, and the encoder stops trusting where it is.
+    fn advance(&mut self, width: u16) {
+        self.cursor = self.cursor.and_then(|at| {
+            let x = at.x.saturating_add(width);
+            (x < self.shadow.size().width).then_some(Position::new(x, at.y))
+        });
+    }
+
+    /// The shortest of an absolute move and the relative ones from `from` to `to`.
+    fn shortest_move(&self, from: Position, to: Position) -> Vec<u8> {
+        let mut best = absolute(to);
+        let mut consider = |candidate: Vec<u8>| {
+            if candidate.len() < best.len() {
+                best = candidate;
+            }
+        };
+        let vertical = vertical(from.y, to.y);
+        let mut stay = vertical.clone();
+        stay.extend(self.horizontal(from.x, to));
+        consider(stay);
+        let mut home = b"\r".to_vec();
+        if to.y == from.y + 1 {
+            home.push(b'\n');
+        } else {
+            home.extend(vertical);
+        }
+        home.extend(self.horizontal(0, to));
+        consider(home);
+        best
+    }
+
+    /// The shortest bytes moving from column `from` to `to` on `to`'s row.
+    fn horizontal(&self, from: u16, to: Position) -> Vec<u8> {
+        if to.x == from {
+            return Vec::new();
+        }
+        if to.x < from {
+            return csi(from - to.x, b'D');
+        }
+        let forward = csi(to.x - from, b'C');
+        match self.shadow.reprint(to.y, from..to.x, self.style) {
+            Some(text) if text.len() <= forward.len() => text,
+            _ => forward,
+        }
+    }
+
+    /// Sets only the background of the current style, for an erase; keeps the rest when
+    /// that adds nothing visible to blank cells.
+    fn set_bg_only(&mut self, out: &mut Vec<u8>, bg: Color) {
+        if !self.style.paints_blank_as(bg) {
+            let target = Shade {
+                bg,
+                modifier: Modifier::empty(),
+                ..self.style
+            };
+            self.set_style(out, target);
+        }
+    }
+
+    /// Appends one `ESC[...m` that turns the current style into `target`, if they differ.
+    fn set_style(&mut self, out: &mut Vec<u8>, target: Shade) {
+        if target.same_style(&self.style) {
+            return;
+        }
+        let changes = crate::sgr::changes(&self.style, &target);
+        out.extend_from_slice(b"\x1b[");
+        out.extend_from_slice(changes.as_bytes());
+        out.push(b'm');
+        self.style = Shade {
+            ch: self.style.ch,
+            ..target
+        };
+    }
+}
+
+/// `ESC[row;columnH`, with the parts a 1 allows left out.
+fn absolute(to: Position) -> Vec<u8> {
+    let mut bytes = b"\x1b[".to_vec();
+    if to.y > 0 || to.x > 0 {
+        let _ = write!(bytes, "{}", to.y + 1);
+    }
+    if to.x > 0 {
+        let _ = write!(bytes, ";{}", to.x + 1);
+    }
+    bytes.push(b'H');
+    bytes
+}
+
+/// The bytes moving from row `from` to row `to` in the same column.
+fn vertical(from: u16, to: u16) -> Vec<u8> {
+    match to.cmp(&from) {
+        std::cmp::Ordering::Equal => Vec::new(),
+        std::cmp::Ordering::Less => csi(from - to, b'A'),
+        std::cmp::Ordering::Greater => csi(to - from, b'B'),
+    }
+}
+
+/// `ESC[nX`, with a count of one left out.
+fn csi(count: u16, command: u8) -> Vec<u8> {
+    let mut bytes = b"\x1b[".to_vec();
+    if count != 1 {
+        let _ = write!(bytes, "{count}");
+    }
+    bytes.push(command);
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moved(from: Position, to: Position) -> Vec<u8> {
+        let mut encoder = Encoder::new(Size::new(120, 40));
+        let mut out = Vec::new();
+        encoder.move_to(&mut out, from);
+        out.clear();
+        encoder.move_to(&mut out, to);
+        out
+    }
+
+    #[test]
+    fn an_unknown_cursor_moves_absolutely() {
+        let mut encoder = Encoder::new(Size::new(120, 40));
+        let mut out = Vec::new();
+        encoder.move_to(&mut out, Position::new(4, 2));
+        assert_eq!(out, b"\x1b[3;5H");
+    }
+
+    #[test]
+    fn short_moves_are_relative() {
+        let at = Position::new(10, 5);
+        assert_eq!(moved(at, Position::new(12, 5)), b"\x1b[2C");
+        assert_eq!(moved(at, Position::new(0, 6)), b"\r\n");
+        assert_eq!(moved(at, Position::new(9, 5)), b"\x1b[D");
+        assert_eq!(moved(at, Position::new(10, 4)), b"\x1b[A");
+        assert_eq!(moved(at, Position::new(0, 0)), b"\x1b[H");
+    }
+
+    #[test]
+    fn the_cursor_is_hidden_once() {
+        let mut encoder = Encoder::new(Size::new(10, 2));
+        let mut out = Vec::new();
+        encoder.hide_cursor(&mut out);
+        encoder.hide_cursor(&mut out);
+        assert_eq!(out, b"\x1b[?25l");
+    }
+
+    #[test]
+    fn a_blank_tail_is_erased() {
+        let mut encoder = Encoder::new(Size::new(10, 1));
+        let mut out = Vec::new();
+        encoder.erase(&mut out, Erase::All);
+        let text = Cell::new("x");
+        let cells = [(0, 0, &text), (1, 0, &text), (2, 0, &text)];
+        encoder.draw(&mut out, cells.into_iter());
+        out.clear();
+        let blank = Cell::new(" ");
+        encoder.draw(&mut out, [(1, 0, &blank), (2, 0, &blank)].into_iter());
+        assert_eq!(out, b"\rx\x1b[K", "{:?}", String::from_utf8_lossy(&out));
+    }
+}

@@ -1,0 +1,205 @@
+//! The minimal writer changes bytes, never the picture: a scripted session through the demo is
+//! replayed through a terminal emulator, and after every frame each cell it shows (text,
+//! colours, bold, italic, underline, reverse) is the cell ratatui drew.
+
+use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
+use pi_agent_ask_core::contract::{Call, Tool};
+use pi_agent_ask_core::draw::Size as FrameSize;
+use pi_agent_ask_core::form::{Form, FormConfig};
+use pi_agent_ask_core::keys::Key;
+use pi_agent_ask_core::{Input, Surface};
+use pi_agent_ask_crossterm::paint::{paint, screen_cursor};
+use pi_agent_ask_crossterm::{LeanBackend, ScreenSize, Theme};
+use ratatui::buffer::{Buffer, Cell};
+use ratatui::layout::{Rect, Size};
+use ratatui::style::{Color, Modifier};
+use ratatui::{Terminal, TerminalOptions, Viewport};
+
+/// The demo questionnaire `pi-agent-ask demo` opens.
+const DEMO: &str = include_str!("../../../fixtures/demo.json");
+
+/// One step of the session.
+enum Step {
+    Key(&'static str),
+    Type(&'static str),
+    Resize(u16, u16),
+}
+
+/// Moves down and up, types a custom answer, reaches the preview question, switches its
+/// preview, and resizes the screen.
+const SCRIPT: &[Step] = &[
+    Step::Key("down"),
+    Step::Key("down"),
+    Step::Key("up"),
+    Step::Key("up"),
+    Step::Key("up"),
+    Step::Key("enter"),
+    Step::Type("Use the existing MariaDB cluster"),
+    Step::Key("backspace"),
+    Step::Key("esc"),
+    Step::Key("tab"),
+    Step::Key("tab"),
+    Step::Key("down"),
+    Step::Key("down"),
+    Step::Key("up"),
+    Step::Resize(80, 24),
+    Step::Key("down"),
+    Step::Resize(100, 30),
+    Step::Key("up"),
+];
+
+fn demo_form() -> Form {
+    let arguments = serde_json::from_str(DEMO).expect("the demo is JSON");
+    let call = Call::parse(
+        Tool::AskUser,
+        &arguments,
+        ParseOptions::default(),
+        &mut NoPreviewFiles,
+        || "00000000-0000-4000-8000-000000000000".into(),
+    )
+    .expect("a valid demo");
+    Form::new(call, &FormConfig::default())
+}
+
+/// The emulator's colour for a ratatui colour.
+fn emulated(color: Color) -> vt100::Color {
+    let index = match color {
+        Color::Reset => return vt100::Color::Default,
+        Color::Rgb(r, g, b) => return vt100::Color::Rgb(r, g, b),
+        Color::Indexed(index) => index,
+        Color::Black => 0,
+        Color::Red => 1,
+        Color::Green => 2,
+        Color::Yellow => 3,
+        Color::Blue => 4,
+        Color::Magenta => 5,
+        Color::Cyan => 6,
+        Color::Gray => 7,
+        Color::DarkGray => 8,
+        Color::LightRed => 9,
+        Color::LightGreen => 10,
+        Color::LightYellow => 11,
+        Color::LightBlue => 12,
+        Color::LightMagenta => 13,
+        Color::LightCyan => 14,
+        Color::White => 15,
+    };
+    vt100::Color::Idx(index)
+}
+
+/// What a cell looks like: a blank cell shows only its background.
+fn drawn_look(cell: &Cell) -> String {
+    let blank = cell.symbol() == " "
+        && !cell
+            .modifier
+            .intersects(Modifier::REVERSED | Modifier::UNDERLINED | Modifier::CROSSED_OUT);
+    if blank {
+        return format!("blank on {:?}", emulated(cell.bg));
+    }
+    format!(
+        "{:?} fg {:?} bg {:?} bold {} italic {} underline {} reverse {}",
+        cell.symbol(),
+        emulated(cell.fg),
+        emulated(cell.bg),
+        cell.modifier.contains(Modifier::BOLD),
+        cell.modifier.contains(Modifier::ITALIC),
+        cell.modifier.contains(Modifier::UNDERLINED),
+        cell.modifier.contains(Modifier::REVERSED),
+    )
+}
+
+/// What the emulator shows in a cell, in the same words.
+fn shown_look(cell: &vt100::Cell) -> String {
+    let text = if cell.has_contents() {
+        cell.contents().to_string()
+    } else {
+        " ".to_string()
+    };
+    if text == " " && !cell.inverse() && !cell.underline() {
+        return format!("blank on {:?}", cell.bgcolor());
+    }
+    format!(
+        "{text:?} fg {:?} bg {:?} bold {} italic {} underline {} reverse {}",
+        cell.fgcolor(),
+        cell.bgcolor(),
+        cell.bold(),
+        cell.italic(),
+        cell.underline(),
+        cell.inverse(),
+    )
+}
+
+/// Fails unless the emulator's screen shows `buffer` cell for cell.
+fn assert_shows(parser: &vt100::Parser, buffer: &Buffer, step: usize) {
+    let screen = parser.screen();
+    for y in 0..buffer.area.height {
+        for x in 0..buffer.area.width {
+            let shown = screen.cell(y, x).expect("a cell on the screen");
+            if shown.is_wide_continuation() {
+                continue;
+            }
+            assert_eq!(
+                shown_look(shown),
+                drawn_look(&buffer[(x, y)]),
+                "after step {step}, the cell at column {x}, row {y}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_frame_of_a_scripted_session_shows_exactly_what_was_drawn() {
+    let (mut width, mut height) = (120, 40);
+    let mut parser = vt100::Parser::new(height, width, 0);
+    let backend = LeanBackend::new(Vec::new(), ScreenSize::Fixed(Size::new(width, height)));
+    let viewport = Viewport::Fixed(Rect::new(0, 0, width, height));
+    let mut terminal =
+        Terminal::with_options(backend, TerminalOptions { viewport }).expect("a terminal");
+    terminal.clear().expect("a cleared screen");
+    let theme = Theme::colored();
+    let mut form = demo_form();
+    let mut fed = 0;
+
+    for step in 0..=SCRIPT.len() {
+        if let Some(action) = step.checked_sub(1).map(|at| &SCRIPT[at]) {
+            match action {
+                Step::Key(name) => {
+                    form.handle(Input::Key(name.parse::<Key>().expect("a key")));
+                }
+                Step::Type(text) => {
+                    for c in text.chars() {
+                        form.handle(Input::Key(Key::from_char(c)));
+                    }
+                }
+                Step::Resize(w, h) => {
+                    (width, height) = (*w, *h);
+                    form.handle(Input::Resize(FrameSize::new(width, height)));
+                    terminal
+                        .backend_mut()
+                        .set_screen(ScreenSize::Fixed(Size::new(width, height)));
+                    parser.screen_mut().set_size(height, width);
+                    terminal
+                        .resize(Rect::new(0, 0, width, height))
+                        .expect("a resize");
+                }
+            }
+        }
+        let frame = terminal
+            .draw(|target| {
+                let area = target.area();
+                let frame = form.draw(FrameSize::new(area.width, area.height));
+                paint(&frame, &theme, target.buffer_mut());
+                if let Some(cursor) =
+                    screen_cursor(&frame, area.as_position(), area.width, area.height)
+                {
+                    target.set_cursor_position(cursor);
+                }
+            })
+            .expect("a frame");
+        let drawn = frame.buffer.clone();
+        let bytes = terminal.backend().writer();
+        parser.process(&bytes[fed..]);
+        fed = bytes.len();
+        assert_shows(&parser, &drawn, step);
+    }
+}

@@ -1,36 +1,26 @@
 //! What frames cost on the wire at 120×40: a move down in a three-option question, its first
 //! frame, and a switch of preview when the previews are over a mebibyte each.
 
+mod support;
+
+use support::form;
+
 use std::fmt::Write as _;
 
-use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
-use pi_agent_ask_core::contract::{Call, Tool};
-use pi_agent_ask_core::form::{Form, FormConfig};
+use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
 use pi_agent_ask_crossterm::paint::draw_frame;
 use pi_agent_ask_crossterm::{LeanBackend, ScreenSize, Theme};
 use ratatui::layout::{Rect, Size};
 use ratatui::{Terminal, TerminalOptions, Viewport};
-use serde_json::{Value, json};
+use serde_json::json;
 
 /// The most bytes one move down in the three-option question may write.
 const MOVE_BUDGET: usize = 60;
 
 /// The most bytes switching between two mebibyte previews may write.
 const PREVIEW_BUDGET: usize = 400;
-
-fn form(arguments: &Value) -> Form {
-    let call = Call::parse(
-        Tool::AskUser,
-        arguments,
-        ParseOptions::default(),
-        &mut NoPreviewFiles,
-        || "00000000-0000-4000-8000-000000000000".into(),
-    )
-    .expect("a valid call");
-    Form::new(call, &FormConfig::default())
-}
 
 /// The bytes of the first frame and of the frame after one move down, at 120×40.
 fn first_and_down(mut form: Form) -> (usize, Vec<u8>) {

@@ -1,9 +1,10 @@
 //! What one keystroke costs on the wire: the bytes written to the terminal when the real demo
 //! form, drawn at 120×40, moves its highlight one option down.
 
-use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
-use pi_agent_ask_core::contract::{Call, Tool};
-use pi_agent_ask_core::form::{Form, FormConfig};
+mod support;
+
+use support::demo_form;
+
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
 use pi_agent_ask_crossterm::paint::draw_frame;
@@ -11,24 +12,8 @@ use pi_agent_ask_crossterm::{CountingWriter, LeanBackend, ScreenSize, Theme};
 use ratatui::layout::{Rect, Size};
 use ratatui::{Terminal, TerminalOptions, Viewport};
 
-/// The demo questionnaire `pi-agent-ask demo` opens.
-const DEMO: &str = include_str!("../../../fixtures/demo.json");
-
 /// The most bytes one move down may write.
 const BUDGET: u64 = 80;
-
-fn demo_form() -> Form {
-    let arguments = serde_json::from_str(DEMO).expect("the demo is JSON");
-    let call = Call::parse(
-        Tool::AskUser,
-        &arguments,
-        ParseOptions::default(),
-        &mut NoPreviewFiles,
-        || "00000000-0000-4000-8000-000000000000".into(),
-    )
-    .expect("a valid demo");
-    Form::new(call, &FormConfig::default())
-}
 
 #[test]
 fn moving_down_one_option_in_the_demo_at_120_by_40_writes_under_80_bytes() {

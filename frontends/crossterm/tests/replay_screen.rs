@@ -2,10 +2,11 @@
 //! replayed through a terminal emulator, and after every frame each cell it shows (text,
 //! colours, bold, italic, underline, reverse) is the cell ratatui drew.
 
-use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
-use pi_agent_ask_core::contract::{Call, Tool};
+mod support;
+
+use support::demo_form;
+
 use pi_agent_ask_core::draw::Size as FrameSize;
-use pi_agent_ask_core::form::{Form, FormConfig};
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
 use pi_agent_ask_crossterm::paint::{paint, screen_cursor};
@@ -14,9 +15,6 @@ use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::{Rect, Size};
 use ratatui::style::{Color, Modifier};
 use ratatui::{Terminal, TerminalOptions, Viewport};
-
-/// The demo questionnaire `pi-agent-ask demo` opens.
-const DEMO: &str = include_str!("../../../fixtures/demo.json");
 
 /// One step of the session.
 enum Step {
@@ -47,19 +45,6 @@ const SCRIPT: &[Step] = &[
     Step::Resize(100, 30),
     Step::Key("up"),
 ];
-
-fn demo_form() -> Form {
-    let arguments = serde_json::from_str(DEMO).expect("the demo is JSON");
-    let call = Call::parse(
-        Tool::AskUser,
-        &arguments,
-        ParseOptions::default(),
-        &mut NoPreviewFiles,
-        || "00000000-0000-4000-8000-000000000000".into(),
-    )
-    .expect("a valid demo");
-    Form::new(call, &FormConfig::default())
-}
 
 /// The emulator's colour for a ratatui colour.
 fn emulated(color: Color) -> vt100::Color {

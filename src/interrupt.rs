@@ -8,7 +8,7 @@
 //! result and exits with [`received`]'s status. Without a signal a read reads as usual.
 
 use std::io::{self, Read};
-use std::os::fd::AsFd;
+use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -51,6 +51,12 @@ pub fn received() -> Option<Signal> {
         SIGHUP => Some(Signal::Hangup),
         _ => None,
     }
+}
+
+/// The descriptor that becomes readable when a watched signal arrives, once [`watch`] ran;
+/// for a wait of its own that a signal must end (see `crate::cancel`).
+pub fn wake_fd() -> Option<BorrowedFd<'static>> {
+    Some(WATCH.get()?.as_ref()?.wake.as_fd())
 }
 
 /// Reads `source` until a watched signal arrives; from then on every read fails. Reads go

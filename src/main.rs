@@ -4,6 +4,7 @@
 //! errors (an unknown flag, an unreadable file, input that is not JSON) exit 2 with a message on
 //! stderr and nothing on stdout.
 
+mod cancel;
 mod cli;
 mod clock;
 mod commands;

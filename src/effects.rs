@@ -107,7 +107,8 @@ impl Handler for Effects {
                 }
                 Step::Feed(Vec::new())
             }
-            Effect::StopAgent => Step::Keep,
+            // A reply goes to an inbox's asker, which only the inbox's own handler knows.
+            Effect::StopAgent | Effect::Reply { .. } => Step::Keep,
             Effect::OpenSettings | Effect::Close | Effect::StartTimer(_) => Step::Feed(Vec::new()),
         }
     }

@@ -2,7 +2,7 @@
 
 use crate::contract::ToolResult;
 use crate::draw::{Frame, Size};
-use crate::input::{Input, Timer};
+use crate::input::{AskId, Input, Timer};
 use crate::settings::{Change, Notification};
 
 /// A side effect the core cannot carry out itself; the frontend performs it.
@@ -28,6 +28,13 @@ pub enum Effect {
     /// Tell the user, through the notification channels of the settings in effect, that a
     /// question waits for them; best effort, nothing comes back.
     Notify(Notification),
+    /// An answer inbox is done with one ask: hand this result to its asker.
+    Reply {
+        /// The ask answered.
+        ask: AskId,
+        /// Its tool result.
+        result: ToolResult,
+    },
 }
 
 /// Something a frontend can drive: it takes inputs, answers with effects and draws frames.

@@ -12,6 +12,7 @@ pub mod draw;
 pub mod effect;
 pub mod events;
 pub mod form;
+pub mod inbox;
 pub mod input;
 pub mod json;
 pub mod keys;

@@ -24,7 +24,7 @@ use super::tool::Tool;
 use super::tool_result::ToolResult;
 
 /// What only one tool's results need.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Origin {
     /// `ask_user`: its results carry the call's request id.
     AskUser { request_id: String },
@@ -43,7 +43,7 @@ pub enum NormalizedRequest<'a> {
 }
 
 /// A valid call of either tool, with the questions as the user currently sees them.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Call {
     origin: Origin,
     request: Request,

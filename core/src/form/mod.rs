@@ -238,7 +238,9 @@ impl Surface for Form {
             }
             Input::Mouse(mouse) => self.handle_mouse(mouse),
             Input::Settings(settings) => LiveSettings::apply_settings(self, &settings),
-            Input::Resize(_) | Input::TimerFired(_) | Input::SettingsSaved(_) => Vec::new(),
+            Input::Resize(_) | Input::TimerFired(_) | Input::SettingsSaved(_) | Input::Inbox(_) => {
+                Vec::new()
+            }
         }
     }
 

@@ -3,11 +3,15 @@
 //! Keys come as [`Key`]s (see [`crate::keys`]); the rest of what can happen to a surface (a
 //! paste, a resize, the mouse, a timer, a save's outcome, new settings) is one [`Input`] each.
 
+mod inbox;
+
 use serde::{Deserialize, Serialize};
 
 use crate::draw::{Pos, Size};
 use crate::keys::Key;
 use crate::settings::Settings;
+
+pub use inbox::{Arrival, AskId, AskOrigin, InboxEvent};
 
 /// A mouse action, in cell coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,4 +60,6 @@ pub enum Input {
     /// The settings in effect changed elsewhere (a reload): an open flow applies them at once,
     /// except `presentSingleAsMulti`, which only new flows use.
     Settings(Box<Settings>),
+    /// An asker of an answer inbox arrived or went away; only the inbox surface acts on it.
+    Inbox(InboxEvent),
 }

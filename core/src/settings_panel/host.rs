@@ -152,6 +152,7 @@ impl<S: LiveSettings> Surface for WithSettings<S> {
                 | Input::Paste(_)
                 | Input::Mouse(_)),
             ) => self.send_to_panel(input),
+            (_, input @ Input::Inbox(_)) => self.send_to_inner(input),
         }
     }
 

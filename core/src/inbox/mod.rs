@@ -1,0 +1,291 @@
+//! The answer inbox: the asks of every agent on the machine, one form at a time.
+//!
+//! Asks arrive as [`InboxEvent::Arrived`] and wait in arrival order (first in, first out).
+//! With nothing waiting the inbox shows its idle screen; otherwise the oldest ask's form,
+//! under a label line saying where it came from. The form's [`Effect::Finish`] becomes an
+//! [`Effect::Reply`] to that ask's asker, and the next form shows. An asker that goes away
+//! ([`InboxEvent::Withdrawn`]) takes its form with it at once; a form the person had started
+//! is set aside, so an asker that reconnects with the same ask id finds it as it was left.
+//! `ctrl+c` on the idle screen closes the inbox; closing it any other way ([`Inbox::close`])
+//! replies to every waiting ask with its cancelled result, keeping the answers typed so far.
+
+mod set_aside;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::VecDeque;
+
+use crate::draw::{Frame, Pos, Size};
+use crate::effect::{Effect, Surface};
+use crate::form::{Form, FormConfig};
+use crate::input::{Arrival, AskId, AskOrigin, InboxEvent, Input, Mouse};
+use crate::keys::{Key, KeyCode, Modifiers};
+use crate::settings_panel::WithSettings;
+
+use set_aside::SetAside;
+
+/// The rows above the form: its label line.
+const LABEL_ROWS: u16 = 1;
+
+/// One ask waiting in the inbox, with its form.
+#[derive(Debug)]
+struct Entry {
+    ask: AskId,
+    origin: AskOrigin,
+    host: WithSettings<Form>,
+    /// Whether the person has done anything on the form yet (keys, pastes, the mouse).
+    touched: bool,
+    /// Whether the form has been shown (and so announced itself).
+    opened: bool,
+}
+
+impl Entry {
+    /// The form for `arrival`, under the settings overlay naming the settings file as
+    /// `config_path`: the questionnaire as the terminal composes it.
+    fn new(arrival: Arrival, config_path: &str) -> Self {
+        let Arrival {
+            ask,
+            origin,
+            call,
+            settings,
+            notices,
+        } = arrival;
+        let config = FormConfig {
+            behaviour: settings.behaviour,
+            keymaps: settings.keymaps.clone(),
+        };
+        let form = Form::new(call, &config).with_opening_notices(notices.clone());
+        Self {
+            ask,
+            origin,
+            host: WithSettings::new(form, settings, notices, config_path),
+            touched: false,
+            opened: false,
+        }
+    }
+
+    /// The reply this ask gets when the inbox closes: cancelled, with the answers so far.
+    fn cancelled_reply(&self) -> Effect {
+        Effect::Reply {
+            ask: self.ask.clone(),
+            result: self.host.inner().cancelled_result(),
+        }
+    }
+}
+
+/// Whether the inbox still takes asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Asks are shown and answered.
+    Open,
+    /// Closed: every ask was answered, and nothing more is.
+    Closed,
+}
+
+/// Who an input for the front form comes from: only the person's inputs mark it started.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum By {
+    /// Keys, pastes, the mouse.
+    Person,
+    /// Resizes, timers, settings.
+    Program,
+}
+
+/// The inbox surface: its queue of asks, the forms set aside, and what it shows.
+#[derive(Debug)]
+pub struct Inbox {
+    name: String,
+    config_path: String,
+    waiting: VecDeque<Entry>,
+    set_aside: SetAside,
+    size: Size,
+    phase: Phase,
+}
+
+impl Inbox {
+    /// An empty inbox called `name`, whose forms' settings overlay names the settings file
+    /// as `config_path`.
+    pub fn new(name: impl Into<String>, config_path: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            config_path: config_path.into(),
+            waiting: VecDeque::new(),
+            set_aside: SetAside::default(),
+            size: Size::default(),
+            phase: Phase::Open,
+        }
+    }
+
+    /// The ids of the asks waiting, the one shown first.
+    pub fn waiting(&self) -> impl Iterator<Item = &AskId> {
+        self.waiting.iter().map(|entry| &entry.ask)
+    }
+
+    /// Whether the inbox was closed.
+    pub fn is_closed(&self) -> bool {
+        self.phase == Phase::Closed
+    }
+
+    /// Closes the inbox: every waiting ask is answered with its cancelled result (the shown
+    /// one keeping the answers typed so far), in arrival order; later arrivals are ignored.
+    pub fn close(&mut self) -> Vec<Effect> {
+        self.phase = Phase::Closed;
+        self.waiting
+            .drain(..)
+            .map(|entry| entry.cancelled_reply())
+            .collect()
+    }
+
+    /// Takes an ask in: at the back of the queue, or, for an ask id already waiting, nowhere
+    /// (the asker reconnected before its first connection was seen to close).
+    fn arrive(&mut self, arrival: Arrival) -> Vec<Effect> {
+        if self.waiting.iter().any(|entry| entry.ask == arrival.ask) {
+            return Vec::new();
+        }
+        let entry = match self.set_aside.take(&arrival.ask, arrival.call.arguments()) {
+            Some(kept) => kept,
+            None => Entry::new(arrival, &self.config_path),
+        };
+        self.waiting.push_back(entry);
+        if self.waiting.len() == 1 {
+            self.show_front()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Takes an ask out because its asker went away; a started form is set aside.
+    fn withdraw(&mut self, ask: &AskId) -> Vec<Effect> {
+        let Some(index) = self.waiting.iter().position(|entry| entry.ask == *ask) else {
+            return Vec::new();
+        };
+        let Some(entry) = self.waiting.remove(index) else {
+            return Vec::new();
+        };
+        if entry.touched {
+            self.set_aside.keep(entry);
+        }
+        if index == 0 {
+            self.show_front()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Shows the form at the front, if there is one: it hears the screen's size and, the
+    /// first time, announces itself.
+    fn show_front(&mut self) -> Vec<Effect> {
+        let size = form_size(self.size);
+        let Some(front) = self.waiting.front_mut() else {
+            return Vec::new();
+        };
+        let mut effects = front.host.handle(Input::Resize(size));
+        if !front.opened {
+            front.opened = true;
+            effects.extend(front.host.open());
+        }
+        self.replies(effects)
+    }
+
+    /// Hands an input to the form shown; its finish answers its asker and shows the next.
+    fn hand_front(&mut self, input: Input, by: By) -> Vec<Effect> {
+        let Some(front) = self.waiting.front_mut() else {
+            return Vec::new();
+        };
+        front.touched |= by == By::Person;
+        let effects = front.host.handle(input);
+        self.replies(effects)
+    }
+
+    /// The front form's effects for the program: a finish becomes the reply to its asker,
+    /// and the next form shows.
+    fn replies(&mut self, effects: Vec<Effect>) -> Vec<Effect> {
+        let mut out = Vec::with_capacity(effects.len());
+        let mut finished = false;
+        for effect in effects {
+            match effect {
+                Effect::Finish(result) if !finished => {
+                    finished = true;
+                    if let Some(entry) = self.waiting.pop_front() {
+                        out.push(Effect::Reply {
+                            ask: entry.ask,
+                            result,
+                        });
+                    }
+                }
+                Effect::Finish(_) => {}
+                other => out.push(other),
+            }
+        }
+        if finished {
+            out.extend(self.show_front());
+        }
+        out
+    }
+
+    /// A key on the idle screen: `ctrl+c` closes the inbox.
+    fn idle_key(&mut self, key: Key) -> Vec<Effect> {
+        if key == Key::new(KeyCode::Char('c'), Modifiers::CTRL) {
+            let mut effects = self.close();
+            effects.push(Effect::Close);
+            effects
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+impl Surface for Inbox {
+    fn handle(&mut self, input: Input) -> Vec<Effect> {
+        if self.phase == Phase::Closed {
+            return Vec::new();
+        }
+        match input {
+            Input::Inbox(InboxEvent::Arrived(arrival)) => self.arrive(*arrival),
+            Input::Inbox(InboxEvent::Withdrawn(ask)) => self.withdraw(&ask),
+            Input::Key(key) if self.waiting.is_empty() => self.idle_key(key),
+            Input::Key(_) | Input::Paste(_) => self.hand_front(input, By::Person),
+            Input::Mouse(mouse) => match below_label(mouse) {
+                Some(mouse) => self.hand_front(Input::Mouse(mouse), By::Person),
+                None => Vec::new(),
+            },
+            Input::Resize(size) => {
+                self.size = size;
+                self.hand_front(Input::Resize(form_size(size)), By::Program)
+            }
+            Input::TimerFired(_) | Input::SettingsSaved(_) | Input::Settings(_) => {
+                self.hand_front(input, By::Program)
+            }
+        }
+    }
+
+    fn draw(&self, size: Size) -> Frame {
+        match self.waiting.front() {
+            None => view::idle(&self.name, size),
+            Some(front) => view::labelled(
+                &front.origin,
+                front.host.inner().call().title(),
+                self.waiting.len() - 1,
+                &front.host.draw(form_size(size)),
+                size,
+            ),
+        }
+    }
+}
+
+/// The room the form gets under its label line.
+const fn form_size(size: Size) -> Size {
+    Size::new(size.width, size.height.saturating_sub(LABEL_ROWS))
+}
+
+/// A mouse action in the form's own cells; none on the label line.
+fn below_label(mouse: Mouse) -> Option<Mouse> {
+    let shift = |pos: Pos| Some(Pos::new(pos.x, pos.y.checked_sub(LABEL_ROWS)?));
+    Some(match mouse {
+        Mouse::Click(pos) => Mouse::Click(shift(pos)?),
+        Mouse::ScrollUp(pos) => Mouse::ScrollUp(shift(pos)?),
+        Mouse::ScrollDown(pos) => Mouse::ScrollDown(shift(pos)?),
+    })
+}

@@ -1,0 +1,37 @@
+//! Forms whose askers went away after the person had started on them, kept for a while so an
+//! asker that reconnects with the same ask id gets its form back as it was left.
+
+use std::collections::VecDeque;
+
+use serde_json::Value;
+
+use super::Entry;
+use crate::input::AskId;
+
+/// How many forms are kept aside; the oldest goes first.
+pub(super) const KEPT: usize = 32;
+
+/// The forms set aside, the oldest first.
+#[derive(Debug, Default)]
+pub(super) struct SetAside {
+    entries: VecDeque<Entry>,
+}
+
+impl SetAside {
+    /// Keeps `entry`, dropping the oldest beyond [`KEPT`].
+    pub(super) fn keep(&mut self, entry: Entry) {
+        self.entries.retain(|kept| kept.ask != entry.ask);
+        self.entries.push_back(entry);
+        while self.entries.len() > KEPT {
+            self.entries.pop_front();
+        }
+    }
+
+    /// Takes the form kept for `ask`, when it asks the same arguments; a form kept for the
+    /// same id with other arguments is dropped, since its answers are for other questions.
+    pub(super) fn take(&mut self, ask: &AskId, arguments: &Value) -> Option<Entry> {
+        let index = self.entries.iter().position(|kept| kept.ask == *ask)?;
+        let entry = self.entries.remove(index)?;
+        (entry.host.inner().call().arguments() == arguments).then_some(entry)
+    }
+}

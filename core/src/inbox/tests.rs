@@ -1,0 +1,324 @@
+//! Behaviour tests of the inbox: arrivals in, replies and screens out.
+
+use serde_json::{Value, json};
+
+use super::Inbox;
+use crate::contract::ask_user::{NoPreviewFiles, ParseOptions};
+use crate::contract::{Call, Tool};
+use crate::draw::{DrawCmd, Frame, Pos, Size};
+use crate::effect::{Effect, Surface};
+use crate::input::{Arrival, AskId, AskOrigin, InboxEvent, Input, Mouse};
+use crate::keys::Key;
+use crate::settings::Settings;
+
+const SIZE: Size = Size::new(80, 24);
+
+fn arguments(title: &str) -> Value {
+    json!({
+        "title": title,
+        "questions": [{
+            "id": "db", "label": "Database", "prompt": "Which database?",
+            "options": [
+                {"value": "pg", "label": "Postgres"},
+                {"value": "sqlite", "label": "SQLite"}
+            ]
+        }]
+    })
+}
+
+fn arrival(id: &str, title: &str) -> Input {
+    arrival_of(id, &arguments(title))
+}
+
+fn arrival_of(id: &str, arguments: &Value) -> Input {
+    let call = Call::parse(
+        Tool::AskUser,
+        arguments,
+        ParseOptions::default(),
+        &mut NoPreviewFiles,
+        || id.to_owned(),
+    )
+    .expect("valid arguments");
+    Input::Inbox(InboxEvent::Arrived(Box::new(Arrival {
+        ask: AskId(id.to_owned()),
+        origin: AskOrigin {
+            program: format!("agent-{id}"),
+            cwd: format!("/work/{id}"),
+        },
+        call,
+        settings: Settings::default(),
+        notices: Vec::new(),
+    })))
+}
+
+fn withdrawn(id: &str) -> Input {
+    Input::Inbox(InboxEvent::Withdrawn(AskId(id.to_owned())))
+}
+
+fn inbox() -> Inbox {
+    let mut inbox = Inbox::new("default", "/config.json");
+    inbox.handle(Input::Resize(SIZE));
+    inbox
+}
+
+/// Hands each input in turn, drawing after each as a frontend does; every effect, in order.
+fn feed(inbox: &mut Inbox, inputs: impl IntoIterator<Item = Input>) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for input in inputs {
+        effects.extend(inbox.handle(input));
+        inbox.draw(SIZE);
+    }
+    effects
+}
+
+fn keys(script: &str) -> Vec<Input> {
+    script
+        .split_whitespace()
+        .map(|id| Input::Key(id.parse::<Key>().expect("a key id")))
+        .collect()
+}
+
+/// The replies among `effects`: ask id and result JSON.
+fn replies(effects: &[Effect]) -> Vec<(String, Value)> {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Reply { ask, result } => Some((ask.0.clone(), result.to_json())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn screen(frame: &Frame) -> Vec<String> {
+    let mut rows = vec![String::new(); usize::from(frame.size.height)];
+    let mut cmds: Vec<_> = frame.cmds.iter().collect();
+    cmds.sort_by_key(|DrawCmd::Text { pos, .. }| (pos.y, pos.x));
+    for DrawCmd::Text { pos, text, .. } in cmds {
+        let row = &mut rows[usize::from(pos.y)];
+        let pad = usize::from(pos.x).saturating_sub(row.chars().count());
+        row.push_str(&" ".repeat(pad));
+        row.push_str(text);
+    }
+    rows
+}
+
+#[test]
+fn an_empty_inbox_shows_its_idle_screen_with_how_to_close_it() {
+    let inbox = inbox();
+    let rows = screen(&inbox.draw(SIZE)).join("\n");
+    assert!(rows.contains("pi-agent-ask inbox · default"), "{rows}");
+    assert!(rows.contains("Nothing is waiting"), "{rows}");
+    assert!(rows.contains("ctrl+c closes the inbox"), "{rows}");
+}
+
+#[test]
+fn the_oldest_ask_is_shown_under_a_label_of_where_it_came_from() {
+    let mut inbox = inbox();
+    feed(
+        &mut inbox,
+        [
+            arrival("a", "First"),
+            arrival("b", "Second"),
+            arrival("c", "Third"),
+        ],
+    );
+    let rows = screen(&inbox.draw(SIZE));
+    assert_eq!(
+        rows[0].trim_end(),
+        "agent-a in /work/a · First · 2 more waiting"
+    );
+    assert!(rows[1..].join("\n").contains("Which database?"));
+}
+
+#[test]
+fn asks_are_answered_in_arrival_order_each_reply_to_its_own_asker() {
+    let mut inbox = inbox();
+    let mut effects = feed(
+        &mut inbox,
+        [
+            arrival("a", "First"),
+            arrival("b", "Second"),
+            arrival("c", "Third"),
+        ],
+    );
+    effects.extend(feed(&mut inbox, keys("enter enter")));
+    assert_eq!(
+        screen(&inbox.draw(SIZE))[0].trim_end(),
+        "agent-b in /work/b · Second · 1 more waiting"
+    );
+    effects.extend(feed(&mut inbox, keys("down enter enter enter enter")));
+    let replies = replies(&effects);
+    let ids: Vec<_> = replies.iter().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(ids, ["a", "b", "c"]);
+    assert_eq!(
+        replies[0].1["details"]["answers"]["db"]["values"],
+        json!(["pg"])
+    );
+    assert_eq!(replies[0].1["details"]["requestId"], json!("a"));
+    assert_eq!(
+        replies[1].1["details"]["answers"]["db"]["values"],
+        json!(["sqlite"])
+    );
+    assert!(inbox.waiting().next().is_none());
+    assert!(
+        screen(&inbox.draw(SIZE))
+            .join("\n")
+            .contains("Nothing is waiting")
+    );
+}
+
+#[test]
+fn a_withdrawn_ask_leaves_the_queue_at_once_and_the_next_one_shows() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
+    let effects = feed(&mut inbox, [withdrawn("a")]);
+    assert!(replies(&effects).is_empty(), "a gone asker gets no reply");
+    let waiting: Vec<_> = inbox.waiting().map(|id| id.0.as_str()).collect();
+    assert_eq!(waiting, ["b"]);
+    assert!(screen(&inbox.draw(SIZE))[0].starts_with("agent-b in /work/b · Second"));
+}
+
+#[test]
+fn an_asker_reconnecting_with_the_same_id_finds_its_started_form_as_it_was() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First")]);
+    feed(&mut inbox, keys("down space"));
+    feed(&mut inbox, [withdrawn("a")]);
+    assert!(inbox.waiting().next().is_none());
+    let effects = feed(&mut inbox, [arrival("a", "First")]);
+    assert!(replies(&effects).is_empty());
+    let effects = feed(&mut inbox, keys("tab enter"));
+    let replies = replies(&effects);
+    assert_eq!(replies.len(), 1);
+    assert_eq!(
+        replies[0].1["details"]["answers"]["db"]["values"],
+        json!(["sqlite"])
+    );
+}
+
+#[test]
+fn a_reconnect_with_other_questions_gets_a_fresh_form() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First")]);
+    feed(&mut inbox, keys("down space"));
+    feed(&mut inbox, [withdrawn("a")]);
+    feed(&mut inbox, [arrival("a", "Other title")]);
+    let effects = feed(&mut inbox, keys("ctrl+c"));
+    let replies = replies(&effects);
+    assert_eq!(replies[0].1["details"]["answers"], json!({}));
+}
+
+#[test]
+fn an_untouched_withdrawn_form_is_not_kept() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First"), withdrawn("a")]);
+    assert!(
+        inbox
+            .set_aside
+            .take(&AskId("a".into()), &arguments("First"))
+            .is_none()
+    );
+}
+
+#[test]
+fn only_the_last_forms_set_aside_are_kept() {
+    let mut inbox = inbox();
+    for n in 0..=super::set_aside::KEPT {
+        let id = n.to_string();
+        feed(&mut inbox, [arrival(&id, "Form")]);
+        feed(&mut inbox, keys("down"));
+        feed(&mut inbox, [withdrawn(&id)]);
+    }
+    let args = arguments("Form");
+    assert!(inbox.set_aside.take(&AskId("0".into()), &args).is_none());
+    assert!(inbox.set_aside.take(&AskId("1".into()), &args).is_some());
+}
+
+#[test]
+fn closing_answers_every_waiting_ask_cancelled_keeping_what_was_typed() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
+    feed(&mut inbox, keys("down space"));
+    let replies = replies(&inbox.close());
+    let ids: Vec<_> = replies.iter().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(ids, ["a", "b"]);
+    for (id, result) in &replies {
+        assert_eq!(
+            result["content"][0]["text"],
+            json!(format!("User cancelled the ask flow\nRequest ID: {id}"))
+        );
+        assert_eq!(result["details"]["cancelled"], json!(true));
+    }
+    assert_eq!(
+        replies[0].1["details"]["answers"]["db"]["values"],
+        json!(["sqlite"])
+    );
+    assert!(inbox.is_closed());
+    assert!(feed(&mut inbox, [arrival("c", "Late")]).is_empty());
+}
+
+#[test]
+fn ctrl_c_on_the_idle_screen_closes_the_inbox() {
+    let mut inbox = inbox();
+    let effects = feed(&mut inbox, keys("ctrl+c"));
+    assert_eq!(effects, [Effect::Close]);
+    assert!(inbox.is_closed());
+}
+
+#[test]
+fn ctrl_c_on_a_form_dismisses_only_that_form() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
+    let effects = feed(&mut inbox, keys("ctrl+c"));
+    let replies = replies(&effects);
+    assert_eq!(replies.len(), 1);
+    assert_eq!(replies[0].0, "a");
+    assert_eq!(replies[0].1["details"]["cancelled"], json!(true));
+    assert!(!effects.contains(&Effect::Close));
+    assert!(!inbox.is_closed());
+}
+
+#[test]
+fn a_duplicate_arrival_of_a_waiting_ask_is_not_queued_twice() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First"), arrival("a", "First")]);
+    assert_eq!(inbox.waiting().count(), 1);
+}
+
+#[test]
+fn the_mouse_reaches_the_form_below_its_label_line() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First")]);
+    let frame = inbox.draw(SIZE);
+    let rows = screen(&frame);
+    let row = rows
+        .iter()
+        .position(|row| row.contains("SQLite"))
+        .expect("the option is drawn");
+    let click = Input::Mouse(Mouse::Click(Pos::new(6, row as u16)));
+    feed(&mut inbox, [click]);
+    let effects = feed(&mut inbox, keys("tab enter"));
+    assert_eq!(
+        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
+        json!(["sqlite"])
+    );
+    assert!(feed(&mut inbox, [Input::Mouse(Mouse::Click(Pos::new(0, 0)))]).is_empty());
+}
+
+#[test]
+fn a_form_announces_itself_when_it_comes_to_the_front() {
+    let mut inbox = inbox();
+    let first = feed(&mut inbox, [arrival("a", "First")]);
+    assert!(
+        first
+            .iter()
+            .any(|effect| matches!(effect, Effect::Notify(_)))
+    );
+    let queued = feed(&mut inbox, [arrival("b", "Second")]);
+    assert!(queued.is_empty());
+    let next = feed(&mut inbox, keys("enter enter"));
+    assert!(
+        next.iter()
+            .any(|effect| matches!(effect, Effect::Notify(_)))
+    );
+}

@@ -1,0 +1,72 @@
+//! What the inbox shows: its idle screen, or the front form under the line saying where it
+//! came from.
+
+use crate::draw::{
+    Canvas, DrawCmd, Frame, Line, Pos, Rect, Role, Size, Span, Style, put_line_within,
+};
+use crate::input::AskOrigin;
+
+/// The idle screen: the inbox's name, that nothing is waiting, and how to quit.
+pub(super) fn idle(name: &str, size: Size) -> Frame {
+    let mut canvas = Canvas::new(size);
+    let area = Rect::from_size(size).inset(1, 0);
+    let heading = [
+        Span::new("pi-agent-ask inbox", Style::new(Role::Accent).bold()),
+        Span::new(&format!(" · {name}"), Style::new(Role::Muted)),
+    ];
+    put_line_within(&mut canvas, area.pos(), &heading, usize::from(area.width));
+    let (_, body) = area.split_top(2);
+    let mut used = canvas.put_wrapped(
+        body,
+        "Nothing is waiting. Questions from agents show up here one at a time, in the order \
+         they arrive.",
+        Style::new(Role::Text),
+    );
+    used += 1;
+    let (_, hint) = body.split_top(used);
+    canvas.put_wrapped(hint, "ctrl+c closes the inbox", Style::new(Role::Muted));
+    canvas.finish()
+}
+
+/// The front form's frame (`form`, drawn for the rows under the label) under its label: the
+/// asking program, its working directory, the form's title, and how many asks wait after it.
+pub(super) fn labelled(
+    origin: &AskOrigin,
+    title: Option<&str>,
+    behind: usize,
+    form: &Frame,
+    size: Size,
+) -> Frame {
+    let mut canvas = Canvas::new(size);
+    let mut label: Line = vec![
+        Span::new(&origin.program, Style::new(Role::Accent).bold()),
+        Span::new(" in ", Style::new(Role::Muted)),
+        Span::new(&origin.cwd, Style::new(Role::Text)),
+    ];
+    if let Some(title) = title.filter(|title| !title.trim().is_empty()) {
+        label.push(Span::new(" · ", Style::new(Role::Muted)));
+        label.push(Span::new(title.trim(), Style::new(Role::Text).bold()));
+    }
+    if behind > 0 {
+        label.push(Span::new(
+            &format!(" · {behind} more waiting"),
+            Style::new(Role::Warning),
+        ));
+    }
+    put_line_within(&mut canvas, Pos::new(0, 0), &label, usize::from(size.width));
+    let mut frame = canvas.finish();
+    frame.cmds.extend(
+        form.cmds
+            .iter()
+            .cloned()
+            .map(|DrawCmd::Text { pos, text, style }| DrawCmd::Text {
+                pos: Pos::new(pos.x, pos.y + super::LABEL_ROWS),
+                text,
+                style,
+            }),
+    );
+    frame.cursor = form
+        .cursor
+        .map(|cursor| Pos::new(cursor.x, cursor.y + super::LABEL_ROWS));
+    frame
+}

@@ -1,0 +1,45 @@
+//! What reaches an answer inbox from the askers: an ask arriving, or its asker going away.
+//!
+//! Plain data, as every input is: the program reads the sockets and parses the calls; the
+//! inbox surface (`crate::inbox`) decides what the person sees.
+
+use crate::contract::Call;
+use crate::settings::Settings;
+
+/// Which ask an arrival, a withdrawal or a reply is about: the asker's request id, so an
+/// asker that reconnects with the same id finds its form again.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AskId(pub String);
+
+/// Where an ask came from, as its label shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AskOrigin {
+    /// The program that asked (the asker's parent process, such as an agent).
+    pub program: String,
+    /// The working directory the asker ran in.
+    pub cwd: String,
+}
+
+/// One ask that came in: the validated call and the settings that shape its form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrival {
+    /// The ask's id.
+    pub ask: AskId,
+    /// Where it came from.
+    pub origin: AskOrigin,
+    /// The call to ask.
+    pub call: Call,
+    /// The asker's settings (behaviour, keymaps, notifications).
+    pub settings: Settings,
+    /// Notices about those settings (an invalid settings file), shown on the form.
+    pub notices: Vec<String>,
+}
+
+/// An event from the askers of an inbox.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InboxEvent {
+    /// An ask arrived and waits its turn.
+    Arrived(Box<Arrival>),
+    /// The asker of this ask went away: its form is withdrawn.
+    Withdrawn(AskId),
+}

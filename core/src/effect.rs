@@ -33,7 +33,7 @@ pub enum Effect {
         /// The ask answered.
         ask: AskId,
         /// Its tool result.
-        result: ToolResult,
+        result: Box<ToolResult>,
     },
 }
 

@@ -70,7 +70,7 @@ impl Entry {
     fn cancelled_reply(&self) -> Effect {
         Effect::Reply {
             ask: self.ask.clone(),
-            result: self.host.inner().cancelled_result(),
+            result: Box::new(self.host.inner().cancelled_result()),
         }
     }
 }
@@ -211,7 +211,7 @@ impl Inbox {
                     if let Some(entry) = self.waiting.pop_front() {
                         out.push(Effect::Reply {
                             ask: entry.ask,
-                            result,
+                            result: Box::new(result),
                         });
                     }
                 }

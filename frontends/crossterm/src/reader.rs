@@ -26,6 +26,8 @@ pub(crate) enum Woken {
     Read(Vec<u8>),
     /// A signal arrived.
     Signal,
+    /// The extra descriptor waited on became readable (see [`crate::run::ExternalInputs`]).
+    External,
     /// The timeout passed.
     Timeout,
     /// The terminal is gone: hung up, closed, or failing to read.
@@ -48,12 +50,27 @@ impl TtyReader {
 
     /// Waits until the terminal has bytes or hangs up, `wake` becomes readable, or `timeout`
     /// passes (never, when `None`).
+    #[cfg(test)]
     pub(crate) fn wait(
         &mut self,
         wake: BorrowedFd<'_>,
         timeout: Option<Duration>,
     ) -> io::Result<Woken> {
-        let mut fds = [readable(&self.tty), readable(&wake)];
+        self.wait_beside(wake, None, timeout)
+    }
+
+    /// [`Self::wait`], also ending when `extra` (when there is one) becomes readable or hangs
+    /// up: terminal bytes come first, then `extra`, then a signal.
+    pub(crate) fn wait_beside(
+        &mut self,
+        wake: BorrowedFd<'_>,
+        extra: Option<BorrowedFd<'_>>,
+        timeout: Option<Duration>,
+    ) -> io::Result<Woken> {
+        let mut fds = vec![readable(&self.tty), readable(&wake)];
+        if let Some(extra) = &extra {
+            fds.push(readable(extra));
+        }
         match poll_readable(&mut fds, timeout) {
             Ok(0) => return Ok(Woken::Timeout),
             Ok(_) => {}
@@ -62,6 +79,7 @@ impl TtyReader {
         }
         let tty = fds[0].revents;
         let signalled = fds[1].revents != 0;
+        let external = fds.get(2).is_some_and(|fd| fd.revents != 0);
         if tty & POLLIN != 0 {
             match self.read() {
                 Ok(woken) => return Ok(woken),
@@ -73,7 +91,9 @@ impl TtyReader {
             // Hung up, an error, or no longer a terminal at all.
             return Ok(Woken::HungUp);
         }
-        Ok(if signalled {
+        Ok(if external {
+            Woken::External
+        } else if signalled {
             Woken::Signal
         } else {
             Woken::Timeout
@@ -154,6 +174,15 @@ mod tests {
         let (mut reader, _terminal, (wake, mut waker)) = reader();
         waker.write_all(&[0]).unwrap();
         assert_eq!(reader.wait(wake.as_fd(), None).unwrap(), Woken::Signal);
+    }
+
+    #[test]
+    fn an_extra_descriptor_wakes_the_wait() {
+        let (mut reader, _terminal, (wake, _waker)) = reader();
+        let (extra, mut sender) = UnixStream::pair().unwrap();
+        sender.write_all(&[1]).unwrap();
+        let woken = reader.wait_beside(wake.as_fd(), Some(extra.as_fd()), None);
+        assert_eq!(woken.unwrap(), Woken::External);
     }
 
     #[test]

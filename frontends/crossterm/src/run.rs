@@ -2,11 +2,13 @@
 //!
 //! Everything between the surface and the program (the effect queue, the inputs fed back, the
 //! timers) is the core [`Runner`]'s; this loop only adds the terminal and the clock. It sleeps
-//! in one blocking wait on the terminal and on the signals' wake-up pipe, until the next timer
+//! in one blocking wait on the terminal and on the signals' wake-up pipe (and, with
+//! [`run_with_source`], on the descriptor of inputs from elsewhere), until the next timer
 //! or the time a cut escape sequence is given up, and not at all otherwise: an idle form never
 //! wakes up, and a signal acts at once whatever the input was in the middle of.
 
 use std::io;
+use std::os::fd::BorrowedFd;
 use std::time::{Duration, Instant};
 
 use pi_agent_ask_core::effect::{Effect, Surface};
@@ -46,6 +48,17 @@ impl Outcome {
     pub fn stop_agent_requested(&self) -> bool {
         self.effects.contains(&Effect::StopAgent)
     }
+}
+
+/// Inputs from outside the terminal (the askers of an answer inbox), waited for in the run's
+/// one blocking wait beside the terminal and the signals.
+pub trait ExternalInputs {
+    /// The descriptor that becomes readable when there are inputs to take.
+    fn fd(&self) -> BorrowedFd<'_>;
+
+    /// The inputs that came in, in order; called once the descriptor is readable, it empties
+    /// what made it so.
+    fn take(&mut self) -> Vec<Input>;
 }
 
 /// Runs `surface` until it produces an effect for which `is_done` returns true, keeping every
@@ -90,10 +103,43 @@ where
     S: Surface + ?Sized,
     H: Handler + ?Sized,
 {
+    run_beside(surface, options, handler, None)
+}
+
+/// [`run_with`], also handing the surface the inputs of `source` as they come: the run
+/// sleeps in the same one wait on the terminal, the signals and `source`'s descriptor.
+pub fn run_with_source<S, H>(
+    surface: &mut S,
+    options: TerminalOptions,
+    handler: &mut H,
+    source: &mut dyn ExternalInputs,
+) -> io::Result<Outcome>
+where
+    S: Surface + ?Sized,
+    H: Handler + ?Sized,
+{
+    run_beside(surface, options, handler, Some(source))
+}
+
+fn run_beside<S, H>(
+    surface: &mut S,
+    options: TerminalOptions,
+    handler: &mut H,
+    source: Option<&mut dyn ExternalInputs>,
+) -> io::Result<Outcome>
+where
+    S: Surface + ?Sized,
+    H: Handler + ?Sized,
+{
     let start = Instant::now();
     let mut session = TerminalSession::enter(options)?;
     let mut runner = Runner::new();
-    let end = match drive(&mut session, surface, &mut runner, handler, start) {
+    let parts = Parts {
+        runner: &mut runner,
+        source,
+        start,
+    };
+    let end = match drive(&mut session, surface, parts, handler) {
         Ok(end) => end,
         Err(error) => match session.take_signal() {
             Some(Request::End(signal)) => End::Interrupted(signal),
@@ -108,18 +154,29 @@ where
     Ok(outcome(runner, end))
 }
 
+/// What the loop drives a surface with besides the terminal.
+struct Parts<'a, 'b> {
+    runner: &'a mut Runner,
+    source: Option<&'a mut (dyn ExternalInputs + 'b)>,
+    start: Instant,
+}
+
 /// The loop itself; an error leaves the session to the caller to restore.
 fn drive<S, H>(
     session: &mut TerminalSession,
     surface: &mut S,
-    runner: &mut Runner,
+    parts: Parts<'_, '_>,
     handler: &mut H,
-    start: Instant,
 ) -> io::Result<End>
 where
     S: Surface + ?Sized,
     H: Handler + ?Sized,
 {
+    let Parts {
+        runner,
+        mut source,
+        start,
+    } = parts;
     if let Some(done) = runner.open(surface, start.elapsed(), handler) {
         return Ok(End::Finished(done));
     }
@@ -144,19 +201,31 @@ where
         }
         let timeout = earliest(runner.next_deadline(), decoder.deadline())
             .map(|deadline| deadline.saturating_sub(start.elapsed()));
-        let woken = session.wait(timeout)?;
+        let woken = session.wait(timeout, source.as_ref().map(|source| source.fd()))?;
         let now = start.elapsed();
         let mut events = decoder.expire(now);
+        let mut external = Vec::new();
         match woken {
             Woken::Read(bytes) => events.extend(decoder.feed(&bytes, now)),
             Woken::HungUp => return Ok(End::Interrupted(Signal::Hangup)),
+            Woken::External => {
+                external = source
+                    .as_mut()
+                    .map(|source| source.take())
+                    .unwrap_or_default();
+            }
             Woken::Signal | Woken::Timeout => {}
         }
         let fired = runner.fire_due(surface, now, handler);
         if let Some(done) = fired.finished {
             return Ok(End::Finished(done));
         }
-        changed = fired.count > 0;
+        changed = fired.count > 0 || !external.is_empty();
+        for input in external {
+            if let Some(done) = runner.dispatch(surface, input, start.elapsed(), handler) {
+                return Ok(End::Finished(done));
+            }
+        }
         for event in events {
             let input = match translate(event, session.area()) {
                 Some(Input::Key(key)) if is_suspend_key(&key) => {

@@ -9,6 +9,7 @@
 use std::fs::{File, OpenOptions};
 use std::io;
 use std::ops::Range;
+use std::os::fd::BorrowedFd;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -185,14 +186,20 @@ impl TerminalSession {
         self.signals.note_hang_up();
     }
 
-    /// Waits for the terminal's input, a signal, or `timeout` (for ever when `None`); keys
+    /// Waits for the terminal's input, a signal, `extra` becoming readable (when there is
+    /// one), or `timeout` (for ever when `None`); keys
     /// typed while the terminal was asked where its cursor is come first, at once.
-    pub(crate) fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Woken> {
+    pub(crate) fn wait(
+        &mut self,
+        timeout: Option<Duration>,
+        extra: Option<BorrowedFd<'_>>,
+    ) -> io::Result<Woken> {
         let typed = self.shared.typed.take();
         if !typed.is_empty() {
             return Ok(Woken::Read(typed));
         }
-        self.reader.wait(self.signals.wake_fd(), timeout)
+        self.reader
+            .wait_beside(self.signals.wake_fd(), extra, timeout)
     }
 
     /// Where there is job control, restores the terminal, stops the job or the process the way

@@ -121,6 +121,15 @@ impl Call {
         }
     }
 
+    /// The request id the results carry, for a tool whose results carry one (`ask_user`):
+    /// an ask sent elsewhere is known by it, so its answer comes back under the same id.
+    pub fn request_id(&self) -> Option<&str> {
+        match &self.origin {
+            Origin::AskUser { request_id } => Some(request_id),
+            Origin::AskUserQuestion(_) => None,
+        }
+    }
+
     /// The questions every surface asks, with the types as presented now.
     pub const fn request(&self) -> &Request {
         &self.request

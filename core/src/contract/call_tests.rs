@@ -106,3 +106,18 @@ fn an_invalid_question_tool_call_reports_one_issue_without_a_path() {
     assert_eq!(invalid.issues()[0].path, None);
     assert!(invalid.result().is_error());
 }
+
+#[test]
+fn the_request_id_a_call_is_known_by_is_the_one_its_results_carry() {
+    let call = database(None);
+    assert_eq!(call.request_id(), Some("req-1"));
+    assert_eq!(
+        call.cancelled(None).to_json()["details"]["requestId"],
+        "req-1"
+    );
+    let question = self::call(
+        Tool::AskUserQuestion,
+        &json!({"questions": [{"question": "Auth?"}]}),
+    );
+    assert_eq!(question.request_id(), None);
+}

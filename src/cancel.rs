@@ -54,6 +54,10 @@ impl Cancel {
     }
 
     /// Cancels every wait on this token, now and later.
+    #[allow(
+        dead_code,
+        reason = "the asks of the program's own commands end on signals; a server that waits on other threads cancels"
+    )]
     pub fn cancel(&self) {
         if !self.inner.cancelled.swap(true, Ordering::SeqCst) {
             // Best effort: a full buffer already wakes every wait.
@@ -101,6 +105,10 @@ impl Cancel {
 
     /// The file descriptor that becomes readable once the token is cancelled, for a wait of
     /// the caller's own that polls more than one descriptor.
+    #[allow(
+        dead_code,
+        reason = "for a wait of a caller's own, which no command has yet"
+    )]
     pub fn fd(&self) -> BorrowedFd<'_> {
         self.inner.alarm.as_fd()
     }

@@ -34,6 +34,8 @@ pub enum Command {
     Rpc(RpcArgs),
     /// Apply a key script without a terminal and print the final screen, then the result.
     Render(RenderArgs),
+    /// A terminal where the asks of every agent of this user arrive, one form at a time.
+    Inbox(InboxArgs),
 }
 
 /// Options every command that reads tool arguments shares.
@@ -56,14 +58,16 @@ pub struct CommonArgs {
 /// Where the questions are asked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum UiArg {
-    /// `dialogs` when `TERM` is `dumb` and `/dev/tty` opens, else `tui` when `/dev/tty` opens,
-    /// else `none`.
+    /// Run from a shell in the terminal's foreground: `dialogs` when `TERM` is `dumb`, else
+    /// `tui`; otherwise an `inbox` when one is listening, else `none`.
     #[default]
     Auto,
     /// The rich terminal questionnaire.
     Tui,
     /// Plain line-by-line prompts on the terminal.
     Dialogs,
+    /// A `pi-agent-ask inbox` terminal (see `--inbox`).
+    Inbox,
     /// No UI: the result tells the agent to ask another way.
     None,
 }
@@ -80,11 +84,26 @@ pub struct AskArgs {
     /// Answer without a UI with this remote response (a JSON file, or `-`).
     #[arg(long, value_name = "FILE")]
     pub answer: Option<String>,
+    /// The inbox `--ui inbox` (and `auto`) sends the questions to.
+    #[arg(long, value_name = "NAME", default_value = crate::inbox::place::DEFAULT_NAME)]
+    pub inbox: String,
     /// Draw the questionnaire in ROWS rows (default 20) below the current output instead of the
     /// whole screen, leaving the scrollback intact; at most one row less than the terminal is
     /// tall, so the command line above it stays in view.
     #[arg(long, value_name = "ROWS", num_args = 0..=1, default_missing_value = "20")]
     pub inline: Option<u16>,
+}
+
+/// `inbox` arguments.
+#[derive(Debug, Args)]
+pub struct InboxArgs {
+    /// The inbox's name, which askers give as `--inbox NAME`.
+    #[arg(long, value_name = "NAME", default_value = crate::inbox::place::DEFAULT_NAME)]
+    pub name: String,
+    /// The settings file whose notifications announce an ask and where the settings overlay
+    /// saves (default: `<agent dir>/extensions/pi-agent-ask.json`).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }
 
 /// `demo` arguments.

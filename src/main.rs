@@ -4,12 +4,15 @@
 //! errors (an unknown flag, an unreadable file, input that is not JSON) exit 2 with a message on
 //! stderr and nothing on stdout.
 
+mod away;
 mod cancel;
 mod cli;
 mod clock;
 mod commands;
 mod effects;
 mod files;
+mod foreground;
+mod inbox;
 mod interrupt;
 mod outcome;
 mod questionnaire;
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
         Command::Schema(args) => Ok(commands::schema::run(&args)),
         Command::Render(args) => commands::render::run(&args).map(Outcome::text),
         Command::Rpc(args) => return commands::rpc::run(&args),
+        Command::Inbox(args) => return commands::inbox::run(&args),
     };
     match outcome {
         Ok(outcome) => outcome.print(),

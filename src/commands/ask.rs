@@ -1,11 +1,16 @@
 //! `ask`: one ask flow for these tool arguments; prints the tool result.
 
-use pi_agent_ask_core::contract::{Call, ToolResult};
+use pi_agent_ask_core::contract::Call;
+use serde_json::Value;
 
 use super::read_call;
+use crate::away::AwayRequest;
+use crate::cancel::Cancel;
 use crate::cli::{AskArgs, UiArg};
 use crate::effects::{Effects, Ending};
-use crate::files::read_json;
+use crate::files::{read_json, working_directory};
+use crate::foreground;
+use crate::inbox::client::{self, InboxError};
 use crate::interrupt;
 use crate::outcome::{Outcome, UsageError};
 use crate::settings_file::SettingsFile;
@@ -25,13 +30,12 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
         .as_deref()
         .map(|source| read_json(source, "answer response"))
         .transpose()?;
-    let surface = surface(args)?;
     let (result, exit) = match (read.call, response) {
-        (Err(invalid), _) => (invalid.into_result(), 0),
-        (Ok(call), Some(response)) => (call.answered_by(&response), 0),
-        (Ok(call), None) => ask(call, read.settings, surface)?,
+        (Err(invalid), _) => (invalid.into_result().to_json(), 0),
+        (Ok(call), Some(response)) => (call.answered_by(&response).to_json(), 0),
+        (Ok(call), None) => ask(call, read.settings, surface(args)?, args)?,
     };
-    Ok(Outcome::json(result.to_json(), exit))
+    Ok(Outcome::json(result, exit))
 }
 
 /// Asks `call` where `surface` says, and the exit status that goes with the result.
@@ -39,21 +43,49 @@ fn ask(
     call: Call,
     settings: SettingsFile,
     surface: Surface,
-) -> Result<(ToolResult, u8), UsageError> {
+    args: &AskArgs,
+) -> Result<(Value, u8), UsageError> {
     Ok(match surface {
         Surface::Dialogs => {
             let mut terminal = terminal::plain_dialogs();
             let result = pi_agent_ask_dialogs::ask(call, &mut terminal);
             let ending = interrupt::received()
                 .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
-            (result, Effects::exit_status(ending))
+            (result.to_json(), Effects::exit_status(ending))
         }
-        Surface::NoUi => (call.no_ui(), 0),
+        Surface::NoUi => (call.no_ui().to_json(), 0),
         Surface::Tui { placement } => {
             let end = tui::ask(call, settings, placement)?;
-            (end.result, end.exit)
+            (end.result.to_json(), end.exit)
+        }
+        Surface::Inbox => {
+            let cwd = working_directory(args.common.cwd.as_deref())?;
+            ask_inbox(
+                &call,
+                &AwayRequest::new(&call, &settings, &cwd),
+                &args.inbox,
+            )?
         }
     })
+}
+
+/// Asks in the inbox called `name` and waits for its result. An inbox that goes away first
+/// leaves the call cancelled, exit 0; a signal to this process, cancelled and `128 + n`.
+fn ask_inbox(call: &Call, request: &AwayRequest, name: &str) -> Result<(Value, u8), UsageError> {
+    interrupt::watch();
+    let cancel = Cancel::new().map_err(|error| UsageError::new(error.to_string()))?;
+    match client::ask(request, name, &cancel) {
+        Ok(result) => Ok((result, 0)),
+        Err(InboxError::Gone | InboxError::Cancelled | InboxError::Io(_)) => {
+            let ending = interrupt::received()
+                .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
+            Ok((
+                call.cancelled(Some(&[])).to_json(),
+                Effects::exit_status(ending),
+            ))
+        }
+        Err(error) => Err(UsageError::new(error.to_string())),
+    }
 }
 
 /// Where an ask without `--answer` happens.
@@ -66,12 +98,16 @@ enum Surface {
     },
     /// Plain line-by-line prompts on the terminal.
     Dialogs,
+    /// A `pi-agent-ask inbox` terminal, the one `--inbox` names.
+    Inbox,
     /// Nowhere: the result tells the agent to ask another way.
     NoUi,
 }
 
-/// The surface for `--ui`: `auto` uses plain dialogs on a `TERM=dumb` terminal, the rich
-/// questionnaire on any other terminal, and no UI without one.
+/// The surface for `--ui`. `auto` asks on the terminal only when a person runs this process
+/// there (see [`foreground`]): plain dialogs on a `TERM=dumb` terminal, the rich questionnaire
+/// on any other; otherwise, without ever opening `/dev/tty`, an inbox when one is listening,
+/// and no UI when nothing is there.
 fn surface(args: &AskArgs) -> Result<Surface, UsageError> {
     let tui = Surface::Tui {
         placement: args.inline.map_or(Placement::FullScreen, Placement::Inline),
@@ -84,8 +120,20 @@ fn surface(args: &AskArgs) -> Result<Surface, UsageError> {
             ));
         }
         UiArg::Dialogs => Surface::Dialogs,
-        UiArg::Auto if terminal::term_is_dumb() && terminal::tty_available() => Surface::Dialogs,
-        UiArg::Auto if tui::available() => tui,
-        UiArg::Auto | UiArg::None => Surface::NoUi,
+        UiArg::Inbox => Surface::Inbox,
+        UiArg::Auto => {
+            let at_terminal = foreground::person_at_terminal();
+            if at_terminal && terminal::term_is_dumb() && terminal::tty_available() {
+                Surface::Dialogs
+            } else if at_terminal && tui::available() {
+                tui
+            } else if client::listening(&args.inbox) {
+                Surface::Inbox
+            } else {
+                // A popup goes here, between the inbox and no UI.
+                Surface::NoUi
+            }
+        }
+        UiArg::None => Surface::NoUi,
     })
 }

@@ -3,6 +3,7 @@
 pub mod ask;
 pub mod check;
 pub mod demo;
+pub mod inbox;
 pub mod render;
 pub mod rpc;
 pub mod schema;

@@ -1,0 +1,78 @@
+//! `inbox`: a full-screen terminal where the asks of every agent of this user arrive and are
+//! answered one at a time, in arrival order.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::process::ExitCode;
+
+use pi_agent_ask_core::effect::Effect;
+use pi_agent_ask_core::inbox::Inbox;
+use pi_agent_ask_core::runner::{Handler, Step};
+use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, run_with_source};
+
+use crate::cli::InboxArgs;
+use crate::effects::{Effects, Ending, Mode};
+use crate::inbox::server::{Replies, Server};
+use crate::outcome::report;
+use crate::settings_file::SettingsFile;
+
+/// Listens and shows asks until ctrl+c on the idle screen (exit 0) or a signal (`128 + n`);
+/// either way every ask still waiting gets its cancelled result first. A second inbox of the
+/// same name refuses to start (exit 1).
+pub fn run(args: &InboxArgs) -> ExitCode {
+    let mut server = match Server::start(&args.name) {
+        Ok(server) => server,
+        Err(error) => {
+            report(&error.to_string());
+            return ExitCode::from(1);
+        }
+    };
+    let settings = SettingsFile::open(args.config.as_deref());
+    let mut inbox = Inbox::new(args.name.clone(), settings.display_path());
+    let mut handler = InboxHandler {
+        effects: Effects::new(settings, Mode::Live).opened_alone(),
+        replies: server.replies(),
+    };
+    let options = TerminalOptions {
+        screen: Screen::AlternateScreen,
+        color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
+    };
+    let run = catch_unwind(AssertUnwindSafe(|| {
+        run_with_source(&mut inbox, options, &mut handler, &mut server)
+    }));
+    server.stop_listening();
+    for effect in inbox.close() {
+        handler.on_effect(&effect);
+    }
+    let ending = match run {
+        Ok(Ok(outcome)) => match outcome.end {
+            End::Finished(_) => Ending::Answered,
+            End::Interrupted(signal) => Ending::Signal(signal.number()),
+        },
+        Ok(Err(error)) => {
+            report(&format!("cannot use the terminal: {error}"));
+            Ending::Failed
+        }
+        Err(_) => Ending::Panicked,
+    };
+    ExitCode::from(Effects::exit_status(ending))
+}
+
+/// The program's effect handler, with replies going to the askers.
+struct InboxHandler {
+    effects: Effects,
+    replies: Replies,
+}
+
+impl Handler for InboxHandler {
+    fn on_effect(&mut self, effect: &Effect) -> Step {
+        match effect {
+            Effect::Reply { ask, result } => {
+                self.replies.reply(ask, result);
+                Step::Feed(Vec::new())
+            }
+            // The agent waiting is the asker, which its result tells.
+            Effect::StopAgent => Step::Feed(Vec::new()),
+            other => self.effects.on_effect(other),
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! Whether a person runs this process at a terminal: its standard input is a terminal, and
+//! its process group is that terminal's foreground group (a shell ran it directly, not in
+//! the background and not from a program that only handed it a terminal).
+//!
+//! Only standard input is looked at, so a process without a terminal on it never opens
+//! `/dev/tty` to find out.
+
+use std::os::fd::AsFd as _;
+
+/// Whether the questionnaire may take the terminal: see the module's documentation.
+pub fn person_at_terminal() -> bool {
+    let stdin = std::io::stdin();
+    let stdin = stdin.as_fd();
+    rustix::termios::isatty(stdin)
+        && rustix::termios::tcgetpgrp(stdin)
+            .is_ok_and(|foreground| foreground == rustix::process::getpgrp())
+}

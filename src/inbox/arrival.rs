@@ -1,0 +1,39 @@
+//! An asker's request as the inbox takes it: its settings loaded and its arguments parsed
+//! again, reading no files (the previews came loaded), under the request id it was sent with.
+
+use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
+use pi_agent_ask_core::contract::{Call, InvalidCall};
+use pi_agent_ask_core::input::{Arrival, AskId, AskOrigin};
+use pi_agent_ask_core::settings;
+
+use crate::away::AwayRequest;
+
+/// The arrival for `request`, or its id with the tool's answer to arguments it refuses.
+pub fn arrival(request: AwayRequest) -> Result<Arrival, (String, InvalidCall)> {
+    let document = request.settings.as_ref().map(ToString::to_string);
+    let loaded = settings::load(document.as_deref());
+    let options = ParseOptions {
+        present_single_as_multi: loaded.settings.behaviour.present_single_as_multi,
+    };
+    let id = request.id;
+    let call = Call::parse_owned(
+        request.tool,
+        request.arguments,
+        options,
+        &mut NoPreviewFiles,
+        || id.clone(),
+    );
+    match call {
+        Ok(call) => Ok(Arrival {
+            ask: AskId(id),
+            origin: AskOrigin {
+                program: request.asker.program,
+                cwd: request.asker.cwd,
+            },
+            call,
+            settings: loaded.settings,
+            notices: loaded.notices,
+        }),
+        Err(invalid) => Err((id, invalid)),
+    }
+}

@@ -1,0 +1,168 @@
+//! Where inboxes listen: a private folder of the user's, one socket and one lock file per
+//! inbox name.
+//!
+//! The folder is `$XDG_RUNTIME_DIR/pi-agent-ask/`, or `<temp dir>/pi-agent-ask-<uid>/` where
+//! there is no runtime folder. It is made readable by its owner alone (0700), and a folder
+//! that belongs to someone else or that others may enter is refused, so no other user can
+//! reach an inbox or stand in for one.
+
+use std::fs::DirBuilder;
+use std::os::unix::fs::{DirBuilderExt as _, MetadataExt as _, PermissionsExt as _};
+use std::path::{Path, PathBuf};
+
+/// The name an inbox gets without `--name`.
+pub const DEFAULT_NAME: &str = "default";
+
+/// The longest inbox name.
+const MAX_NAME: usize = 64;
+
+/// Why an inbox's place cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum PlaceError {
+    /// The name is not a short word of letters, digits, `.`, `_` and `-`.
+    #[error(
+        "{0:?} is not an inbox name: use up to 64 letters, digits, '.', '_' and '-', not starting with '.'"
+    )]
+    Name(String),
+    /// The folder cannot be made or read.
+    #[error("cannot use the inbox folder {}: {source}", path.display())]
+    Folder {
+        /// The folder.
+        path: PathBuf,
+        /// What failed.
+        source: std::io::Error,
+    },
+    /// The folder is someone else's, or others may enter it.
+    #[error("the inbox folder {} {problem}; refusing to use it", path.display())]
+    Unsafe {
+        /// The folder.
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: &'static str,
+    },
+}
+
+/// The files of one inbox.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The socket askers connect to.
+    pub socket: PathBuf,
+    /// The lock the running inbox holds.
+    pub lock: PathBuf,
+}
+
+/// Checks an inbox name: a short word of `[A-Za-z0-9._-]`, not starting with a dot.
+pub fn check_name(name: &str) -> Result<&str, PlaceError> {
+    let word = name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+    if name.is_empty() || name.len() > MAX_NAME || !word || name.starts_with('.') {
+        return Err(PlaceError::Name(name.to_owned()));
+    }
+    Ok(name)
+}
+
+/// The files of the inbox called `name`, the private folder made if it is missing.
+pub fn place(name: &str) -> Result<Place, PlaceError> {
+    let name = check_name(name)?;
+    let folder = folder()?;
+    Ok(Place {
+        socket: folder.join(format!("inbox-{name}.sock")),
+        lock: folder.join(format!("inbox-{name}.lock")),
+    })
+}
+
+/// The private folder, made (0700) when missing and checked either way.
+fn folder() -> Result<PathBuf, PlaceError> {
+    let path = folder_path(
+        std::env::var_os("XDG_RUNTIME_DIR").map(PathBuf::from),
+        &std::env::temp_dir(),
+        rustix::process::getuid().as_raw(),
+    );
+    match DirBuilder::new().mode(0o700).create(&path) {
+        Ok(()) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(source) => return Err(PlaceError::Folder { path, source }),
+    }
+    check_folder(&path)?;
+    Ok(path)
+}
+
+/// Where the folder is: under the runtime folder when one is set (and absolute), else a
+/// folder of this user's own under the temporary folder.
+fn folder_path(runtime: Option<PathBuf>, temp: &Path, uid: u32) -> PathBuf {
+    match runtime.filter(|runtime| runtime.is_absolute()) {
+        Some(runtime) => runtime.join("pi-agent-ask"),
+        None => temp.join(format!("pi-agent-ask-{uid}")),
+    }
+}
+
+/// Refuses a folder that is a link, someone else's, or open to others.
+fn check_folder(path: &Path) -> Result<(), PlaceError> {
+    let metadata = std::fs::symlink_metadata(path).map_err(|source| PlaceError::Folder {
+        path: path.to_owned(),
+        source,
+    })?;
+    let unsafe_because = |problem| PlaceError::Unsafe {
+        path: path.to_owned(),
+        problem,
+    };
+    if !metadata.is_dir() {
+        return Err(unsafe_because("is not a folder"));
+    }
+    if metadata.uid() != rustix::process::getuid().as_raw() {
+        return Err(unsafe_because("belongs to another user"));
+    }
+    if metadata.permissions().mode() & 0o077 != 0 {
+        return Err(unsafe_because("is open to other users"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_inbox_name_is_a_short_plain_word() {
+        for good in ["default", "work-2", "a.b_c", "X"] {
+            assert!(check_name(good).is_ok(), "{good}");
+        }
+        let long = "a".repeat(65);
+        for bad in ["", ".hidden", "a/b", "..", "with space", "é", long.as_str()] {
+            assert!(check_name(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn the_folder_is_under_the_runtime_folder_else_the_users_own_under_temp() {
+        let temp = Path::new("/tmp");
+        assert_eq!(
+            folder_path(Some("/run/user/7".into()), temp, 7),
+            Path::new("/run/user/7/pi-agent-ask")
+        );
+        assert_eq!(folder_path(None, temp, 7), Path::new("/tmp/pi-agent-ask-7"));
+        assert_eq!(
+            folder_path(Some("relative".into()), temp, 7),
+            Path::new("/tmp/pi-agent-ask-7")
+        );
+    }
+
+    #[test]
+    fn a_folder_others_may_enter_is_refused() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let open = dir.path().join("open");
+        DirBuilder::new().mode(0o755).create(&open).expect("made");
+        std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o755)).expect("set");
+        assert!(matches!(
+            check_folder(&open),
+            Err(PlaceError::Unsafe { .. })
+        ));
+        let private = dir.path().join("private");
+        DirBuilder::new()
+            .mode(0o700)
+            .create(&private)
+            .expect("made");
+        assert!(check_folder(&private).is_ok());
+    }
+}

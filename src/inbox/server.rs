@@ -1,0 +1,267 @@
+//! The inbox's listening side: the socket, one thread accepting askers and one reading each
+//! asker's connection, and the events they hand the run loop through a channel and a wake-up
+//! socket, so the inbox sleeps in its one blocking wait until something happens.
+//!
+//! Each connection carries one ask. Its arrival is registered under the ask id with the
+//! connection's serial number, and the connection closing withdraws the ask only while that
+//! connection is still the one registered: an asker that reconnected with the same id keeps
+//! its ask. Both happen under one lock, so the run loop hears them in the order they happened.
+
+use std::collections::HashMap;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufReader, Read as _, Write as _};
+use std::os::fd::{AsFd, BorrowedFd};
+use std::os::unix::fs::OpenOptionsExt as _;
+use std::os::unix::net::{UnixListener, UnixStream};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use pi_agent_ask_core::contract::ToolResult;
+use pi_agent_ask_core::input::{AskId, InboxEvent, Input};
+use pi_agent_ask_crossterm::ExternalInputs;
+use pi_agent_ask_dialogs::rpc::lines::{Line, read_line};
+
+use super::arrival::arrival;
+use super::place::{Place, PlaceError, place};
+use super::wire::{MAX_LINE_BYTES, error_line, parse_ask, result_line};
+
+/// How long a reply may wait for an asker that does not read it.
+const REPLY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Why an inbox cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// Its folder or name cannot be used.
+    #[error(transparent)]
+    Place(#[from] PlaceError),
+    /// An inbox of this name is already running.
+    #[error("an inbox named {0:?} is already running")]
+    Running(String),
+    /// The lock or the socket failed.
+    #[error("cannot listen at {}: {source}", path.display())]
+    Listen {
+        /// The file that failed.
+        path: PathBuf,
+        /// What failed.
+        source: io::Error,
+    },
+}
+
+/// A listening inbox; dropping it removes its socket.
+pub struct Server {
+    place: Place,
+    /// Held for the inbox's life: a second inbox of the same name cannot take it.
+    _lock: File,
+    events: Receiver<InboxEvent>,
+    alarm: UnixStream,
+    shared: Arc<Shared>,
+}
+
+/// What the connection threads share with the run loop.
+struct Shared {
+    askers: Mutex<HashMap<String, Registered>>,
+    events: Sender<InboxEvent>,
+    wake: UnixStream,
+}
+
+/// The connection an ask is answered on.
+struct Registered {
+    serial: u64,
+    stream: UnixStream,
+}
+
+impl Server {
+    /// Starts the inbox called `name`: takes its lock, removes a stale socket left by an
+    /// inbox that ended without cleaning up, listens, and accepts askers from now on.
+    pub fn start(name: &str) -> Result<Self, StartError> {
+        let place = place(name)?;
+        let listen_error = |path: &PathBuf| {
+            let path = path.clone();
+            move |source| StartError::Listen { path, source }
+        };
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .mode(0o600)
+            .open(&place.lock)
+            .map_err(listen_error(&place.lock))?;
+        match rustix::fs::flock(&lock, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
+            Ok(()) => {}
+            Err(rustix::io::Errno::WOULDBLOCK) => return Err(StartError::Running(name.to_owned())),
+            Err(error) => return Err(listen_error(&place.lock)(error.into())),
+        }
+        match std::fs::remove_file(&place.socket) {
+            Err(error) if error.kind() != io::ErrorKind::NotFound => {
+                return Err(listen_error(&place.socket)(error));
+            }
+            _ => {}
+        }
+        let listener = UnixListener::bind(&place.socket).map_err(listen_error(&place.socket))?;
+        let (wake, alarm) = UnixStream::pair().map_err(listen_error(&place.socket))?;
+        wake.set_nonblocking(true)
+            .and_then(|()| alarm.set_nonblocking(true))
+            .map_err(listen_error(&place.socket))?;
+        let (events, received) = channel();
+        let shared = Arc::new(Shared {
+            askers: Mutex::new(HashMap::new()),
+            events,
+            wake,
+        });
+        let accepting = Arc::clone(&shared);
+        std::thread::spawn(move || accept(&listener, &accepting));
+        Ok(Self {
+            place,
+            _lock: lock,
+            events: received,
+            alarm,
+            shared,
+        })
+    }
+
+    /// What hands results to askers, for the effect handler while the run loop holds this.
+    pub fn replies(&self) -> Replies {
+        Replies {
+            shared: Arc::clone(&self.shared),
+        }
+    }
+
+    /// Stops taking askers: the socket is removed, so a new asker finds no inbox; those
+    /// connected still get their replies.
+    pub fn stop_listening(&self) {
+        let _ = std::fs::remove_file(&self.place.socket);
+    }
+}
+
+/// Hands results to the askers of an inbox.
+pub struct Replies {
+    shared: Arc<Shared>,
+}
+
+impl Replies {
+    /// Hands `result` to the asker of `ask`, if it is still connected; the ask is done.
+    pub fn reply(&self, ask: &AskId, result: &ToolResult) {
+        let registered = self.shared.lock().remove(&ask.0);
+        if let Some(registered) = registered {
+            let mut stream = &registered.stream;
+            // Best effort: an asker gone meanwhile gives its ask's cancelled result itself.
+            let _ = stream.set_write_timeout(Some(REPLY_TIMEOUT));
+            let _ = stream.write_all(result_line(&ask.0, &result.to_json()).as_bytes());
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop_listening();
+    }
+}
+
+impl ExternalInputs for Server {
+    fn fd(&self) -> BorrowedFd<'_> {
+        self.alarm.as_fd()
+    }
+
+    fn take(&mut self) -> Vec<Input> {
+        let mut drained = [0; 64];
+        while matches!((&self.alarm).read(&mut drained), Ok(read) if read > 0) {}
+        self.events.try_iter().map(Input::Inbox).collect()
+    }
+}
+
+impl Shared {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Registered>> {
+        self.askers.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Hands the run loop an event and wakes it.
+    fn send(&self, event: InboxEvent) {
+        if self.events.send(event).is_ok() {
+            // A full buffer already wakes the loop.
+            let _ = (&self.wake).write(&[1]);
+        }
+    }
+}
+
+/// Accepts askers for as long as the process runs, each on a thread of its own.
+fn accept(listener: &UnixListener, shared: &Arc<Shared>) {
+    static SERIAL: AtomicU64 = AtomicU64::new(0);
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else {
+            continue;
+        };
+        let shared = Arc::clone(shared);
+        let serial = SERIAL.fetch_add(1, Ordering::Relaxed);
+        std::thread::spawn(move || serve(&shared, &stream, serial));
+    }
+}
+
+/// Reads one asker's connection: its ask, then nothing more until it closes.
+fn serve(shared: &Shared, stream: &UnixStream, serial: u64) {
+    let mut answer = stream;
+    if !peer_is_this_user(stream) {
+        let _ = answer.write_all(error_line("the asker is another user").as_bytes());
+        return;
+    }
+    let Ok(reading) = stream.try_clone() else {
+        return;
+    };
+    let mut reader = BufReader::new(reading);
+    let mut line = Vec::new();
+    let mut asked: Option<String> = None;
+    loop {
+        let refusal = match read_line(&mut reader, &mut line, MAX_LINE_BYTES) {
+            Ok(Line::Read) if asked.is_some() => "one ask per connection".to_owned(),
+            Ok(Line::Read) => match parse_ask(&line).map(arrival) {
+                Ok(Ok(arrival)) => {
+                    let id = arrival.ask.0.clone();
+                    if let Ok(registered) = stream.try_clone() {
+                        let mut askers = shared.lock();
+                        askers.insert(
+                            id.clone(),
+                            Registered {
+                                serial,
+                                stream: registered,
+                            },
+                        );
+                        shared.send(InboxEvent::Arrived(Box::new(arrival)));
+                        asked = Some(id);
+                    }
+                    continue;
+                }
+                Ok(Err((id, invalid))) => {
+                    let result = invalid.into_result().to_json();
+                    let _ = answer.write_all(result_line(&id, &result).as_bytes());
+                    continue;
+                }
+                Err(error) => error.to_string(),
+            },
+            Ok(Line::TooLong) => format!("the line is longer than {MAX_LINE_BYTES} bytes"),
+            Ok(Line::End) | Err(_) => break,
+        };
+        let _ = answer.write_all(error_line(&refusal).as_bytes());
+    }
+    if let Some(id) = asked {
+        let mut askers = shared.lock();
+        if askers.get(&id).is_some_and(|kept| kept.serial == serial) {
+            askers.remove(&id);
+            shared.send(InboxEvent::Withdrawn(AskId(id)));
+        }
+    }
+}
+
+/// Whether the process at the other end runs as this user.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn peer_is_this_user(stream: &UnixStream) -> bool {
+    rustix::net::sockopt::socket_peercred(stream)
+        .is_ok_and(|peer| peer.uid == rustix::process::getuid())
+}
+
+/// Where peer credentials cannot be read, the private folder is what keeps others out.
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+fn peer_is_this_user(_stream: &UnixStream) -> bool {
+    true
+}

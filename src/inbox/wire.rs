@@ -1,0 +1,172 @@
+//! The inbox's wire protocol, version 1: one compact JSON document per line, each way.
+//!
+//! Asker to inbox: `{"v":1,"type":"ask","id":..,"tool":..,"arguments":{..},"settings":{..}|null,
+//! "origin":{"program":..,"cwd":..,"pid":..}}`. Inbox to asker: `{"v":1,"type":"result","id":..,
+//! "result":{..tool result..}}`, or `{"v":1,"type":"error","message":..}` for a line it cannot
+//! take (not JSON, another version, a missing field). ARCHITECTURE.md documents the same.
+
+use pi_agent_ask_core::contract::Tool;
+use serde_json::{Value, json};
+
+use crate::away::{Asker, AwayRequest};
+
+/// The protocol version this program speaks.
+pub const VERSION: u64 = 1;
+
+/// The longest line read whole, as for RPC: 16 MiB.
+pub const MAX_LINE_BYTES: usize = pi_agent_ask_dialogs::rpc::lines::MAX_LINE_BYTES;
+
+/// A line that is not a message of this protocol.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WireError {
+    /// Not one JSON object.
+    #[error("the line is not a JSON object")]
+    NotJson,
+    /// Another protocol version, or none.
+    #[error("protocol version {0} is not supported; this program speaks version 1")]
+    Version(String),
+    /// A message type this side does not take.
+    #[error("unknown message type {0}")]
+    Type(String),
+    /// A field missing or of the wrong kind.
+    #[error("the message's {0:?} is missing or not valid")]
+    Field(&'static str),
+}
+
+/// What an inbox answers an ask with.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply {
+    /// The ask's tool result.
+    Result {
+        /// The ask answered.
+        id: String,
+        /// Its tool result, as JSON.
+        result: Value,
+    },
+    /// The inbox could not take the line.
+    Error(String),
+}
+
+/// The line an asker sends.
+pub fn ask_line(request: &AwayRequest) -> String {
+    line(&json!({
+        "v": VERSION,
+        "type": "ask",
+        "id": request.id,
+        "tool": request.tool.name(),
+        "arguments": request.arguments,
+        "settings": request.settings,
+        "origin": {
+            "program": request.asker.program,
+            "cwd": request.asker.cwd,
+            "pid": request.asker.pid,
+        },
+    }))
+}
+
+/// The line an inbox answers an ask with.
+pub fn result_line(id: &str, result: &Value) -> String {
+    line(&json!({"v": VERSION, "type": "result", "id": id, "result": result}))
+}
+
+/// The line an inbox answers a line it cannot take with.
+pub fn error_line(message: &str) -> String {
+    line(&json!({"v": VERSION, "type": "error", "message": message}))
+}
+
+/// Reads an asker's line.
+pub fn parse_ask(line: &[u8]) -> Result<AwayRequest, WireError> {
+    let message = message(line, "ask")?;
+    let text = |key: &'static str| {
+        message
+            .get(key)
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+            .ok_or(WireError::Field(key))
+    };
+    let origin = message.get("origin").ok_or(WireError::Field("origin"))?;
+    let origin_text = |key: &'static str| {
+        origin
+            .get(key)
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+            .ok_or(WireError::Field("origin"))
+    };
+    let tool = text("tool")?
+        .parse::<Tool>()
+        .map_err(|_| WireError::Field("tool"))?;
+    let arguments = message
+        .get("arguments")
+        .filter(|arguments| arguments.is_object())
+        .ok_or(WireError::Field("arguments"))?;
+    let settings = match message.get("settings") {
+        None | Some(Value::Null) => None,
+        Some(document @ Value::Object(_)) => Some(document.clone()),
+        Some(_) => return Err(WireError::Field("settings")),
+    };
+    Ok(AwayRequest {
+        id: text("id")?,
+        tool,
+        arguments: arguments.clone(),
+        settings,
+        asker: Asker {
+            program: origin_text("program")?,
+            cwd: origin_text("cwd")?,
+            pid: origin
+                .get("pid")
+                .and_then(Value::as_u64)
+                .and_then(|pid| u32::try_from(pid).ok())
+                .unwrap_or(0),
+        },
+    })
+}
+
+/// Reads an inbox's line.
+pub fn parse_reply(line: &[u8]) -> Result<Reply, WireError> {
+    let document: Value = serde_json::from_slice(line).map_err(|_| WireError::NotJson)?;
+    if document.get("type").and_then(Value::as_str) == Some("error") {
+        check_version(&document)?;
+        let message = document.get("message").and_then(Value::as_str);
+        return Ok(Reply::Error(message.unwrap_or_default().to_owned()));
+    }
+    let message = message(line, "result")?;
+    let id = message.get("id").and_then(Value::as_str);
+    let result = message.get("result").filter(|result| result.is_object());
+    Ok(Reply::Result {
+        id: id.ok_or(WireError::Field("id"))?.to_owned(),
+        result: result.ok_or(WireError::Field("result"))?.clone(),
+    })
+}
+
+/// The line as a message of `kind` in this version.
+fn message(line: &[u8], kind: &str) -> Result<Value, WireError> {
+    let document: Value = serde_json::from_slice(line).map_err(|_| WireError::NotJson)?;
+    if !document.is_object() {
+        return Err(WireError::NotJson);
+    }
+    check_version(&document)?;
+    match document.get("type").and_then(Value::as_str) {
+        Some(found) if found == kind => Ok(document),
+        Some(other) => Err(WireError::Type(json!(other).to_string())),
+        None => Err(WireError::Field("type")),
+    }
+}
+
+fn check_version(document: &Value) -> Result<(), WireError> {
+    match document.get("v") {
+        Some(version) if version.as_u64() == Some(VERSION) => Ok(()),
+        Some(version) => Err(WireError::Version(version.to_string())),
+        None => Err(WireError::Version("(none)".to_owned())),
+    }
+}
+
+/// A document as one line: compact, every control a terminal could act on escaped.
+fn line(document: &Value) -> String {
+    let mut line = pi_agent_ask_core::json::to_string(document);
+    line.push('\n');
+    line
+}
+
+#[cfg(test)]
+#[path = "wire_tests.rs"]
+mod tests;

@@ -1,0 +1,85 @@
+use serde_json::json;
+
+use super::*;
+
+fn request() -> AwayRequest {
+    AwayRequest {
+        id: "req-1".to_owned(),
+        tool: Tool::AskUserQuestion,
+        arguments: json!({"questions": [{"question": "Auth?"}]}),
+        settings: Some(json!({"version": 5})),
+        asker: Asker {
+            program: "pi".to_owned(),
+            cwd: "/work/project".to_owned(),
+            pid: 42,
+        },
+    }
+}
+
+#[test]
+fn an_ask_reads_back_as_it_was_sent() {
+    let line = ask_line(&request());
+    assert!(line.ends_with('\n') && !line[..line.len() - 1].contains('\n'));
+    let document: Value = serde_json::from_str(&line).expect("JSON");
+    assert_eq!(document["v"], json!(1));
+    assert_eq!(document["type"], json!("ask"));
+    assert_eq!(document["tool"], json!("ask_user_question"));
+    assert_eq!(
+        document["origin"],
+        json!({"program": "pi", "cwd": "/work/project", "pid": 42})
+    );
+    assert_eq!(parse_ask(line.trim_end().as_bytes()), Ok(request()));
+}
+
+#[test]
+fn a_result_and_an_error_read_back_as_they_were_sent() {
+    let result = json!({"content": [], "isError": false});
+    let line = result_line("req-1", &result);
+    assert_eq!(
+        parse_reply(line.as_bytes()),
+        Ok(Reply::Result {
+            id: "req-1".to_owned(),
+            result
+        })
+    );
+    let line = error_line("no");
+    assert_eq!(
+        parse_reply(line.as_bytes()),
+        Ok(Reply::Error("no".to_owned()))
+    );
+}
+
+#[test]
+fn another_version_is_refused_by_name() {
+    let line = br#"{"v":2,"type":"ask","id":"x"}"#;
+    assert_eq!(parse_ask(line), Err(WireError::Version("2".to_owned())));
+    let line = br#"{"type":"ask","id":"x"}"#;
+    assert_eq!(
+        parse_ask(line),
+        Err(WireError::Version("(none)".to_owned()))
+    );
+}
+
+#[test]
+fn lines_that_are_not_asks_are_refused_not_taken() {
+    assert_eq!(parse_ask(b"not json"), Err(WireError::NotJson));
+    assert_eq!(parse_ask(b"[1]"), Err(WireError::NotJson));
+    assert_eq!(
+        parse_ask(br#"{"v":1,"type":"result"}"#),
+        Err(WireError::Type("\"result\"".to_owned()))
+    );
+    let mut missing =
+        serde_json::to_value(serde_json::from_str::<Value>(&ask_line(&request())).expect("JSON"))
+            .expect("a value");
+    missing["tool"] = json!("ask_everyone");
+    assert_eq!(
+        parse_ask(missing.to_string().as_bytes()),
+        Err(WireError::Field("tool"))
+    );
+    missing["tool"] = json!("ask_user");
+    missing["arguments"] = json!("questions");
+    assert_eq!(
+        parse_ask(missing.to_string().as_bytes()),
+        Err(WireError::Field("arguments"))
+    );
+}

@@ -124,7 +124,7 @@ fn the_oldest_ask_is_shown_under_a_label_of_where_it_came_from() {
     );
     let rows = screen(&inbox.draw(SIZE));
     assert_eq!(
-        rows[0].trim_end(),
+        rows[0].trim(),
         "agent-a in /work/a · First · 2 more waiting"
     );
     assert!(rows[1..].join("\n").contains("Which database?"));
@@ -143,7 +143,7 @@ fn asks_are_answered_in_arrival_order_each_reply_to_its_own_asker() {
     );
     effects.extend(feed(&mut inbox, keys("enter enter")));
     assert_eq!(
-        screen(&inbox.draw(SIZE))[0].trim_end(),
+        screen(&inbox.draw(SIZE))[0].trim(),
         "agent-b in /work/b · Second · 1 more waiting"
     );
     effects.extend(feed(&mut inbox, keys("down enter enter enter enter")));
@@ -175,7 +175,11 @@ fn a_withdrawn_ask_leaves_the_queue_at_once_and_the_next_one_shows() {
     assert!(replies(&effects).is_empty(), "a gone asker gets no reply");
     let waiting: Vec<_> = inbox.waiting().map(|id| id.0.as_str()).collect();
     assert_eq!(waiting, ["b"]);
-    assert!(screen(&inbox.draw(SIZE))[0].starts_with("agent-b in /work/b · Second"));
+    let label = &screen(&inbox.draw(SIZE))[0];
+    assert!(
+        label.starts_with(" agent-b in /work/b · Second"),
+        "{label:?}"
+    );
 }
 
 #[test]

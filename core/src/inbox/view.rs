@@ -53,7 +53,8 @@ pub(super) fn labelled(
             Style::new(Role::Warning),
         ));
     }
-    put_line_within(&mut canvas, Pos::new(0, 0), &label, usize::from(size.width));
+    let room = usize::from(size.width.saturating_sub(1));
+    put_line_within(&mut canvas, Pos::new(1, 0), &label, room);
     let mut frame = canvas.finish();
     frame.cmds.extend(
         form.cmds

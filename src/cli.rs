@@ -58,8 +58,8 @@ pub struct CommonArgs {
 /// Where the questions are asked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum UiArg {
-    /// Run from a shell in the terminal's foreground: `dialogs` when `TERM` is `dumb`, else
-    /// `tui`; otherwise an `inbox` when one is listening, else `none`.
+    /// `dialogs` when `TERM` is `dumb`, else `tui`, when run from a shell in the terminal's
+    /// foreground; otherwise `inbox` when an inbox is listening, else `none`.
     #[default]
     Auto,
     /// The rich terminal questionnaire.

@@ -338,3 +338,96 @@ fn auto_in_the_background_of_a_shell_never_takes_the_terminal() {
     support::normalize_request_ids(&mut document);
     assert_eq!(document, expected);
 }
+
+/// Sends one ask over the wire, as any client of the protocol may.
+fn connect_and_ask(term: &Terminal, id: &str, title: &str) -> std::os::unix::net::UnixStream {
+    let socket = term.runtime.join("pi-agent-ask").join("inbox-default.sock");
+    let mut stream = std::os::unix::net::UnixStream::connect(socket).expect("the inbox listens");
+    let line = json!({
+        "v": 1, "type": "ask", "id": id, "tool": "ask_user",
+        "arguments": arguments(title), "settings": null,
+        "origin": {"program": "retrying-agent", "cwd": "/work/retry", "pid": 1}
+    });
+    stream
+        .write_all(format!("{line}\n").as_bytes())
+        .expect("the ask is sent");
+    stream
+}
+
+#[test]
+fn an_asker_reconnecting_with_the_same_id_finds_the_form_as_it_was_left() {
+    let Some(term) = Terminal::start() else {
+        return;
+    };
+    term.open_inbox();
+    let stream = connect_and_ask(&term, "retry-1", "Retried");
+    term.wait_for("the form", |screen| screen.contains("· Retried"));
+    assert!(term.label().starts_with("retrying-agent in /work/retry"));
+    term.keys(&["Down", "Space"]);
+    term.wait_for("SQLite chosen", |screen| screen.contains("(•) SQLite"));
+    drop(stream);
+    term.wait_for("the idle screen", |screen| screen.contains(IDLE));
+
+    let stream = connect_and_ask(&term, "retry-1", "Retried");
+    term.wait_for("the form again, as it was", |screen| {
+        screen.contains("· Retried") && screen.contains("(•) SQLite")
+    });
+    term.keys(&["Tab", "Enter"]);
+    let mut reply = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(stream), &mut reply)
+        .expect("the reply is read");
+    let reply: Value = serde_json::from_str(&reply).expect("one JSON line");
+    assert_eq!(reply["v"], json!(1));
+    assert_eq!(reply["type"], json!("result"));
+    assert_eq!(reply["id"], json!("retry-1"));
+    assert_eq!(reply["result"]["details"]["requestId"], json!("retry-1"));
+    assert_eq!(values(&reply["result"]["details"]), &json!(["sqlite"]));
+}
+
+#[test]
+fn a_line_the_inbox_cannot_take_gets_a_structured_error() {
+    let Some(term) = Terminal::start() else {
+        return;
+    };
+    term.open_inbox();
+    let socket = term.runtime.join("pi-agent-ask").join("inbox-default.sock");
+    let mut stream = std::os::unix::net::UnixStream::connect(socket).expect("the inbox listens");
+    stream
+        .write_all(b"{\"v\":2,\"type\":\"ask\"}\nnot json\n")
+        .expect("sent");
+    let mut reader = std::io::BufReader::new(stream);
+    for expected in [
+        "protocol version 2 is not supported; this program speaks version 1",
+        "the line is not a JSON object",
+    ] {
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut reader, &mut line).expect("a reply");
+        let reply: Value = serde_json::from_str(&line).expect("one JSON line");
+        assert_eq!(reply, json!({"v": 1, "type": "error", "message": expected}));
+    }
+    assert!(term.term.tmux.screen().contains(IDLE));
+}
+
+#[test]
+fn a_signalled_asker_prints_its_cancelled_result_and_its_form_goes() {
+    let Some(term) = Terminal::start() else {
+        return;
+    };
+    term.open_inbox();
+    let asker = term.asker("Signalled", "inbox");
+    term.wait_for("the form", |screen| screen.contains("· Signalled"));
+    let killed = Command::new("kill")
+        .args(["-TERM", &asker.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let (document, exit) = finish(asker);
+    assert_eq!(exit, 143);
+    let (text, details) = read_result(document);
+    assert_eq!(
+        text,
+        "User cancelled the ask flow\nRequest ID: <request-id>"
+    );
+    assert_eq!(details["cancelled"], json!(true));
+    term.wait_for("the idle screen", |screen| screen.contains(IDLE));
+}

@@ -2,7 +2,7 @@
 //! came from.
 
 use crate::draw::{
-    Canvas, DrawCmd, Frame, Line, Pos, Rect, Role, Size, Span, Style, put_line_within,
+    Canvas, DrawCmd, Frame, Line, Pos, Rect, Role, Size, Span, Style, line_width, put_line_within,
 };
 use crate::input::AskOrigin;
 
@@ -29,7 +29,8 @@ pub(super) fn idle(name: &str, size: Size) -> Frame {
 }
 
 /// The front form's frame (`form`, drawn for the rows under the label) under its label: the
-/// asking program, its working directory, the form's title, and how many asks wait after it.
+/// asking program, its working directory, the form's title, and how many asks wait after it;
+/// on a narrow screen the count stays whole and the rest is cut.
 pub(super) fn labelled(
     origin: &AskOrigin,
     title: Option<&str>,
@@ -47,14 +48,20 @@ pub(super) fn labelled(
         label.push(Span::new(" · ", Style::new(Role::Muted)));
         label.push(Span::new(title.trim(), Style::new(Role::Text).bold()));
     }
-    if behind > 0 {
-        label.push(Span::new(
+    let waiting = (behind > 0).then(|| {
+        vec![Span::new(
             &format!(" · {behind} more waiting"),
             Style::new(Role::Warning),
-        ));
-    }
+        )]
+    });
     let room = usize::from(size.width.saturating_sub(1));
-    put_line_within(&mut canvas, Pos::new(1, 0), &label, room);
+    let kept = waiting.as_ref().map_or(0, |waiting| line_width(waiting));
+    let label_room = room.saturating_sub(kept);
+    put_line_within(&mut canvas, Pos::new(1, 0), &label, label_room);
+    if let Some(waiting) = waiting {
+        let after = 1 + line_width(&label).min(label_room);
+        put_line_within(&mut canvas, Pos::new(after as u16, 0), &waiting, room);
+    }
     let mut frame = canvas.finish();
     frame.cmds.extend(
         form.cmds

@@ -243,3 +243,47 @@ fn a_signalled_asker_prints_its_cancelled_result_and_its_form_goes() {
     assert_eq!(details["cancelled"], json!(true));
     term.wait_for("the idle screen", |screen| screen.contains(IDLE));
 }
+
+#[test]
+fn asking_where_no_inbox_ever_ran_is_a_usage_error_and_makes_no_folder() {
+    let runtime = tempfile::tempdir().expect("a runtime folder");
+    let ask = |ui: &str| {
+        let mut child = Command::new(PROGRAM)
+            .args(["ask", "-", "--ui", ui])
+            .env("XDG_RUNTIME_DIR", runtime.path())
+            .env("HOME", runtime.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the asker starts");
+        std::io::Write::write_all(
+            &mut child.stdin.take().expect("stdin is piped"),
+            arguments("Nowhere").to_string().as_bytes(),
+        )
+        .expect("the arguments are written");
+        child.wait_with_output().expect("the asker ends")
+    };
+    let inbox = ask("inbox");
+    assert_eq!(inbox.status.code(), Some(2));
+    assert!(inbox.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&inbox.stderr);
+    assert!(
+        stderr.contains("no inbox named \"default\" is listening"),
+        "{stderr}"
+    );
+    let auto = ask("auto");
+    assert_eq!(auto.status.code(), Some(0));
+    let document: Value = serde_json::from_slice(&auto.stdout).expect("one JSON result");
+    assert_eq!(document["isError"], json!(false));
+    assert!(
+        document["content"][0]["text"]
+            .as_str()
+            .is_some_and(|text| text.starts_with("Needs user input")),
+        "{document}"
+    );
+    let made: Vec<_> = std::fs::read_dir(runtime.path())
+        .expect("the folder reads")
+        .collect();
+    assert!(made.is_empty(), "asking made {made:?}");
+}

@@ -10,7 +10,7 @@ use std::os::unix::net::UnixStream;
 
 use serde_json::Value;
 
-use super::place::{PlaceError, place};
+use super::place::{Folder, PlaceError, place};
 use super::wire::{MAX_LINE_BYTES, Reply, ask_line, parse_reply};
 use crate::away::AwayRequest;
 use crate::cancel::{Cancel, Wake};
@@ -18,7 +18,7 @@ use crate::cancel::{Cancel, Wake};
 /// Why an ask got no result from the inbox.
 #[derive(Debug, thiserror::Error)]
 pub enum InboxError {
-    /// The inbox's name or folder cannot be used.
+    /// The inbox's name or folder cannot be used (a missing folder: no inbox ever ran).
     #[error(transparent)]
     Place(#[from] PlaceError),
     /// No inbox of that name is listening.
@@ -45,19 +45,24 @@ pub enum InboxError {
 
 /// Whether an inbox called `name` is listening: its socket takes a connection.
 pub fn listening(name: &str) -> bool {
-    place(name).is_ok_and(|place| UnixStream::connect(place.socket).is_ok())
+    place(name, Folder::Find).is_ok_and(|place| UnixStream::connect(place.socket).is_ok())
 }
 
 /// Sends `request` to the inbox called `name` and waits for its tool result (as JSON), until
 /// the inbox answers or goes away, or `cancel` is cancelled. Dropping the connection on the
 /// way out withdraws the ask from the inbox at once.
 pub fn ask(request: &AwayRequest, name: &str, cancel: &Cancel) -> Result<Value, InboxError> {
-    let place = place(name)?;
-    let mut stream =
-        UnixStream::connect(&place.socket).map_err(|source| InboxError::NotListening {
-            name: name.to_owned(),
-            source,
-        })?;
+    let not_listening = |source| InboxError::NotListening {
+        name: name.to_owned(),
+        source,
+    };
+    let place = match place(name, Folder::Find) {
+        Err(PlaceError::Folder { source, .. }) if source.kind() == ErrorKind::NotFound => {
+            return Err(not_listening(source));
+        }
+        found => found?,
+    };
+    let mut stream = UnixStream::connect(&place.socket).map_err(not_listening)?;
     stream.write_all(ask_line(request).as_bytes())?;
     stream.set_nonblocking(true)?;
     let mut received = Vec::new();

@@ -62,30 +62,36 @@ pub fn check_name(name: &str) -> Result<&str, PlaceError> {
     Ok(name)
 }
 
-/// The files of the inbox called `name`, the private folder made if it is missing.
-pub fn place(name: &str) -> Result<Place, PlaceError> {
-    let name = check_name(name)?;
-    let folder = folder()?;
-    Ok(Place {
-        socket: folder.join(format!("inbox-{name}.sock")),
-        lock: folder.join(format!("inbox-{name}.lock")),
-    })
+/// Whether finding an inbox's files may make its folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Folder {
+    /// Make the folder when it is missing (an inbox starting).
+    Make,
+    /// Only find it (an asker): a missing folder means no inbox.
+    Find,
 }
 
-/// The private folder, made (0700) when missing and checked either way.
-fn folder() -> Result<PathBuf, PlaceError> {
+/// The files of the inbox called `name` in the private folder, made if it is missing and
+/// `folder` says so; the folder is checked either way.
+pub fn place(name: &str, folder: Folder) -> Result<Place, PlaceError> {
+    let name = check_name(name)?;
     let path = folder_path(
         std::env::var_os("XDG_RUNTIME_DIR").map(PathBuf::from),
         &std::env::temp_dir(),
         rustix::process::getuid().as_raw(),
     );
-    match DirBuilder::new().mode(0o700).create(&path) {
-        Ok(()) => {}
-        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
-        Err(source) => return Err(PlaceError::Folder { path, source }),
+    if folder == Folder::Make {
+        match DirBuilder::new().mode(0o700).create(&path) {
+            Ok(()) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(source) => return Err(PlaceError::Folder { path, source }),
+        }
     }
     check_folder(&path)?;
-    Ok(path)
+    Ok(Place {
+        socket: path.join(format!("inbox-{name}.sock")),
+        lock: path.join(format!("inbox-{name}.lock")),
+    })
 }
 
 /// Where the folder is: under the runtime folder when one is set (and absolute), else a

@@ -25,7 +25,7 @@ use pi_agent_ask_crossterm::ExternalInputs;
 use pi_agent_ask_dialogs::rpc::lines::{Line, read_line};
 
 use super::arrival::arrival;
-use super::place::{Place, PlaceError, place};
+use super::place::{Folder, Place, PlaceError, place};
 use super::wire::{MAX_LINE_BYTES, error_line, parse_ask, result_line};
 
 /// How long a reply may wait for an asker that does not read it.
@@ -77,7 +77,7 @@ impl Server {
     /// Starts the inbox called `name`: takes its lock, removes a stale socket left by an
     /// inbox that ended without cleaning up, listens, and accepts askers from now on.
     pub fn start(name: &str) -> Result<Self, StartError> {
-        let place = place(name)?;
+        let place = place(name, Folder::Make)?;
         let listen_error = |path: &PathBuf| {
             let path = path.clone();
             move |source| StartError::Listen { path, source }

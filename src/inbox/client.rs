@@ -62,7 +62,16 @@ pub fn ask(request: &AwayRequest, name: &str, cancel: &Cancel) -> Result<Value, 
         }
         found => found?,
     };
-    let mut stream = UnixStream::connect(&place.socket).map_err(not_listening)?;
+    let stream = UnixStream::connect(&place.socket).map_err(not_listening)?;
+    ask_on(stream, request, cancel)
+}
+
+/// [`ask`] on a connection to an inbox already made.
+pub fn ask_on(
+    mut stream: UnixStream,
+    request: &AwayRequest,
+    cancel: &Cancel,
+) -> Result<Value, InboxError> {
     stream.write_all(ask_line(request).as_bytes())?;
     stream.set_nonblocking(true)?;
     let mut received = Vec::new();

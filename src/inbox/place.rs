@@ -74,12 +74,17 @@ pub enum Folder {
 /// The files of the inbox called `name` in the private folder, made if it is missing and
 /// `folder` says so; the folder is checked either way.
 pub fn place(name: &str, folder: Folder) -> Result<Place, PlaceError> {
-    let name = check_name(name)?;
     let path = folder_path(
         std::env::var_os("XDG_RUNTIME_DIR").map(PathBuf::from),
         &std::env::temp_dir(),
         rustix::process::getuid().as_raw(),
     );
+    place_in(path, name, folder)
+}
+
+/// [`place`] in the folder `path` instead of the user's own.
+pub fn place_in(path: PathBuf, name: &str, folder: Folder) -> Result<Place, PlaceError> {
+    let name = check_name(name)?;
     if folder == Folder::Make {
         match DirBuilder::new().mode(0o700).create(&path) {
             Ok(()) => {}

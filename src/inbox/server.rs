@@ -77,7 +77,11 @@ impl Server {
     /// Starts the inbox called `name`: takes its lock, removes a stale socket left by an
     /// inbox that ended without cleaning up, listens, and accepts askers from now on.
     pub fn start(name: &str) -> Result<Self, StartError> {
-        let place = place(name, Folder::Make)?;
+        Self::start_at(place(name, Folder::Make)?, name)
+    }
+
+    /// [`Self::start`] with the inbox's files at `place`.
+    pub fn start_at(place: Place, name: &str) -> Result<Self, StartError> {
         let listen_error = |path: &PathBuf| {
             let path = path.clone();
             move |source| StartError::Listen { path, source }
@@ -265,3 +269,7 @@ fn peer_is_this_user(stream: &UnixStream) -> bool {
 fn peer_is_this_user(_stream: &UnixStream) -> bool {
     true
 }
+
+#[cfg(test)]
+#[path = "server_tests.rs"]
+mod tests;

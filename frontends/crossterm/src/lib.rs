@@ -8,7 +8,8 @@
 //! [`run_with`] ties them together around a core
 //! [`Runner`](pi_agent_ask_core::runner::Runner), which keeps the timers a surface starts and
 //! hands the program every other effect, and restores the terminal on every way out: a
-//! finished flow, an error, a panic, a signal, or the terminal going away. Unix only.
+//! finished flow, an error, a panic, a signal, or the terminal going away; [`run_with_source`]
+//! also waits on one more source of inputs ([`ExternalInputs`], an inbox's askers). Unix only.
 
 pub mod backend;
 pub mod counting;

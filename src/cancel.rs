@@ -24,6 +24,10 @@ pub struct Cancel {
 struct Inner {
     cancelled: AtomicBool,
     /// Written once on cancelling, so a wait that polls `alarm` wakes up.
+    #[allow(
+        dead_code,
+        reason = "written by `cancel`, which only threads that ask call"
+    )]
     wake: UnixStream,
     alarm: UnixStream,
 }
@@ -54,6 +58,10 @@ impl Cancel {
     }
 
     /// Cancels every wait on this token, now and later.
+    #[allow(
+        dead_code,
+        reason = "called by the surfaces that ask from other threads"
+    )]
     pub fn cancel(&self) {
         if !self.inner.cancelled.swap(true, Ordering::SeqCst) {
             // Best effort: a full buffer already wakes every wait.

@@ -34,6 +34,9 @@ pub enum Command {
     Rpc(RpcArgs),
     /// Apply a key script without a terminal and print the final screen, then the result.
     Render(RenderArgs),
+    /// What a popup runs: ask the call handed over in a private folder (internal).
+    #[command(name = "popup-form", hide = true)]
+    PopupForm(PopupFormArgs),
 }
 
 /// Options every command that reads tool arguments shares.
@@ -64,6 +67,9 @@ pub enum UiArg {
     Tui,
     /// Plain line-by-line prompts on the terminal.
     Dialogs,
+    /// The rich questionnaire in a popup over the terminal the caller runs in: tmux ≥ 3.2 with
+    /// an attached client, zellij, kitty with remote control, or `WezTerm`; without one, no UI.
+    Popup,
     /// No UI: the result tells the agent to ask another way.
     None,
 }
@@ -85,6 +91,14 @@ pub struct AskArgs {
     /// tall, so the command line above it stays in view.
     #[arg(long, value_name = "ROWS", num_args = 0..=1, default_missing_value = "20")]
     pub inline: Option<u16>,
+}
+
+/// `popup-form` arguments.
+#[derive(Debug, Args)]
+pub struct PopupFormArgs {
+    /// The private folder the call was handed over in.
+    #[arg(value_name = "FOLDER")]
+    pub folder: PathBuf,
 }
 
 /// `demo` arguments.

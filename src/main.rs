@@ -12,6 +12,7 @@ mod effects;
 mod files;
 mod interrupt;
 mod outcome;
+mod popup;
 mod questionnaire;
 mod settings_file;
 mod terminal;
@@ -39,6 +40,7 @@ fn main() -> ExitCode {
         Command::Schema(args) => Ok(commands::schema::run(&args)),
         Command::Render(args) => commands::render::run(&args).map(Outcome::text),
         Command::Rpc(args) => return commands::rpc::run(&args),
+        Command::PopupForm(args) => return commands::popup_form::run(&args),
     };
     match outcome {
         Ok(outcome) => outcome.print(),

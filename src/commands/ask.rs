@@ -2,12 +2,14 @@
 
 use pi_agent_ask_core::contract::{Call, ToolResult};
 
-use super::read_call;
+use serde_json::Value;
+
+use super::{ask_popup, read_call};
 use crate::cli::{AskArgs, UiArg};
 use crate::effects::{Effects, Ending};
 use crate::files::read_json;
 use crate::interrupt;
-use crate::outcome::{Outcome, UsageError};
+use crate::outcome::{Outcome, UsageError, report};
 use crate::settings_file::SettingsFile;
 use crate::terminal;
 use crate::tui::{self, Placement};
@@ -27,20 +29,16 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
         .transpose()?;
     let surface = surface(args)?;
     let (result, exit) = match (read.call, response) {
-        (Err(invalid), _) => (invalid.into_result(), 0),
-        (Ok(call), Some(response)) => (call.answered_by(&response), 0),
+        (Err(invalid), _) => (invalid.into_result().to_json(), 0),
+        (Ok(call), Some(response)) => (call.answered_by(&response).to_json(), 0),
         (Ok(call), None) => ask(call, read.settings, surface)?,
     };
-    Ok(Outcome::json(result.to_json(), exit))
+    Ok(Outcome::json(result, exit))
 }
 
-/// Asks `call` where `surface` says, and the exit status that goes with the result.
-fn ask(
-    call: Call,
-    settings: SettingsFile,
-    surface: Surface,
-) -> Result<(ToolResult, u8), UsageError> {
-    Ok(match surface {
+/// Asks `call` where `surface` says: the result document and the exit status that goes with it.
+fn ask(call: Call, settings: SettingsFile, surface: Surface) -> Result<(Value, u8), UsageError> {
+    let (result, exit): (ToolResult, u8) = match surface {
         Surface::Dialogs => {
             let mut terminal = terminal::plain_dialogs();
             let result = pi_agent_ask_dialogs::ask(call, &mut terminal);
@@ -49,11 +47,19 @@ fn ask(
             (result, Effects::exit_status(ending))
         }
         Surface::NoUi => (call.no_ui(), 0),
+        Surface::Popup => match ask_popup::ask(&call, &settings) {
+            Ok(asked) => return Ok(asked),
+            Err(reason) => {
+                report(&format!("--ui popup: {reason}; answering without a UI"));
+                (call.no_ui(), 0)
+            }
+        },
         Surface::Tui { placement } => {
             let end = tui::ask(call, settings, placement)?;
             (end.result, end.exit)
         }
-    })
+    };
+    Ok((result.to_json(), exit))
 }
 
 /// Where an ask without `--answer` happens.
@@ -66,6 +72,8 @@ enum Surface {
     },
     /// Plain line-by-line prompts on the terminal.
     Dialogs,
+    /// A popup over the terminal the caller runs in.
+    Popup,
     /// Nowhere: the result tells the agent to ask another way.
     NoUi,
 }
@@ -84,6 +92,7 @@ fn surface(args: &AskArgs) -> Result<Surface, UsageError> {
             ));
         }
         UiArg::Dialogs => Surface::Dialogs,
+        UiArg::Popup => Surface::Popup,
         UiArg::Auto if terminal::term_is_dumb() && terminal::tty_available() => Surface::Dialogs,
         UiArg::Auto if tui::available() => tui,
         UiArg::Auto | UiArg::None => Surface::NoUi,

@@ -1,8 +1,10 @@
 //! The program's commands.
 
 pub mod ask;
+pub mod ask_popup;
 pub mod check;
 pub mod demo;
+pub mod popup_form;
 pub mod render;
 pub mod rpc;
 pub mod schema;

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod asking;
+pub mod client;
 pub mod tmux;
 
 use std::io::Write as _;

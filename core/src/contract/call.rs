@@ -121,6 +121,15 @@ impl Call {
         }
     }
 
+    /// The request id `ask_user` results carry (`ask_user_question` has none): a surface that
+    /// hands the call to another process passes it on, so both give results with the same id.
+    pub fn request_id(&self) -> Option<&str> {
+        match &self.origin {
+            Origin::AskUser { request_id } => Some(request_id),
+            Origin::AskUserQuestion(_) => None,
+        }
+    }
+
     /// The questions every surface asks, with the types as presented now.
     pub const fn request(&self) -> &Request {
         &self.request

@@ -115,12 +115,16 @@ fn a_popup_over_the_pane_is_answered_with_keys_typed_into_the_client() {
 }
 
 #[test]
-fn sigterm_to_the_asker_closes_the_popup_and_prints_the_cancelled_result() {
-    let Some((term, Some(client))) = start(true) else {
+fn sigterm_to_the_asker_closes_the_popup_and_prints_the_cancelled_result_with_the_answers_so_far() {
+    let Some((term, Some(mut client))) = start(true) else {
         return;
     };
     launch(&term, "");
     wait_for_the_popup(&term, &client);
+    client.type_bytes(b"\r");
+    client.wait_for("the summary", |screen| {
+        screen.contains("Review your answers")
+    });
     let sent = Command::new("kill")
         .args(["-s", "TERM", &asker_pid(&term).to_string()])
         .status()
@@ -133,7 +137,10 @@ fn sigterm_to_the_asker_closes_the_popup_and_prints_the_cancelled_result() {
     let (text, details) = read_result(document);
     assert!(text.starts_with("User cancelled the ask flow"), "{text}");
     assert_eq!(details["cancelled"], json!(true));
-    assert_eq!(details["answers"], json!({}));
+    assert_eq!(
+        details["answers"],
+        json!({"db": {"values": ["postgres"], "labels": ["Postgres"], "indices": [1]}})
+    );
 }
 
 /// Runs the asker where no popup can open and checks that it says `why` on standard error and
@@ -200,4 +207,32 @@ fn a_client_showing_another_popup_refuses_and_the_asker_falls_back_at_once() {
     );
     let _ = other.kill();
     let _ = other.wait();
+}
+
+#[test]
+fn a_popup_whose_program_is_killed_gives_the_cancelled_result_and_exit_1() {
+    let Some((term, Some(client))) = start(true) else {
+        return;
+    };
+    launch(&term, "");
+    wait_for_the_popup(&term, &client);
+    let server = term.tmux.run(&["display-message", "-p", "#{pid}"]);
+    let found = Command::new("pgrep")
+        .args(["-P", server.trim(), "-f", "popup-form"])
+        .output()
+        .expect("pgrep runs");
+    let program = String::from_utf8_lossy(&found.stdout).trim().to_owned();
+    assert!(!program.is_empty(), "no popup program under the server");
+    let sent = Command::new("kill")
+        .args(["-s", "KILL", &program])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
+
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 1, "stderr: {}", stderr(&term));
+    let (text, details) = read_result(document);
+    assert!(text.starts_with("User cancelled the ask flow"), "{text}");
+    assert_eq!(details["answers"], json!({}));
 }

@@ -143,7 +143,10 @@ pub fn run(
         }
     };
     let cancelled = wait_for_end(&connection, cancel).map_err(failed)?;
-    if cancelled && !end_form(&connection) {
+    let ended = !cancelled || end_form(&connection);
+    // A pane or window that outlives its program (WezTerm keeps one that exited with an
+    // error) is closed by its id, which no later one reuses.
+    if !ended || host.launcher() == Launcher::PrintsId {
         close(host, &mut launched);
     }
     drop(connection);

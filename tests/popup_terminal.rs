@@ -143,6 +143,25 @@ fn sigterm_to_the_asker_closes_the_popup_and_prints_the_cancelled_result_with_th
     );
 }
 
+#[test]
+fn a_killed_asker_still_closes_its_popup() {
+    let Some((term, Some(client))) = start(true) else {
+        return;
+    };
+    launch(&term, "");
+    wait_for_the_popup(&term, &client);
+    let sent = Command::new("kill")
+        .args(["-s", "KILL", &asker_pid(&term).to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
+    let screen = term
+        .tmux
+        .wait_for("the exit status", |screen| screen.contains("exit=137"));
+    assert!(!screen.contains(PROMPT), "{screen}");
+}
+
 /// Runs the asker where no popup can open and checks that it says `why` on standard error and
 /// answers without a UI within [`FALLBACK_WITHIN`].
 fn assert_falls_back(term: &Asking, vars: &str, why: &str) {

@@ -71,6 +71,15 @@ mod tests {
 
     use super::*;
 
+    /// Checks a wait's end; a watched signal that another test of this process raised ends
+    /// every wait from then on, as it must.
+    fn assert_woke(woke: Woke, expected: Woke) {
+        if woke == Woke::Cancelled && interrupt::received().is_some() {
+            return;
+        }
+        assert_eq!(woke, expected);
+    }
+
     #[test]
     fn the_first_ready_descriptor_a_cancel_or_the_limit_ends_the_wait() {
         let cancel = Cancel::new().expect("a token");
@@ -78,14 +87,14 @@ mod tests {
         let (mut writer, ready) = UnixStream::pair().expect("a pair");
         let fds = [quiet.as_fd(), ready.as_fd()];
         let short = Duration::from_millis(20);
-        assert_eq!(
+        assert_woke(
             wait_any(&cancel, &fds, short).expect("waited"),
-            Woke::Timeout
+            Woke::Timeout,
         );
         writer.write_all(b"x").expect("written");
-        assert_eq!(
+        assert_woke(
             wait_any(&cancel, &fds, short).expect("waited"),
-            Woke::Ready(1)
+            Woke::Ready(1),
         );
         drop(writer);
         let other = cancel.clone();

@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 use std::io::Read as _;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
@@ -113,7 +113,7 @@ pub fn finish_within(child: &mut Child, deadline: Instant) -> Option<Ended> {
             Ok(read) => errors.extend_from_slice(&chunk[..read]),
         }
     }
-    let status = child.wait().ok()?;
+    let status = reap_within(child, deadline)?;
     let mut stdout = String::new();
     if let Some(mut pipe) = child.stdout.take() {
         let _ = pipe.read_to_string(&mut stdout);
@@ -123,6 +123,23 @@ pub fn finish_within(child: &mut Child, deadline: Instant) -> Option<Ended> {
         stdout,
         stderr: String::from_utf8_lossy(&errors).into_owned(),
     })
+}
+
+/// The status of a child that closed its output, so it is exiting: waited for until
+/// `deadline` (checked every few milliseconds), then killed (`None`). A program that closes its
+/// output and stays cannot hold the caller.
+pub fn reap_within(child: &mut Child, deadline: Instant) -> Option<ExitStatus> {
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Some(status),
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
+            Ok(None) | Err(_) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+        }
+    }
 }
 
 /// Whether `source` becomes readable (or hangs up) within `limit`.

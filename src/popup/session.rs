@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use pi_agent_ask_core::contract::Call;
 
 use super::answer::{PopupAnswer, PopupEnding, PopupError};
-use super::command::{finish_within, first_line, readable_within, run_probe};
+use super::command::{finish_within, first_line, readable_within, reap_within, run_probe};
 use super::handoff::{Handoff, ResultFile};
 use super::host::{Host, Launcher};
 use super::launch::Launch;
@@ -65,7 +65,8 @@ impl Launched {
     /// Reaps the ended command: whether it succeeded; its output becomes the popup's id.
     fn reap(&mut self) -> bool {
         self.reaped = true;
-        let success = self.child.wait().is_ok_and(|status| status.success());
+        let success = reap_within(&mut self.child, Instant::now() + CLOSE_LIMIT)
+            .is_some_and(|status| status.success());
         let mut output = String::new();
         if let Some(mut stdout) = self.child.stdout.take() {
             let _ = stdout.read_to_string(&mut output);
@@ -87,11 +88,21 @@ impl Launched {
         }
         self.reaped = true;
         if self.child.stderr.is_none() {
-            let _ = self.child.wait();
+            let _ = reap_within(&mut self.child, Instant::now() + CLOSE_LIMIT);
             return;
         }
         if let Some(ended) = finish_within(&mut self.child, Instant::now() + CLOSE_LIMIT) {
             self.id = first_line(&ended.stdout);
+        }
+    }
+}
+
+impl Drop for Launched {
+    /// Kills the command if it still runs, so no way out leaves it behind.
+    fn drop(&mut self) {
+        if !self.reaped {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
         }
     }
 }
@@ -128,7 +139,11 @@ pub fn run(
         message: Vec::new(),
         id: None,
     };
-    let connection = match start(host, &listener, &mut launched, cancel).map_err(failed)? {
+    let started = start(host, &listener, &mut launched, cancel);
+    let connection = match started
+        .map_err(failed)
+        .inspect_err(|_| close(host, &mut launched))?
+    {
         Start::Connected(connection) => connection,
         Start::Refused(reason) => {
             close(host, &mut launched);
@@ -142,7 +157,9 @@ pub fn run(
             });
         }
     };
-    let cancelled = wait_for_end(&connection, cancel).map_err(failed)?;
+    let cancelled = wait_for_end(&connection, cancel)
+        .map_err(failed)
+        .inspect_err(|_| close(host, &mut launched))?;
     let ended = !cancelled || end_form(&connection);
     // A pane or window that outlives its program (WezTerm keeps one that exited with an
     // error) is closed by its id, which no later one reuses.

@@ -43,10 +43,12 @@ fn start(attached: bool) -> Option<(Asking, Option<Client>)> {
 }
 
 /// Types `<vars> ask arguments.json --ui popup` into the pane, its result into `result.json`,
-/// its messages into `stderr.txt` and its process id into `asker.pid`.
+/// its messages into `stderr.txt` and its process id into `asker.pid`; its private folders go
+/// into `run/` (`XDG_RUNTIME_DIR`).
 fn launch(term: &Asking, vars: &str) {
+    std::fs::create_dir_all(term.tmux.path("run")).expect("a runtime folder");
     term.tmux.type_line(&format!(
-        "clear; {vars} HOME=\"$PWD\" sh -c 'echo $$ > asker.pid; exec \"$@\"' sh {} ask \
+        "clear; {vars} HOME=\"$PWD\" XDG_RUNTIME_DIR=\"$PWD/run\" sh -c 'echo $$ > asker.pid; exec \"$@\"' sh {} ask \
          arguments.json --ui popup --config \"$PWD/settings.json\" > result.json \
          2> stderr.txt; echo \"exit=$?\"",
         env!("CARGO_BIN_EXE_pi-agent-ask"),
@@ -66,6 +68,24 @@ fn asker_pid(term: &Asking) -> u32 {
         assert!(Instant::now() < deadline, "the asker never started");
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// The folders in `run/`, the asker's runtime folder.
+fn private_folders(term: &Asking) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(term.tmux.path("run"))
+        .expect("the runtime folder reads")
+        .map(|entry| entry.expect("an entry").path())
+        .collect()
+}
+
+/// The permission bits of `path`.
+fn mode(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::metadata(path)
+        .expect("it exists")
+        .permissions()
+        .mode()
+        & 0o777
 }
 
 fn stderr(term: &Asking) -> String {
@@ -91,6 +111,10 @@ fn a_popup_over_the_pane_is_answered_with_keys_typed_into_the_client() {
     };
     launch(&term, "");
     wait_for_the_popup(&term, &client);
+    let folders = private_folders(&term);
+    assert_eq!(folders.len(), 1, "{folders:?}");
+    assert_eq!(mode(&folders[0]), 0o700);
+    assert_eq!(mode(&folders[0].join("call.json")), 0o600);
     client.type_bytes(b"\x1b[B");
     client.wait_for("SQLite highlighted", |screen| {
         screen.contains("› 2. ( ) SQLite")
@@ -112,6 +136,7 @@ fn a_popup_over_the_pane_is_answered_with_keys_typed_into_the_client() {
     );
     client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
     assert_eq!(stderr(&term), "");
+    assert_eq!(private_folders(&term), Vec::<std::path::PathBuf>::new());
 }
 
 #[test]
@@ -134,6 +159,7 @@ fn sigterm_to_the_asker_closes_the_popup_and_prints_the_cancelled_result_with_th
 
     let (document, exit) = term.finish();
     assert_eq!(exit, 143, "stderr: {}", stderr(&term));
+    assert_eq!(private_folders(&term), Vec::<std::path::PathBuf>::new());
     let (text, details) = read_result(document);
     assert!(text.starts_with("User cancelled the ask flow"), "{text}");
     assert_eq!(details["cancelled"], json!(true));

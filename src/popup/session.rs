@@ -313,3 +313,7 @@ fn close(host: &Host, launched: &mut Launched) {
         launched.reaped = true;
     }
 }
+
+#[cfg(test)]
+#[path = "session_tests.rs"]
+mod tests;

@@ -68,7 +68,7 @@ pub enum UiArg {
     /// Plain line-by-line prompts on the terminal.
     Dialogs,
     /// The rich questionnaire in a popup over the terminal the caller runs in: tmux ≥ 3.2 with
-    /// an attached client, zellij, kitty with remote control, or `WezTerm`; without one, no UI.
+    /// an attached client, zellij, kitty with remote control, or wezterm; without one, no UI.
     Popup,
     /// No UI: the result tells the agent to ask another way.
     None,

@@ -1,7 +1,6 @@
 //! `ask`: one ask flow for these tool arguments; prints the tool result.
 
 use pi_agent_ask_core::contract::{Call, ToolResult};
-
 use serde_json::Value;
 
 use super::{ask_popup, read_call};

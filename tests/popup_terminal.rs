@@ -96,6 +96,15 @@ fn stderr(term: &Asking) -> String {
 /// does not: the form is drawn over it.
 fn wait_for_the_popup(term: &Asking, client: &Client) -> String {
     let screen = client.wait_for("the popup's question", |screen| screen.contains(PROMPT));
+    let border = screen
+        .lines()
+        .find(|line| line.contains("┌─ pi-agent-ask ─"))
+        .unwrap_or_else(|| panic!("no popup titled pi-agent-ask:\n{screen}"));
+    let width = border.trim().chars().count();
+    assert_eq!(
+        width, 90,
+        "the popup is not 90% of the client's 100 columns:\n{screen}"
+    );
     assert!(
         !term.tmux.screen().contains(PROMPT),
         "the form was drawn in the pane, not a popup:\n{}",
@@ -255,7 +264,7 @@ fn a_client_showing_another_popup_refuses_and_the_asker_falls_back_at_once() {
 }
 
 #[test]
-fn a_popup_whose_program_is_killed_gives_the_cancelled_result_and_exit_1() {
+fn a_popup_starts_in_the_panes_directory_and_its_killed_program_gives_the_cancelled_result() {
     let Some((term, Some(client))) = start(true) else {
         return;
     };
@@ -268,6 +277,16 @@ fn a_popup_whose_program_is_killed_gives_the_cancelled_result_and_exit_1() {
         .expect("pgrep runs");
     let program = String::from_utf8_lossy(&found.stdout).trim().to_owned();
     assert!(!program.is_empty(), "no popup program under the server");
+    let cwd = std::fs::read_link(format!("/proc/{program}/cwd"));
+    if let Ok(cwd) = cwd {
+        let pane = term
+            .tmux
+            .dir
+            .path()
+            .canonicalize()
+            .expect("the pane's folder");
+        assert_eq!(cwd, pane, "the popup did not start in the pane's directory");
+    }
     let sent = Command::new("kill")
         .args(["-s", "KILL", &program])
         .status()

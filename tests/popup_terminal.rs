@@ -48,7 +48,8 @@ fn start(attached: bool) -> Option<(Asking, Option<Client>)> {
 fn launch(term: &Asking, vars: &str) {
     std::fs::create_dir_all(term.tmux.path("run")).expect("a runtime folder");
     term.tmux.type_line(&format!(
-        "clear; {vars} HOME=\"$PWD\" XDG_RUNTIME_DIR=\"$PWD/run\" sh -c 'echo $$ > asker.pid; exec \"$@\"' sh {} ask \
+        "clear; {vars} HOME=\"$PWD\" XDG_RUNTIME_DIR=\"$PWD/run\" \
+         sh -c 'echo $$ > asker.pid; exec \"$@\"' sh {} ask \
          arguments.json --ui popup --config \"$PWD/settings.json\" > result.json \
          2> stderr.txt; echo \"exit=$?\"",
         env!("CARGO_BIN_EXE_pi-agent-ask"),

@@ -117,7 +117,8 @@ mod tests {
                 arguments.clone()
             } else {
                 json!({"questions": [{"question": "Which?", "header": "DB", "multiSelect": false,
-                    "options": [{"label": "A", "description": "a"}, {"label": "B", "description": "b"}]}]})
+                    "options": [{"label": "A", "description": "a"},
+                                {"label": "B", "description": "b"}]}]})
             };
             let original = parse_call_with(tool, &arguments, dir.path().to_path_buf(), &settings)
                 .expect("a valid call");

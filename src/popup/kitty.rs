@@ -11,7 +11,8 @@ use super::launch::Launch;
 /// The kitty instance the caller runs in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Kitty {
-    /// `kitten`, or `kitty` where only it is installed (`kitty @` is the older spelling).
+    /// `kitten`, or `kitty` where only it is installed (`kitty @` is the older spelling), as
+    /// found on `PATH`.
     program: String,
     /// Where kitty listens for remote control.
     listen_on: String,
@@ -33,12 +34,18 @@ impl Kitty {
         };
         let program = ["kitten", "kitty"]
             .into_iter()
-            .find(|program| env.find_program(program).is_some())
+            .find_map(|program| {
+                let path = env.find_program(program)?;
+                Some(
+                    path.to_str()
+                        .map_or_else(|| program.to_owned(), str::to_owned),
+                )
+            })
             .ok_or_else(|| {
                 Skip::Unusable("kitty: neither kitten nor kitty is on PATH".to_owned())
             })?;
         Ok(Self {
-            program: program.to_owned(),
+            program,
             listen_on: listen_on.to_owned(),
             window: env.get("KITTY_WINDOW_ID").map(str::to_owned),
         })
@@ -91,9 +98,8 @@ mod tests {
     fn kitty_needs_remote_control_and_opens_an_overlay_it_can_close() {
         assert_eq!(Kitty::detect(&Environment::default()), Err(Skip::Absent));
         let no_remote = Environment::from_pairs([("KITTY_WINDOW_ID", "7")]);
-        assert!(
-            matches!(Kitty::detect(&no_remote), Err(Skip::Unusable(why)) if why.contains("remote control"))
-        );
+        let refused = Kitty::detect(&no_remote);
+        assert!(matches!(refused, Err(Skip::Unusable(why)) if why.contains("remote control")));
 
         let bin = tempfile::tempdir().expect("a folder");
         let kitten = bin.path().join("kitten");
@@ -114,7 +120,7 @@ mod tests {
             title: "pi-agent-ask".to_owned(),
         };
         let line = kitty.launch(&launch);
-        assert_eq!(line.program, "kitten");
+        assert_eq!(line.program, kitten.display().to_string());
         assert_eq!(
             line.arg_texts(),
             [

@@ -196,6 +196,7 @@ fn a_killed_asker_still_closes_its_popup() {
         .tmux
         .wait_for("the exit status", |screen| screen.contains("exit=137"));
     assert!(!screen.contains(PROMPT), "{screen}");
+    assert_eq!(private_folders(&term), Vec::<std::path::PathBuf>::new());
 }
 
 /// Runs the asker where no popup can open and checks that it says `why` on standard error and

@@ -2,14 +2,17 @@
 //! folder with the full-screen questionnaire on the popup's own terminal and writes the result
 //! back there (see `crate::popup::handoff`).
 //!
-//! It stays connected to the caller while it runs; when the caller goes away or asks it to end
+//! It stays connected to the caller while it runs; when the caller asks it to end or goes away
 //! (its side of the connection closes), it ends the form as SIGTERM would, so the result keeps
-//! the answers so far and the popup closes with the program.
+//! the answers so far and the popup closes with the program. A caller that went away without
+//! asking (killed) reads no result: the program removes the private folder instead.
 
 use std::io::Read as _;
 use std::os::unix::net::UnixStream;
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use pi_agent_ask_core::contract::{Call, Tool};
 use pi_agent_ask_core::settings;
@@ -32,11 +35,15 @@ pub fn run(args: &PopupFormArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    end_when_the_caller_does(&connection);
+    let gone = end_when_the_caller_does(&connection);
     let (file, exit) = match ask(dir) {
         Ok((result, exit)) => (ResultFile::Ended { result, exit }, exit),
         Err(error) => (ResultFile::Failed { error }, 1),
     };
+    if gone.load(Ordering::SeqCst) {
+        let _ = handoff::remove_orphaned(dir);
+        return ExitCode::from(exit);
+    }
     if let Err(error) = handoff::write_result(dir, &file) {
         report(&format!("cannot hand the result back: {error}"));
         return ExitCode::from(1);
@@ -46,16 +53,25 @@ pub fn run(args: &PopupFormArgs) -> ExitCode {
 }
 
 /// Raises SIGTERM on this process once the caller's side of `connection` closes: the form
-/// then ends with the cancelled result, as on any SIGTERM.
-fn end_when_the_caller_does(connection: &UnixStream) {
+/// then ends with the cancelled result, as on any SIGTERM. The flag it returns is set when the
+/// side closed without sending anything first (the caller sends [`handoff::END_FORM`] to ask
+/// for the end): the caller is gone.
+fn end_when_the_caller_does(connection: &UnixStream) -> Arc<AtomicBool> {
+    let gone = Arc::new(AtomicBool::new(false));
     let Ok(mut watched) = connection.try_clone() else {
-        return;
+        return gone;
     };
+    let flag = Arc::clone(&gone);
     std::thread::spawn(move || {
         let mut chunk = [0; 64];
-        while watched.read(&mut chunk).is_ok_and(|read| read > 0) {}
+        let mut asked = false;
+        while watched.read(&mut chunk).is_ok_and(|read| read > 0) {
+            asked = true;
+        }
+        flag.store(!asked, Ordering::SeqCst);
         let _ = signal_hook::low_level::raise(signal_hook::consts::SIGTERM);
     });
+    gone
 }
 
 /// Reads the call, asks it in the terminal and gives its result document and exit status.

@@ -7,8 +7,9 @@
 //!   loaded) and the settings file in effect;
 //! - `done.sock`: the caller listens, the popup's program connects as it starts and keeps the
 //!   connection until it exits, so the caller sleeps in one wait and learns at once that the
-//!   program ended, however it ended; the caller shutting its side down asks the program to
-//!   end its form;
+//!   program ended, however it ended; the caller sending [`END_FORM`] and shutting its side
+//!   down asks the program to end its form, and a connection that closes without it means the
+//!   caller is gone (killed), so the program removes the folder itself;
 //! - `result.json` (0600): the popup's result, written under another name and renamed, so it
 //!   is never read half written.
 
@@ -27,6 +28,10 @@ const CALL: &str = "call.json";
 const RESULT: &str = "result.json";
 const RESULT_PART: &str = "result.json.part";
 const SOCKET: &str = "done.sock";
+
+/// What the caller sends before it shuts its side of the connection down to have the form
+/// ended; a connection closed without it is a caller that went away.
+pub const END_FORM: &[u8] = b"end";
 
 /// The call as the popup's program needs it to ask the same questions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -121,6 +126,18 @@ pub fn write_result(dir: &Path, result: &ResultFile) -> io::Result<()> {
     fs::rename(part, dir.join(RESULT))
 }
 
+/// The popup's side, once the caller went away without ending the form: removes the folder
+/// and the files the handoff puts in it (nothing else, so a wrong folder is left alone).
+pub fn remove_orphaned(dir: &Path) -> io::Result<()> {
+    for name in [CALL, SOCKET, RESULT_PART, RESULT] {
+        match fs::remove_file(dir.join(name)) {
+            Err(error) if error.kind() != io::ErrorKind::NotFound => return Err(error),
+            _ => {}
+        }
+    }
+    fs::remove_dir(dir)
+}
+
 /// Writes a new file only its owner can read.
 fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut file = OpenOptions::new()
@@ -170,6 +187,22 @@ mod tests {
         assert_eq!(handoff.result(), Some(ended));
         drop(handoff);
         assert!(!dir.exists());
+    }
+
+    #[test]
+    fn an_orphaned_folder_is_removed_with_its_files_but_never_with_others() {
+        let base = tempfile::tempdir().expect("a folder");
+        let env = Environment::from_pairs([("XDG_RUNTIME_DIR", base.path().as_os_str())]);
+        let handoff = Handoff::create(&env, &call()).expect("created");
+        let _listener = handoff.listen().expect("listening");
+        let dir = handoff.path().to_path_buf();
+        remove_orphaned(&dir).expect("removed");
+        assert!(!dir.exists());
+
+        let other = tempfile::tempdir().expect("a folder");
+        std::fs::write(other.path().join("notes.txt"), "kept").expect("written");
+        assert!(remove_orphaned(other.path()).is_err());
+        assert!(other.path().join("notes.txt").exists());
     }
 
     #[test]

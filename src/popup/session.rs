@@ -3,7 +3,7 @@
 //! program to end its form (it writes the cancelled result with the answers so far), and close
 //! the popup through the host when it does not end in time.
 
-use std::io::{self, Read as _};
+use std::io::{self, Read as _, Write as _};
 use std::net::Shutdown;
 use std::os::fd::AsFd as _;
 use std::os::unix::net::{UnixListener, UnixStream};
@@ -15,7 +15,7 @@ use pi_agent_ask_core::contract::Call;
 
 use super::answer::{PopupAnswer, PopupEnding, PopupError};
 use super::command::{finish_within, first_line, readable_within, reap_within, run_probe};
-use super::handoff::{Handoff, ResultFile};
+use super::handoff::{END_FORM, Handoff, ResultFile};
 use super::host::{Host, Launcher};
 use super::launch::Launch;
 use super::wait::{Woke, wait_any};
@@ -279,7 +279,8 @@ fn ended(mut connection: &UnixStream) -> bool {
 }
 
 /// Asks the popup's program to end its form; whether it ended within [`CLOSE_LIMIT`].
-fn end_form(connection: &UnixStream) -> bool {
+fn end_form(mut connection: &UnixStream) -> bool {
+    let _ = connection.write_all(END_FORM);
     let _ = connection.shutdown(Shutdown::Write);
     let deadline = Instant::now() + CLOSE_LIMIT;
     loop {

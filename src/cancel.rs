@@ -24,6 +24,10 @@ pub struct Cancel {
 struct Inner {
     cancelled: AtomicBool,
     /// Written once on cancelling, so a wait that polls `alarm` wakes up.
+    #[allow(
+        dead_code,
+        reason = "written by `cancel`, which only threads that ask call"
+    )]
     wake: UnixStream,
     alarm: UnixStream,
 }

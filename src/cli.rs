@@ -36,6 +36,9 @@ pub enum Command {
     Render(RenderArgs),
     /// A terminal where the asks of every agent of this user arrive, one form at a time.
     Inbox(InboxArgs),
+    /// What a popup runs: ask the call handed over in a private folder (internal).
+    #[command(name = "popup-form", hide = true)]
+    PopupForm(PopupFormArgs),
 }
 
 /// Options every command that reads tool arguments shares.
@@ -59,7 +62,8 @@ pub struct CommonArgs {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum UiArg {
     /// `dialogs` when `TERM` is `dumb`, else `tui`, when run from a shell in the terminal's
-    /// foreground; otherwise `inbox` when an inbox is listening, else `none`.
+    /// foreground; otherwise `inbox` when an inbox is listening, else `popup` where one can
+    /// open, else `none`.
     #[default]
     Auto,
     /// The rich terminal questionnaire.
@@ -68,6 +72,9 @@ pub enum UiArg {
     Dialogs,
     /// A `pi-agent-ask inbox` terminal (see `--inbox`).
     Inbox,
+    /// The rich questionnaire in a popup over the terminal the caller runs in: tmux ≥ 3.2 with
+    /// an attached client, zellij, kitty with remote control, or wezterm; without one, no UI.
+    Popup,
     /// No UI: the result tells the agent to ask another way.
     None,
 }
@@ -104,6 +111,14 @@ pub struct InboxArgs {
     /// saves (default: `<agent dir>/extensions/pi-agent-ask.json`).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+}
+
+/// `popup-form` arguments.
+#[derive(Debug, Args)]
+pub struct PopupFormArgs {
+    /// The private folder the call was handed over in.
+    #[arg(value_name = "FOLDER")]
+    pub folder: PathBuf,
 }
 
 /// `demo` arguments.

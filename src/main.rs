@@ -15,6 +15,7 @@ mod foreground;
 mod inbox;
 mod interrupt;
 mod outcome;
+mod popup;
 mod questionnaire;
 mod settings_file;
 mod terminal;
@@ -43,6 +44,7 @@ fn main() -> ExitCode {
         Command::Render(args) => commands::render::run(&args).map(Outcome::text),
         Command::Rpc(args) => return commands::rpc::run(&args),
         Command::Inbox(args) => return commands::inbox::run(&args),
+        Command::PopupForm(args) => return commands::popup_form::run(&args),
     };
     match outcome {
         Ok(outcome) => outcome.print(),

@@ -153,7 +153,7 @@ fn auto_on_a_dumb_terminal_without_a_terminal_device_asks_nobody() {
 /// What `--ui auto` does, word for word as `ask --help` and the README say it.
 const UI_AUTO: &str = "`dialogs` when `TERM` is `dumb`, else `tui`, when run from a shell in \
                        the terminal's foreground; otherwise `inbox` when an inbox is listening, \
-                       else `none`";
+                       else `popup` where one can open, else `none`";
 
 #[test]
 fn ui_auto_reads_the_same_in_ask_help_and_in_the_readme() {

@@ -3,7 +3,7 @@
 use pi_agent_ask_core::contract::Call;
 use serde_json::Value;
 
-use super::read_call;
+use super::{ask_popup, read_call};
 use crate::away::AwayRequest;
 use crate::cancel::Cancel;
 use crate::cli::{AskArgs, UiArg};
@@ -12,7 +12,8 @@ use crate::files::{read_json, working_directory};
 use crate::foreground;
 use crate::inbox::client::{self, InboxError};
 use crate::interrupt;
-use crate::outcome::{Outcome, UsageError};
+use crate::outcome::{Outcome, UsageError, report};
+use crate::popup;
 use crate::settings_file::SettingsFile;
 use crate::terminal;
 use crate::tui::{self, Placement};
@@ -54,6 +55,13 @@ fn ask(
             (result.to_json(), Effects::exit_status(ending))
         }
         Surface::NoUi => (call.no_ui().to_json(), 0),
+        Surface::Popup => match ask_popup::ask(&call, &settings) {
+            Ok(asked) => asked,
+            Err(reason) => {
+                report(&format!("--ui popup: {reason}; answering without a UI"));
+                (call.no_ui().to_json(), 0)
+            }
+        },
         Surface::Tui { placement } => {
             let end = tui::ask(call, settings, placement)?;
             (end.result.to_json(), end.exit)
@@ -100,6 +108,8 @@ enum Surface {
     Dialogs,
     /// A `pi-agent-ask inbox` terminal, the one `--inbox` names.
     Inbox,
+    /// A popup over the terminal the caller runs in.
+    Popup,
     /// Nowhere: the result tells the agent to ask another way.
     NoUi,
 }
@@ -107,7 +117,7 @@ enum Surface {
 /// The surface for `--ui`. `auto` asks on the terminal only when a person runs this process
 /// there (see [`foreground`]): plain dialogs on a `TERM=dumb` terminal, the rich questionnaire
 /// on any other; otherwise, without ever opening `/dev/tty`, an inbox when one is listening,
-/// and no UI when nothing is there.
+/// then a popup where one can open, and no UI when nothing is there.
 fn surface(args: &AskArgs) -> Result<Surface, UsageError> {
     let tui = Surface::Tui {
         placement: args.inline.map_or(Placement::FullScreen, Placement::Inline),
@@ -121,6 +131,7 @@ fn surface(args: &AskArgs) -> Result<Surface, UsageError> {
         }
         UiArg::Dialogs => Surface::Dialogs,
         UiArg::Inbox => Surface::Inbox,
+        UiArg::Popup => Surface::Popup,
         UiArg::Auto => {
             let at_terminal = foreground::person_at_terminal();
             if at_terminal && terminal::term_is_dumb() && terminal::tty_available() {
@@ -129,8 +140,9 @@ fn surface(args: &AskArgs) -> Result<Surface, UsageError> {
                 tui
             } else if client::listening(&args.inbox) {
                 Surface::Inbox
+            } else if popup::available().is_some() {
+                Surface::Popup
             } else {
-                // A popup goes here, between the inbox and no UI.
                 Surface::NoUi
             }
         }

@@ -1,9 +1,11 @@
 //! The program's commands.
 
 pub mod ask;
+pub mod ask_popup;
 pub mod check;
 pub mod demo;
 pub mod inbox;
+pub mod popup_form;
 pub mod render;
 pub mod rpc;
 pub mod schema;

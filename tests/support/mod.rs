@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod asking;
+pub mod client;
 pub mod inbox;
 pub mod tmux;
 

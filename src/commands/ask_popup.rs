@@ -1,0 +1,38 @@
+//! `ask --ui popup`: the call asked in a popup over the caller's terminal, with the exit status
+//! `ask` gives on every surface; or why no popup asked it, so `ask` asks on its next surface.
+
+use pi_agent_ask_core::contract::Call;
+use serde_json::Value;
+
+use crate::cancel::Cancel;
+use crate::effects::{Effects, Ending};
+use crate::interrupt;
+use crate::popup::{self, PopupEnding, PopupRequest};
+use crate::settings_file::SettingsFile;
+
+/// Asks `call` in a popup and gives the result document and exit status; a signal (SIGINT,
+/// SIGTERM, SIGHUP) closes the popup and exits `128 + n`. `Err` says why no popup asked.
+pub fn ask(call: &Call, settings: &SettingsFile) -> Result<(Value, u8), String> {
+    let popup = popup::detect().map_err(|why| why.to_string())?;
+    interrupt::watch();
+    let cancel = Cancel::new().map_err(|error| format!("cannot wait for the popup: {error}"))?;
+    let request = PopupRequest {
+        call,
+        config: settings.path.as_deref(),
+    };
+    let answer = popup::ask(&popup, &request, &cancel).map_err(|error| error.to_string())?;
+    Ok((answer.result, exit_status(answer.ending)))
+}
+
+/// `128 + n` after signal `n` reached this process; otherwise the popup program's status, 1
+/// when the popup closed without a result.
+fn exit_status(ending: PopupEnding) -> u8 {
+    if let Some(signal) = interrupt::received() {
+        return Effects::exit_status(Ending::Signal(signal.number()));
+    }
+    match ending {
+        PopupEnding::Ended(exit) => exit,
+        PopupEnding::Closed => Effects::exit_status(Ending::Failed),
+        PopupEnding::Cancelled => 0,
+    }
+}

@@ -1,0 +1,214 @@
+//! The private folder a call is handed to the popup through, and its result handed back.
+//!
+//! The folder is created 0700 under `$XDG_RUNTIME_DIR` (else the temporary folder) and removed
+//! with everything in it when the caller's [`Handoff`] is dropped, on every way out. It holds:
+//!
+//! - `call.json` (0600): the tool, the request id, the arguments as saved (preview files
+//!   loaded) and the settings file in effect;
+//! - `done.sock`: the caller listens, the popup's program connects as it starts and keeps the
+//!   connection until it exits, so the caller sleeps in one wait and learns at once that the
+//!   program ended, however it ended; the caller sending [`END_FORM`] and shutting its side
+//!   down asks the program to end its form, and a connection that closes without it means the
+//!   caller is gone (killed), so the program removes the folder itself;
+//! - `result.json` (0600): the popup's result, written under another name and renamed, so it
+//!   is never read half written.
+
+use std::fs::{self, OpenOptions, Permissions};
+use std::io::{self, Write as _};
+use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
+use std::os::unix::net::{UnixListener, UnixStream};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::environment::Environment;
+
+const CALL: &str = "call.json";
+const RESULT: &str = "result.json";
+const RESULT_PART: &str = "result.json.part";
+const SOCKET: &str = "done.sock";
+
+/// What the caller sends before it shuts its side of the connection down to have the form
+/// ended; a connection closed without it is a caller that went away.
+pub const END_FORM: &[u8] = b"end";
+
+/// The call as the popup's program needs it to ask the same questions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallFile {
+    /// The tool's name.
+    pub tool: String,
+    /// The request id the results carry, for `ask_user`.
+    pub request_id: Option<String>,
+    /// The arguments as saved: preview files loaded.
+    pub arguments: Value,
+    /// The settings file in effect, when a location is known.
+    pub config: Option<PathBuf>,
+}
+
+/// What the popup's program hands back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum ResultFile {
+    /// The form ended: its tool result and the status the program exits with.
+    Ended {
+        /// The tool result document.
+        result: Value,
+        /// 0, `128 + n` after signal `n`, 101 after a crash.
+        exit: u8,
+    },
+    /// The program could not ask (no terminal in the popup, an unreadable call).
+    Failed {
+        /// Why.
+        error: String,
+    },
+}
+
+/// The caller's side: the private folder, removed when dropped.
+pub struct Handoff {
+    dir: tempfile::TempDir,
+}
+
+impl Handoff {
+    /// Creates the private folder under `$XDG_RUNTIME_DIR` when it is a folder, else under
+    /// the temporary folder, and writes the call into it.
+    pub fn create(env: &Environment, call: &CallFile) -> io::Result<Self> {
+        let base = env
+            .get("XDG_RUNTIME_DIR")
+            .map(PathBuf::from)
+            .filter(|dir| dir.is_dir())
+            .unwrap_or_else(std::env::temp_dir);
+        let dir = tempfile::Builder::new()
+            .prefix("pi-agent-ask-popup-")
+            .permissions(Permissions::from_mode(0o700))
+            .tempdir_in(base)?;
+        write_private(&dir.path().join(CALL), &serde_json::to_vec(call)?)?;
+        Ok(Self { dir })
+    }
+
+    /// The folder, which the popup's program is given.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Listens for the popup's program.
+    pub fn listen(&self) -> io::Result<UnixListener> {
+        let listener = UnixListener::bind(self.dir.path().join(SOCKET))?;
+        listener.set_nonblocking(true)?;
+        Ok(listener)
+    }
+
+    /// The result, once the popup's program wrote one.
+    pub fn result(&self) -> Option<ResultFile> {
+        let text = fs::read(self.dir.path().join(RESULT)).ok()?;
+        serde_json::from_slice(&text).ok()
+    }
+}
+
+/// The popup's side: reads the call from the folder `dir`.
+pub fn read_call(dir: &Path) -> Result<CallFile, String> {
+    let bytes =
+        fs::read(dir.join(CALL)).map_err(|error| format!("cannot read the call: {error}"))?;
+    serde_json::from_slice(&bytes).map_err(|error| format!("the call is not readable: {error}"))
+}
+
+/// The popup's side: connects to the caller, which learns of the program's end when the
+/// connection closes.
+pub fn connect(dir: &Path) -> io::Result<UnixStream> {
+    UnixStream::connect(dir.join(SOCKET))
+}
+
+/// The popup's side: writes the result, whole or not at all.
+pub fn write_result(dir: &Path, result: &ResultFile) -> io::Result<()> {
+    let part = dir.join(RESULT_PART);
+    write_private(&part, &serde_json::to_vec(result)?)?;
+    fs::rename(part, dir.join(RESULT))
+}
+
+/// The popup's side, once the caller went away without ending the form: removes the folder
+/// and the files the handoff puts in it (nothing else, so a wrong folder is left alone).
+pub fn remove_orphaned(dir: &Path) -> io::Result<()> {
+    for name in [CALL, SOCKET, RESULT_PART, RESULT] {
+        match fs::remove_file(dir.join(name)) {
+            Err(error) if error.kind() != io::ErrorKind::NotFound => return Err(error),
+            _ => {}
+        }
+    }
+    fs::remove_dir(dir)
+}
+
+/// Writes a new file only its owner can read.
+fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn call() -> CallFile {
+        CallFile {
+            tool: "ask_user".to_owned(),
+            request_id: Some("id-1".to_owned()),
+            arguments: json!({"questions": []}),
+            config: Some(PathBuf::from("/home/me/settings.json")),
+        }
+    }
+
+    #[test]
+    fn the_folder_and_its_files_are_private_and_gone_after_the_handoff() {
+        let base = tempfile::tempdir().expect("a folder");
+        let env = Environment::from_pairs([("XDG_RUNTIME_DIR", base.path().as_os_str())]);
+        let handoff = Handoff::create(&env, &call()).expect("created");
+        let dir = handoff.path().to_path_buf();
+        assert_eq!(dir.parent(), Some(base.path()));
+        let mode = |path: &Path| fs::metadata(path).expect("exists").permissions().mode() & 0o777;
+        assert_eq!(mode(&dir), 0o700);
+        assert_eq!(mode(&dir.join(CALL)), 0o600);
+        assert_eq!(read_call(&dir), Ok(call()));
+
+        assert_eq!(handoff.result(), None);
+        let ended = ResultFile::Ended {
+            result: json!({"isError": false}),
+            exit: 0,
+        };
+        write_result(&dir, &ended).expect("written");
+        assert_eq!(mode(&dir.join(RESULT)), 0o600);
+        assert!(!dir.join(RESULT_PART).exists());
+        assert_eq!(handoff.result(), Some(ended));
+        drop(handoff);
+        assert!(!dir.exists());
+    }
+
+    #[test]
+    fn an_orphaned_folder_is_removed_with_its_files_but_never_with_others() {
+        let base = tempfile::tempdir().expect("a folder");
+        let env = Environment::from_pairs([("XDG_RUNTIME_DIR", base.path().as_os_str())]);
+        let handoff = Handoff::create(&env, &call()).expect("created");
+        let _listener = handoff.listen().expect("listening");
+        let dir = handoff.path().to_path_buf();
+        remove_orphaned(&dir).expect("removed");
+        assert!(!dir.exists());
+
+        let other = tempfile::tempdir().expect("a folder");
+        std::fs::write(other.path().join("notes.txt"), "kept").expect("written");
+        assert!(remove_orphaned(other.path()).is_err());
+        assert!(other.path().join("notes.txt").exists());
+    }
+
+    #[test]
+    fn without_a_runtime_folder_the_handoff_goes_to_the_temporary_folder() {
+        let env = Environment::from_pairs([("XDG_RUNTIME_DIR", "/nonexistent/run")]);
+        let handoff = Handoff::create(&env, &call()).expect("created");
+        assert!(handoff.path().starts_with(std::env::temp_dir()));
+    }
+}

@@ -1,0 +1,304 @@
+//! `ask --ui popup` in tmux with a client attached on a pseudo-terminal the test drives: the
+//! form opens in a popup over the pane the program runs in, keys typed into the client answer
+//! it, the result comes out on the caller's standard output, and the popup closes when the
+//! caller is signalled; where no popup can open, the caller says why and answers without a UI
+//! at once. Skipped, with a message, where tmux or python3 is not installed.
+
+#![cfg(unix)]
+
+mod support;
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use support::asking::{Asking, read_result};
+use support::client::Client;
+
+const PROMPT: &str = "Which database should the service use?";
+
+/// How long a run that cannot open a popup may take to answer without one.
+const FALLBACK_WITHIN: Duration = Duration::from_secs(5);
+
+fn arguments() -> Value {
+    json!({"questions": [{
+        "id": "db", "label": "Database", "prompt": PROMPT,
+        "options": [
+            {"value": "postgres", "label": "Postgres"},
+            {"value": "sqlite", "label": "SQLite"}
+        ]
+    }]})
+}
+
+/// A 100×30 terminal with the arguments written and, unless `attached` is false, a client
+/// attached; `None` without tmux or python3.
+fn start(attached: bool) -> Option<(Asking, Option<Client>)> {
+    let term = Asking::start(100, 30)?;
+    term.write_arguments("arguments.json", &arguments());
+    if !attached {
+        return Some((term, None));
+    }
+    let client = Client::attach(&term.tmux, 100, 30)?;
+    Some((term, Some(client)))
+}
+
+/// Types `<vars> ask arguments.json --ui popup` into the pane, its result into `result.json`,
+/// its messages into `stderr.txt` and its process id into `asker.pid`; its private folders go
+/// into `run/` (`XDG_RUNTIME_DIR`).
+fn launch(term: &Asking, vars: &str) {
+    std::fs::create_dir_all(term.tmux.path("run")).expect("a runtime folder");
+    term.tmux.type_line(&format!(
+        "clear; {vars} HOME=\"$PWD\" XDG_RUNTIME_DIR=\"$PWD/run\" \
+         sh -c 'echo $$ > asker.pid; exec \"$@\"' sh {} ask \
+         arguments.json --ui popup --config \"$PWD/settings.json\" > result.json \
+         2> stderr.txt; echo \"exit=$?\"",
+        env!("CARGO_BIN_EXE_pi-agent-ask"),
+    ));
+}
+
+fn asker_pid(term: &Asking) -> u32 {
+    let path = term.tmux.path("asker.pid");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(pid) = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+        {
+            return pid;
+        }
+        assert!(Instant::now() < deadline, "the asker never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The folders in `run/`, the asker's runtime folder.
+fn private_folders(term: &Asking) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(term.tmux.path("run"))
+        .expect("the runtime folder reads")
+        .map(|entry| entry.expect("an entry").path())
+        .collect()
+}
+
+/// The permission bits of `path`.
+fn mode(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::metadata(path)
+        .expect("it exists")
+        .permissions()
+        .mode()
+        & 0o777
+}
+
+fn stderr(term: &Asking) -> String {
+    std::fs::read_to_string(term.tmux.path("stderr.txt")).unwrap_or_default()
+}
+
+/// Waits for the popup to show the question on the client, and checks that the pane itself
+/// does not: the form is drawn over it.
+fn wait_for_the_popup(term: &Asking, client: &Client) -> String {
+    let screen = client.wait_for("the popup's question", |screen| screen.contains(PROMPT));
+    let border = screen
+        .lines()
+        .find(|line| line.contains("┌─ pi-agent-ask ─"))
+        .unwrap_or_else(|| panic!("no popup titled pi-agent-ask:\n{screen}"));
+    let width = border.trim().chars().count();
+    assert_eq!(
+        width, 90,
+        "the popup is not 90% of the client's 100 columns:\n{screen}"
+    );
+    assert!(
+        !term.tmux.screen().contains(PROMPT),
+        "the form was drawn in the pane, not a popup:\n{}",
+        term.tmux.screen()
+    );
+    screen
+}
+
+#[test]
+fn a_popup_over_the_pane_is_answered_with_keys_typed_into_the_client() {
+    let Some((term, Some(mut client))) = start(true) else {
+        return;
+    };
+    launch(&term, "");
+    wait_for_the_popup(&term, &client);
+    let folders = private_folders(&term);
+    assert_eq!(folders.len(), 1, "{folders:?}");
+    assert_eq!(mode(&folders[0]), 0o700);
+    assert_eq!(mode(&folders[0].join("call.json")), 0o600);
+    client.type_bytes(b"\x1b[B");
+    client.wait_for("SQLite highlighted", |screen| {
+        screen.contains("› 2. ( ) SQLite")
+    });
+    client.type_bytes(b"\r");
+    client.wait_for("the summary", |screen| {
+        screen.contains("Review your answers")
+    });
+    client.type_bytes(b"\r");
+
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0, "stderr: {}", stderr(&term));
+    let (text, details) = read_result(document);
+    assert_eq!(text, "Database: SQLite\nRequest ID: <request-id>");
+    assert_eq!(details["cancelled"], json!(false));
+    assert_eq!(
+        details["answers"],
+        json!({"db": {"values": ["sqlite"], "labels": ["SQLite"], "indices": [2]}})
+    );
+    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
+    assert_eq!(stderr(&term), "");
+    assert_eq!(private_folders(&term), Vec::<std::path::PathBuf>::new());
+}
+
+#[test]
+fn sigterm_to_the_asker_closes_the_popup_and_prints_the_cancelled_result_with_the_answers_so_far() {
+    let Some((term, Some(mut client))) = start(true) else {
+        return;
+    };
+    launch(&term, "");
+    wait_for_the_popup(&term, &client);
+    client.type_bytes(b"\r");
+    client.wait_for("the summary", |screen| {
+        screen.contains("Review your answers")
+    });
+    let sent = Command::new("kill")
+        .args(["-s", "TERM", &asker_pid(&term).to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
+
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 143, "stderr: {}", stderr(&term));
+    assert_eq!(private_folders(&term), Vec::<std::path::PathBuf>::new());
+    let (text, details) = read_result(document);
+    assert!(text.starts_with("User cancelled the ask flow"), "{text}");
+    assert_eq!(details["cancelled"], json!(true));
+    assert_eq!(
+        details["answers"],
+        json!({"db": {"values": ["postgres"], "labels": ["Postgres"], "indices": [1]}})
+    );
+}
+
+#[test]
+fn a_killed_asker_still_closes_its_popup() {
+    let Some((term, Some(client))) = start(true) else {
+        return;
+    };
+    launch(&term, "");
+    wait_for_the_popup(&term, &client);
+    let sent = Command::new("kill")
+        .args(["-s", "KILL", &asker_pid(&term).to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
+    let screen = term
+        .tmux
+        .wait_for("the exit status", |screen| screen.contains("exit=137"));
+    assert!(!screen.contains(PROMPT), "{screen}");
+    assert_eq!(private_folders(&term), Vec::<std::path::PathBuf>::new());
+}
+
+/// Runs the asker where no popup can open and checks that it says `why` on standard error and
+/// answers without a UI within [`FALLBACK_WITHIN`].
+fn assert_falls_back(term: &Asking, vars: &str, why: &str) {
+    let started = Instant::now();
+    launch(term, vars);
+    let (document, exit) = term.finish();
+    assert!(
+        started.elapsed() < FALLBACK_WITHIN,
+        "the fallback took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(exit, 0);
+    let message = stderr(term);
+    assert!(
+        message.contains(&format!("--ui popup: {why}; answering without a UI")),
+        "{message:?}"
+    );
+    assert_eq!(message.lines().count(), 1, "{message:?}");
+    let text = document["content"][0]["text"].as_str().unwrap_or_default();
+    assert!(text.starts_with("Needs user input"), "{text}");
+}
+
+#[test]
+fn without_an_attached_client_the_asker_says_so_and_answers_without_a_ui() {
+    let Some((term, _)) = start(false) else {
+        return;
+    };
+    assert_falls_back(&term, "", "tmux: no client is attached to the session");
+}
+
+#[test]
+fn inside_a_popup_no_second_popup_opens() {
+    let Some((term, Some(client))) = start(true) else {
+        return;
+    };
+    assert_falls_back(&term, "PI_AGENT_ASK_POPUP=1", "already inside a popup");
+    assert!(!client.screen().contains(PROMPT));
+}
+
+#[test]
+fn a_client_showing_another_popup_refuses_and_the_asker_falls_back_at_once() {
+    let Some((term, Some(client))) = start(true) else {
+        return;
+    };
+    let name = term.tmux.run(&["list-clients", "-F", "#{client_name}"]);
+    let socket = term.tmux.run(&["display-message", "-p", "#{socket_path}"]);
+    // `display-popup` runs until its popup closes.
+    let mut other = Command::new("tmux")
+        .args(["-S", socket.trim(), "display-popup", "-c", name.trim()])
+        .args(["-w", "40", "-h", "8", "-E", "echo another; sleep 30"])
+        .spawn()
+        .expect("tmux runs");
+    client.wait_for("the other popup", |screen| screen.contains("another"));
+    assert_falls_back(
+        &term,
+        "",
+        "tmux did not open the popup: the client already shows a popup or a menu",
+    );
+    assert!(
+        client.screen().contains("another"),
+        "the other popup was closed"
+    );
+    let _ = other.kill();
+    let _ = other.wait();
+}
+
+#[test]
+fn a_popup_starts_in_the_panes_directory_and_its_killed_program_gives_the_cancelled_result() {
+    let Some((term, Some(client))) = start(true) else {
+        return;
+    };
+    launch(&term, "");
+    wait_for_the_popup(&term, &client);
+    let server = term.tmux.run(&["display-message", "-p", "#{pid}"]);
+    let found = Command::new("pgrep")
+        .args(["-P", server.trim(), "-f", "popup-form"])
+        .output()
+        .expect("pgrep runs");
+    let program = String::from_utf8_lossy(&found.stdout).trim().to_owned();
+    assert!(!program.is_empty(), "no popup program under the server");
+    let cwd = std::fs::read_link(format!("/proc/{program}/cwd"));
+    if let Ok(cwd) = cwd {
+        let pane = term
+            .tmux
+            .dir
+            .path()
+            .canonicalize()
+            .expect("the pane's folder");
+        assert_eq!(cwd, pane, "the popup did not start in the pane's directory");
+    }
+    let sent = Command::new("kill")
+        .args(["-s", "KILL", &program])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
+
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 1, "stderr: {}", stderr(&term));
+    let (text, details) = read_result(document);
+    assert!(text.starts_with("User cancelled the ask flow"), "{text}");
+    assert_eq!(details["answers"], json!({}));
+}

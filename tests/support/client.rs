@@ -1,0 +1,105 @@
+//! A tmux client attached on a pseudo-terminal the test drives (`tests/pty_client.py`): keys
+//! typed into it reach whatever the client shows, popups included, and its screen is read from
+//! what it draws (through the `vt100` emulator), where `capture-pane` sees only the panes.
+
+use std::io::{Read as _, Write as _};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use super::tmux::{DEFAULT_WAIT, Tmux};
+
+/// An attached client; detached (killed) when dropped.
+pub struct Client {
+    child: Child,
+    keys: ChildStdin,
+    screen: Arc<Mutex<vt100::Parser>>,
+}
+
+impl Client {
+    /// Attaches a `width`×`height` client to the terminal's session, or returns `None` (with
+    /// a message) without python3.
+    pub fn attach(tmux: &Tmux, width: u16, height: u16) -> Option<Self> {
+        let python = Command::new("python3").arg("--version").output();
+        if !python.is_ok_and(|output| output.status.success()) {
+            eprintln!("skipped: python3 is not installed, so tests/pty_client.py cannot run");
+            return None;
+        }
+        let socket = tmux.run(&["display-message", "-p", "#{socket_path}"]);
+        let mut child = Command::new("python3")
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pty_client.py"))
+            .args([&width.to_string(), &height.to_string()])
+            .args(["tmux", "-S", socket.trim(), "attach-session", "-t", "main"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("python3 runs the client");
+        let keys = child.stdin.take().expect("stdin is piped");
+        let mut output = child.stdout.take().expect("stdout is piped");
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(height, width, 0)));
+        let drawn = Arc::clone(&screen);
+        std::thread::spawn(move || {
+            let mut chunk = [0; 8192];
+            while let Ok(read) = output.read(&mut chunk) {
+                if read == 0 {
+                    break;
+                }
+                drawn
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .process(&chunk[..read]);
+            }
+        });
+        let client = Self {
+            child,
+            keys,
+            screen,
+        };
+        let deadline = Instant::now() + DEFAULT_WAIT;
+        while tmux.run(&["list-clients"]).trim().is_empty() {
+            assert!(Instant::now() < deadline, "the client never attached");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Some(client)
+    }
+
+    /// What the client shows now, as text.
+    pub fn screen(&self) -> String {
+        self.screen
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .screen()
+            .contents()
+    }
+
+    /// Waits until the client's screen satisfies `ready`, and returns it; panics with the
+    /// last screen after [`DEFAULT_WAIT`].
+    pub fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + DEFAULT_WAIT;
+        loop {
+            let screen = self.screen();
+            if ready(&screen) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what} on the client; it showed:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Types bytes into the client's terminal, as a person at it would.
+    pub fn type_bytes(&mut self, bytes: &[u8]) {
+        self.keys.write_all(bytes).expect("the client takes keys");
+        self.keys.flush().expect("the keys are sent");
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

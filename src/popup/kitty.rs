@@ -90,7 +90,6 @@ impl Kitty {
 #[cfg(test)]
 mod tests {
     use std::os::unix::fs::PermissionsExt as _;
-    use std::path::PathBuf;
 
     use super::*;
 
@@ -111,14 +110,7 @@ mod tests {
             ("PATH", bin.path().as_os_str().to_owned()),
         ]);
         let kitty = Kitty::detect(&env).expect("usable");
-        let launch = Launch {
-            program: ["/bin/pi-agent-ask", "popup-form", "/tmp/d"]
-                .map(OsString::from)
-                .into(),
-            env: vec![("PI_AGENT_ASK_POPUP".to_owned(), OsString::from("1"))],
-            cwd: Some(PathBuf::from("/src")),
-            title: "pi-agent-ask".to_owned(),
-        };
+        let launch = Launch::sample();
         let line = kitty.launch(&launch);
         assert_eq!(line.program, kitten.display().to_string());
         assert_eq!(

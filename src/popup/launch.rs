@@ -19,3 +19,19 @@ pub struct Launch {
     /// The popup's title.
     pub title: String,
 }
+
+#[cfg(test)]
+impl Launch {
+    /// The launch every host's command-line tests build from: this program in `/bin`, a
+    /// private folder in `/tmp/d`, started in `/src`.
+    pub fn sample() -> Self {
+        Self {
+            program: ["/bin/pi-agent-ask", "popup-form", "/tmp/d"]
+                .map(OsString::from)
+                .into(),
+            env: vec![("PI_AGENT_ASK_POPUP".to_owned(), OsString::from("1"))],
+            cwd: Some(PathBuf::from("/src")),
+            title: TITLE.to_owned(),
+        }
+    }
+}

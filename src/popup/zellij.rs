@@ -46,7 +46,6 @@ impl Zellij {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
 
     use super::*;
 
@@ -61,14 +60,7 @@ mod tests {
         ));
         let env = Environment::from_pairs([("ZELLIJ", "0"), ("ZELLIJ_SESSION_NAME", "work")]);
         assert_eq!(Zellij::detect(&env), Ok(Zellij));
-        let launch = Launch {
-            program: ["/bin/pi-agent-ask", "popup-form", "/tmp/d"]
-                .map(OsString::from)
-                .into(),
-            env: vec![("PI_AGENT_ASK_POPUP".to_owned(), OsString::from("1"))],
-            cwd: Some(PathBuf::from("/src")),
-            title: "pi-agent-ask".to_owned(),
-        };
+        let launch = Launch::sample();
         let line = Zellij::launch(&launch);
         assert_eq!(line.program, "zellij");
         assert_eq!(

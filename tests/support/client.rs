@@ -7,7 +7,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use super::tmux::{DEFAULT_WAIT, Tmux};
+use super::tmux::{DEFAULT_WAIT, Tmux, wait_for_screen};
 
 /// An attached client; detached (killed) when dropped.
 pub struct Client {
@@ -76,18 +76,7 @@ impl Client {
     /// Waits until the client's screen satisfies `ready`, and returns it; panics with the
     /// last screen after [`DEFAULT_WAIT`].
     pub fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + DEFAULT_WAIT;
-        loop {
-            let screen = self.screen();
-            if ready(&screen) {
-                return screen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "timed out waiting for {what} on the client; it showed:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        wait_for_screen(&format!("{what} on the client"), || self.screen(), ready)
     }
 
     /// Types bytes into the client's terminal, as a person at it would.

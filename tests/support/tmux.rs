@@ -117,18 +117,11 @@ impl Tmux {
 
     /// Waits until the window named `name` shows `text`, and returns its screen.
     pub fn wait_for_window_text(&self, name: &str, text: &str) -> String {
-        let deadline = Instant::now() + DEFAULT_WAIT;
-        loop {
-            let screen = self.window_screen(name);
-            if screen.contains(text) {
-                return screen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "timed out waiting for {text:?} in {name}; the screen was:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        wait_for_screen(
+            &format!("{text:?} in {name}"),
+            || self.window_screen(name),
+            |screen| screen.contains(text),
+        )
     }
 
     /// Pastes text as a bracketed paste, the way a terminal delivers a clipboard paste.
@@ -171,18 +164,7 @@ impl Tmux {
     /// Waits until the screen satisfies `ready`, and returns it; panics with the last screen
     /// after [`DEFAULT_WAIT`].
     pub fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + DEFAULT_WAIT;
-        loop {
-            let screen = self.screen();
-            if ready(&screen) {
-                return screen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "timed out waiting for {what}; the screen was:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        wait_for_screen(what, || self.screen(), ready)
     }
 
     /// Waits until the screen shows `text`.
@@ -235,5 +217,26 @@ impl Drop for Tmux {
             .arg(&self.socket)
             .arg("kill-server")
             .output();
+    }
+}
+
+/// Reads `screen` until it satisfies `ready`, and returns it; panics with the last screen after
+/// [`DEFAULT_WAIT`], naming `what` was awaited.
+pub fn wait_for_screen(
+    what: &str,
+    screen: impl Fn() -> String,
+    ready: impl Fn(&str) -> bool,
+) -> String {
+    let deadline = Instant::now() + DEFAULT_WAIT;
+    loop {
+        let shown = screen();
+        if ready(&shown) {
+            return shown;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}; the screen was:\n{shown}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
     }
 }

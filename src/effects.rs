@@ -4,12 +4,15 @@
 //! One type, so a surface behaves the same wherever it runs; `render` uses it too, configured
 //! for a dry run, so its screens show what the terminal would without touching the machine.
 
+use std::path::Path;
+
 use pi_agent_ask_core::effect::Effect;
-use pi_agent_ask_core::input::Input;
+use pi_agent_ask_core::input::{FileCandidates, Input};
 use pi_agent_ask_core::runner::{Handler, Step};
 use pi_agent_ask_core::settings::Change;
 use pi_agent_ask_crossterm::notify;
 
+use crate::file_search::{FileSearch, Paths};
 use crate::settings_file::SettingsFile;
 
 /// Whether the effects reach the machine.
@@ -46,11 +49,22 @@ enum Opened {
     Alone,
 }
 
+/// Where the paths of `@` references come from.
+enum Files {
+    /// Nowhere: the surface has no editors, or nothing can look.
+    Nowhere,
+    /// Walked and ranked at once, in the handler (`render`: the same screens every run).
+    AtOnce(Box<Paths>),
+    /// A search thread, whose batches reach the run loop on their own.
+    Searching(FileSearch),
+}
+
 /// The program's effect handler, over the settings file of the run.
 pub struct Effects {
     file: SettingsFile,
     mode: Mode,
     opened: Opened,
+    files: Files,
 }
 
 impl Effects {
@@ -61,7 +75,24 @@ impl Effects {
             file,
             mode,
             opened: Opened::OverWork,
+            files: Files::Nowhere,
         }
+    }
+
+    /// The same handler answering `@` references with paths under `root`, walked and ranked
+    /// as they are asked for, before the next input (`render`).
+    #[must_use]
+    pub fn finding_files_at_once(mut self, root: &Path) -> Self {
+        self.files = Files::AtOnce(Box::new(Paths::new(root)));
+        self
+    }
+
+    /// The same handler passing `@` references to a search thread, whose batches come back
+    /// through the run loop's external inputs.
+    #[must_use]
+    pub fn finding_files_with(mut self, search: FileSearch) -> Self {
+        self.files = Files::Searching(search);
+        self
     }
 
     /// The same handler for a surface opened alone (the settings overlay), whose close ends
@@ -108,6 +139,21 @@ impl Handler for Effects {
                 Step::Feed(Vec::new())
             }
             Effect::StopAgent => Step::Keep,
+            Effect::FindFiles(query) => match &mut self.files {
+                Files::Nowhere => Step::Feed(Vec::new()),
+                Files::AtOnce(paths) => {
+                    paths.walk_all();
+                    Step::Feed(vec![Input::FileCandidates(FileCandidates {
+                        generation: query.generation,
+                        paths: paths.ranked(&query.query),
+                        complete: true,
+                    })])
+                }
+                Files::Searching(search) => {
+                    search.ask(query.clone());
+                    Step::Feed(Vec::new())
+                }
+            },
             Effect::OpenSettings | Effect::Close | Effect::StartTimer(_) => Step::Feed(Vec::new()),
         }
     }

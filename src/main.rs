@@ -9,6 +9,7 @@ mod cli;
 mod clock;
 mod commands;
 mod effects;
+mod file_search;
 mod files;
 mod interrupt;
 mod outcome;

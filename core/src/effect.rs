@@ -28,6 +28,20 @@ pub enum Effect {
     /// Tell the user, through the notification channels of the settings in effect, that a
     /// question waits for them; best effort, nothing comes back.
     Notify(Notification),
+    /// Find paths under the working directory matching an `@` reference typed in an editor,
+    /// off the drawing path; answer with
+    /// [`Input::FileCandidates`](crate::input::Input::FileCandidates), as often as better
+    /// matches are found. A newer query replaces this one.
+    FindFiles(FileQuery),
+}
+
+/// What an `@` reference asks the program to find.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileQuery {
+    /// The text after `@`, up to the cursor.
+    pub query: String,
+    /// Which query this is; the answers name it, so late answers to older ones are dropped.
+    pub generation: u64,
 }
 
 /// Something a frontend can drive: it takes inputs, answers with effects and draws frames.

@@ -1,5 +1,7 @@
 //! `ask`: one ask flow for these tool arguments; prints the tool result.
 
+use std::path::Path;
+
 use pi_agent_ask_core::contract::{Call, ToolResult};
 
 use super::read_call;
@@ -29,7 +31,7 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
     let (result, exit) = match (read.call, response) {
         (Err(invalid), _) => (invalid.into_result(), 0),
         (Ok(call), Some(response)) => (call.answered_by(&response), 0),
-        (Ok(call), None) => ask(call, read.settings, surface)?,
+        (Ok(call), None) => ask(call, read.settings, &read.cwd, surface)?,
     };
     Ok(Outcome::json(result.to_json(), exit))
 }
@@ -38,6 +40,7 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
 fn ask(
     call: Call,
     settings: SettingsFile,
+    cwd: &Path,
     surface: Surface,
 ) -> Result<(ToolResult, u8), UsageError> {
     Ok(match surface {
@@ -50,7 +53,7 @@ fn ask(
         }
         Surface::NoUi => (call.no_ui(), 0),
         Surface::Tui { placement } => {
-            let end = tui::ask(call, settings, placement)?;
+            let end = tui::ask(call, settings, placement, cwd)?;
             (end.result, end.exit)
         }
     })

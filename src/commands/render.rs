@@ -35,7 +35,7 @@ pub fn run(args: &RenderArgs) -> Result<String, UsageError> {
     };
     let config_path = file.given_path();
     let mut host = questionnaire(call, &file, config_path);
-    let mut effects = Effects::new(file, Mode::DryRun);
+    let mut effects = Effects::new(file, Mode::DryRun).finding_files_at_once(&read.cwd);
     let mut runner = Runner::new();
     let mut clock = Duration::ZERO;
     let mut size = args.size;

@@ -76,10 +76,13 @@ impl Form {
             Some(GlobalAction::Settings) if empty => return vec![Effect::OpenSettings],
             _ => {}
         }
+        if let Some(effects) = self.reference_key(&key) {
+            return effects;
+        }
         if let Some(navigation) = Navigation::of(&key)
             && self.navigate(navigation)
         {
-            return Vec::new();
+            return self.follow_references();
         }
         let keymaps = &self.config.keymaps;
         let action = match target {
@@ -110,10 +113,11 @@ impl Form {
                 Vec::new()
             }
             _ => {
-                if let Some(editor) = self.state.editor_mut() {
-                    editor.key(key);
-                }
-                Vec::new()
+                let Some(editor) = self.state.editor_mut() else {
+                    return Vec::new();
+                };
+                editor.key(key);
+                self.follow_references()
             }
         }
     }

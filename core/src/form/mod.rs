@@ -95,6 +95,8 @@ mod notes;
 mod open;
 mod paging;
 mod preview;
+mod reference_keys;
+mod references;
 mod result;
 mod review;
 mod settings;
@@ -231,9 +233,14 @@ impl Surface for Form {
         match input {
             Input::Key(key) => self.handle_key(key),
             Input::Paste(text) => {
-                if let Some(editor) = self.state.editor_mut() {
-                    editor.paste(&text);
-                }
+                let Some(editor) = self.state.editor_mut() else {
+                    return Vec::new();
+                };
+                editor.paste(&text);
+                self.follow_references()
+            }
+            Input::FileCandidates(batch) => {
+                self.receive_files(batch);
                 Vec::new()
             }
             Input::Mouse(mouse) => self.handle_mouse(mouse),

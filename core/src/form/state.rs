@@ -107,6 +107,8 @@ pub struct State {
     pub find: Option<String>,
     /// Whether the flow is over.
     pub phase: Phase,
+    /// The generation of the last `@` reference query asked for.
+    pub file_queries: u64,
 }
 
 impl State {
@@ -127,6 +129,7 @@ impl State {
             preview: PreviewScroll::default(),
             find: None,
             phase: Phase::Open,
+            file_queries: 0,
         }
     }
 

@@ -56,4 +56,19 @@ pub enum Input {
     /// The settings in effect changed elsewhere (a reload): an open flow applies them at once,
     /// except `presentSingleAsMulti`, which only new flows use.
     Settings(Box<Settings>),
+    /// Paths the program found for an `@` reference asked for with
+    /// [`Effect::FindFiles`](crate::effect::Effect::FindFiles).
+    FileCandidates(FileCandidates),
+}
+
+/// The best paths found so far for one `@` reference, best first; each batch replaces the one
+/// before, so a long walk shows matches early and better ones as it goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileCandidates {
+    /// The query this batch answers; a batch for an older query is dropped.
+    pub generation: u64,
+    /// Paths relative to the working directory, `/`-separated; directories end in `/`.
+    pub paths: Vec<String>,
+    /// Whether the search is over, so no better batch follows.
+    pub complete: bool,
 }

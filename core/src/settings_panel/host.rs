@@ -140,9 +140,8 @@ impl<S: LiveSettings> Surface for WithSettings<S> {
                 effects.extend(self.send_to_inner(Input::Resize(size)));
                 effects
             }
-            (Overlay::Closed, input @ (Input::Key(_) | Input::Paste(_) | Input::Mouse(_))) => {
-                self.send_to_inner(input)
-            }
+            (Overlay::Closed, input @ (Input::Key(_) | Input::Paste(_) | Input::Mouse(_)))
+            | (_, input @ Input::FileCandidates(_)) => self.send_to_inner(input),
             (
                 _,
                 input @ (Input::TimerFired(_)

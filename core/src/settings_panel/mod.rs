@@ -284,7 +284,10 @@ impl Surface for SettingsPanel {
                 self.saved = *settings;
                 self.recompute_shown();
             }
-            Input::Paste(_) | Input::Resize(_) | Input::Mouse(Mouse::Click(_)) => {}
+            Input::Paste(_)
+            | Input::Resize(_)
+            | Input::Mouse(Mouse::Click(_))
+            | Input::FileCandidates(_) => {}
         }
         Vec::new()
     }

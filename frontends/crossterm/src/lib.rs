@@ -30,7 +30,7 @@ pub mod theme;
 
 pub use counting::{ByteCount, CountingWriter};
 pub use lean::{LeanBackend, ScreenSize};
-pub use run::{End, Outcome, run, run_with};
+pub use run::{End, ExternalInputs, Outcome, run, run_with, run_with_source};
 pub use signals::Signal;
 pub use terminal::{Screen, TerminalOptions, TerminalSession, has_tty};
 pub use theme::{ColorMode, Theme};

@@ -28,6 +28,8 @@ pub(crate) enum Woken {
     Signal,
     /// The timeout passed.
     Timeout,
+    /// The external source of inputs has something.
+    External,
     /// The terminal is gone: hung up, closed, or failing to read.
     HungUp,
 }
@@ -46,14 +48,16 @@ impl TtyReader {
         Ok(Self { tty })
     }
 
-    /// Waits until the terminal has bytes or hangs up, `wake` becomes readable, or `timeout`
-    /// passes (never, when `None`).
+    /// Waits until the terminal has bytes or hangs up, `wake` or `external` becomes readable,
+    /// or `timeout` passes (never, when `None`).
     pub(crate) fn wait(
         &mut self,
         wake: BorrowedFd<'_>,
+        external: Option<BorrowedFd<'_>>,
         timeout: Option<Duration>,
     ) -> io::Result<Woken> {
-        let mut fds = [readable(&self.tty), readable(&wake)];
+        let mut fds = vec![readable(&self.tty), readable(&wake)];
+        fds.extend(external.as_ref().map(readable));
         match poll_readable(&mut fds, timeout) {
             Ok(0) => return Ok(Woken::Timeout),
             Ok(_) => {}
@@ -75,6 +79,8 @@ impl TtyReader {
         }
         Ok(if signalled {
             Woken::Signal
+        } else if fds.get(2).is_some_and(|fd| fd.revents != 0) {
+            Woken::External
         } else {
             Woken::Timeout
         })
@@ -145,7 +151,7 @@ mod tests {
     fn bytes_wake_the_wait_and_are_read() {
         let (mut reader, mut terminal, (wake, _waker)) = reader();
         terminal.write_all(b"\x1b[").unwrap();
-        let woken = reader.wait(wake.as_fd(), None).unwrap();
+        let woken = reader.wait(wake.as_fd(), None, None).unwrap();
         assert_eq!(woken, Woken::Read(b"\x1b[".to_vec()));
     }
 
@@ -153,14 +159,29 @@ mod tests {
     fn a_signal_wakes_the_wait() {
         let (mut reader, _terminal, (wake, mut waker)) = reader();
         waker.write_all(&[0]).unwrap();
-        assert_eq!(reader.wait(wake.as_fd(), None).unwrap(), Woken::Signal);
+        assert_eq!(
+            reader.wait(wake.as_fd(), None, None).unwrap(),
+            Woken::Signal
+        );
+    }
+
+    #[test]
+    fn an_external_source_wakes_the_wait() {
+        let (mut reader, _terminal, (wake, _waker)) = reader();
+        let (source, mut sender) = UnixStream::pair().unwrap();
+        sender.write_all(&[0]).unwrap();
+        let woken = reader.wait(wake.as_fd(), Some(source.as_fd()), None);
+        assert_eq!(woken.unwrap(), Woken::External);
     }
 
     #[test]
     fn the_wait_ends_at_its_timeout() {
         let (mut reader, _terminal, (wake, _waker)) = reader();
         let timeout = Some(Duration::from_micros(1500));
-        assert_eq!(reader.wait(wake.as_fd(), timeout).unwrap(), Woken::Timeout);
+        assert_eq!(
+            reader.wait(wake.as_fd(), None, timeout).unwrap(),
+            Woken::Timeout
+        );
     }
 
     #[test]
@@ -168,7 +189,10 @@ mod tests {
         let (mut reader, terminal, (wake, _waker)) = reader();
         drop(terminal);
         for _ in 0..3 {
-            assert_eq!(reader.wait(wake.as_fd(), None).unwrap(), Woken::HungUp);
+            assert_eq!(
+                reader.wait(wake.as_fd(), None, None).unwrap(),
+                Woken::HungUp
+            );
         }
     }
 }

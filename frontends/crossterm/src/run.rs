@@ -7,6 +7,7 @@
 //! wakes up, and a signal acts at once whatever the input was in the middle of.
 
 use std::io;
+use std::os::fd::BorrowedFd;
 use std::time::{Duration, Instant};
 
 use pi_agent_ask_core::effect::{Effect, Surface};
@@ -65,6 +66,33 @@ pub fn run<S: Surface + ?Sized>(
     run_with(surface, options, &mut handler)
 }
 
+/// Inputs that come from elsewhere than the terminal while a run waits (paths found for an
+/// `@` reference, by a thread of the program): the loop polls [`Self::fd`] beside the
+/// terminal and, when it is readable, hands the surface what [`Self::take`] gives.
+pub trait ExternalInputs {
+    /// A descriptor that becomes readable when inputs are waiting.
+    fn fd(&self) -> BorrowedFd<'_>;
+
+    /// The inputs waiting, in order, leaving the descriptor unreadable until more come;
+    /// never blocks.
+    fn take(&mut self) -> Vec<Input>;
+}
+
+/// [`run_with`], also handing the surface the inputs `source` delivers, as they come.
+pub fn run_with_source<S, H, X>(
+    surface: &mut S,
+    options: TerminalOptions,
+    handler: &mut H,
+    source: &mut X,
+) -> io::Result<Outcome>
+where
+    S: Surface + ?Sized,
+    H: Handler + ?Sized,
+    X: ExternalInputs + ?Sized,
+{
+    run_inner(surface, options, handler, Some(source))
+}
+
 /// Runs `surface` on the terminal until `handler` answers [`Step::Finish`], or until a signal
 /// that would end the process arrives ([`Signal`]), or the terminal goes away (which ends the
 /// run as SIGHUP does, whether or not the signal comes). The terminal is restored before this
@@ -90,10 +118,25 @@ where
     S: Surface + ?Sized,
     H: Handler + ?Sized,
 {
+    run_inner::<S, H, dyn ExternalInputs>(surface, options, handler, None)
+}
+
+/// The run, with or without an external source of inputs.
+fn run_inner<S, H, X>(
+    surface: &mut S,
+    options: TerminalOptions,
+    handler: &mut H,
+    source: Option<&mut X>,
+) -> io::Result<Outcome>
+where
+    S: Surface + ?Sized,
+    H: Handler + ?Sized,
+    X: ExternalInputs + ?Sized,
+{
     let start = Instant::now();
     let mut session = TerminalSession::enter(options)?;
     let mut runner = Runner::new();
-    let end = match drive(&mut session, surface, &mut runner, handler, start) {
+    let end = match drive(&mut session, surface, &mut runner, handler, source, start) {
         Ok(end) => end,
         Err(error) => match session.take_signal() {
             Some(Request::End(signal)) => End::Interrupted(signal),
@@ -109,16 +152,18 @@ where
 }
 
 /// The loop itself; an error leaves the session to the caller to restore.
-fn drive<S, H>(
+fn drive<S, H, X>(
     session: &mut TerminalSession,
     surface: &mut S,
     runner: &mut Runner,
     handler: &mut H,
+    mut source: Option<&mut X>,
     start: Instant,
 ) -> io::Result<End>
 where
     S: Surface + ?Sized,
     H: Handler + ?Sized,
+    X: ExternalInputs + ?Sized,
 {
     if let Some(done) = runner.open(surface, start.elapsed(), handler) {
         return Ok(End::Finished(done));
@@ -144,19 +189,28 @@ where
         }
         let timeout = earliest(runner.next_deadline(), decoder.deadline())
             .map(|deadline| deadline.saturating_sub(start.elapsed()));
-        let woken = session.wait(timeout)?;
+        let woken = session.wait(source.as_ref().map(|source| source.fd()), timeout)?;
         let now = start.elapsed();
         let mut events = decoder.expire(now);
+        let external = woken == Woken::External;
         match woken {
             Woken::Read(bytes) => events.extend(decoder.feed(&bytes, now)),
             Woken::HungUp => return Ok(End::Interrupted(Signal::Hangup)),
-            Woken::Signal | Woken::Timeout => {}
+            Woken::Signal | Woken::Timeout | Woken::External => {}
         }
         let fired = runner.fire_due(surface, now, handler);
         if let Some(done) = fired.finished {
             return Ok(End::Finished(done));
         }
         changed = fired.count > 0;
+        if external && let Some(source) = source.as_mut() {
+            for input in source.take() {
+                changed = true;
+                if let Some(done) = runner.dispatch(surface, input, start.elapsed(), handler) {
+                    return Ok(End::Finished(done));
+                }
+            }
+        }
         for event in events {
             let input = match translate(event, session.area()) {
                 Some(Input::Key(key)) if is_suspend_key(&key) => {

@@ -9,6 +9,7 @@
 use std::fs::{File, OpenOptions};
 use std::io;
 use std::ops::Range;
+use std::os::fd::BorrowedFd;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -187,12 +188,16 @@ impl TerminalSession {
 
     /// Waits for the terminal's input, a signal, or `timeout` (for ever when `None`); keys
     /// typed while the terminal was asked where its cursor is come first, at once.
-    pub(crate) fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Woken> {
+    pub(crate) fn wait(
+        &mut self,
+        external: Option<BorrowedFd<'_>>,
+        timeout: Option<Duration>,
+    ) -> io::Result<Woken> {
         let typed = self.shared.typed.take();
         if !typed.is_empty() {
             return Ok(Woken::Read(typed));
         }
-        self.reader.wait(self.signals.wake_fd(), timeout)
+        self.reader.wait(self.signals.wake_fd(), external, timeout)
     }
 
     /// Where there is job control, restores the terminal, stops the job or the process the way

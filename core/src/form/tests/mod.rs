@@ -14,6 +14,7 @@ mod previews;
 mod prompt;
 mod question_tool;
 mod question_tool_settings;
+mod references;
 mod small_screens;
 
 use serde_json::{Value, json};

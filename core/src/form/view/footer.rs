@@ -112,6 +112,12 @@ impl Form {
                 }
                 hints.push(main.hint(MainAction::Cancel), "cancel", Essential);
             }
+            Focus::Editor(editor) if editor.references.list.is_some() => {
+                hints.push(Some("up/down".to_owned()), "move", Moving);
+                hints.push(Some("tab".to_owned()), "insert path", Essential);
+                hints.push(Some("esc".to_owned()), "close list", Essential);
+                hints.push(keymaps.global.hint(GlobalAction::Dismiss), "dismiss", Extra);
+            }
             Focus::Editor(editor) => {
                 let free_form = !self.has_rows_on_tab();
                 let new_line = Some("alt+enter".to_owned());

@@ -7,11 +7,13 @@
 use std::path::Path;
 
 use pi_agent_ask_core::effect::Effect;
-use pi_agent_ask_core::input::{FileCandidates, Input};
+use pi_agent_ask_core::input::{ClipboardImage, ClipboardProblem, FileCandidates, Input};
 use pi_agent_ask_core::runner::{Handler, Step};
 use pi_agent_ask_core::settings::Change;
 use pi_agent_ask_crossterm::notify;
 
+use crate::arrivals::Courier;
+use crate::clipboard;
 use crate::file_search::{FileSearch, Paths};
 use crate::settings_file::SettingsFile;
 
@@ -59,12 +61,24 @@ enum Files {
     Searching(FileSearch),
 }
 
+/// Where clipboard images come from.
+enum Clipboard {
+    /// Nowhere: every read finds the clipboard unavailable.
+    Nowhere,
+    /// The image a script put there ([`Effects::stage_clipboard`]), taken by the next read;
+    /// empty otherwise (`render`).
+    Staged(Option<Vec<u8>>),
+    /// The system clipboard, read on a thread whose outcome reaches the run loop on its own.
+    System(Courier),
+}
+
 /// The program's effect handler, over the settings file of the run.
 pub struct Effects {
     file: SettingsFile,
     mode: Mode,
     opened: Opened,
     files: Files,
+    clipboard: Clipboard,
 }
 
 impl Effects {
@@ -76,6 +90,34 @@ impl Effects {
             mode,
             opened: Opened::OverWork,
             files: Files::Nowhere,
+            clipboard: Clipboard::Nowhere,
+        }
+    }
+
+    /// The same handler reading the system clipboard for image pastes, delivering each
+    /// outcome through `courier`.
+    #[must_use]
+    pub fn reading_clipboard_with(mut self, courier: Courier) -> Self {
+        self.clipboard = Clipboard::System(courier);
+        self
+    }
+
+    /// The same handler with a clipboard only a script fills (`render`).
+    #[must_use]
+    pub fn with_scripted_clipboard(mut self) -> Self {
+        self.clipboard = Clipboard::Staged(None);
+        self
+    }
+
+    /// Puts image `bytes` on the scripted clipboard, for the next read to take.
+    pub fn stage_clipboard(&mut self, bytes: Vec<u8>) {
+        self.clipboard = Clipboard::Staged(Some(bytes));
+    }
+
+    /// Empties the scripted clipboard.
+    pub fn clear_clipboard(&mut self) {
+        if let Clipboard::Staged(staged) = &mut self.clipboard {
+            *staged = None;
         }
     }
 
@@ -139,6 +181,22 @@ impl Handler for Effects {
                 Step::Feed(Vec::new())
             }
             Effect::StopAgent => Step::Keep,
+            Effect::ReadClipboardImage(read) => match &mut self.clipboard {
+                Clipboard::Nowhere => Step::Feed(vec![Input::ClipboardImage(ClipboardImage {
+                    read: read.read,
+                    outcome: Err(ClipboardProblem::Unavailable),
+                })]),
+                Clipboard::Staged(staged) => {
+                    Step::Feed(vec![Input::ClipboardImage(ClipboardImage {
+                        read: read.read,
+                        outcome: staged.take().ok_or(ClipboardProblem::Empty),
+                    })])
+                }
+                Clipboard::System(courier) => {
+                    clipboard::start_read(*read, courier.clone());
+                    Step::Feed(Vec::new())
+                }
+            },
             Effect::FindFiles(query) => match &mut self.files {
                 Files::Nowhere => Step::Feed(Vec::new()),
                 Files::AtOnce(paths) => {

@@ -3,10 +3,10 @@
 //! outside a git repository), bounded in entries and depth, and ranked for a query with the
 //! `nucleo` matcher as a file picker ranks them.
 //!
-//! The terminal never waits for it: [`start`] runs the search on a thread of its own, which
+//! The terminal never waits for it: [`FileSearch`] runs the search on a thread of its own, which
 //! walks a slice of the tree at a time, sends the best matches so far every
-//! [`BATCH_INTERVAL`] and the final ones when the walk ends, and wakes the run loop through a
-//! socket ([`FoundFiles`], the loop's external source of inputs). The tree is walked once per
+//! [`BATCH_INTERVAL`] and the final ones when the walk ends, through the run loop's external
+//! inputs (`arrivals`). The tree is walked once per
 //! run; later queries are matched against what it found. `render` matches synchronously with
 //! [`Paths`], so its screens are the same on every run.
 
@@ -145,82 +145,46 @@ fn relative(root: &Path, path: &Path, kind: Option<std::fs::FileType>) -> Option
     Some(text)
 }
 
-pub use background::{FileSearch, start};
+pub use background::FileSearch;
 
 mod background {
-    use std::io::{ErrorKind, Read, Write};
-    use std::os::fd::{AsFd, BorrowedFd};
-    use std::os::unix::net::UnixStream;
     use std::path::Path;
     use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
     use std::time::Instant;
 
     use pi_agent_ask_core::effect::FileQuery;
     use pi_agent_ask_core::input::{FileCandidates, Input};
-    use pi_agent_ask_crossterm::ExternalInputs;
 
     use super::{BATCH_INTERVAL, Paths, SLICE};
+    use crate::arrivals::Courier;
 
-    /// Where the effect handler sends the queries of `@` references.
+    /// Where the effect handler sends the queries of `@` references; the search runs on a
+    /// thread of its own, which ends when this is dropped.
     pub struct FileSearch {
         queries: Sender<FileQuery>,
     }
 
     impl FileSearch {
+        /// Starts the search of `root`, delivering its batches through `courier`.
+        pub fn start(root: &Path, courier: Courier) -> std::io::Result<Self> {
+            let (queries, asked) = mpsc::channel();
+            let paths = Paths::new(root);
+            std::thread::Builder::new()
+                .name("file-search".into())
+                .spawn(move || search(paths, &asked, &courier))?;
+            Ok(Self { queries })
+        }
+
         /// Asks for `query`; a newer query replaces it at the search's next look.
         pub fn ask(&self, query: FileQuery) {
             let _ = self.queries.send(query);
         }
     }
 
-    /// The batches the search sends, as the run loop's external inputs.
-    pub struct FoundFiles {
-        batches: Receiver<FileCandidates>,
-        wake: UnixStream,
-    }
-
-    impl ExternalInputs for FoundFiles {
-        fn fd(&self) -> BorrowedFd<'_> {
-            self.wake.as_fd()
-        }
-
-        fn take(&mut self) -> Vec<Input> {
-            let mut drained = [0; 64];
-            while matches!((&self.wake).read(&mut drained), Ok(read) if read > 0) {}
-            self.batches.try_iter().map(Input::FileCandidates).collect()
-        }
-    }
-
-    /// Starts the search of `root` on a thread of its own; it ends when the [`FileSearch`]
-    /// is dropped.
-    pub fn start(root: &Path) -> std::io::Result<(FileSearch, FoundFiles)> {
-        let (ours, theirs) = UnixStream::pair()?;
-        ours.set_nonblocking(true)?;
-        theirs.set_nonblocking(true)?;
-        let (queries, asked) = mpsc::channel();
-        let (found, batches) = mpsc::channel();
-        let paths = Paths::new(root);
-        std::thread::Builder::new()
-            .name("file-search".into())
-            .spawn(move || search(paths, &asked, &found, &theirs))?;
-        Ok((
-            FileSearch { queries },
-            FoundFiles {
-                batches,
-                wake: ours,
-            },
-        ))
-    }
-
     /// The search thread: waits for a query, walks on in slices while one is open, sends
     /// the best matches every [`BATCH_INTERVAL`] and when the walk ends, and always works
     /// on the newest query.
-    fn search(
-        mut paths: Paths,
-        asked: &Receiver<FileQuery>,
-        found: &Sender<FileCandidates>,
-        mut wake: &UnixStream,
-    ) {
+    fn search(mut paths: Paths, asked: &Receiver<FileQuery>, courier: &Courier) {
         let mut open: Option<FileQuery> = None;
         let mut last_sent = Instant::now();
         loop {
@@ -248,12 +212,7 @@ mod background {
                     paths: paths.ranked(&query.query),
                     complete,
                 };
-                if found.send(batch).is_err() {
-                    return;
-                }
-                if let Err(error) = wake.write(&[1])
-                    && error.kind() != ErrorKind::WouldBlock
-                {
+                if !courier.deliver(Input::FileCandidates(batch)) {
                     return;
                 }
                 last_sent = Instant::now();

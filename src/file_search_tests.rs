@@ -60,7 +60,8 @@ fn the_search_thread_answers_the_newest_query_with_a_complete_batch() {
     use pi_agent_ask_crossterm::ExternalInputs;
 
     let dir = tree(&["src/main.rs"]);
-    let (search, mut found) = start(dir.path()).unwrap();
+    let (courier, mut found) = crate::arrivals::channel().unwrap();
+    let search = FileSearch::start(dir.path(), courier).unwrap();
     search.ask(FileQuery {
         query: "main".into(),
         generation: 7,

@@ -4,8 +4,10 @@
 //! errors (an unknown flag, an unreadable file, input that is not JSON) exit 2 with a message on
 //! stderr and nothing on stdout.
 
+mod arrivals;
 mod cancel;
 mod cli;
+mod clipboard;
 mod clock;
 mod commands;
 mod effects;

@@ -7,8 +7,9 @@ use pi_agent_ask_core::contract::{Call, ToolResult};
 use pi_agent_ask_core::effect::Effect;
 use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, run_with, run_with_source};
 
+use crate::arrivals;
 use crate::effects::{Effects, Ending, Mode};
-use crate::file_search;
+use crate::file_search::FileSearch;
 use crate::outcome::UsageError;
 use crate::questionnaire::questionnaire;
 use crate::settings_file::SettingsFile;
@@ -49,10 +50,13 @@ pub fn ask(
     let config_path = settings_file.display_path();
     let mut host = questionnaire(call, &settings_file, config_path);
     let mut effects = Effects::new(settings_file, Mode::Live);
-    let mut found = match file_search::start(cwd) {
-        Ok((search, found)) => {
-            effects = effects.finding_files_with(search);
-            Some(found)
+    let mut arrivals = match arrivals::channel() {
+        Ok((courier, arrivals)) => {
+            if let Ok(search) = FileSearch::start(cwd, courier.clone()) {
+                effects = effects.finding_files_with(search);
+            }
+            effects = effects.reading_clipboard_with(courier);
+            Some(arrivals)
         }
         Err(_) => None,
     };
@@ -63,8 +67,8 @@ pub fn ask(
         },
         color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
     };
-    let run = catch_unwind(AssertUnwindSafe(|| match found.as_mut() {
-        Some(found) => run_with_source(&mut host, options, &mut effects, found),
+    let run = catch_unwind(AssertUnwindSafe(|| match arrivals.as_mut() {
+        Some(arrivals) => run_with_source(&mut host, options, &mut effects, arrivals),
         None => run_with(&mut host, options, &mut effects),
     }));
     let cancelled = || host.inner().cancelled_result();

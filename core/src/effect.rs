@@ -33,6 +33,16 @@ pub enum Effect {
     /// [`Input::FileCandidates`](crate::input::Input::FileCandidates), as often as better
     /// matches are found. A newer query replaces this one.
     FindFiles(FileQuery),
+    /// Read an image from the clipboard, off the drawing path, and answer with
+    /// [`Input::ClipboardImage`](crate::input::Input::ClipboardImage) naming this read.
+    ReadClipboardImage(ImageRead),
+}
+
+/// One clipboard image read the open editor waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImageRead {
+    /// Which read this is; the answer names it.
+    pub read: u64,
 }
 
 /// What an `@` reference asks the program to find.

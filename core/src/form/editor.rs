@@ -32,6 +32,8 @@ pub struct Editor {
     area: TextArea<'static>,
     /// The `@` file reference list of this editor; it closes with the editor.
     pub references: References,
+    /// The clipboard image read this editor waits for, if any.
+    pub image_read: Option<u64>,
 }
 
 impl Editor {
@@ -45,6 +47,7 @@ impl Editor {
             target,
             area,
             references: References::default(),
+            image_read: None,
         }
     }
 

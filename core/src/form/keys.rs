@@ -89,6 +89,14 @@ impl Form {
             EditorTarget::Custom => keymaps.editor_action(&key),
             EditorTarget::Note(_) => keymaps.note_editor_action(&key),
         };
+        let image = match action {
+            Some(EditorAction::PasteImage) => self.paste_image(),
+            Some(EditorAction::RemoveImage) => self.remove_image(),
+            _ => None,
+        };
+        if let Some(effects) = image {
+            return effects;
+        }
         match action {
             Some(EditorAction::Submit) => self.submit_editor(target),
             Some(EditorAction::Close) => self.close_editor_with_draft(target),

@@ -88,6 +88,7 @@ mod config;
 mod confirm;
 mod editor;
 mod find;
+mod images;
 mod keys;
 mod mouse;
 mod navigate;
@@ -241,6 +242,10 @@ impl Surface for Form {
             }
             Input::FileCandidates(batch) => {
                 self.receive_files(batch);
+                Vec::new()
+            }
+            Input::ClipboardImage(image) => {
+                self.receive_image(image);
                 Vec::new()
             }
             Input::Mouse(mouse) => self.handle_mouse(mouse),

@@ -198,6 +198,10 @@ actions! {
         NextOptionWhenEmpty = "nextOptionWhenEmpty" => ["down"],
         /// Highlight the previous option while the editor is empty.
         PreviousOptionWhenEmpty = "previousOptionWhenEmpty" => ["up"],
+        /// Attach the image on the clipboard to the answer or the note.
+        PasteImage = "pasteImage" => ["ctrl+v"],
+        /// Remove the last image attached in this editor.
+        RemoveImage = "removeImage" => ["ctrl+alt+d"],
     }
 }
 

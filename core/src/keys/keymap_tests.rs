@@ -23,12 +23,14 @@ fn defaults_are_the_documented_section() {
         "editor": {
             "submit": ["enter"], "close": ["esc"], "nextTabWhenEmpty": ["tab", "right"],
             "previousTabWhenEmpty": ["shift+tab", "left"], "nextOptionWhenEmpty": ["down"],
-            "previousOptionWhenEmpty": ["up"]
+            "previousOptionWhenEmpty": ["up"], "pasteImage": ["ctrl+v"],
+            "removeImage": ["ctrl+alt+d"]
         },
         "noteEditor": {
             "save": ["enter"], "close": ["esc"], "nextTabWhenEmpty": ["tab", "right"],
             "previousTabWhenEmpty": ["shift+tab", "left"], "nextOptionWhenEmpty": ["down"],
-            "previousOptionWhenEmpty": ["up"]
+            "previousOptionWhenEmpty": ["up"], "pasteImage": ["ctrl+v"],
+            "removeImage": ["ctrl+alt+d"]
         },
         "settingsModal": {
             "close": ["esc", "ctrl+c", "?"], "nextOption": ["down"],

@@ -141,7 +141,9 @@ impl<S: LiveSettings> Surface for WithSettings<S> {
                 effects
             }
             (Overlay::Closed, input @ (Input::Key(_) | Input::Paste(_) | Input::Mouse(_)))
-            | (_, input @ Input::FileCandidates(_)) => self.send_to_inner(input),
+            | (_, input @ (Input::FileCandidates(_) | Input::ClipboardImage(_))) => {
+                self.send_to_inner(input)
+            }
             (
                 _,
                 input @ (Input::TimerFired(_)

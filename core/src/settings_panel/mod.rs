@@ -287,7 +287,8 @@ impl Surface for SettingsPanel {
             Input::Paste(_)
             | Input::Resize(_)
             | Input::Mouse(Mouse::Click(_))
-            | Input::FileCandidates(_) => {}
+            | Input::FileCandidates(_)
+            | Input::ClipboardImage(_) => {}
         }
         Vec::new()
     }

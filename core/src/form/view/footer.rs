@@ -10,6 +10,7 @@ use super::super::find::FIND_KEY;
 use super::super::state::{Dismissal, Focus, Pending};
 use super::{ACCENT, ERROR, MUTED, WARNING};
 use crate::contract::request::{Question, QuestionType};
+use crate::contract::rules::ImagePaste;
 use crate::draw::{Canvas, Line, Rect, Span, put_lines, wrap_spans};
 use crate::keys::{EditorAction, GlobalAction, MainAction, Navigation};
 use crate::text::width;
@@ -145,6 +146,17 @@ impl Form {
                 }
                 let dismiss = keymaps.global.hint(GlobalAction::Dismiss);
                 hints.push(dismiss, "dismiss", Extra);
+                if self.rules().images == ImagePaste::FromClipboard {
+                    let editor_keys = match editor.target {
+                        EditorTarget::Custom => &keymaps.editor,
+                        EditorTarget::Note(_) => &keymaps.note_editor,
+                    };
+                    hints.push(editor_keys.hint(EditorAction::PasteImage), "image", Extra);
+                    if !self.editor_images().is_empty() {
+                        let remove = editor_keys.hint(EditorAction::RemoveImage);
+                        hints.push(remove, "remove image", Extra);
+                    }
+                }
             }
             Focus::Review => {
                 let moves = main.hint_pair(MainAction::PreviousOption, MainAction::NextOption);

@@ -3,6 +3,7 @@
 use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
 use super::{ACCENT, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
+use crate::contract::answers::with_markers;
 use crate::draw::{Line, Span, cap_lines, indented, wrap_spans, wrap_text};
 
 /// Below this width, the lines under a label are indented less.
@@ -164,10 +165,11 @@ impl Form {
                         lines.extend(indented(cap_lines(warning, 2, text_columns), indent));
                     }
                 }
-                _ if !draft.custom_text.trim().is_empty() => {
+                _ if !draft.custom_text.trim().is_empty() || !draft.custom_images.is_empty() => {
                     let style = if selected { TEXT } else { MUTED };
+                    let shown = with_markers(&draft.custom_text, draft.custom_images.len());
                     let text = cap_lines(
-                        wrap_text(&draft.custom_text, style, text_columns),
+                        wrap_text(&shown, style, text_columns),
                         3.min(max_rows),
                         text_columns,
                     );

@@ -7,6 +7,7 @@ mod draw;
 mod editing;
 mod find;
 mod flow;
+mod images;
 mod long_lists;
 mod mouse;
 mod paging;

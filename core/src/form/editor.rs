@@ -98,8 +98,7 @@ impl Editor {
     }
 
     /// Puts `path` in place of the open reference's query (the text between its `@` and the
-    /// cursor), as one edit. A file is followed by a space, which ends the reference; a
-    /// directory (ending in `/`) is not, so its list goes on with what is inside it.
+    /// cursor), as one edit.
     pub fn insert_reference(&mut self, path: &str) {
         let Some(list) = &self.references.list else {
             return;
@@ -110,9 +109,6 @@ impl Editor {
         }
         self.area.delete_str(typed);
         self.area.insert_str(path);
-        if !path.ends_with('/') {
-            self.area.insert_char(' ');
-        }
     }
 
     /// Inserts pasted text at the cursor as one edit (one undo step).

@@ -9,7 +9,8 @@ use crate::keys::{Key, KeyCode, Modifiers};
 
 impl Form {
     /// A key while the open editor shows a reference list: `tab` and `enter` insert the
-    /// highlighted path, `esc` closes the list and keeps the text, `up`/`down` move in it.
+    /// highlighted path (a file closes the list; a directory keeps it open on what is inside
+    /// it), `esc` closes the list and keeps the text, `up`/`down` move in it.
     /// `None` when the key is not the list's (no list, or no path to insert), so the editor
     /// has it.
     pub(super) fn reference_key(&mut self, key: &Key) -> Option<Vec<Effect>> {
@@ -26,6 +27,9 @@ impl Form {
             KeyCode::Tab | KeyCode::Enter => {
                 let path = list.chosen()?.to_owned();
                 editor.insert_reference(&path);
+                if !path.ends_with('/') {
+                    editor.references.dismiss();
+                }
                 return Some(self.follow_references());
             }
             _ => return None,

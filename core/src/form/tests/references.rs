@@ -52,7 +52,7 @@ fn the_paths_show_under_the_editor_and_tab_inserts_the_highlighted_one() {
     assert!(screen.contains("docs/sorter.md"), "{screen}");
     run.keys("down tab");
     let editor = run.form.state.editor().expect("the editor stays open");
-    assert_eq!(editor.lines(), ["see @docs/sorter.md "]);
+    assert_eq!(editor.lines(), ["see @docs/sorter.md"]);
     assert!(!run.screen().contains("src/"), "a file ends the list");
 }
 

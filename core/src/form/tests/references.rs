@@ -93,3 +93,35 @@ fn a_note_editor_offers_paths_too() {
     run.keys("tab enter");
     assert!(run.screen().contains("@src/main.rs"), "{}", run.screen());
 }
+
+#[test]
+fn a_later_batch_replaces_the_paths_and_keeps_the_highlighted_one() {
+    let mut run = custom_editor("'@ma'");
+    let generation = queries(&run).last().unwrap().generation;
+    let mut send = |run: &mut Run, paths: &[&str], complete| {
+        let batch = FileCandidates {
+            generation,
+            paths: paths.iter().map(|path| (*path).to_owned()).collect(),
+            complete,
+        };
+        run.form.handle(Input::FileCandidates(batch));
+    };
+    send(&mut run, &["a/main.rs", "b/main.rs"], false);
+    run.keys("down");
+    send(&mut run, &["main.rs", "a/main.rs", "b/main.rs"], true);
+    run.keys("tab");
+    let editor = run.form.state.editor().unwrap();
+    assert_eq!(editor.lines(), ["@b/main.rs"]);
+}
+
+#[test]
+fn a_search_still_going_says_so_and_an_empty_one_says_nothing_matched() {
+    let mut run = custom_editor("'@zz'");
+    assert!(run.screen().contains("Searching…"), "{}", run.screen());
+    answer(&mut run, &[]);
+    assert!(
+        run.screen().contains("No matching paths"),
+        "{}",
+        run.screen()
+    );
+}

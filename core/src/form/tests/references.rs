@@ -98,7 +98,7 @@ fn a_note_editor_offers_paths_too() {
 fn a_later_batch_replaces_the_paths_and_keeps_the_highlighted_one() {
     let mut run = custom_editor("'@ma'");
     let generation = queries(&run).last().unwrap().generation;
-    let mut send = |run: &mut Run, paths: &[&str], complete| {
+    let send = |run: &mut Run, paths: &[&str], complete| {
         let batch = FileCandidates {
             generation,
             paths: paths.iter().map(|path| (*path).to_owned()).collect(),

@@ -4,7 +4,8 @@
 //! timers) is the core [`Runner`]'s; this loop only adds the terminal and the clock. It sleeps
 //! in one blocking wait on the terminal and on the signals' wake-up pipe, until the next timer
 //! or the time a cut escape sequence is given up, and not at all otherwise: an idle form never
-//! wakes up, and a signal acts at once whatever the input was in the middle of.
+//! wakes up, and a signal acts at once whatever the input was in the middle of. A run with an
+//! external source of inputs ([`run_with_source`]) waits on its descriptor in the same poll.
 
 use std::io;
 use std::os::fd::BorrowedFd;
@@ -66,9 +67,10 @@ pub fn run<S: Surface + ?Sized>(
     run_with(surface, options, &mut handler)
 }
 
-/// Inputs that come from elsewhere than the terminal while a run waits (paths found for an
-/// `@` reference, by a thread of the program): the loop polls [`Self::fd`] beside the
-/// terminal and, when it is readable, hands the surface what [`Self::take`] gives.
+/// Inputs that come from elsewhere than the terminal while a run waits (from threads of the
+/// program: paths found for an `@` reference, a clipboard image): the loop polls
+/// [`Self::fd`] beside the terminal and, when it is readable, hands the surface what
+/// [`Self::take`] gives, so nothing the terminal waits for holds up a frame.
 pub trait ExternalInputs {
     /// A descriptor that becomes readable when inputs are waiting.
     fn fd(&self) -> BorrowedFd<'_>;

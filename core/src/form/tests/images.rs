@@ -251,3 +251,16 @@ fn ask_user_question_editors_take_no_images() {
     );
     assert!(reads(&run).is_empty());
 }
+
+#[test]
+fn saved_notes_with_images_only_show_their_markers_on_the_question_tab() {
+    let mut run = Run::new(ask_user(&one_single()), "n");
+    paste(&mut run);
+    run.keys("enter shift+n");
+    paste(&mut run);
+    run.keys("enter");
+    let screen = run.screen();
+    assert!(screen.contains("Note: [image 1]"), "{screen}");
+    assert!(screen.contains("✎ [image 1]"), "{screen}");
+    assert!(run.form.drafts()[0].has_notes());
+}

@@ -101,11 +101,17 @@ impl Form {
         };
         let label_style = if highlighted { SELECTED.bold() } else { TEXT };
         let mut label_spans = vec![Span::new(label, label_style)];
+        let note_images = if custom {
+            0
+        } else {
+            draft.option_note_images(row).len()
+        };
         if !custom
-            && draft
-                .option_notes
-                .get(&row)
-                .is_some_and(|n| !n.trim().is_empty())
+            && (note_images > 0
+                || draft
+                    .option_notes
+                    .get(&row)
+                    .is_some_and(|n| !n.trim().is_empty()))
         {
             label_spans.push(Span::new(" ✎", MUTED));
         }
@@ -214,14 +220,16 @@ impl Form {
                 lines.extend(indented(block.lines, indent));
             }
             _ => {
-                if let Some(note) = draft
+                let note = draft
                     .option_notes
                     .get(&row)
-                    .filter(|n| !n.trim().is_empty())
-                {
+                    .map(String::as_str)
+                    .filter(|n| !n.trim().is_empty());
+                if note.is_some() || note_images > 0 {
+                    let note = with_markers(note.unwrap_or_default(), note_images);
                     let spans = [
                         Span::new("✎ ", MUTED.italic()),
-                        Span::new(note, MUTED.italic()),
+                        Span::new(&note, MUTED.italic()),
                     ];
                     let note = cap_lines(wrap_spans(&spans, text_columns), 2, text_columns);
                     lines.extend(indented(note, indent));

@@ -189,7 +189,8 @@ pub struct RenderArgs {
     #[command(flatten)]
     pub common: CommonArgs,
     /// The key script: key ids, quoted text, `paste "text"`, `resize WxH`, `wait 3s` (moves the
-    /// scripted clock, firing due timers), `key*N` repeats.
+    /// scripted clock, firing due timers), `image "file.png"` (pastes that file as a clipboard
+    /// image), `key*N` repeats.
     #[arg(long, value_name = "SCRIPT", default_value = "")]
     pub keys: String,
     /// The screen size, `WIDTHxHEIGHT`.

@@ -4,12 +4,17 @@
 //! One type, so a surface behaves the same wherever it runs; `render` uses it too, configured
 //! for a dry run, so its screens show what the terminal would without touching the machine.
 
+use std::path::Path;
+
 use pi_agent_ask_core::effect::Effect;
-use pi_agent_ask_core::input::Input;
+use pi_agent_ask_core::input::{ClipboardImage, ClipboardProblem, FileCandidates, Input};
 use pi_agent_ask_core::runner::{Handler, Step};
 use pi_agent_ask_core::settings::Change;
 use pi_agent_ask_crossterm::notify;
 
+use crate::arrivals::Courier;
+use crate::clipboard;
+use crate::file_search::{FileSearch, Paths};
 use crate::settings_file::SettingsFile;
 
 /// Whether the effects reach the machine.
@@ -46,11 +51,34 @@ enum Opened {
     Alone,
 }
 
+/// Where the paths of `@` references come from.
+enum Files {
+    /// Nowhere: the surface has no editors, or nothing can look.
+    Nowhere,
+    /// Walked and ranked at once, in the handler (`render`: the same screens every run).
+    AtOnce(Box<Paths>),
+    /// A search thread, whose batches reach the run loop on their own.
+    Searching(FileSearch),
+}
+
+/// Where clipboard images come from.
+enum Clipboard {
+    /// Nowhere: every read finds the clipboard unavailable.
+    Nowhere,
+    /// The image a script put there ([`Effects::stage_clipboard`]), taken by the next read;
+    /// empty otherwise (`render`).
+    Staged(Option<Vec<u8>>),
+    /// The system clipboard, read on a thread whose outcome reaches the run loop on its own.
+    System(Courier),
+}
+
 /// The program's effect handler, over the settings file of the run.
 pub struct Effects {
     file: SettingsFile,
     mode: Mode,
     opened: Opened,
+    files: Files,
+    clipboard: Clipboard,
 }
 
 impl Effects {
@@ -61,7 +89,52 @@ impl Effects {
             file,
             mode,
             opened: Opened::OverWork,
+            files: Files::Nowhere,
+            clipboard: Clipboard::Nowhere,
         }
+    }
+
+    /// The same handler reading the system clipboard for image pastes, delivering each
+    /// outcome through `courier`.
+    #[must_use]
+    pub fn reading_clipboard_with(mut self, courier: Courier) -> Self {
+        self.clipboard = Clipboard::System(courier);
+        self
+    }
+
+    /// The same handler with a clipboard only a script fills (`render`).
+    #[must_use]
+    pub fn with_scripted_clipboard(mut self) -> Self {
+        self.clipboard = Clipboard::Staged(None);
+        self
+    }
+
+    /// Puts image `bytes` on the scripted clipboard, for the next read to take.
+    pub fn stage_clipboard(&mut self, bytes: Vec<u8>) {
+        self.clipboard = Clipboard::Staged(Some(bytes));
+    }
+
+    /// Empties the scripted clipboard.
+    pub fn clear_clipboard(&mut self) {
+        if let Clipboard::Staged(staged) = &mut self.clipboard {
+            *staged = None;
+        }
+    }
+
+    /// The same handler answering `@` references with paths under `root`, walked and ranked
+    /// as they are asked for, before the next input (`render`).
+    #[must_use]
+    pub fn finding_files_at_once(mut self, root: &Path) -> Self {
+        self.files = Files::AtOnce(Box::new(Paths::new(root)));
+        self
+    }
+
+    /// The same handler passing `@` references to a search thread, whose batches come back
+    /// through the run loop's external inputs.
+    #[must_use]
+    pub fn finding_files_with(mut self, search: FileSearch) -> Self {
+        self.files = Files::Searching(search);
+        self
     }
 
     /// The same handler for a surface opened alone (the settings overlay), whose close ends
@@ -109,6 +182,37 @@ impl Handler for Effects {
             }
             // A reply goes to an inbox's asker, which only the inbox's own handler knows.
             Effect::StopAgent | Effect::Reply { .. } => Step::Keep,
+            Effect::ReadClipboardImage(read) => match &mut self.clipboard {
+                Clipboard::Nowhere => Step::Feed(vec![Input::ClipboardImage(ClipboardImage {
+                    read: read.read,
+                    outcome: Err(ClipboardProblem::Unavailable),
+                })]),
+                Clipboard::Staged(staged) => {
+                    Step::Feed(vec![Input::ClipboardImage(ClipboardImage {
+                        read: read.read,
+                        outcome: staged.take().ok_or(ClipboardProblem::Empty),
+                    })])
+                }
+                Clipboard::System(courier) => {
+                    clipboard::start_read(*read, courier.clone());
+                    Step::Feed(Vec::new())
+                }
+            },
+            Effect::FindFiles(query) => match &mut self.files {
+                Files::Nowhere => Step::Feed(Vec::new()),
+                Files::AtOnce(paths) => {
+                    paths.walk_all();
+                    Step::Feed(vec![Input::FileCandidates(FileCandidates {
+                        generation: query.generation,
+                        paths: paths.ranked(&query.query),
+                        complete: true,
+                    })])
+                }
+                Files::Searching(search) => {
+                    search.ask(query.clone());
+                    Step::Feed(Vec::new())
+                }
+            },
             Effect::OpenSettings | Effect::Close | Effect::StartTimer(_) => Step::Feed(Vec::new()),
         }
     }

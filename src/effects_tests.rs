@@ -135,3 +135,70 @@ fn the_exit_status_is_0_for_a_result_128_plus_n_for_a_signal_101_for_a_panic_els
     assert_eq!(Effects::exit_status(Ending::Panicked), 101);
     assert_eq!(Effects::exit_status(Ending::Failed), 1);
 }
+
+fn no_settings(dir: &Path) -> Effects {
+    Effects::new(
+        SettingsFile::read(Some(&dir.join("none.json"))),
+        Mode::DryRun,
+    )
+}
+
+fn image_read(effects: &mut Effects, read: u64) -> Step {
+    use pi_agent_ask_core::effect::ImageRead;
+    effects.on_effect(&Effect::ReadClipboardImage(ImageRead { read }))
+}
+
+#[test]
+fn a_dry_run_answers_an_at_reference_with_the_walked_paths_at_once() {
+    use pi_agent_ask_core::effect::FileQuery;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    let mut effects = no_settings(dir.path()).finding_files_at_once(dir.path());
+    let query = FileQuery {
+        query: "sr".into(),
+        generation: 3,
+        root: None,
+    };
+    assert_eq!(
+        effects.on_effect(&Effect::FindFiles(query)),
+        Step::Feed(vec![Input::FileCandidates(FileCandidates {
+            generation: 3,
+            paths: vec!["src/".into()],
+            complete: true,
+        })])
+    );
+}
+
+#[test]
+fn the_scripted_clipboard_gives_its_image_to_one_read_then_is_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut effects = no_settings(dir.path()).with_scripted_clipboard();
+    effects.stage_clipboard(b"bytes".to_vec());
+    let answer = |read, outcome| {
+        Step::Feed(vec![Input::ClipboardImage(ClipboardImage {
+            read,
+            outcome,
+        })])
+    };
+    assert_eq!(
+        image_read(&mut effects, 1),
+        answer(1, Ok(b"bytes".to_vec()))
+    );
+    assert_eq!(
+        image_read(&mut effects, 2),
+        answer(2, Err(ClipboardProblem::Empty))
+    );
+}
+
+#[test]
+fn without_a_clipboard_a_read_finds_it_unavailable() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut effects = no_settings(dir.path());
+    assert_eq!(
+        image_read(&mut effects, 1),
+        Step::Feed(vec![Input::ClipboardImage(ClipboardImage {
+            read: 1,
+            outcome: Err(ClipboardProblem::Unavailable),
+        })])
+    );
+}

@@ -108,6 +108,11 @@ mod tests {
 
     #[test]
     fn a_signal_ends_a_read_that_waits_for_input_at_once() {
+        if !crate::alone::alone(
+            "interrupt::tests::a_signal_ends_a_read_that_waits_for_input_at_once",
+        ) {
+            return;
+        }
         watch();
         let (_writer, waiting) = UnixStream::pair().expect("a socket pair");
         let mut input = reader(waiting);

@@ -4,12 +4,17 @@
 //! errors (an unknown flag, an unreadable file, input that is not JSON) exit 2 with a message on
 //! stderr and nothing on stdout.
 
+#[cfg(test)]
+mod alone;
+mod arrivals;
 mod away;
 mod cancel;
 mod cli;
+mod clipboard;
 mod clock;
 mod commands;
 mod effects;
+mod file_search;
 mod files;
 mod foreground;
 mod inbox;

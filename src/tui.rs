@@ -1,12 +1,15 @@
 //! The rich terminal questionnaire: a core form run by the crossterm frontend on `/dev/tty`.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
 
 use pi_agent_ask_core::contract::{Call, ToolResult};
 use pi_agent_ask_core::effect::Effect;
-use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, run_with};
+use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, run_with, run_with_source};
 
+use crate::arrivals;
 use crate::effects::{Effects, Ending, Mode};
+use crate::file_search::FileSearch;
 use crate::outcome::UsageError;
 use crate::questionnaire::questionnaire;
 use crate::settings_file::SettingsFile;
@@ -41,11 +44,22 @@ pub fn ask(
     call: Call,
     settings_file: SettingsFile,
     placement: Placement,
+    cwd: &Path,
 ) -> Result<TuiEnd, UsageError> {
     let settings_file = settings_file.created_if_missing();
     let config_path = settings_file.display_path();
     let mut host = questionnaire(call, &settings_file, config_path);
     let mut effects = Effects::new(settings_file, Mode::Live);
+    let mut arrivals = match arrivals::channel() {
+        Ok((courier, arrivals)) => {
+            if let Ok(search) = FileSearch::start(cwd, courier.clone()) {
+                effects = effects.finding_files_with(search);
+            }
+            effects = effects.reading_clipboard_with(courier);
+            Some(arrivals)
+        }
+        Err(_) => None,
+    };
     let options = TerminalOptions {
         screen: match placement {
             Placement::FullScreen => Screen::AlternateScreen,
@@ -53,8 +67,9 @@ pub fn ask(
         },
         color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
     };
-    let run = catch_unwind(AssertUnwindSafe(|| {
-        run_with(&mut host, options, &mut effects)
+    let run = catch_unwind(AssertUnwindSafe(|| match arrivals.as_mut() {
+        Some(arrivals) => run_with_source(&mut host, options, &mut effects, arrivals),
+        None => run_with(&mut host, options, &mut effects),
     }));
     let cancelled = || host.inner().cancelled_result();
     Ok(match run {

@@ -3,7 +3,8 @@
 //!
 //! A case folder holds `keys` (the key script, possibly empty), the tool arguments in
 //! `payload.json` (or, in `payload`, the path of a shared payload relative to the folder),
-//! optionally `tool` (`ask_user_question`), `sizes` (default `80x24`) and `settings.json`. Each
+//! optionally `tool` (`ask_user_question`), `sizes` (default `80x24`), `settings.json` and `cwd`
+//! (the working directory `@` references search, relative to the folder). Each
 //! size has its expected output in `<W>x<H>.txt`: the screen inside a frame of `│` so its size
 //! shows, then the tool result when the script finished the flow (request ids replaced by
 //! `<request-id>`). Set `UPDATE_GOLDEN=1` to rewrite the expectations.
@@ -63,7 +64,7 @@ fn render(dir: &Path, size: &str) -> String {
     } else {
         PathBuf::from(NO_SETTINGS)
     };
-    let args: Vec<String> = vec![
+    let mut args: Vec<String> = vec![
         "render".into(),
         payload_path(dir).display().to_string(),
         "--tool".into(),
@@ -75,6 +76,10 @@ fn render(dir: &Path, size: &str) -> String {
         "--config".into(),
         config.display().to_string(),
     ];
+    if let Some(cwd) = read(dir, "cwd") {
+        args.push("--cwd".into());
+        args.push(dir.join(cwd.trim()).display().to_string());
+    }
     let output = run_program(&args, None);
     assert_eq!(output.exit, 0, "{}: {}", dir.display(), output.stderr);
     let (columns, rows) = size.split_once('x').expect("a size like 80x24");

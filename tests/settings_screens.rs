@@ -64,6 +64,7 @@ fn run_case(dir: &Path) -> SettingsPanel {
                 clock += duration;
                 let _ = runner.advance_to(&mut panel, clock, &mut handler);
             }
+            ScriptStep::Image(_) => {}
         }
     }
     panel

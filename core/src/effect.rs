@@ -35,6 +35,33 @@ pub enum Effect {
         /// Its tool result.
         result: Box<ToolResult>,
     },
+    /// Find paths under the working directory matching an `@` reference typed in an editor,
+    /// off the drawing path; answer with
+    /// [`Input::FileCandidates`](crate::input::Input::FileCandidates), as often as better
+    /// matches are found. A newer query replaces this one.
+    FindFiles(FileQuery),
+    /// Read an image from the clipboard, off the drawing path, and answer with
+    /// [`Input::ClipboardImage`](crate::input::Input::ClipboardImage) naming this read.
+    ReadClipboardImage(ImageRead),
+}
+
+/// One clipboard image read the open editor waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImageRead {
+    /// Which read this is; the answer names it.
+    pub read: u64,
+}
+
+/// What an `@` reference asks the program to find.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileQuery {
+    /// The text after `@`, up to the cursor.
+    pub query: String,
+    /// Which query this is; the answers name it, so late answers to older ones are dropped.
+    pub generation: u64,
+    /// The directory to search when it is not the run's own working directory: an answer
+    /// inbox's form searches where its asker runs.
+    pub root: Option<String>,
 }
 
 /// Something a frontend can drive: it takes inputs, answers with effects and draws frames.

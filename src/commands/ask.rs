@@ -1,5 +1,7 @@
 //! `ask`: one ask flow for these tool arguments; prints the tool result.
 
+use std::path::Path;
+
 use pi_agent_ask_core::contract::Call;
 use serde_json::Value;
 
@@ -8,7 +10,7 @@ use crate::away::AwayRequest;
 use crate::cancel::Cancel;
 use crate::cli::{AskArgs, UiArg};
 use crate::effects::{Effects, Ending};
-use crate::files::{read_json, working_directory};
+use crate::files::read_json;
 use crate::foreground;
 use crate::inbox::client::{self, InboxError};
 use crate::interrupt;
@@ -34,7 +36,7 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
     let (result, exit) = match (read.call, response) {
         (Err(invalid), _) => (invalid.into_result().to_json(), 0),
         (Ok(call), Some(response)) => (call.answered_by(&response).to_json(), 0),
-        (Ok(call), None) => ask(call, read.settings, surface(args)?, args)?,
+        (Ok(call), None) => ask(call, read.settings, &read.cwd, surface(args)?, args)?,
     };
     Ok(Outcome::json(result, exit))
 }
@@ -43,6 +45,7 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
 fn ask(
     call: Call,
     settings: SettingsFile,
+    cwd: &Path,
     surface: Surface,
     args: &AskArgs,
 ) -> Result<(Value, u8), UsageError> {
@@ -55,7 +58,7 @@ fn ask(
             (result.to_json(), Effects::exit_status(ending))
         }
         Surface::NoUi => (call.no_ui().to_json(), 0),
-        Surface::Popup => match ask_popup::ask(&call, &settings) {
+        Surface::Popup => match ask_popup::ask(&call, &settings, cwd) {
             Ok(asked) => asked,
             Err(reason) => {
                 report(&format!("--ui popup: {reason}; answering without a UI"));
@@ -63,17 +66,10 @@ fn ask(
             }
         },
         Surface::Tui { placement } => {
-            let end = tui::ask(call, settings, placement)?;
+            let end = tui::ask(call, settings, placement, cwd)?;
             (end.result.to_json(), end.exit)
         }
-        Surface::Inbox => {
-            let cwd = working_directory(args.common.cwd.as_deref())?;
-            ask_inbox(
-                &call,
-                &AwayRequest::new(&call, &settings, &cwd),
-                &args.inbox,
-            )?
-        }
+        Surface::Inbox => ask_inbox(&call, &AwayRequest::new(&call, &settings, cwd), &args.inbox)?,
     })
 }
 

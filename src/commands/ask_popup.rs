@@ -1,6 +1,8 @@
 //! `ask --ui popup`: the call asked in a popup over the caller's terminal, with the exit status
 //! `ask` gives on every surface; or why no popup asked it, so `ask` asks on its next surface.
 
+use std::path::Path;
+
 use pi_agent_ask_core::contract::Call;
 use serde_json::Value;
 
@@ -12,13 +14,14 @@ use crate::settings_file::SettingsFile;
 
 /// Asks `call` in a popup and gives the result document and exit status; a signal (SIGINT,
 /// SIGTERM, SIGHUP) closes the popup and exits `128 + n`. `Err` says why no popup asked.
-pub fn ask(call: &Call, settings: &SettingsFile) -> Result<(Value, u8), String> {
+pub fn ask(call: &Call, settings: &SettingsFile, cwd: &Path) -> Result<(Value, u8), String> {
     let popup = popup::detect().map_err(|why| why.to_string())?;
     interrupt::watch();
     let cancel = Cancel::new().map_err(|error| format!("cannot wait for the popup: {error}"))?;
     let request = PopupRequest {
         call,
         config: settings.path.as_deref(),
+        cwd,
     };
     let answer = popup::ask(&popup, &request, &cancel).map_err(|error| error.to_string())?;
     Ok((answer.result, exit_status(answer.ending)))

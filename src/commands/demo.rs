@@ -22,22 +22,19 @@ pub fn run(args: &DemoArgs) -> Result<Outcome, UsageError> {
     let arguments: serde_json::Value =
         serde_json::from_str(DEMO).map_err(|error| UsageError::new(error.to_string()))?;
     let settings = SettingsFile::read(args.config.as_deref());
-    let call = parse_call_with(
-        Tool::AskUser,
-        &arguments,
-        working_directory(None)?,
-        &settings,
-    )
-    .map_err(|invalid| {
-        UsageError::new(format!(
-            "the built-in demo is invalid: {:?}",
-            invalid.issues()
-        ))
-    })?;
+    let cwd = working_directory(None)?;
+    let call =
+        parse_call_with(Tool::AskUser, &arguments, cwd.clone(), &settings).map_err(|invalid| {
+            UsageError::new(format!(
+                "the built-in demo is invalid: {:?}",
+                invalid.issues()
+            ))
+        })?;
     let end = tui::ask(
         call,
         settings,
         args.inline.map_or(Placement::FullScreen, Placement::Inline),
+        &cwd,
     )?;
     Ok(Outcome::json(end.result.to_json(), end.exit))
 }

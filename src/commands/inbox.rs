@@ -11,6 +11,8 @@ use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, run_with_s
 
 use crate::cli::InboxArgs;
 use crate::effects::{Effects, Ending, Mode};
+use crate::file_search::FileSearch;
+use crate::files::working_directory;
 use crate::inbox::server::{Replies, Server};
 use crate::outcome::report;
 use crate::settings_file::SettingsFile;
@@ -28,8 +30,17 @@ pub fn run(args: &InboxArgs) -> ExitCode {
     };
     let settings = SettingsFile::open(args.config.as_deref());
     let mut inbox = Inbox::new(args.name.clone(), settings.display_path());
+    let mut effects = Effects::new(settings, Mode::Live)
+        .opened_alone()
+        .reading_clipboard_with(server.courier());
+    if let Ok(search) = FileSearch::start(
+        &working_directory(None).unwrap_or_default(),
+        server.courier(),
+    ) {
+        effects = effects.finding_files_with(search);
+    }
     let mut handler = InboxHandler {
-        effects: Effects::new(settings, Mode::Live).opened_alone(),
+        effects,
         replies: server.replies(),
     };
     let options = TerminalOptions {

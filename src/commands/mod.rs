@@ -28,6 +28,8 @@ pub struct ReadCall {
     pub call: Result<Call, InvalidCall>,
     /// The settings file, as read.
     pub settings: SettingsFile,
+    /// The working directory (`--cwd`), which `@` references in the editors search.
+    pub cwd: PathBuf,
 }
 
 /// Reads the arguments named on the command line and validates them for the chosen tool.
@@ -35,7 +37,7 @@ pub fn read_call(common: &CommonArgs) -> Result<ReadCall, UsageError> {
     let arguments = read_json(&common.file, "tool arguments")?;
     let cwd = working_directory(common.cwd.as_deref())?;
     let settings = SettingsFile::read(common.config.as_deref());
-    let mut files = FsPreviewSource::new(cwd);
+    let mut files = FsPreviewSource::new(cwd.clone());
     let call = Call::parse_owned(
         common.tool,
         arguments,
@@ -43,7 +45,11 @@ pub fn read_call(common: &CommonArgs) -> Result<ReadCall, UsageError> {
         &mut files,
         new_request_id,
     );
-    Ok(ReadCall { call, settings })
+    Ok(ReadCall {
+        call,
+        settings,
+        cwd,
+    })
 }
 
 /// Validates arguments for `tool` with the settings file's presentation switch, reading

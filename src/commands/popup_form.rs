@@ -79,7 +79,8 @@ fn ask(dir: &Path) -> Result<(serde_json::Value, u8), String> {
     let handed = handoff::read_call(dir)?;
     let settings = settings_file(&handed);
     let call = call(&handed, &settings)?;
-    let end = tui::ask(call, settings, Placement::FullScreen).map_err(|error| error.to_string())?;
+    let end = tui::ask(call, settings, Placement::FullScreen, &handed.cwd)
+        .map_err(|error| error.to_string())?;
     Ok((end.result.to_json(), end.exit))
 }
 
@@ -143,6 +144,7 @@ mod tests {
                 request_id: original.request_id().map(str::to_owned),
                 arguments: original.arguments().clone(),
                 config: Some(PathBuf::from("/nowhere/settings.json")),
+                cwd: dir.path().to_path_buf(),
             };
             assert_eq!(call(&handed, &settings), Ok(original));
         }

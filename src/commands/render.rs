@@ -6,7 +6,9 @@
 //! with the same opening notices), run by the core runner with the program's effect handler in
 //! a dry run: `?` opens the overlay, a toggle is shown saved but the settings file is never
 //! written, and no notification goes out. Time is the script's: it starts at zero and only a
-//! `wait` step moves it, firing the timers due by then. The overlay names the settings file as
+//! `wait` step moves it, firing the timers due by then. The clipboard is the script's too: an
+//! `image "file"` step puts that file's bytes (read from the current directory) on it and
+//! presses the open editor's paste-image key; `@` references walk `--cwd` at once. The overlay names the settings file as
 //! `--config` gave it, not made absolute, so a screen reads the same on every machine.
 
 use std::time::Duration;
@@ -35,7 +37,9 @@ pub fn run(args: &RenderArgs) -> Result<String, UsageError> {
     };
     let config_path = file.given_path();
     let mut host = questionnaire(call, &file, config_path);
-    let mut effects = Effects::new(file, Mode::DryRun);
+    let mut effects = Effects::new(file, Mode::DryRun)
+        .finding_files_at_once(&read.cwd)
+        .with_scripted_clipboard();
     let mut runner = Runner::new();
     let mut clock = Duration::ZERO;
     let mut size = args.size;
@@ -55,6 +59,17 @@ pub fn run(args: &RenderArgs) -> Result<String, UsageError> {
             ScriptStep::Wait(duration) => {
                 clock = clock.saturating_add(duration);
                 runner.advance_to(&mut host, clock, &mut effects).finished
+            }
+            ScriptStep::Image(path) => {
+                let bytes = std::fs::read(&path).map_err(|error| {
+                    UsageError::new(format!("cannot read the image {}: {error}", path.display()))
+                })?;
+                effects.stage_clipboard(bytes);
+                let pasted = host.inner().paste_image_key().and_then(|key| {
+                    runner.dispatch(&mut host, Input::Key(key), clock, &mut effects)
+                });
+                effects.clear_clipboard();
+                pasted
             }
         };
         if finished.is_none() {

@@ -1,6 +1,7 @@
 //! The inbox's listening side: the socket, one thread accepting askers and one reading each
-//! asker's connection, and the events they hand the run loop through a channel and a wake-up
-//! socket, so the inbox sleeps in its one blocking wait until something happens.
+//! asker's connection, and the events they hand the run loop through the program's one channel
+//! of arrivals (`crate::arrivals`), so the inbox sleeps in its one blocking wait until
+//! something happens.
 //!
 //! Each connection carries one ask. Its arrival is registered under the ask id with the
 //! connection's serial number, and the connection closing withdraws the ask only while that
@@ -9,13 +10,12 @@
 
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufReader, Read as _, Write as _};
-use std::os::fd::{AsFd, BorrowedFd};
+use std::io::{self, BufReader, Write as _};
+use std::os::fd::BorrowedFd;
 use std::os::unix::fs::OpenOptionsExt as _;
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -23,6 +23,8 @@ use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::input::{AskId, InboxEvent, Input};
 use pi_agent_ask_crossterm::ExternalInputs;
 use pi_agent_ask_dialogs::rpc::lines::{Line, read_line};
+
+use crate::arrivals::{self, Arrivals, Courier};
 
 use super::arrival::arrival;
 use super::place::{Folder, Place, PlaceError, place};
@@ -55,16 +57,15 @@ pub struct Server {
     place: Place,
     /// Held for the inbox's life: a second inbox of the same name cannot take it.
     _lock: File,
-    events: Receiver<InboxEvent>,
-    alarm: UnixStream,
+    /// The run loop's inputs: the askers' events, and those of the program's own threads.
+    arrivals: Arrivals,
     shared: Arc<Shared>,
 }
 
 /// What the connection threads share with the run loop.
 struct Shared {
     askers: Mutex<HashMap<String, Registered>>,
-    events: Sender<InboxEvent>,
-    wake: UnixStream,
+    courier: Courier,
 }
 
 /// The connection an ask is answered on.
@@ -105,23 +106,17 @@ impl Server {
             _ => {}
         }
         let listener = UnixListener::bind(&place.socket).map_err(listen_error(&place.socket))?;
-        let (wake, alarm) = UnixStream::pair().map_err(listen_error(&place.socket))?;
-        wake.set_nonblocking(true)
-            .and_then(|()| alarm.set_nonblocking(true))
-            .map_err(listen_error(&place.socket))?;
-        let (events, received) = channel();
+        let (courier, arrivals) = arrivals::channel().map_err(listen_error(&place.socket))?;
         let shared = Arc::new(Shared {
             askers: Mutex::new(HashMap::new()),
-            events,
-            wake,
+            courier,
         });
         let accepting = Arc::clone(&shared);
         std::thread::spawn(move || accept(&listener, &accepting));
         Ok(Self {
             place,
             _lock: lock,
-            events: received,
-            alarm,
+            arrivals,
             shared,
         })
     }
@@ -131,6 +126,12 @@ impl Server {
         Replies {
             shared: Arc::clone(&self.shared),
         }
+    }
+
+    /// Hands the run loop inputs from the program's other threads (paths found for an `@`
+    /// reference, a clipboard read) beside the askers' events.
+    pub fn courier(&self) -> Courier {
+        self.shared.courier.clone()
     }
 
     /// Stops taking askers: the socket is removed, so a new asker finds no inbox; those
@@ -166,13 +167,11 @@ impl Drop for Server {
 
 impl ExternalInputs for Server {
     fn fd(&self) -> BorrowedFd<'_> {
-        self.alarm.as_fd()
+        self.arrivals.fd()
     }
 
     fn take(&mut self) -> Vec<Input> {
-        let mut drained = [0; 64];
-        while matches!((&self.alarm).read(&mut drained), Ok(read) if read > 0) {}
-        self.events.try_iter().map(Input::Inbox).collect()
+        self.arrivals.take()
     }
 }
 
@@ -183,10 +182,7 @@ impl Shared {
 
     /// Hands the run loop an event and wakes it.
     fn send(&self, event: InboxEvent) {
-        if self.events.send(event).is_ok() {
-            // A full buffer already wakes the loop.
-            let _ = (&self.wake).write(&[1]);
-        }
+        self.courier.deliver(Input::Inbox(event));
     }
 }
 

@@ -45,6 +45,8 @@ pub struct CallFile {
     pub arguments: Value,
     /// The settings file in effect, when a location is known.
     pub config: Option<PathBuf>,
+    /// The working directory of the call: where `@` references find their paths.
+    pub cwd: PathBuf,
 }
 
 /// What the popup's program hands back.
@@ -161,6 +163,7 @@ mod tests {
             request_id: Some("id-1".to_owned()),
             arguments: json!({"questions": []}),
             config: Some(PathBuf::from("/home/me/settings.json")),
+            cwd: PathBuf::from("/home/me/project"),
         }
     }
 

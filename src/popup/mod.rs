@@ -71,13 +71,11 @@ pub struct PopupRequest<'a> {
     pub call: &'a Call,
     /// The settings file in effect (`None`: no location is known).
     pub config: Option<&'a Path>,
+    /// The call's working directory, where the form's `@` references look for paths.
+    pub cwd: &'a Path,
 }
 
 /// The popup host the process's environment offers, if any.
-#[allow(
-    dead_code,
-    reason = "for surfaces that fall back without saying why, as the MCP server will"
-)]
 pub fn available() -> Option<Popup> {
     detect().ok()
 }
@@ -108,6 +106,7 @@ pub fn ask(
         request_id: request.call.request_id().map(str::to_owned),
         arguments: request.call.arguments().clone(),
         config: request.config.map(Path::to_path_buf),
+        cwd: request.cwd.to_path_buf(),
     };
     let handoff = Handoff::create(&popup.env, &call)
         .map_err(|error| PopupError::Failed(format!("cannot hand the call over: {error}")))?;

@@ -41,28 +41,10 @@ with open(os.path.join(folder, "result.json.part"), "w") as part:
 os.rename(os.path.join(folder, "result.json.part"), os.path.join(folder, "result.json"))
 "#;
 
-/// Set in the process a test reruns itself in.
-const ALONE: &str = "PI_AGENT_ASK_TEST_ALONE";
-
-/// Whether the test named `test` (in this module) goes on in this process: in the process it
-/// was started in, it runs itself again alone and checks that run passed.
+/// Whether the test named `test` (in this module) goes on in this process; see
+/// [`crate::alone::alone`].
 fn alone(test: &str) -> bool {
-    if std::env::var_os(ALONE).is_some() {
-        return true;
-    }
-    let run = Command::new(std::env::current_exe().expect("the test program"))
-        .arg(format!("popup::session::tests::{test}"))
-        .args(["--exact", "--nocapture", "--test-threads=1"])
-        .env(ALONE, "1")
-        .output()
-        .expect("the test program runs");
-    let report = String::from_utf8_lossy(&run.stdout);
-    assert!(
-        run.status.success() && report.contains("1 passed"),
-        "{report}\n{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    false
+    crate::alone::alone(&format!("popup::session::tests::{test}"))
 }
 
 /// A call and its handoff under `env`'s runtime folder.
@@ -82,6 +64,7 @@ fn handed_over(env: &Environment, dir: &Path) -> (Call, Handoff) {
         request_id: Some("id-1".to_owned()),
         arguments,
         config: None,
+        cwd: dir.to_path_buf(),
     };
     let handoff = Handoff::create(env, &handed).expect("handed over");
     (call, handoff)

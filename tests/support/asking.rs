@@ -44,9 +44,15 @@ impl Asking {
     /// Types `clear; <program> ARGS --config settings.json > result.json; echo "exit=$?"`,
     /// with `HOME` in the terminal's folder, so no real settings are read or written.
     pub fn launch(&self, args: &str) {
+        self.launch_with("", args);
+    }
+
+    /// [`Asking::launch`] with `environment` (`NAME=value` words, or `env -u NAME ...`) in
+    /// front of the program.
+    pub fn launch_with(&self, environment: &str, args: &str) {
         self.tmux.type_line(&format!(
-            "clear; HOME=\"$PWD\" {} {args} --config \"$PWD/settings.json\" > result.json; \
-             echo \"exit=$?\"",
+            "clear; HOME=\"$PWD\" {environment} {} {args} --config \"$PWD/settings.json\" \
+             > result.json; echo \"exit=$?\"",
             env!("CARGO_BIN_EXE_pi-agent-ask"),
         ));
     }

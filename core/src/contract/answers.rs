@@ -8,6 +8,7 @@ use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::images::Image;
 use super::request::Question;
 
 /// How the user ended the flow.
@@ -34,6 +35,12 @@ pub struct Draft {
     pub note: String,
     /// Notes on options, by 0-based option index.
     pub option_notes: IndexMap<usize, String>,
+    /// Images attached to the written answer; kept while the custom row is deselected.
+    pub custom_images: Vec<Image>,
+    /// Images attached to the question note.
+    pub note_images: Vec<Image>,
+    /// Images attached to option notes, by 0-based option index.
+    pub option_note_images: IndexMap<usize, Vec<Image>>,
 }
 
 impl Draft {
@@ -89,9 +96,29 @@ impl Draft {
             .then_some(self.custom_text.as_str())
     }
 
-    /// Whether the draft holds an answer: a selected option or selected, non-blank custom text.
+    /// The images of the written answer when the custom row is selected (an image-only
+    /// answer needs no text).
+    pub fn committed_custom_images(&self) -> &[Image] {
+        if self.custom_selected {
+            &self.custom_images
+        } else {
+            &[]
+        }
+    }
+
+    /// The images of option `index`'s note.
+    pub fn option_note_images(&self, index: usize) -> &[Image] {
+        self.option_note_images
+            .get(&index)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether the draft holds an answer: a selected option, or the selected custom row with
+    /// non-blank text or an image.
     pub fn is_answered(&self) -> bool {
-        !self.selected.is_empty() || self.committed_custom_text().is_some()
+        !self.selected.is_empty()
+            || self.committed_custom_text().is_some()
+            || !self.committed_custom_images().is_empty()
     }
 
     /// The question note, when not blank.
@@ -107,9 +134,27 @@ impl Draft {
             .map(|(index, note)| (*index, note.as_str()))
     }
 
-    /// Whether the question has a note or any option note.
+    /// Whether the question note has text or images.
+    pub fn has_question_note(&self) -> bool {
+        self.committed_note().is_some() || !self.note_images.is_empty()
+    }
+
+    /// The options whose notes have text or images, in option order, each with its text
+    /// (empty for an image-only note).
+    pub fn noted_options(&self) -> Vec<(usize, &str)> {
+        let mut noted: Vec<(usize, &str)> = self.committed_option_notes().collect();
+        for (index, images) in &self.option_note_images {
+            if !images.is_empty() && !noted.iter().any(|(noted, _)| noted == index) {
+                noted.push((*index, ""));
+            }
+        }
+        noted.sort_by_key(|(index, _)| *index);
+        noted
+    }
+
+    /// Whether the question has a note or any option note (text or images).
     pub fn has_notes(&self) -> bool {
-        self.committed_note().is_some() || self.committed_option_notes().next().is_some()
+        self.has_question_note() || !self.noted_options().is_empty()
     }
 
     /// Whether anything was entered at all (answers, drafts or notes).
@@ -117,6 +162,7 @@ impl Draft {
         !self.selected.is_empty()
             || !self.custom_text.trim().is_empty()
             || self.custom_selected
+            || !self.custom_images.is_empty()
             || self.has_notes()
     }
 }
@@ -140,6 +186,15 @@ pub struct Answer {
     /// Notes on selected options, by option value, in the order of `values`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub option_notes: Option<IndexMap<String, String>>,
+    /// Images of the written answer, when it is selected.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub custom_images: Option<Vec<Image>>,
+    /// Images of the question note.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note_images: Option<Vec<Image>>,
+    /// Images of the notes on selected options, by option value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option_note_images: Option<IndexMap<String, Vec<Image>>>,
 }
 
 impl Answer {
@@ -169,17 +224,69 @@ impl Answer {
             })
             .collect();
         answer.option_notes = (!notes.is_empty()).then_some(notes);
+        let custom_images = draft.committed_custom_images();
+        answer.custom_images = (!custom_images.is_empty()).then(|| custom_images.to_vec());
+        answer.note_images = (!draft.note_images.is_empty()).then(|| draft.note_images.clone());
+        let option_images: IndexMap<String, Vec<Image>> = draft
+            .selected()
+            .iter()
+            .filter_map(|index| {
+                let images = draft.option_note_images(*index);
+                let option = question.options.get(*index)?;
+                (!images.is_empty()).then(|| (option.value.clone(), images.to_vec()))
+            })
+            .collect();
+        answer.option_note_images = (!option_images.is_empty()).then_some(option_images);
         answer.is_present().then_some(answer)
     }
 
-    /// Whether the answer commits a choice (not only notes).
+    /// Whether the answer commits a choice (not only notes): values, or images of the
+    /// written answer.
     pub fn is_committed(&self) -> bool {
-        !self.values.is_empty()
+        !self.values.is_empty() || self.custom_images.is_some()
     }
 
-    /// Whether the entry carries anything: values or notes.
+    /// Whether the entry carries anything: values, images or notes.
     pub fn is_present(&self) -> bool {
-        self.is_committed() || self.note.is_some() || self.option_notes.is_some()
+        self.is_committed()
+            || self.note.is_some()
+            || self.option_notes.is_some()
+            || self.note_images.is_some()
+            || self.option_note_images.is_some()
+    }
+
+    /// The answer as summaries show it: the labels, then a marker per image of the written
+    /// answer (`Redis [image 1]`, or `[image 1]` alone).
+    pub fn summary(&self) -> String {
+        let count = self.custom_images.as_ref().map_or(0, Vec::len);
+        with_markers(&self.labels.join(", "), count)
+    }
+
+    /// The same answer with every image's bytes removed (a cancelled result).
+    #[must_use]
+    pub fn without_image_data(mut self) -> Self {
+        let strip = |images: &mut Vec<Image>| {
+            for image in images.iter_mut() {
+                image.data.clear();
+            }
+        };
+        self.custom_images.iter_mut().for_each(strip);
+        self.note_images.iter_mut().for_each(strip);
+        if let Some(notes) = self.option_note_images.as_mut() {
+            notes.values_mut().for_each(strip);
+        }
+        self
+    }
+}
+
+/// `text` followed by the markers of `count` images (see [`images::markers`]).
+///
+/// [`images::markers`]: super::images::markers
+pub fn with_markers(text: &str, count: usize) -> String {
+    match (text.is_empty(), count) {
+        (_, 0) => text.to_owned(),
+        (true, _) => super::images::markers(count),
+        (false, _) => format!("{text} {}", super::images::markers(count)),
     }
 }
 

@@ -14,6 +14,7 @@
 pub mod answers;
 pub mod ask_user;
 pub mod call;
+pub mod images;
 pub mod issue;
 pub mod output;
 pub mod question_tool;
@@ -27,6 +28,6 @@ pub mod tool_result;
 
 pub use call::{Call, CheckIssue, InvalidCall, NormalizedRequest};
 pub use issue::{InvalidInput, Issue};
-pub use output::{TextContent, ToolOutput};
+pub use output::{Content, ImageContent, TextContent, ToolOutput};
 pub use tool::{Tool, UnknownTool};
 pub use tool_result::ToolResult;

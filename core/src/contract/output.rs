@@ -13,7 +13,7 @@ pub struct TextContent {
     pub text: String,
 }
 
-/// The only content kind this product emits.
+/// The kind of a text block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TextKind {
@@ -21,12 +21,55 @@ pub enum TextKind {
     Text,
 }
 
+/// An image block of a tool result's `content`: the bytes the model sees, beside the text
+/// that names what they belong to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImageContent {
+    /// Always `"image"`.
+    #[serde(rename = "type")]
+    pub kind: ImageKind,
+    /// The bytes in base64, without a data-URI prefix.
+    pub data: String,
+    /// The image's media type.
+    pub mime_type: String,
+}
+
+/// The kind of an image block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ImageKind {
+    /// An image.
+    Image,
+}
+
+/// One block of a tool result's `content`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Content {
+    /// Text for the agent.
+    Text(TextContent),
+    /// An attached image.
+    Image(ImageContent),
+}
+
+impl Content {
+    /// A text block.
+    pub fn text(text: impl Into<String>) -> Self {
+        Self::Text(TextContent {
+            kind: TextKind::Text,
+            text: text.into(),
+        })
+    }
+}
+
 /// A tool result with typed details: `{content, details, structuredContent?, isError}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolOutput<D> {
-    /// What the agent reads: one text block.
-    pub content: Vec<TextContent>,
+    /// What the agent reads: one text block, then for each attached image a text naming
+    /// what it belongs to and the image.
+    pub content: Vec<Content>,
     /// The structured result that drives transcript rendering.
     pub details: D,
     /// The same object as `details`, for tools that declare an output schema.
@@ -40,10 +83,7 @@ impl<D> ToolOutput<D> {
     /// A result with one text block.
     pub fn new(text: impl Into<String>, details: D, is_error: bool) -> Self {
         Self {
-            content: vec![TextContent {
-                kind: TextKind::Text,
-                text: text.into(),
-            }],
+            content: vec![Content::text(text)],
             details,
             structured_content: None,
             is_error,
@@ -52,7 +92,10 @@ impl<D> ToolOutput<D> {
 
     /// The text of the first content block.
     pub fn text(&self) -> &str {
-        self.content.first().map_or("", |block| block.text.as_str())
+        match self.content.first() {
+            Some(Content::Text(block)) => &block.text,
+            _ => "",
+        }
     }
 }
 

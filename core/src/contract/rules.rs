@@ -114,6 +114,17 @@ pub struct Rules {
     pub option_strings: OptionStrings,
     /// Whether cancelling a flow with answers in it may need the key twice.
     pub dirty_dismiss: DirtyDismiss,
+    /// Whether the editors take images from the clipboard.
+    pub images: ImagePaste,
+}
+
+/// Whether answers and notes can carry images.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImagePaste {
+    /// The editors attach clipboard images; results carry them.
+    FromClipboard,
+    /// The contract has no place for images.
+    Unsupported,
 }
 
 const ASK_USER_ACTIONS: &[ReviewAction] = &[
@@ -138,6 +149,7 @@ impl Rules {
             unknown_words: UnknownTokens::BecomeCustomText,
             option_strings: OptionStrings::ValueAfterSharedLabel,
             dirty_dismiss: DirtyDismiss::AsSettingSays,
+            images: ImagePaste::FromClipboard,
         }
     }
 
@@ -160,6 +172,7 @@ impl Rules {
             unknown_words: UnknownTokens::WholeReplyWritten,
             option_strings: OptionStrings::PositionAfterCustomLabel,
             dirty_dismiss: DirtyDismiss::Never,
+            images: ImagePaste::Unsupported,
         }
     }
 

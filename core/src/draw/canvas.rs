@@ -137,6 +137,11 @@ impl Canvas {
         }
     }
 
+    /// Where the text cursor stands so far, if it shows.
+    pub const fn cursor(&self) -> Option<Pos> {
+        self.cursor
+    }
+
     /// Hides the text cursor again.
     pub fn hide_cursor(&mut self) {
         self.cursor = None;

@@ -131,18 +131,22 @@ impl Form {
         self.close_editor();
     }
 
-    /// Saves `text` as question `index`'s free-form answer: non-blank text is selected
-    /// (clearing the picked options unless the question combines both); blank text clears the
-    /// free-form answer. Returns whether the text answers the question.
+    /// Saves `text` as question `index`'s free-form answer: non-blank text, or an image
+    /// without text, is selected (clearing the picked options unless the question combines
+    /// both); blank text without images clears the free-form answer. Returns whether the
+    /// answer is there.
     fn save_custom(&mut self, index: usize, text: String) -> bool {
         let exclusive = self.rules().custom_is_exclusive(&self.questions()[index]);
         let draft = &mut self.state.drafts[index];
         if text.trim().is_empty() {
             draft.custom_text.clear();
-            draft.custom_selected = false;
-            return false;
+            if draft.custom_images.is_empty() {
+                draft.custom_selected = false;
+                return false;
+            }
+        } else {
+            draft.custom_text = text;
         }
-        draft.custom_text = text;
         draft.custom_selected = true;
         if exclusive {
             draft.clear_selection();

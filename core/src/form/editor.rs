@@ -3,6 +3,7 @@
 
 use tui_textarea::{CursorMove, Input as EditorInput, Key as EditorKey, TextArea};
 
+use super::references::References;
 use crate::keys::{Key, KeyCode};
 
 /// What an open editor writes to.
@@ -29,6 +30,10 @@ pub struct Editor {
     /// What the text is saved to.
     pub target: EditorTarget,
     area: TextArea<'static>,
+    /// The `@` file reference list of this editor; it closes with the editor.
+    pub references: References,
+    /// The clipboard image read this editor waits for, if any.
+    pub image_read: Option<u64>,
 }
 
 impl Editor {
@@ -38,7 +43,12 @@ impl Editor {
         let mut area = TextArea::new(lines);
         area.move_cursor(CursorMove::Bottom);
         area.move_cursor(CursorMove::End);
-        Self { target, area }
+        Self {
+            target,
+            area,
+            references: References::default(),
+            image_read: None,
+        }
     }
 
     /// The text as it is saved: without trailing blank lines, so a line break typed last
@@ -85,6 +95,20 @@ impl Editor {
             return false;
         };
         self.area.input(input)
+    }
+
+    /// Puts `path` in place of the open reference's query (the text between its `@` and the
+    /// cursor), as one edit.
+    pub fn insert_reference(&mut self, path: &str) {
+        let Some(list) = &self.references.list else {
+            return;
+        };
+        let typed = list.token.query.chars().count();
+        for _ in 0..typed {
+            self.area.move_cursor(CursorMove::Back);
+        }
+        self.area.delete_str(typed);
+        self.area.insert_str(path);
     }
 
     /// Inserts pasted text at the cursor as one edit (one undo step).

@@ -76,16 +76,27 @@ impl Form {
             Some(GlobalAction::Settings) if empty => return vec![Effect::OpenSettings],
             _ => {}
         }
+        if let Some(effects) = self.reference_key(&key) {
+            return effects;
+        }
         if let Some(navigation) = Navigation::of(&key)
             && self.navigate(navigation)
         {
-            return Vec::new();
+            return self.follow_references();
         }
         let keymaps = &self.config.keymaps;
         let action = match target {
             EditorTarget::Custom => keymaps.editor_action(&key),
             EditorTarget::Note(_) => keymaps.note_editor_action(&key),
         };
+        let image = match action {
+            Some(EditorAction::PasteImage) => self.paste_image(),
+            Some(EditorAction::RemoveImage) => self.remove_image(),
+            _ => None,
+        };
+        if let Some(effects) = image {
+            return effects;
+        }
         match action {
             Some(EditorAction::Submit) => self.submit_editor(target),
             Some(EditorAction::Close) => self.close_editor_with_draft(target),
@@ -110,10 +121,11 @@ impl Form {
                 Vec::new()
             }
             _ => {
-                if let Some(editor) = self.state.editor_mut() {
-                    editor.key(key);
-                }
-                Vec::new()
+                let Some(editor) = self.state.editor_mut() else {
+                    return Vec::new();
+                };
+                editor.key(key);
+                self.follow_references()
             }
         }
     }

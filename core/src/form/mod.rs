@@ -56,7 +56,14 @@
 //!   `alt+enter`), and while the editor is empty the navigation keys move tabs and options;
 //!   on a multi-select question whose answer is options or text, with options ticked, the
 //!   open editor says that saving text replaces them; saved text drops its trailing blank
-//!   lines (a line break typed last, with `enter` when another key submits, is no part of it).
+//!   lines (a line break typed last, with `enter` when another key submits, is no part of it);
+//! - in editors, `@` and then text: a list of the matching paths under the working directory,
+//!   asked for with [`Effect::FindFiles`] and filled by [`Input::FileCandidates`] (see
+//!   `references`); while it shows, `up`/`down` move in it, `tab`/`enter` insert the
+//!   highlighted path and `esc` closes it;
+//! - in editors, `ctrl+v` attaches the clipboard's image ([`Effect::ReadClipboardImage`],
+//!   answered by [`Input::ClipboardImage`]) and `ctrl+alt+d` removes the last one (see
+//!   `images`).
 //!
 //! The footer names the keys for the focused part in its rows; when they need more rows than
 //! the screen gives, the least needed hints go first (notes, the type change, the jumps and the
@@ -88,6 +95,7 @@ mod config;
 mod confirm;
 mod editor;
 mod find;
+mod images;
 mod keys;
 mod mouse;
 mod navigate;
@@ -95,6 +103,8 @@ mod notes;
 mod open;
 mod paging;
 mod preview;
+mod reference_keys;
+mod references;
 mod result;
 mod review;
 mod settings;
@@ -231,9 +241,18 @@ impl Surface for Form {
         match input {
             Input::Key(key) => self.handle_key(key),
             Input::Paste(text) => {
-                if let Some(editor) = self.state.editor_mut() {
-                    editor.paste(&text);
-                }
+                let Some(editor) = self.state.editor_mut() else {
+                    return Vec::new();
+                };
+                editor.paste(&text);
+                self.follow_references()
+            }
+            Input::FileCandidates(batch) => {
+                self.receive_files(batch);
+                Vec::new()
+            }
+            Input::ClipboardImage(image) => {
+                self.receive_image(image);
                 Vec::new()
             }
             Input::Mouse(mouse) => self.handle_mouse(mouse),

@@ -45,6 +45,16 @@ pub enum Notice {
     SelectAtLeastOne,
     /// Submitting before every question is answered (`ask_user_question`).
     AnswerEveryQuestion,
+    /// A clipboard read found no image.
+    NoClipboardImage,
+    /// No clipboard could be read.
+    ClipboardUnavailable,
+    /// The clipboard's bytes are no image of a known kind.
+    NotAnImage,
+    /// The clipboard's image is over the size limit.
+    ImageTooLarge,
+    /// The editor holds as many images as it may.
+    TooManyImages,
 }
 
 impl Notice {
@@ -53,6 +63,11 @@ impl Notice {
         match self {
             Self::SelectAtLeastOne => "Select at least one option.",
             Self::AnswerEveryQuestion => "Answer every question before submitting.",
+            Self::NoClipboardImage => "No image on the clipboard.",
+            Self::ClipboardUnavailable => "The clipboard cannot be read here.",
+            Self::NotAnImage => "The clipboard holds no PNG, JPEG, GIF or WebP image.",
+            Self::ImageTooLarge => "Images are limited to 10 MiB each.",
+            Self::TooManyImages => "An answer or a note holds at most 5 images.",
         }
     }
 }
@@ -107,6 +122,12 @@ pub struct State {
     pub find: Option<String>,
     /// Whether the flow is over.
     pub phase: Phase,
+    /// The generation of the last `@` reference query asked for.
+    pub file_queries: u64,
+    /// The number of the last clipboard image read asked for.
+    pub image_reads: u64,
+    /// How many images were attached so far, for their ids.
+    pub images_attached: u64,
 }
 
 impl State {
@@ -127,6 +148,9 @@ impl State {
             preview: PreviewScroll::default(),
             find: None,
             phase: Phase::Open,
+            file_queries: 0,
+            image_reads: 0,
+            images_attached: 0,
         }
     }
 

@@ -18,7 +18,7 @@ mod tests;
 use std::collections::VecDeque;
 
 use crate::draw::{Frame, Pos, Size};
-use crate::effect::{Effect, Surface};
+use crate::effect::{Effect, FileQuery, Surface};
 use crate::form::{Form, FormConfig};
 use crate::input::{Arrival, AskId, AskOrigin, InboxEvent, Input, Mouse};
 use crate::keys::{Key, KeyCode, Modifiers};
@@ -186,6 +186,7 @@ impl Inbox {
             front.opened = true;
             effects.extend(front.host.open());
         }
+        let effects = searched_from(&front.origin.cwd, effects);
         self.replies(effects)
     }
 
@@ -195,7 +196,7 @@ impl Inbox {
             return Vec::new();
         };
         front.touched |= by == By::Person;
-        let effects = front.host.handle(input);
+        let effects = searched_from(&front.origin.cwd, front.host.handle(input));
         self.replies(effects)
     }
 
@@ -255,9 +256,11 @@ impl Surface for Inbox {
                 self.size = size;
                 self.hand_front(Input::Resize(form_size(size)), By::Program)
             }
-            Input::TimerFired(_) | Input::SettingsSaved(_) | Input::Settings(_) => {
-                self.hand_front(input, By::Program)
-            }
+            Input::TimerFired(_)
+            | Input::SettingsSaved(_)
+            | Input::Settings(_)
+            | Input::FileCandidates(_)
+            | Input::ClipboardImage(_) => self.hand_front(input, By::Program),
         }
     }
 
@@ -273,6 +276,21 @@ impl Surface for Inbox {
             ),
         }
     }
+}
+
+/// A form's effects with its `@` references searched in its asker's directory, not the
+/// inbox's.
+fn searched_from(cwd: &str, effects: Vec<Effect>) -> Vec<Effect> {
+    effects
+        .into_iter()
+        .map(|effect| match effect {
+            Effect::FindFiles(query) => Effect::FindFiles(FileQuery {
+                root: Some(cwd.to_owned()),
+                ..query
+            }),
+            other => other,
+        })
+        .collect()
 }
 
 /// The room the form gets under its label line.

@@ -62,4 +62,41 @@ pub enum Input {
     Settings(Box<Settings>),
     /// An asker of an answer inbox arrived or went away; only the inbox surface acts on it.
     Inbox(InboxEvent),
+    /// Paths the program found for an `@` reference asked for with
+    /// [`Effect::FindFiles`](crate::effect::Effect::FindFiles).
+    FileCandidates(FileCandidates),
+    /// What a clipboard read asked for with
+    /// [`Effect::ReadClipboardImage`](crate::effect::Effect::ReadClipboardImage) found.
+    ClipboardImage(ClipboardImage),
+}
+
+/// The outcome of one clipboard image read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClipboardImage {
+    /// The read this answers; only the editor that asked for it, still open, takes it.
+    pub read: u64,
+    /// The image's bytes as the clipboard gave them (PNG, JPEG, GIF or WebP), or why there
+    /// are none.
+    pub outcome: Result<Vec<u8>, ClipboardProblem>,
+}
+
+/// Why a clipboard read gave no image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClipboardProblem {
+    /// The clipboard was read and holds no image.
+    Empty,
+    /// No clipboard could be read (no display, no helper program).
+    Unavailable,
+}
+
+/// The best paths found so far for one `@` reference, best first; each batch replaces the one
+/// before, so a long walk shows matches early and better ones as it goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileCandidates {
+    /// The query this batch answers; a batch for an older query is dropped.
+    pub generation: u64,
+    /// Paths relative to the working directory, `/`-separated; directories end in `/`.
+    pub paths: Vec<String>,
+    /// Whether the search is over, so no better batch follows.
+    pub complete: bool,
 }

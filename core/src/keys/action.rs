@@ -91,6 +91,11 @@ pub trait Action: Copy + Eq + fmt::Debug + 'static {
     /// The default key ids, exactly as the settings file writes them.
     fn default_keys(self) -> &'static [&'static str];
 
+    /// Whether the action gives up a default key that the settings file binds to another
+    /// action of its context, instead of the two conflicting (the image actions: configured
+    /// commands take precedence over them).
+    fn yields_to_configured(self) -> bool;
+
     /// The action `context`'s section of the settings file calls `name`.
     fn named(context: Context, name: &str) -> Result<Self, UnknownAction> {
         Self::ALL
@@ -106,7 +111,8 @@ pub trait Action: Copy + Eq + fmt::Debug + 'static {
 
 /// Declares an action enum for the contexts after `in`, with its names and default keys, and
 /// implements [`Action`] for it. An action is `Variant = "name" => [keys]`; one that a context
-/// names otherwise adds `(in Context: "other name")` after its name.
+/// names otherwise adds `(in Context: "other name")` after its name; one that gives its
+/// default keys up to configured actions ends in `yielding`.
 macro_rules! actions {
     (
         $(#[$meta:meta])*
@@ -114,7 +120,7 @@ macro_rules! actions {
             $(
                 $(#[$variant_meta:meta])*
                 $variant:ident = $id:literal $((in $other:ident: $other_id:literal))*
-                    => [$($key:literal),*]
+                    => [$($key:literal),*] $($yielding:ident)?
             ),+ $(,)?
         }
     ) => {
@@ -138,6 +144,12 @@ macro_rules! actions {
             fn default_keys(self) -> &'static [&'static str] {
                 match self {
                     $( Self::$variant => &[$($key),*], )+
+                }
+            }
+
+            fn yields_to_configured(self) -> bool {
+                match self {
+                    $( Self::$variant => false $( || stringify!($yielding) == "yielding" )?, )+
                 }
             }
         }
@@ -198,6 +210,10 @@ actions! {
         NextOptionWhenEmpty = "nextOptionWhenEmpty" => ["down"],
         /// Highlight the previous option while the editor is empty.
         PreviousOptionWhenEmpty = "previousOptionWhenEmpty" => ["up"],
+        /// Attach the image on the clipboard to the answer or the note.
+        PasteImage = "pasteImage" => ["ctrl+v"] yielding,
+        /// Remove the last image attached in this editor.
+        RemoveImage = "removeImage" => ["ctrl+alt+d"] yielding,
     }
 }
 

@@ -23,12 +23,14 @@ fn defaults_are_the_documented_section() {
         "editor": {
             "submit": ["enter"], "close": ["esc"], "nextTabWhenEmpty": ["tab", "right"],
             "previousTabWhenEmpty": ["shift+tab", "left"], "nextOptionWhenEmpty": ["down"],
-            "previousOptionWhenEmpty": ["up"]
+            "previousOptionWhenEmpty": ["up"], "pasteImage": ["ctrl+v"],
+            "removeImage": ["ctrl+alt+d"]
         },
         "noteEditor": {
             "save": ["enter"], "close": ["esc"], "nextTabWhenEmpty": ["tab", "right"],
             "previousTabWhenEmpty": ["shift+tab", "left"], "nextOptionWhenEmpty": ["down"],
-            "previousOptionWhenEmpty": ["up"]
+            "previousOptionWhenEmpty": ["up"], "pasteImage": ["ctrl+v"],
+            "removeImage": ["ctrl+alt+d"]
         },
         "settingsModal": {
             "close": ["esc", "ctrl+c", "?"], "nextOption": ["down"],
@@ -299,4 +301,25 @@ fn a_hint_shows_the_first_key_and_a_pair_joins_two_with_a_slash() {
             .as_deref(),
         Some("up")
     );
+}
+
+#[test]
+fn a_configured_action_takes_an_image_action_default_key_without_a_conflict() {
+    let (keymaps, problems) = Keymaps::from_overrides(&json!({"editor": {"submit": ["ctrl+v"]}}));
+    assert_eq!(problems, []);
+    assert_eq!(
+        keymaps.editor_action(&key("ctrl+v")),
+        Some(EditorAction::Submit)
+    );
+    assert_eq!(
+        keymaps.note_editor_action(&key("ctrl+v")),
+        Some(EditorAction::PasteImage)
+    );
+}
+
+#[test]
+fn an_image_action_written_in_the_file_still_conflicts() {
+    let section = json!({"editor": {"submit": ["ctrl+v"], "pasteImage": ["ctrl+v"]}});
+    let (_, problems) = Keymaps::from_overrides(&section);
+    assert_eq!(problems.len(), 1, "{problems:?}");
 }

@@ -82,7 +82,9 @@ impl Keymaps {
     ///
     /// The section is accepted or rejected as a whole: if anything is wrong anywhere (a context
     /// or action that does not exist, a value that is not a list of key ids, a key id that does
-    /// not parse, a fixed key, or a key bound to two actions of one context after merging), the
+    /// not parse, a fixed key, or a key bound to two actions of one context after merging; an
+    /// action that yields to configured ones, the image actions, first gives up the default
+    /// keys a written action takes, so that is no conflict), the
     /// result is the default keymaps for every context, with every problem found listed, so
     /// the user can be told to fix the file and that the default keymaps are in use.
     pub fn from_overrides(section: &Value) -> (Self, Vec<KeymapProblem>) {
@@ -141,6 +143,7 @@ fn apply_context<A: Action>(
         });
         return;
     };
+    let mut written = Vec::new();
     for (name, ids) in actions {
         let Ok(action) = A::named(context, name) else {
             problems.push(KeymapProblem::UnknownAction {
@@ -151,9 +154,31 @@ fn apply_context<A: Action>(
         };
         if let Some(keys) = parse_key_list(context, action, ids, problems) {
             keymap.set_keys(action, keys);
+            written.push(action);
         }
     }
+    yield_to_configured(keymap, &written);
     report_conflicts(keymap, context, problems);
+}
+
+/// Takes the keys the `written` actions now have away from the default bindings of the
+/// actions that yield to configured ones.
+fn yield_to_configured<A: Action>(keymap: &mut ContextKeymap<A>, written: &[A]) {
+    let taken: Vec<Key> = written
+        .iter()
+        .flat_map(|action| keymap.keys(*action).to_vec())
+        .collect();
+    for action in A::ALL.iter().copied() {
+        if action.yields_to_configured() && !written.contains(&action) {
+            let kept = keymap
+                .keys(action)
+                .iter()
+                .copied()
+                .filter(|key| !taken.contains(key))
+                .collect();
+            keymap.set_keys(action, kept);
+        }
+    }
 }
 
 /// Parses an action's list of key ids, reporting every bad entry; `None` if any was bad.

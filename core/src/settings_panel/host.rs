@@ -140,7 +140,8 @@ impl<S: LiveSettings> Surface for WithSettings<S> {
                 effects.extend(self.send_to_inner(Input::Resize(size)));
                 effects
             }
-            (Overlay::Closed, input @ (Input::Key(_) | Input::Paste(_) | Input::Mouse(_))) => {
+            (Overlay::Closed, input @ (Input::Key(_) | Input::Paste(_) | Input::Mouse(_)))
+            | (_, input @ (Input::FileCandidates(_) | Input::ClipboardImage(_))) => {
                 self.send_to_inner(input)
             }
             (

@@ -287,7 +287,9 @@ impl Surface for SettingsPanel {
             Input::Paste(_)
             | Input::Resize(_)
             | Input::Mouse(Mouse::Click(_))
-            | Input::Inbox(_) => {}
+            | Input::Inbox(_)
+            | Input::FileCandidates(_)
+            | Input::ClipboardImage(_) => {}
         }
         Vec::new()
     }

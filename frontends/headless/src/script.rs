@@ -11,6 +11,7 @@
 //! | `paste "text"` or `paste:"text"` (or single quotes) | one bracketed paste |
 //! | `resize 40x12` or `resize:40x12` | the screen changes to 40 columns by 12 rows |
 //! | `wait 3s` or `wait:500ms` | the script's clock moves on, and the timers due by then fire |
+//! | `image "shot.png"` or `image:"shot.png"` | the clipboard holds that file's bytes and the open editor's paste-image key is pressed |
 //!
 //! A wait's duration is written as [`humantime`] reads it, in one word: `3s`, `500ms`, `1m`,
 //! `2s500ms`. The clock starts at zero and only waits move it, so a script that never waits
@@ -19,6 +20,7 @@
 //! Any item can be repeated with `*N` right after it: `down*3`, `"ab"*2`, `paste:"x"*2`
 //! (N from 1 to [`MAX_REPEAT`]). A lone `*` is the star key, and `**2` presses it twice.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use pi_agent_ask_core::Size;
@@ -74,6 +76,9 @@ pub enum ScriptProblem {
     /// `wait` without a valid duration after it.
     #[error("wait needs a duration like 3s or 500ms")]
     BadWait,
+    /// `image` without a quoted path after it.
+    #[error("image needs a quoted file path, as in image \"shot.png\"")]
+    MissingImagePath,
 }
 
 /// One step of a script: an input for the surface, or time passing.
@@ -83,6 +88,9 @@ pub enum ScriptStep {
     Input(Input),
     /// Move the script's clock on by this much, firing the timers due by then.
     Wait(Duration),
+    /// Put the bytes of the file at this path on the clipboard and paste an image, as the
+    /// open editor's paste-image key does; the runner of the script reads the file.
+    Image(PathBuf),
 }
 
 /// What one item of a script produces.
@@ -92,6 +100,7 @@ enum Item {
     Paste(String),
     Resize(Size),
     Wait(Duration),
+    Image(PathBuf),
 }
 
 impl Item {
@@ -105,6 +114,7 @@ impl Item {
             Self::Paste(text) => steps.push(input(Input::Paste(text.clone()))),
             Self::Resize(size) => steps.push(input(Input::Resize(*size))),
             Self::Wait(duration) => steps.push(ScriptStep::Wait(*duration)),
+            Self::Image(path) => steps.push(ScriptStep::Image(path.clone())),
         }
     }
 }
@@ -173,6 +183,10 @@ impl<'a> Scanner<'a> {
             self.pos += "wait:".len();
             return self.wait().map(Some).map_err(fail);
         }
+        if rest.starts_with("image:") {
+            self.pos += "image:".len();
+            return self.image().map(Some).map_err(fail);
+        }
         let word = self.word();
         match word {
             "paste" => {
@@ -186,6 +200,10 @@ impl<'a> Scanner<'a> {
             "wait" => {
                 self.skip_space();
                 self.wait().map(Some).map_err(fail)
+            }
+            "image" => {
+                self.skip_space();
+                self.image().map(Some).map_err(fail)
             }
             _ => {
                 let (id, repeat) = split_repeat(word);
@@ -202,6 +220,14 @@ impl<'a> Scanner<'a> {
         }
         let text = self.quoted()?;
         Ok((Item::Paste(text), self.repeat_after_quote()?))
+    }
+
+    fn image(&mut self) -> Result<(Item, usize), ScriptProblem> {
+        if !self.rest().starts_with(['"', '\'']) {
+            return Err(ScriptProblem::MissingImagePath);
+        }
+        let path = PathBuf::from(self.quoted()?);
+        Ok((Item::Image(path), self.repeat_after_quote()?))
     }
 
     fn resize(&mut self) -> Result<(Item, usize), ScriptProblem> {

@@ -16,6 +16,7 @@ fn inputs(script: &str) -> Vec<Input> {
         .map(|step| match step {
             ScriptStep::Input(input) => input,
             ScriptStep::Wait(duration) => panic!("unexpected wait of {duration:?}"),
+            ScriptStep::Image(path) => panic!("unexpected image {}", path.display()),
         })
         .collect()
 }
@@ -153,4 +154,21 @@ fn waits_sit_between_inputs_in_script_order_and_repeat() {
         parse_keys("enter wait 1s*2 enter").unwrap(),
         [enter.clone(), second.clone(), second, enter]
     );
+}
+
+#[test]
+fn an_image_step_names_the_file_whose_bytes_the_clipboard_holds() {
+    assert_eq!(
+        parse_keys("image \"shot.png\" image:'a b.png'").unwrap(),
+        [
+            ScriptStep::Image("shot.png".into()),
+            ScriptStep::Image("a b.png".into())
+        ]
+    );
+}
+
+#[test]
+fn an_image_step_needs_a_quoted_path() {
+    let error = parse_keys("image shot.png").unwrap_err();
+    assert_eq!(error.problem, ScriptProblem::MissingImagePath);
 }

@@ -2,6 +2,7 @@
 
 use indexmap::IndexMap;
 
+use super::attachments::image_blocks;
 use super::text::{
     ELABORATION_INSTRUCTION, cancelled_text, elaborate_text, invalid_input_text, no_ui_text,
     submit_text, with_request_id,
@@ -12,6 +13,7 @@ use super::{
     ResultQuestion, Strategy, Target,
 };
 use crate::contract::answers::{Answer, Draft};
+use crate::contract::images::Image;
 use crate::contract::issue::InvalidInput;
 use crate::contract::output::ToolOutput;
 use crate::contract::request::Request;
@@ -30,6 +32,11 @@ fn base(request: &Request, request_id: &str) -> AskResult {
     }
 }
 
+/// `images` as an item carries them: `None` when there are none.
+fn images_of(images: &[Image]) -> Option<Vec<Image>> {
+    (!images.is_empty()).then(|| images.to_vec())
+}
+
 fn finish(
     text: &str,
     request_id: &str,
@@ -37,6 +44,13 @@ fn finish(
     is_error: bool,
 ) -> ToolOutput<AskResult> {
     ToolOutput::new(with_request_id(text, request_id), details, is_error).with_structured_content()
+}
+
+/// The output with the image blocks of what it carries after its text.
+fn with_images(request: &Request, mut output: ToolOutput<AskResult>) -> ToolOutput<AskResult> {
+    let blocks = image_blocks(request, &output.details);
+    output.content.extend(blocks);
+    output
 }
 
 /// Submit-mode answers: every question whose entry is not empty, in question order.
@@ -60,7 +74,7 @@ pub fn submit_result(
     let mut details = base(request, request_id);
     details.answers = submitted_answers(request, drafts);
     let text = submit_text(request, &details.answers);
-    finish(&text, request_id, details, false)
+    with_images(request, finish(&text, request_id, details, false))
 }
 
 /// The user asked the agent to elaborate on their notes (or on their answers, without notes).
@@ -78,18 +92,17 @@ pub fn elaborate_result(
     for (question, draft) in request.questions.iter().zip(drafts) {
         let committed = Answer::from_draft(question, draft).filter(Answer::is_committed);
         let before = items.len();
-        if let Some(note) = draft.committed_note() {
+        if draft.has_question_note() {
             items.push(ElaborationItem::Question(QuestionNoteItem {
                 target: Target::Question,
                 question: QuestionContext::from(question),
                 answered: committed.is_some(),
                 answer: committed.clone(),
-                note: note.to_owned(),
+                note: draft.committed_note().unwrap_or_default().to_owned(),
+                images: images_of(&draft.note_images),
             }));
         }
-        let mut option_notes: Vec<(usize, &str)> = draft.committed_option_notes().collect();
-        option_notes.sort_by_key(|(index, _)| *index);
-        for (index, note) in option_notes {
+        for (index, note) in draft.noted_options() {
             let Some(option) = question.options.get(index) else {
                 continue;
             };
@@ -103,6 +116,7 @@ pub fn elaborate_result(
                 answered: committed.is_some(),
                 answer: committed.clone(),
                 note: note.to_owned(),
+                images: images_of(draft.option_note_images(index)),
             }));
         }
         let status = if items.len() > before {
@@ -131,7 +145,7 @@ pub fn elaborate_result(
         next_action: NextAction::ClarifyThenReask,
         items,
     });
-    finish(&text, request_id, details, false)
+    with_images(request, finish(&text, request_id, details, false))
 }
 
 /// The user dismissed the form. A form keeps the answers collected so far (`Some(drafts)`); an
@@ -144,7 +158,10 @@ pub fn cancelled_result(
     let mut details = base(request, request_id);
     details.cancelled = true;
     if let Some(drafts) = drafts {
-        details.answers = submitted_answers(request, drafts);
+        details.answers = submitted_answers(request, drafts)
+            .into_iter()
+            .map(|(id, answer)| (id, answer.without_image_data()))
+            .collect();
     }
     finish(cancelled_text(), request_id, details, false)
 }

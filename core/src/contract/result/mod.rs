@@ -1,5 +1,6 @@
 //! The `ask_user` result (`AskResult`): its types and the builders for every way a flow ends.
 
+mod attachments;
 mod build;
 mod text;
 
@@ -14,6 +15,7 @@ pub use build::{
 pub use text::ELABORATION_INSTRUCTION;
 
 use super::answers::{Answer, Mode};
+use super::images::Image;
 use super::issue::Issue;
 use super::request::{OptionSpec, Question, QuestionType};
 
@@ -186,6 +188,9 @@ pub struct QuestionNoteItem {
     pub answer: Option<Answer>,
     /// The note.
     pub note: String,
+    /// The images attached to the note.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub images: Option<Vec<Image>>,
 }
 
 /// A note on one option, selected or not.
@@ -207,6 +212,9 @@ pub struct OptionNoteItem {
     pub answer: Option<Answer>,
     /// The note.
     pub note: String,
+    /// The images attached to the note.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub images: Option<Vec<Image>>,
 }
 
 /// One note the user wants clarified.
@@ -295,6 +303,7 @@ mod tests {
                 answered: false,
                 answer: None,
                 note: "why?".into(),
+                images: None,
             }),
             ElaborationItem::Option(OptionNoteItem {
                 target: Target::Option {
@@ -306,6 +315,7 @@ mod tests {
                 answered: false,
                 answer: None,
                 note: "is it hosted?".into(),
+                images: None,
             }),
         ];
         let json = serde_json::to_value(&items).expect("items serialize");

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use indexmap::IndexMap;
 
 use super::ElaborationItem;
-use crate::contract::answers::Answer;
+use crate::contract::answers::{Answer, with_markers};
 use crate::contract::issue::{InvalidInput, quoted};
 use crate::contract::request::{CUSTOM_OPTION_LABEL, Request};
 
@@ -40,22 +40,33 @@ pub(super) fn submit_text(request: &Request, answers: &IndexMap<String, Answer>)
         };
         presented_differently |= question.presented_type_if_different().is_some();
         if answer.is_committed() {
-            lines.push(format!("{label}: {}", answer.labels.join(", ")));
+            lines.push(format!("{label}: {}", answer.summary()));
         } else {
             lines.push(format!("{label}: (no answer)"));
         }
-        if let Some(note) = &answer.note {
-            lines.push(format!("{label} note: {note}"));
+        let note_images = answer.note_images.as_ref().map_or(0, Vec::len);
+        if answer.note.is_some() || note_images > 0 {
+            let note = answer.note.as_deref().unwrap_or_default();
+            lines.push(format!("{label} note: {}", with_markers(note, note_images)));
         }
-        if let Some(notes) = &answer.option_notes {
-            for value in &answer.values {
-                let (Some(note), Some((_, option))) =
-                    (notes.get(value), question.option_by_value(value))
-                else {
-                    continue;
-                };
-                lines.push(format!("{label} / {} note: {note}", option.label));
+        for value in &answer.values {
+            let note = answer
+                .option_notes
+                .as_ref()
+                .and_then(|notes| notes.get(value));
+            let images = answer
+                .option_note_images
+                .as_ref()
+                .and_then(|images| images.get(value))
+                .map_or(0, Vec::len);
+            let Some((_, option)) = question.option_by_value(value) else {
+                continue;
+            };
+            if note.is_none() && images == 0 {
+                continue;
             }
+            let note = with_markers(note.map_or("", String::as_str), images);
+            lines.push(format!("{label} / {} note: {note}", option.label));
         }
     }
     if presented_differently {
@@ -76,12 +87,7 @@ pub(super) fn elaborate_text(
     let current = |id: &str| {
         answers
             .get(id)
-            .map(|answer| {
-                format!(
-                    " after current answer {}",
-                    quoted(&answer.labels.join(", "))
-                )
-            })
+            .map(|answer| format!(" after current answer {}", quoted(&answer.summary())))
             .unwrap_or_default()
     };
     let mut lines: Vec<String> = items
@@ -91,14 +97,20 @@ pub(super) fn elaborate_text(
                 "User asked to elaborate on question {}{} with note {}",
                 quoted(&item.question.question.prompt),
                 current(&item.question.question.id),
-                quoted(&item.note)
+                quoted(&with_markers(
+                    &item.note,
+                    item.images.as_ref().map_or(0, Vec::len)
+                ))
             ),
             ElaborationItem::Option(item) => format!(
                 "User asked to elaborate on question {} option {}{} with note {}",
                 quoted(&item.question.question.prompt),
                 quoted(&item.option.label),
                 current(&item.question.question.id),
-                quoted(&item.note)
+                quoted(&with_markers(
+                    &item.note,
+                    item.images.as_ref().map_or(0, Vec::len)
+                ))
             ),
         })
         .collect();

@@ -44,7 +44,10 @@ fn space_on_single_selects_without_moving_on() {
 #[rstest]
 #[case::question_mark_is_reserved_in_an_empty_editor("down down enter ? esc", "")]
 #[case::question_mark_is_typed_after_text("down down enter 'why' ? esc", "why?")]
-#[case::at_is_typed("down down enter @ 'src' esc", "@src")]
+#[case::at_is_typed_and_the_first_esc_closes_its_path_list(
+    "down down enter @ 'src' esc esc",
+    "@src"
+)]
 fn editor_keys(#[case] script: &str, #[case] text: &str) {
     let run = Run::new(ask_user(&one_single()), script);
     assert_eq!(run.form.drafts()[0].custom_text, text);

@@ -7,6 +7,7 @@ mod draw;
 mod editing;
 mod find;
 mod flow;
+mod images;
 mod long_lists;
 mod mouse;
 mod paging;
@@ -14,6 +15,7 @@ mod previews;
 mod prompt;
 mod question_tool;
 mod question_tool_settings;
+mod references;
 mod small_screens;
 
 use serde_json::{Value, json};

@@ -4,6 +4,7 @@
 use super::super::Form;
 use super::super::editor::Editor;
 use super::{ACCENT, DIM, TEXT};
+use crate::contract::images::markers;
 use crate::draw::{Canvas, Line, Pos, Rect, Span, put_lines};
 use crate::keys::{Key, KeyCode};
 use crate::text::{sanitize_line, width, wrap};
@@ -112,7 +113,7 @@ pub fn put_block(canvas: &mut Canvas, area: Rect, indent: u16, block: &EditorBlo
 
 impl Form {
     /// Lays `editor` out as [`editor_block`] does, remembering its text columns and rows so
-    /// a page of it moves by what shows.
+    /// a page of it moves by what shows, with a line of markers for its images under it.
     pub(super) fn editor_block(
         &self,
         editor: &Editor,
@@ -122,7 +123,15 @@ impl Form {
     ) -> EditorBlock {
         let text_columns = columns.saturating_sub(BAR_WIDTH + 1).max(1);
         self.memory.editor.set((text_columns, max_rows.max(1)));
-        editor_block(editor, columns, max_rows, placeholder)
+        let mut block = editor_block(editor, columns, max_rows, placeholder);
+        let images = self.editor_images().len();
+        if images > 0 {
+            block.lines.push(vec![
+                Span::new(BAR, ACCENT),
+                Span::new(&markers(images), ACCENT),
+            ]);
+        }
+        block
     }
 
     /// Moves the open editor's cursor a page `down` or up: as many lines as take the rows it

@@ -10,6 +10,7 @@ use super::super::find::FIND_KEY;
 use super::super::state::{Dismissal, Focus, Pending};
 use super::{ACCENT, ERROR, MUTED, WARNING};
 use crate::contract::request::{Question, QuestionType};
+use crate::contract::rules::ImagePaste;
 use crate::draw::{Canvas, Line, Rect, Span, put_lines, wrap_spans};
 use crate::keys::{EditorAction, GlobalAction, MainAction, Navigation};
 use crate::text::width;
@@ -112,6 +113,12 @@ impl Form {
                 }
                 hints.push(main.hint(MainAction::Cancel), "cancel", Essential);
             }
+            Focus::Editor(editor) if editor.references.list.is_some() => {
+                hints.push(Some("up/down".to_owned()), "move", Moving);
+                hints.push(Some("tab".to_owned()), "insert path", Essential);
+                hints.push(Some("esc".to_owned()), "close list", Essential);
+                hints.push(keymaps.global.hint(GlobalAction::Dismiss), "dismiss", Extra);
+            }
             Focus::Editor(editor) => {
                 let free_form = !self.has_rows_on_tab();
                 let new_line = Some("alt+enter".to_owned());
@@ -139,6 +146,17 @@ impl Form {
                 }
                 let dismiss = keymaps.global.hint(GlobalAction::Dismiss);
                 hints.push(dismiss, "dismiss", Extra);
+                if self.rules().images == ImagePaste::FromClipboard {
+                    let editor_keys = match editor.target {
+                        EditorTarget::Custom => &keymaps.editor,
+                        EditorTarget::Note(_) => &keymaps.note_editor,
+                    };
+                    hints.push(editor_keys.hint(EditorAction::PasteImage), "image", Extra);
+                    if !self.editor_images().is_empty() {
+                        let remove = editor_keys.hint(EditorAction::RemoveImage);
+                        hints.push(remove, "remove image", Extra);
+                    }
+                }
             }
             Focus::Review => {
                 let moves = main.hint_pair(MainAction::PreviousOption, MainAction::NextOption);

@@ -56,6 +56,7 @@ mod list;
 mod options;
 mod preview;
 mod question;
+mod references;
 mod review;
 mod tabs;
 
@@ -136,6 +137,7 @@ impl Form {
             Some((index, _)) => self.draw_question(&mut canvas, regions.body, index),
             None => self.draw_review(&mut canvas, regions.body),
         }
+        self.draw_references(&mut canvas, regions.body);
         self.draw_notice(&mut canvas, regions.notice);
         put_rule(&mut canvas, regions.rule_bottom);
         self.draw_footer(&mut canvas, regions.footer, usize::from(size.height));

@@ -3,6 +3,7 @@
 use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
 use super::{ACCENT, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
+use crate::contract::answers::with_markers;
 use crate::draw::{Line, Span, cap_lines, indented, wrap_spans, wrap_text};
 
 /// Below this width, the lines under a label are indented less.
@@ -100,11 +101,17 @@ impl Form {
         };
         let label_style = if highlighted { SELECTED.bold() } else { TEXT };
         let mut label_spans = vec![Span::new(label, label_style)];
+        let note_images = if custom {
+            0
+        } else {
+            draft.option_note_images(row).len()
+        };
         if !custom
-            && draft
-                .option_notes
-                .get(&row)
-                .is_some_and(|n| !n.trim().is_empty())
+            && (note_images > 0
+                || draft
+                    .option_notes
+                    .get(&row)
+                    .is_some_and(|n| !n.trim().is_empty()))
         {
             label_spans.push(Span::new(" ✎", MUTED));
         }
@@ -164,10 +171,11 @@ impl Form {
                         lines.extend(indented(cap_lines(warning, 2, text_columns), indent));
                     }
                 }
-                _ if !draft.custom_text.trim().is_empty() => {
+                _ if !draft.custom_text.trim().is_empty() || !draft.custom_images.is_empty() => {
                     let style = if selected { TEXT } else { MUTED };
+                    let shown = with_markers(&draft.custom_text, draft.custom_images.len());
                     let text = cap_lines(
-                        wrap_text(&draft.custom_text, style, text_columns),
+                        wrap_text(&shown, style, text_columns),
                         3.min(max_rows),
                         text_columns,
                     );
@@ -212,14 +220,16 @@ impl Form {
                 lines.extend(indented(block.lines, indent));
             }
             _ => {
-                if let Some(note) = draft
+                let note = draft
                     .option_notes
                     .get(&row)
-                    .filter(|n| !n.trim().is_empty())
-                {
+                    .map(String::as_str)
+                    .filter(|n| !n.trim().is_empty());
+                if note.is_some() || note_images > 0 {
+                    let note = with_markers(note.unwrap_or_default(), note_images);
                     let spans = [
                         Span::new("✎ ", MUTED.italic()),
-                        Span::new(note, MUTED.italic()),
+                        Span::new(&note, MUTED.italic()),
                     ];
                     let note = cap_lines(wrap_spans(&spans, text_columns), 2, text_columns);
                     lines.extend(indented(note, indent));

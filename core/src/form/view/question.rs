@@ -7,6 +7,7 @@ use super::super::editor::{EditorTarget, NoteTarget};
 use super::editor::put_block;
 use super::options::EDITOR_ROWS;
 use super::{ACCENT, Hit, MUTED, TEXT};
+use crate::contract::answers::with_markers;
 use crate::contract::request::QuestionType;
 use crate::draw::{
     Canvas, Line, Rect, Span, cap_lines, put_line, put_lines, wrap_spans, wrap_text,
@@ -150,9 +151,19 @@ impl Form {
                 .lines
                 .len();
         }
-        self.state.drafts[index]
-            .committed_note()
-            .map_or(0, |note| note_lines(note, columns).len())
+        self.saved_question_note(index)
+            .map_or(0, |note| note_lines(&note, columns).len())
+    }
+
+    /// The saved question note as it shows: its text and the markers of its images.
+    fn saved_question_note(&self, index: usize) -> Option<String> {
+        let draft = &self.state.drafts[index];
+        draft.has_question_note().then(|| {
+            with_markers(
+                draft.committed_note().unwrap_or_default(),
+                draft.note_images.len(),
+            )
+        })
     }
 
     /// The question note (or its open editor) under the prompt; returns the rows used.
@@ -170,19 +181,20 @@ impl Form {
             self.memory.hits.add(area.split_top(used).0, Hit::Editor);
             return used;
         }
-        let note = self.state.drafts[index].committed_note();
-        let Some(note) = note else {
+        let Some(note) = self.saved_question_note(index) else {
             return 0;
         };
-        put_lines(canvas, area, 0, &note_lines(note, columns))
+        put_lines(canvas, area, 0, &note_lines(&note, columns))
     }
 
     /// A free-form question: its editor fills the body.
     fn draw_free_form(&self, canvas: &mut Canvas, area: Rect) {
         let Some(editor) = self.state.editor() else {
             let draft = &self.state.drafts[self.state.tab];
-            if let Some(text) = draft.committed_custom_text() {
-                let lines = wrap_text(text, TEXT, usize::from(area.width));
+            let text = draft.committed_custom_text().unwrap_or_default();
+            let shown = with_markers(text, draft.committed_custom_images().len());
+            if !shown.is_empty() {
+                let lines = wrap_text(&shown, TEXT, usize::from(area.width));
                 put_lines(canvas, area, 0, &lines);
             }
             return;

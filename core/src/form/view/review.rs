@@ -5,6 +5,7 @@ use super::super::Form;
 use super::super::paging::Window;
 use super::super::state::Pending;
 use super::{ACCENT, DIM, Hit, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
+use crate::contract::answers::with_markers;
 use crate::contract::rules::ReviewAction;
 use crate::draw::{
     Canvas, Line, Pos, Rect, Span, indented, line_width, put_line, put_lines, wrap_spans,
@@ -67,9 +68,10 @@ impl Form {
             if let Some(text) = draft.committed_custom_text() {
                 labels.push(text);
             }
+            let images = draft.committed_custom_images().len();
             vec![
                 Span::new("→ ", SUCCESS),
-                Span::new(&labels.join(", "), TEXT),
+                Span::new(&with_markers(&labels.join(", "), images), TEXT),
             ]
         } else {
             vec![Span::new("→ (no answer)", DIM)]
@@ -79,13 +81,14 @@ impl Form {
         if !all_notes && !answered {
             return lines;
         }
-        if let Some(note) = draft.committed_note() {
-            let spans = [Span::new("✎ ", MUTED), Span::new(note, MUTED.italic())];
+        if draft.has_question_note() {
+            let note = draft.committed_note().unwrap_or_default();
+            let note = with_markers(note, draft.note_images.len());
+            let spans = [Span::new("✎ ", MUTED), Span::new(&note, MUTED.italic())];
             lines.extend(indent(wrap_spans(&spans, inner)));
         }
-        let mut notes: Vec<(usize, &str)> = draft.committed_option_notes().collect();
-        notes.sort_by_key(|(option, _)| *option);
-        for (option, note) in notes {
+        for (option, note) in draft.noted_options() {
+            let note = with_markers(note, draft.option_note_images(option).len());
             if !all_notes && !draft.is_selected(option) {
                 continue;
             }
@@ -94,7 +97,7 @@ impl Form {
             };
             let spans = [
                 Span::new(&format!("✎ {}: ", spec.label), MUTED),
-                Span::new(note, MUTED.italic()),
+                Span::new(&note, MUTED.italic()),
             ];
             lines.extend(indent(wrap_spans(&spans, inner)));
         }

@@ -1,0 +1,222 @@
+//! `@` file references in the editors: the `@word` under the cursor, the list of paths the
+//! program finds for it, and putting the chosen path in the text.
+//!
+//! The core never looks at the file system. When the word under the cursor starts with `@`
+//! and has text after it, the form asks for paths with [`Effect::FindFiles`] under a fresh
+//! generation number, and shows the batches of [`FileCandidates`] that come back for that
+//! generation, in the order given (the program ranks them); a batch for an older generation,
+//! or for an editor that has closed since, is dropped.
+
+use crate::effect::{Effect, FileQuery};
+use crate::input::FileCandidates;
+
+/// The most candidate rows the list shows at once.
+pub const LIST_ROWS: usize = 8;
+
+/// An `@word` in an editor's text: where its `@` is and what follows it up to the cursor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// The editor line it is on.
+    pub line: usize,
+    /// The character index of the `@` in that line.
+    pub at: usize,
+    /// The text between the `@` and the cursor.
+    pub query: String,
+}
+
+impl Token {
+    /// The `@word` ending at the cursor, if the word under it is one: an `@` at the start of
+    /// the line or after white space, with at least one character after it.
+    pub fn at_cursor(lines: &[String], (line, column): (usize, usize)) -> Option<Self> {
+        let text = lines.get(line)?;
+        let before: Vec<char> = text.chars().take(column).collect();
+        let start = before
+            .iter()
+            .rposition(|c| c.is_whitespace())
+            .map_or(0, |space| space + 1);
+        let word = &before[start..];
+        if word.first() != Some(&'@') || word.len() < 2 {
+            return None;
+        }
+        Some(Self {
+            line,
+            at: start,
+            query: word[1..].iter().collect(),
+        })
+    }
+}
+
+/// The open list of one editor: the token it answers and the paths that came for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct List {
+    /// The `@word` the list is for.
+    pub token: Token,
+    /// The generation of the query asked for it.
+    pub generation: u64,
+    /// The paths so far, best first.
+    pub paths: Vec<String>,
+    /// Whether the search is over.
+    pub complete: bool,
+    /// The highlighted path.
+    pub highlighted: usize,
+}
+
+impl List {
+    /// The highlighted path, if there is one.
+    pub fn chosen(&self) -> Option<&str> {
+        self.paths.get(self.highlighted).map(String::as_str)
+    }
+
+    /// Moves the highlight one row down or up, wrapping around.
+    pub fn step(&mut self, down: bool) {
+        let count = self.paths.len();
+        if count == 0 {
+            return;
+        }
+        self.highlighted = if down {
+            (self.highlighted + 1) % count
+        } else {
+            (self.highlighted + count - 1) % count
+        };
+    }
+
+    /// The first row shown so the highlighted one is among `rows` rows.
+    pub fn top(&self, rows: usize) -> usize {
+        (self.highlighted + 1).saturating_sub(rows.max(1))
+    }
+}
+
+/// The references state of one open editor.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct References {
+    /// The list, while one is open.
+    pub list: Option<List>,
+    /// The `@` (line, character) whose list `esc` closed; it stays closed while the cursor
+    /// is in that word.
+    dismissed: Option<(usize, usize)>,
+}
+
+impl References {
+    /// Follows the text after an edit or a cursor move: opens, updates or closes the list,
+    /// asking for paths under `generation()` when the query changed.
+    pub fn follow(
+        &mut self,
+        lines: &[String],
+        cursor: (usize, usize),
+        generation: impl FnOnce() -> u64,
+    ) -> Vec<Effect> {
+        let token = Token::at_cursor(lines, cursor);
+        let Some(token) = token else {
+            self.list = None;
+            self.dismissed = None;
+            return Vec::new();
+        };
+        if self.dismissed == Some((token.line, token.at)) {
+            return Vec::new();
+        }
+        self.dismissed = None;
+        if self.list.as_ref().is_some_and(|list| list.token == token) {
+            return Vec::new();
+        }
+        let generation = generation();
+        let query = token.query.clone();
+        self.list = Some(List {
+            token,
+            generation,
+            paths: Vec::new(),
+            complete: false,
+            highlighted: 0,
+        });
+        vec![Effect::FindFiles(FileQuery {
+            query,
+            generation,
+            root: None,
+        })]
+    }
+
+    /// Takes a batch of paths: it replaces the list's paths when it answers the open query,
+    /// keeping the highlighted path highlighted where it is still listed.
+    pub fn receive(&mut self, batch: FileCandidates) {
+        let Some(list) = self
+            .list
+            .as_mut()
+            .filter(|list| list.generation == batch.generation)
+        else {
+            return;
+        };
+        let kept = list.chosen().map(str::to_owned);
+        list.paths = batch.paths;
+        list.complete = batch.complete;
+        list.highlighted = kept
+            .and_then(|path| list.paths.iter().position(|listed| *listed == path))
+            .unwrap_or(0);
+    }
+
+    /// `esc` on an open list: closes it and keeps the text.
+    pub fn dismiss(&mut self) {
+        if let Some(list) = self.list.take() {
+            self.dismissed = Some((list.token.line, list.token.at));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<String> {
+        text.split('\n').map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn an_at_word_with_text_after_it_is_a_reference() {
+        let text = lines("see @src/ma");
+        let token = Token::at_cursor(&text, (0, 11)).unwrap();
+        assert_eq!((token.at, token.query.as_str()), (4, "src/ma"));
+    }
+
+    #[test]
+    fn a_lone_at_and_an_address_are_not_references() {
+        assert_eq!(Token::at_cursor(&lines("see @"), (0, 5)), None);
+        assert_eq!(Token::at_cursor(&lines("me@host"), (0, 7)), None);
+        assert_eq!(Token::at_cursor(&lines("@src done"), (0, 9)), None);
+    }
+
+    #[test]
+    fn a_batch_for_an_older_query_is_dropped() {
+        let mut references = References::default();
+        references.follow(&lines("@a"), (0, 2), || 1);
+        references.follow(&lines("@ab"), (0, 3), || 2);
+        references.receive(FileCandidates {
+            generation: 1,
+            paths: vec!["a.rs".into()],
+            complete: true,
+        });
+        assert!(references.list.as_ref().unwrap().paths.is_empty());
+        references.receive(FileCandidates {
+            generation: 2,
+            paths: vec!["ab.rs".into()],
+            complete: true,
+        });
+        assert_eq!(references.list.unwrap().paths, ["ab.rs"]);
+    }
+
+    #[test]
+    fn a_dismissed_list_stays_closed_while_its_word_is_typed_on() {
+        let mut references = References::default();
+        references.follow(&lines("@a"), (0, 2), || 1);
+        references.dismiss();
+        assert!(references.follow(&lines("@ab"), (0, 3), || 2).is_empty());
+        assert!(references.list.is_none());
+        references.follow(&lines("@ab "), (0, 4), || 3);
+        let asked = references.follow(&lines("@ab @c"), (0, 6), || 4);
+        assert_eq!(
+            asked,
+            [Effect::FindFiles(FileQuery {
+                query: "c".into(),
+                generation: 4,
+                root: None,
+            })]
+        );
+    }
+}

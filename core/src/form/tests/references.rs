@@ -1,0 +1,127 @@
+//! `@` file references in the editors: the query goes out as an effect, the paths come back
+//! as an input, and `tab`/`enter`/`esc`/arrows act on the list while it is open.
+
+use serde_json::json;
+
+use super::{Run, ask_user, one_single};
+use crate::effect::{Effect, FileQuery, Surface};
+use crate::input::{FileCandidates, Input};
+
+/// The `@` queries a run asked for, in order.
+fn queries(run: &Run) -> Vec<FileQuery> {
+    run.effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::FindFiles(query) => Some(query.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Hands the form paths for the last query it asked.
+fn answer(run: &mut Run, paths: &[&str]) {
+    let generation = queries(run).last().expect("a query").generation;
+    let effects = run.form.handle(Input::FileCandidates(FileCandidates {
+        generation,
+        paths: paths.iter().map(|path| (*path).to_owned()).collect(),
+        complete: true,
+    }));
+    run.effects.extend(effects);
+}
+
+fn custom_editor(script: &str) -> Run {
+    Run::new(
+        ask_user(&one_single()),
+        &format!("down down enter {script}"),
+    )
+}
+
+#[test]
+fn typing_an_at_word_asks_for_paths_matching_what_follows_it() {
+    let run = custom_editor("'see @sr'");
+    let asked: Vec<String> = queries(&run).into_iter().map(|query| query.query).collect();
+    assert_eq!(asked, ["s", "sr"]);
+}
+
+#[test]
+fn the_paths_show_under_the_editor_and_tab_inserts_the_highlighted_one() {
+    let mut run = custom_editor("'see @sr'");
+    answer(&mut run, &["src/", "docs/sorter.md"]);
+    let screen = run.screen();
+    assert!(screen.contains("› src/"), "{screen}");
+    assert!(screen.contains("docs/sorter.md"), "{screen}");
+    run.keys("down tab");
+    let editor = run.form.state.editor().expect("the editor stays open");
+    assert_eq!(editor.lines(), ["see @docs/sorter.md"]);
+    assert!(!run.screen().contains("src/"), "a file ends the list");
+}
+
+#[test]
+fn an_inserted_directory_keeps_the_list_open_on_a_new_query() {
+    let mut run = custom_editor("'@sr'");
+    answer(&mut run, &["src/"]);
+    run.keys("enter");
+    assert_eq!(queries(&run).last().unwrap().query, "src/");
+    assert!(
+        !run.finished(),
+        "enter inserted the path instead of submitting"
+    );
+}
+
+#[test]
+fn esc_closes_the_list_and_keeps_the_text_and_the_editor() {
+    let mut run = custom_editor("'@sr'");
+    answer(&mut run, &["src/"]);
+    run.keys("esc");
+    assert!(!run.screen().contains("› src/"), "{}", run.screen());
+    run.keys("enter enter");
+    assert_eq!(run.answers()["db"]["customText"], json!("@sr"));
+}
+
+#[test]
+fn paths_for_a_closed_editor_attach_nowhere() {
+    let mut run = custom_editor("'@sr' esc");
+    answer(&mut run, &["src/"]);
+    run.keys("down down enter");
+    assert!(!run.screen().contains("src/"), "{}", run.screen());
+}
+
+#[test]
+fn a_note_editor_offers_paths_too() {
+    let mut run = Run::new(ask_user(&one_single()), "n '@ma'");
+    answer(&mut run, &["src/main.rs"]);
+    run.keys("tab enter");
+    assert!(run.screen().contains("@src/main.rs"), "{}", run.screen());
+}
+
+#[test]
+fn a_later_batch_replaces_the_paths_and_keeps_the_highlighted_one() {
+    let mut run = custom_editor("'@ma'");
+    let generation = queries(&run).last().unwrap().generation;
+    let send = |run: &mut Run, paths: &[&str], complete| {
+        let batch = FileCandidates {
+            generation,
+            paths: paths.iter().map(|path| (*path).to_owned()).collect(),
+            complete,
+        };
+        run.form.handle(Input::FileCandidates(batch));
+    };
+    send(&mut run, &["a/main.rs", "b/main.rs"], false);
+    run.keys("down");
+    send(&mut run, &["main.rs", "a/main.rs", "b/main.rs"], true);
+    run.keys("tab");
+    let editor = run.form.state.editor().unwrap();
+    assert_eq!(editor.lines(), ["@b/main.rs"]);
+}
+
+#[test]
+fn a_search_still_going_says_so_and_an_empty_one_says_nothing_matched() {
+    let mut run = custom_editor("'@zz'");
+    assert!(run.screen().contains("Searching…"), "{}", run.screen());
+    answer(&mut run, &[]);
+    assert!(
+        run.screen().contains("No matching paths"),
+        "{}",
+        run.screen()
+    );
+}

@@ -1,0 +1,110 @@
+//! The `@` reference list: a box of paths over the rows under the editor's cursor (above it
+//! when there is more room there), starting under the `@`, the highlighted path marked `›`.
+
+use super::super::Form;
+use super::super::references::{LIST_ROWS, List};
+use super::{DIM, MUTED, SELECTED, TEXT};
+use crate::draw::{Canvas, Pos, Rect};
+use crate::text::width;
+
+/// What a list without paths says.
+const SEARCHING: &str = "Searching…";
+const NO_MATCH: &str = "No matching paths";
+
+impl Form {
+    /// Draws the open editor's reference list within `body`, once the editor has placed the
+    /// cursor; nothing when no list is open or the cursor does not show.
+    pub(super) fn draw_references(&self, canvas: &mut Canvas, body: Rect) {
+        let Some(list) = self
+            .state
+            .editor()
+            .and_then(|editor| editor.references.list.as_ref())
+        else {
+            return;
+        };
+        let Some(cursor) = canvas.cursor() else {
+            return;
+        };
+        let wanted = list.paths.len().clamp(1, LIST_ROWS);
+        let below = usize::from(body.bottom().saturating_sub(cursor.y + 1));
+        let above = usize::from(cursor.y.saturating_sub(body.y));
+        let (rows, y) = if below >= wanted || below >= above {
+            (wanted.min(below), cursor.y + 1)
+        } else {
+            let rows = wanted.min(above);
+            (rows, cursor.y - rows as u16)
+        };
+        if rows == 0 || body.width < 4 {
+            return;
+        }
+        let lines = shown_rows(list, rows);
+        let longest = lines.iter().map(|(text, _)| width(text)).max().unwrap_or(0);
+        let box_width = (longest + 4).min(usize::from(body.width)) as u16;
+        let at_column = cursor
+            .x
+            .saturating_sub(width(&list.token.query) as u16 + 1)
+            .max(body.x);
+        let x = at_column.min(body.right().saturating_sub(box_width));
+        let room = usize::from(box_width).saturating_sub(4);
+        for (row, (text, highlighted)) in lines.iter().enumerate() {
+            let line = Rect::new(x, y + row as u16, box_width, 1);
+            let style = match (highlighted, list.paths.is_empty()) {
+                (true, _) => SELECTED,
+                (false, true) => DIM,
+                (false, false) => MUTED,
+            };
+            canvas.fill(line, if *highlighted { SELECTED } else { TEXT });
+            let marker = if *highlighted { " › " } else { "   " };
+            let after = canvas.put(Pos::new(x, line.y), marker, style);
+            canvas.put(Pos::new(after, line.y), &tail(text, room), style);
+        }
+    }
+}
+
+/// The rows the list shows: a window of paths around the highlighted one, each with whether
+/// it is highlighted, or one line saying why there are none.
+fn shown_rows(list: &List, rows: usize) -> Vec<(String, bool)> {
+    if list.paths.is_empty() {
+        let status = if list.complete { NO_MATCH } else { SEARCHING };
+        return vec![(status.to_owned(), false)];
+    }
+    let top = list.top(rows);
+    list.paths
+        .iter()
+        .enumerate()
+        .skip(top)
+        .take(rows)
+        .map(|(index, path)| (path.clone(), index == list.highlighted))
+        .collect()
+}
+
+/// The end of `text` in at most `room` cells, after `…` when it is cut, since the end of a
+/// path names the file.
+fn tail(text: &str, room: usize) -> String {
+    if width(text) <= room {
+        return text.to_owned();
+    }
+    let mut kept = Vec::new();
+    let mut used = 1;
+    for c in text.chars().rev() {
+        let cells = width(c.encode_utf8(&mut [0; 4]));
+        if used + cells > room {
+            break;
+        }
+        used += cells;
+        kept.push(c);
+    }
+    kept.push('…');
+    kept.iter().rev().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tail;
+
+    #[test]
+    fn a_cut_path_keeps_its_end() {
+        assert_eq!(tail("src/commands/render.rs", 10), "…render.rs");
+        assert_eq!(tail("src/", 10), "src/");
+    }
+}

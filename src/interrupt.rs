@@ -55,6 +55,7 @@ pub fn received() -> Option<Signal> {
 
 /// The descriptor that becomes readable when a watched signal arrives, once [`watch`] ran;
 /// for a wait of its own that a signal must end (see `crate::cancel`).
+#[allow(dead_code)] // used by `crate::cancel`, whose surfaces are not built in yet
 pub fn wake_fd() -> Option<BorrowedFd<'static>> {
     Some(WATCH.get()?.as_ref()?.wake.as_fd())
 }

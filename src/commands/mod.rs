@@ -3,6 +3,7 @@
 pub mod ask;
 pub mod check;
 pub mod demo;
+pub mod mcp;
 pub mod render;
 pub mod rpc;
 pub mod schema;
@@ -72,7 +73,7 @@ pub fn parse_call_with(
 }
 
 /// How the settings file's presentation switch shapes parsing.
-fn parse_options(settings: &SettingsFile) -> ParseOptions {
+pub fn parse_options(settings: &SettingsFile) -> ParseOptions {
     ParseOptions {
         present_single_as_multi: settings.settings().behaviour.present_single_as_multi,
     }

@@ -65,7 +65,8 @@ impl ServerHandler for Server {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        from_json(json!({"tools": tools::definitions()}))
+        // Older peers get `resultType` stripped by `rmcp`; 2026-07-28 requires it.
+        from_json(json!({"resultType": "complete", "tools": tools::definitions()}))
     }
 
     async fn call_tool(

@@ -35,6 +35,7 @@ pub fn call_result(result: &ToolResult) -> Value {
     let mut meta = Map::new();
     meta.insert(DETAILS_META.to_owned(), result.details_json());
     let mut reply = json!({
+        "resultType": "complete",
         "content": [{"type": "text", "text": result.text()}],
         "isError": result.is_error(),
         "_meta": meta,
@@ -47,7 +48,7 @@ pub fn call_result(result: &ToolResult) -> Value {
 
 /// An error result with only a text, for a call the server cannot run as sent.
 pub fn error_result(text: &str) -> Value {
-    json!({"content": [{"type": "text", "text": text}], "isError": true})
+    json!({"resultType": "complete", "content": [{"type": "text", "text": text}], "isError": true})
 }
 
 #[cfg(test)]

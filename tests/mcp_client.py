@@ -211,14 +211,18 @@ async def preview_files(ws: Workspace, era: str) -> None:
         result = await client.call_tool("ask_user", preview_call("plan.md"))
         check(f"{era}: previewFile inside the working directory is read",
               "error" not in (result.structured_content or {}), result.structured_content)
-    if era == LEGACY:
-        async def roots(context):
-            return types.ListRootsResult(roots=[types.Root(uri=ws.outside.as_uri())])
+    async def roots(context):
+        return types.ListRootsResult(roots=[types.Root(uri=ws.outside.as_uri())])
 
-        async with Client(ws.server(), mode=era, list_roots_callback=roots) as client:
-            result = await client.call_tool("ask_user", preview_call(secret))
-        check(f"{era}: previewFile inside a client root is read",
-              "error" not in (result.structured_content or {}), result.structured_content)
+    seen: list = []
+    async with Client(ws.server(), mode=era, list_roots_callback=roots,
+                      elicitation_callback=answering("accept", {"q1": "a"}, seen)) as client:
+        result = await client.call_tool("ask_user", preview_call(secret))
+    answers = (result.structured_content or {}).get("answers", {})
+    check(f"{era}: previewFile inside a client root is read and shown",
+          answers.get("p", {}).get("values") == ["a"] and len(seen) == 1
+          and "a secret" in seen[0].requested_schema["properties"]["q1"]["description"],
+          result.structured_content)
 
 
 async def waiting(ws: Workspace) -> None:

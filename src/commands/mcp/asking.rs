@@ -6,6 +6,7 @@
 //! answers at once with `input_required`, the form and a sealed state; the client's retry
 //! carries the answer.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool, ToolResult};
@@ -21,6 +22,7 @@ use tokio::sync::watch;
 
 use super::elicitation;
 use super::server::{Shared, from_json};
+use super::state::{Pending, Stage};
 use super::surfaces::{self, Offered, Where};
 use super::tools;
 use super::workspace::{Workspace, root_directory};
@@ -28,6 +30,8 @@ use crate::commands::{new_request_id, parse_options};
 
 /// The key of the one form in an `input_required` result.
 const FORM_KEY: &str = "form";
+/// The key of the request for the client's roots in an `input_required` result.
+const ROOTS_KEY: &str = "roots";
 /// How long the client may take to list its roots before the working directory alone counts.
 const ROOTS_WAIT: Duration = Duration::from_secs(10);
 
@@ -48,34 +52,28 @@ pub async fn ask(
     input_ended: watch::Receiver<bool>,
 ) -> Asked {
     let arguments = Value::Object(request.arguments.unwrap_or_default());
-    if let Some(sealed) = &request.request_state {
-        return answered_form(shared, tool, &arguments, sealed, request.input_responses);
-    }
     let modern = negotiated_modern(context);
-    let workspace = workspace(shared, context, modern).await;
+    if modern {
+        let round = Round {
+            shared,
+            tool,
+            arguments: &arguments,
+            offered: offered(context),
+        };
+        return match &request.request_state {
+            Some(sealed) => round.retried(sealed, request.input_responses),
+            None if has_roots(context) => round.ask_for_roots(&new_request_id()),
+            None => round.ask_form(&new_request_id(), Vec::new()),
+        };
+    }
+    let workspace = workspace(shared, context).await;
     let request_id = new_request_id();
     let call = match parse(shared, tool, &arguments, workspace, &request_id) {
         Ok(call) => call,
         Err(invalid) => return finished(invalid.result()),
     };
-    let offered = Offered {
-        elicitation: offers_form(context),
-    };
-    match surfaces::choose(shared.config.ui, offered) {
+    match surfaces::choose(shared.config.ui, offered(context)) {
         Where::NoUi => finished(&call.no_ui()),
-        Where::Elicitation if modern => {
-            let sealed = shared.sealer.seal(tool.name(), &arguments, &request_id);
-            match form_request(&call) {
-                Some(form) => {
-                    let requests = InputRequests::from([(FORM_KEY.to_owned(), form)]);
-                    Asked::InputRequired(Box::new(InputRequiredResult::new(
-                        Some(requests),
-                        Some(sealed),
-                    )))
-                }
-                None => finished(&call.no_ui()),
-            }
-        }
         Where::Elicitation => elicit(shared, &call, context, input_ended).await,
     }
 }
@@ -107,27 +105,27 @@ fn negotiated_modern(context: &RequestContext<RoleServer>) -> bool {
         .is_some_and(|version| version.as_str() >= ProtocolVersion::V_2026_07_28.as_str())
 }
 
-/// Whether the client declared form elicitation (a bare `elicitation: {}` means form).
-fn offers_form(context: &RequestContext<RoleServer>) -> bool {
-    context
+/// What the client offers: form elicitation, declared as such or as a bare `elicitation: {}`.
+fn offered(context: &RequestContext<RoleServer>) -> Offered {
+    let elicitation = context
         .client_capabilities()
         .and_then(|capabilities| capabilities.elicitation)
-        .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none())
+        .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none());
+    Offered { elicitation }
 }
 
-/// The working directory, and the client's roots when it has them and the revision lets the
-/// server ask for them.
-#[allow(deprecated)] // roots are how a client of these revisions names its workspace
-async fn workspace(
-    shared: &Shared,
-    context: &RequestContext<RoleServer>,
-    modern: bool,
-) -> Workspace {
-    let cwd = shared.config.cwd.clone();
-    let has_roots = context
+/// Whether the client declared roots.
+fn has_roots(context: &RequestContext<RoleServer>) -> bool {
+    context
         .client_capabilities()
-        .is_some_and(|capabilities| capabilities.roots.is_some());
-    if modern || !has_roots {
+        .is_some_and(|capabilities| capabilities.roots.is_some())
+}
+
+/// The working directory, and the client's roots when it has them (`roots/list`).
+#[allow(deprecated)] // roots are how a client of these revisions names its workspace
+async fn workspace(shared: &Shared, context: &RequestContext<RoleServer>) -> Workspace {
+    let cwd = shared.config.cwd.clone();
+    if !has_roots(context) {
         return Workspace::new(cwd, []);
     }
     let listed = tokio::time::timeout(ROOTS_WAIT, context.peer.list_roots()).await;
@@ -241,34 +239,113 @@ fn from_form(call: &Call, answer: &ElicitResult) -> ToolResult {
     }
 }
 
-/// 2026-07-28: the retried call with the form's answer and the state sealed for it.
-fn answered_form(
-    shared: &Shared,
+/// One round of a 2026-07-28 call, where every answer comes back as a retried call.
+struct Round<'a> {
+    shared: &'a Shared,
     tool: Tool,
-    arguments: &Value,
-    sealed: &str,
-    responses: Option<InputResponses>,
-) -> Asked {
-    let pending = match shared.sealer.open(sealed, tool.name(), arguments) {
-        Ok(pending) => pending,
-        Err(refused) => {
-            return Asked::Result(tools::error_result(&format!(
-                "The request state was refused: {refused}. Call the tool again to ask anew."
-            )));
+    arguments: &'a Value,
+    offered: Offered,
+}
+
+impl Round<'_> {
+    fn input_required(&self, key: &str, input: InputRequest, pending: &Pending) -> Asked {
+        let sealed = self
+            .shared
+            .sealer
+            .seal(self.tool.name(), self.arguments, pending);
+        let requests = InputRequests::from([(key.to_owned(), input)]);
+        Asked::InputRequired(Box::new(InputRequiredResult::new(
+            Some(requests),
+            Some(sealed),
+        )))
+    }
+
+    /// First the client's roots, which bound where preview files may come from.
+    fn ask_for_roots(&self, request_id: &str) -> Asked {
+        match from_json::<InputRequest>(json!({"method": "roots/list"})) {
+            Ok(input) => {
+                let pending = Pending::new(request_id, Stage::Roots, Vec::new());
+                self.input_required(ROOTS_KEY, input, &pending)
+            }
+            Err(_) => self.ask_form(request_id, Vec::new()),
         }
-    };
-    let workspace = Workspace::new(shared.config.cwd.clone(), []);
-    let call = match parse(shared, tool, arguments, workspace, &pending.request_id) {
-        Ok(call) => call,
-        Err(invalid) => return finished(invalid.result()),
-    };
-    let answer = responses
-        .and_then(|mut responses| responses.remove(FORM_KEY))
-        .and_then(|answer| serde_json::from_value::<ElicitResult>(answer).ok());
-    match answer {
-        Some(answer) => finished(&from_form(&call, &answer)),
-        None => Asked::Result(tools::error_result(
-            "The retried call carries no answer to the form. Call the tool again to ask anew.",
-        )),
+    }
+
+    /// The checked call asked as one form, or its result when it cannot be asked.
+    fn ask_form(&self, request_id: &str, roots: Vec<PathBuf>) -> Asked {
+        let workspace = Workspace::new(self.shared.config.cwd.clone(), roots.clone());
+        let call = match parse(
+            self.shared,
+            self.tool,
+            self.arguments,
+            workspace,
+            request_id,
+        ) {
+            Ok(call) => call,
+            Err(invalid) => return finished(invalid.result()),
+        };
+        match (
+            surfaces::choose(self.shared.config.ui, self.offered),
+            form_request(&call),
+        ) {
+            (Where::Elicitation, Some(form)) => {
+                let pending = Pending::new(request_id, Stage::Form, roots);
+                self.input_required(FORM_KEY, form, &pending)
+            }
+            _ => finished(&call.no_ui()),
+        }
+    }
+
+    /// The retried call with the answer to the round its state was sealed for.
+    fn retried(&self, sealed: &str, responses: Option<InputResponses>) -> Asked {
+        let pending = match self
+            .shared
+            .sealer
+            .open(sealed, self.tool.name(), self.arguments)
+        {
+            Ok(pending) => pending,
+            Err(refused) => {
+                return Asked::Result(tools::error_result(&format!(
+                    "The request state was refused: {refused}. Call the tool again to ask anew."
+                )));
+            }
+        };
+        let mut responses = responses.unwrap_or_default();
+        match pending.stage {
+            Stage::Roots => {
+                let roots = responses
+                    .remove(ROOTS_KEY)
+                    .and_then(|listed| listed.get("roots").cloned())
+                    .and_then(|roots| roots.as_array().cloned())
+                    .unwrap_or_default()
+                    .iter()
+                    .filter_map(|root| root.get("uri").and_then(Value::as_str))
+                    .filter_map(root_directory)
+                    .collect();
+                self.ask_form(&pending.request_id, roots)
+            }
+            Stage::Form => {
+                let workspace = Workspace::new(self.shared.config.cwd.clone(), pending.roots);
+                let call = match parse(
+                    self.shared,
+                    self.tool,
+                    self.arguments,
+                    workspace,
+                    &pending.request_id,
+                ) {
+                    Ok(call) => call,
+                    Err(invalid) => return finished(invalid.result()),
+                };
+                let answer = responses
+                    .remove(FORM_KEY)
+                    .and_then(|answer| serde_json::from_value::<ElicitResult>(answer).ok());
+                match answer {
+                    Some(answer) => finished(&from_form(&call, &answer)),
+                    None => Asked::Result(tools::error_result(
+                        "The retried call carries no answer to the form. Call the tool again to ask anew.",
+                    )),
+                }
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@
 //! and its arguments, and good for one answer: a tampered, foreign or replayed state is refused.
 
 use std::collections::HashSet;
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -14,12 +15,38 @@ use serde_json::Value;
 /// How long a form may stay unanswered before its state is refused.
 const LIFETIME: Duration = Duration::from_secs(24 * 60 * 60);
 
-/// What a sealed state carries: which ask it was and a nonce that makes it single-use.
+/// What the client was asked for in the round a state belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// Its roots, which bound where preview files may come from.
+    Roots,
+    /// The form with the questions.
+    Form,
+}
+
+/// What a sealed state carries: which ask and round it was, the roots the client named, and a
+/// nonce that makes it single-use.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pending {
     /// The request id the result carries, the same as if the form had been asked in one call.
     pub request_id: String,
+    /// The round the state answers.
+    pub stage: Stage,
+    /// The client's roots as local directories, once it has listed them.
+    pub roots: Vec<PathBuf>,
     nonce: String,
+}
+
+impl Pending {
+    /// The state of round `stage` of the ask `request_id`.
+    pub fn new(request_id: &str, stage: Stage, roots: Vec<PathBuf>) -> Self {
+        Self {
+            request_id: request_id.to_owned(),
+            stage,
+            roots,
+            nonce: uuid::Uuid::new_v4().to_string(),
+        }
+    }
 }
 
 /// Why an echoed state was refused.
@@ -51,16 +78,12 @@ impl Sealer {
         }
     }
 
-    /// The state for a form asked for `tool` with `arguments`.
-    pub fn seal(&self, tool: &str, arguments: &Value, request_id: &str) -> String {
-        let pending = Pending {
-            request_id: request_id.to_owned(),
-            nonce: uuid::Uuid::new_v4().to_string(),
-        };
+    /// The state of a round asked for `tool` with `arguments`.
+    pub fn seal(&self, tool: &str, arguments: &Value, pending: &Pending) -> String {
         let bound = binding(tool, arguments);
         let options = SealOptions::new().associated_data(&bound).ttl(LIFETIME);
         self.codec
-            .seal_json_with(&pending, &options)
+            .seal_json_with(pending, &options)
             .unwrap_or_default()
     }
 
@@ -100,9 +123,10 @@ mod tests {
     fn a_state_opens_once_for_the_arguments_it_was_sealed_for() {
         let sealer = Sealer::new();
         let arguments = json!({"questions": []});
-        let sealed = sealer.seal("ask_user", &arguments, "id-1");
+        let sent = Pending::new("id-1", Stage::Form, vec![PathBuf::from("/srv")]);
+        let sealed = sealer.seal("ask_user", &arguments, &sent);
         let pending = sealer.open(&sealed, "ask_user", &arguments).expect("opens");
-        assert_eq!(pending.request_id, "id-1");
+        assert_eq!(pending, sent);
         assert_eq!(
             sealer.open(&sealed, "ask_user", &arguments),
             Err(Refused::Replayed)
@@ -113,7 +137,8 @@ mod tests {
     fn a_tampered_or_foreign_state_is_refused() {
         let sealer = Sealer::new();
         let arguments = json!({"questions": []});
-        let mut sealed = sealer.seal("ask_user", &arguments, "id-1");
+        let pending = Pending::new("id-1", Stage::Roots, Vec::new());
+        let mut sealed = sealer.seal("ask_user", &arguments, &pending);
         let other = json!({"questions": [1]});
         assert_eq!(
             sealer.open(&sealed, "ask_user", &other),

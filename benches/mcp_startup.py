@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Time from spawn to the answer of the first request, and peak memory, for MCP servers on stdio.
 
-Each run forks the server with pipes for stdin and stdout, writes one request as soon as the
-process exists, and stops the clock when the first line of its answer arrives; then it closes
-stdin, reaps the process and reads its peak resident set size from `wait4`. Two openings are
+Each run starts the server with pipes for stdin and stdout, writes one request as soon as the
+process exists, and stops the clock when the first line of its answer arrives; then it reads the
+server's peak resident set size (`VmHWM` in `/proc/<pid>/status`), closes stdin and reaps it. Two openings are
 measured: `initialize` (the handshake of the revisions before 2026-07-28) and `server/discover`
 (2026-07-28), each answered by whichever the server speaks; an error answer counts as an answer
 only in the `answered` column.
@@ -18,6 +18,7 @@ import os
 import platform
 import select
 import statistics
+import subprocess
 import sys
 import time
 
@@ -31,49 +32,48 @@ DISCOVER = {"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"
 TIMEOUT = 30.0
 
 
+def peak_rss_kib(pid: int) -> int:
+    """The process's peak resident set size since its exec (`VmHWM`), so the memory of the
+    Python process it was forked from is not counted (as `wait4`'s `ru_maxrss` would)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return 0
+
+
 def one_run(command: list[str], request: dict) -> tuple[float, int, bool]:
     """Seconds to the first answer line, peak RSS in KiB, and whether it was a result."""
-    to_child_read, to_child_write = os.pipe()
-    from_child_read, from_child_write = os.pipe()
     start = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:
-        os.dup2(to_child_read, 0)
-        os.dup2(from_child_write, 1)
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 2)
-        os.execvp(command[0], command)
-    os.close(to_child_read)
-    os.close(from_child_write)
-    os.write(to_child_write, (json.dumps(request) + "\n").encode())
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, bufsize=0)
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write((json.dumps(request) + "\n").encode())
     received = b""
     deadline = start + TIMEOUT
+    reader = process.stdout.fileno()
     while b"\n" not in received:
-        ready, _, _ = select.select([from_child_read], [], [], max(0.0, deadline - time.perf_counter()))
+        ready, _, _ = select.select([reader], [], [], max(0.0, deadline - time.perf_counter()))
         if not ready:
             break
-        chunk = os.read(from_child_read, 65536)
+        chunk = os.read(reader, 65536)
         if not chunk:
             break
         received += chunk
     elapsed = time.perf_counter() - start
-    os.close(to_child_write)
+    peak = peak_rss_kib(process.pid)
+    process.stdin.close()
+    try:
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    process.stdout.close()
     try:
         answer = json.loads(received.split(b"\n", 1)[0] or b"{}")
     except ValueError:
         answer = {}
-    deadline = time.perf_counter() + 5
-    while True:
-        reaped, _, usage = os.wait4(pid, os.WNOHANG)
-        if reaped:
-            break
-        if time.perf_counter() > deadline:
-            os.kill(pid, 9)
-            _, _, usage = os.wait4(pid, 0)
-            break
-        time.sleep(0.005)
-    os.close(from_child_read)
-    return elapsed, usage.ru_maxrss, "result" in answer
+    return elapsed, peak, "result" in answer
 
 
 def main() -> None:

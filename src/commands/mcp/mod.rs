@@ -113,3 +113,35 @@ impl<R: AsyncRead + Unpin> AsyncRead for WatchEnd<R> {
         polled
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(input: &mut WatchEnd<&[u8]>) -> usize {
+        let mut bytes = [0; 8];
+        let mut buffer = ReadBuf::new(&mut bytes);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("a runtime");
+        runtime
+            .block_on(std::future::poll_fn(|context| {
+                Pin::new(&mut *input).poll_read(context, &mut buffer)
+            }))
+            .expect("a read");
+        buffer.filled().len()
+    }
+
+    #[test]
+    fn the_end_of_the_input_is_told_at_the_first_empty_read_and_not_before() {
+        let (ended, watching) = watch::channel(false);
+        let mut input = WatchEnd {
+            inner: &b"{}\n"[..],
+            ended,
+        };
+        assert_eq!(read(&mut input), 3);
+        assert!(!*watching.borrow());
+        assert_eq!(read(&mut input), 0);
+        assert!(*watching.borrow());
+    }
+}

@@ -8,6 +8,8 @@ use pi_agent_ask_core::Size;
 use pi_agent_ask_core::contract::Tool;
 use pi_agent_ask_headless::MAX_SCREEN_SIDE;
 
+use crate::commands::mcp::surfaces::UiChoice;
+
 /// Ask a human structured questions on behalf of a coding agent.
 #[derive(Debug, Parser)]
 #[command(name = "pi-agent-ask", version, about)]
@@ -32,6 +34,8 @@ pub enum Command {
     Settings(SettingsArgs),
     /// Speak the JSON-lines host protocol (Pi's extension-UI dialogs) on stdin and stdout.
     Rpc(RpcArgs),
+    /// Serve both tools to an MCP client on stdin and stdout.
+    Mcp(McpArgs),
     /// Apply a key script without a terminal and print the final screen, then the result.
     Render(RenderArgs),
     /// A terminal where the asks of every agent of this user arrive, one form at a time.
@@ -171,6 +175,21 @@ pub struct RpcArgs {
     /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+}
+
+/// `mcp` arguments.
+#[derive(Debug, Args)]
+pub struct McpArgs {
+    /// The directory relative `previewFile` paths resolve against (default: the current one);
+    /// preview files must lie inside it or inside one of the client's roots.
+    #[arg(long, value_name = "DIR")]
+    pub cwd: Option<PathBuf>,
+    /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Where each call's questions are asked.
+    #[arg(long, value_enum, default_value_t = UiChoice::Auto)]
+    pub ui: UiChoice,
 }
 
 /// `settings` arguments.

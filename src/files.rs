@@ -63,7 +63,7 @@ impl PreviewSource for FsPreviewSource {
 /// `path` made absolute against `cwd` without touching the file system: `.` segments drop and
 /// `..` removes the segment before it, so `sub/../a.txt` means `a.txt` whether or not `sub`
 /// exists, and messages name the path a person would write.
-fn resolve(cwd: &Path, path: &str) -> PathBuf {
+pub fn resolve(cwd: &Path, path: &str) -> PathBuf {
     let mut resolved = PathBuf::new();
     for component in cwd.join(path).components() {
         match component {
@@ -113,7 +113,7 @@ pub fn read_regular_file(path: &Path, cap: u64) -> Result<Vec<u8>, ReadProblem> 
 }
 
 /// Reads a preview file of at most [`MAX_PREVIEW_FILE_BYTES`].
-fn read_preview(path: &Path) -> Result<Vec<u8>, FileProblem> {
+pub fn read_preview(path: &Path) -> Result<Vec<u8>, FileProblem> {
     read_regular_file(path, MAX_PREVIEW_FILE_BYTES).map_err(|problem| match problem {
         ReadProblem::NotRegularFile => FileProblem::NotRegularFile,
         ReadProblem::TooLarge => FileProblem::TooLarge,

@@ -50,6 +50,7 @@ fn main() -> ExitCode {
         Command::Rpc(args) => return commands::rpc::run(&args),
         Command::Inbox(args) => return commands::inbox::run(&args),
         Command::PopupForm(args) => return commands::popup_form::run(&args),
+        Command::Mcp(args) => return commands::mcp::run(&args),
     };
     match outcome {
         Ok(outcome) => outcome.print(),

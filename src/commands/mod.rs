@@ -5,6 +5,7 @@ pub mod ask_popup;
 pub mod check;
 pub mod demo;
 pub mod inbox;
+pub mod mcp;
 pub mod popup_form;
 pub mod render;
 pub mod rpc;
@@ -81,7 +82,7 @@ pub fn parse_call_with(
 }
 
 /// How the settings file's presentation switch shapes parsing.
-fn parse_options(settings: &SettingsFile) -> ParseOptions {
+pub fn parse_options(settings: &SettingsFile) -> ParseOptions {
     ParseOptions {
         present_single_as_multi: settings.settings().behaviour.present_single_as_multi,
     }

@@ -22,11 +22,60 @@ pub fn input_schema(tool: Tool) -> Value {
     }
 }
 
+/// The schema of the structured result an MCP tool declares as its `outputSchema`: an object
+/// at the root with every definition inlined, as MCP requires; `None` for a tool that returns
+/// no `structuredContent` (`ask_user_question`, whose details ride beside its text).
+pub fn structured_output_schema(tool: Tool) -> Option<Value> {
+    match tool {
+        Tool::AskUser => {
+            let mut settings = SchemaSettings::draft2020_12();
+            settings.inline_subschemas = true;
+            let schema = settings
+                .into_generator()
+                .into_root_schema_for::<AskResult>();
+            let mut value = serde_json::to_value(schema).ok()?;
+            if let Some(object) = value.as_object_mut() {
+                object.remove("$schema");
+            }
+            Some(value)
+        }
+        Tool::AskUserQuestion => None,
+    }
+}
+
 /// The JSON Schema of the whole tool result (`content`, `details`, `structuredContent`,
 /// `isError`).
 pub fn output_schema(tool: Tool) -> Value {
     match tool {
         Tool::AskUser => schema_of::<ToolOutput<AskResult>>(),
         Tool::AskUserQuestion => schema_of::<ToolOutput<QuestionDetails>>(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn has_reference(value: &Value) -> bool {
+        match value {
+            Value::Object(map) => map
+                .iter()
+                .any(|(key, value)| key == "$ref" || key == "$defs" || has_reference(value)),
+            Value::Array(items) => items.iter().any(has_reference),
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn the_structured_output_schema_is_an_object_with_no_references() {
+        let schema = structured_output_schema(Tool::AskUser).expect("ask_user declares one");
+        assert_eq!(schema["type"], "object");
+        assert!(schema["properties"]["answers"].is_object());
+        assert!(!has_reference(&schema), "{schema}");
+    }
+
+    #[test]
+    fn ask_user_question_declares_no_structured_output() {
+        assert_eq!(structured_output_schema(Tool::AskUserQuestion), None);
     }
 }

@@ -42,6 +42,20 @@ impl ToolResult {
         .unwrap_or(serde_json::Value::Null)
     }
 
+    /// The result's `structuredContent`, for the tools that declare an output schema.
+    pub fn structured_content_json(&self) -> Option<serde_json::Value> {
+        match self {
+            Self::AskUser(output) => output
+                .structured_content
+                .as_ref()
+                .and_then(|content| serde_json::to_value(content).ok()),
+            Self::AskUserQuestion(output) => output
+                .structured_content
+                .as_ref()
+                .and_then(|content| serde_json::to_value(content).ok()),
+        }
+    }
+
     /// The result as a JSON value.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)

@@ -12,6 +12,9 @@ pub enum FileProblem {
     TooLarge,
     /// The operating system's error text (for example, a missing file).
     Io(String),
+    /// The file resolves (symlinks followed) outside the directories the caller may read: the
+    /// arguments came from a model, which must not read the machine through previews.
+    OutsideWorkspace,
 }
 
 /// One preview file as the program found it.
@@ -58,6 +61,9 @@ pub(super) fn judge(content: Result<Vec<u8>, FileProblem>) -> Result<String, Str
             ));
         }
         Err(FileProblem::Io(message)) => return Err(message),
+        Err(FileProblem::OutsideWorkspace) => {
+            return Err("Preview file is outside the workspace".into());
+        }
     };
     if bytes.len() as u64 > MAX_PREVIEW_FILE_BYTES {
         return Err(format!(
@@ -93,6 +99,14 @@ mod tests {
         let message = Err("Expected UTF-8 text, not binary data".to_owned());
         assert_eq!(judge(Ok(b"a\0b".to_vec())), message);
         assert_eq!(judge(Ok(vec![0xff, 0xfe])), message);
+    }
+
+    #[test]
+    fn a_file_outside_the_workspace_is_refused_as_such() {
+        assert_eq!(
+            judge(Err(FileProblem::OutsideWorkspace)),
+            Err("Preview file is outside the workspace".into())
+        );
     }
 
     #[test]

@@ -1,0 +1,225 @@
+//! A call asked as one MCP form elicitation: the questions become the flat properties an
+//! elicitation schema allows, and the accepted content becomes a remote response, checked by
+//! the call exactly like `--answer`.
+//!
+//! Everything that differs per tool comes from the call's rules: whether notes exist, whether
+//! the form ends with Submit or Elaborate, whether every question must be answered, and what
+//! the written-answer row is called.
+
+use std::fmt::Write as _;
+
+use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::contract::request::{OptionSpec, Question, QuestionType};
+use pi_agent_ask_core::contract::rules::ReviewAction;
+use serde_json::{Map, Value, json};
+
+/// The most lines of one option's preview a form shows.
+const PREVIEW_LINES: usize = 6;
+/// The most characters of one option's preview a form shows.
+const PREVIEW_CHARS: usize = 300;
+/// The property that holds how the user finished (Submit or Elaborate).
+const FINISH: &str = "finish";
+
+/// One form for the whole call: the message above it and its flat schema.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Form {
+    /// What the client shows above the fields.
+    pub message: String,
+    /// The `requestedSchema`: an object of string, enum and array properties.
+    pub schema: Value,
+}
+
+/// The property names of question `index` (0-based): its choice, its written answer, its note.
+fn keys(index: usize) -> (String, String, String) {
+    let n = index + 1;
+    (format!("q{n}"), format!("q{n}_own"), format!("q{n}_note"))
+}
+
+/// The form that asks every question of `call`.
+pub fn form(call: &Call) -> Form {
+    let rules = call.rules();
+    let request = call.request();
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    for (index, question) in request.questions.iter().enumerate() {
+        let (choice, own, note) = keys(index);
+        let description = describe(question);
+        if !question.options.is_empty() {
+            properties.insert(choice.clone(), choice_property(question, &description));
+        }
+        let own_title = if question.options.is_empty() {
+            question.label.clone()
+        } else {
+            format!("{}: {}", question.label, rules.custom_label)
+        };
+        let own_description = if question.options.is_empty() {
+            description
+        } else if rules.custom_is_exclusive(question) {
+            "Written instead of a choice above; when filled in, it is the answer.".to_owned()
+        } else {
+            "Written beside the choices above.".to_owned()
+        };
+        properties.insert(
+            own.clone(),
+            json!({"type": "string", "title": own_title, "description": own_description}),
+        );
+        if rules.notes {
+            properties.insert(
+                note,
+                json!({
+                    "type": "string",
+                    "title": format!("{}: note", question.label),
+                    "description": "A note for the agent about this question.",
+                }),
+            );
+        }
+        if rules.submit_needs_every_answer {
+            required.push(if question.options.is_empty() {
+                own
+            } else {
+                choice
+            });
+        }
+    }
+    if rules.actions.contains(&ReviewAction::Elaborate) {
+        properties.insert(
+            FINISH.to_owned(),
+            json!({
+                "type": "string",
+                "title": "Finish",
+                "description": "Submit the answers, or ask the agent to elaborate on your notes first.",
+                "oneOf": [
+                    {"const": "submit", "title": ReviewAction::Submit.label()},
+                    {"const": "elaborate", "title": ReviewAction::Elaborate.label()},
+                ],
+                "default": "submit",
+            }),
+        );
+    }
+    let mut schema = json!({"type": "object", "properties": properties});
+    if !required.is_empty() {
+        schema["required"] = json!(required);
+    }
+    Form {
+        message: message(call),
+        schema,
+    }
+}
+
+fn message(call: &Call) -> String {
+    let count = call.request().questions.len();
+    let asks = if count == 1 {
+        "The agent asks one question.".to_owned()
+    } else {
+        format!("The agent asks {count} questions.")
+    };
+    match call.title() {
+        Some(title) => format!("{title}\n\n{asks}"),
+        None => asks,
+    }
+}
+
+/// The prompt, then each option's preview shortened, for the property's description.
+fn describe(question: &Question) -> String {
+    let mut text = question.prompt.clone();
+    for option in &question.options {
+        if let Some(preview) = &option.preview {
+            // Writing to a `String` cannot fail.
+            let _ = write!(text, "\n\n{}:\n{}", option.label, shorten(preview));
+        }
+    }
+    text
+}
+
+/// At most [`PREVIEW_LINES`] lines and [`PREVIEW_CHARS`] characters, `…` where cut.
+fn shorten(preview: &str) -> String {
+    let mut lines: Vec<&str> = preview.lines().take(PREVIEW_LINES + 1).collect();
+    let mut cut = lines.len() > PREVIEW_LINES;
+    lines.truncate(PREVIEW_LINES);
+    let joined = lines.join("\n");
+    let mut text: String = joined.chars().take(PREVIEW_CHARS).collect();
+    cut |= text.len() < joined.len();
+    if cut {
+        text.push('…');
+    }
+    text
+}
+
+fn option_title(option: &OptionSpec) -> String {
+    let mut title = option.label.clone();
+    if option.recommended == Some(true) {
+        title.push_str(" (recommended)");
+    }
+    if let Some(description) = &option.description {
+        title.push_str(" | ");
+        title.push_str(description);
+    }
+    title
+}
+
+fn choice_property(question: &Question, description: &str) -> Value {
+    let choices: Vec<Value> = question
+        .options
+        .iter()
+        .map(|option| json!({"const": option.value, "title": option_title(option)}))
+        .collect();
+    match question.presented {
+        QuestionType::Multi => json!({
+            "type": "array",
+            "title": question.label,
+            "description": description,
+            "items": {"anyOf": choices},
+        }),
+        QuestionType::Single | QuestionType::Preview => json!({
+            "type": "string",
+            "title": question.label,
+            "description": description,
+            "oneOf": choices,
+        }),
+    }
+}
+
+/// The remote response the accepted `content` of [`form`] stands for. Values keep the JSON
+/// type the client sent, so the call's check refuses what is not a string as `--answer` does.
+pub fn response(call: &Call, content: &Map<String, Value>) -> Value {
+    let rules = call.rules();
+    let mut answers = Map::new();
+    for (index, question) in call.request().questions.iter().enumerate() {
+        let (choice, own, note) = keys(index);
+        let written = content
+            .get(&own)
+            .filter(|text| text.as_str().is_none_or(|text| !text.trim().is_empty()));
+        let mut answer = Map::new();
+        let chosen = match content.get(&choice) {
+            Some(Value::Array(values)) => values.clone(),
+            Some(Value::Null) | None => Vec::new(),
+            Some(value) => vec![value.clone()],
+        };
+        let choice_counts = written.is_none() || !rules.custom_is_exclusive(question);
+        if choice_counts && !chosen.is_empty() {
+            answer.insert("values".into(), Value::Array(chosen));
+        }
+        if let Some(written) = written {
+            answer.insert("customText".into(), written.clone());
+        }
+        if rules.notes
+            && let Some(note) = content
+                .get(&note)
+                .filter(|text| text.as_str().is_none_or(|text| !text.trim().is_empty()))
+        {
+            answer.insert("note".into(), note.clone());
+        }
+        if !answer.is_empty() {
+            answers.insert(question.id.clone(), Value::Object(answer));
+        }
+    }
+    let mut response = json!({"kind": "answer", "answers": answers});
+    if let Some(finish) = content.get(FINISH) {
+        response["mode"] = finish.clone();
+    }
+    response
+}
+
+#[cfg(test)]
+#[path = "elicitation_tests.rs"]
+mod tests;

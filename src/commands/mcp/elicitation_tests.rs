@@ -1,0 +1,166 @@
+use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
+use pi_agent_ask_core::contract::{Call, Tool};
+use serde_json::{Value, json};
+
+use super::{form, response};
+
+fn call(tool: Tool, arguments: &Value) -> Call {
+    Call::parse(
+        tool,
+        arguments,
+        ParseOptions::default(),
+        &mut NoPreviewFiles,
+        || "id-1".to_owned(),
+    )
+    .expect("valid arguments")
+}
+
+fn service_setup() -> Call {
+    call(
+        Tool::AskUser,
+        &json!({"title": "Service setup", "questions": [
+            {"id": "db", "label": "Database", "prompt": "Which database?", "required": true,
+             "options": [{"value": "postgres", "label": "Postgres", "recommended": true,
+                          "description": "Managed"}, {"value": "sqlite"}]},
+            {"id": "features", "label": "Features", "prompt": "Which features?", "type": "multi",
+             "options": [{"value": "auth", "label": "Auth"}, {"value": "billing", "label": "Billing"}]},
+            {"id": "layout", "label": "Layout", "prompt": "Which layout?", "type": "preview",
+             "options": [{"value": "a", "label": "A", "preview": "1\n2\n3\n4\n5\n6\n7\n8"},
+                         {"value": "b", "label": "B", "preview": "short"}]}
+        ]}),
+    )
+}
+
+fn content(value: &Value) -> serde_json::Map<String, Value> {
+    value.as_object().expect("an object").clone()
+}
+
+#[test]
+fn a_single_choice_question_is_a_titled_enum_with_the_recommendation_in_its_title() {
+    let schema = form(&service_setup()).schema;
+    let db = &schema["properties"]["q1"];
+    assert_eq!(db["type"], "string");
+    assert_eq!(db["title"], "Database");
+    assert_eq!(db["description"], "Which database?");
+    assert_eq!(
+        db["oneOf"],
+        json!([
+            {"const": "postgres", "title": "Postgres (recommended) | Managed"},
+            {"const": "sqlite", "title": "Sqlite"}
+        ])
+    );
+    assert_eq!(schema["properties"]["q1_own"]["type"], "string");
+    assert_eq!(
+        schema["properties"]["q1_own"]["title"],
+        "Database: Type your own"
+    );
+    assert_eq!(schema["properties"]["q1_note"]["type"], "string");
+}
+
+#[test]
+fn a_multiple_choice_question_is_a_titled_array() {
+    let schema = form(&service_setup()).schema;
+    let features = &schema["properties"]["q2"];
+    assert_eq!(features["type"], "array");
+    assert_eq!(
+        features["items"]["anyOf"],
+        json!([{"const": "auth", "title": "Auth"}, {"const": "billing", "title": "Billing"}])
+    );
+}
+
+#[test]
+fn previews_are_shortened_into_the_description() {
+    let schema = form(&service_setup()).schema;
+    assert_eq!(
+        schema["properties"]["q3"]["description"],
+        "Which layout?\n\nA:\n1\n2\n3\n4\n5\n6…\n\nB:\nshort"
+    );
+}
+
+#[test]
+fn ask_user_ends_with_submit_or_elaborate_and_required_never_blocks() {
+    let built = form(&service_setup());
+    assert_eq!(
+        built.schema["properties"]["finish"]["oneOf"],
+        json!([{"const": "submit", "title": "Submit"}, {"const": "elaborate", "title": "Elaborate"}])
+    );
+    assert_eq!(built.schema.get("required"), None);
+    assert_eq!(
+        built.message,
+        "Service setup\n\nThe agent asks 3 questions."
+    );
+}
+
+#[test]
+fn ask_user_question_requires_every_question_and_has_no_notes_or_finish() {
+    let question = call(
+        Tool::AskUserQuestion,
+        &json!({"questions": [
+            {"question": "Which auth?", "header": "Auth",
+             "options": [{"label": "OAuth"}, {"label": "Cookies"}]},
+            {"question": "Log format?", "header": "Format"}
+        ]}),
+    );
+    let schema = form(&question).schema;
+    assert_eq!(schema["required"], json!(["q1", "q2_own"]));
+    assert_eq!(
+        schema["properties"]["q1_own"]["title"],
+        "Auth: Other (type something)"
+    );
+    assert_eq!(schema["properties"]["q2_own"]["title"], "Format");
+    assert_eq!(schema["properties"].get("q2"), None);
+    assert_eq!(schema["properties"].get("q1_note"), None);
+    assert_eq!(schema["properties"].get("finish"), None);
+}
+
+#[test]
+fn accepted_content_becomes_the_remote_response_of_the_same_answers() {
+    let call = service_setup();
+    let accepted = content(&json!({
+        "q1": "postgres", "q1_note": "keep it managed",
+        "q2": ["billing", "auth"], "q2_own": "Audit log",
+        "q3": "b", "q3_own": "  ", "finish": "submit"
+    }));
+    assert_eq!(
+        response(&call, &accepted),
+        json!({"kind": "answer", "answers": {
+            "db": {"values": ["postgres"], "note": "keep it managed"},
+            "features": {"values": ["billing", "auth"], "customText": "Audit log"},
+            "layout": {"values": ["b"]}
+        }, "mode": "submit"})
+    );
+}
+
+#[test]
+fn a_written_answer_on_a_single_choice_question_wins_over_the_chosen_option() {
+    let call = service_setup();
+    let accepted = content(&json!({"q1": "sqlite", "q1_own": "MariaDB"}));
+    let result = call
+        .answer_remote(&response(&call, &accepted))
+        .expect("a valid response")
+        .to_json();
+    assert_eq!(
+        result["details"]["answers"]["db"],
+        json!({"values": ["MariaDB"], "labels": ["MariaDB"], "indices": [], "customText": "MariaDB"})
+    );
+}
+
+#[test]
+fn elaborate_from_the_form_asks_the_agent_to_elaborate() {
+    let call = service_setup();
+    let accepted = content(&json!({"q1_note": "why postgres?", "finish": "elaborate"}));
+    let result = call.answered_by(&response(&call, &accepted)).to_json();
+    assert_eq!(result["details"]["mode"], "elaborate");
+}
+
+#[test]
+fn content_the_contract_refuses_is_refused_as_an_answer_would_be() {
+    let call = service_setup();
+    let accepted = content(&json!({"q1": "mysql"}));
+    let result = call.answered_by(&response(&call, &accepted));
+    assert!(result.is_error());
+    assert_eq!(
+        result.text(),
+        "External ask UI returned an invalid response: Unknown option value \"mysql\" for question \"db\".\nRequest ID: id-1"
+    );
+}

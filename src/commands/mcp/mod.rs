@@ -1,0 +1,147 @@
+//! `mcp`: a stdio MCP server offering `ask_user` and `ask_user_question`, speaking every
+//! revision `rmcp` knows, negotiated per client (the `initialize` handshake of the older ones,
+//! `server/discover` and per-request metadata of 2026-07-28).
+//!
+//! Each call is asked where [`surfaces`] says. The standard input is watched for its end: the
+//! moment the client goes away every open form is closed with its cancelled result, which is
+//! written while the output still drains, and the program exits 0.
+
+mod asking;
+mod elicitation;
+mod server;
+mod state;
+pub mod surfaces;
+mod tools;
+mod workspace;
+
+use std::path::PathBuf;
+use std::pin::Pin;
+use std::process::ExitCode;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use rmcp::ServiceExt as _;
+use tokio::io::{AsyncRead, ReadBuf};
+use tokio::sync::watch;
+
+use crate::cli::McpArgs;
+use crate::files::working_directory;
+use crate::outcome::{UsageError, usage_failure};
+use crate::settings_file::SettingsFile;
+
+/// How often progress is reported while a form waits, when the client sent a progress token:
+/// well inside the 30 minutes after which a silent call is given up.
+const PROGRESS_EVERY: Duration = Duration::from_secs(15);
+/// The environment variable that shortens [`PROGRESS_EVERY`] (in milliseconds), for tests.
+const PROGRESS_EVERY_VARIABLE: &str = "PI_AGENT_ASK_MCP_PROGRESS_MS";
+
+/// What every call of one server shares.
+pub struct Config {
+    /// Relative preview paths resolve here; it is always part of the workspace.
+    pub cwd: PathBuf,
+    /// The settings file, read once at start.
+    pub settings: SettingsFile,
+    /// Where calls are asked.
+    pub ui: surfaces::UiChoice,
+    /// How often a waiting call reports progress.
+    pub progress_every: Duration,
+}
+
+/// Serves MCP on stdin and stdout until the input ends; exit 0 then.
+pub fn run(args: &McpArgs) -> ExitCode {
+    match serve(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => usage_failure(&error),
+    }
+}
+
+fn serve(args: &McpArgs) -> Result<(), UsageError> {
+    let progress_every = std::env::var(PROGRESS_EVERY_VARIABLE)
+        .ok()
+        .and_then(|millis| millis.parse().ok())
+        .map_or(PROGRESS_EVERY, Duration::from_millis);
+    let config = Config {
+        cwd: working_directory(args.cwd.as_deref())?,
+        settings: SettingsFile::read(args.config.as_deref()),
+        ui: args.ui,
+        progress_every,
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .map_err(|error| UsageError::new(format!("cannot start the MCP server: {error}")))?;
+    runtime.block_on(async move {
+        let (ended, input_ended) = watch::channel(false);
+        let input = WatchEnd {
+            inner: tokio::io::stdin(),
+            ended,
+        };
+        let handler = server::Server::new(config, input_ended);
+        let running = handler
+            .serve((input, tokio::io::stdout()))
+            .await
+            .map_err(|error| UsageError::new(format!("the MCP session did not start: {error}")))?;
+        // The reason the session ended (end of input, a broken pipe) needs no report: the
+        // client is gone either way.
+        let _ = running.waiting().await;
+        Ok(())
+    })
+}
+
+/// The standard input, telling the server the moment it ends.
+struct WatchEnd<R> {
+    inner: R,
+    ended: watch::Sender<bool>,
+}
+
+impl<R: AsyncRead + Unpin> AsyncRead for WatchEnd<R> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        buffer: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let before = buffer.filled().len();
+        let polled = Pin::new(&mut self.inner).poll_read(context, buffer);
+        let at_end = match &polled {
+            Poll::Ready(Ok(())) => buffer.filled().len() == before && buffer.remaining() > 0,
+            Poll::Ready(Err(_)) => true,
+            Poll::Pending => false,
+        };
+        if at_end {
+            self.ended.send_replace(true);
+        }
+        polled
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(input: &mut WatchEnd<&[u8]>) -> usize {
+        let mut bytes = [0; 8];
+        let mut buffer = ReadBuf::new(&mut bytes);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("a runtime");
+        runtime
+            .block_on(std::future::poll_fn(|context| {
+                Pin::new(&mut *input).poll_read(context, &mut buffer)
+            }))
+            .expect("a read");
+        buffer.filled().len()
+    }
+
+    #[test]
+    fn the_end_of_the_input_is_told_at_the_first_empty_read_and_not_before() {
+        let (ended, watching) = watch::channel(false);
+        let mut input = WatchEnd {
+            inner: &b"{}\n"[..],
+            ended,
+        };
+        assert_eq!(read(&mut input), 3);
+        assert!(!*watching.borrow());
+        assert_eq!(read(&mut input), 0);
+        assert!(*watching.borrow());
+    }
+}

@@ -1,0 +1,375 @@
+"""Drives the real `pi-agent-ask mcp` with the official Python MCP SDK (the `mcp` package), in
+both protocol eras: the `initialize` handshake ("legacy") and 2026-07-28 (`server/discover`,
+`input_required` with a sealed `requestState`).
+
+Run by `tests/mcp_client.rs` with the virtual environment's Python; the binary comes from
+`CARGO_BIN_EXE_pi-agent-ask`. Prints one line per check and exits 1 if any failed.
+"""
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import anyio
+from mcp import Client, StdioServerParameters, types
+
+BINARY = os.environ["CARGO_BIN_EXE_pi-agent-ask"]
+DETAILS = "pi-agent-ask/details"
+LEGACY, MODERN = "legacy", "auto"
+
+FAILURES: list[str] = []
+
+
+def check(name: str, condition: bool, detail: object = "") -> None:
+    print(("ok   " if condition else "FAIL ") + name + ("" if condition else f": {detail}"))
+    if not condition:
+        FAILURES.append(name)
+
+
+SERVICE = {
+    "title": "Service setup",
+    "questions": [
+        {"id": "db", "label": "Database", "prompt": "Which database?",
+         "options": [{"value": "postgres", "label": "Postgres", "recommended": True},
+                     {"value": "sqlite"}]},
+        {"id": "features", "label": "Features", "prompt": "Which features?", "type": "multi",
+         "options": [{"value": "auth", "label": "Auth"}, {"value": "billing", "label": "Billing"}]},
+    ],
+}
+
+QUESTION = {"questions": [{"question": "Which auth?", "header": "Auth",
+                           "options": [{"label": "OAuth"}, {"label": "Cookies"}]}]}
+
+
+class Workspace:
+    """A project directory the server runs in, and a secret beside it."""
+
+    def __init__(self) -> None:
+        self.base = Path(tempfile.mkdtemp()).resolve()
+        self.project = self.base / "project"
+        self.outside = self.base / "outside"
+        self.project.mkdir()
+        self.outside.mkdir()
+        (self.project / "plan.md").write_text("The plan\n")
+        (self.outside / "secret.txt").write_text("a secret\n")
+
+    def server(self, *extra: str, progress_ms: int = 150) -> StdioServerParameters:
+        return StdioServerParameters(
+            command=BINARY,
+            args=["mcp", "--cwd", str(self.project), "--config",
+                  str(self.base / "settings.json"), *extra],
+            env={"PI_AGENT_ASK_MCP_PROGRESS_MS": str(progress_ms)},
+        )
+
+
+def answering(action: str, content: dict | None = None, seen: list | None = None):
+    async def callback(context, params):
+        if seen is not None:
+            seen.append(params)
+        return types.ElicitResult(action=action, content=content)
+    return callback
+
+
+def details(result: types.CallToolResult) -> dict:
+    return (result.meta or {}).get(DETAILS, {})
+
+
+def text(result: types.CallToolResult) -> str:
+    return result.content[0].text if result.content else ""
+
+
+async def tools_and_schemas(ws: Workspace, era: str) -> None:
+    async with Client(ws.server(), mode=era) as client:
+        listed = (await client.list_tools()).tools
+        by_name = {tool.name: tool for tool in listed}
+        expected = "2025-11-25" if era == LEGACY else "2026-07-28"
+        check(f"{era}: the client and server agree on {expected}",
+              client.protocol_version == expected, client.protocol_version)
+        check(f"{era}: both tools are listed", sorted(by_name) == ["ask_user", "ask_user_question"],
+              sorted(by_name))
+        for name, tool in by_name.items():
+            printed = json.loads(subprocess.run(
+                [BINARY, "schema", "input", "--tool", name], capture_output=True, check=True).stdout)
+            check(f"{era}: {name}'s input schema is the one `schema input` prints",
+                  tool.input_schema == printed)
+            annotations = tool.annotations
+            check(f"{era}: {name} is read-only and not open-world",
+                  annotations is not None and annotations.read_only_hint is True
+                  and annotations.open_world_hint is False and annotations.destructive_hint is None,
+                  annotations)
+            check(f"{era}: {name}'s description asks for bundled questions",
+                  "2-3 related" in (tool.description or ""))
+        output = by_name["ask_user"].output_schema or {}
+        check(f"{era}: ask_user's output schema is an inlined object",
+              output.get("type") == "object" and "$ref" not in json.dumps(output)
+              and "answers" in output.get("properties", {}), output)
+        check(f"{era}: ask_user_question declares no output schema",
+              by_name["ask_user_question"].output_schema is None)
+
+
+async def accepted(ws: Workspace, era: str) -> None:
+    seen: list = []
+    content = {"q1": "postgres", "q1_note": "managed, please",
+               "q2": ["billing", "auth"], "q2_own": "Audit log", "finish": "submit"}
+    async with Client(ws.server(), mode=era,
+                      elicitation_callback=answering("accept", content, seen)) as client:
+        result = await client.call_tool("ask_user", SERVICE)
+    check(f"{era}: one form is asked for the whole call", len(seen) == 1, seen)
+    if seen:
+        schema = seen[0].requested_schema
+        props = schema["properties"]
+        check(f"{era}: the single choice is a titled enum marked recommended",
+              props["q1"]["oneOf"][0] == {"const": "postgres", "title": "Postgres (recommended)"},
+              props["q1"])
+        check(f"{era}: the multiple choice is a titled array",
+              props["q2"]["type"] == "array" and len(props["q2"]["items"]["anyOf"]) == 2)
+        check(f"{era}: ask_user requires nothing", "required" not in schema, schema)
+    got = result.structured_content or {}
+    check(f"{era}: structuredContent equals details", got == details(result), (got, details(result)))
+    check(f"{era}: the result is submitted, not cancelled",
+          got.get("cancelled") is False and got.get("mode") == "submit" and not result.is_error, got)
+    answers = got.get("answers", {})
+    check(f"{era}: the single choice answer",
+          answers.get("db") == {"values": ["postgres"], "labels": ["Postgres"], "indices": [1],
+                                "note": "managed, please"}, answers.get("db"))
+    check(f"{era}: the multiple choice answer keeps the order and the written text last",
+          answers.get("features") == {"values": ["billing", "auth", "Audit log"],
+                                      "labels": ["Billing", "Auth", "Audit log"],
+                                      "indices": [2, 1], "customText": "Audit log"},
+          answers.get("features"))
+    request_id = got.get("requestId", "")
+    check(f"{era}: the text summarizes the answers",
+          text(result) == "Database: Postgres\nDatabase note: managed, please\n"
+          f"Features: Billing, Auth, Audit log\nRequest ID: {request_id}", text(result))
+
+
+async def written_declined_cancelled(ws: Workspace, era: str) -> None:
+    written = {"q1": "sqlite", "q1_own": "MariaDB"}
+    async with Client(ws.server(), mode=era,
+                      elicitation_callback=answering("accept", written)) as client:
+        result = await client.call_tool("ask_user", SERVICE)
+    db = (result.structured_content or {}).get("answers", {}).get("db")
+    check(f"{era}: a written answer wins over the chosen option",
+          db == {"values": ["MariaDB"], "labels": ["MariaDB"], "indices": [],
+                 "customText": "MariaDB"}, db)
+    for action in ("decline", "cancel"):
+        async with Client(ws.server(), mode=era,
+                          elicitation_callback=answering(action)) as client:
+            result = await client.call_tool("ask_user", SERVICE)
+        got = result.structured_content or {}
+        check(f"{era}: {action} gives the cancelled result",
+              got.get("cancelled") is True and got.get("answers") == {}
+              and text(result).startswith("User cancelled the ask flow\nRequest ID: "), got)
+    async with Client(ws.server(), mode=era,
+                      elicitation_callback=answering("accept", {"q1": "Cookies"})) as client:
+        result = await client.call_tool("ask_user_question", QUESTION)
+    check(f"{era}: ask_user_question returns its text and details",
+          text(result) == "Auth: user selected: 2. Cookies"
+          and details(result).get("answers", [{}])[0].get("labels") == ["Cookies"]
+          and result.structured_content is None, (text(result), details(result)))
+
+
+async def invalid_and_no_ui(ws: Workspace, era: str) -> None:
+    broken = {"questions": [{"id": "a", "prompt": "A?", "options": [{"value": "x"}]},
+                            {"id": "a", "prompt": "", "options": []}]}
+    async with Client(ws.server(), mode=era) as client:
+        result = await client.call_tool("ask_user", broken)
+        error = (result.structured_content or {}).get("error", {})
+        check(f"{era}: invalid arguments give invalid_input with issues",
+              error.get("kind") == "invalid_input"
+              and [issue["path"] for issue in error.get("issues", [])]
+              == ["questions[1].id", "questions[1].prompt", "questions[1].options"], error)
+        result = await client.call_tool("ask_user", SERVICE)
+        check(f"{era}: without elicitation ask_user gives the no-UI result",
+              text(result).startswith("Needs user input: ask_user requires interactive TUI mode.")
+              and (result.structured_content or {}).get("cancelled") is True, text(result))
+        result = await client.call_tool("ask_user_question", QUESTION)
+        check(f"{era}: without elicitation ask_user_question is unavailable",
+              result.is_error and details(result).get("unavailable") is True
+              and text(result) == "No interactive UI available; ask the user in your reply instead.",
+              (text(result), details(result)))
+
+
+async def preview_files(ws: Workspace, era: str) -> None:
+    def preview_call(path: str) -> dict:
+        return {"questions": [{"id": "p", "prompt": "Which?", "type": "preview", "options": [
+            {"value": "a", "previewFile": path}, {"value": "b", "preview": "B"}]}]}
+
+    secret = str(ws.outside / "secret.txt")
+    async with Client(ws.server(), mode=era) as client:
+        for path in ("../outside/secret.txt", secret):
+            result = await client.call_tool("ask_user", preview_call(path))
+            issues = (result.structured_content or {}).get("error", {}).get("issues", [])
+            check(f"{era}: previewFile {path} outside the workspace is refused",
+                  issues == [{"path": "questions[0].options[0].previewFile",
+                              "message": f'Cannot load preview file "{secret}": '
+                              "Preview file is outside the workspace"}], issues)
+        result = await client.call_tool("ask_user", preview_call("plan.md"))
+        check(f"{era}: previewFile inside the working directory is read",
+              "error" not in (result.structured_content or {}), result.structured_content)
+    async def roots(context):
+        return types.ListRootsResult(roots=[types.Root(uri=ws.outside.as_uri())])
+
+    seen: list = []
+    async with Client(ws.server(), mode=era, list_roots_callback=roots,
+                      elicitation_callback=answering("accept", {"q1": "a"}, seen)) as client:
+        result = await client.call_tool("ask_user", preview_call(secret))
+    answers = (result.structured_content or {}).get("answers", {})
+    check(f"{era}: previewFile inside a client root is read and shown",
+          answers.get("p", {}).get("values") == ["a"] and len(seen) == 1
+          and "a secret" in seen[0].requested_schema["properties"]["q1"]["description"],
+          result.structured_content)
+
+
+async def waiting(ws: Workspace) -> None:
+    started, withdrawn = anyio.Event(), anyio.Event()
+
+    async def never_answers(context, params):
+        started.set()
+        try:
+            await anyio.sleep_forever()
+        finally:
+            withdrawn.set()
+
+    async with Client(ws.server(), mode=LEGACY, elicitation_callback=never_answers) as client:
+        outcome: list = []
+        async with anyio.create_task_group() as group:
+            async def call() -> None:
+                outcome.append(await client.call_tool("ask_user", SERVICE))
+            group.start_soon(call)
+            with anyio.fail_after(10):
+                await started.wait()
+            group.cancel_scope.cancel()
+        with anyio.move_on_after(5):
+            await withdrawn.wait()
+        check("legacy: cancelling a waiting call withdraws its form", withdrawn.is_set())
+        result = await client.call_tool("ask_user", {"questions": []})
+        check("legacy: the server goes on after a cancelled call",
+              text(result) == "Invalid ask_user payload:\n- questions: At least one question is required",
+              text(result))
+
+    reports: list = []
+
+    async def slow(context, params):
+        await anyio.sleep(1.0)
+        return types.ElicitResult(action="accept", content={"q1": "sqlite"})
+
+    async def progress(value, total, message):
+        reports.append((value, message))
+
+    async with Client(ws.server(), mode=LEGACY, elicitation_callback=slow) as client:
+        await client.call_tool("ask_user", SERVICE, progress_callback=progress)
+    check("legacy: progress is reported while the form waits",
+          len(reports) >= 3 and all(b[0] > a[0] for a, b in zip(reports, reports[1:])), reports)
+
+
+async def sealed_state(ws: Workspace) -> None:
+    async with Client(ws.server(), mode="2026-07-28",
+                      elicitation_callback=answering("accept", {"q1": "postgres"})) as client:
+        check("modern: the session speaks 2026-07-28", client.protocol_version == "2026-07-28",
+              client.protocol_version)
+        first = await client.session.call_tool("ask_user", SERVICE, allow_input_required=True)
+        check("modern: the call answers input_required with one form and a state",
+              isinstance(first, types.InputRequiredResult) and list(first.input_requests) == ["form"]
+              and bool(first.request_state), first)
+        if not isinstance(first, types.InputRequiredResult):
+            return
+        answer = {"form": types.ElicitResult(action="accept", content={"q1": "postgres"})}
+        state = first.request_state
+        tampered = state[:-2] + ("AA" if not state.endswith("AA") else "BB")
+        result = await client.session.call_tool("ask_user", SERVICE, input_responses=answer,
+                                                request_state=tampered)
+        check("modern: a tampered state is refused with an error result",
+              result.is_error and "request state was refused" in text(result), text(result))
+        result = await client.session.call_tool("ask_user", SERVICE, input_responses=answer,
+                                                request_state=state)
+        check("modern: the sealed state gives the answer",
+              (result.structured_content or {}).get("answers", {}).get("db", {}).get("values")
+              == ["postgres"], result.structured_content)
+        result = await client.session.call_tool("ask_user", SERVICE, input_responses=answer,
+                                                request_state=state)
+        check("modern: a replayed state is refused with an error result",
+              result.is_error and "already given" in text(result), text(result))
+
+
+OPENING = [
+    {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {"elicitation": {}},
+        "clientInfo": {"name": "raw", "version": "1"}}},
+    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+    {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+     "params": {"name": "ask_user", "arguments": SERVICE}},
+]
+
+
+def raw_server(ws: Workspace) -> subprocess.Popen:
+    """The server with a form waiting, spoken to line by line: what the SDK hides shows here."""
+    server = ws.server()
+    process = subprocess.Popen([server.command, *server.args], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write("".join(json.dumps(line) + "\n" for line in OPENING))
+    process.stdin.flush()
+    return process
+
+
+def cancelled_on_the_wire(ws: Workspace) -> None:
+    process = raw_server(ws)
+    assert process.stdin is not None and process.stdout is not None
+    replies = [json.loads(process.stdout.readline()) for _ in range(2)]
+    form_id = replies[1].get("id")
+    process.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                                    "params": {"requestId": 2, "reason": "test"}}) + "\n")
+    process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": 3, "method": "tools/list"}) + "\n")
+    process.stdin.flush()
+    seen = []
+    while not any(message.get("id") == 3 for message in seen):
+        seen.append(json.loads(process.stdout.readline()))
+    process.stdin.close()
+    seen += [json.loads(line) for line in process.stdout.read().splitlines() if line.strip()]
+    process.wait(timeout=10)
+    check("legacy: a cancelled call's form is withdrawn from the client",
+          any(m.get("method") == "notifications/cancelled"
+              and m.get("params", {}).get("requestId") == form_id for m in seen), seen)
+    check("legacy: a cancelled call gets no result",
+          not any(m.get("id") == 2 for m in seen), seen)
+
+
+def end_of_input(ws: Workspace) -> None:
+    process = raw_server(ws)
+    assert process.stdin is not None and process.stdout is not None
+    replies = [json.loads(process.stdout.readline()) for _ in range(2)]
+    asked = replies[1].get("method") == "elicitation/create"
+    process.stdin.close()
+    rest = [json.loads(line) for line in process.stdout.read().splitlines() if line.strip()]
+    code = process.wait(timeout=10)
+    result = next((m for m in rest if m.get("id") == 2), {}).get("result", {})
+    check("end of input: the waiting form was asked first", asked, replies)
+    check("end of input closes the form with its cancelled result and exits 0",
+          code == 0 and result.get("structuredContent", {}).get("cancelled") is True,
+          (code, rest))
+
+
+async def main() -> None:
+    ws = Workspace()
+    for era in (LEGACY, MODERN):
+        await tools_and_schemas(ws, era)
+        await accepted(ws, era)
+        await written_declined_cancelled(ws, era)
+        await invalid_and_no_ui(ws, era)
+        await preview_files(ws, era)
+    await waiting(ws)
+    await sealed_state(ws)
+    cancelled_on_the_wire(ws)
+    end_of_input(ws)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
+    if FAILURES:
+        print(f"{len(FAILURES)} check(s) failed", file=sys.stderr)
+        sys.exit(1)

@@ -1,0 +1,43 @@
+//! Runs `tests/mcp_client.py`, a client written with the official Python MCP SDK, against the
+//! real `pi-agent-ask mcp`: the tool list and schemas, elicitation accepted, declined, cancelled
+//! and written, invalid arguments, a client without elicitation, a cancelled wait, progress,
+//! preview files outside the workspace, the sealed state of 2026-07-28, and the end of input.
+//!
+//! The SDK lives in the repository's virtual environment, `.venv/`; `.ci/run` creates it. Only
+//! a machine without `python3` skips the test.
+
+use std::path::Path;
+use std::process::Command;
+
+const INSTALL: &str = "python3 -m venv .venv && .venv/bin/pip install mcp==2.3.0";
+
+#[test]
+fn the_python_sdk_gets_the_answers_its_forms_gave_in_both_protocol_eras() {
+    let python3 = Command::new("python3").arg("--version").output();
+    if !python3.is_ok_and(|output| output.status.success()) {
+        eprintln!("skipped: python3 is not installed, so tests/mcp_client.py cannot run");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let python = root.join(".venv/bin/python");
+    let sdk = Command::new(&python).args(["-c", "import mcp"]).output();
+    assert!(
+        sdk.is_ok_and(|output| output.status.success()),
+        "the Python MCP SDK is missing from {}; install it in the repository root with: {INSTALL}",
+        python.display()
+    );
+    let output = Command::new(&python)
+        .arg(root.join("tests/mcp_client.py"))
+        .env(
+            "CARGO_BIN_EXE_pi-agent-ask",
+            env!("CARGO_BIN_EXE_pi-agent-ask"),
+        )
+        .output()
+        .expect("the virtual environment's python runs the client");
+    assert!(
+        output.status.success(),
+        "tests/mcp_client.py failed:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

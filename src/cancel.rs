@@ -24,10 +24,6 @@ pub struct Cancel {
 struct Inner {
     cancelled: AtomicBool,
     /// Written once on cancelling, so a wait that polls `alarm` wakes up.
-    #[allow(
-        dead_code,
-        reason = "written by `cancel`, which only threads that ask call"
-    )]
     wake: UnixStream,
     alarm: UnixStream,
 }
@@ -58,10 +54,6 @@ impl Cancel {
     }
 
     /// Cancels every wait on this token, now and later.
-    #[allow(
-        dead_code,
-        reason = "the asks of the program's own commands end on signals; a server that waits on other threads cancels"
-    )]
     pub fn cancel(&self) {
         if !self.inner.cancelled.swap(true, Ordering::SeqCst) {
             // Best effort: a full buffer already wakes every wait.
@@ -109,10 +101,6 @@ impl Cancel {
 
     /// The file descriptor that becomes readable once the token is cancelled, for a wait of
     /// the caller's own that polls more than one descriptor.
-    #[allow(
-        dead_code,
-        reason = "for a wait of a caller's own, which no command has yet"
-    )]
     pub fn fd(&self) -> BorrowedFd<'_> {
         self.inner.alarm.as_fd()
     }

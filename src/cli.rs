@@ -190,6 +190,9 @@ pub struct McpArgs {
     /// Where each call's questions are asked.
     #[arg(long, value_enum, default_value_t = UiChoice::Auto)]
     pub ui: UiChoice,
+    /// The inbox `--ui inbox` (and `auto`) sends the questions to.
+    #[arg(long, value_name = "NAME", default_value = crate::inbox::place::DEFAULT_NAME)]
+    pub inbox: String,
 }
 
 /// `settings` arguments.

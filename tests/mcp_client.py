@@ -52,8 +52,10 @@ class Workspace:
         self.base = Path(tempfile.mkdtemp()).resolve()
         self.project = self.base / "project"
         self.outside = self.base / "outside"
+        self.runtime = self.base / "run"
         self.project.mkdir()
         self.outside.mkdir()
+        self.runtime.mkdir(mode=0o700)
         (self.project / "plan.md").write_text("The plan\n")
         (self.outside / "secret.txt").write_text("a secret\n")
 
@@ -62,7 +64,9 @@ class Workspace:
             command=BINARY,
             args=["mcp", "--cwd", str(self.project), "--config",
                   str(self.base / "settings.json"), *extra],
-            env={"PI_AGENT_ASK_MCP_PROGRESS_MS": str(progress_ms)},
+            # A private runtime folder: no inbox of the machine's answers these calls.
+            env={"PI_AGENT_ASK_MCP_PROGRESS_MS": str(progress_ms),
+                 "XDG_RUNTIME_DIR": str(self.runtime)},
         )
 
 

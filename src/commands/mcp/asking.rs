@@ -1,19 +1,18 @@
 //! One `tools/call`: the arguments are checked (preview files inside the workspace), the call
 //! is asked where [`super::surfaces`] says, and the way it ended becomes the tool's result.
 //!
-//! Older revisions ask with an `elicitation/create` request and wait for it here, reporting
-//! progress and giving up the wait when the call is cancelled or the input ends. 2026-07-28
-//! answers at once with `input_required`, the form and a sealed state; the client's retry
-//! carries the answer.
+//! An inbox or a popup asks in [`super::elsewhere`], the same in both protocol eras: the call
+//! waits. The client's form: older revisions ask with an `elicitation/create` request and wait
+//! for it here, reporting progress and giving up the wait when the call is cancelled or the
+//! input ends; 2026-07-28 answers at once with `input_required`, the form and a sealed state,
+//! and the client's retry carries the answer.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool, ToolResult};
 use rmcp::model::{
     CallToolRequestParams, ClientResult, ElicitRequest, ElicitRequestParams, ElicitResult,
-    ElicitationAction, InputRequest, InputRequests, InputRequiredResult, InputResponses,
-    ProgressNotificationParam, ProtocolVersion, ServerRequest,
+    ElicitationAction, InputRequest, InputRequiredResult, ProtocolVersion, ServerRequest,
 };
 use rmcp::service::{PeerRequestOptions, RequestContext};
 use rmcp::{RoleServer, ServiceError};
@@ -21,17 +20,14 @@ use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use super::elicitation;
+use super::elsewhere::{Settled, settle};
+use super::progress::Progress;
+use super::round::Round;
 use super::server::{Shared, from_json};
-use super::state::{Pending, Stage};
-use super::surfaces::{self, Offered, Where};
 use super::tools;
 use super::workspace::{Workspace, root_directory};
 use crate::commands::{new_request_id, parse_options};
 
-/// The key of the one form in an `input_required` result.
-const FORM_KEY: &str = "form";
-/// The key of the request for the client's roots in an `input_required` result.
-const ROOTS_KEY: &str = "roots";
 /// How long the client may take to list its roots before the working directory alone counts.
 const ROOTS_WAIT: Duration = Duration::from_secs(10);
 
@@ -58,12 +54,13 @@ pub async fn ask(
             shared,
             tool,
             arguments: &arguments,
-            offered: offered(context),
+            context,
+            input_ended,
         };
         return match &request.request_state {
-            Some(sealed) => round.retried(sealed, request.input_responses),
-            None if has_roots(context) => round.ask_for_roots(&new_request_id()),
-            None => round.ask_form(&new_request_id(), Vec::new()),
+            Some(sealed) => round.retried(sealed, request.input_responses).await,
+            None if has_roots(context) => round.ask_for_roots(&new_request_id()).await,
+            None => round.ask_form(&new_request_id(), Vec::new()).await,
         };
     }
     let workspace = workspace(shared, context).await;
@@ -72,17 +69,26 @@ pub async fn ask(
         Ok(call) => call,
         Err(invalid) => return finished(invalid.result()),
     };
-    match surfaces::choose(shared.config.ui, offered(context)) {
-        Where::NoUi => finished(&call.no_ui()),
-        Where::Elicitation => elicit(shared, &call, context, input_ended).await,
+    match settle(
+        shared,
+        &call,
+        declares_elicitation(context),
+        context,
+        &input_ended,
+    )
+    .await
+    {
+        Settled::Answered(result) => Asked::Result(result),
+        Settled::Elicit => elicit(shared, &call, context, input_ended).await,
+        Settled::NoUi => finished(&call.no_ui()),
     }
 }
 
-fn finished(result: &ToolResult) -> Asked {
+pub(super) fn finished(result: &ToolResult) -> Asked {
     Asked::Result(tools::call_result(result))
 }
 
-fn parse(
+pub(super) fn parse(
     shared: &Shared,
     tool: Tool,
     arguments: &Value,
@@ -105,13 +111,12 @@ fn negotiated_modern(context: &RequestContext<RoleServer>) -> bool {
         .is_some_and(|version| version.as_str() >= ProtocolVersion::V_2026_07_28.as_str())
 }
 
-/// What the client offers: form elicitation, declared as such or as a bare `elicitation: {}`.
-fn offered(context: &RequestContext<RoleServer>) -> Offered {
-    let elicitation = context
+/// Whether the client offers form elicitation, declared as such or as a bare `elicitation: {}`.
+pub(super) fn declares_elicitation(context: &RequestContext<RoleServer>) -> bool {
+    context
         .client_capabilities()
         .and_then(|capabilities| capabilities.elicitation)
-        .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none());
-    Offered { elicitation }
+        .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none())
 }
 
 /// Whether the client declared roots.
@@ -150,7 +155,7 @@ fn form_params(call: &Call) -> Option<ElicitRequestParams> {
     .ok()
 }
 
-fn form_request(call: &Call) -> Option<InputRequest> {
+pub(super) fn form_request(call: &Call) -> Option<InputRequest> {
     form_params(call).map(|params| InputRequest::Elicitation(ElicitRequest::new(params)))
 }
 
@@ -182,10 +187,7 @@ async fn elicit(
     else {
         return finished(&call.cancelled(None));
     };
-    let progress_token = context.meta.get_progress_token();
-    let every = shared.config.progress_every;
-    let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
-    let mut reported = 0.0;
+    let mut progress = Progress::new(context, shared.config.progress_every);
     let ending = loop {
         tokio::select! {
             answer = &mut handle.rx => {
@@ -196,15 +198,7 @@ async fn elicit(
                 // A closed channel means the input is gone too.
                 let _ = input_ended.wait_for(|ended| *ended).await;
             } => break Ending::InputEnded,
-            _ = ticks.tick(), if progress_token.is_some() => {
-                reported += 1.0;
-                if let Some(token) = progress_token.clone() {
-                    let mut progress = ProgressNotificationParam::new(token, reported);
-                    progress.message = Some("Waiting for the user to answer".to_owned());
-                    // A lost report is not worth ending the wait for.
-                    let _ = context.peer.notify_progress(progress).await;
-                }
-            }
+            () = progress.due() => progress.report(context).await,
         }
     };
     match ending {
@@ -223,7 +217,7 @@ async fn elicit(
 }
 
 /// The result a filled-in, declined or cancelled form gives.
-fn from_form(call: &Call, answer: &ElicitResult) -> ToolResult {
+pub(super) fn from_form(call: &Call, answer: &ElicitResult) -> ToolResult {
     match answer.action {
         ElicitationAction::Accept => {
             let content = answer
@@ -236,116 +230,5 @@ fn from_form(call: &Call, answer: &ElicitResult) -> ToolResult {
         }
         // Declined, cancelled, or an action of a later revision: nothing was answered.
         _ => call.cancelled(None),
-    }
-}
-
-/// One round of a 2026-07-28 call, where every answer comes back as a retried call.
-struct Round<'a> {
-    shared: &'a Shared,
-    tool: Tool,
-    arguments: &'a Value,
-    offered: Offered,
-}
-
-impl Round<'_> {
-    fn input_required(&self, key: &str, input: InputRequest, pending: &Pending) -> Asked {
-        let sealed = self
-            .shared
-            .sealer
-            .seal(self.tool.name(), self.arguments, pending);
-        let requests = InputRequests::from([(key.to_owned(), input)]);
-        Asked::InputRequired(Box::new(InputRequiredResult::new(
-            Some(requests),
-            Some(sealed),
-        )))
-    }
-
-    /// First the client's roots, which bound where preview files may come from.
-    fn ask_for_roots(&self, request_id: &str) -> Asked {
-        match from_json::<InputRequest>(json!({"method": "roots/list"})) {
-            Ok(input) => {
-                let pending = Pending::new(request_id, Stage::Roots, Vec::new());
-                self.input_required(ROOTS_KEY, input, &pending)
-            }
-            Err(_) => self.ask_form(request_id, Vec::new()),
-        }
-    }
-
-    /// The checked call asked as one form, or its result when it cannot be asked.
-    fn ask_form(&self, request_id: &str, roots: Vec<PathBuf>) -> Asked {
-        let workspace = Workspace::new(self.shared.config.cwd.clone(), roots.clone());
-        let call = match parse(
-            self.shared,
-            self.tool,
-            self.arguments,
-            workspace,
-            request_id,
-        ) {
-            Ok(call) => call,
-            Err(invalid) => return finished(invalid.result()),
-        };
-        match (
-            surfaces::choose(self.shared.config.ui, self.offered),
-            form_request(&call),
-        ) {
-            (Where::Elicitation, Some(form)) => {
-                let pending = Pending::new(request_id, Stage::Form, roots);
-                self.input_required(FORM_KEY, form, &pending)
-            }
-            _ => finished(&call.no_ui()),
-        }
-    }
-
-    /// The retried call with the answer to the round its state was sealed for.
-    fn retried(&self, sealed: &str, responses: Option<InputResponses>) -> Asked {
-        let pending = match self
-            .shared
-            .sealer
-            .open(sealed, self.tool.name(), self.arguments)
-        {
-            Ok(pending) => pending,
-            Err(refused) => {
-                return Asked::Result(tools::error_result(&format!(
-                    "The request state was refused: {refused}. Call the tool again to ask anew."
-                )));
-            }
-        };
-        let mut responses = responses.unwrap_or_default();
-        match pending.stage {
-            Stage::Roots => {
-                let roots = responses
-                    .remove(ROOTS_KEY)
-                    .and_then(|listed| listed.get("roots").cloned())
-                    .and_then(|roots| roots.as_array().cloned())
-                    .unwrap_or_default()
-                    .iter()
-                    .filter_map(|root| root.get("uri").and_then(Value::as_str))
-                    .filter_map(root_directory)
-                    .collect();
-                self.ask_form(&pending.request_id, roots)
-            }
-            Stage::Form => {
-                let workspace = Workspace::new(self.shared.config.cwd.clone(), pending.roots);
-                let call = match parse(
-                    self.shared,
-                    self.tool,
-                    self.arguments,
-                    workspace,
-                    &pending.request_id,
-                ) {
-                    Ok(call) => call,
-                    Err(invalid) => return finished(invalid.result()),
-                };
-                let answer = responses
-                    .remove(FORM_KEY)
-                    .and_then(|answer| serde_json::from_value::<ElicitResult>(answer).ok());
-                match answer {
-                    Some(answer) => finished(&from_form(&call, &answer)),
-                    None => Asked::Result(tools::error_result(
-                        "The retried call carries no answer to the form. Call the tool again to ask anew.",
-                    )),
-                }
-            }
-        }
     }
 }

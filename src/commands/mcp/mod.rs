@@ -4,10 +4,14 @@
 //!
 //! Each call is asked where [`surfaces`] says. The standard input is watched for its end: the
 //! moment the client goes away every open form is closed with its cancelled result, which is
-//! written while the output still drains, and the program exits 0.
+//! written while the output still drains, and the program exits 0. SIGTERM, SIGINT and SIGHUP
+//! end the input the same way, and the program exits `128 + n`.
 
 mod asking;
 mod elicitation;
+mod elsewhere;
+mod progress;
+mod round;
 mod server;
 mod state;
 pub mod surfaces;
@@ -24,8 +28,11 @@ use rmcp::ServiceExt as _;
 use tokio::io::{AsyncRead, ReadBuf};
 use tokio::sync::watch;
 
+use crate::cancel::Cancel;
 use crate::cli::McpArgs;
+use crate::effects::{Effects, Ending};
 use crate::files::working_directory;
+use crate::interrupt;
 use crate::outcome::{UsageError, usage_failure};
 use crate::settings_file::SettingsFile;
 
@@ -43,14 +50,20 @@ pub struct Config {
     pub settings: SettingsFile,
     /// Where calls are asked.
     pub ui: surfaces::UiChoice,
+    /// The inbox `inbox` and `auto` ask in.
+    pub inbox: String,
     /// How often a waiting call reports progress.
     pub progress_every: Duration,
 }
 
-/// Serves MCP on stdin and stdout until the input ends; exit 0 then.
+/// Serves MCP on stdin and stdout until the input ends; exit 0 then, `128 + n` after signal `n`.
 pub fn run(args: &McpArgs) -> ExitCode {
     match serve(args) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => {
+            let ending = interrupt::received()
+                .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
+            ExitCode::from(Effects::exit_status(ending))
+        }
         Err(error) => usage_failure(&error),
     }
 }
@@ -64,17 +77,29 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         cwd: working_directory(args.cwd.as_deref())?,
         settings: SettingsFile::read(args.config.as_deref()),
         ui: args.ui,
+        inbox: args.inbox.clone(),
         progress_every,
     };
+    // A signal wakes every inbox and popup wait at once, and ends the input below.
+    interrupt::watch();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_time()
         .build()
         .map_err(|error| UsageError::new(format!("cannot start the MCP server: {error}")))?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let (ended, input_ended) = watch::channel(false);
+        let (signalled, signal) = watch::channel(false);
+        watch_signals(signalled)?;
         let input = WatchEnd {
             inner: tokio::io::stdin(),
             ended,
+            signal: Some(Box::pin(async move {
+                let mut signal = signal;
+                // A closed channel: no signal can come any more.
+                if signal.wait_for(|signalled| *signalled).await.is_err() {
+                    std::future::pending::<()>().await;
+                }
+            })),
         };
         let handler = server::Server::new(config, input_ended);
         let running = handler
@@ -85,13 +110,36 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         // client is gone either way.
         let _ = running.waiting().await;
         Ok(())
-    })
+    });
+    // A read of the standard input may still block on the runtime's thread after a signal;
+    // it is not waited for.
+    runtime.shutdown_background();
+    served
 }
 
-/// The standard input, telling the server the moment it ends.
+/// Tells `signalled` when SIGTERM, SIGINT or SIGHUP arrives, from a thread that sleeps until
+/// then.
+fn watch_signals(signalled: watch::Sender<bool>) -> Result<(), UsageError> {
+    let cancel = Cancel::new()
+        .map_err(|error| UsageError::new(format!("cannot watch for signals: {error}")))?;
+    std::thread::spawn(move || {
+        // Only a signal ends a wait on the token's own descriptor, which nothing cancels.
+        if cancel.wait(cancel.fd(), None).is_ok() && interrupt::received().is_some() {
+            signalled.send_replace(true);
+        }
+    });
+    Ok(())
+}
+
+/// A signal's arrival, awaited.
+type Signalled = Pin<Box<dyn Future<Output = ()> + Send>>;
+
+/// The standard input, telling the server the moment it ends; a signal ends it too.
 struct WatchEnd<R> {
     inner: R,
     ended: watch::Sender<bool>,
+    /// The signal awaited; `None` once it arrived, and the input reads as ended from then on.
+    signal: Option<Signalled>,
 }
 
 impl<R: AsyncRead + Unpin> AsyncRead for WatchEnd<R> {
@@ -100,6 +148,15 @@ impl<R: AsyncRead + Unpin> AsyncRead for WatchEnd<R> {
         context: &mut Context<'_>,
         buffer: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
+        let signalled = self
+            .signal
+            .as_mut()
+            .is_none_or(|signal| signal.as_mut().poll(context).is_ready());
+        if signalled {
+            self.signal = None;
+            self.ended.send_replace(true);
+            return Poll::Ready(Ok(()));
+        }
         let before = buffer.filled().len();
         let polled = Pin::new(&mut self.inner).poll_read(context, buffer);
         let at_end = match &polled {
@@ -138,6 +195,7 @@ mod tests {
         let mut input = WatchEnd {
             inner: &b"{}\n"[..],
             ended,
+            signal: Some(Box::pin(std::future::pending())),
         };
         assert_eq!(read(&mut input), 3);
         assert!(!*watching.borrow());

@@ -29,19 +29,34 @@ pub fn definitions() -> Vec<Value> {
         .collect()
 }
 
-/// A tool result as an MCP `CallToolResult`: the text, `structuredContent` for the tool that
-/// declares an output schema, and `details` in `_meta` for every tool.
+/// A tool result as an MCP `CallToolResult`: its content blocks (the text, then any attached
+/// images), `structuredContent` for the tool that declares an output schema, and `details` in
+/// `_meta` for every tool.
 pub fn call_result(result: &ToolResult) -> Value {
+    document_result(&result.to_json())
+}
+
+/// [`call_result`] for a tool result document as `ask` prints it, such as the one an inbox or
+/// a popup sends back.
+pub fn document_result(document: &Value) -> Value {
     let mut meta = Map::new();
-    meta.insert(DETAILS_META.to_owned(), result.details_json());
+    meta.insert(
+        DETAILS_META.to_owned(),
+        document.get("details").cloned().unwrap_or(Value::Null),
+    );
+    let content = document
+        .get("content")
+        .filter(|content| content.is_array())
+        .cloned()
+        .unwrap_or_else(|| json!([]));
     let mut reply = json!({
         "resultType": "complete",
-        "content": [{"type": "text", "text": result.text()}],
-        "isError": result.is_error(),
+        "content": content,
+        "isError": document.get("isError").and_then(Value::as_bool).unwrap_or(false),
         "_meta": meta,
     });
-    if let Some(structured) = result.structured_content_json() {
-        reply["structuredContent"] = structured;
+    if let Some(structured) = document.get("structuredContent") {
+        reply["structuredContent"] = structured.clone();
     }
     reply
 }
@@ -71,6 +86,26 @@ mod tests {
         }
         assert_eq!(tools[0]["outputSchema"]["type"], "object");
         assert_eq!(tools[1].get("outputSchema"), None);
+    }
+
+    #[test]
+    fn a_result_document_keeps_its_image_blocks_its_structured_content_and_its_details() {
+        let details = json!({"cancelled": false, "answers": {}});
+        let image = json!({"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"});
+        let document = json!({
+            "content": [{"type": "text", "text": "Answered"}, {"type": "text", "text": "Image 1"}, image],
+            "details": details,
+            "structuredContent": details,
+            "isError": false,
+        });
+        let reply = document_result(&document);
+        assert_eq!(reply["content"], document["content"]);
+        assert_eq!(reply["structuredContent"], details);
+        assert_eq!(reply["_meta"][DETAILS_META], details);
+        assert_eq!(reply["isError"], false);
+        let without = document_result(&json!({"content": [], "details": {}, "isError": true}));
+        assert_eq!(without.get("structuredContent"), None);
+        assert_eq!(without["isError"], true);
     }
 
     #[test]

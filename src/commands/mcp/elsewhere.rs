@@ -1,0 +1,300 @@
+//! Asking a call away from the client: in a listening answer inbox or a popup over the
+//! server's terminal. The ask blocks on its own thread in one wait on a [`Cancel`] token, while
+//! the call's task reports progress and watches for the call's cancellation and the end of the
+//! input, either of which cancels the token.
+//!
+//! This also finds, per call and only as far as the choice needs, what the machine offers.
+
+use std::path::PathBuf;
+
+use pi_agent_ask_core::contract::Call;
+use rmcp::RoleServer;
+use rmcp::service::RequestContext;
+use serde_json::Value;
+use tokio::sync::watch;
+
+use super::progress::Progress;
+use super::server::Shared;
+use super::surfaces::{self, Offers, UiChoice, Where};
+use super::tools;
+use crate::away::AwayRequest;
+use crate::cancel::Cancel;
+use crate::inbox::client::{self, InboxError};
+use crate::outcome::report;
+use crate::popup::{self, Popup, PopupError, PopupRequest, Unavailable};
+
+/// What one call's client and this machine offer, each looked at once and only when asked.
+pub struct Machine {
+    elicitation: bool,
+    inbox: String,
+    popup: Option<Result<Popup, Unavailable>>,
+}
+
+impl Machine {
+    /// The offer of a client that declared form elicitation (or did not), asking in the inbox
+    /// called `inbox`.
+    pub fn new(elicitation: bool, inbox: &str) -> Self {
+        Self {
+            elicitation,
+            inbox: inbox.to_owned(),
+            popup: None,
+        }
+    }
+
+    fn popup(&mut self) -> &Result<Popup, Unavailable> {
+        self.popup.get_or_insert_with(popup::detect)
+    }
+
+    /// Why `surface` cannot ask, for the line on stderr.
+    pub fn why_not(&mut self, surface: Where) -> String {
+        match surface {
+            Where::Inbox => format!("no inbox named {:?} is listening", self.inbox),
+            Where::Popup => match self.popup() {
+                Ok(_) => "the popup did not open".to_owned(),
+                Err(why) => why.to_string(),
+            },
+            Where::Elicitation => "the client declared no form elicitation".to_owned(),
+            Where::NoUi => String::new(),
+        }
+    }
+}
+
+impl Offers for Machine {
+    fn offers(&mut self, surface: Where) -> bool {
+        match surface {
+            Where::Inbox => client::listening(&self.inbox),
+            Where::Popup => self.popup().is_ok(),
+            Where::Elicitation => self.elicitation,
+            Where::NoUi => true,
+        }
+    }
+}
+
+/// Where a call ended up once the inbox and the popup had their turn.
+pub enum Settled {
+    /// Asked away from the client: the `CallToolResult` to send, as JSON.
+    Answered(Value),
+    /// The client's form asks, in the way of the call's protocol era.
+    Elicit,
+    /// Nothing asks: the no-UI result.
+    NoUi,
+}
+
+/// Chooses the surface for `call` as `--ui` says and asks there when it is the inbox or a
+/// popup; one that refuses hands the call to the next. Looking at the machine runs commands
+/// (a popup host's probes), so it happens on a blocking thread.
+pub async fn settle(
+    shared: &Shared,
+    call: &Call,
+    elicitation: bool,
+    context: &RequestContext<RoleServer>,
+    input_ended: &watch::Receiver<bool>,
+) -> Settled {
+    let ui = shared.config.ui;
+    let machine = Machine::new(elicitation, &shared.config.inbox);
+    let (mut surface, mut machine) =
+        look(machine, move |machine| surfaces::choose(ui, machine)).await;
+    loop {
+        match surface {
+            Where::Inbox | Where::Popup => {
+                match ask(
+                    shared,
+                    call,
+                    surface,
+                    &mut machine,
+                    context,
+                    input_ended.clone(),
+                )
+                .await
+                {
+                    Away::Done(result) => return Settled::Answered(result),
+                    Away::Refused(why) => {
+                        report(&format!("mcp: {why}; asking on the next surface"));
+                        let refused = surface;
+                        (surface, machine) = look(machine, move |machine| {
+                            surfaces::after(ui, refused, machine)
+                        })
+                        .await;
+                    }
+                }
+            }
+            Where::Elicitation => return Settled::Elicit,
+            Where::NoUi => {
+                if let Some(forced) = forced(ui) {
+                    let why = look(machine, move |machine| machine.why_not(forced))
+                        .await
+                        .0;
+                    report(&format!(
+                        "mcp --ui {}: {why}; answering without a UI",
+                        ui.name()
+                    ));
+                }
+                return Settled::NoUi;
+            }
+        }
+    }
+}
+
+/// The surface `ui` forces, if it forces one that asks.
+const fn forced(ui: UiChoice) -> Option<Where> {
+    match ui {
+        UiChoice::Inbox => Some(Where::Inbox),
+        UiChoice::Popup => Some(Where::Popup),
+        UiChoice::Elicitation => Some(Where::Elicitation),
+        UiChoice::Auto | UiChoice::None => None,
+    }
+}
+
+/// Runs `look` on `machine` on a blocking thread and hands both back.
+async fn look<T: Send + 'static>(
+    mut machine: Machine,
+    look: impl FnOnce(&mut Machine) -> T + Send + 'static,
+) -> (T, Machine) {
+    let looked = tokio::task::spawn_blocking(move || {
+        let found = look(&mut machine);
+        (found, machine)
+    });
+    looked.await.expect("looking at the machine does not panic")
+}
+
+/// How an ask away from the client ended.
+pub enum Away {
+    /// The `CallToolResult` to send, as JSON (a cancelled call's is dropped by `rmcp`).
+    Done(Value),
+    /// The surface did not ask (a host that opened no popup, an inbox gone before the ask):
+    /// the next surface asks; the reason is for stderr.
+    Refused(String),
+}
+
+/// What the blocking ask hands back.
+enum Outcome {
+    /// A tool result document, as `ask` prints it.
+    Result(Value),
+    /// The ask ended without a result: the call's cancelled result.
+    Cancelled,
+    /// The surface did not take the ask.
+    Refused(String),
+    /// The surface failed: an error result with the message.
+    Failed(String),
+}
+
+/// One ask to run on a blocking thread.
+enum Job {
+    Inbox {
+        request: AwayRequest,
+        name: String,
+    },
+    Popup {
+        popup: Popup,
+        call: Call,
+        config: Option<PathBuf>,
+        cwd: PathBuf,
+    },
+}
+
+impl Job {
+    fn run(self, cancel: &Cancel) -> Outcome {
+        match self {
+            Self::Inbox { request, name } => match client::ask(&request, &name, cancel) {
+                Ok(result) => Outcome::Result(result),
+                Err(error @ (InboxError::NotListening { .. } | InboxError::Place(_))) => {
+                    Outcome::Refused(error.to_string())
+                }
+                Err(InboxError::Gone | InboxError::Cancelled | InboxError::Io(_)) => {
+                    Outcome::Cancelled
+                }
+                Err(error @ InboxError::Refused(_)) => Outcome::Failed(error.to_string()),
+            },
+            Self::Popup {
+                popup,
+                call,
+                config,
+                cwd,
+            } => {
+                let request = PopupRequest {
+                    call: &call,
+                    config: config.as_deref(),
+                    cwd: &cwd,
+                };
+                match popup::ask(&popup, &request, cancel) {
+                    Ok(answer) => Outcome::Result(answer.result),
+                    Err(error @ PopupError::Refused { .. }) => Outcome::Refused(error.to_string()),
+                    Err(error @ PopupError::Failed(_)) => Outcome::Failed(error.to_string()),
+                }
+            }
+        }
+    }
+}
+
+/// Asks `call` on `surface` (the inbox, or the popup `machine` found) and waits, reporting
+/// progress. A cancelled call closes the popup or withdraws the inbox's form; the end of the
+/// input does too, and gives the cancelled result (a popup's keeps the answers so far).
+pub async fn ask(
+    shared: &Shared,
+    call: &Call,
+    surface: Where,
+    machine: &mut Machine,
+    context: &RequestContext<RoleServer>,
+    mut input_ended: watch::Receiver<bool>,
+) -> Away {
+    let config = &shared.config;
+    let job = match surface {
+        Where::Popup => match machine.popup() {
+            Ok(popup) => Job::Popup {
+                popup: popup.clone(),
+                call: call.clone(),
+                config: config.settings.path.clone(),
+                cwd: config.cwd.clone(),
+            },
+            Err(why) => return Away::Refused(why.to_string()),
+        },
+        _ => Job::Inbox {
+            request: AwayRequest::new(call, &config.settings, &config.cwd),
+            name: config.inbox.clone(),
+        },
+    };
+    let cancel = match Cancel::new() {
+        Ok(cancel) => cancel,
+        Err(error) => return failed(&format!("cannot wait for the answer: {error}")),
+    };
+    let token = cancel.clone();
+    let mut asking = tokio::task::spawn_blocking(move || job.run(&token));
+    let mut progress = Progress::new(context, config.progress_every);
+    let withdrawn = loop {
+        tokio::select! {
+            () = context.ct.cancelled() => break true,
+            () = async {
+                // A closed channel means the input is gone too.
+                let _ = input_ended.wait_for(|ended| *ended).await;
+            } => break false,
+            () = progress.due() => progress.report(context).await,
+            done = &mut asking => return outcome(call, done.ok()),
+        }
+    };
+    cancel.cancel();
+    let done = asking.await.ok();
+    if withdrawn {
+        // The client no longer waits for this call; whatever is returned is not sent.
+        return Away::Done(tools::call_result(&call.cancelled(None)));
+    }
+    match done {
+        Some(Outcome::Result(result)) => Away::Done(tools::document_result(&result)),
+        _ => Away::Done(tools::call_result(&call.cancelled(None))),
+    }
+}
+
+fn outcome(call: &Call, done: Option<Outcome>) -> Away {
+    match done {
+        Some(Outcome::Result(result)) => Away::Done(tools::document_result(&result)),
+        Some(Outcome::Cancelled) => Away::Done(tools::call_result(&call.cancelled(None))),
+        Some(Outcome::Refused(why)) => Away::Refused(why),
+        Some(Outcome::Failed(message)) => failed(&message),
+        None => failed("the wait for the answer ended unexpectedly"),
+    }
+}
+
+fn failed(message: &str) -> Away {
+    Away::Done(tools::error_result(&format!(
+        "The question could not be asked: {message}"
+    )))
+}

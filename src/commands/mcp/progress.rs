@@ -1,0 +1,48 @@
+//! Progress while a call waits for a person, for a client that sent a progress token: a report
+//! every [`super::Config::progress_every`], so clients that give up on a silent call keep
+//! waiting.
+
+use std::time::Duration;
+
+use rmcp::RoleServer;
+use rmcp::model::{ProgressNotificationParam, ProgressToken};
+use rmcp::service::RequestContext;
+use tokio::time::{Instant, Interval, interval_at};
+
+/// The reports of one waiting call.
+pub struct Progress {
+    token: Option<ProgressToken>,
+    ticks: Interval,
+    reported: f64,
+}
+
+impl Progress {
+    /// Reports for the call of `context`, the first one `every` from now.
+    pub fn new(context: &RequestContext<RoleServer>, every: Duration) -> Self {
+        Self {
+            token: context.meta.get_progress_token(),
+            ticks: interval_at(Instant::now() + every, every),
+            reported: 0.0,
+        }
+    }
+
+    /// Waits until the next report is due; forever when the client sent no token.
+    pub async fn due(&mut self) {
+        if self.token.is_none() {
+            std::future::pending::<()>().await;
+        }
+        self.ticks.tick().await;
+    }
+
+    /// Sends one report, counting up.
+    pub async fn report(&mut self, context: &RequestContext<RoleServer>) {
+        let Some(token) = self.token.clone() else {
+            return;
+        };
+        self.reported += 1.0;
+        let mut progress = ProgressNotificationParam::new(token, self.reported);
+        progress.message = Some("Waiting for the user to answer".to_owned());
+        // A lost report is not worth ending the wait for.
+        let _ = context.peer.notify_progress(progress).await;
+    }
+}

@@ -1,0 +1,150 @@
+//! One round of a 2026-07-28 call: the server sends the client no requests, so what it needs
+//! from the client (its roots, the answer to a form) goes out as `input_required` with a sealed
+//! `requestState`, and comes back in the client's retry of the call. An inbox or a popup needs
+//! no round: the call waits for it.
+
+use std::path::PathBuf;
+
+use pi_agent_ask_core::contract::Tool;
+use rmcp::RoleServer;
+use rmcp::model::{ElicitResult, InputRequest, InputRequests, InputRequiredResult, InputResponses};
+use rmcp::service::RequestContext;
+use serde_json::{Value, json};
+use tokio::sync::watch;
+
+use super::asking::{Asked, declares_elicitation, finished, form_request, from_form, parse};
+use super::elsewhere::{Settled, settle};
+use super::server::{Shared, from_json};
+use super::state::{Pending, Stage};
+use super::tools;
+use super::workspace::{Workspace, root_directory};
+
+/// The key of the one form in an `input_required` result.
+const FORM_KEY: &str = "form";
+/// The key of the request for the client's roots in an `input_required` result.
+const ROOTS_KEY: &str = "roots";
+
+/// One round of a 2026-07-28 call, where every answer comes back as a retried call.
+pub struct Round<'a> {
+    /// What every call shares.
+    pub shared: &'a Shared,
+    /// The tool called.
+    pub tool: Tool,
+    /// The call's arguments, which its state is bound to.
+    pub arguments: &'a Value,
+    /// The call's request.
+    pub context: &'a RequestContext<RoleServer>,
+    /// Turns true when the client's input ends.
+    pub input_ended: watch::Receiver<bool>,
+}
+
+impl Round<'_> {
+    fn input_required(&self, key: &str, input: InputRequest, pending: &Pending) -> Asked {
+        let sealed = self
+            .shared
+            .sealer
+            .seal(self.tool.name(), self.arguments, pending);
+        let requests = InputRequests::from([(key.to_owned(), input)]);
+        Asked::InputRequired(Box::new(InputRequiredResult::new(
+            Some(requests),
+            Some(sealed),
+        )))
+    }
+
+    /// First the client's roots, which bound where preview files may come from.
+    pub async fn ask_for_roots(&self, request_id: &str) -> Asked {
+        match from_json::<InputRequest>(json!({"method": "roots/list"})) {
+            Ok(input) => {
+                let pending = Pending::new(request_id, Stage::Roots, Vec::new());
+                self.input_required(ROOTS_KEY, input, &pending)
+            }
+            Err(_) => self.ask_form(request_id, Vec::new()).await,
+        }
+    }
+
+    /// The checked call asked in an inbox or a popup, which the call waits for, or as one form
+    /// of the client's; or its result when it cannot be asked.
+    pub async fn ask_form(&self, request_id: &str, roots: Vec<PathBuf>) -> Asked {
+        let workspace = Workspace::new(self.shared.config.cwd.clone(), roots.clone());
+        let call = match parse(
+            self.shared,
+            self.tool,
+            self.arguments,
+            workspace,
+            request_id,
+        ) {
+            Ok(call) => call,
+            Err(invalid) => return finished(invalid.result()),
+        };
+        let elicitation = declares_elicitation(self.context);
+        let settled = settle(
+            self.shared,
+            &call,
+            elicitation,
+            self.context,
+            &self.input_ended,
+        )
+        .await;
+        match (settled, form_request(&call)) {
+            (Settled::Answered(result), _) => Asked::Result(result),
+            (Settled::Elicit, Some(form)) => {
+                let pending = Pending::new(request_id, Stage::Form, roots);
+                self.input_required(FORM_KEY, form, &pending)
+            }
+            (Settled::Elicit | Settled::NoUi, _) => finished(&call.no_ui()),
+        }
+    }
+
+    /// The retried call with the answer to the round its state was sealed for.
+    pub async fn retried(&self, sealed: &str, responses: Option<InputResponses>) -> Asked {
+        let pending = match self
+            .shared
+            .sealer
+            .open(sealed, self.tool.name(), self.arguments)
+        {
+            Ok(pending) => pending,
+            Err(refused) => {
+                return Asked::Result(tools::error_result(&format!(
+                    "The request state was refused: {refused}. Call the tool again to ask anew."
+                )));
+            }
+        };
+        let mut responses = responses.unwrap_or_default();
+        match pending.stage {
+            Stage::Roots => {
+                let roots = responses
+                    .remove(ROOTS_KEY)
+                    .and_then(|listed| listed.get("roots").cloned())
+                    .and_then(|roots| roots.as_array().cloned())
+                    .unwrap_or_default()
+                    .iter()
+                    .filter_map(|root| root.get("uri").and_then(Value::as_str))
+                    .filter_map(root_directory)
+                    .collect();
+                self.ask_form(&pending.request_id, roots).await
+            }
+            Stage::Form => {
+                let workspace = Workspace::new(self.shared.config.cwd.clone(), pending.roots);
+                let call = match parse(
+                    self.shared,
+                    self.tool,
+                    self.arguments,
+                    workspace,
+                    &pending.request_id,
+                ) {
+                    Ok(call) => call,
+                    Err(invalid) => return finished(invalid.result()),
+                };
+                let answer = responses
+                    .remove(FORM_KEY)
+                    .and_then(|answer| serde_json::from_value::<ElicitResult>(answer).ok());
+                match answer {
+                    Some(answer) => finished(&from_form(&call, &answer)),
+                    None => Asked::Result(tools::error_result(
+                        "The retried call carries no answer to the form. Call the tool again to ask anew.",
+                    )),
+                }
+            }
+        }
+    }
+}

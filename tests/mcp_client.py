@@ -16,6 +16,7 @@ from pathlib import Path
 
 import anyio
 from mcp import Client, StdioServerParameters, types
+from mcp.client.stdio import get_default_environment
 
 BINARY = os.environ["CARGO_BIN_EXE_pi-agent-ask"]
 DETAILS = "pi-agent-ask/details"
@@ -314,7 +315,8 @@ def raw_server(ws: Workspace) -> subprocess.Popen:
     """The server with a form waiting, spoken to line by line: what the SDK hides shows here."""
     server = ws.server()
     process = subprocess.Popen([server.command, *server.args], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, text=True,
+                               env=get_default_environment() | (server.env or {}))
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write("".join(json.dumps(line) + "\n" for line in OPENING))
     process.stdin.flush()

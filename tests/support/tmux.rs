@@ -52,6 +52,12 @@ impl Tmux {
         tmux
     }
 
+    /// The name of this server's socket (`tmux -L NAME`), for a program that drives the
+    /// terminal itself.
+    pub fn socket(&self) -> &str {
+        &self.socket
+    }
+
     /// Runs a tmux command on this server and returns its standard output.
     pub fn run(&self, args: &[&str]) -> String {
         let output = Command::new("tmux")

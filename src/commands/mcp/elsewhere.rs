@@ -248,10 +248,13 @@ pub async fn ask(
             },
             Err(why) => return Away::Refused(why.to_string()),
         },
-        _ => Job::Inbox {
+        Where::Inbox => Job::Inbox {
             request: AwayRequest::new(call, &config.settings, &config.cwd),
             name: config.inbox.clone(),
         },
+        Where::Elicitation | Where::NoUi => {
+            return Away::Refused("only an inbox or a popup asks here".to_owned());
+        }
     };
     let cancel = match Cancel::new() {
         Ok(cancel) => cancel,

@@ -1,0 +1,111 @@
+//! `pi-agent-ask mcp --ui auto` run in a tmux pane with a client attached on a pseudo-terminal,
+//! for a client that declared no form elicitation and with no inbox listening: the call opens a
+//! popup over the server's pane, keys typed into the client answer it, and the answer is the
+//! call's result. Skipped, with a message, where tmux or python3 is not installed.
+
+#![cfg(unix)]
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use support::asking::Asking;
+use support::client::Client;
+
+const PROMPT: &str = "Which database should the service use?";
+
+/// The client's side of the session: the handshake without elicitation, then one call.
+fn requests() -> String {
+    let arguments = json!({"questions": [{
+        "id": "db", "label": "Database", "prompt": PROMPT,
+        "options": [
+            {"value": "postgres", "label": "Postgres"},
+            {"value": "sqlite", "label": "SQLite"}
+        ]
+    }]});
+    [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "1"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "ask_user", "arguments": arguments}}),
+    ]
+    .iter()
+    .fold(String::new(), |mut lines, line| {
+        lines.push_str(&line.to_string());
+        lines.push('\n');
+        lines
+    })
+}
+
+/// Waits (at most ten seconds) for the server's reply to request `id` in `replies.jsonl`.
+fn reply(term: &Asking, id: u64) -> Value {
+    let path = term.tmux.path("replies.jsonl");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let found = text
+            .lines()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+            .find(|message| message["id"] == json!(id));
+        if let Some(found) = found {
+            return found;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no reply to request {id}:\n{text}\nstderr:\n{}",
+            std::fs::read_to_string(term.tmux.path("stderr.txt")).unwrap_or_default()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_call_from_a_client_without_forms_is_asked_in_a_popup_over_the_servers_pane() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
+        return;
+    };
+    std::fs::create_dir_all(term.tmux.path("run")).expect("a runtime folder");
+    std::fs::write(term.tmux.path("requests.jsonl"), requests()).expect("the requests");
+    // `tail -f` keeps the server's input open while the popup waits.
+    term.tmux.type_line(&format!(
+        "clear; tail -n +1 -f requests.jsonl | HOME=\"$PWD\" XDG_RUNTIME_DIR=\"$PWD/run\" {} \
+         mcp --config \"$PWD/settings.json\" > replies.jsonl 2> stderr.txt",
+        env!("CARGO_BIN_EXE_pi-agent-ask"),
+    ));
+    client.wait_for("the popup's question", |screen| screen.contains(PROMPT));
+    assert!(
+        !term.tmux.screen().contains(PROMPT),
+        "the form was drawn in the pane, not a popup"
+    );
+    client.type_bytes(b"\x1b[B");
+    client.wait_for("SQLite highlighted", |screen| {
+        screen.contains("› 2. ( ) SQLite")
+    });
+    client.type_bytes(b"\r");
+    client.wait_for("the summary", |screen| {
+        screen.contains("Review your answers")
+    });
+    client.type_bytes(b"\r");
+
+    let result = &reply(&term, 2)["result"];
+    let structured = &result["structuredContent"];
+    let request_id = structured["requestId"].as_str().unwrap_or_default();
+    assert_eq!(
+        result["content"],
+        json!([{"type": "text", "text": format!("Database: SQLite\nRequest ID: {request_id}")}])
+    );
+    assert_eq!(result["isError"], json!(false));
+    assert_eq!(structured["cancelled"], json!(false));
+    assert_eq!(
+        structured["answers"],
+        json!({"db": {"values": ["sqlite"], "labels": ["SQLite"], "indices": [2]}})
+    );
+    assert_eq!(&result["_meta"]["pi-agent-ask/details"], structured);
+    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
+}

@@ -60,8 +60,10 @@ def lead_session(slave, script):
             stderr=err,
             preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL),
         )
-    with open(os.path.join(folder, "pid.txt"), "w") as pid:
+    # Written whole and then renamed, so a reader that finds the file finds the pid in it.
+    with open(os.path.join(folder, "pid.tmp"), "w") as pid:
         pid.write(str(program.pid))
+    os.rename(os.path.join(folder, "pid.tmp"), os.path.join(folder, "pid.txt"))
     code = program.wait()
     with open(os.path.join(folder, "exit.tmp"), "w") as status:
         status.write(str(code))

@@ -3,29 +3,23 @@
 //! and written, invalid arguments, a client without elicitation, a cancelled wait, progress,
 //! preview files outside the workspace, the sealed state of 2026-07-28, and the end of input.
 //!
-//! The SDK lives in the repository's virtual environment, `.venv/`; `.ci/run` creates it. Only
-//! a machine without `python3` skips the test.
+//! The SDK lives in the repository's virtual environment, `.venv/`, made on first use (see
+//! `tests/support/python_sdk.rs`). Only a machine without `python3` skips the test.
+
+mod support;
 
 use std::path::Path;
 use std::process::Command;
 
-const INSTALL: &str = "python3 -m venv .venv && .venv/bin/pip install mcp==2.3.0";
+use support::python_sdk::sdk_python;
 
 #[test]
 fn the_python_sdk_gets_the_answers_its_forms_gave_in_both_protocol_eras() {
-    let python3 = Command::new("python3").arg("--version").output();
-    if !python3.is_ok_and(|output| output.status.success()) {
+    let Some(python) = sdk_python() else {
         eprintln!("skipped: python3 is not installed, so tests/mcp_client.py cannot run");
         return;
-    }
+    };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let python = root.join(".venv/bin/python");
-    let sdk = Command::new(&python).args(["-c", "import mcp"]).output();
-    assert!(
-        sdk.is_ok_and(|output| output.status.success()),
-        "the Python MCP SDK is missing from {}; install it in the repository root with: {INSTALL}",
-        python.display()
-    );
     let output = Command::new(&python)
         .arg(root.join("tests/mcp_client.py"))
         .env(

@@ -15,26 +15,18 @@ use std::path::Path;
 use std::process::Command;
 
 use support::inbox::Terminal;
+use support::python_sdk::sdk_python;
 
 #[test]
 fn a_client_without_forms_is_asked_in_the_listening_inbox_and_gets_its_answer() {
-    let python3 = Command::new("python3").arg("--version").output();
-    if !python3.is_ok_and(|output| output.status.success()) {
+    let Some(python) = sdk_python() else {
         eprintln!("skipped: python3 is not installed, so tests/mcp_inbox.py cannot run");
         return;
-    }
+    };
     let Some(term) = Terminal::start() else {
         return;
     };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let python = root.join(".venv/bin/python");
-    let sdk = Command::new(&python).args(["-c", "import mcp"]).output();
-    assert!(
-        sdk.is_ok_and(|output| output.status.success()),
-        "the Python MCP SDK is missing from {}; install it in the repository root with: \
-         python3 -m venv .venv && .venv/bin/pip install mcp==2.3.0",
-        python.display()
-    );
     term.open_inbox();
     let output = Command::new(&python)
         .arg(root.join("tests/mcp_inbox.py"))

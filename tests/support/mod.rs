@@ -5,6 +5,7 @@
 pub mod asking;
 pub mod client;
 pub mod inbox;
+pub mod python_sdk;
 pub mod tmux;
 
 use std::io::Write as _;

@@ -9,10 +9,11 @@
 //!
 //! The modules build on each other in this order, none importing a later one: [`tool`],
 //! [`issue`] and [`output`]; [`request`]; [`answers`]; [`remote`]; [`ask_user`], [`result`] and
-//! [`question_tool`]; [`rules`] and [`tool_result`]; [`schema`] and [`call`]; [`transcript`].
+//! [`question_tool`]; [`rules`] and [`tool_result`]; [`schema`] and [`call`]; [`background`] and [`transcript`].
 
 pub mod answers;
 pub mod ask_user;
+pub mod background;
 pub mod call;
 pub mod images;
 pub mod issue;

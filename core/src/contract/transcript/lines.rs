@@ -6,8 +6,8 @@ use serde_json::Value;
 use crate::contract::tool::Tool;
 use crate::draw::{Line, Role, Span, Style};
 
-/// What the body lines under a headline are indented by.
-const INDENT: &str = "  ";
+/// The cells the body lines under a headline are indented by.
+const INDENT: usize = 2;
 
 fn span(text: &str, role: Role) -> Span {
     Span::new(text, Style::new(role))
@@ -29,7 +29,8 @@ pub(super) fn headline(tool: Tool, count: &str, names: &[String]) -> Line {
 /// `  <name>: <choices>`, one question of a call.
 pub(super) fn choices_line(name: &str, choices: &str) -> Line {
     vec![
-        span(&format!("{INDENT}{name}: "), Role::Text),
+        Span::spaces(INDENT),
+        span(&format!("{name}: "), Role::Text),
         span(choices, Role::Muted),
     ]
 }
@@ -41,7 +42,7 @@ pub(super) fn status(text: &str, role: Role) -> Line {
 
 /// `  <text>`: a detail under a status, such as one problem of a refused call.
 pub(super) fn detail(text: &str) -> Line {
-    vec![span(&format!("{INDENT}{text}"), Role::Muted)]
+    vec![Span::spaces(INDENT), span(text, Role::Muted)]
 }
 
 /// `✓ <name>: <answer>`.
@@ -73,7 +74,10 @@ pub(super) fn to_clarify(name: &str, prompt: &str) -> Line {
 
 /// `  <what>: <text>` under an answer: its note, an option's note, the current answer.
 pub(super) fn under(what: &str, text: Vec<Span>) -> Line {
-    let mut line = vec![span(&format!("{INDENT}{what}: "), Role::Muted)];
+    let mut line = vec![
+        Span::spaces(INDENT),
+        span(&format!("{what}: "), Role::Muted),
+    ];
     line.extend(text);
     line
 }

@@ -54,6 +54,8 @@ fn option_label(option: &Value) -> Option<String> {
     })
 }
 
+/// The status, then per question its answer or `(no answer)` and its notes; a refusal lists
+/// why, a cancel what it kept, an elaboration the questions to clarify.
 pub(super) fn result_lines(output: &ToolOutput<AskResult>) -> Vec<Line> {
     let details = &output.details;
     match &details.error {

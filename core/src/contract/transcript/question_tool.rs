@@ -46,6 +46,8 @@ pub(super) fn call_lines(arguments: &Value) -> Vec<Line> {
     lines
 }
 
+/// One `✓` line per answer, under `Cancelled` when the user cancelled; a refusal, no UI or no
+/// answer at all is one status line.
 pub(super) fn result_lines(output: &ToolOutput<QuestionDetails>) -> Vec<Line> {
     let details = &output.details;
     if let Some(message) = &details.error {

@@ -316,6 +316,24 @@ fn images_show_as_markers_and_never_as_bytes() {
     assert!(!text.concat().contains("iVBOR"));
 }
 
+#[test]
+fn the_images_of_a_note_to_clarify_show_as_markers() {
+    let response = json!({"kind": "answer", "mode": "elaborate", "answers": {
+        "db": {"note": "like this"}
+    }});
+    let mut document = service().answered_by(&response).to_json();
+    document["details"]["elaboration"]["items"][0]["images"] =
+        json!([{"id": "image-1", "mimeType": "image/png", "data": "iVBORw0KGgo="}]);
+    let result = ToolResult::from_json(Tool::AskUser, document).expect("a result");
+    assert_eq!(
+        plain(&result_lines(&result))[1..],
+        [
+            "? Database: Which database should the service use?",
+            "  note: like this [image 1]"
+        ]
+    );
+}
+
 fn question_call() -> Call {
     call(
         Tool::AskUserQuestion,

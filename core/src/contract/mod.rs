@@ -9,7 +9,8 @@
 //!
 //! The modules build on each other in this order, none importing a later one: [`tool`],
 //! [`issue`] and [`output`]; [`request`]; [`answers`]; [`remote`]; [`ask_user`], [`result`] and
-//! [`question_tool`]; [`rules`] and [`tool_result`]; [`schema`] and [`call`]; [`background`] and [`transcript`].
+//! [`question_tool`]; [`rules`] and [`tool_result`]; [`schema`] and [`call`]; [`background`]
+//! and [`transcript`].
 
 pub mod answers;
 pub mod ask_user;

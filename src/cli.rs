@@ -40,6 +40,8 @@ pub enum Command {
     Render(RenderArgs),
     /// A terminal where the asks of every agent of this user arrive, one form at a time.
     Inbox(InboxArgs),
+    /// Print how a call's arguments or its result read in an agent's transcript.
+    Transcript(TranscriptArgs),
     /// What a popup runs: ask the call handed over in a private folder (internal).
     #[command(name = "popup-form", hide = true)]
     PopupForm(PopupFormArgs),
@@ -219,6 +221,32 @@ pub struct RenderArgs {
     #[arg(long, value_name = "WxH", default_value = "80x24", value_parser = parse_size)]
     pub size: Size,
     /// Print every styled span after the screen.
+    #[arg(long)]
+    pub styled: bool,
+}
+
+/// What a `transcript` document is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TranscriptKind {
+    /// The tool's arguments, complete or cut short as they stream in.
+    Call,
+    /// A tool result, as `ask` prints it.
+    Result,
+}
+
+/// `transcript` arguments.
+#[derive(Debug, Args)]
+pub struct TranscriptArgs {
+    /// Whether the document is a call's arguments or its result.
+    #[arg(value_enum)]
+    pub kind: TranscriptKind,
+    /// The document: a JSON file, or `-` for standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: String,
+    /// Which tool the call or result belongs to.
+    #[arg(long, value_parser = ToolParser, default_value_t = Tool::AskUser)]
+    pub tool: Tool,
+    /// Print every styled span after the lines.
     #[arg(long)]
     pub styled: bool,
 }

@@ -47,6 +47,7 @@ fn main() -> ExitCode {
         Command::Check(args) => commands::check::run(&args),
         Command::Schema(args) => Ok(commands::schema::run(&args)),
         Command::Render(args) => commands::render::run(&args).map(Outcome::text),
+        Command::Transcript(args) => commands::transcript::run(&args).map(Outcome::text),
         Command::Rpc(args) => return commands::rpc::run(&args),
         Command::Inbox(args) => return commands::inbox::run(&args),
         Command::PopupForm(args) => return commands::popup_form::run(&args),

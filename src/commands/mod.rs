@@ -11,6 +11,7 @@ pub mod render;
 pub mod rpc;
 pub mod schema;
 pub mod settings;
+pub mod transcript;
 
 use std::path::{Path, PathBuf};
 

@@ -9,10 +9,12 @@
 //!
 //! The modules build on each other in this order, none importing a later one: [`tool`],
 //! [`issue`] and [`output`]; [`request`]; [`answers`]; [`remote`]; [`ask_user`], [`result`] and
-//! [`question_tool`]; [`rules`] and [`tool_result`]; [`schema`] and [`call`].
+//! [`question_tool`]; [`rules`] and [`tool_result`]; [`schema`] and [`call`]; [`background`]
+//! and [`transcript`].
 
 pub mod answers;
 pub mod ask_user;
+pub mod background;
 pub mod call;
 pub mod images;
 pub mod issue;
@@ -25,6 +27,7 @@ pub mod rules;
 pub mod schema;
 pub mod tool;
 pub mod tool_result;
+pub mod transcript;
 
 pub use call::{Call, CheckIssue, InvalidCall, NormalizedRequest};
 pub use issue::{InvalidInput, Issue};

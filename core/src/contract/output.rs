@@ -65,7 +65,7 @@ impl Content {
 
 /// A tool result with typed details: `{content, details, structuredContent?, isError}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", bound(deserialize = "D: Deserialize<'de>"))]
 pub struct ToolOutput<D> {
     /// What the agent reads: one text block, then for each attached image a text naming
     /// what it belongs to and the image.

@@ -5,6 +5,7 @@ use serde::Serialize;
 use super::output::ToolOutput;
 use super::question_tool::QuestionDetails;
 use super::result::AskResult;
+use super::tool::Tool;
 
 /// The result of either tool.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -16,7 +17,31 @@ pub enum ToolResult {
     AskUserQuestion(ToolOutput<QuestionDetails>),
 }
 
+/// A document that is no result of the tool it was read as.
+#[derive(Debug, thiserror::Error)]
+#[error("not an {tool} tool result: {source}")]
+pub struct UnreadableResult {
+    /// The tool the document was read as.
+    pub tool: Tool,
+    /// What did not fit the result's shape.
+    pub source: serde_json::Error,
+}
+
 impl ToolResult {
+    /// Reads a result document (`{content, details, structuredContent?, isError}`) of `tool`
+    /// back, as the program printed it, so a result can be shown again (a transcript).
+    pub fn from_json(tool: Tool, document: serde_json::Value) -> Result<Self, UnreadableResult> {
+        let unreadable = |source| UnreadableResult { tool, source };
+        match tool {
+            Tool::AskUser => serde_json::from_value(document)
+                .map(|output| Self::AskUser(Box::new(output)))
+                .map_err(unreadable),
+            Tool::AskUserQuestion => serde_json::from_value(document)
+                .map(Self::AskUserQuestion)
+                .map_err(unreadable),
+        }
+    }
+
     /// The agent-facing text.
     pub fn text(&self) -> &str {
         match self {

@@ -67,7 +67,7 @@ pub fn render_plain_with(frame: &Frame, cursor: CursorMarker) -> String {
 pub fn render_styled(frame: &Frame) -> String {
     let grid = Grid::paint(frame);
     let mut out = plain_lines(&grid);
-    let spans = styled_spans(&grid);
+    let spans = styled_spans(&grid, 0);
     if spans.is_empty() {
         out.push_str("styles: none\n");
     } else {
@@ -78,7 +78,8 @@ pub fn render_styled(frame: &Frame) -> String {
     out
 }
 
-fn plain_lines(grid: &Grid) -> String {
+/// The grid's rows as text, trailing spaces trimmed, each ending in `\n`.
+pub(crate) fn plain_lines(grid: &Grid) -> String {
     let mut out = String::new();
     for row in grid.rows() {
         let start = out.len();
@@ -100,10 +101,12 @@ fn write_cursor_line(out: &mut String, frame: &Frame) {
     .expect("writing to a String cannot fail");
 }
 
-/// The span lines of every styled run of cells, row by row.
-fn styled_spans(grid: &Grid) -> String {
+/// The span lines of every styled run of cells, row by row, the grid's first row numbered
+/// `first_row`.
+pub(crate) fn styled_spans(grid: &Grid, first_row: usize) -> String {
     let mut out = String::new();
     for (y, row) in grid.rows().enumerate() {
+        let y = first_row + y;
         let mut x = 0;
         while x < row.len() {
             let style = row[x].style;

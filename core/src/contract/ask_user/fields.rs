@@ -43,7 +43,7 @@ pub(super) fn option_label(
 /// A label read from a value: every run of hyphens, underscores and white space becomes one
 /// space, the ends are trimmed, and only the first character is upper-cased (`__api--KEY__` →
 /// `Api KEY`), so a value written as an identifier reads as words.
-fn derive_label(value: &str) -> String {
+pub fn derive_label(value: &str) -> String {
     let spaced = value.replace(['-', '_'], " ");
     let words: Vec<&str> = spaced.split_whitespace().collect();
     let joined = words.join(" ");

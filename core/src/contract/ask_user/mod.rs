@@ -10,6 +10,7 @@ mod preview;
 use super::request::Request;
 
 pub use args::{AskUserArguments, OptionArguments, QuestionArguments};
+pub use fields::derive_label;
 pub use parse::{ParseOptions, parse_ask_user, parse_ask_user_arguments};
 pub use preview::{
     FileProblem, MAX_PREVIEW_FILE_BYTES, NoPreviewFiles, PreviewFile, PreviewSource,

@@ -24,6 +24,19 @@ pub const MAX_QUESTIONS: usize = 4;
 /// The most options per question.
 pub const MAX_OPTIONS: usize = 4;
 
+/// The header question `n` (from 1) shows: the given one, trimmed, cut to its first
+/// [`MAX_HEADER_CHARS`] characters, or `Q<n>` when none is given; shared by the parser and
+/// the transcript, so a call and its result name a question alike.
+pub fn normalized_header(n: usize, given: Option<&str>) -> String {
+    given
+        .map(str::trim)
+        .filter(|header| !header.is_empty())
+        .map_or_else(
+            || format!("Q{n}"),
+            |header| header.chars().take(MAX_HEADER_CHARS).collect(),
+        )
+}
+
 /// A normalized option.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ToolOption {

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::{
-    MAX_HEADER_CHARS, MAX_OPTIONS, MAX_QUESTIONS, QuestionRequest, ToolOption, ToolQuestion,
+    MAX_OPTIONS, MAX_QUESTIONS, QuestionRequest, ToolOption, ToolQuestion, normalized_header,
 };
 use crate::contract::issue::quoted;
 
@@ -67,10 +67,7 @@ fn parse_question(n: usize, item: &Value) -> Result<ToolQuestion, QuestionToolEr
         Some(Value::String(header)) => Some(header.trim()).filter(|header| !header.is_empty()),
         Some(_) => return fail(format!("Question {n}: header must be a string.")),
     };
-    let header = header.map_or_else(
-        || format!("Q{n}"),
-        |header| header.chars().take(MAX_HEADER_CHARS).collect(),
-    );
+    let header = normalized_header(n, header);
     let multi_select = match item.get("multiSelect") {
         None | Some(Value::Null) => false,
         Some(Value::Bool(flag)) => *flag,

@@ -66,6 +66,11 @@ impl QuestionAnswer {
         if self.was_custom {
             return format!("{}: user wrote: {}", self.header, self.values.join(", "));
         }
+        format!("{}: user selected: {}", self.header, self.picks())
+    }
+
+    /// The picked options as `<i>. <label>, …`, as the text and the transcript both show them.
+    pub fn picks(&self) -> String {
         let picks: Vec<String> = self
             .indices
             .iter()
@@ -73,7 +78,7 @@ impl QuestionAnswer {
             .zip(&self.labels)
             .map(|(position, label)| format!("{position}. {label}"))
             .collect();
-        format!("{}: user selected: {}", self.header, picks.join(", "))
+        picks.join(", ")
     }
 }
 

@@ -4,8 +4,8 @@ use indexmap::IndexMap;
 
 use super::attachments::image_blocks;
 use super::text::{
-    ELABORATION_INSTRUCTION, cancelled_text, elaborate_text, invalid_input_text, no_ui_text,
-    submit_text, with_request_id,
+    ELABORATION_INSTRUCTION, cancelled_text, elaborate_text, invalid_answer_text,
+    invalid_input_text, no_ui_text, submit_text, with_request_id,
 };
 use super::{
     AskError, AskResult, Continuation, Elaboration, ElaborationItem, Mode, NextAction,
@@ -184,8 +184,7 @@ pub fn invalid_answer_result(
     details.error = Some(AskError::InvalidAnswer {
         message: message.to_owned(),
     });
-    let text = format!("External ask UI returned an invalid response: {message}");
-    finish(&text, request_id, details, true)
+    finish(&invalid_answer_text(message), request_id, details, true)
 }
 
 /// The arguments broke the contract; not an error result, so the agent reads the issues.

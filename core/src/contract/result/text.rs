@@ -4,8 +4,8 @@ use std::fmt::Write as _;
 
 use indexmap::IndexMap;
 
-use super::ElaborationItem;
-use crate::contract::answers::{Answer, with_markers};
+use super::{AskError, AskResult, ElaborationItem};
+use crate::contract::answers::{Answer, Mode, with_markers};
 use crate::contract::issue::{InvalidInput, quoted};
 use crate::contract::request::{CUSTOM_OPTION_LABEL, Request};
 
@@ -17,6 +17,9 @@ pub const ELABORATION_INSTRUCTION: &str = "First answer the user's noted clarifi
 /// the answer's shape may differ from the one it asked for.
 const PRESENTED_NOTE: &str =
     "Note: Some questions were presented as multi-select by user preference.";
+
+/// The first line of the no-UI text, by which a transcript tells that result from a cancel.
+pub const NO_UI_HEADLINE: &str = "Needs user input: ask_user requires interactive TUI mode.";
 
 /// Appends the `Request ID: <id>` line every valid call's text ends with.
 pub(super) fn with_request_id(text: &str, request_id: &str) -> String {
@@ -136,8 +139,8 @@ pub(super) fn elaborate_text(
 
 /// The questions spelled out for an agent that has no UI to ask them in.
 pub(super) fn no_ui_text(request: &Request) -> String {
-    let mut text = String::from(
-        "Needs user input: ask_user requires interactive TUI mode.\nRun same tool call in interactive TUI mode, or ask user these questions manually:\n",
+    let mut text = format!(
+        "{NO_UI_HEADLINE}\nRun same tool call in interactive TUI mode, or ask user these questions manually:\n"
     );
     for (index, question) in request.questions.iter().enumerate() {
         let _ = writeln!(
@@ -156,6 +159,40 @@ pub(super) fn no_ui_text(request: &Request) -> String {
         "details.questions contains normalized pending questions. details.answers stays empty until user responds.",
     );
     text
+}
+
+/// The text of an external answer that was refused.
+pub(super) fn invalid_answer_text(message: &str) -> String {
+    format!("External ask UI returned an invalid response: {message}")
+}
+
+/// The text a result's details stand for, without the `Request ID:` line: the refusal, the
+/// cancellation, the elaboration or the submitted answers. A queued form's answer is told in
+/// these words long after its call, so they are rebuilt from the request and the details
+/// rather than kept; a no-UI result reads as cancelled (a queued form is always asked).
+pub fn summary_text(request: &Request, details: &AskResult) -> String {
+    match &details.error {
+        Some(AskError::InvalidInput { issues }) => {
+            return invalid_input_text(&InvalidInput {
+                issues: issues.clone(),
+            });
+        }
+        Some(AskError::InvalidAnswer { message }) => return invalid_answer_text(message),
+        None => {}
+    }
+    if details.cancelled {
+        return cancelled_text().to_owned();
+    }
+    match (details.mode, &details.elaboration) {
+        (Mode::Elaborate, elaboration) => elaborate_text(
+            request,
+            &details.answers,
+            elaboration
+                .as_ref()
+                .map_or(&[], |elaboration| &elaboration.items),
+        ),
+        (Mode::Submit, _) => submit_text(request, &details.answers),
+    }
 }
 
 /// `Invalid ask_user payload:` and one `- <path>: <message>` line per issue.

@@ -1,0 +1,158 @@
+//! The words and documents of queued (`background: true`) `ask_user` forms: the receipt a call
+//! returns instead of an answer, the text an answer arrives in later, and the result of
+//! `wait_for_answers`. The queue that decides when each is sent lives above; these are only
+//! its exact shapes, so every surface that delivers an answer says it the same way.
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
+use super::request::Request;
+use super::result::{AskResult, summary_text};
+
+/// The `status` of a receipt: always `"queued"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ReceiptStatus {
+    /// The form waits in the queue; nothing is answered yet.
+    Queued,
+}
+
+/// What a queued call returns at once: `{status: "queued", requestId, questionIds,
+/// pendingRequests}`. It is not an answer.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Receipt {
+    /// Always [`ReceiptStatus::Queued`].
+    pub status: ReceiptStatus,
+    /// The queued form's request id, which its answer will carry.
+    pub request_id: String,
+    /// The ids of its questions, in order.
+    pub question_ids: Vec<String>,
+    /// How many forms are pending, as the queue counts them.
+    pub pending_requests: usize,
+}
+
+impl Receipt {
+    /// The receipt of `request`, queued under `request_id` with `pending_requests` forms
+    /// pending.
+    pub fn new(request: &Request, request_id: &str, pending_requests: usize) -> Self {
+        Self {
+            status: ReceiptStatus::Queued,
+            request_id: request_id.to_owned(),
+            question_ids: request.questions.iter().map(|q| q.id.clone()).collect(),
+            pending_requests,
+        }
+    }
+
+    /// What the model reads: that this is no answer, and how to get one.
+    pub fn text(&self) -> String {
+        format!(
+            "Queued ask_user [{}]. {} form(s) pending. This is not an answer. Continue independent work; call wait_for_answers when answers are needed.",
+            self.request_id, self.pending_requests
+        )
+    }
+}
+
+/// How a queued form ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The form was answered, dismissed or elaborated on: its result.
+    Result(Box<AskResult>),
+    /// The form could not be asked; the message says why. Never an invented answer.
+    Error(String),
+}
+
+/// One queued form's end: `{requestId, result}` or `{requestId, error}`, as the answer
+/// message's details and each entry of a wait's `results` carry it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackgroundAnswer {
+    /// The form's request id.
+    pub request_id: String,
+    /// Its result or why it failed.
+    pub outcome: Outcome,
+}
+
+impl Serialize for BackgroundAnswer {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("requestId", &self.request_id)?;
+        match &self.outcome {
+            Outcome::Result(result) => map.serialize_entry("result", result)?,
+            Outcome::Error(error) => map.serialize_entry("error", error)?,
+        }
+        map.end()
+    }
+}
+
+impl BackgroundAnswer {
+    /// The text the answer reaches the model in, on its own or as a wait's result, for the
+    /// `request` the form asked: `Background answer [<id>] — <title>:`, the questions by id
+    /// and prompt, then `Response:` and the result's usual text with every label followed by
+    /// its question's id, so repeated labels stay apart without the call in view. A failed
+    /// form says only that it failed and why.
+    pub fn text(&self, request: &Request) -> String {
+        let id = &self.request_id;
+        let result = match &self.outcome {
+            Outcome::Error(error) => {
+                return format!("Background answer [{id}]:\nQuestion form failed: {error}");
+            }
+            Outcome::Result(result) => result,
+        };
+        let mut lines = vec![match &request.title {
+            Some(title) => format!("Background answer [{id}] — {title}:"),
+            None => format!("Background answer [{id}]:"),
+        }];
+        lines.push("Questions:".to_owned());
+        for question in &request.questions {
+            lines.push(format!(
+                "- [{}] {}: {}",
+                question.id, question.label, question.prompt
+            ));
+        }
+        lines.push("Response:".to_owned());
+        let mut labelled = request.clone();
+        for question in &mut labelled.questions {
+            question.label = format!("{} [{}]", question.label, question.id);
+        }
+        lines.push(summary_text(&labelled, result));
+        lines.join("\n")
+    }
+}
+
+/// The `status` of a wait's result: always `"complete"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WaitStatus {
+    /// Every form waited for has ended.
+    Complete,
+}
+
+/// The result of `wait_for_answers`: `{status: "complete", requestIds, results: [{requestId,
+/// result?, error?}]}`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WaitResult {
+    /// Always [`WaitStatus::Complete`].
+    pub status: WaitStatus,
+    /// The request ids of `results`, in the same order.
+    pub request_ids: Vec<String>,
+    /// How each form waited for ended, in the order they ended.
+    pub results: Vec<BackgroundAnswer>,
+}
+
+impl WaitResult {
+    /// The result of a wait that saw these forms end (none for an empty queue).
+    pub fn new(results: Vec<BackgroundAnswer>) -> Self {
+        Self {
+            status: WaitStatus::Complete,
+            request_ids: results
+                .iter()
+                .map(|answer| answer.request_id.clone())
+                .collect(),
+            results,
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "background_tests.rs"]
+mod tests;

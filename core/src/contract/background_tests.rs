@@ -1,0 +1,145 @@
+use serde_json::{Value, json};
+
+use super::*;
+use crate::contract::ask_user::{NoPreviewFiles, ParseOptions};
+use crate::contract::{Call, Tool, ToolResult};
+
+fn call(title: Option<&str>) -> Call {
+    let mut arguments = json!({"questions": [
+        {"id": "db", "label": "Database", "prompt": "Which database should the service use?",
+         "options": [{"value": "postgres", "label": "Postgres"}, {"value": "sqlite"}]},
+        {"id": "db-backup", "label": "Database", "prompt": "Which database keeps the backups?",
+         "type": "multi", "options": [{"value": "s3", "label": "S3"}, {"value": "disk"}]}
+    ]});
+    if let Some(title) = title {
+        arguments["title"] = json!(title);
+    }
+    Call::parse(
+        Tool::AskUser,
+        &arguments,
+        ParseOptions::default(),
+        &mut NoPreviewFiles,
+        || "req-7".to_owned(),
+    )
+    .expect("valid arguments")
+}
+
+fn answer(call: &Call, response: &Value) -> BackgroundAnswer {
+    let ToolResult::AskUser(output) = call.answered_by(response) else {
+        panic!("an ask_user result");
+    };
+    BackgroundAnswer {
+        request_id: "req-7".into(),
+        outcome: Outcome::Result(Box::new(output.details)),
+    }
+}
+
+#[test]
+fn a_receipt_says_it_is_not_an_answer_and_names_the_request() {
+    let receipt = Receipt::new(call(None).request(), "req-7", 2);
+    assert_eq!(
+        serde_json::to_value(&receipt).expect("a receipt serializes"),
+        json!({"status": "queued", "requestId": "req-7", "questionIds": ["db", "db-backup"],
+               "pendingRequests": 2})
+    );
+    assert_eq!(
+        receipt.text(),
+        "Queued ask_user [req-7]. 2 form(s) pending. This is not an answer. Continue independent work; call wait_for_answers when answers are needed."
+    );
+}
+
+#[test]
+fn a_background_answer_names_its_questions_by_id_so_repeated_labels_stay_apart() {
+    let call = call(Some("Service setup"));
+    let response = json!({"kind": "answer", "answers": {
+        "db": {"values": ["postgres"], "note": "Managed", "optionNotes": {"postgres": "v16"}}
+    }});
+    assert_eq!(
+        answer(&call, &response).text(call.request()),
+        "Background answer [req-7] — Service setup:\n\
+         Questions:\n\
+         - [db] Database: Which database should the service use?\n\
+         - [db-backup] Database: Which database keeps the backups?\n\
+         Response:\n\
+         Database [db]: Postgres\n\
+         Database [db] note: Managed\n\
+         Database [db] / Postgres note: v16\n\
+         Database [db-backup]: (no answer)"
+    );
+}
+
+#[test]
+fn a_background_answer_without_a_title_has_no_dash() {
+    let call = call(None);
+    let text = answer(&call, &json!({"kind": "cancel"})).text(call.request());
+    assert_eq!(
+        text.lines().collect::<Vec<_>>(),
+        [
+            "Background answer [req-7]:",
+            "Questions:",
+            "- [db] Database: Which database should the service use?",
+            "- [db-backup] Database: Which database keeps the backups?",
+            "Response:",
+            "User cancelled the ask flow",
+        ]
+    );
+}
+
+#[test]
+fn a_background_elaboration_reads_as_the_elaborate_text() {
+    let call = call(None);
+    let response = json!({"kind": "answer", "mode": "elaborate", "answers": {
+        "db-backup": {"note": "Is disk enough?"}
+    }});
+    let text = answer(&call, &response).text(call.request());
+    assert_eq!(
+        text.lines().last(),
+        Some(
+            "User asked to elaborate on question \"Which database keeps the backups?\" with note \"Is disk enough?\""
+        )
+    );
+}
+
+#[test]
+fn a_failed_form_says_why_and_nothing_else() {
+    let failed = BackgroundAnswer {
+        request_id: "req-7".into(),
+        outcome: Outcome::Error("the terminal went away".into()),
+    };
+    assert_eq!(
+        failed.text(call(Some("Service setup")).request()),
+        "Background answer [req-7]:\nQuestion form failed: the terminal went away"
+    );
+}
+
+#[test]
+fn a_wait_result_lists_each_request_with_its_result_or_error() {
+    let call = call(None);
+    let cancelled = answer(&call, &json!({"kind": "cancel"}));
+    let failed = BackgroundAnswer {
+        request_id: "req-8".into(),
+        outcome: Outcome::Error("no UI".into()),
+    };
+    let document =
+        serde_json::to_value(WaitResult::new(vec![cancelled, failed])).expect("serializes");
+    assert_eq!(document["status"], "complete");
+    assert_eq!(document["requestIds"], json!(["req-7", "req-8"]));
+    assert_eq!(document["results"][0]["requestId"], "req-7");
+    assert_eq!(document["results"][0]["result"]["cancelled"], true);
+    assert_eq!(
+        document["results"][0].as_object().map(serde_json::Map::len),
+        Some(2)
+    );
+    assert_eq!(
+        document["results"][1],
+        json!({"requestId": "req-8", "error": "no UI"})
+    );
+}
+
+#[test]
+fn a_wait_on_an_empty_queue_is_complete_with_nothing() {
+    assert_eq!(
+        serde_json::to_value(WaitResult::new(Vec::new())).expect("serializes"),
+        json!({"status": "complete", "requestIds": [], "results": []})
+    );
+}

@@ -1,0 +1,31 @@
+//! `transcript`: how a call's arguments or its result read in an agent's transcript, printed
+//! as the lines a host shows: plain, or with every styled run listed (`--styled`) as `render
+//! --styled` lists a screen's. The arguments may be incomplete, as a host sees them while they
+//! stream in; a result must be one the program printed.
+
+use pi_agent_ask_core::contract::ToolResult;
+use pi_agent_ask_core::contract::transcript::{call_lines, result_lines};
+use pi_agent_ask_headless::{render_lines_plain, render_lines_styled};
+
+use crate::cli::{TranscriptArgs, TranscriptKind};
+use crate::files::read_json;
+use crate::outcome::UsageError;
+
+/// Reads the document and returns the lines to print.
+pub fn run(args: &TranscriptArgs) -> Result<String, UsageError> {
+    let lines = match args.kind {
+        TranscriptKind::Call => call_lines(args.tool, &read_json(&args.file, "tool arguments")?),
+        TranscriptKind::Result => {
+            let document = read_json(&args.file, "tool result")?;
+            let result = ToolResult::from_json(args.tool, document).map_err(|error| {
+                UsageError::new(format!("cannot read {:?}: {error}", args.file))
+            })?;
+            result_lines(&result)
+        }
+    };
+    Ok(if args.styled {
+        render_lines_styled(&lines)
+    } else {
+        render_lines_plain(&lines)
+    })
+}

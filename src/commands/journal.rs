@@ -1,0 +1,97 @@
+//! What an ask writes to the journal of its Pi session (`--session`): its payload and request
+//! before the form waits, its drafts when the form is ended from outside, and its outcome
+//! before the result is printed.
+
+use std::path::Path;
+
+use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::journal::append::{self, Record};
+use serde_json::Value;
+
+use super::ask::Asked;
+use crate::clock::now_millis;
+use crate::journal_file::JournalFile;
+use crate::outcome::{UsageError, report};
+
+/// The journal of one ask: its session file and the tool call it asks for.
+pub struct AskJournal {
+    file: JournalFile,
+    tool_call_id: String,
+}
+
+impl AskJournal {
+    /// The journal in the session file at `path`, which must be readable, for tool call
+    /// `tool_call_id`; without one the ask is known by its request id.
+    pub fn open(path: &Path, tool_call_id: Option<&str>, call: &Call) -> Result<Self, UsageError> {
+        let file = JournalFile::new(path);
+        file.read()
+            .map_err(|error| UsageError::new(error.to_string()))?;
+        let tool_call_id = tool_call_id
+            .or_else(|| call.request_id())
+            .unwrap_or_default()
+            .to_owned();
+        Ok(Self { file, tool_call_id })
+    }
+
+    /// The journal of a recovered ask, whose tool call and session are known already.
+    pub const fn recovered(file: JournalFile, tool_call_id: String) -> Self {
+        Self { file, tool_call_id }
+    }
+
+    /// The tool call the ask is for.
+    pub fn tool_call_id(&self) -> &str {
+        &self.tool_call_id
+    }
+
+    /// Records the saved arguments (under the entry holding the tool call, when it is on the
+    /// active branch) and the normalized questions, before the form waits.
+    pub fn started(&self, call: &Call) -> Result<(), UsageError> {
+        let session = self
+            .file
+            .read()
+            .map_err(|error| UsageError::new(error.to_string()))?;
+        let source_entry_id = session
+            .active_branch()
+            .entry_of_tool_call(&self.tool_call_id)
+            .map(str::to_owned);
+        let created_at = humantime::format_rfc3339_millis(std::time::SystemTime::now());
+        let mut records = vec![append::payload(call, source_entry_id, now_millis())];
+        records.extend(append::history_request(
+            call,
+            &self.tool_call_id,
+            created_at.to_string(),
+        ));
+        self.file
+            .append(&records)
+            .map_err(|error| UsageError::new(error.to_string()))
+    }
+
+    /// Records how the ask ended: the drafts of a form ended from outside, so `resume` reopens
+    /// it with them, or else the outcome. `also` follows in the same append.
+    pub fn ended_with(&self, call: &Call, asked: &Asked, also: Option<Record>) {
+        let records: Vec<Record> = match &asked.kept {
+            Some(drafts) => append::drafts(call, drafts).into_iter().collect(),
+            None => append::history_completed(call, details(&asked.result))
+                .into_iter()
+                .chain(also)
+                .collect(),
+        };
+        self.write(&records);
+    }
+
+    /// [`AskJournal::ended_with`] with nothing more.
+    pub fn ended(&self, call: &Call, asked: &Asked) {
+        self.ended_with(call, asked, None);
+    }
+
+    /// Appends `records`; a failure is reported, never turned into a lost answer.
+    pub fn write(&self, records: &[Record]) {
+        if let Err(error) = self.file.append(records) {
+            report(&error.to_string());
+        }
+    }
+}
+
+fn details(result: &Value) -> Value {
+    result.get("details").cloned().unwrap_or(Value::Null)
+}

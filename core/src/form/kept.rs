@@ -37,14 +37,29 @@ impl Form {
     }
 
     /// The same form starting from `drafts`, one per question (a recovered form reopening as
-    /// it was left); drafts of another count are ignored. It reopens on its first tab, a
-    /// free-form question's editor holding its text.
+    /// it was left); drafts of another count are ignored. It reopens on its first tab, each
+    /// question's highlight on its answer (the written one, else the option chosen first), so
+    /// confirming keeps what was there.
     #[must_use]
     pub fn with_drafts(mut self, drafts: Vec<Draft>) -> Self {
-        if drafts.len() == self.state.drafts.len() {
-            self.state.drafts = drafts;
-            self.enter_tab(0);
+        if drafts.len() != self.state.drafts.len() {
+            return self;
         }
+        for ((cursor, draft), question) in self
+            .state
+            .cursors
+            .iter_mut()
+            .zip(&drafts)
+            .zip(&self.call.request().questions)
+        {
+            *cursor = if draft.custom_selected && Self::has_custom_row(question) {
+                question.options.len()
+            } else {
+                draft.selected().first().copied().unwrap_or(0)
+            };
+        }
+        self.state.drafts = drafts;
+        self.enter_tab(0);
         self
     }
 }
@@ -99,6 +114,11 @@ mod tests {
         drafts[1].select(1);
         let form = form().with_drafts(drafts.clone());
         assert_eq!(form.drafts(), drafts.as_slice());
+        assert_eq!(
+            form.state.cursors,
+            [1, 1],
+            "each highlight is on its answer"
+        );
         let result = form.cancelled_result().to_json();
         assert_eq!(result["details"]["answers"]["why"]["customText"], "speed");
         assert_eq!(

@@ -55,7 +55,9 @@ impl AskJournal {
             .entry_of_tool_call(&self.tool_call_id)
             .map(str::to_owned);
         let created_at = humantime::format_rfc3339_millis(std::time::SystemTime::now());
-        let mut records = vec![append::payload(call, source_entry_id, now_millis())];
+        let mut records: Vec<Record> = append::payload(call, source_entry_id, now_millis())
+            .into_iter()
+            .collect();
         records.extend(append::history_request(
             call,
             &self.tool_call_id,

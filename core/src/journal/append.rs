@@ -54,9 +54,11 @@ impl Record {
 }
 
 /// `ask:payload` for `call`, made at `timestamp` (ms since the epoch), for the tool call held
-/// by entry `source_entry_id` when the host named it.
-pub fn payload(call: &Call, source_entry_id: Option<String>, timestamp: u64) -> Record {
-    Record::new(
+/// by entry `source_entry_id` when the host named it; `None` for a call without a request id,
+/// which the journal does not keep.
+pub fn payload(call: &Call, source_entry_id: Option<String>, timestamp: u64) -> Option<Record> {
+    call.request_id()?;
+    Some(Record::new(
         PAYLOAD,
         &Payload {
             version: RECORD_VERSION,
@@ -65,7 +67,7 @@ pub fn payload(call: &Call, source_entry_id: Option<String>, timestamp: u64) -> 
             source_entry_id,
             params: call.arguments().clone(),
         },
-    )
+    ))
 }
 
 /// `ask:history-request` for `call` as tool call `tool_call_id`, made at `created_at`; `None`

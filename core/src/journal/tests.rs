@@ -210,7 +210,7 @@ fn a_journaled_ask_is_recovered_under_its_request_id_with_its_drafts() {
     drafts[0].custom_text = "speed".into();
     drafts[0].custom_selected = true;
     let records = [
-        append::payload(&call, Some("b3".into()), 5),
+        append::payload(&call, Some("b3".into()), 5).unwrap(),
         append::history_request(&call, "new", "2026-01-01T00:00:05.000Z".into()).unwrap(),
         append::drafts(&call, &drafts).unwrap(),
     ];
@@ -224,6 +224,21 @@ fn a_journaled_ask_is_recovered_under_its_request_id_with_its_drafts() {
         .expect("a valid call");
     assert_eq!(again.request_id(), Some("r1"));
     assert_eq!(recovery.drafts_for(&again), Some(drafts));
+}
+
+#[test]
+fn a_call_without_a_request_id_is_not_journaled() {
+    let call = Call::parse(
+        Tool::AskUserQuestion,
+        &json!({"questions": [{"question": "Auth?"}]}),
+        ParseOptions::default(),
+        &mut NoPreviewFiles,
+        || "unused".into(),
+    )
+    .expect("valid arguments");
+    assert!(append::payload(&call, None, 5).is_none());
+    assert!(append::history_request(&call, "t1", "now".into()).is_none());
+    assert!(append::drafts(&call, &[]).is_none());
 }
 
 #[test]

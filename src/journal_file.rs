@@ -167,6 +167,34 @@ mod tests {
     }
 
     #[test]
+    fn writers_appending_at_once_leave_one_chain_of_entries() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("session.jsonl");
+        std::fs::write(&path, "{\"type\":\"session\",\"id\":\"s\"}\n").expect("written");
+        std::thread::scope(|scope| {
+            for writer in 0..4 {
+                let file = JournalFile::new(&path);
+                scope.spawn(move || {
+                    for n in 0..25 {
+                        file.append(&[record(writer * 100 + n)]).expect("appended");
+                    }
+                });
+            }
+        });
+        let text = std::fs::read_to_string(&path).expect("read back");
+        let entries: Vec<Value> = text
+            .lines()
+            .skip(1)
+            .map(|line| serde_json::from_str(line).expect("a whole JSON line"))
+            .collect();
+        assert_eq!(entries.len(), 100);
+        assert_eq!(entries[0]["parentId"], Value::Null);
+        for pair in entries.windows(2) {
+            assert_eq!(pair[1]["parentId"], pair[0]["id"]);
+        }
+    }
+
+    #[test]
     fn a_missing_session_file_is_refused_rather_than_created() {
         let dir = tempfile::tempdir().expect("a folder");
         let file = JournalFile::new(&dir.path().join("none.jsonl"));

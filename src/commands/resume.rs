@@ -13,7 +13,7 @@ use super::{new_request_id, parse_options};
 use crate::cli::ResumeArgs;
 use crate::files::{FsPreviewSource, working_directory};
 use crate::journal_file::JournalFile;
-use crate::outcome::{Outcome, UsageError};
+use crate::outcome::{Outcome, UsageError, report};
 use crate::settings_file::SettingsFile;
 
 /// Reopens the ask to recover and prints `{"recovered": true, "toolCallId", "result"}`, or
@@ -23,6 +23,9 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
     let session = file
         .read()
         .map_err(|error| UsageError::new(error.to_string()))?;
+    for problem in &session.problems {
+        report(&format!("{}: skipped {problem}", args.session.display()));
+    }
     let Some(recovery) = recoverable(&session.active_branch()) else {
         return Ok(Outcome::json(json!({"recovered": false}), 0));
     };

@@ -127,6 +127,44 @@ fn an_interrupted_ask_is_resumed_with_its_typed_answer_and_then_never_again() {
     );
 }
 
+fn resume(session: &std::path::Path, ui: &str) -> Value {
+    let output = support::run_program(
+        &[
+            "resume".into(),
+            "--session".into(),
+            session.display().to_string(),
+            "--ui".into(),
+            ui.into(),
+        ],
+        None,
+    );
+    assert_eq!(output.exit, 0, "{}", output.stderr);
+    serde_json::from_str(&output.stdout).expect("one JSON document")
+}
+
+#[test]
+fn an_ask_no_ui_could_ask_stays_to_recover() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("session.jsonl");
+    std::fs::write(&path, session()).expect("the session is written");
+    for _ in 0..2 {
+        let printed = resume(&path, "none");
+        assert_eq!(printed["recovered"], json!(true));
+        assert_eq!(printed["toolCallId"], json!("call-1"));
+        assert_eq!(printed["result"]["details"]["cancelled"], json!(true));
+        assert_eq!(
+            printed["result"]["details"]["questions"][0]["prompt"],
+            json!(PROMPT)
+        );
+    }
+    let journal = std::fs::read_to_string(&path).expect("the session reads");
+    assert_eq!(
+        custom_types(&journal),
+        ["ask:payload", "ask:history-request"],
+        "the first resume keys the ask; neither completes nor dismisses it"
+    );
+}
+
 #[test]
 fn resume_of_an_unreadable_session_file_is_a_usage_error() {
     let output = support::run_program(

@@ -58,25 +58,24 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
     Ok(Outcome::json(result, exit))
 }
 
-/// How an ask ended: the result, the exit status that goes with it, and what an interrupted
-/// terminal form held.
+/// How an ask ended: the result, the exit status that goes with it, and who ended it.
 pub struct Asked {
     /// The tool result.
     pub result: Value,
     /// The exit status.
     pub exit: u8,
-    /// The drafts of a form ended from outside (a signal, a crash); `None` otherwise.
-    pub kept: Option<Vec<Draft>>,
+    /// Who ended it, which decides what the journal records.
+    pub ending: AskEnding,
 }
 
-impl Asked {
-    const fn ended(result: Value, exit: u8) -> Self {
-        Self {
-            result,
-            exit,
-            kept: None,
-        }
-    }
+/// Who ended an ask.
+pub enum AskEnding {
+    /// The user answered or cancelled it.
+    User,
+    /// It was ended from outside (a signal, a crash), with the terminal form's drafts.
+    Interrupted(Option<Vec<Draft>>),
+    /// Nothing could ask it: the result tells the agent to ask another way.
+    Unasked,
 }
 
 /// Asks `call` where `surface` says; the terminal form starts from `drafts` when given.
@@ -89,6 +88,7 @@ pub fn ask(
     inbox: &str,
 ) -> Result<Asked, UsageError> {
     let (result, exit) = match surface {
+        Surface::NoUi => return Ok(unasked(call)),
         Surface::Dialogs => {
             let mut terminal = terminal::plain_dialogs();
             let result = pi_agent_ask_dialogs::ask(call.clone(), &mut terminal);
@@ -96,12 +96,11 @@ pub fn ask(
                 .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
             (result.to_json(), Effects::exit_status(ending))
         }
-        Surface::NoUi => (call.no_ui().to_json(), 0),
         Surface::Popup => match ask_popup::ask(call, &settings, cwd) {
             Ok(asked) => asked,
             Err(reason) => {
                 report(&format!("--ui popup: {reason}; answering without a UI"));
-                (call.no_ui().to_json(), 0)
+                return Ok(unasked(call));
             }
         },
         Surface::Tui { placement } => {
@@ -109,12 +108,31 @@ pub fn ask(
             return Ok(Asked {
                 result: end.result.to_json(),
                 exit: end.exit,
-                kept: end.kept,
+                ending: end
+                    .kept
+                    .map_or(AskEnding::User, |kept| AskEnding::Interrupted(Some(kept))),
             });
         }
         Surface::Inbox => ask_inbox(call, &AwayRequest::new(call, &settings, cwd), inbox)?,
     };
-    Ok(Asked::ended(result, exit))
+    let ending = if interrupt::received().is_some() {
+        AskEnding::Interrupted(None)
+    } else {
+        AskEnding::User
+    };
+    Ok(Asked {
+        result,
+        exit,
+        ending,
+    })
+}
+
+fn unasked(call: &Call) -> Asked {
+    Asked {
+        result: call.no_ui().to_json(),
+        exit: 0,
+        ending: AskEnding::Unasked,
+    }
 }
 
 /// Asks in the inbox called `name` and waits for its result. An inbox that goes away first

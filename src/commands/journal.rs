@@ -8,7 +8,7 @@ use pi_agent_ask_core::contract::Call;
 use pi_agent_ask_core::journal::append::{self, Record};
 use serde_json::Value;
 
-use super::ask::Asked;
+use super::ask::{AskEnding, Asked};
 use crate::clock::now_millis;
 use crate::journal_file::JournalFile;
 use crate::outcome::{UsageError, report};
@@ -68,22 +68,43 @@ impl AskJournal {
             .map_err(|error| UsageError::new(error.to_string()))
     }
 
-    /// Records how the ask ended: the drafts of a form ended from outside, so `resume` reopens
-    /// it with them, or else the outcome. `also` follows in the same append.
-    pub fn ended_with(&self, call: &Call, asked: &Asked, also: Option<Record>) {
-        let records: Vec<Record> = match &asked.kept {
-            Some(drafts) => append::drafts(call, drafts).into_iter().collect(),
-            None => append::history_completed(call, details(&asked.result))
+    /// Records how the ask ended: the outcome the result delivers; or, for a form ended from
+    /// outside, its drafts, so `resume` reopens it with them (the ask stays waiting).
+    pub fn ended(&self, call: &Call, asked: &Asked) {
+        let records: Vec<Record> = match &asked.ending {
+            AskEnding::User | AskEnding::Unasked => {
+                append::history_completed(call, details(&asked.result))
+                    .into_iter()
+                    .collect()
+            }
+            AskEnding::Interrupted(kept) => kept
+                .as_deref()
+                .and_then(|drafts| append::drafts(call, drafts))
                 .into_iter()
-                .chain(also)
                 .collect(),
         };
         self.write(&records);
     }
 
-    /// [`AskJournal::ended_with`] with nothing more.
-    pub fn ended(&self, call: &Call, asked: &Asked) {
-        self.ended_with(call, asked, None);
+    /// Records how a recovered ask ended: answered or cancelled by the user, its outcome and
+    /// its dismissal, so it never reopens; ended from outside, its drafts; not asked at all
+    /// (no UI), nothing, so a later `resume` can still ask it.
+    pub fn ended_recovered(&self, call: &Call, asked: &Asked) {
+        match &asked.ending {
+            AskEnding::User => {
+                let mut records: Vec<Record> =
+                    append::history_completed(call, details(&asked.result))
+                        .into_iter()
+                        .collect();
+                records.push(append::pending_dismissed(
+                    &self.tool_call_id,
+                    call.request_id(),
+                ));
+                self.write(&records);
+            }
+            AskEnding::Interrupted(_) => self.ended(call, asked),
+            AskEnding::Unasked => {}
+        }
     }
 
     /// Appends `records`; a failure is reported, never turned into a lost answer.

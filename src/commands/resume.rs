@@ -52,8 +52,7 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
     }
     let drafts = recovery.drafts_for(&call);
     let asked: Asked = ask(&call, drafts, settings, &cwd, surface, &args.inbox)?;
-    let dismissed = append::pending_dismissed(journal.tool_call_id(), call.request_id());
-    journal.ended_with(&call, &asked, Some(dismissed));
+    journal.ended_recovered(&call, &asked);
     Ok(printed(journal.tool_call_id(), asked.result, asked.exit))
 }
 

@@ -44,7 +44,7 @@ impl<'a> Branch<'a> {
         &self.entries
     }
 
-    /// The custom entries of `custom_type`, oldest first, with the ids of their entries.
+    /// The data of the custom entries of `custom_type`, oldest first.
     pub fn custom(&self, custom_type: &'a str) -> impl Iterator<Item = &'a serde_json::Value> {
         self.entries
             .iter()

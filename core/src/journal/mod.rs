@@ -9,8 +9,8 @@
 //! the journal derives each question's status ([`status`]) and the interrupted ask to reopen
 //! ([`recovery`]). Everything here is data: ids and times come in from the program.
 //!
-//! The modules build on each other in this order: [`entry`]; [`branch`]; [`records`] and
-//! [`drafts`]; [`status`]; [`recovery`] and [`append`].
+//! The modules build on each other in this order: [`entry`]; [`branch`]; [`drafts`];
+//! [`records`]; [`status`]; [`recovery`] and [`append`].
 
 pub mod append;
 pub mod branch;

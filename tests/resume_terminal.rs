@@ -39,12 +39,13 @@ fn session() -> String {
     .collect()
 }
 
-fn kill_term(pid: u32) {
+/// Sends `signal` (a name such as `TERM`) to `pid`.
+fn kill(pid: u32, signal: &str) {
     let sent = Command::new("kill")
-        .args(["-s", "TERM", &pid.to_string()])
+        .args(["-s", signal, &pid.to_string()])
         .status()
         .expect("kill runs");
-    assert!(sent.success(), "kill -s TERM {pid} failed");
+    assert!(sent.success(), "kill -s {signal} {pid} failed");
 }
 
 fn custom_types(session: &str) -> Vec<String> {
@@ -69,7 +70,7 @@ fn an_interrupted_ask_is_resumed_with_its_typed_answer_and_then_never_again() {
     term.press(&["3"], "Type your answer");
     term.tmux.text("a local LRU");
     term.tmux.wait_for_text("a local LRU");
-    kill_term(term.program_pid());
+    kill(term.program_pid(), "TERM");
     let (interrupted, exit) = term.finish();
     assert_eq!(exit, 143);
     assert_eq!(interrupted["details"]["cancelled"], json!(true));
@@ -124,6 +125,37 @@ fn an_interrupted_ask_is_resumed_with_its_typed_answer_and_then_never_again() {
     assert_eq!(
         serde_json::from_str::<Value>(&again.stdout).expect("one JSON document"),
         json!({"recovered": false})
+    );
+}
+
+#[test]
+fn a_hang_up_journals_the_drafts_of_the_open_form_too() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    let session_path = term.tmux.path("session.jsonl");
+    std::fs::write(&session_path, session()).expect("the session is written");
+    term.write_arguments("arguments.json", &arguments());
+    term.launch("ask arguments.json --ui tui --session session.jsonl --tool-call-id call-1");
+    term.tmux.wait_for_text(PROMPT);
+    term.press(&["Down", "Space"], "(•) None");
+    term.tmux.keys(&["n"]);
+    term.tmux.wait_for_text("enter save");
+    term.tmux.text("only in tests");
+    term.tmux.wait_for_text("only in tests");
+    kill(term.program_pid(), "HUP");
+    let (_, exit) = term.finish();
+    assert_eq!(exit, 129);
+    let journal = std::fs::read_to_string(&session_path).expect("the session reads");
+    let drafts: Value = journal
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .find(|entry| entry["customType"] == "ask:drafts")
+        .expect("the drafts are journaled");
+    assert_eq!(
+        drafts["data"]["drafts"],
+        json!([{"selected": [1], "customSelected": false,
+            "optionNotes": {"1": "only in tests"}}])
     );
 }
 

@@ -211,3 +211,24 @@ fn resume_of_an_unreadable_session_file_is_a_usage_error() {
     assert!(output.stdout.is_empty());
     assert!(output.stderr.contains("session file"), "{}", output.stderr);
 }
+
+#[test]
+fn ask_with_an_unreadable_session_file_is_a_usage_error_and_asks_nothing() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let arguments_path = dir.path().join("arguments.json");
+    std::fs::write(&arguments_path, arguments().to_string()).expect("written");
+    let output = support::run_program(
+        &[
+            "ask".into(),
+            arguments_path.display().to_string(),
+            "--ui".into(),
+            "none".into(),
+            "--session".into(),
+            dir.path().join("missing.jsonl").display().to_string(),
+        ],
+        None,
+    );
+    assert_eq!(output.exit, 2);
+    assert!(output.stdout.is_empty(), "{}", output.stdout);
+    assert!(output.stderr.contains("session file"), "{}", output.stderr);
+}

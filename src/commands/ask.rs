@@ -43,8 +43,7 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
             let journal = args
                 .session
                 .as_deref()
-                .map(|path| AskJournal::open(path, args.tool_call_id.as_deref(), &call))
-                .transpose()?;
+                .map(|path| AskJournal::open(path, args.tool_call_id.as_deref(), &call));
             if let Some(journal) = &journal {
                 journal.started(&call)?;
             }

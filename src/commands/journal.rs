@@ -20,17 +20,17 @@ pub struct AskJournal {
 }
 
 impl AskJournal {
-    /// The journal in the session file at `path`, which must be readable, for tool call
-    /// `tool_call_id`; without one the ask is known by its request id.
-    pub fn open(path: &Path, tool_call_id: Option<&str>, call: &Call) -> Result<Self, UsageError> {
-        let file = JournalFile::new(path);
-        file.read()
-            .map_err(|error| UsageError::new(error.to_string()))?;
+    /// The journal in the session file at `path` for tool call `tool_call_id`; without one
+    /// the ask is known by its request id. The file is first read by [`AskJournal::started`].
+    pub fn open(path: &Path, tool_call_id: Option<&str>, call: &Call) -> Self {
         let tool_call_id = tool_call_id
             .or_else(|| call.request_id())
             .unwrap_or_default()
             .to_owned();
-        Ok(Self { file, tool_call_id })
+        Self {
+            file: JournalFile::new(path),
+            tool_call_id,
+        }
     }
 
     /// The journal of a recovered ask, whose tool call and session are known already.
@@ -44,7 +44,8 @@ impl AskJournal {
     }
 
     /// Records the saved arguments (under the entry holding the tool call, when it is on the
-    /// active branch) and the normalized questions, before the form waits.
+    /// active branch) and the normalized questions, before the form waits; a session file that
+    /// cannot be read or appended to is a usage error, and nothing is asked.
     pub fn started(&self, call: &Call) -> Result<(), UsageError> {
         let session = self
             .file

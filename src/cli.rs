@@ -26,6 +26,8 @@ pub enum Command {
     Demo(DemoArgs),
     /// Run one ask flow for these tool arguments and print the tool result.
     Ask(AskArgs),
+    /// Reopen the interrupted ask of a Pi session file and print its result.
+    Resume(ResumeArgs),
     /// Validate and normalize tool arguments without asking.
     Check(CheckArgs),
     /// Print the JSON Schema of the tool's arguments or result.
@@ -105,6 +107,36 @@ pub struct AskArgs {
     /// tall, so the command line above it stays in view.
     #[arg(long, value_name = "ROWS", num_args = 0..=1, default_missing_value = "20")]
     pub inline: Option<u16>,
+    /// Journal the ask in this Pi session file (JSON lines, appended to under a lock), so an
+    /// interrupted ask can be reopened with `resume`.
+    #[arg(long, value_name = "FILE")]
+    pub session: Option<PathBuf>,
+    /// The host's id of the tool call being asked, which the journal keys the ask by.
+    #[arg(long, value_name = "ID")]
+    pub tool_call_id: Option<String>,
+}
+
+/// `resume` arguments.
+#[derive(Debug, Args)]
+pub struct ResumeArgs {
+    /// The Pi session file whose interrupted ask is reopened.
+    #[arg(long, value_name = "FILE")]
+    pub session: PathBuf,
+    /// Where the questions are asked.
+    #[arg(long, value_enum, default_value_t = UiArg::Auto)]
+    pub ui: UiArg,
+    /// The inbox `--ui inbox` (and `auto`) sends the questions to.
+    #[arg(long, value_name = "NAME", default_value = crate::inbox::place::DEFAULT_NAME)]
+    pub inbox: String,
+    /// Draw the questionnaire in ROWS rows (default 20) below the current output.
+    #[arg(long, value_name = "ROWS", num_args = 0..=1, default_missing_value = "20")]
+    pub inline: Option<u16>,
+    /// The directory relative `previewFile` paths resolve against (default: the current one).
+    #[arg(long, value_name = "DIR")]
+    pub cwd: Option<PathBuf>,
+    /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }
 
 /// `inbox` arguments.

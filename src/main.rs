@@ -19,6 +19,7 @@ mod files;
 mod foreground;
 mod inbox;
 mod interrupt;
+mod journal_file;
 mod outcome;
 mod popup;
 mod questionnaire;
@@ -44,6 +45,7 @@ fn main() -> ExitCode {
         }
         Command::Demo(args) => commands::demo::run(&args),
         Command::Ask(args) => commands::ask::run(&args),
+        Command::Resume(args) => commands::resume::run(&args),
         Command::Check(args) => commands::check::run(&args),
         Command::Schema(args) => Ok(commands::schema::run(&args)),
         Command::Render(args) => commands::render::run(&args).map(Outcome::text),

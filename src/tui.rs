@@ -3,6 +3,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
+use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::{Call, ToolResult};
 use pi_agent_ask_core::effect::Effect;
 use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, run_with, run_with_source};
@@ -11,7 +12,7 @@ use crate::arrivals;
 use crate::effects::{Effects, Ending, Mode};
 use crate::file_search::FileSearch;
 use crate::outcome::UsageError;
-use crate::questionnaire::questionnaire;
+use crate::questionnaire::questionnaire_with;
 use crate::settings_file::SettingsFile;
 
 /// How the form is placed on the terminal.
@@ -29,6 +30,9 @@ pub struct TuiEnd {
     pub result: ToolResult,
     /// The exit status: 0, or `128 + n` after signal `n`, or 101 after a crash.
     pub exit: u8,
+    /// What the form held when it was ended from outside (a signal, a crash), the open
+    /// editor's text saved; `None` when the user ended it.
+    pub kept: Option<Vec<Draft>>,
 }
 
 /// Whether the rich questionnaire can run: a terminal device opens.
@@ -46,9 +50,21 @@ pub fn ask(
     placement: Placement,
     cwd: &Path,
 ) -> Result<TuiEnd, UsageError> {
+    ask_with(call, None, settings_file, placement, cwd)
+}
+
+/// [`ask`] with the form starting from `drafts` when given (a recovered form reopening as
+/// it was left).
+pub fn ask_with(
+    call: Call,
+    drafts: Option<Vec<Draft>>,
+    settings_file: SettingsFile,
+    placement: Placement,
+    cwd: &Path,
+) -> Result<TuiEnd, UsageError> {
     let settings_file = settings_file.created_if_missing();
     let config_path = settings_file.display_path();
-    let mut host = questionnaire(call, &settings_file, config_path);
+    let mut host = questionnaire_with(call, drafts, &settings_file, config_path);
     let mut effects = Effects::new(settings_file, Mode::Live);
     let mut arrivals = match arrivals::channel() {
         Ok((courier, arrivals)) => {
@@ -71,28 +87,33 @@ pub fn ask(
         Some(arrivals) => run_with_source(&mut host, options, &mut effects, arrivals),
         None => run_with(&mut host, options, &mut effects),
     }));
-    let cancelled = || host.inner().cancelled_result();
+    let interrupted = |exit| TuiEnd {
+        result: host.inner().interrupted_result(),
+        exit,
+        kept: Some(host.inner().kept_drafts()),
+    };
     Ok(match run {
         Ok(Ok(outcome)) => match outcome.end {
             End::Finished(effect) => {
                 let exit = Effects::exit_status(Ending::Finished(&effect));
                 match effect {
-                    Effect::Finish(result) => TuiEnd { result, exit },
-                    _ => TuiEnd {
-                        result: cancelled(),
+                    Effect::Finish(result) => TuiEnd {
+                        result,
                         exit,
+                        kept: None,
+                    },
+                    _ => TuiEnd {
+                        result: host.inner().cancelled_result(),
+                        exit,
+                        kept: None,
                     },
                 }
             }
-            End::Interrupted(signal) => TuiEnd {
-                result: cancelled(),
-                exit: Effects::exit_status(Ending::Signal(signal.number())),
-            },
+            End::Interrupted(signal) => {
+                interrupted(Effects::exit_status(Ending::Signal(signal.number())))
+            }
         },
         Ok(Err(error)) => return Err(UsageError::new(format!("cannot use the terminal: {error}"))),
-        Err(_) => TuiEnd {
-            result: cancelled(),
-            exit: Effects::exit_status(Ending::Panicked),
-        },
+        Err(_) => interrupted(Effects::exit_status(Ending::Panicked)),
     })
 }

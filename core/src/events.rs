@@ -79,6 +79,16 @@ impl Started {
     }
 }
 
+impl Started {
+    /// The same event for a recovered flow: an interrupted ask reopened from the session
+    /// journal, whose original tool call is gone.
+    #[must_use]
+    pub const fn resumed(mut self) -> Self {
+        self.source = Source::AskResume;
+        self
+    }
+}
+
 /// `pi-agent-ask:completed`: a flow ended, with the structured result the tool returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -109,6 +119,15 @@ impl Completed {
             result: result.details_json(),
             completed_at,
         }
+    }
+}
+
+impl Completed {
+    /// The same event for a recovered flow (see [`Started::resumed`]).
+    #[must_use]
+    pub fn resumed(mut self) -> Self {
+        self.source = Source::AskResume;
+        self
     }
 }
 
@@ -223,6 +242,28 @@ mod tests {
             serde_json::to_value(event).unwrap(),
             json!({"version": 1, "flowId": "tool:c1", "toolCallId": "c1", "source": "tool",
                    "questions": [], "createdAt": 1_735_689_600_000_u64})
+        );
+    }
+
+    #[test]
+    fn the_events_of_a_recovered_flow_carry_the_resume_source() {
+        let started = Started::for_tool_call("c1", None, json!([]), 1).resumed();
+        assert_eq!(
+            serde_json::to_value(started).unwrap()["source"],
+            "ask:resume"
+        );
+        let completed = Completed {
+            version: EVENT_VERSION,
+            flow_id: tool_flow_id("c1"),
+            tool_call_id: Some("c1".into()),
+            source: Source::Tool,
+            result: json!({}),
+            completed_at: 2,
+        }
+        .resumed();
+        assert_eq!(
+            serde_json::to_value(completed).unwrap()["source"],
+            "ask:resume"
         );
     }
 

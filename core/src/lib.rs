@@ -14,6 +14,7 @@ pub mod events;
 pub mod form;
 pub mod inbox;
 pub mod input;
+pub mod journal;
 pub mod json;
 pub mod keys;
 pub mod runner;

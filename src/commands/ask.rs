@@ -3,8 +3,10 @@
 use std::path::Path;
 
 use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::contract::answers::Draft;
 use serde_json::Value;
 
+use super::journal::AskJournal;
 use super::{ask_popup, read_call};
 use crate::away::AwayRequest;
 use crate::cancel::Cancel;
@@ -36,41 +38,100 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
     let (result, exit) = match (read.call, response) {
         (Err(invalid), _) => (invalid.into_result().to_json(), 0),
         (Ok(call), Some(response)) => (call.answered_by(&response).to_json(), 0),
-        (Ok(call), None) => ask(call, read.settings, &read.cwd, surface(args)?, args)?,
+        (Ok(call), None) => {
+            let surface = surface_for(args.ui, args.inline, &args.inbox)?;
+            let journal = args
+                .session
+                .as_deref()
+                .map(|path| AskJournal::open(path, args.tool_call_id.as_deref(), &call));
+            if let Some(journal) = &journal {
+                journal.started(&call)?;
+            }
+            let asked = ask(&call, None, read.settings, &read.cwd, surface, &args.inbox)?;
+            if let Some(journal) = &journal {
+                journal.ended(&call, &asked);
+            }
+            (asked.result, asked.exit)
+        }
     };
     Ok(Outcome::json(result, exit))
 }
 
-/// Asks `call` where `surface` says, and the exit status that goes with the result.
-fn ask(
-    call: Call,
+/// How an ask ended: the result, the exit status that goes with it, and who ended it.
+pub struct Asked {
+    /// The tool result.
+    pub result: Value,
+    /// The exit status.
+    pub exit: u8,
+    /// Who ended it, which decides what the journal records.
+    pub ending: AskEnding,
+}
+
+/// Who ended an ask.
+pub enum AskEnding {
+    /// The user answered or cancelled it.
+    User,
+    /// It was ended from outside (a signal, a crash), with the terminal form's drafts.
+    Interrupted(Option<Vec<Draft>>),
+    /// Nothing could ask it: the result tells the agent to ask another way.
+    Unasked,
+}
+
+/// Asks `call` where `surface` says; the terminal form starts from `drafts` when given.
+pub fn ask(
+    call: &Call,
+    drafts: Option<Vec<Draft>>,
     settings: SettingsFile,
     cwd: &Path,
     surface: Surface,
-    args: &AskArgs,
-) -> Result<(Value, u8), UsageError> {
-    Ok(match surface {
+    inbox: &str,
+) -> Result<Asked, UsageError> {
+    let (result, exit) = match surface {
+        Surface::NoUi => return Ok(unasked(call)),
         Surface::Dialogs => {
             let mut terminal = terminal::plain_dialogs();
-            let result = pi_agent_ask_dialogs::ask(call, &mut terminal);
+            let result = pi_agent_ask_dialogs::ask(call.clone(), &mut terminal);
             let ending = interrupt::received()
                 .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
             (result.to_json(), Effects::exit_status(ending))
         }
-        Surface::NoUi => (call.no_ui().to_json(), 0),
-        Surface::Popup => match ask_popup::ask(&call, &settings, cwd) {
+        Surface::Popup => match ask_popup::ask(call, &settings, cwd) {
             Ok(asked) => asked,
             Err(reason) => {
                 report(&format!("--ui popup: {reason}; answering without a UI"));
-                (call.no_ui().to_json(), 0)
+                return Ok(unasked(call));
             }
         },
         Surface::Tui { placement } => {
-            let end = tui::ask(call, settings, placement, cwd)?;
-            (end.result.to_json(), end.exit)
+            let end = tui::ask_with(call.clone(), drafts, settings, placement, cwd)?;
+            return Ok(Asked {
+                result: end.result.to_json(),
+                exit: end.exit,
+                ending: end
+                    .kept
+                    .map_or(AskEnding::User, |kept| AskEnding::Interrupted(Some(kept))),
+            });
         }
-        Surface::Inbox => ask_inbox(&call, &AwayRequest::new(&call, &settings, cwd), &args.inbox)?,
+        Surface::Inbox => ask_inbox(call, &AwayRequest::new(call, &settings, cwd), inbox)?,
+    };
+    let ending = if interrupt::received().is_some() {
+        AskEnding::Interrupted(None)
+    } else {
+        AskEnding::User
+    };
+    Ok(Asked {
+        result,
+        exit,
+        ending,
     })
+}
+
+fn unasked(call: &Call) -> Asked {
+    Asked {
+        result: call.no_ui().to_json(),
+        exit: 0,
+        ending: AskEnding::Unasked,
+    }
 }
 
 /// Asks in the inbox called `name` and waits for its result. An inbox that goes away first
@@ -94,7 +155,7 @@ fn ask_inbox(call: &Call, request: &AwayRequest, name: &str) -> Result<(Value, u
 
 /// Where an ask without `--answer` happens.
 #[derive(Clone, Copy)]
-enum Surface {
+pub enum Surface {
     /// The rich terminal questionnaire.
     Tui {
         /// Full screen or inline.
@@ -114,11 +175,11 @@ enum Surface {
 /// there (see [`foreground`]): plain dialogs on a `TERM=dumb` terminal, the rich questionnaire
 /// on any other; otherwise, without ever opening `/dev/tty`, an inbox when one is listening,
 /// then a popup where one can open, and no UI when nothing is there.
-fn surface(args: &AskArgs) -> Result<Surface, UsageError> {
+pub fn surface_for(ui: UiArg, inline: Option<u16>, inbox: &str) -> Result<Surface, UsageError> {
     let tui = Surface::Tui {
-        placement: args.inline.map_or(Placement::FullScreen, Placement::Inline),
+        placement: inline.map_or(Placement::FullScreen, Placement::Inline),
     };
-    Ok(match args.ui {
+    Ok(match ui {
         UiArg::Tui if tui::available() => tui,
         UiArg::Tui => {
             return Err(UsageError::new(
@@ -134,7 +195,7 @@ fn surface(args: &AskArgs) -> Result<Surface, UsageError> {
                 Surface::Dialogs
             } else if at_terminal && tui::available() {
                 tui
-            } else if client::listening(&args.inbox) {
+            } else if client::listening(inbox) {
                 Surface::Inbox
             } else if popup::available().is_some() {
                 Surface::Popup

@@ -137,21 +137,7 @@ impl Form {
     /// answer is there.
     fn save_custom(&mut self, index: usize, text: String) -> bool {
         let exclusive = self.rules().custom_is_exclusive(&self.questions()[index]);
-        let draft = &mut self.state.drafts[index];
-        if text.trim().is_empty() {
-            draft.custom_text.clear();
-            if draft.custom_images.is_empty() {
-                draft.custom_selected = false;
-                return false;
-            }
-        } else {
-            draft.custom_text = text;
-        }
-        draft.custom_selected = true;
-        if exclusive {
-            draft.clear_selection();
-        }
-        true
+        write_custom(&mut self.state.drafts[index], text, exclusive)
     }
 
     /// What saving written text on question `index` will do to its ticked options, when it
@@ -200,4 +186,24 @@ impl Form {
     pub(super) fn all_answered(&self) -> bool {
         self.state.drafts.iter().all(Draft::is_answered)
     }
+}
+
+/// Writes `text` into `draft` as its free-form answer, as [`Form::save_custom`] describes;
+/// `exclusive` when the question's answer is options or text, not both. Returns whether the
+/// answer is there.
+pub(super) fn write_custom(draft: &mut Draft, text: String, exclusive: bool) -> bool {
+    if text.trim().is_empty() {
+        draft.custom_text.clear();
+        if draft.custom_images.is_empty() {
+            draft.custom_selected = false;
+            return false;
+        }
+    } else {
+        draft.custom_text = text;
+    }
+    draft.custom_selected = true;
+    if exclusive {
+        draft.clear_selection();
+    }
+    true
 }

@@ -96,6 +96,7 @@ mod confirm;
 mod editor;
 mod find;
 mod images;
+mod kept;
 mod keys;
 mod mouse;
 mod navigate;

@@ -1,0 +1,62 @@
+//! A form's drafts as journal data: selections, written text and notes, so an interrupted form
+//! reopens as the user left it. Images stay out: their bytes have no place in a session file,
+//! and a reopened form without them still holds every word typed.
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+use crate::contract::answers::Draft;
+
+/// One question's draft as the journal keeps it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DraftRecord {
+    /// The selected options by 0-based index, in the order they were chosen.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub selected: Vec<usize>,
+    /// The written answer, kept even while its row is deselected.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub custom_text: String,
+    /// Whether the written answer counts as selected.
+    #[serde(default)]
+    pub custom_selected: bool,
+    /// The question note.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+    /// Notes on options, by 0-based option index.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub option_notes: IndexMap<usize, String>,
+}
+
+impl From<&Draft> for DraftRecord {
+    fn from(draft: &Draft) -> Self {
+        Self {
+            selected: draft.selected().to_vec(),
+            custom_text: draft.custom_text.clone(),
+            custom_selected: draft.custom_selected,
+            note: draft.note.clone(),
+            option_notes: draft.option_notes.clone(),
+        }
+    }
+}
+
+impl DraftRecord {
+    /// The draft for a question with `options` declared options: indices past them are dropped,
+    /// so a record never selects or annotates an option the question lacks.
+    pub fn to_draft(&self, options: usize) -> Draft {
+        let mut draft = Draft::default();
+        for &index in self.selected.iter().filter(|&&index| index < options) {
+            draft.select(index);
+        }
+        draft.custom_text.clone_from(&self.custom_text);
+        draft.custom_selected = self.custom_selected;
+        draft.note.clone_from(&self.note);
+        draft.option_notes = self
+            .option_notes
+            .iter()
+            .filter(|(index, _)| **index < options)
+            .map(|(index, note)| (*index, note.clone()))
+            .collect();
+        draft
+    }
+}

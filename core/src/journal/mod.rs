@@ -1,0 +1,28 @@
+//! The session journal: what an ask leaves in a Pi session file, read back along the active
+//! branch.
+//!
+//! A Pi session is a JSON-lines file of entries chained by `parentId`; the branch the user is
+//! on is the chain from the last entry up ([`Session::active_branch`]). An ask records its
+//! arguments (`ask:payload`), its normalized questions (`ask:history-request`), an open form's
+//! drafts when it is interrupted (`ask:drafts`) and its outcome (`ask:history-completed`); a
+//! recovered ask that was answered or cancelled is marked `ask:pending-dismissed`. From those
+//! the journal derives each question's status ([`status`]) and the interrupted ask to reopen
+//! ([`recovery`]). Everything here is data: ids and times come in from the program.
+//!
+//! The modules build on each other in this order: [`entry`]; [`branch`]; [`drafts`];
+//! [`records`]; [`status`]; [`recovery`] and [`append`].
+
+pub mod append;
+pub mod branch;
+pub mod drafts;
+pub mod entry;
+pub mod records;
+pub mod recovery;
+pub mod status;
+
+#[cfg(test)]
+mod tests;
+
+pub use branch::Branch;
+pub use entry::{Entry, EntryKind, Problem, Session, ToolCall};
+pub use recovery::{Recovery, recoverable};

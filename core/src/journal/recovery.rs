@@ -1,0 +1,117 @@
+//! The interrupted ask to reopen: the newest `ask_user` tool call on the active branch with
+//! neither a tool result nor an `ask:pending-dismissed` entry, asked from its saved payload
+//! when one is valid, else from the call's own arguments validated again, with the drafts its
+//! form held when it was interrupted.
+
+use serde_json::Value;
+
+use super::branch::Branch;
+use super::drafts::DraftRecord;
+use super::records::{
+    self, DRAFTS, Drafts, HISTORY_REQUEST, HistoryRequest, PAYLOAD, PENDING_DISMISSED, Payload,
+    PendingDismissed,
+};
+use crate::contract::answers::Draft;
+use crate::contract::ask_user::{NoPreviewFiles, ParseOptions, PreviewSource};
+use crate::contract::{Call, InvalidCall, Tool};
+
+/// An interrupted ask found on a branch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recovery {
+    /// The host's tool call whose ask it was.
+    pub tool_call_id: String,
+    /// The id of the entry holding that call.
+    pub source_entry_id: String,
+    /// The request id the journal gave the ask, when it has its request: the recovered ask
+    /// completes that key rather than starting a new one.
+    pub request_id: Option<String>,
+    /// The saved arguments of its payloads, newest first.
+    payloads: Vec<Value>,
+    /// The arguments as the model sent them.
+    arguments: Value,
+    /// The drafts its form held when it was interrupted, if they were journaled.
+    drafts: Option<Vec<DraftRecord>>,
+}
+
+/// The ask to recover on `branch`, if there is one.
+pub fn recoverable(branch: &Branch<'_>) -> Option<Recovery> {
+    let dismissed: Vec<PendingDismissed> = branch
+        .custom(PENDING_DISMISSED)
+        .filter_map(records::read)
+        .collect();
+    let (entry_id, call) = branch
+        .tool_calls()
+        .filter(|(_, call)| call.name == Tool::AskUser.name())
+        .filter(|(_, call)| !branch.has_tool_result(&call.id))
+        .filter(|(_, call)| !dismissed.iter().any(|mark| mark.tool_call_id == call.id))
+        .last()?;
+    let mut payloads: Vec<Value> = branch
+        .custom(PAYLOAD)
+        .filter_map(records::read::<Payload>)
+        .filter(|payload| payload.source_entry_id.as_deref() == Some(entry_id))
+        .map(|payload| payload.params)
+        .collect();
+    payloads.reverse();
+    let request_id = branch
+        .custom(HISTORY_REQUEST)
+        .filter_map(records::read::<HistoryRequest>)
+        .filter(|request| request.tool_call_id == call.id)
+        .last()
+        .map(|request| request.request_id);
+    let drafts = request_id.as_deref().and_then(|request_id| {
+        branch
+            .custom(DRAFTS)
+            .filter_map(records::read::<Drafts>)
+            .filter(|drafts| drafts.request_id == request_id)
+            .last()
+            .map(|drafts| drafts.drafts)
+    });
+    Some(Recovery {
+        tool_call_id: call.id.clone(),
+        source_entry_id: entry_id.to_owned(),
+        request_id,
+        payloads,
+        arguments: call.arguments.clone(),
+        drafts,
+    })
+}
+
+impl Recovery {
+    /// The call to ask again: the newest valid payload, else the original arguments (their
+    /// preview files read through `files`). It keeps the journal's request id when there is
+    /// one and asks `new_id` otherwise. Arguments that are invalid both ways give the original
+    /// arguments' invalid-input result.
+    pub fn call(
+        &self,
+        options: ParseOptions,
+        files: &mut dyn PreviewSource,
+        new_id: impl FnOnce() -> String,
+    ) -> Result<Call, InvalidCall> {
+        let request_id = self.request_id.clone().unwrap_or_else(new_id);
+        for params in &self.payloads {
+            let parsed = Call::parse(Tool::AskUser, params, options, &mut NoPreviewFiles, || {
+                request_id.clone()
+            });
+            if let Ok(call) = parsed {
+                return Ok(call);
+            }
+        }
+        Call::parse(Tool::AskUser, &self.arguments, options, files, || {
+            request_id
+        })
+    }
+
+    /// The journaled drafts for `call`'s questions, when there are some and there is one per
+    /// question.
+    pub fn drafts_for(&self, call: &Call) -> Option<Vec<Draft>> {
+        let records = self.drafts.as_ref()?;
+        let questions = &call.request().questions;
+        (records.len() == questions.len()).then(|| {
+            records
+                .iter()
+                .zip(questions)
+                .map(|(record, question)| record.to_draft(question.options.len()))
+                .collect()
+        })
+    }
+}

@@ -1,0 +1,121 @@
+//! What an ask writes to the journal of its Pi session (`--session`): its payload and request
+//! before the form waits, its drafts when the form is ended from outside, and its outcome
+//! before the result is printed.
+
+use std::path::Path;
+
+use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::journal::append::{self, Record};
+use serde_json::Value;
+
+use super::ask::{AskEnding, Asked};
+use crate::clock::now_millis;
+use crate::journal_file::JournalFile;
+use crate::outcome::{UsageError, report};
+
+/// The journal of one ask: its session file and the tool call it asks for.
+pub struct AskJournal {
+    file: JournalFile,
+    tool_call_id: String,
+}
+
+impl AskJournal {
+    /// The journal in the session file at `path` for tool call `tool_call_id`; without one
+    /// the ask is known by its request id. The file is first read by [`AskJournal::started`].
+    pub fn open(path: &Path, tool_call_id: Option<&str>, call: &Call) -> Self {
+        let tool_call_id = tool_call_id
+            .or_else(|| call.request_id())
+            .unwrap_or_default()
+            .to_owned();
+        Self {
+            file: JournalFile::new(path),
+            tool_call_id,
+        }
+    }
+
+    /// The journal of a recovered ask, whose tool call and session are known already.
+    pub const fn recovered(file: JournalFile, tool_call_id: String) -> Self {
+        Self { file, tool_call_id }
+    }
+
+    /// The tool call the ask is for.
+    pub fn tool_call_id(&self) -> &str {
+        &self.tool_call_id
+    }
+
+    /// Records the saved arguments (under the entry holding the tool call, when it is on the
+    /// active branch) and the normalized questions, before the form waits; a session file that
+    /// cannot be read or appended to is a usage error, and nothing is asked.
+    pub fn started(&self, call: &Call) -> Result<(), UsageError> {
+        let session = self
+            .file
+            .read()
+            .map_err(|error| UsageError::new(error.to_string()))?;
+        let source_entry_id = session
+            .active_branch()
+            .entry_of_tool_call(&self.tool_call_id)
+            .map(str::to_owned);
+        let created_at = humantime::format_rfc3339_millis(std::time::SystemTime::now());
+        let mut records: Vec<Record> = append::payload(call, source_entry_id, now_millis())
+            .into_iter()
+            .collect();
+        records.extend(append::history_request(
+            call,
+            &self.tool_call_id,
+            created_at.to_string(),
+        ));
+        self.file
+            .append(&records)
+            .map_err(|error| UsageError::new(error.to_string()))
+    }
+
+    /// Records how the ask ended: the outcome the result delivers; or, for a form ended from
+    /// outside, its drafts, so `resume` reopens it with them (the ask stays waiting).
+    pub fn ended(&self, call: &Call, asked: &Asked) {
+        let records: Vec<Record> = match &asked.ending {
+            AskEnding::User | AskEnding::Unasked => {
+                append::history_completed(call, details(&asked.result))
+                    .into_iter()
+                    .collect()
+            }
+            AskEnding::Interrupted(kept) => kept
+                .as_deref()
+                .and_then(|drafts| append::drafts(call, drafts))
+                .into_iter()
+                .collect(),
+        };
+        self.write(&records);
+    }
+
+    /// Records how a recovered ask ended: answered or cancelled by the user, its outcome and
+    /// its dismissal, so it never reopens; ended from outside, its drafts; not asked at all
+    /// (no UI), nothing, so a later `resume` can still ask it.
+    pub fn ended_recovered(&self, call: &Call, asked: &Asked) {
+        match &asked.ending {
+            AskEnding::User => {
+                let mut records: Vec<Record> =
+                    append::history_completed(call, details(&asked.result))
+                        .into_iter()
+                        .collect();
+                records.push(append::pending_dismissed(
+                    &self.tool_call_id,
+                    call.request_id(),
+                ));
+                self.write(&records);
+            }
+            AskEnding::Interrupted(_) => self.ended(call, asked),
+            AskEnding::Unasked => {}
+        }
+    }
+
+    /// Appends `records`; a failure is reported, never turned into a lost answer.
+    pub fn write(&self, records: &[Record]) {
+        if let Err(error) = self.file.append(records) {
+            report(&error.to_string());
+        }
+    }
+}
+
+fn details(result: &Value) -> Value {
+    result.get("details").cloned().unwrap_or(Value::Null)
+}

@@ -1,0 +1,63 @@
+//! `resume`: reopens the interrupted ask of a Pi session, the newest `ask_user` tool call on
+//! its active branch with neither a tool result nor an `ask:pending-dismissed` entry, with the
+//! drafts its form held. Its original `execute` is gone, so the result is printed for the host
+//! to send as a follow-up message.
+
+use pi_agent_ask_core::journal::append;
+use pi_agent_ask_core::journal::recoverable;
+use serde_json::json;
+
+use super::ask::{Asked, ask, surface_for};
+use super::journal::AskJournal;
+use super::{new_request_id, parse_options};
+use crate::cli::ResumeArgs;
+use crate::files::{FsPreviewSource, working_directory};
+use crate::journal_file::JournalFile;
+use crate::outcome::{Outcome, UsageError, report};
+use crate::settings_file::SettingsFile;
+
+/// Reopens the ask to recover and prints `{"recovered": true, "toolCallId", "result"}`, or
+/// `{"recovered": false}` when there is none.
+pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
+    let file = JournalFile::new(&args.session);
+    let session = file
+        .read()
+        .map_err(|error| UsageError::new(error.to_string()))?;
+    for problem in &session.problems {
+        report(&format!("{}: skipped {problem}", args.session.display()));
+    }
+    let Some(recovery) = recoverable(&session.active_branch()) else {
+        return Ok(Outcome::json(json!({"recovered": false}), 0));
+    };
+    let cwd = working_directory(args.cwd.as_deref())?;
+    let settings = SettingsFile::read(args.config.as_deref());
+    let mut files = FsPreviewSource::new(cwd.clone());
+    let journal = AskJournal::recovered(file, recovery.tool_call_id.clone());
+    let call = match recovery.call(parse_options(&settings), &mut files, new_request_id) {
+        Ok(call) => call,
+        Err(invalid) => {
+            let dismissed =
+                append::pending_dismissed(journal.tool_call_id(), recovery.request_id.as_deref());
+            journal.write(&[dismissed]);
+            return Ok(printed(
+                journal.tool_call_id(),
+                invalid.into_result().to_json(),
+                0,
+            ));
+        }
+    };
+    let surface = surface_for(args.ui, args.inline, &args.inbox)?;
+    if recovery.request_id.is_none() {
+        journal.started(&call)?;
+    }
+    let drafts = recovery.drafts_for(&call);
+    let asked: Asked = ask(&call, drafts, settings, &cwd, surface, &args.inbox)?;
+    journal.ended_recovered(&call, &asked);
+    Ok(printed(journal.tool_call_id(), asked.result, asked.exit))
+}
+
+fn printed(tool_call_id: &str, result: serde_json::Value, exit: u8) -> Outcome {
+    let mut document = json!({"recovered": true, "toolCallId": tool_call_id});
+    document["result"] = result;
+    Outcome::json(document, exit)
+}

@@ -1,0 +1,205 @@
+//! A Pi session file as the journal's store: read bounded, as the settings file is, and
+//! appended to under an exclusive lock on the file, each new entry following the entry that
+//! was last when the lock was taken. The file is never rewritten.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read as _, Seek as _, SeekFrom, Write as _};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use pi_agent_ask_core::journal::Session;
+use pi_agent_ask_core::journal::append::{Placement, Record};
+use pi_agent_ask_core::journal::entry::last_entry_id;
+
+use crate::files::{ReadProblem, read_regular_file};
+
+/// The largest session file read: sessions hold whole conversations, images included.
+pub const MAX_SESSION_FILE_BYTES: u64 = 512 * 1024 * 1024;
+
+/// A session file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum JournalError {
+    /// It cannot be read.
+    #[error("cannot read the session file {path}: {reason}")]
+    Unreadable {
+        /// The file.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// It cannot be appended to.
+    #[error("cannot append to the session file {path}: {source}")]
+    Unwritable {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// One session file.
+#[derive(Clone, Debug)]
+pub struct JournalFile {
+    path: PathBuf,
+}
+
+impl JournalFile {
+    /// The session file at `path`.
+    pub fn new(path: &Path) -> Self {
+        Self {
+            path: path.to_owned(),
+        }
+    }
+
+    /// Reads the session's entries.
+    pub fn read(&self) -> Result<Session, JournalError> {
+        let bytes = read_regular_file(&self.path, MAX_SESSION_FILE_BYTES).map_err(|problem| {
+            self.unreadable(match problem {
+                ReadProblem::NotRegularFile => "not a regular file".to_owned(),
+                ReadProblem::TooLarge => "larger than 512 MiB".to_owned(),
+                ReadProblem::Io(error) => error.to_string(),
+            })
+        })?;
+        let text = String::from_utf8(bytes).map_err(|_| self.unreadable("not UTF-8".into()))?;
+        Ok(Session::parse(&text))
+    }
+
+    /// Appends `records`, in order, each one entry with a fresh id whose parent is the entry
+    /// before it; the lock on the file keeps another writer's entries from coming between.
+    pub fn append(&self, records: &[Record]) -> Result<(), JournalError> {
+        if records.is_empty() {
+            return Ok(());
+        }
+        let unwritable = |source| JournalError::Unwritable {
+            path: self.path.display().to_string(),
+            source,
+        };
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(&self.path)
+            .map_err(unwritable)?;
+        file.lock().map_err(unwritable)?;
+        let (mut parent, ends_in_break) = tail(&mut file).map_err(unwritable)?;
+        let mut text = String::new();
+        if !ends_in_break {
+            text.push('\n');
+        }
+        for record in records {
+            let id = fresh_id();
+            let placement = Placement {
+                id: id.clone(),
+                parent_id: parent,
+                timestamp: humantime::format_rfc3339_millis(SystemTime::now()).to_string(),
+            };
+            text.push_str(&record.line(&placement));
+            text.push('\n');
+            parent = Some(id);
+        }
+        file.write_all(text.as_bytes()).map_err(unwritable)?;
+        file.flush().map_err(unwritable)
+    }
+
+    fn unreadable(&self, reason: String) -> JournalError {
+        JournalError::Unreadable {
+            path: self.path.display().to_string(),
+            reason,
+        }
+    }
+}
+
+/// The last entry's id and whether the file ends in a line break (an empty file counts as
+/// one), read from the locked file.
+fn tail(file: &mut File) -> std::io::Result<(Option<String>, bool)> {
+    file.seek(SeekFrom::Start(0))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_SESSION_FILE_BYTES).read_to_end(&mut bytes)?;
+    let text = String::from_utf8_lossy(&bytes);
+    let ends_in_break = text.is_empty() || text.ends_with('\n');
+    Ok((last_entry_id(&text), ends_in_break))
+}
+
+/// A fresh entry id: 8 hex digits, as Pi's own ids are.
+fn fresh_id() -> String {
+    uuid::Uuid::new_v4().simple().to_string()[..8].to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use pi_agent_ask_core::journal::append::Record;
+    use serde_json::{Value, json};
+
+    use super::JournalFile;
+
+    fn record(n: u64) -> Record {
+        Record {
+            custom_type: "ask:drafts",
+            data: json!({"n": n}),
+        }
+    }
+
+    #[test]
+    fn appended_entries_follow_the_last_entry_and_each_other_without_rewriting_the_file() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("session.jsonl");
+        let before = "{\"type\":\"session\",\"id\":\"s\"}\n{\"type\":\"message\",\"id\":\"m1\",\"parentId\":null}";
+        std::fs::write(&path, before).expect("the session is written");
+        let file = JournalFile::new(&path);
+        file.append(&[record(1), record(2)]).expect("appended");
+        let text = std::fs::read_to_string(&path).expect("read back");
+        assert!(text.starts_with(before), "the file was rewritten:\n{text}");
+        let lines: Vec<Value> = text
+            .lines()
+            .skip(2)
+            .map(|line| serde_json::from_str(line).expect("a JSON line"))
+            .collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0]["parentId"], "m1");
+        assert_eq!(lines[1]["parentId"], lines[0]["id"]);
+        assert_eq!(lines[0]["id"].as_str().map(str::len), Some(8));
+        assert_eq!(lines[1]["data"], json!({"n": 2}));
+        assert!(
+            lines[0]["timestamp"]
+                .as_str()
+                .is_some_and(|time| time.ends_with('Z'))
+        );
+        assert_eq!(file.read().expect("readable").entries.len(), 3);
+    }
+
+    #[test]
+    fn writers_appending_at_once_leave_one_chain_of_entries() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("session.jsonl");
+        std::fs::write(&path, "{\"type\":\"session\",\"id\":\"s\"}\n").expect("written");
+        std::thread::scope(|scope| {
+            for writer in 0..4 {
+                let file = JournalFile::new(&path);
+                scope.spawn(move || {
+                    for n in 0..25 {
+                        file.append(&[record(writer * 100 + n)]).expect("appended");
+                    }
+                });
+            }
+        });
+        let text = std::fs::read_to_string(&path).expect("read back");
+        let entries: Vec<Value> = text
+            .lines()
+            .skip(1)
+            .map(|line| serde_json::from_str(line).expect("a whole JSON line"))
+            .collect();
+        assert_eq!(entries.len(), 100);
+        assert_eq!(entries[0]["parentId"], Value::Null);
+        for pair in entries.windows(2) {
+            assert_eq!(pair[1]["parentId"], pair[0]["id"]);
+        }
+    }
+
+    #[test]
+    fn a_missing_session_file_is_refused_rather_than_created() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let file = JournalFile::new(&dir.path().join("none.jsonl"));
+        assert!(file.read().is_err());
+        assert!(file.append(&[record(1)]).is_err());
+        assert!(!dir.path().join("none.jsonl").exists());
+    }
+}

@@ -1,0 +1,234 @@
+//! An ask journaled in a Pi session file, interrupted and resumed, with the real program in a
+//! real terminal in tmux: a signal keeps the text typed so far, `resume` reopens the form with
+//! it, and once answered the ask is never reopened. Skipped, with a message, where tmux is not
+//! installed.
+
+#![cfg(unix)]
+
+mod support;
+
+use std::process::Command;
+
+use serde_json::{Value, json};
+use support::asking::Asking;
+
+const PROMPT: &str = "Which cache should the service use?";
+
+fn arguments() -> Value {
+    json!({"questions": [{"id": "cache", "label": "Cache", "prompt": PROMPT,
+        "options": [{"value": "redis", "label": "Redis"}, {"value": "none", "label": "None"}]}]})
+}
+
+/// A session the way Pi writes it, its last entry the assistant message calling `ask_user`.
+fn session() -> String {
+    [
+        json!({"type": "session", "version": 3, "id": "s1",
+            "timestamp": "2026-01-01T00:00:00.000Z", "cwd": "/work"}),
+        json!({"type": "message", "id": "u1", "parentId": null,
+            "timestamp": "2026-01-01T00:00:01.000Z",
+            "message": {"role": "user", "content": [{"type": "text", "text": "set it up"}],
+                "timestamp": 1}}),
+        json!({"type": "message", "id": "a1", "parentId": "u1",
+            "timestamp": "2026-01-01T00:00:02.000Z",
+            "message": {"role": "assistant", "content": [{"type": "toolCall", "id": "call-1",
+                "name": "ask_user", "arguments": arguments()}], "stopReason": "toolUse",
+                "timestamp": 2}}),
+    ]
+    .iter()
+    .map(|line| line.to_string() + "\n")
+    .collect()
+}
+
+/// Sends `signal` (a name such as `TERM`) to `pid`.
+fn kill(pid: u32, signal: &str) {
+    let sent = Command::new("kill")
+        .args(["-s", signal, &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "kill -s {signal} {pid} failed");
+}
+
+fn custom_types(session: &str) -> Vec<String> {
+    session
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter_map(|entry| entry["customType"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[test]
+fn an_interrupted_ask_is_resumed_with_its_typed_answer_and_then_never_again() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    let session_path = term.tmux.path("session.jsonl");
+    std::fs::write(&session_path, session()).expect("the session is written");
+    term.write_arguments("arguments.json", &arguments());
+
+    term.launch("ask arguments.json --ui tui --session session.jsonl --tool-call-id call-1");
+    term.tmux.wait_for_text(PROMPT);
+    term.press(&["3"], "Type your answer");
+    term.tmux.text("a local LRU");
+    term.tmux.wait_for_text("a local LRU");
+    kill(term.program_pid(), "TERM");
+    let (interrupted, exit) = term.finish();
+    assert_eq!(exit, 143);
+    assert_eq!(interrupted["details"]["cancelled"], json!(true));
+    assert_eq!(
+        interrupted["details"]["answers"]["cache"]["customText"],
+        json!("a local LRU")
+    );
+    let journal = std::fs::read_to_string(&session_path).expect("the session reads");
+    assert_eq!(
+        custom_types(&journal),
+        ["ask:payload", "ask:history-request", "ask:drafts"]
+    );
+
+    term.launch("resume --session session.jsonl --ui tui");
+    let screen = term.tmux.wait_for_text(PROMPT);
+    assert!(
+        screen.contains("a local LRU"),
+        "the typed answer is not restored:\n{screen}"
+    );
+    term.press(&["Enter"], "enter submit");
+    term.press(&["Enter"], "Review your answers");
+    term.tmux.keys(&["Enter"]);
+    let (resumed, exit) = term.finish();
+    assert_eq!(exit, 0);
+    assert_eq!(resumed["recovered"], json!(true));
+    assert_eq!(resumed["toolCallId"], json!("call-1"));
+    let details = &resumed["result"]["details"];
+    assert_eq!(details["cancelled"], json!(false));
+    assert_eq!(
+        details["answers"]["cache"]["customText"],
+        json!("a local LRU")
+    );
+    assert_eq!(
+        details["requestId"], interrupted["details"]["requestId"],
+        "the resumed ask completes the interrupted ask's journal key"
+    );
+    let journal = std::fs::read_to_string(&session_path).expect("the session reads");
+    assert_eq!(
+        custom_types(&journal)[3..],
+        ["ask:history-completed", "ask:pending-dismissed"]
+    );
+
+    let again = support::run_program(
+        &[
+            "resume".into(),
+            "--session".into(),
+            session_path.display().to_string(),
+        ],
+        None,
+    );
+    assert_eq!(again.exit, 0, "{}", again.stderr);
+    assert_eq!(
+        serde_json::from_str::<Value>(&again.stdout).expect("one JSON document"),
+        json!({"recovered": false})
+    );
+}
+
+#[test]
+fn a_hang_up_journals_the_drafts_of_the_open_form_too() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    let session_path = term.tmux.path("session.jsonl");
+    std::fs::write(&session_path, session()).expect("the session is written");
+    term.write_arguments("arguments.json", &arguments());
+    term.launch("ask arguments.json --ui tui --session session.jsonl --tool-call-id call-1");
+    term.tmux.wait_for_text(PROMPT);
+    term.press(&["Down", "Space"], "(•) None");
+    term.tmux.keys(&["n"]);
+    term.tmux.wait_for_text("enter save");
+    term.tmux.text("only in tests");
+    term.tmux.wait_for_text("only in tests");
+    kill(term.program_pid(), "HUP");
+    let (_, exit) = term.finish();
+    assert_eq!(exit, 129);
+    let journal = std::fs::read_to_string(&session_path).expect("the session reads");
+    let drafts: Value = journal
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .find(|entry| entry["customType"] == "ask:drafts")
+        .expect("the drafts are journaled");
+    assert_eq!(
+        drafts["data"]["drafts"],
+        json!([{"selected": [1], "customSelected": false,
+            "optionNotes": {"1": "only in tests"}}])
+    );
+}
+
+fn resume(session: &std::path::Path, ui: &str) -> Value {
+    let output = support::run_program(
+        &[
+            "resume".into(),
+            "--session".into(),
+            session.display().to_string(),
+            "--ui".into(),
+            ui.into(),
+        ],
+        None,
+    );
+    assert_eq!(output.exit, 0, "{}", output.stderr);
+    serde_json::from_str(&output.stdout).expect("one JSON document")
+}
+
+#[test]
+fn an_ask_no_ui_could_ask_stays_to_recover() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("session.jsonl");
+    std::fs::write(&path, session()).expect("the session is written");
+    for _ in 0..2 {
+        let printed = resume(&path, "none");
+        assert_eq!(printed["recovered"], json!(true));
+        assert_eq!(printed["toolCallId"], json!("call-1"));
+        assert_eq!(printed["result"]["details"]["cancelled"], json!(true));
+        assert_eq!(
+            printed["result"]["details"]["questions"][0]["prompt"],
+            json!(PROMPT)
+        );
+    }
+    let journal = std::fs::read_to_string(&path).expect("the session reads");
+    assert_eq!(
+        custom_types(&journal),
+        ["ask:payload", "ask:history-request"],
+        "the first resume keys the ask; neither completes nor dismisses it"
+    );
+}
+
+#[test]
+fn resume_of_an_unreadable_session_file_is_a_usage_error() {
+    let output = support::run_program(
+        &[
+            "resume".into(),
+            "--session".into(),
+            "/nonexistent/session.jsonl".into(),
+        ],
+        None,
+    );
+    assert_eq!(output.exit, 2);
+    assert!(output.stdout.is_empty());
+    assert!(output.stderr.contains("session file"), "{}", output.stderr);
+}
+
+#[test]
+fn ask_with_an_unreadable_session_file_is_a_usage_error_and_asks_nothing() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let arguments_path = dir.path().join("arguments.json");
+    std::fs::write(&arguments_path, arguments().to_string()).expect("written");
+    let output = support::run_program(
+        &[
+            "ask".into(),
+            arguments_path.display().to_string(),
+            "--ui".into(),
+            "none".into(),
+            "--session".into(),
+            dir.path().join("missing.jsonl").display().to_string(),
+        ],
+        None,
+    );
+    assert_eq!(output.exit, 2);
+    assert!(output.stdout.is_empty(), "{}", output.stdout);
+    assert!(output.stderr.contains("session file"), "{}", output.stderr);
+}

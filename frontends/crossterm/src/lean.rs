@@ -93,6 +93,7 @@ impl<W: Write> Backend for LeanBackend<W> {
 
     /// Appends lines by writing newlines; the screen scrolls, so the encoder forgets it.
     fn append_lines(&mut self, n: u16) -> io::Result<()> {
+        self.encoder.reset_style(&mut self.pending);
         self.pending
             .extend(std::iter::repeat_n(b'\n', usize::from(n)));
         self.encoder.forget();

@@ -6,9 +6,9 @@ their own cargo project), @inquirer/prompts (Node, when `node` and its `node_mod
 and questionary (Python, when its virtual environment is there). Every round runs each program
 once, in a rotating order, so that a busy machine slows all of them alike. One run of a program:
 
-- first frame: from just before the fork until the question's text has arrived, less the
-  spawn floor (the same for `/bin/echo` printing that text); the frame's bytes are what arrived
-  until the terminal had been quiet for a while;
+- first frame: from just before the fork until the question's text has arrived; beside it,
+  its median less the median spawn floor (the same for `/bin/echo` printing that text, once a
+  round); the frame's bytes are what arrived until the terminal had been quiet for 150 ms;
 - key -> paint: Down is written, the clock stops at the first byte painted back; the bytes of
   that move are what arrived until quiet (then Up and Down again, for more key -> paint samples);
 - peak RSS: VmHWM of the process (every thread's memory) after the moves;
@@ -18,7 +18,7 @@ once, in a rotating order, so that a busy machine slows all of them alike. One r
 The driver answers a cursor-position request (ESC [ 6 n) as a terminal would. Scaling runs
 follow: one question of 1,000 and of 10,000 options, and pi-agent-ask switching between two
 previews of 1 MiB each. Figures are medians over the rounds, with the smallest and largest;
-"x best" is the figure divided by the best (lowest) one among the programs.
+"x best" is the median divided by the best (lowest) median among the programs.
 
 Usage: python3 benches/peers.py [--quick] [--rounds N]
 Build first: `cargo build --release`, `cargo build --release` in benches/peers, `npm ci` in
@@ -269,15 +269,18 @@ def preview_file(directory):
     return path
 
 
-def measure(found, rounds, idle_seconds, floor):
-    """Interleaved rounds; returns {name: {figure: [values]}}."""
+def measure(found, rounds, idle_seconds, floors):
+    """Interleaved rounds, each with a spawn floor of its own (appended to `floors` and kept
+    beside each figure); returns {name: {figure: [values]}}."""
     results = {program.name: {} for program in found}
     for round_number in range(rounds):
         shift = round_number % len(found)
+        floor = spawn_floor_ms()
+        floors.append(floor)
         for program in found[shift:] + found[:shift]:
             idle = idle_seconds if round_number == rounds - 1 else 0.0
             figures = run_once(program, idle)
-            figures["first_ms"] -= floor
+            figures["floor_ms"] = floor
             for key, value in figures.items():
                 results[program.name].setdefault(key, []).append(value)
         print(f"  round {round_number + 1}/{rounds} done", file=sys.stderr)
@@ -285,7 +288,8 @@ def measure(found, rounds, idle_seconds, floor):
 
 
 FIGURES = [
-    ("first_ms", "first frame (ms, less spawn floor)", "{:.2f}"),
+    ("first_ms", "spawn -> first frame (ms)", "{:.2f}"),
+    ("beyond_ms", "the same less the spawn floor (ms)", "{:.2f}"),
     ("key_ms", "key -> paint (ms)", "{:.3f}"),
     ("move_bytes", "bytes for one move down", "{:.0f}"),
     ("frame_bytes", "first frame bytes", "{:.0f}"),
@@ -301,6 +305,11 @@ def summary(values):
 
 def print_table(title, results, figures=FIGURES):
     names = list(results)
+    for name in names:
+        figures_of = results[name]
+        if "first_ms" in figures_of and "floor_ms" in figures_of:
+            beyond = statistics.median(figures_of["first_ms"]) - statistics.median(figures_of["floor_ms"])
+            figures_of["beyond_ms"] = [beyond]
     print(f"\n### {title}\n")
     print("| figure | " + " | ".join(names) + " |")
     print("|---|" + "---|" * len(names))
@@ -346,32 +355,33 @@ def main():
     rounds = 3 if arguments.quick else arguments.rounds
     scaling_rounds = 1 if arguments.quick else 5
     print(f"machine: {machine()}")
-    floors = sorted(spawn_floor_ms() for _ in range(11))
-    floor = statistics.median(floors)
-    print(f"spawn floor (/bin/echo to its text on the terminal): median {floor:.2f} ms")
+    floors = []
     question = os.path.join(PEERS, "question.json")
     found = programs(question)
     print("programs: " + ", ".join(program.name for program in found))
     print_table(
         f"The three-option question at 120x40, {rounds} interleaved rounds",
-        measure(found, rounds, arguments.idle, floor),
+        measure(found, rounds, arguments.idle, floors),
     )
     with tempfile.TemporaryDirectory() as directory:
-        scaled = FIGURES[:4] + FIGURES[6:]
+        scaled = FIGURES[:5] + FIGURES[7:]
         for count in (1_000, 10_000):
-            results = measure(programs(options_file(directory, count), count), scaling_rounds, 0.0, floor)
+            results = measure(programs(options_file(directory, count), count), scaling_rounds, 0.0, floors)
             print_table(f"One question of {count:,} options, {scaling_rounds} rounds", results, scaled)
         ours = programs(preview_file(directory))[:1]
-        results = measure(ours, scaling_rounds, 0.0, floor)
+        results = measure(ours, scaling_rounds, 0.0, floors)
         preview_figures = [
-            ("first_ms", "first frame (ms, less spawn floor)", "{:.2f}"),
+            ("first_ms", "spawn -> first frame (ms)", "{:.2f}"),
             ("frame_bytes", "first frame bytes", "{:.0f}"),
             ("move_bytes", "bytes for a preview switch", "{:.0f}"),
             ("key_ms", "key -> paint (ms)", "{:.3f}"),
             ("rss_kib", "peak RSS (KiB)", "{:.0f}"),
         ]
         print_table(f"Two previews of 1 MiB each, {scaling_rounds} rounds", results, preview_figures)
-    print(f"\nafter: load average {', '.join(f'{v:.2f}' for v in os.getloadavg())}")
+    low, high = min(floors), max(floors)
+    print(f"\nspawn floor (/bin/echo printing the question, one a round): median "
+          f"{statistics.median(floors):.2f} ms [{low:.2f}-{high:.2f}]")
+    print(f"after: load average {', '.join(f'{v:.2f}' for v in os.getloadavg())}")
 
 
 if __name__ == "__main__":

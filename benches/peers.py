@@ -364,7 +364,7 @@ def main():
         measure(found, rounds, arguments.idle, floors),
     )
     with tempfile.TemporaryDirectory() as directory:
-        scaled = FIGURES[:5] + FIGURES[7:]
+        scaled = FIGURES[:1] + FIGURES[2:5] + FIGURES[7:]
         for count in (1_000, 10_000):
             results = measure(programs(options_file(directory, count), count), scaling_rounds, 0.0, floors)
             print_table(f"One question of {count:,} options, {scaling_rounds} rounds", results, scaled)

@@ -93,7 +93,10 @@ impl Encoder {
     }
 
     /// Appends to `out` the bytes that draw `cells` (in row order, as ratatui's diff gives
-    /// them), leaving the terminal in the default style.
+    /// them). The terminal keeps the last colour and attributes set when they paint nothing
+    /// on a blank cell (the next frame starts from them, and restoring the terminal resets
+    /// them); a background or reverse video is reset, so that nothing the terminal itself
+    /// erases takes it.
     pub fn draw<'a>(
         &mut self,
         out: &mut Vec<u8>,
@@ -131,6 +134,14 @@ impl Encoder {
             let width = u16::try_from(cell.symbol().width().max(1)).unwrap_or(1);
             self.advance(width);
         }
+        if !self.style.paints_blank_as(Color::Reset) {
+            self.set_style(out, Shade::BLANK);
+        }
+    }
+
+    /// Appends a reset to the default style, unless the terminal is in it already: before
+    /// bytes the encoder does not write, such as newlines that scroll the screen.
+    pub fn reset_style(&mut self, out: &mut Vec<u8>) {
         self.set_style(out, Shade::BLANK);
     }
 
@@ -356,5 +367,35 @@ mod tests {
         let blank = Cell::new(" ");
         encoder.draw(&mut out, [(1, 0, &blank), (2, 0, &blank)].into_iter());
         assert_eq!(out, b"\rx\x1b[K", "{:?}", String::from_utf8_lossy(&out));
+    }
+
+    #[test]
+    fn a_frame_keeps_a_foreground_and_resets_a_background() {
+        let mut encoder = Encoder::new(Size::new(10, 1));
+        let mut out = Vec::new();
+        encoder.erase(&mut out, Erase::All);
+        out.clear();
+        let mut cyan = Cell::new("x");
+        cyan.set_fg(Color::Cyan);
+        encoder.draw(&mut out, [(0, 0, &cyan)].into_iter());
+        assert_eq!(
+            out,
+            b"\x1b[H\x1b[36mx",
+            "{:?}",
+            String::from_utf8_lossy(&out)
+        );
+        out.clear();
+        let mut shaded = Cell::new("y");
+        shaded.set_fg(Color::Cyan).set_bg(Color::Blue);
+        encoder.draw(&mut out, [(1, 0, &shaded)].into_iter());
+        assert_eq!(
+            out,
+            b"\x1b[44my\x1b[m",
+            "{:?}",
+            String::from_utf8_lossy(&out)
+        );
+        out.clear();
+        encoder.reset_style(&mut out);
+        assert!(out.is_empty(), "already in the default style");
     }
 }

@@ -4,6 +4,7 @@
 //! cheaply, knowing what the screen already shows. Everything a frame needs is gathered and
 //! handed to the writer when ratatui flushes, so a frame reaches the terminal whole.
 
+use std::cell::Cell as Noted;
 use std::io::{self, Write};
 
 use ratatui::backend::{Backend, ClearType, WindowSize};
@@ -28,6 +29,9 @@ pub struct LeanBackend<W: Write> {
     pending: Vec<u8>,
     encoder: Encoder,
     screen: ScreenSize,
+    /// The size the terminal gave when last asked in this frame; ratatui asks first, and the
+    /// encoder follows the same answer rather than asking the device again.
+    asked: Noted<Option<Size>>,
 }
 
 impl<W: Write> LeanBackend<W> {
@@ -42,6 +46,7 @@ impl<W: Write> LeanBackend<W> {
             pending: Vec::new(),
             encoder: Encoder::new(size),
             screen,
+            asked: Noted::new(None),
         }
     }
 
@@ -53,6 +58,7 @@ impl<W: Write> LeanBackend<W> {
     /// Says the screen is now sized by `screen`, as after a resize.
     pub fn set_screen(&mut self, screen: ScreenSize) {
         self.screen = screen;
+        self.asked.set(None);
     }
 
     /// Queues bytes the encoder does not need to understand (a query that moves nothing).
@@ -66,14 +72,19 @@ impl<W: Write> LeanBackend<W> {
             ScreenSize::Fixed(size) => Ok(size),
             ScreenSize::Terminal => {
                 let (width, height) = crossterm::terminal::size()?;
-                Ok(Size::new(width, height))
+                let size = Size::new(width, height);
+                self.asked.set(Some(size));
+                Ok(size)
             }
         }
     }
 
-    /// Tells the encoder the screen's current size.
+    /// Tells the encoder the screen's size: the one given earlier in this frame, if any.
     fn follow_size(&mut self) -> io::Result<()> {
-        let size = self.screen_size()?;
+        let size = match self.asked.get() {
+            Some(size) => size,
+            None => self.screen_size()?,
+        };
         self.encoder.set_size(size);
         Ok(())
     }
@@ -93,6 +104,7 @@ impl<W: Write> Backend for LeanBackend<W> {
 
     /// Appends lines by writing newlines; the screen scrolls, so the encoder forgets it.
     fn append_lines(&mut self, n: u16) -> io::Result<()> {
+        self.encoder.reset_style(&mut self.pending);
         self.pending
             .extend(std::iter::repeat_n(b'\n', usize::from(n)));
         self.encoder.forget();
@@ -160,8 +172,10 @@ impl<W: Write> Backend for LeanBackend<W> {
         }
     }
 
-    /// Hands everything gathered since the last flush to the writer in one `write_all`.
+    /// Hands everything gathered since the last flush to the writer in one `write_all`; the
+    /// next frame asks the terminal its size anew.
     fn flush(&mut self) -> io::Result<()> {
+        self.asked.set(None);
         if !self.pending.is_empty() {
             let written = self.writer.write_all(&self.pending);
             self.pending.clear();

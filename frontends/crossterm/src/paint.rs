@@ -29,14 +29,25 @@ pub fn paint(frame: &Frame, theme: &Theme, buffer: &mut Buffer) {
             continue;
         }
         let room = usize::from(area.width - pos.x);
-        buffer.set_stringn(
-            area.x + pos.x,
-            area.y + pos.y,
-            without_controls(text),
-            room,
-            theme.style(*style),
-        );
+        let (x, y) = (area.x + pos.x, area.y + pos.y);
+        let style = theme.style(*style);
+        if is_plain_ascii(text) {
+            // One cell per byte, each one column wide: what `set_stringn` would do, without
+            // splitting the text into graphemes and measuring each.
+            let start = buffer.index_of(x, y);
+            let cells = &mut buffer.content[start..start + text.len().min(room)];
+            for (cell, byte) in cells.iter_mut().zip(text.bytes()) {
+                cell.set_char(char::from(byte)).set_style(style);
+            }
+        } else {
+            buffer.set_stringn(x, y, without_controls(text), room, style);
+        }
     }
+}
+
+/// Whether every byte of `text` is a printable ASCII character (a space to a tilde).
+fn is_plain_ascii(text: &str) -> bool {
+    text.bytes().all(|byte| (b' '..=b'~').contains(&byte))
 }
 
 /// Draws the frame `draw` makes for the terminal's area, with its cursor, and writes only the
@@ -234,5 +245,32 @@ mod tests {
             screen_cursor(&Frame::new(Size::new(6, 2), Vec::new()), origin, 6, 2),
             None
         );
+    }
+
+    #[test]
+    fn plain_text_paints_what_set_stringn_paints() {
+        let runs = [
+            (0, "Plain ascii, clipped at the edge"),
+            (3, "an é and a 漢 among ascii"),
+            (1, "tilde ~ and space"),
+        ];
+        let cmds = runs
+            .iter()
+            .enumerate()
+            .map(|(y, (x, text))| {
+                DrawCmd::text(Pos::new(*x, y as u16), *text, DrawStyle::new(Role::Accent))
+            })
+            .collect();
+        let frame = Frame::new(Size::new(20, 3), cmds);
+        let theme = Theme::colored();
+        let mut painted = Buffer::empty(Rect::new(0, 0, 20, 3));
+        paint(&frame, &theme, &mut painted);
+        let mut expected = Buffer::empty(Rect::new(0, 0, 20, 3));
+        for (y, (x, text)) in runs.iter().enumerate() {
+            let style = theme.style(DrawStyle::new(Role::Accent));
+            expected.set_stringn(*x, y as u16, text, usize::from(20 - x), style);
+        }
+        assert_eq!(painted, expected);
+        assert_eq!(row(&painted, 0), "Plain ascii, clipped");
     }
 }

@@ -7,7 +7,7 @@
 //! before the panic message is printed), and before a run ends on a signal.
 
 use std::fs::{File, OpenOptions};
-use std::io;
+use std::io::{self, Write as _};
 use std::ops::Range;
 use std::os::fd::BorrowedFd;
 use std::sync::Arc;
@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use crossterm::cursor::Hide;
 use crossterm::event::{EnableBracketedPaste, EnableMouseCapture};
+use crossterm::queue;
 use crossterm::terminal::{self, EnterAlternateScreen};
-use crossterm::{execute, queue};
 use pi_agent_ask_core::draw::{Frame, Size};
 use ratatui::backend::{Backend, ClearType as Region};
 use ratatui::layout::{Position, Rect};
@@ -272,11 +272,14 @@ fn enter_modes_unguarded(
     shared: &Shared,
 ) -> io::Result<Terminal<TtyBackend>> {
     terminal::enable_raw_mode()?;
-    let mut writer = tty;
+    // The modes go out in one write.
+    let mut modes = Vec::new();
     if options.screen == Screen::AlternateScreen {
-        queue!(writer, EnterAlternateScreen)?;
+        queue!(modes, EnterAlternateScreen)?;
     }
-    execute!(writer, EnableBracketedPaste, EnableMouseCapture, Hide)?;
+    queue!(modes, EnableBracketedPaste, EnableMouseCapture, Hide)?;
+    let mut writer = tty;
+    writer.write_all(&modes)?;
     let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone())?;
     match options.screen {
         Screen::AlternateScreen => {

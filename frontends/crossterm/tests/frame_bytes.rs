@@ -17,7 +17,7 @@ use ratatui::{Terminal, TerminalOptions, Viewport};
 use serde_json::json;
 
 /// The most bytes one move down in the three-option question may write.
-const MOVE_BUDGET: usize = 60;
+const MOVE_BUDGET: usize = 58;
 
 /// The most bytes switching between two mebibyte previews may write.
 const PREVIEW_BUDGET: usize = 400;

@@ -1,0 +1,50 @@
+//! The peer benchmark's own files: the question every program shows is valid arguments, and
+//! the peers' cargo project stays outside the product's workspace.
+
+use std::path::Path;
+use std::process::Command;
+
+/// The repository's root.
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn the_benchmark_question_passes_check_with_the_three_languages() {
+    let output = Command::new(env!("CARGO_BIN_EXE_pi-agent-ask"))
+        .arg("check")
+        .arg(root().join("benches/peers/question.json"))
+        .output()
+        .expect("check runs");
+    let verdict: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(verdict["ok"], true, "{verdict}");
+    let question = &verdict["arguments"]["questions"][0];
+    assert_eq!(question["prompt"], "Which language should the service use?");
+    let labels: Vec<&str> = question["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .map(|option| option["label"].as_str().expect("a label"))
+        .collect();
+    assert_eq!(labels, ["Rust", "Go", "Python"]);
+}
+
+#[test]
+fn the_peers_project_is_a_workspace_of_its_own() {
+    let peers = std::fs::read_to_string(root().join("benches/peers/Cargo.toml")).expect("read");
+    assert!(
+        peers.lines().any(|line| line.trim() == "[workspace]"),
+        "benches/peers/Cargo.toml declares its own workspace"
+    );
+    assert!(
+        root().join("benches/peers/Cargo.lock").exists(),
+        "the peers' lock file is kept"
+    );
+    let product = std::fs::read_to_string(root().join("Cargo.toml")).expect("read");
+    let members = product
+        .lines()
+        .find(|line| line.starts_with("members"))
+        .expect("the workspace's members");
+    assert!(!members.contains("benches"), "{members}");
+    assert!(!product.contains("inquire") && !product.contains("dialoguer"));
+}

@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::answers::{Draft, Mode};
-use super::ask_user::{ParseOptions, PreviewSource, parse_ask_user_arguments};
+use super::ask_user::{NoPreviewFiles, ParseOptions, PreviewSource, parse_ask_user_arguments};
 use super::issue::InvalidInput;
 use super::question_tool::{self, QuestionRequest, QuestionToolError, parse_ask_user_question};
 use super::remote::{AnswerSpec, RemoteError, RemoteResponse, validate_remote_response};
@@ -63,6 +63,20 @@ impl Call {
         new_id: impl FnOnce() -> String,
     ) -> Result<Self, InvalidCall> {
         Self::parse_arguments(tool, Cow::Borrowed(arguments), options, files, new_id)
+    }
+
+    /// Validates arguments saved earlier, whose preview files are loaded already (so nothing is
+    /// read), under a request id known already: a call read back from a journal, or handed
+    /// over by another process, gives results under the id it was first asked with.
+    pub fn parse_saved(
+        tool: Tool,
+        arguments: &Value,
+        options: ParseOptions,
+        request_id: &str,
+    ) -> Result<Self, InvalidCall> {
+        Self::parse(tool, arguments, options, &mut NoPreviewFiles, || {
+            request_id.to_owned()
+        })
     }
 
     /// [`Call::parse`] taking the arguments, which the call then keeps instead of a copy.

@@ -4,14 +4,7 @@ use super::*;
 use crate::contract::ask_user::NoPreviewFiles;
 
 fn call(tool: Tool, arguments: &Value) -> Call {
-    Call::parse(
-        tool,
-        arguments,
-        ParseOptions::default(),
-        &mut NoPreviewFiles,
-        || "req-1".to_owned(),
-    )
-    .expect("valid arguments")
+    Call::parse_saved(tool, arguments, ParseOptions::default(), "req-1").expect("valid arguments")
 }
 
 fn database(label: Option<&str>) -> Call {

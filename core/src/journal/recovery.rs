@@ -12,7 +12,7 @@ use super::records::{
     PendingDismissed,
 };
 use crate::contract::answers::Draft;
-use crate::contract::ask_user::{NoPreviewFiles, ParseOptions, PreviewSource};
+use crate::contract::ask_user::{ParseOptions, PreviewSource};
 use crate::contract::{Call, InvalidCall, Tool};
 
 /// An interrupted ask found on a branch.
@@ -89,9 +89,7 @@ impl Recovery {
     ) -> Result<Call, InvalidCall> {
         let request_id = self.request_id.clone().unwrap_or_else(new_id);
         for params in &self.payloads {
-            let parsed = Call::parse(Tool::AskUser, params, options, &mut NoPreviewFiles, || {
-                request_id.clone()
-            });
+            let parsed = Call::parse_saved(Tool::AskUser, params, options, &request_id);
             if let Ok(call) = parsed {
                 return Ok(call);
             }

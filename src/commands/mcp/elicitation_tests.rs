@@ -1,18 +1,11 @@
-use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
+use pi_agent_ask_core::contract::ask_user::ParseOptions;
 use pi_agent_ask_core::contract::{Call, Tool};
 use serde_json::{Value, json};
 
 use super::{form, response};
 
 fn call(tool: Tool, arguments: &Value) -> Call {
-    Call::parse(
-        tool,
-        arguments,
-        ParseOptions::default(),
-        &mut NoPreviewFiles,
-        || "id-1".to_owned(),
-    )
-    .expect("valid arguments")
+    Call::parse_saved(tool, arguments, ParseOptions::default(), "id-1").expect("valid arguments")
 }
 
 fn service_setup() -> Call {

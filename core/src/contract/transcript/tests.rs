@@ -26,14 +26,7 @@ fn role_of(lines: &[Line], text: &str) -> Role {
 }
 
 fn call(tool: Tool, arguments: &Value) -> Call {
-    Call::parse(
-        tool,
-        arguments,
-        ParseOptions::default(),
-        &mut NoPreviewFiles,
-        || "req-1".to_owned(),
-    )
-    .expect("valid arguments")
+    Call::parse_saved(tool, arguments, ParseOptions::default(), "req-1").expect("valid arguments")
 }
 
 fn service() -> Call {

@@ -198,6 +198,30 @@ pub struct Answer {
 }
 
 impl Answer {
+    /// The question note as the summaries show it, with a marker per image, when there is a
+    /// note or an image.
+    pub fn note_with_markers(&self) -> Option<String> {
+        let images = self.note_images.as_ref().map_or(0, Vec::len);
+        (self.note.is_some() || images > 0)
+            .then(|| with_markers(self.note.as_deref().unwrap_or_default(), images))
+    }
+
+    /// The note on the option of `value`, with a marker per image, when it has a note or an
+    /// image.
+    pub fn option_note_with_markers(&self, value: &str) -> Option<String> {
+        let note = self
+            .option_notes
+            .as_ref()
+            .and_then(|notes| notes.get(value));
+        let images = self
+            .option_note_images
+            .as_ref()
+            .and_then(|images| images.get(value))
+            .map_or(0, Vec::len);
+        (note.is_some() || images > 0)
+            .then(|| with_markers(note.map_or("", String::as_str), images))
+    }
+
     /// The answer a draft commits, or `None` when it would be empty (no values, no notes).
     pub fn from_draft(question: &Question, draft: &Draft) -> Option<Self> {
         let mut answer = Self::default();

@@ -47,29 +47,16 @@ pub(super) fn submit_text(request: &Request, answers: &IndexMap<String, Answer>)
         } else {
             lines.push(format!("{label}: (no answer)"));
         }
-        let note_images = answer.note_images.as_ref().map_or(0, Vec::len);
-        if answer.note.is_some() || note_images > 0 {
-            let note = answer.note.as_deref().unwrap_or_default();
-            lines.push(format!("{label} note: {}", with_markers(note, note_images)));
+        if let Some(note) = answer.note_with_markers() {
+            lines.push(format!("{label} note: {note}"));
         }
         for value in &answer.values {
-            let note = answer
-                .option_notes
-                .as_ref()
-                .and_then(|notes| notes.get(value));
-            let images = answer
-                .option_note_images
-                .as_ref()
-                .and_then(|images| images.get(value))
-                .map_or(0, Vec::len);
             let Some((_, option)) = question.option_by_value(value) else {
                 continue;
             };
-            if note.is_none() && images == 0 {
-                continue;
+            if let Some(note) = answer.option_note_with_markers(value) {
+                lines.push(format!("{label} / {} note: {note}", option.label));
             }
-            let note = with_markers(note.map_or("", String::as_str), images);
-            lines.push(format!("{label} / {} note: {note}", option.label));
         }
     }
     if presented_differently {

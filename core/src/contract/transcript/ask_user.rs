@@ -111,23 +111,11 @@ fn answer_lines(label: &str, answer: &Answer) -> Vec<Line> {
     } else {
         unanswered(label)
     }];
-    let note_images = answer.note_images.as_ref().map_or(0, Vec::len);
-    if answer.note.is_some() || note_images > 0 {
-        let note = with_markers(answer.note.as_deref().unwrap_or_default(), note_images);
+    if let Some(note) = answer.note_with_markers() {
         lines.push(under("note", vec![text(&note)]));
     }
     for (value, option_label) in answer.values.iter().zip(&answer.labels) {
-        let note = answer
-            .option_notes
-            .as_ref()
-            .and_then(|notes| notes.get(value));
-        let images = answer
-            .option_note_images
-            .as_ref()
-            .and_then(|images| images.get(value))
-            .map_or(0, Vec::len);
-        if note.is_some() || images > 0 {
-            let note = with_markers(note.map_or("", String::as_str), images);
+        if let Some(note) = answer.option_note_with_markers(value) {
             lines.push(under(&format!("{option_label} note"), vec![text(&note)]));
         }
     }

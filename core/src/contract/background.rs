@@ -8,6 +8,16 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use super::request::Request;
 use super::result::{AskResult, summary_text};
 
+/// How a call's answer reaches the agent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Delivery {
+    /// The call waits for its form and answers with its result.
+    Await,
+    /// The call answers at once with a [`Receipt`]; the form is queued and its answer comes
+    /// later, on its own or through `wait_for_answers`.
+    Background,
+}
+
 /// The `status` of a receipt: always `"queued"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]

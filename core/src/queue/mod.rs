@@ -156,6 +156,11 @@ impl Queue {
         self.waiters.retain(|id| id != waiter);
     }
 
+    /// Whether nothing is queued, open, holding the lock or waiting.
+    pub fn is_idle(&self) -> bool {
+        self.line.is_empty() && matches!(self.holder, Holder::Free) && self.waiters.is_empty()
+    }
+
     /// Whether a wait is registered under `waiter`.
     pub fn is_waiting(&self, waiter: &str) -> bool {
         self.waiters.iter().any(|id| id == waiter)

@@ -266,6 +266,47 @@ def calls_run_one_at_a_time(host):
                    ("queued-2", "Again: user selected: 2. No")], "queued results")
 
 
+def background_asks_and_a_foreground_ask_take_turns_in_order(host):
+    def one(qid, prompt, label, background):
+        arguments = {"questions": [{"id": qid, "prompt": prompt,
+                                    "options": [{"value": qid, "label": label}]}]}
+        if background:
+            arguments["background"] = True
+        return arguments
+
+    host.send({"type": "ask", "id": "bg-1", "arguments": one("db", "Which database?", "Postgres", True)})
+    host.send({"type": "ask", "id": "bg-2", "arguments": one("region", "Which region?", "EU", True)})
+    host.send({"type": "ask", "id": "fg", "arguments": one("go", "Deploy now?", "Yes", False)})
+    host.send({"type": "ask", "id": "wait", "tool": "wait_for_answers", "arguments": {}})
+    replies = {"Which database?": "Postgres", "Which region?": "EU", "Deploy now?": "Yes"}
+    dialogs, blocked, results = [], [], {}
+    while "fg" not in results or "wait" not in results:
+        message = host.receive()
+        if message["type"] == "extension_ui_request":
+            dialogs.append(message["title"])
+            host.send({"type": "extension_ui_response", "id": message["id"],
+                       "value": replies[message["title"]]})
+        elif message["type"] == "event" and message["channel"] == "herdr:blocked":
+            blocked.append(message["data"]["active"])
+        elif message["type"] == "result":
+            results[message["id"]] = message["result"]
+    expect(dialogs, ["Which database?", "Which region?", "Deploy now?"], "dialogs in arrival order")
+    expect(blocked, [True, False, True, False], "blocked while each background form is open")
+    receipts = [results[call]["details"] for call in ("bg-1", "bg-2")]
+    expect([receipt["status"] for receipt in receipts], ["queued", "queued"], "receipts")
+    expect([receipt["pendingRequests"] for receipt in receipts], [1, 2], "pending forms")
+    wait = results["wait"]["details"]
+    expect(wait["requestIds"], [receipt["requestId"] for receipt in receipts], "waited-for forms")
+    expect([answer["result"]["answers"] for answer in wait["results"]],
+           [{"db": {"values": ["db"], "labels": ["Postgres"], "indices": [1]}},
+            {"region": {"values": ["region"], "labels": ["EU"], "indices": [1]}}],
+           "background answers")
+    expect(without_request_id(text_of(results["fg"])), "Q1: Yes", "the foreground answer")
+    again, _ = host.call("wait-again", "wait_for_answers", {}, {})
+    expect(again["details"], {"status": "complete", "requestIds": [], "results": []},
+           "a second wait repeats nothing")
+
+
 def end_of_input_cancels_and_exits(host):
     host.send({"type": "ask", "id": "last", "tool": "ask_user_question", "arguments": AUTH})
     while True:
@@ -286,6 +327,7 @@ SCENARIOS = [
     select_reply_naming_no_option_is_never_left_waiting,
     abort_cancels_the_call,
     calls_run_one_at_a_time,
+    background_asks_and_a_foreground_ask_take_turns_in_order,
     end_of_input_cancels_and_exits,
 ]
 

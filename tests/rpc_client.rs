@@ -1,6 +1,6 @@
 //! Runs `tests/rpc_client.py`, a Pi RPC host written with Python's standard library only,
-//! against the real program: asks, dialog answers, a remote submit, an abort, queued calls and
-//! the end of input.
+//! against the real program: asks, dialog answers, a remote submit, an abort, queued calls,
+//! background asks with `wait_for_answers`, and the end of input.
 
 use std::process::Command;
 

@@ -17,6 +17,7 @@ pub mod input;
 pub mod journal;
 pub mod json;
 pub mod keys;
+pub mod queue;
 pub mod runner;
 pub mod settings;
 pub mod settings_panel;

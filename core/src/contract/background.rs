@@ -5,8 +5,30 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
+use serde_json::Value;
+
+use super::output::{Content, ToolOutput};
 use super::request::Request;
 use super::result::{AskResult, summary_text};
+use super::tool_result::ToolResult;
+
+/// Whether raw arguments ask for the form to be queued (`background: true`), read before they
+/// are validated: a surface that answers at once must validate such a call when it arrives,
+/// and may leave every other call until its turn. The parsed call has the last word
+/// ([`super::call::Call::delivery`]).
+pub fn asks_background(arguments: &Value) -> bool {
+    arguments.get("background") == Some(&Value::Bool(true))
+}
+
+/// How a call's answer reaches the agent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Delivery {
+    /// The call waits for its form and answers with its result.
+    Await,
+    /// The call answers at once with a [`Receipt`]; the form is queued and its answer comes
+    /// later, on its own or through `wait_for_answers`.
+    Background,
+}
 
 /// The `status` of a receipt: always `"queued"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -50,6 +72,16 @@ impl Receipt {
             self.request_id, self.pending_requests
         )
     }
+
+    /// The receipt as the call's tool result: its text, and itself as the details.
+    pub fn output(self) -> ToolOutput<Self> {
+        ToolOutput {
+            content: vec![Content::text(self.text())],
+            details: self,
+            structured_content: None,
+            is_error: false,
+        }
+    }
 }
 
 /// How a queued form ended.
@@ -59,6 +91,19 @@ pub enum Outcome {
     Result(Box<AskResult>),
     /// The form could not be asked; the message says why. Never an invented answer.
     Error(String),
+}
+
+impl Outcome {
+    /// How a form that ended with `result` ended: its `ask_user` result, or an error for a
+    /// result of another tool, which is never queued.
+    pub fn of(result: &ToolResult) -> Self {
+        match result {
+            ToolResult::AskUser(output) => Self::Result(Box::new(output.details.clone())),
+            ToolResult::AskUserQuestion(_) => {
+                Self::Error("an ask_user_question form cannot be queued".to_owned())
+            }
+        }
+    }
 }
 
 /// One queued form's end: `{requestId, result}` or `{requestId, error}`, as the answer
@@ -149,6 +194,33 @@ impl WaitResult {
                 .map(|answer| answer.request_id.clone())
                 .collect(),
             results,
+        }
+    }
+
+    /// The wait's tool result: each answer's text (see [`BackgroundAnswer::text`]) for the
+    /// request `request_of` gives its id, apart by a blank line, or a line saying none was
+    /// outstanding; and itself as the details.
+    pub fn output<'a>(self, request_of: impl Fn(&str) -> Option<&'a Request>) -> ToolOutput<Self> {
+        let unknown = Request {
+            title: None,
+            questions: Vec::new(),
+            background: true,
+        };
+        let texts: Vec<String> = self
+            .results
+            .iter()
+            .map(|answer| answer.text(request_of(&answer.request_id).unwrap_or(&unknown)))
+            .collect();
+        let text = if texts.is_empty() {
+            "No background forms are outstanding.".to_owned()
+        } else {
+            texts.join("\n\n")
+        };
+        ToolOutput {
+            content: vec![Content::text(text)],
+            details: self,
+            structured_content: None,
+            is_error: false,
         }
     }
 }

@@ -2,7 +2,7 @@ use serde_json::{Value, json};
 
 use super::*;
 use crate::contract::ask_user::{NoPreviewFiles, ParseOptions};
-use crate::contract::{Call, Tool, ToolResult};
+use crate::contract::{Call, Content, Tool, ToolResult};
 
 fn call(title: Option<&str>) -> Call {
     let mut arguments = json!({"questions": [
@@ -141,5 +141,63 @@ fn a_wait_on_an_empty_queue_is_complete_with_nothing() {
     assert_eq!(
         serde_json::to_value(WaitResult::new(Vec::new())).expect("serializes"),
         json!({"status": "complete", "requestIds": [], "results": []})
+    );
+}
+
+#[test]
+fn only_background_true_asks_for_the_queue_before_validation() {
+    assert!(asks_background(&json!({"background": true})));
+    assert!(!asks_background(&json!({"background": false})));
+    assert!(!asks_background(&json!({"background": "true"})));
+    assert!(!asks_background(&json!({})));
+}
+
+#[test]
+fn a_receipt_is_a_tool_result_with_its_text_and_itself_as_details() {
+    let receipt = Receipt::new(call(None).request(), "req-7", 1);
+    let output = receipt.clone().output();
+    assert_eq!(output.content, vec![Content::text(receipt.text())]);
+    assert_eq!(output.details, receipt);
+    assert_eq!(output.structured_content, None);
+    assert!(!output.is_error);
+}
+
+#[test]
+fn a_wait_result_reads_as_every_answer_apart_by_a_blank_line() {
+    let asked = call(Some("Service setup"));
+    let first = answer(&asked, &json!({"kind": "cancel"}));
+    let mut second = first.clone();
+    second.request_id = "req-8".into();
+    let request = asked.request();
+    let output = WaitResult::new(vec![first.clone(), second.clone()]).output(|_| Some(request));
+    let Content::Text(text) = &output.content[0] else {
+        panic!("a text block");
+    };
+    assert_eq!(
+        text.text,
+        format!("{}\n\n{}", first.text(request), second.text(request))
+    );
+    assert_eq!(output.details.request_ids, vec!["req-7", "req-8"]);
+}
+
+#[test]
+fn a_wait_with_nothing_outstanding_says_so() {
+    let output = WaitResult::new(Vec::new()).output(|_| None);
+    assert_eq!(
+        output.content,
+        vec![Content::text("No background forms are outstanding.")]
+    );
+}
+
+#[test]
+fn a_form_ends_with_its_ask_user_result() {
+    let asked = call(None);
+    let result = asked.cancelled(None);
+    let ToolResult::AskUser(output) = &result else {
+        panic!("an ask_user result");
+    };
+    assert_eq!(
+        Outcome::of(&result),
+        Outcome::Result(Box::new(output.details.clone()))
     );
 }

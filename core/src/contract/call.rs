@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use super::answers::{Draft, Mode};
 use super::ask_user::{NoPreviewFiles, ParseOptions, PreviewSource, parse_ask_user_arguments};
+use super::background::Delivery;
 use super::issue::InvalidInput;
 use super::question_tool::{self, QuestionRequest, QuestionToolError, parse_ask_user_question};
 use super::remote::{AnswerSpec, RemoteError, RemoteResponse, validate_remote_response};
@@ -141,6 +142,15 @@ impl Call {
         match &self.origin {
             Origin::AskUser { request_id } => Some(request_id),
             Origin::AskUserQuestion(_) => None,
+        }
+    }
+
+    /// Whether the agent waits for the answer or has it queued: only an `ask_user` call that
+    /// asked for `background: true` is queued, since only its answers carry a request id.
+    pub fn delivery(&self) -> Delivery {
+        match &self.origin {
+            Origin::AskUser { .. } if self.request.background => Delivery::Background,
+            Origin::AskUser { .. } | Origin::AskUserQuestion(_) => Delivery::Await,
         }
     }
 

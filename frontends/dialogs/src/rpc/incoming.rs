@@ -25,6 +25,12 @@ pub enum Incoming {
         /// The tool arguments, validated when the call's turn comes.
         arguments: Value,
     },
+    /// `{"type":"ask","id":CALL_ID,"tool":"wait_for_answers","arguments":{}}`: a wait for
+    /// every outstanding background form.
+    Wait {
+        /// The tool call's id, which the wait's result names.
+        id: String,
+    },
     /// `{"type":"extension_ui_response","id":..,"value"|"confirmed"|"cancelled":..}`
     UiResponse {
         /// The dialog request's id.
@@ -92,10 +98,16 @@ fn string(fields: &Map<String, Value>, key: &str, kind: &str) -> Result<String, 
     }
 }
 
+/// The name of the tool that waits for background answers; it takes no arguments.
+pub const WAIT_FOR_ANSWERS: &str = "wait_for_answers";
+
 fn ask(fields: &Map<String, Value>) -> Result<Incoming, ProtocolError> {
     let id = string(fields, "id", "ask")?;
     if id.is_empty() {
         return fail("ask: \"id\" must not be empty");
+    }
+    if fields.get("tool").and_then(Value::as_str) == Some(WAIT_FOR_ANSWERS) {
+        return Ok(Incoming::Wait { id });
     }
     let named = |value: &Value| value.as_str().and_then(|name| name.parse::<Tool>().ok());
     let tool = match fields.get("tool").map(named) {
@@ -158,6 +170,13 @@ mod tests {
                 arguments: json!({})
             })
         );
+    }
+
+    #[test]
+    fn an_ask_of_wait_for_answers_is_a_wait() {
+        let parsed =
+            parse_line(br#"{"type":"ask","id":"w","tool":"wait_for_answers","arguments":{}}"#);
+        assert_eq!(parsed.unwrap(), Some(Incoming::Wait { id: "w".into() }));
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //! carry U+2028 and U+2029 inside strings; lines out escape them, and DEL, the C1 controls
 //! and the bidirectional controls too (see [`Outgoing::to_line`]).
 //!
-//! Host to program (see [`Incoming`]): `ask` (`tool` defaults to `ask_user`),
+//! Host to program (see [`Incoming`]): `ask` (`tool` defaults to `ask_user`; `wait_for_answers`
+//! waits for background answers),
 //! `extension_ui_response` (`value`, or `cancelled: true` to dismiss), `submit` (a remote
 //! response for an open flow) and `abort`. Program to host (see [`Outgoing`]):
 //! `extension_ui_request` in Pi's shapes, `event` lines on the `pi-agent-ask:started`,
@@ -40,25 +41,36 @@
 //!   answers it at once, without events; an abort naming no call is ignored.
 //! - The end of input cancels the open call and then every waiting one, each with its result.
 //!   The program closes a session so when a signal ends it, too.
+//! - An `ask_user` `ask` with `background: true` is validated at once and answered with its
+//!   receipt; its form is queued and asked like any call when its turn at the input lock
+//!   comes, which background forms and foreground calls take in one arrival-order line (see
+//!   [`pi_agent_ask_core::queue`]). While one is open `herdr:blocked` is active. An `ask` of
+//!   `wait_for_answers` is answered once no form is queued or open, with every form's end not
+//!   delivered before; aborting it writes nothing and leaves the forms queued. The end of input
+//!   cancels the open form and ends the ones never asked with an error.
 //! - A line answered by an error line alone changes nothing. So does a line over
 //!   [`lines::MAX_LINE_BYTES`], which is never held whole (see [`lines`]).
 
 mod incoming;
 pub mod lines;
 mod outgoing;
+mod queued;
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 
+use pi_agent_ask_core::contract::background::Outcome;
 use pi_agent_ask_core::contract::remote::RemoteError;
+use pi_agent_ask_core::contract::request::Request;
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool, ToolResult};
 use pi_agent_ask_core::dialog::{Dialog, DialogFlow, Step};
 use pi_agent_ask_core::events::{
     COMPLETED_CHANNEL, Completed, STARTED_CHANNEL, SUBMIT_RESULT_CHANNEL, Started, Submit,
     SubmitResult, tool_flow_id,
 };
+use pi_agent_ask_core::queue::{Blocked, Queue};
 use serde_json::{Map, Value};
 
-pub use incoming::{Incoming, ProtocolError, parse_line};
+pub use incoming::{Incoming, ProtocolError, WAIT_FOR_ANSWERS, parse_line};
 pub use outgoing::{Outgoing, UiRequest};
 
 /// What a session needs from outside: fresh ids, the time, and argument checking (which reads
@@ -81,21 +93,59 @@ struct Waiting {
     id: String,
     tool: Tool,
     arguments: Value,
+    /// The call already validated when it arrived (it asked for `background` but is not
+    /// queued), so it is not validated twice.
+    parsed: Option<Box<Call>>,
+}
+
+/// Whose form the open flow is.
+enum Turn {
+    /// A foreground `ask`: its result is written when the flow ends.
+    Foreground,
+    /// A background form under this request id: the queue takes its end.
+    Background { request_id: String },
 }
 
 /// The call being asked.
 struct Open {
+    /// The tool call's id (for a background form, the id of the `ask` that queued it).
     id: String,
     flow: DialogFlow,
     /// The id of the request sent for the flow's open dialog.
     dialog_id: String,
+    turn: Turn,
 }
 
-/// One RPC connection's state: the call being asked and the calls waiting.
+/// Whether the host may still answer dialogs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum HostInput {
+    /// Lines still come.
+    Open,
+    /// The input ended: nothing more is asked.
+    Ended,
+}
+
+/// A queued form until its end is delivered: the `ask` that queued it and its questions,
+/// which its answer's text repeats.
+struct QueuedForm {
+    call_id: String,
+    request: Request,
+    /// Whether a wait has delivered its end; it is then forgotten.
+    delivered: bool,
+}
+
+/// One RPC connection's state: the call being asked, the calls waiting, and the background
+/// queue, which holds the input lock every ask shares.
 pub struct Session<E> {
     env: E,
     open: Option<Open>,
     waiting: VecDeque<Waiting>,
+    queue: Queue,
+    /// Queued forms by request id, until their ends are delivered.
+    forms: BTreeMap<String, QueuedForm>,
+    /// The last `herdr:blocked` status sent.
+    blocked: Blocked,
+    input: HostInput,
 }
 
 impl<E: Environment> Session<E> {
@@ -105,6 +155,10 @@ impl<E: Environment> Session<E> {
             env,
             open: None,
             waiting: VecDeque::new(),
+            queue: Queue::new(),
+            forms: BTreeMap::new(),
+            blocked: Blocked::Cleared,
+            input: HostInput::Open,
         }
     }
 
@@ -115,7 +169,7 @@ impl<E: Environment> Session<E> {
 
     /// Whether no call is open or waiting.
     pub fn is_idle(&self) -> bool {
-        self.open.is_none() && self.waiting.is_empty()
+        self.open.is_none() && self.waiting.is_empty() && self.queue.is_idle()
     }
 
     /// Handles one line from the host (without its `\n`) and returns the lines to write.
@@ -134,15 +188,13 @@ impl<E: Environment> Session<E> {
 
     /// The host closed its side, or a signal ends the program: the open call is cancelled with
     /// the answers so far and every waiting call is cancelled, each with its result written.
+    /// Background forms not yet asked end with an error, so a wait still gets its result.
     pub fn end_of_input(&mut self) -> Vec<Outgoing> {
         let mut out = Vec::new();
-        let waiting = std::mem::take(&mut self.waiting);
+        self.input = HostInput::Ended;
         if let Some(open) = &mut self.open {
             open.flow.cancel();
             self.finish_open(&mut out);
-        }
-        for call in waiting {
-            out.push(cancelled_before_start(&mut self.env, call));
         }
         out
     }
@@ -154,20 +206,13 @@ impl<E: Environment> Session<E> {
                 tool,
                 arguments,
             } => {
-                let known = self.open.as_ref().is_some_and(|open| open.id == id)
-                    || self.waiting.iter().any(|call| call.id == id);
-                if known {
-                    return Err(ProtocolError(format!(
-                        "ask: call {} is already open or waiting",
-                        Value::from(id)
-                    )));
-                }
-                self.waiting.push_back(Waiting {
-                    id,
-                    tool,
-                    arguments,
-                });
-                self.start_next(out);
+                self.check_new(&id)?;
+                self.ask(id, tool, arguments, out);
+            }
+            Incoming::Wait { id } => {
+                self.check_new(&id)?;
+                let actions = self.queue.wait(id);
+                self.apply(actions, out);
             }
             Incoming::UiResponse { id, fields } => self.respond(&id, &fields, out)?,
             Incoming::Submit(submit) => self.submit(&submit, out),
@@ -221,7 +266,13 @@ impl<E: Environment> Session<E> {
     }
 
     fn abort(&mut self, id: &str, out: &mut Vec<Outgoing>) {
-        if let Some(open) = self.open.as_mut().filter(|open| open.id == id) {
+        if self.queue.is_waiting(id) {
+            self.queue.abort_wait(id);
+        } else if let Some(open) = self
+            .open
+            .as_mut()
+            .filter(|open| open.id == id && matches!(open.turn, Turn::Foreground))
+        {
             open.flow.cancel();
             self.finish_open(out);
         } else if let Some(call) = self
@@ -230,6 +281,7 @@ impl<E: Environment> Session<E> {
             .position(|call| call.id == id)
             .and_then(|position| self.waiting.remove(position))
         {
+            let _in_line = self.queue.foreground_done(id);
             out.push(cancelled_before_start(&mut self.env, call));
         }
     }
@@ -251,50 +303,48 @@ impl<E: Environment> Session<E> {
         }
     }
 
-    /// Writes the ended flow's completed event and result, then starts the next call.
+    /// Writes the ended flow's completed event and, for a foreground call, its result (a
+    /// background form's end goes to the queue); then the lock passes on.
     fn finish_open(&mut self, out: &mut Vec<Outgoing>) {
         let Some(open) = self.open.take() else {
             return;
         };
-        if let Step::Done(result) = open.flow.step() {
-            let completed = Completed::for_tool_call(&open.id, result, self.env.now());
-            out.push(event(COMPLETED_CHANNEL, &completed));
-            out.push(Outgoing::Result {
-                id: open.id,
-                result: result.clone(),
-            });
-        }
-        self.start_next(out);
+        let Step::Done(result) = open.flow.step() else {
+            return;
+        };
+        let completed = Completed::for_tool_call(&open.id, result, self.env.now());
+        out.push(event(COMPLETED_CHANNEL, &completed));
+        let actions = match open.turn {
+            Turn::Foreground => {
+                out.push(Outgoing::Result {
+                    id: open.id.clone(),
+                    result: result.clone(),
+                });
+                self.queue.foreground_done(&open.id)
+            }
+            Turn::Background { request_id } => {
+                self.queue.form_finished(&request_id, Outcome::of(result))
+            }
+        };
+        self.apply(actions.unwrap_or_default(), out);
     }
 
-    /// Starts waiting calls until one opens a flow; invalid calls are answered at once.
-    fn start_next(&mut self, out: &mut Vec<Outgoing>) {
-        while self.open.is_none() {
-            let Some(call) = self.waiting.pop_front() else {
-                return;
-            };
-            match opening(&mut self.env, &call) {
-                Opening::Answered(result) => out.push(Outgoing::Result {
-                    id: call.id,
-                    result,
-                }),
-                Opening::Flow(flow) => {
-                    let started = Started::for_tool_call(
-                        &call.id,
-                        flow.call().title().map(str::to_owned),
-                        flow.call().normalized_questions(),
-                        self.env.now(),
-                    );
-                    out.push(event(STARTED_CHANNEL, &started));
-                    self.open = Some(Open {
-                        id: call.id,
-                        flow: *flow,
-                        dialog_id: String::new(),
-                    });
-                    self.after_reply(out);
-                }
-            }
-        }
+    /// Opens a flow: its started event, then its first dialog.
+    fn open_flow(&mut self, id: String, flow: DialogFlow, turn: Turn, out: &mut Vec<Outgoing>) {
+        let started = Started::for_tool_call(
+            &id,
+            flow.call().title().map(str::to_owned),
+            flow.call().normalized_questions(),
+            self.env.now(),
+        );
+        out.push(event(STARTED_CHANNEL, &started));
+        self.open = Some(Open {
+            id,
+            flow,
+            dialog_id: String::new(),
+            turn,
+        });
+        self.after_reply(out);
     }
 }
 
@@ -304,8 +354,11 @@ enum Opening {
     Answered(ToolResult),
 }
 
-/// Validates a call's arguments and opens its flow.
-fn opening(env: &mut impl Environment, call: &Waiting) -> Opening {
+/// Validates a call's arguments (unless they were when it arrived) and opens its flow.
+fn opening(env: &mut impl Environment, call: &mut Waiting) -> Opening {
+    if let Some(parsed) = call.parsed.take() {
+        return Opening::Flow(Box::new(DialogFlow::new(*parsed)));
+    }
     match env.parse_call(call.tool, &call.arguments) {
         Ok(call) => Opening::Flow(Box::new(DialogFlow::new(call))),
         Err(invalid) => Opening::Answered(invalid.into_result()),
@@ -313,8 +366,8 @@ fn opening(env: &mut impl Environment, call: &Waiting) -> Opening {
 }
 
 /// The result of a call cancelled before its turn: nothing was asked, so no events.
-fn cancelled_before_start(env: &mut impl Environment, call: Waiting) -> Outgoing {
-    let result = match opening(env, &call) {
+fn cancelled_before_start(env: &mut impl Environment, mut call: Waiting) -> Outgoing {
+    let result = match opening(env, &mut call) {
         Opening::Flow(mut flow) => flow.cancel(),
         Opening::Answered(result) => result,
     };

@@ -1,6 +1,8 @@
 //! Program-to-host lines: dialog requests, events, results and error lines.
 
 use pi_agent_ask_core::contract::ToolResult;
+use pi_agent_ask_core::contract::background::{Receipt, WaitResult};
+use pi_agent_ask_core::contract::output::ToolOutput;
 use pi_agent_ask_core::dialog::wording::multi_select_title;
 use pi_agent_ask_core::dialog::{Dialog, option_texts};
 use serde_json::{Map, Value, json};
@@ -130,7 +132,8 @@ pub enum Outgoing {
     },
     /// `{"type":"event","channel":..,"data":{..}}`
     Event {
-        /// `pi-agent-ask:started`, `pi-agent-ask:completed` or `pi-agent-ask:submit-result`.
+        /// `pi-agent-ask:started`, `pi-agent-ask:completed`, `pi-agent-ask:submit-result` or
+        /// `herdr:blocked`.
         channel: &'static str,
         /// The payload.
         data: Value,
@@ -141,6 +144,22 @@ pub enum Outgoing {
         id: String,
         /// The tool result.
         result: ToolResult,
+    },
+    /// `{"type":"result","id":CALL_ID,"result":{..}}`: the receipt a background `ask` gets at
+    /// once.
+    Queued {
+        /// The call's id.
+        id: String,
+        /// The receipt as a tool result.
+        receipt: ToolOutput<Receipt>,
+    },
+    /// `{"type":"result","id":CALL_ID,"result":{..}}`: what a `wait_for_answers` call waited
+    /// for.
+    Answers {
+        /// The wait's call id.
+        id: String,
+        /// The wait's result.
+        result: ToolOutput<WaitResult>,
     },
     /// `{"type":"error","message":..}`: a line that was not understood; nothing changed.
     Error {
@@ -165,6 +184,12 @@ impl Outgoing {
             }
             Self::Result { id, result } => {
                 json!({"type": "result", "id": id, "result": result.to_json()})
+            }
+            Self::Queued { id, receipt } => {
+                json!({"type": "result", "id": id, "result": receipt})
+            }
+            Self::Answers { id, result } => {
+                json!({"type": "result", "id": id, "result": result})
             }
             Self::Error { message } => json!({"type": "error", "message": message}),
         }

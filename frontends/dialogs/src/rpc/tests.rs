@@ -215,3 +215,89 @@ fn rpc_lines_escape_del_c1_and_bidirectional_controls() {
     let value: Value = serde_json::from_str(&line).unwrap();
     assert_eq!(value["message"], text);
 }
+
+fn background_ask(id: &str, prompt: &str) -> Value {
+    json!({"type": "ask", "id": id, "arguments": {"background": true, "questions": [
+        {"id": "q", "prompt": prompt, "options": [{"value": "yes", "label": "Yes"}]}
+    ]}})
+}
+
+fn kinds(lines: &[Value]) -> Vec<&str> {
+    lines
+        .iter()
+        .map(|line| {
+            line["channel"]
+                .as_str()
+                .unwrap_or_else(|| line["type"].as_str().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn a_submit_ends_a_background_form_without_a_result_line_of_its_own() {
+    let mut session = Session::new(Counting::default());
+    let queued = send(&mut session, &background_ask("bg", "Ready?"));
+    assert_eq!(queued[0]["result"]["details"]["status"], "queued");
+    let submit = json!({"type": "submit", "version": 1, "requestId": "r", "flowId": "tool:bg",
+        "response": {"kind": "answer", "answers": {"q": {"values": ["yes"]}}}});
+    let submitted = send(&mut session, &submit);
+    assert_eq!(
+        kinds(&submitted),
+        [
+            "pi-agent-ask:submit-result",
+            "pi-agent-ask:completed",
+            "herdr:blocked"
+        ]
+    );
+    let waited = send(
+        &mut session,
+        &json!({"type": "ask", "id": "w", "tool": "wait_for_answers", "arguments": {}}),
+    );
+    assert_eq!(waited[0]["id"], "w");
+    assert_eq!(
+        waited[0]["result"]["details"]["results"][0]["result"]["answers"]["q"]["values"],
+        json!(["yes"])
+    );
+    assert!(session.is_idle());
+}
+
+#[test]
+fn an_abort_naming_the_ask_that_queued_a_form_changes_nothing() {
+    let mut session = Session::new(Counting::default());
+    send(&mut session, &background_ask("bg", "Ready?"));
+    assert!(send(&mut session, &json!({"type": "abort", "id": "bg"})).is_empty());
+    let answered = send(
+        &mut session,
+        &json!({"type": "extension_ui_response", "id": "id-2", "value": "Yes"}),
+    );
+    assert_eq!(
+        kinds(&answered),
+        ["pi-agent-ask:completed", "herdr:blocked"]
+    );
+}
+
+#[test]
+fn an_ask_user_question_asking_for_background_is_asked_in_the_foreground() {
+    let mut session = Session::new(Counting::default());
+    let mut arguments = question("Now?");
+    arguments["background"] = json!(true);
+    let line =
+        json!({"type": "ask", "id": "c", "tool": "ask_user_question", "arguments": arguments});
+    let opened = send(&mut session, &line);
+    assert_eq!(
+        kinds(&opened),
+        ["pi-agent-ask:started", "extension_ui_request"]
+    );
+}
+
+#[test]
+fn a_wait_id_may_not_repeat_while_it_waits() {
+    let mut session = Session::new(Counting::default());
+    send(&mut session, &background_ask("bg", "Ready?"));
+    let wait = json!({"type": "ask", "id": "w", "tool": "wait_for_answers", "arguments": {}});
+    assert!(send(&mut session, &wait).is_empty());
+    assert_eq!(
+        send(&mut session, &wait),
+        [json!({"type": "error", "message": "ask: call \"w\" is already open or waiting"})]
+    );
+}

@@ -1,0 +1,196 @@
+//! The session's side of the background queue: queuing a form, taking a turn at the input
+//! lock, and carrying out what the queue asks for, as lines to the host.
+//!
+//! A background form is asked through the same dialogs as a foreground `ask`, under the id of
+//! the `ask` that queued it, with its started and completed events; while it is open the
+//! `herdr:blocked` status is active. The journal's saves are not written by `rpc`: a session
+//! here has no session file, and [`Action::SaveRequest`] and [`Action::SaveCompletion`] are
+//! where a journal would be written.
+
+use pi_agent_ask_core::contract::background::{Delivery, Outcome, asks_background};
+use pi_agent_ask_core::contract::{Call, Tool};
+use pi_agent_ask_core::dialog::DialogFlow;
+use pi_agent_ask_core::queue::{Action, BLOCKED_CHANNEL, Blocked};
+use serde_json::Value;
+
+use super::{
+    Environment, HostInput, Opening, Outgoing, ProtocolError, QueuedForm, Session, Turn, Waiting,
+    cancelled_before_start, event, opening,
+};
+
+/// Why a queued form ends without being asked.
+const NOT_ASKED: &str = "The session ended before the form was asked.";
+
+impl<E: Environment> Session<E> {
+    /// A new `ask`: one that asks for `background` is validated at once and, when the call
+    /// is queued, answered with its receipt; every other one waits for the input lock and is
+    /// validated when its turn comes.
+    pub(super) fn ask(
+        &mut self,
+        id: String,
+        tool: Tool,
+        arguments: Value,
+        out: &mut Vec<Outgoing>,
+    ) {
+        let parsed = if asks_background(&arguments) {
+            match self.env.parse_call(tool, &arguments) {
+                Err(invalid) => {
+                    let result = invalid.into_result();
+                    out.push(Outgoing::Result { id, result });
+                    return;
+                }
+                Ok(call) => match call.delivery() {
+                    Delivery::Background => return self.enqueue(id, call, out),
+                    Delivery::Await => Some(Box::new(call)),
+                },
+            }
+        } else {
+            None
+        };
+        let call = Waiting {
+            id,
+            tool,
+            arguments,
+            parsed,
+        };
+        self.ask_foreground(call, out);
+    }
+
+    /// An `ask` id may not name a call that is open, waiting, or a wait.
+    pub(super) fn check_new(&self, id: &str) -> Result<(), ProtocolError> {
+        let known = self
+            .open
+            .as_ref()
+            .is_some_and(|open| open.id == id && matches!(open.turn, Turn::Foreground))
+            || self.waiting.iter().any(|call| call.id == id)
+            || self.queue.is_waiting(id);
+        if known {
+            return Err(ProtocolError(format!(
+                "ask: call {} is already open or waiting",
+                Value::from(id)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Queues a validated background call under the `ask` id `call_id`: its receipt is written
+    /// at once, and it opens when the lock is free.
+    pub(super) fn enqueue(&mut self, call_id: String, call: Call, out: &mut Vec<Outgoing>) {
+        let request_id = call.request_id().unwrap_or_default().to_owned();
+        let form = QueuedForm {
+            call_id,
+            request: call.request().clone(),
+            delivered: false,
+        };
+        match self.queue.enqueue(call) {
+            Ok(actions) => {
+                self.forms.insert(request_id, form);
+                self.apply(actions, out);
+            }
+            Err(error) => out.push(Outgoing::Error {
+                message: format!("ask: {error}"),
+            }),
+        }
+    }
+
+    /// A foreground `ask` waits in line for the input lock.
+    pub(super) fn ask_foreground(&mut self, call: Waiting, out: &mut Vec<Outgoing>) {
+        let actions = self.queue.foreground_wants_lock(call.id.clone());
+        self.waiting.push_back(call);
+        self.apply(actions, out);
+    }
+
+    /// Carries out the queue's actions in order.
+    pub(super) fn apply(&mut self, actions: Vec<Action>, out: &mut Vec<Outgoing>) {
+        for action in actions {
+            match action {
+                // No journal in `rpc`: the saves are where one would be written.
+                Action::SaveRequest { .. } | Action::SaveCompletion(_) => {}
+                Action::Receipt(receipt) => {
+                    if let Some(form) = self.forms.get(&receipt.request_id) {
+                        out.push(Outgoing::Queued {
+                            id: form.call_id.clone(),
+                            receipt: receipt.output(),
+                        });
+                    }
+                }
+                Action::Open(call) => self.open_form(*call, out),
+                Action::Grant { id } => self.grant(&id, out),
+                Action::Blocked(status) => self.blocked(status, out),
+                Action::Deliver { waiter, result } => {
+                    for answer in &result.results {
+                        if let Some(form) = self.forms.get_mut(&answer.request_id) {
+                            form.delivered = true;
+                        }
+                    }
+                    let forms = &self.forms;
+                    let result = result.output(|id| forms.get(id).map(|form| &form.request));
+                    self.forms.retain(|_, form| !form.delivered);
+                    out.push(Outgoing::Answers { id: waiter, result });
+                }
+            }
+        }
+    }
+
+    /// A background form's turn: asked through dialogs, or, once the input has ended, ended
+    /// with an error without being asked.
+    fn open_form(&mut self, call: Call, out: &mut Vec<Outgoing>) {
+        let request_id = call.request_id().unwrap_or_default().to_owned();
+        if self.input == HostInput::Ended {
+            let actions = self
+                .queue
+                .form_finished(&request_id, Outcome::Error(NOT_ASKED.to_owned()));
+            self.apply(actions.unwrap_or_default(), out);
+            return;
+        }
+        let call_id = self
+            .forms
+            .get(&request_id)
+            .map(|form| form.call_id.clone())
+            .unwrap_or_default();
+        let turn = Turn::Background { request_id };
+        self.open_flow(call_id, DialogFlow::new(call), turn, out);
+    }
+
+    /// A foreground call's turn: its flow opens, or invalid arguments are answered at once and
+    /// the lock passes on; once the input has ended it is cancelled before it starts.
+    fn grant(&mut self, id: &str, out: &mut Vec<Outgoing>) {
+        let Some(mut call) = self
+            .waiting
+            .iter()
+            .position(|call| call.id == id)
+            .and_then(|position| self.waiting.remove(position))
+        else {
+            return;
+        };
+        let answered = if self.input == HostInput::Ended {
+            cancelled_before_start(&mut self.env, call)
+        } else {
+            match opening(&mut self.env, &mut call) {
+                Opening::Flow(flow) => {
+                    self.open_flow(call.id, *flow, Turn::Foreground, out);
+                    return;
+                }
+                Opening::Answered(result) => Outgoing::Result {
+                    id: call.id,
+                    result,
+                },
+            }
+        };
+        out.push(answered);
+        let actions = self.queue.foreground_done(id);
+        self.apply(actions.unwrap_or_default(), out);
+    }
+
+    /// Sends a change of the blocked status; none for a form never shown.
+    fn blocked(&mut self, status: Blocked, out: &mut Vec<Outgoing>) {
+        let shown = match status {
+            Blocked::Active => self.input == HostInput::Open,
+            Blocked::Cleared => true,
+        };
+        if shown && status != self.blocked {
+            self.blocked = status;
+            out.push(event(BLOCKED_CHANNEL, &status));
+        }
+    }
+}

@@ -35,7 +35,8 @@ fn ask(args: &[&str], arguments: &Value, answers: &str, term: &str) -> Option<Ru
     let dir = tempfile::tempdir().expect("a temporary folder");
     let file = dir.path().join("arguments.json");
     std::fs::write(&file, arguments.to_string()).expect("the arguments are written");
-    let mut child = Command::new("setsid")
+    let mut setsid = Command::new("setsid");
+    let mut child = support::without_surfaces(&mut setsid)
         .arg("-w")
         .arg(env!("CARGO_BIN_EXE_pi-agent-ask"))
         .arg("ask")

@@ -15,6 +15,37 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
+/// The variables by which the program finds a terminal multiplexer or terminal to open a
+/// popup in.
+const SURFACE_VARIABLES: [&str; 7] = [
+    "TMUX",
+    "TMUX_PANE",
+    "ZELLIJ",
+    "ZELLIJ_SESSION_NAME",
+    "KITTY_LISTEN_ON",
+    "KITTY_WINDOW_ID",
+    "WEZTERM_PANE",
+];
+
+/// The program, kept away from the surfaces of the machine the tests run on: no popup in the
+/// developer's tmux, no answer inbox of theirs (its runtime folder is one that does not exist).
+pub fn program() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_pi-agent-ask"));
+    without_surfaces(&mut command);
+    command
+}
+
+/// Keeps `command` from finding a popup host or an inbox of the machine the tests run on.
+pub fn without_surfaces(command: &mut Command) -> &mut Command {
+    for variable in SURFACE_VARIABLES {
+        command.env_remove(variable);
+    }
+    command.env(
+        "XDG_RUNTIME_DIR",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-runtime-folder"),
+    )
+}
+
 /// What one run of the program printed.
 pub struct ProgramOutput {
     /// Standard output.
@@ -27,7 +58,7 @@ pub struct ProgramOutput {
 
 /// Runs the program in the repository root with these arguments, feeding `stdin` when given.
 pub fn run_program(args: &[String], stdin: Option<&str>) -> ProgramOutput {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pi-agent-ask"))
+    let mut child = program()
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(args)
         .stdin(if stdin.is_some() {
@@ -131,7 +162,7 @@ pub fn output_schema_validator() -> &'static jsonschema::Validator {
 /// while it runs, so a large document cannot fill the pipe and stall it.
 pub fn run_program_within(args: &[String], limit: std::time::Duration) -> Option<ProgramOutput> {
     use std::io::Read as _;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pi-agent-ask"))
+    let mut child = program()
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

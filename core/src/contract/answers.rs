@@ -85,11 +85,6 @@ impl Draft {
         self.selected.clear();
     }
 
-    /// Keeps only the option chosen first (a multi-select turned single-select).
-    pub fn keep_first_selection(&mut self) {
-        self.selected.truncate(1);
-    }
-
     /// The custom text when the custom row is selected and the text is not blank.
     pub fn committed_custom_text(&self) -> Option<&str> {
         (self.custom_selected && !self.custom_text.trim().is_empty())

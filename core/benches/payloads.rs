@@ -1,0 +1,53 @@
+//! The questionnaires both keystroke benches time, so the core's figures and the terminal
+//! path's are for the same forms: the demo, a question with 500 options, and a preview of
+//! 1 MiB of text beside a small one.
+
+use std::fmt::Write as _;
+
+use pi_agent_ask_core::contract::ask_user::ParseOptions;
+use pi_agent_ask_core::contract::{Call, Tool};
+use pi_agent_ask_core::form::{Form, FormConfig};
+use serde_json::{Value, json};
+
+/// The demo questionnaire the program ships.
+pub fn demo() -> Value {
+    serde_json::from_str(include_str!("../../fixtures/demo.json")).expect("demo is JSON")
+}
+
+/// The form for `arguments`.
+pub fn form(arguments: &Value) -> Form {
+    let call = Call::parse_saved(Tool::AskUser, arguments, ParseOptions::default(), "bench")
+        .expect("valid arguments");
+    Form::new(call, &FormConfig::default())
+}
+
+/// One question with 500 options, each with a description that wraps on a narrow screen.
+pub fn many_options() -> Value {
+    let options: Vec<Value> = (1..=500)
+        .map(|n| {
+            json!({
+                "value": format!("option-{n}"),
+                "label": format!("Option {n}"),
+                "description": "A description long enough to wrap once or twice on a narrow screen"
+            })
+        })
+        .collect();
+    json!({"questions": [{"id": "many", "prompt": "Pick one of five hundred", "options": options}]})
+}
+
+/// A preview question: 1 MiB of code lines beside a small preview.
+pub fn big_preview() -> Value {
+    let mut text = String::new();
+    let mut n = 0;
+    while text.len() < 1024 * 1024 {
+        let _ = writeln!(
+            text,
+            "{n:>6}  fn preview_line_{n}() -> usize {{ {n} * 2 }} // a long enough line of code"
+        );
+        n += 1;
+    }
+    json!({"questions": [{"id": "big", "prompt": "Pick a version", "type": "preview", "options": [
+        {"value": "big", "label": "One mebibyte", "preview": text},
+        {"value": "small", "label": "Small", "preview": "small"}
+    ]}]})
+}

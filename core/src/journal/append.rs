@@ -6,11 +6,13 @@ use serde_json::{Value, json};
 
 use super::drafts::DraftRecord;
 use super::records::{
-    DRAFTS, Drafts, HISTORY_COMPLETED, HISTORY_REQUEST, HistoryCompleted, HistoryRequest, PAYLOAD,
-    PENDING_DISMISSED, Payload, PayloadSource, PendingDismissed, RECORD_VERSION,
+    BACKGROUND_DELIVERED, BackgroundDelivered, DRAFTS, Drafts, HISTORY_COMPLETED, HISTORY_REQUEST,
+    HistoryCompleted, HistoryRequest, PAYLOAD, PENDING_DISMISSED, Payload, PayloadSource,
+    PendingDismissed, RECORD_VERSION,
 };
 use crate::contract::Call;
 use crate::contract::answers::Draft;
+use crate::contract::background::{BackgroundAnswer, Delivery, Outcome};
 
 /// Where a new entry goes in the session's tree and when it was made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,7 +87,7 @@ pub fn history_request(call: &Call, tool_call_id: &str, created_at: String) -> O
             request_id: request_id.to_owned(),
             tool_call_id: tool_call_id.to_owned(),
             title: call.title().map(str::to_owned),
-            background: false,
+            background: call.delivery() == Delivery::Background,
             created_at,
             questions,
         },
@@ -102,6 +104,39 @@ pub fn history_completed(call: &Call, details: Value) -> Option<Record> {
             request_id: call.request_id()?.to_owned(),
             result: Some(details),
             error: None,
+        },
+    ))
+}
+
+/// `ask:history-completed` for a queued form's end, saved before it is delivered: its result,
+/// or the error it failed with.
+pub fn background_completed(answer: &BackgroundAnswer) -> Record {
+    let (result, error) = match &answer.outcome {
+        Outcome::Result(result) => (serde_json::to_value(result).ok(), None),
+        Outcome::Error(error) => (None, Some(error.clone())),
+    };
+    Record::new(
+        HISTORY_COMPLETED,
+        &HistoryCompleted {
+            version: RECORD_VERSION,
+            request_id: answer.request_id.clone(),
+            result,
+            error,
+        },
+    )
+}
+
+/// `ask:background-delivered` for the queued forms whose ends reached the agent, in one wait's
+/// result or one answer message; `None` when nothing was delivered.
+pub fn background_delivered(request_ids: &[String]) -> Option<Record> {
+    if request_ids.is_empty() {
+        return None;
+    }
+    Some(Record::new(
+        BACKGROUND_DELIVERED,
+        &BackgroundDelivered {
+            version: RECORD_VERSION,
+            request_ids: request_ids.to_vec(),
         },
     ))
 }

@@ -19,6 +19,8 @@ pub const HISTORY_COMPLETED: &str = "ask:history-completed";
 pub const PENDING_DISMISSED: &str = "ask:pending-dismissed";
 /// The `customType` of [`Drafts`].
 pub const DRAFTS: &str = "ask:drafts";
+/// The `customType` of [`BackgroundDelivered`].
+pub const BACKGROUND_DELIVERED: &str = "ask:background-delivered";
 
 /// What wrote a payload.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,6 +109,17 @@ pub struct Drafts {
     pub request_id: String,
     /// One draft per question, in the questions' order.
     pub drafts: Vec<DraftRecord>,
+}
+
+/// `ask:background-delivered`: the ends of these queued forms reached the agent (in a wait's
+/// result or an answer message), so they are never delivered again, here or after a restart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BackgroundDelivered {
+    /// Always [`RECORD_VERSION`].
+    pub version: u32,
+    /// The delivered forms' request ids, in the order they were delivered.
+    pub request_ids: Vec<String>,
 }
 
 /// Reads a record's data; a record of another version or shape is `None`.

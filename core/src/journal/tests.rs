@@ -330,3 +330,27 @@ fn in_elaborate_mode_affected_or_noted_questions_need_clarification() {
         "elaboration": {"items": []}});
     assert_eq!(status_list(Some(&completed(no_items))), [Clarification; 3]);
 }
+
+#[test]
+fn a_queued_forms_end_and_its_delivery_are_recorded_under_its_request_id() {
+    use crate::contract::background::{BackgroundAnswer, Outcome};
+    let failed = BackgroundAnswer {
+        request_id: "r1".to_owned(),
+        outcome: Outcome::Error("the host closed".to_owned()),
+    };
+    let record = append::background_completed(&failed);
+    assert_eq!(record.custom_type, "ask:history-completed");
+    assert_eq!(
+        record.data,
+        json!({"version": 1, "requestId": "r1", "error": "the host closed"})
+    );
+    assert_eq!(append::background_delivered(&[]), None);
+    let delivered = append::background_delivered(&["r1".to_owned(), "r2".to_owned()]);
+    assert_eq!(
+        delivered.map(|record| (record.custom_type, record.data)),
+        Some((
+            "ask:background-delivered",
+            json!({"version": 1, "requestIds": ["r1", "r2"]})
+        ))
+    );
+}

@@ -31,7 +31,7 @@ pub enum Delivery {
 }
 
 /// The `status` of a receipt: always `"queued"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ReceiptStatus {
     /// The form waits in the queue; nothing is answered yet.
@@ -40,7 +40,7 @@ pub enum ReceiptStatus {
 
 /// What a queued call returns at once: `{status: "queued", requestId, questionIds,
 /// pendingRequests}`. It is not an answer.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Receipt {
     /// Always [`ReceiptStatus::Queued`].

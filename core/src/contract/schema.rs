@@ -4,6 +4,7 @@ use schemars::{JsonSchema, generate::SchemaSettings};
 use serde_json::Value;
 
 use super::ask_user::AskUserArguments;
+use super::background::Receipt;
 use super::output::ToolOutput;
 use super::question_tool::{QuestionDetails, QuestionToolArguments};
 use super::result::AskResult;
@@ -27,20 +28,26 @@ pub fn input_schema(tool: Tool) -> Value {
 /// no `structuredContent` (`ask_user_question`, whose details ride beside its text).
 pub fn structured_output_schema(tool: Tool) -> Option<Value> {
     match tool {
-        Tool::AskUser => {
-            let mut settings = SchemaSettings::draft2020_12();
-            settings.inline_subschemas = true;
-            let schema = settings
-                .into_generator()
-                .into_root_schema_for::<AskResult>();
-            let mut value = serde_json::to_value(schema).ok()?;
-            if let Some(object) = value.as_object_mut() {
-                object.remove("$schema");
-            }
-            Some(value)
-        }
+        Tool::AskUser => inline_schema_of::<AskResult>(),
         Tool::AskUserQuestion => None,
     }
+}
+
+/// The schema of a background receipt's details, inlined as [`structured_output_schema`] is:
+/// what a queued `ask_user` call returns as its structured result instead of an answer.
+pub fn receipt_schema() -> Option<Value> {
+    inline_schema_of::<Receipt>()
+}
+
+fn inline_schema_of<T: JsonSchema>() -> Option<Value> {
+    let mut settings = SchemaSettings::draft2020_12();
+    settings.inline_subschemas = true;
+    let schema = settings.into_generator().into_root_schema_for::<T>();
+    let mut value = serde_json::to_value(schema).ok()?;
+    if let Some(object) = value.as_object_mut() {
+        object.remove("$schema");
+    }
+    Some(value)
 }
 
 /// The JSON Schema of the whole tool result (`content`, `details`, `structuredContent`,

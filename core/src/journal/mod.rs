@@ -7,12 +7,15 @@
 //! drafts when it is interrupted (`ask:drafts`) and its outcome (`ask:history-completed`); a
 //! recovered ask that was answered or cancelled is marked `ask:pending-dismissed`. From those
 //! the journal derives each question's status ([`status`]) and the interrupted ask to reopen
-//! ([`recovery`]). Everything here is data: ids and times come in from the program.
+//! ([`recovery`]); a queued form's end is `ask:history-completed` too, and its delivery to the
+//! agent `ask:background-delivered`, from which the background queue is rebuilt ([`backlog`]).
+//! Everything here is data: ids and times come in from the program.
 //!
 //! The modules build on each other in this order: [`entry`]; [`branch`]; [`drafts`];
-//! [`records`]; [`status`]; [`recovery`] and [`append`].
+//! [`records`]; [`status`]; [`recovery`], [`backlog`] and [`append`].
 
 pub mod append;
+pub mod backlog;
 pub mod branch;
 pub mod drafts;
 pub mod entry;

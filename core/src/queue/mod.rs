@@ -116,6 +116,13 @@ impl Queue {
         Ok(actions)
     }
 
+    /// A form that ended before a restart and was never delivered (see
+    /// [`crate::journal::backlog`]): the next wait delivers it with the rest. Nothing is saved;
+    /// its end is in the journal already, or is saved by the caller first.
+    pub fn restore_finished(&mut self, answer: BackgroundAnswer) {
+        self.undelivered.push(answer);
+    }
+
     /// The open form ended (answered, dismissed, elaborated on, or failed): it is saved, its
     /// blocked status cleared, waits answered when nothing is left, and the next turn opened.
     pub fn form_finished(

@@ -340,3 +340,21 @@ fn the_blocked_status_reads_as_herdr_expects() {
     );
     assert_eq!(BLOCKED_CHANNEL, "herdr:blocked");
 }
+
+#[test]
+fn a_form_restored_as_finished_is_delivered_by_the_next_wait_beside_the_new_ones() {
+    let mut queue = Queue::new();
+    let old = background("old");
+    queue.restore_finished(BackgroundAnswer {
+        request_id: "old".to_owned(),
+        outcome: answered(&old),
+    });
+    let actions = enqueue_all(&mut queue, &["new"]);
+    assert_eq!(opened(&actions), ["new"]);
+    assert!(queue.wait("w1".to_owned()).is_empty());
+    let actions = finish(&mut queue, "new");
+    assert_eq!(
+        delivered(&actions),
+        [("w1".to_owned(), vec!["old".to_owned(), "new".to_owned()])]
+    );
+}

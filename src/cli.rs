@@ -227,6 +227,11 @@ pub struct McpArgs {
     /// The inbox `--ui inbox` (and `auto`) sends the questions to.
     #[arg(long, value_name = "NAME", default_value = crate::inbox::place::DEFAULT_NAME)]
     pub inbox: String,
+    /// The session file (Pi's JSON lines, made when missing) that keeps the background queue
+    /// across restarts: forms not yet answered are asked again, answers not yet delivered go
+    /// to the next `wait_for_answers`.
+    #[arg(long, value_name = "FILE")]
+    pub journal: Option<PathBuf>,
 }
 
 /// `settings` arguments.

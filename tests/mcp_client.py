@@ -94,9 +94,12 @@ async def tools_and_schemas(ws: Workspace, era: str) -> None:
         expected = "2025-11-25" if era == LEGACY else "2026-07-28"
         check(f"{era}: the client and server agree on {expected}",
               client.protocol_version == expected, client.protocol_version)
-        check(f"{era}: both tools are listed", sorted(by_name) == ["ask_user", "ask_user_question"],
+        check(f"{era}: both tools and wait_for_answers are listed",
+              sorted(by_name) == ["ask_user", "ask_user_question", "wait_for_answers"],
               sorted(by_name))
         for name, tool in by_name.items():
+            if name == "wait_for_answers":
+                continue
             printed = json.loads(subprocess.run(
                 [BINARY, "schema", "input", "--tool", name], capture_output=True, check=True).stdout)
             check(f"{era}: {name}'s input schema is the one `schema input` prints",
@@ -109,9 +112,16 @@ async def tools_and_schemas(ws: Workspace, era: str) -> None:
             check(f"{era}: {name}'s description asks for bundled questions",
                   "2-3 related" in (tool.description or ""))
         output = by_name["ask_user"].output_schema or {}
-        check(f"{era}: ask_user's output schema is an inlined object",
+        shapes = [shape.get("properties", {}) for shape in output.get("anyOf", [])]
+        check(f"{era}: ask_user's output schema is an inlined object: a result or a receipt",
               output.get("type") == "object" and "$ref" not in json.dumps(output)
-              and "answers" in output.get("properties", {}), output)
+              and len(shapes) == 2 and "answers" in shapes[0]
+              and "pendingRequests" in shapes[1], output)
+        wait = by_name["wait_for_answers"]
+        check(f"{era}: wait_for_answers takes no arguments and is read-only",
+              wait.input_schema.get("properties") == {} and wait.annotations is not None
+              and wait.annotations.read_only_hint is True and wait.output_schema is None,
+              wait)
         check(f"{era}: ask_user_question declares no output schema",
               by_name["ask_user_question"].output_schema is None)
 

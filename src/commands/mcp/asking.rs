@@ -7,8 +7,10 @@
 //! input ends; 2026-07-28 answers at once with `input_required`, the form and a sealed state,
 //! and the client's retry carries the answer.
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use pi_agent_ask_core::contract::background::Delivery;
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool, ToolResult};
 use rmcp::model::{
     CallToolRequestParams, ClientResult, ElicitRequest, ElicitRequestParams, ElicitResult,
@@ -22,6 +24,8 @@ use tokio::sync::watch;
 use super::elicitation;
 use super::elsewhere::{Settled, settle};
 use super::progress::Progress;
+use super::queue;
+use super::queued_form;
 use super::round::Round;
 use super::server::{Shared, from_json};
 use super::tools;
@@ -41,7 +45,7 @@ pub enum Asked {
 
 /// Asks one call and gives its answer.
 pub async fn ask(
-    shared: &Shared,
+    shared: &Arc<Shared>,
     tool: Tool,
     request: CallToolRequestParams,
     context: &RequestContext<RoleServer>,
@@ -69,6 +73,12 @@ pub async fn ask(
         Ok(call) => call,
         Err(invalid) => return finished(invalid.result()),
     };
+    if let Some(queued) = queued(shared, &call).await {
+        return queued;
+    }
+    let Some(_turn) = queue::turn(shared, context).await else {
+        return finished(&call.cancelled(None));
+    };
     match settle(
         shared,
         &call,
@@ -82,6 +92,18 @@ pub async fn ask(
         Settled::Elicit => elicit(shared, &call, context, input_ended).await,
         Settled::NoUi => finished(&call.no_ui()),
     }
+}
+
+/// A background call queued (its receipt), or its no-UI result when nothing could ask it
+/// without the client; `None` for a call that waits for its answer.
+pub(super) async fn queued(shared: &Arc<Shared>, call: &Call) -> Option<Asked> {
+    if call.delivery() != Delivery::Background {
+        return None;
+    }
+    if !queued_form::askable(shared).await {
+        return Some(finished(&call.no_ui()));
+    }
+    Some(Asked::Result(queue::enqueue(shared, call.clone())))
 }
 
 pub(super) fn finished(result: &ToolResult) -> Asked {

@@ -146,7 +146,7 @@ const fn forced(ui: UiChoice) -> Option<Where> {
 }
 
 /// Runs `look` on `machine` on a blocking thread and hands both back.
-async fn look<T: Send + 'static>(
+pub async fn look<T: Send + 'static>(
     mut machine: Machine,
     look: impl FnOnce(&mut Machine) -> T + Send + 'static,
 ) -> (T, Machine) {
@@ -167,7 +167,7 @@ pub enum Away {
 }
 
 /// What the blocking ask hands back.
-enum Outcome {
+pub enum Outcome {
     /// A tool result document, as `ask` prints it.
     Result(Value),
     /// The ask ended without a result: the call's cancelled result.
@@ -178,22 +178,60 @@ enum Outcome {
     Failed(String),
 }
 
-/// One ask to run on a blocking thread.
-enum Job {
+/// One ask to run on a blocking thread; made by [`Job::new`].
+pub enum Job {
+    /// Sent to the inbox called `name`.
     Inbox {
+        /// The call as the inbox takes it.
         request: AwayRequest,
+        /// The inbox's name.
         name: String,
     },
+    /// Asked in a popup.
     Popup {
+        /// Where the popup opens.
         popup: Popup,
+        /// The call it asks.
         call: Call,
+        /// The settings file the popup's form reads.
         config: Option<PathBuf>,
+        /// Where its preview paths resolve.
         cwd: PathBuf,
     },
 }
 
 impl Job {
-    fn run(self, cancel: &Cancel) -> Outcome {
+    /// The ask of `call` on `surface` (the inbox, or the popup `machine` found), or why that
+    /// surface cannot take it.
+    pub fn new(
+        shared: &Shared,
+        call: &Call,
+        surface: Where,
+        machine: &mut Machine,
+    ) -> Result<Self, String> {
+        let config = &shared.config;
+        match surface {
+            Where::Popup => match machine.popup() {
+                Ok(popup) => Ok(Self::Popup {
+                    popup: popup.clone(),
+                    call: call.clone(),
+                    config: config.settings.path.clone(),
+                    cwd: config.cwd.clone(),
+                }),
+                Err(why) => Err(why.to_string()),
+            },
+            Where::Inbox => Ok(Self::Inbox {
+                request: AwayRequest::new(call, &config.settings, &config.cwd),
+                name: config.inbox.clone(),
+            }),
+            Where::Elicitation | Where::NoUi => {
+                Err("only an inbox or a popup asks here".to_owned())
+            }
+        }
+    }
+
+    /// Asks and waits until the answer, a refusal, or `cancel`.
+    pub fn run(self, cancel: &Cancel) -> Outcome {
         match self {
             Self::Inbox { request, name } => match client::ask(&request, &name, cancel) {
                 Ok(result) => Outcome::Result(result),
@@ -238,23 +276,9 @@ pub async fn ask(
     mut input_ended: watch::Receiver<bool>,
 ) -> Away {
     let config = &shared.config;
-    let job = match surface {
-        Where::Popup => match machine.popup() {
-            Ok(popup) => Job::Popup {
-                popup: popup.clone(),
-                call: call.clone(),
-                config: config.settings.path.clone(),
-                cwd: config.cwd.clone(),
-            },
-            Err(why) => return Away::Refused(why.to_string()),
-        },
-        Where::Inbox => Job::Inbox {
-            request: AwayRequest::new(call, &config.settings, &config.cwd),
-            name: config.inbox.clone(),
-        },
-        Where::Elicitation | Where::NoUi => {
-            return Away::Refused("only an inbox or a popup asks here".to_owned());
-        }
+    let job = match Job::new(shared, call, surface, machine) {
+        Ok(job) => job,
+        Err(why) => return Away::Refused(why),
     };
     let cancel = match Cancel::new() {
         Ok(cancel) => cancel,

@@ -10,7 +10,10 @@
 mod asking;
 mod elicitation;
 mod elsewhere;
+mod journal;
 mod progress;
+mod queue;
+mod queued_form;
 mod round;
 mod server;
 mod state;
@@ -80,6 +83,14 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         inbox: args.inbox.clone(),
         progress_every,
     };
+    let journal = match &args.journal {
+        Some(path) => Some(journal::Journal::open(
+            path,
+            &config.cwd,
+            crate::commands::parse_options(&config.settings),
+        )?),
+        None => None,
+    };
     // A signal wakes every inbox and popup wait at once, and ends the input below.
     interrupt::watch();
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -101,7 +112,7 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
                 }
             })),
         };
-        let handler = server::Server::new(config, input_ended);
+        let handler = server::Server::new(config, input_ended, journal);
         let running = handler
             .serve((input, tokio::io::stdout()))
             .await

@@ -4,6 +4,7 @@
 //! no round: the call waits for it.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use pi_agent_ask_core::contract::Tool;
 use rmcp::RoleServer;
@@ -12,8 +13,11 @@ use rmcp::service::RequestContext;
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
-use super::asking::{Asked, declares_elicitation, finished, form_request, from_form, parse};
+use super::asking::{
+    Asked, declares_elicitation, finished, form_request, from_form, parse, queued,
+};
 use super::elsewhere::{Settled, settle};
+use super::queue;
 use super::server::{Shared, from_json};
 use super::state::{Pending, Stage};
 use super::tools;
@@ -27,7 +31,7 @@ const ROOTS_KEY: &str = "roots";
 /// One round of a 2026-07-28 call, where every answer comes back as a retried call.
 pub struct Round<'a> {
     /// What every call shares.
-    pub shared: &'a Shared,
+    pub shared: &'a Arc<Shared>,
     /// The tool called.
     pub tool: Tool,
     /// The call's arguments, which its state is bound to.
@@ -76,6 +80,13 @@ impl Round<'_> {
             Ok(call) => call,
             Err(invalid) => return finished(invalid.result()),
         };
+        if let Some(queued) = queued(self.shared, &call).await {
+            return queued;
+        }
+        // The lock is held while an inbox or a popup asks; the client's form is its own.
+        let Some(turn) = queue::turn(self.shared, self.context).await else {
+            return finished(&call.cancelled(None));
+        };
         let elicitation = declares_elicitation(self.context);
         let settled = settle(
             self.shared,
@@ -85,6 +96,7 @@ impl Round<'_> {
             &self.input_ended,
         )
         .await;
+        drop(turn);
         match (settled, form_request(&call)) {
             (Settled::Answered(result), _) => Asked::Result(result),
             (Settled::Elicit, Some(form)) => {

@@ -15,8 +15,11 @@ use tokio::sync::watch;
 
 use super::Config;
 use super::asking::{self, Asked};
+use super::journal::Journal;
+use super::queue::{self, Background};
 use super::state::Sealer;
 use super::tools;
+use pi_agent_ask_core::journal::backlog::Backlog;
 
 /// The server: shared configuration, the sealing key of this process, and whether the input
 /// has ended.
@@ -32,16 +35,32 @@ pub struct Shared {
     pub config: Config,
     /// Seals the state of 2026-07-28 forms.
     pub sealer: Sealer,
+    /// The background queue, and the input lock every form takes.
+    pub background: Background,
 }
 
 impl Server {
-    /// A server for `config`; `input_ended` turns true when the client's input ends.
-    pub fn new(config: Config, input_ended: watch::Receiver<bool>) -> Self {
+    /// A server for `config`; `input_ended` turns true when the client's input ends. The
+    /// queue `journal` left is taken in, and its first form opens, at once (on the runtime
+    /// this runs on).
+    pub fn new(
+        config: Config,
+        input_ended: watch::Receiver<bool>,
+        journal: Option<(Journal, Backlog)>,
+    ) -> Self {
+        let (journal, backlog) = journal.map_or((None, None), |(journal, backlog)| {
+            (Some(journal), Some(backlog))
+        });
+        let shared = Arc::new(Shared {
+            config,
+            sealer: Sealer::new(),
+            background: Background::new(journal, input_ended.clone()),
+        });
+        if let Some(backlog) = backlog {
+            queue::restore(&shared, backlog);
+        }
         Self {
-            shared: Arc::new(Shared {
-                config,
-                sealer: Sealer::new(),
-            }),
+            shared,
             input_ended,
         }
     }
@@ -74,6 +93,15 @@ impl ServerHandler for Server {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if request.name == tools::WAIT_FOR_ANSWERS {
+            let result = match tools::wait_arguments_issue(request.arguments.as_ref()) {
+                Some(issue) => tools::error_result(&issue),
+                None => queue::wait(&self.shared, &context).await,
+            };
+            return Ok(CallToolResponse::Complete(from_json::<CallToolResult>(
+                result,
+            )?));
+        }
         let tool: Tool =
             request
                 .name

@@ -3,15 +3,26 @@
 //! tool that returns `structuredContent`.
 
 use pi_agent_ask_core::contract::ToolResult;
-use pi_agent_ask_core::contract::schema::{input_schema, structured_output_schema};
+use pi_agent_ask_core::contract::schema::{input_schema, receipt_schema, structured_output_schema};
 use serde_json::{Map, Value, json};
 
 /// The `_meta` key that carries a result's `details` for hosts that render transcripts.
 pub const DETAILS_META: &str = "pi-agent-ask/details";
 
+/// The tool that waits for the answers of queued forms.
+pub use pi_agent_ask_dialogs::rpc::WAIT_FOR_ANSWERS;
+
+/// When and how to queue a form and wait for it, for the model.
+const WAIT_GUIDANCE: &str = "Wait for the answers of every ask_user form queued with \
+`background: true`, forms queued while waiting included; returns at once when none is \
+outstanding, with no timeout otherwise. Queue a form when you can keep working on steps that \
+do not depend on its answers; call this before any step that does, and never treat a receipt \
+as an answer or an approval. Each result is delivered once: `results` holds each form's \
+`result` (cancelled and elaborate results too) or the `error` it failed with.";
+
 /// The `tools/list` entries, as JSON (`rmcp`'s `Tool` is read from it).
 pub fn definitions() -> Vec<Value> {
-    pi_agent_ask_core::contract::Tool::ALL
+    let mut tools: Vec<Value> = pi_agent_ask_core::contract::Tool::ALL
         .into_iter()
         .map(|tool| {
             let mut definition = json!({
@@ -22,11 +33,40 @@ pub fn definitions() -> Vec<Value> {
                 "annotations": {"readOnlyHint": true, "openWorldHint": false},
             });
             if let Some(output) = structured_output_schema(tool) {
-                definition["outputSchema"] = output;
+                definition["outputSchema"] = admitting_receipts(output);
             }
             definition
         })
-        .collect()
+        .collect();
+    tools.push(json!({
+        "name": WAIT_FOR_ANSWERS,
+        "description": WAIT_GUIDANCE,
+        "inputSchema": {"type": "object", "properties": {}, "additionalProperties": false},
+        "annotations": {"readOnlyHint": true, "openWorldHint": false},
+    }));
+    tools
+}
+
+/// An `outputSchema` that admits a background receipt beside the tool's own result, since a
+/// call with `background: true` returns one as its structured content.
+fn admitting_receipts(output: Value) -> Value {
+    match receipt_schema() {
+        Some(receipt) => {
+            json!({"type": "object", "anyOf": [output, receipt]})
+        }
+        None => output,
+    }
+}
+
+/// What is wrong with `wait_for_answers` arguments, which must be none or `{}`.
+pub fn wait_arguments_issue(arguments: Option<&Map<String, Value>>) -> Option<String> {
+    let names: Vec<&str> = arguments?.keys().map(String::as_str).collect();
+    (!names.is_empty()).then(|| {
+        format!(
+            "wait_for_answers takes no arguments; got {}.",
+            names.join(", ")
+        )
+    })
 }
 
 /// A tool result as an MCP `CallToolResult`: its content blocks (the text, then any attached
@@ -71,13 +111,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn both_tools_are_read_only_and_only_ask_user_declares_an_output_schema() {
+    fn every_tool_is_read_only_and_only_ask_user_declares_an_output_schema() {
         let tools = definitions();
         let names: Vec<&str> = tools
             .iter()
             .map(|tool| tool["name"].as_str().unwrap_or_default())
             .collect();
-        assert_eq!(names, ["ask_user", "ask_user_question"]);
+        assert_eq!(names, ["ask_user", "ask_user_question", "wait_for_answers"]);
         for tool in &tools {
             assert_eq!(tool["annotations"]["readOnlyHint"], true);
             assert_eq!(tool["annotations"].get("destructiveHint"), None);
@@ -86,6 +126,19 @@ mod tests {
         }
         assert_eq!(tools[0]["outputSchema"]["type"], "object");
         assert_eq!(tools[1].get("outputSchema"), None);
+        assert_eq!(tools[2].get("outputSchema"), None);
+    }
+
+    #[test]
+    fn wait_for_answers_takes_no_arguments() {
+        assert_eq!(wait_arguments_issue(None), None);
+        assert_eq!(wait_arguments_issue(Some(&Map::new())), None);
+        let mut given = Map::new();
+        given.insert("timeout".to_owned(), json!(5));
+        assert_eq!(
+            wait_arguments_issue(Some(&given)).as_deref(),
+            Some("wait_for_answers takes no arguments; got timeout.")
+        );
     }
 
     #[test]
@@ -110,7 +163,7 @@ mod tests {
 
     #[test]
     fn the_descriptions_tell_the_model_to_bundle_related_questions() {
-        for tool in definitions() {
+        for tool in &definitions()[..2] {
             let description = tool["description"].as_str().unwrap_or_default();
             assert!(description.contains("2-3 related"), "{description}");
         }

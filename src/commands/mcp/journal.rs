@@ -1,0 +1,105 @@
+//! The server's journal (`--journal FILE`): a session file in Pi's JSON-lines shape that keeps
+//! the background queue across restarts. A queued form's payload and request are appended
+//! before its receipt is sent, its end before it is delivered, and a wait's delivery once its
+//! result is handed to the client; a new server reads the file back into its queue
+//! ([`pi_agent_ask_core::journal::backlog`]). A missing file is made, with a session header.
+
+use std::fs::OpenOptions;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::contract::ask_user::ParseOptions;
+use pi_agent_ask_core::contract::background::BackgroundAnswer;
+use pi_agent_ask_core::journal::append::{self, Record};
+use pi_agent_ask_core::journal::backlog::{Backlog, backlog};
+
+use crate::clock::now_millis;
+use crate::journal_file::{JournalError, JournalFile};
+use crate::outcome::{UsageError, report};
+
+/// The journal of one server.
+pub struct Journal {
+    file: JournalFile,
+}
+
+impl Journal {
+    /// Opens the journal at `path`, making it (a session header for `cwd`) when it is missing,
+    /// and reads the queue it left, its forms asked again with `options`. A file that cannot
+    /// be made or read is a usage error: the server does not start without its journal.
+    pub fn open(
+        path: &Path,
+        cwd: &Path,
+        options: ParseOptions,
+    ) -> Result<(Self, Backlog), UsageError> {
+        make(path, cwd).map_err(|error| {
+            UsageError::new(format!(
+                "cannot make the journal {}: {error}",
+                path.display()
+            ))
+        })?;
+        let file = JournalFile::new(path);
+        let session = file
+            .read()
+            .map_err(|error| UsageError::new(error.to_string()))?;
+        for problem in &session.problems {
+            report(&format!(
+                "mcp --journal {}: {problem}, skipped",
+                path.display()
+            ));
+        }
+        let left = backlog(&session.active_branch(), options);
+        Ok((Self { file }, left))
+    }
+
+    /// Records a queued call's saved arguments and questions, before its receipt is sent; the
+    /// call is known by its request id.
+    pub fn queued(&self, call: &Call) -> Result<(), JournalError> {
+        let request_id = call.request_id().unwrap_or_default();
+        let created_at = humantime::format_rfc3339_millis(SystemTime::now()).to_string();
+        let records: Vec<Record> = append::payload(call, None, now_millis())
+            .into_iter()
+            .chain(append::history_request(call, request_id, created_at))
+            .collect();
+        self.file.append(&records)
+    }
+
+    /// Records a queued form's end, before it is delivered; a failure is reported, and the
+    /// end is still delivered.
+    pub fn finished(&self, answer: &BackgroundAnswer) {
+        self.write(&[append::background_completed(answer)]);
+    }
+
+    /// Records that the ends of these forms reached the client, so no restart delivers them
+    /// again.
+    pub fn delivered(&self, request_ids: &[String]) {
+        let records: Vec<Record> = append::background_delivered(request_ids)
+            .into_iter()
+            .collect();
+        self.write(&records);
+    }
+
+    fn write(&self, records: &[Record]) {
+        if let Err(error) = self.file.append(records) {
+            report(&format!("mcp: {error}"));
+        }
+    }
+}
+
+/// Makes a missing journal with its session header; an existing one is left as it is.
+fn make(path: &Path, cwd: &Path) -> std::io::Result<()> {
+    let mut file = match OpenOptions::new().write(true).create_new(true).open(path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => return Ok(()),
+        Err(error) => return Err(error),
+    };
+    let header = serde_json::json!({
+        "type": "session",
+        "version": 3,
+        "id": uuid::Uuid::new_v4().to_string(),
+        "timestamp": humantime::format_rfc3339_millis(SystemTime::now()).to_string(),
+        "cwd": PathBuf::from(cwd).display().to_string(),
+    });
+    writeln!(file, "{}", pi_agent_ask_core::json::to_string(&header))
+}

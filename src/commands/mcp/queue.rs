@@ -1,0 +1,279 @@
+//! The server's background queue: `ask_user` calls with `background: true` answered at once
+//! with a receipt, their forms asked one at a time in an inbox or a popup
+//! ([`super::queued_form`]), and `wait_for_answers`. The order and the rules are the core's
+//! [`Queue`]; this carries out its actions: saves to the journal, forms opened on their own
+//! tasks, turns at the input lock handed to foreground calls, and results handed to waits.
+//!
+//! Foreground calls take the same input lock while they ask, so a form never opens over
+//! another. A wait's result marks its forms delivered in the journal only once it is handed to
+//! the client; a wait cancelled first gives its forms back for the next one.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::contract::background::{Outcome, WaitResult};
+use pi_agent_ask_core::contract::request::Request;
+use pi_agent_ask_core::journal::backlog::{Backlog, Saved};
+use pi_agent_ask_core::queue::{Action, Queue};
+use rmcp::RoleServer;
+use rmcp::service::RequestContext;
+use serde_json::{Value, json};
+use tokio::sync::{oneshot, watch};
+
+use super::journal::Journal;
+use super::queued_form;
+use super::server::Shared;
+use super::tools::{self, DETAILS_META};
+use crate::commands::new_request_id;
+
+/// The queue of one server and what its actions reach.
+pub struct Background {
+    state: Mutex<State>,
+    journal: Option<Journal>,
+    /// Turns true when the client's input ends.
+    pub input_ended: watch::Receiver<bool>,
+}
+
+struct State {
+    queue: Queue,
+    /// What each form not yet delivered asked, for the text of its answer.
+    requests: HashMap<String, Request>,
+    /// The waits, by the id each was registered under.
+    waits: HashMap<String, oneshot::Sender<WaitResult>>,
+    /// Foreground calls waiting for the input lock, by the id each asked under.
+    grants: HashMap<String, oneshot::Sender<()>>,
+}
+
+impl Background {
+    /// A queue saving to `journal` when there is one.
+    pub fn new(journal: Option<Journal>, input_ended: watch::Receiver<bool>) -> Self {
+        Self {
+            state: Mutex::new(State {
+                queue: Queue::new(),
+                requests: HashMap::new(),
+                waits: HashMap::new(),
+                grants: HashMap::new(),
+            }),
+            journal,
+            input_ended,
+        }
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        // The state stays whole between actions; a panic elsewhere leaves it usable.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// Takes in the queue a journal left: its undelivered ends (saving the new ones first) for the
+/// next wait, and its unfinished forms queued again in their order, the first opening now.
+pub fn restore(shared: &Arc<Shared>, backlog: Backlog) {
+    let background = &shared.background;
+    let mut state = background.state();
+    for finished in backlog.undelivered {
+        if finished.saved == Saved::NotYet
+            && let Some(journal) = &background.journal
+        {
+            journal.finished(&finished.answer);
+        }
+        if let Some(request) = finished.request {
+            state
+                .requests
+                .insert(finished.answer.request_id.clone(), request);
+        }
+        state.queue.restore_finished(finished.answer);
+    }
+    for call in backlog.waiting {
+        enqueue_saved(shared, &mut state, call);
+    }
+}
+
+/// Queues a validated background call: saved, then answered with its receipt (as a
+/// `CallToolResult`); a journal that cannot be written queues nothing and answers with an
+/// error.
+pub fn enqueue(shared: &Arc<Shared>, call: Call) -> Value {
+    let background = &shared.background;
+    if let Some(journal) = &background.journal
+        && let Err(error) = journal.queued(&call)
+    {
+        return tools::error_result(&format!(
+            "The form was not queued: {error}. Ask it without background."
+        ));
+    }
+    let mut state = background.state();
+    enqueue_saved(shared, &mut state, call).unwrap_or_else(|| {
+        tools::error_result("The form was not queued: it is not a background call.")
+    })
+}
+
+/// Queues a call whose request is saved already; its receipt as a `CallToolResult`.
+fn enqueue_saved(shared: &Arc<Shared>, state: &mut State, call: Call) -> Option<Value> {
+    let request_id = call.request_id()?.to_owned();
+    let request = call.request().clone();
+    let actions = state.queue.enqueue(call).ok()?;
+    state.requests.insert(request_id, request);
+    let mut receipt = None;
+    for action in actions {
+        match action {
+            // Saved before the call reached the queue.
+            Action::SaveRequest { .. } => {}
+            Action::Receipt(queued) => {
+                let output = queued.output();
+                let details = serde_json::to_value(&output.details).unwrap_or(Value::Null);
+                receipt = Some(json!({
+                    "resultType": "complete",
+                    "content": output.content,
+                    "isError": false,
+                    "_meta": {DETAILS_META: details.clone()},
+                    "structuredContent": details,
+                }));
+            }
+            other => carry_out(shared, state, other),
+        }
+    }
+    receipt
+}
+
+/// The open form ended: its end is saved, waits are answered, the next turn opens.
+pub fn form_finished(shared: &Arc<Shared>, request_id: &str, outcome: Outcome) {
+    let mut state = shared.background.state();
+    let actions = state.queue.form_finished(request_id, outcome);
+    for action in actions.unwrap_or_default() {
+        carry_out(shared, &mut state, action);
+    }
+}
+
+/// Carries out one of the queue's actions, in the order given.
+fn carry_out(shared: &Arc<Shared>, state: &mut State, action: Action) {
+    match action {
+        // A request is saved, and its receipt sent, by the call that queued it; MCP has no
+        // channel for the blocked status (the client has the receipt).
+        Action::SaveRequest { .. } | Action::Receipt(_) | Action::Blocked(_) => {}
+        Action::Open(call) => {
+            let shared = Arc::clone(shared);
+            tokio::spawn(queued_form::ask(shared, *call));
+        }
+        Action::Grant { id } => {
+            if let Some(granted) = state.grants.remove(&id) {
+                // A call gone before its turn gives the lock back when its guard drops.
+                let _ = granted.send(());
+            }
+        }
+        Action::SaveCompletion(answer) => {
+            if let Some(journal) = &shared.background.journal {
+                journal.finished(&answer);
+            }
+        }
+        Action::Deliver { waiter, result } => {
+            if let Some(wait) = state.waits.remove(&waiter)
+                && let Err(result) = wait.send(result)
+            {
+                give_back(state, result);
+            }
+        }
+    }
+}
+
+/// A result no wait took: its forms wait for the next one.
+fn give_back(state: &mut State, result: WaitResult) {
+    for answer in result.results {
+        state.queue.restore_finished(answer);
+    }
+}
+
+/// `wait_for_answers`: answered once no form is queued or open, with every end not delivered
+/// before. A cancelled call or the end of the input gives back whatever it would have taken.
+pub async fn wait(shared: &Arc<Shared>, context: &RequestContext<RoleServer>) -> Value {
+    let background = &shared.background;
+    let waiter = new_request_id();
+    let (sender, mut receiver) = oneshot::channel();
+    {
+        let mut state = background.state();
+        state.waits.insert(waiter.clone(), sender);
+        let actions = state.queue.wait(waiter.clone());
+        for action in actions {
+            carry_out(shared, &mut state, action);
+        }
+    }
+    let mut input_ended = background.input_ended.clone();
+    let result = tokio::select! {
+        result = &mut receiver => result.ok(),
+        () = context.ct.cancelled() => None,
+        () = async {
+            let _ = input_ended.wait_for(|ended| *ended).await;
+        } => None,
+    };
+    let mut state = background.state();
+    let Some(result) = result else {
+        state.queue.abort_wait(&waiter);
+        state.waits.remove(&waiter);
+        if let Ok(result) = receiver.try_recv() {
+            give_back(&mut state, result);
+        }
+        // `rmcp` sends nothing for a cancelled call; at the end of the input nobody reads it.
+        return tools::error_result("The wait ended before the answers; the forms stay queued.");
+    };
+    if let Some(journal) = &background.journal {
+        journal.delivered(&result.request_ids);
+    }
+    let requests = &state.requests;
+    let output = result.output(|id| requests.get(id));
+    let delivered: Vec<String> = output.details.request_ids.clone();
+    let details = serde_json::to_value(&output.details).unwrap_or(Value::Null);
+    for id in &delivered {
+        state.requests.remove(id);
+    }
+    json!({
+        "resultType": "complete",
+        "content": output.content,
+        "isError": false,
+        "_meta": {DETAILS_META: details.clone()},
+        "structuredContent": details,
+    })
+}
+
+/// A foreground call's turn at the input lock; dropping it gives the lock back, or leaves the
+/// line when the turn never came.
+pub struct Turn {
+    shared: Arc<Shared>,
+    id: String,
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        let mut state = self.shared.background.state();
+        state.grants.remove(&self.id);
+        let actions = state.queue.foreground_done(&self.id);
+        for action in actions.unwrap_or_default() {
+            carry_out(&self.shared, &mut state, action);
+        }
+    }
+}
+
+/// Waits for a foreground call's turn at the input lock; `None` when the call was cancelled
+/// or the input ended first.
+pub async fn turn(shared: &Arc<Shared>, context: &RequestContext<RoleServer>) -> Option<Turn> {
+    let id = new_request_id();
+    let (sender, receiver) = oneshot::channel();
+    let turn = Turn {
+        shared: Arc::clone(shared),
+        id: id.clone(),
+    };
+    {
+        let mut state = shared.background.state();
+        state.grants.insert(id.clone(), sender);
+        let actions = state.queue.foreground_wants_lock(id);
+        for action in actions {
+            carry_out(shared, &mut state, action);
+        }
+    }
+    let mut input_ended = shared.background.input_ended.clone();
+    tokio::select! {
+        granted = receiver => granted.ok().map(|()| turn),
+        () = context.ct.cancelled() => None,
+        () = async {
+            let _ = input_ended.wait_for(|ended| *ended).await;
+        } => None,
+    }
+}

@@ -1,0 +1,134 @@
+//! One queued form's turn: asked in the listening inbox or a popup, as `--ui` chooses for a
+//! call without the client's form (a queued form outlives its call, so no client request can
+//! carry it), and its end handed to the queue. A form nothing can ask, or whose surface fails,
+//! ends with an error, never an invented answer. The end of the input closes the form without
+//! an end: it stays unfinished in the journal, and the next server asks it again.
+
+use std::sync::Arc;
+
+use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::contract::background::Outcome;
+use pi_agent_ask_core::contract::result::AskResult;
+use serde_json::Value;
+
+use super::elsewhere::{self, Job, Machine, look};
+use super::queue;
+use super::server::Shared;
+use super::surfaces::{self, Where};
+use crate::cancel::Cancel;
+use crate::outcome::report;
+
+/// Why a form ends when nothing can ask it.
+const NOWHERE: &str = "No inbox is listening and no popup can open, so the form was not asked.";
+/// Why a form ends when its inbox goes away without an answer.
+const GONE: &str = "The inbox closed before the form was answered.";
+
+/// Asks `call`'s form and hands its end to the queue.
+pub async fn ask(shared: Arc<Shared>, call: Call) {
+    let request_id = call.request_id().unwrap_or_default().to_owned();
+    if let Some(outcome) = asked(&shared, &call).await {
+        queue::form_finished(&shared, &request_id, outcome);
+    }
+}
+
+/// Whether a surface that needs no client request can ask `call` now; looked at when it is
+/// queued, since a call nothing could ask keeps the no-UI result.
+pub async fn askable(shared: &Shared) -> bool {
+    let ui = shared.config.ui;
+    let machine = Machine::new(false, &shared.config.inbox);
+    let (surface, _) = look(machine, move |machine| surfaces::choose(ui, machine)).await;
+    matches!(surface, Where::Inbox | Where::Popup)
+}
+
+/// The form's end, or `None` when the input ended first.
+async fn asked(shared: &Shared, call: &Call) -> Option<Outcome> {
+    let ui = shared.config.ui;
+    let machine = Machine::new(false, &shared.config.inbox);
+    let (mut surface, mut machine) =
+        look(machine, move |machine| surfaces::choose(ui, machine)).await;
+    loop {
+        if !matches!(surface, Where::Inbox | Where::Popup) {
+            return Some(Outcome::Error(NOWHERE.to_owned()));
+        }
+        let refusal = match Job::new(shared, call, surface, &mut machine) {
+            Ok(job) => match run(shared, job).await? {
+                elsewhere::Outcome::Result(document) => return Some(outcome_of(&document)),
+                elsewhere::Outcome::Cancelled => return Some(Outcome::Error(GONE.to_owned())),
+                elsewhere::Outcome::Failed(message) => return Some(Outcome::Error(message)),
+                elsewhere::Outcome::Refused(why) => why,
+            },
+            Err(why) => why,
+        };
+        report(&format!(
+            "mcp: {refusal}; asking the queued form on the next surface"
+        ));
+        let refused = surface;
+        (surface, machine) = look(machine, move |machine| {
+            surfaces::after(ui, refused, machine)
+        })
+        .await;
+    }
+}
+
+/// Runs `job` on a blocking thread until it ends, or until the input ends (`None`).
+async fn run(shared: &Shared, job: Job) -> Option<elsewhere::Outcome> {
+    let cancel = match Cancel::new() {
+        Ok(cancel) => cancel,
+        Err(error) => {
+            let message = format!("cannot wait for the answer: {error}");
+            return Some(elsewhere::Outcome::Failed(message));
+        }
+    };
+    let token = cancel.clone();
+    let mut asking = tokio::task::spawn_blocking(move || job.run(&token));
+    let mut input_ended = shared.background.input_ended.clone();
+    tokio::select! {
+        done = &mut asking => Some(done.unwrap_or_else(|_| {
+            elsewhere::Outcome::Failed("the wait for the answer ended unexpectedly".to_owned())
+        })),
+        () = async {
+            // A closed channel means the input is gone too.
+            let _ = input_ended.wait_for(|ended| *ended).await;
+        } => {
+            cancel.cancel();
+            let _ = asking.await;
+            None
+        }
+    }
+}
+
+/// A form's end from the tool result document its surface gave: the result, or the error
+/// result's text as the failure.
+fn outcome_of(document: &Value) -> Outcome {
+    if let Some(result) = document
+        .get("details")
+        .and_then(|details| serde_json::from_value::<AskResult>(details.clone()).ok())
+    {
+        return Outcome::Result(Box::new(result));
+    }
+    let text = document["content"][0]["text"]
+        .as_str()
+        .unwrap_or("The form's surface gave no result.");
+    Outcome::Error(text.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn a_surfaces_error_result_is_the_forms_failure_and_never_an_answer() {
+        let document = json!({"content": [{"type": "text", "text": "The popup failed"}],
+            "isError": true});
+        assert_eq!(
+            outcome_of(&document),
+            Outcome::Error("The popup failed".to_owned())
+        );
+        assert_eq!(
+            outcome_of(&json!({})),
+            Outcome::Error("The form's surface gave no result.".to_owned())
+        );
+    }
+}

@@ -1,0 +1,273 @@
+"""Drives the background queue of the real `pi-agent-ask mcp --ui auto --journal FILE` with the
+official Python MCP SDK, while a real `pi-agent-ask inbox` runs in a tmux pane: `ask_user` calls
+with `background: true` are answered with receipts, their forms are asked one at a time in the
+inbox and answered by keys sent to its pane, and `wait_for_answers` returns their answers once.
+The journal keeps the queue across a restart of the server. Without any surface, a background
+call keeps the no-UI result.
+
+Run by `tests/mcp_queue.rs`, which starts the inbox and passes the binary
+(`CARGO_BIN_EXE_pi-agent-ask`), the tmux server's socket (`MCP_INBOX_TMUX`), the private runtime
+folder both programs share (`MCP_INBOX_RUNTIME`) and the terminal's folder (`MCP_INBOX_DIR`).
+Prints one line per check and exits 1 if any failed.
+"""
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import time
+
+import anyio
+from mcp import Client, StdioServerParameters, types
+
+BINARY = os.environ["CARGO_BIN_EXE_pi-agent-ask"]
+SOCKET = os.environ["MCP_INBOX_TMUX"]
+RUNTIME = os.environ["MCP_INBOX_RUNTIME"]
+FOLDER = os.environ["MCP_INBOX_DIR"]
+DETAILS = "pi-agent-ask/details"
+IDLE = "Nothing is waiting"
+LEGACY, MODERN = "legacy", "auto"
+QUEUED = ("This is not an answer. Continue independent work; call wait_for_answers when answers "
+          "are needed.")
+
+FAILURES: list[str] = []
+
+DATABASE = {
+    "title": "Pick a database", "background": True,
+    "questions": [{"id": "db", "label": "Database", "prompt": "Which database?",
+                   "options": [{"value": "pg", "label": "Postgres"},
+                               {"value": "sqlite", "label": "SQLite"}]}],
+}
+CACHE = {
+    "background": True,
+    "questions": [{"id": "cache", "label": "Cache", "prompt": "Which cache?",
+                   "options": [{"value": "redis", "label": "Redis"},
+                               {"value": "none", "label": "No cache"}]}],
+}
+
+
+def check(name: str, condition: bool, detail: object = "") -> None:
+    print(("ok   " if condition else "FAIL ") + name + ("" if condition else f": {detail}"))
+    if not condition:
+        FAILURES.append(name)
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def screen() -> str:
+    return tmux("capture-pane", "-p", "-t", "main")
+
+
+def keys(*names: str) -> None:
+    tmux("send-keys", "-t", "main", *names)
+
+
+async def shown(what: str, ready, limit: float = 20.0) -> bool:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if ready(screen()):
+            return True
+        await anyio.sleep(0.05)
+    check(f"the inbox pane shows {what}", False, screen())
+    return False
+
+
+def showing(prompt: str):
+    return lambda text: prompt in text
+
+
+def idle(text: str) -> bool:
+    return IDLE in text
+
+
+def server(journal: str, ui: str = "auto") -> StdioServerParameters:
+    return StdioServerParameters(
+        command=BINARY,
+        args=["mcp", "--ui", ui, "--cwd", FOLDER, "--journal", journal,
+              "--config", os.path.join(FOLDER, "settings.json")],
+        env={"XDG_RUNTIME_DIR": RUNTIME},
+    )
+
+
+def details(result: types.CallToolResult) -> dict:
+    return (result.meta or {}).get(DETAILS, {})
+
+
+def text(result: types.CallToolResult) -> str:
+    return result.content[0].text if result.content else ""
+
+
+def journal_entries(path: str, custom_type: str) -> list:
+    with open(path) as lines:
+        entries = [json.loads(line) for line in lines if line.strip()]
+    return [entry["data"] for entry in entries if entry.get("customType") == custom_type]
+
+
+def receipt_of(name: str, result: types.CallToolResult, pending: int) -> str:
+    got = details(result)
+    request_id = got.get("requestId", "")
+    check(f"{name}: the call is answered at once with its receipt, not an answer",
+          got.get("status") == "queued" and got.get("pendingRequests") == pending
+          and got.get("questionIds") == [q["id"] for q in
+                                        (DATABASE if pending == 1 else CACHE)["questions"]]
+          and not result.is_error and result.structured_content == got
+          and text(result) == f"Queued ask_user [{request_id}]. {pending} form(s) pending. "
+          + QUEUED, (text(result), got))
+    return request_id
+
+
+async def waited(client: Client, outcome: list) -> None:
+    outcome.append(await client.call_tool("wait_for_answers", {}))
+
+
+async def queued_and_waited(journal: str) -> None:
+    async with Client(server(journal), mode=LEGACY) as client:
+        first = receipt_of("legacy", await client.call_tool("ask_user", DATABASE), 1)
+        second = receipt_of("legacy, second form", await client.call_tool("ask_user", CACHE), 2)
+        if not await shown("the first queued form", showing("Which database?")):
+            return
+        check("legacy: queued forms open one at a time, in the order queued",
+              "more waiting" not in screen(), screen())
+        async with anyio.create_task_group() as group:
+            group.start_soon(waited, client, [])
+            await anyio.sleep(0.3)
+            group.cancel_scope.cancel()
+        keys("Down", "Enter", "Enter")
+        if not await shown("the second queued form", showing("Which cache?")):
+            return
+        outcome: list = []
+        async with anyio.create_task_group() as group:
+            group.start_soon(waited, client, outcome)
+            await anyio.sleep(0.3)
+            check("legacy: the wait waits while a form is open", not outcome, outcome)
+            keys("Enter", "Enter")
+        result = outcome[0]
+        got = details(result)
+        check("legacy: the wait returns both answers, in the order they ended, after an aborted "
+              "wait took nothing",
+              got.get("status") == "complete" and got.get("requestIds") == [first, second]
+              and [r.get("result", {}).get("answers") for r in got.get("results", [])]
+              == [{"db": {"values": ["sqlite"], "labels": ["SQLite"], "indices": [2]}},
+                  {"cache": {"values": ["redis"], "labels": ["Redis"], "indices": [1]}}],
+              got)
+        check("legacy: the wait's text gives each form by id, title and question",
+              text(result).startswith(f"Background answer [{first}] — Pick a database:\n"
+                                      "Questions:\n- [db] Database: Which database?\n"
+                                      "Response:\nDatabase [db]: SQLite")
+              and f"\n\nBackground answer [{second}]:\n" in text(result), text(result))
+        again = await client.call_tool("wait_for_answers", {})
+        check("legacy: a delivered answer is never delivered again",
+              details(again).get("requestIds") == []
+              and text(again) == "No background forms are outstanding.", text(again))
+        refused = await client.call_tool("wait_for_answers", {"timeout": 5})
+        check("legacy: wait_for_answers refuses arguments",
+              refused.is_error and "takes no arguments" in text(refused), text(refused))
+    await shown("the idle screen", idle)
+    check("the journal saved both forms as background requests, their ends and their delivery",
+          [r["background"] for r in journal_entries(journal, "ask:history-request")]
+          == [True, True]
+          and [c["requestId"] for c in journal_entries(journal, "ask:history-completed")]
+          == [first, second]
+          and journal_entries(journal, "ask:background-delivered")
+          == [{"version": 1, "requestIds": [first, second]}],
+          open(journal).read())
+
+
+async def foreground_waits(journal: str) -> None:
+    editor = {"questions": [{"id": "editor", "prompt": "Which editor?",
+                             "options": [{"value": "vim"}, {"value": "emacs"}]}]}
+    async with Client(server(journal), mode=LEGACY) as client:
+        first = receipt_of("beside a foreground call", await client.call_tool("ask_user",
+                                                                             DATABASE), 1)
+        if not await shown("the queued form", showing("Which database?")):
+            return
+        outcome: list = []
+        async with anyio.create_task_group() as group:
+            async def call() -> None:
+                outcome.append(await client.call_tool("ask_user", editor))
+            group.start_soon(call)
+            await anyio.sleep(0.5)
+            check("a foreground call waits for the open background form's turn to end",
+                  "more waiting" not in screen() and "Which editor?" not in screen(), screen())
+            keys("Enter", "Enter")
+            if not await shown("the foreground form", showing("Which editor?")):
+                group.cancel_scope.cancel()
+                return
+            keys("Down", "Enter", "Enter")
+        answers = (outcome[0].structured_content or {}).get("answers", {}) if outcome else {}
+        check("the foreground call gets its own answer, not a receipt",
+              answers.get("editor", {}).get("values") == ["emacs"], outcome)
+        waited_for = await client.call_tool("wait_for_answers", {})
+        check("the background form's answer waits for the wait",
+              details(waited_for).get("requestIds") == [first], details(waited_for))
+    await shown("the idle screen", idle)
+
+
+async def restarted(journal: str) -> None:
+    async with Client(server(journal), mode=LEGACY) as client:
+        first = receipt_of("before the restart", await client.call_tool("ask_user", DATABASE), 1)
+        second = receipt_of("before the restart, second form",
+                            await client.call_tool("ask_user", CACHE), 2)
+        if not await shown("the first form before the restart", showing("Which database?")):
+            return
+        keys("Down", "Enter", "Enter")
+        if not await shown("the second form before the restart", showing("Which cache?")):
+            return
+    check("the end of the input takes the open form out of the inbox", await shown("idle", idle))
+    async with Client(server(journal), mode=MODERN) as client:
+        check("after a restart the unanswered form is asked again, with no call",
+              await shown("the form asked again", showing("Which cache?")))
+        outcome: list = []
+        async with anyio.create_task_group() as group:
+            group.start_soon(waited, client, outcome)
+            await anyio.sleep(0.3)
+            keys("Down", "Enter", "Enter")
+        got = details(outcome[0]) if outcome else {}
+        check("after a restart the wait returns the answer given before it and the one after",
+              got.get("requestIds") == [first, second]
+              and got["results"][0]["result"]["answers"]["db"]["values"] == ["sqlite"]
+              and got["results"][1]["result"]["answers"]["cache"]["values"] == ["none"], got)
+        check("the recovered answer's text names its form",
+              outcome and text(outcome[0]).startswith(
+                  f"Background answer [{first}] — Pick a database:"),
+              outcome and text(outcome[0]))
+    async with Client(server(journal), mode=LEGACY) as client:
+        again = await client.call_tool("wait_for_answers", {})
+        check("a third server delivers nothing twice and reopens nothing",
+              details(again).get("requestIds") == [] and idle(screen()), (text(again), screen()))
+
+
+async def without_surfaces(journal: str) -> None:
+    async with Client(server(journal, ui="none"), mode=LEGACY) as client:
+        result = await client.call_tool("ask_user", DATABASE)
+        check("--ui none: a background call keeps the no-UI result and is not queued",
+              text(result).startswith("Needs user input: ask_user requires interactive TUI mode.")
+              and (result.structured_content or {}).get("cancelled") is True, text(result))
+        waited_for = await client.call_tool("wait_for_answers", {})
+        check("--ui none: an empty queue's wait returns at once",
+              details(waited_for) == {"status": "complete", "requestIds": [], "results": []},
+              details(waited_for))
+    check("--ui none: nothing is journaled for a call that was not queued",
+          journal_entries(journal, "ask:history-request") == [], open(journal).read())
+    with open(journal) as lines:
+        header = json.loads(lines.readline())
+    check("a missing journal is made with a session header",
+          header.get("type") == "session" and header.get("cwd") == FOLDER, header)
+
+
+async def main() -> None:
+    await without_surfaces(os.path.join(FOLDER, "none.jsonl"))
+    await queued_and_waited(os.path.join(FOLDER, "queued.jsonl"))
+    await foreground_waits(os.path.join(FOLDER, "foreground.jsonl"))
+    await restarted(os.path.join(FOLDER, "restarted.jsonl"))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
+    if FAILURES:
+        print(f"{len(FAILURES)} check(s) failed", file=sys.stderr)
+        sys.exit(1)

@@ -1,10 +1,12 @@
-//! `mcp`: a stdio MCP server offering `ask_user` and `ask_user_question`, speaking every
-//! revision `rmcp` knows, negotiated per client (the `initialize` handshake of the older ones,
-//! `server/discover` and per-request metadata of 2026-07-28).
+//! `mcp`: a stdio MCP server offering `ask_user`, `ask_user_question` and `wait_for_answers`
+//! (for the forms of background calls, [`queue`]; kept across restarts by `--journal`,
+//! [`journal`]), speaking every revision `rmcp` knows, negotiated per client (the `initialize`
+//! handshake of the older ones, `server/discover` and per-request metadata of 2026-07-28).
 //!
 //! Each call is asked where [`surfaces`] says. The standard input is watched for its end: the
 //! moment the client goes away every open form is closed with its cancelled result, which is
-//! written while the output still drains, and the program exits 0. SIGTERM, SIGINT and SIGHUP
+//! written while the output still drains (an open queued form is closed without an end, so a
+//! journal keeps it unanswered), and the program exits 0. SIGTERM, SIGINT and SIGHUP
 //! end the input the same way, and the program exits `128 + n`.
 
 mod asking;

@@ -69,7 +69,8 @@ impl Server {
 const INSTRUCTIONS: &str = "Use ask_user (or ask_user_question) when the work depends on a \
 choice only the user can make; bundle 2-3 related questions into one call. A cancelled result \
 means the user dismissed the form or nothing could show it: continue with what you know or ask \
-in your reply.";
+in your reply. An ask_user call with `background: true` returns a receipt, not an answer: keep \
+working on what does not depend on it, and call wait_for_answers before any step that does.";
 
 impl ServerHandler for Server {
     fn get_info(&self) -> InitializeResult {

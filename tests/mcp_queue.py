@@ -89,7 +89,7 @@ def server(journal: str, ui: str = "auto") -> StdioServerParameters:
         command=BINARY,
         args=["mcp", "--ui", ui, "--cwd", FOLDER, "--journal", journal,
               "--config", os.path.join(FOLDER, "settings.json")],
-        env={"XDG_RUNTIME_DIR": RUNTIME},
+        env={"XDG_RUNTIME_DIR": RUNTIME, "PI_AGENT_ASK_MCP_PROGRESS_MS": "100"},
     )
 
 
@@ -120,8 +120,11 @@ def receipt_of(name: str, result: types.CallToolResult, pending: int) -> str:
     return request_id
 
 
-async def waited(client: Client, outcome: list) -> None:
-    outcome.append(await client.call_tool("wait_for_answers", {}))
+async def waited(client: Client, outcome: list, reports: list | None = None) -> None:
+    async def reported(value, total, message) -> None:
+        if reports is not None:
+            reports.append(value)
+    outcome.append(await client.call_tool("wait_for_answers", {}, progress_callback=reported))
 
 
 async def queued_and_waited(journal: str) -> None:
@@ -140,10 +143,14 @@ async def queued_and_waited(journal: str) -> None:
         if not await shown("the second queued form", showing("Which cache?")):
             return
         outcome: list = []
+        reports: list = []
         async with anyio.create_task_group() as group:
-            group.start_soon(waited, client, outcome)
-            await anyio.sleep(0.3)
-            check("legacy: the wait waits while a form is open", not outcome, outcome)
+            group.start_soon(waited, client, outcome, reports)
+            with anyio.move_on_after(10):
+                while len(reports) < 2:
+                    await anyio.sleep(0.05)
+            check("legacy: the wait waits while a form is open, reporting progress",
+                  not outcome and len(reports) >= 2, (outcome, reports))
             keys("Enter", "Enter")
         result = outcome[0]
         got = details(result)
@@ -186,13 +193,22 @@ async def foreground_waits(journal: str) -> None:
         if not await shown("the queued form", showing("Which database?")):
             return
         outcome: list = []
+        reports: list = []
+
+        async def reported(value, total, message) -> None:
+            reports.append(value)
         async with anyio.create_task_group() as group:
             async def call() -> None:
-                outcome.append(await client.call_tool("ask_user", editor))
+                outcome.append(await client.call_tool("ask_user", editor,
+                                                      progress_callback=reported))
             group.start_soon(call)
-            await anyio.sleep(0.5)
-            check("a foreground call waits for the open background form's turn to end",
-                  "more waiting" not in screen() and "Which editor?" not in screen(), screen())
+            with anyio.move_on_after(10):
+                while len(reports) < 2:
+                    await anyio.sleep(0.05)
+            check("a foreground call waits for the open background form's turn to end, "
+                  "reporting progress",
+                  "more waiting" not in screen() and "Which editor?" not in screen()
+                  and len(reports) >= 2, (screen(), reports))
             keys("Enter", "Enter")
             if not await shown("the foreground form", showing("Which editor?")):
                 group.cancel_scope.cancel()

@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 use tokio::sync::{oneshot, watch};
 
 use super::journal::Journal;
+use super::progress::Progress;
 use super::queued_form;
 use super::server::Shared;
 use super::tools::{self, DETAILS_META};
@@ -183,7 +184,8 @@ fn give_back(state: &mut State, result: WaitResult) {
 }
 
 /// `wait_for_answers`: answered once no form is queued or open, with every end not delivered
-/// before. A cancelled call or the end of the input gives back whatever it would have taken.
+/// before, reporting progress meanwhile. A cancelled call or the end of the input gives back
+/// whatever it would have taken.
 pub async fn wait(shared: &Arc<Shared>, context: &RequestContext<RoleServer>) -> Value {
     let background = &shared.background;
     let waiter = new_request_id();
@@ -197,12 +199,16 @@ pub async fn wait(shared: &Arc<Shared>, context: &RequestContext<RoleServer>) ->
         }
     }
     let mut input_ended = background.input_ended.clone();
-    let result = tokio::select! {
-        result = &mut receiver => result.ok(),
-        () = context.ct.cancelled() => None,
-        () = async {
-            let _ = input_ended.wait_for(|ended| *ended).await;
-        } => None,
+    let mut progress = Progress::new(context, shared.config.progress_every);
+    let result = loop {
+        tokio::select! {
+            result = &mut receiver => break result.ok(),
+            () = context.ct.cancelled() => break None,
+            () = async {
+                let _ = input_ended.wait_for(|ended| *ended).await;
+            } => break None,
+            () = progress.due() => progress.report(context).await,
+        }
     };
     let mut state = background.state();
     let Some(result) = result else {
@@ -251,8 +257,8 @@ impl Drop for Turn {
     }
 }
 
-/// Waits for a foreground call's turn at the input lock; `None` when the call was cancelled
-/// or the input ended first.
+/// Waits for a foreground call's turn at the input lock, reporting progress meanwhile; `None`
+/// when the call was cancelled or the input ended first.
 pub async fn turn(shared: &Arc<Shared>, context: &RequestContext<RoleServer>) -> Option<Turn> {
     let id = new_request_id();
     let (sender, receiver) = oneshot::channel();
@@ -269,11 +275,16 @@ pub async fn turn(shared: &Arc<Shared>, context: &RequestContext<RoleServer>) ->
         }
     }
     let mut input_ended = shared.background.input_ended.clone();
-    tokio::select! {
-        granted = receiver => granted.ok().map(|()| turn),
-        () = context.ct.cancelled() => None,
-        () = async {
-            let _ = input_ended.wait_for(|ended| *ended).await;
-        } => None,
+    let mut progress = Progress::new(context, shared.config.progress_every);
+    let mut receiver = receiver;
+    loop {
+        tokio::select! {
+            granted = &mut receiver => return granted.ok().map(|()| turn),
+            () = context.ct.cancelled() => return None,
+            () = async {
+                let _ = input_ended.wait_for(|ended| *ended).await;
+            } => return None,
+            () = progress.due() => progress.report(context).await,
+        }
     }
 }

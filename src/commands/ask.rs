@@ -4,6 +4,7 @@ use std::path::Path;
 
 use pi_agent_ask_core::contract::Call;
 use pi_agent_ask_core::contract::answers::Draft;
+use pi_agent_ask_core::journal::drafts::drafts_for_call;
 use serde_json::Value;
 
 use super::journal::AskJournal;
@@ -14,7 +15,7 @@ use crate::cli::{AskArgs, UiArg};
 use crate::effects::{Effects, Ending};
 use crate::files::read_json;
 use crate::foreground;
-use crate::inbox::client::{self, InboxError};
+use crate::inbox::client::{self, InboxAnswer, InboxError};
 use crate::interrupt;
 use crate::outcome::{Outcome, UsageError, report};
 use crate::popup;
@@ -77,7 +78,8 @@ pub enum AskEnding {
     Unasked,
 }
 
-/// Asks `call` where `surface` says; the terminal form starts from `drafts` when given.
+/// Asks `call` where `surface` says; the form starts from `drafts` when given (on the
+/// terminal, in a popup and in an inbox).
 pub fn ask(
     call: &Call,
     drafts: Option<Vec<Draft>>,
@@ -95,8 +97,19 @@ pub fn ask(
                 .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
             (result.to_json(), Effects::exit_status(ending))
         }
-        Surface::Popup => match ask_popup::ask(call, &settings, cwd) {
-            Ok(asked) => asked,
+        Surface::Popup => match ask_popup::ask(call, drafts.as_deref(), &settings, cwd) {
+            Ok((result, exit, kept)) => {
+                let ending = match kept {
+                    Some(kept) => AskEnding::Interrupted(Some(kept)),
+                    None if interrupt::received().is_some() => AskEnding::Interrupted(None),
+                    None => AskEnding::User,
+                };
+                return Ok(Asked {
+                    result,
+                    exit,
+                    ending,
+                });
+            }
             Err(reason) => {
                 report(&format!("--ui popup: {reason}; answering without a UI"));
                 return Ok(unasked(call));
@@ -112,7 +125,10 @@ pub fn ask(
                     .map_or(AskEnding::User, |kept| AskEnding::Interrupted(Some(kept))),
             });
         }
-        Surface::Inbox => ask_inbox(call, &AwayRequest::new(call, &settings, cwd), inbox)?,
+        Surface::Inbox => {
+            let request = AwayRequest::new(call, &settings, cwd).with_drafts(drafts.as_deref());
+            return ask_inbox(call, &request, inbox);
+        }
     };
     let ending = if interrupt::received().is_some() {
         AskEnding::Interrupted(None)
@@ -135,20 +151,30 @@ fn unasked(call: &Call) -> Asked {
 }
 
 /// Asks in the inbox called `name` and waits for its result. An inbox that goes away first
-/// leaves the call cancelled, exit 0; a signal to this process, cancelled and `128 + n`.
-fn ask_inbox(call: &Call, request: &AwayRequest, name: &str) -> Result<(Value, u8), UsageError> {
+/// leaves the call cancelled, exit 0; a signal to this process, cancelled and `128 + n`, with
+/// what the inbox's form held, so a journal keeps it.
+fn ask_inbox(call: &Call, request: &AwayRequest, name: &str) -> Result<Asked, UsageError> {
     interrupt::watch();
     let cancel = Cancel::new().map_err(|error| UsageError::new(error.to_string()))?;
-    match client::ask(request, name, &cancel) {
-        Ok(result) => Ok((result, 0)),
-        Err(InboxError::Gone | InboxError::Cancelled | InboxError::Io(_)) => {
-            let ending = interrupt::received()
-                .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
-            Ok((
-                call.cancelled(Some(&[])).to_json(),
-                Effects::exit_status(ending),
-            ))
-        }
+    let cancelled = |ending| Asked {
+        result: call.cancelled(Some(&[])).to_json(),
+        exit: Effects::exit_status(
+            interrupt::received()
+                .map_or(Ending::Answered, |signal| Ending::Signal(signal.number())),
+        ),
+        ending,
+    };
+    match client::ask_keeping(request, name, &cancel) {
+        Ok(InboxAnswer::Result(result)) => Ok(Asked {
+            result,
+            exit: 0,
+            ending: AskEnding::User,
+        }),
+        Ok(InboxAnswer::Withdrawn(kept)) => Ok(cancelled(AskEnding::Interrupted(
+            kept.and_then(|records| drafts_for_call(&records, call)),
+        ))),
+        Err(InboxError::Gone | InboxError::Io(_)) => Ok(cancelled(AskEnding::User)),
+        Err(InboxError::Cancelled) => Ok(cancelled(AskEnding::Interrupted(None))),
         Err(error) => Err(UsageError::new(error.to_string())),
     }
 }

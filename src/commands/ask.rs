@@ -4,10 +4,12 @@ use std::path::Path;
 
 use pi_agent_ask_core::contract::Call;
 use pi_agent_ask_core::contract::answers::Draft;
+use pi_agent_ask_core::events::{Lifecycle, Source};
 use pi_agent_ask_core::journal::drafts::drafts_for_call;
 use serde_json::Value;
 
 use super::journal::AskJournal;
+use super::lifecycle::{EventsFile, around};
 use super::{ask_popup, read_call};
 use crate::away::AwayRequest;
 use crate::cancel::Cancel;
@@ -41,6 +43,7 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
         (Ok(call), Some(response)) => (call.answered_by(&response).to_json(), 0),
         (Ok(call), None) => {
             let surface = surface_for(args.ui, args.inline, &args.inbox)?;
+            let mut events = args.events.as_deref().map(EventsFile::open).transpose()?;
             let journal = args
                 .session
                 .as_deref()
@@ -48,7 +51,18 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
             if let Some(journal) = &journal {
                 journal.started(&call)?;
             }
-            let asked = ask(&call, None, read.settings, &read.cwd, surface, &args.inbox)?;
+            let tool_call_id = args
+                .tool_call_id
+                .clone()
+                .or_else(|| call.request_id().map(str::to_owned))
+                .unwrap_or_else(super::new_request_id);
+            let lifecycle = Lifecycle::new(tool_call_id, Source::Tool);
+            let events = events
+                .as_mut()
+                .filter(|_| !matches!(surface, Surface::NoUi));
+            let asked = around(events, &lifecycle, &call, || {
+                ask(&call, None, read.settings, &read.cwd, surface, &args.inbox)
+            })?;
             if let Some(journal) = &journal {
                 journal.ended(&call, &asked);
             }

@@ -3,7 +3,9 @@
 
 use std::path::Path;
 
+use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::{Call, Tool};
+use pi_agent_ask_core::journal::drafts::DraftRecord;
 use pi_agent_ask_core::settings::FileState;
 use serde_json::Value;
 
@@ -34,6 +36,9 @@ pub struct AwayRequest {
     pub settings: Option<Value>,
     /// Where the ask comes from.
     pub asker: Asker,
+    /// What the form opens with: the drafts of an interrupted ask being resumed, one per
+    /// question.
+    pub drafts: Option<Vec<DraftRecord>>,
 }
 
 impl AwayRequest {
@@ -54,7 +59,15 @@ impl AwayRequest {
                 cwd: cwd.display().to_string(),
                 pid: std::process::id(),
             },
+            drafts: None,
         }
+    }
+
+    /// The same request, its form opening with `drafts`.
+    #[must_use]
+    pub fn with_drafts(mut self, drafts: Option<&[Draft]>) -> Self {
+        self.drafts = drafts.map(|drafts| drafts.iter().map(DraftRecord::from).collect());
+        self
     }
 }
 

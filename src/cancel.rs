@@ -9,7 +9,7 @@ use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::net::UnixStream;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
@@ -103,6 +103,26 @@ impl Cancel {
     /// the caller's own that polls more than one descriptor.
     pub fn fd(&self) -> BorrowedFd<'_> {
         self.inner.alarm.as_fd()
+    }
+}
+
+/// Whether `source` becomes readable (or hangs up) within `limit`.
+pub fn readable_within(source: &impl std::os::fd::AsFd, limit: Duration) -> bool {
+    let deadline = Instant::now() + limit;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let timeout = Timespec {
+            tv_sec: i64::try_from(left.as_secs()).unwrap_or(i64::MAX),
+            tv_nsec: i64::from(left.subsec_nanos()),
+        };
+        let fd = source.as_fd();
+        let mut fds = [PollFd::new(&fd, PollFlags::IN)];
+        match poll(&mut fds, Some(&timeout)) {
+            Ok(0) => return false,
+            Ok(_) => return true,
+            Err(rustix::io::Errno::INTR) => {}
+            Err(_) => return false,
+        }
     }
 }
 

@@ -114,6 +114,11 @@ pub struct AskArgs {
     /// The host's id of the tool call being asked, which the journal keys the ask by.
     #[arg(long, value_name = "ID")]
     pub tool_call_id: Option<String>,
+    /// Append the flow's lifecycle events to this file (`pi-agent-ask:started`,
+    /// `herdr:blocked`, `pi-agent-ask:completed`), one JSON line each; a pipe such as
+    /// `/dev/fd/3` works.
+    #[arg(long, value_name = "FILE")]
+    pub events: Option<PathBuf>,
 }
 
 /// `resume` arguments.
@@ -122,6 +127,10 @@ pub struct ResumeArgs {
     /// The Pi session file whose interrupted ask is reopened.
     #[arg(long, value_name = "FILE")]
     pub session: PathBuf,
+    /// Append the recovered flow's lifecycle events (source `ask:resume`) to this file, one
+    /// JSON line each; a pipe such as `/dev/fd/3` works.
+    #[arg(long, value_name = "FILE")]
+    pub events: Option<PathBuf>,
     /// Where the questions are asked.
     #[arg(long, value_enum, default_value_t = UiArg::Auto)]
     pub ui: UiArg,

@@ -36,6 +36,7 @@ fn arrival(id: &str, title: &str) -> Input {
     )
     .expect("valid arguments");
     Input::Inbox(InboxEvent::Arrived(Box::new(Arrival {
+        drafts: None,
         ask: AskId(id.to_owned()),
         origin: AskOrigin {
             program: "pi".to_owned(),

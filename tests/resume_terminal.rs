@@ -48,6 +48,28 @@ fn kill(pid: u32, signal: &str) {
     assert!(sent.success(), "kill -s {signal} {pid} failed");
 }
 
+/// The lifecycle events in the events file `name`: each one's channel, and its source (a
+/// started or completed event) or whether it blocks (`herdr:blocked`).
+fn events(term: &Asking, name: &str) -> Vec<(String, Value)> {
+    std::fs::read_to_string(term.tmux.path(name))
+        .expect("the events file reads")
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).expect("one JSON line"))
+        .map(|line| {
+            assert_eq!(line["type"], json!("event"));
+            let data = &line["data"];
+            let what = data
+                .get("source")
+                .unwrap_or_else(|| &data["active"])
+                .clone();
+            (
+                line["channel"].as_str().expect("a channel").to_owned(),
+                what,
+            )
+        })
+        .collect()
+}
+
 fn custom_types(session: &str) -> Vec<String> {
     session
         .lines()
@@ -65,8 +87,19 @@ fn an_interrupted_ask_is_resumed_with_its_typed_answer_and_then_never_again() {
     std::fs::write(&session_path, session()).expect("the session is written");
     term.write_arguments("arguments.json", &arguments());
 
-    term.launch("ask arguments.json --ui tui --session session.jsonl --tool-call-id call-1");
+    term.launch(
+        "ask arguments.json --ui tui --session session.jsonl --tool-call-id call-1 \
+         --events events.jsonl",
+    );
     term.tmux.wait_for_text(PROMPT);
+    assert_eq!(
+        events(&term, "events.jsonl"),
+        [
+            ("pi-agent-ask:started".to_owned(), json!("tool")),
+            ("herdr:blocked".to_owned(), json!(true)),
+        ],
+        "the host hears the flow start and block before the form waits"
+    );
     term.press(&["3"], "Type your answer");
     term.tmux.text("a local LRU");
     term.tmux.wait_for_text("a local LRU");
@@ -84,7 +117,15 @@ fn an_interrupted_ask_is_resumed_with_its_typed_answer_and_then_never_again() {
         ["ask:payload", "ask:history-request", "ask:drafts"]
     );
 
-    term.launch("resume --session session.jsonl --ui tui");
+    assert_eq!(
+        events(&term, "events.jsonl")[2..],
+        [
+            ("herdr:blocked".to_owned(), json!(false)),
+            ("pi-agent-ask:completed".to_owned(), json!("tool")),
+        ]
+    );
+
+    term.launch("resume --session session.jsonl --ui tui --events resumed.jsonl");
     let screen = term.tmux.wait_for_text(PROMPT);
     assert!(
         screen.contains("a local LRU"),
@@ -95,6 +136,24 @@ fn an_interrupted_ask_is_resumed_with_its_typed_answer_and_then_never_again() {
     term.tmux.keys(&["Enter"]);
     let (resumed, exit) = term.finish();
     assert_eq!(exit, 0);
+    assert_eq!(
+        events(&term, "resumed.jsonl"),
+        [
+            ("pi-agent-ask:started".to_owned(), json!("ask:resume")),
+            ("herdr:blocked".to_owned(), json!(true)),
+            ("herdr:blocked".to_owned(), json!(false)),
+            ("pi-agent-ask:completed".to_owned(), json!("ask:resume")),
+        ],
+        "a recovered flow's lifecycle events have the source ask:resume"
+    );
+    let completed = std::fs::read_to_string(term.tmux.path("resumed.jsonl")).expect("read");
+    let completed: Value =
+        serde_json::from_str(completed.lines().last().expect("a line")).expect("JSON");
+    assert_eq!(completed["data"]["flowId"], json!("tool:call-1"));
+    assert_eq!(
+        completed["data"]["result"]["answers"]["cache"]["customText"],
+        json!("a local LRU")
+    );
     assert_eq!(resumed["recovered"], json!(true));
     assert_eq!(resumed["toolCallId"], json!("call-1"));
     let details = &resumed["result"]["details"];
@@ -231,4 +290,32 @@ fn ask_with_an_unreadable_session_file_is_a_usage_error_and_asks_nothing() {
     assert_eq!(output.exit, 2);
     assert!(output.stdout.is_empty(), "{}", output.stdout);
     assert!(output.stderr.contains("session file"), "{}", output.stderr);
+}
+
+#[test]
+fn an_events_file_that_cannot_be_opened_is_a_usage_error_before_anything_is_asked() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let arguments_path = dir.path().join("arguments.json");
+    std::fs::write(&arguments_path, arguments().to_string()).expect("written");
+    let output = support::run_program(
+        &[
+            "ask".into(),
+            arguments_path.display().to_string(),
+            "--ui".into(),
+            "dialogs".into(),
+            "--events".into(),
+            dir.path()
+                .join("no/such/folder/events.jsonl")
+                .display()
+                .to_string(),
+        ],
+        None,
+    );
+    assert_eq!(output.exit, 2, "{}", output.stderr);
+    assert!(
+        output.stderr.contains("cannot open the events file"),
+        "{}",
+        output.stderr
+    );
+    assert_eq!(output.stdout, "", "nothing was asked");
 }

@@ -1,6 +1,7 @@
 //! Effects: what the core asks a frontend to do, and the [`Surface`] every frontend drives.
 
 use crate::contract::ToolResult;
+use crate::contract::answers::Draft;
 use crate::draw::{Frame, Size};
 use crate::input::{AskId, Input, Timer};
 use crate::settings::{Change, Notification};
@@ -34,6 +35,14 @@ pub enum Effect {
         ask: AskId,
         /// Its tool result.
         result: Box<ToolResult>,
+    },
+    /// An answer inbox gave up one ask its asker recalled: hand the asker what the form
+    /// held, one draft per question, so an interrupted ask can be resumed as it was left.
+    HandBack {
+        /// The ask recalled.
+        ask: AskId,
+        /// What its form held.
+        drafts: Vec<Draft>,
     },
     /// Find paths under the working directory matching an `@` reference typed in an editor,
     /// off the drawing path; answer with

@@ -4,9 +4,12 @@ use std::path::Path;
 
 use pi_agent_ask_core::contract::Call;
 use pi_agent_ask_core::contract::answers::Draft;
+use pi_agent_ask_core::events::{Lifecycle, Source};
+use pi_agent_ask_core::journal::drafts::drafts_for_call;
 use serde_json::Value;
 
 use super::journal::AskJournal;
+use super::lifecycle::{EventsFile, around};
 use super::{ask_popup, read_call};
 use crate::away::AwayRequest;
 use crate::cancel::Cancel;
@@ -14,7 +17,7 @@ use crate::cli::{AskArgs, UiArg};
 use crate::effects::{Effects, Ending};
 use crate::files::read_json;
 use crate::foreground;
-use crate::inbox::client::{self, InboxError};
+use crate::inbox::client::{self, InboxAnswer, InboxError};
 use crate::interrupt;
 use crate::outcome::{Outcome, UsageError, report};
 use crate::popup;
@@ -40,6 +43,7 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
         (Ok(call), Some(response)) => (call.answered_by(&response).to_json(), 0),
         (Ok(call), None) => {
             let surface = surface_for(args.ui, args.inline, &args.inbox)?;
+            let mut events = args.events.as_deref().map(EventsFile::open).transpose()?;
             let journal = args
                 .session
                 .as_deref()
@@ -47,7 +51,18 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
             if let Some(journal) = &journal {
                 journal.started(&call)?;
             }
-            let asked = ask(&call, None, read.settings, &read.cwd, surface, &args.inbox)?;
+            let tool_call_id = args
+                .tool_call_id
+                .clone()
+                .or_else(|| call.request_id().map(str::to_owned))
+                .unwrap_or_else(super::new_request_id);
+            let lifecycle = Lifecycle::new(tool_call_id, Source::Tool);
+            let events = events
+                .as_mut()
+                .filter(|_| !matches!(surface, Surface::NoUi));
+            let asked = around(events, &lifecycle, &call, || {
+                ask(&call, None, read.settings, &read.cwd, surface, &args.inbox)
+            })?;
             if let Some(journal) = &journal {
                 journal.ended(&call, &asked);
             }
@@ -77,7 +92,8 @@ pub enum AskEnding {
     Unasked,
 }
 
-/// Asks `call` where `surface` says; the terminal form starts from `drafts` when given.
+/// Asks `call` where `surface` says; the form starts from `drafts` when given (on the
+/// terminal, in a popup and in an inbox).
 pub fn ask(
     call: &Call,
     drafts: Option<Vec<Draft>>,
@@ -95,8 +111,19 @@ pub fn ask(
                 .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
             (result.to_json(), Effects::exit_status(ending))
         }
-        Surface::Popup => match ask_popup::ask(call, &settings, cwd) {
-            Ok(asked) => asked,
+        Surface::Popup => match ask_popup::ask(call, drafts.as_deref(), &settings, cwd) {
+            Ok((result, exit, kept)) => {
+                let ending = match kept {
+                    Some(kept) => AskEnding::Interrupted(Some(kept)),
+                    None if interrupt::received().is_some() => AskEnding::Interrupted(None),
+                    None => AskEnding::User,
+                };
+                return Ok(Asked {
+                    result,
+                    exit,
+                    ending,
+                });
+            }
             Err(reason) => {
                 report(&format!("--ui popup: {reason}; answering without a UI"));
                 return Ok(unasked(call));
@@ -112,7 +139,10 @@ pub fn ask(
                     .map_or(AskEnding::User, |kept| AskEnding::Interrupted(Some(kept))),
             });
         }
-        Surface::Inbox => ask_inbox(call, &AwayRequest::new(call, &settings, cwd), inbox)?,
+        Surface::Inbox => {
+            let request = AwayRequest::new(call, &settings, cwd).with_drafts(drafts.as_deref());
+            return ask_inbox(call, &request, inbox);
+        }
     };
     let ending = if interrupt::received().is_some() {
         AskEnding::Interrupted(None)
@@ -135,20 +165,30 @@ fn unasked(call: &Call) -> Asked {
 }
 
 /// Asks in the inbox called `name` and waits for its result. An inbox that goes away first
-/// leaves the call cancelled, exit 0; a signal to this process, cancelled and `128 + n`.
-fn ask_inbox(call: &Call, request: &AwayRequest, name: &str) -> Result<(Value, u8), UsageError> {
+/// leaves the call cancelled, exit 0; a signal to this process, cancelled and `128 + n`, with
+/// what the inbox's form held, so a journal keeps it.
+fn ask_inbox(call: &Call, request: &AwayRequest, name: &str) -> Result<Asked, UsageError> {
     interrupt::watch();
     let cancel = Cancel::new().map_err(|error| UsageError::new(error.to_string()))?;
-    match client::ask(request, name, &cancel) {
-        Ok(result) => Ok((result, 0)),
-        Err(InboxError::Gone | InboxError::Cancelled | InboxError::Io(_)) => {
-            let ending = interrupt::received()
-                .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
-            Ok((
-                call.cancelled(Some(&[])).to_json(),
-                Effects::exit_status(ending),
-            ))
-        }
+    let cancelled = |ending| Asked {
+        result: call.cancelled(Some(&[])).to_json(),
+        exit: Effects::exit_status(
+            interrupt::received()
+                .map_or(Ending::Answered, |signal| Ending::Signal(signal.number())),
+        ),
+        ending,
+    };
+    match client::ask_keeping(request, name, &cancel) {
+        Ok(InboxAnswer::Result(result)) => Ok(Asked {
+            result,
+            exit: 0,
+            ending: AskEnding::User,
+        }),
+        Ok(InboxAnswer::Withdrawn(kept)) => Ok(cancelled(AskEnding::Interrupted(
+            kept.and_then(|records| drafts_for_call(&records, call)),
+        ))),
+        Err(InboxError::Gone | InboxError::Io(_)) => Ok(cancelled(AskEnding::User)),
+        Err(InboxError::Cancelled) => Ok(cancelled(AskEnding::Interrupted(None))),
         Err(error) => Err(UsageError::new(error.to_string())),
     }
 }

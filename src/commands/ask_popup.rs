@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::contract::answers::Draft;
 use serde_json::Value;
 
 use crate::cancel::Cancel;
@@ -12,9 +13,15 @@ use crate::interrupt;
 use crate::popup::{self, PopupEnding, PopupRequest};
 use crate::settings_file::SettingsFile;
 
-/// Asks `call` in a popup and gives the result document and exit status; a signal (SIGINT,
+/// Asks `call` in a popup whose form opens with `drafts`, and gives the result document, the
+/// exit status and what the form held if it was ended from outside; a signal (SIGINT,
 /// SIGTERM, SIGHUP) closes the popup and exits `128 + n`. `Err` says why no popup asked.
-pub fn ask(call: &Call, settings: &SettingsFile, cwd: &Path) -> Result<(Value, u8), String> {
+pub fn ask(
+    call: &Call,
+    drafts: Option<&[Draft]>,
+    settings: &SettingsFile,
+    cwd: &Path,
+) -> Result<(Value, u8, Option<Vec<Draft>>), String> {
     let popup = popup::detect().map_err(|why| why.to_string())?;
     interrupt::watch();
     let cancel = Cancel::new().map_err(|error| format!("cannot wait for the popup: {error}"))?;
@@ -22,9 +29,10 @@ pub fn ask(call: &Call, settings: &SettingsFile, cwd: &Path) -> Result<(Value, u
         call,
         config: settings.path.as_deref(),
         cwd,
+        drafts,
     };
     let answer = popup::ask(&popup, &request, &cancel).map_err(|error| error.to_string())?;
-    Ok((answer.result, exit_status(answer.ending)))
+    Ok((answer.result, exit_status(answer.ending), answer.kept))
 }
 
 /// `128 + n` after signal `n` reached this process; otherwise the popup program's status, 1

@@ -81,6 +81,10 @@ impl Handler for InboxHandler {
                 self.replies.reply(ask, result);
                 Step::Feed(Vec::new())
             }
+            Effect::HandBack { ask, drafts } => {
+                self.replies.hand_back(ask, drafts);
+                Step::Feed(Vec::new())
+            }
             // The agent waiting is the asker, which its result tells.
             Effect::StopAgent => Step::Feed(Vec::new()),
             other => self.effects.on_effect(other),

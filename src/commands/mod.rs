@@ -6,6 +6,7 @@ pub mod check;
 pub mod demo;
 pub mod inbox;
 pub mod journal;
+pub mod lifecycle;
 pub mod mcp;
 pub mod popup_form;
 pub mod render;

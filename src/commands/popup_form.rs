@@ -15,6 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use pi_agent_ask_core::contract::{Call, Tool};
+use pi_agent_ask_core::journal::drafts::{DraftRecord, drafts_for_call};
 use pi_agent_ask_core::settings;
 
 use super::new_request_id;
@@ -37,7 +38,7 @@ pub fn run(args: &PopupFormArgs) -> ExitCode {
     };
     let gone = end_when_the_caller_does(&connection);
     let (file, exit) = match ask(dir) {
-        Ok((result, exit)) => (ResultFile::Ended { result, exit }, exit),
+        Ok((result, exit, kept)) => (ResultFile::Ended { result, exit, kept }, exit),
         Err(error) => (ResultFile::Failed { error }, 1),
     };
     if gone.load(Ordering::SeqCst) {
@@ -74,14 +75,26 @@ fn end_when_the_caller_does(connection: &UnixStream) -> Arc<AtomicBool> {
     gone
 }
 
-/// Reads the call, asks it in the terminal and gives its result document and exit status.
-fn ask(dir: &Path) -> Result<(serde_json::Value, u8), String> {
+/// What the popup hands back: the result document, the exit status, and what the form held
+/// when it was ended from outside.
+type Ended = (serde_json::Value, u8, Option<Vec<DraftRecord>>);
+
+/// Reads the call, asks it in the terminal (opening with the drafts handed over) and gives
+/// its result document, exit status and kept drafts.
+fn ask(dir: &Path) -> Result<Ended, String> {
     let handed = handoff::read_call(dir)?;
     let settings = settings_file(&handed);
     let call = call(&handed, &settings)?;
-    let end = tui::ask(call, settings, Placement::FullScreen, &handed.cwd)
+    let drafts = handed
+        .drafts
+        .as_deref()
+        .and_then(|records| drafts_for_call(records, &call));
+    let end = tui::ask_with(call, drafts, settings, Placement::FullScreen, &handed.cwd)
         .map_err(|error| error.to_string())?;
-    Ok((end.result.to_json(), end.exit))
+    let kept = end
+        .kept
+        .map(|drafts| drafts.iter().map(DraftRecord::from).collect());
+    Ok((end.result.to_json(), end.exit, kept))
 }
 
 /// The settings file the caller read, or none when it knew no location.
@@ -145,6 +158,7 @@ mod tests {
                 arguments: original.arguments().clone(),
                 config: Some(PathBuf::from("/nowhere/settings.json")),
                 cwd: dir.path().to_path_buf(),
+                drafts: None,
             };
             assert_eq!(call(&handed, &settings), Ok(original));
         }

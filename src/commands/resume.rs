@@ -3,12 +3,14 @@
 //! drafts its form held. Its original `execute` is gone, so the result is printed for the host
 //! to send as a follow-up message.
 
+use pi_agent_ask_core::events::{Lifecycle, Source};
 use pi_agent_ask_core::journal::append;
 use pi_agent_ask_core::journal::recoverable;
 use serde_json::json;
 
-use super::ask::{Asked, ask, surface_for};
+use super::ask::{Asked, Surface, ask, surface_for};
 use super::journal::AskJournal;
+use super::lifecycle::{EventsFile, around};
 use super::{new_request_id, parse_options};
 use crate::cli::ResumeArgs;
 use crate::files::{FsPreviewSource, working_directory};
@@ -47,11 +49,18 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
         }
     };
     let surface = surface_for(args.ui, args.inline, &args.inbox)?;
+    let mut events = args.events.as_deref().map(EventsFile::open).transpose()?;
     if recovery.request_id.is_none() {
         journal.started(&call)?;
     }
     let drafts = recovery.drafts_for(&call);
-    let asked: Asked = ask(&call, drafts, settings, &cwd, surface, &args.inbox)?;
+    let lifecycle = Lifecycle::new(journal.tool_call_id(), Source::AskResume);
+    let events = events
+        .as_mut()
+        .filter(|_| !matches!(surface, Surface::NoUi));
+    let asked: Asked = around(events, &lifecycle, &call, || {
+        ask(&call, drafts, settings, &cwd, surface, &args.inbox)
+    })?;
     journal.ended_recovered(&call, &asked);
     Ok(printed(journal.tool_call_id(), asked.result, asked.exit))
 }

@@ -4,6 +4,7 @@
 use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
 use pi_agent_ask_core::contract::{Call, InvalidCall};
 use pi_agent_ask_core::input::{Arrival, AskId, AskOrigin};
+use pi_agent_ask_core::journal::drafts::drafts_for_call;
 use pi_agent_ask_core::settings;
 
 use crate::away::AwayRequest;
@@ -30,6 +31,10 @@ pub fn arrival(request: AwayRequest) -> Result<Arrival, (String, InvalidCall)> {
                 program: request.asker.program,
                 cwd: request.asker.cwd,
             },
+            drafts: request
+                .drafts
+                .as_deref()
+                .and_then(|records| drafts_for_call(records, &call)),
             call,
             settings: loaded.settings,
             notices: loaded.notices,

@@ -7,13 +7,15 @@
 use std::io::{self, ErrorKind, Read as _, Write as _};
 use std::os::fd::AsFd as _;
 use std::os::unix::net::UnixStream;
+use std::time::{Duration, Instant};
 
+use pi_agent_ask_core::journal::drafts::DraftRecord;
 use serde_json::Value;
 
 use super::place::{Folder, PlaceError, place};
-use super::wire::{MAX_LINE_BYTES, Reply, ask_line, parse_reply};
+use super::wire::{MAX_LINE_BYTES, Reply, ask_line, parse_reply, withdraw_line};
 use crate::away::AwayRequest;
-use crate::cancel::{Cancel, Wake};
+use crate::cancel::{Cancel, Wake, readable_within};
 
 /// Why an ask got no result from the inbox.
 #[derive(Debug, thiserror::Error)]
@@ -48,10 +50,38 @@ pub fn listening(name: &str) -> bool {
     place(name, Folder::Find).is_ok_and(|place| UnixStream::connect(place.socket).is_ok())
 }
 
+/// How an ask in an inbox ended for its asker.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InboxAnswer {
+    /// The inbox answered: the tool result, as JSON.
+    Result(Value),
+    /// The wait was cancelled and the ask withdrawn; what the form held, when the inbox
+    /// handed it back in time.
+    Withdrawn(Option<Vec<DraftRecord>>),
+}
+
+/// How long a withdrawn ask waits for the inbox to hand its drafts back.
+const HAND_BACK_WAIT: Duration = Duration::from_secs(1);
+
 /// Sends `request` to the inbox called `name` and waits for its tool result (as JSON), until
 /// the inbox answers or goes away, or `cancel` is cancelled. Dropping the connection on the
 /// way out withdraws the ask from the inbox at once.
 pub fn ask(request: &AwayRequest, name: &str, cancel: &Cancel) -> Result<Value, InboxError> {
+    ask_on(connect(name)?, request, cancel)
+}
+
+/// [`ask`], but a cancelled wait first takes the ask back from the inbox with what its form
+/// held, so a journaled ask keeps the person's work.
+pub fn ask_keeping(
+    request: &AwayRequest,
+    name: &str,
+    cancel: &Cancel,
+) -> Result<InboxAnswer, InboxError> {
+    ask_on_keeping(connect(name)?, request, cancel)
+}
+
+/// A connection to the inbox called `name`.
+fn connect(name: &str) -> Result<UnixStream, InboxError> {
     let not_listening = |source| InboxError::NotListening {
         name: name.to_owned(),
         source,
@@ -62,36 +92,98 @@ pub fn ask(request: &AwayRequest, name: &str, cancel: &Cancel) -> Result<Value, 
         }
         found => found?,
     };
-    let stream = UnixStream::connect(&place.socket).map_err(not_listening)?;
-    ask_on(stream, request, cancel)
+    UnixStream::connect(&place.socket).map_err(not_listening)
 }
 
 /// [`ask`] on a connection to an inbox already made.
 pub fn ask_on(
-    mut stream: UnixStream,
+    stream: UnixStream,
     request: &AwayRequest,
     cancel: &Cancel,
 ) -> Result<Value, InboxError> {
+    match wait_for_reply(stream, request, cancel, OnCancel::Leave)? {
+        InboxAnswer::Result(result) => Ok(result),
+        InboxAnswer::Withdrawn(_) => Err(InboxError::Cancelled),
+    }
+}
+
+/// [`ask_keeping`] on a connection to an inbox already made.
+pub fn ask_on_keeping(
+    stream: UnixStream,
+    request: &AwayRequest,
+    cancel: &Cancel,
+) -> Result<InboxAnswer, InboxError> {
+    wait_for_reply(stream, request, cancel, OnCancel::TakeDrafts)
+}
+
+/// What a cancelled wait does before it ends.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OnCancel {
+    /// Nothing: the connection closes and the ask is withdrawn at once.
+    Leave,
+    /// Takes the ask back with what its form holds, waiting a little for the inbox.
+    TakeDrafts,
+}
+
+fn wait_for_reply(
+    mut stream: UnixStream,
+    request: &AwayRequest,
+    cancel: &Cancel,
+    on_cancel: OnCancel,
+) -> Result<InboxAnswer, InboxError> {
     stream.write_all(ask_line(request).as_bytes())?;
     stream.set_nonblocking(true)?;
     let mut received = Vec::new();
     let mut chunk = vec![0; 64 * 1024];
+    let mut withdrawing: Option<Instant> = None;
     loop {
         if let Some(end) = received.iter().position(|&byte| byte == b'\n') {
             match parse_reply(&received[..end]) {
-                Ok(Reply::Result { id, result }) if id == request.id => return Ok(result),
-                Ok(Reply::Result { .. }) => {}
+                Ok(Reply::Result { id, result }) if id == request.id => {
+                    return Ok(InboxAnswer::Result(result));
+                }
+                Ok(Reply::Kept { id, drafts }) if id == request.id => {
+                    return Ok(InboxAnswer::Withdrawn(Some(drafts)));
+                }
+                Ok(Reply::Result { .. } | Reply::Kept { .. }) => {}
+                Ok(Reply::Error(_)) if withdrawing.is_some() => {
+                    return Ok(InboxAnswer::Withdrawn(None));
+                }
                 Ok(Reply::Error(message)) => return Err(InboxError::Refused(message)),
                 Err(error) => return Err(InboxError::Refused(error.to_string())),
             }
             received.drain(..=end);
             continue;
         }
-        match cancel.wait(stream.as_fd(), None)? {
-            Wake::Cancelled => return Err(InboxError::Cancelled),
-            Wake::Timeout | Wake::Ready => {}
+        match withdrawing {
+            None => match cancel.wait(stream.as_fd(), None)? {
+                Wake::Cancelled if on_cancel == OnCancel::Leave => {
+                    return Ok(InboxAnswer::Withdrawn(None));
+                }
+                Wake::Cancelled => {
+                    stream.set_nonblocking(false)?;
+                    stream.set_write_timeout(Some(HAND_BACK_WAIT))?;
+                    if stream
+                        .write_all(withdraw_line(&request.id).as_bytes())
+                        .is_err()
+                    {
+                        return Ok(InboxAnswer::Withdrawn(None));
+                    }
+                    stream.set_nonblocking(true)?;
+                    withdrawing = Some(Instant::now() + HAND_BACK_WAIT);
+                    continue;
+                }
+                Wake::Timeout | Wake::Ready => {}
+            },
+            Some(deadline) => {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() || !readable_within(&stream, left) {
+                    return Ok(InboxAnswer::Withdrawn(None));
+                }
+            }
         }
         match stream.read(&mut chunk) {
+            Ok(0) if withdrawing.is_some() => return Ok(InboxAnswer::Withdrawn(None)),
             Ok(0) => return Err(InboxError::Gone),
             Ok(read) => received.extend_from_slice(&chunk[..read]),
             Err(error)

@@ -20,7 +20,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use pi_agent_ask_core::contract::ToolResult;
+use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::input::{AskId, InboxEvent, Input};
+use pi_agent_ask_core::journal::drafts::DraftRecord;
 use pi_agent_ask_crossterm::ExternalInputs;
 use pi_agent_ask_dialogs::rpc::lines::{Line, read_line};
 
@@ -28,7 +30,7 @@ use crate::arrivals::{self, Arrivals, Courier};
 
 use super::arrival::arrival;
 use super::place::{Folder, Place, PlaceError, place};
-use super::wire::{MAX_LINE_BYTES, error_line, parse_ask, result_line};
+use super::wire::{MAX_LINE_BYTES, error_line, kept_line, parse_ask, parse_withdraw, result_line};
 
 /// How long a reply may wait for an asker that does not read it.
 const REPLY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -157,6 +159,17 @@ impl Replies {
             let _ = stream.write_all(result_line(&ask.0, &result.to_json()).as_bytes());
         }
     }
+
+    /// Hands the asker of a recalled `ask` what its form held, if it is still connected.
+    pub fn hand_back(&self, ask: &AskId, drafts: &[Draft]) {
+        let registered = self.shared.lock().remove(&ask.0);
+        if let Some(registered) = registered {
+            let records: Vec<DraftRecord> = drafts.iter().map(DraftRecord::from).collect();
+            let mut stream = &registered.stream;
+            let _ = stream.set_write_timeout(Some(REPLY_TIMEOUT));
+            let _ = stream.write_all(kept_line(&ask.0, &records).as_bytes());
+        }
+    }
 }
 
 impl Drop for Server {
@@ -214,7 +227,14 @@ fn serve(shared: &Shared, stream: &UnixStream, serial: u64) {
     let mut asked: Option<String> = None;
     loop {
         let refusal = match read_line(&mut reader, &mut line, MAX_LINE_BYTES) {
-            Ok(Line::Read) if asked.is_some() => "one ask per connection".to_owned(),
+            Ok(Line::Read) if asked.is_some() => match parse_withdraw(&line) {
+                Ok(id) if asked.as_deref() == Some(id.as_str()) => {
+                    shared.send(InboxEvent::Recalled(AskId(id)));
+                    continue;
+                }
+                Ok(_) => "a withdrawal names the ask of its own connection".to_owned(),
+                Err(_) => "one ask per connection".to_owned(),
+            },
             Ok(Line::Read) => match parse_ask(&line).map(arrival) {
                 Ok(Ok(arrival)) => {
                     let id = arrival.ask.0.clone();

@@ -7,7 +7,7 @@ use serde_json::json;
 use super::*;
 use crate::away::{Asker, AwayRequest};
 use crate::cancel::{Cancel, Wake};
-use crate::inbox::client::{InboxError, ask_on};
+use crate::inbox::client::{InboxAnswer, InboxError, ask_on, ask_on_keeping};
 use crate::inbox::place::place_in;
 use crate::inbox::wire::ask_line;
 
@@ -37,6 +37,7 @@ fn request(id: &str) -> AwayRequest {
             cwd: "/work".to_owned(),
             pid: 1,
         },
+        drafts: None,
     }
 }
 
@@ -69,7 +70,7 @@ fn events(server: &mut Server) -> Vec<InboxEvent> {
 fn arrived(event: &InboxEvent) -> &str {
     match event {
         InboxEvent::Arrived(arrival) => &arrival.ask.0,
-        InboxEvent::Withdrawn(_) => panic!("withdrawn, not arrived"),
+        InboxEvent::Withdrawn(_) | InboxEvent::Recalled(_) => panic!("taken back, not arrived"),
     }
 }
 
@@ -160,4 +161,30 @@ fn a_second_inbox_of_the_same_name_refuses_to_start() {
     let (_dir, server) = inbox();
     let again = Server::start_at(server.place.clone(), "test");
     assert!(matches!(again, Err(StartError::Running(name)) if name == "test"));
+}
+
+#[test]
+fn an_asker_ended_from_outside_takes_its_ask_back_with_what_the_form_held() {
+    let (_dir, mut server) = inbox();
+    let stream = connect(&server);
+    let cancel = Cancel::new().expect("a token");
+    let waiting = cancel.clone();
+    let asking = std::thread::spawn(move || ask_on_keeping(stream, &request("keep-me"), &waiting));
+    assert_eq!(arrived(&events(&mut server)[0]), "keep-me");
+    cancel.cancel();
+    let ask = AskId("keep-me".to_owned());
+    assert_eq!(events(&mut server), [InboxEvent::Recalled(ask.clone())]);
+    let mut draft = Draft::default();
+    draft.select(0);
+    draft.note = "only if it is managed".to_owned();
+    server.replies().hand_back(&ask, &[draft]);
+    let ended = asking.join().expect("the asker").expect("an answer");
+    assert_eq!(
+        ended,
+        InboxAnswer::Withdrawn(Some(vec![DraftRecord {
+            selected: vec![0],
+            note: "only if it is managed".to_owned(),
+            ..DraftRecord::default()
+        }]))
+    );
 }

@@ -1,11 +1,15 @@
 //! The inbox's wire protocol, version 1: one compact JSON document per line, each way.
 //!
 //! Asker to inbox: `{"v":1,"type":"ask","id":..,"tool":..,"arguments":{..},"settings":{..}|null,
-//! "origin":{"program":..,"cwd":..,"pid":..}}`. Inbox to asker: `{"v":1,"type":"result","id":..,
+//! "drafts":[..]|null,"origin":{"program":..,"cwd":..,"pid":..}}` (`drafts`: what the form
+//! opens with, one journal draft record per question; optional). Inbox to asker: `{"v":1,"type":"result","id":..,
 //! "result":{..tool result..}}`, or `{"v":1,"type":"error","message":..}` for a line it cannot
-//! take (not JSON, another version, a missing field). ARCHITECTURE.md documents the same.
+//! take (not JSON, another version, a missing field). An asker being ended from outside sends
+//! `{"v":1,"type":"withdraw","id":..}` and is answered `{"v":1,"type":"kept","id":..,
+//! "drafts":[..]}` with what the form held. ARCHITECTURE.md documents the same.
 
 use pi_agent_ask_core::contract::Tool;
+use pi_agent_ask_core::journal::drafts::DraftRecord;
 use serde_json::{Value, json};
 
 use crate::away::{Asker, AwayRequest};
@@ -43,6 +47,13 @@ pub enum Reply {
         /// Its tool result, as JSON.
         result: Value,
     },
+    /// What the recalled ask's form held, one draft record per question.
+    Kept {
+        /// The ask recalled.
+        id: String,
+        /// Its drafts.
+        drafts: Vec<DraftRecord>,
+    },
     /// The inbox could not take the line.
     Error(String),
 }
@@ -56,6 +67,7 @@ pub fn ask_line(request: &AwayRequest) -> String {
         "tool": request.tool.name(),
         "arguments": request.arguments,
         "settings": request.settings,
+        "drafts": request.drafts,
         "origin": {
             "program": request.asker.program,
             "cwd": request.asker.cwd,
@@ -67,6 +79,26 @@ pub fn ask_line(request: &AwayRequest) -> String {
 /// The line an inbox answers an ask with.
 pub fn result_line(id: &str, result: &Value) -> String {
     line(&json!({"v": VERSION, "type": "result", "id": id, "result": result}))
+}
+
+/// The line an asker being ended sends to take its ask back with what the form holds.
+pub fn withdraw_line(id: &str) -> String {
+    line(&json!({"v": VERSION, "type": "withdraw", "id": id}))
+}
+
+/// Reads an asker's line after its ask: the id of the ask it withdraws.
+pub fn parse_withdraw(line: &[u8]) -> Result<String, WireError> {
+    let message = message(line, "withdraw")?;
+    message
+        .get("id")
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+        .ok_or(WireError::Field("id"))
+}
+
+/// The line an inbox hands a withdrawn ask's drafts back in.
+pub fn kept_line(id: &str, drafts: &[DraftRecord]) -> String {
+    line(&json!({"v": VERSION, "type": "kept", "id": id, "drafts": drafts}))
 }
 
 /// The line an inbox answers a line it cannot take with.
@@ -104,11 +136,18 @@ pub fn parse_ask(line: &[u8]) -> Result<AwayRequest, WireError> {
         Some(document @ Value::Object(_)) => Some(document.clone()),
         Some(_) => return Err(WireError::Field("settings")),
     };
+    let drafts = match message.get("drafts") {
+        None | Some(Value::Null) => None,
+        Some(records) => {
+            Some(serde_json::from_value(records.clone()).map_err(|_| WireError::Field("drafts"))?)
+        }
+    };
     Ok(AwayRequest {
         id: text("id")?,
         tool,
         arguments: arguments.clone(),
         settings,
+        drafts,
         asker: Asker {
             program: origin_text("program")?,
             cwd: origin_text("cwd")?,
@@ -128,6 +167,17 @@ pub fn parse_reply(line: &[u8]) -> Result<Reply, WireError> {
         check_version(&document)?;
         let message = document.get("message").and_then(Value::as_str);
         return Ok(Reply::Error(message.unwrap_or_default().to_owned()));
+    }
+    if document.get("type").and_then(Value::as_str) == Some("kept") {
+        check_version(&document)?;
+        let id = document.get("id").and_then(Value::as_str);
+        let drafts = document
+            .get("drafts")
+            .and_then(|drafts| serde_json::from_value(drafts.clone()).ok());
+        return Ok(Reply::Kept {
+            id: id.ok_or(WireError::Field("id"))?.to_owned(),
+            drafts: drafts.ok_or(WireError::Field("drafts"))?,
+        });
     }
     let message = message(line, "result")?;
     let id = message.get("id").and_then(Value::as_str);

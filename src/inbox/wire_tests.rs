@@ -1,5 +1,7 @@
 use serde_json::json;
 
+use pi_agent_ask_core::journal::drafts::DraftRecord;
+
 use super::*;
 
 fn request() -> AwayRequest {
@@ -13,6 +15,11 @@ fn request() -> AwayRequest {
             cwd: "/work/project".to_owned(),
             pid: 42,
         },
+        drafts: Some(vec![DraftRecord {
+            custom_text: "OAuth, but ask security first".to_owned(),
+            custom_selected: true,
+            ..DraftRecord::default()
+        }]),
     }
 }
 

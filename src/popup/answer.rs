@@ -38,4 +38,6 @@ pub struct PopupAnswer {
     pub result: serde_json::Value,
     /// How the popup ended.
     pub ending: PopupEnding,
+    /// What the form held when it was ended from outside, one draft per question.
+    pub kept: Option<Vec<pi_agent_ask_core::contract::answers::Draft>>,
 }

@@ -6,8 +6,6 @@ use std::io::Read as _;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use rustix::event::{PollFd, PollFlags, Timespec, poll};
-
 /// How long a probe of a host (`tmux -V`, `tmux list-clients`) may take before it is given up.
 pub const PROBE_LIMIT: Duration = Duration::from_secs(5);
 
@@ -142,25 +140,7 @@ pub fn reap_within(child: &mut Child, deadline: Instant) -> Option<ExitStatus> {
     }
 }
 
-/// Whether `source` becomes readable (or hangs up) within `limit`.
-pub fn readable_within(source: &impl std::os::fd::AsFd, limit: Duration) -> bool {
-    let deadline = Instant::now() + limit;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let timeout = Timespec {
-            tv_sec: i64::try_from(left.as_secs()).unwrap_or(i64::MAX),
-            tv_nsec: i64::from(left.subsec_nanos()),
-        };
-        let fd = source.as_fd();
-        let mut fds = [PollFd::new(&fd, PollFlags::IN)];
-        match poll(&mut fds, Some(&timeout)) {
-            Ok(0) => return false,
-            Ok(_) => return true,
-            Err(rustix::io::Errno::INTR) => {}
-            Err(_) => return false,
-        }
-    }
-}
+pub use crate::cancel::readable_within;
 
 /// The first non-blank line of a program's message, trimmed.
 pub fn first_line(text: &str) -> Option<String> {

@@ -19,6 +19,7 @@ use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
 
+use pi_agent_ask_core::journal::drafts::DraftRecord;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -47,6 +48,10 @@ pub struct CallFile {
     pub config: Option<PathBuf>,
     /// The working directory of the call: where `@` references find their paths.
     pub cwd: PathBuf,
+    /// What the form opens with, one record per question: the drafts of an interrupted ask
+    /// being resumed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drafts: Option<Vec<DraftRecord>>,
 }
 
 /// What the popup's program hands back.
@@ -59,6 +64,10 @@ pub enum ResultFile {
         result: Value,
         /// 0, `128 + n` after signal `n`, 101 after a crash.
         exit: u8,
+        /// What the form held when it was ended from outside (the caller's signal, the
+        /// popup's terminal closing), so a journaled ask can be resumed as it was left.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kept: Option<Vec<DraftRecord>>,
     },
     /// The program could not ask (no terminal in the popup, an unreadable call).
     Failed {
@@ -164,6 +173,10 @@ mod tests {
             arguments: json!({"questions": []}),
             config: Some(PathBuf::from("/home/me/settings.json")),
             cwd: PathBuf::from("/home/me/project"),
+            drafts: Some(vec![DraftRecord {
+                custom_text: "half a thought".to_owned(),
+                ..DraftRecord::default()
+            }]),
         }
     }
 
@@ -183,6 +196,7 @@ mod tests {
         let ended = ResultFile::Ended {
             result: json!({"isError": false}),
             exit: 0,
+            kept: None,
         };
         write_result(&dir, &ended).expect("written");
         assert_eq!(mode(&dir.join(RESULT)), 0o600);

@@ -26,6 +26,8 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::contract::answers::Draft;
+use pi_agent_ask_core::journal::drafts::DraftRecord;
 
 pub use self::answer::{PopupAnswer, PopupEnding, PopupError};
 use self::command::{Probe, run_probe};
@@ -73,6 +75,8 @@ pub struct PopupRequest<'a> {
     pub config: Option<&'a Path>,
     /// The call's working directory, where the form's `@` references look for paths.
     pub cwd: &'a Path,
+    /// What the form opens with: the drafts of an interrupted ask being resumed.
+    pub drafts: Option<&'a [Draft]>,
 }
 
 /// The popup host the process's environment offers, if any.
@@ -107,6 +111,9 @@ pub fn ask(
         arguments: request.call.arguments().clone(),
         config: request.config.map(Path::to_path_buf),
         cwd: request.cwd.to_path_buf(),
+        drafts: request
+            .drafts
+            .map(|drafts| drafts.iter().map(DraftRecord::from).collect()),
     };
     let handoff = Handoff::create(&popup.env, &call)
         .map_err(|error| PopupError::Failed(format!("cannot hand the call over: {error}")))?;

@@ -12,6 +12,7 @@ use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::journal::drafts::drafts_for_call;
 
 use super::answer::{PopupAnswer, PopupEnding, PopupError};
 use super::command::{finish_within, first_line, readable_within, reap_within, run_probe};
@@ -154,6 +155,7 @@ pub fn run(
             return Ok(PopupAnswer {
                 result: call.cancelled(None).to_json(),
                 ending: PopupEnding::Cancelled,
+                kept: None,
             });
         }
     };
@@ -169,8 +171,9 @@ pub fn run(
     drop(connection);
     launched.finish();
     match handoff.result() {
-        Some(ResultFile::Ended { result, exit }) => Ok(PopupAnswer {
+        Some(ResultFile::Ended { result, exit, kept }) => Ok(PopupAnswer {
             result,
+            kept: kept.and_then(|records| drafts_for_call(&records, call)),
             ending: if cancelled {
                 PopupEnding::Cancelled
             } else {
@@ -185,6 +188,7 @@ pub fn run(
             } else {
                 PopupEnding::Closed
             },
+            kept: None,
         }),
     }
 }

@@ -65,6 +65,7 @@ fn handed_over(env: &Environment, dir: &Path) -> (Call, Handoff) {
         arguments,
         config: None,
         cwd: dir.to_path_buf(),
+        drafts: None,
     };
     let handoff = Handoff::create(env, &handed).expect("handed over");
     (call, handoff)

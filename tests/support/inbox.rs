@@ -75,8 +75,14 @@ impl Terminal {
 
     /// An asker in a process group of its own with no terminal on any of its descriptors.
     pub fn asker(&self, title: &str, ui: &str) -> Child {
+        self.run(&["ask", "-", "--ui", ui], Some(&arguments(title)))
+    }
+
+    /// The program run with `args` as an asker of this terminal's inbox (no terminal of its
+    /// own), with `input` on its standard input when given.
+    pub fn run(&self, args: &[&str], input: Option<&Value>) -> Child {
         let mut child = Command::new(PROGRAM)
-            .args(["ask", "-", "--ui", ui])
+            .args(args)
             .env("XDG_RUNTIME_DIR", &self.runtime)
             .env("HOME", self.term.tmux.dir.path())
             .stdin(Stdio::piped())
@@ -86,9 +92,11 @@ impl Terminal {
             .spawn()
             .expect("the asker starts");
         let mut stdin = child.stdin.take().expect("stdin is piped");
-        stdin
-            .write_all(arguments(title).to_string().as_bytes())
-            .expect("the arguments are written");
+        if let Some(input) = input {
+            stdin
+                .write_all(input.to_string().as_bytes())
+                .expect("the arguments are written");
+        }
         child
     }
 

@@ -5,7 +5,9 @@
 //! under a label line saying where it came from. The form's [`Effect::Finish`] becomes an
 //! [`Effect::Reply`] to that ask's asker, and the next form shows. An asker that goes away
 //! ([`InboxEvent::Withdrawn`]) takes its form with it at once; a form the person had started
-//! is set aside, so an asker that reconnects with the same ask id finds it as it was left.
+//! is set aside, so an asker that reconnects with the same ask id finds it as it was left. An
+//! asker ended from outside recalls its ask ([`InboxEvent::Recalled`]) and is handed what the
+//! form holds ([`Effect::HandBack`]), so its journal can reopen the form elsewhere.
 //! `ctrl+c` on the idle screen closes the inbox; closing it any other way ([`Inbox::close`])
 //! replies to every waiting ask with its cancelled result, keeping the answers typed so far.
 
@@ -51,17 +53,22 @@ impl Entry {
             call,
             settings,
             notices,
+            drafts,
         } = arrival;
         let config = FormConfig {
             behaviour: settings.behaviour,
             keymaps: settings.keymaps.clone(),
         };
-        let form = Form::new(call, &config).with_opening_notices(notices.clone());
+        let started = drafts.is_some();
+        let mut form = Form::new(call, &config).with_opening_notices(notices.clone());
+        if let Some(drafts) = drafts {
+            form = form.with_drafts(drafts);
+        }
         Self {
             ask,
             origin,
             host: WithSettings::new(form, settings, notices, config_path),
-            touched: false,
+            touched: started,
             opened: false,
         }
     }
@@ -174,6 +181,21 @@ impl Inbox {
         }
     }
 
+    /// Takes an ask out because its asker is being ended, handing it what the form holds;
+    /// a started form is also set aside, as for any asker that goes away.
+    fn recall(&mut self, ask: &AskId) -> Vec<Effect> {
+        let Some(entry) = self.waiting.iter().find(|entry| entry.ask == *ask) else {
+            return Vec::new();
+        };
+        let drafts = entry.host.inner().kept_drafts();
+        let mut effects = vec![Effect::HandBack {
+            ask: ask.clone(),
+            drafts,
+        }];
+        effects.extend(self.withdraw(ask));
+        effects
+    }
+
     /// Shows the form at the front, if there is one: it hears the screen's size and, the
     /// first time, announces itself.
     fn show_front(&mut self) -> Vec<Effect> {
@@ -246,6 +268,7 @@ impl Surface for Inbox {
         match input {
             Input::Inbox(InboxEvent::Arrived(arrival)) => self.arrive(*arrival),
             Input::Inbox(InboxEvent::Withdrawn(ask)) => self.withdraw(&ask),
+            Input::Inbox(InboxEvent::Recalled(ask)) => self.recall(&ask),
             Input::Key(key) if self.waiting.is_empty() => self.idle_key(key),
             Input::Key(_) | Input::Paste(_) => self.hand_front(input, By::Person),
             Input::Mouse(mouse) => match below_label(mouse) {

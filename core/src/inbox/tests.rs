@@ -3,6 +3,7 @@
 use serde_json::{Value, json};
 
 use super::Inbox;
+use crate::contract::answers::Draft;
 use crate::contract::ask_user::{NoPreviewFiles, ParseOptions};
 use crate::contract::{Call, Tool};
 use crate::draw::{DrawCmd, Frame, Pos, Size};
@@ -40,6 +41,7 @@ fn arrival_of(id: &str, arguments: &Value) -> Input {
     )
     .expect("valid arguments");
     Input::Inbox(InboxEvent::Arrived(Box::new(Arrival {
+        drafts: None,
         ask: AskId(id.to_owned()),
         origin: AskOrigin {
             program: format!("agent-{id}"),
@@ -324,5 +326,68 @@ fn a_form_announces_itself_when_it_comes_to_the_front() {
     assert!(
         next.iter()
             .any(|effect| matches!(effect, Effect::Notify(_)))
+    );
+}
+
+fn recalled(id: &str) -> Input {
+    Input::Inbox(InboxEvent::Recalled(AskId(id.to_owned())))
+}
+
+/// The drafts handed back among `effects`: ask id and each question's selected options.
+fn handed_back(effects: &[Effect]) -> Vec<(String, Vec<Vec<usize>>)> {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::HandBack { ask, drafts } => Some((
+                ask.0.clone(),
+                drafts
+                    .iter()
+                    .map(|draft| draft.selected().to_vec())
+                    .collect(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_recalled_ask_hands_its_asker_what_the_form_held_and_leaves_the_queue() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
+    feed(&mut inbox, keys("down space"));
+    let effects = feed(&mut inbox, [recalled("a")]);
+    assert_eq!(handed_back(&effects), [("a".to_owned(), vec![vec![1]])]);
+    assert!(replies(&effects).is_empty(), "a recall is not an answer");
+    assert_eq!(
+        inbox
+            .waiting()
+            .map(|ask| ask.0.as_str())
+            .collect::<Vec<_>>(),
+        ["b"]
+    );
+    assert!(
+        feed(&mut inbox, [recalled("a")]).is_empty(),
+        "recalled once"
+    );
+}
+
+#[test]
+fn a_form_arriving_with_drafts_opens_with_them_and_counts_as_started() {
+    let mut inbox = inbox();
+    let Input::Inbox(InboxEvent::Arrived(mut arrival)) = arrival("a", "First") else {
+        unreachable!("an arrival")
+    };
+    let mut draft = Draft::default();
+    draft.select(1);
+    arrival.drafts = Some(vec![draft]);
+    feed(&mut inbox, [Input::Inbox(InboxEvent::Arrived(arrival))]);
+    feed(&mut inbox, [withdrawn("a")]);
+    let effects = feed(&mut inbox, [arrival_of("a", &arguments("First"))]);
+    assert!(replies(&effects).is_empty());
+    let effects = feed(&mut inbox, keys("tab enter"));
+    assert_eq!(
+        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
+        json!(["sqlite"]),
+        "set aside with its drafts when withdrawn, then answered with them"
     );
 }

@@ -4,6 +4,7 @@
 //! inbox surface (`crate::inbox`) decides what the person sees.
 
 use crate::contract::Call;
+use crate::contract::answers::Draft;
 use crate::settings::Settings;
 
 /// Which ask an arrival, a withdrawal or a reply is about: the asker's request id, so an
@@ -33,6 +34,9 @@ pub struct Arrival {
     pub settings: Settings,
     /// Notices about those settings (an invalid settings file), shown on the form.
     pub notices: Vec<String>,
+    /// What the form opens with (an interrupted ask resumed), one draft per question; a form
+    /// opened with drafts counts as started, so it is set aside if its asker goes away.
+    pub drafts: Option<Vec<Draft>>,
 }
 
 /// An event from the askers of an inbox.
@@ -42,4 +46,7 @@ pub enum InboxEvent {
     Arrived(Box<Arrival>),
     /// The asker of this ask went away: its form is withdrawn.
     Withdrawn(AskId),
+    /// The asker of this ask is being ended from outside and takes back what its form holds
+    /// ([`Effect::HandBack`](crate::effect::Effect::HandBack)); the form is withdrawn.
+    Recalled(AskId),
 }

@@ -5,6 +5,7 @@
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
+use crate::contract::Call;
 use crate::contract::answers::Draft;
 
 /// One question's draft as the journal keeps it.
@@ -59,4 +60,17 @@ impl DraftRecord {
             .collect();
         draft
     }
+}
+
+/// The drafts `records` give `call`'s questions, when there is one record per question: a
+/// record list of another length belongs to other questions and is not used.
+pub fn drafts_for_call(records: &[DraftRecord], call: &Call) -> Option<Vec<Draft>> {
+    let questions = &call.request().questions;
+    (records.len() == questions.len()).then(|| {
+        records
+            .iter()
+            .zip(questions)
+            .map(|(record, question)| record.to_draft(question.options.len()))
+            .collect()
+    })
 }

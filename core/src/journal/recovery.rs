@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::branch::Branch;
-use super::drafts::DraftRecord;
+use super::drafts::{DraftRecord, drafts_for_call};
 use super::records::{
     self, DRAFTS, Drafts, HISTORY_REQUEST, HistoryRequest, PAYLOAD, PENDING_DISMISSED, Payload,
     PendingDismissed,
@@ -102,14 +102,6 @@ impl Recovery {
     /// The journaled drafts for `call`'s questions, when there are some and there is one per
     /// question.
     pub fn drafts_for(&self, call: &Call) -> Option<Vec<Draft>> {
-        let records = self.drafts.as_ref()?;
-        let questions = &call.request().questions;
-        (records.len() == questions.len()).then(|| {
-            records
-                .iter()
-                .zip(questions)
-                .map(|(record, question)| record.to_draft(question.options.len()))
-                .collect()
-        })
+        drafts_for_call(self.drafts.as_ref()?, call)
     }
 }

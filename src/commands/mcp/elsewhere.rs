@@ -253,6 +253,7 @@ impl Job {
                     call: &call,
                     config: config.as_deref(),
                     cwd: &cwd,
+                    drafts: None,
                 };
                 match popup::ask(&popup, &request, cancel) {
                     Ok(answer) => Outcome::Result(answer.result),

@@ -233,15 +233,26 @@ async def restarted(journal: str) -> None:
         keys("Down", "Enter", "Enter")
         if not await shown("the second form before the restart", showing("Which cache?")):
             return
+        keys("Down", "Space")
+        if not await shown("No cache chosen", showing("(•) No cache")):
+            return
     check("the end of the input takes the open form out of the inbox", await shown("idle", idle))
+    check("the journal keeps what the open form held when the input ended",
+          [(d["requestId"], d["drafts"]) for d in journal_entries(journal, "ask:drafts")]
+          == [(second, [{"selected": [1], "customSelected": False}])]
+          and len(journal_entries(journal, "ask:history-completed")) == 1,
+          open(journal).read())
     async with Client(server(journal), mode=MODERN) as client:
-        check("after a restart the unanswered form is asked again, with no call",
-              await shown("the form asked again", showing("Which cache?")))
+        check("after a restart the unanswered form is asked again, with no call, as it was left",
+              await shown("the form asked again",
+                          lambda text: "Which cache?" in text and "(•) No cache" in text))
         outcome: list = []
         async with anyio.create_task_group() as group:
             group.start_soon(waited, client, outcome)
             await anyio.sleep(0.3)
-            keys("Down", "Enter", "Enter")
+            keys("Tab")
+            await shown("the review", showing("Submit"))
+            keys("Enter")
         got = details(outcome[0]) if outcome else {}
         check("after a restart the wait returns the answer given before it and the one after",
               got.get("requestIds") == [first, second]

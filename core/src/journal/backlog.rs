@@ -4,6 +4,9 @@
 //! A finished form is delivered once: a form named by an `ask:background-delivered` entry is
 //! neither reopened nor delivered again.
 //!
+//! A form asked again opens with the drafts it held when it was last closed unanswered (its
+//! newest `ask:drafts`), so nothing typed before a restart is lost.
+//!
 //! A form's arguments are its `ask:payload`: the entry its `ask:history-request` follows (so
 //! the two were appended together), else the payload of the tool call the request names. A
 //! form that cannot be asked again from them ends with an error, never with an invented
@@ -14,11 +17,13 @@ use std::collections::{HashMap, HashSet};
 use serde_json::Value;
 
 use super::branch::Branch;
+use super::drafts::drafts_for_call;
 use super::entry::EntryKind;
 use super::records::{
-    self, BACKGROUND_DELIVERED, BackgroundDelivered, HISTORY_COMPLETED, HISTORY_REQUEST,
-    HistoryCompleted, HistoryRequest, PAYLOAD, Payload,
+    self, BACKGROUND_DELIVERED, BackgroundDelivered, DRAFTS, Drafts, HISTORY_COMPLETED,
+    HISTORY_REQUEST, HistoryCompleted, HistoryRequest, PAYLOAD, Payload,
 };
+use crate::contract::answers::Draft;
 use crate::contract::ask_user::ParseOptions;
 use crate::contract::background::{BackgroundAnswer, Delivery, Outcome};
 use crate::contract::request::Request;
@@ -51,11 +56,20 @@ pub enum Saved {
     NotYet,
 }
 
+/// A queued form never finished, to ask again.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reopened {
+    /// Its call, under its request id.
+    pub call: Call,
+    /// What its form held when it was last closed unanswered, one draft per question.
+    pub drafts: Option<Vec<Draft>>,
+}
+
 /// The queue's state as the journal left it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Backlog {
-    /// Forms never finished, in the order they were queued, under their request ids.
-    pub waiting: Vec<Call>,
+    /// Forms never finished, in the order they were queued.
+    pub waiting: Vec<Reopened>,
     /// Forms finished but not delivered, in the order they finished.
     pub undelivered: Vec<Finished>,
 }
@@ -77,6 +91,10 @@ pub fn backlog(branch: &Branch<'_>, options: ParseOptions) -> Backlog {
         end_order.retain(|id| *id != completed.request_id);
         end_order.push(completed.request_id.clone());
         ends.insert(completed.request_id.clone(), completed);
+    }
+    let mut drafts: HashMap<String, Vec<super::drafts::DraftRecord>> = HashMap::new();
+    for record in branch.custom(DRAFTS).filter_map(records::read::<Drafts>) {
+        drafts.insert(record.request_id, record.drafts);
     }
     let mut backlog = Backlog::default();
     let mut calls: HashMap<String, Option<Call>> = HashMap::new();
@@ -101,7 +119,12 @@ pub fn backlog(branch: &Branch<'_>, options: ParseOptions) -> Backlog {
             continue;
         }
         match call {
-            Some(call) => backlog.waiting.push(call),
+            Some(call) => {
+                let drafts = drafts
+                    .get(&request.request_id)
+                    .and_then(|records| drafts_for_call(records, &call));
+                backlog.waiting.push(Reopened { call, drafts });
+            }
             None => backlog.undelivered.push(Finished {
                 answer: BackgroundAnswer {
                     request_id: request.request_id.clone(),

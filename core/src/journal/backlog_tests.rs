@@ -5,6 +5,7 @@
 use serde_json::{Value, json};
 
 use super::{Saved, UNREADABLE_ARGUMENTS, UNREADABLE_RESULT, backlog};
+use crate::contract::answers::Draft;
 use crate::contract::ask_user::{NoPreviewFiles, ParseOptions};
 use crate::contract::background::{BackgroundAnswer, Outcome};
 use crate::contract::{Call, Tool, ToolResult};
@@ -91,7 +92,7 @@ fn waiting_ids(backlog: &super::Backlog) -> Vec<&str> {
     backlog
         .waiting
         .iter()
-        .map(|call| call.request_id().unwrap_or_default())
+        .map(|reopened| reopened.call.request_id().unwrap_or_default())
         .collect()
 }
 
@@ -112,10 +113,27 @@ fn forms_never_finished_are_queued_again_in_the_order_first_queued_with_their_qu
     let backlog = journal.backlog();
     assert_eq!(waiting_ids(&backlog), ["r1", "r2", "r3"]);
     assert_eq!(
-        backlog.waiting[1].request().questions[0].prompt,
+        backlog.waiting[1].call.request().questions[0].prompt,
         "Question r2?"
     );
+    assert_eq!(backlog.waiting[1].drafts, None);
     assert!(backlog.undelivered.is_empty());
+}
+
+#[test]
+fn a_form_asked_again_opens_with_the_newest_drafts_it_was_closed_with() {
+    let mut journal = Journal::new();
+    let queued = call("r1", true);
+    journal.queued(&queued);
+    let mut first = Draft::default();
+    first.select(0);
+    journal.push(&append::drafts(&queued, &[first]).expect("drafts"));
+    let mut newer = Draft::default();
+    newer.select(1);
+    newer.note = "cheaper".to_owned();
+    journal.push(&append::drafts(&queued, std::slice::from_ref(&newer)).expect("drafts"));
+    let backlog = journal.backlog();
+    assert_eq!(backlog.waiting[0].drafts, Some(vec![newer]));
 }
 
 #[test]

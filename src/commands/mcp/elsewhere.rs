@@ -8,6 +8,8 @@
 use std::path::PathBuf;
 
 use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::contract::answers::Draft;
+use pi_agent_ask_core::journal::drafts::DraftRecord;
 use rmcp::RoleServer;
 use rmcp::service::RequestContext;
 use serde_json::Value;
@@ -19,7 +21,7 @@ use super::surfaces::{self, Offers, UiChoice, Where};
 use super::tools;
 use crate::away::AwayRequest;
 use crate::cancel::Cancel;
-use crate::inbox::client::{self, InboxError};
+use crate::inbox::client::{self, InboxAnswer, InboxError};
 use crate::outcome::report;
 use crate::popup::{self, Popup, PopupError, PopupRequest, Unavailable};
 
@@ -197,7 +199,22 @@ pub enum Job {
         config: Option<PathBuf>,
         /// Where its preview paths resolve.
         cwd: PathBuf,
+        /// What its form opens with.
+        drafts: Option<Vec<Draft>>,
     },
+}
+
+/// What a cancelled ask handed back: the drafts its form held, one per question, when the
+/// surface gave them in time.
+pub type Kept = Option<Vec<DraftRecord>>;
+
+/// Whether a cancelled ask takes its form's drafts back first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keeping {
+    /// It leaves at once.
+    No,
+    /// It waits a moment for the drafts.
+    Yes,
 }
 
 impl Job {
@@ -217,6 +234,7 @@ impl Job {
                     call: call.clone(),
                     config: config.settings.path.clone(),
                     cwd: config.cwd.clone(),
+                    drafts: None,
                 }),
                 Err(why) => Err(why.to_string()),
             },
@@ -230,35 +248,87 @@ impl Job {
         }
     }
 
-    /// Asks and waits until the answer, a refusal, or `cancel`.
-    pub fn run(self, cancel: &Cancel) -> Outcome {
+    /// The same ask, its form opening with `drafts`.
+    #[must_use]
+    pub fn with_drafts(self, drafts: Option<Vec<Draft>>) -> Self {
         match self {
-            Self::Inbox { request, name } => match client::ask(&request, &name, cancel) {
-                Ok(result) => Outcome::Result(result),
-                Err(error @ (InboxError::NotListening { .. } | InboxError::Place(_))) => {
-                    Outcome::Refused(error.to_string())
-                }
-                Err(InboxError::Gone | InboxError::Cancelled | InboxError::Io(_)) => {
-                    Outcome::Cancelled
-                }
-                Err(error @ InboxError::Refused(_)) => Outcome::Failed(error.to_string()),
+            Self::Inbox { request, name } => Self::Inbox {
+                request: request.with_drafts(drafts.as_deref()),
+                name,
             },
             Self::Popup {
                 popup,
                 call,
                 config,
                 cwd,
+                ..
+            } => Self::Popup {
+                popup,
+                call,
+                config,
+                cwd,
+                drafts,
+            },
+        }
+    }
+
+    /// Asks and waits until the answer, a refusal, or `cancel`.
+    pub fn run(self, cancel: &Cancel) -> Outcome {
+        self.ask(cancel, Keeping::No).0
+    }
+
+    /// [`Job::run`], but a cancelled ask first takes back what its form held.
+    pub fn run_keeping(self, cancel: &Cancel) -> (Outcome, Kept) {
+        self.ask(cancel, Keeping::Yes)
+    }
+
+    fn ask(self, cancel: &Cancel, keeping: Keeping) -> (Outcome, Kept) {
+        match self {
+            Self::Inbox { request, name } => {
+                let asked = match keeping {
+                    Keeping::No => client::ask(&request, &name, cancel).map(InboxAnswer::Result),
+                    Keeping::Yes => client::ask_keeping(&request, &name, cancel),
+                };
+                match asked {
+                    Ok(InboxAnswer::Result(result)) => (Outcome::Result(result), None),
+                    Ok(InboxAnswer::Withdrawn(kept)) => (Outcome::Cancelled, kept),
+                    Err(error @ (InboxError::NotListening { .. } | InboxError::Place(_))) => {
+                        (Outcome::Refused(error.to_string()), None)
+                    }
+                    Err(InboxError::Gone | InboxError::Cancelled | InboxError::Io(_)) => {
+                        (Outcome::Cancelled, None)
+                    }
+                    Err(error @ InboxError::Refused(_)) => {
+                        (Outcome::Failed(error.to_string()), None)
+                    }
+                }
+            }
+            Self::Popup {
+                popup,
+                call,
+                config,
+                cwd,
+                drafts,
             } => {
                 let request = PopupRequest {
                     call: &call,
                     config: config.as_deref(),
                     cwd: &cwd,
-                    drafts: None,
+                    drafts: drafts.as_deref(),
                 };
                 match popup::ask(&popup, &request, cancel) {
-                    Ok(answer) => Outcome::Result(answer.result),
-                    Err(error @ PopupError::Refused { .. }) => Outcome::Refused(error.to_string()),
-                    Err(error @ PopupError::Failed(_)) => Outcome::Failed(error.to_string()),
+                    Ok(answer) => {
+                        let kept = answer
+                            .kept
+                            .map(|kept| kept.iter().map(DraftRecord::from).collect());
+                        (Outcome::Result(answer.result), kept)
+                    }
+                    Err(error @ PopupError::Refused { .. }) => {
+                        (Outcome::Refused(error.to_string()), None)
+                    }
+                    Err(error @ PopupError::Failed(_)) => {
+                        (Outcome::Failed(error.to_string()), None)
+                    }
                 }
             }
         }

@@ -1,7 +1,8 @@
 //! The server's journal (`--journal FILE`): a session file in Pi's JSON-lines shape that keeps
 //! the background queue across restarts. A queued form's payload and request are appended
-//! before its receipt is sent, its end before it is delivered, and a wait's delivery once its
-//! result is handed to the client; a new server reads the file back into its queue
+//! before its receipt is sent, its end before it is delivered, what its form held when the
+//! input ended before its answer, and a wait's delivery once its result is handed to the
+//! client; a new server reads the file back into its queue
 //! ([`pi_agent_ask_core::journal::backlog`]). A missing file is made, with a session header.
 
 use std::fs::OpenOptions;
@@ -10,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::ask_user::ParseOptions;
 use pi_agent_ask_core::contract::background::BackgroundAnswer;
 use pi_agent_ask_core::journal::append::{self, Record};
@@ -69,6 +71,13 @@ impl Journal {
     /// end is still delivered.
     pub fn finished(&self, answer: &BackgroundAnswer) {
         self.write(&[append::background_completed(answer)]);
+    }
+
+    /// Records what a queued form held when the input ended before its answer, so the next
+    /// server opens it as it was left.
+    pub fn drafts(&self, call: &Call, drafts: &[Draft]) {
+        let records: Vec<Record> = append::drafts(call, drafts).into_iter().collect();
+        self.write(&records);
     }
 
     /// Records that the ends of these forms reached the client, so no restart delivers them

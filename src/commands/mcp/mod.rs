@@ -115,6 +115,7 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
             })),
         };
         let handler = server::Server::new(config, input_ended, journal);
+        let winding = handler.clone();
         let running = handler
             .serve((input, tokio::io::stdout()))
             .await
@@ -122,6 +123,7 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         // The reason the session ended (end of input, a broken pipe) needs no report: the
         // client is gone either way.
         let _ = running.waiting().await;
+        winding.wind_down().await;
         Ok(())
     });
     // A read of the standard input may still block on the runtime's thread after a signal;

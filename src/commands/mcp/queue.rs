@@ -10,8 +10,10 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::background::{Outcome, WaitResult};
 use pi_agent_ask_core::contract::request::Request;
 use pi_agent_ask_core::journal::backlog::{Backlog, Saved};
@@ -20,6 +22,7 @@ use rmcp::RoleServer;
 use rmcp::service::RequestContext;
 use serde_json::{Value, json};
 use tokio::sync::{oneshot, watch};
+use tokio::task::JoinHandle;
 
 use super::journal::Journal;
 use super::progress::Progress;
@@ -27,6 +30,10 @@ use super::queued_form;
 use super::server::Shared;
 use super::tools::{self, DETAILS_META};
 use crate::commands::new_request_id;
+
+/// How long the end of the input waits for the open queued form to close and save what it
+/// held: the inbox hands drafts back within a second.
+const WIND_DOWN: Duration = Duration::from_secs(5);
 
 /// The queue of one server and what its actions reach.
 pub struct Background {
@@ -44,6 +51,10 @@ struct State {
     waits: HashMap<String, oneshot::Sender<WaitResult>>,
     /// Foreground calls waiting for the input lock, by the id each asked under.
     grants: HashMap<String, oneshot::Sender<()>>,
+    /// What forms asked again after a restart open with, by request id.
+    drafts: HashMap<String, Vec<Draft>>,
+    /// The task asking the open form.
+    open: Option<JoinHandle<()>>,
 }
 
 impl Background {
@@ -55,6 +66,8 @@ impl Background {
                 requests: HashMap::new(),
                 waits: HashMap::new(),
                 grants: HashMap::new(),
+                drafts: HashMap::new(),
+                open: None,
             }),
             journal,
             input_ended,
@@ -64,6 +77,20 @@ impl Background {
     fn state(&self) -> MutexGuard<'_, State> {
         // The state stays whole between actions; a panic elsewhere leaves it usable.
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The journal, when the server keeps one.
+    pub const fn journal(&self) -> Option<&Journal> {
+        self.journal.as_ref()
+    }
+
+    /// Once the input has ended: waits, a bounded while, for the open form's task to close it
+    /// and save what it held.
+    pub async fn wind_down(&self) {
+        let open = self.state().open.take();
+        if let Some(open) = open {
+            let _ = tokio::time::timeout(WIND_DOWN, open).await;
+        }
     }
 }
 
@@ -85,8 +112,11 @@ pub fn restore(shared: &Arc<Shared>, backlog: Backlog) {
         }
         state.queue.restore_finished(finished.answer);
     }
-    for call in backlog.waiting {
-        enqueue_saved(shared, &mut state, call);
+    for reopened in backlog.waiting {
+        if let (Some(drafts), Some(request_id)) = (reopened.drafts, reopened.call.request_id()) {
+            state.drafts.insert(request_id.to_owned(), drafts);
+        }
+        enqueue_saved(shared, &mut state, reopened.call);
     }
 }
 
@@ -152,8 +182,11 @@ fn carry_out(shared: &Arc<Shared>, state: &mut State, action: Action) {
         // channel for the blocked status (the client has the receipt).
         Action::SaveRequest { .. } | Action::Receipt(_) | Action::Blocked(_) => {}
         Action::Open(call) => {
+            let drafts = call
+                .request_id()
+                .and_then(|request_id| state.drafts.remove(request_id));
             let shared = Arc::clone(shared);
-            tokio::spawn(queued_form::ask(shared, *call));
+            state.open = Some(tokio::spawn(queued_form::ask(shared, *call, drafts)));
         }
         Action::Grant { id } => {
             if let Some(granted) = state.grants.remove(&id) {

@@ -2,16 +2,19 @@
 //! call without the client's form (a queued form outlives its call, so no client request can
 //! carry it), and its end handed to the queue. A form nothing can ask, or whose surface fails,
 //! ends with an error, never an invented answer. The end of the input closes the form without
-//! an end: it stays unfinished in the journal, and the next server asks it again.
+//! an end, saving what it held: it stays unfinished in the journal, and the next server asks it
+//! again as it was left.
 
 use std::sync::Arc;
 
 use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::background::Outcome;
 use pi_agent_ask_core::contract::result::AskResult;
+use pi_agent_ask_core::journal::drafts::drafts_for_call;
 use serde_json::Value;
 
-use super::elsewhere::{self, Job, Machine, look};
+use super::elsewhere::{self, Job, Kept, Machine, look};
 use super::queue;
 use super::server::Shared;
 use super::surfaces::{self, Where};
@@ -23,12 +26,26 @@ const NOWHERE: &str = "No inbox is listening and no popup can open, so the form 
 /// Why a form ends when its inbox goes away without an answer.
 const GONE: &str = "The inbox closed before the form was answered.";
 
-/// Asks `call`'s form and hands its end to the queue.
-pub async fn ask(shared: Arc<Shared>, call: Call) {
+/// Asks `call`'s form, opening with `drafts`, and hands its end to the queue.
+pub async fn ask(shared: Arc<Shared>, call: Call, drafts: Option<Vec<Draft>>) {
     let request_id = call.request_id().unwrap_or_default().to_owned();
-    if let Some(outcome) = asked(&shared, &call).await {
-        queue::form_finished(&shared, &request_id, outcome);
+    match asked(&shared, &call, drafts).await {
+        Asked::Ended(outcome) => queue::form_finished(&shared, &request_id, outcome),
+        Asked::Interrupted(kept) => {
+            let drafts = kept.and_then(|records| drafts_for_call(&records, &call));
+            if let (Some(drafts), Some(journal)) = (drafts, shared.background.journal()) {
+                journal.drafts(&call, &drafts);
+            }
+        }
     }
+}
+
+/// How a queued form's turn ended.
+enum Asked {
+    /// It ended: answered, dismissed, elaborated on, or failed.
+    Ended(Outcome),
+    /// The input ended first; what the form held, if its surface handed it back.
+    Interrupted(Kept),
 }
 
 /// Whether a surface that needs no client request can ask `call` now; looked at when it is
@@ -40,22 +57,30 @@ pub async fn askable(shared: &Shared) -> bool {
     matches!(surface, Where::Inbox | Where::Popup)
 }
 
-/// The form's end, or `None` when the input ended first.
-async fn asked(shared: &Shared, call: &Call) -> Option<Outcome> {
+/// The form's end, or what it held when the input ended first.
+async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Asked {
     let ui = shared.config.ui;
     let machine = Machine::new(false, &shared.config.inbox);
     let (mut surface, mut machine) =
         look(machine, move |machine| surfaces::choose(ui, machine)).await;
     loop {
         if !matches!(surface, Where::Inbox | Where::Popup) {
-            return Some(Outcome::Error(NOWHERE.to_owned()));
+            return Asked::Ended(Outcome::Error(NOWHERE.to_owned()));
         }
-        let refusal = match Job::new(shared, call, surface, &mut machine) {
-            Ok(job) => match run(shared, job).await? {
-                elsewhere::Outcome::Result(document) => return Some(outcome_of(&document)),
-                elsewhere::Outcome::Cancelled => return Some(Outcome::Error(GONE.to_owned())),
-                elsewhere::Outcome::Failed(message) => return Some(Outcome::Error(message)),
-                elsewhere::Outcome::Refused(why) => why,
+        let job = Job::new(shared, call, surface, &mut machine);
+        let refusal = match job.map(|job| job.with_drafts(drafts.clone())) {
+            Ok(job) => match run(shared, job).await {
+                Ran::Interrupted(kept) => return Asked::Interrupted(kept),
+                Ran::Ended(elsewhere::Outcome::Result(document)) => {
+                    return Asked::Ended(outcome_of(&document));
+                }
+                Ran::Ended(elsewhere::Outcome::Cancelled) => {
+                    return Asked::Ended(Outcome::Error(GONE.to_owned()));
+                }
+                Ran::Ended(elsewhere::Outcome::Failed(message)) => {
+                    return Asked::Ended(Outcome::Error(message));
+                }
+                Ran::Ended(elsewhere::Outcome::Refused(why)) => why,
             },
             Err(why) => why,
         };
@@ -70,29 +95,37 @@ async fn asked(shared: &Shared, call: &Call) -> Option<Outcome> {
     }
 }
 
-/// Runs `job` on a blocking thread until it ends, or until the input ends (`None`).
-async fn run(shared: &Shared, job: Job) -> Option<elsewhere::Outcome> {
+/// How one ask on a surface ended.
+enum Ran {
+    /// The surface's own end of it.
+    Ended(elsewhere::Outcome),
+    /// The input ended first, and the ask was cancelled; what the form held.
+    Interrupted(Kept),
+}
+
+/// Runs `job` on a blocking thread until it ends, or until the input ends.
+async fn run(shared: &Shared, job: Job) -> Ran {
     let cancel = match Cancel::new() {
         Ok(cancel) => cancel,
         Err(error) => {
             let message = format!("cannot wait for the answer: {error}");
-            return Some(elsewhere::Outcome::Failed(message));
+            return Ran::Ended(elsewhere::Outcome::Failed(message));
         }
     };
     let token = cancel.clone();
-    let mut asking = tokio::task::spawn_blocking(move || job.run(&token));
+    let mut asking = tokio::task::spawn_blocking(move || job.run_keeping(&token));
     let mut input_ended = shared.background.input_ended.clone();
     tokio::select! {
-        done = &mut asking => Some(done.unwrap_or_else(|_| {
-            elsewhere::Outcome::Failed("the wait for the answer ended unexpectedly".to_owned())
-        })),
+        done = &mut asking => Ran::Ended(done.map_or_else(
+            |_| elsewhere::Outcome::Failed("the wait for the answer ended unexpectedly".to_owned()),
+            |(outcome, _)| outcome,
+        )),
         () = async {
             // A closed channel means the input is gone too.
             let _ = input_ended.wait_for(|ended| *ended).await;
         } => {
             cancel.cancel();
-            let _ = asking.await;
-            None
+            Ran::Interrupted(asking.await.ok().and_then(|(_, kept)| kept))
         }
     }
 }

@@ -40,6 +40,12 @@ pub struct Shared {
 }
 
 impl Server {
+    /// Once the input has ended: waits, a bounded while, for the open queued form to close and
+    /// save what it held.
+    pub async fn wind_down(&self) {
+        self.shared.background.wind_down().await;
+    }
+
     /// A server for `config`; `input_ended` turns true when the client's input ends. The
     /// queue `journal` left is taken in, and its first form opens, at once (on the runtime
     /// this runs on).

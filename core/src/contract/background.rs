@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::output::{Content, ToolOutput};
 use super::request::Request;
-use super::result::{AskResult, summary_text};
+use super::result::{AskResult, image_blocks, summary_text};
 use super::tool_result::ToolResult;
 
 /// Whether raw arguments ask for the form to be queued (`background: true`), read before they
@@ -199,7 +199,8 @@ impl WaitResult {
 
     /// The wait's tool result: each answer's text (see [`BackgroundAnswer::text`]) for the
     /// request `request_of` gives its id, apart by a blank line, or a line saying none was
-    /// outstanding; and itself as the details.
+    /// outstanding, then the image blocks of every answer, as its own result would carry them;
+    /// and itself as the details.
     pub fn output<'a>(self, request_of: impl Fn(&str) -> Option<&'a Request>) -> ToolOutput<Self> {
         let unknown = Request {
             title: None,
@@ -216,8 +217,16 @@ impl WaitResult {
         } else {
             texts.join("\n\n")
         };
+        let mut content = vec![Content::text(text)];
+        for answer in &self.results {
+            if let (Outcome::Result(result), Some(request)) =
+                (&answer.outcome, request_of(&answer.request_id))
+            {
+                content.extend(image_blocks(request, result));
+            }
+        }
         ToolOutput {
-            content: vec![Content::text(text)],
+            content,
             details: self,
             structured_content: None,
             is_error: false,

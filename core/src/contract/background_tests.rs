@@ -181,6 +181,36 @@ fn a_wait_result_reads_as_every_answer_apart_by_a_blank_line() {
 }
 
 #[test]
+fn a_wait_carries_the_image_blocks_each_answer_would_carry_after_the_text() {
+    use crate::contract::answers::Draft;
+    use crate::contract::images::Image;
+    let asked = call(None);
+    let mut written = Draft::default();
+    written.custom_text = "MariaDB".to_owned();
+    written.custom_selected = true;
+    written.custom_images = vec![Image {
+        id: "image-1".to_owned(),
+        mime_type: "image/png".to_owned(),
+        data: "iVBORw0KGgo=".to_owned(),
+    }];
+    let ToolResult::AskUser(own) = asked.submit(&[written, Draft::default()]) else {
+        panic!("an ask_user result");
+    };
+    assert!(
+        own.content.len() > 1,
+        "the form's own result carries its image"
+    );
+    let answer = BackgroundAnswer {
+        request_id: "req-7".into(),
+        outcome: Outcome::Result(Box::new(own.details.clone())),
+    };
+    let request = asked.request();
+    let output = WaitResult::new(vec![answer.clone()]).output(|_| Some(request));
+    assert_eq!(output.content[0], Content::text(answer.text(request)));
+    assert_eq!(output.content[1..], own.content[1..]);
+}
+
+#[test]
 fn a_wait_with_nothing_outstanding_says_so() {
     let output = WaitResult::new(Vec::new()).output(|_| None);
     assert_eq!(

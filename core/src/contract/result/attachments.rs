@@ -10,7 +10,7 @@ use crate::contract::request::Request;
 
 /// The blocks for every image the result carries, in question order: a submitted result's
 /// answers, or an elaborate result's written answers and the images of its notes.
-pub(super) fn image_blocks(request: &Request, details: &AskResult) -> Vec<Content> {
+pub(crate) fn image_blocks(request: &Request, details: &AskResult) -> Vec<Content> {
     let mut blocks = Vec::new();
     let notes_in_items = details.elaboration.is_some();
     for question in &request.questions {

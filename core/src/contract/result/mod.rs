@@ -4,6 +4,8 @@ mod attachments;
 mod build;
 mod text;
 
+pub(crate) use attachments::image_blocks;
+
 use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

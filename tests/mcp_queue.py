@@ -284,6 +284,11 @@ async def without_surfaces(journal: str) -> None:
         header = json.loads(lines.readline())
     check("a missing journal is made with a session header",
           header.get("type") == "session" and header.get("cwd") == FOLDER, header)
+    refused = subprocess.run([BINARY, "mcp", "--journal", FOLDER], stdin=subprocess.DEVNULL,
+                             capture_output=True, text=True, timeout=10)
+    check("a journal that cannot be read is a usage error before the server starts",
+          refused.returncode == 2 and refused.stdout == ""
+          and "not a regular file" in refused.stderr, refused)
 
 
 async def main() -> None:

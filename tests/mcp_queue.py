@@ -224,8 +224,8 @@ async def foreground_waits(journal: str) -> None:
 
 
 async def restarted(journal: str) -> None:
-    async with Client(server(journal), mode=LEGACY) as client:
-        first = receipt_of("before the restart", await client.call_tool("ask_user", DATABASE), 1)
+    async with Client(server(journal), mode=MODERN) as client:
+        first = receipt_of("2026-07-28, before the restart", await client.call_tool("ask_user", DATABASE), 1)
         second = receipt_of("before the restart, second form",
                             await client.call_tool("ask_user", CACHE), 2)
         if not await shown("the first form before the restart", showing("Which database?")):
@@ -242,7 +242,7 @@ async def restarted(journal: str) -> None:
           == [(second, [{"selected": [1], "customSelected": False}])]
           and len(journal_entries(journal, "ask:history-completed")) == 1,
           open(journal).read())
-    async with Client(server(journal), mode=MODERN) as client:
+    async with Client(server(journal), mode=LEGACY) as client:
         check("after a restart the unanswered form is asked again, with no call, as it was left",
               await shown("the form asked again",
                           lambda text: "Which cache?" in text and "(•) No cache" in text))

@@ -224,3 +224,23 @@ fn with_no_inbox_and_no_popup_host_the_hook_prints_nothing() {
         "no inbox is listening and no popup can open",
     );
 }
+
+#[test]
+fn an_answer_file_that_cannot_be_read_fails_without_output() {
+    let output = run_program(
+        &[
+            "hook".to_owned(),
+            "claude".to_owned(),
+            "--answer".to_owned(),
+            "/nonexistent/answer.json".to_owned(),
+        ],
+        Some(&hook_input().to_string()),
+    );
+    assert_eq!(output.exit, 1, "stderr: {}", output.stderr);
+    assert_eq!(output.stdout, "");
+    assert!(
+        output.stderr.contains("cannot read answer response"),
+        "{}",
+        output.stderr
+    );
+}

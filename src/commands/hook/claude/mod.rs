@@ -50,7 +50,8 @@ enum Declined {
 
 /// Answers the `AskUserQuestion` call on standard input; see the module's documentation.
 pub fn run(args: &ClaudeHookArgs) -> ExitCode {
-    interrupt::watch();
+    // The surfaces watch the signals while they ask (`interrupt::watch`); before that, while
+    // the input is read, a signal ends the process at once, with nothing printed either.
     let answered = answer(args);
     if let Some(signal) = interrupt::received() {
         return ExitCode::from(Effects::exit_status(Ending::Signal(signal.number())));
@@ -80,6 +81,8 @@ enum Answered {
 
 fn answer(args: &ClaudeHookArgs) -> Result<Answered, Declined> {
     let input = input::read(std::io::stdin().lock())?;
+    // Claude Code runs the hook in the session's directory too, so a `cwd` that is no
+    // directory (it went away) asks in the hook's own.
     let cwd = working_directory(input.cwd.as_deref().filter(|dir| dir.is_dir()))
         .map_err(|error| Declined::Failed(error.to_string()))?;
     let settings = SettingsFile::read(args.config.as_deref());

@@ -148,9 +148,9 @@ fn ask_elsewhere(
     if popup::available().is_none() {
         return Err(Declined::Nowhere);
     }
-    match ask_popup::ask(call, &settings, cwd) {
-        Ok((result, 0)) => Ok(result),
-        Ok((_, exit)) => Err(Declined::Failed(format!(
+    match ask_popup::ask(call, None, &settings, cwd) {
+        Ok((result, 0, _)) => Ok(result),
+        Ok((_, exit, _)) => Err(Declined::Failed(format!(
             "the popup ended without an answer (exit {exit})"
         ))),
         Err(reason) => Err(Declined::Failed(reason)),

@@ -74,11 +74,7 @@ fn left_to_claude_code(output: &ProgramOutput, why: &str) {
     assert_eq!(output.stdout, "");
     assert_eq!(output.stderr.lines().count(), 1, "{}", output.stderr);
     assert!(output.stderr.contains(why), "{}", output.stderr);
-    assert!(
-        output
-            .stderr
-            .contains("Claude Code asks the question itself")
-    );
+    assert!(output.stderr.contains("the call is left to Claude Code"));
 }
 
 #[test]

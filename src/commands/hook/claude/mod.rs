@@ -64,7 +64,7 @@ pub fn run(args: &ClaudeHookArgs) -> ExitCode {
         }
         Err(declined) => {
             report(&format!(
-                "hook claude: {declined}; Claude Code asks the question itself"
+                "hook claude: {declined}; the call is left to Claude Code"
             ));
             ExitCode::SUCCESS
         }

@@ -44,6 +44,8 @@ pub enum Command {
     Inbox(InboxArgs),
     /// Print how a call's arguments or its result read in an agent's transcript.
     Transcript(TranscriptArgs),
+    /// Answer an agent's own question tool from its hooks (Claude Code's `AskUserQuestion`).
+    Hook(HookArgs),
     /// What a popup runs: ask the call handed over in a private folder (internal).
     #[command(name = "popup-form", hide = true)]
     PopupForm(PopupFormArgs),
@@ -158,6 +160,37 @@ pub struct InboxArgs {
     /// saves (default: `<agent dir>/extensions/pi-agent-ask.json`).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+}
+
+/// `hook` arguments.
+#[derive(Debug, Args)]
+pub struct HookArgs {
+    /// The agent whose hook this is.
+    #[command(subcommand)]
+    pub agent: HookAgent,
+}
+
+/// The agents with a hook.
+#[derive(Debug, Subcommand)]
+pub enum HookAgent {
+    /// Claude Code's `PreToolUse` hook for `AskUserQuestion`: reads the hook input on stdin,
+    /// asks in a listening inbox or a popup, and prints the hook's decision; prints nothing
+    /// (so Claude Code asks itself) when it cannot ask there.
+    Claude(ClaudeHookArgs),
+}
+
+/// `hook claude` arguments.
+#[derive(Debug, Args)]
+pub struct ClaudeHookArgs {
+    /// The inbox the questions go to when it is listening.
+    #[arg(long, value_name = "NAME", default_value = crate::inbox::place::DEFAULT_NAME)]
+    pub inbox: String,
+    /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Answer without a UI with this remote response (a JSON file), as `ask --answer` does.
+    #[arg(long, value_name = "FILE")]
+    pub answer: Option<PathBuf>,
 }
 
 /// `popup-form` arguments.

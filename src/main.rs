@@ -54,6 +54,7 @@ fn main() -> ExitCode {
         Command::Inbox(args) => return commands::inbox::run(&args),
         Command::PopupForm(args) => return commands::popup_form::run(&args),
         Command::Mcp(args) => return commands::mcp::run(&args),
+        Command::Hook(args) => return commands::hook::run(&args),
     };
     match outcome {
         Ok(outcome) => outcome.print(),

@@ -4,6 +4,7 @@ pub mod ask;
 pub mod ask_popup;
 pub mod check;
 pub mod demo;
+pub mod hook;
 pub mod inbox;
 pub mod journal;
 pub mod lifecycle;

@@ -1,0 +1,136 @@
+//! What Claude Code hands a `PreToolUse` hook on standard input, read bounded and checked for
+//! the one case this hook answers: the built-in `AskUserQuestion` tool.
+
+use std::io::Read;
+use std::path::PathBuf;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+/// The most hook input read; Claude Code's `AskUserQuestion` input is a few kilobytes.
+pub const MAX_INPUT_BYTES: u64 = 4 * 1024 * 1024;
+/// The hook event answered.
+pub const PRE_TOOL_USE: &str = "PreToolUse";
+/// The tool answered.
+pub const ASK_USER_QUESTION: &str = "AskUserQuestion";
+
+/// Why the hook input is not a question this hook answers; each is reported on one line and
+/// leaves the tool call to Claude Code.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// Standard input could not be read.
+    #[error("cannot read the hook input: {0}")]
+    Read(#[from] std::io::Error),
+    /// Standard input holds more than [`MAX_INPUT_BYTES`].
+    #[error("the hook input is longer than {MAX_INPUT_BYTES} bytes")]
+    TooLong,
+    /// Standard input is not the JSON of a hook input.
+    #[error("the hook input is not a Claude Code hook input: {0}")]
+    Malformed(serde_json::Error),
+    /// Another hook event (the hook is configured for the wrong event).
+    #[error("the hook input is a {0:?} event, not {PRE_TOOL_USE:?}")]
+    OtherEvent(String),
+    /// Another tool (the hook's matcher is wider than `AskUserQuestion`).
+    #[error("the tool {0:?} is not {ASK_USER_QUESTION:?}")]
+    OtherTool(String),
+    /// The tool input is not `AskUserQuestion`'s.
+    #[error("the AskUserQuestion input is not understood: {0}")]
+    Questions(serde_json::Error),
+    /// Two questions share a text, which `answers` keys by.
+    #[error("two questions share the text {0:?}")]
+    DuplicateQuestion(String),
+}
+
+/// The fields of a `PreToolUse` hook input this hook reads; the others are ignored.
+#[derive(Debug, Deserialize)]
+struct RawInput {
+    hook_event_name: String,
+    #[serde(default)]
+    tool_name: String,
+    #[serde(default)]
+    cwd: Option<PathBuf>,
+    #[serde(default)]
+    tool_input: Value,
+}
+
+/// One option of an `AskUserQuestion` question.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct ClaudeOption {
+    /// The label, which is also the answer.
+    pub label: String,
+    /// What the option means.
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+/// One `AskUserQuestion` question.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClaudeQuestion {
+    /// The question text; `answers` is keyed by it.
+    pub question: String,
+    /// The short chip Claude Code shows, our tab label.
+    #[serde(default)]
+    pub header: Option<String>,
+    /// The options.
+    #[serde(default)]
+    pub options: Vec<ClaudeOption>,
+    /// Whether several options may be chosen.
+    #[serde(default)]
+    pub multi_select: bool,
+}
+
+#[derive(Debug, Deserialize)]
+struct RawToolInput {
+    questions: Vec<ClaudeQuestion>,
+}
+
+/// An `AskUserQuestion` call to answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HookInput {
+    /// The questions, read.
+    pub questions: Vec<ClaudeQuestion>,
+    /// `tool_input.questions` exactly as given, which `updatedInput` hands back.
+    pub raw_questions: Value,
+    /// The session's working directory, where the form's `@` references look.
+    pub cwd: Option<PathBuf>,
+}
+
+/// Reads at most [`MAX_INPUT_BYTES`] of `reader` and parses it.
+pub fn read(reader: impl Read) -> Result<HookInput, InputError> {
+    let mut bytes = Vec::new();
+    reader.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)?;
+    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > MAX_INPUT_BYTES {
+        return Err(InputError::TooLong);
+    }
+    let document = serde_json::from_slice(&bytes).map_err(InputError::Malformed)?;
+    parse(document)
+}
+
+/// Checks a hook input document: a `PreToolUse` event of `AskUserQuestion` whose questions
+/// have the documented shape and distinct texts.
+pub fn parse(document: Value) -> Result<HookInput, InputError> {
+    let raw: RawInput = serde_json::from_value(document).map_err(InputError::Malformed)?;
+    if raw.hook_event_name != PRE_TOOL_USE {
+        return Err(InputError::OtherEvent(raw.hook_event_name));
+    }
+    if raw.tool_name != ASK_USER_QUESTION {
+        return Err(InputError::OtherTool(raw.tool_name));
+    }
+    let raw_questions = raw.tool_input.get("questions").cloned().unwrap_or_default();
+    let tool_input: RawToolInput =
+        serde_json::from_value(raw.tool_input).map_err(InputError::Questions)?;
+    for (position, question) in tool_input.questions.iter().enumerate() {
+        if tool_input.questions[..position]
+            .iter()
+            .any(|earlier| earlier.question == question.question)
+        {
+            return Err(InputError::DuplicateQuestion(question.question.clone()));
+        }
+    }
+    Ok(HookInput {
+        questions: tool_input.questions,
+        raw_questions,
+        cwd: raw.cwd,
+    })
+}

@@ -1,0 +1,173 @@
+//! `hook claude`: a Claude Code `PreToolUse` hook that answers the built-in `AskUserQuestion`
+//! tool with our form, asked away from Claude Code's terminal (which Claude Code owns): in a
+//! listening inbox, else in a popup. Whenever it cannot ask (another tool, input it does not
+//! understand, nowhere to ask, a surface that failed) it prints nothing and exits 0, so
+//! Claude Code asks with its own dialog; a signal while asking (Claude Code's hook timeout)
+//! closes the form and exits `128 + n`, printing nothing.
+
+pub mod input;
+pub mod reply;
+pub mod translate;
+
+#[cfg(test)]
+mod tests;
+
+use std::io::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+
+use pi_agent_ask_core::contract::result::{AskError, AskResult};
+use pi_agent_ask_core::contract::{Call, Tool};
+use serde_json::Value;
+
+use super::super::ask::{self as asking, AskEnding, Surface};
+use super::super::{ask_popup, parse_call_with};
+use crate::cli::ClaudeHookArgs;
+use crate::effects::{Effects, Ending};
+use crate::files::{read_json, working_directory};
+use crate::inbox::client;
+use crate::interrupt;
+use crate::outcome::report;
+use crate::popup;
+use crate::settings_file::SettingsFile;
+
+/// Why the hook leaves the question to Claude Code: said on one line of stderr.
+#[derive(Debug, thiserror::Error)]
+enum Declined {
+    /// The input is not an `AskUserQuestion` call this hook can read.
+    #[error(transparent)]
+    Input(#[from] input::InputError),
+    /// The questions break the `ask_user` contract.
+    #[error("the questions cannot be asked: {0}")]
+    Invalid(String),
+    /// No inbox listens and no popup can open.
+    #[error("no inbox is listening and no popup can open")]
+    Nowhere,
+    /// The surface gave no answer (it failed, or closed without one).
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// Answers the `AskUserQuestion` call on standard input; see the module's documentation.
+pub fn run(args: &ClaudeHookArgs) -> ExitCode {
+    // The surfaces watch the signals while they ask (`interrupt::watch`); before that, while
+    // the input is read, a signal ends the process at once, with nothing printed either.
+    let answered = answer(args);
+    if let Some(signal) = interrupt::received() {
+        return ExitCode::from(Effects::exit_status(Ending::Signal(signal.number())));
+    }
+    match answered {
+        Ok(Answered::Reply(document)) => print(&document),
+        Ok(Answered::Unreadable(message)) => {
+            report(&format!("hook claude: {message}"));
+            ExitCode::from(1)
+        }
+        Err(declined) => {
+            report(&format!(
+                "hook claude: {declined}; the call is left to Claude Code"
+            ));
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// What answering gave.
+enum Answered {
+    /// The hook output to print.
+    Reply(Value),
+    /// `--answer` could not be read.
+    Unreadable(String),
+}
+
+fn answer(args: &ClaudeHookArgs) -> Result<Answered, Declined> {
+    let input = input::read(std::io::stdin().lock())?;
+    // Claude Code runs the hook in the session's directory too, so a `cwd` that is no
+    // directory (it went away) asks in the hook's own.
+    let cwd = working_directory(input.cwd.as_deref().filter(|dir| dir.is_dir()))
+        .map_err(|error| Declined::Failed(error.to_string()))?;
+    let settings = SettingsFile::read(args.config.as_deref());
+    let call = parse_call_with(
+        Tool::AskUser,
+        &translate::arguments(&input.questions),
+        cwd.clone(),
+        &settings,
+    )
+    .map_err(|invalid| {
+        let messages: Vec<&str> = invalid
+            .issues()
+            .iter()
+            .map(|issue| issue.message.as_str())
+            .collect();
+        Declined::Invalid(messages.join("; "))
+    })?;
+    let result = match &args.answer {
+        Some(path) => match read_json(&path.display().to_string(), "answer response") {
+            Ok(response) => call.answered_by(&response).to_json(),
+            Err(error) => return Ok(Answered::Unreadable(error.to_string())),
+        },
+        None => ask_elsewhere(&call, settings, &cwd, &args.inbox)?,
+    };
+    let result: AskResult = result
+        .get("details")
+        .cloned()
+        .and_then(|details| serde_json::from_value(details).ok())
+        .ok_or_else(|| Declined::Failed("the form gave no ask_user result".to_owned()))?;
+    if let Some(error) = &result.error {
+        return Err(Declined::Failed(refusal(error)));
+    }
+    let reply = reply::reply(&input.questions, &input.raw_questions, &result);
+    Ok(Answered::Reply(reply.to_json()))
+}
+
+/// What a refused call or answer says.
+fn refusal(error: &AskError) -> String {
+    match error {
+        AskError::InvalidInput { issues } => {
+            let messages: Vec<&str> = issues.iter().map(|issue| issue.message.as_str()).collect();
+            format!("the questions cannot be asked: {}", messages.join("; "))
+        }
+        AskError::InvalidAnswer { message } => format!("the answer was refused: {message}"),
+    }
+}
+
+/// Asks `call` in the inbox called `inbox` when it listens, else in a popup; the tool result.
+fn ask_elsewhere(
+    call: &Call,
+    settings: SettingsFile,
+    cwd: &Path,
+    inbox: &str,
+) -> Result<Value, Declined> {
+    if client::listening(inbox) {
+        let asked = asking::ask(call, None, settings, cwd, Surface::Inbox, inbox)
+            .map_err(|error| Declined::Failed(error.to_string()))?;
+        return match asked.ending {
+            AskEnding::Unasked => Err(Declined::Nowhere),
+            AskEnding::User | AskEnding::Interrupted(_) => Ok(asked.result),
+        };
+    }
+    if popup::available().is_none() {
+        return Err(Declined::Nowhere);
+    }
+    match ask_popup::ask(call, None, &settings, cwd) {
+        Ok((result, 0, _)) => Ok(result),
+        Ok((_, exit, _)) => Err(Declined::Failed(format!(
+            "the popup ended without an answer (exit {exit})"
+        ))),
+        Err(reason) => Err(Declined::Failed(reason)),
+    }
+}
+
+/// Prints `document` as one compact line, every control escaped; exit 1 if stdout fails.
+fn print(document: &Value) -> ExitCode {
+    let mut text = pi_agent_ask_core::json::to_string(document);
+    text.push('\n');
+    let mut stdout = std::io::stdout().lock();
+    if stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}

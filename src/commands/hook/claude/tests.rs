@@ -1,0 +1,222 @@
+//! The pure pieces of `hook claude`: reading the hook input, the `ask_user` arguments it
+//! becomes, and the decision a result becomes.
+
+use std::path::PathBuf;
+
+use pi_agent_ask_core::contract::Tool;
+use pi_agent_ask_core::contract::result::AskResult;
+use serde_json::{Value, json};
+
+use super::input::{self, InputError};
+use super::reply;
+use super::translate;
+use crate::commands::parse_call_with;
+use crate::settings_file::SettingsFile;
+
+fn hook_input(questions: &Value) -> Value {
+    json!({
+        "session_id": "abc", "transcript_path": "/tmp/t.jsonl", "cwd": "/tmp",
+        "permission_mode": "default", "hook_event_name": "PreToolUse",
+        "tool_name": "AskUserQuestion", "tool_input": {"questions": questions},
+        "tool_use_id": "toolu_1", "effort": {"level": "high"}
+    })
+}
+
+fn questions() -> Value {
+    json!([
+        {"question": "Which auth?", "header": "Auth", "multiSelect": false, "options": [
+            {"label": "OAuth", "description": "Provider flow"},
+            {"label": "Cookies", "description": "Sessions"}
+        ]},
+        {"question": "Which scopes?", "header": "Scopes", "multiSelect": true, "options": [
+            {"label": "repo", "description": "Code"},
+            {"label": "admin", "description": "Settings"},
+            {"label": "read:org", "description": "Teams"}
+        ]}
+    ])
+}
+
+/// The decision the form's answer `response` (a remote response) gives for `questions`.
+fn decide(questions: &Value, response: &Value) -> Value {
+    let input = input::parse(hook_input(questions)).expect("a hook input");
+    let settings = SettingsFile::read(Some(&PathBuf::from("/nonexistent/pi-agent-ask.json")));
+    let call = parse_call_with(
+        Tool::AskUser,
+        &translate::arguments(&input.questions),
+        PathBuf::from("/tmp"),
+        &settings,
+    )
+    .expect("the translated call is valid");
+    let result = call.answered_by(response).to_json();
+    let result: AskResult = serde_json::from_value(result["details"].clone()).expect("details");
+    assert!(result.error.is_none(), "{result:?}");
+    reply::reply(&input.questions, &input.raw_questions, &result).to_json()
+}
+
+#[test]
+fn the_questions_become_ask_user_questions_with_ids_labels_and_types() {
+    let input = input::parse(hook_input(&questions())).expect("a hook input");
+    assert_eq!(
+        translate::arguments(&input.questions),
+        json!({"questions": [
+            {"id": "q1", "label": "Auth", "prompt": "Which auth?", "type": "single", "options": [
+                {"value": "OAuth", "label": "OAuth", "description": "Provider flow"},
+                {"value": "Cookies", "label": "Cookies", "description": "Sessions"}
+            ]},
+            {"id": "q2", "label": "Scopes", "prompt": "Which scopes?", "type": "multi", "options": [
+                {"value": "repo", "label": "repo", "description": "Code"},
+                {"value": "admin", "label": "admin", "description": "Settings"},
+                {"value": "read:org", "label": "read:org", "description": "Teams"}
+            ]}
+        ]})
+    );
+    assert_eq!(input.raw_questions, questions());
+    assert_eq!(input.cwd, Some(PathBuf::from("/tmp")));
+}
+
+#[test]
+fn question_ids_name_only_the_questions_asked() {
+    assert_eq!(translate::question_position("q1", 2), Some(0));
+    assert_eq!(translate::question_position("q2", 2), Some(1));
+    assert_eq!(translate::question_position("q3", 2), None);
+    assert_eq!(translate::question_position("q0", 2), None);
+    assert_eq!(translate::question_position("q01", 2), None);
+    assert_eq!(translate::question_position("x1", 2), None);
+}
+
+#[test]
+fn another_event_another_tool_or_malformed_input_is_declined() {
+    let mut other_event = hook_input(&questions());
+    other_event["hook_event_name"] = json!("PostToolUse");
+    assert!(
+        matches!(input::parse(other_event), Err(InputError::OtherEvent(name)) if name == "PostToolUse")
+    );
+    let mut other_tool = hook_input(&questions());
+    other_tool["tool_name"] = json!("Bash");
+    assert!(matches!(input::parse(other_tool), Err(InputError::OtherTool(name)) if name == "Bash"));
+    assert!(matches!(
+        input::parse(json!([1])),
+        Err(InputError::Malformed(_))
+    ));
+    assert!(matches!(
+        input::parse(hook_input(&json!([{"header": "No text"}]))),
+        Err(InputError::Questions(_))
+    ));
+    assert!(matches!(
+        input::read(&b"{not json"[..]),
+        Err(InputError::Malformed(_))
+    ));
+    let same = json!([
+        {"question": "Same?", "options": [{"label": "a"}, {"label": "b"}]},
+        {"question": "Same?", "options": [{"label": "c"}, {"label": "d"}]}
+    ]);
+    assert!(
+        matches!(input::parse(hook_input(&same)), Err(InputError::DuplicateQuestion(text)) if text == "Same?")
+    );
+}
+
+#[test]
+fn input_longer_than_the_bound_is_refused_unread() {
+    let long = vec![b' '; usize::try_from(input::MAX_INPUT_BYTES).expect("fits") + 1];
+    assert!(matches!(input::read(&long[..]), Err(InputError::TooLong)));
+}
+
+#[test]
+fn answers_are_keyed_by_question_text_and_multi_picks_join_in_picking_order() {
+    let decision = decide(
+        &questions(),
+        &json!({"kind": "answer", "answers": {
+            "q1": {"values": ["Cookies"]},
+            "q2": {"values": ["read:org", "repo"]}
+        }}),
+    );
+    assert_eq!(
+        decision,
+        json!({"hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": "allow",
+            "updatedInput": {
+                "questions": questions(),
+                "answers": {"Which auth?": "Cookies", "Which scopes?": "read:org, repo"}
+            }
+        }})
+    );
+}
+
+#[test]
+fn written_text_is_the_answer_and_follows_the_picks_of_a_multi_question() {
+    let decision = decide(
+        &questions(),
+        &json!({"kind": "answer", "answers": {
+            "q1": {"customText": "Passkeys"},
+            "q2": {"values": ["admin"], "customText": "gist"}
+        }}),
+    );
+    assert_eq!(
+        decision["hookSpecificOutput"]["updatedInput"]["answers"],
+        json!({"Which auth?": "Passkeys", "Which scopes?": "admin, gist"})
+    );
+}
+
+#[test]
+fn notes_and_unanswered_questions_go_to_additional_context_naming_the_question() {
+    let decision = decide(
+        &questions(),
+        &json!({"kind": "answer", "answers": {
+            "q1": {"values": ["OAuth"], "note": "for now", "optionNotes": {"OAuth": "GitHub's"}}
+        }}),
+    );
+    let output = &decision["hookSpecificOutput"];
+    assert_eq!(
+        output["updatedInput"]["answers"],
+        json!({"Which auth?": "OAuth"})
+    );
+    assert_eq!(
+        output["additionalContext"],
+        json!(
+            "Note on question \"Which auth?\": for now\n\
+             Note on option \"OAuth\" of question \"Which auth?\": GitHub's\n\
+             Question \"Which scopes?\" was left unanswered."
+        )
+    );
+}
+
+#[test]
+fn a_cancelled_form_denies_the_call() {
+    let decision = decide(&questions(), &json!({"kind": "cancel"}));
+    assert_eq!(
+        decision,
+        json!({"hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": "deny",
+            "permissionDecisionReason": "User cancelled the question."
+        }})
+    );
+}
+
+#[test]
+fn asking_for_clarification_denies_with_the_notes_and_the_instruction() {
+    let decision = decide(
+        &questions(),
+        &json!({"kind": "answer", "mode": "elaborate", "answers": {
+            "q1": {"values": ["OAuth"]},
+            "q2": {"note": "what is admin for?"}
+        }}),
+    );
+    let output = &decision["hookSpecificOutput"];
+    assert_eq!(output["permissionDecision"], json!("deny"));
+    let reason = output["permissionDecisionReason"]
+        .as_str()
+        .expect("a reason");
+    let lines: Vec<&str> = reason.lines().collect();
+    assert_eq!(lines[0], reply::CLARIFY_HEADLINE);
+    assert_eq!(lines[1], "Answer so far to question \"Which auth?\": OAuth");
+    assert_eq!(
+        lines[2],
+        "Note on question \"Which scopes?\": what is admin for?"
+    );
+    assert!(
+        lines[3].starts_with("First answer the user's noted clarification"),
+        "{reason}"
+    );
+}

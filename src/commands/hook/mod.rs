@@ -1,0 +1,14 @@
+//! `hook`: answering an agent's own question tool from that agent's hooks, with our form.
+
+pub mod claude;
+
+use std::process::ExitCode;
+
+use crate::cli::{HookAgent, HookArgs};
+
+/// Runs the hook of the agent named on the command line.
+pub fn run(args: &HookArgs) -> ExitCode {
+    match &args.agent {
+        HookAgent::Claude(args) => claude::run(args),
+    }
+}

@@ -1,0 +1,255 @@
+//! `hook claude` answered in a real inbox: the inbox runs in a tmux pane, the hook runs as
+//! Claude Code runs it (no terminal on any descriptor, the documented `PreToolUse` input of
+//! `fixtures/hook/claude-input.json` on stdin), keys sent to the pane answer the form, and the
+//! JSON the hook prints is read field by field. Every program gets a private
+//! `XDG_RUNTIME_DIR` and no multiplexer variables, so no test meets the developer's own inbox
+//! or tmux. Skipped, with a message, where tmux is not installed.
+
+mod support;
+
+use std::io::Write as _;
+use std::os::unix::process::CommandExt as _;
+use std::path::PathBuf;
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use support::inbox::{IDLE, PROGRAM, Terminal};
+
+const AUTH: &str = "Which authentication should we use?";
+const SCOPES: &str = "Which scopes does the token need?";
+
+/// The documented hook input with only the questions at `keep`, asked in `cwd`.
+fn hook_input(keep: &[usize], cwd: &std::path::Path) -> Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/hook/claude-input.json");
+    let mut input: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("the fixture reads"))
+            .expect("the fixture is JSON");
+    let questions = input["tool_input"]["questions"].clone();
+    input["tool_input"]["questions"] = keep.iter().map(|&at| questions[at].clone()).collect();
+    input["cwd"] = json!(cwd.display().to_string());
+    input
+}
+
+/// The hook as Claude Code starts it: its own process group, no terminal, the input on stdin.
+fn start_hook(term: &Terminal, input: &Value) -> Child {
+    let dir = term.term.tmux.dir.path();
+    let mut command = Command::new(PROGRAM);
+    support::without_surfaces(&mut command);
+    let mut child = command
+        .args(["hook", "claude", "--config"])
+        .arg(dir.join("settings.json"))
+        .env("XDG_RUNTIME_DIR", &term.runtime)
+        .env("HOME", dir)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .expect("the hook starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.to_string().as_bytes())
+        .expect("the input is written");
+    child
+}
+
+/// Waits (at most twenty seconds) for the hook to end.
+fn finish(child: Child) -> Output {
+    let (sent, received) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sent.send(child.wait_with_output());
+    });
+    received
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the hook ends in time")
+        .expect("the hook's output")
+}
+
+/// The `hookSpecificOutput` the hook printed, after checking it exited 0 with one line.
+fn decision(output: &Output) -> Value {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "stderr: {stderr}");
+    assert_eq!(stdout.lines().count(), 1, "{stdout}\nstderr: {stderr}");
+    let document: Value = serde_json::from_str(&stdout).expect("the output is JSON");
+    assert_eq!(document.as_object().map(serde_json::Map::len), Some(1));
+    let specific = document["hookSpecificOutput"].clone();
+    assert_eq!(specific["hookEventName"], json!("PreToolUse"));
+    specific
+}
+
+/// The inbox open in a fresh terminal, and the hook asking it `keep`'s questions; `None`
+/// without tmux.
+fn asking(keep: &[usize]) -> Option<(Terminal, Child, Value)> {
+    let term = Terminal::start()?;
+    term.open_inbox();
+    let input = hook_input(keep, term.term.tmux.dir.path());
+    let hook = start_hook(&term, &input);
+    let first = input["tool_input"]["questions"][0]["question"]
+        .as_str()
+        .expect("a question")
+        .to_owned();
+    term.wait_for("the form", |screen| screen.contains(&first));
+    Some((term, hook, input))
+}
+
+/// Checks an allowed call hands the questions back as given; its `updatedInput.answers`.
+fn allowed(specific: &Value, input: &Value) -> Value {
+    assert_eq!(specific["permissionDecision"], json!("allow"));
+    assert_eq!(
+        specific["updatedInput"]["questions"],
+        input["tool_input"]["questions"]
+    );
+    specific["updatedInput"]["answers"].clone()
+}
+
+#[test]
+fn a_single_choice_picked_in_the_inbox_is_the_answer() {
+    let Some((term, hook, input)) = asking(&[0]) else {
+        return;
+    };
+    term.keys(&["Down", "Enter"]);
+    term.wait_for("the review", |screen| {
+        screen.contains("Review your answers")
+    });
+    term.keys(&["Enter"]);
+    let specific = decision(&finish(hook));
+    assert_eq!(allowed(&specific, &input), json!({AUTH: "Session cookies"}));
+    assert_eq!(specific.get("additionalContext"), None);
+    term.wait_for("the idle screen", |screen| screen.contains(IDLE));
+}
+
+#[test]
+fn a_multi_choice_joins_the_picks_in_the_order_they_were_made() {
+    let Some((term, hook, input)) = asking(&[1]) else {
+        return;
+    };
+    term.keys(&["Down", "Down", "Space"]);
+    term.wait_for("read:org picked", |screen| screen.contains("[x] read:org"));
+    term.keys(&["Up", "Up", "Space"]);
+    term.wait_for("repo picked", |screen| screen.contains("[x] repo"));
+    term.keys(&["Enter"]);
+    term.wait_for("the review", |screen| {
+        screen.contains("Review your answers")
+    });
+    term.keys(&["Enter"]);
+    let specific = decision(&finish(hook));
+    assert_eq!(
+        allowed(&specific, &input),
+        json!({SCOPES: "read:org, repo"})
+    );
+}
+
+#[test]
+fn text_written_with_type_your_own_is_the_answer() {
+    let Some((term, hook, input)) = asking(&[0, 1]) else {
+        return;
+    };
+    term.keys(&["Down", "Down", "Enter"]);
+    term.term.tmux.text("Passkeys, then OAuth");
+    term.wait_for("the text", |screen| screen.contains("Passkeys, then OAuth"));
+    term.keys(&["Enter"]);
+    term.wait_for("the second question", |screen| screen.contains(SCOPES));
+    term.keys(&["Space", "Enter"]);
+    term.wait_for("the review", |screen| {
+        screen.contains("Review your answers")
+    });
+    term.keys(&["Enter"]);
+    let specific = decision(&finish(hook));
+    assert_eq!(
+        allowed(&specific, &input),
+        json!({AUTH: "Passkeys, then OAuth", SCOPES: "repo"})
+    );
+}
+
+#[test]
+fn notes_written_in_the_inbox_reach_additional_context() {
+    let Some((term, hook, input)) = asking(&[0]) else {
+        return;
+    };
+    term.keys(&["n"]);
+    term.term.tmux.text("the GitHub app");
+    term.wait_for("the option note", |screen| {
+        screen.contains("the GitHub app")
+    });
+    term.keys(&["Enter", "N"]);
+    term.wait_for("the question note editor", |screen| {
+        screen.contains("Write a note on this question")
+    });
+    term.term.tmux.text("until SSO lands");
+    term.wait_for("the question note", |screen| {
+        screen.contains("until SSO lands")
+    });
+    term.keys(&["Enter", "Enter"]);
+    term.wait_for("the review", |screen| {
+        screen.contains("Review your answers")
+    });
+    term.keys(&["Enter"]);
+    let specific = decision(&finish(hook));
+    assert_eq!(allowed(&specific, &input), json!({AUTH: "OAuth"}));
+    assert_eq!(
+        specific["additionalContext"],
+        json!(format!(
+            "Note on question \"{AUTH}\": until SSO lands\n\
+             Note on option \"OAuth\" of question \"{AUTH}\": the GitHub app"
+        ))
+    );
+}
+
+#[test]
+fn cancelling_the_form_in_the_inbox_denies_the_call() {
+    let Some((term, hook, _)) = asking(&[0]) else {
+        return;
+    };
+    term.keys(&["Escape"]);
+    let specific = decision(&finish(hook));
+    assert_eq!(
+        specific,
+        json!({
+            "hookEventName": "PreToolUse",
+            "permissionDecision": "deny",
+            "permissionDecisionReason": "User cancelled the question."
+        })
+    );
+    term.wait_for("the idle screen", |screen| screen.contains(IDLE));
+}
+
+#[test]
+fn a_terminated_hook_prints_nothing_and_its_form_leaves_the_inbox() {
+    let Some((term, hook, _)) = asking(&[0]) else {
+        return;
+    };
+    term.keys(&["Down", "Down", "Enter"]);
+    term.term.tmux.text("half a thought");
+    term.wait_for("the text", |screen| screen.contains("half a thought"));
+    let killed = Command::new("kill")
+        .args(["-TERM", &hook.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let output = finish(hook);
+    assert_eq!(output.status.code(), Some(143));
+    assert!(output.stdout.is_empty(), "{:?}", output.stdout);
+    term.wait_for("the idle screen", |screen| screen.contains(IDLE));
+}
+
+#[test]
+fn with_no_inbox_listening_and_no_popup_host_the_hook_prints_nothing() {
+    let Some(term) = Terminal::start() else {
+        return;
+    };
+    let input = hook_input(&[0, 1], term.term.tmux.dir.path());
+    let output = finish(start_hook(&term, &input));
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("no inbox is listening and no popup can open"),
+        "{stderr}"
+    );
+}

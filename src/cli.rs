@@ -271,9 +271,10 @@ pub struct McpArgs {
     pub inbox: String,
     /// The session file (Pi's JSON lines, made when missing) that keeps the background queue
     /// across restarts: forms not yet answered are asked again, answers not yet delivered go
-    /// to the next `wait_for_answers`.
+    /// to the next `wait_for_answers` (default: a journal per working directory in
+    /// `$XDG_STATE_HOME/pi-agent-ask/`).
     #[arg(long, value_name = "FILE")]
-    pub journal: Option<PathBuf>,
+    pub session: Option<PathBuf>,
 }
 
 /// `settings` arguments.

@@ -24,6 +24,7 @@ mod outcome;
 mod popup;
 mod questionnaire;
 mod settings_file;
+mod state_dir;
 mod terminal;
 mod tui;
 

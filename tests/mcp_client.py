@@ -65,9 +65,11 @@ class Workspace:
             command=BINARY,
             args=["mcp", "--cwd", str(self.project), "--config",
                   str(self.base / "settings.json"), *extra],
-            # A private runtime folder: no inbox of the machine's answers these calls.
+            # A private runtime folder: no inbox of the machine's answers these calls; a
+            # private state folder: the server's journal stays out of the user's.
             env={"PI_AGENT_ASK_MCP_PROGRESS_MS": str(progress_ms),
-                 "XDG_RUNTIME_DIR": str(self.runtime)},
+                 "XDG_RUNTIME_DIR": str(self.runtime),
+                 "XDG_STATE_HOME": str(self.base / "state")},
         )
 
 

@@ -84,7 +84,8 @@ def server(progress_ms: int = 150) -> StdioServerParameters:
         command=BINARY,
         args=["mcp", "--ui", "auto", "--cwd", FOLDER,
               "--config", os.path.join(FOLDER, "settings.json")],
-        env={"XDG_RUNTIME_DIR": RUNTIME, "PI_AGENT_ASK_MCP_PROGRESS_MS": str(progress_ms)},
+        env={"XDG_RUNTIME_DIR": RUNTIME, "XDG_STATE_HOME": os.path.join(FOLDER, "state"),
+             "PI_AGENT_ASK_MCP_PROGRESS_MS": str(progress_ms)},
     )
 
 

@@ -1,9 +1,11 @@
-"""Drives the background queue of the real `pi-agent-ask mcp --ui auto --journal FILE` with the
+"""Drives the background queue of the real `pi-agent-ask mcp --ui auto [--session FILE]` with the
 official Python MCP SDK, while a real `pi-agent-ask inbox` runs in a tmux pane: `ask_user` calls
 with `background: true` are answered with receipts, their forms are asked one at a time in the
 inbox and answered by keys sent to its pane, and `wait_for_answers` returns their answers once.
-The journal keeps the queue across a restart of the server. Without any surface, a background
-call keeps the no-UI result.
+The journal keeps the queue across a restart of the server, and an answer given just before the
+server is killed comes back from the next one: in a named session file, or, without one, in the
+working directory's journal in the state folder (`$XDG_STATE_HOME/pi-agent-ask/`). Without any
+surface, a background call keeps the no-UI result.
 
 Run by `tests/mcp_queue.rs`, which starts the inbox and passes the binary
 (`CARGO_BIN_EXE_pi-agent-ask`), the tmux server's socket (`MCP_INBOX_TMUX`), the private runtime
@@ -12,8 +14,11 @@ Prints one line per check and exits 1 if any failed.
 """
 
 import asyncio
+import glob
 import json
 import os
+import signal
+import stat
 import subprocess
 import sys
 import time
@@ -25,6 +30,8 @@ BINARY = os.environ["CARGO_BIN_EXE_pi-agent-ask"]
 SOCKET = os.environ["MCP_INBOX_TMUX"]
 RUNTIME = os.environ["MCP_INBOX_RUNTIME"]
 FOLDER = os.environ["MCP_INBOX_DIR"]
+STATE = os.path.join(FOLDER, "state")
+PID_FILE = os.path.join(FOLDER, "server.pid")
 DETAILS = "pi-agent-ask/details"
 IDLE = "Nothing is waiting"
 LEGACY, MODERN = "legacy", "auto"
@@ -84,13 +91,24 @@ def idle(text: str) -> bool:
     return IDLE in text
 
 
-def server(journal: str, ui: str = "auto") -> StdioServerParameters:
+def server(journal: str | None, ui: str = "auto") -> StdioServerParameters:
+    """The server with the session file `journal`, or with the state folder's journal (None);
+    it writes its process id to `PID_FILE` first, so a test can kill it."""
+    session = ["--session", journal] if journal else []
     return StdioServerParameters(
-        command=BINARY,
-        args=["mcp", "--ui", ui, "--cwd", FOLDER, "--journal", journal,
-              "--config", os.path.join(FOLDER, "settings.json")],
-        env={"XDG_RUNTIME_DIR": RUNTIME, "PI_AGENT_ASK_MCP_PROGRESS_MS": "100"},
+        command="sh",
+        args=["-c", 'echo $$ > "$0"; exec "$@"', PID_FILE, BINARY, "mcp", "--ui", ui,
+              "--cwd", FOLDER, *session, "--config", os.path.join(FOLDER, "settings.json")],
+        env={"XDG_RUNTIME_DIR": RUNTIME, "XDG_STATE_HOME": STATE,
+             "PI_AGENT_ASK_MCP_PROGRESS_MS": "100"},
     )
+
+
+def state_journal() -> str:
+    """The one journal the state folder holds."""
+    found = glob.glob(os.path.join(STATE, "pi-agent-ask", "mcp-*.jsonl"))
+    check("the state folder holds one journal for the working directory", len(found) == 1, found)
+    return found[0] if found else ""
 
 
 def details(result: types.CallToolResult) -> dict:
@@ -268,6 +286,41 @@ async def restarted(journal: str) -> None:
               details(again).get("requestIds") == [] and idle(screen()), (text(again), screen()))
 
 
+async def killed(journal: str | None) -> None:
+    """A form answered, then the server killed before any wait: the next server delivers it."""
+    try:
+        async with Client(server(journal), mode=LEGACY) as client:
+            queued = receipt_of("before the kill", await client.call_tool("ask_user", DATABASE), 1)
+            if not await shown("the form before the kill", showing("Which database?")):
+                return
+            keys("Down", "Enter", "Enter")
+            path = journal or state_journal()
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline and not journal_entries(path, "ask:history-completed"):
+                await anyio.sleep(0.05)
+            check("the answer is journaled before anything asks for it",
+                  [c["requestId"] for c in journal_entries(path, "ask:history-completed")]
+                  == [queued], open(path).read())
+            with open(PID_FILE) as pid:
+                os.kill(int(pid.read().strip()), signal.SIGKILL)
+            await anyio.sleep(0.3)
+    except Exception:  # the killed server's streams end under the client; that is the point
+        pass
+    async with Client(server(journal), mode=LEGACY) as client:
+        again = await client.call_tool("wait_for_answers", {})
+        got = details(again)
+        check("after a SIGKILL the next server's wait returns the answer given before it",
+              got.get("requestIds") == [queued]
+              and got["results"][0]["result"]["answers"]["db"]["values"] == ["sqlite"], got)
+    if journal is None:
+        path = state_journal()
+        folder = os.path.dirname(path)
+        check("the state folder is private (0700) and the journal too (0600)",
+              stat.S_IMODE(os.stat(folder).st_mode) == 0o700
+              and stat.S_IMODE(os.stat(path).st_mode) == 0o600,
+              (oct(os.stat(folder).st_mode), oct(os.stat(path).st_mode)))
+
+
 async def without_surfaces(journal: str) -> None:
     async with Client(server(journal, ui="none"), mode=LEGACY) as client:
         result = await client.call_tool("ask_user", DATABASE)
@@ -284,7 +337,7 @@ async def without_surfaces(journal: str) -> None:
         header = json.loads(lines.readline())
     check("a missing journal is made with a session header",
           header.get("type") == "session" and header.get("cwd") == FOLDER, header)
-    refused = subprocess.run([BINARY, "mcp", "--journal", FOLDER], stdin=subprocess.DEVNULL,
+    refused = subprocess.run([BINARY, "mcp", "--session", FOLDER], stdin=subprocess.DEVNULL,
                              capture_output=True, text=True, timeout=10)
     check("a journal that cannot be read is a usage error before the server starts",
           refused.returncode == 2 and refused.stdout == ""
@@ -296,6 +349,8 @@ async def main() -> None:
     await queued_and_waited(os.path.join(FOLDER, "queued.jsonl"))
     await foreground_waits(os.path.join(FOLDER, "foreground.jsonl"))
     await restarted(os.path.join(FOLDER, "restarted.jsonl"))
+    await killed(os.path.join(FOLDER, "killed.jsonl"))
+    await killed(None)
 
 
 if __name__ == "__main__":

@@ -35,15 +35,26 @@ pub fn program() -> Command {
     command
 }
 
-/// Keeps `command` from finding a popup host or an inbox of the machine the tests run on.
+/// Keeps `command` from finding a popup host or an inbox of the machine the tests run on, and
+/// its state (an MCP server's journal) in a folder of its own, apart from the user's and from
+/// every other command's.
 pub fn without_surfaces(command: &mut Command) -> &mut Command {
+    static STATES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     for variable in SURFACE_VARIABLES {
         command.env_remove(variable);
     }
-    command.env(
-        "XDG_RUNTIME_DIR",
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-runtime-folder"),
-    )
+    let state = STATES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    command
+        .env(
+            "XDG_STATE_HOME",
+            Path::new(env!("CARGO_TARGET_TMPDIR"))
+                .join("states")
+                .join(format!("{}-{state}", std::process::id())),
+        )
+        .env(
+            "XDG_RUNTIME_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-runtime-folder"),
+        )
 }
 
 /// What one run of the program printed.

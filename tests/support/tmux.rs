@@ -34,6 +34,12 @@ impl Tmux {
             NEXT.fetch_add(1, Ordering::Relaxed)
         );
         let dir = tempfile::tempdir().expect("a temporary folder");
+        // The shell's programs keep their state (an MCP server's journal) in the terminal's
+        // folder, never in the user's.
+        let shell = format!(
+            "env PS1='$ ' TERM=xterm-256color XDG_STATE_HOME='{}/state' bash --norc --noprofile",
+            dir.path().display()
+        );
         let tmux = Self { socket, dir };
         tmux.run(&[
             "new-session",
@@ -44,7 +50,7 @@ impl Tmux {
             &width.to_string(),
             "-y",
             &height.to_string(),
-            "env PS1='$ ' TERM=xterm-256color bash --norc --noprofile",
+            &shell,
         ]);
         tmux.wait_for("the shell prompt", |screen| {
             screen.lines().any(|line| line.starts_with('$'))

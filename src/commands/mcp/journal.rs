@@ -1,4 +1,5 @@
-//! The server's journal (`--journal FILE`): a session file in Pi's JSON-lines shape that keeps
+//! The server's journal (`--session FILE`, else the working directory's journal in the state
+//! folder, [`crate::state_dir`]): a session file in Pi's JSON-lines shape that keeps
 //! the background queue across restarts. A queued form's payload and request are appended
 //! before its receipt is sent, its end before it is delivered, what its form held when the
 //! input ended before its answer, and a wait's delivery once its result is handed to the
@@ -7,6 +8,7 @@
 
 use std::fs::OpenOptions;
 use std::io::Write as _;
+use std::os::unix::fs::OpenOptionsExt as _;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -47,7 +49,7 @@ impl Journal {
             .map_err(|error| UsageError::new(error.to_string()))?;
         for problem in &session.problems {
             report(&format!(
-                "mcp --journal {}: {problem}, skipped",
+                "mcp: the journal {}: {problem}, skipped",
                 path.display()
             ));
         }
@@ -98,7 +100,12 @@ impl Journal {
 
 /// Makes a missing journal with its session header; an existing one is left as it is.
 fn make(path: &Path, cwd: &Path) -> std::io::Result<()> {
-    let mut file = match OpenOptions::new().write(true).create_new(true).open(path) {
+    let mut file = match OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+    {
         Ok(file) => file,
         Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => return Ok(()),
         Err(error) => return Err(error),

@@ -1,5 +1,5 @@
 //! `mcp`: a stdio MCP server offering `ask_user`, `ask_user_question` and `wait_for_answers`
-//! (for the forms of background calls, [`queue`]; kept across restarts by `--journal`,
+//! (for the forms of background calls, [`queue`]; kept across restarts by `--session`, or the working directory's journal in the state folder,
 //! [`journal`]), speaking every revision `rmcp` knows, negotiated per client (the `initialize`
 //! handshake of the older ones, `server/discover` and per-request metadata of 2026-07-28).
 //!
@@ -38,8 +38,9 @@ use crate::cli::McpArgs;
 use crate::effects::{Effects, Ending};
 use crate::files::working_directory;
 use crate::interrupt;
-use crate::outcome::{UsageError, usage_failure};
+use crate::outcome::{UsageError, report, usage_failure};
 use crate::settings_file::SettingsFile;
+use crate::state_dir;
 
 /// How often progress is reported while a form waits, when the client sent a progress token:
 /// well inside the 30 minutes after which a silent call is given up.
@@ -85,7 +86,19 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         inbox: args.inbox.clone(),
         progress_every,
     };
-    let journal = match &args.journal {
+    let journal_path = match &args.session {
+        Some(path) => Some(path.clone()),
+        None => match state_dir::mcp_journal(&config.cwd) {
+            Ok(path) => Some(path),
+            Err(error) => {
+                report(&format!(
+                    "mcp: {error}; background forms are not kept across restarts"
+                ));
+                None
+            }
+        },
+    };
+    let journal = match &journal_path {
         Some(path) => Some(journal::Journal::open(
             path,
             &config.cwd,

@@ -1,0 +1,127 @@
+//! The program's folder in the user's state directory (`$XDG_STATE_HOME/pi-agent-ask/`, else
+//! `~/.local/state/pi-agent-ask/`): where an MCP server keeps its journal when no session file
+//! is named, one per working directory, so a restarted server finds the forms and answers of
+//! the one before. The folder holds the user's answers: it is made private (0700) and refused
+//! when it belongs to someone else or is open to others.
+
+use std::ffi::OsString;
+use std::os::unix::fs::{DirBuilderExt as _, MetadataExt as _};
+use std::path::{Path, PathBuf};
+
+/// The folder's name under the state directory.
+const FOLDER: &str = "pi-agent-ask";
+
+/// Why the state folder cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum StateDirError {
+    /// Neither `XDG_STATE_HOME` (absolute) nor `HOME` says where it is.
+    #[error("neither XDG_STATE_HOME nor HOME names a state directory")]
+    Unknown,
+    /// It cannot be made or read.
+    #[error("cannot make the state folder {path}: {source}")]
+    Io {
+        /// The folder.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// It belongs to another user, or others may read or change it.
+    #[error("the state folder {0} is not private to this user (it must be theirs, mode 0700)")]
+    NotPrivate(String),
+}
+
+/// The journal an MCP server started in `cwd` keeps: `mcp-<id>.jsonl` in the state folder,
+/// the id derived from the canonical working directory, so every server of one project finds
+/// the same file and no two projects share one. The folder is made when missing.
+pub fn mcp_journal(cwd: &Path) -> Result<PathBuf, StateDirError> {
+    let folder = folder(std::env::var_os("XDG_STATE_HOME"), std::env::var_os("HOME"))?;
+    make_private(&folder)?;
+    let canonical = std::fs::canonicalize(cwd).unwrap_or_else(|_| cwd.to_path_buf());
+    let id = uuid::Uuid::new_v5(
+        &uuid::Uuid::NAMESPACE_URL,
+        canonical.as_os_str().as_encoded_bytes(),
+    );
+    Ok(folder.join(format!("mcp-{}.jsonl", id.simple())))
+}
+
+/// The state folder from the variables: `$XDG_STATE_HOME/pi-agent-ask` when it is absolute
+/// (a relative one is ignored, as the XDG specification says), else
+/// `$HOME/.local/state/pi-agent-ask`.
+fn folder(
+    xdg_state_home: Option<OsString>,
+    home: Option<OsString>,
+) -> Result<PathBuf, StateDirError> {
+    if let Some(base) = xdg_state_home
+        .map(PathBuf::from)
+        .filter(|base| base.is_absolute())
+    {
+        return Ok(base.join(FOLDER));
+    }
+    let home = home
+        .map(PathBuf::from)
+        .filter(|home| home.is_absolute())
+        .ok_or(StateDirError::Unknown)?;
+    Ok(home.join(".local").join("state").join(FOLDER))
+}
+
+/// Makes `folder` (0700, its parents as the user's umask says) and checks it is private.
+fn make_private(folder: &Path) -> Result<(), StateDirError> {
+    let io = |source| StateDirError::Io {
+        path: folder.display().to_string(),
+        source,
+    };
+    if let Some(parent) = folder.parent() {
+        std::fs::create_dir_all(parent).map_err(io)?;
+    }
+    match std::fs::DirBuilder::new().mode(0o700).create(folder) {
+        Ok(()) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(error) => return Err(io(error)),
+    }
+    let metadata = std::fs::symlink_metadata(folder).map_err(io)?;
+    let ours = metadata.uid() == rustix::process::getuid().as_raw();
+    if !metadata.is_dir() || !ours || metadata.mode() & 0o077 != 0 {
+        return Err(StateDirError::NotPrivate(folder.display().to_string()));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::unix::fs::PermissionsExt as _;
+
+    use super::*;
+
+    #[test]
+    fn the_folder_is_under_an_absolute_xdg_state_home_else_under_home() {
+        assert_eq!(
+            folder(Some("/state".into()), Some("/home/me".into())).ok(),
+            Some(PathBuf::from("/state/pi-agent-ask"))
+        );
+        assert_eq!(
+            folder(Some("relative".into()), Some("/home/me".into())).ok(),
+            Some(PathBuf::from("/home/me/.local/state/pi-agent-ask"))
+        );
+        assert!(matches!(
+            folder(None, Some("not/absolute".into())),
+            Err(StateDirError::Unknown)
+        ));
+    }
+
+    #[test]
+    fn the_folder_is_made_private_and_a_folder_open_to_others_is_refused() {
+        let base = tempfile::tempdir().expect("a folder");
+        let folder = base.path().join("state").join(FOLDER);
+        make_private(&folder).expect("made");
+        let mode = std::fs::metadata(&folder)
+            .expect("made")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o700);
+        std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).expect("set");
+        assert!(matches!(
+            make_private(&folder),
+            Err(StateDirError::NotPrivate(_))
+        ));
+    }
+}

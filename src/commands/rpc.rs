@@ -2,7 +2,7 @@
 //!
 //! Lines are split on `\n` only (so U+2028 and U+2029 inside strings are ordinary characters)
 //! and handed to the protocol session; every line it answers with is written and flushed at
-//! once. A line over 16 MiB is answered with an error line and skipped as it is read, never
+//! once. A line over 16 MiB is answered with a failed `parse` response and skipped as it is read, never
 //! held whole. The end of input cancels what is still open and exits 0; SIGTERM, SIGINT or
 //! SIGHUP does the same at once, even while a read waits, and exits 128 + the signal's number.
 //! With `--session FILE` the session journals to that Pi session file (see [`journal`]); a file

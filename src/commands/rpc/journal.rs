@@ -39,22 +39,26 @@ impl RpcJournal {
     /// its tool call, when the active branch has it. A failure is reported, and the session
     /// goes on.
     pub fn keep(&self, entry: Entry<'_>) {
-        let source_entry_id =
-            entry
-                .tool_call_id()
-                .and_then(|tool_call_id| match self.file.read() {
-                    Ok(session) => session
-                        .active_branch()
-                        .entry_of_tool_call(tool_call_id)
-                        .map(str::to_owned),
-                    Err(error) => {
-                        report(&error.to_string());
-                        None
-                    }
-                });
         let now = SystemTime::now();
         let created_at = humantime::format_rfc3339_millis(now).to_string();
-        let records = entry.records(source_entry_id, now_millis(), &created_at);
+        let millis = now_millis();
+        let mut records = entry.records(None, millis, &created_at);
+        if records.is_empty() {
+            // A call the journal does not keep: the session file is not read for it.
+            return;
+        }
+        if let Some(tool_call_id) = entry.tool_call_id() {
+            match self.file.read() {
+                Ok(session) => {
+                    let source_entry_id = session
+                        .active_branch()
+                        .entry_of_tool_call(tool_call_id)
+                        .map(str::to_owned);
+                    records = entry.records(source_entry_id, millis, &created_at);
+                }
+                Err(error) => report(&error.to_string()),
+            }
+        }
         if let Err(error) = self.file.append(&records) {
             report(&error.to_string());
         }

@@ -70,6 +70,7 @@ pub mod abort;
 mod incoming;
 pub mod journal;
 pub mod lines;
+mod opening;
 mod outgoing;
 mod queued;
 pub mod replies;
@@ -78,7 +79,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use pi_agent_ask_core::contract::background::Outcome;
 use pi_agent_ask_core::contract::remote::RemoteError;
-use pi_agent_ask_core::contract::{Call, InvalidCall, Tool, ToolResult};
+use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
 use pi_agent_ask_core::dialog::{DialogFlow, Step};
 use pi_agent_ask_core::events::{
     COMPLETED_CHANNEL, Completed, STARTED_CHANNEL, SUBMIT_RESULT_CHANNEL, Started, Submit,
@@ -86,6 +87,8 @@ use pi_agent_ask_core::events::{
 };
 use pi_agent_ask_core::queue::{Action, Blocked, Queue};
 use serde_json::Value;
+
+use opening::{Opening, cancelled_before_start, opening};
 
 pub use incoming::{ABORT_ASK, Incoming, PARSE, ProtocolError, WAIT_FOR_ANSWERS, parse_line};
 pub use journal::Entry;
@@ -377,54 +380,6 @@ impl<E: Environment> Session<E> {
             turn,
         });
         self.after_reply(out);
-    }
-}
-
-/// What a call's turn brings: a flow to ask, or at once a result for invalid arguments.
-enum Opening {
-    Flow(Box<DialogFlow>),
-    Answered(ToolResult),
-}
-
-/// Validates a call's arguments (unless they were when it arrived) and opens its flow.
-fn opening(env: &mut impl Environment, call: &mut Waiting) -> Opening {
-    if let Some(parsed) = call.parsed.take() {
-        return Opening::Flow(Box::new(DialogFlow::new(*parsed)));
-    }
-    match env.parse_call(call.tool, &call.arguments) {
-        Ok(call) => Opening::Flow(Box::new(DialogFlow::new(call))),
-        Err(invalid) => Opening::Answered(invalid.into_result()),
-    }
-}
-
-/// The result of a call cancelled before its turn: nothing was asked, so no events. A valid
-/// call is journaled as asked and ended, unless a signal ends the session (it stays unasked).
-fn cancelled_before_start(
-    env: &mut impl Environment,
-    mut call: Waiting,
-    how: HostInput,
-) -> Outgoing {
-    let result = match opening(env, &mut call) {
-        Opening::Flow(mut flow) => {
-            let result = flow.cancel();
-            if how != HostInput::Interrupted {
-                let asked = flow.call();
-                env.journal(Entry::Asked {
-                    call: asked,
-                    tool_call_id: &call.id,
-                });
-                env.journal(Entry::Answered {
-                    call: asked,
-                    result: &result,
-                });
-            }
-            result
-        }
-        Opening::Answered(result) => result,
-    };
-    Outgoing::Result {
-        id: call.id,
-        result,
     }
 }
 

@@ -50,12 +50,16 @@ struct Rpc {
 
 impl Rpc {
     fn start(session: &Path) -> Self {
+        Self::start_with(session, Stdio::null())
+    }
+
+    fn start_with(session: &Path, stderr: Stdio) -> Self {
         let mut child = support::program()
             .args(["rpc", "--session"])
             .arg(session)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("the program starts");
         let input = child.stdin.take();
@@ -285,4 +289,29 @@ fn a_session_file_that_cannot_be_used_is_a_usage_error_before_any_line_is_read()
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("cannot read the session file"), "{stderr}");
     assert!(!missing.exists(), "the session file was created");
+}
+
+#[test]
+fn a_session_file_that_fails_later_is_reported_and_the_answer_still_goes_out() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = session_file(&dir);
+    let stderr_path = dir.path().join("stderr.txt");
+    let stderr = std::fs::File::create(&stderr_path).expect("a file for standard error");
+    let mut rpc = Rpc::start_with(&path, Stdio::from(stderr));
+    rpc.send(&json!({"type": "ask", "id": "call-1", "arguments": arguments(false)}));
+    let dialog = rpc.until("extension_ui_request");
+    std::fs::remove_file(&path).expect("the session file is removed");
+    rpc.send(&json!({"type": "extension_ui_response", "id": dialog["id"], "value": "Redis"}));
+    let result = rpc.until("result");
+    assert_eq!(
+        result["result"]["details"]["answers"]["cache"]["values"],
+        json!(["redis"])
+    );
+    assert_eq!(rpc.close(), 0);
+    let reported = std::fs::read_to_string(&stderr_path).expect("standard error is readable");
+    assert!(
+        reported.contains("cannot append to the session file"),
+        "{reported}"
+    );
+    assert!(!path.exists(), "the session file was created again");
 }

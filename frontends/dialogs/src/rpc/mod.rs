@@ -30,7 +30,7 @@
 //! - A response naming no open dialog is ignored, as Pi ignores one. Every response to the open
 //!   dialog is answered, so a host never waits on a dialog it has answered: with the next
 //!   dialog, the result, or a notice and the same dialog again under a fresh id (see
-//!   [`replies`]). `cancelled: true` dismisses the dialog, and so does `confirmed`, which none of
+//!   `replies.rs`). `cancelled: true` dismisses the dialog, and so does `confirmed`, which none of
 //!   these dialogs asks for (Pi reads it as no value). A select `value` names the option it
 //!   equals, or equals but for case; one that is none of the options is the question's written
 //!   answer (as if `Type your own` or `Other (type something)` had been chosen and the text
@@ -45,7 +45,7 @@
 //!   strings and `""` in place of either when it is not. Then an unknown or finished flow is
 //!   `flow_not_found`, and the answers are checked. An invalid submit leaves the flow open, a
 //!   valid one ends it (the open dialog is dropped, and a late response to it is ignored).
-//! - Pi's `abort` stops everything in progress (see [`abort`]): the open foreground call ends as
+//! - Pi's `abort` stops everything in progress (see `abort.rs`): the open foreground call ends as
 //!   cancelled with the answers so far, every waiting call is answered cancelled at once,
 //!   without events, and every `wait_for_answers` ends writing nothing; background forms stay
 //!   where they are, queued or open. `abort_ask` ends the one call it names in the same way, or
@@ -66,14 +66,14 @@
 //! - A line answered by a failed response alone changes nothing. So does a line over
 //!   [`lines::MAX_LINE_BYTES`], which is never held whole (see [`lines`]).
 
-pub mod abort;
+mod abort;
 mod incoming;
 pub mod journal;
 pub mod lines;
 mod opening;
 mod outgoing;
 mod queued;
-pub mod replies;
+mod replies;
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -93,6 +93,7 @@ use opening::{Opening, cancelled_before_start, opening};
 pub use incoming::{ABORT_ASK, Incoming, PARSE, ProtocolError, WAIT_FOR_ANSWERS, parse_line};
 pub use journal::Entry;
 pub use outgoing::{Outgoing, UiRequest};
+pub use replies::NAMES_NO_OPTION;
 
 /// What a session needs from outside: fresh ids, the time, argument checking (which reads
 /// preview files and the settings), and the journal.

@@ -236,7 +236,7 @@ fn a_background_form_journals_its_request_before_its_receipt_its_end_and_its_del
 }
 
 #[test]
-fn a_signal_journals_the_open_forms_drafts_and_no_end() {
+fn a_signal_journals_the_open_forms_drafts_and_no_end_so_resume_finds_the_ask() {
     let dir = tempfile::tempdir().expect("a folder");
     let path = session_file(&dir);
     let mut rpc = Rpc::start(&path);
@@ -258,6 +258,26 @@ fn a_signal_journals_the_open_forms_drafts_and_no_end() {
     assert_eq!(
         entries[2]["data"]["requestId"],
         entries[1]["data"]["requestId"]
+    );
+    let resumed = support::program()
+        .args(["resume", "--ui", "none", "--session"])
+        .arg(&path)
+        .output()
+        .expect("resume runs");
+    let printed: Value = serde_json::from_slice(&resumed.stdout).unwrap_or_else(|error| {
+        panic!(
+            "resume printed no JSON ({error}): {}{}",
+            String::from_utf8_lossy(&resumed.stdout),
+            String::from_utf8_lossy(&resumed.stderr)
+        )
+    });
+    assert_eq!(
+        (
+            &printed["toolCallId"],
+            &printed["result"]["details"]["requestId"]
+        ),
+        (&json!("call-1"), &entries[1]["data"]["requestId"]),
+        "resume finds the ask the signal left waiting, under its journal key: {printed}"
     );
 }
 

@@ -251,6 +251,9 @@ pub struct RpcArgs {
     /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// The Pi session file to journal every ask in, as `ask --session` does (it must exist).
+    #[arg(long, value_name = "FILE")]
+    pub session: Option<PathBuf>,
 }
 
 /// `mcp` arguments.

@@ -306,7 +306,7 @@ fn rpc_session(generator: &mut Generator) {
             _ => "{\"type\": \"ask\", ".to_owned(),
         };
         let answered = session.handle_line(line.as_bytes());
-        let refused = answered.iter().any(|out| out.to_json()["type"] == "error");
+        let refused = answered.iter().any(|out| out.to_json()["success"] == false);
         let is_ask =
             serde_json::from_str::<Value>(&line).is_ok_and(|message| message["type"] == "ask");
         if is_ask && !refused {

@@ -51,8 +51,8 @@ class Host:
         if not line:
             raise Mismatch("the program closed its output early")
         message = json.loads(line.decode("utf-8"))
-        if message.get("type") == "error":
-            raise Mismatch(f"the program reported an error line: {message['message']}")
+        if message.get("type") == "response" and message.get("success") is False:
+            raise Mismatch(f"the program answered with a failure: {message['error']}")
         return message
 
     def answer(self, request, answers):
@@ -236,9 +236,9 @@ def select_reply_naming_no_option_is_never_left_waiting(host):
            "Env: Somewhere cold\nChecks: Unit\nWindow: Now", "written answer")
 
 
-def abort_cancels_the_call(host):
+def abort_ask_cancels_the_call(host):
     def abort_on_first(host, request):
-        host.send({"type": "abort", "id": "deploy-3"})
+        host.send({"type": "abort_ask", "callId": "deploy-3"})
         return True
 
     result, _ = host.call("deploy-3", "ask_user", DEPLOY, {}, on_dialog=abort_on_first)
@@ -287,11 +287,14 @@ def background_asks_and_a_foreground_ask_take_turns_in_order(host):
             host.send({"type": "extension_ui_response", "id": message["id"],
                        "value": replies[message["title"]]})
         elif message["type"] == "event" and message["channel"] == "herdr:blocked":
-            blocked.append(message["data"]["active"])
+            blocked.append(message["data"])
         elif message["type"] == "result":
             results[message["id"]] = message["result"]
     expect(dialogs, ["Which database?", "Which region?", "Deploy now?"], "dialogs in arrival order")
-    expect(blocked, [True, False, True, False], "blocked while each background form is open")
+    active = {"active": True, "label": "Waiting for user response"}
+    cleared = {"active": False}
+    expect(blocked, [active, cleared, active, cleared],
+           "herdr:blocked, exactly as Pi's extension emits it, while each background form is open")
     receipts = [results[call]["details"] for call in ("bg-1", "bg-2")]
     expect([receipt["status"] for receipt in receipts], ["queued", "queued"], "receipts")
     expect([receipt["pendingRequests"] for receipt in receipts], [1, 2], "pending forms")
@@ -325,7 +328,7 @@ SCENARIOS = [
     dismissal_keeps_earlier_answers,
     remote_submit_completes_the_flow,
     select_reply_naming_no_option_is_never_left_waiting,
-    abort_cancels_the_call,
+    abort_ask_cancels_the_call,
     calls_run_one_at_a_time,
     background_asks_and_a_foreground_ask_take_turns_in_order,
     end_of_input_cancels_and_exits,

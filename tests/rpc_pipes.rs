@@ -158,7 +158,7 @@ fn rpc_lines_escape_del_c1_and_bidirectional_controls_from_payload_and_typed_tex
 
 #[test]
 #[cfg(target_os = "linux")]
-fn an_rpc_line_over_16_mib_gets_an_error_line_and_is_skipped_without_being_held_whole() {
+fn an_rpc_line_over_16_mib_gets_a_failed_parse_response_and_is_skipped_without_being_held_whole() {
     const MIB: usize = 1024 * 1024;
     let mut rpc = Rpc::start();
     // A well-formed ask whose padding makes the line 17 MiB: too long to be read at all.
@@ -175,8 +175,8 @@ fn an_rpc_line_over_16_mib_gets_an_error_line_and_is_skipped_without_being_held_
     let (_, error) = rpc.receive();
     assert_eq!(
         error,
-        json!({"type": "error",
-            "message": "Line is longer than 16777216 bytes (16 MiB) and was skipped"})
+        json!({"type": "response", "command": "parse", "success": false,
+            "error": "Failed to parse command: the line is longer than 16777216 bytes (16 MiB) and was skipped"})
     );
     rpc.input = Some(writer.join().expect("the writer ends"));
     rpc.send(&ask("c1", "Short?", "Yes"));

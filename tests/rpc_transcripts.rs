@@ -8,7 +8,10 @@
 //! epoch, as events carry time) and ticks one second per reading, so the host lines can name
 //! dialog ids. An optional `settings.json` is the settings file, and
 //! preview files resolve against the folder. Every `ask_user` result is checked against the
-//! output schema. Set `UPDATE_GOLDEN=1` to rewrite `expected.jsonl`.
+//! output schema. `journal.jsonl` holds what the session journaled, one custom entry's
+//! `customType` and `data` a line, in order (times in the entries fixed at the clock's start;
+//! the payloads name no source entry, as there is no session file). Set `UPDATE_GOLDEN=1` to
+//! rewrite `expected.jsonl` and `journal.jsonl`.
 
 mod support;
 
@@ -18,7 +21,7 @@ use pi_agent_ask_core::contract::ask_user::{
     FileProblem, ParseOptions, PreviewFile, PreviewSource,
 };
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
-use pi_agent_ask_dialogs::rpc::{Environment, Outgoing, Session};
+use pi_agent_ask_dialogs::rpc::{Entry, Environment, Outgoing, Session};
 use rstest::rstest;
 use serde_json::Value;
 
@@ -27,11 +30,15 @@ use support::{golden, output_schema_validator};
 /// 2025-01-01T00:00:00Z in milliseconds since the Unix epoch: where the transcripts' clock starts.
 const START_MILLIS: u64 = 1_735_689_600_000;
 
-/// Ids and times in a fixed order, files from the fixture folder.
+/// The journal entries' time in RFC 3339: the clock's start.
+const START_RFC3339: &str = "2025-01-01T00:00:00.000Z";
+
+/// Ids and times in a fixed order, files from the fixture folder, and the journal kept.
 struct Deterministic {
     dir: PathBuf,
     ids: u64,
     ticks: u64,
+    journal: Vec<String>,
 }
 
 impl Environment for Deterministic {
@@ -58,6 +65,13 @@ impl Environment for Deterministic {
         Call::parse(tool, arguments, options, &mut FolderFiles(&dir), || {
             self.new_id()
         })
+    }
+
+    fn journal(&mut self, entry: Entry<'_>) {
+        for record in entry.records(None, START_MILLIS, START_RFC3339) {
+            let line = serde_json::json!({"customType": record.custom_type, "data": record.data});
+            self.journal.push(pi_agent_ask_core::json::to_string(&line));
+        }
     }
 }
 
@@ -107,15 +121,20 @@ fn rpc_transcript(#[files("fixtures/rpc/*/input.jsonl")] input: PathBuf) {
         dir: dir.clone(),
         ids: 0,
         ticks: 0,
+        journal: Vec::new(),
     });
     let mut written: Vec<Outgoing> = Vec::new();
     for line in host_lines(&bytes) {
         written.extend(session.handle_line(line));
+        session.lines_written();
     }
     written.extend(session.end_of_input());
+    session.lines_written();
     assert!(session.is_idle(), "{}: calls left open", dir.display());
     let values: Vec<Value> = written.iter().map(Outgoing::to_json).collect();
     check_ask_user_results(&dir, &values);
     let text: Vec<String> = written.iter().map(Outgoing::to_line).collect();
     golden(&dir.join("expected.jsonl"), &text.join("\n"));
+    let journal = session.into_environment().journal;
+    golden(&dir.join("journal.jsonl"), &journal.join("\n"));
 }

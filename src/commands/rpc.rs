@@ -2,9 +2,13 @@
 //!
 //! Lines are split on `\n` only (so U+2028 and U+2029 inside strings are ordinary characters)
 //! and handed to the protocol session; every line it answers with is written and flushed at
-//! once. A line over 16 MiB is answered with an error line and skipped as it is read, never
+//! once. A line over 16 MiB is answered with a failed `parse` response and skipped as it is read, never
 //! held whole. The end of input cancels what is still open and exits 0; SIGTERM, SIGINT or
 //! SIGHUP does the same at once, even while a read waits, and exits 128 + the signal's number.
+//! With `--session FILE` the session journals to that Pi session file (see [`journal`]); a file
+//! that cannot be read or appended to is a usage error before any line is read.
+
+mod journal;
 
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
@@ -12,7 +16,7 @@ use std::process::ExitCode;
 
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
 use pi_agent_ask_dialogs::rpc::lines::{self, Line};
-use pi_agent_ask_dialogs::rpc::{Environment, Outgoing, Session};
+use pi_agent_ask_dialogs::rpc::{Entry, Environment, Outgoing, Session};
 use serde_json::Value;
 
 use super::{new_request_id, parse_call};
@@ -21,14 +25,17 @@ use crate::clock::now_millis;
 use crate::effects::{Effects, Ending};
 use crate::files::working_directory;
 use crate::interrupt;
+use journal::RpcJournal;
 
 /// How much of standard input one read takes.
 const READ_CHUNK: usize = 64 * 1024;
 
-/// The real world for a session: random UUIDs, the wall clock, files on disk.
+/// The real world for a session: random UUIDs, the wall clock, files on disk, and the session
+/// file when there is one.
 struct ProgramEnvironment {
     cwd: PathBuf,
     config: Option<PathBuf>,
+    journal: Option<RpcJournal>,
 }
 
 impl Environment for ProgramEnvironment {
@@ -42,6 +49,12 @@ impl Environment for ProgramEnvironment {
 
     fn parse_call(&mut self, tool: Tool, arguments: &Value) -> Result<Call, InvalidCall> {
         parse_call(tool, arguments, self.cwd.clone(), self.config.as_deref())
+    }
+
+    fn journal(&mut self, entry: Entry<'_>) {
+        if let Some(journal) = &self.journal {
+            journal.keep(entry);
+        }
     }
 }
 
@@ -64,9 +77,17 @@ pub fn run(args: &RpcArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let journal = match args.session.as_deref().map(RpcJournal::open).transpose() {
+        Ok(journal) => journal,
+        Err(error) => {
+            crate::outcome::report(&error.to_string());
+            return ExitCode::from(2);
+        }
+    };
     let mut session = Session::new(ProgramEnvironment {
         cwd,
         config: args.config.clone(),
+        journal,
     });
     interrupt::watch();
     let mut input = BufReader::with_capacity(READ_CHUNK, interrupt::reader(std::io::stdin()));
@@ -89,9 +110,15 @@ pub fn run(args: &RpcArgs) -> ExitCode {
         if write_lines(&mut output, &answer).is_err() {
             return ExitCode::from(1);
         }
+        session.lines_written();
     }
-    if write_lines(&mut output, &session.end_of_input()).is_err() {
+    let last = match ending {
+        Ending::Signal(_) => session.interrupted(),
+        _ => session.end_of_input(),
+    };
+    if write_lines(&mut output, &last).is_err() {
         return ExitCode::from(1);
     }
+    session.lines_written();
     ExitCode::from(Effects::exit_status(ending))
 }

@@ -18,6 +18,16 @@ pub enum ReplyError {
     Finished,
 }
 
+/// What a reply did to the flow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replied {
+    /// The flow moved on: to another dialog, or to its end.
+    Moved,
+    /// The reply named nothing the open dialog could take (a blank select reply, a review row
+    /// that is none of its rows): the same dialog waits again, and a host should be told why.
+    AskedAgain,
+}
+
 /// Where a [`DialogFlow`] stands.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Step<'a> {
@@ -155,14 +165,15 @@ impl DialogFlow {
 
     /// Takes the reply to the open dialog; `None` means it was dismissed, which cancels. A
     /// select reply naming no option is written or asked again (see [`DialogFlow`]); after
-    /// this, [`DialogFlow::step`] is the dialog to show next, the same one when asked again.
-    pub fn reply(&mut self, reply: Option<&str>) -> Result<(), ReplyError> {
+    /// this, [`DialogFlow::step`] is the dialog to show next, the same one when asked again
+    /// ([`Replied::AskedAgain`]).
+    pub fn reply(&mut self, reply: Option<&str>) -> Result<Replied, ReplyError> {
         let State::Asking { awaiting, .. } = &self.state else {
             return Err(ReplyError::Finished);
         };
         let Some(reply) = reply else {
             self.cancel();
-            return Ok(());
+            return Ok(Replied::Moved);
         };
         let action = match awaiting {
             Awaiting::Choice(choices) => match choice_named(choices, reply) {
@@ -192,13 +203,14 @@ impl DialogFlow {
                 }
             }
             Awaiting::Review(rows) => {
-                if let Some((_, choice)) = rows
+                let Some((_, choice)) = rows
                     .iter()
                     .find(|(row, _)| row.eq_ignore_ascii_case(reply.trim()))
-                {
-                    self.review_reply(*choice);
-                }
-                return Ok(());
+                else {
+                    return Ok(Replied::AskedAgain);
+                };
+                self.review_reply(*choice);
+                return Ok(Replied::Moved);
             }
         };
         let draft = &mut self.drafts[self.current];
@@ -236,9 +248,9 @@ impl DialogFlow {
             Action::Cancel => {
                 self.cancel();
             }
-            Action::AskAgain => {}
+            Action::AskAgain => return Ok(Replied::AskedAgain),
         }
-        Ok(())
+        Ok(Replied::Moved)
     }
 
     /// Ends the flow as cancelled, keeping the answers so far (an abort, the end of input), and

@@ -14,7 +14,7 @@ pub mod multi;
 pub mod review;
 pub mod wording;
 
-pub use flow::{AfterLast, DialogFlow, Position, ReplyError, Step};
+pub use flow::{AfterLast, DialogFlow, Position, Replied, ReplyError, Step};
 pub use multi::{MultiSelectReply, UnknownTokens, parse_multi_select};
 
 /// One option a select or a multi-select lists.

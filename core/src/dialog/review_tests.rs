@@ -200,3 +200,16 @@ fn a_flow_without_a_review_still_submits_after_the_last_question() {
     assert_eq!(flow.position(), Position::Ended);
     assert_eq!(result(&flow)["details"]["cancelled"], false);
 }
+
+#[test]
+fn a_reply_naming_no_review_row_asks_the_review_again() {
+    let mut flow = reviewed();
+    answered(&mut flow);
+    let before = flow.dialog().cloned();
+    assert_eq!(
+        flow.reply(Some("Ship it")),
+        Ok(super::super::Replied::AskedAgain)
+    );
+    assert_eq!(flow.dialog().cloned(), before);
+    assert_eq!(flow.position(), Position::Review);
+}

@@ -1,6 +1,6 @@
 use serde_json::{Value, json};
 
-use super::{Dialog, DialogFlow, ReplyError, Step};
+use super::{Dialog, DialogFlow, Replied, ReplyError, Step};
 use crate::contract::ask_user::{NoPreviewFiles, ParseOptions};
 use crate::contract::remote::RemoteErrorCode;
 use crate::contract::{Call, Tool, ToolResult};
@@ -76,10 +76,10 @@ fn a_select_reply_equal_but_for_case_names_its_option() {
 fn a_blank_select_reply_asks_the_same_select_again() {
     let mut flow = ask_user_flow();
     let before = flow.dialog().cloned();
-    flow.reply(Some("  ")).unwrap();
+    assert_eq!(flow.reply(Some("  ")), Ok(Replied::AskedAgain));
     assert_eq!(flow.dialog().cloned(), before);
     assert_eq!(flow.drafts()[0], crate::contract::answers::Draft::default());
-    flow.reply(Some("Rust")).unwrap();
+    assert_eq!(flow.reply(Some("Rust")), Ok(Replied::Moved));
     assert_eq!(flow.dialog().map(Dialog::title), Some("Which CI?"));
 }
 

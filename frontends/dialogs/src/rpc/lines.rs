@@ -3,12 +3,12 @@
 //!
 //! A host may write a line of any length, or one that never ends; holding it whole would let
 //! one line take all the memory there is. A longer line is read in the reader's own chunks and
-//! dropped up to its `\n` as it comes, and the session answers it with one error line
+//! dropped up to its `\n` as it comes, and the session answers it with one failed `parse` response
 //! ([`line_too_long`]).
 
 use std::io::{self, BufRead, ErrorKind};
 
-use super::Outgoing;
+use super::{Outgoing, ProtocolError};
 
 /// The longest line read whole, in bytes without its `\n`: 16 MiB, far more than any tool call
 /// needs.
@@ -78,11 +78,12 @@ fn skip_rest(input: &mut impl BufRead) -> io::Result<()> {
     }
 }
 
-/// The error line that answers a line over [`MAX_LINE_BYTES`]; nothing else changes.
+/// The failed `parse` response that answers a line over [`MAX_LINE_BYTES`]; nothing else
+/// changes.
 pub fn line_too_long() -> Outgoing {
-    Outgoing::Error {
-        message: format!("Line is longer than {MAX_LINE_BYTES} bytes (16 MiB) and was skipped"),
-    }
+    Outgoing::Failed(ProtocolError::parse(format!(
+        "Failed to parse command: the line is longer than {MAX_LINE_BYTES} bytes (16 MiB) and was skipped"
+    )))
 }
 
 #[cfg(test)]
@@ -153,10 +154,10 @@ mod tests {
     }
 
     #[test]
-    fn the_error_line_has_the_shape_of_every_error_line() {
+    fn a_line_too_long_fails_as_pi_fails_a_parse() {
         assert_eq!(
             line_too_long().to_line(),
-            r#"{"type":"error","message":"Line is longer than 16777216 bytes (16 MiB) and was skipped"}"#
+            r#"{"type":"response","command":"parse","success":false,"error":"Failed to parse command: the line is longer than 16777216 bytes (16 MiB) and was skipped"}"#
         );
     }
 }

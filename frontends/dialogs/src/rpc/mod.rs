@@ -2,43 +2,54 @@
 //!
 //! A [`Session`] takes each line the host writes (split on `\n` only, without it; one trailing
 //! `\r` is stripped; blank lines are skipped) and returns the lines to write back;
-//! [`Session::end_of_input`] closes it. It never reads or writes anything itself, and takes
-//! ids, times (milliseconds since the Unix epoch, the events' `createdAt` and `completedAt`)
-//! and argument parsing from an [`Environment`], so a transcript is reproducible. Lines in may
-//! carry U+2028 and U+2029 inside strings; lines out escape them, and DEL, the C1 controls
-//! and the bidirectional controls too (see [`Outgoing::to_line`]).
+//! [`Session::end_of_input`] closes it, [`Session::interrupted`] closes it for a signal. It never
+//! reads or writes anything itself, and takes ids, times (milliseconds since the Unix epoch, the
+//! events' `createdAt` and `completedAt`), argument parsing and the journal from an
+//! [`Environment`], so a transcript is reproducible. Lines in may carry U+2028 and U+2029 inside
+//! strings; lines out escape them, and DEL, the C1 controls and the bidirectional controls too
+//! (see [`Outgoing::to_line`]).
 //!
-//! Host to program (see [`Incoming`]): `ask` (`tool` defaults to `ask_user`; `wait_for_answers`
-//! waits for background answers),
-//! `extension_ui_response` (`value`, or `cancelled: true` to dismiss), `submit` (a remote
-//! response for an open flow) and `abort`. Program to host (see [`Outgoing`]):
-//! `extension_ui_request` in Pi's shapes, `event` lines on the `pi-agent-ask:started`,
-//! `pi-agent-ask:completed` and `pi-agent-ask:submit-result` channels, one `result` per `ask`,
-//! and `{"type":"error","message":..}` for a line that is not understood.
+//! The program plays Pi toward the host. Pi's own lines: `extension_ui_request` (select, input,
+//! editor, notify) answered by `extension_ui_response` (`value`, `confirmed` or
+//! `cancelled: true`); `abort` (`{"type":"abort","id"?:..}`), answered by
+//! `{"type":"response","id"?:..,"command":"abort","success":true}`; and for every line that
+//! cannot be taken, `{"type":"response","id"?:..,"command":<its type, or "parse">,
+//! "success":false,"error":..}`, carrying the line's `id` when it had a string one, as Pi
+//! answers a failed command. This program's own lines, an extension of Pi's protocol (see
+//! [`Incoming`] and [`Outgoing`]): `ask` (`tool` defaults to `ask_user`; `wait_for_answers`
+//! waits for background answers) answered by one `result`; `submit` (a remote response for an
+//! open flow); `abort_ask` (`{"type":"abort_ask","callId":..}`, ending one call); and `event`
+//! lines on the `pi-agent-ask:started`, `pi-agent-ask:completed`,
+//! `pi-agent-ask:submit-result` and `herdr:blocked` channels.
 //!
 //! The rules:
 //! - Calls are asked one at a time in arrival order; an `ask` while another is open waits. A
-//!   call's id may not repeat the id of a call that is open or waiting (an error line).
+//!   call's id may not repeat the id of a call that is open or waiting (a failed response).
 //! - A call starts with its started event and first dialog; it ends with its completed event
 //!   and its result. Invalid arguments are answered with the result alone.
-//! - A response naming no open dialog is ignored. Every response to the open dialog is
-//!   answered, so a host never waits on a dialog it has answered: with the next dialog, the
-//!   result, or the same dialog again under a fresh id. A select `value` names the option it
-//!   equals, or equals but for case; one that is none of the options is the question's
-//!   written answer (as if `Type your own` or `Other (type
-//!   something)` had been chosen and the text typed), and a blank one asks the select again
-//!   (see [`DialogFlow`]). A response without a string `value` or `cancelled: true` gets an
-//!   error line saying so, then its dialog again.
+//! - A response naming no open dialog is ignored, as Pi ignores one. Every response to the open
+//!   dialog is answered, so a host never waits on a dialog it has answered: with the next
+//!   dialog, the result, or a notice and the same dialog again under a fresh id (see
+//!   `replies.rs`). `cancelled: true` dismisses the dialog, and so does `confirmed`, which none of
+//!   these dialogs asks for (Pi reads it as no value). A select `value` names the option it
+//!   equals, or equals but for case; one that is none of the options is the question's written
+//!   answer (as if `Type your own` or `Other (type something)` had been chosen and the text
+//!   typed), and a blank one asks the select again with a notice (see [`DialogFlow`]). A
+//!   response with none of `value`, `confirmed` and `cancelled: true` gets a failed response
+//!   saying so, then its dialog again.
 //! - A submit is acknowledged first, always on the `pi-agent-ask:submit-result` channel, never
-//!   with an error line. Its envelope is checked before its flow is looked up (see
+//!   with a failed response. Its envelope is checked before its flow is looked up (see
 //!   [`Submit::read`]): `version` 1, a non-empty string `requestId`, a non-empty string
 //!   `flowId`, a `response` object whose `kind` is `answer` or `cancel`; each failure is
 //!   `invalid_request`, and the acknowledgement echoes `requestId` and `flowId` when they are
 //!   strings and `""` in place of either when it is not. Then an unknown or finished flow is
 //!   `flow_not_found`, and the answers are checked. An invalid submit leaves the flow open, a
 //!   valid one ends it (the open dialog is dropped, and a late response to it is ignored).
-//! - An abort ends the open call as cancelled with the answers so far; aborting a waiting call
-//!   answers it at once, without events; an abort naming no call is ignored.
+//! - Pi's `abort` stops everything in progress (see `abort.rs`): the open foreground call ends as
+//!   cancelled with the answers so far, every waiting call is answered cancelled at once,
+//!   without events, and every `wait_for_answers` ends writing nothing; background forms stay
+//!   where they are, queued or open. `abort_ask` ends the one call it names in the same way, or
+//!   its wait; naming none, or a background form, it changes nothing.
 //! - The end of input cancels the open call and then every waiting one, each with its result.
 //!   The program closes a session so when a signal ends it, too.
 //! - An `ask_user` `ask` with `background: true` is validated at once and answered with its
@@ -46,35 +57,46 @@
 //!   comes, which background forms and foreground calls take in one arrival-order line (see
 //!   [`pi_agent_ask_core::queue`]). While one is open `herdr:blocked` is active. An `ask` of
 //!   `wait_for_answers` is answered once no form is queued or open, with every form's end not
-//!   delivered before; aborting it writes nothing and leaves the forms queued. The end of input
-//!   cancels the open form and ends the ones never asked with an error.
-//! - A line answered by an error line alone changes nothing. So does a line over
+//!   delivered before. The end of input cancels the open form and ends the ones never asked
+//!   with an error.
+//! - The journal (see [`journal`]) hears of each valid call before it is asked or its receipt
+//!   written, of each end before it is written, of each delivery once [`Session::lines_written`]
+//!   says the wait's result was written, and, when a signal ends the session, of the open
+//!   form's drafts instead of its end.
+//! - A line answered by a failed response alone changes nothing. So does a line over
 //!   [`lines::MAX_LINE_BYTES`], which is never held whole (see [`lines`]).
 
+mod abort;
 mod incoming;
+pub mod journal;
 pub mod lines;
+mod opening;
 mod outgoing;
 mod queued;
+mod replies;
 
 use std::collections::{BTreeMap, VecDeque};
 
 use pi_agent_ask_core::contract::background::Outcome;
 use pi_agent_ask_core::contract::remote::RemoteError;
-use pi_agent_ask_core::contract::request::Request;
-use pi_agent_ask_core::contract::{Call, InvalidCall, Tool, ToolResult};
-use pi_agent_ask_core::dialog::{Dialog, DialogFlow, Step};
+use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
+use pi_agent_ask_core::dialog::{DialogFlow, Step};
 use pi_agent_ask_core::events::{
     COMPLETED_CHANNEL, Completed, STARTED_CHANNEL, SUBMIT_RESULT_CHANNEL, Started, Submit,
     SubmitResult, tool_flow_id,
 };
-use pi_agent_ask_core::queue::{Blocked, Queue};
-use serde_json::{Map, Value};
+use pi_agent_ask_core::queue::{Action, Blocked, Queue};
+use serde_json::Value;
 
-pub use incoming::{Incoming, ProtocolError, WAIT_FOR_ANSWERS, parse_line};
+use opening::{Opening, cancelled_before_start, opening};
+
+pub use incoming::{ABORT_ASK, Incoming, PARSE, ProtocolError, WAIT_FOR_ANSWERS, parse_line};
+pub use journal::Entry;
 pub use outgoing::{Outgoing, UiRequest};
+pub use replies::NAMES_NO_OPTION;
 
-/// What a session needs from outside: fresh ids, the time, and argument checking (which reads
-/// preview files and the settings).
+/// What a session needs from outside: fresh ids, the time, argument checking (which reads
+/// preview files and the settings), and the journal.
 pub trait Environment {
     /// A fresh unique id: dialog request ids and `ask_user` request ids.
     fn new_id(&mut self) -> String;
@@ -86,6 +108,12 @@ pub trait Environment {
     /// presentation switch, the preview files of the working directory, and
     /// [`Environment::new_id`] for the request id.
     fn parse_call(&mut self, tool: Tool, arguments: &Value) -> Result<Call, InvalidCall>;
+
+    /// Keeps `entry` in the session's journal; a session without one (no `--session`) keeps
+    /// nothing. A journal that cannot be written reports it itself: the answers still go out.
+    fn journal(&mut self, entry: Entry<'_>) {
+        let _ = entry;
+    }
 }
 
 /// An `ask` waiting for its turn.
@@ -121,15 +149,20 @@ struct Open {
 enum HostInput {
     /// Lines still come.
     Open,
-    /// The input ended: nothing more is asked.
+    /// The input ended: nothing more is asked, and what ends is journaled as ended.
     Ended,
+    /// A signal ends the session: nothing more is asked, and an open form is journaled with
+    /// its drafts, not as ended, so it can be reopened.
+    Interrupted,
 }
 
-/// A queued form until its end is delivered: the `ask` that queued it and its questions,
-/// which its answer's text repeats.
+/// A queued form until its end is delivered: the `ask` that queued it and its call, whose
+/// questions its answer's text repeats.
 struct QueuedForm {
     call_id: String,
-    request: Request,
+    call: Box<Call>,
+    /// Whether its end was journaled, so its delivery may be too.
+    saved: bool,
     /// Whether a wait has delivered its end; it is then forgotten.
     delivered: bool,
 }
@@ -141,8 +174,12 @@ pub struct Session<E> {
     open: Option<Open>,
     waiting: VecDeque<Waiting>,
     queue: Queue,
+    /// The ids of the `wait_for_answers` calls waiting, oldest first.
+    waits: Vec<String>,
     /// Queued forms by request id, until their ends are delivered.
     forms: BTreeMap<String, QueuedForm>,
+    /// The request ids delivered in lines not yet written, journaled once they are.
+    unwritten_deliveries: Vec<String>,
     /// The last `herdr:blocked` status sent.
     blocked: Blocked,
     input: HostInput,
@@ -156,7 +193,9 @@ impl<E: Environment> Session<E> {
             open: None,
             waiting: VecDeque::new(),
             queue: Queue::new(),
+            waits: Vec::new(),
             forms: BTreeMap::new(),
+            unwritten_deliveries: Vec::new(),
             blocked: Blocked::Cleared,
             input: HostInput::Open,
         }
@@ -180,18 +219,37 @@ impl<E: Environment> Session<E> {
             Ok(Some(message)) => self.handle(message, &mut out),
             Err(error) => Err(error),
         };
-        if let Err(ProtocolError(message)) = result {
-            out.push(Outgoing::Error { message });
+        if let Err(error) = result {
+            out.push(Outgoing::Failed(error));
         }
         out
     }
 
-    /// The host closed its side, or a signal ends the program: the open call is cancelled with
-    /// the answers so far and every waiting call is cancelled, each with its result written.
-    /// Background forms not yet asked end with an error, so a wait still gets its result.
+    /// The lines last returned have been written: the deliveries they carried are journaled.
+    pub fn lines_written(&mut self) {
+        if !self.unwritten_deliveries.is_empty() {
+            let delivered = std::mem::take(&mut self.unwritten_deliveries);
+            self.env.journal(Entry::Delivered(&delivered));
+        }
+    }
+
+    /// The host closed its side: the open call is cancelled with the answers so far and every
+    /// waiting call is cancelled, each with its result written. Background forms not yet asked
+    /// end with an error, so a wait still gets its result.
     pub fn end_of_input(&mut self) -> Vec<Outgoing> {
+        self.close(HostInput::Ended)
+    }
+
+    /// A signal ends the program: the lines are those of [`Session::end_of_input`], but the
+    /// journal keeps the open form's drafts instead of its end, and nothing of the calls and
+    /// forms never asked, so the asks stay waiting in the session file.
+    pub fn interrupted(&mut self) -> Vec<Outgoing> {
+        self.close(HostInput::Interrupted)
+    }
+
+    fn close(&mut self, how: HostInput) -> Vec<Outgoing> {
         let mut out = Vec::new();
-        self.input = HostInput::Ended;
+        self.input = how;
         if let Some(open) = &mut self.open {
             open.flow.cancel();
             self.finish_open(&mut out);
@@ -211,37 +269,22 @@ impl<E: Environment> Session<E> {
             }
             Incoming::Wait { id } => {
                 self.check_new(&id)?;
+                self.waits.push(id.clone());
                 let actions = self.queue.wait(id);
                 self.apply(actions, out);
             }
             Incoming::UiResponse { id, fields } => self.respond(&id, &fields, out)?,
             Incoming::Submit(submit) => self.submit(&submit, out),
             Incoming::MalformedSubmit(refusal) => out.push(event(SUBMIT_RESULT_CHANNEL, &refusal)),
-            Incoming::Abort { id } => self.abort(&id, out),
+            Incoming::Abort { id } => {
+                self.abort_everything(out);
+                out.push(Outgoing::Done {
+                    id,
+                    command: "abort",
+                });
+            }
+            Incoming::AbortAsk { call_id } => self.abort_ask(&call_id, out),
         }
-        Ok(())
-    }
-
-    fn respond(
-        &mut self,
-        id: &str,
-        fields: &Map<String, Value>,
-        out: &mut Vec<Outgoing>,
-    ) -> Result<(), ProtocolError> {
-        let Some(open) = self.open.as_mut().filter(|open| open.dialog_id == id) else {
-            return Ok(());
-        };
-        let Step::Ask(dialog) = open.flow.step() else {
-            return Ok(());
-        };
-        match reply(dialog, fields) {
-            Ok(reply) => open
-                .flow
-                .reply(reply.as_deref())
-                .map_err(|error| ProtocolError(format!("extension_ui_response: {error}")))?,
-            Err(ProtocolError(message)) => out.push(Outgoing::Error { message }),
-        }
-        self.after_reply(out);
         Ok(())
     }
 
@@ -265,27 +308,6 @@ impl<E: Environment> Session<E> {
         }
     }
 
-    fn abort(&mut self, id: &str, out: &mut Vec<Outgoing>) {
-        if self.queue.is_waiting(id) {
-            self.queue.abort_wait(id);
-        } else if let Some(open) = self
-            .open
-            .as_mut()
-            .filter(|open| open.id == id && matches!(open.turn, Turn::Foreground))
-        {
-            open.flow.cancel();
-            self.finish_open(out);
-        } else if let Some(call) = self
-            .waiting
-            .iter()
-            .position(|call| call.id == id)
-            .and_then(|position| self.waiting.remove(position))
-        {
-            let _in_line = self.queue.foreground_done(id);
-            out.push(cancelled_before_start(&mut self.env, call));
-        }
-    }
-
     /// Sends the open flow's next dialog, or finishes the call if the flow has ended.
     fn after_reply(&mut self, out: &mut Vec<Outgoing>) {
         let Some(open) = self.open.as_mut() else {
@@ -306,16 +328,30 @@ impl<E: Environment> Session<E> {
     /// Writes the ended flow's completed event and, for a foreground call, its result (a
     /// background form's end goes to the queue); then the lock passes on.
     fn finish_open(&mut self, out: &mut Vec<Outgoing>) {
+        let actions = self.end_open(out);
+        self.apply(actions, out);
+    }
+
+    /// [`Session::finish_open`] up to passing the lock on: the queue's actions that do it.
+    fn end_open(&mut self, out: &mut Vec<Outgoing>) -> Vec<Action> {
         let Some(open) = self.open.take() else {
-            return;
+            return Vec::new();
         };
         let Step::Done(result) = open.flow.step() else {
-            return;
+            return Vec::new();
         };
         let completed = Completed::for_tool_call(&open.id, result, self.env.now());
         out.push(event(COMPLETED_CHANNEL, &completed));
+        let call = open.flow.call();
+        if self.input == HostInput::Interrupted {
+            let drafts = open.flow.drafts();
+            self.env.journal(Entry::Interrupted { call, drafts });
+        }
         let actions = match open.turn {
             Turn::Foreground => {
+                if self.input != HostInput::Interrupted {
+                    self.env.journal(Entry::Answered { call, result });
+                }
                 out.push(Outgoing::Result {
                     id: open.id.clone(),
                     result: result.clone(),
@@ -326,7 +362,7 @@ impl<E: Environment> Session<E> {
                 self.queue.form_finished(&request_id, Outcome::of(result))
             }
         };
-        self.apply(actions.unwrap_or_default(), out);
+        actions.unwrap_or_default()
     }
 
     /// Opens a flow: its started event, then its first dialog.
@@ -348,53 +384,6 @@ impl<E: Environment> Session<E> {
     }
 }
 
-/// What a call's turn brings: a flow to ask, or at once a result for invalid arguments.
-enum Opening {
-    Flow(Box<DialogFlow>),
-    Answered(ToolResult),
-}
-
-/// Validates a call's arguments (unless they were when it arrived) and opens its flow.
-fn opening(env: &mut impl Environment, call: &mut Waiting) -> Opening {
-    if let Some(parsed) = call.parsed.take() {
-        return Opening::Flow(Box::new(DialogFlow::new(*parsed)));
-    }
-    match env.parse_call(call.tool, &call.arguments) {
-        Ok(call) => Opening::Flow(Box::new(DialogFlow::new(call))),
-        Err(invalid) => Opening::Answered(invalid.into_result()),
-    }
-}
-
-/// The result of a call cancelled before its turn: nothing was asked, so no events.
-fn cancelled_before_start(env: &mut impl Environment, mut call: Waiting) -> Outgoing {
-    let result = match opening(env, &mut call) {
-        Opening::Flow(mut flow) => flow.cancel(),
-        Opening::Answered(result) => result,
-    };
-    Outgoing::Result {
-        id: call.id,
-        result,
-    }
-}
-
-/// The reply an `extension_ui_response` gives the dialog it answers.
-fn reply(dialog: &Dialog, fields: &Map<String, Value>) -> Result<Option<String>, ProtocolError> {
-    if fields.get("cancelled") == Some(&Value::Bool(true)) {
-        return Ok(None);
-    }
-    if let Some(Value::String(value)) = fields.get("value") {
-        return Ok(Some(value.clone()));
-    }
-    let method = match dialog {
-        Dialog::Select { .. } => "select",
-        Dialog::Input { .. } => "input",
-        Dialog::MultiSelect { .. } => "editor",
-    };
-    Err(ProtocolError(format!(
-        "extension_ui_response: an answer to {method} needs a string \"value\" or \"cancelled\": true"
-    )))
-}
-
 fn event(channel: &'static str, data: &impl serde::Serialize) -> Outgoing {
     Outgoing::Event {
         channel,
@@ -404,3 +393,6 @@ fn event(channel: &'static str, data: &impl serde::Serialize) -> Outgoing {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod journal_tests;

@@ -1,4 +1,5 @@
-//! Program-to-host lines: dialog requests, events, results and error lines.
+//! Program-to-host lines: Pi's dialog requests and `response` lines, and this program's own
+//! events and results.
 
 use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::contract::background::{Receipt, WaitResult};
@@ -7,6 +8,7 @@ use pi_agent_ask_core::dialog::wording::multi_select_title;
 use pi_agent_ask_core::dialog::{Dialog, option_texts};
 use serde_json::{Map, Value, json};
 
+use super::ProtocolError;
 use crate::Level;
 
 /// A dialog request in Pi's extension-UI shapes.
@@ -161,10 +163,16 @@ pub enum Outgoing {
         /// The wait's result.
         result: ToolOutput<WaitResult>,
     },
-    /// `{"type":"error","message":..}`: a line that was not understood; nothing changed.
-    Error {
-        /// What was wrong with it.
-        message: String,
+    /// `{"type":"response","id"?:..,"command":..,"success":false,"error":..}`: Pi's answer to a
+    /// line that cannot be taken; nothing changed.
+    Failed(ProtocolError),
+    /// `{"type":"response","id"?:..,"command":..,"success":true}`: Pi's answer to a command
+    /// carried out (`abort`).
+    Done {
+        /// The command's correlation id, when it had one.
+        id: Option<String>,
+        /// The command's type.
+        command: &'static str,
     },
 }
 
@@ -191,7 +199,17 @@ impl Outgoing {
             Self::Answers { id, result } => {
                 json!({"type": "result", "id": id, "result": result})
             }
-            Self::Error { message } => json!({"type": "error", "message": message}),
+            Self::Failed(error) => {
+                let mut line = response(error.id.as_deref(), &error.command);
+                line.insert("success".into(), json!(false));
+                line.insert("error".into(), json!(error.message));
+                Value::Object(line)
+            }
+            Self::Done { id, command } => {
+                let mut line = response(id.as_deref(), command);
+                line.insert("success".into(), json!(true));
+                Value::Object(line)
+            }
         }
     }
 
@@ -203,4 +221,15 @@ impl Outgoing {
     pub fn to_line(&self) -> String {
         pi_agent_ask_core::json::to_string(&self.to_json())
     }
+}
+
+/// The start of a Pi `response` line: its type, the id when there is one, and the command.
+fn response(id: Option<&str>, command: &str) -> Map<String, Value> {
+    let mut line = Map::new();
+    line.insert("type".into(), json!("response"));
+    if let Some(id) = id {
+        line.insert("id".into(), json!(id));
+    }
+    line.insert("command".into(), json!(command));
+    line
 }

@@ -3,9 +3,9 @@
 //!
 //! A background form is asked through the same dialogs as a foreground `ask`, under the id of
 //! the `ask` that queued it, with its started and completed events; while it is open the
-//! `herdr:blocked` status is active. The journal's saves are not written by `rpc`: a session
-//! here has no session file, and [`Action::SaveRequest`] and [`Action::SaveCompletion`] are
-//! where a journal would be written.
+//! `herdr:blocked` status is active. [`Action::SaveRequest`] and [`Action::SaveCompletion`]
+//! go to the journal ([`Entry::Asked`], [`Entry::BackgroundAnswered`]), and a wait's delivery
+//! once its result is written ([`Entry::Delivered`]).
 
 use pi_agent_ask_core::contract::background::{Delivery, Outcome, asks_background};
 use pi_agent_ask_core::contract::{Call, Tool};
@@ -14,8 +14,8 @@ use pi_agent_ask_core::queue::{Action, BLOCKED_CHANNEL, Blocked};
 use serde_json::Value;
 
 use super::{
-    Environment, HostInput, Opening, Outgoing, ProtocolError, QueuedForm, Session, Turn, Waiting,
-    cancelled_before_start, event, opening,
+    Entry, Environment, HostInput, Opening, Outgoing, ProtocolError, QueuedForm, Session, Turn,
+    Waiting, cancelled_before_start, event, opening,
 };
 
 /// Why a queued form ends without being asked.
@@ -65,10 +65,11 @@ impl<E: Environment> Session<E> {
             || self.waiting.iter().any(|call| call.id == id)
             || self.queue.is_waiting(id);
         if known {
-            return Err(ProtocolError(format!(
-                "ask: call {} is already open or waiting",
-                Value::from(id)
-            )));
+            return Err(ProtocolError::new(
+                "ask",
+                Some(id),
+                format!("ask: call {} is already open or waiting", Value::from(id)),
+            ));
         }
         Ok(())
     }
@@ -79,7 +80,8 @@ impl<E: Environment> Session<E> {
         let request_id = call.request_id().unwrap_or_default().to_owned();
         let form = QueuedForm {
             call_id,
-            request: call.request().clone(),
+            call: Box::new(call.clone()),
+            saved: false,
             delivered: false,
         };
         match self.queue.enqueue(call) {
@@ -87,9 +89,11 @@ impl<E: Environment> Session<E> {
                 self.forms.insert(request_id, form);
                 self.apply(actions, out);
             }
-            Err(error) => out.push(Outgoing::Error {
-                message: format!("ask: {error}"),
-            }),
+            Err(error) => out.push(Outgoing::Failed(ProtocolError::new(
+                "ask",
+                Some(&form.call_id),
+                format!("ask: {error}"),
+            ))),
         }
     }
 
@@ -104,8 +108,23 @@ impl<E: Environment> Session<E> {
     pub(super) fn apply(&mut self, actions: Vec<Action>, out: &mut Vec<Outgoing>) {
         for action in actions {
             match action {
-                // No journal in `rpc`: the saves are where one would be written.
-                Action::SaveRequest { .. } | Action::SaveCompletion(_) => {}
+                Action::SaveRequest { request_id } => {
+                    if let Some(form) = self.forms.get(&request_id) {
+                        self.env.journal(Entry::Asked {
+                            call: &form.call,
+                            tool_call_id: &form.call_id,
+                        });
+                    }
+                }
+                // A form a signal ended keeps its drafts instead, and one never asked nothing.
+                Action::SaveCompletion(answer) => {
+                    if self.input != HostInput::Interrupted {
+                        self.env.journal(Entry::BackgroundAnswered(&answer));
+                        if let Some(form) = self.forms.get_mut(&answer.request_id) {
+                            form.saved = true;
+                        }
+                    }
+                }
                 Action::Receipt(receipt) => {
                     if let Some(form) = self.forms.get(&receipt.request_id) {
                         out.push(Outgoing::Queued {
@@ -118,13 +137,17 @@ impl<E: Environment> Session<E> {
                 Action::Grant { id } => self.grant(&id, out),
                 Action::Blocked(status) => self.blocked(status, out),
                 Action::Deliver { waiter, result } => {
+                    self.waits.retain(|wait| *wait != waiter);
                     for answer in &result.results {
                         if let Some(form) = self.forms.get_mut(&answer.request_id) {
                             form.delivered = true;
+                            if form.saved {
+                                self.unwritten_deliveries.push(answer.request_id.clone());
+                            }
                         }
                     }
                     let forms = &self.forms;
-                    let result = result.output(|id| forms.get(id).map(|form| &form.request));
+                    let result = result.output(|id| forms.get(id).map(|form| form.call.request()));
                     self.forms.retain(|_, form| !form.delivered);
                     out.push(Outgoing::Answers { id: waiter, result });
                 }
@@ -136,7 +159,7 @@ impl<E: Environment> Session<E> {
     /// with an error without being asked.
     fn open_form(&mut self, call: Call, out: &mut Vec<Outgoing>) {
         let request_id = call.request_id().unwrap_or_default().to_owned();
-        if self.input == HostInput::Ended {
+        if self.input != HostInput::Open {
             let actions = self
                 .queue
                 .form_finished(&request_id, Outcome::Error(NOT_ASKED.to_owned()));
@@ -163,11 +186,13 @@ impl<E: Environment> Session<E> {
         else {
             return;
         };
-        let answered = if self.input == HostInput::Ended {
-            cancelled_before_start(&mut self.env, call)
-        } else {
+        let answered = if self.input == HostInput::Open {
             match opening(&mut self.env, &mut call) {
                 Opening::Flow(flow) => {
+                    self.env.journal(Entry::Asked {
+                        call: flow.call(),
+                        tool_call_id: &call.id,
+                    });
                     self.open_flow(call.id, *flow, Turn::Foreground, out);
                     return;
                 }
@@ -176,6 +201,8 @@ impl<E: Environment> Session<E> {
                     result,
                 },
             }
+        } else {
+            cancelled_before_start(&mut self.env, call, self.input)
         };
         out.push(answered);
         let actions = self.queue.foreground_done(id);

@@ -2,7 +2,8 @@ use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
 use serde_json::{Value, json};
 
-use super::{Environment, Outgoing, Session, UiRequest};
+use super::replies::NAMES_NO_OPTION;
+use super::{Environment, Outgoing, ProtocolError, Session, UiRequest};
 use crate::Level;
 
 #[derive(Default)]
@@ -87,16 +88,18 @@ fn a_response_to_no_open_dialog_is_ignored() {
 }
 
 #[test]
-fn a_response_without_a_value_is_an_error_and_the_same_dialog_again() {
+fn a_response_without_a_value_is_a_failed_response_and_the_same_dialog_again() {
     let mut session = Session::new(Counting::default());
     let first = send(&mut session, &ask("c1", "First?"));
     let wrong = send(
         &mut session,
-        &json!({"type": "extension_ui_response", "id": "id-1", "confirmed": true}),
+        &json!({"type": "extension_ui_response", "id": "id-1", "value": 2}),
     );
     assert_eq!(
         wrong[0],
-        json!({"type": "error", "message": "extension_ui_response: an answer to select needs a string \"value\" or \"cancelled\": true"})
+        json!({"type": "response", "id": "id-1", "command": "extension_ui_response",
+            "success": false,
+            "error": "extension_ui_response: an answer to select needs a string \"value\", \"confirmed\" or \"cancelled\": true"})
     );
     let mut again = first[1].clone();
     again["id"] = json!("id-2");
@@ -121,12 +124,14 @@ fn a_select_reply_naming_no_option_is_written_or_asked_again_never_left_waiting(
         &mut session,
         &json!({"type": "extension_ui_response", "id": "id-1", "value": ""}),
     );
+    let notice = json!({"type": "extension_ui_request", "id": "id-2", "method": "notify",
+        "message": NAMES_NO_OPTION, "notifyType": "warning"});
     let mut again = first[1].clone();
-    again["id"] = json!("id-2");
-    assert_eq!(blank, [again]);
+    again["id"] = json!("id-3");
+    assert_eq!(blank, [notice, again]);
     let written = send(
         &mut session,
-        &json!({"type": "extension_ui_response", "id": "id-2", "value": "Maybe later"}),
+        &json!({"type": "extension_ui_response", "id": "id-3", "value": "Maybe later"}),
     );
     assert_eq!(
         written[1]["result"]["content"][0]["text"],
@@ -141,7 +146,10 @@ fn the_same_call_id_cannot_be_asked_twice_at_once() {
     send(&mut session, &ask("c1", "First?"));
     assert_eq!(
         send(&mut session, &ask("c1", "Again?")),
-        [json!({"type": "error", "message": "ask: call \"c1\" is already open or waiting"})]
+        [
+            json!({"type": "response", "id": "c1", "command": "ask", "success": false,
+            "error": "ask: call \"c1\" is already open or waiting"})
+        ]
     );
 }
 
@@ -192,28 +200,25 @@ fn confirm_and_notify_requests_have_pi_shapes() {
 
 #[test]
 fn line_separators_are_escaped_on_the_way_out() {
-    let line = Outgoing::Error {
-        message: "a\u{2028}b\u{2029}c".into(),
-    }
-    .to_line();
-    assert_eq!(line, r#"{"type":"error","message":"a\u2028b\u2029c"}"#);
+    let line = Outgoing::Failed(ProtocolError::parse("a\u{2028}b\u{2029}c")).to_line();
+    assert_eq!(
+        line,
+        r#"{"type":"response","command":"parse","success":false,"error":"a\u2028b\u2029c"}"#
+    );
     let value: Value = serde_json::from_str(&line).unwrap();
-    assert_eq!(value["message"], "a\u{2028}b\u{2029}c");
+    assert_eq!(value["error"], "a\u{2028}b\u{2029}c");
 }
 
 #[test]
 fn rpc_lines_escape_del_c1_and_bidirectional_controls() {
     let text = "a\u{7f}b\u{85}c\u{9b}d\u{202e}e\u{2067}f";
-    let line = Outgoing::Error {
-        message: text.into(),
-    }
-    .to_line();
+    let line = Outgoing::Failed(ProtocolError::parse(text)).to_line();
     assert_eq!(
         line,
-        r#"{"type":"error","message":"a\u007fb\u0085c\u009bd\u202ee\u2067f"}"#
+        r#"{"type":"response","command":"parse","success":false,"error":"a\u007fb\u0085c\u009bd\u202ee\u2067f"}"#
     );
     let value: Value = serde_json::from_str(&line).unwrap();
-    assert_eq!(value["message"], text);
+    assert_eq!(value["error"], text);
 }
 
 fn background_ask(id: &str, prompt: &str) -> Value {
@@ -262,10 +267,10 @@ fn a_submit_ends_a_background_form_without_a_result_line_of_its_own() {
 }
 
 #[test]
-fn an_abort_naming_the_ask_that_queued_a_form_changes_nothing() {
+fn an_abort_ask_naming_the_ask_that_queued_a_form_changes_nothing() {
     let mut session = Session::new(Counting::default());
     send(&mut session, &background_ask("bg", "Ready?"));
-    assert!(send(&mut session, &json!({"type": "abort", "id": "bg"})).is_empty());
+    assert!(send(&mut session, &json!({"type": "abort_ask", "callId": "bg"})).is_empty());
     let answered = send(
         &mut session,
         &json!({"type": "extension_ui_response", "id": "id-2", "value": "Yes"}),
@@ -298,6 +303,63 @@ fn a_wait_id_may_not_repeat_while_it_waits() {
     assert!(send(&mut session, &wait).is_empty());
     assert_eq!(
         send(&mut session, &wait),
-        [json!({"type": "error", "message": "ask: call \"w\" is already open or waiting"})]
+        [
+            json!({"type": "response", "id": "w", "command": "ask", "success": false,
+            "error": "ask: call \"w\" is already open or waiting"})
+        ]
+    );
+}
+
+#[test]
+fn confirmed_dismisses_a_select_as_pi_reads_it() {
+    let mut session = Session::new(Counting::default());
+    send(&mut session, &ask("c1", "First?"));
+    let answered = send(
+        &mut session,
+        &json!({"type": "extension_ui_response", "id": "id-1", "confirmed": true}),
+    );
+    assert_eq!(kinds(&answered), ["pi-agent-ask:completed", "result"]);
+    assert_eq!(answered[1]["result"]["details"]["cancelled"], true);
+}
+
+#[test]
+fn pi_abort_ends_the_foreground_calls_and_the_waits_and_leaves_background_forms_open() {
+    let mut session = Session::new(Counting::default());
+    send(&mut session, &background_ask("bg", "Ready?"));
+    let wait = json!({"type": "ask", "id": "w", "tool": "wait_for_answers", "arguments": {}});
+    send(&mut session, &wait);
+    send(&mut session, &ask("c1", "After?"));
+    let aborted = send(&mut session, &json!({"type": "abort", "id": "req_1"}));
+    assert_eq!(kinds(&aborted), ["result", "response"]);
+    assert_eq!(aborted[0]["id"], "c1");
+    assert_eq!(
+        aborted[1],
+        json!({"type": "response", "id": "req_1", "command": "abort", "success": true})
+    );
+    let answered = send(
+        &mut session,
+        &json!({"type": "extension_ui_response", "id": "id-2", "value": "Yes"}),
+    );
+    assert_eq!(
+        kinds(&answered),
+        ["pi-agent-ask:completed", "herdr:blocked"],
+        "the aborted wait is not answered"
+    );
+    let waited = send(
+        &mut session,
+        &json!({"type": "ask", "id": "w", "tool": "wait_for_answers", "arguments": {}}),
+    );
+    assert_eq!(
+        waited[0]["result"]["details"]["results"][0]["result"]["answers"]["q"]["values"],
+        json!(["yes"])
+    );
+}
+
+#[test]
+fn pi_abort_without_an_id_is_answered_without_one() {
+    let mut session = Session::new(Counting::default());
+    assert_eq!(
+        send(&mut session, &json!({"type": "abort"})),
+        [json!({"type": "response", "command": "abort", "success": true})]
     );
 }

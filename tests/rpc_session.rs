@@ -1,0 +1,337 @@
+//! `pi-agent-ask rpc --session FILE`: the real program on pipes journaling to a Pi session file
+//! written the way Pi writes it. Each test checks the entries appended after Pi's own lines:
+//! their custom types and data, their ids chained by `parentId` from Pi's last entry, and the
+//! file never rewritten.
+
+#![cfg(unix)]
+
+mod support;
+
+use std::io::{BufRead as _, BufReader, Write as _};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+fn arguments(background: bool) -> Value {
+    json!({"background": background, "questions": [{"id": "cache", "label": "Cache",
+        "prompt": "Which cache?",
+        "options": [{"value": "redis", "label": "Redis"}, {"value": "none", "label": "None"}]}]})
+}
+
+/// A session the way Pi writes it, its last entry the assistant message calling `ask_user` as
+/// tool call `call-1`.
+fn pi_session() -> String {
+    [
+        json!({"type": "session", "version": 3, "id": "s1",
+            "timestamp": "2026-01-01T00:00:00.000Z", "cwd": "/work"}),
+        json!({"type": "message", "id": "u1", "parentId": null,
+            "timestamp": "2026-01-01T00:00:01.000Z",
+            "message": {"role": "user", "content": [{"type": "text", "text": "set it up"}],
+                "timestamp": 1}}),
+        json!({"type": "message", "id": "a1", "parentId": "u1",
+            "timestamp": "2026-01-01T00:00:02.000Z",
+            "message": {"role": "assistant", "content": [{"type": "toolCall", "id": "call-1",
+                "name": "ask_user", "arguments": arguments(false)}], "stopReason": "toolUse",
+                "timestamp": 2}}),
+    ]
+    .iter()
+    .map(|line| line.to_string() + "\n")
+    .collect()
+}
+
+/// One `rpc --session` process on pipes; killed when dropped if still running.
+struct Rpc {
+    child: Child,
+    input: Option<ChildStdin>,
+    output: BufReader<ChildStdout>,
+}
+
+impl Rpc {
+    fn start(session: &Path) -> Self {
+        Self::start_with(session, Stdio::null())
+    }
+
+    fn start_with(session: &Path, stderr: Stdio) -> Self {
+        let mut child = support::program()
+            .args(["rpc", "--session"])
+            .arg(session)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .spawn()
+            .expect("the program starts");
+        let input = child.stdin.take();
+        let output = BufReader::new(child.stdout.take().expect("stdout is piped"));
+        Self {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, message: &Value) {
+        let input = self.input.as_mut().expect("standard input is open");
+        writeln!(input, "{message}").expect("the line is written");
+        input.flush().expect("the line is flushed");
+    }
+
+    fn receive(&mut self) -> Value {
+        let mut line = String::new();
+        let read = self.output.read_line(&mut line).expect("a line is read");
+        assert!(read > 0, "the program closed its output early");
+        serde_json::from_str(&line).unwrap_or_else(|error| panic!("not JSON ({error}): {line}"))
+    }
+
+    /// Lines until one of type `kind` (or an event on channel `kind`), which is returned.
+    fn until(&mut self, kind: &str) -> Value {
+        loop {
+            let line = self.receive();
+            if line["type"] == kind || line["channel"] == kind {
+                return line;
+            }
+        }
+    }
+
+    fn close(&mut self) -> i32 {
+        drop(self.input.take());
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the program is waited for") {
+                return status.code().unwrap_or(-1);
+            }
+            assert!(Instant::now() < deadline, "the program did not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Rpc {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The entries appended after Pi's own lines, checked to chain from Pi's last entry `a1` and
+/// from each other, with Pi's own lines left as they were.
+fn appended(path: &Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(path).expect("the session is readable");
+    assert!(
+        text.starts_with(&pi_session()),
+        "the session was rewritten:\n{text}"
+    );
+    let entries: Vec<Value> = text[pi_session().len()..]
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("an appended line is JSON"))
+        .collect();
+    let mut parent = json!("a1");
+    for entry in &entries {
+        assert_eq!(entry["type"], "custom");
+        assert_eq!(entry["parentId"], parent, "{entry}");
+        parent = entry["id"].clone();
+    }
+    entries
+}
+
+fn custom_types(entries: &[Value]) -> Vec<&str> {
+    entries
+        .iter()
+        .map(|entry| entry["customType"].as_str().expect("a custom type"))
+        .collect()
+}
+
+fn session_file(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    let path = dir.path().join("session.jsonl");
+    std::fs::write(&path, pi_session()).expect("the session is written");
+    path
+}
+
+#[test]
+fn a_foreground_ask_journals_its_payload_and_request_before_its_dialog_and_its_end_before_its_result()
+ {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = session_file(&dir);
+    let mut rpc = Rpc::start(&path);
+    rpc.send(&json!({"type": "ask", "id": "call-1", "arguments": arguments(false)}));
+    let dialog = rpc.until("extension_ui_request");
+    let waiting = appended(&path);
+    assert_eq!(
+        custom_types(&waiting),
+        ["ask:payload", "ask:history-request"]
+    );
+    assert_eq!(waiting[0]["data"]["sourceEntryId"], "a1");
+    assert_eq!(waiting[0]["data"]["source"], "tool");
+    assert_eq!(waiting[0]["data"]["params"], arguments(false));
+    let request = &waiting[1]["data"];
+    assert_eq!(request["toolCallId"], "call-1");
+    assert_eq!(request["background"], false);
+    assert_eq!(request["questions"][0]["id"], "cache");
+    rpc.send(&json!({"type": "extension_ui_response", "id": dialog["id"], "value": "Redis"}));
+    let result = rpc.until("result");
+    let request_id = result["result"]["details"]["requestId"].clone();
+    assert_eq!(request["requestId"], request_id);
+    let entries = appended(&path);
+    assert_eq!(
+        custom_types(&entries),
+        [
+            "ask:payload",
+            "ask:history-request",
+            "ask:history-completed"
+        ]
+    );
+    assert_eq!(entries[2]["data"]["requestId"], request_id);
+    assert_eq!(entries[2]["data"]["result"], result["result"]["details"]);
+    assert_eq!(rpc.close(), 0);
+    assert_eq!(appended(&path).len(), 3);
+}
+
+#[test]
+fn a_background_form_journals_its_request_before_its_receipt_its_end_and_its_delivery() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = session_file(&dir);
+    let mut rpc = Rpc::start(&path);
+    rpc.send(&json!({"type": "ask", "id": "bg-1", "arguments": arguments(true)}));
+    let receipt = rpc.until("result");
+    assert_eq!(receipt["result"]["details"]["status"], "queued");
+    let queued = appended(&path);
+    assert_eq!(
+        custom_types(&queued),
+        ["ask:payload", "ask:history-request"]
+    );
+    assert_eq!(
+        queued[0]["data"].get("sourceEntryId"),
+        None,
+        "bg-1 is no tool call of the session"
+    );
+    assert_eq!(queued[1]["data"]["background"], true);
+    assert_eq!(queued[1]["data"]["toolCallId"], "bg-1");
+    let dialog = rpc.until("extension_ui_request");
+    rpc.send(&json!({"type": "extension_ui_response", "id": dialog["id"], "value": "None"}));
+    rpc.until("pi-agent-ask:completed");
+    rpc.send(&json!({"type": "ask", "id": "wait", "tool": "wait_for_answers", "arguments": {}}));
+    let waited = rpc.until("result");
+    let request_id = receipt["result"]["details"]["requestId"].clone();
+    assert_eq!(
+        waited["result"]["details"]["requestIds"],
+        json!([request_id])
+    );
+    assert_eq!(rpc.close(), 0);
+    let entries = appended(&path);
+    assert_eq!(
+        custom_types(&entries),
+        [
+            "ask:payload",
+            "ask:history-request",
+            "ask:history-completed",
+            "ask:background-delivered"
+        ]
+    );
+    assert_eq!(
+        entries[2]["data"]["result"],
+        waited["result"]["details"]["results"][0]["result"]
+    );
+    assert_eq!(entries[3]["data"]["requestIds"], json!([request_id]));
+}
+
+#[test]
+fn a_signal_journals_the_open_forms_drafts_and_no_end_so_resume_finds_the_ask() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = session_file(&dir);
+    let mut rpc = Rpc::start(&path);
+    rpc.send(&json!({"type": "ask", "id": "call-1", "arguments": arguments(false)}));
+    rpc.until("extension_ui_request");
+    let sent = Command::new("kill")
+        .args(["-s", "TERM", &rpc.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let result = rpc.until("result");
+    assert_eq!(result["result"]["details"]["cancelled"], true);
+    assert_eq!(rpc.close(), 128 + 15);
+    let entries = appended(&path);
+    assert_eq!(
+        custom_types(&entries),
+        ["ask:payload", "ask:history-request", "ask:drafts"]
+    );
+    assert_eq!(
+        entries[2]["data"]["requestId"],
+        entries[1]["data"]["requestId"]
+    );
+    let resumed = support::program()
+        .args(["resume", "--ui", "none", "--session"])
+        .arg(&path)
+        .output()
+        .expect("resume runs");
+    let printed: Value = serde_json::from_slice(&resumed.stdout).unwrap_or_else(|error| {
+        panic!(
+            "resume printed no JSON ({error}): {}{}",
+            String::from_utf8_lossy(&resumed.stdout),
+            String::from_utf8_lossy(&resumed.stderr)
+        )
+    });
+    assert_eq!(
+        (
+            &printed["toolCallId"],
+            &printed["result"]["details"]["requestId"]
+        ),
+        (&json!("call-1"), &entries[1]["data"]["requestId"]),
+        "resume finds the ask the signal left waiting, under its journal key: {printed}"
+    );
+}
+
+#[test]
+fn a_session_file_that_cannot_be_used_is_a_usage_error_before_any_line_is_read() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let missing = dir.path().join("none.jsonl");
+    let output = support::program()
+        .args(["rpc", "--session"])
+        .arg(&missing)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            // The line is never read: the program has refused the file before reading.
+            let mut input = child.stdin.take().expect("stdin is piped");
+            let _ = writeln!(input, r#"{{"type":"abort"}}"#);
+            drop(input);
+            child.wait_with_output()
+        })
+        .expect("the program runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        output.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cannot read the session file"), "{stderr}");
+    assert!(!missing.exists(), "the session file was created");
+}
+
+#[test]
+fn a_session_file_that_fails_later_is_reported_and_the_answer_still_goes_out() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = session_file(&dir);
+    let stderr_path = dir.path().join("stderr.txt");
+    let stderr = std::fs::File::create(&stderr_path).expect("a file for standard error");
+    let mut rpc = Rpc::start_with(&path, Stdio::from(stderr));
+    rpc.send(&json!({"type": "ask", "id": "call-1", "arguments": arguments(false)}));
+    let dialog = rpc.until("extension_ui_request");
+    std::fs::remove_file(&path).expect("the session file is removed");
+    rpc.send(&json!({"type": "extension_ui_response", "id": dialog["id"], "value": "Redis"}));
+    let result = rpc.until("result");
+    assert_eq!(
+        result["result"]["details"]["answers"]["cache"]["values"],
+        json!(["redis"])
+    );
+    assert_eq!(rpc.close(), 0);
+    let reported = std::fs::read_to_string(&stderr_path).expect("standard error is readable");
+    assert!(
+        reported.contains("cannot append to the session file"),
+        "{reported}"
+    );
+    assert!(!path.exists(), "the session file was created again");
+}

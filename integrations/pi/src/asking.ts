@@ -3,6 +3,7 @@
 // (`pi-agent-ask rpc`, relayed), else nowhere (`pi-agent-ask ask --ui none`, the program's no-UI
 // result telling the model to ask in its reply).
 
+import { existsSync } from "node:fs";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { locateProgram } from "./program.js";
 import { relay } from "./relay.js";
@@ -48,11 +49,15 @@ export async function askCall(
 	});
 }
 
-/** `ask - --tool T --ui UI --cwd DIR`, journaled in Pi's session file when there is one and a person is asked. */
+/**
+ * `ask - --tool T --ui UI --cwd DIR`, journaled in Pi's session file when a person is asked and
+ * Pi has written the file (it writes none before the first assistant message, or with
+ * `--no-session`), so an interrupted form can be reopened with `pi-agent-ask resume`.
+ */
 function askArgs(call: ToolCall, ctx: ExtensionContext, ui: "tui" | "none"): string[] {
 	const args = ["ask", "-", "--tool", call.tool, "--ui", ui, "--cwd", ctx.cwd];
 	const session = ctx.sessionManager.getSessionFile();
-	if (ui === "tui" && session !== undefined) {
+	if (ui === "tui" && session !== undefined && existsSync(session)) {
 		args.push("--session", session, "--tool-call-id", call.toolCallId);
 	}
 	return args;

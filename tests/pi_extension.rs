@@ -1,0 +1,198 @@
+//! The Pi extension package in `integrations/pi/` against the real Pi from npm
+//! (`@mariozechner/pi-coding-agent`) and this program: its own tests (`npm test`: a type check
+//! against Pi's published types, then Pi loading the package and a scripted model's tool calls
+//! answered through Pi's dialogs, without a UI, and with the program missing), and one
+//! `ask_user` call in Pi's interactive TUI in a real terminal (tmux), answered on the program's
+//! questionnaire and journaled in Pi's session file.
+//!
+//! The package's dependencies are installed with `npm ci` on first use (the registry must be
+//! reachable then); only a machine without `node` and `npm` skips these tests, and one without
+//! tmux the terminal test.
+
+#![cfg(unix)]
+
+mod support;
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use support::tmux::{self, Tmux};
+
+/// How long Pi may take to start, load the package and show the program's form, on a machine
+/// that is busy with other builds.
+const PI_WAIT: Duration = Duration::from_secs(40);
+
+/// The package folder with its dependencies installed, or `None` (after saying so) where
+/// `node` or `npm` is missing. One test process runs `npm ci` while the others wait on a lock.
+fn node_package() -> Option<PathBuf> {
+    for tool in ["node", "npm"] {
+        let runs = Command::new(tool).arg("--version").output();
+        if !runs.is_ok_and(|output| output.status.success()) {
+            eprintln!("skipped: {tool} is not installed, so the Pi extension cannot be tested");
+            return None;
+        }
+    }
+    let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("integrations/pi");
+    let lock = File::create(Path::new(env!("CARGO_TARGET_TMPDIR")).join("pi-extension-npm.lock"))
+        .expect("the lock file is made");
+    lock.lock().expect("the lock is taken");
+    if !package.join("node_modules").is_dir() {
+        let installed = Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+            .current_dir(&package)
+            .output()
+            .expect("npm runs");
+        assert!(
+            installed.status.success(),
+            "npm ci in {} failed (the npm registry must be reachable):\n{}",
+            package.display(),
+            output_text(&installed)
+        );
+    }
+    Some(package)
+}
+
+fn output_text(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+#[test]
+fn pi_loads_the_extension_and_the_program_answers_its_tool_calls() {
+    let Some(package) = node_package() else {
+        return;
+    };
+    let output = support::without_surfaces(&mut Command::new("npm"))
+        .arg("test")
+        .current_dir(&package)
+        .env("PI_AGENT_ASK_BIN", env!("CARGO_BIN_EXE_pi-agent-ask"))
+        .output()
+        .expect("npm runs");
+    assert!(
+        output.status.success(),
+        "npm test in {} failed:\n{}",
+        package.display(),
+        output_text(&output)
+    );
+}
+
+/// Polls `ready` until it gives a value, or panics after [`PI_WAIT`] with the screen.
+fn wait_long<T>(term: &Tmux, what: &str, ready: impl Fn() -> Option<T>) -> T {
+    let deadline = Instant::now() + PI_WAIT;
+    loop {
+        if let Some(value) = ready() {
+            return value;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}; the screen was:\n{}",
+            term.screen()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn custom_entries(session: &str) -> Vec<Value> {
+    session
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|entry| entry["type"] == "custom")
+        .collect()
+}
+
+#[test]
+fn an_ask_user_call_in_pis_tui_is_answered_on_its_terminal_and_journaled_in_its_session() {
+    let Some(package) = node_package() else {
+        return;
+    };
+    if !tmux::available() {
+        eprintln!("skipped: tmux is not installed, so Pi's TUI cannot be driven");
+        return;
+    }
+    let term = Tmux::start(100, 30);
+    let root = term.path("pi");
+    std::fs::create_dir(&root).expect("Pi's folder is made");
+    let arguments = json!({"questions": [{"id": "cache", "label": "Cache",
+        "prompt": "Which cache should the service use?",
+        "options": [{"value": "redis", "label": "Redis"}, {"value": "none", "label": "None"}]}]});
+    std::fs::write(root.join("arguments.json"), arguments.to_string())
+        .expect("the arguments are written");
+    let report = term.path("report.json");
+    term.type_line(&format!(
+        "cd {} && env -u TMUX -u TMUX_PANE XDG_RUNTIME_DIR={} PI_AGENT_ASK_BIN={} \
+         PI_TEST_ROOT={} PI_TEST_REPORT={} node test/interactive-pi.mjs",
+        package.display(),
+        term.path("no-runtime-folder").display(),
+        env!("CARGO_BIN_EXE_pi-agent-ask"),
+        root.display(),
+        report.display()
+    ));
+
+    wait_long(&term, "the program's form on Pi's terminal", || {
+        term.screen()
+            .contains("Which cache should the service use?")
+            .then_some(())
+    });
+    term.keys(&["Down", "Enter"]);
+    wait_long(&term, "the review tab", || {
+        term.screen().contains("Review your answers").then_some(())
+    });
+    term.keys(&["Enter"]);
+    let report: Value = wait_long(&term, "Pi's report of the turn", || {
+        std::fs::read_to_string(&report)
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+    });
+    let screen = wait_long(&term, "Pi's TUI drawn again with the answer", || {
+        let screen = term.screen();
+        (screen.contains("Cache: None") && screen.contains("Noted.")).then_some(screen)
+    });
+    assert!(
+        !screen.contains("Which cache should the service use?"),
+        "the form is gone once answered:\n{screen}"
+    );
+
+    let result = &report["toolResult"];
+    assert_eq!(result["toolCallId"], json!("call-tui"));
+    assert_eq!(result["isError"], json!(false));
+    let text = result["content"][0]["text"].as_str().unwrap_or_default();
+    assert!(text.starts_with("Cache: None\nRequest ID: "), "{text}");
+    assert_eq!(
+        result["details"]["answers"],
+        json!({"cache": {"values": ["none"], "labels": ["None"], "indices": [2]}})
+    );
+
+    let session_file = report["sessionFile"]
+        .as_str()
+        .expect("Pi names its session file");
+    let session = std::fs::read_to_string(session_file).expect("the session file reads");
+    let entries = custom_entries(&session);
+    let kinds: Vec<&str> = entries
+        .iter()
+        .filter_map(|entry| entry["customType"].as_str())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "ask:payload",
+            "ask:history-request",
+            "ask:history-completed"
+        ]
+    );
+    assert_eq!(entries[1]["data"]["toolCallId"], json!("call-tui"));
+    assert_eq!(
+        entries[1]["data"]["requestId"],
+        result["details"]["requestId"]
+    );
+
+    term.keys(&["C-d"]);
+    wait_long(&term, "Pi to exit to the shell", || {
+        term.shell_is_idle().then_some(())
+    });
+}

@@ -126,7 +126,7 @@ fn an_ask_user_call_in_pis_tui_is_answered_on_its_terminal_and_journaled_in_its_
     let report = term.path("report.json");
     term.type_line(&format!(
         "cd {} && env -u TMUX -u TMUX_PANE XDG_RUNTIME_DIR={} PI_AGENT_ASK_BIN={} \
-         PI_TEST_ROOT={} PI_TEST_REPORT={} node test/interactive-pi.mjs",
+         PI_TEST_ROOT={} PI_TEST_REPORT={} node test/pi-host.mjs",
         package.display(),
         term.path("no-runtime-folder").display(),
         env!("CARGO_BIN_EXE_pi-agent-ask"),
@@ -159,7 +159,7 @@ fn an_ask_user_call_in_pis_tui_is_answered_on_its_terminal_and_journaled_in_its_
     );
 
     let result = &report["toolResult"];
-    assert_eq!(result["toolCallId"], json!("call-tui"));
+    assert_eq!(result["toolCallId"], json!("call-1"));
     assert_eq!(result["isError"], json!(false));
     let text = result["content"][0]["text"].as_str().unwrap_or_default();
     assert!(text.starts_with("Cache: None\nRequest ID: "), "{text}");
@@ -185,7 +185,7 @@ fn an_ask_user_call_in_pis_tui_is_answered_on_its_terminal_and_journaled_in_its_
             "ask:history-completed"
         ]
     );
-    assert_eq!(entries[1]["data"]["toolCallId"], json!("call-tui"));
+    assert_eq!(entries[1]["data"]["toolCallId"], json!("call-1"));
     assert_eq!(
         entries[1]["data"]["requestId"],
         result["details"]["requestId"]

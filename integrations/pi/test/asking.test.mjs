@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
-import { relayUi, startPi } from "./support.mjs";
+import { relayUi, startPi, TIMEOUT_MS } from "./support.mjs";
 
 const DATABASE = {
 	title: "Service setup",
@@ -45,7 +45,7 @@ const REQUEST_ID = /\nRequest ID: [0-9a-f-]{36}$/;
 let pi;
 afterEach(() => pi?.dispose());
 
-test("a single choice and a multiple choice answered in Pi's dialogs are the tool's answer", async () => {
+test("a single choice and a multiple choice answered in Pi's dialogs are the tool's answer", { timeout: TIMEOUT_MS }, async () => {
 	const { ui, asked } = relayUi(["SQLite", "2, 1"]);
 	pi = await startPi(ui);
 	await pi.callTool("ask_user", DATABASE, "call-choices");
@@ -78,7 +78,7 @@ test("a single choice and a multiple choice answered in Pi's dialogs are the too
 	);
 });
 
-test("a written answer typed in Pi's input dialog is the tool's answer", async () => {
+test("a written answer typed in Pi's input dialog is the tool's answer", { timeout: TIMEOUT_MS }, async () => {
 	const { ui, asked } = relayUi(["Other (type something)", " mTLS "]);
 	pi = await startPi(ui);
 	await pi.callTool("ask_user_question", AUTH, "call-written");
@@ -98,7 +98,7 @@ test("a written answer typed in Pi's input dialog is the tool's answer", async (
 	]);
 });
 
-test("a background ask_user is asked at once, since no queue outlives the call", async () => {
+test("a background ask_user is asked at once, since no queue outlives the call", { timeout: TIMEOUT_MS }, async () => {
 	const { ui } = relayUi(["Postgres", "Auth"]);
 	pi = await startPi(ui);
 	await pi.callTool("ask_user", { ...DATABASE, background: true }, "call-background");
@@ -108,7 +108,7 @@ test("a background ask_user is asked at once, since no queue outlives the call",
 	assert.equal(result.details.status, undefined);
 });
 
-test("aborting the turn closes the open dialog and returns the cancelled result with the answers so far", async () => {
+test("aborting the turn closes the open dialog and returns the cancelled result with the answers so far", { timeout: TIMEOUT_MS }, async () => {
 	let dialogSignal;
 	const { ui } = relayUi([
 		"Postgres",
@@ -131,7 +131,7 @@ test("aborting the turn closes the open dialog and returns the cancelled result 
 	assert.deepEqual(result.details.answers, { db: { values: ["postgres"], labels: ["Postgres"], indices: [1] } });
 });
 
-test("aborting while a select is open aborts that dialog's signal", async () => {
+test("aborting while a select is open aborts that dialog's signal", { timeout: TIMEOUT_MS }, async () => {
 	let dialogSignal;
 	const { ui } = relayUi([
 		(request) => {
@@ -149,7 +149,7 @@ test("aborting while a select is open aborts that dialog's signal", async () => 
 	assert.equal(result.details.cancelled, true);
 });
 
-test("without a UI, ask_user gives the program's no-UI result listing the questions", async () => {
+test("without a UI, ask_user gives the program's no-UI result listing the questions", { timeout: TIMEOUT_MS }, async () => {
 	pi = await startPi(undefined);
 	await pi.callTool("ask_user", DATABASE, "call-no-ui");
 
@@ -161,7 +161,7 @@ test("without a UI, ask_user gives the program's no-UI result listing the questi
 	assert.deepEqual(result.details.answers, {});
 });
 
-test("the program's error result keeps its details and is flagged isError in Pi", async () => {
+test("the program's error result keeps its details and is flagged isError in Pi", { timeout: TIMEOUT_MS }, async () => {
 	pi = await startPi(undefined);
 	await pi.callTool("ask_user_question", AUTH, "call-unavailable");
 
@@ -172,7 +172,7 @@ test("the program's error result keeps its details and is flagged isError in Pi"
 	assert.equal(result.details.cancelled, false);
 });
 
-test("invalid arguments get the program's invalid-input result, not an error", async () => {
+test("invalid arguments get the program's invalid-input result, not an error", { timeout: TIMEOUT_MS }, async () => {
 	const { ui, asked } = relayUi([]);
 	pi = await startPi(ui);
 	await pi.callTool("ask_user", { questions: [{ id: "a", prompt: "A?", options: [] }] }, "call-invalid");
@@ -198,7 +198,7 @@ for (const [missing, env, message] of [
 		/^The pi-agent-ask program was not found on PATH\. Install it with `cargo install --path \. --locked`/,
 	],
 ]) {
-	test(`${missing} is a tool error saying how to install it, and Pi goes on`, async () => {
+	test(`${missing} is a tool error saying how to install it, and Pi goes on`, { timeout: TIMEOUT_MS }, async () => {
 		const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
 		const { ui, asked } = relayUi([]);
 		pi = await startPi(ui);

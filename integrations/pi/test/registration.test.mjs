@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { programContract, TOOL_NAMES } from "../scripts/program-contract.mjs";
-import { programPath, startPi } from "./support.mjs";
+import { programPath, startPi, TIMEOUT_MS } from "./support.mjs";
 
 let pi;
 before(async () => {
@@ -12,12 +12,12 @@ before(async () => {
 });
 after(() => pi.dispose());
 
-test("Pi loads the package without errors", () => {
+test("Pi loads the package without errors", { timeout: TIMEOUT_MS }, () => {
 	assert.deepEqual(pi.extensionsResult.errors, []);
 	assert.equal(pi.extensionsResult.extensions.length, 1);
 });
 
-test("both tools are registered with the program's descriptions and input schemas", async () => {
+test("both tools are registered with the program's descriptions and input schemas", { timeout: TIMEOUT_MS }, async () => {
 	const expected = await programContract(programPath());
 	const registered = pi.session.getAllTools().filter((tool) => TOOL_NAMES.includes(tool.name));
 	assert.deepEqual(
@@ -31,7 +31,7 @@ test("both tools are registered with the program's descriptions and input schema
 	);
 });
 
-test("the /ask-settings command is registered", () => {
+test("the /ask-settings command is registered", { timeout: TIMEOUT_MS }, () => {
 	const command = pi.session.extensionRunner.getCommand("ask-settings");
 	assert.ok(command, "ask-settings is a command");
 	assert.match(command.description, /settings/);

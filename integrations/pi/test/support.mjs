@@ -18,6 +18,9 @@ import {
 	SettingsManager,
 } from "@mariozechner/pi-coding-agent";
 
+/** How long one test may take before it fails instead of hanging, on a machine busy with builds. */
+export const TIMEOUT_MS = 30_000;
+
 /** This package's root, which Pi loads as an extension package. */
 export const PACKAGE_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
 

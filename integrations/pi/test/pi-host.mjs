@@ -1,10 +1,16 @@
-// Pi's own interactive TUI (InteractiveMode from the published package) with this package
-// loaded and a scripted model that calls `ask_user` once, for `tests/pi_extension.rs` to run in
-// a real terminal (tmux) and answer the program's questionnaire with keys.
+// Pi itself, run as its published package runs it, with this package loaded and a scripted model
+// whose first reply calls one tool (then it says "Noted."):
+//
+// - `PI_TEST_MODE=interactive` (the default): Pi's interactive TUI (InteractiveMode), for
+//   `tests/pi_extension.rs` to run in a real terminal (tmux) and answer the program's
+//   questionnaire with keys. It starts with a prompt, and writes `{toolResult, sessionFile}` to
+//   `PI_TEST_REPORT` when the agent's turn ends.
+// - `PI_TEST_MODE=rpc`: Pi's RPC mode (runRpcMode) on standard input and output, for
+//   `rpc-mode.test.mjs` to speak Pi's RPC protocol to, as an RPC client would.
 //
 // Environment: PI_AGENT_ASK_BIN (the program), PI_TEST_ROOT (an empty folder: Pi's working,
-// agent and session folder), PI_TEST_REPORT (a file this writes when the agent's turn ends:
-// `{toolResult, sessionFile}`). The arguments of the call are read from `$PI_TEST_ROOT/arguments.json`.
+// agent and session folder), PI_TEST_TOOL (the tool the model calls, default `ask_user`), with
+// the call's arguments in `$PI_TEST_ROOT/arguments.json` and its id `call-1`.
 
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,15 +22,17 @@ import {
 	createAgentSessionServices,
 	InteractiveMode,
 	ModelRegistry,
+	runRpcMode,
 	SessionManager,
 	SettingsManager,
 } from "@mariozechner/pi-coding-agent";
 import { PACKAGE_DIR } from "./support.mjs";
 
+const mode = process.env.PI_TEST_MODE ?? "interactive";
 const root = process.env.PI_TEST_ROOT;
 const report = process.env.PI_TEST_REPORT;
-if (!root || !report || !process.env.PI_AGENT_ASK_BIN) {
-	throw new Error("Set PI_AGENT_ASK_BIN, PI_TEST_ROOT and PI_TEST_REPORT.");
+if (!root || !process.env.PI_AGENT_ASK_BIN || (mode === "interactive" && !report)) {
+	throw new Error("Set PI_AGENT_ASK_BIN, PI_TEST_ROOT and, for the interactive mode, PI_TEST_REPORT.");
 }
 process.env.PI_CODING_AGENT_DIR = root;
 // No download of fd and ripgrep, which Pi's own tools would use.
@@ -33,7 +41,7 @@ process.env.PI_OFFLINE = "1";
 const args = JSON.parse(readFileSync(join(root, "arguments.json"), "utf8"));
 const faux = registerFauxProvider();
 faux.setResponses([
-	fauxAssistantMessage(fauxToolCall("ask_user", args, { id: "call-tui" }), { stopReason: "toolUse" }),
+	fauxAssistantMessage(fauxToolCall(process.env.PI_TEST_TOOL ?? "ask_user", args, { id: "call-1" }), { stopReason: "toolUse" }),
 	fauxAssistantMessage("Noted."),
 ]);
 const authStorage = AuthStorage.create(join(root, "auth.json"));
@@ -66,13 +74,16 @@ const runtime = await createAgentSessionRuntime(
 	{ cwd: root, agentDir: root, sessionManager: SessionManager.create(root, join(root, "sessions")) },
 );
 
-const session = runtime.session;
-session.subscribe((event) => {
-	if (event.type === "agent_end") {
-		const toolResult = session.messages.find((message) => message.role === "toolResult");
-		writeFileSync(`${report}.part`, JSON.stringify({ toolResult, sessionFile: session.sessionManager.getSessionFile() }));
-		renameSync(`${report}.part`, report);
-	}
-});
-
-await new InteractiveMode(runtime, { initialMessage: "Set up the cache." }).run();
+if (mode === "rpc") {
+	await runRpcMode(runtime);
+} else {
+	const session = runtime.session;
+	session.subscribe((event) => {
+		if (event.type === "agent_end") {
+			const toolResult = session.messages.find((message) => message.role === "toolResult");
+			writeFileSync(`${report}.part`, JSON.stringify({ toolResult, sessionFile: session.sessionManager.getSessionFile() }));
+			renameSync(`${report}.part`, report);
+		}
+	});
+	await new InteractiveMode(runtime, { initialMessage: "Set up the cache." }).run();
+}

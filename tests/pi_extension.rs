@@ -1,9 +1,9 @@
 //! The Pi extension package in `integrations/pi/` against the real Pi from npm
 //! (`@mariozechner/pi-coding-agent`) and this program: its own tests (`npm test`: a type check
 //! against Pi's published types, then Pi loading the package and a scripted model's tool calls
-//! answered through Pi's dialogs, without a UI, and with the program missing), and one
-//! `ask_user` call in Pi's interactive TUI in a real terminal (tmux), answered on the program's
-//! questionnaire and journaled in Pi's session file.
+//! answered through Pi's dialogs and in Pi's RPC mode, without a UI, and with the program
+//! missing), and Pi's interactive TUI in a real terminal (tmux): an `ask_user` call answered on
+//! the program's questionnaire and journaled in Pi's session file, then `/ask-settings`.
 //!
 //! The package's dependencies are installed with `npm ci` on first use (the registry must be
 //! reachable then); only a machine without `node` and `npm` skips these tests, and one without
@@ -107,7 +107,7 @@ fn custom_entries(session: &str) -> Vec<Value> {
 }
 
 #[test]
-fn an_ask_user_call_in_pis_tui_is_answered_on_its_terminal_and_journaled_in_its_session() {
+fn in_pis_tui_an_ask_and_the_settings_open_on_its_terminal_and_the_ask_is_journaled() {
     let Some(package) = node_package() else {
         return;
     };
@@ -190,6 +190,37 @@ fn an_ask_user_call_in_pis_tui_is_answered_on_its_terminal_and_journaled_in_its_
         entries[1]["data"]["requestId"],
         result["details"]["requestId"]
     );
+
+    // `/ask-settings` opens the program's settings on the same terminal; a toggle is saved at once.
+    term.text("/ask-settings");
+    wait_long(&term, "the command in Pi's editor", || {
+        term.screen().contains("/ask-settings").then_some(())
+    });
+    term.keys(&["Enter"]);
+    wait_long(&term, "the settings on Pi's terminal", || {
+        term.screen()
+            .contains("Auto-submit when answered without notes")
+            .then_some(())
+    });
+    term.keys(&["Enter"]);
+    let settings_file = root.join("extensions/pi-agent-ask.json");
+    let settings: Value = wait_long(&term, "the toggle saved", || {
+        std::fs::read_to_string(&settings_file)
+            .ok()
+            .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+            .filter(|settings| {
+                settings["behaviour"]["autoSubmitWhenAnsweredWithoutNotes"] == json!(true)
+            })
+    });
+    assert_eq!(
+        settings["behaviour"]["confirmDismissWhenDirty"],
+        json!(true)
+    );
+    term.keys(&["Escape"]);
+    wait_long(&term, "Pi's TUI drawn again after the settings", || {
+        let screen = term.screen();
+        (screen.contains("Noted.") && !screen.contains("Auto-submit")).then_some(())
+    });
 
     term.keys(&["C-d"]);
     wait_long(&term, "Pi to exit to the shell", || {

@@ -4,11 +4,13 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { programContract, TOOL_NAMES } from "../scripts/program-contract.mjs";
-import { programPath, startPi, TIMEOUT_MS } from "./support.mjs";
+import { programPath, relayUi, startPi, TIMEOUT_MS } from "./support.mjs";
 
 let pi;
+let host;
 before(async () => {
-	pi = await startPi(undefined);
+	host = relayUi([]);
+	pi = await startPi(host.ui);
 });
 after(() => pi.dispose());
 
@@ -35,4 +37,13 @@ test("the /ask-settings command is registered", { timeout: TIMEOUT_MS }, () => {
 	const command = pi.session.extensionRunner.getCommand("ask-settings");
 	assert.ok(command, "ask-settings is a command");
 	assert.match(command.description, /settings/);
+});
+
+test("/ask-settings in a host without a terminal says where to open the settings", { timeout: TIMEOUT_MS }, async () => {
+	await pi.session.prompt("/ask-settings");
+
+	assert.deepEqual(host.notified, [
+		{ message: "/ask-settings needs Pi's terminal; run `pi-agent-ask settings` in a terminal instead.", type: "warning" },
+	]);
+	assert.deepEqual(host.asked, []);
 });

@@ -5,6 +5,7 @@
 
 import { existsSync } from "node:fs";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { ToolContract } from "./contract.js";
 import { locateProgram } from "./program.js";
 import { relay } from "./relay.js";
 import { type ProgramResult, readPrintedResult } from "./result.js";
@@ -13,7 +14,7 @@ import { runOnTerminal } from "./terminal.js";
 
 /** One tool call as Pi's runner hands it to `execute`. */
 export interface ToolCall {
-	readonly tool: string;
+	readonly tool: ToolContract["name"];
 	readonly toolCallId: string;
 	readonly arguments: unknown;
 	readonly signal: AbortSignal | undefined;

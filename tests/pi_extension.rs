@@ -3,7 +3,8 @@
 //! against Pi's published types, then Pi loading the package and a scripted model's tool calls
 //! answered through Pi's dialogs and in Pi's RPC mode, without a UI, and with the program
 //! missing), and Pi's interactive TUI in a real terminal (tmux): an `ask_user` call answered on
-//! the program's questionnaire and journaled in Pi's session file, then `/ask-settings`.
+//! the program's questionnaire and journaled in Pi's session file, then `/ask-settings`, and a
+//! call whose turn Pi aborts while the form is open.
 //!
 //! The package's dependencies are installed with `npm ci` on first use (the registry must be
 //! reachable then); only a machine without `node` and `npm` skips these tests, and one without
@@ -98,63 +99,110 @@ fn wait_long<T>(term: &Tmux, what: &str, ready: impl Fn() -> Option<T>) -> T {
     }
 }
 
-fn custom_entries(session: &str) -> Vec<Value> {
-    session
+/// The custom entries of the session file Pi named in its report.
+fn custom_entries(report: &Value) -> Vec<Value> {
+    let file = report["sessionFile"]
+        .as_str()
+        .expect("Pi names its session file");
+    std::fs::read_to_string(file)
+        .expect("the session file reads")
         .lines()
         .filter_map(|line| serde_json::from_str::<Value>(line).ok())
         .filter(|entry| entry["type"] == "custom")
         .collect()
 }
 
+fn custom_types(entries: &[Value]) -> Vec<&str> {
+    entries
+        .iter()
+        .filter_map(|entry| entry["customType"].as_str())
+        .collect()
+}
+
+const PROMPT: &str = "Which cache should the service use?";
+
+/// Pi's interactive TUI (`integrations/pi/test/pi-host.mjs`) in a tmux terminal, its model
+/// calling `ask_user` with one question.
+struct PiTui {
+    term: Tmux,
+    /// Pi's working, agent and session folder.
+    root: PathBuf,
+    /// The file Pi's host writes when the turn ends.
+    report: PathBuf,
+}
+
+impl PiTui {
+    /// Starts Pi and waits until the program's questionnaire is on the terminal, or `None` (after
+    /// saying so) where node, npm or tmux is missing.
+    fn start() -> Option<Self> {
+        let package = node_package()?;
+        if !tmux::available() {
+            eprintln!("skipped: tmux is not installed, so Pi's TUI cannot be driven");
+            return None;
+        }
+        let term = Tmux::start(100, 30);
+        let root = term.path("pi");
+        std::fs::create_dir(&root).expect("Pi's folder is made");
+        let arguments = json!({"questions": [{"id": "cache", "label": "Cache", "prompt": PROMPT,
+            "options": [{"value": "redis", "label": "Redis"}, {"value": "none", "label": "None"}]}]});
+        std::fs::write(root.join("arguments.json"), arguments.to_string())
+            .expect("the arguments are written");
+        let report = term.path("report.json");
+        term.type_line(&format!(
+            "cd {} && env -u TMUX -u TMUX_PANE XDG_RUNTIME_DIR={} PI_AGENT_ASK_BIN={} \
+             PI_TEST_ROOT={} PI_TEST_REPORT={} node test/pi-host.mjs",
+            package.display(),
+            term.path("no-runtime-folder").display(),
+            env!("CARGO_BIN_EXE_pi-agent-ask"),
+            root.display(),
+            report.display()
+        ));
+        let pi = Self { term, root, report };
+        pi.wait_for_text("the program's form on Pi's terminal", PROMPT);
+        Some(pi)
+    }
+
+    fn wait_for_text(&self, what: &str, text: &str) -> String {
+        wait_long(&self.term, what, || {
+            let screen = self.term.screen();
+            screen.contains(text).then_some(screen)
+        })
+    }
+
+    /// Pi's report once the agent's turn has ended.
+    fn report(&self) -> Value {
+        wait_long(&self.term, "Pi's report of the turn", || {
+            std::fs::read_to_string(&self.report)
+                .ok()
+                .and_then(|text| serde_json::from_str(&text).ok())
+        })
+    }
+
+    /// Ends Pi with ctrl+d in its empty editor and waits for the shell.
+    fn exit(&self) {
+        self.term.keys(&["C-d"]);
+        wait_long(&self.term, "Pi to exit to the shell", || {
+            self.term.shell_is_idle().then_some(())
+        });
+    }
+}
+
 #[test]
 fn in_pis_tui_an_ask_and_the_settings_open_on_its_terminal_and_the_ask_is_journaled() {
-    let Some(package) = node_package() else {
+    let Some(pi) = PiTui::start() else {
         return;
     };
-    if !tmux::available() {
-        eprintln!("skipped: tmux is not installed, so Pi's TUI cannot be driven");
-        return;
-    }
-    let term = Tmux::start(100, 30);
-    let root = term.path("pi");
-    std::fs::create_dir(&root).expect("Pi's folder is made");
-    let arguments = json!({"questions": [{"id": "cache", "label": "Cache",
-        "prompt": "Which cache should the service use?",
-        "options": [{"value": "redis", "label": "Redis"}, {"value": "none", "label": "None"}]}]});
-    std::fs::write(root.join("arguments.json"), arguments.to_string())
-        .expect("the arguments are written");
-    let report = term.path("report.json");
-    term.type_line(&format!(
-        "cd {} && env -u TMUX -u TMUX_PANE XDG_RUNTIME_DIR={} PI_AGENT_ASK_BIN={} \
-         PI_TEST_ROOT={} PI_TEST_REPORT={} node test/pi-host.mjs",
-        package.display(),
-        term.path("no-runtime-folder").display(),
-        env!("CARGO_BIN_EXE_pi-agent-ask"),
-        root.display(),
-        report.display()
-    ));
-
-    wait_long(&term, "the program's form on Pi's terminal", || {
-        term.screen()
-            .contains("Which cache should the service use?")
-            .then_some(())
-    });
+    let term = &pi.term;
     term.keys(&["Down", "Enter"]);
-    wait_long(&term, "the review tab", || {
-        term.screen().contains("Review your answers").then_some(())
-    });
+    pi.wait_for_text("the review tab", "Review your answers");
     term.keys(&["Enter"]);
-    let report: Value = wait_long(&term, "Pi's report of the turn", || {
-        std::fs::read_to_string(&report)
-            .ok()
-            .and_then(|text| serde_json::from_str(&text).ok())
-    });
-    let screen = wait_long(&term, "Pi's TUI drawn again with the answer", || {
+    let report = pi.report();
+    let screen = wait_long(term, "Pi's TUI drawn again with the answer", || {
         let screen = term.screen();
         (screen.contains("Cache: None") && screen.contains("Noted.")).then_some(screen)
     });
     assert!(
-        !screen.contains("Which cache should the service use?"),
+        !screen.contains(PROMPT),
         "the form is gone once answered:\n{screen}"
     );
 
@@ -167,18 +215,9 @@ fn in_pis_tui_an_ask_and_the_settings_open_on_its_terminal_and_the_ask_is_journa
         result["details"]["answers"],
         json!({"cache": {"values": ["none"], "labels": ["None"], "indices": [2]}})
     );
-
-    let session_file = report["sessionFile"]
-        .as_str()
-        .expect("Pi names its session file");
-    let session = std::fs::read_to_string(session_file).expect("the session file reads");
-    let entries = custom_entries(&session);
-    let kinds: Vec<&str> = entries
-        .iter()
-        .filter_map(|entry| entry["customType"].as_str())
-        .collect();
+    let entries = custom_entries(&report);
     assert_eq!(
-        kinds,
+        custom_types(&entries),
         [
             "ask:payload",
             "ask:history-request",
@@ -193,18 +232,15 @@ fn in_pis_tui_an_ask_and_the_settings_open_on_its_terminal_and_the_ask_is_journa
 
     // `/ask-settings` opens the program's settings on the same terminal; a toggle is saved at once.
     term.text("/ask-settings");
-    wait_long(&term, "the command in Pi's editor", || {
-        term.screen().contains("/ask-settings").then_some(())
-    });
+    pi.wait_for_text("the command in Pi's editor", "/ask-settings");
     term.keys(&["Enter"]);
-    wait_long(&term, "the settings on Pi's terminal", || {
-        term.screen()
-            .contains("Auto-submit when answered without notes")
-            .then_some(())
-    });
+    pi.wait_for_text(
+        "the settings on Pi's terminal",
+        "Auto-submit when answered without notes",
+    );
     term.keys(&["Enter"]);
-    let settings_file = root.join("extensions/pi-agent-ask.json");
-    let settings: Value = wait_long(&term, "the toggle saved", || {
+    let settings_file = pi.root.join("extensions/pi-agent-ask.json");
+    let settings: Value = wait_long(term, "the toggle saved", || {
         std::fs::read_to_string(&settings_file)
             .ok()
             .and_then(|text| serde_json::from_str::<Value>(&text).ok())
@@ -217,13 +253,43 @@ fn in_pis_tui_an_ask_and_the_settings_open_on_its_terminal_and_the_ask_is_journa
         json!(true)
     );
     term.keys(&["Escape"]);
-    wait_long(&term, "Pi's TUI drawn again after the settings", || {
+    wait_long(term, "Pi's TUI drawn again after the settings", || {
         let screen = term.screen();
         (screen.contains("Noted.") && !screen.contains("Auto-submit")).then_some(())
     });
 
-    term.keys(&["C-d"]);
-    wait_long(&term, "Pi to exit to the shell", || {
-        term.shell_is_idle().then_some(())
-    });
+    pi.exit();
+}
+
+#[test]
+fn aborting_pis_turn_ends_the_form_with_what_was_typed_and_gives_pi_its_terminal_back() {
+    let Some(pi) = PiTui::start() else {
+        return;
+    };
+    pi.term.keys(&["3"]);
+    pi.wait_for_text("the written answer's editor", "Type your answer");
+    pi.term.text("a local LRU");
+    pi.wait_for_text("the typed text", "a local LRU");
+    std::fs::write(pi.root.join("abort"), "").expect("the abort file is written");
+    let report = pi.report();
+    let screen = pi.wait_for_text("Pi's TUI drawn again", "User cancelled the ask flow");
+    assert!(
+        !screen.contains("Type your answer"),
+        "the form is gone once aborted:\n{screen}"
+    );
+
+    let result = &report["toolResult"];
+    assert_eq!(result["isError"], json!(false));
+    let details = &result["details"];
+    assert_eq!(details["cancelled"], json!(true));
+    assert_eq!(
+        details["answers"]["cache"]["customText"],
+        json!("a local LRU")
+    );
+    assert_eq!(
+        custom_types(&custom_entries(&report)),
+        ["ask:payload", "ask:history-request", "ask:drafts"],
+        "the interrupted ask stays open in Pi's session, to resume"
+    );
+    pi.exit();
 }

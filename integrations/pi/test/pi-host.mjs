@@ -4,7 +4,8 @@
 // - `PI_TEST_MODE=interactive` (the default): Pi's interactive TUI (InteractiveMode), for
 //   `tests/pi_extension.rs` to run in a real terminal (tmux) and answer the program's
 //   questionnaire with keys. It starts with a prompt, and writes `{toolResult, sessionFile}` to
-//   `PI_TEST_REPORT` when the agent's turn ends.
+//   `PI_TEST_REPORT` when the agent's turn ends. A file named `abort` in `PI_TEST_ROOT` aborts
+//   the turn, as Pi's escape key would.
 // - `PI_TEST_MODE=rpc`: Pi's RPC mode (runRpcMode) on standard input and output, for
 //   `rpc-mode.test.mjs` to speak Pi's RPC protocol to, as an RPC client would.
 //
@@ -12,7 +13,7 @@
 // agent and session folder), PI_TEST_TOOL (the tool the model calls, default `ask_user`), with
 // the call's arguments in `$PI_TEST_ROOT/arguments.json` and its id `call-1`.
 
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall, getApiProvider, registerFauxProvider } from "@mariozechner/pi-ai";
 import {
@@ -85,5 +86,13 @@ if (mode === "rpc") {
 			renameSync(`${report}.part`, report);
 		}
 	});
+	const abortFile = join(root, "abort");
+	const watch = setInterval(() => {
+		if (existsSync(abortFile)) {
+			clearInterval(watch);
+			void session.abort();
+		}
+	}, 50);
+	watch.unref();
 	await new InteractiveMode(runtime, { initialMessage: "Set up the cache." }).run();
 }

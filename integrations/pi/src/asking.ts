@@ -1,0 +1,86 @@
+// Where one tool call is asked, chosen by what Pi has: on Pi's terminal with its TUI paused
+// (`pi-agent-ask ask --ui tui`, journaled in Pi's session file), else through Pi's dialogs
+// (`pi-agent-ask rpc`, relayed), else nowhere (`pi-agent-ask ask --ui none`, the program's no-UI
+// result telling the model to ask in its reply).
+
+import { existsSync } from "node:fs";
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { ToolContract } from "./contract.js";
+import { locateProgram } from "./program.js";
+import { relay } from "./relay.js";
+import { type ProgramResult, readPrintedResult } from "./result.js";
+import { describeEnd, type Finished, runProgram } from "./run.js";
+import { runOnTerminal } from "./terminal.js";
+
+/** One tool call as Pi's runner hands it to `execute`. */
+export interface ToolCall {
+	readonly tool: ToolContract["name"];
+	readonly toolCallId: string;
+	readonly arguments: unknown;
+	readonly signal: AbortSignal | undefined;
+}
+
+/** Asks the call and gives the program's result; throws when the program cannot give one. */
+export async function askCall(
+	call: ToolCall,
+	ctx: ExtensionContext,
+	onEvent: (channel: string, data: unknown) => void,
+): Promise<ProgramResult> {
+	const program = locateProgram(process.env, ctx.cwd);
+	const input = JSON.stringify(call.arguments);
+	if (!ctx.hasUI) {
+		const finished = await runProgram(program, askArgs(call, ctx, "none"), ctx.cwd, { input, stdout: "pipe" }, call.signal);
+		return printedResult(finished);
+	}
+	const onTerminal = await runOnTerminal(ctx.ui, () =>
+		runProgram(program, askArgs(call, ctx, "tui"), ctx.cwd, { input, stdout: "pipe" }, call.signal),
+	);
+	if (onTerminal !== undefined) {
+		return printedResult(onTerminal);
+	}
+	return relay({
+		program,
+		tool: call.tool,
+		toolCallId: call.toolCallId,
+		arguments: inForeground(call.arguments),
+		cwd: ctx.cwd,
+		ui: ctx.ui,
+		signal: call.signal,
+		onEvent,
+	});
+}
+
+/**
+ * `ask - --tool T --ui UI --cwd DIR`, journaled in Pi's session file when a person is asked and
+ * Pi has written the file (it writes none before the first assistant message, or with
+ * `--no-session`), so an interrupted form can be reopened with `pi-agent-ask resume`.
+ */
+function askArgs(call: ToolCall, ctx: ExtensionContext, ui: "tui" | "none"): string[] {
+	const args = ["ask", "-", "--tool", call.tool, "--ui", ui, "--cwd", ctx.cwd];
+	const session = ctx.sessionManager.getSessionFile();
+	if (ui === "tui" && session !== undefined && existsSync(session)) {
+		args.push("--session", session, "--tool-call-id", call.toolCallId);
+	}
+	return args;
+}
+
+/**
+ * The arguments without `background`: each call here is one run of the program, with no queue
+ * that outlives it, so a background form is asked in the foreground, as `ask` does on the
+ * terminal, instead of a receipt whose form would be cancelled when the run ends.
+ */
+function inForeground(args: unknown): unknown {
+	if (typeof args !== "object" || args === null || Array.isArray(args) || !("background" in args)) {
+		return args;
+	}
+	const { background: _background, ...rest } = args as Record<string, unknown>;
+	return rest;
+}
+
+/** The result a command printed; a run that printed none is an error saying how it ended. */
+function printedResult(finished: Finished): ProgramResult {
+	if (finished.stdout.trim() === "") {
+		throw new Error(`pi-agent-ask ask gave no result (${describeEnd(finished)})`);
+	}
+	return readPrintedResult(finished.stdout);
+}

@@ -1,0 +1,49 @@
+// The two tools as Pi registers them: the program's names, descriptions and input schemas
+// (`contract.ts`), each call asked by `asking.ts`. The program's error results keep their
+// content and details and are flagged `isError` through Pi's `tool_result` event, since Pi takes
+// a returned result as a success and a thrown error would lose the details.
+
+import type { ExtensionAPI, ToolDefinition } from "@mariozechner/pi-coding-agent";
+import { askCall } from "./asking.js";
+import { TOOL_CONTRACTS, type ToolContract } from "./contract.js";
+
+/** The label Pi shows for each tool, and the one line it lists under "Available tools". */
+const PRESENTATION: Record<ToolContract["name"], { readonly label: string; readonly promptSnippet: string }> = {
+	ask_user: {
+		label: "Ask user",
+		promptSnippet: "Ask the user structured clarification questions when the work depends on their preference or on missing requirements",
+	},
+	ask_user_question: {
+		label: "Ask user question",
+		promptSnippet: "Ask the user 1-4 structured questions mid-turn and wait for their answers",
+	},
+};
+
+/** Registers `ask_user` and `ask_user_question`. */
+export function registerTools(pi: ExtensionAPI): void {
+	const errorResults = new Set<string>();
+	for (const contract of TOOL_CONTRACTS) {
+		pi.registerTool(askTool(pi, contract, errorResults));
+	}
+	pi.on("tool_result", (event) => (errorResults.delete(event.toolCallId) ? { isError: true } : undefined));
+}
+
+function askTool(pi: ExtensionAPI, contract: ToolContract, errorResults: Set<string>): ToolDefinition {
+	return {
+		name: contract.name,
+		...PRESENTATION[contract.name],
+		description: contract.description,
+		parameters: contract.parameters as ToolDefinition["parameters"],
+		// One person answers one form at a time, on one terminal.
+		executionMode: "sequential",
+		async execute(toolCallId, params, signal, _onUpdate, ctx) {
+			const asked = await askCall({ tool: contract.name, toolCallId, arguments: params, signal }, ctx, (channel, data) =>
+				pi.events.emit(channel, data),
+			);
+			if (asked.isError) {
+				errorResults.add(toolCallId);
+			}
+			return asked.result;
+		},
+	};
+}

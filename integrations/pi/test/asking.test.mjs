@@ -1,0 +1,223 @@
+// Tool calls made by a scripted model through a real Pi session, asked by the real program in
+// RPC-relay mode (Pi's dialogs answer), without a UI, and with the program missing.
+
+import assert from "node:assert/strict";
+import { afterEach, test } from "node:test";
+import { relayUi, startPi, TIMEOUT_MS } from "./support.mjs";
+
+const DATABASE = {
+	title: "Service setup",
+	questions: [
+		{
+			id: "db",
+			label: "Database",
+			prompt: "Which database should the service use?",
+			options: [
+				{ value: "postgres", label: "Postgres", recommended: true },
+				{ value: "sqlite", label: "SQLite" },
+			],
+		},
+		{
+			id: "features",
+			label: "Features",
+			prompt: "Which features ship first?",
+			type: "multi",
+			options: [
+				{ value: "auth", label: "Auth" },
+				{ value: "billing", label: "Billing" },
+			],
+		},
+	],
+};
+
+const AUTH = {
+	questions: [
+		{
+			question: "Which authentication should we use?",
+			header: "Auth",
+			options: [{ label: "OAuth" }, { label: "Session cookies" }],
+		},
+	],
+};
+
+const REQUEST_ID = /\nRequest ID: [0-9a-f-]{36}$/;
+
+let pi;
+afterEach(() => pi?.dispose());
+
+test("a single choice and a multiple choice answered in Pi's dialogs are the tool's answer", { timeout: TIMEOUT_MS }, async () => {
+	const { ui, asked } = relayUi(["SQLite", "2, 1"]);
+	pi = await startPi(ui);
+	await pi.callTool("ask_user", DATABASE, "call-choices");
+
+	assert.deepEqual(
+		asked.map(({ method, title, options }) => ({ method, title, options })),
+		[
+			{ method: "select", title: "Which database should the service use?", options: ["Postgres", "SQLite", "Type your own"] },
+			{
+				method: "editor",
+				title: "Which features ship first?\n\n1. Auth\n2. Billing\n\nEnter one or more option numbers or labels, separated by commas.",
+				options: undefined,
+			},
+		],
+	);
+	const result = pi.toolResult("call-choices");
+	assert.equal(result.isError, false);
+	assert.match(result.content[0].text, /^Database: SQLite\nFeatures: Billing, Auth\nRequest ID: /);
+	assert.equal(result.details.cancelled, false);
+	assert.deepEqual(result.details.answers, {
+		db: { values: ["sqlite"], labels: ["SQLite"], indices: [2] },
+		features: { values: ["billing", "auth"], labels: ["Billing", "Auth"], indices: [2, 1] },
+	});
+	assert.deepEqual(
+		pi.events.map(({ channel, data }) => [channel, data.toolCallId]),
+		[
+			["pi-agent-ask:started", "call-choices"],
+			["pi-agent-ask:completed", "call-choices"],
+		],
+	);
+});
+
+test("a written answer typed in Pi's input dialog is the tool's answer", { timeout: TIMEOUT_MS }, async () => {
+	const { ui, asked } = relayUi(["Other (type something)", " mTLS "]);
+	pi = await startPi(ui);
+	await pi.callTool("ask_user_question", AUTH, "call-written");
+
+	assert.deepEqual(
+		asked.map(({ method, title }) => [method, title]),
+		[
+			["select", "Which authentication should we use?"],
+			["input", "Which authentication should we use?"],
+		],
+	);
+	const result = pi.toolResult("call-written");
+	assert.equal(result.isError, false);
+	assert.deepEqual(result.content, [{ type: "text", text: "Auth: user wrote: mTLS" }]);
+	assert.deepEqual(result.details.answers, [
+		{ id: "q1", header: "Auth", question: "Which authentication should we use?", values: ["mTLS"], labels: ["mTLS"], wasCustom: true },
+	]);
+});
+
+test("a background ask_user is asked at once, since no queue outlives the call", { timeout: TIMEOUT_MS }, async () => {
+	const { ui } = relayUi(["Postgres", "Auth"]);
+	pi = await startPi(ui);
+	await pi.callTool("ask_user", { ...DATABASE, background: true }, "call-background");
+
+	const result = pi.toolResult("call-background");
+	assert.match(result.content[0].text, /^Database: Postgres\nFeatures: Auth\nRequest ID: /);
+	assert.equal(result.details.status, undefined);
+});
+
+test("aborting the turn closes the open dialog and returns the cancelled result with the answers so far", { timeout: TIMEOUT_MS }, async () => {
+	let dialogSignal;
+	const { ui } = relayUi([
+		"Postgres",
+		(request) => {
+			dialogSignal = request.signal;
+			// Pi's editor dialog takes no signal; the abort ends the program's flow instead.
+			setImmediate(() => pi.session.abort());
+			return new Promise(() => {});
+		},
+	]);
+	pi = await startPi(ui);
+	await pi.callTool("ask_user", DATABASE, "call-abort");
+
+	assert.equal(dialogSignal, undefined);
+	const result = pi.toolResult("call-abort");
+	assert.ok(result, "the tool still answers the aborted call");
+	assert.equal(result.isError, false);
+	assert.match(result.content[0].text, /^User cancelled the ask flow\nRequest ID: /);
+	assert.equal(result.details.cancelled, true);
+	assert.deepEqual(result.details.answers, { db: { values: ["postgres"], labels: ["Postgres"], indices: [1] } });
+});
+
+test("aborting while a select is open aborts that dialog's signal", { timeout: TIMEOUT_MS }, async () => {
+	let dialogSignal;
+	const { ui } = relayUi([
+		(request) => {
+			dialogSignal = request.signal;
+			setImmediate(() => pi.session.abort());
+			return new Promise((resolve) => request.signal.addEventListener("abort", () => resolve(undefined)));
+		},
+	]);
+	pi = await startPi(ui);
+	await pi.callTool("ask_user_question", AUTH, "call-abort-select");
+
+	assert.equal(dialogSignal.aborted, true);
+	const result = pi.toolResult("call-abort-select");
+	assert.deepEqual(result.content, [{ type: "text", text: "User cancelled the question." }]);
+	assert.equal(result.details.cancelled, true);
+});
+
+test("without a UI, ask_user gives the program's no-UI result listing the questions", { timeout: TIMEOUT_MS }, async () => {
+	pi = await startPi(undefined);
+	await pi.callTool("ask_user", DATABASE, "call-no-ui");
+
+	const result = pi.toolResult("call-no-ui");
+	assert.equal(result.isError, false);
+	assert.match(result.content[0].text, /^Needs user input: ask_user requires interactive TUI mode\.\n/);
+	assert.match(result.content[0].text, REQUEST_ID);
+	assert.equal(result.details.cancelled, true);
+	assert.deepEqual(result.details.answers, {});
+});
+
+test("the program's error result keeps its details and is flagged isError in Pi", { timeout: TIMEOUT_MS }, async () => {
+	pi = await startPi(undefined);
+	await pi.callTool("ask_user_question", AUTH, "call-unavailable");
+
+	const result = pi.toolResult("call-unavailable");
+	assert.equal(result.isError, true);
+	assert.deepEqual(result.content, [{ type: "text", text: "No interactive UI available; ask the user in your reply instead." }]);
+	assert.equal(result.details.unavailable, true);
+	assert.equal(result.details.cancelled, false);
+});
+
+test("invalid arguments get the program's invalid-input result, not an error", { timeout: TIMEOUT_MS }, async () => {
+	const { ui, asked } = relayUi([]);
+	pi = await startPi(ui);
+	await pi.callTool("ask_user", { questions: [{ id: "a", prompt: "A?", options: [] }] }, "call-invalid");
+
+	assert.deepEqual(asked, []);
+	const result = pi.toolResult("call-invalid");
+	assert.equal(result.isError, false);
+	assert.deepEqual(result.content, [
+		{ type: "text", text: "Invalid ask_user payload:\n- questions[0].options: Question 1: at least one option is required" },
+	]);
+	assert.equal(result.details.error.kind, "invalid_input");
+});
+
+for (const [missing, env, message] of [
+	[
+		"a PI_AGENT_ASK_BIN that names no program",
+		{ PI_AGENT_ASK_BIN: "/nonexistent/pi-agent-ask" },
+		/^PI_AGENT_ASK_BIN names \/nonexistent\/pi-agent-ask, which is not an executable file\. Install it with `cargo install --path \. --locked`/,
+	],
+	[
+		"no pi-agent-ask on PATH",
+		{ PI_AGENT_ASK_BIN: undefined, PATH: "/nonexistent" },
+		/^The pi-agent-ask program was not found on PATH\. Install it with `cargo install --path \. --locked`/,
+	],
+]) {
+	test(`${missing} is a tool error saying how to install it, and Pi goes on`, { timeout: TIMEOUT_MS }, async () => {
+		const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+		const { ui, asked } = relayUi([]);
+		pi = await startPi(ui);
+		try {
+			for (const [key, value] of Object.entries(env)) {
+				if (value === undefined) delete process.env[key];
+				else process.env[key] = value;
+			}
+			await pi.callTool("ask_user", DATABASE, "call-missing");
+		} finally {
+			Object.assign(process.env, saved);
+		}
+
+		assert.deepEqual(asked, []);
+		const result = pi.toolResult("call-missing");
+		assert.equal(result.isError, true);
+		assert.match(result.content[0].text, message);
+		const last = pi.session.messages.at(-1);
+		assert.equal(last.role, "assistant");
+		assert.deepEqual(last.content, [{ type: "text", text: "Noted." }], "the turn goes on after the error");
+	});
+}

@@ -1,0 +1,295 @@
+//! The Pi extension package in `integrations/pi/` against the real Pi from npm
+//! (`@mariozechner/pi-coding-agent`) and this program: its own tests (`npm test`: a type check
+//! against Pi's published types, then Pi loading the package and a scripted model's tool calls
+//! answered through Pi's dialogs and in Pi's RPC mode, without a UI, and with the program
+//! missing), and Pi's interactive TUI in a real terminal (tmux): an `ask_user` call answered on
+//! the program's questionnaire and journaled in Pi's session file, then `/ask-settings`, and a
+//! call whose turn Pi aborts while the form is open.
+//!
+//! The package's dependencies are installed with `npm ci` on first use (the registry must be
+//! reachable then); only a machine without `node` and `npm` skips these tests, and one without
+//! tmux the terminal test.
+
+#![cfg(unix)]
+
+mod support;
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use support::tmux::{self, Tmux};
+
+/// How long Pi may take to start, load the package and show the program's form, on a machine
+/// that is busy with other builds.
+const PI_WAIT: Duration = Duration::from_secs(40);
+
+/// The package folder with its dependencies installed, or `None` (after saying so) where
+/// `node` or `npm` is missing. One test process runs `npm ci` while the others wait on a lock.
+fn node_package() -> Option<PathBuf> {
+    for tool in ["node", "npm"] {
+        let runs = Command::new(tool).arg("--version").output();
+        if !runs.is_ok_and(|output| output.status.success()) {
+            eprintln!("skipped: {tool} is not installed, so the Pi extension cannot be tested");
+            return None;
+        }
+    }
+    let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("integrations/pi");
+    let lock = File::create(Path::new(env!("CARGO_TARGET_TMPDIR")).join("pi-extension-npm.lock"))
+        .expect("the lock file is made");
+    lock.lock().expect("the lock is taken");
+    if !package.join("node_modules").is_dir() {
+        let installed = Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+            .current_dir(&package)
+            .output()
+            .expect("npm runs");
+        assert!(
+            installed.status.success(),
+            "npm ci in {} failed (the npm registry must be reachable):\n{}",
+            package.display(),
+            output_text(&installed)
+        );
+    }
+    Some(package)
+}
+
+fn output_text(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+#[test]
+fn pi_loads_the_extension_and_the_program_answers_its_tool_calls() {
+    let Some(package) = node_package() else {
+        return;
+    };
+    let output = support::without_surfaces(&mut Command::new("npm"))
+        .arg("test")
+        .current_dir(&package)
+        .env("PI_AGENT_ASK_BIN", env!("CARGO_BIN_EXE_pi-agent-ask"))
+        .output()
+        .expect("npm runs");
+    assert!(
+        output.status.success(),
+        "npm test in {} failed:\n{}",
+        package.display(),
+        output_text(&output)
+    );
+}
+
+/// Polls `ready` until it gives a value, or panics after [`PI_WAIT`] with the screen.
+fn wait_long<T>(term: &Tmux, what: &str, ready: impl Fn() -> Option<T>) -> T {
+    let deadline = Instant::now() + PI_WAIT;
+    loop {
+        if let Some(value) = ready() {
+            return value;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}; the screen was:\n{}",
+            term.screen()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The custom entries of the session file Pi named in its report.
+fn custom_entries(report: &Value) -> Vec<Value> {
+    let file = report["sessionFile"]
+        .as_str()
+        .expect("Pi names its session file");
+    std::fs::read_to_string(file)
+        .expect("the session file reads")
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|entry| entry["type"] == "custom")
+        .collect()
+}
+
+fn custom_types(entries: &[Value]) -> Vec<&str> {
+    entries
+        .iter()
+        .filter_map(|entry| entry["customType"].as_str())
+        .collect()
+}
+
+const PROMPT: &str = "Which cache should the service use?";
+
+/// Pi's interactive TUI (`integrations/pi/test/pi-host.mjs`) in a tmux terminal, its model
+/// calling `ask_user` with one question.
+struct PiTui {
+    term: Tmux,
+    /// Pi's working, agent and session folder.
+    root: PathBuf,
+    /// The file Pi's host writes when the turn ends.
+    report: PathBuf,
+}
+
+impl PiTui {
+    /// Starts Pi and waits until the program's questionnaire is on the terminal, or `None` (after
+    /// saying so) where node, npm or tmux is missing.
+    fn start() -> Option<Self> {
+        let package = node_package()?;
+        if !tmux::available() {
+            eprintln!("skipped: tmux is not installed, so Pi's TUI cannot be driven");
+            return None;
+        }
+        let term = Tmux::start(100, 30);
+        let root = term.path("pi");
+        std::fs::create_dir(&root).expect("Pi's folder is made");
+        let arguments = json!({"questions": [{"id": "cache", "label": "Cache", "prompt": PROMPT,
+            "options": [{"value": "redis", "label": "Redis"}, {"value": "none", "label": "None"}]}]});
+        std::fs::write(root.join("arguments.json"), arguments.to_string())
+            .expect("the arguments are written");
+        let report = term.path("report.json");
+        term.type_line(&format!(
+            "cd {} && env -u TMUX -u TMUX_PANE XDG_RUNTIME_DIR={} PI_AGENT_ASK_BIN={} \
+             PI_TEST_ROOT={} PI_TEST_REPORT={} node test/pi-host.mjs",
+            package.display(),
+            term.path("no-runtime-folder").display(),
+            env!("CARGO_BIN_EXE_pi-agent-ask"),
+            root.display(),
+            report.display()
+        ));
+        let pi = Self { term, root, report };
+        pi.wait_for_text("the program's form on Pi's terminal", PROMPT);
+        Some(pi)
+    }
+
+    fn wait_for_text(&self, what: &str, text: &str) -> String {
+        wait_long(&self.term, what, || {
+            let screen = self.term.screen();
+            screen.contains(text).then_some(screen)
+        })
+    }
+
+    /// Pi's report once the agent's turn has ended.
+    fn report(&self) -> Value {
+        wait_long(&self.term, "Pi's report of the turn", || {
+            std::fs::read_to_string(&self.report)
+                .ok()
+                .and_then(|text| serde_json::from_str(&text).ok())
+        })
+    }
+
+    /// Ends Pi with ctrl+d in its empty editor and waits for the shell.
+    fn exit(&self) {
+        self.term.keys(&["C-d"]);
+        wait_long(&self.term, "Pi to exit to the shell", || {
+            self.term.shell_is_idle().then_some(())
+        });
+    }
+}
+
+#[test]
+fn in_pis_tui_an_ask_and_the_settings_open_on_its_terminal_and_the_ask_is_journaled() {
+    let Some(pi) = PiTui::start() else {
+        return;
+    };
+    let term = &pi.term;
+    term.keys(&["Down", "Enter"]);
+    pi.wait_for_text("the review tab", "Review your answers");
+    term.keys(&["Enter"]);
+    let report = pi.report();
+    let screen = wait_long(term, "Pi's TUI drawn again with the answer", || {
+        let screen = term.screen();
+        (screen.contains("Cache: None") && screen.contains("Noted.")).then_some(screen)
+    });
+    assert!(
+        !screen.contains(PROMPT),
+        "the form is gone once answered:\n{screen}"
+    );
+
+    let result = &report["toolResult"];
+    assert_eq!(result["toolCallId"], json!("call-1"));
+    assert_eq!(result["isError"], json!(false));
+    let text = result["content"][0]["text"].as_str().unwrap_or_default();
+    assert!(text.starts_with("Cache: None\nRequest ID: "), "{text}");
+    assert_eq!(
+        result["details"]["answers"],
+        json!({"cache": {"values": ["none"], "labels": ["None"], "indices": [2]}})
+    );
+    let entries = custom_entries(&report);
+    assert_eq!(
+        custom_types(&entries),
+        [
+            "ask:payload",
+            "ask:history-request",
+            "ask:history-completed"
+        ]
+    );
+    assert_eq!(entries[1]["data"]["toolCallId"], json!("call-1"));
+    assert_eq!(
+        entries[1]["data"]["requestId"],
+        result["details"]["requestId"]
+    );
+
+    // `/ask-settings` opens the program's settings on the same terminal; a toggle is saved at once.
+    term.text("/ask-settings");
+    pi.wait_for_text("the command in Pi's editor", "/ask-settings");
+    term.keys(&["Enter"]);
+    pi.wait_for_text(
+        "the settings on Pi's terminal",
+        "Auto-submit when answered without notes",
+    );
+    term.keys(&["Enter"]);
+    let settings_file = pi.root.join("extensions/pi-agent-ask.json");
+    let settings: Value = wait_long(term, "the toggle saved", || {
+        std::fs::read_to_string(&settings_file)
+            .ok()
+            .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+            .filter(|settings| {
+                settings["behaviour"]["autoSubmitWhenAnsweredWithoutNotes"] == json!(true)
+            })
+    });
+    assert_eq!(
+        settings["behaviour"]["confirmDismissWhenDirty"],
+        json!(true)
+    );
+    term.keys(&["Escape"]);
+    wait_long(term, "Pi's TUI drawn again after the settings", || {
+        let screen = term.screen();
+        (screen.contains("Noted.") && !screen.contains("Auto-submit")).then_some(())
+    });
+
+    pi.exit();
+}
+
+#[test]
+fn aborting_pis_turn_ends_the_form_with_what_was_typed_and_gives_pi_its_terminal_back() {
+    let Some(pi) = PiTui::start() else {
+        return;
+    };
+    pi.term.keys(&["3"]);
+    pi.wait_for_text("the written answer's editor", "Type your answer");
+    pi.term.text("a local LRU");
+    pi.wait_for_text("the typed text", "a local LRU");
+    std::fs::write(pi.root.join("abort"), "").expect("the abort file is written");
+    let report = pi.report();
+    let screen = pi.wait_for_text("Pi's TUI drawn again", "User cancelled the ask flow");
+    assert!(
+        !screen.contains("Type your answer"),
+        "the form is gone once aborted:\n{screen}"
+    );
+
+    let result = &report["toolResult"];
+    assert_eq!(result["isError"], json!(false));
+    let details = &result["details"];
+    assert_eq!(details["cancelled"], json!(true));
+    assert_eq!(
+        details["answers"]["cache"]["customText"],
+        json!("a local LRU")
+    );
+    assert_eq!(
+        custom_types(&custom_entries(&report)),
+        ["ask:payload", "ask:history-request", "ask:drafts"],
+        "the interrupted ask stays open in Pi's session, to resume"
+    );
+    pi.exit();
+}

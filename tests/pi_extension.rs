@@ -229,6 +229,15 @@ fn in_pis_tui_an_ask_and_the_settings_open_on_its_terminal_and_the_ask_is_journa
         entries[1]["data"]["requestId"],
         result["details"]["requestId"]
     );
+    assert_eq!(
+        report["events"],
+        json!([
+            {"channel": "herdr:blocked",
+                "data": {"active": true, "label": "Waiting for user response"}},
+            {"channel": "herdr:blocked", "data": {"active": false}}
+        ]),
+        "Pi hears that the agent is blocked on the person while the form holds the terminal"
+    );
 
     // `/ask-settings` opens the program's settings on the same terminal; a toggle is saved at once.
     term.text("/ask-settings");

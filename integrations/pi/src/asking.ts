@@ -12,6 +12,10 @@ import { type ProgramResult, readPrintedResult } from "./result.js";
 import { describeEnd, type Finished, runProgram } from "./run.js";
 import { runOnTerminal } from "./terminal.js";
 
+/** The status channel on which an agent shows it waits for the person, and its label. */
+const BLOCKED_CHANNEL = "herdr:blocked";
+const BLOCKED_LABEL = "Waiting for user response";
+
 /** One tool call as Pi's runner hands it to `execute`. */
 export interface ToolCall {
 	readonly tool: ToolContract["name"];
@@ -32,9 +36,15 @@ export async function askCall(
 		const finished = await runProgram(program, askArgs(call, ctx, "none"), ctx.cwd, { input, stdout: "pipe" }, call.signal);
 		return printedResult(finished);
 	}
-	const onTerminal = await runOnTerminal(ctx.ui, () =>
-		runProgram(program, askArgs(call, ctx, "tui"), ctx.cwd, { input, stdout: "pipe" }, call.signal),
-	);
+	const onTerminal = await runOnTerminal(ctx.ui, async () => {
+		// The agent is blocked on the person while the form holds the terminal.
+		onEvent(BLOCKED_CHANNEL, { active: true, label: BLOCKED_LABEL });
+		try {
+			return await runProgram(program, askArgs(call, ctx, "tui"), ctx.cwd, { input, stdout: "pipe" }, call.signal);
+		} finally {
+			onEvent(BLOCKED_CHANNEL, { active: false });
+		}
+	});
 	if (onTerminal !== undefined) {
 		return printedResult(onTerminal);
 	}
@@ -44,6 +54,7 @@ export async function askCall(
 		toolCallId: call.toolCallId,
 		arguments: inForeground(call.arguments),
 		cwd: ctx.cwd,
+		session: sessionFile(ctx),
 		ui: ctx.ui,
 		signal: call.signal,
 		onEvent,
@@ -57,11 +68,17 @@ export async function askCall(
  */
 function askArgs(call: ToolCall, ctx: ExtensionContext, ui: "tui" | "none"): string[] {
 	const args = ["ask", "-", "--tool", call.tool, "--ui", ui, "--cwd", ctx.cwd];
-	const session = ctx.sessionManager.getSessionFile();
-	if (ui === "tui" && session !== undefined && existsSync(session)) {
+	const session = sessionFile(ctx);
+	if (ui === "tui" && session !== undefined) {
 		args.push("--session", session, "--tool-call-id", call.toolCallId);
 	}
 	return args;
+}
+
+/** Pi's session file, once Pi has written it; `undefined` before that or without one. */
+function sessionFile(ctx: ExtensionContext): string | undefined {
+	const session = ctx.sessionManager.getSessionFile();
+	return session !== undefined && existsSync(session) ? session : undefined;
 }
 
 /**

@@ -17,6 +17,8 @@ export interface RelayCall {
 	readonly toolCallId: string;
 	readonly arguments: unknown;
 	readonly cwd: string;
+	/** Pi's session file, which the program journals the call in (`rpc --session`). */
+	readonly session?: string;
 	readonly ui: ExtensionUIContext;
 	/** The tool call's abort: it closes the open dialog and the program's input. */
 	readonly signal?: AbortSignal;
@@ -30,7 +32,11 @@ const EXIT_GRACE_MS = 5000;
 /** Asks the call and gives the program's result for it. */
 export function relay(call: RelayCall): Promise<ProgramResult> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(call.program, ["rpc", "--cwd", call.cwd], { cwd: call.cwd, stdio: ["pipe", "pipe", "pipe"] });
+		const journal = call.session === undefined ? [] : ["--session", call.session];
+		const child = spawn(call.program, ["rpc", "--cwd", call.cwd, ...journal], {
+			cwd: call.cwd,
+			stdio: ["pipe", "pipe", "pipe"],
+		});
 		const dialogs = new AbortController();
 		const complaints: string[] = [];
 		let stderr = "";

@@ -2,6 +2,7 @@
 // RPC-relay mode (Pi's dialogs answer), without a UI, and with the program missing.
 
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { afterEach, test } from "node:test";
 import { relayUi, startPi, TIMEOUT_MS } from "./support.mjs";
 
@@ -221,3 +222,23 @@ for (const [missing, env, message] of [
 		assert.deepEqual(last.content, [{ type: "text", text: "Noted." }], "the turn goes on after the error");
 	});
 }
+
+test("a call asked through Pi's dialogs is journaled in Pi's session file under its tool call", { timeout: TIMEOUT_MS }, async () => {
+	const { ui } = relayUi(["SQLite", "1"]);
+	pi = await startPi(ui, { persisted: true });
+	await pi.callTool("ask_user", DATABASE, "call-journaled");
+
+	assert.equal(pi.toolResult("call-journaled").details.cancelled, false);
+	const entries = readFileSync(pi.sessionFile(), "utf8")
+		.split("\n")
+		.filter((line) => line.trim() !== "")
+		.map((line) => JSON.parse(line))
+		.filter((entry) => entry.type === "custom" && entry.customType.startsWith("ask:"));
+	assert.deepEqual(
+		entries.map((entry) => entry.customType),
+		["ask:payload", "ask:history-request", "ask:history-completed"],
+	);
+	assert.equal(entries[1].data.toolCallId, "call-journaled");
+	assert.equal(entries[0].data.sourceEntryId !== undefined, true, "the payload names the entry holding the call");
+	assert.deepEqual(entries[2].data.result.answers.db.values, ["sqlite"]);
+});

@@ -3,7 +3,8 @@
 //
 // - `PI_TEST_MODE=interactive` (the default): Pi's interactive TUI (InteractiveMode), for
 //   `tests/pi_extension.rs` to run in a real terminal (tmux) and answer the program's
-//   questionnaire with keys. It starts with a prompt, and writes `{toolResult, sessionFile}` to
+//   questionnaire with keys. It starts with a prompt, and writes `{toolResult, sessionFile,
+//   events}` (events: the `herdr:blocked` statuses the extension emitted) to
 //   `PI_TEST_REPORT` when the agent's turn ends. A file named `abort` in `PI_TEST_ROOT` aborts
 //   the turn, as Pi's escape key would.
 // - `PI_TEST_MODE=rpc`: Pi's RPC mode (runRpcMode) on standard input and output, for
@@ -19,6 +20,7 @@ import { fauxAssistantMessage, fauxToolCall, getApiProvider, registerFauxProvide
 import {
 	AuthStorage,
 	createAgentSessionFromServices,
+	createEventBus,
 	createAgentSessionRuntime,
 	createAgentSessionServices,
 	InteractiveMode,
@@ -52,6 +54,10 @@ authStorage.setRuntimeApiKey(faux.getModel().provider, "test-key");
 const modelRegistry = ModelRegistry.inMemory(authStorage);
 modelRegistry.registerProvider(faux.getModel().provider, { api: faux.api, streamSimple: getApiProvider(faux.api).streamSimple });
 const settingsManager = SettingsManager.inMemory({ compaction: { enabled: false }, retry: { enabled: false } });
+// The status events the extension puts on Pi's event bus, for the report.
+const eventBus = createEventBus();
+const events = [];
+eventBus.on("herdr:blocked", (data) => events.push({ channel: "herdr:blocked", data }));
 
 const runtime = await createAgentSessionRuntime(
 	async ({ cwd, sessionManager, sessionStartEvent }) => {
@@ -62,6 +68,7 @@ const runtime = await createAgentSessionRuntime(
 			settingsManager,
 			modelRegistry,
 			resourceLoaderOptions: {
+				eventBus,
 				additionalExtensionPaths: [PACKAGE_DIR],
 				noSkills: true,
 				noPromptTemplates: true,
@@ -82,7 +89,7 @@ if (mode === "rpc") {
 	session.subscribe((event) => {
 		if (event.type === "agent_end") {
 			const toolResult = session.messages.find((message) => message.role === "toolResult");
-			writeFileSync(`${report}.part`, JSON.stringify({ toolResult, sessionFile: session.sessionManager.getSessionFile() }));
+			writeFileSync(`${report}.part`, JSON.stringify({ toolResult, sessionFile: session.sessionManager.getSessionFile(), events }));
 			renameSync(`${report}.part`, report);
 		}
 	});

@@ -38,9 +38,10 @@ const faux = registerFauxProvider();
 /**
  * Starts a Pi session in a fresh folder, which is also the agent folder (so neither Pi nor the
  * program reads the developer's settings), with this package loaded and `ui` bound as its UI
- * (`undefined` for none, as in print mode).
+ * (`undefined` for none, as in print mode). `persisted` keeps the session in a file, as Pi does
+ * by default, so the program can journal in it.
  */
-export async function startPi(ui) {
+export async function startPi(ui, { persisted = false } = {}) {
 	const root = mkdtempSync(join(tmpdir(), "pi-agent-ask-pi-"));
 	process.env.PI_CODING_AGENT_DIR = root;
 	const settingsManager = SettingsManager.inMemory({ compaction: { enabled: false }, retry: { enabled: false } });
@@ -70,7 +71,7 @@ export async function startPi(ui) {
 		authStorage,
 		modelRegistry: ModelRegistry.inMemory(authStorage),
 		resourceLoader: loader,
-		sessionManager: SessionManager.inMemory(root),
+		sessionManager: persisted ? SessionManager.create(root, join(root, "sessions")) : SessionManager.inMemory(root),
 		settingsManager,
 	});
 	await session.bindExtensions(ui === undefined ? {} : { uiContext: ui });
@@ -86,6 +87,10 @@ export async function startPi(ui) {
 				fauxAssistantMessage("Noted."),
 			]);
 			await session.prompt(`Ask with ${tool}.`);
+		},
+		/** Pi's session file (`undefined` for a session kept in memory). */
+		sessionFile() {
+			return session.sessionManager.getSessionFile();
 		},
 		/** The tool result message Pi recorded for the call `id`. */
 		toolResult(id) {

@@ -11,39 +11,14 @@
 
 mod support;
 
-use std::path::Path;
-use std::process::Command;
-
 use support::inbox::Terminal;
-use support::python_sdk::sdk_python;
+use support::python_sdk::run_inbox_client;
 
 #[test]
 fn a_client_without_forms_is_asked_in_the_listening_inbox_and_gets_its_answer() {
-    let Some(python) = sdk_python() else {
-        eprintln!("skipped: python3 is not installed, so tests/mcp_inbox.py cannot run");
-        return;
-    };
     let Some(term) = Terminal::start() else {
         return;
     };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     term.open_inbox();
-    let output = Command::new(&python)
-        .arg(root.join("tests/mcp_inbox.py"))
-        .env(
-            "CARGO_BIN_EXE_pi-agent-ask",
-            env!("CARGO_BIN_EXE_pi-agent-ask"),
-        )
-        .env("MCP_INBOX_TMUX", term.term.tmux.socket())
-        .env("MCP_INBOX_RUNTIME", &term.runtime)
-        .env("MCP_INBOX_DIR", term.term.tmux.dir.path())
-        .output()
-        .expect("the virtual environment's python runs the client");
-    print!("{}", String::from_utf8_lossy(&output.stdout));
-    assert!(
-        output.status.success(),
-        "tests/mcp_inbox.py failed:\n{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
+    run_inbox_client("tests/mcp_inbox.py", &term);
 }

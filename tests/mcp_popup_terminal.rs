@@ -7,59 +7,22 @@
 
 mod support;
 
-use std::time::{Duration, Instant};
-
-use serde_json::{Value, json};
+use serde_json::json;
 use support::asking::Asking;
 use support::client::Client;
+use support::mcp_pane::{handshake_and_call, reply, serve};
 
 const PROMPT: &str = "Which database should the service use?";
 
 /// The client's side of the session: the handshake without elicitation, then one call.
 fn requests() -> String {
-    let arguments = json!({"questions": [{
+    handshake_and_call(&json!({"questions": [{
         "id": "db", "label": "Database", "prompt": PROMPT,
         "options": [
             {"value": "postgres", "label": "Postgres"},
             {"value": "sqlite", "label": "SQLite"}
         ]
-    }]});
-    [
-        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "raw", "version": "1"}}}),
-        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
-        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-            "params": {"name": "ask_user", "arguments": arguments}}),
-    ]
-    .iter()
-    .fold(String::new(), |mut lines, line| {
-        lines.push_str(&line.to_string());
-        lines.push('\n');
-        lines
-    })
-}
-
-/// Waits (at most ten seconds) for the server's reply to request `id` in `replies.jsonl`.
-fn reply(term: &Asking, id: u64) -> Value {
-    let path = term.tmux.path("replies.jsonl");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        let found = text
-            .lines()
-            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-            .find(|message| message["id"] == json!(id));
-        if let Some(found) = found {
-            return found;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "no reply to request {id}:\n{text}\nstderr:\n{}",
-            std::fs::read_to_string(term.tmux.path("stderr.txt")).unwrap_or_default()
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    }]}))
 }
 
 #[test]
@@ -70,14 +33,7 @@ fn a_call_from_a_client_without_forms_is_asked_in_a_popup_over_the_servers_pane(
     let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
         return;
     };
-    std::fs::create_dir_all(term.tmux.path("run")).expect("a runtime folder");
-    std::fs::write(term.tmux.path("requests.jsonl"), requests()).expect("the requests");
-    // `tail -f` keeps the server's input open while the popup waits.
-    term.tmux.type_line(&format!(
-        "clear; tail -n +1 -f requests.jsonl | HOME=\"$PWD\" XDG_RUNTIME_DIR=\"$PWD/run\" {} \
-         mcp --config \"$PWD/settings.json\" > replies.jsonl 2> stderr.txt",
-        env!("CARGO_BIN_EXE_pi-agent-ask"),
-    ));
+    serve(&term, &requests());
     client.wait_for("the popup's question", |screen| screen.contains(PROMPT));
     assert!(
         !term.tmux.screen().contains(PROMPT),

@@ -8,63 +8,25 @@
 
 mod support;
 
-use std::io::Write as _;
-use std::time::{Duration, Instant};
-
-use serde_json::{Value, json};
+use serde_json::json;
 use support::asking::Asking;
 use support::client::Client;
+use support::mcp_pane::{handshake_and_call, reply, send, serve};
 
 const PROMPT: &str = "Which database should the service use?";
-
-fn lines(messages: &[Value]) -> String {
-    messages.iter().fold(String::new(), |mut lines, line| {
-        lines.push_str(&line.to_string());
-        lines.push('\n');
-        lines
-    })
-}
 
 /// The client's side of the session: the handshake without elicitation, then one background
 /// call.
 fn requests() -> String {
-    let arguments = json!({"title": "Service setup", "background": true, "questions": [{
-        "id": "db", "label": "Database", "prompt": PROMPT,
-        "options": [
-            {"value": "postgres", "label": "Postgres"},
-            {"value": "sqlite", "label": "SQLite"}
-        ]
-    }]});
-    lines(&[
-        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "raw", "version": "1"}}}),
-        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
-        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-            "params": {"name": "ask_user", "arguments": arguments}}),
-    ])
-}
-
-/// Waits (at most twenty seconds) for the server's reply to request `id` in `replies.jsonl`.
-fn reply(term: &Asking, id: u64) -> Value {
-    let path = term.tmux.path("replies.jsonl");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        let found = text
-            .lines()
-            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-            .find(|message| message["id"] == json!(id));
-        if let Some(found) = found {
-            return found;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "no reply to request {id}:\n{text}\nstderr:\n{}",
-            std::fs::read_to_string(term.tmux.path("stderr.txt")).unwrap_or_default()
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    handshake_and_call(
+        &json!({"title": "Service setup", "background": true, "questions": [{
+            "id": "db", "label": "Database", "prompt": PROMPT,
+            "options": [
+                {"value": "postgres", "label": "Postgres"},
+                {"value": "sqlite", "label": "SQLite"}
+            ]
+        }]}),
+    )
 }
 
 #[test]
@@ -75,14 +37,7 @@ fn a_background_call_is_queued_asked_in_a_popup_and_its_answer_waited_for() {
     let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
         return;
     };
-    std::fs::create_dir_all(term.tmux.path("run")).expect("a runtime folder");
-    std::fs::write(term.tmux.path("requests.jsonl"), requests()).expect("the requests");
-    // `tail -f` keeps the server's input open, and takes the wait appended later.
-    term.tmux.type_line(&format!(
-        "clear; tail -n +1 -f requests.jsonl | HOME=\"$PWD\" XDG_RUNTIME_DIR=\"$PWD/run\" {} \
-         mcp --config \"$PWD/settings.json\" > replies.jsonl 2> stderr.txt",
-        env!("CARGO_BIN_EXE_pi-agent-ask"),
-    ));
+    serve(&term, &requests());
     let receipt = &reply(&term, 2)["result"];
     let request_id = receipt["structuredContent"]["requestId"]
         .as_str()
@@ -111,11 +66,7 @@ fn a_background_call_is_queued_asked_in_a_popup_and_its_answer_waited_for() {
 
     let wait = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
         "params": {"name": "wait_for_answers", "arguments": {}}});
-    std::fs::OpenOptions::new()
-        .append(true)
-        .open(term.tmux.path("requests.jsonl"))
-        .and_then(|mut file| file.write_all(lines(&[wait]).as_bytes()))
-        .expect("the wait is sent");
+    send(&term, &wait);
     let result = &reply(&term, 3)["result"];
     let structured = &result["structuredContent"];
     assert_eq!(structured["requestIds"], json!([request_id]));

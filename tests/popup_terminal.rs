@@ -42,35 +42,6 @@ fn start(attached: bool) -> Option<(Asking, Option<Client>)> {
     Some((term, Some(client)))
 }
 
-/// Types `<vars> ask arguments.json --ui popup` into the pane, its result into `result.json`,
-/// its messages into `stderr.txt` and its process id into `asker.pid`; its private folders go
-/// into `run/` (`XDG_RUNTIME_DIR`).
-fn launch(term: &Asking, vars: &str) {
-    std::fs::create_dir_all(term.tmux.path("run")).expect("a runtime folder");
-    term.tmux.type_line(&format!(
-        "clear; {vars} HOME=\"$PWD\" XDG_RUNTIME_DIR=\"$PWD/run\" \
-         sh -c 'echo $$ > asker.pid; exec \"$@\"' sh {} ask \
-         arguments.json --ui popup --config \"$PWD/settings.json\" > result.json \
-         2> stderr.txt; echo \"exit=$?\"",
-        env!("CARGO_BIN_EXE_pi-agent-ask"),
-    ));
-}
-
-fn asker_pid(term: &Asking) -> u32 {
-    let path = term.tmux.path("asker.pid");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        if let Some(pid) = std::fs::read_to_string(&path)
-            .ok()
-            .and_then(|text| text.trim().parse().ok())
-        {
-            return pid;
-        }
-        assert!(Instant::now() < deadline, "the asker never started");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
 /// The folders in `run/`, the asker's runtime folder.
 fn private_folders(term: &Asking) -> Vec<std::path::PathBuf> {
     std::fs::read_dir(term.tmux.path("run"))
@@ -119,7 +90,7 @@ fn a_popup_over_the_pane_is_answered_with_keys_typed_into_the_client() {
     let Some((term, Some(mut client))) = start(true) else {
         return;
     };
-    launch(&term, "");
+    term.launch_recorded("", "ask arguments.json --ui popup");
     wait_for_the_popup(&term, &client);
     let folders = private_folders(&term);
     assert_eq!(folders.len(), 1, "{folders:?}");
@@ -154,14 +125,14 @@ fn sigterm_to_the_asker_closes_the_popup_and_prints_the_cancelled_result_with_th
     let Some((term, Some(mut client))) = start(true) else {
         return;
     };
-    launch(&term, "");
+    term.launch_recorded("", "ask arguments.json --ui popup");
     wait_for_the_popup(&term, &client);
     client.type_bytes(b"\r");
     client.wait_for("the summary", |screen| {
         screen.contains("Review your answers")
     });
     let sent = Command::new("kill")
-        .args(["-s", "TERM", &asker_pid(&term).to_string()])
+        .args(["-s", "TERM", &term.recorded_pid().to_string()])
         .status()
         .expect("kill runs");
     assert!(sent.success());
@@ -184,10 +155,10 @@ fn a_killed_asker_still_closes_its_popup() {
     let Some((term, Some(client))) = start(true) else {
         return;
     };
-    launch(&term, "");
+    term.launch_recorded("", "ask arguments.json --ui popup");
     wait_for_the_popup(&term, &client);
     let sent = Command::new("kill")
-        .args(["-s", "KILL", &asker_pid(&term).to_string()])
+        .args(["-s", "KILL", &term.recorded_pid().to_string()])
         .status()
         .expect("kill runs");
     assert!(sent.success());
@@ -203,7 +174,7 @@ fn a_killed_asker_still_closes_its_popup() {
 /// answers without a UI within [`FALLBACK_WITHIN`].
 fn assert_falls_back(term: &Asking, vars: &str, why: &str) {
     let started = Instant::now();
-    launch(term, vars);
+    term.launch_recorded(vars, "ask arguments.json --ui popup");
     let (document, exit) = term.finish();
     assert!(
         started.elapsed() < FALLBACK_WITHIN,
@@ -270,7 +241,7 @@ fn a_popup_starts_in_the_panes_directory_and_its_killed_program_gives_the_cancel
     let Some((term, Some(client))) = start(true) else {
         return;
     };
-    launch(&term, "");
+    term.launch_recorded("", "ask arguments.json --ui popup");
     wait_for_the_popup(&term, &client);
     let server = term.tmux.run(&["display-message", "-p", "#{pid}"]);
     let found = Command::new("pgrep")

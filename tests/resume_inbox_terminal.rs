@@ -10,45 +10,12 @@ mod support;
 
 use std::process::Command;
 
-use serde_json::{Value, json};
+use serde_json::json;
 use support::asking::read_result;
 use support::inbox::{IDLE, Terminal, arguments, finish, values};
+use support::pi_session::{calling_ask_user, custom_types, records};
 
 const TITLE: &str = "Pick a database";
-
-/// A session the way Pi writes it, its last entry the assistant message calling `ask_user`.
-fn session() -> String {
-    [
-        json!({"type": "session", "version": 3, "id": "s1",
-            "timestamp": "2026-01-01T00:00:00.000Z", "cwd": "/work"}),
-        json!({"type": "message", "id": "a1", "parentId": null,
-            "timestamp": "2026-01-01T00:00:02.000Z",
-            "message": {"role": "assistant", "content": [{"type": "toolCall", "id": "call-1",
-                "name": "ask_user", "arguments": arguments(TITLE)}], "stopReason": "toolUse",
-                "timestamp": 2}}),
-    ]
-    .iter()
-    .map(|line| line.to_string() + "\n")
-    .collect()
-}
-
-/// The journal's entries of one custom type, their data.
-fn records(session: &str, custom_type: &str) -> Vec<Value> {
-    session
-        .lines()
-        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-        .filter(|entry| entry["customType"] == custom_type)
-        .map(|mut entry| entry["data"].take())
-        .collect()
-}
-
-fn custom_types(session: &str) -> Vec<String> {
-    session
-        .lines()
-        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-        .filter_map(|entry| entry["customType"].as_str().map(str::to_owned))
-        .collect()
-}
 
 #[test]
 fn an_inbox_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with_them() {
@@ -56,7 +23,8 @@ fn an_inbox_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with
         return;
     };
     let session_path = term.term.tmux.path("session.jsonl");
-    std::fs::write(&session_path, session()).expect("the session is written");
+    std::fs::write(&session_path, calling_ask_user(&arguments(TITLE)))
+        .expect("the session is written");
     let session_arg = session_path.display().to_string();
     term.open_inbox();
     let asker = term.run(

@@ -11,32 +11,13 @@ use std::process::Command;
 
 use serde_json::{Value, json};
 use support::asking::Asking;
+use support::pi_session::{calling_ask_user, custom_types};
 
 const PROMPT: &str = "Which cache should the service use?";
 
 fn arguments() -> Value {
     json!({"questions": [{"id": "cache", "label": "Cache", "prompt": PROMPT,
         "options": [{"value": "redis", "label": "Redis"}, {"value": "none", "label": "None"}]}]})
-}
-
-/// A session the way Pi writes it, its last entry the assistant message calling `ask_user`.
-fn session() -> String {
-    [
-        json!({"type": "session", "version": 3, "id": "s1",
-            "timestamp": "2026-01-01T00:00:00.000Z", "cwd": "/work"}),
-        json!({"type": "message", "id": "u1", "parentId": null,
-            "timestamp": "2026-01-01T00:00:01.000Z",
-            "message": {"role": "user", "content": [{"type": "text", "text": "set it up"}],
-                "timestamp": 1}}),
-        json!({"type": "message", "id": "a1", "parentId": "u1",
-            "timestamp": "2026-01-01T00:00:02.000Z",
-            "message": {"role": "assistant", "content": [{"type": "toolCall", "id": "call-1",
-                "name": "ask_user", "arguments": arguments()}], "stopReason": "toolUse",
-                "timestamp": 2}}),
-    ]
-    .iter()
-    .map(|line| line.to_string() + "\n")
-    .collect()
 }
 
 /// Sends `signal` (a name such as `TERM`) to `pid`.
@@ -70,21 +51,13 @@ fn events(term: &Asking, name: &str) -> Vec<(String, Value)> {
         .collect()
 }
 
-fn custom_types(session: &str) -> Vec<String> {
-    session
-        .lines()
-        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-        .filter_map(|entry| entry["customType"].as_str().map(str::to_owned))
-        .collect()
-}
-
 #[test]
 fn an_interrupted_ask_is_resumed_with_its_typed_answer_and_then_never_again() {
     let Some(term) = Asking::start(100, 30) else {
         return;
     };
     let session_path = term.tmux.path("session.jsonl");
-    std::fs::write(&session_path, session()).expect("the session is written");
+    std::fs::write(&session_path, calling_ask_user(&arguments())).expect("the session is written");
     term.write_arguments("arguments.json", &arguments());
 
     term.launch(
@@ -193,7 +166,7 @@ fn a_hang_up_journals_the_drafts_of_the_open_form_too() {
         return;
     };
     let session_path = term.tmux.path("session.jsonl");
-    std::fs::write(&session_path, session()).expect("the session is written");
+    std::fs::write(&session_path, calling_ask_user(&arguments())).expect("the session is written");
     term.write_arguments("arguments.json", &arguments());
     term.launch("ask arguments.json --ui tui --session session.jsonl --tool-call-id call-1");
     term.tmux.wait_for_text(PROMPT);
@@ -237,7 +210,7 @@ fn resume(session: &std::path::Path, ui: &str) -> Value {
 fn an_ask_no_ui_could_ask_stays_to_recover() {
     let dir = tempfile::tempdir().expect("a folder");
     let path = dir.path().join("session.jsonl");
-    std::fs::write(&path, session()).expect("the session is written");
+    std::fs::write(&path, calling_ask_user(&arguments())).expect("the session is written");
     for _ in 0..2 {
         let printed = resume(&path, "none");
         assert_eq!(printed["recovered"], json!(true));

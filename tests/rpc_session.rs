@@ -13,32 +13,12 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+use support::pi_session::calling_ask_user;
 
 fn arguments(background: bool) -> Value {
     json!({"background": background, "questions": [{"id": "cache", "label": "Cache",
         "prompt": "Which cache?",
         "options": [{"value": "redis", "label": "Redis"}, {"value": "none", "label": "None"}]}]})
-}
-
-/// A session the way Pi writes it, its last entry the assistant message calling `ask_user` as
-/// tool call `call-1`.
-fn pi_session() -> String {
-    [
-        json!({"type": "session", "version": 3, "id": "s1",
-            "timestamp": "2026-01-01T00:00:00.000Z", "cwd": "/work"}),
-        json!({"type": "message", "id": "u1", "parentId": null,
-            "timestamp": "2026-01-01T00:00:01.000Z",
-            "message": {"role": "user", "content": [{"type": "text", "text": "set it up"}],
-                "timestamp": 1}}),
-        json!({"type": "message", "id": "a1", "parentId": "u1",
-            "timestamp": "2026-01-01T00:00:02.000Z",
-            "message": {"role": "assistant", "content": [{"type": "toolCall", "id": "call-1",
-                "name": "ask_user", "arguments": arguments(false)}], "stopReason": "toolUse",
-                "timestamp": 2}}),
-    ]
-    .iter()
-    .map(|line| line.to_string() + "\n")
-    .collect()
 }
 
 /// One `rpc --session` process on pipes; killed when dropped if still running.
@@ -119,10 +99,10 @@ impl Drop for Rpc {
 fn appended(path: &Path) -> Vec<Value> {
     let text = std::fs::read_to_string(path).expect("the session is readable");
     assert!(
-        text.starts_with(&pi_session()),
+        text.starts_with(&calling_ask_user(&arguments(false))),
         "the session was rewritten:\n{text}"
     );
-    let entries: Vec<Value> = text[pi_session().len()..]
+    let entries: Vec<Value> = text[calling_ask_user(&arguments(false)).len()..]
         .lines()
         .map(|line| serde_json::from_str(line).expect("an appended line is JSON"))
         .collect();
@@ -144,7 +124,7 @@ fn custom_types(entries: &[Value]) -> Vec<&str> {
 
 fn session_file(dir: &tempfile::TempDir) -> std::path::PathBuf {
     let path = dir.path().join("session.jsonl");
-    std::fs::write(&path, pi_session()).expect("the session is written");
+    std::fs::write(&path, calling_ask_user(&arguments(false))).expect("the session is written");
     path
 }
 

@@ -57,6 +57,36 @@ impl Asking {
         ));
     }
 
+    /// Types `<vars> <program> <command> --config settings.json` in a shell that first writes
+    /// its process id (the program's, which it becomes) to `asker.pid`; the result goes to
+    /// `result.json`, the messages to `stderr.txt`, the runtime folder is the private `run/`.
+    pub fn launch_recorded(&self, vars: &str, command: &str) {
+        let _ = std::fs::remove_file(self.tmux.path("asker.pid"));
+        std::fs::create_dir_all(self.tmux.path("run")).expect("a runtime folder");
+        self.tmux.type_line(&format!(
+            "clear; {vars} HOME=\"$PWD\" XDG_RUNTIME_DIR=\"$PWD/run\" \
+             sh -c 'echo $$ > asker.pid; exec \"$@\"' sh {} {command} \
+             --config \"$PWD/settings.json\" > result.json 2> stderr.txt; echo \"exit=$?\"",
+            env!("CARGO_BIN_EXE_pi-agent-ask"),
+        ));
+    }
+
+    /// The process id a [`Asking::launch_recorded`] program wrote, once it has.
+    pub fn recorded_pid(&self) -> u32 {
+        let path = self.tmux.path("asker.pid");
+        let deadline = Instant::now() + DEFAULT_WAIT;
+        loop {
+            if let Some(pid) = std::fs::read_to_string(&path)
+                .ok()
+                .and_then(|text| text.trim().parse().ok())
+            {
+                return pid;
+            }
+            assert!(Instant::now() < deadline, "the asker never started");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Sends tmux key names, then waits until the screen shows `text`; returns the screen.
     pub fn press(&self, keys: &[&str], text: &str) -> String {
         self.tmux.keys(keys);

@@ -5,6 +5,8 @@
 pub mod asking;
 pub mod client;
 pub mod inbox;
+pub mod mcp_pane;
+pub mod pi_session;
 pub mod python_sdk;
 pub mod tmux;
 

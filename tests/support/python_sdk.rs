@@ -56,3 +56,34 @@ fn has_sdk(python: &Path) -> bool {
         .output()
         .is_ok_and(|output| output.status.success())
 }
+
+/// Runs the Python MCP SDK client `script` (a path under the repository) against the real
+/// program while the inbox of `term` listens, passing it the binary, the tmux socket, the
+/// shared runtime folder and the terminal's folder; prints its report and fails the test if
+/// any of its checks failed. `None` (after a message) where python3 is missing.
+pub fn run_inbox_client(script: &str, term: &super::inbox::Terminal) -> Option<()> {
+    let Some(python) = sdk_python() else {
+        eprintln!("skipped: python3 is not installed, so {script} cannot run");
+        return None;
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let output = Command::new(&python)
+        .arg(root.join(script))
+        .env(
+            "CARGO_BIN_EXE_pi-agent-ask",
+            env!("CARGO_BIN_EXE_pi-agent-ask"),
+        )
+        .env("MCP_INBOX_TMUX", term.term.tmux.socket())
+        .env("MCP_INBOX_RUNTIME", &term.runtime)
+        .env("MCP_INBOX_DIR", term.term.tmux.dir.path())
+        .output()
+        .expect("the virtual environment's python runs the client");
+    print!("{}", String::from_utf8_lossy(&output.stdout));
+    assert!(
+        output.status.success(),
+        "{script} failed:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Some(())
+}

@@ -19,6 +19,8 @@ impl UsageError {
 pub enum Output {
     /// One JSON document (the tool result, `check`'s verdict, a schema).
     Json(serde_json::Value),
+    /// One JSON document on one compact line, for a host that reads a line (a hook's decision).
+    Line(serde_json::Value),
     /// Text as it is (`render`'s screen, then its result).
     Text(String),
     /// A document written as it is serialized (`check`'s verdict), never held whole.
@@ -72,6 +74,11 @@ impl Outcome {
         let text = match self.output {
             Output::Json(document) => {
                 let mut text = pi_agent_ask_core::json::to_string_pretty(&document);
+                text.push('\n');
+                text
+            }
+            Output::Line(document) => {
+                let mut text = pi_agent_ask_core::json::to_string(&document);
                 text.push('\n');
                 text
             }

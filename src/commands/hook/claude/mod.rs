@@ -12,7 +12,6 @@ pub mod translate;
 #[cfg(test)]
 mod tests;
 
-use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -27,7 +26,7 @@ use crate::effects::{Effects, Ending};
 use crate::files::{read_json, working_directory};
 use crate::inbox::client;
 use crate::interrupt;
-use crate::outcome::report;
+use crate::outcome::{Outcome, Output, report};
 use crate::popup;
 use crate::settings_file::SettingsFile;
 
@@ -57,7 +56,7 @@ pub fn run(args: &ClaudeHookArgs) -> ExitCode {
         return ExitCode::from(Effects::exit_status(Ending::Signal(signal.number())));
     }
     match answered {
-        Ok(Answered::Reply(document)) => print(&document),
+        Ok(Answered::Reply(document)) => print(document),
         Ok(Answered::Unreadable(message)) => {
             report(&format!("hook claude: {message}"));
             ExitCode::from(1)
@@ -158,16 +157,10 @@ fn ask_elsewhere(
 }
 
 /// Prints `document` as one compact line, every control escaped; exit 1 if stdout fails.
-fn print(document: &Value) -> ExitCode {
-    let mut text = pi_agent_ask_core::json::to_string(document);
-    text.push('\n');
-    let mut stdout = std::io::stdout().lock();
-    if stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-        .is_err()
-    {
-        return ExitCode::from(1);
+fn print(document: Value) -> ExitCode {
+    Outcome {
+        output: Output::Line(document),
+        exit: 0,
     }
-    ExitCode::SUCCESS
+    .print()
 }

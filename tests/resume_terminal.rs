@@ -291,4 +291,28 @@ fn an_events_file_that_cannot_be_opened_is_a_usage_error_before_anything_is_aske
         output.stderr
     );
     assert_eq!(output.stdout, "", "nothing was asked");
+
+    let fifo = dir.path().join("events.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let output = support::run_program(
+        &[
+            "ask".into(),
+            arguments_path.display().to_string(),
+            "--ui".into(),
+            "dialogs".into(),
+            "--events".into(),
+            fifo.display().to_string(),
+        ],
+        None,
+    );
+    assert_eq!(output.exit, 2, "a pipe nobody reads never hangs the ask");
+    assert!(
+        output.stderr.contains("a named pipe without a reader"),
+        "{}",
+        output.stderr
+    );
 }

@@ -8,6 +8,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::Write as _;
+use std::os::unix::fs::OpenOptionsExt as _;
 use std::path::Path;
 
 use pi_agent_ask_core::contract::Call;
@@ -27,18 +28,31 @@ pub struct EventsFile {
 
 impl EventsFile {
     /// Opens `path` for appending (creating a regular file that is missing); a path that
-    /// cannot be opened is a usage error, before anything is asked.
+    /// cannot be opened is a usage error, before anything is asked. The open never waits: a
+    /// named pipe nobody reads is refused at once rather than hanging the ask, and writes to
+    /// one that is read then wait as usual.
     pub fn open(path: &Path) -> Result<Self, UsageError> {
+        let unusable = |error: std::io::Error| {
+            let why = if error.raw_os_error() == Some(libc::ENXIO) {
+                "it is a named pipe without a reader, or a socket, which cannot be opened"
+                    .to_owned()
+            } else {
+                error.to_string()
+            };
+            UsageError::new(format!(
+                "cannot open the events file {}: {why}",
+                path.display()
+            ))
+        };
         let file = OpenOptions::new()
             .append(true)
             .create(true)
+            .custom_flags(libc::O_NONBLOCK)
             .open(path)
-            .map_err(|error| {
-                UsageError::new(format!(
-                    "cannot open the events file {}: {error}",
-                    path.display()
-                ))
-            })?;
+            .map_err(unusable)?;
+        let flags = rustix::fs::fcntl_getfl(&file).map_err(|error| unusable(error.into()))?;
+        rustix::fs::fcntl_setfl(&file, flags - rustix::fs::OFlags::NONBLOCK)
+            .map_err(|error| unusable(error.into()))?;
         Ok(Self {
             file,
             path: path.display().to_string(),

@@ -3,9 +3,9 @@
 //!
 //! The terminal is read through the session's one open descriptor, made non-blocking only for
 //! the read itself, so a read never waits for bytes that a signal could not cut short, and the
-//! frames drawn on the same descriptor are written blocking. A terminal that hangs up (its other end closed, with or without a
-//! SIGHUP) reports so to `poll` and `read` forever after; that ends the wait for good instead
-//! of spinning.
+//! frames drawn on the same descriptor are written blocking. A terminal that hangs up (its
+//! other end closed, with or without a SIGHUP) reports so to `poll` and `read` forever after;
+//! that ends the wait for good instead of spinning.
 
 use std::fs::File;
 use std::io::{self, ErrorKind, Read};

@@ -6,9 +6,9 @@
 //! The terminal never waits for it: [`FileSearch`] runs the search on a thread of its own, which
 //! walks a slice of the tree at a time, sends the best matches so far every
 //! [`BATCH_INTERVAL`] and the final ones when the walk ends, through the run loop's external
-//! inputs (`arrivals`). The tree is walked once per
-//! run (once per directory, for the asks of an inbox, whose queries name their asker's);
-//! later queries are matched against what it found. `render` matches synchronously with
+//! inputs (`arrivals`); the thread and the walk start with the first query. The tree is walked
+//! once per run (once per directory, for the asks of an inbox, whose queries name their
+//! asker's); later queries are matched against what it found. `render` matches synchronously with
 //! [`Paths`], so its screens are the same on every run.
 
 use std::path::{Path, PathBuf};
@@ -149,7 +149,7 @@ fn relative(root: &Path, path: &Path, kind: Option<std::fs::FileType>) -> Option
 pub use background::FileSearch;
 
 mod background {
-    use std::path::Path;
+    use std::path::{Path, PathBuf};
     use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
     use std::time::Instant;
 
@@ -159,26 +159,71 @@ mod background {
     use super::{BATCH_INTERVAL, Paths, SLICE};
     use crate::arrivals::Courier;
 
-    /// Where the effect handler sends the queries of `@` references; the search runs on a
-    /// thread of its own, which ends when this is dropped.
+    /// Where the effect handler sends the queries of `@` references. Nothing is walked and no
+    /// thread runs until the first query: most forms never see an `@`, and a form's first frame
+    /// should not wait for the walk's setup (the ignore files, the machine's parallelism). The
+    /// first query starts the search thread, which ends when this is dropped.
     pub struct FileSearch {
-        queries: Sender<FileQuery>,
+        root: PathBuf,
+        courier: Courier,
+        started: Started,
+    }
+
+    /// Whether the search thread runs.
+    enum Started {
+        /// Not yet: no query came.
+        Not,
+        /// It runs and takes the queries sent here.
+        Running(Sender<FileQuery>),
+        /// It could not be started; queries find nothing.
+        Failed,
     }
 
     impl FileSearch {
-        /// Starts the search of `root`, delivering its batches through `courier`.
+        /// A search of `root`, delivering its batches through `courier`; it starts with the
+        /// first query, so nothing here can fail any more (a thread that cannot start leaves
+        /// the queries unanswered, as a failed start did).
+        #[expect(
+            clippy::unnecessary_wraps,
+            reason = "its callers (the terminal ask, the inbox command) still handle a failed start"
+        )]
         pub fn start(root: &Path, courier: Courier) -> std::io::Result<Self> {
-            let (queries, asked) = mpsc::channel();
-            let paths = Paths::new(root);
-            std::thread::Builder::new()
-                .name("file-search".into())
-                .spawn(move || search(paths, &asked, &courier))?;
-            Ok(Self { queries })
+            Ok(Self {
+                root: root.to_path_buf(),
+                courier,
+                started: Started::Not,
+            })
         }
 
-        /// Asks for `query`; a newer query replaces it at the search's next look.
-        pub fn ask(&self, query: FileQuery) {
-            let _ = self.queries.send(query);
+        /// Asks for `query`; a newer query replaces it at the search's next look. The first
+        /// query starts the search thread.
+        pub fn ask(&mut self, query: FileQuery) {
+            if matches!(self.started, Started::Not) {
+                self.started = self.spawn();
+            }
+            if let Started::Running(queries) = &self.started {
+                let _ = queries.send(query);
+            }
+        }
+
+        /// Whether the search thread was started.
+        #[cfg(test)]
+        pub fn is_running(&self) -> bool {
+            matches!(self.started, Started::Running(_))
+        }
+
+        /// Starts the search thread over a walk of the root.
+        fn spawn(&self) -> Started {
+            let (queries, asked) = mpsc::channel();
+            let paths = Paths::new(&self.root);
+            let courier = self.courier.clone();
+            match std::thread::Builder::new()
+                .name("file-search".into())
+                .spawn(move || search(paths, &asked, &courier))
+            {
+                Ok(_) => Started::Running(queries),
+                Err(_) => Started::Failed,
+            }
         }
     }
 

@@ -61,7 +61,8 @@ fn the_search_thread_answers_the_newest_query_with_a_complete_batch() {
 
     let dir = tree(&["src/main.rs"]);
     let (courier, mut found) = crate::arrivals::channel().unwrap();
-    let search = FileSearch::start(dir.path(), courier).unwrap();
+    let mut search = FileSearch::start(dir.path(), courier).unwrap();
+    assert!(!search.is_running(), "nothing runs before the first query");
     search.ask(FileQuery {
         query: "main".into(),
         generation: 7,
@@ -78,6 +79,7 @@ fn the_search_thread_answers_the_newest_query_with_a_complete_batch() {
             }
         }
     }
+    assert!(search.is_running());
     let last = last.expect("a batch came");
     assert_eq!(last.generation, 7);
     assert_eq!(last.paths, ["src/main.rs"]);

@@ -73,7 +73,7 @@ impl TtyBackend {
     pub fn new(tty: &File, count: ByteCount, typed: TypedAhead) -> io::Result<Self> {
         let writer = CountingWriter::with_counter(tty.try_clone()?, count.clone());
         Ok(Self {
-            inner: LeanBackend::new(writer, ScreenSize::Terminal),
+            inner: LeanBackend::new(writer, ScreenSize::Terminal(tty.try_clone()?)),
             reader: tty.try_clone()?,
             count,
             typed,
@@ -83,6 +83,12 @@ impl TtyBackend {
     /// The bytes this backend (and any other sharing its count) has written so far.
     pub fn bytes_written(&self) -> u64 {
         self.count.get()
+    }
+
+    /// Writes `bytes` that are not part of a frame (a notification) at once.
+    pub fn write_now(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.inner.send(bytes);
+        Backend::flush(&mut self.inner)
     }
 
     /// Asks the terminal where the cursor is (`ESC [ 6 n`) and reads its report.

@@ -5,6 +5,7 @@
 //! handed to the writer when ratatui flushes, so a frame reaches the terminal whole.
 
 use std::cell::Cell as Noted;
+use std::fs::File;
 use std::io::{self, Write};
 
 use ratatui::backend::{Backend, ClearType, WindowSize};
@@ -14,10 +15,11 @@ use ratatui::layout::{Position, Size};
 use crate::encode::{Encoder, Erase};
 
 /// Where the backend learns the screen's size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum ScreenSize {
-    /// From the terminal device, each time it is asked.
-    Terminal,
+    /// From the terminal device open on this file, each time it is asked (`TIOCGWINSZ` on the
+    /// descriptor already open, rather than opening the device again).
+    Terminal(File),
     /// A size given once, for a screen that is not a terminal (a measurement, a test).
     Fixed(Size),
 }
@@ -39,7 +41,7 @@ impl<W: Write> LeanBackend<W> {
     pub fn new(writer: W, screen: ScreenSize) -> Self {
         let size = match screen {
             ScreenSize::Fixed(size) => size,
-            ScreenSize::Terminal => Size::default(),
+            ScreenSize::Terminal(_) => Size::default(),
         };
         Self {
             writer,
@@ -68,11 +70,11 @@ impl<W: Write> LeanBackend<W> {
 
     /// The screen's full size, uncapped.
     fn screen_size(&self) -> io::Result<Size> {
-        match self.screen {
-            ScreenSize::Fixed(size) => Ok(size),
-            ScreenSize::Terminal => {
-                let (width, height) = crossterm::terminal::size()?;
-                let size = Size::new(width, height);
+        match &self.screen {
+            ScreenSize::Fixed(size) => Ok(*size),
+            ScreenSize::Terminal(tty) => {
+                let window = rustix::termios::tcgetwinsize(tty)?;
+                let size = Size::new(window.ws_col, window.ws_row);
                 self.asked.set(Some(size));
                 Ok(size)
             }
@@ -157,16 +159,16 @@ impl<W: Write> Backend for LeanBackend<W> {
     }
 
     fn window_size(&mut self) -> io::Result<WindowSize> {
-        match self.screen {
+        match &self.screen {
             ScreenSize::Fixed(size) => Ok(WindowSize {
-                columns_rows: size,
+                columns_rows: *size,
                 pixels: Size::default(),
             }),
-            ScreenSize::Terminal => {
-                let size = crossterm::terminal::window_size()?;
+            ScreenSize::Terminal(tty) => {
+                let window = rustix::termios::tcgetwinsize(tty)?;
                 Ok(WindowSize {
-                    columns_rows: Size::new(size.columns, size.rows),
-                    pixels: Size::new(size.width, size.height),
+                    columns_rows: Size::new(window.ws_col, window.ws_row),
+                    pixels: Size::new(window.ws_xpixel, window.ws_ypixel),
                 })
             }
         }

@@ -1,8 +1,12 @@
 //! "Question waiting" notifications: best effort, in the configured order, never in the way.
 //!
-//! Every channel runs on a background thread, so a slow desktop service or a hanging command
-//! can neither delay nor fail the ask. Terminal channels write to `/dev/tty`, never to standard
-//! output; payload text is sanitized first so it cannot carry escape sequences of its own.
+//! The terminal channels (the bell, OSC 9, OSC 777) go out on the open session's own
+//! descriptor right after its next frame ([`crate::terminal::outbox`]), so announcing a form
+//! as it opens costs neither a thread nor another open of the terminal; with no session open
+//! they are written to `/dev/tty` at once. The other channels (a command, the desktop) run on a
+//! background thread, so a slow desktop service or a hanging command can neither delay nor
+//! fail the ask. Nothing goes to standard output; payload text is sanitized first so it cannot
+//! carry escape sequences of its own.
 
 use std::fs::OpenOptions;
 use std::io::Write as _;
@@ -11,40 +15,65 @@ use std::process::{Command, Stdio};
 use pi_agent_ask_core::settings::{Channel, Notification, Notifications};
 use pi_agent_ask_core::text::sanitize_line;
 
-/// Runs every configured channel once, on a background thread; returns at once. Does nothing
-/// when notifications are off.
+use crate::terminal::outbox;
+
+/// Runs every configured channel once; returns at once. Does nothing when notifications are
+/// off.
 pub fn announce(settings: &Notifications, notification: &Notification) {
     if !settings.enabled {
         return;
     }
-    let channels = settings.channels.clone();
     let notification = Notification {
         title: sanitize_line(&notification.title).into_owned(),
         message: sanitize_line(&notification.message).into_owned(),
     };
+    let mut on_terminal = Vec::new();
+    let mut elsewhere = Vec::new();
+    for channel in &settings.channels {
+        match terminal_bytes(channel, &notification) {
+            Some(bytes) => on_terminal.extend_from_slice(&bytes),
+            None => elsewhere.push(channel.clone()),
+        }
+    }
+    if !on_terminal.is_empty()
+        && let Err(bytes) = outbox::queue(&on_terminal)
+    {
+        write_tty(&bytes);
+    }
+    if elsewhere.is_empty() {
+        return;
+    }
     let _ = std::thread::Builder::new()
         .name("notify".into())
         .spawn(move || {
-            for channel in &channels {
+            for channel in &elsewhere {
                 deliver(channel, &notification);
             }
         });
 }
 
-/// Delivers one channel; every failure is ignored, by design.
-fn deliver(channel: &Channel, notification: &Notification) {
+/// What a terminal channel writes to the terminal; `None` for the other channels.
+fn terminal_bytes(channel: &Channel, notification: &Notification) -> Option<Vec<u8>> {
     match channel {
-        Channel::Bell => write_tty(b"\x07"),
-        Channel::Osc9 => write_tty(format!("\x1b]9;{}\x07", notification.message).as_bytes()),
-        Channel::Osc777 => write_tty(
+        Channel::Bell => Some(b"\x07".to_vec()),
+        Channel::Osc9 => Some(format!("\x1b]9;{}\x07", notification.message).into_bytes()),
+        Channel::Osc777 => Some(
             format!(
                 "\x1b]777;notify;{};{}\x07",
                 notification.title, notification.message
             )
-            .as_bytes(),
+            .into_bytes(),
         ),
+        Channel::Command { .. } | Channel::Desktop => None,
+    }
+}
+
+/// Delivers one channel that is not the terminal's; every failure is ignored, by design.
+fn deliver(channel: &Channel, notification: &Notification) {
+    match channel {
         Channel::Command { command } => run_command(command, notification),
         Channel::Desktop => desktop(notification),
+        Channel::Bell | Channel::Osc9 | Channel::Osc777 => {}
     }
 }
 

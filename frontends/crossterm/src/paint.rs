@@ -12,6 +12,7 @@ use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Position;
+use unicode_width::UnicodeWidthChar;
 
 use crate::theme::Theme;
 
@@ -39,6 +40,13 @@ pub fn paint(frame: &Frame, theme: &Theme, buffer: &mut Buffer) {
             for (cell, byte) in cells.iter_mut().zip(text.bytes()) {
                 cell.set_char(char::from(byte)).set_style(style);
             }
+        } else if let Some(count) = single_cells(text) {
+            // The form's marks and rules (`›`, `━`, `…`, `✓`): still one cell per character.
+            let start = buffer.index_of(x, y);
+            let cells = &mut buffer.content[start..start + count.min(room)];
+            for (cell, ch) in cells.iter_mut().zip(text.chars()) {
+                cell.set_char(ch).set_style(style);
+            }
         } else {
             buffer.set_stringn(x, y, without_controls(text), room, style);
         }
@@ -48,6 +56,36 @@ pub fn paint(frame: &Frame, theme: &Theme, buffer: &mut Buffer) {
 /// Whether every byte of `text` is a printable ASCII character (a space to a tilde).
 fn is_plain_ascii(text: &str) -> bool {
     text.bytes().all(|byte| (b' '..=b'~').contains(&byte))
+}
+
+/// Blocks of characters that are each a grapheme of their own, whatever surrounds them here:
+/// no combining marks, joiners, variation selectors or format characters among them.
+const STANDALONE: [(char, char); 6] = [
+    ('\u{a1}', '\u{ac}'),
+    ('\u{ae}', '\u{ff}'),
+    ('\u{2010}', '\u{2027}'),
+    ('\u{2030}', '\u{205e}'),
+    ('\u{2190}', '\u{21ff}'),
+    ('\u{2500}', '\u{27bf}'),
+];
+
+/// How many characters `text` has when each is a one-column grapheme of its own (printable
+/// ASCII, or a [`STANDALONE`] character one column wide), so each takes one cell as
+/// `set_stringn` would place it; `None` otherwise.
+fn single_cells(text: &str) -> Option<usize> {
+    let mut count = 0;
+    for ch in text.chars() {
+        let single = (' '..='~').contains(&ch)
+            || (STANDALONE
+                .iter()
+                .any(|(low, high)| (*low..=*high).contains(&ch))
+                && UnicodeWidthChar::width(ch) == Some(1));
+        if !single {
+            return None;
+        }
+        count += 1;
+    }
+    Some(count)
 }
 
 /// Draws the frame `draw` makes for the terminal's area, with its cursor, and writes only the
@@ -245,6 +283,33 @@ mod tests {
             screen_cursor(&Frame::new(Size::new(6, 2), Vec::new()), origin, 6, 2),
             None
         );
+    }
+
+    #[test]
+    fn every_standalone_character_paints_what_set_stringn_paints() {
+        let theme = Theme::colored();
+        let style = DrawStyle::new(Role::Text);
+        let characters = STANDALONE
+            .iter()
+            .flat_map(|(low, high)| *low..=*high)
+            .chain([
+                'a', ' ', '~', '\u{ad}', '\u{301}', '\u{fe0f}', '\u{200d}', '漢',
+            ]);
+        let every: Vec<char> = characters.collect();
+        let mut texts: Vec<String> = every.iter().map(|ch| format!("{ch}x{ch}")).collect();
+        texts.extend(every.windows(2).map(|pair| pair.iter().collect()));
+        texts.push("› Rust ━━━ … ✓ ✗ ■ □ ● ○ ▸ ← →".to_owned());
+        for text in texts {
+            let frame = Frame::new(
+                Size::new(8, 1),
+                vec![DrawCmd::text(Pos::new(1, 0), text.clone(), style)],
+            );
+            let mut painted = Buffer::empty(Rect::new(0, 0, 8, 1));
+            paint(&frame, &theme, &mut painted);
+            let mut expected = Buffer::empty(Rect::new(0, 0, 8, 1));
+            expected.set_stringn(1, 0, &text, 7, theme.style(style));
+            assert_eq!(painted, expected, "{text:?}");
+        }
     }
 
     #[test]

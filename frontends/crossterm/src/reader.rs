@@ -1,13 +1,13 @@
 //! Waiting for the terminal: one blocking `poll` on the terminal and on the signals' wake-up
 //! pipe, with the next deadline as its timeout, and reads that never block.
 //!
-//! The terminal is read through a descriptor of its own, opened non-blocking, so a read never
-//! waits for bytes that a signal could not cut short, and the descriptors drawing on the
-//! terminal stay blocking. A terminal that hangs up (its other end closed, with or without a
-//! SIGHUP) reports so to `poll` and `read` forever after; that ends the wait for good instead
-//! of spinning.
+//! The terminal is read through the session's one open descriptor, made non-blocking only for
+//! the read itself, so a read never waits for bytes that a signal could not cut short, and the
+//! frames drawn on the same descriptor are written blocking. A terminal that hangs up (its
+//! other end closed, with or without a SIGHUP) reports so to `poll` and `read` forever after;
+//! that ends the wait for good instead of spinning.
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, ErrorKind, Read};
 use std::os::fd::{AsRawFd, BorrowedFd};
 use std::time::Duration;
@@ -41,11 +41,9 @@ pub(crate) struct TtyReader {
 }
 
 impl TtyReader {
-    /// Opens the terminal at `path` for reading, non-blocking.
-    pub(crate) fn open(path: &str) -> io::Result<Self> {
-        let tty = OpenOptions::new().read(true).open(path)?;
-        rustix::io::ioctl_fionbio(&tty, true)?;
-        Ok(Self { tty })
+    /// Reads the terminal open on `tty` (a duplicate of the session's descriptor).
+    pub(crate) fn new(tty: File) -> Self {
+        Self { tty }
     }
 
     /// Waits until the terminal has bytes or hangs up, `wake` becomes readable, or `timeout`
@@ -104,7 +102,10 @@ impl TtyReader {
     /// input/output error, which is what reading a hung-up terminal gives.
     fn read(&mut self) -> io::Result<Woken> {
         let mut bytes = vec![0; READ_SIZE];
-        match self.tty.read(&mut bytes) {
+        rustix::io::ioctl_fionbio(&self.tty, true)?;
+        let read = self.tty.read(&mut bytes);
+        rustix::io::ioctl_fionbio(&self.tty, false)?;
+        match read {
             Ok(0) => Ok(Woken::HungUp),
             Ok(read) => {
                 bytes.truncate(read);

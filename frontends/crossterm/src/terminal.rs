@@ -10,13 +10,13 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Write as _};
 use std::ops::Range;
 use std::os::fd::BorrowedFd;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use crossterm::cursor::Hide;
 use crossterm::event::{EnableBracketedPaste, EnableMouseCapture};
 use crossterm::queue;
-use crossterm::terminal::{self, EnterAlternateScreen};
+use crossterm::terminal::EnterAlternateScreen;
 use pi_agent_ask_core::draw::{Frame, Size};
 use ratatui::backend::{Backend, ClearType as Region};
 use ratatui::layout::{Position, Rect};
@@ -32,6 +32,7 @@ use crate::reader::{TtyReader, Woken};
 use crate::signals::{Request, SignalWatch};
 use crate::theme::{ColorMode, Theme};
 
+pub(crate) mod outbox;
 mod restore;
 
 use restore::{Changed, install_panic_hook, restore_terminal};
@@ -63,9 +64,28 @@ pub struct TerminalOptions {
     pub color: ColorMode,
 }
 
-/// Whether a terminal device can be opened for reading and writing.
+/// The terminal [`has_tty`] opened, kept for the session that usually follows, so the device
+/// is opened once.
+static PROBED: Mutex<Option<File>> = Mutex::new(None);
+
+/// Whether a terminal device can be opened for reading and writing. The device it opened is
+/// kept for the next [`TerminalSession::enter`].
 pub fn has_tty() -> bool {
-    open_tty().is_ok()
+    match open_tty() {
+        Ok(tty) => {
+            *PROBED.lock().unwrap_or_else(PoisonError::into_inner) = Some(tty);
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+/// The terminal [`has_tty`] kept, else the device opened now.
+fn session_tty() -> io::Result<File> {
+    match PROBED.lock().unwrap_or_else(PoisonError::into_inner).take() {
+        Some(tty) => Ok(tty),
+        None => open_tty(),
+    }
 }
 
 /// What every backend of a session adds to.
@@ -94,12 +114,14 @@ pub struct TerminalSession {
 }
 
 impl TerminalSession {
-    /// Opens `/dev/tty` and enters the session's terminal modes.
+    /// Opens `/dev/tty` (or takes the one [`has_tty`] opened) and enters the session's
+    /// terminal modes; everything the session does on the terminal goes through that one
+    /// descriptor.
     ///
     /// Fails if there is no terminal or another session is open.
     pub fn enter(options: TerminalOptions) -> io::Result<Self> {
-        let tty = open_tty()?;
-        let reader = TtyReader::open(TTY_PATH)?;
+        let tty = session_tty()?;
+        let reader = TtyReader::new(tty.try_clone()?);
         let signals = SignalWatch::get()?;
         install_panic_hook();
         let shared = Shared::default();
@@ -156,9 +178,11 @@ impl TerminalSession {
         Ok(self.size())
     }
 
-    /// Draws the frame `draw` makes for the current area; only changed cells are written.
+    /// Draws the frame `draw` makes for the current area; only changed cells are written, and
+    /// then what waits in the outbox (a notification's bell).
     pub fn draw(&mut self, draw: impl FnOnce(Size) -> Frame) -> io::Result<()> {
         let cursor = draw_frame(&mut self.terminal, &self.theme, draw)?;
+        self.write_outbox()?;
         self.note_area();
         self.parked = match (cursor, self.options.screen) {
             (Some(cursor), _) => cursor,
@@ -221,8 +245,23 @@ impl TerminalSession {
     /// mode. Calling it again does nothing; the session is done drawing after it.
     pub fn restore(&mut self) -> io::Result<()> {
         let flushed = Backend::flush(self.terminal.backend_mut());
+        let waiting = outbox::close();
+        let notified = if waiting.is_empty() {
+            Ok(())
+        } else {
+            self.terminal.backend_mut().write_now(&waiting)
+        };
         restore_terminal()?;
-        flushed
+        flushed.and(notified)
+    }
+
+    /// Writes what waits in the outbox, if anything does.
+    fn write_outbox(&mut self) -> io::Result<()> {
+        let waiting = outbox::take();
+        if waiting.is_empty() {
+            return Ok(());
+        }
+        self.terminal.backend_mut().write_now(&waiting)
     }
 
     /// Records the current area, and for an inline session which rows it takes.
@@ -258,6 +297,7 @@ fn enter_modes(
         Screen::AlternateScreen => Changed::AlternateScreen,
         Screen::Inline { .. } => Changed::Inline(None),
     })?;
+    outbox::open();
     signals.capture();
     let entered = enter_modes_unguarded(tty, options, shared);
     if entered.is_err() {
@@ -271,7 +311,7 @@ fn enter_modes_unguarded(
     options: TerminalOptions,
     shared: &Shared,
 ) -> io::Result<Terminal<TtyBackend>> {
-    terminal::enable_raw_mode()?;
+    restore::enable_raw_mode(tty)?;
     // The modes go out in one write.
     let mut modes = Vec::new();
     if options.screen == Screen::AlternateScreen {

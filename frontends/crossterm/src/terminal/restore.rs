@@ -1,6 +1,7 @@
 //! Undoing what a session changed on the terminal, once, from wherever the session ends: the
 //! session itself, its drop, or the panic hook.
 
+use std::fs::File;
 use std::io::{self, Write};
 use std::sync::{Mutex, Once, PoisonError, TryLockError};
 
@@ -9,6 +10,7 @@ use crossterm::event::{DisableBracketedPaste, DisableMouseCapture};
 use crossterm::style::{Attribute, SetAttribute};
 use crossterm::terminal::{self, Clear, ClearType, LeaveAlternateScreen};
 use crossterm::{execute, queue};
+use rustix::termios::{OptionalActions, Termios, tcgetattr, tcsetattr};
 
 use super::open_tty;
 use crate::backend::MAX_SCREEN_SIDE;
@@ -27,6 +29,9 @@ pub(super) enum Changed {
 /// What the open session has changed, if one is open; shared with the panic hook.
 static CHANGED: Mutex<Option<Changed>> = Mutex::new(None);
 
+/// The terminal's modes before the session made it raw, put back on restoring.
+static COOKED: Mutex<Option<Termios>> = Mutex::new(None);
+
 static PANIC_HOOK: Once = Once::new();
 
 /// Notes that a session opens and what it changes; fails if another one is open.
@@ -37,6 +42,30 @@ pub(super) fn open(change: Changed) -> io::Result<()> {
     }
     *changed = Some(change);
     Ok(())
+}
+
+/// Makes the terminal open on `tty` raw (no echo, no line editing, no signals from keys),
+/// keeping its modes before for [`restore_terminal`]. Done on the session's own descriptor,
+/// where crossterm would open the device again when standard input is not the terminal.
+pub(super) fn enable_raw_mode(tty: &File) -> io::Result<()> {
+    let mut cooked = COOKED.lock().unwrap_or_else(PoisonError::into_inner);
+    if cooked.is_some() {
+        return Ok(());
+    }
+    let before = tcgetattr(tty)?;
+    let mut raw = before.clone();
+    raw.make_raw();
+    tcsetattr(tty, OptionalActions::Now, &raw)?;
+    *cooked = Some(before);
+    Ok(())
+}
+
+/// Puts back the modes [`enable_raw_mode`] found, if it changed them.
+fn disable_raw_mode(tty: &File, cooked: Option<Termios>) -> io::Result<()> {
+    match cooked {
+        Some(cooked) => Ok(tcsetattr(tty, OptionalActions::Now, &cooked)?),
+        None => Ok(()),
+    }
 }
 
 /// Notes which rows an open inline session draws in.
@@ -76,7 +105,8 @@ fn restore_modes(changed: Option<Changed>) -> io::Result<()> {
     let Some(changed) = changed else {
         return Ok(());
     };
-    let written = open_tty().and_then(|mut tty| {
+    let tty = open_tty();
+    let written = tty.as_ref().map_err(clone_error).and_then(|mut tty| {
         queue!(
             tty,
             SetAttribute(Attribute::Reset),
@@ -99,11 +129,20 @@ fn restore_modes(changed: Option<Changed>) -> io::Result<()> {
         execute!(tty, Show)?;
         tty.flush()
     });
-    let cooked = terminal::disable_raw_mode();
+    let cooked = COOKED.lock().unwrap_or_else(PoisonError::into_inner).take();
+    let cooked = tty.and_then(|tty| disable_raw_mode(&tty, cooked));
     if let Some(signals) = SignalWatch::existing() {
         signals.release();
     }
     written.and(cooked)
+}
+
+/// The same error again, for a second use of one failure.
+fn clone_error(error: &io::Error) -> io::Error {
+    match error.raw_os_error() {
+        Some(code) => io::Error::from_raw_os_error(code),
+        None => io::Error::new(error.kind(), error.to_string()),
+    }
 }
 
 /// Installs, once per process, a panic hook that restores the terminal and then hands over to

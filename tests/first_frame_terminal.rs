@@ -1,0 +1,87 @@
+//! What the program does before its first frame reaches the terminal, seen from outside by
+//! `tests/first_frame_probe.py` on a pseudo-terminal it owns: the form opens on one thread and
+//! one open description of the terminal, and the bell that announces it comes after the frame.
+//! Skipped, with a message, where python3 is not installed.
+
+#![cfg(unix)]
+
+mod support;
+
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+/// The question of the peer benchmark: three options.
+const QUESTION: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/peers/question.json");
+
+/// Runs `ask` on the benchmark's question at 120×40 with `settings`, through the probe; `None`
+/// without python3.
+fn probe(settings: &Value) -> Option<Value> {
+    let python = Command::new("python3").arg("--version").output();
+    if !python.is_ok_and(|output| output.status.success()) {
+        eprintln!("skipped: python3 is not installed, so tests/first_frame_probe.py cannot run");
+        return None;
+    }
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let config = dir.path().join("settings.json");
+    std::fs::write(&config, settings.to_string()).expect("the settings are written");
+    let command = [
+        env!("CARGO_BIN_EXE_pi-agent-ask").to_owned(),
+        "ask".to_owned(),
+        QUESTION.to_owned(),
+        "--ui".to_owned(),
+        "tui".to_owned(),
+        "--config".to_owned(),
+        config.display().to_string(),
+    ];
+    let script = json!({
+        "command": command,
+        "dir": dir.path(),
+        "size": [120, 40],
+        "wait_for": "Which language should the service use?",
+    });
+    let output = support::without_surfaces(&mut Command::new("python3"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/first_frame_probe.py"
+        ))
+        .arg(script.to_string())
+        .env("HOME", dir.path())
+        .output()
+        .expect("python3 runs the probe");
+    assert!(
+        output.status.success(),
+        "tests/first_frame_probe.py failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).expect("the probe reports JSON");
+    assert_eq!(report["failure"], Value::Null, "{report:#}");
+    Some(report)
+}
+
+#[test]
+fn a_form_rung_in_by_the_bell_opens_on_one_thread_and_one_open_terminal() {
+    let settings = json!({"schemaVersion": 5,
+        "notifications": {"enabled": true, "channels": ["bell"]}});
+    let Some(report) = probe(&settings) else {
+        return;
+    };
+    assert_eq!(report["tasks_at_first_frame"], 1, "{report:#}");
+    assert_eq!(report["tty_descriptions"], 1, "{report:#}");
+    assert_eq!(report["bell_after_frame"], true, "{report:#}");
+    assert_eq!(report["tasks_after_key"], 1, "{report:#}");
+    assert_eq!(report["exit"], 0, "{report:#}");
+}
+
+#[test]
+fn a_form_with_notifications_off_rings_no_bell_and_runs_no_thread() {
+    let settings = json!({"schemaVersion": 5,
+        "notifications": {"enabled": false, "channels": ["bell"]}});
+    let Some(report) = probe(&settings) else {
+        return;
+    };
+    assert_eq!(report["tasks_at_first_frame"], 1, "{report:#}");
+    assert_eq!(report["tty_descriptions"], 1, "{report:#}");
+    assert_eq!(report["bell_after_frame"], false, "{report:#}");
+    assert_eq!(report["tasks_after_key"], 1, "{report:#}");
+}

@@ -181,18 +181,13 @@ mod background {
 
     impl FileSearch {
         /// A search of `root`, delivering its batches through `courier`; it starts with the
-        /// first query, so nothing here can fail any more (a thread that cannot start leaves
-        /// the queries unanswered, as a failed start did).
-        #[expect(
-            clippy::unnecessary_wraps,
-            reason = "its callers (the terminal ask, the inbox command) still handle a failed start"
-        )]
-        pub fn start(root: &Path, courier: Courier) -> std::io::Result<Self> {
-            Ok(Self {
+        /// first query (a thread that cannot start leaves the queries unanswered).
+        pub fn start(root: &Path, courier: Courier) -> Self {
+            Self {
                 root: root.to_path_buf(),
                 courier,
                 started: Started::Not,
-            })
+            }
         }
 
         /// Asks for `query`; a newer query replaces it at the search's next look. The first

@@ -61,7 +61,7 @@ fn the_search_thread_answers_the_newest_query_with_a_complete_batch() {
 
     let dir = tree(&["src/main.rs"]);
     let (courier, mut found) = crate::arrivals::channel().unwrap();
-    let mut search = FileSearch::start(dir.path(), courier).unwrap();
+    let mut search = FileSearch::start(dir.path(), courier);
     assert!(!search.is_running(), "nothing runs before the first query");
     search.ask(FileQuery {
         query: "main".into(),

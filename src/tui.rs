@@ -68,10 +68,9 @@ pub fn ask_with(
     let mut effects = Effects::new(settings_file, Mode::Live);
     let mut arrivals = match arrivals::channel() {
         Ok((courier, arrivals)) => {
-            if let Ok(search) = FileSearch::start(cwd, courier.clone()) {
-                effects = effects.finding_files_with(search);
-            }
-            effects = effects.reading_clipboard_with(courier);
+            effects = effects
+                .finding_files_with(FileSearch::start(cwd, courier.clone()))
+                .reading_clipboard_with(courier);
             Some(arrivals)
         }
         Err(_) => None,

@@ -30,15 +30,13 @@ pub fn run(args: &InboxArgs) -> ExitCode {
     };
     let settings = SettingsFile::open(args.config.as_deref());
     let mut inbox = Inbox::new(args.name.clone(), settings.display_path());
-    let mut effects = Effects::new(settings, Mode::Live)
+    let effects = Effects::new(settings, Mode::Live)
         .opened_alone()
-        .reading_clipboard_with(server.courier());
-    if let Ok(search) = FileSearch::start(
-        &working_directory(None).unwrap_or_default(),
-        server.courier(),
-    ) {
-        effects = effects.finding_files_with(search);
-    }
+        .reading_clipboard_with(server.courier())
+        .finding_files_with(FileSearch::start(
+            &working_directory(None).unwrap_or_default(),
+            server.courier(),
+        ));
     let mut handler = InboxHandler {
         effects,
         replies: server.replies(),

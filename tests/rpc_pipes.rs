@@ -161,9 +161,10 @@ fn rpc_lines_escape_del_c1_and_bidirectional_controls_from_payload_and_typed_tex
 fn an_rpc_line_over_16_mib_gets_a_failed_parse_response_and_is_skipped_without_being_held_whole() {
     const MIB: usize = 1024 * 1024;
     let mut rpc = Rpc::start();
-    // A well-formed ask whose padding makes the line 17 MiB: too long to be read at all.
+    // A well-formed ask whose padding makes the line 40 MiB: too long to be read at all, and
+    // long enough that holding it whole could not pass for the 16 MiB a line may take.
     let mut long = br#"{"type":"ask","id":"long","tool":"ask_user_question","pad":""#.to_vec();
-    long.resize(17 * MIB, b'x');
+    long.resize(40 * MIB, b'x');
     long.extend_from_slice(br#"","arguments":{"questions":[{"question":"Long?"}]}}"#);
     long.push(b'\n');
     let mut input = rpc.input.take().expect("standard input is open");
@@ -179,6 +180,30 @@ fn an_rpc_line_over_16_mib_gets_a_failed_parse_response_and_is_skipped_without_b
             "error": "Failed to parse command: the line is longer than 16777216 bytes (16 MiB) and was skipped"})
     );
     rpc.input = Some(writer.join().expect("the writer ends"));
+    answer_a_short_ask(&mut rpc);
+    let peak = rpc.peak_memory_bytes();
+    rpc.close_input();
+    assert_eq!(rpc.exit_code(), Some(0));
+
+    // The same session without the long line, for what the program takes on its own.
+    let mut alone = Rpc::start();
+    answer_a_short_ask(&mut alone);
+    let own = alone.peak_memory_bytes();
+    alone.close_input();
+    assert_eq!(alone.exit_code(), Some(0));
+    // At most the 16 MiB one line may take (and some room for the allocator), never the 40 MiB
+    // line whole.
+    let held = peak.saturating_sub(own);
+    assert!(
+        held < 24 * MIB as u64,
+        "the long line cost {} MiB beyond the program's own {} MiB",
+        held / MIB as u64,
+        own / MIB as u64
+    );
+}
+
+/// Asks `Short?` as call `c1` and answers it `Yes`, checking every line on the way.
+fn answer_a_short_ask(rpc: &mut Rpc) {
     rpc.send(&ask("c1", "Short?", "Yes"));
     let (_, started) = rpc.receive();
     assert_eq!(started["data"]["toolCallId"], "c1");
@@ -192,15 +217,6 @@ fn an_rpc_line_over_16_mib_gets_a_failed_parse_response_and_is_skipped_without_b
         result["result"]["details"]["answers"][0]["values"],
         json!(["Yes"])
     );
-    // The program takes about 8 MiB on its own, and at most 16 MiB of one line.
-    let peak = rpc.peak_memory_bytes();
-    assert!(
-        peak < 32 * MIB as u64,
-        "the program held {} MiB at its peak",
-        peak / MIB as u64
-    );
-    rpc.close_input();
-    assert_eq!(rpc.exit_code(), Some(0));
 }
 
 #[test]

@@ -14,21 +14,15 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import anyio
 from mcp import Client, StdioServerParameters, types
 from mcp.client.stdio import get_default_environment
 
-BINARY = os.environ["CARGO_BIN_EXE_pi-agent-ask"]
-SOCKET = os.environ["MCP_INBOX_TMUX"]
-RUNTIME = os.environ["MCP_INBOX_RUNTIME"]
-FOLDER = os.environ["MCP_INBOX_DIR"]
-DETAILS = "pi-agent-ask/details"
-IDLE = "Nothing is waiting"
-LEGACY, MODERN = "legacy", "auto"
+from inbox_pane import (BINARY, DETAILS, FAILURES, FOLDER, LEGACY, MODERN, RUNTIME, check, idle,
+                        keys, screen, shown as wait_for)
 
-FAILURES: list[str] = []
+
 
 ARGUMENTS = {
     "title": "Pick a database",
@@ -38,41 +32,15 @@ ARGUMENTS = {
 }
 
 
-def check(name: str, condition: bool, detail: object = "") -> None:
-    print(("ok   " if condition else "FAIL ") + name + ("" if condition else f": {detail}"))
-    if not condition:
-        FAILURES.append(name)
 
 
-def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True,
-                          check=True).stdout
-
-
-def screen() -> str:
-    return tmux("capture-pane", "-p", "-t", "main")
-
-
-def keys(*names: str) -> None:
-    tmux("send-keys", "-t", "main", *names)
 
 
 def showing_form(text: str) -> bool:
     return "Which database?" in text
 
 
-def idle(text: str) -> bool:
-    return IDLE in text
 
-
-async def wait_for(what: str, ready, limit: float = 10.0) -> bool:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if ready(screen()):
-            return True
-        await anyio.sleep(0.05)
-    check(f"the inbox pane shows {what}", False, screen())
-    return False
 
 
 def blocking_wait_for(what: str, ready, limit: float = 10.0) -> bool:

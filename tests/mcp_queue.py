@@ -26,19 +26,14 @@ import time
 import anyio
 from mcp import Client, StdioServerParameters, types
 
-BINARY = os.environ["CARGO_BIN_EXE_pi-agent-ask"]
-SOCKET = os.environ["MCP_INBOX_TMUX"]
-RUNTIME = os.environ["MCP_INBOX_RUNTIME"]
-FOLDER = os.environ["MCP_INBOX_DIR"]
+from inbox_pane import (BINARY, DETAILS, FAILURES, FOLDER, LEGACY, MODERN, RUNTIME, check, idle,
+                        keys, screen, shown)
+
 STATE = os.path.join(FOLDER, "state")
 PID_FILE = os.path.join(FOLDER, "server.pid")
-DETAILS = "pi-agent-ask/details"
-IDLE = "Nothing is waiting"
-LEGACY, MODERN = "legacy", "auto"
 QUEUED = ("This is not an answer. Continue independent work; call wait_for_answers when answers "
           "are needed.")
 
-FAILURES: list[str] = []
 
 DATABASE = {
     "title": "Pick a database", "background": True,
@@ -54,41 +49,15 @@ CACHE = {
 }
 
 
-def check(name: str, condition: bool, detail: object = "") -> None:
-    print(("ok   " if condition else "FAIL ") + name + ("" if condition else f": {detail}"))
-    if not condition:
-        FAILURES.append(name)
 
 
-def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True,
-                          check=True).stdout
 
 
-def screen() -> str:
-    return tmux("capture-pane", "-p", "-t", "main")
-
-
-def keys(*names: str) -> None:
-    tmux("send-keys", "-t", "main", *names)
-
-
-async def shown(what: str, ready, limit: float = 20.0) -> bool:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if ready(screen()):
-            return True
-        await anyio.sleep(0.05)
-    check(f"the inbox pane shows {what}", False, screen())
-    return False
 
 
 def showing(prompt: str):
     return lambda text: prompt in text
 
-
-def idle(text: str) -> bool:
-    return IDLE in text
 
 
 def server(journal: str | None, ui: str = "auto") -> StdioServerParameters:

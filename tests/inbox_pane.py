@@ -1,0 +1,59 @@
+"""The answer inbox's tmux pane as the Python MCP clients of the tests see it: the environment
+`tests/support/python_sdk.rs` passes (the binary, the tmux socket, the shared runtime folder, the
+terminal's folder), one line of output per check, and waits for what the pane shows.
+
+Imported by `tests/mcp_inbox.py` and `tests/mcp_queue.py` (Python puts a script's folder on
+its import path)."""
+
+import os
+import subprocess
+import time
+
+import anyio
+
+BINARY = os.environ["CARGO_BIN_EXE_pi-agent-ask"]
+SOCKET = os.environ["MCP_INBOX_TMUX"]
+RUNTIME = os.environ["MCP_INBOX_RUNTIME"]
+FOLDER = os.environ["MCP_INBOX_DIR"]
+DETAILS = "pi-agent-ask/details"
+IDLE = "Nothing is waiting"
+LEGACY, MODERN = "legacy", "auto"
+
+FAILURES: list[str] = []
+
+
+def check(name: str, condition: bool, detail: object = "") -> None:
+    """Prints the check's line; a failed one is counted."""
+    print(("ok   " if condition else "FAIL ") + name + ("" if condition else f": {detail}"))
+    if not condition:
+        FAILURES.append(name)
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def screen() -> str:
+    """The inbox pane's text."""
+    return tmux("capture-pane", "-p", "-t", "main")
+
+
+def keys(*names: str) -> None:
+    """Sends tmux key names to the inbox pane."""
+    tmux("send-keys", "-t", "main", *names)
+
+
+def idle(text: str) -> bool:
+    return IDLE in text
+
+
+async def shown(what: str, ready, limit: float = 20.0) -> bool:
+    """Waits until the pane's text satisfies `ready`; a timeout is a failed check."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if ready(screen()):
+            return True
+        await anyio.sleep(0.05)
+    check(f"the inbox pane shows {what}", False, screen())
+    return False

@@ -157,40 +157,36 @@ fn a_signal_journals_the_open_forms_drafts_and_nothing_of_what_was_never_asked()
     );
 }
 
+/// Asks `c1` and `c2`, each with two questions: the first opens, the second waits.
+fn ask_two(session: &mut Session<Recording>) {
+    for id in ["c1", "c2"] {
+        send(
+            session,
+            &json!({"type": "ask", "id": id, "arguments": two_questions(false)}),
+        );
+    }
+}
+
+/// The journal of [`ask_two`]'s calls, both ended as cancelled.
+const BOTH_ENDED_CANCELLED: [&str; 4] = [
+    "asked c1 id-1",
+    "answered id-1 cancelled=true",
+    "asked c2 id-3",
+    "answered id-3 cancelled=true",
+];
+
 #[test]
 fn the_end_of_input_journals_each_call_as_ended() {
     let mut session = Session::new(Recording::default());
-    send(
-        &mut session,
-        &json!({"type": "ask", "id": "c1", "arguments": two_questions(false)}),
-    );
-    send(
-        &mut session,
-        &json!({"type": "ask", "id": "c2", "arguments": two_questions(false)}),
-    );
+    ask_two(&mut session);
     session.end_of_input();
-    assert_eq!(
-        kept(session),
-        [
-            "asked c1 id-1",
-            "answered id-1 cancelled=true",
-            "asked c2 id-3",
-            "answered id-3 cancelled=true"
-        ]
-    );
+    assert_eq!(kept(session), BOTH_ENDED_CANCELLED);
 }
 
 #[test]
 fn pi_abort_journals_the_calls_it_ends() {
     let mut session = Session::new(Recording::default());
-    send(
-        &mut session,
-        &json!({"type": "ask", "id": "c1", "arguments": two_questions(false)}),
-    );
-    send(
-        &mut session,
-        &json!({"type": "ask", "id": "c2", "arguments": two_questions(false)}),
-    );
+    ask_two(&mut session);
     let aborted = send(&mut session, &json!({"type": "abort"}));
     let ids: Vec<&Value> = aborted
         .iter()
@@ -198,15 +194,7 @@ fn pi_abort_journals_the_calls_it_ends() {
         .map(|line| &line["id"])
         .collect();
     assert_eq!(ids, ["c1", "c2"]);
-    assert_eq!(
-        kept(session),
-        [
-            "asked c1 id-1",
-            "answered id-1 cancelled=true",
-            "asked c2 id-3",
-            "answered id-3 cancelled=true"
-        ]
-    );
+    assert_eq!(kept(session), BOTH_ENDED_CANCELLED);
 }
 
 #[test]

@@ -7,9 +7,9 @@ use std::io::{Read as _, Seek as _, SeekFrom, Write as _};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use pi_agent_ask_core::journal::Session;
 use pi_agent_ask_core::journal::append::{Placement, Record};
 use pi_agent_ask_core::journal::entry::last_entry_id;
+use pi_agent_ask_core::journal::{Moment, Session};
 
 use crate::files::{ReadProblem, read_regular_file};
 
@@ -98,6 +98,30 @@ impl JournalFile {
         }
         file.write_all(text.as_bytes()).map_err(unwritable)?;
         file.flush().map_err(unwritable)
+    }
+
+    /// Appends what `moment` records, stamped now; the payload of a call names the session
+    /// entry holding its tool call when the active branch has one. A call the journal does not
+    /// keep (no request id) appends nothing and reads nothing.
+    pub fn keep(&self, moment: Moment<'_>) -> Result<(), JournalError> {
+        let now = SystemTime::now();
+        let created_at = humantime::format_rfc3339_millis(now).to_string();
+        let millis = crate::clock::now_millis();
+        let mut records = moment.records(None, millis, &created_at);
+        if records.is_empty() {
+            return Ok(());
+        }
+        if let Some(tool_call_id) = moment.tool_call_id() {
+            let source_entry_id = self
+                .read()?
+                .active_branch()
+                .entry_of_tool_call(tool_call_id)
+                .map(str::to_owned);
+            if source_entry_id.is_some() {
+                records = moment.records(source_entry_id, millis, &created_at);
+            }
+        }
+        self.append(&records)
     }
 
     fn unreadable(&self, reason: String) -> JournalError {

@@ -21,7 +21,8 @@ use pi_agent_ask_core::contract::ask_user::{
     FileProblem, ParseOptions, PreviewFile, PreviewSource,
 };
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
-use pi_agent_ask_dialogs::rpc::{Entry, Environment, Outgoing, Session};
+use pi_agent_ask_core::journal::Moment;
+use pi_agent_ask_dialogs::rpc::{Environment, Outgoing, Session};
 use rstest::rstest;
 use serde_json::Value;
 
@@ -67,7 +68,7 @@ impl Environment for Deterministic {
         })
     }
 
-    fn journal(&mut self, entry: Entry<'_>) {
+    fn journal(&mut self, entry: Moment<'_>) {
         for record in entry.records(None, START_MILLIS, START_RFC3339) {
             let line = serde_json::json!({"customType": record.custom_type, "data": record.data});
             self.journal.push(pi_agent_ask_core::json::to_string(&line));

@@ -15,8 +15,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
+use pi_agent_ask_core::journal::Moment;
 use pi_agent_ask_dialogs::rpc::lines::{self, Line};
-use pi_agent_ask_dialogs::rpc::{Entry, Environment, Outgoing, Session};
+use pi_agent_ask_dialogs::rpc::{Environment, Outgoing, Session};
 use serde_json::Value;
 
 use super::{new_request_id, parse_call};
@@ -51,7 +52,7 @@ impl Environment for ProgramEnvironment {
         parse_call(tool, arguments, self.cwd.clone(), self.config.as_deref())
     }
 
-    fn journal(&mut self, entry: Entry<'_>) {
+    fn journal(&mut self, entry: Moment<'_>) {
         if let Some(journal) = &self.journal {
             journal.keep(entry);
         }

@@ -19,6 +19,7 @@ pub mod backlog;
 pub mod branch;
 pub mod drafts;
 pub mod entry;
+pub mod moment;
 pub mod records;
 pub mod recovery;
 pub mod status;
@@ -28,4 +29,5 @@ mod tests;
 
 pub use branch::Branch;
 pub use entry::{Entry, EntryKind, Problem, Session, ToolCall};
+pub use moment::Moment;
 pub use recovery::{Recovery, recoverable};

@@ -16,10 +16,9 @@ use pi_agent_ask_core::contract::Call;
 use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::ask_user::ParseOptions;
 use pi_agent_ask_core::contract::background::BackgroundAnswer;
-use pi_agent_ask_core::journal::append::{self, Record};
+use pi_agent_ask_core::journal::Moment;
 use pi_agent_ask_core::journal::backlog::{Backlog, backlog};
 
-use crate::clock::now_millis;
 use crate::journal_file::{JournalError, JournalFile};
 use crate::outcome::{UsageError, report};
 
@@ -60,39 +59,30 @@ impl Journal {
     /// Records a queued call's saved arguments and questions, before its receipt is sent; the
     /// call is known by its request id.
     pub fn queued(&self, call: &Call) -> Result<(), JournalError> {
-        let request_id = call.request_id().unwrap_or_default();
-        let created_at = humantime::format_rfc3339_millis(SystemTime::now()).to_string();
-        let records: Vec<Record> = append::payload(call, None, now_millis())
-            .into_iter()
-            .chain(append::history_request(call, request_id, created_at))
-            .collect();
-        self.file.append(&records)
+        let tool_call_id = call.request_id().unwrap_or_default();
+        self.file.keep(Moment::Asked { call, tool_call_id })
     }
 
     /// Records a queued form's end, before it is delivered; a failure is reported, and the
     /// end is still delivered.
     pub fn finished(&self, answer: &BackgroundAnswer) {
-        self.write(&[append::background_completed(answer)]);
+        self.write(Moment::BackgroundAnswered(answer));
     }
 
     /// Records what a queued form held when the input ended before its answer, so the next
     /// server opens it as it was left.
     pub fn drafts(&self, call: &Call, drafts: &[Draft]) {
-        let records: Vec<Record> = append::drafts(call, drafts).into_iter().collect();
-        self.write(&records);
+        self.write(Moment::Interrupted { call, drafts });
     }
 
     /// Records that the ends of these forms reached the client, so no restart delivers them
     /// again.
     pub fn delivered(&self, request_ids: &[String]) {
-        let records: Vec<Record> = append::background_delivered(request_ids)
-            .into_iter()
-            .collect();
-        self.write(&records);
+        self.write(Moment::Delivered(request_ids));
     }
 
-    fn write(&self, records: &[Record]) {
-        if let Err(error) = self.file.append(records) {
+    fn write(&self, moment: Moment<'_>) {
+        if let Err(error) = self.file.keep(moment) {
             report(&format!("mcp: {error}"));
         }
     }

@@ -4,7 +4,7 @@ use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
 use serde_json::{Value, json};
 
-use super::{Entry, Environment, Outgoing, Session};
+use super::{Environment, Moment, Outgoing, Session};
 
 /// Counted ids, and every journal entry as a short line naming what it is about.
 #[derive(Default)]
@@ -33,20 +33,20 @@ impl Environment for Recording {
         )
     }
 
-    fn journal(&mut self, entry: Entry<'_>) {
+    fn journal(&mut self, entry: Moment<'_>) {
         let line = match entry {
-            Entry::Asked { call, tool_call_id } => format!(
+            Moment::Asked { call, tool_call_id } => format!(
                 "asked {tool_call_id} {}",
                 call.request_id().unwrap_or_default()
             ),
-            Entry::Answered { call, result } => format!(
+            Moment::Answered { call, result } => format!(
                 "answered {} cancelled={}",
                 call.request_id().unwrap_or_default(),
                 result.to_json()["details"]["cancelled"]
             ),
-            Entry::BackgroundAnswered(answer) => format!("background {}", answer.request_id),
-            Entry::Delivered(ids) => format!("delivered {}", ids.join(",")),
-            Entry::Interrupted { call, drafts } => format!(
+            Moment::BackgroundAnswered(answer) => format!("background {}", answer.request_id),
+            Moment::Delivered(ids) => format!("delivered {}", ids.join(",")),
+            Moment::Interrupted { call, drafts } => format!(
                 "drafts {} {}",
                 call.request_id().unwrap_or_default(),
                 drafts.iter().filter(|draft| draft.is_answered()).count()

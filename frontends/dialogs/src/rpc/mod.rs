@@ -68,7 +68,6 @@
 
 mod abort;
 mod incoming;
-pub mod journal;
 pub mod lines;
 mod opening;
 mod outgoing;
@@ -91,8 +90,8 @@ use serde_json::Value;
 use opening::{Opening, cancelled_before_start, opening};
 
 pub use incoming::{ABORT_ASK, Incoming, PARSE, ProtocolError, WAIT_FOR_ANSWERS, parse_line};
-pub use journal::Entry;
 pub use outgoing::{Outgoing, UiRequest};
+use pi_agent_ask_core::journal::Moment;
 pub use replies::NAMES_NO_OPTION;
 
 /// What a session needs from outside: fresh ids, the time, argument checking (which reads
@@ -111,7 +110,7 @@ pub trait Environment {
 
     /// Keeps `entry` in the session's journal; a session without one (no `--session`) keeps
     /// nothing. A journal that cannot be written reports it itself: the answers still go out.
-    fn journal(&mut self, entry: Entry<'_>) {
+    fn journal(&mut self, entry: Moment<'_>) {
         let _ = entry;
     }
 }
@@ -229,7 +228,7 @@ impl<E: Environment> Session<E> {
     pub fn lines_written(&mut self) {
         if !self.unwritten_deliveries.is_empty() {
             let delivered = std::mem::take(&mut self.unwritten_deliveries);
-            self.env.journal(Entry::Delivered(&delivered));
+            self.env.journal(Moment::Delivered(&delivered));
         }
     }
 
@@ -345,12 +344,12 @@ impl<E: Environment> Session<E> {
         let call = open.flow.call();
         if self.input == HostInput::Interrupted {
             let drafts = open.flow.drafts();
-            self.env.journal(Entry::Interrupted { call, drafts });
+            self.env.journal(Moment::Interrupted { call, drafts });
         }
         let actions = match open.turn {
             Turn::Foreground => {
                 if self.input != HostInput::Interrupted {
-                    self.env.journal(Entry::Answered { call, result });
+                    self.env.journal(Moment::Answered { call, result });
                 }
                 out.push(Outgoing::Result {
                     id: open.id.clone(),

@@ -5,7 +5,7 @@
 use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::dialog::DialogFlow;
 
-use super::{Entry, Environment, HostInput, Outgoing, Waiting};
+use super::{Environment, HostInput, Moment, Outgoing, Waiting};
 
 /// What a call's turn brings: a flow to ask, or at once a result for invalid arguments.
 pub(super) enum Opening {
@@ -36,11 +36,11 @@ pub(super) fn cancelled_before_start(
             let result = flow.cancel();
             if how != HostInput::Interrupted {
                 let asked = flow.call();
-                env.journal(Entry::Asked {
+                env.journal(Moment::Asked {
                     call: asked,
                     tool_call_id: &call.id,
                 });
-                env.journal(Entry::Answered {
+                env.journal(Moment::Answered {
                     call: asked,
                     result: &result,
                 });

@@ -4,8 +4,8 @@
 //! A background form is asked through the same dialogs as a foreground `ask`, under the id of
 //! the `ask` that queued it, with its started and completed events; while it is open the
 //! `herdr:blocked` status is active. [`Action::SaveRequest`] and [`Action::SaveCompletion`]
-//! go to the journal ([`Entry::Asked`], [`Entry::BackgroundAnswered`]), and a wait's delivery
-//! once its result is written ([`Entry::Delivered`]).
+//! go to the journal ([`Moment::Asked`], [`Moment::BackgroundAnswered`]), and a wait's delivery
+//! once its result is written ([`Moment::Delivered`]).
 
 use pi_agent_ask_core::contract::background::{Delivery, Outcome, asks_background};
 use pi_agent_ask_core::contract::{Call, Tool};
@@ -14,7 +14,7 @@ use pi_agent_ask_core::queue::{Action, BLOCKED_CHANNEL, Blocked};
 use serde_json::Value;
 
 use super::{
-    Entry, Environment, HostInput, Opening, Outgoing, ProtocolError, QueuedForm, Session, Turn,
+    Environment, HostInput, Moment, Opening, Outgoing, ProtocolError, QueuedForm, Session, Turn,
     Waiting, cancelled_before_start, event, opening,
 };
 
@@ -110,7 +110,7 @@ impl<E: Environment> Session<E> {
             match action {
                 Action::SaveRequest { request_id } => {
                     if let Some(form) = self.forms.get(&request_id) {
-                        self.env.journal(Entry::Asked {
+                        self.env.journal(Moment::Asked {
                             call: &form.call,
                             tool_call_id: &form.call_id,
                         });
@@ -119,7 +119,7 @@ impl<E: Environment> Session<E> {
                 // A form a signal ended keeps its drafts instead, and one never asked nothing.
                 Action::SaveCompletion(answer) => {
                     if self.input != HostInput::Interrupted {
-                        self.env.journal(Entry::BackgroundAnswered(&answer));
+                        self.env.journal(Moment::BackgroundAnswered(&answer));
                         if let Some(form) = self.forms.get_mut(&answer.request_id) {
                             form.saved = true;
                         }
@@ -189,7 +189,7 @@ impl<E: Environment> Session<E> {
         let answered = if self.input == HostInput::Open {
             match opening(&mut self.env, &mut call) {
                 Opening::Flow(flow) => {
-                    self.env.journal(Entry::Asked {
+                    self.env.journal(Moment::Asked {
                         call: flow.call(),
                         tool_call_id: &call.id,
                     });

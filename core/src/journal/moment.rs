@@ -1,21 +1,21 @@
-//! What a session journals, as it happens: the seam where `rpc --session` appends to a Pi
-//! session file. The session says what happened and when (see [`Entry`]); the records are built
-//! here with the core's journal, and the program appends them under the session file's lock.
-//!
-//! The order is the journal's rules: a valid call's payload and request before its first dialog
-//! or its receipt; its completion before its result or a wait's result is written; a wait's
-//! delivery once its result has been written; a form's drafts when a signal ends the session
-//! with the form open, with no completion, so it can be reopened.
+//! What happens to an ask that the journal keeps, as it happens: a valid call about to be
+//! asked (or to get its receipt), its end, a queued form's end and its delivery, and the drafts
+//! of a form a signal ended. Every long-lived surface (`rpc`, `mcp`) names these moments in the
+//! same words, and the records they append are built here, in the journal's order: a call's
+//! payload and request before its first question or its receipt; its completion before its
+//! result or a wait's result is written; a wait's delivery once its result has been written;
+//! drafts, and no completion, when a signal ends the form, so it can be reopened.
 
-use pi_agent_ask_core::contract::answers::Draft;
-use pi_agent_ask_core::contract::background::BackgroundAnswer;
-use pi_agent_ask_core::contract::{Call, ToolResult};
-use pi_agent_ask_core::journal::append::{self, Record};
 use serde_json::Value;
+
+use super::append::{self, Record};
+use crate::contract::answers::Draft;
+use crate::contract::background::BackgroundAnswer;
+use crate::contract::{Call, ToolResult};
 
 /// One thing that happened to a call that the journal keeps.
 #[derive(Clone, Copy, Debug)]
-pub enum Entry<'a> {
+pub enum Moment<'a> {
     /// A valid call is about to be asked, or, queued, about to get its receipt
     /// (`ask:payload`, `ask:history-request`).
     Asked {
@@ -47,8 +47,8 @@ pub enum Entry<'a> {
     },
 }
 
-impl Entry<'_> {
-    /// The tool call whose session entry the payload names, for [`Entry::Asked`].
+impl Moment<'_> {
+    /// The tool call whose session entry the payload names, for [`Moment::Asked`].
     pub const fn tool_call_id(&self) -> Option<&str> {
         match self {
             Self::Asked { tool_call_id, .. } => Some(tool_call_id),

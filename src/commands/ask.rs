@@ -102,58 +102,53 @@ pub fn ask(
     surface: Surface,
     inbox: &str,
 ) -> Result<Asked, UsageError> {
-    let (result, exit) = match surface {
-        Surface::NoUi => return Ok(unasked(call)),
+    Ok(match surface {
+        Surface::NoUi => unasked(call),
         Surface::Dialogs => {
             let mut terminal = terminal::plain_dialogs();
             let result = pi_agent_ask_dialogs::ask(call.clone(), &mut terminal);
-            let ending = interrupt::received()
+            let signalled = interrupt::received()
                 .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
-            (result.to_json(), Effects::exit_status(ending))
+            Asked {
+                result: result.to_json(),
+                exit: Effects::exit_status(signalled),
+                ending: ending(None),
+            }
         }
         Surface::Popup => match ask_popup::ask(call, drafts.as_deref(), &settings, cwd) {
-            Ok((result, exit, kept)) => {
-                let ending = match kept {
-                    Some(kept) => AskEnding::Interrupted(Some(kept)),
-                    None if interrupt::received().is_some() => AskEnding::Interrupted(None),
-                    None => AskEnding::User,
-                };
-                return Ok(Asked {
-                    result,
-                    exit,
-                    ending,
-                });
-            }
+            Ok((result, exit, kept)) => Asked {
+                result,
+                exit,
+                ending: ending(kept),
+            },
             Err(reason) => {
                 report(&format!("--ui popup: {reason}; answering without a UI"));
-                return Ok(unasked(call));
+                unasked(call)
             }
         },
         Surface::Tui { placement } => {
             let end = tui::ask_with(call.clone(), drafts, settings, placement, cwd)?;
-            return Ok(Asked {
+            Asked {
                 result: end.result.to_json(),
                 exit: end.exit,
-                ending: end
-                    .kept
-                    .map_or(AskEnding::User, |kept| AskEnding::Interrupted(Some(kept))),
-            });
+                ending: ending(end.kept),
+            }
         }
         Surface::Inbox => {
             let request = AwayRequest::new(call, &settings, cwd).with_drafts(drafts.as_deref());
-            return ask_inbox(call, &request, inbox);
+            ask_inbox(call, &request, inbox)?
         }
-    };
-    let ending = if interrupt::received().is_some() {
-        AskEnding::Interrupted(None)
-    } else {
-        AskEnding::User
-    };
-    Ok(Asked {
-        result,
-        exit,
-        ending,
     })
+}
+
+/// Who ended an ask that a surface asked: from outside when the form handed back what it held
+/// (`kept`, given only then) or a signal reached this process, else the user.
+fn ending(kept: Option<Vec<Draft>>) -> AskEnding {
+    match kept {
+        Some(kept) => AskEnding::Interrupted(Some(kept)),
+        None if interrupt::received().is_some() => AskEnding::Interrupted(None),
+        None => AskEnding::User,
+    }
 }
 
 fn unasked(call: &Call) -> Asked {

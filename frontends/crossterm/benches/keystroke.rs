@@ -1,5 +1,5 @@
 //! One keystroke handled plus one frame drawn at 120×40 and written the way the program writes
-//! it: the core form, ratatui's diff and the lean backend's encoding, into a byte buffer. For
+//! it: the core form, the painter's row comparison and the lean backend's encoding, into a byte buffer. For
 //! the questionnaires of `core/benches/payloads.rs`, which the core's bench times too.
 
 #[path = "../../../core/benches/payloads.rs"]
@@ -11,30 +11,35 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use payloads::{big_preview, demo, form, many_options};
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
-use pi_agent_ask_crossterm::paint::draw_frame;
+use pi_agent_ask_crossterm::encode::Erase;
+use pi_agent_ask_crossterm::painter::{Painter, Viewport};
 use pi_agent_ask_crossterm::{LeanBackend, ScreenSize, Theme};
-use ratatui::layout::{Rect, Size};
-use ratatui::{Terminal, TerminalOptions, Viewport};
+use ratatui::layout::Size;
 use serde_json::Value;
 
 fn keystroke_and_frame(c: &mut Criterion, name: &str, arguments: &Value, keys: &[&str]) {
     let mut form = form(arguments);
     let keys: Vec<Key> = keys.iter().map(|key| key.parse().expect("a key")).collect();
     let size = Size::new(120, 40);
-    let viewport = Viewport::Fixed(Rect::new(0, 0, size.width, size.height));
     let backend = LeanBackend::new(std::io::sink(), ScreenSize::Fixed(size));
-    let mut terminal =
-        Terminal::with_options(backend, TerminalOptions { viewport }).expect("a terminal");
-    terminal.clear().expect("a cleared screen");
+    let mut terminal = Painter::new(backend, Viewport::Fullscreen).expect("a painter");
+    terminal
+        .target_mut()
+        .clear_region(Erase::All)
+        .expect("a cleared screen");
     let theme = Theme::colored();
-    draw_frame(&mut terminal, &theme, |size| form.draw(size)).expect("the first frame");
+    terminal
+        .draw(&theme, |size| form.draw(size))
+        .expect("the first frame");
     let mut step = 0;
     c.bench_function(name, |b| {
         b.iter(|| {
             let key = keys[step % keys.len()];
             step += 1;
             black_box(form.handle(Input::Key(key)));
-            draw_frame(&mut terminal, &theme, |size| form.draw(size)).expect("a frame")
+            terminal
+                .draw(&theme, |size| form.draw(size))
+                .expect("a frame")
         });
     });
 }

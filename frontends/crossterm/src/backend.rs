@@ -1,10 +1,10 @@
-//! The ratatui backend for `/dev/tty`.
+//! The backend for `/dev/tty`.
 //!
 //! It is the [`LeanBackend`] writing to the terminal device, asking for the cursor position on
 //! the terminal itself (crossterm would ask on standard output, which may be a pipe or a file
 //! carrying the JSON result) and reading the answer from it. It also never
 //! reports a screen larger than [`MAX_SCREEN_SIDE`] on a side, so a terminal claiming an absurd
-//! size cannot make the buffers ratatui keeps too large to allocate.
+//! size cannot make the cells the encoder keeps too large to allocate.
 
 use std::fs::File;
 use std::io::{self, ErrorKind, Read};
@@ -12,21 +12,22 @@ use std::ops::Range;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use ratatui::backend::{Backend, ClearType, WindowSize};
-use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};
 use rustix::io::Errno;
 
+use crate::cell::Cell;
 use crate::counting::{ByteCount, CountingWriter};
+use crate::encode::Erase;
 use crate::lean::{LeanBackend, ScreenSize};
+use crate::painter::DrawTarget;
 use crate::reader::{poll_readable, readable};
 
 /// How long the terminal has to answer a cursor position request.
 const CURSOR_REPORT_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// The most columns, and the most rows, the form is drawn in; a larger screen is drawn in its
-/// top-left corner of that size. ratatui keeps two buffers of every cell of the screen, and a
-/// terminal reporting 65535×65535 would ask for hundreds of gigabytes: the allocation fails and
+/// top-left corner of that size. The encoder keeps every cell of the screen, and a terminal
+/// reporting 65535×65535 would ask for hundreds of gigabytes: the allocation fails and
 /// the process aborts with the terminal left raw. `render` has the same limit.
 pub const MAX_SCREEN_SIDE: u16 = 1000;
 
@@ -88,7 +89,7 @@ impl TtyBackend {
     /// Writes `bytes` that are not part of a frame (a notification) at once.
     pub fn write_now(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.inner.send(bytes);
-        Backend::flush(&mut self.inner)
+        self.inner.flush()
     }
 
     /// Asks the terminal where the cursor is (`ESC [ 6 n`) and reads its report.
@@ -97,7 +98,7 @@ impl TtyBackend {
     /// [`TypedAhead`].
     fn query_cursor_position(&mut self) -> io::Result<Position> {
         self.inner.send(b"\x1b[6n");
-        Backend::flush(&mut self.inner)?;
+        self.inner.flush()?;
         let deadline = Instant::now() + CURSOR_REPORT_TIMEOUT;
         let mut received = Vec::new();
         loop {
@@ -148,36 +149,18 @@ fn find_cursor_report(bytes: &[u8]) -> Option<(Position, Range<usize>)> {
     Some((position, start..end + 1))
 }
 
-impl Backend for TtyBackend {
-    type Error = io::Error;
-
-    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
-    where
-        I: Iterator<Item = (u16, u16, &'a Cell)>,
-    {
-        self.inner.draw(content)
-    }
-
-    fn append_lines(&mut self, n: u16) -> io::Result<()> {
-        self.inner.append_lines(n)
-    }
-
-    fn hide_cursor(&mut self) -> io::Result<()> {
-        self.inner.hide_cursor()
-    }
-
-    /// Shows the cursor. A terminal that went away has no cursor to show, and that is no
-    /// error: ratatui would print one on standard error as the session ends after a hang-up.
-    fn show_cursor(&mut self) -> io::Result<()> {
-        match self.inner.show_cursor() {
-            Err(error) if is_gone(&error) => Ok(()),
-            other => other,
-        }
+impl TtyBackend {
+    /// Appends lines by writing newlines, scrolling the screen.
+    pub fn append_lines(&mut self, n: u16) {
+        self.inner.append_lines(n);
     }
 
     /// The cursor position as the terminal reports it, kept inside the drawn area; if it never
-    /// answers, the bottom-left cell, so an inline viewport opens at the bottom of the screen.
-    fn get_cursor_position(&mut self) -> io::Result<Position> {
+    /// answers, the bottom-left cell, so an inline form opens at the bottom of the screen.
+    ///
+    /// # Errors
+    /// When the terminal cannot be written or read.
+    pub fn get_cursor_position(&mut self) -> io::Result<Position> {
         let size = self.size()?;
         let bottom = size.height.saturating_sub(1);
         match self.query_cursor_position() {
@@ -190,34 +173,71 @@ impl Backend for TtyBackend {
         }
     }
 
-    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+    /// Moves the cursor to `position`.
+    ///
+    /// # Errors
+    /// When the terminal's size cannot be read.
+    pub fn set_cursor_position(&mut self, position: Position) -> io::Result<()> {
         self.inner.set_cursor_position(position)
     }
 
-    fn clear(&mut self) -> io::Result<()> {
-        self.inner.clear()
-    }
-
-    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
-        self.inner.clear_region(clear_type)
+    /// Erases `erase`.
+    ///
+    /// # Errors
+    /// When the terminal's size cannot be read.
+    pub fn clear_region(&mut self, erase: Erase) -> io::Result<()> {
+        self.inner.clear_region(erase)
     }
 
     /// The screen's size, at most [`MAX_SCREEN_SIDE`] on each side.
-    fn size(&self) -> io::Result<Size> {
+    ///
+    /// # Errors
+    /// When the terminal's size cannot be read.
+    pub fn size(&self) -> io::Result<Size> {
         self.inner.size().map(capped)
     }
 
-    /// The screen's size in cells, at most [`MAX_SCREEN_SIDE`] on each side, and in pixels.
-    fn window_size(&mut self) -> io::Result<WindowSize> {
-        let size = self.inner.window_size()?;
-        Ok(WindowSize {
-            columns_rows: capped(size.columns_rows),
-            pixels: size.pixels,
-        })
+    /// Writes what the frame gathered.
+    ///
+    /// # Errors
+    /// When the terminal cannot be written.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl DrawTarget for TtyBackend {
+    fn screen_size(&self) -> io::Result<Size> {
+        self.size()
     }
 
-    fn flush(&mut self) -> io::Result<()> {
-        Backend::flush(&mut self.inner)
+    fn begin_frame(&mut self) -> io::Result<u64> {
+        self.inner.begin_frame()
+    }
+
+    fn erase_screen(&mut self) -> io::Result<()> {
+        self.inner.erase_screen()
+    }
+
+    fn draw_row(&mut self, x: u16, y: u16, row: &[Cell]) {
+        self.inner.draw_row(x, y, row);
+    }
+
+    fn end_frame(&mut self) {
+        self.inner.end_frame();
+    }
+
+    /// Shows the cursor at `at`, or hides it. A terminal that went away has no cursor to
+    /// show, and that is no error.
+    fn place_cursor(&mut self, at: Option<Position>) -> io::Result<()> {
+        match self.inner.place_cursor(at) {
+            Err(error) if is_gone(&error) => Ok(()),
+            other => other,
+        }
+    }
+
+    fn flush_frame(&mut self) -> io::Result<()> {
+        self.inner.flush()
     }
 }
 

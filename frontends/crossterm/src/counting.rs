@@ -71,12 +71,10 @@ impl<W: Write> Write for CountingWriter<W> {
 #[cfg(test)]
 mod tests {
     use pi_agent_ask_core::draw::{DrawCmd, Frame, Pos, Role, Size, Style};
-    use ratatui::backend::CrosstermBackend;
-    use ratatui::layout::Rect;
-    use ratatui::{Terminal, TerminalOptions, Viewport};
 
     use super::*;
-    use crate::paint::paint;
+    use crate::lean::{LeanBackend, ScreenSize};
+    use crate::painter::{Painter, Viewport};
     use crate::theme::Theme;
 
     #[test]
@@ -117,23 +115,24 @@ mod tests {
     fn a_small_change_writes_few_bytes() {
         let writer = CountingWriter::new(Vec::new());
         let counter = writer.counter();
-        let viewport = Viewport::Fixed(Rect::new(0, 0, 120, 40));
-        let mut terminal =
-            Terminal::with_options(CrosstermBackend::new(writer), TerminalOptions { viewport })
-                .unwrap();
+        let screen = ScreenSize::Fixed(ratatui::layout::Size::new(120, 40));
+        let mut painter = Painter::new(LeanBackend::new(writer, screen), Viewport::Fullscreen)
+            .expect("a painter");
         let theme = Theme::colored();
 
-        terminal
-            .draw(|f| paint(&list_frame(0), &theme, f.buffer_mut()))
-            .unwrap();
+        painter.draw(&theme, |_| list_frame(0)).unwrap();
         let first = counter.get();
-        terminal
-            .draw(|f| paint(&list_frame(1), &theme, f.buffer_mut()))
-            .unwrap();
+        painter.draw(&theme, |_| list_frame(1)).unwrap();
         let second = counter.get() - first;
 
         eprintln!("first frame: {first} bytes, one move down: {second} bytes");
-        assert!(first > 1_000, "the first frame paints everything: {first}");
-        assert!(second < 200, "one move down rewrote {second} bytes");
+        let written = painter.target().writer().get_ref();
+        assert_eq!(counter.get(), written.len() as u64, "every byte is counted");
+        let shown = String::from_utf8_lossy(written);
+        assert!(
+            shown.contains("Option number 29"),
+            "the first frame paints everything"
+        );
+        assert!(second < 80, "one move down rewrote {second} bytes");
     }
 }

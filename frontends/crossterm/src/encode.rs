@@ -8,13 +8,12 @@
 
 use std::io::Write;
 
-use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};
 use ratatui::style::{Color, Modifier};
-use unicode_width::UnicodeWidthStr;
 
 use crate::backend::capped;
-use crate::shadow::{Shade, Shadow};
+use crate::cell::{Cell, Shade};
+use crate::shadow::Shadow;
 
 /// Whether the cursor is shown, as far as the encoder knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +26,7 @@ pub enum Visibility {
     Hidden,
 }
 
-/// What an erase clears; the encoder's own copy of ratatui's `ClearType`.
+/// What an erase clears.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Erase {
     /// The whole screen.
@@ -50,6 +49,7 @@ pub struct Encoder {
     style: Shade,
     visibility: Visibility,
     tails: Tails,
+    epoch: u64,
 }
 
 /// Whether a blank tail of a row may be erased with `ESC[K`.
@@ -70,6 +70,7 @@ impl Encoder {
             style: Shade::BLANK,
             visibility: Visibility::Unknown,
             tails: Tails::Erasable,
+            epoch: 0,
         };
         encoder.set_size(size);
         encoder
@@ -89,54 +90,74 @@ impl Encoder {
             self.shadow = Shadow::new(kept);
             self.cursor = None;
             self.tails = tails;
+            self.epoch += 1;
         }
     }
 
-    /// Appends to `out` the bytes that draw `cells` (in row order, as ratatui's diff gives
-    /// them). The terminal keeps the last colour and attributes set when they paint nothing
-    /// on a blank cell (the next frame starts from them, and restoring the terminal resets
-    /// them); a background or reverse video is reset, so that nothing the terminal itself
-    /// erases takes it.
-    pub fn draw<'a>(
-        &mut self,
-        out: &mut Vec<u8>,
-        cells: impl Iterator<Item = (u16, u16, &'a Cell)>,
-    ) {
-        let cells: Vec<(u16, u16, &Cell)> = cells
-            .filter(|&(x, y, cell)| {
-                self.shadow.contains(x, y) && !self.shadow.looks_like(x, y, Shade::of(cell))
-            })
+    /// Appends to `out` the bytes that turn row `y` of the screen, from column `x` on, into
+    /// `row`; only cells the screen does not already show are written. A wide glyph whose
+    /// right half changes is written again whole.
+    pub fn draw_row(&mut self, out: &mut Vec<u8>, x: u16, y: u16, row: &[Cell]) {
+        let room = self.shadow.row_from(x, y).len();
+        let row = &row[..row.len().min(room)];
+        let seen = self.shadow.row_from(x, y);
+        let mut changed: Vec<bool> = row
+            .iter()
+            .zip(seen)
+            .map(|(cell, seen)| !seen.shows(cell))
             .collect();
-        for &(x, y, cell) in &cells {
-            self.shadow.put(x, y, cell);
+        for at in 1..row.len() {
+            if changed[at] && row[at] == Cell::Covered {
+                changed[at - 1] = true;
+            }
         }
-        let mut erased_row = None;
-        for &(x, y, cell) in &cells {
-            if erased_row == Some(y) {
+        if !changed.contains(&true) {
+            return;
+        }
+        for (offset, cell) in (x..).zip(row) {
+            self.shadow.put(offset, y, cell);
+        }
+        let tail = (row.len() == room && self.tails == Tails::Erasable)
+            .then(|| blank_tail(row))
+            .flatten();
+        for (at, (cell, changed)) in row.iter().zip(&changed).enumerate() {
+            let Cell::Glyph(glyph) = cell else { continue };
+            if !changed {
                 continue;
             }
-            let shade = Shade::of(cell);
-            if shade.is_blank()
-                && self.tails == Tails::Erasable
-                && self.shadow.blank_from(x, y, shade.bg)
+            let offset = x + u16::try_from(at).unwrap_or(u16::MAX);
+            if glyph.is_blank()
+                && tail.is_some_and(|(start, bg)| at >= start && bg == glyph.shade.bg)
             {
-                self.move_to(out, Position::new(x, y));
-                self.set_bg_only(out, shade.bg);
+                self.move_to(out, Position::new(offset, y));
+                self.set_bg_only(out, glyph.shade.bg);
                 out.extend_from_slice(b"\x1b[K");
-                erased_row = Some(y);
-                continue;
+                return;
             }
-            self.move_to(out, Position::new(x, y));
-            if !(shade.is_blank() && self.style.paints_blank_as(shade.bg)) {
-                self.set_style(out, shade);
+            self.move_to(out, Position::new(offset, y));
+            if !(glyph.is_blank() && self.style.paints_blank_as(glyph.shade.bg)) {
+                self.set_style(out, glyph.shade);
             }
-            out.extend_from_slice(cell.symbol().as_bytes());
-            let width = u16::try_from(cell.symbol().width().max(1)).unwrap_or(1);
-            self.advance(width);
+            glyph.text.write_to(out);
+            self.advance(glyph.width());
         }
+    }
+
+    /// Ends a frame: the terminal keeps the last colour and attributes set when they paint
+    /// nothing on a blank cell (the next frame starts from them, and restoring the terminal
+    /// resets them); a background or reverse video is reset, so that nothing the terminal
+    /// itself erases takes it.
+    pub fn end_frame(&mut self, out: &mut Vec<u8>) {
         if !self.style.paints_blank_as(Color::Reset) {
             self.set_style(out, Shade::BLANK);
         }
+    }
+
+    /// A number that changes whenever the encoder learns the screen changed by other means
+    /// than its rows (an erase, a new size, scrolled lines): what was drawn before may no
+    /// longer be there.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
     }
 
     /// Appends a reset to the default style, unless the terminal is in it already: before
@@ -191,9 +212,10 @@ impl Encoder {
             }
         };
         out.extend_from_slice(code);
+        self.epoch += 1;
         match (erase, self.cursor) {
             (Erase::All, _) => self.shadow.blank_all(),
-            (Erase::AfterCursor, Some(at)) => self.shadow.blank_after(at),
+            (Erase::AfterCursor, Some(at)) => self.shadow.blank_after(at.x, at.y),
             (Erase::CurrentLine, Some(at)) => self.shadow.blank_row(at.y, 0),
             (Erase::UntilNewLine, Some(at)) => self.shadow.blank_row(at.y, at.x),
             _ => self.shadow.forget(),
@@ -205,6 +227,7 @@ impl Encoder {
     pub fn forget(&mut self) {
         self.shadow.forget();
         self.cursor = None;
+        self.epoch += 1;
     }
 
     /// Moves the known cursor `width` cells right; a cursor that reached the last column waits
@@ -248,10 +271,12 @@ impl Encoder {
             return csi(from - to.x, b'D');
         }
         let forward = csi(to.x - from, b'C');
-        match self.shadow.reprint(to.y, from..to.x, self.style) {
-            Some(text) if text.len() <= forward.len() => text,
-            _ => forward,
+        if usize::from(to.x - from) > forward.len() {
+            return forward;
         }
+        self.shadow
+            .reprint(to.y, from..to.x, self.style)
+            .unwrap_or(forward)
     }
 
     /// Sets only the background of the current style, for an erase; keeps the rest when
@@ -269,18 +294,30 @@ impl Encoder {
 
     /// Appends one `ESC[...m` that turns the current style into `target`, if they differ.
     fn set_style(&mut self, out: &mut Vec<u8>, target: Shade) {
-        if target.same_style(&self.style) {
+        if target == self.style {
             return;
         }
         let changes = crate::sgr::changes(&self.style, &target);
         out.extend_from_slice(b"\x1b[");
         out.extend_from_slice(changes.as_bytes());
         out.push(b'm');
-        self.style = Shade {
-            ch: self.style.ch,
-            ..target
-        };
+        self.style = target;
     }
+}
+
+/// Where the run of blank cells that ends `row` starts, and their background; `None` when the
+/// row ends in something else.
+fn blank_tail(row: &[Cell]) -> Option<(usize, Color)> {
+    let blank_bg = |cell: &Cell| match cell {
+        Cell::Glyph(glyph) if glyph.is_blank() => Some(glyph.shade.bg),
+        _ => None,
+    };
+    let bg = blank_bg(row.last()?)?;
+    let start = row
+        .iter()
+        .rposition(|cell| blank_bg(cell) != Some(bg))
+        .map_or(0, |last_other| last_other + 1);
+    Some((start, bg))
 }
 
 /// `ESC[row;columnH`, with the parts a 1 allows left out.
@@ -318,6 +355,7 @@ fn csi(count: u16, command: u8) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cell::{Glyph, Text};
 
     fn moved(from: Position, to: Position) -> Vec<u8> {
         let mut encoder = Encoder::new(Size::new(120, 40));
@@ -355,18 +393,69 @@ mod tests {
         assert_eq!(out, b"\x1b[?25l");
     }
 
+    fn glyph(ch: char, fg: Color, bg: Color) -> Cell {
+        Cell::Glyph(Glyph {
+            text: Text::Char(ch),
+            shade: Shade {
+                fg,
+                bg,
+                modifier: Modifier::empty(),
+            },
+        })
+    }
+
+    fn row(text: &str) -> Vec<Cell> {
+        text.chars()
+            .map(|ch| glyph(ch, Color::Reset, Color::Reset))
+            .collect()
+    }
+
     #[test]
     fn a_blank_tail_is_erased() {
         let mut encoder = Encoder::new(Size::new(10, 1));
         let mut out = Vec::new();
         encoder.erase(&mut out, Erase::All);
-        let text = Cell::new("x");
-        let cells = [(0, 0, &text), (1, 0, &text), (2, 0, &text)];
-        encoder.draw(&mut out, cells.into_iter());
+        encoder.draw_row(&mut out, 0, 0, &row("xxx       "));
         out.clear();
-        let blank = Cell::new(" ");
-        encoder.draw(&mut out, [(1, 0, &blank), (2, 0, &blank)].into_iter());
+        encoder.draw_row(&mut out, 0, 0, &row("x         "));
         assert_eq!(out, b"\rx\x1b[K", "{:?}", String::from_utf8_lossy(&out));
+    }
+
+    #[test]
+    fn a_row_the_screen_shows_writes_nothing() {
+        let mut encoder = Encoder::new(Size::new(4, 1));
+        let mut out = Vec::new();
+        encoder.erase(&mut out, Erase::All);
+        encoder.draw_row(&mut out, 0, 0, &row("ab  "));
+        out.clear();
+        encoder.draw_row(&mut out, 0, 0, &row("ab  "));
+        assert!(out.is_empty(), "{:?}", String::from_utf8_lossy(&out));
+    }
+
+    #[test]
+    fn a_wide_glyph_whose_right_half_changes_is_written_whole() {
+        let mut encoder = Encoder::new(Size::new(4, 1));
+        let mut out = Vec::new();
+        encoder.erase(&mut out, Erase::All);
+        let wide = Cell::Glyph(Glyph {
+            text: Text::Char('日'),
+            shade: Shade::BLANK,
+        });
+        encoder.draw_row(
+            &mut out,
+            0,
+            0,
+            &[wide.clone(), Cell::Covered, row("a")[0].clone()],
+        );
+        out.clear();
+        encoder.shadow.put(1, 0, &row(" ")[0]);
+        encoder.draw_row(&mut out, 0, 0, &[wide, Cell::Covered, row("a")[0].clone()]);
+        assert_eq!(
+            out,
+            "\r日".as_bytes(),
+            "{:?}",
+            String::from_utf8_lossy(&out)
+        );
     }
 
     #[test]
@@ -375,9 +464,9 @@ mod tests {
         let mut out = Vec::new();
         encoder.erase(&mut out, Erase::All);
         out.clear();
-        let mut cyan = Cell::new("x");
-        cyan.set_fg(Color::Cyan);
-        encoder.draw(&mut out, [(0, 0, &cyan)].into_iter());
+        let cyan = glyph('x', Color::Cyan, Color::Reset);
+        encoder.draw_row(&mut out, 0, 0, &[cyan]);
+        encoder.end_frame(&mut out);
         assert_eq!(
             out,
             b"\x1b[H\x1b[36mx",
@@ -385,9 +474,9 @@ mod tests {
             String::from_utf8_lossy(&out)
         );
         out.clear();
-        let mut shaded = Cell::new("y");
-        shaded.set_fg(Color::Cyan).set_bg(Color::Blue);
-        encoder.draw(&mut out, [(1, 0, &shaded)].into_iter());
+        let shaded = glyph('y', Color::Cyan, Color::Blue);
+        encoder.draw_row(&mut out, 1, 0, &[shaded]);
+        encoder.end_frame(&mut out);
         assert_eq!(
             out,
             b"\x1b[44my\x1b[m",

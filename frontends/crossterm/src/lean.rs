@@ -1,18 +1,18 @@
-//! A ratatui backend that writes each frame in as few bytes as it can, in one `write`.
+//! A backend that writes each frame in as few bytes as it can, in one `write`.
 //!
-//! ratatui's diff says which cells changed; the [`Encoder`] says how to get them on the screen
-//! cheaply, knowing what the screen already shows. Everything a frame needs is gathered and
-//! handed to the writer when ratatui flushes, so a frame reaches the terminal whole.
+//! The painter says which rows may have changed; the [`Encoder`] says how to get them on the
+//! screen cheaply, knowing what the screen already shows. Everything a frame needs is gathered
+//! and handed to the writer when the frame ends, so a frame reaches the terminal whole.
 
 use std::cell::Cell as Noted;
 use std::fs::File;
 use std::io::{self, Write};
 
-use ratatui::backend::{Backend, ClearType, WindowSize};
-use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};
 
+use crate::cell::Cell;
 use crate::encode::{Encoder, Erase};
+use crate::painter::DrawTarget;
 
 /// Where the backend learns the screen's size.
 #[derive(Debug)]
@@ -92,91 +92,64 @@ impl<W: Write> LeanBackend<W> {
     }
 }
 
-impl<W: Write> Backend for LeanBackend<W> {
-    type Error = io::Error;
-
-    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
-    where
-        I: Iterator<Item = (u16, u16, &'a Cell)>,
-    {
-        self.follow_size()?;
-        self.encoder.draw(&mut self.pending, content);
-        Ok(())
-    }
-
+impl<W: Write> LeanBackend<W> {
     /// Appends lines by writing newlines; the screen scrolls, so the encoder forgets it.
-    fn append_lines(&mut self, n: u16) -> io::Result<()> {
+    pub fn append_lines(&mut self, n: u16) {
         self.encoder.reset_style(&mut self.pending);
         self.pending
             .extend(std::iter::repeat_n(b'\n', usize::from(n)));
         self.encoder.forget();
-        Ok(())
     }
 
-    fn hide_cursor(&mut self) -> io::Result<()> {
+    /// Hides the cursor, unless it is hidden already.
+    pub fn hide_cursor(&mut self) {
         self.encoder.hide_cursor(&mut self.pending);
-        Ok(())
     }
 
-    fn show_cursor(&mut self) -> io::Result<()> {
+    /// Shows the cursor, unless it is shown already.
+    pub fn show_cursor(&mut self) {
         self.encoder.show_cursor(&mut self.pending);
-        Ok(())
     }
 
     /// Where the encoder left the cursor; a terminal that can say should be asked instead.
-    fn get_cursor_position(&mut self) -> io::Result<Position> {
-        Ok(self.encoder.cursor().unwrap_or_default())
+    pub fn cursor_position(&self) -> Position {
+        self.encoder.cursor().unwrap_or_default()
     }
 
-    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+    /// Moves the cursor to `position` the shortest way.
+    ///
+    /// # Errors
+    /// When the terminal's size cannot be read.
+    pub fn set_cursor_position(&mut self, position: Position) -> io::Result<()> {
         self.follow_size()?;
-        self.encoder.move_to(&mut self.pending, position.into());
+        self.encoder.move_to(&mut self.pending, position);
         Ok(())
     }
 
-    fn clear(&mut self) -> io::Result<()> {
-        self.clear_region(ClearType::All)
-    }
-
-    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+    /// Erases `erase` and notes what it cleared.
+    ///
+    /// # Errors
+    /// When the terminal's size cannot be read.
+    pub fn clear_region(&mut self, erase: Erase) -> io::Result<()> {
         self.follow_size()?;
-        let erase = match clear_type {
-            ClearType::All => Erase::All,
-            ClearType::AfterCursor => Erase::AfterCursor,
-            ClearType::CurrentLine => Erase::CurrentLine,
-            ClearType::UntilNewLine => Erase::UntilNewLine,
-            ClearType::BeforeCursor => {
-                self.pending.extend_from_slice(b"\x1b[1J");
-                Erase::Other
-            }
-        };
         self.encoder.erase(&mut self.pending, erase);
         Ok(())
     }
 
-    fn size(&self) -> io::Result<Size> {
+    /// The screen's full size.
+    ///
+    /// # Errors
+    /// When the terminal's size cannot be read.
+    pub fn size(&self) -> io::Result<Size> {
         self.screen_size()
-    }
-
-    fn window_size(&mut self) -> io::Result<WindowSize> {
-        match &self.screen {
-            ScreenSize::Fixed(size) => Ok(WindowSize {
-                columns_rows: *size,
-                pixels: Size::default(),
-            }),
-            ScreenSize::Terminal(tty) => {
-                let window = rustix::termios::tcgetwinsize(tty)?;
-                Ok(WindowSize {
-                    columns_rows: Size::new(window.ws_col, window.ws_row),
-                    pixels: Size::new(window.ws_xpixel, window.ws_ypixel),
-                })
-            }
-        }
     }
 
     /// Hands everything gathered since the last flush to the writer in one `write_all`; the
     /// next frame asks the terminal its size anew.
-    fn flush(&mut self) -> io::Result<()> {
+    ///
+    /// # Errors
+    /// When the writer fails.
+    pub fn flush(&mut self) -> io::Result<()> {
         self.asked.set(None);
         if !self.pending.is_empty() {
             let written = self.writer.write_all(&self.pending);
@@ -184,5 +157,42 @@ impl<W: Write> Backend for LeanBackend<W> {
             written?;
         }
         self.writer.flush()
+    }
+}
+
+impl<W: Write> DrawTarget for LeanBackend<W> {
+    fn screen_size(&self) -> io::Result<Size> {
+        self.screen_size()
+    }
+
+    fn begin_frame(&mut self) -> io::Result<u64> {
+        self.follow_size()?;
+        Ok(self.encoder.epoch())
+    }
+
+    fn erase_screen(&mut self) -> io::Result<()> {
+        self.clear_region(Erase::All)
+    }
+
+    fn draw_row(&mut self, x: u16, y: u16, row: &[Cell]) {
+        self.encoder.draw_row(&mut self.pending, x, y, row);
+    }
+
+    fn end_frame(&mut self) {
+        self.encoder.end_frame(&mut self.pending);
+    }
+
+    fn place_cursor(&mut self, at: Option<Position>) -> io::Result<()> {
+        if let Some(at) = at {
+            self.show_cursor();
+            self.set_cursor_position(at)
+        } else {
+            self.hide_cursor();
+            Ok(())
+        }
+    }
+
+    fn flush_frame(&mut self) -> io::Result<()> {
+        self.flush()
     }
 }

@@ -2,9 +2,10 @@
 //!
 //! It drives any core [`Surface`](pi_agent_ask_core::Surface) on the terminal: crossterm events
 //! are decoded from the terminal's bytes ([`decode`]) and become core
-//! [`Input`](pi_agent_ask_core::Input)s ([`event`]), core frames are painted into
-//! ratatui buffers with a [`theme`] ([`paint`]), and ratatui writes only the cells that changed
-//! to `/dev/tty` ([`terminal`]), so standard output stays free for the tool result.
+//! [`Input`](pi_agent_ask_core::Input)s ([`event`]), core frames are painted row by
+//! row with a [`theme`] ([`paint`]) where their runs changed ([`painter`]), and the [`encode`]r
+//! writes only the cells the screen does not show yet to `/dev/tty` ([`terminal`]), so
+//! standard output stays free for the tool result.
 //! [`run_with`] ties them together around a core
 //! [`Runner`](pi_agent_ask_core::runner::Runner), which keeps the timers a surface starts and
 //! hands the program every other effect, and restores the terminal on every way out: a
@@ -12,6 +13,7 @@
 //! also waits on one more source of inputs ([`ExternalInputs`], an inbox's askers). Unix only.
 
 pub mod backend;
+pub mod cell;
 pub mod counting;
 pub mod decode;
 pub mod encode;
@@ -21,6 +23,7 @@ pub mod jobs;
 pub mod lean;
 pub mod notify;
 pub mod paint;
+pub mod painter;
 mod reader;
 pub mod run;
 pub mod sgr;

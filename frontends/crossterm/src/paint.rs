@@ -1,116 +1,111 @@
-//! Core [`Frame`]s painted into a ratatui [`Buffer`].
+//! Core [`Frame`]s painted into rows of [`Cell`]s.
 //!
-//! Each text run is written with one `set_stringn` call, clipped to the buffer. Runs are meant to
-//! arrive sanitized, but as a second line of defence every control character (C0, DEL, C1, and so
-//! ESC) is replaced by [`PLACEHOLDER`] before it reaches the buffer: nothing a frame carries can
-//! become a terminal escape sequence.
+//! A run's graphemes take one cell each, or two for a wide one, and are cut off at the right
+//! edge; zero-width ones are left out. Runs are meant to arrive sanitized, but as a second line
+//! of defence every control character (C0, DEL, C1, and so ESC) is replaced by [`PLACEHOLDER`]
+//! first: nothing a frame carries can become a terminal escape sequence.
 
 use std::borrow::Cow;
 
-use pi_agent_ask_core::draw::{DrawCmd, Frame, Pos, Size};
-use ratatui::Terminal;
-use ratatui::backend::Backend;
-use ratatui::buffer::Buffer;
-use ratatui::layout::Position;
-use unicode_width::UnicodeWidthChar;
+use pi_agent_ask_core::draw::{DrawCmd, Frame, Pos};
+use pi_agent_ask_core::text::graphemes;
+use ratatui::layout::{Position, Size};
 
+use crate::cell::{Cell, Glyph, Shade, Text};
 use crate::theme::Theme;
 
 /// The character that stands in for a control character found in a text run.
 pub const PLACEHOLDER: char = '\u{FFFD}';
 
-/// Paints `frame` into `buffer`, with the frame's origin at the buffer area's top-left corner.
-///
-/// Text past the right or bottom edge of the buffer area is cut off.
-pub fn paint(frame: &Frame, theme: &Theme, buffer: &mut Buffer) {
-    let area = buffer.area;
-    for cmd in &frame.cmds {
+/// Paints `runs`, in order, into `row`: first `width` blank cells, then each run at its column,
+/// later runs over earlier ones.
+pub fn paint_row<'a>(
+    runs: impl IntoIterator<Item = &'a DrawCmd>,
+    theme: &Theme,
+    width: u16,
+    row: &mut Vec<Cell>,
+) {
+    row.clear();
+    row.resize(usize::from(width), Cell::BLANK);
+    for cmd in runs {
         let DrawCmd::Text { pos, text, style } = cmd;
-        if pos.x >= area.width || pos.y >= area.height {
+        let style = theme.style(*style);
+        let mut x = usize::from(pos.x);
+        if text.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
+            // One cell per byte: no graphemes to find or measure.
+            for ch in text.chars().take(row.len().saturating_sub(x)) {
+                put(row, x, Text::Char(ch), style, false);
+                x += 1;
+            }
             continue;
         }
-        let room = usize::from(area.width - pos.x);
-        let (x, y) = (area.x + pos.x, area.y + pos.y);
-        let style = theme.style(*style);
-        if is_plain_ascii(text) {
-            // One cell per byte, each one column wide: what `set_stringn` would do, without
-            // splitting the text into graphemes and measuring each.
-            let start = buffer.index_of(x, y);
-            let cells = &mut buffer.content[start..start + text.len().min(room)];
-            for (cell, byte) in cells.iter_mut().zip(text.bytes()) {
-                cell.set_char(char::from(byte)).set_style(style);
+        for (grapheme, cells) in graphemes(&without_controls(text)) {
+            if cells == 0 {
+                continue;
             }
-        } else if let Some(count) = single_cells(text) {
-            // The form's marks and rules (`›`, `━`, `…`, `✓`): still one cell per character.
-            let start = buffer.index_of(x, y);
-            let cells = &mut buffer.content[start..start + count.min(room)];
-            for (cell, ch) in cells.iter_mut().zip(text.chars()) {
-                cell.set_char(ch).set_style(style);
+            if x + cells > row.len() {
+                break;
             }
-        } else {
-            buffer.set_stringn(x, y, without_controls(text), room, style);
+            put(row, x, Text::of(grapheme), style, cells > 1);
+            x += cells;
         }
     }
 }
 
-/// Whether every byte of `text` is a printable ASCII character (a space to a tilde).
-fn is_plain_ascii(text: &str) -> bool {
-    text.bytes().all(|byte| (b' '..=b'~').contains(&byte))
+/// Writes a glyph of `text` at `x`, in `style` laid over what the cell had; a wide glyph
+/// covers the next cell. A wide glyph partly overwritten is replaced by a blank.
+fn put(row: &mut [Cell], x: usize, text: Text, style: ratatui::style::Style, wide: bool) {
+    let under = match &row[x] {
+        Cell::Glyph(glyph) => glyph.shade,
+        Cell::Covered => {
+            break_glyph(row, x - 1);
+            Shade::BLANK
+        }
+    };
+    let shade = under.patched(style);
+    let next = x + 1;
+    if row.get(next) == Some(&Cell::Covered) && !wide {
+        row[next] = Cell::BLANK;
+    }
+    if wide {
+        if row.get(next + 1) == Some(&Cell::Covered) {
+            break_glyph(row, next);
+        }
+        row[next] = Cell::Covered;
+    }
+    row[x] = Cell::Glyph(Glyph { text, shade });
 }
 
-/// Blocks of characters that are each a grapheme of their own, whatever surrounds them here:
-/// no combining marks, joiners, variation selectors or format characters among them.
-const STANDALONE: [(char, char); 6] = [
-    ('\u{a1}', '\u{ac}'),
-    ('\u{ae}', '\u{ff}'),
-    ('\u{2010}', '\u{2027}'),
-    ('\u{2030}', '\u{205e}'),
-    ('\u{2190}', '\u{21ff}'),
-    ('\u{2500}', '\u{27bf}'),
-];
+/// Replaces the wide glyph at `x` by a blank in its shade, the cell it covered by a blank.
+fn break_glyph(row: &mut [Cell], x: usize) {
+    if let Cell::Glyph(glyph) = &row[x] {
+        let shade = glyph.shade;
+        row[x] = Cell::Glyph(Glyph {
+            text: Text::Char(' '),
+            shade,
+        });
+    }
+    if row.get(x + 1) == Some(&Cell::Covered) {
+        row[x + 1] = Cell::BLANK;
+    }
+}
 
-/// How many characters `text` has when each is a one-column grapheme of its own (printable
-/// ASCII, or a [`STANDALONE`] character one column wide), so each takes one cell as
-/// `set_stringn` would place it; `None` otherwise.
-fn single_cells(text: &str) -> Option<usize> {
-    let mut count = 0;
-    for ch in text.chars() {
-        let single = (' '..='~').contains(&ch)
-            || (STANDALONE
+/// The whole picture of `frame` in an area of `size`: every row painted, top to bottom.
+pub fn paint_screen(frame: &Frame, theme: &Theme, size: Size) -> Vec<Vec<Cell>> {
+    (0..size.height)
+        .map(|y| {
+            let mut row = Vec::new();
+            let runs = frame
+                .cmds
                 .iter()
-                .any(|(low, high)| (*low..=*high).contains(&ch))
-                && UnicodeWidthChar::width(ch) == Some(1));
-        if !single {
-            return None;
-        }
-        count += 1;
-    }
-    Some(count)
+                .filter(|cmd| matches!(cmd, DrawCmd::Text { pos, .. } if pos.y == y));
+            paint_row(runs, theme, size.width, &mut row);
+            row
+        })
+        .collect()
 }
 
-/// Draws the frame `draw` makes for the terminal's area, with its cursor, and writes only the
-/// cells that changed since the previous draw; returns where the cursor is shown, if it is.
-/// A [`crate::TerminalSession`] draws through this; measurements can use it on a terminal over
-/// any writer.
-pub fn draw_frame<B: Backend>(
-    terminal: &mut Terminal<B>,
-    theme: &Theme,
-    draw: impl FnOnce(Size) -> Frame,
-) -> Result<Option<Position>, B::Error> {
-    let mut shown = None;
-    terminal.draw(|target| {
-        let area = target.area();
-        let frame = draw(Size::new(area.width, area.height));
-        paint(&frame, theme, target.buffer_mut());
-        shown = screen_cursor(&frame, area.as_position(), area.width, area.height);
-        if let Some(cursor) = shown {
-            target.set_cursor_position(cursor);
-        }
-    })?;
-    Ok(shown)
-}
-
-/// Where the frame's cursor stands on the screen, for a buffer area starting at `origin`, if the
+/// Where the frame's cursor stands on the screen, for an area starting at `origin`, if the
 /// frame has a cursor inside its `width` × `height` area.
 pub fn screen_cursor(frame: &Frame, origin: Position, width: u16, height: u16) -> Option<Position> {
     let Pos { x, y } = frame.cursor?;
@@ -132,93 +127,123 @@ pub fn without_controls(text: &str) -> Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
-    use pi_agent_ask_core::draw::{Role, Size, Style as DrawStyle};
+    use pi_agent_ask_core::draw::{Role, Size as FrameSize, Style as DrawStyle};
+    use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;
     use ratatui::style::{Color, Modifier};
 
     use super::*;
 
-    fn row(buffer: &Buffer, y: u16) -> String {
-        let area = buffer.area;
-        (area.x..area.right())
-            .map(|x| buffer[(x, y)].symbol())
-            .collect()
+    fn painted(frame: &Frame, theme: &Theme, width: u16, height: u16) -> Vec<Vec<Cell>> {
+        paint_screen(frame, theme, Size::new(width, height))
+    }
+
+    fn text(row: &[Cell]) -> String {
+        let mut out = Vec::new();
+        for cell in row {
+            if let Cell::Glyph(glyph) = cell {
+                glyph.text.write_to(&mut out);
+            }
+        }
+        String::from_utf8(out).expect("UTF-8")
+    }
+
+    fn glyph(cell: &Cell) -> &Glyph {
+        match cell {
+            Cell::Glyph(glyph) => glyph,
+            Cell::Covered => panic!("a covered cell"),
+        }
+    }
+
+    /// The cells ratatui's `set_stringn` makes of the same text, in the same words.
+    fn ratatui_row(buffer: &Buffer, y: u16) -> Vec<Cell> {
+        let mut row = Vec::new();
+        let mut covered = 0;
+        for x in 0..buffer.area.width {
+            let cell = &buffer[(x, y)];
+            if covered > 0 {
+                covered -= 1;
+                row.push(Cell::Covered);
+                continue;
+            }
+            let symbol = cell.symbol();
+            covered = pi_agent_ask_core::text::grapheme_width(symbol).saturating_sub(1);
+            row.push(Cell::Glyph(Glyph {
+                text: Text::of(symbol),
+                shade: Shade {
+                    fg: cell.fg,
+                    bg: cell.bg,
+                    modifier: cell.modifier,
+                },
+            }));
+        }
+        row
     }
 
     #[test]
     fn runs_land_at_their_positions_with_role_styles() {
         let frame = Frame::new(
-            Size::new(12, 3),
+            FrameSize::new(12, 3),
             vec![
                 DrawCmd::text(Pos::new(0, 0), "Title", DrawStyle::new(Role::Accent)),
                 DrawCmd::text(Pos::new(2, 1), "› Yes", DrawStyle::new(Role::Selected)),
                 DrawCmd::text(Pos::new(2, 2), "No", DrawStyle::new(Role::Text)),
             ],
         );
-        let mut buffer = Buffer::empty(Rect::new(0, 0, 12, 3));
-        paint(&frame, &Theme::colored(), &mut buffer);
+        let rows = painted(&frame, &Theme::colored(), 12, 3);
 
-        assert_eq!(row(&buffer, 0), "Title       ");
-        assert_eq!(row(&buffer, 1), "  › Yes     ");
-        assert_eq!(row(&buffer, 2), "  No        ");
-        assert_eq!(buffer[(0, 0)].fg, Color::Cyan);
-        assert_eq!(buffer[(2, 1)].fg, Color::Cyan);
-        assert!(buffer[(2, 1)].modifier.contains(Modifier::BOLD));
-        assert_eq!(buffer[(2, 2)].fg, Color::Reset);
-        assert_eq!(buffer[(1, 1)].fg, Color::Reset);
+        assert_eq!(text(&rows[0]), "Title       ");
+        assert_eq!(text(&rows[1]), "  › Yes     ");
+        assert_eq!(text(&rows[2]), "  No        ");
+        assert_eq!(glyph(&rows[0][0]).shade.fg, Color::Cyan);
+        assert_eq!(glyph(&rows[1][2]).shade.fg, Color::Cyan);
+        assert!(glyph(&rows[1][2]).shade.modifier.contains(Modifier::BOLD));
+        assert_eq!(glyph(&rows[2][2]).shade.fg, Color::Reset);
+        assert_eq!(glyph(&rows[1][1]).shade.fg, Color::Reset);
     }
 
     #[test]
     fn attributes_reach_the_cells() {
         let style = DrawStyle::new(Role::Text).underline().italic();
         let frame = Frame::new(
-            Size::new(4, 1),
+            FrameSize::new(4, 1),
             vec![DrawCmd::text(Pos::new(0, 0), "ab", style)],
         );
-        let mut buffer = Buffer::empty(Rect::new(0, 0, 4, 1));
-        paint(&frame, &Theme::colored(), &mut buffer);
-        let modifier = buffer[(1, 0)].modifier;
+        let rows = painted(&frame, &Theme::colored(), 4, 1);
+        let modifier = glyph(&rows[0][1]).shade.modifier;
         assert!(modifier.contains(Modifier::UNDERLINED | Modifier::ITALIC));
-        assert!(buffer[(2, 0)].modifier.is_empty());
+        assert!(glyph(&rows[0][2]).shade.modifier.is_empty());
     }
 
     #[test]
     fn monochrome_selection_is_reversed_without_colour() {
         let frame = Frame::new(
-            Size::new(4, 1),
+            FrameSize::new(4, 1),
             vec![DrawCmd::text(
                 Pos::new(0, 0),
                 "row",
                 DrawStyle::new(Role::Selected),
             )],
         );
-        let mut buffer = Buffer::empty(Rect::new(0, 0, 4, 1));
-        paint(&frame, &Theme::monochrome(), &mut buffer);
-        let cell = &buffer[(0, 0)];
-        assert!(cell.modifier.contains(Modifier::REVERSED));
-        assert_eq!(cell.fg, Color::Reset);
-        assert_eq!(cell.bg, Color::Reset);
+        let rows = painted(&frame, &Theme::monochrome(), 4, 1);
+        let shade = glyph(&rows[0][0]).shade;
+        assert!(shade.modifier.contains(Modifier::REVERSED));
+        assert_eq!(shade.fg, Color::Reset);
+        assert_eq!(shade.bg, Color::Reset);
     }
 
     #[test]
     fn control_characters_become_placeholders() {
         let frame = Frame::new(
-            Size::new(10, 1),
+            FrameSize::new(10, 1),
             vec![DrawCmd::text(
                 Pos::new(0, 0),
                 "a\u{1b}[2Jb\u{7}\u{7f}\u{9b}c",
                 DrawStyle::default(),
             )],
         );
-        let mut buffer = Buffer::empty(Rect::new(0, 0, 10, 1));
-        paint(&frame, &Theme::colored(), &mut buffer);
-        assert_eq!(row(&buffer, 0), "a\u{fffd}[2Jb\u{fffd}\u{fffd}\u{fffd}c");
-        assert!(
-            buffer
-                .content()
-                .iter()
-                .all(|cell| !cell.symbol().chars().any(char::is_control))
-        );
+        let rows = painted(&frame, &Theme::colored(), 10, 1);
+        assert_eq!(text(&rows[0]), "a\u{fffd}[2Jb\u{fffd}\u{fffd}\u{fffd}c");
     }
 
     #[test]
@@ -228,50 +253,74 @@ mod tests {
     }
 
     #[test]
-    fn runs_are_clipped_to_the_buffer() {
+    fn runs_are_clipped_to_the_area() {
         let frame = Frame::new(
-            Size::new(5, 2),
+            FrameSize::new(5, 2),
             vec![
                 DrawCmd::text(Pos::new(2, 0), "overflowing", DrawStyle::default()),
                 DrawCmd::text(Pos::new(9, 0), "outside", DrawStyle::default()),
+                DrawCmd::text(Pos::new(3, 1), "日本", DrawStyle::default()),
                 DrawCmd::text(Pos::new(0, 5), "below", DrawStyle::default()),
             ],
         );
-        let mut buffer = Buffer::empty(Rect::new(0, 0, 5, 2));
-        paint(&frame, &Theme::colored(), &mut buffer);
-        assert_eq!(row(&buffer, 0), "  ove");
-        assert_eq!(row(&buffer, 1), "     ");
+        let rows = painted(&frame, &Theme::colored(), 5, 2);
+        assert_eq!(text(&rows[0]), "  ove");
+        assert_eq!(
+            text(&rows[1]),
+            "   日",
+            "a wide character that would straddle the edge is left out"
+        );
+        assert_eq!(rows.len(), 2);
     }
 
     #[test]
     fn wide_characters_take_two_cells() {
         let frame = Frame::new(
-            Size::new(6, 1),
+            FrameSize::new(6, 1),
             vec![DrawCmd::text(Pos::new(0, 0), "日本x", DrawStyle::default())],
         );
-        let mut buffer = Buffer::empty(Rect::new(0, 0, 6, 1));
-        paint(&frame, &Theme::colored(), &mut buffer);
-        assert_eq!(buffer[(0, 0)].symbol(), "日");
-        assert_eq!(buffer[(2, 0)].symbol(), "本");
-        assert_eq!(buffer[(4, 0)].symbol(), "x");
+        let row = &painted(&frame, &Theme::colored(), 6, 1)[0];
+        assert_eq!(glyph(&row[0]).text, Text::Char('日'));
+        assert_eq!(row[1], Cell::Covered);
+        assert_eq!(glyph(&row[2]).text, Text::Char('本'));
+        assert_eq!(row[3], Cell::Covered);
+        assert_eq!(glyph(&row[4]).text, Text::Char('x'));
     }
 
     #[test]
-    fn an_offset_area_moves_the_frame() {
+    fn a_run_over_half_a_wide_character_blanks_the_rest_of_it() {
         let frame = Frame::new(
-            Size::new(6, 2),
-            vec![DrawCmd::text(Pos::new(1, 1), "hi", DrawStyle::default())],
+            FrameSize::new(6, 1),
+            vec![
+                DrawCmd::text(Pos::new(0, 0), "日本", DrawStyle::default()),
+                DrawCmd::text(Pos::new(1, 0), "ab", DrawStyle::default()),
+            ],
         );
-        let area = Rect::new(0, 10, 6, 2);
-        let mut buffer = Buffer::empty(area);
-        paint(&frame, &Theme::colored(), &mut buffer);
-        assert_eq!(buffer[(1, 11)].symbol(), "h");
-        assert_eq!(buffer[(2, 11)].symbol(), "i");
+        let row = &painted(&frame, &Theme::colored(), 6, 1)[0];
+        assert_eq!(text(row), " ab   ");
+        assert!(row.iter().all(|cell| *cell != Cell::Covered));
+    }
+
+    #[test]
+    fn a_later_run_keeps_the_background_it_does_not_name() {
+        let theme = Theme::colored();
+        let frame = Frame::new(
+            FrameSize::new(4, 1),
+            vec![
+                DrawCmd::text(Pos::new(0, 0), "abcd", DrawStyle::new(Role::Selected)),
+                DrawCmd::text(Pos::new(1, 0), "x", DrawStyle::new(Role::Text)),
+            ],
+        );
+        let row = &painted(&frame, &theme, 4, 1)[0];
+        let mut expected = Buffer::empty(Rect::new(0, 0, 4, 1));
+        expected.set_stringn(0, 0, "abcd", 4, theme.style(DrawStyle::new(Role::Selected)));
+        expected.set_stringn(1, 0, "x", 3, theme.style(DrawStyle::new(Role::Text)));
+        assert_eq!(*row, ratatui_row(&expected, 0));
     }
 
     #[test]
     fn the_cursor_is_placed_relative_to_the_area() {
-        let mut with_cursor = Frame::new(Size::new(6, 2), Vec::new());
+        let mut with_cursor = Frame::new(FrameSize::new(6, 2), Vec::new());
         with_cursor.cursor = Some(Pos::new(3, 1));
         let origin = Position::new(0, 10);
         assert_eq!(
@@ -280,62 +329,41 @@ mod tests {
         );
         assert_eq!(screen_cursor(&with_cursor, origin, 3, 2), None);
         assert_eq!(
-            screen_cursor(&Frame::new(Size::new(6, 2), Vec::new()), origin, 6, 2),
+            screen_cursor(&Frame::new(FrameSize::new(6, 2), Vec::new()), origin, 6, 2),
             None
         );
     }
 
     #[test]
-    fn every_standalone_character_paints_what_set_stringn_paints() {
+    fn runs_paint_what_set_stringn_paints() {
         let theme = Theme::colored();
-        let style = DrawStyle::new(Role::Text);
-        let characters = STANDALONE
-            .iter()
-            .flat_map(|(low, high)| *low..=*high)
-            .chain([
-                'a', ' ', '~', '\u{ad}', '\u{301}', '\u{fe0f}', '\u{200d}', '漢',
-            ]);
-        let every: Vec<char> = characters.collect();
+        let style = DrawStyle::new(Role::Accent);
+        let every: Vec<char> = [
+            ('\u{a1}', '\u{ff}'),
+            ('\u{2010}', '\u{205e}'),
+            ('\u{2190}', '\u{21ff}'),
+            ('\u{2500}', '\u{27bf}'),
+        ]
+        .iter()
+        .flat_map(|(low, high)| *low..=*high)
+        .chain([
+            'a', ' ', '~', '\u{ad}', '\u{301}', '\u{fe0f}', '\u{200d}', '漢',
+        ])
+        .collect();
         let mut texts: Vec<String> = every.iter().map(|ch| format!("{ch}x{ch}")).collect();
         texts.extend(every.windows(2).map(|pair| pair.iter().collect()));
         texts.push("› Rust ━━━ … ✓ ✗ ■ □ ● ○ ▸ ← →".to_owned());
+        texts.push("Plain ascii, clipped at the edge".to_owned());
+        texts.push("an é and a 漢 among ascii".to_owned());
         for text in texts {
             let frame = Frame::new(
-                Size::new(8, 1),
+                FrameSize::new(8, 1),
                 vec![DrawCmd::text(Pos::new(1, 0), text.clone(), style)],
             );
-            let mut painted = Buffer::empty(Rect::new(0, 0, 8, 1));
-            paint(&frame, &theme, &mut painted);
+            let row = &painted(&frame, &theme, 8, 1)[0];
             let mut expected = Buffer::empty(Rect::new(0, 0, 8, 1));
             expected.set_stringn(1, 0, &text, 7, theme.style(style));
-            assert_eq!(painted, expected, "{text:?}");
+            assert_eq!(*row, ratatui_row(&expected, 0), "{text:?}");
         }
-    }
-
-    #[test]
-    fn plain_text_paints_what_set_stringn_paints() {
-        let runs = [
-            (0, "Plain ascii, clipped at the edge"),
-            (3, "an é and a 漢 among ascii"),
-            (1, "tilde ~ and space"),
-        ];
-        let cmds = runs
-            .iter()
-            .enumerate()
-            .map(|(y, (x, text))| {
-                DrawCmd::text(Pos::new(*x, y as u16), *text, DrawStyle::new(Role::Accent))
-            })
-            .collect();
-        let frame = Frame::new(Size::new(20, 3), cmds);
-        let theme = Theme::colored();
-        let mut painted = Buffer::empty(Rect::new(0, 0, 20, 3));
-        paint(&frame, &theme, &mut painted);
-        let mut expected = Buffer::empty(Rect::new(0, 0, 20, 3));
-        for (y, (x, text)) in runs.iter().enumerate() {
-            let style = theme.style(DrawStyle::new(Role::Accent));
-            expected.set_stringn(*x, y as u16, text, usize::from(20 - x), style);
-        }
-        assert_eq!(painted, expected);
-        assert_eq!(row(&painted, 0), "Plain ascii, clipped");
     }
 }

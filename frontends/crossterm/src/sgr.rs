@@ -2,7 +2,7 @@
 
 use ratatui::style::{Color, Modifier};
 
-use crate::shadow::Shade;
+use crate::cell::Shade;
 
 /// Each attribute with the parameter that sets it and the one that clears it.
 const ATTRIBUTES: [(Modifier, u8, u8); 9] = [

@@ -18,16 +18,15 @@ use crossterm::event::{EnableBracketedPaste, EnableMouseCapture};
 use crossterm::queue;
 use crossterm::terminal::EnterAlternateScreen;
 use pi_agent_ask_core::draw::{Frame, Size};
-use ratatui::backend::{Backend, ClearType as Region};
 use ratatui::layout::{Position, Rect};
-use ratatui::{Terminal, Viewport};
 
 use crate::backend::TtyBackend;
 use crate::backend::TypedAhead;
 use crate::counting::ByteCount;
+use crate::encode::Erase;
 use crate::inline::{InlineRows, moved_top, place};
 use crate::jobs::{JobControl, Stop, job_control};
-use crate::paint::draw_frame;
+use crate::painter::{Painter, Viewport};
 use crate::reader::{TtyReader, Woken};
 use crate::signals::{Request, SignalWatch};
 use crate::theme::{ColorMode, Theme};
@@ -100,7 +99,7 @@ struct Shared {
 /// An open terminal session; dropping it restores the terminal.
 #[derive(Debug)]
 pub struct TerminalSession {
-    terminal: Terminal<TtyBackend>,
+    terminal: Painter<TtyBackend>,
     tty: File,
     reader: TtyReader,
     options: TerminalOptions,
@@ -163,9 +162,9 @@ impl TerminalSession {
     /// height; the next draw repaints everything.
     pub fn resize(&mut self) -> io::Result<Size> {
         match self.options.screen {
-            Screen::AlternateScreen => self.terminal.autoresize()?,
+            Screen::AlternateScreen => self.terminal.follow_screen()?,
             Screen::Inline { height } => {
-                let backend = self.terminal.backend_mut();
+                let backend = self.terminal.target_mut();
                 let screen = backend.size()?;
                 let found = backend.get_cursor_position()?;
                 let top = moved_top(self.area.y, self.parked, found, screen.height);
@@ -181,7 +180,7 @@ impl TerminalSession {
     /// Draws the frame `draw` makes for the current area; only changed cells are written, and
     /// then what waits in the outbox (a notification's bell).
     pub fn draw(&mut self, draw: impl FnOnce(Size) -> Frame) -> io::Result<()> {
-        let cursor = draw_frame(&mut self.terminal, &self.theme, draw)?;
+        let cursor = self.terminal.draw(&self.theme, draw)?;
         self.write_outbox()?;
         self.note_area();
         self.parked = match (cursor, self.options.screen) {
@@ -189,9 +188,9 @@ impl TerminalSession {
             (None, Screen::AlternateScreen) => self.parked,
             (None, Screen::Inline { .. }) => {
                 let top_left = self.area.as_position();
-                let backend = self.terminal.backend_mut();
-                Backend::set_cursor_position(backend, top_left)?;
-                Backend::flush(backend)?;
+                let backend = self.terminal.target_mut();
+                backend.set_cursor_position(top_left)?;
+                backend.flush()?;
                 top_left
             }
         };
@@ -244,12 +243,12 @@ impl TerminalSession {
     /// Restores the terminal: cursor, paste and mouse modes, the shell's screen and cooked
     /// mode. Calling it again does nothing; the session is done drawing after it.
     pub fn restore(&mut self) -> io::Result<()> {
-        let flushed = Backend::flush(self.terminal.backend_mut());
+        let flushed = self.terminal.target_mut().flush();
         let waiting = outbox::close();
         let notified = if waiting.is_empty() {
             Ok(())
         } else {
-            self.terminal.backend_mut().write_now(&waiting)
+            self.terminal.target_mut().write_now(&waiting)
         };
         restore_terminal()?;
         flushed.and(notified)
@@ -261,12 +260,12 @@ impl TerminalSession {
         if waiting.is_empty() {
             return Ok(());
         }
-        self.terminal.backend_mut().write_now(&waiting)
+        self.terminal.target_mut().write_now(&waiting)
     }
 
     /// Records the current area, and for an inline session which rows it takes.
     fn note_area(&mut self) {
-        self.area = self.terminal.get_frame().area();
+        self.area = self.terminal.area();
         let rows = InlineRows {
             top: self.area.y,
             count: self.area.height,
@@ -292,7 +291,7 @@ fn enter_modes(
     options: TerminalOptions,
     shared: &Shared,
     signals: &SignalWatch,
-) -> io::Result<Terminal<TtyBackend>> {
+) -> io::Result<Painter<TtyBackend>> {
     restore::open(match options.screen {
         Screen::AlternateScreen => Changed::AlternateScreen,
         Screen::Inline { .. } => Changed::Inline(None),
@@ -310,7 +309,7 @@ fn enter_modes_unguarded(
     tty: &File,
     options: TerminalOptions,
     shared: &Shared,
-) -> io::Result<Terminal<TtyBackend>> {
+) -> io::Result<Painter<TtyBackend>> {
     restore::enable_raw_mode(tty)?;
     // The modes go out in one write.
     let mut modes = Vec::new();
@@ -323,11 +322,8 @@ fn enter_modes_unguarded(
     let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone())?;
     match options.screen {
         Screen::AlternateScreen => {
-            let viewport = Viewport::Fullscreen;
-            let mut terminal =
-                Terminal::with_options(backend, ratatui::TerminalOptions { viewport })?;
-            Backend::clear_region(terminal.backend_mut(), Region::All)?;
-            Ok(terminal)
+            backend.clear_region(Erase::All)?;
+            Painter::new(backend, Viewport::Fullscreen)
         }
         Screen::Inline { height } => {
             let screen = backend.size()?;
@@ -345,13 +341,13 @@ fn make_room(backend: &mut TtyBackend, height: u16, cursor: Position) -> io::Res
     let placement = place(height, cursor, screen.height);
     if placement.scroll > 0 {
         let bottom = screen.height.saturating_sub(1);
-        Backend::set_cursor_position(backend, Position::new(0, bottom))?;
-        Backend::append_lines(backend, placement.scroll)?;
+        backend.set_cursor_position(Position::new(0, bottom))?;
+        backend.append_lines(placement.scroll);
     }
     let rows = placement.rows;
     clear_rows(backend, rows.top..rows.top.saturating_add(rows.count))?;
-    Backend::set_cursor_position(backend, Position::new(0, rows.top))?;
-    Backend::flush(backend)?;
+    backend.set_cursor_position(Position::new(0, rows.top))?;
+    backend.flush()?;
     Ok(rows)
 }
 
@@ -361,10 +357,10 @@ fn inline_terminal(
     shared: &Shared,
     rows: InlineRows,
     width: u16,
-) -> io::Result<Terminal<TtyBackend>> {
+) -> io::Result<Painter<TtyBackend>> {
     let viewport = Viewport::Fixed(Rect::new(0, rows.top, width, rows.count));
     let backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone())?;
-    Terminal::with_options(backend, ratatui::TerminalOptions { viewport })
+    Painter::new(backend, viewport)
 }
 
 /// Clears each of `rows` on its own. Clearing to the end of the screen from its top-left
@@ -372,8 +368,8 @@ fn inline_terminal(
 /// into the scrollback then.
 fn clear_rows(backend: &mut TtyBackend, rows: Range<u16>) -> io::Result<()> {
     for row in rows {
-        Backend::set_cursor_position(backend, Position::new(0, row))?;
-        Backend::clear_region(backend, Region::CurrentLine)?;
+        backend.set_cursor_position(Position::new(0, row))?;
+        backend.clear_region(Erase::CurrentLine)?;
     }
     Ok(())
 }

@@ -10,10 +10,10 @@ use std::fmt::Write as _;
 use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
-use pi_agent_ask_crossterm::paint::draw_frame;
+use pi_agent_ask_crossterm::encode::Erase;
+use pi_agent_ask_crossterm::painter::{Painter, Viewport};
 use pi_agent_ask_crossterm::{LeanBackend, ScreenSize, Theme};
-use ratatui::layout::{Rect, Size};
-use ratatui::{Terminal, TerminalOptions, Viewport};
+use ratatui::layout::Size;
 use serde_json::json;
 
 /// The most bytes one move down in the three-option question may write.
@@ -25,18 +25,23 @@ const PREVIEW_BUDGET: usize = 400;
 /// The bytes of the first frame and of the frame after one move down, at 120×40.
 fn first_and_down(mut form: Form) -> (usize, Vec<u8>) {
     let size = Size::new(120, 40);
-    let viewport = Viewport::Fixed(Rect::new(0, 0, size.width, size.height));
     let backend = LeanBackend::new(Vec::new(), ScreenSize::Fixed(size));
-    let mut terminal =
-        Terminal::with_options(backend, TerminalOptions { viewport }).expect("a terminal");
-    terminal.clear().expect("a cleared screen");
+    let mut terminal = Painter::new(backend, Viewport::Fullscreen).expect("a painter");
+    terminal
+        .target_mut()
+        .clear_region(Erase::All)
+        .expect("a cleared screen");
     let theme = Theme::colored();
-    draw_frame(&mut terminal, &theme, |size| form.draw(size)).expect("the first frame");
-    let first = terminal.backend().writer().len();
+    terminal
+        .draw(&theme, |size| form.draw(size))
+        .expect("the first frame");
+    let first = terminal.target().writer().len();
     let down: Key = "down".parse().expect("a key");
     form.handle(Input::Key(down));
-    draw_frame(&mut terminal, &theme, |size| form.draw(size)).expect("the next frame");
-    (first, terminal.backend().writer()[first..].to_vec())
+    terminal
+        .draw(&theme, |size| form.draw(size))
+        .expect("the next frame");
+    (first, terminal.target().writer()[first..].to_vec())
 }
 
 #[test]

@@ -7,10 +7,10 @@ use support::demo_form;
 
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
-use pi_agent_ask_crossterm::paint::draw_frame;
+use pi_agent_ask_crossterm::encode::Erase;
+use pi_agent_ask_crossterm::painter::{Painter, Viewport};
 use pi_agent_ask_crossterm::{CountingWriter, LeanBackend, ScreenSize, Theme};
-use ratatui::layout::{Rect, Size};
-use ratatui::{Terminal, TerminalOptions, Viewport};
+use ratatui::layout::Size;
 
 /// The most bytes one move down may write.
 const BUDGET: u64 = 80;
@@ -19,21 +19,24 @@ const BUDGET: u64 = 80;
 fn moving_down_one_option_in_the_demo_at_120_by_40_writes_under_80_bytes() {
     let writer = CountingWriter::new(Vec::new());
     let count = writer.counter();
-    let viewport = Viewport::Fixed(Rect::new(0, 0, 120, 40));
-    let mut terminal = Terminal::with_options(
-        LeanBackend::new(writer, ScreenSize::Fixed(Size::new(120, 40))),
-        TerminalOptions { viewport },
-    )
-    .expect("a terminal over a buffer");
-    terminal.clear().expect("a cleared screen");
+    let backend = LeanBackend::new(writer, ScreenSize::Fixed(Size::new(120, 40)));
+    let mut terminal = Painter::new(backend, Viewport::Fullscreen).expect("a painter");
+    terminal
+        .target_mut()
+        .clear_region(Erase::All)
+        .expect("a cleared screen");
     let theme = Theme::colored();
     let mut form = demo_form();
 
-    draw_frame(&mut terminal, &theme, |size| form.draw(size)).expect("frame 1 is drawn");
+    terminal
+        .draw(&theme, |size| form.draw(size))
+        .expect("frame 1 is drawn");
     let first = count.get();
     let down: Key = "down".parse().expect("a key");
     assert!(form.handle(Input::Key(down)).is_empty(), "down only moves");
-    draw_frame(&mut terminal, &theme, |size| form.draw(size)).expect("frame 2 is drawn");
+    terminal
+        .draw(&theme, |size| form.draw(size))
+        .expect("frame 2 is drawn");
     let second = count.get() - first;
 
     println!("demo at 120x40: first frame {first} bytes, one move down {second} bytes");

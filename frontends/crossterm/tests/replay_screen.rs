@@ -1,6 +1,6 @@
 //! The minimal writer changes bytes, never the picture: a scripted session through the demo is
 //! replayed through a terminal emulator, and after every frame each cell it shows (text,
-//! colours, bold, italic, underline, reverse) is the cell ratatui drew.
+//! colours, bold, italic, underline, reverse) is the cell the whole frame paints.
 
 mod support;
 
@@ -9,12 +9,13 @@ use support::demo_form;
 use pi_agent_ask_core::draw::Size as FrameSize;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
-use pi_agent_ask_crossterm::paint::{paint, screen_cursor};
+use pi_agent_ask_crossterm::cell::{Cell, Glyph};
+use pi_agent_ask_crossterm::encode::Erase;
+use pi_agent_ask_crossterm::paint::paint_screen;
+use pi_agent_ask_crossterm::painter::{Painter, Viewport};
 use pi_agent_ask_crossterm::{LeanBackend, ScreenSize, Theme};
-use ratatui::buffer::{Buffer, Cell};
-use ratatui::layout::{Rect, Size};
+use ratatui::layout::Size;
 use ratatui::style::{Color, Modifier};
-use ratatui::{Terminal, TerminalOptions, Viewport};
 
 /// One step of the session.
 enum Step {
@@ -72,24 +73,23 @@ fn emulated(color: Color) -> vt100::Color {
     vt100::Color::Idx(index)
 }
 
-/// What a cell looks like: a blank cell shows only its background.
-fn drawn_look(cell: &Cell) -> String {
-    let blank = cell.symbol() == " "
-        && !cell
-            .modifier
-            .intersects(Modifier::REVERSED | Modifier::UNDERLINED | Modifier::CROSSED_OUT);
-    if blank {
-        return format!("blank on {:?}", emulated(cell.bg));
+/// What a glyph looks like: a blank one shows only its background.
+fn drawn_look(glyph: &Glyph) -> String {
+    let shade = glyph.shade;
+    if glyph.is_blank() {
+        return format!("blank on {:?}", emulated(shade.bg));
     }
+    let mut text = Vec::new();
+    glyph.text.write_to(&mut text);
     format!(
         "{:?} fg {:?} bg {:?} bold {} italic {} underline {} reverse {}",
-        cell.symbol(),
-        emulated(cell.fg),
-        emulated(cell.bg),
-        cell.modifier.contains(Modifier::BOLD),
-        cell.modifier.contains(Modifier::ITALIC),
-        cell.modifier.contains(Modifier::UNDERLINED),
-        cell.modifier.contains(Modifier::REVERSED),
+        String::from_utf8(text).expect("UTF-8"),
+        emulated(shade.fg),
+        emulated(shade.bg),
+        shade.modifier.contains(Modifier::BOLD),
+        shade.modifier.contains(Modifier::ITALIC),
+        shade.modifier.contains(Modifier::UNDERLINED),
+        shade.modifier.contains(Modifier::REVERSED),
     )
 }
 
@@ -114,20 +114,23 @@ fn shown_look(cell: &vt100::Cell) -> String {
     )
 }
 
-/// Fails unless the emulator's screen shows `buffer` cell for cell.
-fn assert_shows(parser: &vt100::Parser, buffer: &Buffer, step: usize) {
+/// Fails unless the emulator's screen shows `rows` cell for cell.
+fn assert_shows(parser: &vt100::Parser, rows: &[Vec<Cell>], step: usize) {
     let screen = parser.screen();
-    for y in 0..buffer.area.height {
-        for x in 0..buffer.area.width {
+    for (y, row) in (0..).zip(rows) {
+        for (x, cell) in (0..).zip(row) {
             let shown = screen.cell(y, x).expect("a cell on the screen");
-            if shown.is_wide_continuation() {
-                continue;
+            match cell {
+                Cell::Covered => assert!(
+                    shown.is_wide_continuation(),
+                    "after step {step}, the cell at column {x}, row {y} is half a wide one"
+                ),
+                Cell::Glyph(glyph) => assert_eq!(
+                    shown_look(shown),
+                    drawn_look(glyph),
+                    "after step {step}, the cell at column {x}, row {y}"
+                ),
             }
-            assert_eq!(
-                shown_look(shown),
-                drawn_look(&buffer[(x, y)]),
-                "after step {step}, the cell at column {x}, row {y}"
-            );
         }
     }
 }
@@ -137,10 +140,11 @@ fn every_frame_of_a_scripted_session_shows_exactly_what_was_drawn() {
     let (mut width, mut height) = (120, 40);
     let mut parser = vt100::Parser::new(height, width, 0);
     let backend = LeanBackend::new(Vec::new(), ScreenSize::Fixed(Size::new(width, height)));
-    let viewport = Viewport::Fixed(Rect::new(0, 0, width, height));
-    let mut terminal =
-        Terminal::with_options(backend, TerminalOptions { viewport }).expect("a terminal");
-    terminal.clear().expect("a cleared screen");
+    let mut painter = Painter::new(backend, Viewport::Fullscreen).expect("a painter");
+    painter
+        .target_mut()
+        .clear_region(Erase::All)
+        .expect("a cleared screen");
     let theme = Theme::colored();
     let mut form = demo_form();
     let mut fed = 0;
@@ -159,30 +163,19 @@ fn every_frame_of_a_scripted_session_shows_exactly_what_was_drawn() {
                 Step::Resize(w, h) => {
                     (width, height) = (*w, *h);
                     form.handle(Input::Resize(FrameSize::new(width, height)));
-                    terminal
-                        .backend_mut()
+                    painter
+                        .target_mut()
                         .set_screen(ScreenSize::Fixed(Size::new(width, height)));
                     parser.screen_mut().set_size(height, width);
-                    terminal
-                        .resize(Rect::new(0, 0, width, height))
-                        .expect("a resize");
                 }
             }
         }
-        let frame = terminal
-            .draw(|target| {
-                let area = target.area();
-                let frame = form.draw(FrameSize::new(area.width, area.height));
-                paint(&frame, &theme, target.buffer_mut());
-                if let Some(cursor) =
-                    screen_cursor(&frame, area.as_position(), area.width, area.height)
-                {
-                    target.set_cursor_position(cursor);
-                }
-            })
+        painter
+            .draw(&theme, |size| form.draw(size))
             .expect("a frame");
-        let drawn = frame.buffer.clone();
-        let bytes = terminal.backend().writer();
+        let size = FrameSize::new(width, height);
+        let drawn = paint_screen(&form.draw(size), &theme, Size::new(width, height));
+        let bytes = painter.target().writer();
         parser.process(&bytes[fed..]);
         fed = bytes.len();
         assert_shows(&parser, &drawn, step);

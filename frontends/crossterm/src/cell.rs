@@ -1,0 +1,198 @@
+//! What one cell of the screen shows: the vocabulary the painter and the encoder share.
+//!
+//! A frame is painted row by row into [`Cell`]s; the encoder keeps the same cells as its
+//! belief of the screen and compares the two. Most cells hold one character, so that case
+//! takes no allocation.
+
+use pi_agent_ask_core::text::grapheme_width;
+use ratatui::style::{Color, Modifier, Style};
+
+/// Modifiers that show on a blank cell.
+const SHOWN_ON_BLANK: Modifier = Modifier::REVERSED
+    .union(Modifier::UNDERLINED)
+    .union(Modifier::CROSSED_OUT);
+
+/// A cell's colours and attributes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shade {
+    /// The foreground colour.
+    pub fg: Color,
+    /// The background colour.
+    pub bg: Color,
+    /// Bold, reverse and the other attributes.
+    pub modifier: Modifier,
+}
+
+impl Shade {
+    /// The default style: what an erased cell has.
+    pub const BLANK: Self = Self {
+        fg: Color::Reset,
+        bg: Color::Reset,
+        modifier: Modifier::empty(),
+    };
+
+    /// This shade with `style` laid over it: the colours it names replace these, its added
+    /// and removed attributes change these, the rest stays.
+    #[must_use]
+    pub fn patched(self, style: Style) -> Self {
+        Self {
+            fg: style.fg.unwrap_or(self.fg),
+            bg: style.bg.unwrap_or(self.bg),
+            modifier: self
+                .modifier
+                .union(style.add_modifier)
+                .difference(style.sub_modifier),
+        }
+    }
+
+    /// Whether a space written in this style shows as a blank cell of background `bg`.
+    pub fn paints_blank_as(&self, bg: Color) -> bool {
+        self.bg == bg && !self.modifier.intersects(SHOWN_ON_BLANK)
+    }
+}
+
+/// The text of a glyph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Text {
+    /// A single character: nearly every cell.
+    Char(char),
+    /// A grapheme of several characters (a letter with combining marks, an emoji sequence).
+    Cluster(Box<str>),
+}
+
+impl Text {
+    /// The text for one grapheme.
+    pub fn of(grapheme: &str) -> Self {
+        let mut chars = grapheme.chars();
+        match (chars.next(), chars.next()) {
+            (Some(only), None) => Self::Char(only),
+            _ => Self::Cluster(grapheme.into()),
+        }
+    }
+
+    /// Appends the text's UTF-8 bytes to `out`.
+    pub fn write_to(&self, out: &mut Vec<u8>) {
+        match self {
+            Self::Char(ch) => {
+                let mut bytes = [0; 4];
+                out.extend_from_slice(ch.encode_utf8(&mut bytes).as_bytes());
+            }
+            Self::Cluster(text) => out.extend_from_slice(text.as_bytes()),
+        }
+    }
+}
+
+/// A character or grapheme in a shade.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Glyph {
+    /// What is written.
+    pub text: Text,
+    /// How it looks.
+    pub shade: Shade,
+}
+
+impl Glyph {
+    /// A space in the default style: what an erased cell holds.
+    pub const BLANK: Self = Self {
+        text: Text::Char(' '),
+        shade: Shade::BLANK,
+    };
+
+    /// Whether the glyph shows nothing but its background.
+    pub fn is_blank(&self) -> bool {
+        self.text == Text::Char(' ') && !self.shade.modifier.intersects(SHOWN_ON_BLANK)
+    }
+
+    /// Whether the two show the same on a screen: equal, or both blank on one background.
+    pub fn looks_like(&self, other: &Self) -> bool {
+        self == other || (self.is_blank() && other.is_blank() && self.shade.bg == other.shade.bg)
+    }
+
+    /// The glyph's text as one byte, when it is a printable ASCII character: text the encoder
+    /// may write again to move the cursor over it.
+    pub fn byte(&self) -> Option<u8> {
+        match self.text {
+            Text::Char(ch) if ch == ' ' || ch.is_ascii_graphic() => u8::try_from(ch).ok(),
+            _ => None,
+        }
+    }
+
+    /// The cells the glyph takes on the screen: one, or two for a wide one.
+    /// It is measured as the core measures text when it lays a frame out.
+    pub fn width(&self) -> u16 {
+        let width = match &self.text {
+            Text::Char(ch) if ch.is_ascii() => 1,
+            Text::Char(ch) => grapheme_width(ch.encode_utf8(&mut [0; 4])),
+            Text::Cluster(text) => grapheme_width(text),
+        };
+        if width >= 2 { 2 } else { 1 }
+    }
+}
+
+/// One cell of a painted row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// A glyph starts here.
+    Glyph(Glyph),
+    /// The right half of the wide glyph just left of it.
+    Covered,
+}
+
+impl Cell {
+    /// A blank cell in the default style.
+    pub const BLANK: Self = Self::Glyph(Glyph::BLANK);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_character_needs_no_allocation() {
+        assert_eq!(Text::of("x"), Text::Char('x'));
+        assert_eq!(Text::of("e\u{301}"), Text::Cluster("e\u{301}".into()));
+    }
+
+    #[test]
+    fn blanks_on_one_background_look_alike_whatever_their_foreground() {
+        let cyan = Glyph {
+            text: Text::Char(' '),
+            shade: Shade {
+                fg: Color::Cyan,
+                ..Shade::BLANK
+            },
+        };
+        assert!(cyan.looks_like(&Glyph::BLANK));
+        let underlined = Glyph {
+            shade: Shade {
+                modifier: Modifier::UNDERLINED,
+                ..Shade::BLANK
+            },
+            ..Glyph::BLANK
+        };
+        assert!(!underlined.looks_like(&Glyph::BLANK));
+    }
+
+    #[test]
+    fn a_style_patches_only_what_it_names() {
+        let base = Shade {
+            bg: Color::Blue,
+            modifier: Modifier::BOLD,
+            ..Shade::BLANK
+        };
+        let over = base.patched(Style::new().fg(Color::Red).remove_modifier(Modifier::BOLD));
+        assert_eq!(over.fg, Color::Red);
+        assert_eq!(over.bg, Color::Blue);
+        assert_eq!(over.modifier, Modifier::empty());
+    }
+
+    #[test]
+    fn wide_glyphs_take_two_cells() {
+        let wide = Glyph {
+            text: Text::Char('界'),
+            shade: Shade::BLANK,
+        };
+        assert_eq!(wide.width(), 2);
+        assert_eq!(Glyph::BLANK.width(), 1);
+    }
+}

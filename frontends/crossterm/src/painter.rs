@@ -1,0 +1,244 @@
+//! Core frames drawn on a screen, at a cost that follows what changed.
+//!
+//! A [`Painter`] keeps the last frame it drew. The next frame's runs are compared with it row
+//! by row; only a row whose runs differ is painted into cells and handed to the target, whose
+//! encoder writes the cells the screen does not show yet. A keystroke that moves a highlight
+//! repaints two rows, not the screen.
+
+use std::io;
+use std::ops::Range;
+
+use pi_agent_ask_core::draw::{DrawCmd, Frame, Size as FrameSize};
+use ratatui::layout::{Position, Rect, Size};
+
+use crate::cell::Cell;
+use crate::paint::{paint_row, screen_cursor};
+use crate::theme::Theme;
+
+/// What a painter draws on: a screen with an encoder that knows what it shows.
+pub trait DrawTarget {
+    /// The screen's size now.
+    fn screen_size(&self) -> io::Result<Size>;
+
+    /// Starts a frame: follows the screen's size, and returns the encoder's epoch, which
+    /// changes whenever the screen may no longer show what was drawn.
+    fn begin_frame(&mut self) -> io::Result<u64>;
+
+    /// Erases the whole screen.
+    fn erase_screen(&mut self) -> io::Result<()>;
+
+    /// Turns row `y`, from column `x` on, into `row`, writing only what differs.
+    fn draw_row(&mut self, x: u16, y: u16, row: &[Cell]);
+
+    /// Ends a frame's cells (a background left set is reset).
+    fn end_frame(&mut self);
+
+    /// Shows the cursor at `at`, or hides it.
+    fn place_cursor(&mut self, at: Option<Position>) -> io::Result<()>;
+
+    /// Hands everything the frame wrote to the terminal, in one write.
+    fn flush_frame(&mut self) -> io::Result<()>;
+}
+
+/// Which part of the screen a painter draws in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewport {
+    /// All of it, following its size: a new size erases the screen and redraws.
+    Fullscreen,
+    /// A fixed rectangle (an inline form's rows).
+    Fixed(Rect),
+}
+
+/// Draws frames on a [`DrawTarget`], writing only what changed.
+#[derive(Debug)]
+pub struct Painter<T> {
+    target: T,
+    viewport: Viewport,
+    area: Rect,
+    last: Option<Drawn>,
+    row: Vec<Cell>,
+}
+
+/// The last frame drawn, and what it was drawn on.
+#[derive(Debug)]
+struct Drawn {
+    frame: Frame,
+    rows: RowIndex,
+    area: Rect,
+    epoch: u64,
+}
+
+impl<T: DrawTarget> Painter<T> {
+    /// A painter drawing on `target` in `viewport`.
+    ///
+    /// # Errors
+    /// When the screen's size cannot be read.
+    pub fn new(target: T, viewport: Viewport) -> io::Result<Self> {
+        let area = match viewport {
+            Viewport::Fullscreen => Rect::from((Position::ORIGIN, target.screen_size()?)),
+            Viewport::Fixed(area) => area,
+        };
+        Ok(Self {
+            target,
+            viewport,
+            area,
+            last: None,
+            row: Vec::new(),
+        })
+    }
+
+    /// The area frames are drawn in.
+    pub fn area(&self) -> Rect {
+        self.area
+    }
+
+    /// What the painter draws on.
+    pub fn target(&self) -> &T {
+        &self.target
+    }
+
+    /// What the painter draws on, for what is not a frame (placing an inline form, a bell).
+    pub fn target_mut(&mut self) -> &mut T {
+        &mut self.target
+    }
+
+    /// Full screen, takes the screen's size if it changed; the screen is erased then, and the
+    /// next frame drawn whole.
+    ///
+    /// # Errors
+    /// When the screen's size cannot be read or the terminal cannot be written.
+    pub fn follow_screen(&mut self) -> io::Result<()> {
+        if self.viewport == Viewport::Fullscreen {
+            let size = self.target.screen_size()?;
+            if size != self.area.as_size() {
+                self.area = Rect::from((Position::ORIGIN, size));
+                self.target.erase_screen()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Draws the frame `draw` makes for the area, with its cursor; returns where the cursor is
+    /// shown, if it is.
+    ///
+    /// # Errors
+    /// When the screen's size cannot be read or the terminal cannot be written.
+    pub fn draw(
+        &mut self,
+        theme: &Theme,
+        draw: impl FnOnce(FrameSize) -> Frame,
+    ) -> io::Result<Option<Position>> {
+        self.follow_screen()?;
+        let epoch = self.target.begin_frame()?;
+        let area = self.area;
+        let frame = draw(FrameSize::new(area.width, area.height));
+        let rows = RowIndex::new(&frame, area.height);
+        let last = self
+            .last
+            .take()
+            .filter(|last| last.epoch == epoch && last.area == area);
+        for y in 0..area.height {
+            let runs = rows.runs(&frame, y);
+            if last
+                .as_ref()
+                .is_some_and(|last| runs.clone().eq(last.rows.runs(&last.frame, y)))
+            {
+                continue;
+            }
+            paint_row(runs, theme, area.width, &mut self.row);
+            self.target.draw_row(area.x, area.y + y, &self.row);
+        }
+        self.target.end_frame();
+        let cursor = screen_cursor(&frame, area.as_position(), area.width, area.height);
+        self.target.place_cursor(cursor)?;
+        self.target.flush_frame()?;
+        self.last = Some(Drawn {
+            frame,
+            rows,
+            area,
+            epoch,
+        });
+        Ok(cursor)
+    }
+}
+
+/// A frame's runs grouped by row, each row's in the frame's order.
+#[derive(Debug)]
+struct RowIndex {
+    /// Indexes into the frame's commands, row after row.
+    order: Vec<u32>,
+    /// Where each row's indexes start in `order`, and one more for the end.
+    starts: Vec<u32>,
+}
+
+impl RowIndex {
+    /// Groups the runs of `frame` for `height` rows; runs below them are left out.
+    fn new(frame: &Frame, height: u16) -> Self {
+        let row_of = |cmd: &DrawCmd| {
+            let DrawCmd::Text { pos, .. } = cmd;
+            (pos.y < height).then_some(usize::from(pos.y))
+        };
+        let mut starts = vec![0_u32; usize::from(height) + 1];
+        for row in frame.cmds.iter().filter_map(row_of) {
+            starts[row + 1] += 1;
+        }
+        for row in 0..usize::from(height) {
+            starts[row + 1] += starts[row];
+        }
+        let mut next = starts.clone();
+        let mut order = vec![0_u32; starts[usize::from(height)] as usize];
+        for (index, cmd) in (0_u32..).zip(&frame.cmds) {
+            if let Some(row) = row_of(cmd) {
+                order[next[row] as usize] = index;
+                next[row] += 1;
+            }
+        }
+        Self { order, starts }
+    }
+
+    /// The indexes of row `y`'s runs in `order`.
+    fn span(&self, y: u16) -> Range<usize> {
+        let y = usize::from(y);
+        self.starts[y] as usize..self.starts[y + 1] as usize
+    }
+
+    /// Row `y`'s runs of `frame`, in the frame's order.
+    fn runs<'a>(
+        &'a self,
+        frame: &'a Frame,
+        y: u16,
+    ) -> impl Iterator<Item = &'a DrawCmd> + Clone + 'a {
+        self.order[self.span(y)]
+            .iter()
+            .map(move |&index| &frame.cmds[index as usize])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pi_agent_ask_core::draw::{Pos, Style};
+
+    use super::*;
+
+    fn frame(runs: &[(u16, u16, &str)]) -> Frame {
+        let cmds = runs
+            .iter()
+            .map(|&(x, y, text)| DrawCmd::text(Pos::new(x, y), text, Style::default()))
+            .collect();
+        Frame::new(FrameSize::new(10, 3), cmds)
+    }
+
+    #[test]
+    fn runs_are_grouped_by_row_in_frame_order() {
+        let frame = frame(&[(0, 2, "c"), (0, 0, "a"), (5, 2, "d"), (0, 7, "below")]);
+        let rows = RowIndex::new(&frame, 3);
+        let texts = |y| {
+            rows.runs(&frame, y)
+                .map(|DrawCmd::Text { text, .. }| text.as_str())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(texts(0), ["a"]);
+        assert!(texts(1).is_empty());
+        assert_eq!(texts(2), ["c", "d"]);
+    }
+}

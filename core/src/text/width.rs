@@ -1,16 +1,56 @@
 //! Display widths in terminal cells, measured by grapheme cluster.
+//!
+//! Most text a form shows is ASCII or made of characters that are always a grapheme of their
+//! own (accented Latin letters, punctuation, arrows, box drawing, the form's marks); such text
+//! is measured character by character. Anything else goes through the grapheme segmenter.
 
 use std::borrow::Cow;
+use std::str::CharIndices;
 
-use unicode_segmentation::UnicodeSegmentation;
-use unicode_width::UnicodeWidthStr;
+use unicode_segmentation::{GraphemeIndices, UnicodeSegmentation};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// What [`truncate`] puts where it cut the text.
 pub const ELLIPSIS: &str = "…";
 
+/// Blocks of characters that are each a grapheme of their own, whatever surrounds them: no
+/// combining marks, joiners, variation selectors, format or control characters, Hangul or
+/// regional indicators among them.
+const STANDALONE: [(char, char); 6] = [
+    ('\u{a1}', '\u{ac}'),
+    ('\u{ae}', '\u{ff}'),
+    ('\u{2010}', '\u{2027}'),
+    ('\u{2030}', '\u{205e}'),
+    ('\u{2190}', '\u{21ff}'),
+    ('\u{2500}', '\u{27bf}'),
+];
+
 /// Whether every byte is printable ASCII, where one byte is one cell.
 fn is_printable_ascii(text: &str) -> bool {
     text.bytes().all(|b| (0x20..0x7f).contains(&b))
+}
+
+/// Whether `ch` is a grapheme of its own next to any other character.
+fn is_standalone(ch: char) -> bool {
+    (' '..='~').contains(&ch)
+        || (ch > '~'
+            && STANDALONE
+                .iter()
+                .any(|(low, high)| (*low..=*high).contains(&ch)))
+}
+
+/// Whether each character of `text` is a grapheme of its own.
+fn is_char_per_grapheme(text: &str) -> bool {
+    text.chars().all(is_standalone)
+}
+
+/// The cells one character standing alone takes, as [`grapheme_width`] measures it.
+fn char_width(ch: char) -> usize {
+    if ch.is_ascii() {
+        1
+    } else {
+        ch.width().unwrap_or(0).min(2)
+    }
 }
 
 /// The cells one grapheme cluster takes: 0 (a lone combining mark or zero-width character),
@@ -30,12 +70,54 @@ pub fn width(text: &str) -> usize {
     if is_printable_ascii(text) {
         return text.len();
     }
+    if is_char_per_grapheme(text) {
+        return text.chars().map(char_width).sum();
+    }
     text.graphemes(true).map(grapheme_width).sum()
 }
 
 /// The grapheme clusters of `text` with their widths, for code that lays text out cell by cell.
 pub fn graphemes(text: &str) -> impl Iterator<Item = (&str, usize)> {
-    text.graphemes(true).map(|g| (g, grapheme_width(g)))
+    grapheme_indices(text).map(|(_, grapheme)| (grapheme, grapheme_width(grapheme)))
+}
+
+/// The grapheme clusters of `text` with their byte offsets.
+pub(super) fn grapheme_indices(text: &str) -> Clusters<'_> {
+    if is_char_per_grapheme(text) {
+        Clusters::Chars {
+            text,
+            chars: text.char_indices(),
+        }
+    } else {
+        Clusters::Segmented(text.grapheme_indices(true))
+    }
+}
+
+/// Grapheme clusters found character by character when that is what they are, else by the
+/// segmenter.
+pub(super) enum Clusters<'a> {
+    /// Each character is a cluster.
+    Chars {
+        /// The text the characters come from.
+        text: &'a str,
+        /// Its characters.
+        chars: CharIndices<'a>,
+    },
+    /// The segmenter's clusters.
+    Segmented(GraphemeIndices<'a>),
+}
+
+impl<'a> Iterator for Clusters<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Self::Chars { text, chars } => chars
+                .next()
+                .map(|(start, ch)| (start, &text[start..start + ch.len_utf8()])),
+            Self::Segmented(clusters) => clusters.next(),
+        }
+    }
 }
 
 /// The longest prefix of `text` that fits in `max_width` cells, and its width.
@@ -49,7 +131,7 @@ pub fn fit(text: &str, max_width: usize) -> (&str, usize) {
         return (&text[..end], end);
     }
     let mut used = 0;
-    for (start, grapheme) in text.grapheme_indices(true) {
+    for (start, grapheme) in grapheme_indices(text) {
         let cells = grapheme_width(grapheme);
         if used + cells > max_width {
             return (&text[..start], used);
@@ -84,7 +166,28 @@ mod tests {
 
     use rstest::rstest;
 
-    use super::{fit, grapheme_width, truncate, width};
+    use unicode_segmentation::UnicodeSegmentation;
+
+    use super::{STANDALONE, fit, grapheme_indices, grapheme_width, truncate, width};
+
+    #[test]
+    fn text_of_standalone_characters_is_measured_as_the_segmenter_would() {
+        let every: Vec<char> = STANDALONE
+            .iter()
+            .flat_map(|(low, high)| *low..=*high)
+            .chain(' '..='~')
+            .collect();
+        let mut texts: Vec<String> = every.iter().map(|ch| format!("{ch}x{ch}")).collect();
+        texts.extend(every.windows(2).map(|pair| pair.iter().collect()));
+        texts.extend(every.windows(3).map(|three| three.iter().rev().collect()));
+        for text in &texts {
+            let found: Vec<(usize, &str)> = grapheme_indices(text).collect();
+            let segmented: Vec<(usize, &str)> = text.grapheme_indices(true).collect();
+            assert_eq!(found, segmented, "{text:?}");
+            let measured: usize = text.graphemes(true).map(grapheme_width).sum();
+            assert_eq!(width(text), measured, "{text:?}");
+        }
+    }
 
     #[rstest]
     #[case("", 0)]

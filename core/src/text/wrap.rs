@@ -1,8 +1,6 @@
 //! Word wrapping to a width in cells, borrowing the lines from the input.
 
-use unicode_segmentation::UnicodeSegmentation;
-
-use super::width::{grapheme_width, width as text_width};
+use super::width::{grapheme_indices, grapheme_width, width as text_width};
 
 /// Wraps sanitized text (see [`super::sanitize`]) into lines of at most `width` cells.
 ///
@@ -117,7 +115,7 @@ impl<'text, 'out> LineWrapper<'text, 'out> {
             end: start,
             cells: 0,
         };
-        for (offset, grapheme) in self.line[start..end].grapheme_indices(true) {
+        for (offset, grapheme) in grapheme_indices(&self.line[start..end]) {
             let grapheme_cells = grapheme_width(grapheme);
             if chunk.cells + grapheme_cells > self.width && chunk.end > chunk.start {
                 self.emit(chunk);

@@ -50,6 +50,8 @@ pub struct Encoder {
     visibility: Visibility,
     tails: Tails,
     epoch: u64,
+    /// Which cells of the row being drawn change; kept between rows to reuse its room.
+    changed: Vec<bool>,
 }
 
 /// Whether a blank tail of a row may be erased with `ESC[K`.
@@ -71,6 +73,7 @@ impl Encoder {
             visibility: Visibility::Unknown,
             tails: Tails::Erasable,
             epoch: 0,
+            changed: Vec::new(),
         };
         encoder.set_size(size);
         encoder
@@ -100,27 +103,42 @@ impl Encoder {
     pub fn draw_row(&mut self, out: &mut Vec<u8>, x: u16, y: u16, row: &[Cell]) {
         let room = self.shadow.row_from(x, y).len();
         let row = &row[..row.len().min(room)];
+        let mut changed = std::mem::take(&mut self.changed);
+        changed.clear();
         let seen = self.shadow.row_from(x, y);
-        let mut changed: Vec<bool> = row
-            .iter()
-            .zip(seen)
-            .map(|(cell, seen)| !seen.shows(cell))
-            .collect();
+        changed.extend(row.iter().zip(seen).map(|(cell, seen)| !seen.shows(cell)));
         for at in 1..row.len() {
             if changed[at] && row[at] == Cell::Covered {
                 changed[at - 1] = true;
             }
         }
-        if !changed.contains(&true) {
-            return;
+        if changed.contains(&true) {
+            for (offset, (cell, _)) in (x..)
+                .zip(row.iter().zip(&changed))
+                .filter(|(_, (_, c))| **c)
+            {
+                self.shadow.put(offset, y, cell);
+            }
+            self.write_changed(out, x, y, row, &changed, row.len() == room);
         }
-        for (offset, cell) in (x..).zip(row) {
-            self.shadow.put(offset, y, cell);
-        }
-        let tail = (row.len() == room && self.tails == Tails::Erasable)
+        self.changed = changed;
+    }
+
+    /// Writes the `changed` cells of `row`, drawn from column `x` of row `y`; a blank tail of
+    /// a row that reaches the screen's `right_edge` is erased rather than written.
+    fn write_changed(
+        &mut self,
+        out: &mut Vec<u8>,
+        x: u16,
+        y: u16,
+        row: &[Cell],
+        changed: &[bool],
+        right_edge: bool,
+    ) {
+        let tail = (right_edge && self.tails == Tails::Erasable)
             .then(|| blank_tail(row))
             .flatten();
-        for (at, (cell, changed)) in row.iter().zip(&changed).enumerate() {
+        for (at, (cell, changed)) in row.iter().zip(changed).enumerate() {
             let Cell::Glyph(glyph) = cell else { continue };
             if !changed {
                 continue;

@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::demo_form;
+use support::{demo_form, form};
 
 use pi_agent_ask_core::draw::Size as FrameSize;
 use pi_agent_ask_core::keys::Key;
@@ -135,8 +135,8 @@ fn assert_shows(parser: &vt100::Parser, rows: &[Vec<Cell>], step: usize) {
     }
 }
 
-#[test]
-fn every_frame_of_a_scripted_session_shows_exactly_what_was_drawn() {
+/// Replays `script` on `form` from a 120×40 screen, checking the emulator after every frame.
+fn replay(mut form: pi_agent_ask_core::form::Form, script: &[Step]) {
     let (mut width, mut height) = (120, 40);
     let mut parser = vt100::Parser::new(height, width, 0);
     let backend = LeanBackend::new(Vec::new(), ScreenSize::Fixed(Size::new(width, height)));
@@ -146,11 +146,10 @@ fn every_frame_of_a_scripted_session_shows_exactly_what_was_drawn() {
         .clear_region(Erase::All)
         .expect("a cleared screen");
     let theme = Theme::colored();
-    let mut form = demo_form();
     let mut fed = 0;
 
-    for step in 0..=SCRIPT.len() {
-        if let Some(action) = step.checked_sub(1).map(|at| &SCRIPT[at]) {
+    for step in 0..=script.len() {
+        if let Some(action) = step.checked_sub(1).map(|at| &script[at]) {
             match action {
                 Step::Key(name) => {
                     form.handle(Input::Key(name.parse::<Key>().expect("a key")));
@@ -180,4 +179,39 @@ fn every_frame_of_a_scripted_session_shows_exactly_what_was_drawn() {
         fed = bytes.len();
         assert_shows(&parser, &drawn, step);
     }
+}
+
+#[test]
+fn every_frame_of_a_scripted_session_shows_exactly_what_was_drawn() {
+    replay(demo_form(), SCRIPT);
+}
+
+#[test]
+fn wide_and_combined_characters_show_exactly_as_drawn_as_the_highlight_moves_over_them() {
+    let arguments = serde_json::json!({
+        "questions": [{
+            "id": "name",
+            "prompt": "どの名前にしますか？ Which name?",
+            "type": "single",
+            "options": [
+                {"value": "a", "label": "日本語の名前", "description": "漢字とかな"},
+                {"value": "b", "label": "👍 thumbs and 🎉 party", "description": "emoji"},
+                {"value": "c", "label": "cafe\u{301} and nai\u{308}ve", "description": "combining marks"},
+                {"value": "d", "label": "ｱｲｳ half-width and 한국어", "description": "한글"}
+            ]
+        }]
+    });
+    let script = [
+        Step::Key("down"),
+        Step::Key("down"),
+        Step::Key("down"),
+        Step::Key("up"),
+        Step::Resize(41, 12),
+        Step::Key("up"),
+        Step::Resize(37, 10),
+        Step::Key("down"),
+        Step::Resize(120, 40),
+        Step::Key("up"),
+    ];
+    replay(form(&arguments), &script);
 }

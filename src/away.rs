@@ -49,7 +49,7 @@ impl AwayRequest {
                 .request_id()
                 .map_or_else(crate::commands::new_request_id, str::to_owned),
             tool: call.tool(),
-            arguments: call.arguments().clone(),
+            arguments: call.arguments(),
             settings: match &settings.loaded.file {
                 FileState::Valid(document) => Some(document.clone()),
                 FileState::Missing | FileState::Invalid => None,

@@ -129,15 +129,18 @@ pub fn without_bom(text: &str) -> &str {
 /// Reads JSON text as a document; a byte-order mark is skipped, and a document nested deeper
 /// than the parser's limit says what the limit is.
 pub fn parse_json(text: &str, what: &str) -> Result<Value, UsageError> {
-    serde_json::from_str(without_bom(text)).map_err(|error| {
-        if error.to_string().starts_with("recursion limit exceeded") {
-            UsageError::new(format!(
-                "{what} is nested too deeply: at most {MAX_JSON_DEPTH} levels of arrays and objects"
-            ))
-        } else {
-            UsageError::new(format!("{what} is not JSON: {error}"))
-        }
-    })
+    serde_json::from_str(without_bom(text)).map_err(|error| json_error(&error, what))
+}
+
+/// What the program says of `what` when its text is not a JSON document it takes.
+pub fn json_error(error: &serde_json::Error, what: &str) -> UsageError {
+    if error.to_string().starts_with("recursion limit exceeded") {
+        UsageError::new(format!(
+            "{what} is nested too deeply: at most {MAX_JSON_DEPTH} levels of arrays and objects"
+        ))
+    } else {
+        UsageError::new(format!("{what} is not JSON: {error}"))
+    }
 }
 
 /// How deeply arrays and objects may nest in a document the program reads: `serde_json` refuses

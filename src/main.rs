@@ -25,6 +25,7 @@ mod popup;
 mod questionnaire;
 mod settings_file;
 mod state_dir;
+mod streamed_json;
 mod terminal;
 mod tui;
 

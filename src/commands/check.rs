@@ -1,6 +1,6 @@
 //! `check`: validate and normalize without asking.
 
-use pi_agent_ask_core::contract::NormalizedRequest;
+use pi_agent_ask_core::contract::{ArgumentsView, NormalizedRequest};
 use serde::Serialize;
 use serde_json::json;
 
@@ -13,7 +13,7 @@ use crate::outcome::{Outcome, UsageError};
 #[derive(Serialize)]
 struct Valid<'a> {
     ok: bool,
-    arguments: &'a serde_json::Value,
+    arguments: ArgumentsView<'a>,
     request: NormalizedRequest<'a>,
 }
 
@@ -24,7 +24,7 @@ pub fn run(args: &CheckArgs) -> Result<Outcome, UsageError> {
             move |out| {
                 let valid = Valid {
                     ok: true,
-                    arguments: call.arguments(),
+                    arguments: call.arguments_view(),
                     request: call.normalized_request_view(),
                 };
                 pi_agent_ask_core::json::write_pretty(out, &valid)

@@ -19,13 +19,14 @@ pub mod transcript;
 
 use std::path::{Path, PathBuf};
 
-use pi_agent_ask_core::contract::ask_user::ParseOptions;
+use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions, PreviewSource};
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
 
 use crate::cli::CommonArgs;
-use crate::files::{FsPreviewSource, read_json, working_directory};
+use crate::files::{FsPreviewSource, working_directory};
 use crate::outcome::UsageError;
 use crate::settings_file::SettingsFile;
+use crate::streamed_json::read_streamed_json;
 
 /// A call read from the command line, with the settings file it was read with: the surface
 /// that asks it runs with the same file, read once.
@@ -38,19 +39,25 @@ pub struct ReadCall {
     pub cwd: PathBuf,
 }
 
-/// Reads the arguments named on the command line and validates them for the chosen tool.
+/// Reads the arguments named on the command line and validates them for the chosen tool, as
+/// the text arrives: a long list of options is never held as text and a tree at once.
 pub fn read_call(common: &CommonArgs) -> Result<ReadCall, UsageError> {
-    let arguments = read_json(&common.file, "tool arguments")?;
-    let cwd = working_directory(common.cwd.as_deref())?;
+    let cwd = working_directory(common.cwd.as_deref());
     let settings = SettingsFile::read(common.config.as_deref());
-    let mut files = FsPreviewSource::new(cwd.clone());
-    let call = Call::parse_owned(
-        common.tool,
-        arguments,
-        parse_options(&settings),
-        &mut files,
-        new_request_id,
-    );
+    let options = parse_options(&settings);
+    // Arguments that cannot be read are reported before a working directory that cannot be.
+    let (mut on_disk, mut nowhere);
+    let files: &mut dyn PreviewSource = if let Ok(cwd) = &cwd {
+        on_disk = FsPreviewSource::new(cwd.clone());
+        &mut on_disk
+    } else {
+        nowhere = NoPreviewFiles;
+        &mut nowhere
+    };
+    let call = read_streamed_json(&common.file, "tool arguments", |arguments| {
+        Call::read(common.tool, arguments, options, files, new_request_id)
+    })?;
+    let cwd = cwd?;
     Ok(ReadCall {
         call,
         settings,

@@ -155,7 +155,7 @@ mod tests {
             let handed = CallFile {
                 tool: original.tool().name().to_owned(),
                 request_id: original.request_id().map(str::to_owned),
-                arguments: original.arguments().clone(),
+                arguments: original.arguments(),
                 config: Some(PathBuf::from("/nowhere/settings.json")),
                 cwd: dir.path().to_path_buf(),
                 drafts: None,

@@ -108,7 +108,7 @@ pub fn ask(
     let call = CallFile {
         tool: request.call.tool().name().to_owned(),
         request_id: request.call.request_id().map(str::to_owned),
-        arguments: request.call.arguments().clone(),
+        arguments: request.call.arguments(),
         config: request.config.map(Path::to_path_buf),
         cwd: request.cwd.to_path_buf(),
         drafts: request

@@ -7,15 +7,17 @@
 //! [`Call::no_ui`]). Arguments that break the contract give an [`InvalidCall`], which carries
 //! the tool's own answer for them.
 
-use std::borrow::Cow;
-
-use serde::Serialize;
+use serde::de::Deserializer;
+use serde::{Deserialize as _, Serialize};
 use serde_json::Value;
 
 use super::answers::{Draft, Mode};
-use super::ask_user::{NoPreviewFiles, ParseOptions, PreviewSource, parse_ask_user_arguments};
+use super::ask_user::{
+    NoPreviewFiles, ParseOptions, PreviewSource, ReadAskUser, SavedArguments, SavedArgumentsView,
+    read_ask_user,
+};
 use super::background::Delivery;
-use super::issue::InvalidInput;
+use super::issue::{InvalidInput, Issue};
 use super::question_tool::{self, QuestionRequest, QuestionToolError, parse_ask_user_question};
 use super::remote::{AnswerSpec, RemoteError, RemoteResponse, validate_remote_response};
 use super::request::{Question, QuestionType, Request};
@@ -43,13 +45,32 @@ pub enum NormalizedRequest<'a> {
     AskUserQuestion(&'a QuestionRequest),
 }
 
+/// The arguments of a call as they are saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Arguments {
+    /// `ask_user`: kept beside the request, which holds their texts.
+    AskUser(SavedArguments),
+    /// `ask_user_question`: the document as sent.
+    AsSent(Value),
+}
+
+/// The saved arguments of a call, borrowed; it serializes as [`Call::arguments`].
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum ArgumentsView<'a> {
+    /// `ask_user`: read together with the request.
+    AskUser(SavedArgumentsView<'a>),
+    /// `ask_user_question`: the document as sent.
+    AsSent(&'a Value),
+}
+
 /// A valid call of either tool, with the questions as the user currently sees them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Call {
     origin: Origin,
     request: Request,
     rules: Rules,
-    arguments: Value,
+    arguments: Arguments,
 }
 
 impl Call {
@@ -63,7 +84,7 @@ impl Call {
         files: &mut dyn PreviewSource,
         new_id: impl FnOnce() -> String,
     ) -> Result<Self, InvalidCall> {
-        Self::parse_arguments(tool, Cow::Borrowed(arguments), options, files, new_id)
+        Self::read(tool, arguments, options, files, new_id).unwrap_or_else(InvalidCall::unreadable)
     }
 
     /// Validates arguments saved earlier, whose preview files are loaded already (so nothing is
@@ -80,7 +101,7 @@ impl Call {
         })
     }
 
-    /// [`Call::parse`] taking the arguments, which the call then keeps instead of a copy.
+    /// [`Call::parse`] taking the arguments, whose texts the call then keeps instead of copies.
     pub fn parse_owned(
         tool: Tool,
         arguments: Value,
@@ -88,44 +109,44 @@ impl Call {
         files: &mut dyn PreviewSource,
         new_id: impl FnOnce() -> String,
     ) -> Result<Self, InvalidCall> {
-        Self::parse_arguments(tool, Cow::Owned(arguments), options, files, new_id)
+        Self::read(tool, arguments, options, files, new_id).unwrap_or_else(InvalidCall::unreadable)
     }
 
-    fn parse_arguments(
+    /// [`Call::parse`] reading the arguments from `deserializer` as they arrive (JSON text read
+    /// from a file, say): `ask_user` never holds them as a tree, only the request and what
+    /// its saved arguments need beside it. The outer error is the deserializer's (not JSON).
+    pub fn read<'de, D: Deserializer<'de>>(
         tool: Tool,
-        arguments: Cow<'_, Value>,
+        deserializer: D,
         options: ParseOptions,
         files: &mut dyn PreviewSource,
         new_id: impl FnOnce() -> String,
-    ) -> Result<Self, InvalidCall> {
-        match tool {
-            Tool::AskUser => {
-                let title = arguments
-                    .get("title")
-                    .and_then(Value::as_str)
-                    .map(str::to_owned);
-                match parse_ask_user_arguments(arguments, options, files) {
-                    Ok(call) => Ok(Self {
-                        origin: Origin::AskUser {
-                            request_id: new_id(),
-                        },
-                        request: call.request,
-                        rules: Rules::ask_user(),
-                        arguments: call.arguments,
+    ) -> Result<Result<Self, InvalidCall>, D::Error> {
+        Ok(match tool {
+            Tool::AskUser => match read_ask_user(deserializer, options, files)? {
+                Ok(ReadAskUser { request, saved }) => Ok(Self {
+                    origin: Origin::AskUser {
+                        request_id: new_id(),
+                    },
+                    request,
+                    rules: Rules::ask_user(),
+                    arguments: Arguments::AskUser(saved),
+                }),
+                Err(refusal) => Err(InvalidCall::ask_user(refusal.title, refusal.invalid)),
+            },
+            Tool::AskUserQuestion => {
+                let arguments = Value::deserialize(deserializer)?;
+                match parse_ask_user_question(&arguments) {
+                    Ok(questions) => Ok(Self {
+                        request: questions.to_request(),
+                        rules: Rules::ask_user_question(questions.questions.len()),
+                        origin: Origin::AskUserQuestion(questions),
+                        arguments: Arguments::AsSent(arguments),
                     }),
-                    Err(invalid) => Err(InvalidCall::ask_user(title, invalid)),
+                    Err(error) => Err(InvalidCall::ask_user_question(error)),
                 }
             }
-            Tool::AskUserQuestion => match parse_ask_user_question(&arguments) {
-                Ok(questions) => Ok(Self {
-                    request: questions.to_request(),
-                    rules: Rules::ask_user_question(questions.questions.len()),
-                    origin: Origin::AskUserQuestion(questions),
-                    arguments: arguments.into_owned(),
-                }),
-                Err(error) => Err(InvalidCall::ask_user_question(error)),
-            },
-        }
+        })
     }
 
     /// The tool the call follows.
@@ -165,9 +186,20 @@ impl Call {
     }
 
     /// The arguments as they are saved: preview files loaded, derived labels filled in
-    /// (`ask_user`), or as sent (`ask_user_question`).
-    pub const fn arguments(&self) -> &Value {
-        &self.arguments
+    /// (`ask_user`), or as sent (`ask_user_question`); built as a document on each call.
+    pub fn arguments(&self) -> Value {
+        match &self.arguments {
+            Arguments::AskUser(saved) => saved.to_value(&self.request),
+            Arguments::AsSent(arguments) => arguments.clone(),
+        }
+    }
+
+    /// [`Call::arguments`] borrowed from the call, to serialize without building a document.
+    pub const fn arguments_view(&self) -> ArgumentsView<'_> {
+        match &self.arguments {
+            Arguments::AskUser(saved) => ArgumentsView::AskUser(saved.view(&self.request)),
+            Arguments::AsSent(arguments) => ArgumentsView::AsSent(arguments),
+        }
     }
 
     /// Shows question `index` as `presented` from now on; the results report the change. Does
@@ -231,11 +263,9 @@ impl Call {
     /// before trimming: the normalized `preview` is trimmed, which takes the indentation of
     /// its first line, and a screen showing code needs it.
     pub fn preview_as_written(&self, question: usize, option: usize) -> Option<&str> {
-        match self.origin {
-            Origin::AskUser { .. } => {
-                self.arguments["questions"][question]["options"][option]["preview"].as_str()
-            }
-            Origin::AskUserQuestion(_) => None,
+        match &self.arguments {
+            Arguments::AskUser(saved) => saved.preview_as_written(&self.request, question, option),
+            Arguments::AsSent(_) => None,
         }
     }
 
@@ -364,6 +394,20 @@ impl InvalidCall {
             issues,
             result: Box::new(result),
         }
+    }
+
+    /// Arguments that could not be read at all, which only a deserializer of JSON text can
+    /// give: the contract's answer to arguments that are not an object.
+    fn unreadable(_: serde_json::Error) -> Result<Call, Self> {
+        Err(Self::ask_user(
+            None,
+            InvalidInput {
+                issues: vec![Issue::new(
+                    "",
+                    "Arguments must be an object with a questions array",
+                )],
+            },
+        ))
     }
 
     fn ask_user_question(error: QuestionToolError) -> Self {

@@ -29,7 +29,7 @@ pub mod tool;
 pub mod tool_result;
 pub mod transcript;
 
-pub use call::{Call, CheckIssue, InvalidCall, NormalizedRequest};
+pub use call::{ArgumentsView, Call, CheckIssue, InvalidCall, NormalizedRequest};
 pub use issue::{InvalidInput, Issue};
 pub use output::{Content, ImageContent, TextContent, ToolOutput};
 pub use tool::{Tool, UnknownTool};

@@ -151,7 +151,7 @@ impl Inbox {
         if self.waiting.iter().any(|entry| entry.ask == arrival.ask) {
             return Vec::new();
         }
-        let entry = match self.set_aside.take(&arrival.ask, arrival.call.arguments()) {
+        let entry = match self.set_aside.take(&arrival.ask, &arrival.call.arguments()) {
             Some(kept) => kept,
             None => Entry::new(arrival, &self.config_path),
         };

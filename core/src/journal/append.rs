@@ -67,7 +67,7 @@ pub fn payload(call: &Call, source_entry_id: Option<String>, timestamp: u64) -> 
             timestamp,
             source: PayloadSource::Tool,
             source_entry_id,
-            params: call.arguments().clone(),
+            params: call.arguments(),
         },
     ))
 }

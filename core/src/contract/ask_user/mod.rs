@@ -2,19 +2,24 @@
 
 mod args;
 mod fields;
+mod options;
 mod parse;
 #[cfg(test)]
 mod parse_tests;
 mod preview;
+mod saved;
+mod tap;
 
 use super::request::Request;
 
 pub use args::{AskUserArguments, OptionArguments, QuestionArguments};
 pub use fields::derive_label;
-pub use parse::{ParseOptions, parse_ask_user, parse_ask_user_arguments};
+pub use parse::{ParseOptions, parse_ask_user};
+pub(crate) use parse::{ReadAskUser, read_ask_user};
 pub use preview::{
     FileProblem, MAX_PREVIEW_FILE_BYTES, NoPreviewFiles, PreviewFile, PreviewSource,
 };
+pub use saved::{SavedArguments, SavedArgumentsView};
 
 /// A valid `ask_user` call: the request, and the arguments as they are saved (preview files
 /// loaded into `preview`, derived labels filled in).

@@ -1,15 +1,19 @@
-//! `ask_user` arguments to a [`Request`]: every issue in one pass, in the documented order.
+//! `ask_user` arguments to a [`Request`]: every issue in one pass, in the documented order,
+//! read as they arrive so that a long list of options is never held as a tree.
 
-use std::borrow::Cow;
 use std::collections::HashSet;
 
+use serde::de::Deserializer;
 use serde_json::Value;
 
 use super::AskUserCall;
-use super::fields::{option_label, optional_bool, optional_string, required_string};
+use super::fields::{optional_bool, optional_string, required_string};
+use super::options::OptionsRead;
 use super::preview::{PreviewSource, judge};
+use super::saved::{SavedArguments, SavedOption, SavedQuestion};
+use super::tap::{ElementTap, FieldTap, value_with_elements, value_with_field};
 use crate::contract::issue::{InvalidInput, Issue, quoted};
-use crate::contract::request::{OptionSpec, Question, QuestionType, Request};
+use crate::contract::request::{Question, QuestionType, Request};
 
 /// Settings that shape normalization.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -25,323 +29,265 @@ pub fn parse_ask_user(
     options: ParseOptions,
     files: &mut dyn PreviewSource,
 ) -> Result<AskUserCall, InvalidInput> {
-    parse_ask_user_arguments(Cow::Borrowed(args), options, files)
+    match read_ask_user(args, options, files) {
+        Ok(Ok(read)) => Ok(AskUserCall {
+            arguments: read.saved.to_value(&read.request),
+            request: read.request,
+        }),
+        Ok(Err(refusal)) => Err(refusal.invalid),
+        Err(_) => Err(not_an_object()),
+    }
 }
 
-/// [`parse_ask_user`] on borrowed or owned arguments: owned ones become the saved arguments
-/// without a copy.
-pub fn parse_ask_user_arguments(
-    args: Cow<'_, Value>,
+/// A valid `ask_user` call as read: the request, and the saved arguments beside it.
+pub(crate) struct ReadAskUser {
+    pub(crate) request: Request,
+    pub(crate) saved: SavedArguments,
+}
+
+/// Arguments refused: every issue, and the title as written, which the refusal shows.
+pub(crate) struct Refusal {
+    pub(crate) title: Option<String>,
+    pub(crate) invalid: InvalidInput,
+}
+
+/// Reads `ask_user` arguments from any deserializer (JSON text as it arrives, or a document
+/// already parsed) and validates them as [`parse_ask_user`] does; only one option's object is
+/// held at a time. The outer error is the deserializer's own (text that is not JSON).
+pub(crate) fn read_ask_user<'de, D: Deserializer<'de>>(
+    deserializer: D,
     options: ParseOptions,
     files: &mut dyn PreviewSource,
-) -> Result<AskUserCall, InvalidInput> {
-    let mut issues = Vec::new();
-    let Some(root) = args.as_object() else {
-        return Err(InvalidInput {
-            issues: vec![Issue::new(
-                "",
-                "Arguments must be an object with a questions array",
-            )],
+) -> Result<Result<ReadAskUser, Refusal>, D::Error> {
+    let mut questions = QuestionsRead::default();
+    let root = value_with_field(deserializer, "questions", &mut questions)?;
+    Ok(finish(root, questions, options, files))
+}
+
+fn not_an_object() -> InvalidInput {
+    InvalidInput {
+        issues: vec![Issue::new(
+            "",
+            "Arguments must be an object with a questions array",
+        )],
+    }
+}
+
+fn finish(
+    root: Value,
+    questions: QuestionsRead,
+    options: ParseOptions,
+    files: &mut dyn PreviewSource,
+) -> Result<ReadAskUser, Refusal> {
+    let Value::Object(root) = root else {
+        return Err(Refusal {
+            title: None,
+            invalid: not_an_object(),
         });
     };
-    let title = optional_string(root, "title", "title", "title", &mut issues);
-    let background = optional_bool(root, "background", "background", "background", &mut issues);
-    let questions = match root.get("questions") {
-        None | Some(Value::Null) => {
-            issues.push(Issue::new("questions", "At least one question is required"));
-            Vec::new()
-        }
-        Some(Value::Array(items)) if items.is_empty() => {
-            issues.push(Issue::new("questions", "At least one question is required"));
-            Vec::new()
-        }
-        Some(Value::Array(items)) => parse_questions(items, &mut issues),
-        Some(_) => {
-            issues.push(Issue::new("questions", "questions must be an array"));
-            Vec::new()
-        }
+    let written_title = root.get("title").and_then(Value::as_str).map(str::to_owned);
+    let refuse = |issues| Refusal {
+        title: written_title.clone(),
+        invalid: InvalidInput { issues },
     };
-    if !issues.is_empty() {
-        return Err(InvalidInput { issues });
+    let mut issues = Vec::new();
+    let title = optional_string(&root, "title", "title", "title", &mut issues);
+    let background = optional_bool(&root, "background", "background", "background", &mut issues);
+    match root.get("questions") {
+        Some(Value::Array(_)) if questions.count > 0 => issues.extend(questions.issues),
+        None | Some(Value::Null | Value::Array(_)) => {
+            issues.push(Issue::new("questions", "At least one question is required"));
+        }
+        Some(_) => issues.push(Issue::new("questions", "questions must be an array")),
     }
-    let mut drafts: Vec<DraftQuestion> = questions.into_iter().flatten().collect();
-    let mut arguments = args.into_owned();
-    load_preview_files(&mut drafts, &mut arguments, files, &mut issues);
     if !issues.is_empty() {
-        return Err(InvalidInput { issues });
+        return Err(refuse(issues));
     }
-    let questions = drafts
+    let mut drafts = questions.drafts;
+    load_preview_files(&mut drafts, files, &mut issues);
+    if !issues.is_empty() {
+        return Err(refuse(issues));
+    }
+    let (questions, saved): (Vec<Question>, Vec<SavedQuestion>) = drafts
         .into_iter()
-        .map(|draft| draft.finish(options))
-        .collect();
-    Ok(AskUserCall {
+        .map(|draft| (presented(draft.question, options), draft.saved))
+        .unzip();
+    Ok(ReadAskUser {
         request: Request {
             title: title.text(),
             questions,
             background: background.unwrap_or(false),
         },
-        arguments,
+        saved: SavedArguments {
+            root,
+            questions: saved,
+        },
     })
 }
 
-/// A question whose fields passed their own checks, before preview files are read.
+/// A question whose fields and options passed their checks, before preview files are read.
 struct DraftQuestion {
     index: usize,
     question: Question,
-    /// Per option: the trimmed `previewFile` path when one was given.
-    preview_files: Vec<Option<String>>,
-    /// Per option: whether the label was derived from the value.
-    derived_labels: Vec<bool>,
+    saved: SavedQuestion,
 }
 
-impl DraftQuestion {
-    fn finish(mut self, options: ParseOptions) -> Question {
-        if options.present_single_as_multi && self.question.requested == QuestionType::Single {
-            self.question.presented = QuestionType::Multi;
-        }
-        self.question
+/// The question as the settings present it.
+fn presented(mut question: Question, options: ParseOptions) -> Question {
+    if options.present_single_as_multi && question.requested == QuestionType::Single {
+        question.presented = QuestionType::Multi;
+    }
+    question
+}
+
+/// The questions read so far, each checked as soon as it is complete.
+#[derive(Default)]
+struct QuestionsRead {
+    count: usize,
+    drafts: Vec<DraftQuestion>,
+    issues: Vec<Issue>,
+    seen_ids: HashSet<String>,
+}
+
+impl FieldTap for QuestionsRead {
+    fn take<'de, D: Deserializer<'de>>(&mut self, deserializer: D) -> Result<Value, D::Error> {
+        *self = Self::default();
+        value_with_elements(deserializer, self)
     }
 }
 
-fn parse_questions(items: &[Value], issues: &mut Vec<Issue>) -> Vec<Option<DraftQuestion>> {
-    let mut seen_ids = HashSet::new();
-    items
-        .iter()
-        .enumerate()
-        .map(|(index, item)| parse_question(index, item, &mut seen_ids, issues))
-        .collect()
+impl ElementTap for QuestionsRead {
+    fn element<'de, D: Deserializer<'de>>(&mut self, deserializer: D) -> Result<(), D::Error> {
+        let index = self.count;
+        self.count += 1;
+        let mut options = OptionsRead::new(index);
+        let item = value_with_field(deserializer, "options", &mut options)?;
+        if let Some(draft) = self.read(index, item, options) {
+            self.drafts.push(draft);
+        }
+        Ok(())
+    }
 }
 
-fn parse_question(
-    index: usize,
-    item: &Value,
-    seen_ids: &mut HashSet<String>,
-    issues: &mut Vec<Issue>,
-) -> Option<DraftQuestion> {
-    let n = index + 1;
-    let path = format!("questions[{index}]");
-    let Some(object) = item.as_object() else {
-        issues.push(Issue::new(&path, format!("Question {n} must be an object")));
-        return None;
-    };
-    let before = issues.len();
-    let kind = match object.get("type") {
-        None | Some(Value::Null) => Some(QuestionType::Single),
-        Some(Value::String(text)) if text == "single" => Some(QuestionType::Single),
-        Some(Value::String(text)) if text == "multi" => Some(QuestionType::Multi),
-        Some(Value::String(text)) if text == "preview" => Some(QuestionType::Preview),
-        Some(other) => {
-            issues.push(Issue::new(
-                format!("{path}.type"),
-                format!(
-                    "Question {n}: invalid type {other}; expected \"single\", \"multi\", or \"preview\""
-                ),
-            ));
-            None
-        }
-    };
-    let id = required_string(object, "id", &path, &format!("Question {n}"), issues);
-    if let Some(id) = &id
-        && !seen_ids.insert(id.clone())
-    {
-        issues.push(Issue::new(
-            format!("{path}.id"),
-            format!("Question {n}: duplicate question id {}", quoted(id)),
-        ));
-    }
-    let prompt = required_string(object, "prompt", &path, &format!("Question {n}"), issues);
-    let label = optional_string(
-        object,
-        "label",
-        &format!("{path}.label"),
-        &format!("Question {n}: label"),
-        issues,
-    );
-    let required = optional_bool(
-        object,
-        "required",
-        &format!("{path}.required"),
-        &format!("Question {n}: required"),
-        issues,
-    );
-    let options = match object.get("options") {
-        Some(Value::Array(items)) if !items.is_empty() => {
-            parse_options(n, &path, items, kind, issues)
-        }
-        None | Some(Value::Null | Value::Array(_)) => {
-            issues.push(Issue::new(
-                format!("{path}.options"),
-                format!("Question {n}: at least one option is required"),
-            ));
-            Vec::new()
-        }
-        Some(_) => {
-            issues.push(Issue::new(
-                format!("{path}.options"),
-                format!("Question {n}: options must be an array"),
-            ));
-            Vec::new()
-        }
-    };
-    if issues.len() > before {
-        return None;
-    }
-    let (Some(kind), Some(id), Some(prompt)) = (kind, id, prompt) else {
-        return None;
-    };
-    let mut specs = Vec::with_capacity(options.len());
-    let mut preview_files = Vec::with_capacity(options.len());
-    let mut derived_labels = Vec::with_capacity(options.len());
-    for option in options.into_iter().flatten() {
-        specs.push(option.spec);
-        preview_files.push(option.preview_file);
-        derived_labels.push(option.derived_label);
-    }
-    Some(DraftQuestion {
-        index,
-        question: Question {
-            id,
-            label: label.text().unwrap_or_else(|| format!("Q{n}")),
-            prompt,
-            requested: kind,
-            presented: kind,
-            required: required.unwrap_or(false),
-            options: specs,
-        },
-        preview_files,
-        derived_labels,
-    })
-}
-
-struct ParsedOption {
-    spec: OptionSpec,
-    preview_file: Option<String>,
-    derived_label: bool,
-}
-
-fn parse_options(
-    n: usize,
-    question_path: &str,
-    items: &[Value],
-    kind: Option<QuestionType>,
-    issues: &mut Vec<Issue>,
-) -> Vec<Option<ParsedOption>> {
-    // The trimmed values borrowed from the arguments: no copy of each one.
-    let mut seen_values: HashSet<&str> = HashSet::new();
-    items
-        .iter()
-        .enumerate()
-        .map(|(index, item)| {
-            let m = index + 1;
-            let path = format!("{question_path}.options[{index}]");
-            let Some(object) = item.as_object() else {
+impl QuestionsRead {
+    fn read(&mut self, index: usize, item: Value, read: OptionsRead) -> Option<DraftQuestion> {
+        let issues = &mut self.issues;
+        let n = index + 1;
+        let path = format!("questions[{index}]");
+        let Value::Object(object) = item else {
+            issues.push(Issue::new(&path, format!("Question {n} must be an object")));
+            return None;
+        };
+        let before = issues.len();
+        let kind = match object.get("type") {
+            None | Some(Value::Null) => Some(QuestionType::Single),
+            Some(Value::String(text)) if text == "single" => Some(QuestionType::Single),
+            Some(Value::String(text)) if text == "multi" => Some(QuestionType::Multi),
+            Some(Value::String(text)) if text == "preview" => Some(QuestionType::Preview),
+            Some(other) => {
                 issues.push(Issue::new(
-                    &path,
-                    format!("Question {n}, option {m} must be an object"),
-                ));
-                return None;
-            };
-            let subject = format!("Question {n}, option {m}");
-            let before = issues.len();
-            let value = required_string(object, "value", &path, &subject, issues);
-            if let Some(value) = &value
-                && let Some(text) = object.get("value").and_then(Value::as_str)
-                && !seen_values.insert(text.trim())
-            {
-                issues.push(Issue::new(
-                    format!("{path}.value"),
-                    format!("{subject}: duplicate option value {}", quoted(value)),
-                ));
-            }
-            let (label, derived_label) = option_label(object, value.as_deref(), &path, &subject, issues);
-            let description = optional_string(
-                object,
-                "description",
-                &format!("{path}.description"),
-                &format!("{subject}: description"),
-                issues,
-            );
-            let preview = optional_string(
-                object,
-                "preview",
-                &format!("{path}.preview"),
-                &format!("{subject}: preview"),
-                issues,
-            );
-            let preview_file = optional_string(
-                object,
-                "previewFile",
-                &format!("{path}.previewFile"),
-                &format!("{subject}: previewFile"),
-                issues,
-            );
-            let has_preview = preview.has_text();
-            let has_file = preview_file.has_text();
-            if has_preview && has_file {
-                issues.push(Issue::new(
-                    format!("{path}.previewFile"),
-                    format!("{subject}: use either preview or previewFile, not both"),
-                ));
-            }
-            if kind == Some(QuestionType::Preview) && preview.is_omitted() && preview_file.is_omitted() {
-                issues.push(Issue::new(
-                    format!("{path}.preview"),
+                    format!("{path}.type"),
                     format!(
-                        "{subject}: preview questions require preview text for every option; add preview text or use type \"single\" instead"
+                        "Question {n}: invalid type {other}; expected \"single\", \"multi\", or \"preview\""
                     ),
                 ));
+                None
             }
-            let recommended = optional_bool(
+        };
+        let id = required_string(&object, "id", &path, &format!("Question {n}"), issues);
+        if let Some(id) = &id
+            && !self.seen_ids.insert(id.clone())
+        {
+            issues.push(Issue::new(
+                format!("{path}.id"),
+                format!("Question {n}: duplicate question id {}", quoted(id)),
+            ));
+        }
+        let prompt = required_string(&object, "prompt", &path, &format!("Question {n}"), issues);
+        let label = optional_string(
+            &object,
+            "label",
+            &format!("{path}.label"),
+            &format!("Question {n}: label"),
+            issues,
+        );
+        let required = optional_bool(
+            &object,
+            "required",
+            &format!("{path}.required"),
+            &format!("Question {n}: required"),
+            issues,
+        );
+        let options = match object.get("options") {
+            Some(Value::Array(_)) if read.len() > 0 => read.finish(kind, issues),
+            None | Some(Value::Null | Value::Array(_)) => {
+                issues.push(Issue::new(
+                    format!("{path}.options"),
+                    format!("Question {n}: at least one option is required"),
+                ));
+                None
+            }
+            Some(_) => {
+                issues.push(Issue::new(
+                    format!("{path}.options"),
+                    format!("Question {n}: options must be an array"),
+                ));
+                None
+            }
+        };
+        if issues.len() > before {
+            return None;
+        }
+        let (Some(kind), Some(id), Some(prompt), Some(options)) = (kind, id, prompt, options)
+        else {
+            return None;
+        };
+        Some(DraftQuestion {
+            index,
+            question: Question {
+                id,
+                label: label.text().unwrap_or_else(|| format!("Q{n}")),
+                prompt,
+                requested: kind,
+                presented: kind,
+                required: required.unwrap_or(false),
+                options: options.specs,
+            },
+            saved: SavedQuestion {
                 object,
-                "recommended",
-                &format!("{path}.recommended"),
-                &format!("{subject}: recommended"),
-                issues,
-            );
-            if issues.len() > before {
-                return None;
-            }
-            Some(ParsedOption {
-                spec: OptionSpec {
-                    value: value?,
-                    label: label?,
-                    description: description.text(),
-                    preview: preview.text(),
-                    recommended,
-                },
-                preview_file: preview_file.text(),
-                derived_label,
-            })
+                options: options.saved,
+            },
         })
-        .collect()
+    }
 }
 
-/// Reads every preview file, reports every problem, and writes loaded text and derived labels
-/// into the saved arguments, which never keep a `previewFile` (a blank one means omitted).
+/// Reads every preview file and reports every problem; the saved option gets the loaded text
+/// in place of its `previewFile` (a blank one means omitted, and is dropped too).
 fn load_preview_files(
     drafts: &mut [DraftQuestion],
-    arguments: &mut Value,
     files: &mut dyn PreviewSource,
     issues: &mut Vec<Issue>,
 ) {
     for draft in drafts.iter_mut() {
         let question_index = draft.index;
-        for (option_index, option) in draft.question.options.iter_mut().enumerate() {
-            let saved = arguments
-                .get_mut("questions")
-                .and_then(|questions| questions.get_mut(question_index))
-                .and_then(|question| question.get_mut("options"))
-                .and_then(|options| options.get_mut(option_index))
-                .and_then(Value::as_object_mut);
-            let Some(saved) = saved else { continue };
-            if draft.derived_labels[option_index] {
-                saved.insert("label".into(), Value::String(option.label.clone()));
-            }
-            let Some(path) = &draft.preview_files[option_index] else {
+        let saved = draft.saved.options.iter_mut();
+        for (option_index, (option, saved)) in
+            draft.question.options.iter_mut().zip(saved).enumerate()
+        {
+            let SavedOption::Written(saved) = saved else {
+                continue;
+            };
+            let path = saved
+                .get("previewFile")
+                .and_then(Value::as_str)
+                .map(str::trim)
+                .filter(|path| !path.is_empty())
+                .map(str::to_owned);
+            let Some(path) = path else {
                 saved.shift_remove("previewFile");
                 continue;
             };
-            let file = files.load(path);
+            let file = files.load(&path);
             match judge(file.content) {
                 Ok(text) => {
                     let trimmed = text.trim();

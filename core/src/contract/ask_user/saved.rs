@@ -1,0 +1,230 @@
+//! The `ask_user` arguments as they are saved, kept beside the normalized request instead of
+//! as a second tree: an option written as the request already holds it (its texts trimmed,
+//! no nulls, no other fields) keeps only the order of its fields, and reads its texts from the
+//! request when it is written out. Any other option keeps its object as written.
+
+use serde::ser::{SerializeMap as _, SerializeSeq as _};
+use serde::{Serialize, Serializer};
+use serde_json::{Map, Value};
+
+use crate::contract::request::{OptionSpec, Question, Request};
+
+/// The saved arguments of a valid `ask_user` call, read together with its [`Request`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedArguments {
+    /// The top-level object, whose `questions` stands for [`SavedArguments::questions`].
+    pub(super) root: Map<String, Value>,
+    /// One per question of the request.
+    pub(super) questions: Vec<SavedQuestion>,
+}
+
+/// One question's saved object: its own fields, and its options beside the request's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct SavedQuestion {
+    /// The question's object, whose `options` stands for [`SavedQuestion::options`].
+    pub(super) object: Map<String, Value>,
+    /// One per option of the request's question.
+    pub(super) options: Vec<SavedOption>,
+}
+
+/// One option as saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum SavedOption {
+    /// Written as normalized: these fields, in this order, with the request's texts.
+    AsNormalized(FieldOrder),
+    /// Written otherwise: the object itself (a derived label filled in).
+    Written(Box<Map<String, Value>>),
+}
+
+/// A field an option written as normalized may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum OptionField {
+    Value,
+    Label,
+    Description,
+    Preview,
+    Recommended,
+}
+
+impl OptionField {
+    /// The field of this name, if an option written as normalized may have it.
+    pub(super) fn named(name: &str) -> Option<Self> {
+        Some(match name {
+            "value" => Self::Value,
+            "label" => Self::Label,
+            "description" => Self::Description,
+            "preview" => Self::Preview,
+            "recommended" => Self::Recommended,
+            _ => return None,
+        })
+    }
+
+    const fn name(self) -> &'static str {
+        match self {
+            Self::Value => "value",
+            Self::Label => "label",
+            Self::Description => "description",
+            Self::Preview => "preview",
+            Self::Recommended => "recommended",
+        }
+    }
+}
+
+/// The fields of an option in the order it wrote them, each at most once: no allocation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct FieldOrder {
+    fields: [Option<OptionField>; 5],
+}
+
+impl FieldOrder {
+    /// Adds `field` after the others; a field already there stays where it is.
+    pub(super) fn push(&mut self, field: OptionField) {
+        if self.contains(field) {
+            return;
+        }
+        if let Some(slot) = self.fields.iter_mut().find(|slot| slot.is_none()) {
+            *slot = Some(field);
+        }
+    }
+
+    pub(super) fn contains(self, field: OptionField) -> bool {
+        self.fields.contains(&Some(field))
+    }
+
+    fn iter(&self) -> impl Iterator<Item = OptionField> + '_ {
+        self.fields.iter().map_while(|slot| *slot)
+    }
+}
+
+impl SavedOption {
+    /// The preview as written, before trimming.
+    fn preview<'a>(&'a self, spec: &'a OptionSpec) -> Option<&'a str> {
+        match self {
+            Self::AsNormalized(_) => spec.preview.as_deref(),
+            Self::Written(object) => object.get("preview").and_then(Value::as_str),
+        }
+    }
+}
+
+impl SavedArguments {
+    /// The saved arguments as one document.
+    pub fn to_value(&self, request: &Request) -> Value {
+        serde_json::to_value(self.view(request)).unwrap_or(Value::Null)
+    }
+
+    /// The saved arguments borrowed, to write them without building a document first.
+    pub const fn view<'a>(&'a self, request: &'a Request) -> SavedArgumentsView<'a> {
+        SavedArgumentsView {
+            saved: self,
+            request,
+        }
+    }
+
+    /// The preview text of an option as the arguments give it, before trimming.
+    pub fn preview_as_written<'a>(
+        &'a self,
+        request: &'a Request,
+        question: usize,
+        option: usize,
+    ) -> Option<&'a str> {
+        let saved = self.questions.get(question)?.options.get(option)?;
+        saved.preview(request.questions.get(question)?.options.get(option)?)
+    }
+}
+
+/// [`SavedArguments`] with the request its texts come from; serializes as the saved document.
+#[derive(Clone, Copy)]
+pub struct SavedArgumentsView<'a> {
+    saved: &'a SavedArguments,
+    request: &'a Request,
+}
+
+impl Serialize for SavedArgumentsView<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.saved.root.len()))?;
+        for (key, value) in &self.saved.root {
+            if key == "questions" {
+                map.serialize_entry(key, &Questions(self))?;
+            } else {
+                map.serialize_entry(key, value)?;
+            }
+        }
+        map.end()
+    }
+}
+
+struct Questions<'v, 'a>(&'v SavedArgumentsView<'a>);
+
+impl Serialize for Questions<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let questions = &self.0.saved.questions;
+        let mut seq = serializer.serialize_seq(Some(questions.len()))?;
+        for (saved, question) in questions.iter().zip(&self.0.request.questions) {
+            seq.serialize_element(&QuestionView { saved, question })?;
+        }
+        seq.end()
+    }
+}
+
+struct QuestionView<'a> {
+    saved: &'a SavedQuestion,
+    question: &'a Question,
+}
+
+impl Serialize for QuestionView<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.saved.object.len()))?;
+        for (key, value) in &self.saved.object {
+            if key == "options" {
+                map.serialize_entry(key, &Options(self))?;
+            } else {
+                map.serialize_entry(key, value)?;
+            }
+        }
+        map.end()
+    }
+}
+
+struct Options<'v, 'a>(&'v QuestionView<'a>);
+
+impl Serialize for Options<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let options = &self.0.saved.options;
+        let mut seq = serializer.serialize_seq(Some(options.len()))?;
+        for (saved, spec) in options.iter().zip(&self.0.question.options) {
+            match saved {
+                SavedOption::AsNormalized(order) => {
+                    seq.serialize_element(&NormalizedOption { order, spec })?;
+                }
+                SavedOption::Written(object) => seq.serialize_element(object)?,
+            }
+        }
+        seq.end()
+    }
+}
+
+struct NormalizedOption<'a> {
+    order: &'a FieldOrder,
+    spec: &'a OptionSpec,
+}
+
+impl Serialize for NormalizedOption<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.order.iter().count()))?;
+        for field in self.order.iter() {
+            let spec = self.spec;
+            match field {
+                OptionField::Value => map.serialize_entry(field.name(), &spec.value)?,
+                OptionField::Label => map.serialize_entry(field.name(), &spec.label)?,
+                OptionField::Description => {
+                    map.serialize_entry(field.name(), &spec.description)?;
+                }
+                OptionField::Preview => map.serialize_entry(field.name(), &spec.preview)?,
+                OptionField::Recommended => {
+                    map.serialize_entry(field.name(), &spec.recommended)?;
+                }
+            }
+        }
+        map.end()
+    }
+}

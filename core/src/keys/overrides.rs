@@ -1,7 +1,5 @@
 //! Keymaps from the settings file: user overrides on top of the defaults, checked as a whole.
 
-use std::collections::HashMap;
-
 use serde_json::Value;
 use thiserror::Error;
 
@@ -224,19 +222,18 @@ fn report_conflicts<A: Action>(
     context: Context,
     problems: &mut Vec<KeymapProblem>,
 ) {
-    let mut owners: HashMap<Key, A> = HashMap::new();
+    // A context binds a few dozen keys at most: a list looked through beats hashing them.
+    let mut owners: Vec<(Key, A)> = Vec::new();
     for (action, keys) in keymap.bindings() {
         for key in keys {
-            match owners.get(key) {
-                Some(first) => problems.push(KeymapProblem::Conflict {
+            match owners.iter().find(|(owned, _)| owned == key) {
+                Some((_, first)) => problems.push(KeymapProblem::Conflict {
                     context,
                     key: key.to_string(),
                     first: first.name_in(context),
                     second: action.name_in(context),
                 }),
-                None => {
-                    owners.insert(*key, action);
-                }
+                None => owners.push((*key, action)),
             }
         }
     }

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::AskUserCall;
-use super::fields::{option_label, optional_bool, optional_string, required_string};
+use super::fields::{Place, option_label, optional_bool, optional_string, required_string};
 use super::preview::{PreviewSource, judge};
 use crate::contract::issue::{InvalidInput, Issue, quoted};
 use crate::contract::request::{OptionSpec, Question, QuestionType, Request};
@@ -44,8 +44,8 @@ pub fn parse_ask_user_arguments(
             )],
         });
     };
-    let title = optional_string(root, "title", "title", "title", &mut issues);
-    let background = optional_bool(root, "background", "background", "background", &mut issues);
+    let title = optional_string(root, "title", Place::Root, &mut issues);
+    let background = optional_bool(root, "background", Place::Root, &mut issues);
     let questions = match root.get("questions") {
         None | Some(Value::Null) => {
             issues.push(Issue::new("questions", "At least one question is required"));
@@ -119,9 +119,12 @@ fn parse_question(
     issues: &mut Vec<Issue>,
 ) -> Option<DraftQuestion> {
     let n = index + 1;
-    let path = format!("questions[{index}]");
+    let place = Place::Question(index);
     let Some(object) = item.as_object() else {
-        issues.push(Issue::new(&path, format!("Question {n} must be an object")));
+        issues.push(Issue::new(
+            place.path(),
+            format!("Question {n} must be an object"),
+        ));
         return None;
     };
     let before = issues.len();
@@ -132,7 +135,7 @@ fn parse_question(
         Some(Value::String(text)) if text == "preview" => Some(QuestionType::Preview),
         Some(other) => {
             issues.push(Issue::new(
-                format!("{path}.type"),
+                place.field_path("type"),
                 format!(
                     "Question {n}: invalid type {other}; expected \"single\", \"multi\", or \"preview\""
                 ),
@@ -140,44 +143,30 @@ fn parse_question(
             None
         }
     };
-    let id = required_string(object, "id", &path, &format!("Question {n}"), issues);
+    let id = required_string(object, "id", place, issues);
     if let Some(id) = &id
         && !seen_ids.insert(id.clone())
     {
         issues.push(Issue::new(
-            format!("{path}.id"),
+            place.field_path("id"),
             format!("Question {n}: duplicate question id {}", quoted(id)),
         ));
     }
-    let prompt = required_string(object, "prompt", &path, &format!("Question {n}"), issues);
-    let label = optional_string(
-        object,
-        "label",
-        &format!("{path}.label"),
-        &format!("Question {n}: label"),
-        issues,
-    );
-    let required = optional_bool(
-        object,
-        "required",
-        &format!("{path}.required"),
-        &format!("Question {n}: required"),
-        issues,
-    );
+    let prompt = required_string(object, "prompt", place, issues);
+    let label = optional_string(object, "label", place, issues);
+    let required = optional_bool(object, "required", place, issues);
     let options = match object.get("options") {
-        Some(Value::Array(items)) if !items.is_empty() => {
-            parse_options(n, &path, items, kind, issues)
-        }
+        Some(Value::Array(items)) if !items.is_empty() => parse_options(index, items, kind, issues),
         None | Some(Value::Null | Value::Array(_)) => {
             issues.push(Issue::new(
-                format!("{path}.options"),
+                place.field_path("options"),
                 format!("Question {n}: at least one option is required"),
             ));
             Vec::new()
         }
         Some(_) => {
             issues.push(Issue::new(
-                format!("{path}.options"),
+                place.field_path("options"),
                 format!("Question {n}: options must be an array"),
             ));
             Vec::new()
@@ -220,8 +209,7 @@ struct ParsedOption {
 }
 
 fn parse_options(
-    n: usize,
-    question_path: &str,
+    question: usize,
     items: &[Value],
     kind: Option<QuestionType>,
     issues: &mut Vec<Issue>,
@@ -231,73 +219,48 @@ fn parse_options(
     items
         .iter()
         .enumerate()
-        .map(|(index, item)| {
-            let m = index + 1;
-            let path = format!("{question_path}.options[{index}]");
+        .map(|(option, item)| {
+            let place = Place::Option { question, option };
             let Some(object) = item.as_object() else {
                 issues.push(Issue::new(
-                    &path,
-                    format!("Question {n}, option {m} must be an object"),
+                    place.path(),
+                    format!("{} must be an object", place.subject()),
                 ));
                 return None;
             };
-            let subject = format!("Question {n}, option {m}");
             let before = issues.len();
-            let value = required_string(object, "value", &path, &subject, issues);
+            let value = required_string(object, "value", place, issues);
             if let Some(value) = &value
                 && let Some(text) = object.get("value").and_then(Value::as_str)
                 && !seen_values.insert(text.trim())
             {
                 issues.push(Issue::new(
-                    format!("{path}.value"),
-                    format!("{subject}: duplicate option value {}", quoted(value)),
+                    place.field_path("value"),
+                    format!("{}: duplicate option value {}", place.subject(), quoted(value)),
                 ));
             }
-            let (label, derived_label) = option_label(object, value.as_deref(), &path, &subject, issues);
-            let description = optional_string(
-                object,
-                "description",
-                &format!("{path}.description"),
-                &format!("{subject}: description"),
-                issues,
-            );
-            let preview = optional_string(
-                object,
-                "preview",
-                &format!("{path}.preview"),
-                &format!("{subject}: preview"),
-                issues,
-            );
-            let preview_file = optional_string(
-                object,
-                "previewFile",
-                &format!("{path}.previewFile"),
-                &format!("{subject}: previewFile"),
-                issues,
-            );
+            let (label, derived_label) = option_label(object, value.as_deref(), place, issues);
+            let description = optional_string(object, "description", place, issues);
+            let preview = optional_string(object, "preview", place, issues);
+            let preview_file = optional_string(object, "previewFile", place, issues);
             let has_preview = preview.has_text();
             let has_file = preview_file.has_text();
             if has_preview && has_file {
                 issues.push(Issue::new(
-                    format!("{path}.previewFile"),
-                    format!("{subject}: use either preview or previewFile, not both"),
+                    place.field_path("previewFile"),
+                    format!("{}: use either preview or previewFile, not both", place.subject()),
                 ));
             }
             if kind == Some(QuestionType::Preview) && preview.is_omitted() && preview_file.is_omitted() {
                 issues.push(Issue::new(
-                    format!("{path}.preview"),
+                    place.field_path("preview"),
                     format!(
-                        "{subject}: preview questions require preview text for every option; add preview text or use type \"single\" instead"
+                        "{}: preview questions require preview text for every option; add preview text or use type \"single\" instead",
+                        place.subject()
                     ),
                 ));
             }
-            let recommended = optional_bool(
-                object,
-                "recommended",
-                &format!("{path}.recommended"),
-                &format!("{subject}: recommended"),
-                issues,
-            );
+            let recommended = optional_bool(object, "recommended", place, issues);
             if issues.len() > before {
                 return None;
             }

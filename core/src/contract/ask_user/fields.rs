@@ -1,7 +1,8 @@
-//! Reading one field of the arguments: required and optional strings, booleans and option
-//! labels, each problem reported as an issue at the field's path.
+//! Reading one field of the arguments (what was found under its name, if anything): required
+//! and optional strings, booleans and option labels, each problem reported as an issue at the
+//! field's path.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::contract::issue::Issue;
 
@@ -73,12 +74,12 @@ impl Place {
 /// The option's label: given and trimmed, or derived from a non-blank value (`use-bun_now` →
 /// `Use bun now`); a derived label that is blank (a value of only `-` and `_`) is still missing.
 pub(super) fn option_label(
-    object: &Map<String, Value>,
+    found: Option<&Value>,
     value: Option<&str>,
     place: Place,
     issues: &mut Vec<Issue>,
 ) -> (Option<String>, bool) {
-    match object.get("label") {
+    match found {
         Some(Value::String(text)) if !text.trim().is_empty() => {
             (Some(text.trim().to_owned()), false)
         }
@@ -113,12 +114,12 @@ pub fn derive_label(value: &str) -> String {
 
 /// A required string field: trimmed and non-blank, else `<subject>: <field> is required`.
 pub(super) fn required_string(
-    object: &Map<String, Value>,
+    found: Option<&Value>,
     field: &str,
     place: Place,
     issues: &mut Vec<Issue>,
 ) -> Option<String> {
-    match object.get(field) {
+    match found {
         Some(Value::String(text)) if !text.trim().is_empty() => Some(text.trim().to_owned()),
         None | Some(Value::Null | Value::String(_)) => {
             issues.push(place.issue(field, "is required"));
@@ -160,12 +161,12 @@ impl TextField {
 
 /// An optional string field; a wrong type is an issue.
 pub(super) fn optional_string(
-    object: &Map<String, Value>,
+    found: Option<&Value>,
     field: &str,
     place: Place,
     issues: &mut Vec<Issue>,
 ) -> TextField {
-    match object.get(field) {
+    match found {
         None | Some(Value::Null) => TextField::Omitted,
         Some(Value::String(text)) if text.trim().is_empty() => TextField::Omitted,
         Some(Value::String(text)) => TextField::Text(text.trim().to_owned()),
@@ -178,12 +179,12 @@ pub(super) fn optional_string(
 
 /// An optional boolean field: `None` when absent or of the wrong type (which is an issue).
 pub(super) fn optional_bool(
-    object: &Map<String, Value>,
+    found: Option<&Value>,
     field: &str,
     place: Place,
     issues: &mut Vec<Issue>,
 ) -> Option<bool> {
-    match object.get(field) {
+    match found {
         None | Some(Value::Null) => None,
         Some(Value::Bool(flag)) => Some(*flag),
         Some(_) => {

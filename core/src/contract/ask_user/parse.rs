@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::AskUserCall;
 use super::fields::{Place, option_label, optional_bool, optional_string, required_string};
@@ -44,8 +44,13 @@ pub fn parse_ask_user_arguments(
             )],
         });
     };
-    let title = optional_string(root, "title", Place::Root, &mut issues);
-    let background = optional_bool(root, "background", Place::Root, &mut issues);
+    let title = optional_string(root.get("title"), "title", Place::Root, &mut issues);
+    let background = optional_bool(
+        root.get("background"),
+        "background",
+        Place::Root,
+        &mut issues,
+    );
     let questions = match root.get("questions") {
         None | Some(Value::Null) => {
             issues.push(Issue::new("questions", "At least one question is required"));
@@ -143,7 +148,7 @@ fn parse_question(
             None
         }
     };
-    let id = required_string(object, "id", place, issues);
+    let id = required_string(object.get("id"), "id", place, issues);
     if let Some(id) = &id
         && !seen_ids.insert(id.clone())
     {
@@ -152,9 +157,9 @@ fn parse_question(
             format!("Question {n}: duplicate question id {}", quoted(id)),
         ));
     }
-    let prompt = required_string(object, "prompt", place, issues);
-    let label = optional_string(object, "label", place, issues);
-    let required = optional_bool(object, "required", place, issues);
+    let prompt = required_string(object.get("prompt"), "prompt", place, issues);
+    let label = optional_string(object.get("label"), "label", place, issues);
+    let required = optional_bool(object.get("required"), "required", place, issues);
     let options = match object.get("options") {
         Some(Value::Array(items)) if !items.is_empty() => parse_options(index, items, kind, issues),
         None | Some(Value::Null | Value::Array(_)) => {
@@ -202,6 +207,37 @@ fn parse_question(
     })
 }
 
+/// The fields an option may have, found in one pass over its object rather than hashing each
+/// name to look it up: an option has a few fields, and a question may have thousands of options.
+#[derive(Default)]
+struct OptionFields<'a> {
+    value: Option<&'a Value>,
+    label: Option<&'a Value>,
+    description: Option<&'a Value>,
+    preview: Option<&'a Value>,
+    preview_file: Option<&'a Value>,
+    recommended: Option<&'a Value>,
+}
+
+impl<'a> OptionFields<'a> {
+    fn of(object: &'a Map<String, Value>) -> Self {
+        let mut fields = Self::default();
+        for (name, found) in object {
+            let slot = match name.as_str() {
+                "value" => &mut fields.value,
+                "label" => &mut fields.label,
+                "description" => &mut fields.description,
+                "preview" => &mut fields.preview,
+                "previewFile" => &mut fields.preview_file,
+                "recommended" => &mut fields.recommended,
+                _ => continue,
+            };
+            *slot = Some(found);
+        }
+        fields
+    }
+}
+
 struct ParsedOption {
     spec: OptionSpec,
     preview_file: Option<String>,
@@ -228,10 +264,11 @@ fn parse_options(
                 ));
                 return None;
             };
+            let fields = OptionFields::of(object);
             let before = issues.len();
-            let value = required_string(object, "value", place, issues);
+            let value = required_string(fields.value, "value", place, issues);
             if let Some(value) = &value
-                && let Some(text) = object.get("value").and_then(Value::as_str)
+                && let Some(text) = fields.value.and_then(Value::as_str)
                 && !seen_values.insert(text.trim())
             {
                 issues.push(Issue::new(
@@ -239,10 +276,10 @@ fn parse_options(
                     format!("{}: duplicate option value {}", place.subject(), quoted(value)),
                 ));
             }
-            let (label, derived_label) = option_label(object, value.as_deref(), place, issues);
-            let description = optional_string(object, "description", place, issues);
-            let preview = optional_string(object, "preview", place, issues);
-            let preview_file = optional_string(object, "previewFile", place, issues);
+            let (label, derived_label) = option_label(fields.label, value.as_deref(), place, issues);
+            let description = optional_string(fields.description, "description", place, issues);
+            let preview = optional_string(fields.preview, "preview", place, issues);
+            let preview_file = optional_string(fields.preview_file, "previewFile", place, issues);
             let has_preview = preview.has_text();
             let has_file = preview_file.has_text();
             if has_preview && has_file {
@@ -260,7 +297,7 @@ fn parse_options(
                     ),
                 ));
             }
-            let recommended = optional_bool(object, "recommended", place, issues);
+            let recommended = optional_bool(fields.recommended, "recommended", place, issues);
             if issues.len() > before {
                 return None;
             }

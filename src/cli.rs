@@ -19,8 +19,11 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The program's commands.
+/// The program's commands. Each one's arguments are built only when it is the one run, so a
+/// start pays for one command's arguments, not all of them; the built command takes its help
+/// text from its arguments' doc comment, which therefore repeats the variant's.
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Command {
     /// Open the built-in demo questionnaire in the terminal and print its result.
     Demo(DemoArgs),
@@ -89,7 +92,7 @@ pub enum UiArg {
     None,
 }
 
-/// `ask` arguments.
+/// Run one ask flow for these tool arguments and print the tool result.
 #[derive(Debug, Args)]
 pub struct AskArgs {
     /// Shared options.
@@ -123,7 +126,7 @@ pub struct AskArgs {
     pub events: Option<PathBuf>,
 }
 
-/// `resume` arguments.
+/// Reopen the interrupted ask of a Pi session file and print its result.
 #[derive(Debug, Args)]
 pub struct ResumeArgs {
     /// The Pi session file whose interrupted ask is reopened.
@@ -150,7 +153,7 @@ pub struct ResumeArgs {
     pub config: Option<PathBuf>,
 }
 
-/// `inbox` arguments.
+/// A terminal where the asks of every agent of this user arrive, one form at a time.
 #[derive(Debug, Args)]
 pub struct InboxArgs {
     /// The inbox's name, which askers give as `--inbox NAME`.
@@ -162,7 +165,7 @@ pub struct InboxArgs {
     pub config: Option<PathBuf>,
 }
 
-/// `hook` arguments.
+/// Answer an agent's own question tool from its hooks (Claude Code's `AskUserQuestion`).
 #[derive(Debug, Args)]
 pub struct HookArgs {
     /// The agent whose hook this is.
@@ -170,8 +173,10 @@ pub struct HookArgs {
     pub agent: HookAgent,
 }
 
-/// The agents with a hook.
+/// The agents with a hook, each one's arguments built only when it is run (their doc
+/// comments repeat the variants', as for [`Command`]).
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum HookAgent {
     /// Claude Code's `PreToolUse` hook for `AskUserQuestion`: reads the hook input on stdin,
     /// asks in a listening inbox or a popup, and prints the hook's decision; prints nothing
@@ -179,7 +184,9 @@ pub enum HookAgent {
     Claude(ClaudeHookArgs),
 }
 
-/// `hook claude` arguments.
+/// Claude Code's `PreToolUse` hook for `AskUserQuestion`: reads the hook input on stdin,
+/// asks in a listening inbox or a popup, and prints the hook's decision; prints nothing
+/// (so Claude Code asks itself) when it cannot ask there.
 #[derive(Debug, Args)]
 pub struct ClaudeHookArgs {
     /// The inbox the questions go to when it is listening.
@@ -193,7 +200,7 @@ pub struct ClaudeHookArgs {
     pub answer: Option<PathBuf>,
 }
 
-/// `popup-form` arguments.
+/// What a popup runs: ask the call handed over in a private folder (internal).
 #[derive(Debug, Args)]
 pub struct PopupFormArgs {
     /// The private folder the call was handed over in.
@@ -201,7 +208,7 @@ pub struct PopupFormArgs {
     pub folder: PathBuf,
 }
 
-/// `demo` arguments.
+/// Open the built-in demo questionnaire in the terminal and print its result.
 #[derive(Debug, Args)]
 pub struct DemoArgs {
     /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
@@ -214,7 +221,7 @@ pub struct DemoArgs {
     pub inline: Option<u16>,
 }
 
-/// `check` arguments.
+/// Validate and normalize tool arguments without asking.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Shared options.
@@ -231,7 +238,7 @@ pub enum SchemaKind {
     Output,
 }
 
-/// `schema` arguments.
+/// Print the JSON Schema of the tool's arguments or result.
 #[derive(Debug, Args)]
 pub struct SchemaArgs {
     /// Which schema.
@@ -242,7 +249,7 @@ pub struct SchemaArgs {
     pub tool: Tool,
 }
 
-/// `rpc` arguments.
+/// Speak the JSON-lines host protocol (Pi's extension-UI dialogs) on stdin and stdout.
 #[derive(Debug, Args)]
 pub struct RpcArgs {
     /// The directory relative `previewFile` paths resolve against (default: the current one).
@@ -256,7 +263,7 @@ pub struct RpcArgs {
     pub session: Option<PathBuf>,
 }
 
-/// `mcp` arguments.
+/// Serve both tools to an MCP client on stdin and stdout.
 #[derive(Debug, Args)]
 pub struct McpArgs {
     /// The directory relative `previewFile` paths resolve against (default: the current one);
@@ -280,7 +287,7 @@ pub struct McpArgs {
     pub session: Option<PathBuf>,
 }
 
-/// `settings` arguments.
+/// Open the ask settings in the terminal: toggles saved as they change, a guarded reset.
 #[derive(Debug, Args)]
 pub struct SettingsArgs {
     /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`); created with
@@ -289,7 +296,7 @@ pub struct SettingsArgs {
     pub config: Option<PathBuf>,
 }
 
-/// `render` arguments.
+/// Apply a key script without a terminal and print the final screen, then the result.
 #[derive(Debug, Args)]
 pub struct RenderArgs {
     /// Shared options.
@@ -317,7 +324,7 @@ pub enum TranscriptKind {
     Result,
 }
 
-/// `transcript` arguments.
+/// Print how a call's arguments or its result read in an agent's transcript.
 #[derive(Debug, Args)]
 pub struct TranscriptArgs {
     /// Whether the document is a call's arguments or its result.
@@ -377,3 +384,7 @@ fn parse_size(text: &str) -> Result<Size, String> {
     };
     Ok(Size::new(number(width)?, number(height)?))
 }
+
+#[cfg(test)]
+#[path = "cli_tests.rs"]
+mod tests;

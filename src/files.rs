@@ -99,10 +99,14 @@ pub fn read_regular_file(path: &Path, cap: u64) -> Result<Vec<u8>, ReadProblem> 
         return Err(ReadProblem::TooLarge);
     }
     let file = open_without_blocking(path).map_err(ReadProblem::Io)?;
-    if !file.metadata().map_err(ReadProblem::Io)?.is_file() {
+    let opened = file.metadata().map_err(ReadProblem::Io)?;
+    if !opened.is_file() {
         return Err(ReadProblem::NotRegularFile);
     }
-    let mut bytes = Vec::new();
+    // Room for the whole file and the one byte past the cap that tells it grew: one read
+    // fills it and the next sees the end, where an empty buffer would grow from 32 bytes.
+    let expected = usize::try_from(opened.len().min(cap)).unwrap_or(0);
+    let mut bytes = Vec::with_capacity(expected.saturating_add(1));
     file.take(cap + 1)
         .read_to_end(&mut bytes)
         .map_err(ReadProblem::Io)?;

@@ -1,11 +1,9 @@
 //! Keymaps from the settings file: user overrides on top of the defaults, checked as a whole.
 
-use std::collections::HashMap;
-
 use serde_json::Value;
 use thiserror::Error;
 
-use super::action::{Action, Context};
+use super::action::{Action, Context, EditorAction, GlobalAction, MainAction, SettingsModalAction};
 use super::key::{Key, KeyParseError};
 use super::keymap::{ContextKeymap, FixedKey, Keymaps};
 
@@ -88,29 +86,81 @@ impl Keymaps {
     /// result is the default keymaps for every context, with every problem found listed, so
     /// the user can be told to fix the file and that the default keymaps are in use.
     pub fn from_overrides(section: &Value) -> (Self, Vec<KeymapProblem>) {
-        let mut keymaps = Self::default();
-        let mut problems = Vec::new();
-        match section {
-            Value::Null => {}
-            Value::Object(contexts) => {
-                for (name, value) in contexts {
-                    match name.parse::<Context>() {
-                        Ok(context) => keymaps.apply(context, value, &mut problems),
-                        Err(_) => problems.push(KeymapProblem::UnknownContext(name.clone())),
-                    }
+        if writes_only_defaults(section) {
+            return (Self::default(), Vec::new());
+        }
+        checked_overrides(section)
+    }
+}
+
+/// [`Keymaps::from_overrides`] in full: every key id parsed, the merged contexts checked.
+fn checked_overrides(section: &Value) -> (Keymaps, Vec<KeymapProblem>) {
+    let mut keymaps = Keymaps::default();
+    let mut problems = Vec::new();
+    match section {
+        Value::Null => {}
+        Value::Object(contexts) => {
+            for (name, value) in contexts {
+                match name.parse::<Context>() {
+                    Ok(context) => keymaps.apply(context, value, &mut problems),
+                    Err(_) => problems.push(KeymapProblem::UnknownContext(name.clone())),
                 }
             }
-            _ => problems.push(KeymapProblem::NotAnObject {
-                path: "keymaps".to_owned(),
-            }),
         }
-        if problems.is_empty() {
-            (keymaps, problems)
-        } else {
-            (Self::default(), problems)
-        }
+        _ => problems.push(KeymapProblem::NotAnObject {
+            path: "keymaps".to_owned(),
+        }),
     }
+    if problems.is_empty() {
+        (keymaps, problems)
+    } else {
+        (Keymaps::default(), problems)
+    }
+}
 
+/// Whether the section only writes, in contexts that have them, actions with exactly their
+/// default key ids in their order, as a file written with the defaults does: it changes
+/// nothing, since the defaults bind no key twice, so no key id needs parsing.
+fn writes_only_defaults(section: &Value) -> bool {
+    let Value::Object(contexts) = section else {
+        return section.is_null();
+    };
+    contexts
+        .iter()
+        .all(|(name, actions)| match name.parse::<Context>() {
+            Ok(context @ Context::Global) => {
+                context_writes_defaults::<GlobalAction>(context, actions)
+            }
+            Ok(context @ Context::Main) => context_writes_defaults::<MainAction>(context, actions),
+            Ok(context @ (Context::Editor | Context::NoteEditor)) => {
+                context_writes_defaults::<EditorAction>(context, actions)
+            }
+            Ok(context @ Context::SettingsModal) => {
+                context_writes_defaults::<SettingsModalAction>(context, actions)
+            }
+            Err(_) => false,
+        })
+}
+
+/// Whether one context's section only writes its actions' default key ids.
+fn context_writes_defaults<A: Action>(context: Context, actions: &Value) -> bool {
+    let Value::Object(actions) = actions else {
+        return false;
+    };
+    actions.iter().all(|(name, ids)| {
+        let (Ok(action), Value::Array(ids)) = (A::named(context, name), ids) else {
+            return false;
+        };
+        let defaults = action.default_keys();
+        ids.len() == defaults.len()
+            && ids
+                .iter()
+                .zip(defaults)
+                .all(|(id, default)| id.as_str() == Some(*default))
+    })
+}
+
+impl Keymaps {
     /// Applies the overrides of one context.
     fn apply(&mut self, context: Context, value: &Value, problems: &mut Vec<KeymapProblem>) {
         match context {
@@ -224,20 +274,75 @@ fn report_conflicts<A: Action>(
     context: Context,
     problems: &mut Vec<KeymapProblem>,
 ) {
-    let mut owners: HashMap<Key, A> = HashMap::new();
+    // A context binds a few dozen keys at most: a list looked through beats hashing them.
+    let mut owners: Vec<(Key, A)> = Vec::new();
     for (action, keys) in keymap.bindings() {
         for key in keys {
-            match owners.get(key) {
-                Some(first) => problems.push(KeymapProblem::Conflict {
+            match owners.iter().find(|(owned, _)| owned == key) {
+                Some((_, first)) => problems.push(KeymapProblem::Conflict {
                     context,
                     key: key.to_string(),
                     first: first.name_in(context),
                     second: action.name_in(context),
                 }),
-                None => {
-                    owners.insert(*key, action);
-                }
+                None => owners.push((*key, action)),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::{Keymaps, checked_overrides, writes_only_defaults};
+
+    /// Every section the shortcut takes must mean what the full check makes of it.
+    fn agrees(section: &Value) {
+        assert_eq!(
+            Keymaps::from_overrides(section),
+            checked_overrides(section),
+            "{section}"
+        );
+    }
+
+    #[test]
+    fn a_section_of_default_key_ids_needs_no_parsing_and_means_the_defaults() {
+        let defaults = Keymaps::default().to_json();
+        assert!(writes_only_defaults(&defaults));
+        assert!(writes_only_defaults(&Value::Null));
+        assert!(writes_only_defaults(&json!({})));
+        agrees(&defaults);
+        let Value::Object(contexts) = &defaults else {
+            panic!("the default section is an object");
+        };
+        for (context, actions) in contexts {
+            let Value::Object(actions) = actions else {
+                panic!("{context} is an object");
+            };
+            for (action, ids) in actions {
+                let section = json!({ context: { action: ids } });
+                assert!(writes_only_defaults(&section), "{section}");
+                agrees(&section);
+            }
+        }
+    }
+
+    #[test]
+    fn anything_else_takes_the_full_check() {
+        for section in [
+            json!({ "global": { "dismiss": ["ctrl+q"] } }),
+            json!({ "global": { "dismiss": ["ctrl+c", "ctrl+c"] } }),
+            json!({ "global": { "dismiss": [] } }),
+            json!({ "global": { "dismiss": "ctrl+c" } }),
+            json!({ "global": { "nothing": ["ctrl+c"] } }),
+            json!({ "nowhere": {} }),
+            json!({ "main": ["enter"] }),
+            json!({ "editor": { "submit": ["ctrl+v"] } }),
+            json!(["global"]),
+        ] {
+            assert!(!writes_only_defaults(&section), "{section}");
+            agrees(&section);
         }
     }
 }

@@ -1,9 +1,11 @@
 //! The settings document: reading its known fields, migrating older versions' keymaps, and
 //! applying a change to it.
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value, json};
 
-use super::{Notifications, SCHEMA_VERSION, Settings, Toggle};
+use super::{Behaviour, Notifications, SCHEMA_VERSION, Settings, Toggle};
 use crate::keys::Keymaps;
 
 /// A change the settings overlay saves.
@@ -100,16 +102,19 @@ struct Unsupported;
 /// The `keymaps` section in the shape this version reads: the section as written, or, in a file
 /// of a version up to 3, its flat action names moved into the contexts they set (a single key
 /// id becoming a list of one). Context sections written next to flat names win over them;
-/// anything else is left for the keymap check to report.
-pub(super) fn keymaps_section(document: &Value) -> Value {
-    let section = document.get("keymaps").cloned().unwrap_or(Value::Null);
+/// anything else is left for the keymap check to report. A section already in this shape is
+/// borrowed, not copied.
+pub(super) fn keymaps_section(document: &Value) -> Cow<'_, Value> {
     let flat_version = document
         .as_object()
         .and_then(|root| schema_version(root).ok().flatten())
         .is_some_and(|version| version <= LAST_FLAT_KEYMAPS_VERSION);
-    match section {
-        Value::Object(actions) if flat_version => Value::Object(contexts_from_flat(&actions)),
-        other => other,
+    match document.get("keymaps") {
+        Some(Value::Object(actions)) if flat_version => {
+            Cow::Owned(Value::Object(contexts_from_flat(actions)))
+        }
+        Some(section) => Cow::Borrowed(section),
+        None => Cow::Owned(Value::Null),
     }
 }
 
@@ -151,11 +156,16 @@ fn contexts_from_flat(section: &Map<String, Value>) -> Map<String, Value> {
 
 /// Reads the known fields of a document; `None` when it is not valid settings. Versions 1 to 4
 /// read the same behaviour and notification fields, with defaults for the ones they lack (their
-/// keymaps migrate in [`keymaps_section`]); a newer version is unsupported.
-pub(super) fn read(document: &Value) -> Option<Settings> {
+/// keymaps migrate in [`keymaps_section`]); a newer version is unsupported. The keymaps come
+/// from that section, already checked, so the defaults are not built twice.
+pub(super) fn read(document: &Value, keymaps: Keymaps) -> Option<Settings> {
     let root = document.as_object()?;
     schema_version(root).ok()?;
-    let mut settings = Settings::default();
+    let mut settings = Settings {
+        behaviour: Behaviour::default(),
+        keymaps,
+        notifications: Notifications::default(),
+    };
     for toggle in Toggle::ALL {
         let (parent, field) = toggle.path();
         let Some(section) = section(root, parent).ok()? else {
@@ -199,7 +209,7 @@ pub fn apply_change(current: &super::FileState, change: Change) -> Result<Value,
         super::FileState::Missing => default_document(),
         super::FileState::Invalid => return Err(DocumentError::InvalidFile),
     };
-    let keymaps = keymaps_section(&document);
+    let keymaps = keymaps_section(&document).into_owned();
     let Some(root) = document.as_object_mut() else {
         return Err(DocumentError::InvalidFile);
     };

@@ -73,14 +73,12 @@ pub fn load(text: Option<&str>) -> Loaded {
     let Ok(document) = serde_json::from_str::<Value>(text) else {
         return invalid();
     };
-    let Some(mut settings) = document::read(&document) else {
+    let (keymaps, problems) = Keymaps::from_overrides(&document::keymaps_section(&document));
+    let Some(settings) = document::read(&document, keymaps) else {
         return invalid();
     };
     let mut notices = Vec::new();
-    let (keymaps, problems) = Keymaps::from_overrides(&document::keymaps_section(&document));
-    if problems.is_empty() {
-        settings.keymaps = keymaps;
-    } else {
+    if !problems.is_empty() {
         let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
         notices.push(format!(
             "Invalid keymaps ({}). Using default ask keymaps for this session.",

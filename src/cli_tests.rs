@@ -1,0 +1,31 @@
+//! The command line's help texts, as clap builds them.
+
+use clap::CommandFactory as _;
+
+use super::Cli;
+
+/// A deferred command's help text comes from its arguments' doc comment once built, while a
+/// listing of commands shows the variant's: the two must read the same.
+#[test]
+fn built_commands_keep_the_help_text_they_are_listed_with() {
+    fn check(command: &clap::Command) -> usize {
+        let mut checked = 0;
+        for listed in command
+            .get_subcommands()
+            .filter(|sub| sub.get_name() != "help")
+        {
+            let mut built = listed.clone();
+            built.build();
+            let text = |command: &clap::Command| {
+                (
+                    command.get_about().map(ToString::to_string),
+                    command.get_long_about().map(ToString::to_string),
+                )
+            };
+            assert_eq!(text(listed), text(&built), "{}", listed.get_name());
+            checked += 1 + check(&built);
+        }
+        checked
+    }
+    assert_eq!(check(&Cli::command()), 14);
+}

@@ -5,7 +5,6 @@
 //! is measured character by character. Anything else goes through the grapheme segmenter.
 
 use std::borrow::Cow;
-use std::str::CharIndices;
 
 use unicode_segmentation::{GraphemeIndices, UnicodeSegmentation};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
@@ -81,41 +80,54 @@ pub fn graphemes(text: &str) -> impl Iterator<Item = (&str, usize)> {
     grapheme_indices(text).map(|(_, grapheme)| (grapheme, grapheme_width(grapheme)))
 }
 
-/// The grapheme clusters of `text` with their byte offsets.
+/// The grapheme clusters of `text` with their byte offsets, found lazily: character by
+/// character while each character stands alone, by the segmenter from the first character
+/// that may join its neighbour on. A caller that stops early reads no further.
 pub(super) fn grapheme_indices(text: &str) -> Clusters<'_> {
-    if is_char_per_grapheme(text) {
-        Clusters::Chars {
-            text,
-            chars: text.char_indices(),
-        }
-    } else {
-        Clusters::Segmented(text.grapheme_indices(true))
-    }
+    Clusters::Chars { text, at: 0 }
 }
 
-/// Grapheme clusters found character by character when that is what they are, else by the
+/// Grapheme clusters found character by character while that is what they are, then by the
 /// segmenter.
 pub(super) enum Clusters<'a> {
-    /// Each character is a cluster.
+    /// Each character from byte `at` on is a cluster, until one is not standalone.
     Chars {
-        /// The text the characters come from.
+        /// The whole text.
         text: &'a str,
-        /// Its characters.
-        chars: CharIndices<'a>,
+        /// Where the next cluster starts.
+        at: usize,
     },
-    /// The segmenter's clusters.
-    Segmented(GraphemeIndices<'a>),
+    /// The segmenter's clusters of `text[offset..]`.
+    Segmented {
+        /// Where the segmented part starts in the whole text.
+        offset: usize,
+        /// Its clusters.
+        clusters: GraphemeIndices<'a>,
+    },
 }
 
 impl<'a> Iterator for Clusters<'a> {
     type Item = (usize, &'a str);
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Self::Chars { text, at } = *self {
+            let mut chars = text[at..].chars();
+            let current = chars.next()?;
+            if is_standalone(current) && chars.next().is_none_or(is_standalone) {
+                let end = at + current.len_utf8();
+                *self = Self::Chars { text, at: end };
+                return Some((at, &text[at..end]));
+            }
+            *self = Self::Segmented {
+                offset: at,
+                clusters: text[at..].grapheme_indices(true),
+            };
+        }
         match self {
-            Self::Chars { text, chars } => chars
+            Self::Segmented { offset, clusters } => clusters
                 .next()
-                .map(|(start, ch)| (start, &text[start..start + ch.len_utf8()])),
-            Self::Segmented(clusters) => clusters.next(),
+                .map(|(start, cluster)| (*offset + start, cluster)),
+            Self::Chars { .. } => None,
         }
     }
 }
@@ -171,7 +183,7 @@ mod tests {
     use super::{STANDALONE, fit, grapheme_indices, grapheme_width, truncate, width};
 
     #[test]
-    fn text_of_standalone_characters_is_measured_as_the_segmenter_would() {
+    fn text_is_split_and_measured_as_the_segmenter_would_with_or_without_joining_characters() {
         let every: Vec<char> = STANDALONE
             .iter()
             .flat_map(|(low, high)| *low..=*high)
@@ -180,6 +192,20 @@ mod tests {
         let mut texts: Vec<String> = every.iter().map(|ch| format!("{ch}x{ch}")).collect();
         texts.extend(every.windows(2).map(|pair| pair.iter().collect()));
         texts.extend(every.windows(3).map(|three| three.iter().rev().collect()));
+        let joining = [
+            "e\u{301}",
+            "👍🏽",
+            "🇺🇸",
+            "❤\u{fe0f}",
+            "한국",
+            "a\u{200d}b",
+            "\r\n",
+            "中文",
+        ];
+        for (ch, join) in every.iter().step_by(7).zip(joining.iter().cycle()) {
+            texts.push(format!("{ch}{join}{ch}{join}x"));
+            texts.push(format!("{join}{ch}"));
+        }
         for text in &texts {
             let found: Vec<(usize, &str)> = grapheme_indices(text).collect();
             let segmented: Vec<(usize, &str)> = text.grapheme_indices(true).collect();

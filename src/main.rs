@@ -20,12 +20,12 @@ mod foreground;
 mod inbox;
 mod interrupt;
 mod journal_file;
+mod json_input;
 mod outcome;
 mod popup;
 mod questionnaire;
 mod settings_file;
 mod state_dir;
-mod streamed_json;
 mod terminal;
 mod tui;
 

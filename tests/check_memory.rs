@@ -81,8 +81,8 @@ fn parsing_and_validating_keep_a_small_constant_per_option_beyond_its_text() {
     std::fs::write(&fewer, arguments(1_000)).unwrap();
     std::fs::write(&more, arguments(10_000)).unwrap();
     // The slope of the peak between 1,000 and 10,000 options of about 135 bytes: what each
-    // option costs, its texts included. Measured: about 250 bytes; a tree or a map per option
-    // costs over 1,000.
+    // option costs, its texts and its text in the file included. Measured: about 340 bytes; a
+    // tree or a map per option costs over 1,000.
     let added = least_peak_kib(&more).saturating_sub(least_peak_kib(&fewer));
     let per_option = added * 1024 / 9_000;
     assert!(

@@ -24,9 +24,9 @@ use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
 
 use crate::cli::CommonArgs;
 use crate::files::{FsPreviewSource, working_directory};
+use crate::json_input::read_json_with;
 use crate::outcome::UsageError;
 use crate::settings_file::SettingsFile;
-use crate::streamed_json::read_streamed_json;
 
 /// A call read from the command line, with the settings file it was read with: the surface
 /// that asks it runs with the same file, read once.
@@ -54,7 +54,7 @@ pub fn read_call(common: &CommonArgs) -> Result<ReadCall, UsageError> {
         nowhere = NoPreviewFiles;
         &mut nowhere
     };
-    let call = read_streamed_json(&common.file, "tool arguments", |arguments| {
+    let call = read_json_with(&common.file, "tool arguments", |arguments| {
         Call::read(common.tool, arguments, options, files, new_request_id)
     })?;
     let cwd = cwd?;

@@ -20,7 +20,6 @@ mod foreground;
 mod inbox;
 mod interrupt;
 mod journal_file;
-mod json_input;
 mod outcome;
 mod popup;
 mod questionnaire;

@@ -23,8 +23,8 @@ use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions, Previe
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
 
 use crate::cli::CommonArgs;
+use crate::files::read_json_with;
 use crate::files::{FsPreviewSource, working_directory};
-use crate::json_input::read_json_with;
 use crate::outcome::UsageError;
 use crate::settings_file::SettingsFile;
 

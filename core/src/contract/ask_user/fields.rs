@@ -5,13 +5,75 @@ use serde_json::{Map, Value};
 
 use crate::contract::issue::Issue;
 
+/// Where an object sits in the arguments. The path of an issue and the subject its message
+/// names are written out from it only when there is an issue, not for every field read.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Place {
+    /// The top level of the arguments.
+    Root,
+    /// The question at this index (from 0).
+    Question(usize),
+    /// An option of a question, both indexes from 0.
+    Option {
+        /// The question's index.
+        question: usize,
+        /// The option's index within the question.
+        option: usize,
+    },
+}
+
+impl Place {
+    /// The object's own path: `questions[0]`, `questions[0].options[1]`.
+    pub(super) fn path(self) -> String {
+        match self {
+            Self::Root => String::new(),
+            Self::Question(index) => format!("questions[{index}]"),
+            Self::Option { question, option } => format!("questions[{question}].options[{option}]"),
+        }
+    }
+
+    /// How a message names the object: `Question 1`, `Question 1, option 2`.
+    pub(super) fn subject(self) -> String {
+        match self {
+            Self::Root => String::new(),
+            Self::Question(index) => format!("Question {}", index + 1),
+            Self::Option { question, option } => {
+                format!("Question {}, option {}", question + 1, option + 1)
+            }
+        }
+    }
+
+    /// The path of one of its fields: `title`, `questions[0].label`.
+    pub(super) fn field_path(self, field: &str) -> String {
+        match self {
+            Self::Root => field.to_owned(),
+            _ => format!("{}.{field}", self.path()),
+        }
+    }
+
+    /// How a message names one of its fields: `title`, `Question 1: label`.
+    pub(super) fn field_subject(self, field: &str) -> String {
+        match self {
+            Self::Root => field.to_owned(),
+            _ => format!("{}: {field}", self.subject()),
+        }
+    }
+
+    /// An issue of one of its fields: at the field's path, the field named before `problem`.
+    fn issue(self, field: &str, problem: &str) -> Issue {
+        Issue::new(
+            self.field_path(field),
+            format!("{} {problem}", self.field_subject(field)),
+        )
+    }
+}
+
 /// The option's label: given and trimmed, or derived from a non-blank value (`use-bun_now` →
 /// `Use bun now`); a derived label that is blank (a value of only `-` and `_`) is still missing.
 pub(super) fn option_label(
     object: &Map<String, Value>,
     value: Option<&str>,
-    path: &str,
-    subject: &str,
+    place: Place,
     issues: &mut Vec<Issue>,
 ) -> (Option<String>, bool) {
     match object.get("label") {
@@ -23,18 +85,12 @@ pub(super) fn option_label(
             if let Some(derived) = derived {
                 (Some(derived), true)
             } else {
-                issues.push(Issue::new(
-                    format!("{path}.label"),
-                    format!("{subject}: label is required"),
-                ));
+                issues.push(place.issue("label", "is required"));
                 (None, false)
             }
         }
         Some(_) => {
-            issues.push(Issue::new(
-                format!("{path}.label"),
-                format!("{subject}: label must be a string"),
-            ));
+            issues.push(place.issue("label", "must be a string"));
             (None, false)
         }
     }
@@ -57,22 +113,17 @@ pub fn derive_label(value: &str) -> String {
 pub(super) fn required_string(
     object: &Map<String, Value>,
     field: &str,
-    parent: &str,
-    subject: &str,
+    place: Place,
     issues: &mut Vec<Issue>,
 ) -> Option<String> {
-    let path = format!("{parent}.{field}");
     match object.get(field) {
         Some(Value::String(text)) if !text.trim().is_empty() => Some(text.trim().to_owned()),
         None | Some(Value::Null | Value::String(_)) => {
-            issues.push(Issue::new(path, format!("{subject}: {field} is required")));
+            issues.push(place.issue(field, "is required"));
             None
         }
         Some(_) => {
-            issues.push(Issue::new(
-                path,
-                format!("{subject}: {field} must be a string"),
-            ));
+            issues.push(place.issue(field, "must be a string"));
             None
         }
     }
@@ -105,12 +156,11 @@ impl TextField {
     }
 }
 
-/// An optional string field; a wrong type is reported at `path`.
+/// An optional string field; a wrong type is reported at the field's path.
 pub(super) fn optional_string(
     object: &Map<String, Value>,
     field: &str,
-    path: &str,
-    subject: &str,
+    place: Place,
     issues: &mut Vec<Issue>,
 ) -> TextField {
     match object.get(field) {
@@ -118,7 +168,7 @@ pub(super) fn optional_string(
         Some(Value::String(text)) if text.trim().is_empty() => TextField::Omitted,
         Some(Value::String(text)) => TextField::Text(text.trim().to_owned()),
         Some(_) => {
-            issues.push(Issue::new(path, format!("{subject} must be a string")));
+            issues.push(place.issue(field, "must be a string"));
             TextField::WrongType
         }
     }
@@ -128,15 +178,14 @@ pub(super) fn optional_string(
 pub(super) fn optional_bool(
     object: &Map<String, Value>,
     field: &str,
-    path: &str,
-    subject: &str,
+    place: Place,
     issues: &mut Vec<Issue>,
 ) -> Option<bool> {
     match object.get(field) {
         None | Some(Value::Null) => None,
         Some(Value::Bool(flag)) => Some(*flag),
         Some(_) => {
-            issues.push(Issue::new(path, format!("{subject} must be a boolean")));
+            issues.push(place.issue(field, "must be a boolean"));
             None
         }
     }

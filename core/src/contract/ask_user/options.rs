@@ -7,7 +7,9 @@ use serde::Deserialize as _;
 use serde::de::Deserializer;
 use serde_json::{Map, Value};
 
-use super::fields::{TextField, option_label, optional_bool, optional_string, required_string};
+use super::fields::{
+    Place, TextField, option_label, optional_bool, optional_string, required_string,
+};
 use super::saved::{FieldOrder, OptionField, SavedOption};
 use super::tap::{ElementTap, FieldTap, value_with_elements};
 use crate::contract::issue::{Issue, quoted};
@@ -58,22 +60,25 @@ impl OptionsRead {
         self.specs.len()
     }
 
-    fn subject(&self, index: usize) -> (String, String) {
-        (
-            format!("questions[{}].options[{index}]", self.question),
-            format!("Question {}, option {}", self.question + 1, index + 1),
-        )
+    const fn place(&self, index: usize) -> Place {
+        Place::Option {
+            question: self.question,
+            option: index,
+        }
     }
 
     fn read(&mut self, item: Value) {
         let index = self.specs.len();
-        let (path, subject) = self.subject(index);
+        let place = self.place(index);
         let Value::Object(object) = item else {
             self.refuse(
                 OptionProblems {
                     index,
                     has_value: false,
-                    head: vec![Issue::new(&path, format!("{subject} must be an object"))],
+                    head: vec![Issue::new(
+                        place.path(),
+                        format!("{} must be an object", place.subject()),
+                    )],
                     tail: Vec::new(),
                     lacks_preview: false,
                 },
@@ -82,36 +87,25 @@ impl OptionsRead {
             return;
         };
         let mut issues = Vec::new();
-        let value = required_string(&object, "value", &path, &subject, &mut issues);
-        let (label, derived_label) =
-            option_label(&object, value.as_deref(), &path, &subject, &mut issues);
-        let field = |name: &str, issues: &mut Vec<Issue>| {
-            optional_string(
-                &object,
-                name,
-                &format!("{path}.{name}"),
-                &format!("{subject}: {name}"),
-                issues,
-            )
-        };
+        let value = required_string(&object, "value", place, &mut issues);
+        let (label, derived_label) = option_label(&object, value.as_deref(), place, &mut issues);
+        let field =
+            |name: &str, issues: &mut Vec<Issue>| optional_string(&object, name, place, issues);
         let description = field("description", &mut issues);
         let preview = field("preview", &mut issues);
         let preview_file = field("previewFile", &mut issues);
         if preview.has_text() && preview_file.has_text() {
             issues.push(Issue::new(
-                format!("{path}.previewFile"),
-                format!("{subject}: use either preview or previewFile, not both"),
+                place.field_path("previewFile"),
+                format!(
+                    "{}: use either preview or previewFile, not both",
+                    place.subject()
+                ),
             ));
         }
         let lacks_preview = preview.is_omitted() && preview_file.is_omitted();
         let head = issues.len();
-        let recommended = optional_bool(
-            &object,
-            "recommended",
-            &format!("{path}.recommended"),
-            &format!("{subject}: recommended"),
-            &mut issues,
-        );
+        let recommended = optional_bool(&object, "recommended", place, &mut issues);
         match (value, label) {
             (Some(value), Some(label)) if issues.is_empty() => {
                 let spec = OptionSpec {
@@ -169,7 +163,8 @@ impl OptionsRead {
             if problem.is_none() && !duplicate && !missing_preview {
                 continue;
             }
-            let (path, subject) = self.subject(index);
+            let place = self.place(index);
+            let (path, subject) = (place.path(), place.subject());
             if duplicate {
                 issues.push(Issue::new(
                     format!("{path}.value"),

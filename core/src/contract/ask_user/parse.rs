@@ -7,7 +7,7 @@ use serde::de::Deserializer;
 use serde_json::Value;
 
 use super::AskUserCall;
-use super::fields::{optional_bool, optional_string, required_string};
+use super::fields::{Place, optional_bool, optional_string, required_string};
 use super::options::OptionsRead;
 use super::preview::{PreviewSource, judge};
 use super::saved::{SavedArguments, SavedOption, SavedQuestion};
@@ -91,8 +91,8 @@ fn finish(
         invalid: InvalidInput { issues },
     };
     let mut issues = Vec::new();
-    let title = optional_string(&root, "title", "title", "title", &mut issues);
-    let background = optional_bool(&root, "background", "background", "background", &mut issues);
+    let title = optional_string(&root, "title", Place::Root, &mut issues);
+    let background = optional_bool(&root, "background", Place::Root, &mut issues);
     match root.get("questions") {
         Some(Value::Array(_)) if questions.count > 0 => issues.extend(questions.issues),
         None | Some(Value::Null | Value::Array(_)) => {
@@ -194,7 +194,7 @@ impl QuestionsRead {
                 None
             }
         };
-        let id = required_string(&object, "id", &path, &format!("Question {n}"), issues);
+        let id = required_string(&object, "id", Place::Question(index), issues);
         if let Some(id) = &id
             && !self.seen_ids.insert(id.clone())
         {
@@ -203,21 +203,9 @@ impl QuestionsRead {
                 format!("Question {n}: duplicate question id {}", quoted(id)),
             ));
         }
-        let prompt = required_string(&object, "prompt", &path, &format!("Question {n}"), issues);
-        let label = optional_string(
-            &object,
-            "label",
-            &format!("{path}.label"),
-            &format!("Question {n}: label"),
-            issues,
-        );
-        let required = optional_bool(
-            &object,
-            "required",
-            &format!("{path}.required"),
-            &format!("Question {n}: required"),
-            issues,
-        );
+        let prompt = required_string(&object, "prompt", Place::Question(index), issues);
+        let label = optional_string(&object, "label", Place::Question(index), issues);
+        let required = optional_bool(&object, "required", Place::Question(index), issues);
         let options = match object.get("options") {
             Some(Value::Array(_)) if read.len() > 0 => read.finish(kind, issues),
             None | Some(Value::Null | Value::Array(_)) => {

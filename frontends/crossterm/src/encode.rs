@@ -6,8 +6,7 @@
 //! unchanged text in between; sets a style with one `ESC[...m` naming only what differs; leaves
 //! the style alone for cells that stay blank; and erases a blank tail with `ESC[K`.
 
-use std::io::Write;
-
+use arrayvec::ArrayVec;
 use ratatui::layout::{Position, Size};
 use ratatui::style::{Color, Modifier};
 
@@ -207,12 +206,11 @@ impl Encoder {
 
     /// Appends the shortest bytes that move the cursor to `to`.
     pub fn move_to(&mut self, out: &mut Vec<u8>, to: Position) {
-        let bytes = match self.cursor {
-            Some(from) if from == to => Vec::new(),
-            Some(from) => self.shortest_move(from, to),
-            None => absolute(to),
-        };
-        out.extend_from_slice(&bytes);
+        match self.cursor {
+            Some(from) if from == to => {}
+            Some(from) => out.extend_from_slice(&self.shortest_move(from, to)),
+            None => out.extend_from_slice(&absolute(to)),
+        }
         self.cursor = Some(to);
     }
 
@@ -258,43 +256,52 @@ impl Encoder {
     }
 
     /// The shortest of an absolute move and the relative ones from `from` to `to`.
-    fn shortest_move(&self, from: Position, to: Position) -> Vec<u8> {
+    fn shortest_move(&self, from: Position, to: Position) -> Move {
         let mut best = absolute(to);
-        let mut consider = |candidate: Vec<u8>| {
-            if candidate.len() < best.len() {
-                best = candidate;
-            }
-        };
-        let vertical = vertical(from.y, to.y);
-        let mut stay = vertical.clone();
-        stay.extend(self.horizontal(from.x, to));
-        consider(stay);
-        let mut home = b"\r".to_vec();
+        let mut stay = Move::new();
+        vertical(&mut stay, from.y, to.y);
+        self.horizontal(&mut stay, from.x, to);
+        if stay.len() < best.len() {
+            best = stay;
+        }
+        let mut home = Move::new();
+        home.push(b'\r');
         if to.y == from.y + 1 {
             home.push(b'\n');
         } else {
-            home.extend(vertical);
+            vertical(&mut home, from.y, to.y);
         }
-        home.extend(self.horizontal(0, to));
-        consider(home);
+        self.horizontal(&mut home, 0, to);
+        if home.len() < best.len() {
+            best = home;
+        }
         best
     }
 
-    /// The shortest bytes moving from column `from` to `to` on `to`'s row.
-    fn horizontal(&self, from: u16, to: Position) -> Vec<u8> {
+    /// Appends the shortest bytes moving from column `from` to `to` on `to`'s row.
+    fn horizontal(&self, into: &mut Move, from: u16, to: Position) {
         if to.x == from {
-            return Vec::new();
+            return;
         }
         if to.x < from {
-            return csi(from - to.x, b'D');
+            csi(into, from - to.x, b'D');
+            return;
         }
-        let forward = csi(to.x - from, b'C');
-        if usize::from(to.x - from) > forward.len() {
-            return forward;
+        let distance = usize::from(to.x - from);
+        let before = into.len();
+        csi(into, to.x - from, b'C');
+        if distance > into.len() - before {
+            return;
         }
-        self.shadow
-            .reprint(to.y, from..to.x, self.style)
-            .unwrap_or(forward)
+        let mut reprinted = Move::new();
+        if self
+            .shadow
+            .reprint(&mut reprinted, to.y, from..to.x, self.style)
+            && into.remaining_capacity() + (into.len() - before) >= reprinted.len()
+        {
+            into.truncate(before);
+            into.extend(reprinted);
+        }
     }
 
     /// Sets only the background of the current style, for an erase; keeps the rest when
@@ -338,36 +345,51 @@ fn blank_tail(row: &[Cell]) -> Option<(usize, Color)> {
     Some((start, bg))
 }
 
+/// Room for one cursor move: an absolute move to the farthest cell is 14 bytes, a return,
+/// a move up or down and one sideways at most 17, and text is reprinted only when shorter
+/// than the move sideways it replaces.
+const MOVE_ROOM: usize = 24;
+
+/// The bytes of one cursor move, built on the stack: a frame moves the cursor for every run
+/// of changed cells, and none of those moves allocates.
+type Move = ArrayVec<u8, MOVE_ROOM>;
+
 /// `ESC[row;columnH`, with the parts a 1 allows left out.
-fn absolute(to: Position) -> Vec<u8> {
-    let mut bytes = b"\x1b[".to_vec();
+fn absolute(to: Position) -> Move {
+    let mut bytes = Move::new();
+    bytes.extend(*b"\x1b[");
     if to.y > 0 || to.x > 0 {
-        let _ = write!(bytes, "{}", to.y + 1);
+        number(&mut bytes, to.y + 1);
     }
     if to.x > 0 {
-        let _ = write!(bytes, ";{}", to.x + 1);
+        bytes.push(b';');
+        number(&mut bytes, to.x + 1);
     }
     bytes.push(b'H');
     bytes
 }
 
-/// The bytes moving from row `from` to row `to` in the same column.
-fn vertical(from: u16, to: u16) -> Vec<u8> {
+/// Appends the bytes moving from row `from` to row `to` in the same column.
+fn vertical(into: &mut Move, from: u16, to: u16) {
     match to.cmp(&from) {
-        std::cmp::Ordering::Equal => Vec::new(),
-        std::cmp::Ordering::Less => csi(from - to, b'A'),
-        std::cmp::Ordering::Greater => csi(to - from, b'B'),
+        std::cmp::Ordering::Equal => {}
+        std::cmp::Ordering::Less => csi(into, from - to, b'A'),
+        std::cmp::Ordering::Greater => csi(into, to - from, b'B'),
     }
 }
 
-/// `ESC[nX`, with a count of one left out.
-fn csi(count: u16, command: u8) -> Vec<u8> {
-    let mut bytes = b"\x1b[".to_vec();
+/// Appends `ESC[nX`, with a count of one left out.
+fn csi(into: &mut Move, count: u16, command: u8) {
+    into.extend(*b"\x1b[");
     if count != 1 {
-        let _ = write!(bytes, "{count}");
+        number(into, count);
     }
-    bytes.push(command);
-    bytes
+    into.push(command);
+}
+
+/// Appends `value` in decimal.
+fn number(into: &mut Move, value: u16) {
+    into.extend(itoa::Buffer::new().format(value).bytes());
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! The parameters of one `ESC[...m` that turns one style into another.
 
+use arrayvec::ArrayVec;
 use ratatui::style::{Color, Modifier};
 
 use crate::cell::Shade;
@@ -17,9 +18,39 @@ const ATTRIBUTES: [(Modifier, u8, u8); 9] = [
     (Modifier::CROSSED_OUT, 9, 29),
 ];
 
+/// Room for the parameters of one `ESC[...m`. The longest change clears seven attributes
+/// (21 bytes), sets nine (18) and two RGB colours (18 each): 75 bytes.
+const PARAMS_ROOM: usize = 96;
+
+/// The `;`-separated parameters of one `ESC[...m`, built on the stack: a frame sets a style
+/// for every change of colour, and none of them allocates.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Params(ArrayVec<u8, PARAMS_ROOM>);
+
+impl Params {
+    /// The parameters as text.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Appends one parameter. The room above holds every change, so nothing is ever cut.
+    fn push(&mut self, value: u16) {
+        if !self.0.is_empty() {
+            let _ = self.0.try_push(b';');
+        }
+        let _ = self
+            .0
+            .try_extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+    }
+}
+
 /// The shorter of the parameters changing only what differs from `from` to `to`, and a reset
 /// followed by everything `to` has.
-pub fn changes(from: &Shade, to: &Shade) -> String {
+pub fn changes(from: &Shade, to: &Shade) -> Params {
     let step = step(from, to);
     let fresh = fresh(to);
     if fresh.len() <= step.len() {
@@ -30,8 +61,9 @@ pub fn changes(from: &Shade, to: &Shade) -> String {
 }
 
 /// A reset, then `to`'s attributes and colours; an empty list is a reset by itself.
-fn fresh(to: &Shade) -> String {
-    let mut params = Vec::new();
+fn fresh(to: &Shade) -> Params {
+    let mut params = Params::default();
+    params.push(0);
     add_attributes(&mut params, to.modifier);
     if to.fg != Color::Reset {
         colour(&mut params, to.fg, Layer::Foreground);
@@ -39,28 +71,31 @@ fn fresh(to: &Shade) -> String {
     if to.bg != Color::Reset {
         colour(&mut params, to.bg, Layer::Background);
     }
-    if params.is_empty() {
-        String::new()
+    if params.as_bytes() == b"0" {
+        Params::default()
     } else {
-        format!("0;{}", params.join(";"))
+        params
     }
 }
 
 /// Only the differences from `from` to `to`.
-fn step(from: &Shade, to: &Shade) -> String {
-    let mut params = Vec::new();
+fn step(from: &Shade, to: &Shade) -> Params {
+    let mut params = Params::default();
     let removed = from.modifier - to.modifier;
     let mut cleared = Modifier::empty();
+    let mut offs_named = 0u32;
     for (modifier, _, off) in ATTRIBUTES {
-        if removed.contains(modifier) && !params.contains(&off.to_string()) {
-            params.push(off.to_string());
+        if !removed.contains(modifier) {
+            continue;
         }
-        if removed.contains(modifier) {
-            cleared |= ATTRIBUTES
-                .iter()
-                .filter(|(_, _, other)| *other == off)
-                .fold(Modifier::empty(), |all, (m, _, _)| all | *m);
+        if offs_named & (1 << off) == 0 {
+            offs_named |= 1 << off;
+            params.push(u16::from(off));
         }
+        cleared |= ATTRIBUTES
+            .iter()
+            .filter(|(_, _, other)| *other == off)
+            .fold(Modifier::empty(), |all, (m, _, _)| all | *m);
     }
     let kept = from.modifier & to.modifier;
     add_attributes(
@@ -73,13 +108,13 @@ fn step(from: &Shade, to: &Shade) -> String {
     if from.bg != to.bg {
         colour(&mut params, to.bg, Layer::Background);
     }
-    params.join(";")
+    params
 }
 
-fn add_attributes(params: &mut Vec<String>, modifier: Modifier) {
+fn add_attributes(params: &mut Params, modifier: Modifier) {
     for (attribute, on, _) in ATTRIBUTES {
         if modifier.contains(attribute) {
-            params.push(on.to_string());
+            params.push(u16::from(on));
         }
     }
 }
@@ -92,23 +127,29 @@ enum Layer {
 }
 
 /// The parameters setting `color` on `layer`: the short forms for the sixteen named colours.
-fn colour(params: &mut Vec<String>, color: Color, layer: Layer) {
+fn colour(params: &mut Params, color: Color, layer: Layer) {
     let base: u16 = match layer {
         Layer::Foreground => 30,
         Layer::Background => 40,
     };
-    let param = match color {
-        Color::Reset => format!("{}", base + 9),
-        Color::Indexed(index) if index < 8 => format!("{}", base + u16::from(index)),
-        Color::Indexed(index) if index < 16 => format!("{}", base + 60 + u16::from(index - 8)),
-        Color::Indexed(index) => format!("{};5;{index}", base + 8),
-        Color::Rgb(r, g, b) => format!("{};2;{r};{g};{b}", base + 8),
-        named => {
-            let index = named_index(named);
-            return colour(params, Color::Indexed(index), layer);
+    match color {
+        Color::Reset => params.push(base + 9),
+        Color::Indexed(index) if index < 8 => params.push(base + u16::from(index)),
+        Color::Indexed(index) if index < 16 => params.push(base + 60 + u16::from(index - 8)),
+        Color::Indexed(index) => {
+            params.push(base + 8);
+            params.push(5);
+            params.push(u16::from(index));
         }
-    };
-    params.push(param);
+        Color::Rgb(r, g, b) => {
+            params.push(base + 8);
+            params.push(2);
+            for part in [r, g, b] {
+                params.push(u16::from(part));
+            }
+        }
+        named => colour(params, Color::Indexed(named_index(named)), layer),
+    }
 }
 
 /// The palette index of a named colour.
@@ -148,31 +189,64 @@ mod tests {
     #[test]
     fn a_return_to_the_default_is_a_bare_reset() {
         let from = shade(Color::Cyan, Modifier::BOLD);
-        assert_eq!(changes(&from, &Shade::BLANK), "");
+        assert_eq!(changes(&from, &Shade::BLANK).as_bytes(), b"");
     }
 
     #[test]
     fn only_what_differs_is_named() {
         let from = shade(Color::Cyan, Modifier::BOLD);
         let to = shade(Color::Cyan, Modifier::empty());
-        assert_eq!(changes(&from, &to), "22");
-        assert_eq!(changes(&to, &from), "1");
+        assert_eq!(changes(&from, &to).as_bytes(), b"22");
+        assert_eq!(changes(&to, &from).as_bytes(), b"1");
     }
 
     #[test]
     fn clearing_bold_keeps_dim() {
         let from = shade(Color::Reset, Modifier::BOLD | Modifier::DIM);
         let to = shade(Color::Reset, Modifier::DIM);
-        assert_eq!(changes(&from, &to), "0;2");
+        assert_eq!(changes(&from, &to).as_bytes(), b"0;2");
     }
 
     #[test]
     fn colours_take_their_short_forms() {
         let to = shade(Color::DarkGray, Modifier::empty());
-        assert_eq!(changes(&Shade::BLANK, &to), "90");
+        assert_eq!(changes(&Shade::BLANK, &to).as_bytes(), b"90");
         let rgb = shade(Color::Rgb(1, 2, 3), Modifier::empty());
-        assert_eq!(changes(&Shade::BLANK, &rgb), "38;2;1;2;3");
+        assert_eq!(changes(&Shade::BLANK, &rgb).as_bytes(), b"38;2;1;2;3");
         let indexed = shade(Color::Indexed(200), Modifier::empty());
-        assert_eq!(changes(&Shade::BLANK, &indexed), "38;5;200");
+        assert_eq!(changes(&Shade::BLANK, &indexed).as_bytes(), b"38;5;200");
+    }
+
+    #[test]
+    fn the_longest_change_fits_its_room() {
+        let every = ATTRIBUTES
+            .iter()
+            .fold(Modifier::empty(), |all, (m, _, _)| all | *m);
+        let from = Shade {
+            fg: Color::Rgb(255, 255, 255),
+            bg: Color::Rgb(255, 255, 255),
+            modifier: every,
+        };
+        let to = Shade {
+            fg: Color::Rgb(254, 254, 254),
+            bg: Color::Rgb(254, 254, 254),
+            modifier: every - Modifier::BOLD,
+        };
+        let stepped = step(&from, &to);
+        assert_eq!(
+            stepped.as_bytes(),
+            b"22;2;38;2;254;254;254;48;2;254;254;254"
+        );
+        let fresh = fresh(&to);
+        assert_eq!(
+            fresh.as_bytes(),
+            b"0;2;3;4;5;6;7;8;9;38;2;254;254;254;48;2;254;254;254"
+        );
+        assert!(fresh.len() < PARAMS_ROOM);
+        let bare = Shade {
+            modifier: Modifier::empty(),
+            ..to
+        };
+        assert!(step(&from, &bare).len() < PARAMS_ROOM);
     }
 }

@@ -2,6 +2,7 @@
 
 use std::ops::Range;
 
+use arrayvec::ArrayVec;
 use ratatui::layout::Size;
 
 use crate::cell::{Cell, Glyph, Shade};
@@ -84,11 +85,19 @@ impl Shadow {
         }
     }
 
-    /// The bytes that rewrite `columns` of row `y` as they are, in the terminal's current
-    /// `style`, if every one of them is a known one-byte character that style shows alike.
-    pub fn reprint(&self, y: u16, columns: Range<u16>, style: Shade) -> Option<Vec<u8>> {
-        columns
-            .map(|x| match &self.cells[self.index(x, y)] {
+    /// Appends to `into` the bytes that rewrite `columns` of row `y` as they are, in the
+    /// terminal's current `style`, if every one of them is a known one-byte character that
+    /// style shows alike and they fit; says whether it did (`into` is untouched otherwise).
+    pub fn reprint<const ROOM: usize>(
+        &self,
+        into: &mut ArrayVec<u8, ROOM>,
+        y: u16,
+        columns: Range<u16>,
+        style: Shade,
+    ) -> bool {
+        let before = into.len();
+        for x in columns {
+            let byte = match &self.cells[self.index(x, y)] {
                 Seen::Glyph(glyph)
                     if glyph.shade == style
                         || (glyph.is_blank() && style.paints_blank_as(glyph.shade.bg)) =>
@@ -96,8 +105,13 @@ impl Shadow {
                     glyph.byte()
                 }
                 _ => None,
-            })
-            .collect()
+            };
+            if byte.and_then(|byte| into.try_push(byte).ok()).is_none() {
+                into.truncate(before);
+                return false;
+            }
+        }
+        true
     }
 
     /// Notes the whole screen erased.

@@ -219,8 +219,8 @@ impl DrawTarget for TtyBackend {
         self.inner.erase_screen()
     }
 
-    fn draw_row(&mut self, x: u16, y: u16, row: &[Cell]) {
-        self.inner.draw_row(x, y, row);
+    fn draw_row(&mut self, x: u16, y: u16, row: &[Cell], painted: usize) {
+        self.inner.draw_row(x, y, row, painted);
     }
 
     fn end_frame(&mut self) {

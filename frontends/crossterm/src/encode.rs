@@ -53,6 +53,18 @@ pub struct Encoder {
     changed: Vec<bool>,
 }
 
+/// How far an `ESC[K` may erase from the blank tail of the cells compared in a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TailReach {
+    /// The compared cells end at the screen's edge: a tail of any background.
+    AnyBackground,
+    /// The screen is blank past the compared cells: a tail of the default background, which
+    /// is what an erase leaves there.
+    DefaultBackground,
+    /// The row ends before the screen does: no erase.
+    Nowhere,
+}
+
 /// Whether a blank tail of a row may be erased with `ESC[K`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tails {
@@ -97,16 +109,30 @@ impl Encoder {
     }
 
     /// Appends to `out` the bytes that turn row `y` of the screen, from column `x` on, into
-    /// `row`; only cells the screen does not already show are written. A wide glyph whose
-    /// right half changes is written again whole.
-    pub fn draw_row(&mut self, out: &mut Vec<u8>, x: u16, y: u16, row: &[Cell]) {
-        let room = self.shadow.row_from(x, y).len();
+    /// `row`, whose cells from `painted` on are blank; only cells the screen does not already
+    /// show are written, and only the part of the row that shows something now or showed
+    /// something before is compared. A wide glyph whose right half changes is written again
+    /// whole.
+    pub fn draw_row(&mut self, out: &mut Vec<u8>, x: u16, y: u16, row: &[Cell], painted: usize) {
+        if !self.shadow.contains(x, y) {
+            return;
+        }
+        let room = usize::from(self.shadow.size().width - x);
         let row = &row[..row.len().min(room)];
+        let reaches_edge = row.len() == room;
+        let painted = painted.min(row.len());
+        let shown = usize::from(self.shadow.blank_from(y).saturating_sub(x)).min(row.len());
+        let compared = painted.max(shown);
+        let end = x + u16::try_from(compared).unwrap_or(u16::MAX);
+        self.shadow.open_row(y, end);
         let mut changed = std::mem::take(&mut self.changed);
         changed.clear();
-        let seen = self.shadow.row_from(x, y);
-        changed.extend(row.iter().zip(seen).map(|(cell, seen)| !seen.shows(cell)));
-        for at in 1..row.len() {
+        changed.extend(
+            (x..)
+                .zip(&row[..compared])
+                .map(|(column, cell)| !self.shadow.seen(column, y).shows(cell)),
+        );
+        for at in 1..compared {
             if changed[at] && row[at] == Cell::Covered {
                 changed[at - 1] = true;
             }
@@ -118,13 +144,26 @@ impl Encoder {
             {
                 self.shadow.put(offset, y, cell);
             }
-            self.write_changed(out, x, y, row, &changed, row.len() == room);
+            let reach = match (reaches_edge, self.tails) {
+                (true, Tails::Erasable) if compared == row.len() => TailReach::AnyBackground,
+                (true, Tails::Erasable) => TailReach::DefaultBackground,
+                _ => TailReach::Nowhere,
+            };
+            self.write_changed(out, x, y, &row[..compared], &changed, reach);
+        }
+        if reaches_edge {
+            let blank_from = if painted > 0 {
+                x + u16::try_from(painted).unwrap_or(u16::MAX)
+            } else {
+                self.shadow.blank_from(y).min(x)
+            };
+            self.shadow.blank_row_from(y, blank_from);
         }
         self.changed = changed;
     }
 
-    /// Writes the `changed` cells of `row`, drawn from column `x` of row `y`; a blank tail of
-    /// a row that reaches the screen's `right_edge` is erased rather than written.
+    /// Writes the `changed` cells of `row`, drawn from column `x` of row `y`; a blank tail the
+    /// `reach` allows is erased rather than written.
     fn write_changed(
         &mut self,
         out: &mut Vec<u8>,
@@ -132,11 +171,13 @@ impl Encoder {
         y: u16,
         row: &[Cell],
         changed: &[bool],
-        right_edge: bool,
+        reach: TailReach,
     ) {
-        let tail = (right_edge && self.tails == Tails::Erasable)
-            .then(|| blank_tail(row))
-            .flatten();
+        let tail = blank_tail(row).filter(|&(_, bg)| match reach {
+            TailReach::AnyBackground => true,
+            TailReach::DefaultBackground => bg == Color::Reset,
+            TailReach::Nowhere => false,
+        });
         for (at, (cell, changed)) in row.iter().zip(changed).enumerate() {
             let Cell::Glyph(glyph) = cell else { continue };
             if !changed {
@@ -455,10 +496,60 @@ mod tests {
         let mut encoder = Encoder::new(Size::new(10, 1));
         let mut out = Vec::new();
         encoder.erase(&mut out, Erase::All);
-        encoder.draw_row(&mut out, 0, 0, &row("xxx       "));
+        encoder.draw_row(&mut out, 0, 0, &row("xxx       "), 10);
         out.clear();
-        encoder.draw_row(&mut out, 0, 0, &row("x         "));
+        encoder.draw_row(&mut out, 0, 0, &row("x         "), 10);
         assert_eq!(out, b"\rx\x1b[K", "{:?}", String::from_utf8_lossy(&out));
+    }
+
+    #[test]
+    fn a_blank_row_on_an_erased_screen_writes_nothing() {
+        let mut encoder = Encoder::new(Size::new(10, 2));
+        let mut out = Vec::new();
+        encoder.erase(&mut out, Erase::All);
+        out.clear();
+        encoder.draw_row(&mut out, 0, 1, &row("          "), 0);
+        assert!(out.is_empty(), "{:?}", String::from_utf8_lossy(&out));
+    }
+
+    #[test]
+    fn a_row_that_shows_less_erases_what_it_showed() {
+        let mut encoder = Encoder::new(Size::new(10, 1));
+        let mut out = Vec::new();
+        encoder.erase(&mut out, Erase::All);
+        encoder.draw_row(&mut out, 0, 0, &row("xxx       "), 3);
+        out.clear();
+        encoder.draw_row(&mut out, 0, 0, &row("x         "), 1);
+        assert_eq!(out, b"\rx\x1b[K", "{:?}", String::from_utf8_lossy(&out));
+        out.clear();
+        encoder.draw_row(&mut out, 0, 0, &row("x         "), 1);
+        assert!(out.is_empty(), "{:?}", String::from_utf8_lossy(&out));
+    }
+
+    #[test]
+    fn a_coloured_tail_short_of_the_edge_is_written_not_erased() {
+        let mut encoder = Encoder::new(Size::new(6, 1));
+        let mut out = Vec::new();
+        encoder.erase(&mut out, Erase::All);
+        encoder.draw_row(&mut out, 0, 0, &row("xxxx  "), 4);
+        out.clear();
+        let mut shaded = row("x     ");
+        shaded[1] = glyph(' ', Color::Reset, Color::Blue);
+        shaded[2] = glyph(' ', Color::Reset, Color::Blue);
+        encoder.draw_row(&mut out, 0, 0, &shaded, 3);
+        let text = String::from_utf8_lossy(&out).into_owned();
+        let mut screen = vt100::Parser::new(1, 6, 0);
+        screen.process(b"\x1b[2Jxxxx");
+        screen.process(&out);
+        let cells: Vec<_> = (0..6)
+            .map(|x| {
+                let cell = screen.screen().cell(0, x).expect("a cell");
+                (cell.contents().to_owned(), cell.bgcolor())
+            })
+            .collect();
+        assert_eq!(cells[1], (" ".to_owned(), vt100::Color::Idx(4)), "{text:?}");
+        assert_eq!(cells[2], (" ".to_owned(), vt100::Color::Idx(4)), "{text:?}");
+        assert_eq!(cells[3], (String::new(), vt100::Color::Default), "{text:?}");
     }
 
     #[test]
@@ -466,9 +557,9 @@ mod tests {
         let mut encoder = Encoder::new(Size::new(4, 1));
         let mut out = Vec::new();
         encoder.erase(&mut out, Erase::All);
-        encoder.draw_row(&mut out, 0, 0, &row("ab  "));
+        encoder.draw_row(&mut out, 0, 0, &row("ab  "), 4);
         out.clear();
-        encoder.draw_row(&mut out, 0, 0, &row("ab  "));
+        encoder.draw_row(&mut out, 0, 0, &row("ab  "), 4);
         assert!(out.is_empty(), "{:?}", String::from_utf8_lossy(&out));
     }
 
@@ -486,10 +577,17 @@ mod tests {
             0,
             0,
             &[wide.clone(), Cell::Covered, row("a")[0].clone()],
+            3,
         );
         out.clear();
         encoder.shadow.put(1, 0, &row(" ")[0]);
-        encoder.draw_row(&mut out, 0, 0, &[wide, Cell::Covered, row("a")[0].clone()]);
+        encoder.draw_row(
+            &mut out,
+            0,
+            0,
+            &[wide, Cell::Covered, row("a")[0].clone()],
+            3,
+        );
         assert_eq!(
             out,
             "\r日".as_bytes(),
@@ -505,7 +603,7 @@ mod tests {
         encoder.erase(&mut out, Erase::All);
         out.clear();
         let cyan = glyph('x', Color::Cyan, Color::Reset);
-        encoder.draw_row(&mut out, 0, 0, &[cyan]);
+        encoder.draw_row(&mut out, 0, 0, &[cyan], 1);
         encoder.end_frame(&mut out);
         assert_eq!(
             out,
@@ -515,7 +613,7 @@ mod tests {
         );
         out.clear();
         let shaded = glyph('y', Color::Cyan, Color::Blue);
-        encoder.draw_row(&mut out, 1, 0, &[shaded]);
+        encoder.draw_row(&mut out, 1, 0, &[shaded], 1);
         encoder.end_frame(&mut out);
         assert_eq!(
             out,

@@ -174,8 +174,8 @@ impl<W: Write> DrawTarget for LeanBackend<W> {
         self.clear_region(Erase::All)
     }
 
-    fn draw_row(&mut self, x: u16, y: u16, row: &[Cell]) {
-        self.encoder.draw_row(&mut self.pending, x, y, row);
+    fn draw_row(&mut self, x: u16, y: u16, row: &[Cell], painted: usize) {
+        self.encoder.draw_row(&mut self.pending, x, y, row, painted);
     }
 
     fn end_frame(&mut self) {

@@ -17,39 +17,67 @@ use crate::theme::Theme;
 /// The character that stands in for a control character found in a text run.
 pub const PLACEHOLDER: char = '\u{FFFD}';
 
+/// The cells of one row, painted again for row after row: only the cells the last painting
+/// reached are blanked before the next, so a blank row costs nothing.
+#[derive(Clone, Debug, Default)]
+pub struct RowCells {
+    cells: Vec<Cell>,
+    painted: usize,
+}
+
+impl RowCells {
+    /// The row's cells.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// How far the last painting reached: every cell from here on is blank.
+    pub fn painted(&self) -> usize {
+        self.painted
+    }
+}
+
 /// Paints `runs`, in order, into `row`: first `width` blank cells, then each run at its column,
 /// later runs over earlier ones.
 pub fn paint_row<'a>(
     runs: impl IntoIterator<Item = &'a DrawCmd>,
     theme: &Theme,
     width: u16,
-    row: &mut Vec<Cell>,
+    row: &mut RowCells,
 ) {
-    row.clear();
-    row.resize(usize::from(width), Cell::BLANK);
+    let RowCells { cells, painted } = row;
+    if cells.len() == usize::from(width) {
+        cells[..*painted].fill_with(|| Cell::BLANK);
+    } else {
+        cells.clear();
+        cells.resize(usize::from(width), Cell::BLANK);
+    }
+    let mut reached = 0;
     for cmd in runs {
         let DrawCmd::Text { pos, text, style } = cmd;
         let style = theme.style(*style);
         let mut x = usize::from(pos.x);
         if text.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
             // One cell per byte: no graphemes to find or measure.
-            for ch in text.chars().take(row.len().saturating_sub(x)) {
-                put(row, x, Text::Char(ch), style, false);
+            for ch in text.chars().take(cells.len().saturating_sub(x)) {
+                put(cells, x, Text::Char(ch), style, false);
                 x += 1;
             }
-            continue;
-        }
-        for (grapheme, cells) in graphemes(&without_controls(text)) {
-            if cells == 0 {
-                continue;
+        } else {
+            for (grapheme, width) in graphemes(&without_controls(text)) {
+                if width == 0 {
+                    continue;
+                }
+                if x + width > cells.len() {
+                    break;
+                }
+                put(cells, x, Text::of(grapheme), style, width > 1);
+                x += width;
             }
-            if x + cells > row.len() {
-                break;
-            }
-            put(row, x, Text::of(grapheme), style, cells > 1);
-            x += cells;
         }
+        reached = reached.max(x);
     }
+    *painted = reached.min(cells.len());
 }
 
 /// Writes a glyph of `text` at `x`, in `style` laid over what the cell had; a wide glyph
@@ -94,13 +122,13 @@ fn break_glyph(row: &mut [Cell], x: usize) {
 pub fn paint_screen(frame: &Frame, theme: &Theme, size: Size) -> Vec<Vec<Cell>> {
     (0..size.height)
         .map(|y| {
-            let mut row = Vec::new();
+            let mut row = RowCells::default();
             let runs = frame
                 .cmds
                 .iter()
                 .filter(|cmd| matches!(cmd, DrawCmd::Text { pos, .. } if pos.y == y));
             paint_row(runs, theme, size.width, &mut row);
-            row
+            row.cells
         })
         .collect()
 }

@@ -12,7 +12,7 @@ use pi_agent_ask_core::draw::{DrawCmd, Frame, Size as FrameSize};
 use ratatui::layout::{Position, Rect, Size};
 
 use crate::cell::Cell;
-use crate::paint::{paint_row, screen_cursor};
+use crate::paint::{RowCells, paint_row, screen_cursor};
 use crate::theme::Theme;
 
 /// What a painter draws on: a screen with an encoder that knows what it shows.
@@ -27,8 +27,9 @@ pub trait DrawTarget {
     /// Erases the whole screen.
     fn erase_screen(&mut self) -> io::Result<()>;
 
-    /// Turns row `y`, from column `x` on, into `row`, writing only what differs.
-    fn draw_row(&mut self, x: u16, y: u16, row: &[Cell]);
+    /// Turns row `y`, from column `x` on, into `row`, whose cells from `painted` on are
+    /// blank, writing only what differs.
+    fn draw_row(&mut self, x: u16, y: u16, row: &[Cell], painted: usize);
 
     /// Ends a frame's cells (a background left set is reset).
     fn end_frame(&mut self);
@@ -56,7 +57,7 @@ pub struct Painter<T> {
     viewport: Viewport,
     area: Rect,
     last: Option<Drawn>,
-    row: Vec<Cell>,
+    row: RowCells,
 }
 
 /// The last frame drawn, and what it was drawn on.
@@ -83,7 +84,7 @@ impl<T: DrawTarget> Painter<T> {
             viewport,
             area,
             last: None,
-            row: Vec::new(),
+            row: RowCells::default(),
         })
     }
 
@@ -146,7 +147,8 @@ impl<T: DrawTarget> Painter<T> {
                 continue;
             }
             paint_row(runs, theme, area.width, &mut self.row);
-            self.target.draw_row(area.x, area.y + y, &self.row);
+            self.target
+                .draw_row(area.x, area.y + y, self.row.cells(), self.row.painted());
         }
         self.target.end_frame();
         let cursor = screen_cursor(&frame, area.as_position(), area.width, area.height);

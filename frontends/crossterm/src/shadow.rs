@@ -39,18 +39,31 @@ impl From<&Cell> for Seen {
 }
 
 /// Every cell of the screen as the encoder last left it.
+///
+/// Each row also knows the column from which it is blank to its end, so that an erase costs a
+/// store per row rather than per cell, and a frame compares only the part of a row that shows
+/// something now or showed something before. Cells stored past that column are stale.
 #[derive(Debug)]
 pub struct Shadow {
     size: Size,
     cells: Vec<Seen>,
+    blank_from: Vec<u16>,
 }
+
+/// What a cell past its row's `blank_from` shows.
+static BLANK: Seen = Seen::Glyph(Glyph::BLANK);
 
 impl Shadow {
     /// A screen of `size` whose contents are unknown.
     pub fn new(size: Size) -> Self {
+        let mut cells = Vec::new();
+        cells.resize_with(usize::from(size.width) * usize::from(size.height), || {
+            Seen::Unknown
+        });
         Self {
             size,
-            cells: vec![Seen::Unknown; usize::from(size.width) * usize::from(size.height)],
+            cells,
+            blank_from: vec![size.width; usize::from(size.height)],
         }
     }
 
@@ -68,18 +81,43 @@ impl Shadow {
         usize::from(y) * usize::from(self.size.width) + usize::from(x)
     }
 
-    /// Row `y` from column `x` to the right edge; empty when (`x`, `y`) is off the screen.
-    pub fn row_from(&self, x: u16, y: u16) -> &[Seen] {
-        if !self.contains(x, y) {
-            return &[];
+    /// What (`x`, `y`) shows; only for a cell on the screen.
+    pub fn seen(&self, x: u16, y: u16) -> &Seen {
+        if x >= self.blank_from[usize::from(y)] {
+            &BLANK
+        } else {
+            &self.cells[self.index(x, y)]
         }
-        let start = self.index(x, y);
-        &self.cells[start..self.index(0, y) + usize::from(self.size.width)]
     }
 
-    /// Notes `cell` shown at (`x`, `y`).
+    /// The column from which row `y` (on the screen) is blank to its end.
+    pub fn blank_from(&self, y: u16) -> u16 {
+        self.blank_from[usize::from(y)]
+    }
+
+    /// Makes the cells of row `y` before column `end` hold what they show, so that they can
+    /// be [`put`](Self::put); the row is blank from `end` on, as before.
+    pub fn open_row(&mut self, y: u16, end: u16) {
+        let from = self.blank_from(y);
+        if end > from && y < self.size.height {
+            let end = end.min(self.size.width);
+            let row = self.index(0, y);
+            self.cells[row + usize::from(from)..row + usize::from(end)]
+                .fill_with(|| Seen::Glyph(Glyph::BLANK));
+            self.blank_from[usize::from(y)] = end;
+        }
+    }
+
+    /// Notes row `y` blank from column `x` on (after a row was drawn to its end).
+    pub fn blank_row_from(&mut self, y: u16, x: u16) {
+        if y < self.size.height {
+            self.blank_from[usize::from(y)] = x.min(self.size.width);
+        }
+    }
+
+    /// Notes `cell` shown at (`x`, `y`), a cell of an [opened](Self::open_row) part of a row.
     pub fn put(&mut self, x: u16, y: u16, cell: &Cell) {
-        if self.contains(x, y) {
+        if self.contains(x, y) && x < self.blank_from(y) {
             let at = self.index(x, y);
             self.cells[at] = Seen::from(cell);
         }
@@ -97,7 +135,7 @@ impl Shadow {
     ) -> bool {
         let before = into.len();
         for x in columns {
-            let byte = match &self.cells[self.index(x, y)] {
+            let byte = match self.seen(x, y) {
                 Seen::Glyph(glyph)
                     if glyph.shade == style
                         || (glyph.is_blank() && style.paints_blank_as(glyph.shade.bg)) =>
@@ -116,28 +154,28 @@ impl Shadow {
 
     /// Notes the whole screen erased.
     pub fn blank_all(&mut self) {
-        self.cells.fill(Seen::Glyph(Glyph::BLANK));
+        self.blank_from.fill(0);
     }
 
     /// Notes everything from (`x`, `y`) to the end of the screen erased.
     pub fn blank_after(&mut self, x: u16, y: u16) {
         if self.contains(x, y) {
-            let start = self.index(x, y);
-            self.cells[start..].fill(Seen::Glyph(Glyph::BLANK));
+            self.blank_row(y, x);
+            self.blank_from[usize::from(y) + 1..].fill(0);
         }
     }
 
     /// Notes row `y` erased from column `x` on.
     pub fn blank_row(&mut self, y: u16, x: u16) {
         if self.contains(x, y) {
-            let start = self.index(x, y);
-            let end = self.index(0, y) + usize::from(self.size.width);
-            self.cells[start..end].fill(Seen::Glyph(Glyph::BLANK));
+            let from = &mut self.blank_from[usize::from(y)];
+            *from = (*from).min(x);
         }
     }
 
     /// Forgets every cell.
     pub fn forget(&mut self) {
-        self.cells.fill(Seen::Unknown);
+        self.cells.fill_with(|| Seen::Unknown);
+        self.blank_from.fill(self.size.width);
     }
 }

@@ -40,31 +40,35 @@ impl From<&Cell> for Seen {
 
 /// Every cell of the screen as the encoder last left it.
 ///
-/// Each row also knows the column from which it is blank to its end, so that an erase costs a
-/// store per row rather than per cell, and a frame compares only the part of a row that shows
-/// something now or showed something before. Cells stored past that column are stale.
+/// A row holds only the cells up to the column from which it is blank to its end, so that an
+/// erase costs a store per row rather than per cell, a frame compares only the part of a row
+/// that shows something now or showed something before, and a screen that shows a short form
+/// keeps a few hundred cells rather than every cell of the screen.
 #[derive(Debug)]
 pub struct Shadow {
     size: Size,
-    cells: Vec<Seen>,
-    blank_from: Vec<u16>,
+    rows: Vec<Row>,
 }
 
-/// What a cell past its row's `blank_from` shows.
+/// One row of the screen.
+#[derive(Debug)]
+enum Row {
+    /// The encoder cannot tell what any of it shows.
+    Unknown,
+    /// These cells, then blank cells to the end of the row.
+    Known(Vec<Seen>),
+}
+
+/// What a cell past its row's known cells shows, and what a row the encoder cannot tell shows.
 static BLANK: Seen = Seen::Glyph(Glyph::BLANK);
+static UNKNOWN: Seen = Seen::Unknown;
 
 impl Shadow {
     /// A screen of `size` whose contents are unknown.
     pub fn new(size: Size) -> Self {
-        let mut cells = Vec::new();
-        cells.resize_with(usize::from(size.width) * usize::from(size.height), || {
-            Seen::Unknown
-        });
-        Self {
-            size,
-            cells,
-            blank_from: vec![size.width; usize::from(size.height)],
-        }
+        let mut rows = Vec::new();
+        rows.resize_with(usize::from(size.height), || Row::Unknown);
+        Self { size, rows }
     }
 
     /// The screen's size.
@@ -77,49 +81,56 @@ impl Shadow {
         x < self.size.width && y < self.size.height
     }
 
-    fn index(&self, x: u16, y: u16) -> usize {
-        usize::from(y) * usize::from(self.size.width) + usize::from(x)
-    }
-
     /// What (`x`, `y`) shows; only for a cell on the screen.
     pub fn seen(&self, x: u16, y: u16) -> &Seen {
-        if x >= self.blank_from[usize::from(y)] {
-            &BLANK
-        } else {
-            &self.cells[self.index(x, y)]
+        match &self.rows[usize::from(y)] {
+            Row::Unknown => &UNKNOWN,
+            Row::Known(cells) => cells.get(usize::from(x)).unwrap_or(&BLANK),
         }
     }
 
-    /// The column from which row `y` (on the screen) is blank to its end.
+    /// The column from which row `y` (on the screen) is known to be blank to its end.
     pub fn blank_from(&self, y: u16) -> u16 {
-        self.blank_from[usize::from(y)]
+        match &self.rows[usize::from(y)] {
+            Row::Unknown => self.size.width,
+            Row::Known(cells) => u16::try_from(cells.len()).unwrap_or(u16::MAX),
+        }
     }
 
     /// Makes the cells of row `y` before column `end` hold what they show, so that they can
-    /// be [`put`](Self::put); the row is blank from `end` on, as before.
+    /// be [`put`](Self::put).
     pub fn open_row(&mut self, y: u16, end: u16) {
-        let from = self.blank_from(y);
-        if end > from && y < self.size.height {
-            let end = end.min(self.size.width);
-            let row = self.index(0, y);
-            self.cells[row + usize::from(from)..row + usize::from(end)]
-                .fill_with(|| Seen::Glyph(Glyph::BLANK));
-            self.blank_from[usize::from(y)] = end;
+        let width = usize::from(self.size.width);
+        let end = usize::from(end).min(width);
+        match self.rows.get_mut(usize::from(y)) {
+            Some(row @ Row::Unknown) => {
+                let mut cells = Vec::with_capacity(width);
+                cells.resize_with(width, || Seen::Unknown);
+                *row = Row::Known(cells);
+            }
+            Some(Row::Known(cells)) if cells.len() < end => {
+                cells.reserve_exact(width - cells.len());
+                cells.resize_with(end, || Seen::Glyph(Glyph::BLANK));
+            }
+            _ => {}
         }
     }
 
     /// Notes row `y` blank from column `x` on (after a row was drawn to its end).
     pub fn blank_row_from(&mut self, y: u16, x: u16) {
-        if y < self.size.height {
-            self.blank_from[usize::from(y)] = x.min(self.size.width);
+        match self.rows.get_mut(usize::from(y)) {
+            Some(Row::Known(cells)) => cells.truncate(usize::from(x)),
+            Some(row @ Row::Unknown) if x == 0 => *row = Row::Known(Vec::new()),
+            _ => {}
         }
     }
 
     /// Notes `cell` shown at (`x`, `y`), a cell of an [opened](Self::open_row) part of a row.
     pub fn put(&mut self, x: u16, y: u16, cell: &Cell) {
-        if self.contains(x, y) && x < self.blank_from(y) {
-            let at = self.index(x, y);
-            self.cells[at] = Seen::from(cell);
+        if let Some(Row::Known(cells)) = self.rows.get_mut(usize::from(y))
+            && let Some(seen) = cells.get_mut(usize::from(x))
+        {
+            *seen = Seen::from(cell);
         }
     }
 
@@ -154,28 +165,40 @@ impl Shadow {
 
     /// Notes the whole screen erased.
     pub fn blank_all(&mut self) {
-        self.blank_from.fill(0);
+        for y in 0..self.size.height {
+            self.blank_row(y, 0);
+        }
     }
 
     /// Notes everything from (`x`, `y`) to the end of the screen erased.
     pub fn blank_after(&mut self, x: u16, y: u16) {
         if self.contains(x, y) {
             self.blank_row(y, x);
-            self.blank_from[usize::from(y) + 1..].fill(0);
+            for below in y + 1..self.size.height {
+                self.blank_row(below, 0);
+            }
         }
     }
 
-    /// Notes row `y` erased from column `x` on.
+    /// Notes row `y` erased from column `x` on. Of a row the encoder could not tell, the
+    /// cells before `x` stay unknown.
     pub fn blank_row(&mut self, y: u16, x: u16) {
-        if self.contains(x, y) {
-            let from = &mut self.blank_from[usize::from(y)];
-            *from = (*from).min(x);
+        if !self.contains(x, y) {
+            return;
+        }
+        let width = usize::from(self.size.width);
+        match &mut self.rows[usize::from(y)] {
+            Row::Known(cells) => cells.truncate(usize::from(x)),
+            row @ Row::Unknown => {
+                let mut cells = Vec::with_capacity(width);
+                cells.resize_with(usize::from(x), || Seen::Unknown);
+                *row = Row::Known(cells);
+            }
         }
     }
 
     /// Forgets every cell.
     pub fn forget(&mut self) {
-        self.cells.fill_with(|| Seen::Unknown);
-        self.blank_from.fill(self.size.width);
+        self.rows.fill_with(|| Row::Unknown);
     }
 }

@@ -100,6 +100,24 @@ impl Canvas {
         after
     }
 
+    /// Puts a run of `cells` copies of `glyph`, a character one cell wide that needs no
+    /// sanitizing (a rule's line), at `pos`, clipped like any text: it is neither sanitized
+    /// nor measured, which for a rule across the screen is most of what [`Canvas::put`] costs.
+    pub fn put_repeated(&mut self, pos: Pos, glyph: char, cells: u16, style: Style) {
+        debug_assert!(
+            crate::text::width(glyph.encode_utf8(&mut [0; 4])) == 1
+                && sanitize_line(glyph.encode_utf8(&mut [0; 4])).len() == glyph.len_utf8(),
+            "{glyph:?} is one clean cell"
+        );
+        let row_visible = pos.y >= self.clip.y && pos.y < self.clip.bottom();
+        let start = pos.x.max(self.clip.x);
+        let end = pos.x.saturating_add(cells).min(self.clip.right());
+        if row_visible && start < end {
+            let text = std::iter::repeat_n(glyph, usize::from(end - start)).collect();
+            self.push(Pos::new(start, pos.y), text, style);
+        }
+    }
+
     /// Puts multi-line `text` into `area`, sanitized and word-wrapped to its width (see
     /// [`wrap`]), one line per row from the top, and returns how many rows it drew. Lines that
     /// do not fit the height are dropped; measure with [`wrap`] first to scroll.

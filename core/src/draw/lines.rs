@@ -7,7 +7,7 @@ use super::{Canvas, Pos, Rect, Role, Style};
 use crate::text::{ELLIPSIS, fit, sanitize, sanitize_line, truncate, width, wrap};
 
 /// What horizontal rules are drawn with.
-const RULE: &str = "─";
+const RULE: char = '─';
 
 /// A run of text in one style.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,7 +47,7 @@ impl Span {
     /// A horizontal rule `cells` wide, in the border style.
     pub fn rule(cells: usize) -> Self {
         Self {
-            text: RULE.repeat(cells),
+            text: std::iter::repeat_n(RULE, cells).collect(),
             style: Style::new(Role::Border),
         }
     }
@@ -194,5 +194,5 @@ pub fn put_rule(canvas: &mut Canvas, area: Rect) {
     if area.is_empty() {
         return;
     }
-    put_line(canvas, area.pos(), &[Span::rule(usize::from(area.width))]);
+    canvas.put_repeated(area.pos(), RULE, area.width, Style::new(Role::Border));
 }

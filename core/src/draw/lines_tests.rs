@@ -88,3 +88,22 @@ fn a_rule_fills_the_first_row_of_its_area_in_the_border_style() {
         )]
     );
 }
+
+#[test]
+fn a_rule_is_clipped_like_text() {
+    let mut canvas = Canvas::new(Size::new(6, 3));
+    canvas.with_clip(Rect::new(2, 0, 3, 2), |canvas| {
+        put_rule(canvas, Rect::new(0, 1, 10, 1));
+        put_rule(canvas, Rect::new(0, 2, 6, 1));
+        put_rule(canvas, Rect::new(5, 0, 1, 1));
+    });
+    put_rule(&mut canvas, Rect::new(4, 2, 9, 1));
+    let cmds = canvas.finish().cmds;
+    assert_eq!(
+        cmds,
+        [
+            DrawCmd::text(Pos::new(2, 1), "───", Style::new(Role::Border)),
+            DrawCmd::text(Pos::new(4, 2), "──", Style::new(Role::Border)),
+        ]
+    );
+}

@@ -12,8 +12,10 @@ Every function is named twice. First exactly, as this build named it, so that wh
 packed together; then by a pattern that leaves out what a compiler, a dependency's version or
 the toolchain changes (the hash that ends a legacy-mangled name, the crate disambiguators of a
 v0-mangled one), after all the exact names: another toolchain still gathers what ran, beside
-the other instances of the same generic functions. A function renamed since the script was
-written simply stays where the linker puts it; nothing breaks, only less is gathered. `build.rs` hands the script to the linker for release builds on
+the other instances of the same generic functions. Last come whole modules a form's frames run
+through (`MODULES`), so that a function added or renamed there since the script was written
+still lands near the rest. Anything else renamed simply stays where the linker puts it;
+nothing breaks, only less is gathered. `build.rs` hands the script to the linker for release builds on
 Linux with the toolchain's own linker.
 
 callgrind names only the functions in a program's `.text`, so the script is written from a
@@ -39,6 +41,18 @@ BINARY = os.path.join(PLAIN_TARGET, "release", "pi-agent-ask")
 QUESTION = os.path.join(ROOT, "benches", "peers", "question.json")
 OUTPUT = os.path.join(ROOT, "link", "hot-text.ld")
 ENTER = b"\r"
+
+# The modules every frame runs through, as legacy-mangled names spell them: a path's crate and
+# module for functions (`4draw`), with `..` for the methods of their types.
+MODULES = [
+    "pi_agent_ask_crossterm",
+    "pi_agent_ask_core4draw",
+    "pi_agent_ask_core..draw..",
+    "pi_agent_ask_core4text",
+    "pi_agent_ask_core..text..",
+    "pi_agent_ask_core4form4view",
+    "pi_agent_ask_core..form..view..",
+]
 
 LEGACY_HASH = re.compile(r"17h[0-9a-f]{16}E$")
 V0_DISAMBIGUATOR = re.compile(r"Cs[0-9A-Za-z]*_")
@@ -135,7 +149,13 @@ def main():
         out_file = os.path.join(scratch, "check.callgrind")
         subprocess.run(profiled([BINARY, "check", QUESTION], out_file), check=True, capture_output=True)
         names.extend(functions(out_file))
-    patterns = list(dict.fromkeys([exact(name) for name in names] + [pattern(name) for name in names]))
+    patterns = list(
+        dict.fromkeys(
+            [exact(name) for name in names]
+            + [pattern(name) for name in names]
+            + [f".text.*{module}*" for module in MODULES]
+        )
+    )
     os.makedirs(os.path.dirname(OUTPUT), exist_ok=True)
     with open(OUTPUT, "w", encoding="utf-8") as script:
         script.write(

@@ -14,6 +14,14 @@ use super::key::{Key, KeyCode};
 pub struct ContextKeymap<A: Action> {
     /// One entry per action, in the order of [`Action::ALL`].
     bindings: Vec<(A, Vec<Key>)>,
+    /// Each entry's hint, its first key in key-id syntax, written when the keys are set: the
+    /// footer shows hints on every frame.
+    hints: Vec<Option<String>>,
+}
+
+/// The hint of an action bound to `keys`: the first key, in key-id syntax.
+fn hint_of(keys: &[Key]) -> Option<String> {
+    keys.first().map(ToString::to_string)
 }
 
 impl<A: Action> ContextKeymap<A> {
@@ -29,8 +37,9 @@ impl<A: Action> ContextKeymap<A> {
                     .collect();
                 (action, keys)
             })
-            .collect();
-        Self { bindings }
+            .collect::<Vec<(A, Vec<Key>)>>();
+        let hints = bindings.iter().map(|(_, keys)| hint_of(keys)).collect();
+        Self { bindings, hints }
     }
 
     /// The action `key` triggers in this context, if any. The key is normalized first.
@@ -54,7 +63,11 @@ impl<A: Action> ContextKeymap<A> {
     /// The key a hint shows for `action`: the first one bound, in key-id syntax; `None` when
     /// the action has no key, so the hint is left out.
     pub fn hint(&self, action: A) -> Option<String> {
-        self.keys(action).first().map(ToString::to_string)
+        let entry = self
+            .bindings
+            .iter()
+            .position(|(bound, _)| *bound == action)?;
+        self.hints[entry].clone()
     }
 
     /// The hint keys of two actions joined with `/` (`up/down`), or whichever one is bound.
@@ -74,8 +87,9 @@ impl<A: Action> ContextKeymap<A> {
 
     /// Replaces the keys of one action; the caller checks for conflicts.
     pub(super) fn set_keys(&mut self, action: A, keys: Vec<Key>) {
-        if let Some((_, bound)) = self.bindings.iter_mut().find(|(a, _)| *a == action) {
-            *bound = keys;
+        if let Some(entry) = self.bindings.iter().position(|(a, _)| *a == action) {
+            self.hints[entry] = hint_of(&keys);
+            self.bindings[entry].1 = keys;
         }
     }
 

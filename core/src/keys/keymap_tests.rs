@@ -323,3 +323,19 @@ fn an_image_action_written_in_the_file_still_conflicts() {
     let (_, problems) = Keymaps::from_overrides(&section);
     assert_eq!(problems.len(), 1, "{problems:?}");
 }
+
+#[test]
+fn a_rebound_action_hints_its_new_first_key() {
+    let (keymaps, problems) = Keymaps::from_overrides(&json!({
+        "main": {"toggle": ["ctrl+t", "x"], "nextTab": ["ctrl+n"]}
+    }));
+    assert_eq!(problems, []);
+    assert_eq!(
+        keymaps.main.hint(MainAction::Toggle).as_deref(),
+        Some("ctrl+t")
+    );
+    assert_eq!(
+        keymaps.main.hint(MainAction::NextTab).as_deref(),
+        Some("ctrl+n")
+    );
+}

@@ -36,10 +36,22 @@ enum Priority {
 }
 
 /// One hint: the keys, what they do, and how much it matters.
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Hint {
     keys: String,
     label: &'static str,
     priority: Priority,
+}
+
+/// The footer as last laid out, and what it was laid out from: the footer is asked for twice a
+/// frame (for its height, then to draw it) and mostly stays the same from one frame to the
+/// next, so it is laid out again only when its hints or its room change.
+#[derive(Debug, Default)]
+pub(super) struct FooterMemo {
+    hints: Vec<Hint>,
+    columns: usize,
+    rows: usize,
+    lines: Vec<Line>,
 }
 
 /// Collects the hints of the focused part, leaving out actions without a key.
@@ -176,32 +188,28 @@ impl Form {
             .is_some_and(|(_, question)| Self::has_custom_row(question))
     }
 
-    /// The key hints laid out in at most `rows` lines of `columns` cells (on a screen of
-    /// `screen_rows`): when all do not fit, the hints of the lowest priority go, the last of
-    /// them first, until the rest fit; how to confirm and how to leave always stay.
-    pub(super) fn footer_lines(
+    /// Runs `read` on the key hints laid out in at most `rows` lines of `columns` cells (on a
+    /// screen of `screen_rows`): when all do not fit, the hints of the lowest priority go, the
+    /// last of them first, until the rest fit; how to confirm and how to leave always stay.
+    pub(super) fn with_footer_lines<R>(
         &self,
         columns: usize,
         rows: usize,
         screen_rows: usize,
-    ) -> Vec<Line> {
-        let mut hints = self.hints(screen_rows);
-        loop {
-            let lines = lay_out(&hints, columns);
-            if lines.len() <= rows {
-                return lines;
-            }
-            let lowest = hints.iter().map(|hint| hint.priority).min();
-            let drop = hints.iter().rposition(|hint| {
-                Some(hint.priority) == lowest && hint.priority != Priority::Essential
-            });
-            match drop {
-                Some(position) => {
-                    hints.remove(position);
-                }
-                None => return lines,
-            }
+        read: impl FnOnce(&[Line]) -> R,
+    ) -> R {
+        let hints = self.hints(screen_rows);
+        let mut memo = self.memory.footer.borrow_mut();
+        if memo.hints != hints || memo.columns != columns || memo.rows != rows {
+            let lines = fit_hints(hints.clone(), columns, rows);
+            *memo = FooterMemo {
+                hints,
+                columns,
+                rows,
+                lines,
+            };
         }
+        read(&memo.lines)
     }
 
     pub(super) fn draw_footer(&self, canvas: &mut Canvas, area: Rect, screen_rows: usize) {
@@ -209,8 +217,9 @@ impl Form {
             return;
         }
         let rows = usize::from(area.height);
-        let lines = self.footer_lines(usize::from(area.width), rows, screen_rows);
-        put_lines(canvas, area, 0, &lines);
+        self.with_footer_lines(usize::from(area.width), rows, screen_rows, |lines| {
+            put_lines(canvas, area, 0, lines);
+        });
     }
 
     /// The notice for the last key, the dirty-dismiss warning or the type-change prompt.
@@ -272,6 +281,27 @@ impl Form {
 }
 
 /// Hints in lines of at most `columns` cells, separated by dots, a hint never cut.
+/// `hints` laid out in at most `rows` lines of `columns` cells, dropping the least needed
+/// until they fit.
+fn fit_hints(mut hints: Vec<Hint>, columns: usize, rows: usize) -> Vec<Line> {
+    loop {
+        let lines = lay_out(&hints, columns);
+        if lines.len() <= rows {
+            return lines;
+        }
+        let lowest = hints.iter().map(|hint| hint.priority).min();
+        let drop = hints.iter().rposition(|hint| {
+            Some(hint.priority) == lowest && hint.priority != Priority::Essential
+        });
+        match drop {
+            Some(position) => {
+                hints.remove(position);
+            }
+            None => return lines,
+        }
+    }
+}
+
 fn lay_out(hints: &[Hint], columns: usize) -> Vec<Line> {
     let mut lines: Vec<Line> = Vec::new();
     let mut current: Line = Vec::new();

@@ -55,8 +55,13 @@ impl Regions {
         }
         if height >= HINTS_FROM && form.config.behaviour.show_footer_hints {
             let most = if height >= TALL_HINTS_FROM { 3 } else { 2 };
-            let lines = form.footer_lines(usize::from(rest.width), most, usize::from(height));
-            let rows = u16::try_from(lines.len().min(most)).unwrap_or(2);
+            let lines = form.with_footer_lines(
+                usize::from(rest.width),
+                most,
+                usize::from(height),
+                <[_]>::len,
+            );
+            let rows = u16::try_from(lines.min(most)).unwrap_or(2);
             (rest, regions.footer) = rest.split_bottom(rows);
             if height >= RULES_FROM && rows > 0 {
                 (rest, regions.rule_bottom) = rest.split_bottom(1);

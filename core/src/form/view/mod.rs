@@ -60,7 +60,7 @@ mod references;
 mod review;
 mod tabs;
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use super::Form;
 use super::paging::Window;
@@ -92,6 +92,8 @@ pub struct ViewMemory {
     review_area: Cell<Rect>,
     /// The review summary's window in the last frame.
     review_window: Cell<Window>,
+    /// The footer's hints as last laid out.
+    footer: RefCell<footer::FooterMemo>,
 }
 
 /// Plain text.

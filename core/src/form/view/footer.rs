@@ -200,7 +200,11 @@ impl Form {
     ) -> R {
         let hints = self.hints(screen_rows);
         let mut memo = self.memory.footer.borrow_mut();
-        if memo.hints != hints || memo.columns != columns || memo.rows != rows {
+        // Fewer rows than the memo was laid out for give the same lines when those fit them:
+        // hints are dropped in one order, and it stops at the first set that fits. So the
+        // draw, which asks for the rows the layout found, reads what the layout laid out.
+        let fits = memo.rows == rows || (rows < memo.rows && memo.lines.len() <= rows);
+        if memo.hints != hints || memo.columns != columns || !fits {
             let lines = fit_hints(hints.clone(), columns, rows);
             *memo = FooterMemo {
                 hints,
@@ -333,8 +337,44 @@ fn lay_out(hints: &[Hint], columns: usize) -> Vec<Line> {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
+    use super::super::super::tests::ask_user;
     use super::{SEPARATOR, SEPARATOR_CELLS};
+    use crate::draw::Line;
     use crate::text::width;
+
+    fn footer(form: &crate::form::Form, columns: usize, rows: usize) -> Vec<Line> {
+        form.with_footer_lines(columns, rows, 40, <[Line]>::to_vec)
+    }
+
+    #[test]
+    fn a_footer_asked_for_other_rows_is_laid_out_for_them() {
+        let arguments = json!({"questions": [
+            {"id": "a", "prompt": "A?", "type": "single", "options": [
+                {"value": "x", "label": "X"}, {"value": "y", "label": "Y"}]},
+            {"id": "b", "prompt": "B?", "type": "single", "options": [
+                {"value": "z", "label": "Z"}]}
+        ]});
+        let fresh = |columns, rows| footer(&ask_user(&arguments), columns, rows);
+        let form = ask_user(&arguments);
+        for (columns, rows) in [
+            (40, 3),
+            (40, 1),
+            (40, 3),
+            (40, 2),
+            (90, 2),
+            (40, 2),
+            (40, 1),
+        ] {
+            assert_eq!(
+                footer(&form, columns, rows),
+                fresh(columns, rows),
+                "{columns} columns, {rows} rows"
+            );
+        }
+        assert!(fresh(40, 3).len() > fresh(40, 1).len());
+    }
 
     #[test]
     fn the_separator_takes_the_cells_counted_for_it() {

@@ -189,13 +189,16 @@ impl Tmux {
         self.dir.path().join(name)
     }
 
-    /// Waits until a file exists and is not empty, and returns its text.
+    /// Waits until the program has ended (the shell is back) and a file it wrote is not empty,
+    /// and returns its text.
     pub fn wait_for_file(&self, path: &Path) -> String {
         let deadline = Instant::now() + DEFAULT_WAIT;
         loop {
-            if let Ok(text) = std::fs::read_to_string(path)
+            // The shell first: once it is back, the program has ended and the file is whole;
+            // read before, a result written in several writes can be caught halfway.
+            if self.shell_is_idle()
+                && let Ok(text) = std::fs::read_to_string(path)
                 && !text.is_empty()
-                && self.shell_is_idle()
             {
                 return text;
             }

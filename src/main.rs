@@ -20,6 +20,8 @@ mod foreground;
 mod inbox;
 mod interrupt;
 mod journal_file;
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+mod log10;
 mod outcome;
 mod popup;
 mod questionnaire;

@@ -15,10 +15,10 @@ use std::time::{Duration, Instant};
 use ratatui::layout::{Position, Size};
 use rustix::io::Errno;
 
-use crate::cell::Cell;
 use crate::counting::{ByteCount, CountingWriter};
 use crate::encode::Erase;
 use crate::lean::{LeanBackend, ScreenSize};
+use crate::paint::RowCells;
 use crate::painter::DrawTarget;
 use crate::reader::{poll_readable, readable};
 
@@ -219,8 +219,8 @@ impl DrawTarget for TtyBackend {
         self.inner.erase_screen()
     }
 
-    fn draw_row(&mut self, x: u16, y: u16, row: &[Cell], painted: usize) {
-        self.inner.draw_row(x, y, row, painted);
+    fn draw_row(&mut self, x: u16, y: u16, row: &RowCells) {
+        self.inner.draw_row(x, y, row);
     }
 
     fn end_frame(&mut self) {

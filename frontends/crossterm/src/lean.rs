@@ -10,8 +10,8 @@ use std::io::{self, Write};
 
 use ratatui::layout::{Position, Size};
 
-use crate::cell::Cell;
 use crate::encode::{Encoder, Erase};
+use crate::paint::RowCells;
 use crate::painter::DrawTarget;
 
 /// Where the backend learns the screen's size.
@@ -174,8 +174,9 @@ impl<W: Write> DrawTarget for LeanBackend<W> {
         self.clear_region(Erase::All)
     }
 
-    fn draw_row(&mut self, x: u16, y: u16, row: &[Cell], painted: usize) {
-        self.encoder.draw_row(&mut self.pending, x, y, row, painted);
+    fn draw_row(&mut self, x: u16, y: u16, row: &RowCells) {
+        self.encoder
+            .draw_row(&mut self.pending, x, y, row.cells(), row.painted());
     }
 
     fn end_frame(&mut self) {

@@ -11,7 +11,6 @@ use std::ops::Range;
 use pi_agent_ask_core::draw::{DrawCmd, Frame, Size as FrameSize};
 use ratatui::layout::{Position, Rect, Size};
 
-use crate::cell::Cell;
 use crate::paint::{RowCells, paint_row, screen_cursor};
 use crate::theme::Theme;
 
@@ -27,9 +26,8 @@ pub trait DrawTarget {
     /// Erases the whole screen.
     fn erase_screen(&mut self) -> io::Result<()>;
 
-    /// Turns row `y`, from column `x` on, into `row`, whose cells from `painted` on are
-    /// blank, writing only what differs.
-    fn draw_row(&mut self, x: u16, y: u16, row: &[Cell], painted: usize);
+    /// Turns row `y`, from column `x` on, into `row`, writing only what differs.
+    fn draw_row(&mut self, x: u16, y: u16, row: &RowCells);
 
     /// Ends a frame's cells (a background left set is reset).
     fn end_frame(&mut self);
@@ -147,8 +145,7 @@ impl<T: DrawTarget> Painter<T> {
                 continue;
             }
             paint_row(runs, theme, area.width, &mut self.row);
-            self.target
-                .draw_row(area.x, area.y + y, self.row.cells(), self.row.painted());
+            self.target.draw_row(area.x, area.y + y, &self.row);
         }
         self.target.end_frame();
         let cursor = screen_cursor(&frame, area.as_position(), area.width, area.height);

@@ -1,0 +1,175 @@
+//! The encoder's bytes for moves, rows and styles, checked one case at a time.
+
+use super::*;
+use crate::cell::{Glyph, Text};
+
+fn moved(from: Position, to: Position) -> Vec<u8> {
+    let mut encoder = Encoder::new(Size::new(120, 40));
+    let mut out = Vec::new();
+    encoder.move_to(&mut out, from);
+    out.clear();
+    encoder.move_to(&mut out, to);
+    out
+}
+
+#[test]
+fn an_unknown_cursor_moves_absolutely() {
+    let mut encoder = Encoder::new(Size::new(120, 40));
+    let mut out = Vec::new();
+    encoder.move_to(&mut out, Position::new(4, 2));
+    assert_eq!(out, b"\x1b[3;5H");
+}
+
+#[test]
+fn short_moves_are_relative() {
+    let at = Position::new(10, 5);
+    assert_eq!(moved(at, Position::new(12, 5)), b"\x1b[2C");
+    assert_eq!(moved(at, Position::new(0, 6)), b"\r\n");
+    assert_eq!(moved(at, Position::new(9, 5)), b"\x1b[D");
+    assert_eq!(moved(at, Position::new(10, 4)), b"\x1b[A");
+    assert_eq!(moved(at, Position::new(0, 0)), b"\x1b[H");
+}
+
+#[test]
+fn the_cursor_is_hidden_once() {
+    let mut encoder = Encoder::new(Size::new(10, 2));
+    let mut out = Vec::new();
+    encoder.hide_cursor(&mut out);
+    encoder.hide_cursor(&mut out);
+    assert_eq!(out, b"\x1b[?25l");
+}
+
+fn glyph(ch: char, fg: Color, bg: Color) -> Cell {
+    Cell::Glyph(Glyph {
+        text: Text::Char(ch),
+        shade: Shade {
+            fg,
+            bg,
+            modifier: Modifier::empty(),
+        },
+    })
+}
+
+/// An encoder whose screen was just erased, and its output buffer, emptied.
+fn erased(columns: u16, rows: u16) -> (Encoder, Vec<u8>) {
+    let mut encoder = Encoder::new(Size::new(columns, rows));
+    let mut out = Vec::new();
+    encoder.erase(&mut out, Erase::All);
+    out.clear();
+    (encoder, out)
+}
+
+/// The bytes as text, for a failing assertion's message.
+fn shown(out: &[u8]) -> String {
+    String::from_utf8_lossy(out).into_owned()
+}
+
+fn row(text: &str) -> Vec<Cell> {
+    text.chars()
+        .map(|ch| glyph(ch, Color::Reset, Color::Reset))
+        .collect()
+}
+
+#[test]
+fn a_blank_tail_is_erased() {
+    let (mut encoder, mut out) = erased(10, 1);
+    encoder.draw_row(&mut out, 0, 0, &row("xxx       "), 10);
+    out.clear();
+    encoder.draw_row(&mut out, 0, 0, &row("x         "), 10);
+    assert_eq!(out, b"\rx\x1b[K", "{:?}", shown(&out));
+}
+
+#[test]
+fn a_blank_row_on_an_erased_screen_writes_nothing() {
+    let (mut encoder, mut out) = erased(10, 2);
+    encoder.draw_row(&mut out, 0, 1, &row("          "), 0);
+    assert!(out.is_empty(), "{:?}", shown(&out));
+}
+
+#[test]
+fn a_row_that_shows_less_erases_what_it_showed() {
+    let (mut encoder, mut out) = erased(10, 1);
+    encoder.draw_row(&mut out, 0, 0, &row("xxx       "), 3);
+    out.clear();
+    encoder.draw_row(&mut out, 0, 0, &row("x         "), 1);
+    assert_eq!(out, b"\rx\x1b[K", "{:?}", shown(&out));
+    out.clear();
+    encoder.draw_row(&mut out, 0, 0, &row("x         "), 1);
+    assert!(out.is_empty(), "{:?}", shown(&out));
+}
+
+#[test]
+fn a_coloured_tail_short_of_the_edge_is_written_not_erased() {
+    let (mut encoder, mut out) = erased(6, 1);
+    encoder.draw_row(&mut out, 0, 0, &row("xxxx  "), 4);
+    out.clear();
+    let mut shaded = row("x     ");
+    shaded[1] = glyph(' ', Color::Reset, Color::Blue);
+    shaded[2] = glyph(' ', Color::Reset, Color::Blue);
+    encoder.draw_row(&mut out, 0, 0, &shaded, 3);
+    let text = shown(&out);
+    let mut screen = vt100::Parser::new(1, 6, 0);
+    screen.process(b"\x1b[2Jxxxx");
+    screen.process(&out);
+    let cells: Vec<_> = (0..6)
+        .map(|x| {
+            let cell = screen.screen().cell(0, x).expect("a cell");
+            (cell.contents().to_owned(), cell.bgcolor())
+        })
+        .collect();
+    assert_eq!(cells[1], (" ".to_owned(), vt100::Color::Idx(4)), "{text:?}");
+    assert_eq!(cells[2], (" ".to_owned(), vt100::Color::Idx(4)), "{text:?}");
+    assert_eq!(cells[3], (String::new(), vt100::Color::Default), "{text:?}");
+}
+
+#[test]
+fn a_row_the_screen_shows_writes_nothing() {
+    let (mut encoder, mut out) = erased(4, 1);
+    encoder.draw_row(&mut out, 0, 0, &row("ab  "), 4);
+    out.clear();
+    encoder.draw_row(&mut out, 0, 0, &row("ab  "), 4);
+    assert!(out.is_empty(), "{:?}", shown(&out));
+}
+
+#[test]
+fn a_wide_glyph_whose_right_half_changes_is_written_whole() {
+    let (mut encoder, mut out) = erased(4, 1);
+    let wide = Cell::Glyph(Glyph {
+        text: Text::Char('日'),
+        shade: Shade::BLANK,
+    });
+    encoder.draw_row(
+        &mut out,
+        0,
+        0,
+        &[wide.clone(), Cell::Covered, row("a")[0].clone()],
+        3,
+    );
+    out.clear();
+    encoder.shadow.put(1, 0, &row(" ")[0]);
+    encoder.draw_row(
+        &mut out,
+        0,
+        0,
+        &[wide, Cell::Covered, row("a")[0].clone()],
+        3,
+    );
+    assert_eq!(out, "\r日".as_bytes(), "{:?}", shown(&out));
+}
+
+#[test]
+fn a_frame_keeps_a_foreground_and_resets_a_background() {
+    let (mut encoder, mut out) = erased(10, 1);
+    let cyan = glyph('x', Color::Cyan, Color::Reset);
+    encoder.draw_row(&mut out, 0, 0, &[cyan], 1);
+    encoder.end_frame(&mut out);
+    assert_eq!(out, b"\x1b[H\x1b[36mx", "{:?}", shown(&out));
+    out.clear();
+    let shaded = glyph('y', Color::Cyan, Color::Blue);
+    encoder.draw_row(&mut out, 1, 0, &[shaded], 1);
+    encoder.end_frame(&mut out);
+    assert_eq!(out, b"\x1b[44my\x1b[m", "{:?}", shown(&out));
+    out.clear();
+    encoder.reset_style(&mut out);
+    assert!(out.is_empty(), "already in the default style");
+}

@@ -13,8 +13,8 @@
 //! debuggers, SIGPROF to profilers, SIGPIPE is ignored by the Rust runtime, and real-time
 //! signals have no conventional meaning to honour.
 
-use std::io::{self, Read};
-use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
+use std::io;
+use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -24,7 +24,8 @@ use signal_hook::consts::signal::{
     SIGXCPU, SIGXFSZ,
 };
 use signal_hook::flag;
-use signal_hook::low_level::pipe;
+use signal_hook::iterator::backend::SignalDelivery;
+use signal_hook::iterator::exfiltrator::SignalOnly;
 
 /// A signal that ended a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -105,19 +106,19 @@ pub(crate) enum Request {
 #[derive(Debug)]
 pub(crate) struct SignalWatch {
     /// The number of the latest ending signal not taken yet, or 0.
-    ending: Arc<AtomicUsize>,
-    suspend: Arc<AtomicBool>,
-    resized: Arc<AtomicBool>,
+    ending: AtomicUsize,
+    suspend: AtomicBool,
+    resized: AtomicBool,
     /// True while no session is open: the signals then act as they would by default.
     idle: Arc<AtomicBool>,
     /// The same for SIGHUP alone, which stays recorded after a run ended on a hang-up.
     hangup_idle: Arc<AtomicBool>,
     /// Whether the open session's terminal hung up.
     hung_up: AtomicBool,
-    /// Readable after any of the signals arrived.
+    /// Which signals arrived since it was last asked; its handlers then wake the pipe it reads.
+    delivery: Mutex<SignalDelivery<UnixStream, SignalOnly>>,
+    /// The delivery's reading end, readable after any of the signals arrived.
     wake: UnixStream,
-    /// The end the signal handlers write to; kept open for them.
-    waker: UnixStream,
 }
 
 static WATCH: Mutex<Option<Arc<SignalWatch>>> = Mutex::new(None);
@@ -132,42 +133,38 @@ impl SignalWatch {
         let (wake, waker) = UnixStream::pair()?;
         wake.set_nonblocking(true)?;
         waker.set_nonblocking(true)?;
-        let registered = Arc::new(Self {
-            ending: Arc::new(AtomicUsize::new(0)),
-            suspend: Arc::new(AtomicBool::new(false)),
-            resized: Arc::new(AtomicBool::new(false)),
-            idle: Arc::new(AtomicBool::new(true)),
-            hangup_idle: Arc::new(AtomicBool::new(true)),
-            hung_up: AtomicBool::new(false),
-            wake,
-            waker,
-        });
-        registered.register()?;
-        *watch = Some(Arc::clone(&registered));
-        Ok(registered)
-    }
-
-    /// Registers the handlers; each records its signal first, then wakes the loop (signal-hook
-    /// runs a signal's actions in the order they were registered).
-    fn register(&self) -> io::Result<()> {
-        let waker = self.waker.as_raw_fd();
+        let watched = wake.try_clone()?;
+        let hangup_idle = Arc::new(AtomicBool::new(true));
+        let idle = Arc::new(AtomicBool::new(true));
+        // The default actions come first: signal-hook runs a signal's actions in the order they
+        // were registered, and a signal acting by default is then not recorded as well.
         for signal in Signal::ALL {
             let number = signal.number();
             let idle = if number == SIGHUP {
-                &self.hangup_idle
+                &hangup_idle
             } else {
-                &self.idle
+                &idle
             };
             flag::register_conditional_default(number, Arc::clone(idle))?;
-            flag::register_usize(number, Arc::clone(&self.ending), signal_index(number))?;
-            pipe::register_raw(number, waker)?;
         }
-        flag::register_conditional_default(SIGTSTP, Arc::clone(&self.idle))?;
-        flag::register(SIGTSTP, Arc::clone(&self.suspend))?;
-        pipe::register_raw(SIGTSTP, waker)?;
-        flag::register(SIGWINCH, Arc::clone(&self.resized))?;
-        pipe::register_raw(SIGWINCH, waker)?;
-        Ok(())
+        flag::register_conditional_default(SIGTSTP, Arc::clone(&idle))?;
+        let watched_signals = Signal::ALL
+            .into_iter()
+            .map(Signal::number)
+            .chain([SIGTSTP, SIGWINCH]);
+        let delivery = SignalDelivery::with_pipe(wake, waker, SignalOnly, watched_signals)?;
+        let registered = Arc::new(Self {
+            ending: AtomicUsize::new(0),
+            suspend: AtomicBool::new(false),
+            resized: AtomicBool::new(false),
+            idle,
+            hangup_idle,
+            hung_up: AtomicBool::new(false),
+            delivery: Mutex::new(delivery),
+            wake: watched,
+        });
+        *watch = Some(Arc::clone(&registered));
+        Ok(registered)
     }
 
     /// The watch if it was ever registered, without registering it.
@@ -180,6 +177,7 @@ impl SignalWatch {
 
     /// Starts recording signals instead of acting on them, forgetting older ones.
     pub(crate) fn capture(&self) {
+        self.drain();
         self.ending.store(0, Ordering::SeqCst);
         self.suspend.store(false, Ordering::SeqCst);
         self.resized.store(false, Ordering::SeqCst);
@@ -221,10 +219,17 @@ impl SignalWatch {
         self.wake.as_fd()
     }
 
-    /// Empties the wake-up pipe after a wake-up; the recorded signals stay.
+    /// Empties the wake-up pipe after a wake-up and records the signals that arrived, for
+    /// [`take`](Self::take).
     pub(crate) fn drain(&self) {
-        let mut bytes = [0_u8; 64];
-        while (&self.wake).read(&mut bytes).is_ok_and(|read| read > 0) {}
+        let mut delivery = self.delivery.lock().unwrap_or_else(PoisonError::into_inner);
+        for number in delivery.pending() {
+            match number {
+                SIGTSTP => self.suspend.store(true, Ordering::SeqCst),
+                SIGWINCH => self.resized.store(true, Ordering::SeqCst),
+                ending => self.ending.store(signal_index(ending), Ordering::SeqCst),
+            }
+        }
     }
 }
 

@@ -14,5 +14,5 @@ mod wrap_tests;
 pub use sanitize::{
     INVISIBLE_CONTROL_MARK, LINE_BREAK_MARK, TAB, sanitize, sanitize_line, sanitize_lines,
 };
-pub use width::{ELLIPSIS, fit, grapheme_width, graphemes, truncate, width};
+pub use width::{ELLIPSIS, fit, grapheme_width, graphemes, standalone_chars, truncate, width};
 pub use wrap::wrap;

@@ -80,6 +80,13 @@ pub fn graphemes(text: &str) -> impl Iterator<Item = (&str, usize)> {
     grapheme_indices(text).map(|(_, grapheme)| (grapheme, grapheme_width(grapheme)))
 }
 
+/// Each character of `text` with the cells it takes, when every character is a grapheme of
+/// its own (box drawing, arrows, Latin-1 letters beside ASCII): such text is laid out without
+/// finding clusters. `None` when some character may join a neighbour.
+pub fn standalone_chars(text: &str) -> Option<impl Iterator<Item = (char, usize)> + '_> {
+    is_char_per_grapheme(text).then(|| text.chars().map(|ch| (ch, char_width(ch))))
+}
+
 /// The grapheme clusters of `text` with their byte offsets, found lazily: character by
 /// character while each character stands alone, by the segmenter from the first character
 /// that may join its neighbour on. A caller that stops early reads no further.

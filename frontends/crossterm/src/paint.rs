@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 
 use pi_agent_ask_core::draw::{DrawCmd, Frame, Pos};
-use pi_agent_ask_core::text::graphemes;
+use pi_agent_ask_core::text::{graphemes, standalone_chars};
 use ratatui::layout::{Position, Size};
 
 use crate::cell::{Cell, Glyph, Shade, Text};
@@ -62,6 +62,18 @@ pub fn paint_row<'a>(
             for ch in text.chars().take(cells.len().saturating_sub(x)) {
                 put(cells, x, Text::Char(ch), style, false);
                 x += 1;
+            }
+        } else if let Some(chars) = standalone_chars(text) {
+            // A character per grapheme (rules, arrows, accented letters): measured one by one.
+            for (ch, width) in chars {
+                if width == 0 {
+                    continue;
+                }
+                if x + width > cells.len() {
+                    break;
+                }
+                put(cells, x, Text::Char(ch), style, width > 1);
+                x += width;
             }
         } else {
             for (grapheme, width) in graphemes(&without_controls(text)) {

@@ -1,5 +1,7 @@
 //! Keymaps as data: which keys trigger which action, per context.
 
+use std::sync::Arc;
+
 use serde_json::{Map, Value};
 
 use super::action::{Action, Context, EditorAction, GlobalAction, MainAction, SettingsModalAction};
@@ -10,8 +12,17 @@ use super::key::{Key, KeyCode};
 /// Every action of the context has an entry (possibly with no keys, which disables it), and no
 /// key is bound to two actions: both hold for the defaults and for anything
 /// [`Keymaps::from_overrides`] accepts.
+///
+/// Shared when cloned: the settings, a form and the settings overlay each hold the keymaps,
+/// and only a change of keys copies them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContextKeymap<A: Action> {
+    table: Arc<Table<A>>,
+}
+
+/// A context's bindings and their hints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Table<A: Action> {
     /// One entry per action, in the order of [`Action::ALL`].
     bindings: Vec<(A, Vec<Key>)>,
     /// Each entry's hint, its first key in key-id syntax, written when the keys are set: the
@@ -39,13 +50,15 @@ impl<A: Action> ContextKeymap<A> {
             })
             .collect::<Vec<(A, Vec<Key>)>>();
         let hints = bindings.iter().map(|(_, keys)| hint_of(keys)).collect();
-        Self { bindings, hints }
+        Self {
+            table: Arc::new(Table { bindings, hints }),
+        }
     }
 
     /// The action `key` triggers in this context, if any. The key is normalized first.
     pub fn action(&self, key: &Key) -> Option<A> {
         let key = key.normalized();
-        self.bindings
+        self.table.bindings
             .iter()
             .find(|(_, keys)| keys.contains(&key))
             .map(|(action, _)| *action)
@@ -54,7 +67,7 @@ impl<A: Action> ContextKeymap<A> {
     /// The keys bound to `action`, in the configured order (the first is the one to show in
     /// hints).
     pub fn keys(&self, action: A) -> &[Key] {
-        self.bindings
+        self.table.bindings
             .iter()
             .find(|(bound, _)| *bound == action)
             .map_or(&[], |(_, keys)| keys.as_slice())
@@ -64,10 +77,11 @@ impl<A: Action> ContextKeymap<A> {
     /// the action has no key, so the hint is left out.
     pub fn hint(&self, action: A) -> Option<String> {
         let entry = self
+            .table
             .bindings
             .iter()
             .position(|(bound, _)| *bound == action)?;
-        self.hints[entry].clone()
+        self.table.hints[entry].clone()
     }
 
     /// The hint keys of two actions joined with `/` (`up/down`), or whichever one is bound.
@@ -80,16 +94,17 @@ impl<A: Action> ContextKeymap<A> {
 
     /// Every action with its keys, in the order of the settings file.
     pub fn bindings(&self) -> impl Iterator<Item = (A, &[Key])> {
-        self.bindings
+        self.table.bindings
             .iter()
             .map(|(action, keys)| (*action, keys.as_slice()))
     }
 
     /// Replaces the keys of one action; the caller checks for conflicts.
     pub(super) fn set_keys(&mut self, action: A, keys: Vec<Key>) {
-        if let Some(entry) = self.bindings.iter().position(|(a, _)| *a == action) {
-            self.hints[entry] = hint_of(&keys);
-            self.bindings[entry].1 = keys;
+        if let Some(entry) = self.table.bindings.iter().position(|(a, _)| *a == action) {
+            let table = Arc::make_mut(&mut self.table);
+            table.hints[entry] = hint_of(&keys);
+            table.bindings[entry].1 = keys;
         }
     }
 

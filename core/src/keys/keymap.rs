@@ -58,7 +58,8 @@ impl<A: Action> ContextKeymap<A> {
     /// The action `key` triggers in this context, if any. The key is normalized first.
     pub fn action(&self, key: &Key) -> Option<A> {
         let key = key.normalized();
-        self.table.bindings
+        self.table
+            .bindings
             .iter()
             .find(|(_, keys)| keys.contains(&key))
             .map(|(action, _)| *action)
@@ -67,7 +68,8 @@ impl<A: Action> ContextKeymap<A> {
     /// The keys bound to `action`, in the configured order (the first is the one to show in
     /// hints).
     pub fn keys(&self, action: A) -> &[Key] {
-        self.table.bindings
+        self.table
+            .bindings
             .iter()
             .find(|(bound, _)| *bound == action)
             .map_or(&[], |(_, keys)| keys.as_slice())
@@ -94,7 +96,8 @@ impl<A: Action> ContextKeymap<A> {
 
     /// Every action with its keys, in the order of the settings file.
     pub fn bindings(&self) -> impl Iterator<Item = (A, &[Key])> {
-        self.table.bindings
+        self.table
+            .bindings
             .iter()
             .map(|(action, keys)| (*action, keys.as_slice()))
     }

@@ -109,7 +109,6 @@ impl Shadow {
                 *row = Row::Known(cells);
             }
             Some(Row::Known(cells)) if cells.len() < end => {
-                cells.reserve_exact(width - cells.len());
                 cells.resize_with(end, || Seen::Glyph(Glyph::BLANK));
             }
             _ => {}
@@ -186,11 +185,11 @@ impl Shadow {
         if !self.contains(x, y) {
             return;
         }
-        let width = usize::from(self.size.width);
         match &mut self.rows[usize::from(y)] {
             Row::Known(cells) => cells.truncate(usize::from(x)),
+            // Only the cells before `x` are held; a row erased whole holds none.
             row @ Row::Unknown => {
-                let mut cells = Vec::with_capacity(width);
+                let mut cells = Vec::new();
                 cells.resize_with(usize::from(x), || Seen::Unknown);
                 *row = Row::Known(cells);
             }
@@ -200,5 +199,41 @@ impl Shadow {
     /// Forgets every cell.
     pub fn forget(&mut self) {
         self.rows.fill_with(|| Row::Unknown);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cells the shadow holds room for, over all rows.
+    fn held(shadow: &Shadow) -> usize {
+        shadow
+            .rows
+            .iter()
+            .map(|row| match row {
+                Row::Unknown => 0,
+                Row::Known(cells) => cells.capacity(),
+            })
+            .sum()
+    }
+
+    #[test]
+    fn an_erased_screen_holds_no_cells() {
+        let mut shadow = Shadow::new(Size::new(120, 40));
+        for y in 0..40 {
+            shadow.blank_row(y, 0);
+        }
+        assert_eq!(held(&shadow), 0);
+        assert_eq!(shadow.blank_from(3), 0);
+    }
+
+    #[test]
+    fn a_drawn_row_holds_about_what_it_shows() {
+        let mut shadow = Shadow::new(Size::new(120, 40));
+        shadow.blank_row(5, 0);
+        shadow.open_row(5, 10);
+        assert!(held(&shadow) < 120, "{} cells held", held(&shadow));
+        assert_eq!(shadow.blank_from(5), 10);
     }
 }

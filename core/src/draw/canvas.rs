@@ -113,7 +113,9 @@ impl Canvas {
         let start = pos.x.max(self.clip.x);
         let end = pos.x.saturating_add(cells).min(self.clip.right());
         if row_visible && start < end {
-            let text = std::iter::repeat_n(glyph, usize::from(end - start)).collect();
+            let text = glyph
+                .encode_utf8(&mut [0; 4])
+                .repeat(usize::from(end - start));
             self.push(Pos::new(start, pos.y), text, style);
         }
     }

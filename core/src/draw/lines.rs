@@ -47,7 +47,7 @@ impl Span {
     /// A horizontal rule `cells` wide, in the border style.
     pub fn rule(cells: usize) -> Self {
         Self {
-            text: std::iter::repeat_n(RULE, cells).collect(),
+            text: RULE.encode_utf8(&mut [0; 4]).repeat(cells),
             style: Style::new(Role::Border),
         }
     }

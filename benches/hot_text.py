@@ -57,6 +57,9 @@ MODULES = [
 LEGACY_HASH = re.compile(r"17h[0-9a-f]{16}E$")
 V0_DISAMBIGUATOR = re.compile(r"Cs[0-9A-Za-z]*_")
 V0_BACKREF = re.compile(r"B[0-9A-Za-z]*_")
+# A function's name as the linker sees it: Rust's mangled names and the few C ones the program
+# defines (`main`, `log10`), not callgrind's placeholders for code it could not name.
+C_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.$]*$")
 LOCAL_SUFFIX = re.compile(r"(\.llvm)?\.[0-9]+$")
 
 
@@ -104,7 +107,7 @@ def functions(out_file):
                 image = line[3:].strip()
             elif line.startswith("fn=") and image == BINARY:
                 name = line[3:].strip().split("'")[0]
-                if name.startswith(("_ZN", "_R")) and name not in seen:
+                if C_NAME.match(name) and name not in seen:
                     seen.add(name)
                     names.append(name)
     return names
@@ -128,6 +131,20 @@ def pattern(name):
     return f".text.*{name}"
 
 
+def by_runs(ran):
+    """Every function that ran, those of every run first, then those of fewer runs, grouped by
+    the runs they share, each group in the order of the first run it appeared in: a run then
+    touches its functions and those of every run, not the other runs' own."""
+    labels = list(ran)
+    sets = {label: set(names) for label, names in ran.items()}
+    seen = {}
+    for label in labels:
+        for name in ran[label]:
+            seen.setdefault(name, frozenset(other for other in labels if name in sets[other]))
+    groups = sorted(set(seen.values()), key=lambda group: (-len(group), [label not in group for label in labels]))
+    return [name for group in groups for name in seen if seen[name] == group]
+
+
 def main():
     subprocess.run(
         ["cargo", "build", "--release", "--locked", "--bin", "pi-agent-ask"],
@@ -135,7 +152,7 @@ def main():
         env=dict(os.environ, CARGO_TARGET_DIR=PLAIN_TARGET, PI_AGENT_ASK_PLAIN_LAYOUT="1"),
         check=True,
     )
-    names = []
+    ran = {}
     with tempfile.TemporaryDirectory() as scratch:
         settings = os.path.join(scratch, "settings.json")
         runs = [
@@ -145,10 +162,11 @@ def main():
         for label, keys in runs:
             out_file = os.path.join(scratch, f"{label}.callgrind")
             run_form(out_file, settings, keys)
-            names.extend(functions(out_file))
+            ran[label] = functions(out_file)
         out_file = os.path.join(scratch, "check.callgrind")
         subprocess.run(profiled([BINARY, "check", QUESTION], out_file), check=True, capture_output=True)
-        names.extend(functions(out_file))
+        ran["check"] = functions(out_file)
+    names = by_runs(ran)
     patterns = list(
         dict.fromkeys(
             [exact(name) for name in names]

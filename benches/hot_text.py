@@ -54,6 +54,11 @@ MODULES = [
     "pi_agent_ask_core..form..view..",
 ]
 
+# The C runtime's start code (`_start`, and the init and exit hooks of crtbegin), which runs
+# before `main`. The linker puts it at the front of `.text`, right after the gathered section,
+# where it would keep one more window of code mapped.
+START_CODE = ["*crt1.o(.text)", "*crtbegin*.o(.text)"]
+
 LEGACY_HASH = re.compile(r"17h[0-9a-f]{16}E$")
 V0_DISAMBIGUATOR = re.compile(r"Cs[0-9A-Za-z]*_")
 V0_BACKREF = re.compile(r"B[0-9A-Za-z]*_")
@@ -181,6 +186,8 @@ def main():
             "   pages mapped around them hold little else. Written by benches/hot_text.py. */\n"
             "SECTIONS\n{\n  .text.hot :\n  {\n"
         )
+        for files in START_CODE:
+            script.write(f"    {files}\n")
         for line in patterns:
             script.write(f"    *({line})\n")
         script.write("  }\n}\nINSERT BEFORE .text;\n")

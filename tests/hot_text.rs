@@ -19,7 +19,9 @@ fn the_script_only_inserts_one_section_of_code_before_the_rest() {
         .collect();
     assert_eq!(body[..4], ["SECTIONS", "{", "  .text.hot :", "  {"]);
     assert_eq!(body[body.len() - 3..], ["  }", "}", "INSERT BEFORE .text;"]);
-    let patterns = &body[4..body.len() - 3];
+    let start_code = ["    *crt1.o(.text)", "    *crtbegin*.o(.text)"];
+    assert_eq!(body[4..6], start_code, "the C runtime's start code first");
+    let patterns = &body[6..body.len() - 3];
     assert!(patterns.len() > 100, "{} patterns", patterns.len());
     for pattern in patterns {
         let name = pattern
@@ -27,8 +29,11 @@ fn the_script_only_inserts_one_section_of_code_before_the_rest() {
             .and_then(|rest| rest.strip_suffix(')'))
             .unwrap_or_else(|| panic!("not a code section pattern: {pattern:?}"));
         assert!(
-            name.starts_with("_ZN") || name.starts_with("_R") || name.starts_with("pi_agent_ask"),
-            "neither a Rust symbol nor one of the program's modules: {name:?}"
+            name.starts_with("_ZN")
+                || name.starts_with("_R")
+                || name.starts_with("pi_agent_ask")
+                || name == "main",
+            "neither a Rust symbol, one of the program's modules nor its C main: {name:?}"
         );
         assert!(
             !name.contains([' ', '(', ')', '"', ';']),

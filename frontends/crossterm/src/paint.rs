@@ -65,31 +65,37 @@ pub fn paint_row<'a>(
             }
         } else if let Some(chars) = standalone_chars(text) {
             // A character per grapheme (rules, arrows, accented letters): measured one by one.
-            for (ch, width) in chars {
-                if width == 0 {
-                    continue;
-                }
-                if x + width > cells.len() {
-                    break;
-                }
-                put(cells, x, Text::Char(ch), style, width > 1);
-                x += width;
-            }
+            let glyphs = chars.map(|(ch, width)| (Text::Char(ch), width));
+            x = put_glyphs(cells, x, glyphs, style);
         } else {
-            for (grapheme, width) in graphemes(&without_controls(text)) {
-                if width == 0 {
-                    continue;
-                }
-                if x + width > cells.len() {
-                    break;
-                }
-                put(cells, x, Text::of(grapheme), style, width > 1);
-                x += width;
-            }
+            let clean = without_controls(text);
+            let glyphs = graphemes(&clean).map(|(grapheme, width)| (Text::of(grapheme), width));
+            x = put_glyphs(cells, x, glyphs, style);
         }
         reached = reached.max(x);
     }
     *painted = reached.min(cells.len());
+}
+
+/// Writes `glyphs`, each with the cells it takes, from column `x` on until one does not fit;
+/// zero-width ones are dropped. Returns the column after the last one written.
+fn put_glyphs(
+    cells: &mut [Cell],
+    mut x: usize,
+    glyphs: impl Iterator<Item = (Text, usize)>,
+    style: ratatui::style::Style,
+) -> usize {
+    for (text, width) in glyphs {
+        if width == 0 {
+            continue;
+        }
+        if x + width > cells.len() {
+            break;
+        }
+        put(cells, x, text, style, width > 1);
+        x += width;
+    }
+    x
 }
 
 /// Writes a glyph of `text` at `x`, in `style` laid over what the cell had; a wide glyph

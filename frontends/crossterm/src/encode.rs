@@ -157,7 +157,7 @@ impl Encoder {
             } else {
                 self.shadow.blank_from(y).min(x)
             };
-            self.shadow.blank_row_from(y, blank_from);
+            self.shadow.blank_row(y, blank_from);
         }
         self.changed = changed;
     }

@@ -115,15 +115,6 @@ impl Shadow {
         }
     }
 
-    /// Notes row `y` blank from column `x` on (after a row was drawn to its end).
-    pub fn blank_row_from(&mut self, y: u16, x: u16) {
-        match self.rows.get_mut(usize::from(y)) {
-            Some(Row::Known(cells)) => cells.truncate(usize::from(x)),
-            Some(row @ Row::Unknown) if x == 0 => *row = Row::Known(Vec::new()),
-            _ => {}
-        }
-    }
-
     /// Notes `cell` shown at (`x`, `y`), a cell of an [opened](Self::open_row) part of a row.
     pub fn put(&mut self, x: u16, y: u16, cell: &Cell) {
         if let Some(Row::Known(cells)) = self.rows.get_mut(usize::from(y))

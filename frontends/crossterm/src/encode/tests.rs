@@ -50,13 +50,18 @@ fn glyph(ch: char, fg: Color, bg: Color) -> Cell {
     })
 }
 
-/// An encoder whose screen was just erased, and its output buffer, emptied.
-fn erased(columns: u16, rows: u16) -> (Encoder, Vec<u8>) {
+/// An encoder whose screen was just erased.
+fn erased(columns: u16, rows: u16) -> Encoder {
     let mut encoder = Encoder::new(Size::new(columns, rows));
+    encoder.erase(&mut Vec::new(), Erase::All);
+    encoder
+}
+
+/// The bytes that turn the top row into `row`, whose cells from `painted` on are blank.
+fn drawn(encoder: &mut Encoder, row: &[Cell], painted: usize) -> Vec<u8> {
     let mut out = Vec::new();
-    encoder.erase(&mut out, Erase::All);
-    out.clear();
-    (encoder, out)
+    encoder.draw_row(&mut out, 0, 0, row, painted);
+    out
 }
 
 /// The bytes as text, for a failing assertion's message.
@@ -72,41 +77,38 @@ fn row(text: &str) -> Vec<Cell> {
 
 #[test]
 fn a_blank_tail_is_erased() {
-    let (mut encoder, mut out) = erased(10, 1);
-    encoder.draw_row(&mut out, 0, 0, &row("xxx       "), 10);
-    out.clear();
-    encoder.draw_row(&mut out, 0, 0, &row("x         "), 10);
+    let mut encoder = erased(10, 1);
+    drawn(&mut encoder, &row("xxx       "), 10);
+    let out = drawn(&mut encoder, &row("x         "), 10);
     assert_eq!(out, b"\rx\x1b[K", "{:?}", shown(&out));
 }
 
 #[test]
 fn a_blank_row_on_an_erased_screen_writes_nothing() {
-    let (mut encoder, mut out) = erased(10, 2);
+    let mut encoder = erased(10, 2);
+    let mut out = Vec::new();
     encoder.draw_row(&mut out, 0, 1, &row("          "), 0);
     assert!(out.is_empty(), "{:?}", shown(&out));
 }
 
 #[test]
 fn a_row_that_shows_less_erases_what_it_showed() {
-    let (mut encoder, mut out) = erased(10, 1);
-    encoder.draw_row(&mut out, 0, 0, &row("xxx       "), 3);
-    out.clear();
-    encoder.draw_row(&mut out, 0, 0, &row("x         "), 1);
+    let mut encoder = erased(10, 1);
+    drawn(&mut encoder, &row("xxx       "), 3);
+    let out = drawn(&mut encoder, &row("x         "), 1);
     assert_eq!(out, b"\rx\x1b[K", "{:?}", shown(&out));
-    out.clear();
-    encoder.draw_row(&mut out, 0, 0, &row("x         "), 1);
+    let out = drawn(&mut encoder, &row("x         "), 1);
     assert!(out.is_empty(), "{:?}", shown(&out));
 }
 
 #[test]
 fn a_coloured_tail_short_of_the_edge_is_written_not_erased() {
-    let (mut encoder, mut out) = erased(6, 1);
-    encoder.draw_row(&mut out, 0, 0, &row("xxxx  "), 4);
-    out.clear();
+    let mut encoder = erased(6, 1);
+    drawn(&mut encoder, &row("xxxx  "), 4);
     let mut shaded = row("x     ");
     shaded[1] = glyph(' ', Color::Reset, Color::Blue);
     shaded[2] = glyph(' ', Color::Reset, Color::Blue);
-    encoder.draw_row(&mut out, 0, 0, &shaded, 3);
+    let out = drawn(&mut encoder, &shaded, 3);
     let text = shown(&out);
     let mut screen = vt100::Parser::new(1, 6, 0);
     screen.process(b"\x1b[2Jxxxx");
@@ -124,42 +126,30 @@ fn a_coloured_tail_short_of_the_edge_is_written_not_erased() {
 
 #[test]
 fn a_row_the_screen_shows_writes_nothing() {
-    let (mut encoder, mut out) = erased(4, 1);
-    encoder.draw_row(&mut out, 0, 0, &row("ab  "), 4);
-    out.clear();
-    encoder.draw_row(&mut out, 0, 0, &row("ab  "), 4);
+    let mut encoder = erased(4, 1);
+    drawn(&mut encoder, &row("ab  "), 4);
+    let out = drawn(&mut encoder, &row("ab  "), 4);
     assert!(out.is_empty(), "{:?}", shown(&out));
 }
 
 #[test]
 fn a_wide_glyph_whose_right_half_changes_is_written_whole() {
-    let (mut encoder, mut out) = erased(4, 1);
+    let mut encoder = erased(4, 1);
     let wide = Cell::Glyph(Glyph {
         text: Text::Char('日'),
         shade: Shade::BLANK,
     });
-    encoder.draw_row(
-        &mut out,
-        0,
-        0,
-        &[wide.clone(), Cell::Covered, row("a")[0].clone()],
-        3,
-    );
-    out.clear();
+    let cells = [wide, Cell::Covered, row("a")[0].clone()];
+    drawn(&mut encoder, &cells, 3);
     encoder.shadow.put(1, 0, &row(" ")[0]);
-    encoder.draw_row(
-        &mut out,
-        0,
-        0,
-        &[wide, Cell::Covered, row("a")[0].clone()],
-        3,
-    );
+    let out = drawn(&mut encoder, &cells, 3);
     assert_eq!(out, "\r日".as_bytes(), "{:?}", shown(&out));
 }
 
 #[test]
 fn a_frame_keeps_a_foreground_and_resets_a_background() {
-    let (mut encoder, mut out) = erased(10, 1);
+    let mut encoder = erased(10, 1);
+    let mut out = Vec::new();
     let cyan = glyph('x', Color::Cyan, Color::Reset);
     encoder.draw_row(&mut out, 0, 0, &[cyan], 1);
     encoder.end_frame(&mut out);

@@ -4,6 +4,7 @@
 //! draws it; the other functions expect sanitized text. All of them run every frame, so they
 //! borrow from their input whenever they can.
 
+mod ascii;
 mod sanitize;
 mod width;
 mod wrap;

@@ -3,6 +3,8 @@
 
 use std::borrow::Cow;
 
+use super::ascii::is_printable_ascii;
+
 /// What a tab becomes: four spaces, whatever column it stands at (the text does not know where
 /// it will be drawn).
 pub const TAB: &str = "    ";
@@ -67,7 +69,7 @@ fn needs_replacement(c: char) -> bool {
 }
 
 fn sanitize_with(text: &str, breaks: LineBreaks) -> Cow<'_, str> {
-    if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+    if is_printable_ascii(text) {
         return Cow::Borrowed(text);
     }
     let Some(first) = text.find(needs_replacement) else {

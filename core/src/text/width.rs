@@ -9,6 +9,8 @@ use std::borrow::Cow;
 use unicode_segmentation::{GraphemeIndices, UnicodeSegmentation};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
+use super::ascii::is_printable_ascii;
+
 /// What [`truncate`] puts where it cut the text.
 pub const ELLIPSIS: &str = "…";
 
@@ -23,11 +25,6 @@ const STANDALONE: [(char, char); 6] = [
     ('\u{2190}', '\u{21ff}'),
     ('\u{2500}', '\u{27bf}'),
 ];
-
-/// Whether every byte is printable ASCII, where one byte is one cell.
-fn is_printable_ascii(text: &str) -> bool {
-    text.bytes().all(|b| (0x20..0x7f).contains(&b))
-}
 
 /// Whether `ch` is a grapheme of its own next to any other character.
 fn is_standalone(ch: char) -> bool {

@@ -1,5 +1,9 @@
 //! Building a [`Frame`] safely: every run is sanitized and clipped as it is put.
 
+use std::borrow::Cow;
+
+use compact_str::CompactString;
+
 use super::{DrawCmd, Frame, Pos, Rect, Size, Style};
 use crate::text::{graphemes, sanitize, sanitize_line, width, wrap};
 
@@ -59,8 +63,17 @@ impl Canvas {
     /// The text is sanitized with [`sanitize_line`], so line breaks show as `↵`; use
     /// [`Canvas::put_wrapped`] for text that may span lines.
     pub fn put(&mut self, pos: Pos, text: &str, style: Style) -> u16 {
-        let text = sanitize_line(text);
-        let cells = width(&text);
+        self.put_clean(pos, &sanitize_line(text), style)
+    }
+
+    /// Puts `text`, which is sanitized single-line text already (a [`super::Span`]'s), as
+    /// [`Canvas::put`] does, without sanitizing it again.
+    pub(super) fn put_clean(&mut self, pos: Pos, text: &str, style: Style) -> u16 {
+        debug_assert!(
+            matches!(sanitize_line(text), Cow::Borrowed(_)),
+            "{text:?} is sanitized"
+        );
+        let cells = width(text);
         let after = u16::try_from(usize::from(pos.x) + cells).unwrap_or(u16::MAX);
         let (left, right) = (usize::from(self.clip.x), usize::from(self.clip.right()));
         let x = usize::from(pos.x);
@@ -69,13 +82,13 @@ impl Canvas {
             return after;
         }
         if x >= left && x + cells <= right {
-            self.push(pos, text.into_owned(), style);
+            self.push(pos, CompactString::new(text), style);
             return after;
         }
         let mut visible = String::with_capacity(text.len());
         let mut start = None;
         let mut column = x;
-        for (grapheme, grapheme_cells) in graphemes(&text) {
+        for (grapheme, grapheme_cells) in graphemes(text) {
             let end = column + grapheme_cells;
             if column >= right {
                 break;
@@ -95,7 +108,7 @@ impl Canvas {
             column = end;
         }
         if let Some(start) = start {
-            self.push(Pos::new(start as u16, pos.y), visible, style);
+            self.push(Pos::new(start as u16, pos.y), visible.into(), style);
         }
         after
     }
@@ -116,7 +129,7 @@ impl Canvas {
             let text = glyph
                 .encode_utf8(&mut [0; 4])
                 .repeat(usize::from(end - start));
-            self.push(Pos::new(start, pos.y), text, style);
+            self.push(Pos::new(start, pos.y), text.into(), style);
         }
     }
 
@@ -143,7 +156,7 @@ impl Canvas {
         if rect.is_empty() {
             return;
         }
-        let blank = " ".repeat(usize::from(rect.width));
+        let blank = CompactString::from(" ".repeat(usize::from(rect.width)));
         for row in rect.rows() {
             self.push(row.pos(), blank.clone(), style);
         }
@@ -176,7 +189,7 @@ impl Canvas {
         }
     }
 
-    fn push(&mut self, pos: Pos, text: String, style: Style) {
+    fn push(&mut self, pos: Pos, text: CompactString, style: Style) {
         self.cmds.push(DrawCmd::Text { pos, text, style });
     }
 }

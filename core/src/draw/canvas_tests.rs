@@ -5,7 +5,7 @@ use super::{Canvas, DrawCmd, Pos, Rect, Role, Size, Style};
 fn text_run(x: u16, y: u16, text: &str) -> DrawCmd {
     DrawCmd::Text {
         pos: Pos::new(x, y),
-        text: text.to_owned(),
+        text: text.into(),
         style: Style::default(),
     }
 }
@@ -127,7 +127,7 @@ fn wrapped_text_fills_rows_of_the_area() {
         .finish()
         .cmds
         .into_iter()
-        .map(|DrawCmd::Text { pos, text, .. }| (pos, text))
+        .map(|DrawCmd::Text { pos, text, .. }| (pos, text.into()))
         .collect();
     assert_eq!(
         runs,
@@ -146,7 +146,7 @@ fn fill_paints_blank_rows_within_the_clip() {
         cmds,
         [DrawCmd::Text {
             pos: Pos::new(2, 1),
-            text: "  ".to_owned(),
+            text: "  ".into(),
             style
         }]
     );

@@ -1,5 +1,9 @@
 //! Styled text in lines: spans, word-wrapping them, cutting them to a size and putting them
 //! on a [`Canvas`], so every surface lays its text out the same way.
+//!
+//! A span borrows its text wherever it can (a label, a description, a fixed word of the form):
+//! laying a frame out allocates only for text that had to change, so a frame costs what its
+//! layout does, not a copy of everything it shows.
 
 use std::borrow::Cow;
 
@@ -9,52 +13,134 @@ use crate::text::{ELLIPSIS, fit, sanitize, sanitize_line, truncate, width, wrap}
 /// What horizontal rules are drawn with.
 const RULE: char = '─';
 
+/// Blank cells that [`Span::spaces`] borrows from, up to this many.
+const SPACES: &str = "                                                                ";
+
+/// Whether a span's text may hold line breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Breaks {
+    /// One line: the text is ready to be drawn as it is.
+    None,
+    /// Lines joined by `\n`, for [`wrap_spans`] to break; drawn whole, a break shows as `↵`.
+    Kept,
+}
+
 /// A run of text in one style.
+///
+/// Its text is sanitized when the span is made, so no constructor lets a control character
+/// through, and drawing a single-line span does not sanitize it again.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Span {
-    /// Sanitized single-line text, or for a [`Span::multiline`] span, lines joined by `\n`.
-    pub text: String,
+pub struct Span<'a> {
+    text: Cow<'a, str>,
+    breaks: Breaks,
     /// How it looks.
     pub style: Style,
 }
 
-impl Span {
-    /// A span of `text` (sanitized here, line breaks shown as `↵`) in `style`.
-    pub fn new(text: &str, style: Style) -> Self {
+/// `text` as `clean` leaves it, keeping the caller's allocation or borrow when nothing changes.
+fn cleaned(text: Cow<'_, str>, clean: fn(&str) -> Cow<'_, str>) -> Cow<'_, str> {
+    match text {
+        Cow::Borrowed(text) => clean(text),
+        Cow::Owned(text) => {
+            let changed = match clean(&text) {
+                Cow::Borrowed(_) => None,
+                Cow::Owned(changed) => Some(changed),
+            };
+            Cow::Owned(changed.unwrap_or(text))
+        }
+    }
+}
+
+impl<'a> Span<'a> {
+    /// A span of `text` (sanitized here, line breaks shown as `↵`) in `style`; borrowed text
+    /// stays borrowed unless sanitizing changes it.
+    pub fn new(text: impl Into<Cow<'a, str>>, style: Style) -> Self {
         Self {
-            text: sanitize_line(text).into_owned(),
+            text: cleaned(text.into(), sanitize_line),
+            breaks: Breaks::None,
             style,
         }
     }
 
     /// A span of multi-line `text` (sanitized here, line breaks kept as `\n`) in `style`; only
     /// for [`wrap_spans`], which breaks lines there.
-    pub fn multiline(text: &str, style: Style) -> Self {
+    pub fn multiline(text: impl Into<Cow<'a, str>>, style: Style) -> Self {
         Self {
-            text: sanitize(text).into_owned(),
+            text: cleaned(text.into(), sanitize),
+            breaks: Breaks::Kept,
+            style,
+        }
+    }
+
+    /// A span of text that is already sanitized single-line text, taken as it is.
+    fn clean(text: Cow<'a, str>, style: Style) -> Self {
+        Self {
+            text,
+            breaks: Breaks::None,
             style,
         }
     }
 
     /// `cells` blank cells of plain text, to indent by.
     pub fn spaces(cells: usize) -> Self {
-        Self {
-            text: " ".repeat(cells),
-            style: Style::new(Role::Text),
-        }
+        let text = SPACES
+            .get(..cells)
+            .map_or_else(|| Cow::Owned(" ".repeat(cells)), Cow::Borrowed);
+        Self::clean(text, Style::new(Role::Text))
     }
 
     /// A horizontal rule `cells` wide, in the border style.
     pub fn rule(cells: usize) -> Self {
-        Self {
-            text: RULE.encode_utf8(&mut [0; 4]).repeat(cells),
-            style: Style::new(Role::Border),
+        let text = RULE.encode_utf8(&mut [0; 4]).repeat(cells);
+        Self::clean(Cow::Owned(text), Style::new(Role::Border))
+    }
+
+    /// The span's sanitized text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The same span cut to at most `cells` cells, ending with `…` where it was cut.
+    #[must_use]
+    pub fn truncated(self, cells: usize) -> Self {
+        let text = match self.text {
+            Cow::Borrowed(text) => truncate(text, cells),
+            Cow::Owned(text) => Cow::Owned(truncate(&text, cells).into_owned()),
+        };
+        Self { text, ..self }
+    }
+
+    /// The same span owning its text, to keep beyond what it borrows from.
+    pub fn into_owned(self) -> Span<'static> {
+        Span {
+            text: Cow::Owned(self.text.into_owned()),
+            breaks: self.breaks,
+            style: self.style,
+        }
+    }
+
+    /// Keeps the first `cells` cells of the text.
+    fn keep(&mut self, cells: usize) {
+        match &mut self.text {
+            Cow::Borrowed(text) => *text = fit(text, cells).0,
+            Cow::Owned(text) => {
+                let kept = fit(text, cells).0.len();
+                text.truncate(kept);
+            }
+        }
+    }
+
+    /// The text from byte `from` to byte `to`, borrowed when the span borrows.
+    fn slice(&self, from: usize, to: usize) -> Cow<'a, str> {
+        match &self.text {
+            Cow::Borrowed(text) => Cow::Borrowed(&text[from..to]),
+            Cow::Owned(text) => Cow::Owned(text[from..to].to_owned()),
         }
     }
 }
 
 /// One screen row of spans.
-pub type Line = Vec<Span>;
+pub type Line<'a> = Vec<Span<'a>>;
 
 /// The cells a line takes.
 pub fn line_width(line: &[Span]) -> usize {
@@ -62,37 +148,31 @@ pub fn line_width(line: &[Span]) -> usize {
 }
 
 /// Word-wraps styled text to `columns` cells, breaking lines at the `\n`s of
-/// [`Span::multiline`] spans; styles follow their text across breaks.
-pub fn wrap_spans(spans: &[Span], columns: usize) -> Vec<Line> {
-    let joined: String = spans.iter().map(|span| span.text.as_str()).collect();
-    let mut bounds = Vec::with_capacity(spans.len());
-    let mut offset = 0;
-    for span in spans {
-        offset += span.text.len();
-        bounds.push((offset, span.style));
-    }
+/// [`Span::multiline`] spans; styles follow their text across breaks. The lines borrow what
+/// the spans borrow.
+pub fn wrap_spans<'a>(spans: &[Span<'a>], columns: usize) -> Vec<Line<'a>> {
+    let joined: Cow<str> = match spans {
+        [span] => Cow::Borrowed(&span.text),
+        _ => Cow::Owned(spans.iter().map(|span| &*span.text).collect()),
+    };
     wrap(&joined, columns)
         .into_iter()
         .map(|piece| {
             let start = piece.as_ptr() as usize - joined.as_ptr() as usize;
             let end = start + piece.len();
             let mut line = Vec::new();
-            let mut from = start;
-            for &(bound, style) in &bounds {
-                if bound <= from {
-                    continue;
+            let mut span_start = 0;
+            for span in spans {
+                let span_end = span_start + span.text.len();
+                let (from, to) = (start.max(span_start), end.min(span_end));
+                if from < to {
+                    let text = span.slice(from - span_start, to - span_start);
+                    line.push(Span::clean(text, span.style));
                 }
-                let to = bound.min(end);
-                if to > from {
-                    line.push(Span {
-                        text: joined[from..to].to_owned(),
-                        style,
-                    });
-                }
-                from = to;
-                if from >= end {
+                if span_end >= end {
                     break;
                 }
+                span_start = span_end;
             }
             line
         })
@@ -100,22 +180,26 @@ pub fn wrap_spans(spans: &[Span], columns: usize) -> Vec<Line> {
 }
 
 /// Word-wraps one style of text to `columns` cells, its line breaks shown as `↵`.
-pub fn wrap_text(text: &str, style: Style, columns: usize) -> Vec<Line> {
+pub fn wrap_text<'a>(text: impl Into<Cow<'a, str>>, style: Style, columns: usize) -> Vec<Line<'a>> {
     wrap_spans(&[Span::new(text, style)], columns)
 }
 
 /// Word-wraps one style of multi-line text to `columns` cells, breaking lines where it does;
 /// a blank line keeps the style too, so a cut marked on it (see [`cap_lines`]) shows in it.
-pub fn wrap_paragraphs(text: &str, style: Style, columns: usize) -> Vec<Line> {
-    let text = sanitize(text);
-    wrap(&text, columns)
+pub fn wrap_paragraphs(text: &str, style: Style, columns: usize) -> Vec<Line<'_>> {
+    wrap_spans(&[Span::multiline(text, style)], columns)
         .into_iter()
-        .map(|line| vec![Span::new(line, style)])
+        .map(|mut line| {
+            if line.is_empty() {
+                line.push(Span::clean(Cow::Borrowed(""), style));
+            }
+            line
+        })
         .collect()
 }
 
 /// Keeps at most `rows` lines, marking a cut with `…` at the end of the last one kept.
-pub fn cap_lines(mut lines: Vec<Line>, rows: usize, columns: usize) -> Vec<Line> {
+pub fn cap_lines(mut lines: Vec<Line<'_>>, rows: usize, columns: usize) -> Vec<Line<'_>> {
     if lines.len() <= rows {
         return lines;
     }
@@ -126,21 +210,18 @@ pub fn cap_lines(mut lines: Vec<Line>, rows: usize, columns: usize) -> Vec<Line>
             && let Some(span) = last.last_mut()
         {
             let keep = width(&span.text).saturating_sub(used + 1 - columns);
-            span.text = fit(&span.text, keep).0.to_owned();
+            span.keep(keep);
         }
         let style = last
             .last()
             .map_or(Style::new(Role::Muted), |span| span.style);
-        last.push(Span {
-            text: ELLIPSIS.to_owned(),
-            style,
-        });
+        last.push(Span::clean(Cow::Borrowed(ELLIPSIS), style));
     }
     lines
 }
 
 /// Prefixes every line with `cells` blank cells.
-pub fn indented(lines: Vec<Line>, cells: usize) -> Vec<Line> {
+pub fn indented(lines: Vec<Line<'_>>, cells: usize) -> Vec<Line<'_>> {
     lines
         .into_iter()
         .map(|mut line| {
@@ -154,9 +235,18 @@ pub fn indented(lines: Vec<Line>, cells: usize) -> Vec<Line> {
 pub fn put_line(canvas: &mut Canvas, pos: Pos, line: &[Span]) -> u16 {
     let mut x = pos.x;
     for span in line {
-        x = canvas.put(Pos::new(x, pos.y), &span.text, span.style);
+        x = put_span(canvas, Pos::new(x, pos.y), &span.text, span);
     }
     x
+}
+
+/// Puts `text`, the whole or a cut of `span`'s, in the span's style: as it is when the span
+/// is one line, else with its line breaks shown as `↵`.
+fn put_span(canvas: &mut Canvas, pos: Pos, text: &str, span: &Span) -> u16 {
+    match span.breaks {
+        Breaks::None => canvas.put_clean(pos, text, span.style),
+        Breaks::Kept => canvas.put(pos, text, span.style),
+    }
 }
 
 /// Draws one line of spans from `pos` within `room` cells: the span that overflows is cut
@@ -166,11 +256,11 @@ pub fn put_line_within(canvas: &mut Canvas, pos: Pos, line: &[Span], room: usize
     let mut left = room;
     for span in line {
         let cut = if width(&span.text) <= left {
-            Cow::Borrowed(span.text.as_str())
+            Cow::Borrowed(&*span.text)
         } else {
             truncate(&span.text, left)
         };
-        let after = canvas.put(Pos::new(x, pos.y), &cut, span.style);
+        let after = put_span(canvas, Pos::new(x, pos.y), &cut, span);
         left = left.saturating_sub(usize::from(after - x));
         x = after;
         if cut.len() != span.text.len() {

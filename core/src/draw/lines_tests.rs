@@ -8,7 +8,7 @@ const WARNING: Style = Style::new(Role::Warning);
 fn texts(lines: &[Line]) -> Vec<String> {
     lines
         .iter()
-        .map(|line| line.iter().map(|span| span.text.as_str()).collect())
+        .map(|line| line.iter().map(Span::text).collect())
         .collect()
 }
 
@@ -19,7 +19,7 @@ fn runs(size: Size, draw: impl FnOnce(&mut Canvas)) -> Vec<(u16, String)> {
         .finish()
         .cmds
         .into_iter()
-        .map(|DrawCmd::Text { pos, text, .. }| (pos.x, text))
+        .map(|DrawCmd::Text { pos, text, .. }| (pos.x, text.into()))
         .collect()
 }
 

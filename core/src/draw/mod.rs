@@ -15,6 +15,7 @@ mod canvas_tests;
 #[cfg(test)]
 mod lines_tests;
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 pub use canvas::Canvas;
@@ -154,8 +155,10 @@ pub enum DrawCmd {
     Text {
         /// Where the first cell of the run is.
         pos: Pos,
-        /// The text; its display width never runs past the frame's right edge.
-        text: String,
+        /// The text; its display width never runs past the frame's right edge. Held inline
+        /// when short, as most runs are (a marker, a label, a key hint), so a frame allocates
+        /// only for its long runs.
+        text: CompactString,
         /// How it looks.
         style: Style,
     },
@@ -164,7 +167,7 @@ pub enum DrawCmd {
 impl DrawCmd {
     /// A run of `text` at `pos` in `style`, taken as it is: the caller keeps the promise that
     /// the text is sanitized and fits the frame (a [`Canvas`] does both).
-    pub fn text(pos: Pos, text: impl Into<String>, style: Style) -> Self {
+    pub fn text(pos: Pos, text: impl Into<CompactString>, style: Style) -> Self {
         Self::Text {
             pos,
             text: text.into(),

@@ -12,7 +12,7 @@ pub(super) fn idle(name: &str, size: Size) -> Frame {
     let area = Rect::from_size(size).inset(1, 0);
     let heading = [
         Span::new("pi-agent-ask inbox", Style::new(Role::Accent).bold()),
-        Span::new(&format!(" · {name}"), Style::new(Role::Muted)),
+        Span::new(format!(" · {name}"), Style::new(Role::Muted)),
     ];
     put_line_within(&mut canvas, area.pos(), &heading, usize::from(area.width));
     let (_, body) = area.split_top(2);
@@ -50,7 +50,7 @@ pub(super) fn labelled(
     }
     let waiting = (behind > 0).then(|| {
         vec![Span::new(
-            &format!(" · {behind} more waiting"),
+            format!(" · {behind} more waiting"),
             Style::new(Role::Warning),
         )]
     });

@@ -1,5 +1,6 @@
 //! Keymaps as data: which keys trigger which action, per context.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
@@ -77,20 +78,20 @@ impl<A: Action> ContextKeymap<A> {
 
     /// The key a hint shows for `action`: the first one bound, in key-id syntax; `None` when
     /// the action has no key, so the hint is left out.
-    pub fn hint(&self, action: A) -> Option<String> {
+    pub fn hint(&self, action: A) -> Option<&str> {
         let entry = self
             .table
             .bindings
             .iter()
             .position(|(bound, _)| *bound == action)?;
-        self.table.hints[entry].clone()
+        self.table.hints[entry].as_deref()
     }
 
     /// The hint keys of two actions joined with `/` (`up/down`), or whichever one is bound.
-    pub fn hint_pair(&self, first: A, second: A) -> Option<String> {
+    pub fn hint_pair(&self, first: A, second: A) -> Option<Cow<'_, str>> {
         match (self.hint(first), self.hint(second)) {
-            (Some(first), Some(second)) => Some(format!("{first}/{second}")),
-            (first, second) => first.or(second),
+            (Some(first), Some(second)) => Some(Cow::Owned([first, "/", second].concat())),
+            (first, second) => first.or(second).map(Cow::Borrowed),
         }
     }
 

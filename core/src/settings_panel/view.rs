@@ -27,26 +27,26 @@ const BORDER_MIN: Size = Size::new(10, 5);
 const MARGIN: Size = Size::new(2, 1);
 
 /// What a block of the box shows.
-enum Kind {
+enum Kind<'a> {
     /// The title, on a line of its own when there is no border to hold it.
     Title,
     /// The toggles and the reset action.
     Rows,
     /// Lines of text, already wrapped.
-    Lines(Vec<Line>),
+    Lines(Vec<Line<'a>>),
 }
 
 /// A run of lines laid out top to bottom.
-struct Block {
+struct Block<'a> {
     /// Lower is served first when lines are handed out (see [`allocate`]).
     priority: u8,
     /// Whether a blank line separates it from the block above, room permitting.
     gap_before: bool,
-    kind: Kind,
+    kind: Kind<'a>,
 }
 
-impl Block {
-    const fn new(priority: u8, kind: Kind) -> Self {
+impl<'a> Block<'a> {
+    const fn new(priority: u8, kind: Kind<'a>) -> Self {
         Self {
             priority,
             gap_before: true,
@@ -117,7 +117,7 @@ impl SettingsPanel {
     }
 
     /// The blocks in screen order, their lines wrapped to `width`.
-    fn blocks(&self, width: usize, bordered: bool) -> Vec<Block> {
+    fn blocks(&self, width: usize, bordered: bool) -> Vec<Block<'_>> {
         let mut blocks = Vec::new();
         if !bordered {
             blocks.push(Block::new(1, Kind::Title));
@@ -154,7 +154,7 @@ impl SettingsPanel {
         });
         let hints = if self.shown.behaviour.show_footer_hints {
             let hint = hint_line(&self.saved.keymaps.settings_modal, width);
-            vec![vec![Span::new(&hint, Style::new(Role::Muted))]]
+            vec![vec![Span::new(hint, Style::new(Role::Muted))]]
         } else {
             Vec::new()
         };
@@ -192,7 +192,7 @@ impl SettingsPanel {
     }
 
     /// The ways a row can be written, widest first.
-    fn row_layouts(&self, row: Row, base: Style) -> Vec<Line> {
+    fn row_layouts(&self, row: Row, base: Style) -> Vec<Line<'_>> {
         let muted = if base.attrs.reverse {
             base
         } else {
@@ -202,7 +202,7 @@ impl SettingsPanel {
         match row {
             Row::Toggle(toggle) => {
                 let mark = if self.shown.toggle(toggle) { "x" } else { " " };
-                let text = Span::new(&format!("[{mark}] {}", toggle.label()), base);
+                let text = Span::new(format!("[{mark}] {}", toggle.label()), base);
                 if toggle.applies_to_open_flows() {
                     vec![vec![text]]
                 } else {
@@ -213,13 +213,13 @@ impl SettingsPanel {
             Row::Reset if self.reset == ResetState::Armed => {
                 let toggle = SettingsModalAction::Toggle;
                 let key = self.saved.keymaps.settings_modal.hint(toggle);
-                let key = key.unwrap_or_else(|| toggle.name_in(Context::SettingsModal).to_owned());
+                let key = key.unwrap_or_else(|| toggle.name_in(Context::SettingsModal));
                 vec![
                     vec![
                         Span::new("Reset to defaults", base),
-                        Span::new(&format!(" — press {key} again to confirm"), warning),
+                        Span::new(format!(" — press {key} again to confirm"), warning),
                     ],
-                    vec![Span::new(&format!("Press {key} again to reset"), warning)],
+                    vec![Span::new(format!("Press {key} again to reset"), warning)],
                 ]
             }
             Row::Reset => vec![vec![Span::new("Reset to defaults", base)]],

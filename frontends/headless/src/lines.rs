@@ -46,7 +46,7 @@ mod tests {
 
     use super::*;
 
-    fn lines() -> Vec<Line> {
+    fn lines() -> Vec<Line<'static>> {
         vec![
             vec![
                 Span::new("✓ ", Style::new(Role::Success)),

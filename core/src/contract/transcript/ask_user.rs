@@ -18,7 +18,7 @@ use crate::contract::tool::Tool;
 use crate::draw::{Line, Role, Span};
 
 /// The headline, then `  <label>: <option labels>` for each question with a readable option.
-pub(super) fn call_lines(arguments: &Value) -> Vec<Line> {
+pub(super) fn call_lines(arguments: &Value) -> Vec<Line<'static>> {
     let questions = entries(arguments, "questions");
     let labels: Vec<String> = questions
         .iter()
@@ -56,7 +56,7 @@ fn option_label(option: &Value) -> Option<String> {
 
 /// The status, then per question its answer or `(no answer)` and its notes; a refusal lists
 /// why, a cancel what it kept, an elaboration the questions to clarify.
-pub(super) fn result_lines(output: &ToolOutput<AskResult>) -> Vec<Line> {
+pub(super) fn result_lines(output: &ToolOutput<AskResult>) -> Vec<Line<'static>> {
     let details = &output.details;
     match &details.error {
         Some(AskError::InvalidInput { issues }) => {
@@ -105,7 +105,7 @@ pub(super) fn result_lines(output: &ToolOutput<AskResult>) -> Vec<Line> {
 
 /// `✓ <label>: <answer>` (or `? <label>: (no answer)` for a note-only entry), then
 /// `  note: <note>` and `  <option label> note: <note>` for each selected option's note.
-fn answer_lines(label: &str, answer: &Answer) -> Vec<Line> {
+fn answer_lines(label: &str, answer: &Answer) -> Vec<Line<'static>> {
     let mut lines = vec![if answer.is_committed() {
         answered(label, answer_spans(answer))
     } else {
@@ -124,7 +124,7 @@ fn answer_lines(label: &str, answer: &Answer) -> Vec<Line> {
 
 /// The chosen options' labels, then `(wrote) <text>` with a marker per image of the written
 /// answer.
-fn answer_spans(answer: &Answer) -> Vec<Span> {
+fn answer_spans(answer: &Answer) -> Vec<Span<'static>> {
     let written = usize::from(answer.custom_text.is_some());
     let picked = &answer.labels[..answer.labels.len().saturating_sub(written)];
     let images = answer.custom_images.as_ref().map_or(0, Vec::len);
@@ -146,7 +146,7 @@ fn answer_spans(answer: &Answer) -> Vec<Span> {
 /// `Elaboration requested`, then each question with notes by its full prompt (its current
 /// answer and its notes under it), and the other committed answers. Without any note, every
 /// answered question is the one to elaborate on.
-fn elaboration_lines(details: &AskResult) -> Vec<Line> {
+fn elaboration_lines(details: &AskResult) -> Vec<Line<'static>> {
     let items = details
         .elaboration
         .as_ref()
@@ -184,7 +184,7 @@ fn item_question(item: &ElaborationItem) -> &ResultQuestion {
 }
 
 /// `  note: <note>` or `  <option label> note: <note>`, with a marker per image.
-fn note_line(item: &ElaborationItem) -> Line {
+fn note_line(item: &ElaborationItem) -> Line<'static> {
     let (what, note, images) = match item {
         ElaborationItem::Question(item) => ("note".to_owned(), &item.note, &item.images),
         ElaborationItem::Option(item) => (

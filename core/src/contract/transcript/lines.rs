@@ -9,12 +9,13 @@ use crate::draw::{Line, Role, Span, Style};
 /// The cells the body lines under a headline are indented by.
 const INDENT: usize = 2;
 
-fn span(text: &str, role: Role) -> Span {
-    Span::new(text, Style::new(role))
+/// A span owning its text: a transcript outlives the arguments it was read from.
+fn span(text: impl Into<String>, role: Role) -> Span<'static> {
+    Span::new(text.into(), Style::new(role))
 }
 
 /// `<tool> <count>[ (<names joined ", ">)]`: the tool's name, then what it asks.
-pub(super) fn headline(tool: Tool, count: &str, names: &[String]) -> Line {
+pub(super) fn headline(tool: Tool, count: &str, names: &[String]) -> Line<'static> {
     let summary = if names.is_empty() {
         format!(" {count}")
     } else {
@@ -22,73 +23,70 @@ pub(super) fn headline(tool: Tool, count: &str, names: &[String]) -> Line {
     };
     vec![
         Span::new(tool.name(), Style::new(Role::Accent).bold()),
-        span(&summary, Role::Muted),
+        span(summary, Role::Muted),
     ]
 }
 
 /// `  <name>: <choices>`, one question of a call.
-pub(super) fn choices_line(name: &str, choices: &str) -> Line {
+pub(super) fn choices_line(name: &str, choices: &str) -> Line<'static> {
     vec![
         Span::spaces(INDENT),
-        span(&format!("{name}: "), Role::Text),
+        span(format!("{name}: "), Role::Text),
         span(choices, Role::Muted),
     ]
 }
 
 /// A line saying how the flow ended, in the role that says how well.
-pub(super) fn status(text: &str, role: Role) -> Line {
+pub(super) fn status(text: &str, role: Role) -> Line<'static> {
     vec![span(text, role)]
 }
 
 /// `  <text>`: a detail under a status, such as one problem of a refused call.
-pub(super) fn detail(text: &str) -> Line {
+pub(super) fn detail(text: &str) -> Line<'static> {
     vec![Span::spaces(INDENT), span(text, Role::Muted)]
 }
 
 /// `✓ <name>: <answer>`.
-pub(super) fn answered(name: &str, answer: Vec<Span>) -> Line {
+pub(super) fn answered(name: &str, answer: Vec<Span<'static>>) -> Line<'static> {
     let mut line = vec![
         span("✓ ", Role::Success),
-        span(&format!("{name}: "), Role::Text),
+        span(format!("{name}: "), Role::Text),
     ];
     line.extend(answer);
     line
 }
 
 /// `? <name>: (no answer)`.
-pub(super) fn unanswered(name: &str) -> Line {
+pub(super) fn unanswered(name: &str) -> Line<'static> {
     vec![
         span("? ", Role::Warning),
-        span(&format!("{name}: "), Role::Text),
+        span(format!("{name}: "), Role::Text),
         span("(no answer)", Role::Muted),
     ]
 }
 
 /// `? <name>: <prompt>`: a question the user wants clarified, by its full prompt.
-pub(super) fn to_clarify(name: &str, prompt: &str) -> Line {
+pub(super) fn to_clarify(name: &str, prompt: &str) -> Line<'static> {
     vec![
         span("? ", Role::Warning),
-        span(&format!("{name}: {prompt}"), Role::Text),
+        span(format!("{name}: {prompt}"), Role::Text),
     ]
 }
 
 /// `  <what>: <text>` under an answer: its note, an option's note, the current answer.
-pub(super) fn under(what: &str, text: Vec<Span>) -> Line {
-    let mut line = vec![
-        Span::spaces(INDENT),
-        span(&format!("{what}: "), Role::Muted),
-    ];
+pub(super) fn under(what: &str, text: Vec<Span<'static>>) -> Line<'static> {
+    let mut line = vec![Span::spaces(INDENT), span(format!("{what}: "), Role::Muted)];
     line.extend(text);
     line
 }
 
 /// Plain answer text.
-pub(super) fn text(text: &str) -> Span {
+pub(super) fn text(text: &str) -> Span<'static> {
     span(text, Role::Text)
 }
 
 /// `(wrote) `, before a written answer.
-pub(super) fn wrote() -> Span {
+pub(super) fn wrote() -> Span<'static> {
     span("(wrote) ", Role::Muted)
 }
 

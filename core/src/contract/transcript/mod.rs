@@ -22,7 +22,7 @@ use super::tool_result::ToolResult;
 use crate::draw::Line;
 
 /// The lines of a call of `tool` with these arguments, complete or still streaming.
-pub fn call_lines(tool: Tool, arguments: &Value) -> Vec<Line> {
+pub fn call_lines(tool: Tool, arguments: &Value) -> Vec<Line<'static>> {
     match tool {
         Tool::AskUser => ask_user::call_lines(arguments),
         Tool::AskUserQuestion => question_tool::call_lines(arguments),
@@ -30,7 +30,7 @@ pub fn call_lines(tool: Tool, arguments: &Value) -> Vec<Line> {
 }
 
 /// The lines of a tool result: its status, then what was answered, noted or refused.
-pub fn result_lines(result: &ToolResult) -> Vec<Line> {
+pub fn result_lines(result: &ToolResult) -> Vec<Line<'static>> {
     match result {
         ToolResult::AskUser(output) => ask_user::result_lines(output),
         ToolResult::AskUserQuestion(output) => question_tool::result_lines(output),

@@ -17,7 +17,7 @@ const OTHER: &str = "Other";
 
 /// The headline, then `  <header>: <option labels>, Other` per question, or
 /// `  <header>: (free-form)` for a question without options.
-pub(super) fn call_lines(arguments: &Value) -> Vec<Line> {
+pub(super) fn call_lines(arguments: &Value) -> Vec<Line<'static>> {
     let questions = entries(arguments, "questions");
     let headers: Vec<String> = questions
         .iter()
@@ -48,7 +48,7 @@ pub(super) fn call_lines(arguments: &Value) -> Vec<Line> {
 
 /// One `✓` line per answer, under `Cancelled` when the user cancelled; a refusal, no UI or no
 /// answer at all is one status line.
-pub(super) fn result_lines(output: &ToolOutput<QuestionDetails>) -> Vec<Line> {
+pub(super) fn result_lines(output: &ToolOutput<QuestionDetails>) -> Vec<Line<'static>> {
     let details = &output.details;
     if let Some(message) = &details.error {
         let refused = if details.questions.is_empty() {
@@ -77,7 +77,7 @@ pub(super) fn result_lines(output: &ToolOutput<QuestionDetails>) -> Vec<Line> {
 }
 
 /// `1. OAuth, 3. Magic link` for picks, `(wrote) <text>` for a written answer.
-fn answer_spans(answer: &QuestionAnswer) -> Vec<Span> {
+fn answer_spans(answer: &QuestionAnswer) -> Vec<Span<'static>> {
     if answer.was_custom {
         return vec![wrote(), text(&answer.values.join(", "))];
     }

@@ -4,12 +4,12 @@ use super::{call_lines, result_lines};
 use crate::contract::answers::Draft;
 use crate::contract::ask_user::{NoPreviewFiles, ParseOptions};
 use crate::contract::{Call, Tool, ToolResult};
-use crate::draw::{Line, Role};
+use crate::draw::{Line, Role, Span};
 
 fn plain(lines: &[Line]) -> Vec<String> {
     lines
         .iter()
-        .map(|line| line.iter().map(|span| span.text.as_str()).collect())
+        .map(|line| line.iter().map(Span::text).collect())
         .collect()
 }
 
@@ -18,7 +18,7 @@ fn role_of(lines: &[Line], text: &str) -> Role {
     lines
         .iter()
         .flatten()
-        .find(|span| span.text == text)
+        .find(|span| span.text() == text)
         .map_or_else(
             || panic!("no span {text:?} in {:?}", plain(lines)),
             |span| span.style.role,

@@ -15,9 +15,9 @@ const BAR_WIDTH: usize = 2;
 
 /// An editor laid out: its lines and where the cursor is (row within the lines, column).
 #[derive(Clone, Debug, Default)]
-pub struct EditorBlock {
+pub struct EditorBlock<'a> {
     /// The lines, bar included.
-    pub lines: Vec<Line>,
+    pub lines: Vec<Line<'a>>,
     /// The cursor's row among `lines` and its column from the block's left edge.
     pub cursor: Option<(usize, usize)>,
 }
@@ -25,12 +25,12 @@ pub struct EditorBlock {
 /// Lays `editor` out in `columns` cells and at most `max_rows` rows, scrolled so the cursor
 /// shows; an empty editor shows `placeholder`. Text wraps one cell short of the edge so the
 /// cursor always has a cell after the text. Only lines near the cursor are wrapped.
-pub fn editor_block(
+pub fn editor_block<'a>(
     editor: &Editor,
     columns: usize,
     max_rows: usize,
-    placeholder: &str,
-) -> EditorBlock {
+    placeholder: &'a str,
+) -> EditorBlock<'a> {
     let max_rows = max_rows.max(1);
     let text_columns = columns.saturating_sub(BAR_WIDTH + 1).max(1);
     if editor.is_empty() {
@@ -81,15 +81,7 @@ pub fn editor_block(
         .into_iter()
         .skip(top)
         .take(max_rows)
-        .map(|row| {
-            vec![
-                Span::new(BAR, ACCENT),
-                Span {
-                    text: row,
-                    style: TEXT,
-                },
-            ]
-        })
+        .map(|row| vec![Span::new(BAR, ACCENT), Span::new(row, TEXT)])
         .collect();
     EditorBlock {
         lines: shown,
@@ -98,7 +90,7 @@ pub fn editor_block(
 }
 
 /// Draws an editor block in `area` at `indent`, placing the cursor; returns the rows used.
-pub fn put_block(canvas: &mut Canvas, area: Rect, indent: u16, block: &EditorBlock) -> u16 {
+pub fn put_block(canvas: &mut Canvas, area: Rect, indent: u16, block: &EditorBlock<'_>) -> u16 {
     let used = put_lines(canvas, area, indent, &block.lines);
     if let Some((row, column)) = block.cursor
         && row < usize::from(used)
@@ -114,13 +106,13 @@ pub fn put_block(canvas: &mut Canvas, area: Rect, indent: u16, block: &EditorBlo
 impl Form {
     /// Lays `editor` out as [`editor_block`] does, remembering its text columns and rows so
     /// a page of it moves by what shows, with a line of markers for its images under it.
-    pub(super) fn editor_block(
+    pub(super) fn editor_block<'a>(
         &self,
         editor: &Editor,
         columns: usize,
         max_rows: usize,
-        placeholder: &str,
-    ) -> EditorBlock {
+        placeholder: &'a str,
+    ) -> EditorBlock<'a> {
         let text_columns = columns.saturating_sub(BAR_WIDTH + 1).max(1);
         self.memory.editor.set((text_columns, max_rows.max(1)));
         let mut block = editor_block(editor, columns, max_rows, placeholder);
@@ -128,7 +120,7 @@ impl Form {
         if images > 0 {
             block.lines.push(vec![
                 Span::new(BAR, ACCENT),
-                Span::new(&markers(images), ACCENT),
+                Span::new(markers(images), ACCENT),
             ]);
         }
         block

@@ -4,6 +4,8 @@
 //! syntax), for the part that has focus; they wrap to the footer's rows, and when they need
 //! more, the least needed go first (each hint has a [`Priority`]).
 
+use std::borrow::Cow;
+
 use super::super::Form;
 use super::super::editor::EditorTarget;
 use super::super::find::FIND_KEY;
@@ -35,12 +37,23 @@ enum Priority {
     Essential,
 }
 
-/// One hint: the keys, what they do, and how much it matters.
+/// One hint: the keys, what they do, and how much it matters. The keys are borrowed from the
+/// keymaps, so gathering a frame's hints to compare with the last ones allocates nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Hint {
-    keys: String,
+struct Hint<'a> {
+    keys: Cow<'a, str>,
     label: &'static str,
     priority: Priority,
+}
+
+impl Hint<'_> {
+    fn into_owned(self) -> Hint<'static> {
+        Hint {
+            keys: Cow::Owned(self.keys.into_owned()),
+            label: self.label,
+            priority: self.priority,
+        }
+    }
 }
 
 /// The footer as last laid out, and what it was laid out from: the footer is asked for twice a
@@ -48,21 +61,26 @@ struct Hint {
 /// next, so it is laid out again only when its hints or its room change.
 #[derive(Debug, Default)]
 pub(super) struct FooterMemo {
-    hints: Vec<Hint>,
+    hints: Vec<Hint<'static>>,
     columns: usize,
     rows: usize,
-    lines: Vec<Line>,
+    lines: Vec<Line<'static>>,
 }
 
 /// Collects the hints of the focused part, leaving out actions without a key.
 #[derive(Default)]
-struct Hints(Vec<Hint>);
+struct Hints<'a>(Vec<Hint<'a>>);
 
-impl Hints {
-    fn push(&mut self, keys: Option<String>, label: &'static str, priority: Priority) {
+impl<'a> Hints<'a> {
+    fn push(
+        &mut self,
+        keys: Option<impl Into<Cow<'a, str>>>,
+        label: &'static str,
+        priority: Priority,
+    ) {
         if let Some(keys) = keys {
             self.0.push(Hint {
-                keys,
+                keys: keys.into(),
                 label,
                 priority,
             });
@@ -72,7 +90,7 @@ impl Hints {
 
 impl Form {
     /// The hints for the focused part, in the order they show.
-    fn hints(&self, screen_rows: usize) -> Vec<Hint> {
+    fn hints(&self, screen_rows: usize) -> Vec<Hint<'_>> {
         use Priority::{Essential, Extra, Moving, Tabs};
         let keymaps = &self.config.keymaps;
         let main = &keymaps.main;
@@ -102,10 +120,9 @@ impl Form {
                     hints.push(tabs(), "tabs", Tabs);
                 }
                 if preview {
-                    let keys = Some(Navigation::PAGE_HINT.to_owned());
-                    hints.push(keys, "scroll preview", Moving);
+                    hints.push(Some(Navigation::PAGE_HINT), "scroll preview", Moving);
                 } else if question.is_some_and(|question| Self::row_count(question) > screen_rows) {
-                    hints.push(Some(Navigation::LIST_HINT.to_owned()), "jump", Extra);
+                    hints.push(Some(Navigation::LIST_HINT), "jump", Extra);
                     hints.push(Some(FIND_KEY.to_string()), "find", Extra);
                 }
                 if self.rules().notes {
@@ -126,14 +143,14 @@ impl Form {
                 hints.push(main.hint(MainAction::Cancel), "cancel", Essential);
             }
             Focus::Editor(editor) if editor.references.list.is_some() => {
-                hints.push(Some("up/down".to_owned()), "move", Moving);
-                hints.push(Some("tab".to_owned()), "insert path", Essential);
-                hints.push(Some("esc".to_owned()), "close list", Essential);
+                hints.push(Some("up/down"), "move", Moving);
+                hints.push(Some("tab"), "insert path", Essential);
+                hints.push(Some("esc"), "close list", Essential);
                 hints.push(keymaps.global.hint(GlobalAction::Dismiss), "dismiss", Extra);
             }
             Focus::Editor(editor) => {
                 let free_form = !self.has_rows_on_tab();
-                let new_line = Some("alt+enter".to_owned());
+                let new_line = Some("alt+enter");
                 match editor.target {
                     EditorTarget::Custom => {
                         let submit = keymaps.editor.hint(EditorAction::Submit);
@@ -196,7 +213,7 @@ impl Form {
         columns: usize,
         rows: usize,
         screen_rows: usize,
-        read: impl FnOnce(&[Line]) -> R,
+        read: impl FnOnce(&[Line<'static>]) -> R,
     ) -> R {
         let hints = self.hints(screen_rows);
         let mut memo = self.memory.footer.borrow_mut();
@@ -205,6 +222,7 @@ impl Form {
         // draw, which asks for the rows the layout found, reads what the layout laid out.
         let fits = memo.rows == rows || (rows < memo.rows && memo.lines.len() <= rows);
         if memo.hints != hints || memo.columns != columns || !fits {
+            let hints: Vec<Hint<'static>> = hints.into_iter().map(Hint::into_owned).collect();
             let lines = fit_hints(hints.clone(), columns, rows);
             *memo = FooterMemo {
                 hints,
@@ -227,7 +245,7 @@ impl Form {
     }
 
     /// The notice for the last key, the dirty-dismiss warning or the type-change prompt.
-    fn notice_spans(&self) -> Option<Span> {
+    fn notice_spans(&self) -> Option<Span<'_>> {
         if let Some(notice) = self.state.notice {
             return Some(Span::new(notice.message(), ERROR));
         }
@@ -241,7 +259,7 @@ impl Form {
                 "Press {} again to discard your answers",
                 keys.unwrap_or_default()
             );
-            return Some(Span::new(&text, WARNING));
+            return Some(Span::new(text, WARNING));
         }
         if self.state.pending == Pending::TypeChange
             && let Some((index, question)) = self.active_question()
@@ -260,16 +278,16 @@ impl Form {
                 "Switch to {target}? Press {keys} again to clear the {} selections",
                 self.selection_count(index)
             );
-            return Some(Span::new(&text, WARNING));
+            return Some(Span::new(text, WARNING));
         }
         if !self.state.opening_notices.is_empty() {
-            return Some(Span::new(&self.state.opening_notices.join(" "), WARNING));
+            return Some(Span::new(self.state.opening_notices.join(" "), WARNING));
         }
         None
     }
 
     /// The notice wrapped to `columns`.
-    pub(super) fn notice_lines(&self, columns: usize) -> Vec<Line> {
+    pub(super) fn notice_lines(&self, columns: usize) -> Vec<Line<'_>> {
         self.notice_spans()
             .map(|span| wrap_spans(&[span], columns))
             .unwrap_or_default()
@@ -287,7 +305,7 @@ impl Form {
 /// Hints in lines of at most `columns` cells, separated by dots, a hint never cut.
 /// `hints` laid out in at most `rows` lines of `columns` cells, dropping the least needed
 /// until they fit.
-fn fit_hints(mut hints: Vec<Hint>, columns: usize, rows: usize) -> Vec<Line> {
+fn fit_hints(mut hints: Vec<Hint<'static>>, columns: usize, rows: usize) -> Vec<Line<'static>> {
     loop {
         let lines = lay_out(&hints, columns);
         if lines.len() <= rows {
@@ -306,7 +324,7 @@ fn fit_hints(mut hints: Vec<Hint>, columns: usize, rows: usize) -> Vec<Line> {
     }
 }
 
-fn lay_out(hints: &[Hint], columns: usize) -> Vec<Line> {
+fn lay_out(hints: &[Hint<'static>], columns: usize) -> Vec<Line<'static>> {
     let mut lines: Vec<Line> = Vec::new();
     let mut current: Line = Vec::new();
     let mut used = 0;
@@ -325,8 +343,8 @@ fn lay_out(hints: &[Hint], columns: usize) -> Vec<Line> {
             current.push(Span::new(SEPARATOR, MUTED));
             used += SEPARATOR_CELLS;
         }
-        current.push(Span::new(&hint.keys, ACCENT));
-        current.push(Span::new(&format!(" {}", hint.label), MUTED));
+        current.push(Span::new(hint.keys.clone(), ACCENT));
+        current.push(Span::new(format!(" {}", hint.label), MUTED));
         used += cells;
     }
     if !current.is_empty() {
@@ -344,7 +362,7 @@ mod tests {
     use crate::draw::Line;
     use crate::text::width;
 
-    fn footer(form: &crate::form::Form, columns: usize, rows: usize) -> Vec<Line> {
+    fn footer(form: &crate::form::Form, columns: usize, rows: usize) -> Vec<Line<'static>> {
         form.with_footer_lines(columns, rows, 40, <[Line]>::to_vec)
     }
 

@@ -2,7 +2,7 @@
 //! otherwise shortened descriptions, scrolled to keep the highlighted row in view, with a
 //! position line when it does not fit.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use super::super::Form;
 use super::options::{Emphasis, Item, short_description};
@@ -108,7 +108,7 @@ impl Form {
         let fits = fitted.is_some();
         let mut items = fitted.unwrap_or_default();
         let short = short_description(height);
-        let item_height = |row: usize, items: &mut HashMap<usize, Item>| {
+        let item_height = |row: usize, items: &mut BTreeMap<usize, _>| {
             items
                 .entry(row)
                 .or_insert_with(|| self.item(index, row, columns, height, short))
@@ -202,11 +202,11 @@ impl Form {
         let below = rows - 1 - last_started;
         let mut spans = Vec::new();
         if above > 0 {
-            spans.push(Span::new(&format!("↑ {above} more  ·  "), MUTED));
+            spans.push(Span::new(format!("↑ {above} more  ·  "), MUTED));
         }
-        spans.push(Span::new(&format!("{}/{rows}", cursor_row + 1), MUTED));
+        spans.push(Span::new(format!("{}/{rows}", cursor_row + 1), MUTED));
         if below > 0 {
-            spans.push(Span::new(&format!("  ·  ↓ {below} more"), MUTED));
+            spans.push(Span::new(format!("  ·  ↓ {below} more"), MUTED));
         }
         put_line(canvas, line.pos(), &spans);
     }
@@ -223,7 +223,7 @@ impl Form {
         };
         let spans = [
             Span::new("/ ", ACCENT),
-            Span::new(&clean, TEXT),
+            Span::new(&*clean, TEXT),
             Span::new(&status, MUTED),
         ];
         put_line(canvas, line.pos(), &spans);
@@ -242,13 +242,13 @@ impl Form {
         index: usize,
         columns: usize,
         height: usize,
-    ) -> Option<HashMap<usize, Item>> {
+    ) -> Option<BTreeMap<usize, Item<'_>>> {
         let rows = Self::row_count(&self.call.request().questions[index]);
         if rows > height {
             return None;
         }
         let lay_out = |description_rows: usize| {
-            let mut items = HashMap::with_capacity(rows);
+            let mut items = BTreeMap::new();
             let mut used = 0;
             for row in 0..rows {
                 let item = self.item(index, row, columns, height, description_rows);

@@ -14,9 +14,9 @@ pub(super) const EDITOR_ROWS: usize = 6;
 
 /// One row of the list laid out: its lines and, with an editor open in it, the cursor and the
 /// first line of the editor (which runs to the end of the item).
-pub(super) struct Item {
+pub(super) struct Item<'a> {
     /// The lines, the label's first.
-    pub lines: Vec<Line>,
+    pub lines: Vec<Line<'a>>,
     /// The text cursor: a line of the item and a column.
     pub cursor: Option<(usize, usize)>,
     /// The first line of an open editor.
@@ -26,6 +26,23 @@ pub(super) struct Item {
 /// Number of decimal digits of `n`.
 fn digits(n: usize) -> usize {
     n.max(1).ilog10() as usize + 1
+}
+
+/// `<number>.` right-aligned in `cells` cells, then a space: a row's number column, written
+/// without the formatting machinery, as every shown row needs one every frame.
+fn row_number(number: usize, cells: usize) -> String {
+    let count = digits(number);
+    let mut text = String::with_capacity(cells.max(count + 1) + 1);
+    text.extend(std::iter::repeat_n(' ', cells.saturating_sub(count + 1)));
+    let mut written = [0u8; 20];
+    let mut rest = number;
+    for digit in written[..count].iter_mut().rev() {
+        *digit = b'0' + (rest % 10) as u8;
+        rest /= 10;
+    }
+    text.extend(written[..count].iter().map(|&digit| char::from(digit)));
+    text.push_str(". ");
+    text
 }
 
 /// Whether a row is laid out as the highlighted one.
@@ -48,7 +65,7 @@ impl Form {
         columns: usize,
         max_rows: usize,
         description_rows: usize,
-    ) -> Item {
+    ) -> Item<'_> {
         let emphasis = if self.state.cursors[index] == row {
             Emphasis::Highlighted
         } else {
@@ -66,7 +83,7 @@ impl Form {
         size: (usize, usize),
         description_rows: usize,
         emphasis: Emphasis,
-    ) -> Item {
+    ) -> Item<'_> {
         let (columns, max_rows) = size;
         let question = &self.call.request().questions[index];
         let draft = &self.state.drafts[index];
@@ -137,7 +154,7 @@ impl Form {
         let mut first = vec![
             Span::new(if highlighted { "› " } else { "  " }, ACCENT.bold()),
             Span::new(
-                &format!("{:>number_width$} ", format!("{}.", row + 1)),
+                row_number(row + 1, number_width),
                 if highlighted { ACCENT } else { MUTED },
             ),
             Span::new(marker, if selected { SUCCESS } else { MUTED }),
@@ -167,7 +184,7 @@ impl Form {
                     editor_from = Some(lines.len());
                     lines.extend(indented(block.lines, indent));
                     if let Some(warning) = self.custom_save_warning(index) {
-                        let warning = wrap_text(&warning, WARNING, text_columns);
+                        let warning = wrap_text(warning, WARNING, text_columns);
                         lines.extend(indented(cap_lines(warning, 2, text_columns), indent));
                     }
                 }
@@ -175,7 +192,7 @@ impl Form {
                     let style = if selected { TEXT } else { MUTED };
                     let shown = with_markers(&draft.custom_text, draft.custom_images.len());
                     let text = cap_lines(
-                        wrap_text(&shown, style, text_columns),
+                        wrap_text(shown, style, text_columns),
                         3.min(max_rows),
                         text_columns,
                     );
@@ -193,7 +210,7 @@ impl Form {
         let subtitle = match (option.recommended == Some(true), &option.description) {
             (true, Some(description)) => vec![
                 Span::new("(recommended)", WARNING),
-                Span::multiline(&format!(" | {description}"), MUTED),
+                Span::multiline([" | ", description.as_str()].concat(), MUTED),
             ],
             (true, None) => vec![Span::new("(recommended)", WARNING)],
             (false, Some(description)) => vec![Span::multiline(description, MUTED)],
@@ -229,7 +246,7 @@ impl Form {
                     let note = with_markers(note.unwrap_or_default(), note_images);
                     let spans = [
                         Span::new("✎ ", MUTED.italic()),
-                        Span::new(&note, MUTED.italic()),
+                        Span::new(note, MUTED.italic()),
                     ];
                     let note = cap_lines(wrap_spans(&spans, text_columns), 2, text_columns);
                     lines.extend(indented(note, indent));
@@ -277,4 +294,31 @@ impl Form {
 /// description whole: a quarter of the list.
 pub(super) fn short_description(max_rows: usize) -> usize {
     (max_rows / 4).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use rstest::rstest;
+
+    use super::row_number;
+
+    #[rstest]
+    #[case(1, 2, "1. ")]
+    #[case(7, 3, " 7. ")]
+    #[case(10, 3, "10. ")]
+    #[case(42, 4, " 42. ")]
+    #[case(500, 4, "500. ")]
+    #[case(1234, 2, "1234. ")]
+    fn a_row_number_is_right_aligned_in_its_column(
+        #[case] number: usize,
+        #[case] cells: usize,
+        #[case] expected: &str,
+    ) {
+        assert_eq!(row_number(number, cells), expected);
+        assert_eq!(
+            row_number(number, cells),
+            format!("{:>cells$} ", format!("{number}.")),
+            "as the formatting machinery writes it"
+        );
+    }
 }

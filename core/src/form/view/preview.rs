@@ -180,8 +180,8 @@ fn put_header(canvas: &mut Canvas, area: Rect, label: Option<&str>, position: Op
         Some(label) => format!("Preview · {label} "),
         None => "Preview ".to_owned(),
     };
-    let title = Span::new(&crate::text::truncate(&title, columns / 2), ACCENT);
-    let end = position.map(|text| Span::new(&format!(" {text}"), MUTED));
+    let title = Span::new(crate::text::truncate(&title, columns / 2), ACCENT);
+    let end = position.map(|text| Span::new(format!(" {text}"), MUTED));
     let mut line = vec![title];
     line.extend(end);
     line.insert(1, Span::rule(columns.saturating_sub(line_width(&line))));

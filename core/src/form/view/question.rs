@@ -211,7 +211,7 @@ impl Form {
 }
 
 /// A saved question note as shown under the prompt.
-fn note_lines(note: &str, columns: usize) -> Vec<Line> {
+fn note_lines(note: &str, columns: usize) -> Vec<Line<'_>> {
     let spans = [
         Span::new("✎ Note: ", MUTED.italic()),
         Span::new(note, MUTED.italic()),
@@ -222,7 +222,7 @@ fn note_lines(note: &str, columns: usize) -> Vec<Line> {
 /// The line under a prompt window, in `columns` cells: the lines hidden `above` and `below`
 /// it and the keys that bring them into view (`↑ 2 more lines  ·  ↓ 9 more lines
 /// (shift+up/down)`), shortened to `↑ 2  ·  ↓ 9` as the width needs.
-fn prompt_position(above: usize, below: usize, columns: usize) -> Line {
+fn prompt_position(above: usize, below: usize, columns: usize) -> Line<'static> {
     let lines = |count: usize| if count == 1 { "line" } else { "lines" };
     let mut long = Vec::new();
     let mut short = Vec::new();
@@ -248,5 +248,5 @@ fn prompt_position(above: usize, below: usize, columns: usize) -> Line {
     .into_iter()
     .find(|text| width(text) <= columns)
     .unwrap_or(short);
-    vec![Span::new(&text, MUTED)]
+    vec![Span::new(text, MUTED)]
 }

@@ -44,7 +44,7 @@ impl Form {
     }
 
     /// The summary lines of question `index` at `columns`.
-    fn summary_lines(&self, index: usize, columns: usize) -> Vec<Line> {
+    fn summary_lines(&self, index: usize, columns: usize) -> Vec<Line<'_>> {
         let question = &self.call.request().questions[index];
         let draft = &self.state.drafts[index];
         let mut lines = wrap_spans(
@@ -56,7 +56,7 @@ impl Form {
             columns,
         );
         let inner = columns.saturating_sub(2).max(1);
-        let indent = |lines: Vec<Line>| indented(lines, 2);
+        let indent = |lines| indented(lines, 2);
         let answered = draft.is_answered();
         let answer = if answered {
             let mut labels: Vec<&str> = draft
@@ -71,7 +71,7 @@ impl Form {
             let images = draft.committed_custom_images().len();
             vec![
                 Span::new("→ ", SUCCESS),
-                Span::new(&with_markers(&labels.join(", "), images), TEXT),
+                Span::new(with_markers(&labels.join(", "), images), TEXT),
             ]
         } else {
             vec![Span::new("→ (no answer)", DIM)]
@@ -84,7 +84,7 @@ impl Form {
         if draft.has_question_note() {
             let note = draft.committed_note().unwrap_or_default();
             let note = with_markers(note, draft.note_images.len());
-            let spans = [Span::new("✎ ", MUTED), Span::new(&note, MUTED.italic())];
+            let spans = [Span::new("✎ ", MUTED), Span::new(note, MUTED.italic())];
             lines.extend(indent(wrap_spans(&spans, inner)));
         }
         for (option, note) in draft.noted_options() {
@@ -96,8 +96,8 @@ impl Form {
                 continue;
             };
             let spans = [
-                Span::new(&format!("✎ {}: ", spec.label), MUTED),
-                Span::new(&note, MUTED.italic()),
+                Span::new(format!("✎ {}: ", spec.label), MUTED),
+                Span::new(note, MUTED.italic()),
             ];
             lines.extend(indent(wrap_spans(&spans, inner)));
         }
@@ -114,12 +114,9 @@ impl Form {
         let total = self.call.request().questions.len();
         let answered = self.state.drafts.iter().filter(|d| d.is_answered()).count();
         let status = if answered == total {
-            Span::new(&format!("All {total} questions answered"), SUCCESS)
+            Span::new(format!("All {total} questions answered"), SUCCESS)
         } else {
-            Span::new(
-                &format!("{answered} of {total} questions answered"),
-                WARNING,
-            )
+            Span::new(format!("{answered} of {total} questions answered"), WARNING)
         };
         let heading = Span::new("Review your answers  ", ACCENT.bold());
         let (head, mut rest) = area.split_top(1);
@@ -147,7 +144,7 @@ impl Form {
         skip: usize,
         height: usize,
         columns: usize,
-    ) -> (Vec<Line>, Option<usize>) {
+    ) -> (Vec<Line<'_>>, Option<usize>) {
         let mut shown: Vec<Line> = Vec::new();
         let mut seen = 0usize;
         for index in 0..self.call.request().questions.len() {
@@ -199,7 +196,7 @@ impl Form {
 
     /// The summary window of `height` rows from row `top` (moved up to the last page when
     /// `top` is past it) and the summary rows from `top` on, at most one more than `height`.
-    fn summary_page(&self, top: usize, height: usize, columns: usize) -> (Window, Vec<Line>) {
+    fn summary_page(&self, top: usize, height: usize, columns: usize) -> (Window, Vec<Line<'_>>) {
         let (lines, total) = self.summary_window(top, height + 1, columns);
         let total = total.unwrap_or(UNCOUNTED);
         (Window::new(top, height, total), lines)
@@ -225,18 +222,18 @@ impl Form {
             let mut line = vec![
                 Span::new(if highlighted { "› " } else { "  " }, ACCENT.bold()),
                 Span::new(
-                    &format!("{}. ", position + 1),
+                    format!("{}. ", position + 1),
                     if highlighted { ACCENT } else { MUTED },
                 ),
                 Span::new(
-                    &format!("{:<ACTION_LABEL$}", action.label()),
+                    format!("{:<ACTION_LABEL$}", action.label()),
                     if highlighted { SELECTED.bold() } else { TEXT },
                 ),
             ];
             if self.state.pending == Pending::ClickedAction(*action) {
                 let hint = format!("Click again to {}", action.verb());
                 if fits(&hint) {
-                    line.push(Span::new(&hint, WARNING));
+                    line.push(Span::new(hint, WARNING));
                 }
             } else if describe {
                 line.push(Span::new(action.description(), MUTED));

@@ -9,7 +9,6 @@
 use super::super::Form;
 use super::{ACCENT, Hit, MUTED, SUCCESS, TEXT};
 use crate::draw::{Canvas, Pos, Rect, Span, line_width, put_line};
-use crate::text::truncate;
 
 /// The widest a question's tab label gets, in cells.
 const MAX_LABEL: usize = 20;
@@ -19,7 +18,7 @@ const GAP: usize = 1;
 
 impl Form {
     /// The spans of tab `tab`, padded with a space on both sides.
-    fn tab_spans(&self, tab: usize) -> Vec<Span> {
+    fn tab_spans(&self, tab: usize) -> Vec<Span<'_>> {
         let active = tab == self.state.tab;
         let label_style = if active { ACCENT.bold() } else { TEXT };
         let mut spans = vec![Span::new(" ", label_style)];
@@ -31,12 +30,7 @@ impl Form {
                 ("□ ", MUTED)
             };
             spans.push(Span::new(marker, style));
-            let label = Span::new(&question.label, label_style);
-            let label = truncate(&label.text, MAX_LABEL).into_owned();
-            spans.push(Span {
-                text: label,
-                style: label_style,
-            });
+            spans.push(Span::new(&question.label, label_style).truncated(MAX_LABEL));
             if draft.has_notes() {
                 spans.push(Span::new(" ✎", MUTED));
             }
@@ -66,7 +60,16 @@ impl Form {
         }
         let count = self.tab_count();
         let available = usize::from(area.width);
-        let tab_width = |tab: usize| line_width(&self.tab_spans(tab));
+        let mut laid_out: Vec<Option<(Vec<Span>, usize)>> = vec![None; count];
+        let mut tab_width = |tab: usize| {
+            laid_out[tab]
+                .get_or_insert_with(|| {
+                    let spans = self.tab_spans(tab);
+                    let width = line_width(&spans);
+                    (spans, width)
+                })
+                .1
+        };
         let active = self.state.tab.min(count.saturating_sub(1));
         let (mut first, mut last) = (active, active);
         let mut used = tab_width(active);
@@ -103,12 +106,16 @@ impl Form {
             hit(area.x, x, first - 1);
         }
         let mut active_columns = None;
-        for tab in first..=last {
+        let shown = laid_out.iter_mut().enumerate().take(last + 1).skip(first);
+        for (tab, laid) in shown {
             if tab > first {
                 x = x.saturating_add(GAP as u16);
             }
             let start = x;
-            x = put_line(canvas, Pos::new(x, area.y), &self.tab_spans(tab));
+            let spans = laid
+                .take()
+                .map_or_else(|| self.tab_spans(tab), |(spans, _)| spans);
+            x = put_line(canvas, Pos::new(x, area.y), &spans);
             hit(start, x, tab);
             if tab == active {
                 active_columns = Some((start, x));

@@ -7,8 +7,10 @@
 //! the top of the text, so a 1 MiB preview costs no more per frame than a short one. A scroll
 //! position is a segment start and a wrapped row within that segment.
 
+use std::borrow::Cow;
+
 use super::state::PreviewScroll;
-use crate::text::{sanitize_line, wrap};
+use crate::text::{sanitize_line, width as text_width, wrap};
 
 /// The longest segment, in bytes.
 pub const CHUNK: usize = 4096;
@@ -129,19 +131,39 @@ pub fn previous_start(text: &str, start: usize) -> Option<usize> {
     Some(floor)
 }
 
-/// The rows a segment shows at `width` columns: at least one.
-pub fn segment_rows(text: &str, segment: Segment, width: usize) -> Vec<String> {
+/// A segment's text, sanitized for one line.
+fn segment_text(text: &str, segment: Segment) -> Cow<'_, str> {
     let raw = &text[segment.start..segment.end];
-    let raw = raw.strip_suffix('\r').unwrap_or(raw);
-    let clean = sanitize_line(raw);
-    let mut rows: Vec<String> = wrap(&clean, width.max(1))
-        .into_iter()
-        .map(str::to_owned)
-        .collect();
+    sanitize_line(raw.strip_suffix('\r').unwrap_or(raw))
+}
+
+/// The rows a segment shows at `width` columns: at least one. They borrow from `text` unless
+/// sanitizing changed the segment.
+pub fn segment_rows(text: &str, segment: Segment, width: usize) -> Vec<Cow<'_, str>> {
+    let mut rows: Vec<Cow<'_, str>> = match segment_text(text, segment) {
+        Cow::Borrowed(clean) => wrap(clean, width.max(1))
+            .into_iter()
+            .map(Cow::Borrowed)
+            .collect(),
+        Cow::Owned(clean) => wrap(&clean, width.max(1))
+            .into_iter()
+            .map(|row| Cow::Owned(row.to_owned()))
+            .collect(),
+    };
     if rows.is_empty() {
-        rows.push(String::new());
+        rows.push(Cow::Borrowed(""));
     }
     rows
+}
+
+/// How many rows [`segment_rows`] gives, counted without keeping them: a segment that fits
+/// one row, as most lines of a preview do, is only measured.
+pub fn segment_row_count(text: &str, segment: Segment, width: usize) -> usize {
+    let clean = segment_text(text, segment);
+    if text_width(clean.trim_end_matches(' ')) <= width.max(1) {
+        return 1;
+    }
+    wrap(&clean, width.max(1)).len().max(1)
 }
 
 /// The position `rows` rows further down, stopping at the last row.
@@ -150,7 +172,7 @@ pub fn scroll_down(text: &str, from: PreviewScroll, rows: usize, width: usize) -
     let mut left = rows;
     loop {
         let segment = segment_at(text, position.line);
-        let count = segment_rows(text, segment, width).len();
+        let count = segment_row_count(text, segment, width);
         let last = count - 1;
         let row = position.row.min(last);
         if row + left <= last {
@@ -180,7 +202,7 @@ pub fn scroll_up(text: &str, from: PreviewScroll, rows: usize, width: usize) -> 
         let Some(previous) = previous_start(text, position.line) else {
             break;
         };
-        let count = segment_rows(text, segment_at(text, previous), width).len();
+        let count = segment_row_count(text, segment_at(text, previous), width);
         position = PreviewScroll {
             line: previous,
             row: count - 1,
@@ -196,7 +218,7 @@ pub fn rows_from(text: &str, from: PreviewScroll, limit: usize, width: usize) ->
     let mut position = Some(from);
     while let Some(current) = position {
         let segment = segment_at(text, current.line);
-        let count = segment_rows(text, segment, width).len();
+        let count = segment_row_count(text, segment, width);
         counted += count.saturating_sub(current.row.min(count - 1));
         if counted >= limit {
             return limit;
@@ -215,13 +237,31 @@ pub fn clamp_bottom(text: &str, from: PreviewScroll, height: usize, width: usize
     scroll_up(text, from, height - shown, width)
 }
 
+/// Where a pane of `height` rows shows from when asked to show from `from`, as
+/// [`clamp_bottom`] keeps it, with the rows it shows and whether more follow: the rows are laid
+/// out once, and again only when the pane had to move up to stay full.
+pub fn pane_rows(
+    text: &str,
+    from: PreviewScroll,
+    height: usize,
+    width: usize,
+) -> (PreviewScroll, Vec<Cow<'_, str>>, bool) {
+    let (rows, more) = visible_rows(text, from, height, width);
+    if rows.len() >= height {
+        return (from, rows, more);
+    }
+    let from = scroll_up(text, from, height - rows.len(), width);
+    let (rows, more) = visible_rows(text, from, height, width);
+    (from, rows, more)
+}
+
 /// The rows shown from `from`, at most `height` of them, and whether more follow.
 pub fn visible_rows(
     text: &str,
     from: PreviewScroll,
     height: usize,
     width: usize,
-) -> (Vec<String>, bool) {
+) -> (Vec<Cow<'_, str>>, bool) {
     let mut shown = Vec::with_capacity(height);
     let mut position = Some(from);
     while let Some(current) = position {
@@ -321,9 +361,35 @@ mod tests {
         let (rows, more) = visible_rows(&text, clamped, 5, 40);
         assert_eq!(rows, ["line 6", "line 7", "line 8", "line 9", ""]);
         assert!(!more);
+        assert_eq!(pane_rows(&text, far, 5, 40), (clamped, rows, more));
+    }
+
+    #[test]
+    fn a_pane_away_from_the_bottom_shows_from_where_it_was_asked() {
+        let text = numbered_lines(100);
+        let from = scroll_down(&text, PreviewScroll::default(), 30, 40);
+        let (shown_from, rows, more) = pane_rows(&text, from, 5, 40);
+        assert_eq!(shown_from, from);
+        assert_eq!(
+            rows,
+            ["line 30", "line 31", "line 32", "line 33", "line 34"]
+        );
+        assert!(more);
     }
 
     proptest! {
+        #[test]
+        fn a_segment_counts_the_rows_it_shows(
+            line in "[a-z \\t\\x1b\\u{e9}\\u{4e2d}]{0,200}",
+            width in 0usize..50,
+        ) {
+            let segment = segment_at(&line, 0);
+            prop_assert_eq!(
+                segment_row_count(&line, segment, width),
+                segment_rows(&line, segment, width).len()
+            );
+        }
+
         #[test]
         fn backward_scanning_finds_the_forward_segments(
             pieces in proptest::collection::vec(

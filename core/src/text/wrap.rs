@@ -1,5 +1,6 @@
 //! Word wrapping to a width in cells, borrowing the lines from the input.
 
+use super::ascii::is_printable_ascii;
 use super::width::{grapheme_indices, grapheme_width, width as text_width};
 
 /// Wraps sanitized text (see [`super::sanitize`]) into lines of at most `width` cells.
@@ -32,9 +33,19 @@ struct OpenLine {
     cells: usize,
 }
 
+/// How the cells of a hard line's words are counted.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cells {
+    /// Printable ASCII: a byte is a cell, so a word's cells are its length.
+    Bytes,
+    /// Anything else: measured by grapheme cluster.
+    Measured,
+}
+
 /// Greedy wrapping of one hard line.
 struct LineWrapper<'text, 'out> {
     line: &'text str,
+    cells: Cells,
     width: usize,
     out: &'out mut Vec<&'text str>,
     open: Option<OpenLine>,
@@ -43,8 +54,14 @@ struct LineWrapper<'text, 'out> {
 
 impl<'text, 'out> LineWrapper<'text, 'out> {
     fn new(line: &'text str, width: usize, out: &'out mut Vec<&'text str>) -> Self {
+        let cells = if is_printable_ascii(line) {
+            Cells::Bytes
+        } else {
+            Cells::Measured
+        };
         Self {
             line,
+            cells,
             width,
             out,
             open: None,
@@ -52,9 +69,17 @@ impl<'text, 'out> LineWrapper<'text, 'out> {
         }
     }
 
+    /// The cells of `text`, a part of the line.
+    fn cells_of(&self, text: &str) -> usize {
+        match self.cells {
+            Cells::Bytes => text.len(),
+            Cells::Measured => text_width(text),
+        }
+    }
+
     fn run(mut self) {
         let trimmed = self.line.trim_end_matches(' ');
-        if text_width(trimmed) <= self.width {
+        if self.cells_of(trimmed) <= self.width {
             self.out.push(trimmed);
             return;
         }
@@ -85,7 +110,7 @@ impl<'text, 'out> LineWrapper<'text, 'out> {
     /// Adds the word `word_start..word_end`, preceded by spaces from `gap_start`.
     fn add_word(&mut self, gap_start: usize, word_start: usize, word_end: usize) {
         let gap = word_start - gap_start;
-        let word_cells = text_width(&self.line[word_start..word_end]);
+        let word_cells = self.cells_of(&self.line[word_start..word_end]);
         match self.open {
             Some(open) if open.cells + gap + word_cells <= self.width => {
                 self.open = Some(OpenLine {

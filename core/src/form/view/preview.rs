@@ -2,7 +2,7 @@
 //! narrow ones, scrolled with `pageUp`/`pageDown` and the mouse wheel.
 
 use super::super::Form;
-use super::super::preview::{clamp_bottom, scroll_down, scroll_up, visible_rows};
+use super::super::preview::{clamp_bottom, pane_rows, scroll_down, scroll_up};
 use super::super::state::PreviewScroll;
 use super::{ACCENT, BORDER, DIM, Hit, MUTED, TEXT};
 use crate::draw::{Canvas, Pos, Rect, Span, line_width, put_line};
@@ -134,10 +134,9 @@ impl Form {
         }
         let columns = usize::from(area.width);
         let height = usize::from(area.height);
-        let from = clamp_bottom(text, self.state.preview, height, columns);
-        let (rows, more) = visible_rows(text, from, height, columns);
+        let (from, rows, more) = pane_rows(text, self.state.preview, height, columns);
         for (row, line) in area.rows().zip(&rows) {
-            canvas.put(row.pos(), line, TEXT);
+            canvas.put_clean(row.pos(), line, TEXT);
         }
         let at_top = from == PreviewScroll::default();
         let position = match (at_top, more) {

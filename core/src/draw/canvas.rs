@@ -7,6 +7,10 @@ use compact_str::CompactString;
 use super::{DrawCmd, Frame, Pos, Rect, Size, Style};
 use crate::text::{graphemes, sanitize, sanitize_line, width, wrap};
 
+/// The runs a row of a frame holds on average, to size a canvas's list of runs once rather
+/// than grow it run by run.
+const RUNS_PER_ROW: usize = 2;
+
 /// A frame under construction.
 ///
 /// Draw code puts text at positions without measuring; the canvas sanitizes it for one line,
@@ -27,7 +31,7 @@ impl Canvas {
         Self {
             size,
             clip: Rect::from_size(size),
-            cmds: Vec::new(),
+            cmds: Vec::with_capacity(usize::from(size.height) * RUNS_PER_ROW),
             cursor: None,
         }
     }
@@ -66,9 +70,9 @@ impl Canvas {
         self.put_clean(pos, &sanitize_line(text), style)
     }
 
-    /// Puts `text`, which is sanitized single-line text already (a [`super::Span`]'s), as
-    /// [`Canvas::put`] does, without sanitizing it again.
-    pub(super) fn put_clean(&mut self, pos: Pos, text: &str, style: Style) -> u16 {
+    /// Puts `text`, which is sanitized single-line text already (a [`super::Span`]'s, a row
+    /// of wrapped sanitized text), as [`Canvas::put`] does, without sanitizing it again.
+    pub(crate) fn put_clean(&mut self, pos: Pos, text: &str, style: Style) -> u16 {
         debug_assert!(
             matches!(sanitize_line(text), Cow::Borrowed(_)),
             "{text:?} is sanitized"

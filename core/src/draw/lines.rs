@@ -151,6 +151,11 @@ pub fn line_width(line: &[Span]) -> usize {
 /// [`Span::multiline`] spans; styles follow their text across breaks. The lines borrow what
 /// the spans borrow.
 pub fn wrap_spans<'a>(spans: &[Span<'a>], columns: usize) -> Vec<Line<'a>> {
+    if let [span] = spans
+        && let Some(line) = one_line(span, columns)
+    {
+        return vec![line];
+    }
     let joined: Cow<str> = match spans {
         [span] => Cow::Borrowed(&span.text),
         _ => Cow::Owned(spans.iter().map(|span| &*span.text).collect()),
@@ -177,6 +182,23 @@ pub fn wrap_spans<'a>(spans: &[Span<'a>], columns: usize) -> Vec<Line<'a>> {
             line
         })
         .collect()
+}
+
+/// The one line [`wrap_spans`] makes of `span` when it fits `columns` cells on one line,
+/// found without wrapping: trailing spaces dropped, as wrapping drops them.
+fn one_line<'a>(span: &Span<'a>, columns: usize) -> Option<Line<'a>> {
+    if columns == 0 || (span.breaks == Breaks::Kept && span.text.contains('\n')) {
+        return None;
+    }
+    let kept = span.text.trim_end_matches(' ').len();
+    if width(&span.text[..kept]) > columns {
+        return None;
+    }
+    Some(if kept == 0 {
+        Vec::new()
+    } else {
+        vec![Span::clean(span.slice(0, kept), span.style)]
+    })
 }
 
 /// Word-wraps one style of text to `columns` cells, its line breaks shown as `↵`.
@@ -224,9 +246,11 @@ pub fn cap_lines(mut lines: Vec<Line<'_>>, rows: usize, columns: usize) -> Vec<L
 pub fn indented(lines: Vec<Line<'_>>, cells: usize) -> Vec<Line<'_>> {
     lines
         .into_iter()
-        .map(|mut line| {
-            line.insert(0, Span::spaces(cells));
-            line
+        .map(|line| {
+            let mut indented = Vec::with_capacity(line.len() + 1);
+            indented.push(Span::spaces(cells));
+            indented.extend(line);
+            indented
         })
         .collect()
 }

@@ -107,3 +107,23 @@ fn a_rule_is_clipped_like_text() {
         ]
     );
 }
+
+proptest::proptest! {
+    #[test]
+    fn a_span_that_fits_one_line_wraps_as_wrapping_it_would(
+        text in "[a-z \n\t\u{e9}\u{4e2d}]{0,30}",
+        columns in 0usize..40,
+        multiline in proptest::bool::ANY,
+    ) {
+        let span = if multiline {
+            Span::multiline(text.as_str(), WARNING)
+        } else {
+            Span::new(text.as_str(), WARNING)
+        };
+        let joined = [span.clone(), Span::new("", WARNING)];
+        proptest::prop_assert_eq!(
+            super::wrap_spans(&[span], columns),
+            super::wrap_spans(&joined, columns)
+        );
+    }
+}

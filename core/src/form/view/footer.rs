@@ -67,8 +67,10 @@ pub(super) struct FooterMemo {
     lines: Vec<Line<'static>>,
 }
 
+/// The most hints a part shows (the options of a question with every extra).
+const MOST_HINTS: usize = 11;
+
 /// Collects the hints of the focused part, leaving out actions without a key.
-#[derive(Default)]
 struct Hints<'a>(Vec<Hint<'a>>);
 
 impl<'a> Hints<'a> {
@@ -94,7 +96,7 @@ impl Form {
         use Priority::{Essential, Extra, Moving, Tabs};
         let keymaps = &self.config.keymaps;
         let main = &keymaps.main;
-        let mut hints = Hints::default();
+        let mut hints = Hints(Vec::with_capacity(MOST_HINTS));
         let tabs = || main.hint_pair(MainAction::NextTab, MainAction::PreviousTab);
         match &self.state.focus {
             Focus::Options if self.state.find.is_some() => {

@@ -151,14 +151,17 @@ impl Form {
         } else {
             description_rows.max(1)
         };
-        let mut first = vec![
-            Span::new(if highlighted { "› " } else { "  " }, ACCENT.bold()),
-            Span::new(
-                row_number(row + 1, number_width),
-                if highlighted { ACCENT } else { MUTED },
-            ),
-            Span::new(marker, if selected { SUCCESS } else { MUTED }),
-        ];
+        let head_spans = label_lines.first().map_or(0, Vec::len);
+        let mut first = Vec::with_capacity(3 + head_spans);
+        first.push(Span::new(
+            if highlighted { "› " } else { "  " },
+            ACCENT.bold(),
+        ));
+        first.push(Span::new(
+            row_number(row + 1, number_width),
+            if highlighted { ACCENT } else { MUTED },
+        ));
+        first.push(Span::new(marker, if selected { SUCCESS } else { MUTED }));
         let mut lines = Vec::new();
         if label_lines.is_empty() {
             label_lines.push(Vec::new());

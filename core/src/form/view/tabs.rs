@@ -13,6 +13,9 @@ use crate::draw::{Canvas, Pos, Rect, Span, line_width, put_line};
 /// The widest a question's tab label gets, in cells.
 const MAX_LABEL: usize = 20;
 
+/// The most spans a tab has: padding, marker, label, notes mark, padding.
+const TAB_SPANS: usize = 5;
+
 /// Spaces between tabs.
 const GAP: usize = 1;
 
@@ -21,7 +24,8 @@ impl Form {
     fn tab_spans(&self, tab: usize) -> Vec<Span<'_>> {
         let active = tab == self.state.tab;
         let label_style = if active { ACCENT.bold() } else { TEXT };
-        let mut spans = vec![Span::new(" ", label_style)];
+        let mut spans = Vec::with_capacity(TAB_SPANS);
+        spans.push(Span::new(" ", label_style));
         if let Some(question) = self.call.request().questions.get(tab) {
             let draft = &self.state.drafts[tab];
             let (marker, style) = if draft.is_answered() {

@@ -16,13 +16,15 @@ const RULE: char = '─';
 /// Blank cells that [`Span::spaces`] borrows from, up to this many.
 const SPACES: &str = "                                                                ";
 
-/// Whether a span's text may hold line breaks.
+/// What a span's text is, which says how it is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Breaks {
+enum Shape {
     /// One line: the text is ready to be drawn as it is.
-    None,
+    Line,
     /// Lines joined by `\n`, for [`wrap_spans`] to break; drawn whole, a break shows as `↵`.
-    Kept,
+    Lines,
+    /// A horizontal rule: [`RULE`] repeated, drawn and measured without looking at its text.
+    Rule,
 }
 
 /// A run of text in one style.
@@ -32,7 +34,7 @@ enum Breaks {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Span<'a> {
     text: Cow<'a, str>,
-    breaks: Breaks,
+    shape: Shape,
     /// How it looks.
     pub style: Style,
 }
@@ -57,7 +59,7 @@ impl<'a> Span<'a> {
     pub fn new(text: impl Into<Cow<'a, str>>, style: Style) -> Self {
         Self {
             text: cleaned(text.into(), sanitize_line),
-            breaks: Breaks::None,
+            shape: Shape::Line,
             style,
         }
     }
@@ -67,7 +69,7 @@ impl<'a> Span<'a> {
     pub fn multiline(text: impl Into<Cow<'a, str>>, style: Style) -> Self {
         Self {
             text: cleaned(text.into(), sanitize),
-            breaks: Breaks::Kept,
+            shape: Shape::Lines,
             style,
         }
     }
@@ -76,7 +78,7 @@ impl<'a> Span<'a> {
     fn clean(text: Cow<'a, str>, style: Style) -> Self {
         Self {
             text,
-            breaks: Breaks::None,
+            shape: Shape::Line,
             style,
         }
     }
@@ -92,12 +94,23 @@ impl<'a> Span<'a> {
     /// A horizontal rule `cells` wide, in the border style.
     pub fn rule(cells: usize) -> Self {
         let text = RULE.encode_utf8(&mut [0; 4]).repeat(cells);
-        Self::clean(Cow::Owned(text), Style::new(Role::Border))
+        Self {
+            shape: Shape::Rule,
+            ..Self::clean(Cow::Owned(text), Style::new(Role::Border))
+        }
     }
 
     /// The span's sanitized text.
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// The cells the span takes on one line.
+    pub fn cells(&self) -> usize {
+        match self.shape {
+            Shape::Rule => self.text.len() / RULE.len_utf8(),
+            Shape::Line | Shape::Lines => width(&self.text),
+        }
     }
 
     /// The same span cut to at most `cells` cells, ending with `…` where it was cut.
@@ -107,14 +120,22 @@ impl<'a> Span<'a> {
             Cow::Borrowed(text) => truncate(text, cells),
             Cow::Owned(text) => Cow::Owned(truncate(&text, cells).into_owned()),
         };
-        Self { text, ..self }
+        let shape = match self.shape {
+            Shape::Rule => Shape::Line,
+            shape @ (Shape::Line | Shape::Lines) => shape,
+        };
+        Self {
+            text,
+            shape,
+            style: self.style,
+        }
     }
 
     /// The same span owning its text, to keep beyond what it borrows from.
     pub fn into_owned(self) -> Span<'static> {
         Span {
             text: Cow::Owned(self.text.into_owned()),
-            breaks: self.breaks,
+            shape: self.shape,
             style: self.style,
         }
     }
@@ -144,7 +165,7 @@ pub type Line<'a> = Vec<Span<'a>>;
 
 /// The cells a line takes.
 pub fn line_width(line: &[Span]) -> usize {
-    line.iter().map(|span| width(&span.text)).sum()
+    line.iter().map(Span::cells).sum()
 }
 
 /// Word-wraps styled text to `columns` cells, breaking lines at the `\n`s of
@@ -187,7 +208,7 @@ pub fn wrap_spans<'a>(spans: &[Span<'a>], columns: usize) -> Vec<Line<'a>> {
 /// The one line [`wrap_spans`] makes of `span` when it fits `columns` cells on one line,
 /// found without wrapping: trailing spaces dropped, as wrapping drops them.
 fn one_line<'a>(span: &Span<'a>, columns: usize) -> Option<Line<'a>> {
-    if columns == 0 || (span.breaks == Breaks::Kept && span.text.contains('\n')) {
+    if columns == 0 || (span.shape == Shape::Lines && span.text.contains('\n')) {
         return None;
     }
     let kept = span.text.trim_end_matches(' ').len();
@@ -265,11 +286,22 @@ pub fn put_line(canvas: &mut Canvas, pos: Pos, line: &[Span]) -> u16 {
 }
 
 /// Puts `text`, the whole or a cut of `span`'s, in the span's style: as it is when the span
-/// is one line, else with its line breaks shown as `↵`.
+/// is one line, with its line breaks shown as `↵` when it has them, and a whole rule as
+/// repeated cells.
 fn put_span(canvas: &mut Canvas, pos: Pos, text: &str, span: &Span) -> u16 {
-    match span.breaks {
-        Breaks::None => canvas.put_clean(pos, text, span.style),
-        Breaks::Kept => canvas.put(pos, text, span.style),
+    match span.shape {
+        Shape::Rule if text.len() == span.text.len() => {
+            let cells = span.cells();
+            canvas.put_repeated(
+                pos,
+                RULE,
+                u16::try_from(cells).unwrap_or(u16::MAX),
+                span.style,
+            );
+            u16::try_from(usize::from(pos.x) + cells).unwrap_or(u16::MAX)
+        }
+        Shape::Line | Shape::Rule => canvas.put_clean(pos, text, span.style),
+        Shape::Lines => canvas.put(pos, text, span.style),
     }
 }
 

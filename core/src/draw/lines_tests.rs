@@ -1,6 +1,6 @@
 use super::{
     Canvas, DrawCmd, Line, Pos, Rect, Role, Size, Span, Style, cap_lines, indented, line_width,
-    put_line_within, put_rule, wrap_paragraphs, wrap_text,
+    put_line, put_line_within, put_rule, wrap_paragraphs, wrap_text,
 };
 
 const WARNING: Style = Style::new(Role::Warning);
@@ -126,4 +126,43 @@ proptest::proptest! {
             super::wrap_spans(&joined, columns)
         );
     }
+}
+
+#[test]
+fn a_rule_in_a_line_draws_as_its_text_would() {
+    let size = Size::new(12, 1);
+    for (x, cells) in [(0, 5), (3, 12), (0, 0), (11, 4)] {
+        let line = [
+            Span::new("ab", WARNING),
+            Span::rule(cells),
+            Span::new("c", WARNING),
+        ];
+        let as_text = [
+            Span::new("ab", WARNING),
+            Span::new("─".repeat(cells), Style::new(Role::Border)),
+            Span::new("c", WARNING),
+        ];
+        assert_eq!(
+            runs(size, |canvas| {
+                put_line(canvas, Pos::new(x, 0), &line);
+            }),
+            runs(size, |canvas| {
+                put_line(canvas, Pos::new(x, 0), &as_text);
+            }),
+            "a rule of {cells} cells from column {x}"
+        );
+        assert_eq!(line_width(&line), line_width(&as_text));
+    }
+}
+
+#[test]
+fn a_rule_cut_short_shows_where_it_was_cut() {
+    let cut = Span::rule(6).truncated(4);
+    assert_eq!(cut.text(), "───…");
+    assert_eq!(
+        runs(Size::new(10, 1), |canvas| {
+            put_line(canvas, Pos::new(0, 0), &[cut]);
+        }),
+        [(0, "───…".to_owned())]
+    );
 }

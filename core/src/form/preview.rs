@@ -230,6 +230,9 @@ pub fn rows_from(text: &str, from: PreviewScroll, limit: usize, width: usize) ->
 
 /// Keeps a full pane of `height` rows in view at the end of the text.
 pub fn clamp_bottom(text: &str, from: PreviewScroll, height: usize, width: usize) -> PreviewScroll {
+    if surely_fills(text, from, height) {
+        return from;
+    }
     let shown = rows_from(text, from, height, width);
     if shown >= height {
         return from;
@@ -253,6 +256,18 @@ pub fn pane_rows(
     let from = scroll_up(text, from, height - rows.len(), width);
     let (rows, more) = visible_rows(text, from, height, width);
     (from, rows, more)
+}
+
+/// Whether at least `height` rows follow `from`, told by counting line breaks alone: the
+/// segment `from` is in shows at least one row from there, and so does every segment after
+/// each line break, so scrolling anywhere but near the end wraps nothing to keep the pane full.
+fn surely_fills(text: &str, from: PreviewScroll, height: usize) -> bool {
+    let breaks = text.as_bytes()[from.line.min(text.len())..]
+        .iter()
+        .filter(|&&byte| byte == b'\n')
+        .take(height.saturating_sub(1))
+        .count();
+    breaks + 1 >= height
 }
 
 /// The rows shown from `from`, at most `height` of them, and whether more follow.
@@ -378,6 +393,23 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn a_pane_is_kept_full_as_counting_its_rows_keeps_it(
+            text in "[a-z\n]{0,120}",
+            down in 0usize..40,
+            height in 1usize..12,
+            width in 1usize..8,
+        ) {
+            let from = scroll_down(&text, PreviewScroll::default(), down, width);
+            let counted = rows_from(&text, from, height, width);
+            let expected = if counted >= height {
+                from
+            } else {
+                scroll_up(&text, from, height - counted, width)
+            };
+            prop_assert_eq!(clamp_bottom(&text, from, height, width), expected);
+        }
+
         #[test]
         fn a_segment_counts_the_rows_it_shows(
             line in "[a-z \\t\\x1b\\u{e9}\\u{4e2d}]{0,200}",

@@ -82,7 +82,7 @@ impl Form {
             let (separator, pane) = rest.split_left(3);
             self.draw_list(canvas, list, index);
             for row in separator.rows() {
-                canvas.put(Pos::new(row.x + 1, row.y), "│", BORDER);
+                canvas.put_repeated(Pos::new(row.x + 1, row.y), '│', 1, BORDER);
             }
             let (header, text) = pane.split_top(1);
             self.draw_preview(canvas, header, text);

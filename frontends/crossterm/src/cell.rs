@@ -73,6 +73,7 @@ impl Text {
     /// Appends the text's UTF-8 bytes to `out`.
     pub fn write_to(&self, out: &mut Vec<u8>) {
         match self {
+            Self::Char(ch) if ch.is_ascii() => out.push(*ch as u8),
             Self::Char(ch) => {
                 let mut bytes = [0; 4];
                 out.extend_from_slice(ch.encode_utf8(&mut bytes).as_bytes());

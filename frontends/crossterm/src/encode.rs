@@ -127,23 +127,15 @@ impl Encoder {
         self.shadow.open_row(y, end);
         let mut changed = std::mem::take(&mut self.changed);
         changed.clear();
-        changed.extend(
-            (x..)
-                .zip(&row[..compared])
-                .map(|(column, cell)| !self.shadow.seen(column, y).shows(cell)),
-        );
+        self.shadow
+            .compare_row(x, y, &row[..compared], &mut changed);
         for at in 1..compared {
             if changed[at] && row[at] == Cell::Covered {
                 changed[at - 1] = true;
             }
         }
         if changed.contains(&true) {
-            for (offset, (cell, _)) in (x..)
-                .zip(row.iter().zip(&changed))
-                .filter(|(_, (_, c))| **c)
-            {
-                self.shadow.put(offset, y, cell);
-            }
+            self.shadow.put_changed(x, y, &row[..compared], &changed);
             let reach = match (reaches_edge, self.tails) {
                 (true, Tails::Erasable) if compared == row.len() => TailReach::AnyBackground,
                 (true, Tails::Erasable) => TailReach::DefaultBackground,
@@ -249,6 +241,17 @@ impl Encoder {
     pub fn move_to(&mut self, out: &mut Vec<u8>, to: Position) {
         match self.cursor {
             Some(from) if from == to => {}
+            Some(from) if from.y == to.y && to.x > from.x && to.x - from.x <= SHORT_GAP => {
+                let mut reprinted = Move::new();
+                if self
+                    .shadow
+                    .reprint(&mut reprinted, to.y, from.x..to.x, self.style)
+                {
+                    out.extend_from_slice(&reprinted);
+                } else {
+                    out.extend_from_slice(&self.shortest_move(from, to));
+                }
+            }
             Some(from) => out.extend_from_slice(&self.shortest_move(from, to)),
             None => out.extend_from_slice(&absolute(to)),
         }
@@ -385,6 +388,13 @@ fn blank_tail(row: &[Cell]) -> Option<(usize, Color)> {
         .map_or(0, |last_other| last_other + 1);
     Some((start, bg))
 }
+
+/// The widest gap on the cursor's row that, when it can be reprinted, is reprinted without
+/// weighing the moves: a byte a cell, it is shorter than any of them (`ESC[C` alone is three
+/// bytes, and a return is followed by at least as many cells again), as
+/// [`Encoder::shortest_move`] would find after building each. Text the form writes is mostly
+/// words apart by one space, and such gaps are most of a frame's moves.
+const SHORT_GAP: u16 = 2;
 
 /// Room for one cursor move: an absolute move to the farthest cell is 14 bytes, a return,
 /// a move up or down and one sideways at most 17, and text is reprinted only when shorter

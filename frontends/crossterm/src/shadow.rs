@@ -89,6 +89,39 @@ impl Shadow {
         }
     }
 
+    /// Notes, for each cell of `cells` drawn from column `x` of row `y` (the row on the screen),
+    /// in `changed` whether the screen does not show it yet: the row is looked up once, not
+    /// once a cell.
+    pub fn compare_row(&self, x: u16, y: u16, cells: &[Cell], changed: &mut Vec<bool>) {
+        let (known, past): (&[Seen], &Seen) = match &self.rows[usize::from(y)] {
+            Row::Unknown => (&[], &UNKNOWN),
+            Row::Known(known) => (known.get(usize::from(x)..).unwrap_or_default(), &BLANK),
+        };
+        changed.extend(
+            cells
+                .iter()
+                .enumerate()
+                .map(|(at, cell)| !known.get(at).unwrap_or(past).shows(cell)),
+        );
+    }
+
+    /// Notes the cells of `cells` that `changed` marks as shown from column `x` of row `y`,
+    /// in an [opened](Self::open_row) part of the row.
+    pub fn put_changed(&mut self, x: u16, y: u16, cells: &[Cell], changed: &[bool]) {
+        if let Some(Row::Known(known)) = self.rows.get_mut(usize::from(y))
+            && let Some(known) = known.get_mut(usize::from(x)..)
+        {
+            for ((seen, cell), _) in known
+                .iter_mut()
+                .zip(cells)
+                .zip(changed)
+                .filter(|(_, changed)| **changed)
+            {
+                *seen = Seen::from(cell);
+            }
+        }
+    }
+
     /// The column from which row `y` (on the screen) is known to be blank to its end.
     pub fn blank_from(&self, y: u16) -> u16 {
         match &self.rows[usize::from(y)] {

@@ -117,21 +117,19 @@ impl Form {
             question.options[row].label.as_str()
         };
         let label_style = if highlighted { SELECTED.bold() } else { TEXT };
-        let mut label_spans = vec![Span::new(label, label_style)];
         let note_images = if custom {
             0
         } else {
             draft.option_note_images(row).len()
         };
-        if !custom
+        let noted = !custom
             && (note_images > 0
                 || draft
                     .option_notes
                     .get(&row)
-                    .is_some_and(|n| !n.trim().is_empty()))
-        {
-            label_spans.push(Span::new(" ✎", MUTED));
-        }
+                    .is_some_and(|n| !n.trim().is_empty()));
+        let label_spans = [Span::new(label, label_style), Span::new(" ✎", MUTED)];
+        let label_spans = &label_spans[..if noted { 2 } else { 1 }];
         let editing_here = editor.is_some_and(|editor| match editor.target {
             EditorTarget::Custom => custom,
             EditorTarget::Note(NoteTarget::Option(option)) => option == row,
@@ -142,7 +140,7 @@ impl Form {
             Emphasis::Highlighted | Emphasis::Plain => max_rows / 2,
         };
         let mut label_lines = cap_lines(
-            wrap_spans(&label_spans, label_columns),
+            wrap_spans(label_spans, label_columns),
             label_rows.max(1),
             label_columns,
         );
@@ -162,7 +160,7 @@ impl Form {
             if highlighted { ACCENT } else { MUTED },
         ));
         first.push(Span::new(marker, if selected { SUCCESS } else { MUTED }));
-        let mut lines = Vec::new();
+        let mut lines = Vec::with_capacity(label_lines.len() + 2);
         if label_lines.is_empty() {
             label_lines.push(Vec::new());
         }
@@ -210,18 +208,22 @@ impl Form {
             };
         }
         let option = &question.options[row];
-        let subtitle = match (option.recommended == Some(true), &option.description) {
-            (true, Some(description)) => vec![
-                Span::new("(recommended)", WARNING),
-                Span::multiline([" | ", description.as_str()].concat(), MUTED),
-            ],
-            (true, None) => vec![Span::new("(recommended)", WARNING)],
-            (false, Some(description)) => vec![Span::multiline(description, MUTED)],
-            (false, None) => Vec::new(),
+        let recommended = || Span::new("(recommended)", WARNING);
+        let (subtitle, count) = match (option.recommended == Some(true), &option.description) {
+            (true, Some(description)) => {
+                let description = [" | ", description.as_str()].concat();
+                ([recommended(), Span::multiline(description, MUTED)], 2)
+            }
+            (true, None) => ([recommended(), Span::spaces(0)], 1),
+            (false, Some(description)) => {
+                ([Span::multiline(description, MUTED), Span::spaces(0)], 1)
+            }
+            (false, None) => ([Span::spaces(0), Span::spaces(0)], 0),
         };
+        let subtitle = &subtitle[..count];
         if !subtitle.is_empty() {
             let sub = cap_lines(
-                wrap_spans(&subtitle, text_columns),
+                wrap_spans(subtitle, text_columns),
                 subtitle_rows,
                 text_columns,
             );

@@ -7,9 +7,9 @@ use std::sync::{Mutex, Once, PoisonError, TryLockError};
 
 use crossterm::cursor::{MoveTo, Show};
 use crossterm::event::{DisableBracketedPaste, DisableMouseCapture};
+use crossterm::queue;
 use crossterm::style::{Attribute, SetAttribute};
 use crossterm::terminal::{self, Clear, ClearType, LeaveAlternateScreen};
-use crossterm::{execute, queue};
 use rustix::termios::{OptionalActions, Termios, tcgetattr, tcsetattr};
 
 use super::open_tty;
@@ -98,6 +98,10 @@ fn restore_terminal_after_panic() {
     let _ = restore_modes(changed);
 }
 
+/// The bytes restoring a full-screen form's terminal take, with room to spare: they are
+/// gathered and written at once, so the terminal is never left half restored between writes.
+const RESTORE_BYTES: usize = 96;
+
 /// Resets the attributes and input modes, leaves the alternate screen or clears the inline
 /// form's rows down to the bottom of the screen (leaving the cursor on its first row, where
 /// the shell goes on), shows the cursor and turns raw mode off.
@@ -107,26 +111,28 @@ fn restore_modes(changed: Option<Changed>) -> io::Result<()> {
     };
     let tty = open_tty();
     let written = tty.as_ref().map_err(clone_error).and_then(|mut tty| {
+        let mut bytes = Vec::with_capacity(RESTORE_BYTES);
         queue!(
-            tty,
+            bytes,
             SetAttribute(Attribute::Reset),
             DisableMouseCapture,
             DisableBracketedPaste
         )?;
         match changed {
-            Changed::AlternateScreen => queue!(tty, LeaveAlternateScreen)?,
+            Changed::AlternateScreen => queue!(bytes, LeaveAlternateScreen)?,
             Changed::Inline(Some(rows)) => {
                 let end = rows.top.saturating_add(rows.count);
                 let bottom = terminal::size()
                     .map_or(end, |(_, height)| height.min(MAX_SCREEN_SIDE).max(end));
                 for row in rows.top..bottom {
-                    queue!(tty, MoveTo(0, row), Clear(ClearType::CurrentLine))?;
+                    queue!(bytes, MoveTo(0, row), Clear(ClearType::CurrentLine))?;
                 }
-                queue!(tty, MoveTo(0, rows.top))?;
+                queue!(bytes, MoveTo(0, rows.top))?;
             }
             Changed::Inline(None) => {}
         }
-        execute!(tty, Show)?;
+        queue!(bytes, Show)?;
+        tty.write_all(&bytes)?;
         tty.flush()
     });
     let cooked = COOKED.lock().unwrap_or_else(PoisonError::into_inner).take();

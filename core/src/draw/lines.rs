@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 
 use super::{Canvas, Pos, Rect, Role, Style};
-use crate::text::{ELLIPSIS, fit, sanitize, sanitize_line, truncate, width, wrap};
+use crate::text::{ELLIPSIS, fit, fitting_line, sanitize, sanitize_line, truncate, width, wrap};
 
 /// What horizontal rules are drawn with.
 const RULE: char = '─';
@@ -208,13 +208,10 @@ pub fn wrap_spans<'a>(spans: &[Span<'a>], columns: usize) -> Vec<Line<'a>> {
 /// The one line [`wrap_spans`] makes of `span` when it fits `columns` cells on one line,
 /// found without wrapping: trailing spaces dropped, as wrapping drops them.
 fn one_line<'a>(span: &Span<'a>, columns: usize) -> Option<Line<'a>> {
-    if columns == 0 || (span.shape == Shape::Lines && span.text.contains('\n')) {
+    if span.shape == Shape::Lines && span.text.contains('\n') {
         return None;
     }
-    let kept = span.text.trim_end_matches(' ').len();
-    if width(&span.text[..kept]) > columns {
-        return None;
-    }
+    let kept = fitting_line(&span.text, columns)?.len();
     Some(if kept == 0 {
         Vec::new()
     } else {
@@ -252,7 +249,7 @@ pub fn cap_lines(mut lines: Vec<Line<'_>>, rows: usize, columns: usize) -> Vec<L
         if used + 1 > columns
             && let Some(span) = last.last_mut()
         {
-            let keep = width(&span.text).saturating_sub(used + 1 - columns);
+            let keep = span.cells().saturating_sub(used + 1 - columns);
             span.keep(keep);
         }
         let style = last
@@ -311,7 +308,7 @@ pub fn put_line_within(canvas: &mut Canvas, pos: Pos, line: &[Span], room: usize
     let mut x = pos.x;
     let mut left = room;
     for span in line {
-        let cut = if width(&span.text) <= left {
+        let cut = if span.cells() <= left {
             Cow::Borrowed(&*span.text)
         } else {
             truncate(&span.text, left)

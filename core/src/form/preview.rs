@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 
 use super::state::PreviewScroll;
-use crate::text::{sanitize_line, width as text_width, wrap};
+use crate::text::{fitting_line, sanitize_line, wrap};
 
 /// The longest segment, in bytes.
 pub const CHUNK: usize = 4096;
@@ -160,7 +160,7 @@ pub fn segment_rows(text: &str, segment: Segment, width: usize) -> Vec<Cow<'_, s
 /// one row, as most lines of a preview do, is only measured.
 pub fn segment_row_count(text: &str, segment: Segment, width: usize) -> usize {
     let clean = segment_text(text, segment);
-    if text_width(clean.trim_end_matches(' ')) <= width.max(1) {
+    if fitting_line(&clean, width.max(1)).is_some() {
         return 1;
     }
     wrap(&clean, width.max(1)).len().max(1)

@@ -20,9 +20,19 @@ pub fn wrap(text: &str, width: usize) -> Vec<&str> {
         return lines;
     }
     for hard_line in text.split('\n') {
-        LineWrapper::new(hard_line, width, &mut lines).run();
+        match fitting_line(hard_line, width) {
+            Some(line) => lines.push(line),
+            None => LineWrapper::new(hard_line, width, &mut lines).run(),
+        }
     }
     lines
+}
+
+/// The one line [`wrap`] makes of `line`, a hard line (no `\n`), when it fits `width` cells:
+/// the line without its trailing spaces. `None` when it has to be broken, or at a width of 0.
+pub fn fitting_line(line: &str, width: usize) -> Option<&str> {
+    let trimmed = line.trim_end_matches(' ');
+    (width > 0 && text_width(trimmed) <= width).then_some(trimmed)
 }
 
 /// The output line being filled: a byte range of the hard line and its width.
@@ -77,12 +87,8 @@ impl<'text, 'out> LineWrapper<'text, 'out> {
         }
     }
 
+    /// Breaks a hard line too wide for one line (see [`fitting_line`]).
     fn run(mut self) {
-        let trimmed = self.line.trim_end_matches(' ');
-        if self.cells_of(trimmed) <= self.width {
-            self.out.push(trimmed);
-            return;
-        }
         let bytes = self.line.as_bytes();
         let mut pos = 0;
         while pos < bytes.len() {

@@ -29,18 +29,16 @@ fn digits(n: usize) -> usize {
 }
 
 /// `<number>.` right-aligned in `cells` cells, then a space: a row's number column, written
-/// without the formatting machinery, as every shown row needs one every frame.
+/// without the formatting machinery (`itoa`), as every shown row needs one every frame.
 fn row_number(number: usize, cells: usize) -> String {
-    let count = digits(number);
-    let mut text = String::with_capacity(cells.max(count + 1) + 1);
-    text.extend(std::iter::repeat_n(' ', cells.saturating_sub(count + 1)));
-    let mut written = [0u8; 20];
-    let mut rest = number;
-    for digit in written[..count].iter_mut().rev() {
-        *digit = b'0' + (rest % 10) as u8;
-        rest /= 10;
-    }
-    text.extend(written[..count].iter().map(|&digit| char::from(digit)));
+    let mut buffer = itoa::Buffer::new();
+    let digits = buffer.format(number);
+    let mut text = String::with_capacity(cells.max(digits.len() + 1) + 1);
+    text.extend(std::iter::repeat_n(
+        ' ',
+        cells.saturating_sub(digits.len() + 1),
+    ));
+    text.push_str(digits);
     text.push_str(". ");
     text
 }
@@ -208,22 +206,22 @@ impl Form {
             };
         }
         let option = &question.options[row];
-        let recommended = || Span::new("(recommended)", WARNING);
-        let (subtitle, count) = match (option.recommended == Some(true), &option.description) {
-            (true, Some(description)) => {
-                let description = [" | ", description.as_str()].concat();
-                ([recommended(), Span::multiline(description, MUTED)], 2)
+        let recommended = option.recommended == Some(true);
+        let description = option.description.as_deref().map(|description| {
+            if recommended {
+                Span::multiline([" | ", description].concat(), MUTED)
+            } else {
+                Span::multiline(description, MUTED)
             }
-            (true, None) => ([recommended(), Span::spaces(0)], 1),
-            (false, Some(description)) => {
-                ([Span::multiline(description, MUTED), Span::spaces(0)], 1)
-            }
-            (false, None) => ([Span::spaces(0), Span::spaces(0)], 0),
-        };
-        let subtitle = &subtitle[..count];
+        });
+        let subtitle: Vec<Span> = [recommended.then(|| Span::new("(recommended)", WARNING))]
+            .into_iter()
+            .chain([description])
+            .flatten()
+            .collect();
         if !subtitle.is_empty() {
             let sub = cap_lines(
-                wrap_spans(subtitle, text_columns),
+                wrap_spans(&subtitle, text_columns),
                 subtitle_rows,
                 text_columns,
             );

@@ -241,17 +241,6 @@ impl Encoder {
     pub fn move_to(&mut self, out: &mut Vec<u8>, to: Position) {
         match self.cursor {
             Some(from) if from == to => {}
-            Some(from) if from.y == to.y && to.x > from.x && to.x - from.x <= SHORT_GAP => {
-                let mut reprinted = Move::new();
-                if self
-                    .shadow
-                    .reprint(&mut reprinted, to.y, from.x..to.x, self.style)
-                {
-                    out.extend_from_slice(&reprinted);
-                } else {
-                    out.extend_from_slice(&self.shortest_move(from, to));
-                }
-            }
             Some(from) => out.extend_from_slice(&self.shortest_move(from, to)),
             None => out.extend_from_slice(&absolute(to)),
         }
@@ -299,8 +288,25 @@ impl Encoder {
         });
     }
 
-    /// The shortest of an absolute move and the relative ones from `from` to `to`.
+    /// The shortest of an absolute move and the relative ones from `from` to `to`: a short
+    /// gap on the cursor's row that can be reprinted is, without weighing the others (see
+    /// [`SHORT_GAP`]).
     fn shortest_move(&self, from: Position, to: Position) -> Move {
+        if from.y == to.y && to.x > from.x && to.x - from.x <= SHORT_GAP {
+            let mut reprinted = Move::new();
+            if self
+                .shadow
+                .reprint(&mut reprinted, to.y, from.x..to.x, self.style)
+            {
+                return reprinted;
+            }
+        }
+        self.weighed_move(from, to)
+    }
+
+    /// The shortest of an absolute move and the relative ones from `from` to `to`, each built
+    /// and weighed.
+    fn weighed_move(&self, from: Position, to: Position) -> Move {
         let mut best = absolute(to);
         let mut stay = Move::new();
         vertical(&mut stay, from.y, to.y);

@@ -148,15 +148,6 @@ impl Shadow {
         }
     }
 
-    /// Notes `cell` shown at (`x`, `y`), a cell of an [opened](Self::open_row) part of a row.
-    pub fn put(&mut self, x: u16, y: u16, cell: &Cell) {
-        if let Some(Row::Known(cells)) = self.rows.get_mut(usize::from(y))
-            && let Some(seen) = cells.get_mut(usize::from(x))
-        {
-            *seen = Seen::from(cell);
-        }
-    }
-
     /// Appends to `into` the bytes that rewrite `columns` of row `y` as they are, in the
     /// terminal's current `style`, if every one of them is a known one-byte character that
     /// style shows alike and they fit; says whether it did (`into` is untouched otherwise).

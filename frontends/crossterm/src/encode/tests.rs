@@ -141,7 +141,7 @@ fn a_wide_glyph_whose_right_half_changes_is_written_whole() {
     });
     let cells = [wide, Cell::Covered, row("a")[0].clone()];
     drawn(&mut encoder, &cells, 3);
-    encoder.shadow.put(1, 0, &row(" ")[0]);
+    encoder.shadow.put_changed(1, 0, &row(" "), &[true]);
     let out = drawn(&mut encoder, &cells, 3);
     assert_eq!(out, "\r日".as_bytes(), "{:?}", shown(&out));
 }
@@ -162,4 +162,43 @@ fn a_frame_keeps_a_foreground_and_resets_a_background() {
     out.clear();
     encoder.reset_style(&mut out);
     assert!(out.is_empty(), "already in the default style");
+}
+
+#[test]
+fn a_short_gap_is_reprinted_as_weighing_every_move_would_choose() {
+    let mut encoder = erased(12, 2);
+    let mut text = row("ab d e  日x  ");
+    text[8] = glyph('x', Color::Cyan, Color::Reset);
+    drawn(&mut encoder, &text, 12);
+    let mut reprinted = 0;
+    for style in [Shade::BLANK, glyph_shade(&text[8])] {
+        encoder.style = style;
+        for from in 0..12 {
+            for gap in 1..=SHORT_GAP {
+                let (from, to) = (Position::new(from, 0), Position::new(from + gap, 0));
+                if to.x >= 12 {
+                    continue;
+                }
+                let weighed = encoder.weighed_move(from, to);
+                let shortest = encoder.shortest_move(from, to);
+                assert_eq!(
+                    shortest,
+                    weighed,
+                    "from {from:?} to {to:?} in {style:?}: {:?} against {:?}",
+                    shown(&shortest),
+                    shown(&weighed)
+                );
+                reprinted += usize::from(shortest.first() != Some(&0x1b));
+            }
+        }
+    }
+    assert!(reprinted > 0, "some gap was reprinted");
+}
+
+/// The shade of a glyph cell.
+fn glyph_shade(cell: &Cell) -> Shade {
+    match cell {
+        Cell::Glyph(glyph) => glyph.shade,
+        Cell::Covered => Shade::BLANK,
+    }
 }

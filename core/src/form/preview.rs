@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 
 use super::state::PreviewScroll;
-use crate::text::{fitting_line, sanitize_line, wrap};
+use crate::text::{sanitize_line, wrap, wrapped_line_count};
 
 /// The longest segment, in bytes.
 pub const CHUNK: usize = 4096;
@@ -156,14 +156,9 @@ pub fn segment_rows(text: &str, segment: Segment, width: usize) -> Vec<Cow<'_, s
     rows
 }
 
-/// How many rows [`segment_rows`] gives, counted without keeping them: a segment that fits
-/// one row, as most lines of a preview do, is only measured.
+/// How many rows [`segment_rows`] gives, counted without keeping them.
 pub fn segment_row_count(text: &str, segment: Segment, width: usize) -> usize {
-    let clean = segment_text(text, segment);
-    if fitting_line(&clean, width.max(1)).is_some() {
-        return 1;
-    }
-    wrap(&clean, width.max(1)).len().max(1)
+    wrapped_line_count(&segment_text(text, segment), width.max(1)).max(1)
 }
 
 /// The position `rows` rows further down, stopping at the last row.

@@ -20,12 +20,33 @@ pub fn wrap(text: &str, width: usize) -> Vec<&str> {
         return lines;
     }
     for hard_line in text.split('\n') {
-        match fitting_line(hard_line, width) {
-            Some(line) => lines.push(line),
-            None => LineWrapper::new(hard_line, width, &mut lines).run(),
+        match HardLine::of(hard_line, width) {
+            HardLine::Fits(line) => lines.push(line),
+            HardLine::Ascii(rows) => lines.extend(rows),
+            HardLine::Measured(line) => LineWrapper::new(line, width, &mut lines).run(),
         }
     }
     lines
+}
+
+/// How many lines [`wrap`] gives, counted without keeping them where it can: a line of printable
+/// ASCII is only scanned.
+pub fn wrapped_line_count(text: &str, width: usize) -> usize {
+    if width == 0 {
+        return 0;
+    }
+    let mut scratch = Vec::new();
+    text.split('\n')
+        .map(|hard_line| match HardLine::of(hard_line, width) {
+            HardLine::Fits(_) => 1,
+            HardLine::Ascii(rows) => rows.count(),
+            HardLine::Measured(line) => {
+                scratch.clear();
+                LineWrapper::new(line, width, &mut scratch).run();
+                scratch.len()
+            }
+        })
+        .sum()
 }
 
 /// The one line [`wrap`] makes of `line`, a hard line (no `\n`), when it fits `width` cells:
@@ -33,6 +54,83 @@ pub fn wrap(text: &str, width: usize) -> Vec<&str> {
 pub fn fitting_line(line: &str, width: usize) -> Option<&str> {
     let trimmed = line.trim_end_matches(' ');
     (width > 0 && text_width(trimmed) <= width).then_some(trimmed)
+}
+
+/// What wrapping one hard line (no `\n`) at a width above 0 takes.
+enum HardLine<'text> {
+    /// It fits: this one line, without its trailing spaces.
+    Fits(&'text str),
+    /// Printable ASCII that has to be broken: a byte is a cell.
+    Ascii(AsciiRows<'text>),
+    /// Anything else that has to be broken: measured by grapheme cluster.
+    Measured(&'text str),
+}
+
+impl<'text> HardLine<'text> {
+    /// Tells which case `line` is, asking once whether it is printable ASCII.
+    fn of(line: &'text str, width: usize) -> Self {
+        if is_printable_ascii(line) {
+            let content = line.trim_end_matches(' ');
+            if content.len() <= width {
+                Self::Fits(content)
+            } else {
+                Self::Ascii(AsciiRows {
+                    content,
+                    start: 0,
+                    width,
+                })
+            }
+        } else {
+            fitting_line(line, width).map_or(Self::Measured(line), Self::Fits)
+        }
+    }
+}
+
+/// The lines of a hard line of printable ASCII, the same greedy ones [`LineWrapper`] makes,
+/// found by looking back from the widest line that could fit for the last word ending in it:
+/// a line costs about its last word, not a step per byte.
+struct AsciiRows<'text> {
+    /// The hard line without its trailing spaces.
+    content: &'text str,
+    /// Where the next line starts; past the end when all are given.
+    start: usize,
+    /// Cells a line may take, at least 1.
+    width: usize,
+}
+
+impl<'text> Iterator for AsciiRows<'text> {
+    type Item = &'text str;
+
+    fn next(&mut self) -> Option<&'text str> {
+        let bytes = self.content.as_bytes();
+        let start = self.start;
+        if start >= bytes.len() {
+            return None;
+        }
+        if bytes.len() - start <= self.width {
+            self.start = bytes.len();
+            return Some(&self.content[start..]);
+        }
+        // A word ends at `end` when a space follows a non-space there; the byte at
+        // `start + width` exists, since the rest is wider than a line.
+        let window = &bytes[start..=start + self.width];
+        let word_end = (1..window.len())
+            .rev()
+            .find(|&at| window[at] == b' ' && window[at - 1] != b' ');
+        let row = if let Some(end) = word_end {
+            let spaces = bytes[start + end..]
+                .iter()
+                .take_while(|&&byte| byte == b' ')
+                .count();
+            self.start = start + end + spaces;
+            &self.content[start..start + end]
+        } else {
+            // The first word does not fit a line: it is cut at the edge.
+            self.start = start + self.width;
+            &self.content[start..self.start]
+        };
+        Some(row)
+    }
 }
 
 /// The output line being filled: a byte range of the hard line and its width.
@@ -43,19 +141,9 @@ struct OpenLine {
     cells: usize,
 }
 
-/// How the cells of a hard line's words are counted.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Cells {
-    /// Printable ASCII: a byte is a cell, so a word's cells are its length.
-    Bytes,
-    /// Anything else: measured by grapheme cluster.
-    Measured,
-}
-
-/// Greedy wrapping of one hard line.
+/// Greedy wrapping of one hard line, measured by grapheme cluster.
 struct LineWrapper<'text, 'out> {
     line: &'text str,
-    cells: Cells,
     width: usize,
     out: &'out mut Vec<&'text str>,
     open: Option<OpenLine>,
@@ -64,26 +152,12 @@ struct LineWrapper<'text, 'out> {
 
 impl<'text, 'out> LineWrapper<'text, 'out> {
     fn new(line: &'text str, width: usize, out: &'out mut Vec<&'text str>) -> Self {
-        let cells = if is_printable_ascii(line) {
-            Cells::Bytes
-        } else {
-            Cells::Measured
-        };
         Self {
             line,
-            cells,
             width,
             out,
             open: None,
             emitted: false,
-        }
-    }
-
-    /// The cells of `text`, a part of the line.
-    fn cells_of(&self, text: &str) -> usize {
-        match self.cells {
-            Cells::Bytes => text.len(),
-            Cells::Measured => text_width(text),
         }
     }
 
@@ -116,7 +190,7 @@ impl<'text, 'out> LineWrapper<'text, 'out> {
     /// Adds the word `word_start..word_end`, preceded by spaces from `gap_start`.
     fn add_word(&mut self, gap_start: usize, word_start: usize, word_end: usize) {
         let gap = word_start - gap_start;
-        let word_cells = self.cells_of(&self.line[word_start..word_end]);
+        let word_cells = text_width(&self.line[word_start..word_end]);
         match self.open {
             Some(open) if open.cells + gap + word_cells <= self.width => {
                 self.open = Some(OpenLine {
@@ -166,4 +240,13 @@ impl<'text, 'out> LineWrapper<'text, 'out> {
         self.out.push(&self.line[line.start..line.end]);
         self.emitted = true;
     }
+}
+
+/// The lines [`LineWrapper`] makes of `text`, a hard line too wide for one line, whatever
+/// it holds: what the printable-ASCII path must agree with.
+#[cfg(test)]
+pub(super) fn measured_wrap(text: &str, width: usize) -> Vec<&str> {
+    let mut lines = Vec::new();
+    LineWrapper::new(text, width, &mut lines).run();
+    lines
 }

@@ -80,3 +80,32 @@ fn lines_never_exceed_the_width(
         );
     }
 }
+
+mod printable_ascii {
+    use proptest::prelude::*;
+
+    use super::super::wrap::{measured_wrap, wrapped_line_count};
+    use super::super::{fitting_line, wrap};
+
+    proptest! {
+        #[test]
+        fn looking_back_for_a_word_end_wraps_as_measuring_word_by_word_does(
+            line in "[ ab]{0,3}[a-c ]{0,40}",
+            width in 1_usize..12,
+        ) {
+            let expected = match fitting_line(&line, width) {
+                Some(fits) => vec![fits],
+                None => measured_wrap(&line, width),
+            };
+            prop_assert_eq!(wrap(&line, width), expected);
+        }
+
+        #[test]
+        fn counting_lines_agrees_with_wrapping(
+            text in "[ a\\n中]{0,30}",
+            width in 0_usize..8,
+        ) {
+            prop_assert_eq!(wrapped_line_count(&text, width), wrap(&text, width).len());
+        }
+    }
+}

@@ -215,9 +215,15 @@ fn one_line<'a>(span: &Span<'a>, columns: usize) -> Option<Line<'a>> {
     Some(if kept == 0 {
         Vec::new()
     } else {
-        vec![Span::clean(span.slice(0, kept), span.style)]
+        let mut line = Vec::with_capacity(ROOM_BEFORE + 1);
+        line.push(Span::clean(span.slice(0, kept), span.style));
+        line
     })
 }
+
+/// Spans a one-span line has room for before it without growing: an indent, or a list row's
+/// cursor, number and marker.
+const ROOM_BEFORE: usize = 3;
 
 /// Word-wraps one style of text to `columns` cells, its line breaks shown as `↵`.
 pub fn wrap_text<'a>(text: impl Into<Cow<'a, str>>, style: Style, columns: usize) -> Vec<Line<'a>> {
@@ -260,17 +266,12 @@ pub fn cap_lines(mut lines: Vec<Line<'_>>, rows: usize, columns: usize) -> Vec<L
     lines
 }
 
-/// Prefixes every line with `cells` blank cells.
-pub fn indented(lines: Vec<Line<'_>>, cells: usize) -> Vec<Line<'_>> {
+/// Prefixes every line with `cells` blank cells, in place.
+pub fn indented(mut lines: Vec<Line<'_>>, cells: usize) -> Vec<Line<'_>> {
+    for line in &mut lines {
+        line.insert(0, Span::spaces(cells));
+    }
     lines
-        .into_iter()
-        .map(|line| {
-            let mut indented = Vec::with_capacity(line.len() + 1);
-            indented.push(Span::spaces(cells));
-            indented.extend(line);
-            indented
-        })
-        .collect()
 }
 
 /// Draws one line of spans from `pos`; returns the column after it.

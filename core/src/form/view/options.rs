@@ -147,24 +147,21 @@ impl Form {
         } else {
             description_rows.max(1)
         };
-        let head_spans = label_lines.first().map_or(0, Vec::len);
-        let mut first = Vec::with_capacity(3 + head_spans);
-        first.push(Span::new(
-            if highlighted { "› " } else { "  " },
-            ACCENT.bold(),
-        ));
-        first.push(Span::new(
-            row_number(row + 1, number_width),
-            if highlighted { ACCENT } else { MUTED },
-        ));
-        first.push(Span::new(marker, if selected { SUCCESS } else { MUTED }));
         let mut lines = Vec::with_capacity(label_lines.len() + 2);
         if label_lines.is_empty() {
             label_lines.push(Vec::new());
         }
         let mut label_lines = label_lines.into_iter();
-        if let Some(head) = label_lines.next() {
-            first.extend(head);
+        if let Some(mut first) = label_lines.next() {
+            let before = [
+                Span::new(if highlighted { "› " } else { "  " }, ACCENT.bold()),
+                Span::new(
+                    row_number(row + 1, number_width),
+                    if highlighted { ACCENT } else { MUTED },
+                ),
+                Span::new(marker, if selected { SUCCESS } else { MUTED }),
+            ];
+            first.splice(0..0, before);
             lines.push(first);
         }
         lines.extend(indented(label_lines.collect(), label_indent));
@@ -214,14 +211,25 @@ impl Form {
                 Span::multiline(description, MUTED)
             }
         });
-        let subtitle: Vec<Span> = [recommended.then(|| Span::new("(recommended)", WARNING))]
-            .into_iter()
-            .chain([description])
-            .flatten()
-            .collect();
+        let (both, one);
+        let subtitle: &[Span] = match (recommended, description) {
+            (true, Some(description)) => {
+                both = [Span::new("(recommended)", WARNING), description];
+                &both
+            }
+            (true, None) => {
+                one = [Span::new("(recommended)", WARNING)];
+                &one
+            }
+            (false, Some(description)) => {
+                one = [description];
+                &one
+            }
+            (false, None) => &[],
+        };
         if !subtitle.is_empty() {
             let sub = cap_lines(
-                wrap_spans(&subtitle, text_columns),
+                wrap_spans(subtitle, text_columns),
                 subtitle_rows,
                 text_columns,
             );

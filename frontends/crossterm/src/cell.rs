@@ -12,13 +12,73 @@ const SHOWN_ON_BLANK: Modifier = Modifier::REVERSED
     .union(Modifier::UNDERLINED)
     .union(Modifier::CROSSED_OUT);
 
+/// A colour as a terminal is told it, packed in one word: the default colour, one of the 256
+/// palette entries (the sixteen named colours are its first sixteen, and set with the same
+/// bytes), or RGB. Every cell of a frame is compared with the screen's, and comparing two
+/// words is what keeps that cheap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ink(u32);
+
+/// The kind of an [`Ink`], in its top byte.
+const PALETTE: u32 = 1 << 24;
+const RGB: u32 = 2 << 24;
+
+impl Ink {
+    /// The terminal's default colour.
+    pub const RESET: Self = Self(0);
+
+    /// The ink of `color`.
+    pub const fn of(color: Color) -> Self {
+        let index = match color {
+            Color::Reset => return Self::RESET,
+            Color::Rgb(r, g, b) => {
+                return Self(RGB | (r as u32) << 16 | (g as u32) << 8 | b as u32);
+            }
+            Color::Indexed(index) => index,
+            Color::Black => 0,
+            Color::Red => 1,
+            Color::Green => 2,
+            Color::Yellow => 3,
+            Color::Blue => 4,
+            Color::Magenta => 5,
+            Color::Cyan => 6,
+            Color::Gray => 7,
+            Color::DarkGray => 8,
+            Color::LightRed => 9,
+            Color::LightGreen => 10,
+            Color::LightYellow => 11,
+            Color::LightBlue => 12,
+            Color::LightMagenta => 13,
+            Color::LightCyan => 14,
+            Color::White => 15,
+        };
+        Self(PALETTE | index as u32)
+    }
+
+    /// The colour, a named one as its palette entry.
+    pub const fn color(self) -> Color {
+        let [kind, r, g, b] = self.0.to_be_bytes();
+        match kind {
+            0 => Color::Reset,
+            1 => Color::Indexed(b),
+            _ => Color::Rgb(r, g, b),
+        }
+    }
+}
+
+impl From<Color> for Ink {
+    fn from(color: Color) -> Self {
+        Self::of(color)
+    }
+}
+
 /// A cell's colours and attributes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shade {
     /// The foreground colour.
-    pub fg: Color,
+    pub fg: Ink,
     /// The background colour.
-    pub bg: Color,
+    pub bg: Ink,
     /// Bold, reverse and the other attributes.
     pub modifier: Modifier,
 }
@@ -26,8 +86,8 @@ pub struct Shade {
 impl Shade {
     /// The default style: what an erased cell has.
     pub const BLANK: Self = Self {
-        fg: Color::Reset,
-        bg: Color::Reset,
+        fg: Ink::RESET,
+        bg: Ink::RESET,
         modifier: Modifier::empty(),
     };
 
@@ -36,8 +96,8 @@ impl Shade {
     #[must_use]
     pub fn patched(self, style: Style) -> Self {
         Self {
-            fg: style.fg.unwrap_or(self.fg),
-            bg: style.bg.unwrap_or(self.bg),
+            fg: style.fg.map_or(self.fg, Ink::of),
+            bg: style.bg.map_or(self.bg, Ink::of),
             modifier: self
                 .modifier
                 .union(style.add_modifier)
@@ -46,7 +106,7 @@ impl Shade {
     }
 
     /// Whether a space written in this style shows as a blank cell of background `bg`.
-    pub fn paints_blank_as(&self, bg: Color) -> bool {
+    pub fn paints_blank_as(&self, bg: Ink) -> bool {
         self.bg == bg && !self.modifier.intersects(SHOWN_ON_BLANK)
     }
 }
@@ -159,7 +219,7 @@ mod tests {
         let cyan = Glyph {
             text: Text::Char(' '),
             shade: Shade {
-                fg: Color::Cyan,
+                fg: Ink::of(Color::Cyan),
                 ..Shade::BLANK
             },
         };
@@ -177,14 +237,31 @@ mod tests {
     #[test]
     fn a_style_patches_only_what_it_names() {
         let base = Shade {
-            bg: Color::Blue,
+            bg: Ink::of(Color::Blue),
             modifier: Modifier::BOLD,
             ..Shade::BLANK
         };
         let over = base.patched(Style::new().fg(Color::Red).remove_modifier(Modifier::BOLD));
-        assert_eq!(over.fg, Color::Red);
-        assert_eq!(over.bg, Color::Blue);
+        assert_eq!(over.fg, Ink::of(Color::Red));
+        assert_eq!(over.bg, Ink::of(Color::Blue));
         assert_eq!(over.modifier, Modifier::empty());
+    }
+
+    #[test]
+    fn an_ink_gives_back_its_colour_and_a_named_one_its_palette_entry() {
+        for color in [
+            Color::Reset,
+            Color::Indexed(200),
+            Color::Rgb(1, 2, 3),
+            Color::Rgb(255, 0, 255),
+        ] {
+            assert_eq!(Ink::of(color).color(), color);
+        }
+        assert_eq!(Ink::of(Color::Black).color(), Color::Indexed(0));
+        assert_eq!(Ink::of(Color::DarkGray).color(), Color::Indexed(8));
+        assert_eq!(Ink::of(Color::White).color(), Color::Indexed(15));
+        assert_ne!(Ink::of(Color::Indexed(0)), Ink::RESET);
+        assert_ne!(Ink::of(Color::Rgb(0, 0, 0)), Ink::of(Color::Indexed(0)));
     }
 
     #[test]

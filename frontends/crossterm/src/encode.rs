@@ -7,10 +7,10 @@
 //! the style alone for cells that stay blank; and erases a blank tail with `ESC[K`.
 
 use ratatui::layout::{Position, Size};
-use ratatui::style::{Color, Modifier};
+use ratatui::style::Modifier;
 
 use crate::backend::capped;
-use crate::cell::{Cell, Shade};
+use crate::cell::{Cell, Ink, Shade};
 use crate::shadow::Shadow;
 use moves::{Move, absolute, csi, vertical};
 
@@ -130,7 +130,7 @@ impl Encoder {
         self.shadow
             .compare_row(x, y, &row[..compared], &mut changed);
         for at in 1..compared {
-            if changed[at] && row[at] == Cell::Covered {
+            if changed[at] && matches!(row[at], Cell::Covered) {
                 changed[at - 1] = true;
             }
         }
@@ -167,7 +167,7 @@ impl Encoder {
     ) {
         let tail = blank_tail(row).filter(|&(_, bg)| match reach {
             TailReach::AnyBackground => true,
-            TailReach::DefaultBackground => bg == Color::Reset,
+            TailReach::DefaultBackground => bg == Ink::RESET,
             TailReach::Nowhere => false,
         });
         for (at, (cell, changed)) in row.iter().zip(changed).enumerate() {
@@ -184,8 +184,15 @@ impl Encoder {
                 out.extend_from_slice(b"\x1b[K");
                 return;
             }
-            self.move_to(out, Position::new(offset, y));
-            if !(glyph.is_blank() && self.style.paints_blank_as(glyph.shade.bg)) {
+            let at = Position::new(offset, y);
+            // The checks that are most often enough come first: a run of changed cells needs
+            // no move after its first, nor a style after its first of one shade.
+            if self.cursor != Some(at) {
+                self.move_to(out, at);
+            }
+            if glyph.shade != self.style
+                && !(glyph.is_blank() && self.style.paints_blank_as(glyph.shade.bg))
+            {
                 self.set_style(out, glyph.shade);
             }
             glyph.text.write_to(out);
@@ -198,7 +205,7 @@ impl Encoder {
     /// resets them); a background or reverse video is reset, so that nothing the terminal
     /// itself erases takes it.
     pub fn end_frame(&mut self, out: &mut Vec<u8>) {
-        if !self.style.paints_blank_as(Color::Reset) {
+        if !self.style.paints_blank_as(Ink::RESET) {
             self.set_style(out, Shade::BLANK);
         }
     }
@@ -288,18 +295,15 @@ impl Encoder {
         });
     }
 
-    /// The shortest of an absolute move and the relative ones from `from` to `to`: a short
-    /// gap on the cursor's row that can be reprinted is, without weighing the others (see
-    /// [`SHORT_GAP`]).
+    /// The shortest of an absolute move and the relative ones from `from` to `to`. A move right
+    /// on the cursor's row is the move sideways alone, without weighing the others: a return
+    /// first adds a byte to a move at least as long, and an absolute move names the row and a
+    /// column past the distance, so both are longer.
     fn shortest_move(&self, from: Position, to: Position) -> Move {
-        if from.y == to.y && to.x > from.x && to.x - from.x <= SHORT_GAP {
-            let mut reprinted = Move::new();
-            if self
-                .shadow
-                .reprint(&mut reprinted, to.y, from.x..to.x, self.style)
-            {
-                return reprinted;
-            }
+        if from.y == to.y && to.x > from.x {
+            let mut sideways = Move::new();
+            self.horizontal(&mut sideways, from.x, to);
+            return sideways;
         }
         self.weighed_move(from, to)
     }
@@ -328,7 +332,9 @@ impl Encoder {
         best
     }
 
-    /// Appends the shortest bytes moving from column `from` to `to` on `to`'s row.
+    /// Appends the shortest bytes moving from column `from` to `to` on `to`'s row: a gap of
+    /// at most [`REPRINTED_GAP`] cells is reprinted when it can be, as it is no longer than the
+    /// `ESC[nC` that moves over it; a wider one is moved over.
     fn horizontal(&self, into: &mut Move, from: u16, to: Position) {
         if to.x == from {
             return;
@@ -337,26 +343,16 @@ impl Encoder {
             csi(into, from - to.x, b'D');
             return;
         }
-        let distance = usize::from(to.x - from);
-        let before = into.len();
-        csi(into, to.x - from, b'C');
-        if distance > into.len() - before {
+        let gap = to.x - from;
+        if gap <= REPRINTED_GAP && self.shadow.reprint(into, to.y, from..to.x, self.style) {
             return;
         }
-        let mut reprinted = Move::new();
-        if self
-            .shadow
-            .reprint(&mut reprinted, to.y, from..to.x, self.style)
-            && into.remaining_capacity() + (into.len() - before) >= reprinted.len()
-        {
-            into.truncate(before);
-            into.extend(reprinted);
-        }
+        csi(into, gap, b'C');
     }
 
     /// Sets only the background of the current style, for an erase; keeps the rest when
     /// that adds nothing visible to blank cells.
-    fn set_bg_only(&mut self, out: &mut Vec<u8>, bg: Color) {
+    fn set_bg_only(&mut self, out: &mut Vec<u8>, bg: Ink) {
         if !self.style.paints_blank_as(bg) {
             let target = Shade {
                 bg,
@@ -382,7 +378,7 @@ impl Encoder {
 
 /// Where the run of blank cells that ends `row` starts, and their background; `None` when the
 /// row ends in something else.
-fn blank_tail(row: &[Cell]) -> Option<(usize, Color)> {
+fn blank_tail(row: &[Cell]) -> Option<(usize, Ink)> {
     let blank_bg = |cell: &Cell| match cell {
         Cell::Glyph(glyph) if glyph.is_blank() => Some(glyph.shade.bg),
         _ => None,
@@ -395,12 +391,9 @@ fn blank_tail(row: &[Cell]) -> Option<(usize, Color)> {
     Some((start, bg))
 }
 
-/// The widest gap on the cursor's row that, when it can be reprinted, is reprinted without
-/// weighing the moves: a byte a cell, it is shorter than any of them (`ESC[C` alone is three
-/// bytes, and a return is followed by at least as many cells again), as
-/// [`Encoder::shortest_move`] would find after building each. Text the form writes is mostly
-/// words apart by one space, and such gaps are most of a frame's moves.
-const SHORT_GAP: u16 = 2;
+/// The widest gap that is reprinted rather than moved over: `ESC[C` is three bytes and
+/// `ESC[nC` four up to nine cells, so reprinting is no longer up to four.
+const REPRINTED_GAP: u16 = 4;
 
 mod moves;
 #[cfg(test)]

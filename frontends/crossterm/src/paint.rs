@@ -110,11 +110,11 @@ fn put(row: &mut [Cell], x: usize, text: Text, style: ratatui::style::Style, wid
     };
     let shade = under.patched(style);
     let next = x + 1;
-    if row.get(next) == Some(&Cell::Covered) && !wide {
+    if matches!(row.get(next), Some(Cell::Covered)) && !wide {
         row[next] = Cell::BLANK;
     }
     if wide {
-        if row.get(next + 1) == Some(&Cell::Covered) {
+        if matches!(row.get(next + 1), Some(Cell::Covered)) {
             break_glyph(row, next);
         }
         row[next] = Cell::Covered;
@@ -131,7 +131,7 @@ fn break_glyph(row: &mut [Cell], x: usize) {
             shade,
         });
     }
-    if row.get(x + 1) == Some(&Cell::Covered) {
+    if matches!(row.get(x + 1), Some(Cell::Covered)) {
         row[x + 1] = Cell::BLANK;
     }
 }
@@ -179,6 +179,7 @@ mod tests {
     use ratatui::style::{Color, Modifier};
 
     use super::*;
+    use crate::cell::Ink;
 
     fn painted(frame: &Frame, theme: &Theme, width: u16, height: u16) -> Vec<Vec<Cell>> {
         paint_screen(frame, theme, Size::new(width, height))
@@ -217,8 +218,8 @@ mod tests {
             row.push(Cell::Glyph(Glyph {
                 text: Text::of(symbol),
                 shade: Shade {
-                    fg: cell.fg,
-                    bg: cell.bg,
+                    fg: Ink::of(cell.fg),
+                    bg: Ink::of(cell.bg),
                     modifier: cell.modifier,
                 },
             }));
@@ -241,11 +242,11 @@ mod tests {
         assert_eq!(text(&rows[0]), "Title       ");
         assert_eq!(text(&rows[1]), "  › Yes     ");
         assert_eq!(text(&rows[2]), "  No        ");
-        assert_eq!(glyph(&rows[0][0]).shade.fg, Color::Cyan);
-        assert_eq!(glyph(&rows[1][2]).shade.fg, Color::Cyan);
+        assert_eq!(glyph(&rows[0][0]).shade.fg, Ink::of(Color::Cyan));
+        assert_eq!(glyph(&rows[1][2]).shade.fg, Ink::of(Color::Cyan));
         assert!(glyph(&rows[1][2]).shade.modifier.contains(Modifier::BOLD));
-        assert_eq!(glyph(&rows[2][2]).shade.fg, Color::Reset);
-        assert_eq!(glyph(&rows[1][1]).shade.fg, Color::Reset);
+        assert_eq!(glyph(&rows[2][2]).shade.fg, Ink::of(Color::Reset));
+        assert_eq!(glyph(&rows[1][1]).shade.fg, Ink::of(Color::Reset));
     }
 
     #[test]
@@ -274,8 +275,8 @@ mod tests {
         let rows = painted(&frame, &Theme::monochrome(), 4, 1);
         let shade = glyph(&rows[0][0]).shade;
         assert!(shade.modifier.contains(Modifier::REVERSED));
-        assert_eq!(shade.fg, Color::Reset);
-        assert_eq!(shade.bg, Color::Reset);
+        assert_eq!(shade.fg, Ink::RESET);
+        assert_eq!(shade.bg, Ink::RESET);
     }
 
     #[test]

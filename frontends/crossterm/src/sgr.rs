@@ -3,7 +3,7 @@
 use arrayvec::ArrayVec;
 use ratatui::style::{Color, Modifier};
 
-use crate::cell::Shade;
+use crate::cell::{Ink, Shade};
 
 /// Each attribute with the parameter that sets it and the one that clears it.
 const ATTRIBUTES: [(Modifier, u8, u8); 9] = [
@@ -65,10 +65,10 @@ fn fresh(to: &Shade) -> Params {
     let mut params = Params::default();
     params.push(0);
     add_attributes(&mut params, to.modifier);
-    if to.fg != Color::Reset {
+    if to.fg != Ink::RESET {
         colour(&mut params, to.fg, Layer::Foreground);
     }
-    if to.bg != Color::Reset {
+    if to.bg != Ink::RESET {
         colour(&mut params, to.bg, Layer::Background);
     }
     if params.as_bytes() == b"0" {
@@ -126,14 +126,13 @@ enum Layer {
     Background,
 }
 
-/// The parameters setting `color` on `layer`: the short forms for the sixteen named colours.
-fn colour(params: &mut Params, color: Color, layer: Layer) {
+/// The parameters setting `ink` on `layer`: the short forms for the sixteen named colours.
+fn colour(params: &mut Params, ink: Ink, layer: Layer) {
     let base: u16 = match layer {
         Layer::Foreground => 30,
         Layer::Background => 40,
     };
-    match color {
-        Color::Reset => params.push(base + 9),
+    match ink.color() {
         Color::Indexed(index) if index < 8 => params.push(base + u16::from(index)),
         Color::Indexed(index) if index < 16 => params.push(base + 60 + u16::from(index - 8)),
         Color::Indexed(index) => {
@@ -148,29 +147,7 @@ fn colour(params: &mut Params, color: Color, layer: Layer) {
                 params.push(u16::from(part));
             }
         }
-        named => colour(params, Color::Indexed(named_index(named)), layer),
-    }
-}
-
-/// The palette index of a named colour.
-fn named_index(color: Color) -> u8 {
-    match color {
-        Color::Black => 0,
-        Color::Red => 1,
-        Color::Green => 2,
-        Color::Yellow => 3,
-        Color::Blue => 4,
-        Color::Magenta => 5,
-        Color::Cyan => 6,
-        Color::Gray => 7,
-        Color::DarkGray => 8,
-        Color::LightRed => 9,
-        Color::LightGreen => 10,
-        Color::LightYellow => 11,
-        Color::LightBlue => 12,
-        Color::LightMagenta => 13,
-        Color::LightCyan => 14,
-        _ => 15,
+        _ => params.push(base + 9),
     }
 }
 
@@ -180,7 +157,7 @@ mod tests {
 
     fn shade(fg: Color, modifier: Modifier) -> Shade {
         Shade {
-            fg,
+            fg: Ink::of(fg),
             modifier,
             ..Shade::BLANK
         }
@@ -223,13 +200,13 @@ mod tests {
             .iter()
             .fold(Modifier::empty(), |all, (m, _, _)| all | *m);
         let from = Shade {
-            fg: Color::Rgb(255, 255, 255),
-            bg: Color::Rgb(255, 255, 255),
+            fg: Ink::of(Color::Rgb(255, 255, 255)),
+            bg: Ink::of(Color::Rgb(255, 255, 255)),
             modifier: every,
         };
         let to = Shade {
-            fg: Color::Rgb(254, 254, 254),
-            bg: Color::Rgb(254, 254, 254),
+            fg: Ink::of(Color::Rgb(254, 254, 254)),
+            bg: Ink::of(Color::Rgb(254, 254, 254)),
             modifier: every - Modifier::BOLD,
         };
         let stepped = step(&from, &to);

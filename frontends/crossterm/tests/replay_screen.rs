@@ -77,15 +77,15 @@ fn emulated(color: Color) -> vt100::Color {
 fn drawn_look(glyph: &Glyph) -> String {
     let shade = glyph.shade;
     if glyph.is_blank() {
-        return format!("blank on {:?}", emulated(shade.bg));
+        return format!("blank on {:?}", emulated(shade.bg.color()));
     }
     let mut text = Vec::new();
     glyph.text.write_to(&mut text);
     format!(
         "{:?} fg {:?} bg {:?} bold {} italic {} underline {} reverse {}",
         String::from_utf8(text).expect("UTF-8"),
-        emulated(shade.fg),
-        emulated(shade.bg),
+        emulated(shade.fg.color()),
+        emulated(shade.bg.color()),
         shade.modifier.contains(Modifier::BOLD),
         shade.modifier.contains(Modifier::ITALIC),
         shade.modifier.contains(Modifier::UNDERLINED),

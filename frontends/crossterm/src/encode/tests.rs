@@ -1,6 +1,8 @@
 //! The encoder's bytes for moves, rows and styles, checked one case at a time.
 
 use super::*;
+use ratatui::style::Color;
+
 use crate::cell::{Glyph, Text};
 
 fn moved(from: Position, to: Position) -> Vec<u8> {
@@ -43,8 +45,8 @@ fn glyph(ch: char, fg: Color, bg: Color) -> Cell {
     Cell::Glyph(Glyph {
         text: Text::Char(ch),
         shade: Shade {
-            fg,
-            bg,
+            fg: Ink::of(fg),
+            bg: Ink::of(bg),
             modifier: Modifier::empty(),
         },
     })
@@ -165,20 +167,19 @@ fn a_frame_keeps_a_foreground_and_resets_a_background() {
 }
 
 #[test]
-fn a_short_gap_is_reprinted_as_weighing_every_move_would_choose() {
-    let mut encoder = erased(12, 2);
-    let mut text = row("ab d e  日x  ");
+fn a_move_right_on_the_cursors_row_is_what_weighing_every_move_would_choose() {
+    let columns = 120;
+    let mut encoder = erased(columns, 2);
+    let line = "ab d e  日x  ".repeat(10);
+    let mut text = row(&line);
     text[8] = glyph('x', Color::Cyan, Color::Reset);
-    drawn(&mut encoder, &text, 12);
+    drawn(&mut encoder, &text, usize::from(columns));
     let mut reprinted = 0;
     for style in [Shade::BLANK, glyph_shade(&text[8])] {
         encoder.style = style;
-        for from in 0..12 {
-            for gap in 1..=SHORT_GAP {
-                let (from, to) = (Position::new(from, 0), Position::new(from + gap, 0));
-                if to.x >= 12 {
-                    continue;
-                }
+        for from in 0..columns {
+            for to in from + 1..columns {
+                let (from, to) = (Position::new(from, 0), Position::new(to, 0));
                 let weighed = encoder.weighed_move(from, to);
                 let shortest = encoder.shortest_move(from, to);
                 assert_eq!(
@@ -188,6 +189,15 @@ fn a_short_gap_is_reprinted_as_weighing_every_move_would_choose() {
                     shown(&shortest),
                     shown(&weighed)
                 );
+                let mut sideways = Move::new();
+                csi(&mut sideways, to.x - from.x, b'C');
+                let mut again = Move::new();
+                if encoder.shadow.reprint(&mut again, 0, from.x..to.x, style)
+                    && again.len() <= sideways.len()
+                {
+                    sideways = again;
+                }
+                assert_eq!(shortest, sideways, "from {from:?} to {to:?} in {style:?}");
                 reprinted += usize::from(shortest.first() != Some(&0x1b));
             }
         }

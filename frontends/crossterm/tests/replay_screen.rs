@@ -9,7 +9,7 @@ use support::{demo_form, form};
 use pi_agent_ask_core::draw::Size as FrameSize;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
-use pi_agent_ask_crossterm::cell::{Cell, Glyph};
+use pi_agent_ask_crossterm::cell::{Cell, Glyph, Ink};
 use pi_agent_ask_crossterm::encode::Erase;
 use pi_agent_ask_crossterm::paint::paint_screen;
 use pi_agent_ask_crossterm::painter::{Painter, Viewport};
@@ -47,45 +47,29 @@ const SCRIPT: &[Step] = &[
     Step::Key("up"),
 ];
 
-/// The emulator's colour for a ratatui colour.
-fn emulated(color: Color) -> vt100::Color {
-    let index = match color {
-        Color::Reset => return vt100::Color::Default,
-        Color::Rgb(r, g, b) => return vt100::Color::Rgb(r, g, b),
-        Color::Indexed(index) => index,
-        Color::Black => 0,
-        Color::Red => 1,
-        Color::Green => 2,
-        Color::Yellow => 3,
-        Color::Blue => 4,
-        Color::Magenta => 5,
-        Color::Cyan => 6,
-        Color::Gray => 7,
-        Color::DarkGray => 8,
-        Color::LightRed => 9,
-        Color::LightGreen => 10,
-        Color::LightYellow => 11,
-        Color::LightBlue => 12,
-        Color::LightMagenta => 13,
-        Color::LightCyan => 14,
-        Color::White => 15,
-    };
-    vt100::Color::Idx(index)
+/// The emulator's colour for a cell's ink, which names a colour as the terminal is told it.
+fn emulated(ink: Ink) -> vt100::Color {
+    match ink.color() {
+        Color::Reset => vt100::Color::Default,
+        Color::Rgb(r, g, b) => vt100::Color::Rgb(r, g, b),
+        Color::Indexed(index) => vt100::Color::Idx(index),
+        named => panic!("an ink names {named:?} by its palette entry"),
+    }
 }
 
 /// What a glyph looks like: a blank one shows only its background.
 fn drawn_look(glyph: &Glyph) -> String {
     let shade = glyph.shade;
     if glyph.is_blank() {
-        return format!("blank on {:?}", emulated(shade.bg.color()));
+        return format!("blank on {:?}", emulated(shade.bg));
     }
     let mut text = Vec::new();
     glyph.text.write_to(&mut text);
     format!(
         "{:?} fg {:?} bg {:?} bold {} italic {} underline {} reverse {}",
         String::from_utf8(text).expect("UTF-8"),
-        emulated(shade.fg.color()),
-        emulated(shade.bg.color()),
+        emulated(shade.fg),
+        emulated(shade.bg),
         shade.modifier.contains(Modifier::BOLD),
         shade.modifier.contains(Modifier::ITALIC),
         shade.modifier.contains(Modifier::UNDERLINED),

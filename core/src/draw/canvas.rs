@@ -11,6 +11,10 @@ use crate::text::{graphemes, sanitize, sanitize_line, width, wrap};
 /// than grow it run by run.
 const RUNS_PER_ROW: usize = 2;
 
+/// The longest text a run holds without allocating: a [`CompactString`] keeps that much in
+/// place.
+const INLINE_TEXT: usize = std::mem::size_of::<CompactString>();
+
 /// A frame under construction.
 ///
 /// Draw code puts text at positions without measuring; the canvas sanitizes it for one line,
@@ -130,10 +134,16 @@ impl Canvas {
         let start = pos.x.max(self.clip.x);
         let end = pos.x.saturating_add(cells).min(self.clip.right());
         if row_visible && start < end {
-            let text = glyph
-                .encode_utf8(&mut [0; 4])
-                .repeat(usize::from(end - start));
-            self.push(Pos::new(start, pos.y), text.into(), style);
+            let count = usize::from(end - start);
+            let mut bytes = [0; 4];
+            let one: &str = glyph.encode_utf8(&mut bytes);
+            // A short run is kept inline; a long one is built by doubling, then handed over.
+            let text = if count * one.len() <= INLINE_TEXT {
+                std::iter::repeat_n(one, count).collect()
+            } else {
+                CompactString::from(one.repeat(count))
+            };
+            self.push(Pos::new(start, pos.y), text, style);
         }
     }
 

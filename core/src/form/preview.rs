@@ -9,6 +9,8 @@
 
 use std::borrow::Cow;
 
+use memchr::{memchr, memchr_iter, memrchr};
+
 use super::state::PreviewScroll;
 use crate::text::{sanitize_line, wrap, wrapped_line_count};
 
@@ -49,18 +51,18 @@ fn is_cut(text: &str, boundary: usize) -> bool {
     let bytes = text.as_bytes();
     boundary > 0
         && boundary < bytes.len()
-        && !bytes[boundary.saturating_sub(CHUNK)..(boundary + CHUNK).min(bytes.len())]
-            .contains(&b'\n')
+        && memchr(
+            b'\n',
+            &bytes[boundary.saturating_sub(CHUNK)..(boundary + CHUNK).min(bytes.len())],
+        )
+        .is_none()
 }
 
 /// The segment starting at `start` (a segment start).
 pub fn segment_at(text: &str, start: usize) -> Segment {
     let bytes = text.as_bytes();
     let limit = (start + WINDOW).min(bytes.len());
-    let newline = bytes[start..limit]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map(|offset| start + offset);
+    let newline = memchr(b'\n', &bytes[start..limit]).map(|offset| start + offset);
     let stop = newline.unwrap_or(limit);
     let mut k = start / CHUNK + 1;
     loop {
@@ -111,9 +113,7 @@ pub fn previous_start(text: &str, start: usize) -> Option<usize> {
         start
     };
     let low = content_end.saturating_sub(WINDOW);
-    let line_start = bytes[low..content_end]
-        .iter()
-        .rposition(|&b| b == b'\n')
+    let line_start = memrchr(b'\n', &bytes[low..content_end])
         .map(|offset| low + offset + 1)
         .or_else(|| (low == 0).then_some(0));
     let floor = line_start.unwrap_or(low);
@@ -257,9 +257,7 @@ pub fn pane_rows(
 /// segment `from` is in shows at least one row from there, and so does every segment after
 /// each line break, so scrolling anywhere but near the end wraps nothing to keep the pane full.
 fn surely_fills(text: &str, from: PreviewScroll, height: usize) -> bool {
-    let breaks = text.as_bytes()[from.line.min(text.len())..]
-        .iter()
-        .filter(|&&byte| byte == b'\n')
+    let breaks = memchr_iter(b'\n', &text.as_bytes()[from.line.min(text.len())..])
         .take(height.saturating_sub(1))
         .count();
     breaks + 1 >= height

@@ -77,11 +77,17 @@ impl Canvas {
     /// Puts `text`, which is sanitized single-line text already (a [`super::Span`]'s, a row
     /// of wrapped sanitized text), as [`Canvas::put`] does, without sanitizing it again.
     pub(crate) fn put_clean(&mut self, pos: Pos, text: &str, style: Style) -> u16 {
+        self.put_measured(pos, text, width(text), style)
+    }
+
+    /// Puts `text` as [`Canvas::put_clean`] does, knowing it takes `cells` cells (a span's,
+    /// measured when it was made).
+    pub(crate) fn put_measured(&mut self, pos: Pos, text: &str, cells: usize, style: Style) -> u16 {
         debug_assert!(
             matches!(sanitize_line(text), Cow::Borrowed(_)),
             "{text:?} is sanitized"
         );
-        let cells = width(text);
+        debug_assert_eq!(cells, width(text), "{text:?} takes {cells} cells");
         let after = u16::try_from(usize::from(pos.x) + cells).unwrap_or(u16::MAX);
         let (left, right) = (usize::from(self.clip.x), usize::from(self.clip.right()));
         let x = usize::from(pos.x);

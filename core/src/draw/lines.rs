@@ -8,7 +8,9 @@
 use std::borrow::Cow;
 
 use super::{Canvas, Pos, Rect, Role, Style};
-use crate::text::{ELLIPSIS, fit, fitting_line, sanitize, sanitize_line, truncate, width, wrap};
+use crate::text::{
+    ELLIPSIS, fit, is_printable_ascii, sanitize, sanitize_line, truncate, width, wrap,
+};
 
 /// What horizontal rules are drawn with.
 const RULE: char = '─';
@@ -35,6 +37,9 @@ enum Shape {
 pub struct Span<'a> {
     text: Cow<'a, str>,
     shape: Shape,
+    /// The cells the text takes on one line, measured once, when the span is made: laying a
+    /// line out, fitting it and drawing it all ask.
+    cells: usize,
     /// How it looks.
     pub style: Style,
 }
@@ -57,26 +62,31 @@ impl<'a> Span<'a> {
     /// A span of `text` (sanitized here, line breaks shown as `↵`) in `style`; borrowed text
     /// stays borrowed unless sanitizing changes it.
     pub fn new(text: impl Into<Cow<'a, str>>, style: Style) -> Self {
-        Self {
-            text: cleaned(text.into(), sanitize_line),
-            shape: Shape::Line,
-            style,
+        let text = text.into();
+        if is_printable_ascii(&text) {
+            return Self {
+                cells: text.len(),
+                text,
+                shape: Shape::Line,
+                style,
+            };
         }
+        Self::clean(cleaned(text, sanitize_line), style)
     }
 
     /// A span of multi-line `text` (sanitized here, line breaks kept as `\n`) in `style`; only
     /// for [`wrap_spans`], which breaks lines there.
     pub fn multiline(text: impl Into<Cow<'a, str>>, style: Style) -> Self {
         Self {
-            text: cleaned(text.into(), sanitize),
             shape: Shape::Lines,
-            style,
+            ..Self::clean(cleaned(text.into(), sanitize), style)
         }
     }
 
     /// A span of text that is already sanitized single-line text, taken as it is.
     fn clean(text: Cow<'a, str>, style: Style) -> Self {
         Self {
+            cells: width(&text),
             text,
             shape: Shape::Line,
             style,
@@ -88,15 +98,21 @@ impl<'a> Span<'a> {
         let text = SPACES
             .get(..cells)
             .map_or_else(|| Cow::Owned(" ".repeat(cells)), Cow::Borrowed);
-        Self::clean(text, Style::new(Role::Text))
+        Self {
+            text,
+            shape: Shape::Line,
+            cells,
+            style: Style::new(Role::Text),
+        }
     }
 
     /// A horizontal rule `cells` wide, in the border style.
     pub fn rule(cells: usize) -> Self {
-        let text = RULE.encode_utf8(&mut [0; 4]).repeat(cells);
         Self {
+            text: Cow::Owned(RULE.encode_utf8(&mut [0; 4]).repeat(cells)),
             shape: Shape::Rule,
-            ..Self::clean(Cow::Owned(text), Style::new(Role::Border))
+            cells,
+            style: Style::new(Role::Border),
         }
     }
 
@@ -107,10 +123,7 @@ impl<'a> Span<'a> {
 
     /// The cells the span takes on one line.
     pub fn cells(&self) -> usize {
-        match self.shape {
-            Shape::Rule => self.text.len() / RULE.len_utf8(),
-            Shape::Line | Shape::Lines => width(&self.text),
-        }
+        self.cells
     }
 
     /// The same span cut to at most `cells` cells, ending with `…` where it was cut.
@@ -125,6 +138,7 @@ impl<'a> Span<'a> {
             shape @ (Shape::Line | Shape::Lines) => shape,
         };
         Self {
+            cells: width(&text),
             text,
             shape,
             style: self.style,
@@ -136,19 +150,20 @@ impl<'a> Span<'a> {
         Span {
             text: Cow::Owned(self.text.into_owned()),
             shape: self.shape,
+            cells: self.cells,
             style: self.style,
         }
     }
 
     /// Keeps the first `cells` cells of the text.
     fn keep(&mut self, cells: usize) {
+        let (kept, kept_cells) = fit(&self.text, cells);
+        let kept = kept.len();
         match &mut self.text {
-            Cow::Borrowed(text) => *text = fit(text, cells).0,
-            Cow::Owned(text) => {
-                let kept = fit(text, cells).0.len();
-                text.truncate(kept);
-            }
+            Cow::Borrowed(text) => *text = &text[..kept],
+            Cow::Owned(text) => text.truncate(kept),
         }
+        self.cells = kept_cells;
     }
 
     /// The text from byte `from` to byte `to`, borrowed when the span borrows.
@@ -211,12 +226,22 @@ fn one_line<'a>(span: &Span<'a>, columns: usize) -> Option<Line<'a>> {
     if span.shape == Shape::Lines && span.text.contains('\n') {
         return None;
     }
-    let kept = fitting_line(&span.text, columns)?.len();
+    // Trailing spaces, dropped as wrapping drops them, take a cell each.
+    let kept = span.text.trim_end_matches(' ').len();
+    let kept_cells = span.cells - (span.text.len() - kept);
+    if columns == 0 || kept_cells > columns {
+        return None;
+    }
     Some(if kept == 0 {
         Vec::new()
     } else {
         let mut line = Vec::with_capacity(ROOM_BEFORE + 1);
-        line.push(Span::clean(span.slice(0, kept), span.style));
+        line.push(Span {
+            text: span.slice(0, kept),
+            shape: Shape::Line,
+            cells: kept_cells,
+            style: span.style,
+        });
         line
     })
 }
@@ -287,17 +312,18 @@ pub fn put_line(canvas: &mut Canvas, pos: Pos, line: &[Span]) -> u16 {
 /// is one line, with its line breaks shown as `↵` when it has them, and a whole rule as
 /// repeated cells.
 fn put_span(canvas: &mut Canvas, pos: Pos, text: &str, span: &Span) -> u16 {
+    let whole = std::ptr::eq(text, span.text());
     match span.shape {
-        Shape::Rule if text.len() == span.text.len() => {
-            let cells = span.cells();
+        Shape::Rule if whole => {
             canvas.put_repeated(
                 pos,
                 RULE,
-                u16::try_from(cells).unwrap_or(u16::MAX),
+                u16::try_from(span.cells).unwrap_or(u16::MAX),
                 span.style,
             );
-            u16::try_from(usize::from(pos.x) + cells).unwrap_or(u16::MAX)
+            u16::try_from(usize::from(pos.x) + span.cells).unwrap_or(u16::MAX)
         }
+        Shape::Line if whole => canvas.put_measured(pos, text, span.cells, span.style),
         Shape::Line | Shape::Rule => canvas.put_clean(pos, text, span.style),
         Shape::Lines => canvas.put(pos, text, span.style),
     }

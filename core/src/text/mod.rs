@@ -17,3 +17,5 @@ pub use sanitize::{
 };
 pub use width::{ELLIPSIS, fit, grapheme_width, graphemes, standalone_chars, truncate, width};
 pub use wrap::{fitting_line, wrap, wrapped_line_count};
+
+pub(crate) use ascii::is_printable_ascii;

@@ -126,8 +126,14 @@ impl Form {
                     .option_notes
                     .get(&row)
                     .is_some_and(|n| !n.trim().is_empty()));
-        let label_spans = [Span::new(label, label_style), Span::new(" ✎", MUTED)];
-        let label_spans = &label_spans[..if noted { 2 } else { 1 }];
+        let (with_note_mark, alone);
+        let label_spans: &[Span] = if noted {
+            with_note_mark = [Span::new(label, label_style), Span::new(" ✎", MUTED)];
+            &with_note_mark
+        } else {
+            alone = [Span::new(label, label_style)];
+            &alone
+        };
         let editing_here = editor.is_some_and(|editor| match editor.target {
             EditorTarget::Custom => custom,
             EditorTarget::Note(NoteTarget::Option(option)) => option == row,

@@ -72,6 +72,27 @@ impl From<Color> for Ink {
     }
 }
 
+/// A style as it is laid over the cells of a run: its colours made inks once for the run,
+/// not once a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Patch {
+    fg: Option<Ink>,
+    bg: Option<Ink>,
+    add: Modifier,
+    sub: Modifier,
+}
+
+impl From<Style> for Patch {
+    fn from(style: Style) -> Self {
+        Self {
+            fg: style.fg.map(Ink::of),
+            bg: style.bg.map(Ink::of),
+            add: style.add_modifier,
+            sub: style.sub_modifier,
+        }
+    }
+}
+
 /// A cell's colours and attributes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shade {
@@ -91,17 +112,14 @@ impl Shade {
         modifier: Modifier::empty(),
     };
 
-    /// This shade with `style` laid over it: the colours it names replace these, its added
+    /// This shade with `patch` laid over it: the colours it names replace these, its added
     /// and removed attributes change these, the rest stays.
     #[must_use]
-    pub fn patched(self, style: Style) -> Self {
+    pub fn patched(self, patch: Patch) -> Self {
         Self {
-            fg: style.fg.map_or(self.fg, Ink::of),
-            bg: style.bg.map_or(self.bg, Ink::of),
-            modifier: self
-                .modifier
-                .union(style.add_modifier)
-                .difference(style.sub_modifier),
+            fg: patch.fg.unwrap_or(self.fg),
+            bg: patch.bg.unwrap_or(self.bg),
+            modifier: self.modifier.union(patch.add).difference(patch.sub),
         }
     }
 
@@ -241,7 +259,8 @@ mod tests {
             modifier: Modifier::BOLD,
             ..Shade::BLANK
         };
-        let over = base.patched(Style::new().fg(Color::Red).remove_modifier(Modifier::BOLD));
+        let style = Style::new().fg(Color::Red).remove_modifier(Modifier::BOLD);
+        let over = base.patched(Patch::from(style));
         assert_eq!(over.fg, Ink::of(Color::Red));
         assert_eq!(over.bg, Ink::of(Color::Blue));
         assert_eq!(over.modifier, Modifier::empty());

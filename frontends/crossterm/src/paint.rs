@@ -11,7 +11,7 @@ use pi_agent_ask_core::draw::{DrawCmd, Frame, Pos};
 use pi_agent_ask_core::text::{graphemes, standalone_chars};
 use ratatui::layout::{Position, Size};
 
-use crate::cell::{Cell, Glyph, Shade, Text};
+use crate::cell::{Cell, Glyph, Patch, Shade, Text};
 use crate::theme::Theme;
 
 /// The character that stands in for a control character found in a text run.
@@ -55,7 +55,7 @@ pub fn paint_row<'a>(
     let mut reached = 0;
     for cmd in runs {
         let DrawCmd::Text { pos, text, style } = cmd;
-        let style = theme.style(*style);
+        let style = Patch::from(theme.style(*style));
         let mut x = usize::from(pos.x);
         if text.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
             // One cell per byte: no graphemes to find or measure.
@@ -83,7 +83,7 @@ fn put_glyphs(
     cells: &mut [Cell],
     mut x: usize,
     glyphs: impl Iterator<Item = (Text, usize)>,
-    style: ratatui::style::Style,
+    style: Patch,
 ) -> usize {
     for (text, width) in glyphs {
         if width == 0 {
@@ -100,7 +100,7 @@ fn put_glyphs(
 
 /// Writes a glyph of `text` at `x`, in `style` laid over what the cell had; a wide glyph
 /// covers the next cell. A wide glyph partly overwritten is replaced by a blank.
-fn put(row: &mut [Cell], x: usize, text: Text, style: ratatui::style::Style, wide: bool) {
+fn put(row: &mut [Cell], x: usize, text: Text, style: Patch, wide: bool) {
     let under = match &row[x] {
         Cell::Glyph(glyph) => glyph.shade,
         Cell::Covered => {

@@ -291,6 +291,30 @@ pub fn cap_lines(mut lines: Vec<Line<'_>>, rows: usize, columns: usize) -> Vec<L
     lines
 }
 
+/// Appends to `lines` the lines of `spans` wrapped to `columns` cells, at most `rows` of them
+/// (cut as [`cap_lines`] cuts), each after `indent` blank cells. A single span that fits one
+/// line, as most labels and descriptions do, becomes that line directly.
+pub fn push_wrapped<'a>(
+    lines: &mut Vec<Line<'a>>,
+    spans: &[Span<'a>],
+    columns: usize,
+    rows: usize,
+    indent: usize,
+) {
+    if rows > 0
+        && let [span] = spans
+        && let Some(mut line) = one_line(span, columns)
+    {
+        line.insert(0, Span::spaces(indent));
+        lines.push(line);
+        return;
+    }
+    lines.extend(indented(
+        cap_lines(wrap_spans(spans, columns), rows, columns),
+        indent,
+    ));
+}
+
 /// Prefixes every line with `cells` blank cells, in place.
 pub fn indented(mut lines: Vec<Line<'_>>, cells: usize) -> Vec<Line<'_>> {
     for line in &mut lines {

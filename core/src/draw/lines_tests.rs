@@ -1,6 +1,6 @@
 use super::{
     Canvas, DrawCmd, Line, Pos, Rect, Role, Size, Span, Style, cap_lines, indented, line_width,
-    put_line, put_line_within, put_rule, wrap_paragraphs, wrap_text,
+    push_wrapped, put_line, put_line_within, put_rule, wrap_paragraphs, wrap_spans, wrap_text,
 };
 
 const WARNING: Style = Style::new(Role::Warning);
@@ -165,4 +165,30 @@ fn a_rule_cut_short_shows_where_it_was_cut() {
         }),
         [(0, "───…".to_owned())]
     );
+}
+
+#[rstest::rstest]
+#[case(&["fits on one line   "], 30, 2)]
+#[case(&["wraps over the width of these few columns"], 12, 9)]
+#[case(&["is cut after two lines of this narrow column"], 12, 2)]
+#[case(&[""], 10, 1)]
+#[case(&["two", " spans"], 10, 1)]
+#[case(&["one\ntwo"], 10, 3)]
+fn pushing_wrapped_lines_gives_what_wrapping_capping_and_indenting_give(
+    #[case] texts_in: &[&str],
+    #[case] columns: usize,
+    #[case] rows: usize,
+) {
+    let spans: Vec<Span> = texts_in
+        .iter()
+        .map(|text| Span::multiline(*text, WARNING))
+        .collect();
+    let mut pushed = vec![vec![Span::new("kept", WARNING)]];
+    push_wrapped(&mut pushed, &spans, columns, rows, 4);
+    let mut expected = vec![vec![Span::new("kept", WARNING)]];
+    expected.extend(indented(
+        cap_lines(wrap_spans(&spans, columns), rows, columns),
+        4,
+    ));
+    assert_eq!(pushed, expected);
 }

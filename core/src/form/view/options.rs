@@ -4,7 +4,7 @@ use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
 use super::{ACCENT, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
 use crate::contract::answers::with_markers;
-use crate::draw::{Line, Span, cap_lines, indented, wrap_spans, wrap_text};
+use crate::draw::{Line, Span, cap_lines, indented, push_wrapped, wrap_spans, wrap_text};
 
 /// Below this width, the lines under a label are indented less.
 const COMPACT_BELOW: usize = 32;
@@ -234,12 +234,7 @@ impl Form {
             (false, None) => &[],
         };
         if !subtitle.is_empty() {
-            let sub = cap_lines(
-                wrap_spans(subtitle, text_columns),
-                subtitle_rows,
-                text_columns,
-            );
-            lines.extend(indented(sub, indent));
+            push_wrapped(&mut lines, subtitle, text_columns, subtitle_rows, indent);
         }
         match editor {
             Some(editor) if editor.target == EditorTarget::Note(NoteTarget::Option(row)) => {
@@ -265,8 +260,7 @@ impl Form {
                         Span::new("✎ ", MUTED.italic()),
                         Span::new(note, MUTED.italic()),
                     ];
-                    let note = cap_lines(wrap_spans(&spans, text_columns), 2, text_columns);
-                    lines.extend(indented(note, indent));
+                    push_wrapped(&mut lines, &spans, text_columns, 2, indent);
                 }
             }
         }

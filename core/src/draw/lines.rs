@@ -75,12 +75,20 @@ impl<'a> Span<'a> {
     }
 
     /// A span of multi-line `text` (sanitized here, line breaks kept as `\n`) in `style`; only
-    /// for [`wrap_spans`], which breaks lines there.
+    /// for [`wrap_spans`], which breaks lines there. Text without a line break is one line,
+    /// as [`Span::new`] makes it.
     pub fn multiline(text: impl Into<Cow<'a, str>>, style: Style) -> Self {
-        Self {
-            shape: Shape::Lines,
-            ..Self::clean(cleaned(text.into(), sanitize), style)
+        let text = text.into();
+        if is_printable_ascii(&text) {
+            return Self::new(text, style);
         }
+        let span = Self::clean(cleaned(text, sanitize), style);
+        let shape = if span.text.contains('\n') {
+            Shape::Lines
+        } else {
+            Shape::Line
+        };
+        Self { shape, ..span }
     }
 
     /// A span of text that is already sanitized single-line text, taken as it is.
@@ -223,7 +231,7 @@ pub fn wrap_spans<'a>(spans: &[Span<'a>], columns: usize) -> Vec<Line<'a>> {
 /// The one line [`wrap_spans`] makes of `span` when it fits `columns` cells on one line,
 /// found without wrapping: trailing spaces dropped, as wrapping drops them.
 fn one_line<'a>(span: &Span<'a>, columns: usize) -> Option<Line<'a>> {
-    if span.shape == Shape::Lines && span.text.contains('\n') {
+    if span.shape == Shape::Lines {
         return None;
     }
     // Trailing spaces, dropped as wrapping drops them, take a cell each.

@@ -59,10 +59,7 @@ pub fn paint_row<'a>(
         let mut x = usize::from(pos.x);
         if text.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
             // One cell per byte: no graphemes to find or measure.
-            for ch in text.chars().take(cells.len().saturating_sub(x)) {
-                put(cells, x, Text::Char(ch), style, false);
-                x += 1;
-            }
+            x = put_bytes(cells, x, text.as_bytes(), style);
         } else if let Some(chars) = standalone_chars(text) {
             // A character per grapheme (rules, arrows, accented letters): measured one by one.
             let glyphs = chars.map(|(ch, width)| (Text::Char(ch), width));
@@ -75,6 +72,27 @@ pub fn paint_row<'a>(
         reached = reached.max(x);
     }
     *painted = reached.min(cells.len());
+}
+
+/// Writes `bytes`, printable ASCII, a cell each from column `x` on, as far as the row goes.
+/// Returns the column after the last one written. Where no wide glyph is touched, as in most
+/// rows, each cell only takes its byte and the style over its shade.
+fn put_bytes(cells: &mut [Cell], x: usize, bytes: &[u8], style: Patch) -> usize {
+    let end = (x + bytes.len()).min(cells.len());
+    let touched = &cells[x.min(end)..(end + 1).min(cells.len())];
+    if touched.iter().any(|cell| matches!(cell, Cell::Covered)) {
+        for (at, &byte) in (x..end).zip(bytes) {
+            put(cells, at, Text::Char(char::from(byte)), style, false);
+        }
+        return end.max(x);
+    }
+    for (cell, &byte) in cells[x.min(end)..end].iter_mut().zip(bytes) {
+        if let Cell::Glyph(glyph) = cell {
+            glyph.text = Text::Char(char::from(byte));
+            glyph.shade = glyph.shade.patched(style);
+        }
+    }
+    end.max(x)
 }
 
 /// Writes `glyphs`, each with the cells it takes, from column `x` on until one does not fit;
@@ -346,6 +364,22 @@ mod tests {
         let row = &painted(&frame, &Theme::colored(), 6, 1)[0];
         assert_eq!(text(row), " ab   ");
         assert!(row.iter().all(|cell| *cell != Cell::Covered));
+    }
+
+    #[test]
+    fn a_run_ending_on_a_wide_characters_left_half_blanks_its_right_half() {
+        let frame = Frame::new(
+            FrameSize::new(6, 1),
+            vec![
+                DrawCmd::text(Pos::new(0, 0), "日本", DrawStyle::default()),
+                DrawCmd::text(Pos::new(2, 0), "a", DrawStyle::default()),
+            ],
+        );
+        let row = &painted(&frame, &Theme::colored(), 6, 1)[0];
+        assert_eq!(glyph(&row[0]).text, Text::Char('日'));
+        assert_eq!(row[1], Cell::Covered);
+        assert_eq!(glyph(&row[2]).text, Text::Char('a'));
+        assert_eq!(glyph(&row[3]).text, Text::Char(' '));
     }
 
     #[test]

@@ -127,15 +127,13 @@ impl Encoder {
         self.shadow.open_row(y, end);
         let mut changed = std::mem::take(&mut self.changed);
         changed.clear();
-        self.shadow
-            .compare_row(x, y, &row[..compared], &mut changed);
+        self.shadow.take_row(x, y, &row[..compared], &mut changed);
         for at in 1..compared {
             if changed[at] && matches!(row[at], Cell::Covered) {
                 changed[at - 1] = true;
             }
         }
         if changed.contains(&true) {
-            self.shadow.put_changed(x, y, &row[..compared], &changed);
             let reach = match (reaches_edge, self.tails) {
                 (true, Tails::Erasable) if compared == row.len() => TailReach::AnyBackground,
                 (true, Tails::Erasable) => TailReach::DefaultBackground,

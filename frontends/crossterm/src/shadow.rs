@@ -89,37 +89,22 @@ impl Shadow {
         }
     }
 
-    /// Notes, for each cell of `cells` drawn from column `x` of row `y` (the row on the screen),
-    /// in `changed` whether the screen does not show it yet: the row is looked up once, not
-    /// once a cell.
-    pub fn compare_row(&self, x: u16, y: u16, cells: &[Cell], changed: &mut Vec<bool>) {
-        let (known, past): (&[Seen], &Seen) = match &self.rows[usize::from(y)] {
-            Row::Unknown => (&[], &UNKNOWN),
-            Row::Known(known) => (known.get(usize::from(x)..).unwrap_or_default(), &BLANK),
+    /// Notes, for each cell of `cells` drawn from column `x` of row `y`, in an
+    /// [opened](Self::open_row) part of the row, in `changed` whether the screen did not show
+    /// it yet, and notes it shown from now on: one pass over the row, which is looked up once.
+    pub fn take_row(&mut self, x: u16, y: u16, cells: &[Cell], changed: &mut Vec<bool>) {
+        let known = match self.rows.get_mut(usize::from(y)) {
+            Some(Row::Known(known)) => known.get_mut(usize::from(x)..).unwrap_or_default(),
+            _ => &mut [],
         };
-        changed.extend(
-            cells
-                .iter()
-                .enumerate()
-                .map(|(at, cell)| !known.get(at).unwrap_or(past).shows(cell)),
-        );
-    }
-
-    /// Notes the cells of `cells` that `changed` marks as shown from column `x` of row `y`,
-    /// in an [opened](Self::open_row) part of the row.
-    pub fn put_changed(&mut self, x: u16, y: u16, cells: &[Cell], changed: &[bool]) {
-        if let Some(Row::Known(known)) = self.rows.get_mut(usize::from(y))
-            && let Some(known) = known.get_mut(usize::from(x)..)
-        {
-            for ((seen, cell), _) in known
-                .iter_mut()
-                .zip(cells)
-                .zip(changed)
-                .filter(|(_, changed)| **changed)
-            {
+        debug_assert!(known.len() >= cells.len(), "the row is opened first");
+        changed.extend(known.iter_mut().zip(cells).map(|(seen, cell)| {
+            let differs = !seen.shows(cell);
+            if differs {
                 *seen = Seen::from(cell);
             }
-        }
+            differs
+        }));
     }
 
     /// The column from which row `y` (on the screen) is known to be blank to its end.
@@ -131,7 +116,7 @@ impl Shadow {
     }
 
     /// Makes the cells of row `y` before column `end` hold what they show, so that they can
-    /// be [`put`](Self::put).
+    /// be [taken](Self::take_row).
     pub fn open_row(&mut self, y: u16, end: u16) {
         let width = usize::from(self.size.width);
         let end = usize::from(end).min(width);

@@ -184,7 +184,22 @@ impl Glyph {
 
     /// Whether the two show the same on a screen: equal, or both blank on one background.
     pub fn looks_like(&self, other: &Self) -> bool {
-        self == other || (self.is_blank() && other.is_blank() && self.shade.bg == other.shade.bg)
+        // Every cell of a changed row is asked this, so the one-character case, nearly all of
+        // them, is answered without the general comparison.
+        match (&self.text, &other.text) {
+            (Text::Char(mine), Text::Char(theirs)) => {
+                (mine == theirs && self.shade == other.shade)
+                    || (*mine == ' '
+                        && *theirs == ' '
+                        && self.shade.bg == other.shade.bg
+                        && !self.shade.modifier.intersects(SHOWN_ON_BLANK)
+                        && !other.shade.modifier.intersects(SHOWN_ON_BLANK))
+            }
+            (Text::Cluster(mine), Text::Cluster(theirs)) => {
+                mine == theirs && self.shade == other.shade
+            }
+            _ => false,
+        }
     }
 
     /// The glyph's text as one byte, when it is a printable ASCII character: text the encoder
@@ -250,6 +265,43 @@ mod tests {
             ..Glyph::BLANK
         };
         assert!(!underlined.looks_like(&Glyph::BLANK));
+    }
+
+    #[test]
+    fn looking_alike_is_being_equal_or_blank_on_one_background() {
+        let texts = [Text::Char(' '), Text::Char('x'), Text::of("e\u{301}")];
+        let inks = [
+            Ink::RESET,
+            Ink::of(Color::Cyan),
+            Ink::of(Color::Rgb(1, 2, 3)),
+        ];
+        let modifiers = [
+            Modifier::empty(),
+            Modifier::BOLD,
+            Modifier::UNDERLINED,
+            Modifier::REVERSED,
+        ];
+        let mut glyphs = Vec::new();
+        for text in &texts {
+            for fg in inks {
+                for bg in inks {
+                    for modifier in modifiers {
+                        let shade = Shade { fg, bg, modifier };
+                        glyphs.push(Glyph {
+                            text: text.clone(),
+                            shade,
+                        });
+                    }
+                }
+            }
+        }
+        for one in &glyphs {
+            for other in &glyphs {
+                let expected = one == other
+                    || (one.is_blank() && other.is_blank() && one.shade.bg == other.shade.bg);
+                assert_eq!(one.looks_like(other), expected, "{one:?} and {other:?}");
+            }
+        }
     }
 
     #[test]

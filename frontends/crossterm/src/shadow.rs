@@ -144,8 +144,12 @@ impl Shadow {
         style: Shade,
     ) -> bool {
         let before = into.len();
+        let known: &[Seen] = match &self.rows[usize::from(y)] {
+            Row::Unknown => return columns.is_empty(),
+            Row::Known(known) => known,
+        };
         for x in columns {
-            let byte = match self.seen(x, y) {
+            let byte = match known.get(usize::from(x)).unwrap_or(&BLANK) {
                 Seen::Glyph(glyph)
                     if glyph.shade == style
                         || (glyph.is_blank() && style.paints_blank_as(glyph.shade.bg)) =>

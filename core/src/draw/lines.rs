@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use super::{Canvas, Pos, Rect, Role, Style};
 use crate::text::{
-    ELLIPSIS, fit, is_printable_ascii, sanitize, sanitize_line, truncate, width, wrap,
+    ELLIPSIS, fit, fitting_line, is_printable_ascii, sanitize, sanitize_line, truncate, width, wrap,
 };
 
 /// What horizontal rules are drawn with.
@@ -234,12 +234,8 @@ fn one_line<'a>(span: &Span<'a>, columns: usize) -> Option<Line<'a>> {
     if span.shape == Shape::Lines {
         return None;
     }
-    // Trailing spaces, dropped as wrapping drops them, take a cell each.
-    let kept = span.text.trim_end_matches(' ').len();
-    let kept_cells = span.cells - (span.text.len() - kept);
-    if columns == 0 || kept_cells > columns {
-        return None;
-    }
+    let (kept, kept_cells) = fitting_line(&span.text, span.cells, columns)?;
+    let kept = kept.len();
     Some(if kept == 0 {
         Vec::new()
     } else {

@@ -49,11 +49,13 @@ pub fn wrapped_line_count(text: &str, width: usize) -> usize {
         .sum()
 }
 
-/// The one line [`wrap`] makes of `line`, a hard line (no `\n`), when it fits `width` cells:
-/// the line without its trailing spaces. `None` when it has to be broken, or at a width of 0.
-pub fn fitting_line(line: &str, width: usize) -> Option<&str> {
+/// The one line [`wrap`] makes of `line`, a hard line (no `\n`) that takes `cells` cells,
+/// when it fits `width` cells: the line without its trailing spaces, and the cells left (a
+/// space takes one). `None` when it has to be broken, or at a width of 0.
+pub(crate) fn fitting_line(line: &str, cells: usize, width: usize) -> Option<(&str, usize)> {
     let trimmed = line.trim_end_matches(' ');
-    (width > 0 && text_width(trimmed) <= width).then_some(trimmed)
+    let kept = cells.saturating_sub(line.len() - trimmed.len());
+    (width > 0 && kept <= width).then_some((trimmed, kept))
 }
 
 /// What wrapping one hard line (no `\n`) at a width above 0 takes.
@@ -69,19 +71,18 @@ enum HardLine<'text> {
 impl<'text> HardLine<'text> {
     /// Tells which case `line` is, asking once whether it is printable ASCII.
     fn of(line: &'text str, width: usize) -> Self {
-        if is_printable_ascii(line) {
-            let content = line.trim_end_matches(' ');
-            if content.len() <= width {
-                Self::Fits(content)
-            } else {
-                Self::Ascii(AsciiRows {
-                    content,
-                    start: 0,
-                    width,
-                })
-            }
+        let ascii = is_printable_ascii(line);
+        let cells = if ascii { line.len() } else { text_width(line) };
+        if let Some((fits, _)) = fitting_line(line, cells, width) {
+            Self::Fits(fits)
+        } else if ascii {
+            Self::Ascii(AsciiRows {
+                content: line.trim_end_matches(' '),
+                start: 0,
+                width,
+            })
         } else {
-            fitting_line(line, width).map_or(Self::Measured(line), Self::Fits)
+            Self::Measured(line)
         }
     }
 }
@@ -242,8 +243,8 @@ impl<'text, 'out> LineWrapper<'text, 'out> {
     }
 }
 
-/// The lines [`LineWrapper`] makes of `text`, a hard line too wide for one line, whatever
-/// it holds: what the printable-ASCII path must agree with.
+/// The lines [`LineWrapper`] makes of `text`, a hard line of any width, whatever it holds:
+/// what the printable-ASCII path and the one-line shortcut must agree with.
 #[cfg(test)]
 pub(super) fn measured_wrap(text: &str, width: usize) -> Vec<&str> {
     let mut lines = Vec::new();

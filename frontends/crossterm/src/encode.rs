@@ -10,7 +10,7 @@ use ratatui::layout::{Position, Size};
 use ratatui::style::Modifier;
 
 use crate::backend::capped;
-use crate::cell::{Cell, Ink, Shade};
+use crate::cell::{Cell, Glyph, Ink, Shade};
 use crate::shadow::Shadow;
 use moves::{Move, absolute, csi, vertical};
 
@@ -182,17 +182,8 @@ impl Encoder {
                 out.extend_from_slice(b"\x1b[K");
                 return;
             }
-            let at = Position::new(offset, y);
-            // The checks that are most often enough come first: a run of changed cells needs
-            // no move after its first, nor a style after its first of one shade.
-            if self.cursor != Some(at) {
-                self.move_to(out, at);
-            }
-            if glyph.shade != self.style
-                && !(glyph.is_blank() && self.style.paints_blank_as(glyph.shade.bg))
-            {
-                self.set_style(out, glyph.shade);
-            }
+            self.move_to(out, Position::new(offset, y));
+            self.set_style_for(out, glyph);
             glyph.text.write_to(out);
             self.advance(glyph.width());
         }
@@ -242,10 +233,18 @@ impl Encoder {
         self.cursor
     }
 
-    /// Appends the shortest bytes that move the cursor to `to`.
+    /// Appends the shortest bytes that move the cursor to `to`: none when it is there, as it
+    /// is for every cell of a run after the first, which is why this check is inlined.
+    #[inline]
     pub fn move_to(&mut self, out: &mut Vec<u8>, to: Position) {
+        if self.cursor != Some(to) {
+            self.move_elsewhere(out, to);
+        }
+    }
+
+    /// Appends the shortest bytes that move the cursor to `to`, where it is not.
+    fn move_elsewhere(&mut self, out: &mut Vec<u8>, to: Position) {
         match self.cursor {
-            Some(from) if from == to => {}
             Some(from) => out.extend_from_slice(&self.shortest_move(from, to)),
             None => out.extend_from_slice(&absolute(to)),
         }
@@ -361,11 +360,29 @@ impl Encoder {
         }
     }
 
-    /// Appends one `ESC[...m` that turns the current style into `target`, if they differ.
+    /// Appends one `ESC[...m` that turns the current style into `target`, if they differ: they
+    /// do not for most cells of a run, which is why this check is inlined.
+    #[inline]
     fn set_style(&mut self, out: &mut Vec<u8>, target: Shade) {
-        if target == self.style {
-            return;
+        if target != self.style {
+            self.change_style(out, target);
         }
+    }
+
+    /// Appends the `ESC[...m` that `glyph` is written in, unless the current style shows it
+    /// alike: it is the glyph's, or the glyph is a blank it paints on the same background (no
+    /// style set for cells that stay blank). The cheap check comes first, and is inlined.
+    #[inline]
+    fn set_style_for(&mut self, out: &mut Vec<u8>, glyph: &Glyph) {
+        if glyph.shade != self.style
+            && !(glyph.is_blank() && self.style.paints_blank_as(glyph.shade.bg))
+        {
+            self.change_style(out, glyph.shade);
+        }
+    }
+
+    /// Appends one `ESC[...m` that turns the current style into `target`, which differs.
+    fn change_style(&mut self, out: &mut Vec<u8>, target: Shade) {
         let changes = crate::sgr::changes(&self.style, &target);
         out.extend_from_slice(b"\x1b[");
         out.extend_from_slice(changes.as_bytes());

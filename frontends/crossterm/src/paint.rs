@@ -203,6 +203,16 @@ mod tests {
         paint_screen(frame, theme, Size::new(width, height))
     }
 
+    /// The one row of `width` cells that plain runs of text (column, text) paint, in order.
+    fn plain_row(width: u16, runs: &[(u16, &str)]) -> Vec<Cell> {
+        let cmds = runs
+            .iter()
+            .map(|&(x, text)| DrawCmd::text(Pos::new(x, 0), text, DrawStyle::default()))
+            .collect();
+        let frame = Frame::new(FrameSize::new(width, 1), cmds);
+        painted(&frame, &Theme::colored(), width, 1).remove(0)
+    }
+
     fn text(row: &[Cell]) -> String {
         let mut out = Vec::new();
         for cell in row {
@@ -340,11 +350,7 @@ mod tests {
 
     #[test]
     fn wide_characters_take_two_cells() {
-        let frame = Frame::new(
-            FrameSize::new(6, 1),
-            vec![DrawCmd::text(Pos::new(0, 0), "日本x", DrawStyle::default())],
-        );
-        let row = &painted(&frame, &Theme::colored(), 6, 1)[0];
+        let row = plain_row(6, &[(0, "日本x")]);
         assert_eq!(glyph(&row[0]).text, Text::Char('日'));
         assert_eq!(row[1], Cell::Covered);
         assert_eq!(glyph(&row[2]).text, Text::Char('本'));
@@ -354,28 +360,14 @@ mod tests {
 
     #[test]
     fn a_run_over_half_a_wide_character_blanks_the_rest_of_it() {
-        let frame = Frame::new(
-            FrameSize::new(6, 1),
-            vec![
-                DrawCmd::text(Pos::new(0, 0), "日本", DrawStyle::default()),
-                DrawCmd::text(Pos::new(1, 0), "ab", DrawStyle::default()),
-            ],
-        );
-        let row = &painted(&frame, &Theme::colored(), 6, 1)[0];
-        assert_eq!(text(row), " ab   ");
+        let row = plain_row(6, &[(0, "日本"), (1, "ab")]);
+        assert_eq!(text(&row), " ab   ");
         assert!(row.iter().all(|cell| *cell != Cell::Covered));
     }
 
     #[test]
     fn a_run_ending_on_a_wide_characters_left_half_blanks_its_right_half() {
-        let frame = Frame::new(
-            FrameSize::new(6, 1),
-            vec![
-                DrawCmd::text(Pos::new(0, 0), "日本", DrawStyle::default()),
-                DrawCmd::text(Pos::new(2, 0), "a", DrawStyle::default()),
-            ],
-        );
-        let row = &painted(&frame, &Theme::colored(), 6, 1)[0];
+        let row = plain_row(6, &[(0, "日本"), (2, "a")]);
         assert_eq!(glyph(&row[0]).text, Text::Char('日'));
         assert_eq!(row[1], Cell::Covered);
         assert_eq!(glyph(&row[2]).text, Text::Char('a'));

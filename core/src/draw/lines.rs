@@ -62,7 +62,19 @@ impl<'a> Span<'a> {
     /// A span of `text` (sanitized here, line breaks shown as `↵`) in `style`; borrowed text
     /// stays borrowed unless sanitizing changes it.
     pub fn new(text: impl Into<Cow<'a, str>>, style: Style) -> Self {
-        let text = text.into();
+        Self::sanitized(text.into(), sanitize_line, style)
+    }
+
+    /// A span of multi-line `text` (sanitized here, line breaks kept as `\n`) in `style`; only
+    /// for [`wrap_spans`], which breaks lines there. Text without a line break is one line,
+    /// as [`Span::new`] makes it.
+    pub fn multiline(text: impl Into<Cow<'a, str>>, style: Style) -> Self {
+        Self::sanitized(text.into(), sanitize, style)
+    }
+
+    /// A span of `text` as `clean` leaves it, measured: printable ASCII, most text, is taken as
+    /// it is and measured by its length; text with a line break left in it is lines.
+    fn sanitized(text: Cow<'a, str>, clean: fn(&str) -> Cow<'_, str>, style: Style) -> Self {
         if is_printable_ascii(&text) {
             return Self {
                 cells: text.len(),
@@ -71,18 +83,7 @@ impl<'a> Span<'a> {
                 style,
             };
         }
-        Self::clean(cleaned(text, sanitize_line), style)
-    }
-
-    /// A span of multi-line `text` (sanitized here, line breaks kept as `\n`) in `style`; only
-    /// for [`wrap_spans`], which breaks lines there. Text without a line break is one line,
-    /// as [`Span::new`] makes it.
-    pub fn multiline(text: impl Into<Cow<'a, str>>, style: Style) -> Self {
-        let text = text.into();
-        if is_printable_ascii(&text) {
-            return Self::new(text, style);
-        }
-        let span = Self::clean(cleaned(text, sanitize), style);
+        let span = Self::clean(cleaned(text, clean), style);
         let shape = if span.text.contains('\n') {
             Shape::Lines
         } else {

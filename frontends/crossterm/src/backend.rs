@@ -208,7 +208,11 @@ impl TtyBackend {
 
 impl DrawTarget for TtyBackend {
     fn screen_size(&self) -> io::Result<Size> {
-        self.size()
+        self.inner.screen_size().map(capped)
+    }
+
+    fn forget_size(&mut self) {
+        self.inner.forget_size();
     }
 
     fn begin_frame(&mut self) -> io::Result<u64> {

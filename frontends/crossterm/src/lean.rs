@@ -17,8 +17,10 @@ use crate::painter::DrawTarget;
 /// Where the backend learns the screen's size.
 #[derive(Debug)]
 pub enum ScreenSize {
-    /// From the terminal device open on this file, each time it is asked (`TIOCGWINSZ` on the
-    /// descriptor already open, rather than opening the device again).
+    /// From the terminal device open on this file (`TIOCGWINSZ` on the descriptor already
+    /// open, rather than opening the device again): asked once, and again only after
+    /// [`LeanBackend::forget_size`], which a resize signal calls for, so a frame makes no
+    /// system call to learn a size that did not change.
     Terminal(File),
     /// A size given once, for a screen that is not a terminal (a measurement, a test).
     Fixed(Size),
@@ -31,8 +33,7 @@ pub struct LeanBackend<W: Write> {
     pending: Vec<u8>,
     encoder: Encoder,
     screen: ScreenSize,
-    /// The size the terminal gave when last asked in this frame; ratatui asks first, and the
-    /// encoder follows the same answer rather than asking the device again.
+    /// The size the terminal gave when last asked, until it is forgotten.
     asked: Noted<Option<Size>>,
 }
 
@@ -63,13 +64,19 @@ impl<W: Write> LeanBackend<W> {
         self.asked.set(None);
     }
 
+    /// Forgets the size the terminal gave, so that it is asked again: the screen may have
+    /// been resized.
+    pub fn forget_size(&self) {
+        self.asked.set(None);
+    }
+
     /// Queues bytes the encoder does not need to understand (a query that moves nothing).
     pub fn send(&mut self, bytes: &[u8]) {
         self.pending.extend_from_slice(bytes);
     }
 
-    /// The screen's full size, uncapped.
-    fn screen_size(&self) -> io::Result<Size> {
+    /// The screen's full size, uncapped, as the terminal says now.
+    fn ask_size(&self) -> io::Result<Size> {
         match &self.screen {
             ScreenSize::Fixed(size) => Ok(*size),
             ScreenSize::Terminal(tty) => {
@@ -81,12 +88,18 @@ impl<W: Write> LeanBackend<W> {
         }
     }
 
-    /// Tells the encoder the screen's size: the one given earlier in this frame, if any.
+    /// The screen's full size, uncapped: the one the terminal gave last, if it is still
+    /// known.
+    fn known_size(&self) -> io::Result<Size> {
+        match self.asked.get() {
+            Some(size) => Ok(size),
+            None => self.ask_size(),
+        }
+    }
+
+    /// Tells the encoder the screen's size.
     fn follow_size(&mut self) -> io::Result<()> {
-        let size = match self.asked.get() {
-            Some(size) => size,
-            None => self.screen_size()?,
-        };
+        let size = self.known_size()?;
         self.encoder.set_size(size);
         Ok(())
     }
@@ -136,21 +149,19 @@ impl<W: Write> LeanBackend<W> {
         Ok(())
     }
 
-    /// The screen's full size.
+    /// The screen's full size, as the terminal says now.
     ///
     /// # Errors
     /// When the terminal's size cannot be read.
     pub fn size(&self) -> io::Result<Size> {
-        self.screen_size()
+        self.ask_size()
     }
 
-    /// Hands everything gathered since the last flush to the writer in one `write_all`; the
-    /// next frame asks the terminal its size anew.
+    /// Hands everything gathered since the last flush to the writer in one `write_all`.
     ///
     /// # Errors
     /// When the writer fails.
     pub fn flush(&mut self) -> io::Result<()> {
-        self.asked.set(None);
         if !self.pending.is_empty() {
             let written = self.writer.write_all(&self.pending);
             self.pending.clear();
@@ -162,7 +173,11 @@ impl<W: Write> LeanBackend<W> {
 
 impl<W: Write> DrawTarget for LeanBackend<W> {
     fn screen_size(&self) -> io::Result<Size> {
-        self.screen_size()
+        self.known_size()
+    }
+
+    fn forget_size(&mut self) {
+        self.asked.set(None);
     }
 
     fn begin_frame(&mut self) -> io::Result<u64> {

@@ -16,8 +16,12 @@ use crate::theme::Theme;
 
 /// What a painter draws on: a screen with an encoder that knows what it shows.
 pub trait DrawTarget {
-    /// The screen's size now.
+    /// The screen's size, as last learnt.
     fn screen_size(&self) -> io::Result<Size>;
+
+    /// Forgets the screen's size, so that it is learnt again: the screen may have been
+    /// resized.
+    fn forget_size(&mut self);
 
     /// Starts a frame: follows the screen's size, and returns the encoder's epoch, which
     /// changes whenever the screen may no longer show what was drawn.
@@ -101,12 +105,19 @@ impl<T: DrawTarget> Painter<T> {
         &mut self.target
     }
 
-    /// Full screen, takes the screen's size if it changed; the screen is erased then, and the
-    /// next frame drawn whole.
+    /// Learns the screen's size again after a resize; full screen, a size that changed
+    /// erases the screen, and the next frame is drawn whole.
     ///
     /// # Errors
     /// When the screen's size cannot be read or the terminal cannot be written.
-    pub fn follow_screen(&mut self) -> io::Result<()> {
+    pub fn follow_resize(&mut self) -> io::Result<()> {
+        self.target.forget_size();
+        self.follow_screen()
+    }
+
+    /// Full screen, takes the screen's size if it changed; the screen is erased then, and the
+    /// next frame drawn whole.
+    fn follow_screen(&mut self) -> io::Result<()> {
         if self.viewport == Viewport::Fullscreen {
             let size = self.target.screen_size()?;
             if size != self.area.as_size() {

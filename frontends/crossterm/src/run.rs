@@ -182,8 +182,11 @@ where
     }
     let mut decoder = Decoder::new();
     let mut changed = true;
+    // Signals are looked for at the start and whenever the wait says one came; a signal that
+    // comes with terminal bytes keeps its wake-up readable, so the next wait says so at once.
+    let mut signalled = true;
     loop {
-        while let Some(request) = session.take_signal() {
+        while let Some(request) = signalled.then(|| session.take_signal()).flatten() {
             let input = match request {
                 Request::End(signal) => return Ok(End::Interrupted(signal)),
                 Request::Suspend => suspend(session, Stop::Process)?,
@@ -202,6 +205,7 @@ where
         let timeout = earliest(runner.next_deadline(), decoder.deadline())
             .map(|deadline| deadline.saturating_sub(start.elapsed()));
         let woken = session.wait(timeout, source.as_ref().map(|source| source.fd()))?;
+        signalled = woken == Woken::Signal;
         let now = start.elapsed();
         let mut events = decoder.expire(now);
         let mut external = Vec::new();

@@ -162,7 +162,7 @@ impl TerminalSession {
     /// height; the next draw repaints everything.
     pub fn resize(&mut self) -> io::Result<Size> {
         match self.options.screen {
-            Screen::AlternateScreen => self.terminal.follow_screen()?,
+            Screen::AlternateScreen => self.terminal.follow_resize()?,
             Screen::Inline { height } => {
                 let backend = self.terminal.target_mut();
                 let screen = backend.size()?;

@@ -227,6 +227,10 @@ impl DrawTarget for TtyBackend {
         self.inner.draw_row(x, y, row);
     }
 
+    fn forget_cells(&mut self) {
+        self.inner.forget_cells();
+    }
+
     fn end_frame(&mut self) {
         self.inner.end_frame();
     }

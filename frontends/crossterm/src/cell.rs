@@ -1,11 +1,15 @@
 //! What one cell of the screen shows: the vocabulary the painter and the encoder share.
 //!
 //! A frame is painted row by row into [`Cell`]s; the encoder keeps the same cells as its
-//! belief of the screen and compares the two. Most cells hold one character, so that case
-//! takes no allocation.
+//! belief of the screen and compares the two. A cell is a few plain words (its text packed
+//! in one, a grapheme of several characters named by number), so copying and comparing the
+//! cells of a changed row costs a few instructions each.
 
-use pi_agent_ask_core::text::grapheme_width;
 use ratatui::style::{Color, Modifier, Style};
+
+mod text;
+
+pub use text::{Clusters, Text};
 
 /// Modifiers that show on a blank cell.
 const SHOWN_ON_BLANK: Modifier = Modifier::REVERSED
@@ -129,112 +133,67 @@ impl Shade {
     }
 }
 
-/// The text of a glyph.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Text {
-    /// A single character: nearly every cell.
-    Char(char),
-    /// A grapheme of several characters (a letter with combining marks, an emoji sequence).
-    Cluster(Box<str>),
-}
-
-impl Text {
-    /// The text for one grapheme.
-    pub fn of(grapheme: &str) -> Self {
-        let mut chars = grapheme.chars();
-        match (chars.next(), chars.next()) {
-            (Some(only), None) => Self::Char(only),
-            _ => Self::Cluster(grapheme.into()),
-        }
-    }
-
-    /// Appends the text's UTF-8 bytes to `out`.
-    pub fn write_to(&self, out: &mut Vec<u8>) {
-        match self {
-            Self::Char(ch) if ch.is_ascii() => out.push(*ch as u8),
-            Self::Char(ch) => {
-                let mut bytes = [0; 4];
-                out.extend_from_slice(ch.encode_utf8(&mut bytes).as_bytes());
-            }
-            Self::Cluster(text) => out.extend_from_slice(text.as_bytes()),
-        }
-    }
-}
-
-/// A character or grapheme in a shade.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Glyph {
+/// One cell: a character or grapheme in a shade, the right half of a wide glyph (always in
+/// the default shade, so two such halves are equal), or an unknown cell. It is `Copy`, and
+/// two cells compare as a few words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
     /// What is written.
     pub text: Text,
     /// How it looks.
     pub shade: Shade,
 }
 
-impl Glyph {
+impl Cell {
     /// A space in the default style: what an erased cell holds.
-    pub const BLANK: Self = Self {
-        text: Text::Char(' '),
-        shade: Shade::BLANK,
-    };
+    pub const BLANK: Self = Self::new(Text::char(' '), Shade::BLANK);
+    /// The right half of a wide glyph.
+    pub const COVERED: Self = Self::new(Text::COVERED, Shade::BLANK);
+    /// A cell the encoder cannot tell.
+    pub const UNKNOWN: Self = Self::new(Text::UNKNOWN, Shade::BLANK);
 
-    /// Whether the glyph shows nothing but its background.
+    /// A cell of `text` in `shade`.
+    pub const fn new(text: Text, shade: Shade) -> Self {
+        Self { text, shade }
+    }
+
+    /// Whether this is the right half of a wide glyph.
+    pub fn is_covered(&self) -> bool {
+        self.text == Text::COVERED
+    }
+
+    /// Whether the cell shows nothing but its background.
     pub fn is_blank(&self) -> bool {
-        self.text == Text::Char(' ') && !self.shade.modifier.intersects(SHOWN_ON_BLANK)
+        self.text == Text::char(' ') && !self.shade.modifier.intersects(SHOWN_ON_BLANK)
     }
 
     /// Whether the two show the same on a screen: equal, or both blank on one background.
     pub fn looks_like(&self, other: &Self) -> bool {
-        // Every cell of a changed row is asked this, so the one-character case, nearly all of
-        // them, is answered without the general comparison.
-        match (&self.text, &other.text) {
-            (Text::Char(mine), Text::Char(theirs)) => {
-                (mine == theirs && self.shade == other.shade)
-                    || (*mine == ' '
-                        && *theirs == ' '
-                        && self.shade.bg == other.shade.bg
-                        && !self.shade.modifier.intersects(SHOWN_ON_BLANK)
-                        && !other.shade.modifier.intersects(SHOWN_ON_BLANK))
-            }
-            (Text::Cluster(mine), Text::Cluster(theirs)) => {
-                mine == theirs && self.shade == other.shade
-            }
-            _ => false,
-        }
+        self == other || (self.is_blank() && other.is_blank() && self.shade.bg == other.shade.bg)
     }
 
-    /// The glyph's text as one byte, when it is a printable ASCII character: text the encoder
-    /// may write again to move the cursor over it.
-    pub fn byte(&self) -> Option<u8> {
-        match self.text {
-            Text::Char(ch) if ch == ' ' || ch.is_ascii_graphic() => u8::try_from(ch).ok(),
-            _ => None,
+    /// The byte that writes the cell again in the terminal's current `style`, moving the
+    /// cursor over it, when it is a printable ASCII character that style shows alike: the
+    /// cell's own, or a blank's on the same background.
+    pub fn reprinted_in(&self, style: Shade) -> Option<u8> {
+        if self.shade == style || (self.is_blank() && style.paints_blank_as(self.shade.bg)) {
+            self.text.byte()
+        } else {
+            None
         }
-    }
-
-    /// The cells the glyph takes on the screen: one, or two for a wide one.
-    /// It is measured as the core measures text when it lays a frame out.
-    pub fn width(&self) -> u16 {
-        let width = match &self.text {
-            Text::Char(ch) if ch.is_ascii() => 1,
-            Text::Char(ch) => grapheme_width(ch.encode_utf8(&mut [0; 4])),
-            Text::Cluster(text) => grapheme_width(text),
-        };
-        if width >= 2 { 2 } else { 1 }
     }
 }
 
-/// One cell of a painted row.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Cell {
-    /// A glyph starts here.
-    Glyph(Glyph),
-    /// The right half of the wide glyph just left of it.
-    Covered,
-}
-
-impl Cell {
-    /// A blank cell in the default style.
-    pub const BLANK: Self = Self::Glyph(Glyph::BLANK);
+/// A painted row as the encoder takes it: its cells, how far the painting reached (every
+/// cell from there on is blank), and the clusters its cells name.
+#[derive(Clone, Copy, Debug)]
+pub struct PaintedRow<'a> {
+    /// The row's cells.
+    pub cells: &'a [Cell],
+    /// How far the painting reached.
+    pub painted: usize,
+    /// The clusters the cells name.
+    pub clusters: &'a Clusters,
 }
 
 #[cfg(test)]
@@ -242,34 +201,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn one_character_needs_no_allocation() {
-        assert_eq!(Text::of("x"), Text::Char('x'));
-        assert_eq!(Text::of("e\u{301}"), Text::Cluster("e\u{301}".into()));
-    }
-
-    #[test]
     fn blanks_on_one_background_look_alike_whatever_their_foreground() {
-        let cyan = Glyph {
-            text: Text::Char(' '),
-            shade: Shade {
+        let cyan = Cell::new(
+            Text::char(' '),
+            Shade {
                 fg: Ink::of(Color::Cyan),
                 ..Shade::BLANK
             },
-        };
-        assert!(cyan.looks_like(&Glyph::BLANK));
-        let underlined = Glyph {
-            shade: Shade {
+        );
+        assert!(cyan.looks_like(&Cell::BLANK));
+        let underlined = Cell::new(
+            Text::char(' '),
+            Shade {
                 modifier: Modifier::UNDERLINED,
                 ..Shade::BLANK
             },
-            ..Glyph::BLANK
-        };
-        assert!(!underlined.looks_like(&Glyph::BLANK));
+        );
+        assert!(!underlined.looks_like(&Cell::BLANK));
     }
 
     #[test]
     fn looking_alike_is_being_equal_or_blank_on_one_background() {
-        let texts = [Text::Char(' '), Text::Char('x'), Text::of("e\u{301}")];
+        let texts = [
+            Text::char(' '),
+            Text::char('x'),
+            Text::of("e\u{301}", &mut Clusters::default()),
+            Text::COVERED,
+            Text::UNKNOWN,
+        ];
         let inks = [
             Ink::RESET,
             Ink::of(Color::Cyan),
@@ -281,24 +240,26 @@ mod tests {
             Modifier::UNDERLINED,
             Modifier::REVERSED,
         ];
-        let mut glyphs = Vec::new();
-        for text in &texts {
+        let mut cells = vec![Cell::COVERED, Cell::UNKNOWN];
+        for text in texts {
             for fg in inks {
                 for bg in inks {
                     for modifier in modifiers {
                         let shade = Shade { fg, bg, modifier };
-                        glyphs.push(Glyph {
-                            text: text.clone(),
-                            shade,
-                        });
+                        cells.push(Cell::new(text, shade));
                     }
                 }
             }
         }
-        for one in &glyphs {
-            for other in &glyphs {
-                let expected = one == other
-                    || (one.is_blank() && other.is_blank() && one.shade.bg == other.shade.bg);
+        for one in &cells {
+            for other in &cells {
+                let alike_text = one.text == other.text;
+                let blank = |cell: &Cell| {
+                    cell.text.as_char() == Some(' ')
+                        && !cell.shade.modifier.intersects(SHOWN_ON_BLANK)
+                };
+                let expected = (alike_text && one.shade == other.shade)
+                    || (blank(one) && blank(other) && one.shade.bg == other.shade.bg);
                 assert_eq!(one.looks_like(other), expected, "{one:?} and {other:?}");
             }
         }
@@ -333,15 +294,5 @@ mod tests {
         assert_eq!(Ink::of(Color::White).color(), Color::Indexed(15));
         assert_ne!(Ink::of(Color::Indexed(0)), Ink::RESET);
         assert_ne!(Ink::of(Color::Rgb(0, 0, 0)), Ink::of(Color::Indexed(0)));
-    }
-
-    #[test]
-    fn wide_glyphs_take_two_cells() {
-        let wide = Glyph {
-            text: Text::Char('界'),
-            shade: Shade::BLANK,
-        };
-        assert_eq!(wide.width(), 2);
-        assert_eq!(Glyph::BLANK.width(), 1);
     }
 }

@@ -10,9 +10,8 @@ use ratatui::layout::{Position, Size};
 use ratatui::style::Modifier;
 
 use crate::backend::capped;
-use crate::cell::{Cell, Glyph, Ink, Shade};
+use crate::cell::{Cell, Clusters, Ink, PaintedRow, Shade};
 use crate::shadow::Shadow;
-use moves::{Move, absolute, csi, vertical};
 
 /// Whether the cursor is shown, as far as the encoder knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +64,15 @@ enum TailReach {
     Nowhere,
 }
 
+/// The cells of a row compared with the screen, which of them to write, and the clusters
+/// they name.
+#[derive(Clone, Copy)]
+struct Compared<'a> {
+    row: &'a [Cell],
+    changed: &'a [bool],
+    clusters: &'a Clusters,
+}
+
 /// Whether a blank tail of a row may be erased with `ESC[K`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tails {
@@ -113,7 +121,12 @@ impl Encoder {
     /// show are written, and only the part of the row that shows something now or showed
     /// something before is compared. A wide glyph whose right half changes is written again
     /// whole.
-    pub fn draw_row(&mut self, out: &mut Vec<u8>, x: u16, y: u16, row: &[Cell], painted: usize) {
+    pub fn draw_row(&mut self, out: &mut Vec<u8>, x: u16, y: u16, row: &PaintedRow<'_>) {
+        let PaintedRow {
+            cells: row,
+            painted,
+            clusters,
+        } = *row;
         if !self.shadow.contains(x, y) {
             return;
         }
@@ -128,18 +141,18 @@ impl Encoder {
         let mut changed = std::mem::take(&mut self.changed);
         changed.clear();
         self.shadow.take_row(x, y, &row[..compared], &mut changed);
-        for at in 1..compared {
-            if changed[at] && matches!(row[at], Cell::Covered) {
-                changed[at - 1] = true;
-            }
-        }
         if changed.contains(&true) {
             let reach = match (reaches_edge, self.tails) {
                 (true, Tails::Erasable) if compared == row.len() => TailReach::AnyBackground,
                 (true, Tails::Erasable) => TailReach::DefaultBackground,
                 _ => TailReach::Nowhere,
             };
-            self.write_changed(out, x, y, &row[..compared], &changed, reach);
+            let cells = Compared {
+                row: &row[..compared],
+                changed: &changed,
+                clusters,
+            };
+            self.write_changed(out, x, y, &cells, reach);
         }
         if reaches_edge {
             let blank_from = if painted > 0 {
@@ -152,40 +165,59 @@ impl Encoder {
         self.changed = changed;
     }
 
-    /// Writes the `changed` cells of `row`, drawn from column `x` of row `y`; a blank tail the
+    /// Writes the changed cells of a row, drawn from column `x` of row `y`; a blank tail the
     /// `reach` allows is erased rather than written.
     fn write_changed(
         &mut self,
         out: &mut Vec<u8>,
         x: u16,
         y: u16,
-        row: &[Cell],
-        changed: &[bool],
+        cells: &Compared<'_>,
         reach: TailReach,
     ) {
+        let Compared {
+            row,
+            changed,
+            clusters,
+        } = *cells;
         let tail = blank_tail(row).filter(|&(_, bg)| match reach {
             TailReach::AnyBackground => true,
             TailReach::DefaultBackground => bg == Ink::RESET,
             TailReach::Nowhere => false,
         });
-        for (at, (cell, changed)) in row.iter().zip(changed).enumerate() {
-            let Cell::Glyph(glyph) = cell else { continue };
-            if !changed {
+        // Every cell from the tail's start on is blank on the tail's background.
+        let stop = tail.map_or(row.len(), |(start, _)| start);
+        let mut at = 0;
+        while at < row.len() {
+            let cell = &row[at];
+            if !changed[at] || cell.is_covered() {
+                at += 1;
                 continue;
             }
-            let offset = x + u16::try_from(at).unwrap_or(u16::MAX);
-            if glyph.is_blank()
-                && tail.is_some_and(|(start, bg)| at >= start && bg == glyph.shade.bg)
-            {
-                self.move_to(out, Position::new(offset, y));
-                self.set_bg_only(out, glyph.shade.bg);
+            let to = Position::new(x + u16::try_from(at).unwrap_or(u16::MAX), y);
+            if self.cursor != Some(to) && !self.reprint_gap(out, x, row, to) {
+                self.move_elsewhere(out, to);
+            }
+            if at >= stop {
+                self.set_bg_only(out, cell.shade.bg);
                 out.extend_from_slice(b"\x1b[K");
                 return;
             }
-            self.move_to(out, Position::new(offset, y));
-            self.set_style_for(out, glyph);
-            glyph.text.write_to(out);
-            self.advance(glyph.width());
+            self.set_style_for(out, cell);
+            cell.text.write_to(clusters, out);
+            let wide = row.get(at + 1).is_some_and(Cell::is_covered);
+            let mut next = at + if wide { 2 } else { 1 };
+            // The changed cells after it that the style just set shows alike, a byte each, go
+            // out as one run, with nothing to check but that.
+            while next < stop && changed[next] {
+                let Some(byte) = row[next].reprinted_in(self.style) else {
+                    break;
+                };
+                out.push(byte);
+                next += 1;
+            }
+            self.advance(u16::try_from(next - at).unwrap_or(u16::MAX));
+            at = next;
         }
     }
 
@@ -233,24 +265,6 @@ impl Encoder {
         self.cursor
     }
 
-    /// Appends the shortest bytes that move the cursor to `to`: none when it is there, as it
-    /// is for every cell of a run after the first, which is why this check is inlined.
-    #[inline]
-    pub fn move_to(&mut self, out: &mut Vec<u8>, to: Position) {
-        if self.cursor != Some(to) {
-            self.move_elsewhere(out, to);
-        }
-    }
-
-    /// Appends the shortest bytes that move the cursor to `to`, where it is not.
-    fn move_elsewhere(&mut self, out: &mut Vec<u8>, to: Position) {
-        match self.cursor {
-            Some(from) => out.extend_from_slice(&self.shortest_move(from, to)),
-            None => out.extend_from_slice(&absolute(to)),
-        }
-        self.cursor = Some(to);
-    }
-
     /// Appends the bytes of `erase` and notes what it cleared.
     pub fn erase(&mut self, out: &mut Vec<u8>, erase: Erase) {
         self.set_style(out, Shade::BLANK);
@@ -292,61 +306,6 @@ impl Encoder {
         });
     }
 
-    /// The shortest of an absolute move and the relative ones from `from` to `to`. A move right
-    /// on the cursor's row is the move sideways alone, without weighing the others: a return
-    /// first adds a byte to a move at least as long, and an absolute move names the row and a
-    /// column past the distance, so both are longer.
-    fn shortest_move(&self, from: Position, to: Position) -> Move {
-        if from.y == to.y && to.x > from.x {
-            let mut sideways = Move::new();
-            self.horizontal(&mut sideways, from.x, to);
-            return sideways;
-        }
-        self.weighed_move(from, to)
-    }
-
-    /// The shortest of an absolute move and the relative ones from `from` to `to`, each built
-    /// and weighed.
-    fn weighed_move(&self, from: Position, to: Position) -> Move {
-        let mut best = absolute(to);
-        let mut stay = Move::new();
-        vertical(&mut stay, from.y, to.y);
-        self.horizontal(&mut stay, from.x, to);
-        if stay.len() < best.len() {
-            best = stay;
-        }
-        let mut home = Move::new();
-        home.push(b'\r');
-        if to.y == from.y + 1 {
-            home.push(b'\n');
-        } else {
-            vertical(&mut home, from.y, to.y);
-        }
-        self.horizontal(&mut home, 0, to);
-        if home.len() < best.len() {
-            best = home;
-        }
-        best
-    }
-
-    /// Appends the shortest bytes moving from column `from` to `to` on `to`'s row: a gap of
-    /// at most [`REPRINTED_GAP`] cells is reprinted when it can be, as it is no longer than the
-    /// `ESC[nC` that moves over it; a wider one is moved over.
-    fn horizontal(&self, into: &mut Move, from: u16, to: Position) {
-        if to.x == from {
-            return;
-        }
-        if to.x < from {
-            csi(into, from - to.x, b'D');
-            return;
-        }
-        let gap = to.x - from;
-        if gap <= REPRINTED_GAP && self.shadow.reprint(into, to.y, from..to.x, self.style) {
-            return;
-        }
-        csi(into, gap, b'C');
-    }
-
     /// Sets only the background of the current style, for an erase; keeps the rest when
     /// that adds nothing visible to blank cells.
     fn set_bg_only(&mut self, out: &mut Vec<u8>, bg: Ink) {
@@ -369,15 +328,15 @@ impl Encoder {
         }
     }
 
-    /// Appends the `ESC[...m` that `glyph` is written in, unless the current style shows it
-    /// alike: it is the glyph's, or the glyph is a blank it paints on the same background (no
+    /// Appends the `ESC[...m` that `cell` is written in, unless the current style shows it
+    /// alike: it is the cell's, or the cell is a blank it paints on the same background (no
     /// style set for cells that stay blank). The cheap check comes first, and is inlined.
     #[inline]
-    fn set_style_for(&mut self, out: &mut Vec<u8>, glyph: &Glyph) {
-        if glyph.shade != self.style
-            && !(glyph.is_blank() && self.style.paints_blank_as(glyph.shade.bg))
+    fn set_style_for(&mut self, out: &mut Vec<u8>, cell: &Cell) {
+        if cell.shade != self.style
+            && !(cell.is_blank() && self.style.paints_blank_as(cell.shade.bg))
         {
-            self.change_style(out, glyph.shade);
+            self.change_style(out, cell.shade);
         }
     }
 
@@ -394,10 +353,7 @@ impl Encoder {
 /// Where the run of blank cells that ends `row` starts, and their background; `None` when the
 /// row ends in something else.
 fn blank_tail(row: &[Cell]) -> Option<(usize, Ink)> {
-    let blank_bg = |cell: &Cell| match cell {
-        Cell::Glyph(glyph) if glyph.is_blank() => Some(glyph.shade.bg),
-        _ => None,
-    };
+    let blank_bg = |cell: &Cell| cell.is_blank().then_some(cell.shade.bg);
     let bg = blank_bg(row.last()?)?;
     let start = row
         .iter()
@@ -405,10 +361,6 @@ fn blank_tail(row: &[Cell]) -> Option<(usize, Ink)> {
         .map_or(0, |last_other| last_other + 1);
     Some((start, bg))
 }
-
-/// The widest gap that is reprinted rather than moved over: `ESC[C` is three bytes and
-/// `ESC[nC` four up to nine cells, so reprinting is no longer up to four.
-const REPRINTED_GAP: u16 = 4;
 
 mod moves;
 #[cfg(test)]

@@ -191,7 +191,11 @@ impl<W: Write> DrawTarget for LeanBackend<W> {
 
     fn draw_row(&mut self, x: u16, y: u16, row: &RowCells) {
         self.encoder
-            .draw_row(&mut self.pending, x, y, row.cells(), row.painted());
+            .draw_row(&mut self.pending, x, y, &row.as_painted());
+    }
+
+    fn forget_cells(&mut self) {
+        self.encoder.forget();
     }
 
     fn end_frame(&mut self) {

@@ -33,6 +33,9 @@ pub trait DrawTarget {
     /// Turns row `y`, from column `x` on, into `row`, writing only what differs.
     fn draw_row(&mut self, x: u16, y: u16, row: &RowCells);
 
+    /// Forgets what every cell of the screen shows, so that the next frame writes them all.
+    fn forget_cells(&mut self);
+
     /// Ends a frame's cells (a background left set is reset).
     fn end_frame(&mut self);
 
@@ -139,6 +142,12 @@ impl<T: DrawTarget> Painter<T> {
         draw: impl FnOnce(FrameSize) -> Frame,
     ) -> io::Result<Option<Position>> {
         self.follow_screen()?;
+        if self.row.holds_too_many_clusters() {
+            // The screen's cells may name the clusters forgotten: they are forgotten too, and
+            // the frame is written whole.
+            self.row.forget_clusters();
+            self.target.forget_cells();
+        }
         let epoch = self.target.begin_frame()?;
         let area = self.area;
         let frame = draw(FrameSize::new(area.width, area.height));
@@ -229,6 +238,9 @@ mod tests {
     use pi_agent_ask_core::draw::{Pos, Style};
 
     use super::*;
+    use crate::cell::Clusters;
+    use crate::encode::Erase;
+    use crate::lean::{LeanBackend, ScreenSize};
 
     fn frame(runs: &[(u16, u16, &str)]) -> Frame {
         let cmds = runs
@@ -250,5 +262,68 @@ mod tests {
         assert_eq!(texts(0), ["a"]);
         assert!(texts(1).is_empty());
         assert_eq!(texts(2), ["c", "d"]);
+    }
+
+    /// What row `y` of the emulated `screen` shows in its first `count` cells.
+    fn shown_row(screen: &vt100::Parser, y: u16, count: usize) -> Vec<String> {
+        (0..u16::try_from(count).expect("a few"))
+            .map(|x| {
+                screen
+                    .screen()
+                    .cell(y, x)
+                    .expect("a cell")
+                    .contents()
+                    .to_owned()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_painter_that_meets_more_clusters_than_it_keeps_starts_afresh_and_shows_every_frame() {
+        let (width, per_frame) = (40, 20);
+        let backend = LeanBackend::new(Vec::new(), ScreenSize::Fixed(Size::new(width, 2)));
+        let mut painter = Painter::new(backend, Viewport::Fullscreen).expect("a painter");
+        painter
+            .target_mut()
+            .clear_region(Erase::All)
+            .expect("an erased screen");
+        let mut screen = vt100::Parser::new(2, width, 0);
+        let letters = ('a'..='z').chain('A'..='Z');
+        let clusters: Vec<String> = letters
+            .flat_map(|letter| ('\u{300}'..='\u{36f}').map(move |mark| format!("{letter}{mark}")))
+            .collect();
+        let chunks: Vec<&[String]> = clusters.chunks(per_frame).collect();
+        assert!(chunks.len() * per_frame > Clusters::MOST + 2 * per_frame);
+        // The top row keeps the first clusters, numbered first, until the painter starts
+        // afresh; then it shows those the bottom row showed, numbered first after the start.
+        let mut top = chunks[0];
+        let mut frames_after = None;
+        let mut fed = 0;
+        for (frame, &bottom) in chunks.iter().enumerate().skip(1) {
+            let cmds = vec![
+                DrawCmd::text(Pos::new(0, 0), top.concat(), Style::default()),
+                DrawCmd::text(Pos::new(0, 1), bottom.concat(), Style::default()),
+            ];
+            let before = painter.row.clusters().len();
+            painter
+                .draw(&Theme::colored(), |size| Frame::new(size, cmds))
+                .expect("a frame");
+            assert!(painter.row.clusters().len() <= Clusters::MOST + 2 * per_frame);
+            let bytes = painter.target().writer();
+            screen.process(&bytes[fed..]);
+            fed = bytes.len();
+            assert_eq!(shown_row(&screen, 0, top.len()), top, "frame {frame}");
+            assert_eq!(shown_row(&screen, 1, bottom.len()), bottom, "frame {frame}");
+            if painter.row.clusters().len() < before {
+                top = bottom;
+                frames_after = Some(0);
+            } else if let Some(count) = &mut frames_after {
+                *count += 1;
+            }
+        }
+        assert!(
+            frames_after > Some(1),
+            "the painter started afresh and drew on"
+        );
     }
 }

@@ -5,38 +5,7 @@ use std::ops::Range;
 use arrayvec::ArrayVec;
 use ratatui::layout::Size;
 
-use crate::cell::{Cell, Glyph, Shade};
-
-/// What one cell of the screen shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Seen {
-    /// The encoder cannot tell.
-    Unknown,
-    /// The right part of a wide glyph.
-    Covered,
-    /// A glyph.
-    Glyph(Glyph),
-}
-
-impl Seen {
-    /// Whether the screen already shows `cell` here: writing it would change nothing visible.
-    pub fn shows(&self, cell: &Cell) -> bool {
-        match (self, cell) {
-            (Self::Covered, Cell::Covered) => true,
-            (Self::Glyph(seen), Cell::Glyph(glyph)) => seen.looks_like(glyph),
-            _ => false,
-        }
-    }
-}
-
-impl From<&Cell> for Seen {
-    fn from(cell: &Cell) -> Self {
-        match cell {
-            Cell::Glyph(glyph) => Self::Glyph(glyph.clone()),
-            Cell::Covered => Self::Covered,
-        }
-    }
-}
+use crate::cell::{Cell, Shade};
 
 /// Every cell of the screen as the encoder last left it.
 ///
@@ -55,13 +24,13 @@ pub struct Shadow {
 enum Row {
     /// The encoder cannot tell what any of it shows.
     Unknown,
-    /// These cells, then blank cells to the end of the row.
-    Known(Vec<Seen>),
+    /// These cells (some of which it may not tell), then blank cells to the end of the row.
+    Known(Vec<Cell>),
 }
 
 /// What a cell past its row's known cells shows, and what a row the encoder cannot tell shows.
-static BLANK: Seen = Seen::Glyph(Glyph::BLANK);
-static UNKNOWN: Seen = Seen::Unknown;
+static BLANK: Cell = Cell::BLANK;
+static UNKNOWN: Cell = Cell::UNKNOWN;
 
 impl Shadow {
     /// A screen of `size` whose contents are unknown.
@@ -82,7 +51,7 @@ impl Shadow {
     }
 
     /// What (`x`, `y`) shows; only for a cell on the screen.
-    pub fn seen(&self, x: u16, y: u16) -> &Seen {
+    pub fn seen(&self, x: u16, y: u16) -> &Cell {
         match &self.rows[usize::from(y)] {
             Row::Unknown => &UNKNOWN,
             Row::Known(cells) => cells.get(usize::from(x)).unwrap_or(&BLANK),
@@ -90,21 +59,27 @@ impl Shadow {
     }
 
     /// Notes, for each cell of `cells` drawn from column `x` of row `y`, in an
-    /// [opened](Self::open_row) part of the row, in `changed` whether the screen did not show
-    /// it yet, and notes it shown from now on: one pass over the row, which is looked up once.
+    /// [opened](Self::open_row) part of the row, in `changed` whether it is to be written,
+    /// and notes it shown from now on: one pass over the row, which is looked up once. A cell
+    /// is written when the screen does not show it yet, and so is a wide glyph whose right
+    /// half changed, since a terminal writes a wide glyph only whole.
     pub fn take_row(&mut self, x: u16, y: u16, cells: &[Cell], changed: &mut Vec<bool>) {
         let known = match self.rows.get_mut(usize::from(y)) {
             Some(Row::Known(known)) => known.get_mut(usize::from(x)..).unwrap_or_default(),
             _ => &mut [],
         };
         debug_assert!(known.len() >= cells.len(), "the row is opened first");
-        changed.extend(known.iter_mut().zip(cells).map(|(seen, cell)| {
-            let differs = !seen.shows(cell);
+        let start = changed.len();
+        for (seen, cell) in known.iter_mut().zip(cells) {
+            let differs = !seen.looks_like(cell);
             if differs {
-                *seen = Seen::from(cell);
+                if cell.is_covered() && changed.len() > start {
+                    *changed.last_mut().unwrap_or(&mut false) = true;
+                }
+                *seen = *cell;
             }
-            differs
-        }));
+            changed.push(differs);
+        }
     }
 
     /// The column from which row `y` (on the screen) is known to be blank to its end.
@@ -123,11 +98,11 @@ impl Shadow {
         match self.rows.get_mut(usize::from(y)) {
             Some(row @ Row::Unknown) => {
                 let mut cells = Vec::with_capacity(width);
-                cells.resize_with(width, || Seen::Unknown);
+                cells.resize(width, Cell::UNKNOWN);
                 *row = Row::Known(cells);
             }
             Some(Row::Known(cells)) if cells.len() < end => {
-                cells.resize_with(end, || Seen::Glyph(Glyph::BLANK));
+                cells.resize(end, Cell::BLANK);
             }
             _ => {}
         }
@@ -144,20 +119,15 @@ impl Shadow {
         style: Shade,
     ) -> bool {
         let before = into.len();
-        let known: &[Seen] = match &self.rows[usize::from(y)] {
+        let known: &[Cell] = match &self.rows[usize::from(y)] {
             Row::Unknown => return columns.is_empty(),
             Row::Known(known) => known,
         };
         for x in columns {
-            let byte = match known.get(usize::from(x)).unwrap_or(&BLANK) {
-                Seen::Glyph(glyph)
-                    if glyph.shade == style
-                        || (glyph.is_blank() && style.paints_blank_as(glyph.shade.bg)) =>
-                {
-                    glyph.byte()
-                }
-                _ => None,
-            };
+            let byte = known
+                .get(usize::from(x))
+                .unwrap_or(&BLANK)
+                .reprinted_in(style);
             if byte.and_then(|byte| into.try_push(byte).ok()).is_none() {
                 into.truncate(before);
                 return false;
@@ -193,8 +163,7 @@ impl Shadow {
             Row::Known(cells) => cells.truncate(usize::from(x)),
             // Only the cells before `x` are held; a row erased whole holds none.
             row @ Row::Unknown => {
-                let mut cells = Vec::new();
-                cells.resize_with(usize::from(x), || Seen::Unknown);
+                let cells = vec![Cell::UNKNOWN; usize::from(x)];
                 *row = Row::Known(cells);
             }
         }

@@ -9,7 +9,7 @@ use support::{demo_form, form};
 use pi_agent_ask_core::draw::Size as FrameSize;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
-use pi_agent_ask_crossterm::cell::{Cell, Glyph, Ink};
+use pi_agent_ask_crossterm::cell::{Cell, Clusters, Ink};
 use pi_agent_ask_crossterm::encode::Erase;
 use pi_agent_ask_crossterm::paint::paint_screen;
 use pi_agent_ask_crossterm::painter::{Painter, Viewport};
@@ -57,14 +57,14 @@ fn emulated(ink: Ink) -> vt100::Color {
     }
 }
 
-/// What a glyph looks like: a blank one shows only its background.
-fn drawn_look(glyph: &Glyph) -> String {
-    let shade = glyph.shade;
-    if glyph.is_blank() {
+/// What a painted cell looks like: a blank one shows only its background.
+fn drawn_look(cell: &Cell, clusters: &Clusters) -> String {
+    let shade = cell.shade;
+    if cell.is_blank() {
         return format!("blank on {:?}", emulated(shade.bg));
     }
     let mut text = Vec::new();
-    glyph.text.write_to(&mut text);
+    cell.text.write_to(clusters, &mut text);
     format!(
         "{:?} fg {:?} bg {:?} bold {} italic {} underline {} reverse {}",
         String::from_utf8(text).expect("UTF-8"),
@@ -98,22 +98,27 @@ fn shown_look(cell: &vt100::Cell) -> String {
     )
 }
 
-/// Fails unless the emulator's screen shows `rows` cell for cell.
-fn assert_shows(parser: &vt100::Parser, rows: &[Vec<Cell>], step: usize) {
+/// Fails unless the emulator's screen shows `rows` (naming `clusters`) cell for cell.
+fn assert_shows(
+    parser: &vt100::Parser,
+    (rows, clusters): &(Vec<Vec<Cell>>, Clusters),
+    step: usize,
+) {
     let screen = parser.screen();
     for (y, row) in (0..).zip(rows) {
         for (x, cell) in (0..).zip(row) {
             let shown = screen.cell(y, x).expect("a cell on the screen");
-            match cell {
-                Cell::Covered => assert!(
+            if cell.is_covered() {
+                assert!(
                     shown.is_wide_continuation(),
                     "after step {step}, the cell at column {x}, row {y} is half a wide one"
-                ),
-                Cell::Glyph(glyph) => assert_eq!(
+                );
+            } else {
+                assert_eq!(
                     shown_look(shown),
-                    drawn_look(glyph),
+                    drawn_look(cell, clusters),
                     "after step {step}, the cell at column {x}, row {y}"
-                ),
+                );
             }
         }
     }

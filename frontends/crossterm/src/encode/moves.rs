@@ -1,8 +1,120 @@
-//! Cursor moves as bytes, built on the stack: the absolute one and the relative ones the
-//! encoder weighs against each other.
+//! Cursor moves: the encoder's choice of the shortest way to a cell, and the moves as bytes,
+//! built on the stack: the absolute one and the relative ones it weighs against each other.
 
 use arrayvec::ArrayVec;
 use ratatui::layout::Position;
+
+use super::Encoder;
+use crate::cell::Cell;
+
+/// The widest gap that is reprinted rather than moved over: `ESC[C` is three bytes and
+/// `ESC[nC` four up to nine cells, so reprinting is no longer up to four.
+const REPRINTED_GAP: u16 = 4;
+
+impl Encoder {
+    /// Appends the shortest bytes that move the cursor to `to`: none when it is there, as it
+    /// is for every cell of a run after the first, which is why this check is inlined.
+    #[inline]
+    pub fn move_to(&mut self, out: &mut Vec<u8>, to: Position) {
+        if self.cursor != Some(to) {
+            self.move_elsewhere(out, to);
+        }
+    }
+
+    /// Appends the shortest bytes that move the cursor to `to`, where it is not.
+    pub(super) fn move_elsewhere(&mut self, out: &mut Vec<u8>, to: Position) {
+        match self.cursor {
+            Some(from) => out.extend_from_slice(&self.shortest_move(from, to)),
+            None => out.extend_from_slice(&absolute(to)),
+        }
+        self.cursor = Some(to);
+    }
+
+    /// Moves the cursor right to `to` on its row by writing again the cells of `row` (drawn
+    /// from column `x`) that it passes, when they are few enough and can be: the move
+    /// [`Self::horizontal`] would choose, read from the row at hand rather than looked up
+    /// and built. Says whether it did.
+    pub(super) fn reprint_gap(
+        &mut self,
+        out: &mut Vec<u8>,
+        x: u16,
+        row: &[Cell],
+        to: Position,
+    ) -> bool {
+        let Some(from) = self.cursor else {
+            return false;
+        };
+        if from.y != to.y || from.x < x || from.x >= to.x || to.x - from.x > REPRINTED_GAP {
+            return false;
+        }
+        let gap = &row[usize::from(from.x - x)..usize::from(to.x - x)];
+        let mut bytes = [0; REPRINTED_GAP as usize];
+        for (byte, cell) in bytes.iter_mut().zip(gap) {
+            match cell.reprinted_in(self.style) {
+                Some(reprinted) => *byte = reprinted,
+                None => return false,
+            }
+        }
+        out.extend_from_slice(&bytes[..gap.len()]);
+        self.cursor = Some(to);
+        true
+    }
+
+    /// The shortest of an absolute move and the relative ones from `from` to `to`. A move right
+    /// on the cursor's row is the move sideways alone, without weighing the others: a return
+    /// first adds a byte to a move at least as long, and an absolute move names the row and a
+    /// column past the distance, so both are longer.
+    pub(super) fn shortest_move(&self, from: Position, to: Position) -> Move {
+        if from.y == to.y && to.x > from.x {
+            let mut sideways = Move::new();
+            self.horizontal(&mut sideways, from.x, to);
+            return sideways;
+        }
+        self.weighed_move(from, to)
+    }
+
+    /// The shortest of an absolute move and the relative ones from `from` to `to`, each built
+    /// and weighed.
+    pub(super) fn weighed_move(&self, from: Position, to: Position) -> Move {
+        let mut best = absolute(to);
+        let mut stay = Move::new();
+        vertical(&mut stay, from.y, to.y);
+        self.horizontal(&mut stay, from.x, to);
+        if stay.len() < best.len() {
+            best = stay;
+        }
+        let mut home = Move::new();
+        home.push(b'\r');
+        if to.y == from.y + 1 {
+            home.push(b'\n');
+        } else {
+            vertical(&mut home, from.y, to.y);
+        }
+        self.horizontal(&mut home, 0, to);
+        if home.len() < best.len() {
+            best = home;
+        }
+        best
+    }
+
+    /// Appends the shortest bytes moving from column `from` to `to` on `to`'s row: a gap of
+    /// at most [`REPRINTED_GAP`] cells is reprinted when it can be, as it is no longer than the
+    /// `ESC[nC` that moves over it; a wider one is moved over.
+    pub(super) fn horizontal(&self, into: &mut Move, from: u16, to: Position) {
+        if to.x == from {
+            return;
+        }
+        if to.x < from {
+            csi(into, from - to.x, b'D');
+            return;
+        }
+        let gap = to.x - from;
+        if gap <= REPRINTED_GAP && self.shadow.reprint(into, to.y, from..to.x, self.style) {
+            return;
+        }
+        csi(into, gap, b'C');
+    }
+}
 
 /// Room for one cursor move: an absolute move to the farthest cell is 14 bytes, a return,
 /// a move up or down and one sideways at most 17, and text is reprinted only when shorter

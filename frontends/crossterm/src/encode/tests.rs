@@ -3,7 +3,8 @@
 use super::*;
 use ratatui::style::Color;
 
-use crate::cell::{Glyph, Text};
+use super::moves::{Move, csi};
+use crate::cell::Text;
 
 fn moved(from: Position, to: Position) -> Vec<u8> {
     let mut encoder = Encoder::new(Size::new(120, 40));
@@ -42,14 +43,14 @@ fn the_cursor_is_hidden_once() {
 }
 
 fn glyph(ch: char, fg: Color, bg: Color) -> Cell {
-    Cell::Glyph(Glyph {
-        text: Text::Char(ch),
-        shade: Shade {
+    Cell::new(
+        Text::char(ch),
+        Shade {
             fg: Ink::of(fg),
             bg: Ink::of(bg),
             modifier: Modifier::empty(),
         },
-    })
+    )
 }
 
 /// An encoder whose screen was just erased.
@@ -62,8 +63,18 @@ fn erased(columns: u16, rows: u16) -> Encoder {
 /// The bytes that turn the top row into `row`, whose cells from `painted` on are blank.
 fn drawn(encoder: &mut Encoder, row: &[Cell], painted: usize) -> Vec<u8> {
     let mut out = Vec::new();
-    encoder.draw_row(&mut out, 0, 0, row, painted);
+    encoder.draw_row(&mut out, 0, 0, &painted_row(row, painted));
     out
+}
+
+/// `cells`, of which those from `painted` on are blank, as a painter hands them over.
+fn painted_row(cells: &[Cell], painted: usize) -> PaintedRow<'_> {
+    static NO_CLUSTERS: std::sync::LazyLock<Clusters> = std::sync::LazyLock::new(Clusters::default);
+    PaintedRow {
+        cells,
+        painted,
+        clusters: &NO_CLUSTERS,
+    }
 }
 
 /// The bytes as text, for a failing assertion's message.
@@ -89,7 +100,7 @@ fn a_blank_tail_is_erased() {
 fn a_blank_row_on_an_erased_screen_writes_nothing() {
     let mut encoder = erased(10, 2);
     let mut out = Vec::new();
-    encoder.draw_row(&mut out, 0, 1, &row("          "), 0);
+    encoder.draw_row(&mut out, 0, 1, &painted_row(&row("          "), 0));
     assert!(out.is_empty(), "{:?}", shown(&out));
 }
 
@@ -137,11 +148,8 @@ fn a_row_the_screen_shows_writes_nothing() {
 #[test]
 fn a_wide_glyph_whose_right_half_changes_is_written_whole() {
     let mut encoder = erased(4, 1);
-    let wide = Cell::Glyph(Glyph {
-        text: Text::Char('日'),
-        shade: Shade::BLANK,
-    });
-    let cells = [wide, Cell::Covered, row("a")[0].clone()];
+    let wide = Cell::new(Text::char('日'), Shade::BLANK);
+    let cells = [wide, Cell::COVERED, row("a")[0]];
     drawn(&mut encoder, &cells, 3);
     encoder.shadow.take_row(1, 0, &row(" "), &mut Vec::new());
     let out = drawn(&mut encoder, &cells, 3);
@@ -153,12 +161,12 @@ fn a_frame_keeps_a_foreground_and_resets_a_background() {
     let mut encoder = erased(10, 1);
     let mut out = Vec::new();
     let cyan = glyph('x', Color::Cyan, Color::Reset);
-    encoder.draw_row(&mut out, 0, 0, &[cyan], 1);
+    encoder.draw_row(&mut out, 0, 0, &painted_row(&[cyan], 1));
     encoder.end_frame(&mut out);
     assert_eq!(out, b"\x1b[H\x1b[36mx", "{:?}", shown(&out));
     out.clear();
     let shaded = glyph('y', Color::Cyan, Color::Blue);
-    encoder.draw_row(&mut out, 1, 0, &[shaded], 1);
+    encoder.draw_row(&mut out, 1, 0, &painted_row(&[shaded], 1));
     encoder.end_frame(&mut out);
     assert_eq!(out, b"\x1b[44my\x1b[m", "{:?}", shown(&out));
     out.clear();
@@ -175,7 +183,7 @@ fn a_move_right_on_the_cursors_row_is_what_weighing_every_move_would_choose() {
     text[8] = glyph('x', Color::Cyan, Color::Reset);
     drawn(&mut encoder, &text, usize::from(columns));
     let mut reprinted = 0;
-    for style in [Shade::BLANK, glyph_shade(&text[8])] {
+    for style in [Shade::BLANK, text[8].shade] {
         encoder.style = style;
         for from in 0..columns {
             for to in from + 1..columns {
@@ -203,12 +211,4 @@ fn a_move_right_on_the_cursors_row_is_what_weighing_every_move_would_choose() {
         }
     }
     assert!(reprinted > 0, "some gap was reprinted");
-}
-
-/// The shade of a glyph cell.
-fn glyph_shade(cell: &Cell) -> Shade {
-    match cell {
-        Cell::Glyph(glyph) => glyph.shade,
-        Cell::Covered => Shade::BLANK,
-    }
 }

@@ -188,9 +188,13 @@ impl Encoder {
         // Every cell from the tail's start on is blank on the tail's background.
         let stop = tail.map_or(row.len(), |(start, _)| start);
         let mut at = 0;
-        while at < row.len() {
+        while let Some(skipped) = changed
+            .get(at..)
+            .and_then(|rest| rest.iter().position(|&c| c))
+        {
+            at += skipped;
             let cell = &row[at];
-            if !changed[at] || cell.is_covered() {
+            if cell.is_covered() {
                 at += 1;
                 continue;
             }

@@ -70,15 +70,22 @@ impl Shadow {
         };
         debug_assert!(known.len() >= cells.len(), "the row is opened first");
         let start = changed.len();
-        for (seen, cell) in known.iter_mut().zip(cells) {
-            let differs = !seen.looks_like(cell);
-            if differs {
-                if cell.is_covered() && changed.len() > start {
-                    *changed.last_mut().unwrap_or(&mut false) = true;
-                }
+        changed.resize(start + cells.len(), false);
+        let marks = &mut changed[start..];
+        let mut half_changed = false;
+        for ((seen, cell), mark) in known.iter_mut().zip(cells).zip(marks.iter_mut()) {
+            if !seen.looks_like(cell) {
+                *mark = true;
+                half_changed |= cell.is_covered();
                 *seen = *cell;
             }
-            changed.push(differs);
+        }
+        if half_changed {
+            for at in 1..marks.len() {
+                if marks[at] && cells[at].is_covered() {
+                    marks[at - 1] = true;
+                }
+            }
         }
     }
 

@@ -178,6 +178,19 @@ mod tests {
     }
 
     #[test]
+    fn a_signal_that_comes_with_terminal_bytes_wakes_the_next_wait() {
+        let (mut reader, mut terminal, (wake, mut waker)) = reader();
+        terminal.write_all(b"x").unwrap();
+        waker.write_all(&[0]).unwrap();
+        assert_eq!(
+            reader.wait(wake.as_fd(), None).unwrap(),
+            Woken::Read(b"x".to_vec())
+        );
+        let timeout = Some(Duration::from_secs(5));
+        assert_eq!(reader.wait(wake.as_fd(), timeout).unwrap(), Woken::Signal);
+    }
+
+    #[test]
     fn an_extra_descriptor_wakes_the_wait() {
         let (mut reader, _terminal, (wake, _waker)) = reader();
         let (extra, mut sender) = UnixStream::pair().unwrap();

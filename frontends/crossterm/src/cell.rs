@@ -128,6 +128,7 @@ impl Shade {
     }
 
     /// Whether a space written in this style shows as a blank cell of background `bg`.
+    #[inline]
     pub fn paints_blank_as(&self, bg: Ink) -> bool {
         self.bg == bg && !self.modifier.intersects(SHOWN_ON_BLANK)
     }
@@ -158,16 +159,19 @@ impl Cell {
     }
 
     /// Whether this is the right half of a wide glyph.
+    #[inline]
     pub fn is_covered(&self) -> bool {
         self.text == Text::COVERED
     }
 
     /// Whether the cell shows nothing but its background.
+    #[inline]
     pub fn is_blank(&self) -> bool {
         self.text == Text::char(' ') && !self.shade.modifier.intersects(SHOWN_ON_BLANK)
     }
 
     /// Whether the two show the same on a screen: equal, or both blank on one background.
+    #[inline]
     pub fn looks_like(&self, other: &Self) -> bool {
         self == other || (self.is_blank() && other.is_blank() && self.shade.bg == other.shade.bg)
     }
@@ -175,6 +179,7 @@ impl Cell {
     /// The byte that writes the cell again in the terminal's current `style`, moving the
     /// cursor over it, when it is a printable ASCII character that style shows alike: the
     /// cell's own, or a blank's on the same background.
+    #[inline]
     pub fn reprinted_in(&self, style: Shade) -> Option<u8> {
         if self.shade == style || (self.is_blank() && style.paints_blank_as(self.shade.bg)) {
             self.text.byte()

@@ -42,6 +42,7 @@ impl Text {
 
     /// The text as one byte, when it is a printable ASCII character: text the encoder may
     /// write again to move the cursor over it.
+    #[inline]
     pub fn byte(self) -> Option<u8> {
         u8::try_from(self.0)
             .ok()

@@ -143,6 +143,21 @@ impl Shadow {
         true
     }
 
+    /// Whether [`Self::reprint`] could rewrite `columns` of row `y` in `style` (given the
+    /// room).
+    pub fn reprintable(&self, y: u16, columns: Range<u16>, style: Shade) -> bool {
+        match &self.rows[usize::from(y)] {
+            Row::Unknown => columns.is_empty(),
+            Row::Known(known) => columns.into_iter().all(|x| {
+                known
+                    .get(usize::from(x))
+                    .unwrap_or(&BLANK)
+                    .reprinted_in(style)
+                    .is_some()
+            }),
+        }
+    }
+
     /// Notes the whole screen erased.
     pub fn blank_all(&mut self) {
         for y in 0..self.size.height {

@@ -73,28 +73,56 @@ impl Encoder {
         self.weighed_move(from, to)
     }
 
-    /// The shortest of an absolute move and the relative ones from `from` to `to`, each built
-    /// and weighed.
+    /// The shortest of an absolute move and the relative ones from `from` to `to`: each is
+    /// weighed by the bytes it would take, and only the shortest is built (the first of them
+    /// on a tie: absolute, staying on the row, returning to its start).
     pub(super) fn weighed_move(&self, from: Position, to: Position) -> Move {
-        let mut best = absolute(to);
-        let mut stay = Move::new();
-        vertical(&mut stay, from.y, to.y);
-        self.horizontal(&mut stay, from.x, to);
-        if stay.len() < best.len() {
-            best = stay;
-        }
-        let mut home = Move::new();
-        home.push(b'\r');
-        if to.y == from.y + 1 {
-            home.push(b'\n');
+        let stay = vertical_len(from.y, to.y) + self.horizontal_len(from.x, to);
+        let down = if to.y == from.y + 1 {
+            1
         } else {
-            vertical(&mut home, from.y, to.y);
+            vertical_len(from.y, to.y)
+        };
+        let home = 1 + down + self.horizontal_len(0, to);
+        let mut best = (absolute_len(to), Way::Absolute);
+        if stay < best.0 {
+            best = (stay, Way::Stay);
         }
-        self.horizontal(&mut home, 0, to);
-        if home.len() < best.len() {
-            best = home;
+        if home < best.0 {
+            best = (home, Way::Home);
         }
-        best
+        let mut bytes = Move::new();
+        match best.1 {
+            Way::Absolute => return absolute(to),
+            Way::Stay => vertical(&mut bytes, from.y, to.y),
+            Way::Home => {
+                bytes.push(b'\r');
+                if to.y == from.y + 1 {
+                    bytes.push(b'\n');
+                } else {
+                    vertical(&mut bytes, from.y, to.y);
+                }
+            }
+        }
+        let column = if best.1 == Way::Home { 0 } else { from.x };
+        self.horizontal(&mut bytes, column, to);
+        bytes
+    }
+
+    /// The bytes [`Self::horizontal`] takes from column `from` to `to`.
+    fn horizontal_len(&self, from: u16, to: Position) -> usize {
+        if to.x == from {
+            return 0;
+        }
+        if to.x < from {
+            return csi_len(from - to.x);
+        }
+        let gap = to.x - from;
+        if gap <= REPRINTED_GAP && self.shadow.reprintable(to.y, from..to.x, self.style) {
+            usize::from(gap)
+        } else {
+            csi_len(gap)
+        }
     }
 
     /// Appends the shortest bytes moving from column `from` to `to` on `to`'s row: a gap of
@@ -114,6 +142,17 @@ impl Encoder {
         }
         csi(into, gap, b'C');
     }
+}
+
+/// The ways of moving the cursor that are weighed against each other.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Way {
+    /// `ESC[row;columnH`.
+    Absolute,
+    /// Up or down on the same column, then sideways.
+    Stay,
+    /// A return to the row's start, down or up, then sideways.
+    Home,
 }
 
 /// Room for one cursor move: an absolute move to the farthest cell is 14 bytes, a return,
@@ -161,4 +200,34 @@ pub(super) fn csi(into: &mut Move, count: u16, command: u8) {
 /// Appends `value` in decimal.
 fn number(into: &mut Move, value: u16) {
     into.extend(itoa::Buffer::new().format(value).bytes());
+}
+
+/// The bytes of [`absolute`]`(to)`.
+fn absolute_len(to: Position) -> usize {
+    let row = if to.y > 0 || to.x > 0 {
+        digits(to.y + 1)
+    } else {
+        0
+    };
+    let column = if to.x > 0 { 1 + digits(to.x + 1) } else { 0 };
+    3 + row + column
+}
+
+/// The bytes of [`vertical`] from row `from` to `to`.
+fn vertical_len(from: u16, to: u16) -> usize {
+    if from == to {
+        0
+    } else {
+        csi_len(from.abs_diff(to))
+    }
+}
+
+/// The bytes of [`csi`] with `count`.
+fn csi_len(count: u16) -> usize {
+    3 + if count == 1 { 0 } else { digits(count) }
+}
+
+/// The digits of `value` in decimal.
+fn digits(value: u16) -> usize {
+    value.checked_ilog10().map_or(1, |log| log as usize + 1)
 }

@@ -3,7 +3,7 @@
 use super::*;
 use ratatui::style::Color;
 
-use super::moves::{Move, csi};
+use super::moves::{Move, absolute, csi, vertical};
 use crate::cell::Text;
 
 fn moved(from: Position, to: Position) -> Vec<u8> {
@@ -211,4 +211,73 @@ fn a_move_right_on_the_cursors_row_is_what_weighing_every_move_would_choose() {
         }
     }
     assert!(reprinted > 0, "some gap was reprinted");
+}
+
+/// Every candidate move from `from` to `to` built, and the shortest kept (the first on a tie):
+/// what weighing by length must choose.
+fn weighed_by_building(encoder: &Encoder, from: Position, to: Position) -> Move {
+    let mut best = absolute(to);
+    let mut stay = Move::new();
+    vertical(&mut stay, from.y, to.y);
+    encoder.horizontal(&mut stay, from.x, to);
+    if stay.len() < best.len() {
+        best = stay;
+    }
+    let mut home = Move::new();
+    home.push(b'\r');
+    if to.y == from.y + 1 {
+        home.push(b'\n');
+    } else {
+        vertical(&mut home, from.y, to.y);
+    }
+    encoder.horizontal(&mut home, 0, to);
+    if home.len() < best.len() {
+        best = home;
+    }
+    best
+}
+
+#[test]
+fn a_weighed_move_is_the_shortest_of_the_candidates_built_in_full() {
+    let (columns, rows) = (120, 12);
+    let mut encoder = erased(columns, rows);
+    let line = "ab d e  日x  ".repeat(10);
+    let mut text = row(&line);
+    text[8] = glyph('x', Color::Cyan, Color::Reset);
+    let mut out = Vec::new();
+    for y in [0, 1, 10, 11] {
+        encoder.draw_row(&mut out, 0, y, &painted_row(&text, usize::from(columns)));
+    }
+    let columns_tried = [
+        0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 50, 98, 99, 100, 118, 119,
+    ];
+    let rows_tried = [0, 1, 2, 9, 10, 11];
+    let mut ways = std::collections::BTreeSet::new();
+    for style in [Shade::BLANK, text[8].shade] {
+        encoder.style = style;
+        let positions: Vec<Position> = rows_tried
+            .iter()
+            .flat_map(|&y| columns_tried.iter().map(move |&x| Position::new(x, y)))
+            .collect();
+        for (from, to) in positions
+            .iter()
+            .flat_map(|&from| positions.iter().map(move |&to| (from, to)))
+        {
+            let weighed = encoder.weighed_move(from, to);
+            let built = weighed_by_building(&encoder, from, to);
+            assert_eq!(
+                weighed,
+                built,
+                "from {from:?} to {to:?} in {style:?}: {:?} against {:?}",
+                shown(&weighed),
+                shown(&built)
+            );
+            ways.insert(match weighed.first() {
+                Some(b'\x1b') if weighed.last() == Some(&b'H') => "absolute",
+                Some(b'\r') => "home",
+                _ => "stay",
+            });
+        }
+    }
+    assert_eq!(ways.len(), 3, "every way was chosen somewhere: {ways:?}");
 }

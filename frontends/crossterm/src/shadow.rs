@@ -115,47 +115,29 @@ impl Shadow {
         }
     }
 
-    /// Appends to `into` the bytes that rewrite `columns` of row `y` as they are, in the
-    /// terminal's current `style`, if every one of them is a known one-byte character that
-    /// style shows alike and they fit; says whether it did (`into` is untouched otherwise).
+    /// The bytes that rewrite `columns` of row `y` as they are, in the terminal's current
+    /// `style`, if every one of them is a known one-byte character that style shows alike and
+    /// they fit in `ROOM` bytes.
     pub fn reprint<const ROOM: usize>(
         &self,
-        into: &mut ArrayVec<u8, ROOM>,
         y: u16,
         columns: Range<u16>,
         style: Shade,
-    ) -> bool {
-        let before = into.len();
+    ) -> Option<ArrayVec<u8, ROOM>> {
         let known: &[Cell] = match &self.rows[usize::from(y)] {
-            Row::Unknown => return columns.is_empty(),
+            Row::Unknown if columns.is_empty() => &[],
+            Row::Unknown => return None,
             Row::Known(known) => known,
         };
+        let mut bytes = ArrayVec::new();
         for x in columns {
             let byte = known
                 .get(usize::from(x))
                 .unwrap_or(&BLANK)
-                .reprinted_in(style);
-            if byte.and_then(|byte| into.try_push(byte).ok()).is_none() {
-                into.truncate(before);
-                return false;
-            }
+                .reprinted_in(style)?;
+            bytes.try_push(byte).ok()?;
         }
-        true
-    }
-
-    /// Whether [`Self::reprint`] could rewrite `columns` of row `y` in `style` (given the
-    /// room).
-    pub fn reprintable(&self, y: u16, columns: Range<u16>, style: Shade) -> bool {
-        match &self.rows[usize::from(y)] {
-            Row::Unknown => columns.is_empty(),
-            Row::Known(known) => columns.into_iter().all(|x| {
-                known
-                    .get(usize::from(x))
-                    .unwrap_or(&BLANK)
-                    .reprinted_in(style)
-                    .is_some()
-            }),
-        }
+        Some(bytes)
     }
 
     /// Notes the whole screen erased.

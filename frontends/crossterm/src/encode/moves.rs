@@ -77,13 +77,14 @@ impl Encoder {
     /// weighed by the bytes it would take, and only the shortest is built (the first of them
     /// on a tie: absolute, staying on the row, returning to its start).
     pub(super) fn weighed_move(&self, from: Position, to: Position) -> Move {
-        let stay = vertical_len(from.y, to.y) + self.horizontal_len(from.x, to);
+        let (stay_side, home_side) = (self.sideways(from.x, to), self.sideways(0, to));
+        let stay = vertical_len(from.y, to.y) + stay_side.len();
         let down = if to.y == from.y + 1 {
             1
         } else {
             vertical_len(from.y, to.y)
         };
-        let home = 1 + down + self.horizontal_len(0, to);
+        let home = 1 + down + home_side.len();
         let mut best = (absolute_len(to), Way::Absolute);
         if stay < best.0 {
             best = (stay, Way::Stay);
@@ -94,7 +95,10 @@ impl Encoder {
         let mut bytes = Move::new();
         match best.1 {
             Way::Absolute => return absolute(to),
-            Way::Stay => vertical(&mut bytes, from.y, to.y),
+            Way::Stay => {
+                vertical(&mut bytes, from.y, to.y);
+                stay_side.write(&mut bytes);
+            }
             Way::Home => {
                 bytes.push(b'\r');
                 if to.y == from.y + 1 {
@@ -102,45 +106,65 @@ impl Encoder {
                 } else {
                     vertical(&mut bytes, from.y, to.y);
                 }
+                home_side.write(&mut bytes);
             }
         }
-        let column = if best.1 == Way::Home { 0 } else { from.x };
-        self.horizontal(&mut bytes, column, to);
         bytes
     }
 
-    /// The bytes [`Self::horizontal`] takes from column `from` to `to`.
-    fn horizontal_len(&self, from: u16, to: Position) -> usize {
+    /// Appends the shortest bytes moving from column `from` to `to` on `to`'s row.
+    pub(super) fn horizontal(&self, into: &mut Move, from: u16, to: Position) {
+        self.sideways(from, to).write(into);
+    }
+
+    /// How to move from column `from` to `to` on `to`'s row: a gap of at most
+    /// [`REPRINTED_GAP`] cells is reprinted when it can be, as it is no longer than the
+    /// `ESC[nC` that moves over it; a wider one is moved over.
+    fn sideways(&self, from: u16, to: Position) -> Sideways {
         if to.x == from {
-            return 0;
+            return Sideways::Stay;
         }
         if to.x < from {
-            return csi_len(from - to.x);
+            return Sideways::Left(from - to.x);
         }
         let gap = to.x - from;
-        if gap <= REPRINTED_GAP && self.shadow.reprintable(to.y, from..to.x, self.style) {
-            usize::from(gap)
-        } else {
-            csi_len(gap)
+        let reprinted = (gap <= REPRINTED_GAP)
+            .then(|| self.shadow.reprint(to.y, from..to.x, self.style))
+            .flatten();
+        reprinted.map_or(Sideways::Right(gap), Sideways::Reprint)
+    }
+}
+
+/// A move along the cursor's row.
+enum Sideways {
+    /// None: the cursor is in the column already.
+    Stay,
+    /// `ESC[nD`.
+    Left(u16),
+    /// `ESC[nC`.
+    Right(u16),
+    /// The cells passed over, written again.
+    Reprint(ArrayVec<u8, { REPRINTED_GAP as usize }>),
+}
+
+impl Sideways {
+    /// The bytes the move takes.
+    fn len(&self) -> usize {
+        match self {
+            Self::Stay => 0,
+            Self::Left(count) | Self::Right(count) => csi_len(*count),
+            Self::Reprint(bytes) => bytes.len(),
         }
     }
 
-    /// Appends the shortest bytes moving from column `from` to `to` on `to`'s row: a gap of
-    /// at most [`REPRINTED_GAP`] cells is reprinted when it can be, as it is no longer than the
-    /// `ESC[nC` that moves over it; a wider one is moved over.
-    pub(super) fn horizontal(&self, into: &mut Move, from: u16, to: Position) {
-        if to.x == from {
-            return;
+    /// Appends the move's bytes to `into`.
+    fn write(self, into: &mut Move) {
+        match self {
+            Self::Stay => {}
+            Self::Left(count) => csi(into, count, b'D'),
+            Self::Right(count) => csi(into, count, b'C'),
+            Self::Reprint(bytes) => into.extend(bytes),
         }
-        if to.x < from {
-            csi(into, from - to.x, b'D');
-            return;
-        }
-        let gap = to.x - from;
-        if gap <= REPRINTED_GAP && self.shadow.reprint(into, to.y, from..to.x, self.style) {
-            return;
-        }
-        csi(into, gap, b'C');
     }
 }
 

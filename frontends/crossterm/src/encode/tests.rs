@@ -3,7 +3,7 @@
 use super::*;
 use ratatui::style::Color;
 
-use super::moves::{Move, absolute, csi, vertical};
+use super::moves::{MOVE_ROOM, Move, absolute, csi, vertical};
 use crate::cell::Text;
 
 fn moved(from: Position, to: Position) -> Vec<u8> {
@@ -199,8 +199,7 @@ fn a_move_right_on_the_cursors_row_is_what_weighing_every_move_would_choose() {
                 );
                 let mut sideways = Move::new();
                 csi(&mut sideways, to.x - from.x, b'C');
-                let mut again = Move::new();
-                if encoder.shadow.reprint(&mut again, 0, from.x..to.x, style)
+                if let Some(again) = encoder.shadow.reprint::<MOVE_ROOM>(0, from.x..to.x, style)
                     && again.len() <= sideways.len()
                 {
                     sideways = again;

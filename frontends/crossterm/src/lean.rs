@@ -19,7 +19,7 @@ use crate::painter::DrawTarget;
 pub enum ScreenSize {
     /// From the terminal device open on this file (`TIOCGWINSZ` on the descriptor already
     /// open, rather than opening the device again): asked once, and again only after
-    /// [`LeanBackend::forget_size`], which a resize signal calls for, so a frame makes no
+    /// [`DrawTarget::forget_size`], which a resize signal calls for, so a frame makes no
     /// system call to learn a size that did not change.
     Terminal(File),
     /// A size given once, for a screen that is not a terminal (a measurement, a test).
@@ -61,12 +61,6 @@ impl<W: Write> LeanBackend<W> {
     /// Says the screen is now sized by `screen`, as after a resize.
     pub fn set_screen(&mut self, screen: ScreenSize) {
         self.screen = screen;
-        self.asked.set(None);
-    }
-
-    /// Forgets the size the terminal gave, so that it is asked again: the screen may have
-    /// been resized.
-    pub fn forget_size(&self) {
         self.asked.set(None);
     }
 

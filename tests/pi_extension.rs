@@ -247,6 +247,10 @@ fn in_pis_tui_an_ask_and_the_settings_open_on_its_terminal_and_the_ask_is_journa
         "the settings on Pi's terminal",
         "Auto-submit when answered without notes",
     );
+    assert!(
+        term.runs_below_shell("pi-agent-ask"),
+        "the settings are the program's, run below Pi"
+    );
     term.keys(&["Enter"]);
     let settings_file = pi.root.join("extensions/pi-agent-ask.json");
     let settings: Value = wait_long(term, "the toggle saved", || {
@@ -265,6 +269,11 @@ fn in_pis_tui_an_ask_and_the_settings_open_on_its_terminal_and_the_ask_is_journa
     wait_long(term, "Pi's TUI drawn again after the settings", || {
         let screen = term.screen();
         (screen.contains("Noted.") && !screen.contains("Auto-submit")).then_some(())
+    });
+    // Leaving the settings shows Pi's screen at once; Pi reads keys again only once the program
+    // has ended and Pi's TUI has made the terminal raw again.
+    wait_long(term, "Pi's TUI to take its terminal back", || {
+        (!term.runs_below_shell("pi-agent-ask") && term.line_editing_is_off()).then_some(())
     });
 
     pi.exit();

@@ -217,6 +217,66 @@ impl Tmux {
         self.pane_var("pane_current_command") == "bash"
     }
 
+    /// Whether the pane's terminal has line editing off, as a full-screen program sets it. Read
+    /// from outside the pane, so nothing is typed into it: keys sent while the terminal still
+    /// edits lines are taken by its line discipline (ctrl+d as end of file), not by the
+    /// program that is about to take the terminal back.
+    pub fn line_editing_is_off(&self) -> bool {
+        let tty = self.pane_var("pane_tty");
+        Command::new("stty")
+            .args(["-a", "-F", &tty])
+            .output()
+            .is_ok_and(|output| {
+                String::from_utf8_lossy(&output.stdout)
+                    .split_whitespace()
+                    .any(|word| word == "-icanon")
+            })
+    }
+
+    /// Whether a process named `name` runs anywhere below the pane's shell, in the foreground
+    /// or not; read from `/proc`, so it says `false` where there is none.
+    pub fn runs_below_shell(&self, name: &str) -> bool {
+        let Ok(shell) = self.pane_var("pane_pid").parse::<u32>() else {
+            return false;
+        };
+        let processes: Vec<(u32, u32, String)> = std::fs::read_dir("/proc")
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|entry| {
+                let pid = entry.file_name().to_str()?.parse::<u32>().ok()?;
+                let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+                // `pid (name) state ppid ...`, where the name may hold spaces and brackets.
+                let (head, tail) = stat.rsplit_once(") ")?;
+                let command = head.split_once(" (")?.1.to_owned();
+                let parent = tail.split_whitespace().nth(1)?.parse::<u32>().ok()?;
+                Some((pid, parent, command))
+            })
+            .collect();
+        let parent_of = |pid: u32| {
+            processes
+                .iter()
+                .find(|(id, _, _)| *id == pid)
+                .map(|(_, parent, _)| *parent)
+        };
+        processes
+            .iter()
+            .filter(|(_, _, command)| command == name)
+            .any(|(pid, _, _)| {
+                let mut ancestor = *pid;
+                while let Some(parent) = parent_of(ancestor) {
+                    if parent == shell {
+                        return true;
+                    }
+                    if parent <= 1 {
+                        break;
+                    }
+                    ancestor = parent;
+                }
+                false
+            })
+    }
+
     /// The terminal's line settings as `stty -a` prints them, read from inside the pane.
     pub fn stty(&self) -> String {
         let out = self.path("stty.txt");

@@ -131,15 +131,19 @@ impl Form {
             used -= item_height(top, &mut items);
             top += 1;
         }
-        let mut below: usize = (top..rows)
-            .map(|row| item_height(row, &mut items))
-            .scan(0usize, |total, rows| {
-                let before = *total;
-                *total += rows;
-                (before <= list_height).then_some(rows)
-            })
-            .sum();
-        while top > 0 && below + item_height(top - 1, &mut items) <= list_height {
+        // The rows from `top` down, as far as they start inside the list: once they fill it,
+        // no row above can be pulled in, so none past them is laid out.
+        let mut below = 0;
+        for row in top..rows {
+            if below >= list_height {
+                break;
+            }
+            below += item_height(row, &mut items);
+        }
+        while top > 0
+            && below < list_height
+            && below + item_height(top - 1, &mut items) <= list_height
+        {
             top -= 1;
             below += item_height(top, &mut items);
         }

@@ -102,6 +102,16 @@ impl<'a> Span<'a> {
         }
     }
 
+    /// A span of the program's own constant `text`, which holds no control character and no
+    /// line break, so it is measured but not sanitized.
+    pub(crate) fn constant(text: &'static str, style: Style) -> Self {
+        debug_assert!(
+            matches!(sanitize_line(text), Cow::Borrowed(_)),
+            "constant text needs no sanitizing: {text:?}"
+        );
+        Self::clean(Cow::Borrowed(text), style)
+    }
+
     /// `cells` blank cells of plain text, to indent by.
     pub fn spaces(cells: usize) -> Self {
         let text = SPACES
@@ -296,9 +306,29 @@ pub fn cap_lines(mut lines: Vec<Line<'_>>, rows: usize, columns: usize) -> Vec<L
     lines
 }
 
+/// Gives `each` the lines of `spans` wrapped to `columns` cells, at most `rows` of them (cut
+/// as [`cap_lines`] cuts), in order. A single span that fits one line, as most labels and
+/// descriptions do, is given as that line without a list of lines being built.
+pub fn wrap_each<'a>(
+    spans: &[Span<'a>],
+    columns: usize,
+    rows: usize,
+    mut each: impl FnMut(Line<'a>),
+) {
+    if rows > 0
+        && let [span] = spans
+        && let Some(line) = one_line(span, columns)
+    {
+        each(line);
+        return;
+    }
+    cap_lines(wrap_spans(spans, columns), rows, columns)
+        .into_iter()
+        .for_each(each);
+}
+
 /// Appends to `lines` the lines of `spans` wrapped to `columns` cells, at most `rows` of them
-/// (cut as [`cap_lines`] cuts), each after `indent` blank cells. A single span that fits one
-/// line, as most labels and descriptions do, becomes that line directly.
+/// (cut as [`cap_lines`] cuts), each after `indent` blank cells.
 pub fn push_wrapped<'a>(
     lines: &mut Vec<Line<'a>>,
     spans: &[Span<'a>],
@@ -306,18 +336,10 @@ pub fn push_wrapped<'a>(
     rows: usize,
     indent: usize,
 ) {
-    if rows > 0
-        && let [span] = spans
-        && let Some(mut line) = one_line(span, columns)
-    {
+    wrap_each(spans, columns, rows, |mut line| {
         line.insert(0, Span::spaces(indent));
         lines.push(line);
-        return;
-    }
-    lines.extend(indented(
-        cap_lines(wrap_spans(spans, columns), rows, columns),
-        indent,
-    ));
+    });
 }
 
 /// Prefixes every line with `cells` blank cells, in place.

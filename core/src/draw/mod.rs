@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 pub use canvas::Canvas;
 pub use lines::{
     Line, Span, cap_lines, indented, line_width, push_wrapped, put_line, put_line_within,
-    put_lines, put_rule, wrap_paragraphs, wrap_spans, wrap_text,
+    put_lines, put_rule, wrap_each, wrap_paragraphs, wrap_spans, wrap_text,
 };
 pub use rect::Rect;
 

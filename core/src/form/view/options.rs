@@ -4,7 +4,7 @@ use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
 use super::{ACCENT, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
 use crate::contract::answers::with_markers;
-use crate::draw::{Line, Span, cap_lines, indented, push_wrapped, wrap_spans, wrap_text};
+use crate::draw::{Line, Span, cap_lines, indented, push_wrapped, wrap_each, wrap_text};
 
 /// Below this width, the lines under a label are indented less.
 const COMPACT_BELOW: usize = 32;
@@ -41,6 +41,25 @@ fn row_number(number: usize, cells: usize) -> String {
     text.push_str(digits);
     text.push_str(". ");
     text
+}
+
+/// Appends a line of a row's label to `lines`: the first after the row's cursor, number and
+/// marker (`before`, taken), any other indented by `indent` cells under the label.
+fn push_label_line<'a>(
+    lines: &mut Vec<Line<'a>>,
+    before: &mut Option<[Span<'a>; 3]>,
+    indent: usize,
+    mut line: Line<'a>,
+) {
+    match before.take() {
+        // In the room a wrapped line keeps before its spans.
+        Some(before) => {
+            line.extend(before);
+            line.rotate_right(3);
+        }
+        None => line.insert(0, Span::spaces(indent)),
+    }
+    lines.push(line);
 }
 
 /// Whether a row is laid out as the highlighted one.
@@ -143,34 +162,26 @@ impl Form {
             Emphasis::Highlighted if !editing_here => max_rows.saturating_sub(1),
             Emphasis::Highlighted | Emphasis::Plain => max_rows / 2,
         };
-        let mut label_lines = cap_lines(
-            wrap_spans(label_spans, label_columns),
-            label_rows.max(1),
-            label_columns,
-        );
         let subtitle_rows = if editing_here {
             1
         } else {
             description_rows.max(1)
         };
-        let mut lines = Vec::with_capacity(label_lines.len() + 2);
-        if label_lines.is_empty() {
-            label_lines.push(Vec::new());
+        let mut lines = Vec::with_capacity(3);
+        let mut before = Some([
+            Span::constant(if highlighted { "› " } else { "  " }, ACCENT.bold()),
+            Span::new(
+                row_number(row + 1, number_width),
+                if highlighted { ACCENT } else { MUTED },
+            ),
+            Span::constant(marker, if selected { SUCCESS } else { MUTED }),
+        ]);
+        wrap_each(label_spans, label_columns, label_rows.max(1), |line| {
+            push_label_line(&mut lines, &mut before, label_indent, line);
+        });
+        if lines.is_empty() {
+            push_label_line(&mut lines, &mut before, label_indent, Vec::new());
         }
-        let mut label_lines = label_lines.into_iter();
-        if let Some(mut first) = label_lines.next() {
-            let before = [
-                Span::new(if highlighted { "› " } else { "  " }, ACCENT.bold()),
-                Span::new(
-                    row_number(row + 1, number_width),
-                    if highlighted { ACCENT } else { MUTED },
-                ),
-                Span::new(marker, if selected { SUCCESS } else { MUTED }),
-            ];
-            first.splice(0..0, before);
-            lines.push(first);
-        }
-        lines.extend(indented(label_lines.collect(), label_indent));
         let mut cursor = None;
         let mut editor_from = None;
         if custom {

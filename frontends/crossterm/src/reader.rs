@@ -38,12 +38,18 @@ pub(crate) enum Woken {
 #[derive(Debug)]
 pub(crate) struct TtyReader {
     tty: File,
+    /// What a read fills, made once: a keystroke's few bytes are copied out of it, so a wait
+    /// neither allocates nor clears a page of memory.
+    buffer: Box<[u8; READ_SIZE]>,
 }
 
 impl TtyReader {
     /// Reads the terminal open on `tty` (a duplicate of the session's descriptor).
     pub(crate) fn new(tty: File) -> Self {
-        Self { tty }
+        Self {
+            tty,
+            buffer: Box::new([0; READ_SIZE]),
+        }
     }
 
     /// Waits until the terminal has bytes or hangs up, `wake` becomes readable, or `timeout`
@@ -65,11 +71,14 @@ impl TtyReader {
         extra: Option<BorrowedFd<'_>>,
         timeout: Option<Duration>,
     ) -> io::Result<Woken> {
-        let mut fds = vec![readable(&self.tty), readable(&wake)];
-        if let Some(extra) = &extra {
-            fds.push(readable(extra));
-        }
-        match poll_readable(&mut fds, timeout) {
+        let mut fds = [
+            readable(&self.tty),
+            readable(&wake),
+            extra.as_ref().map_or_else(unwatched, readable),
+        ];
+        let watched = if extra.is_some() { 3 } else { 2 };
+        let fds = &mut fds[..watched];
+        match poll_readable(fds, timeout) {
             Ok(0) => return Ok(Woken::Timeout),
             Ok(_) => {}
             Err(error) if error.kind() == ErrorKind::Interrupted => return Ok(Woken::Signal),
@@ -101,16 +110,12 @@ impl TtyReader {
     /// Reads what is there: no bytes at all means the terminal is gone, and so does an
     /// input/output error, which is what reading a hung-up terminal gives.
     fn read(&mut self) -> io::Result<Woken> {
-        let mut bytes = vec![0; READ_SIZE];
         rustix::io::ioctl_fionbio(&self.tty, true)?;
-        let read = self.tty.read(&mut bytes);
+        let read = self.tty.read(&mut self.buffer[..]);
         rustix::io::ioctl_fionbio(&self.tty, false)?;
         match read {
             Ok(0) => Ok(Woken::HungUp),
-            Ok(read) => {
-                bytes.truncate(read);
-                Ok(Woken::Read(bytes))
-            }
+            Ok(read) => Ok(Woken::Read(self.buffer[..read].to_vec())),
             Err(error) if is_gone(&error) => Ok(Woken::HungUp),
             Err(error) => Err(error),
         }
@@ -126,6 +131,15 @@ pub(crate) fn readable(fd: &impl AsRawFd) -> pollfd {
     pollfd {
         fd: fd.as_raw_fd(),
         events: POLLIN,
+        revents: 0,
+    }
+}
+
+/// A place in a set of descriptors that `poll` skips.
+fn unwatched() -> pollfd {
+    pollfd {
+        fd: -1,
+        events: 0,
         revents: 0,
     }
 }
@@ -159,7 +173,7 @@ mod tests {
         let (ours, theirs) = UnixStream::pair().unwrap();
         ours.set_nonblocking(true).unwrap();
         let tty = File::from(OwnedFd::from(ours));
-        (TtyReader { tty }, theirs, UnixStream::pair().unwrap())
+        (TtyReader::new(tty), theirs, UnixStream::pair().unwrap())
     }
 
     #[test]

@@ -51,7 +51,16 @@ impl Params {
 /// The shorter of the parameters changing only what differs from `from` to `to`, and a reset
 /// followed by everything `to` has.
 pub fn changes(from: &Shade, to: &Shade) -> Params {
+    if *to == Shade::BLANK {
+        // A bare reset, shorter than anything else.
+        return Params::default();
+    }
     let step = step(from, to);
+    // A reset to any other style names at least one more parameter (`0;1` or longer), so a
+    // shorter step wins without the reset being built.
+    if step.len() < FRESH_SHORTEST {
+        return step;
+    }
     let fresh = fresh(to);
     if fresh.len() <= step.len() {
         fresh
@@ -59,6 +68,9 @@ pub fn changes(from: &Shade, to: &Shade) -> Params {
         step
     }
 }
+
+/// The fewest bytes of a reset followed by a style other than the default: `0;1`.
+const FRESH_SHORTEST: usize = 3;
 
 /// A reset, then `to`'s attributes and colours; an empty list is a reset by itself.
 fn fresh(to: &Shade) -> Params {
@@ -225,5 +237,46 @@ mod tests {
             ..to
         };
         assert!(step(&from, &bare).len() < PARAMS_ROOM);
+    }
+
+    #[test]
+    fn the_change_is_the_shorter_of_the_step_and_a_fresh_start_for_every_pair_of_shades() {
+        let inks = [
+            Color::Reset,
+            Color::Cyan,
+            Color::DarkGray,
+            Color::Indexed(200),
+            Color::Rgb(1, 2, 3),
+        ];
+        let modifiers = [
+            Modifier::empty(),
+            Modifier::BOLD,
+            Modifier::DIM,
+            Modifier::BOLD | Modifier::DIM,
+            Modifier::ITALIC | Modifier::REVERSED,
+            Modifier::UNDERLINED,
+        ];
+        let shades: Vec<Shade> = inks
+            .iter()
+            .flat_map(|fg| inks.iter().map(move |bg| (*fg, *bg)))
+            .flat_map(|(fg, bg)| {
+                modifiers.iter().map(move |modifier| Shade {
+                    fg: Ink::of(fg),
+                    bg: Ink::of(bg),
+                    modifier: *modifier,
+                })
+            })
+            .collect();
+        for from in &shades {
+            for to in shades.iter().filter(|to| *to != from) {
+                let (step, fresh) = (step(from, to), fresh(to));
+                let shorter = if fresh.len() <= step.len() {
+                    fresh
+                } else {
+                    step
+                };
+                assert_eq!(changes(from, to), shorter, "{from:?} -> {to:?}");
+            }
+        }
     }
 }

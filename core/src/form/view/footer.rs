@@ -56,9 +56,9 @@ impl Hint<'_> {
     }
 }
 
-/// The footer as last laid out, and what it was laid out from: the footer is asked for twice a
-/// frame (for its height, then to draw it) and mostly stays the same from one frame to the
-/// next, so it is laid out again only when its hints or its room change.
+/// The footer as last laid out, and what it was laid out from: the layout asks for it every
+/// frame (for its height, and the drawing reads what it found), and it mostly stays the same
+/// from one frame to the next, so it is laid out again only when its hints or its room change.
 #[derive(Debug, Default)]
 pub(super) struct FooterMemo {
     hints: Vec<Hint<'static>>,
@@ -236,14 +236,20 @@ impl Form {
         read(&memo.lines)
     }
 
-    pub(super) fn draw_footer(&self, canvas: &mut Canvas, area: Rect, screen_rows: usize) {
+    /// Draws in `area` the key hints that this frame's layout laid out for it: the layout gave
+    /// the footer `area` after asking [`Self::with_footer_lines`] for it, from the same state,
+    /// so the lines are read as they are, without the hints being worked out again.
+    pub(super) fn draw_footer(&self, canvas: &mut Canvas, area: Rect) {
         if area.is_empty() {
             return;
         }
-        let rows = usize::from(area.height);
-        self.with_footer_lines(usize::from(area.width), rows, screen_rows, |lines| {
-            put_lines(canvas, area, 0, lines);
-        });
+        let memo = self.memory.footer.borrow();
+        debug_assert_eq!(
+            memo.columns,
+            usize::from(area.width),
+            "the footer is laid out for its area in the same frame"
+        );
+        put_lines(canvas, area, 0, &memo.lines);
     }
 
     /// The notice for the last key, the dirty-dismiss warning or the type-change prompt.

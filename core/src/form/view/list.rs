@@ -2,8 +2,6 @@
 //! otherwise shortened descriptions, scrolled to keep the highlighted row in view, with a
 //! position line when it does not fit.
 
-use std::collections::BTreeMap;
-
 use super::super::Form;
 use super::options::{Emphasis, Item, short_description};
 use super::{ACCENT, Hit, MUTED, TEXT};
@@ -25,6 +23,33 @@ pub struct ListPage {
     rows: usize,
     /// The rows the list's area had, which the options were laid out for.
     height: usize,
+}
+
+/// The rows of a list laid out in one frame, by row number: the few rows a frame shows, found
+/// by looking through them.
+#[derive(Default)]
+struct LaidOut<'a>(Vec<(usize, Item<'a>)>);
+
+impl<'a> LaidOut<'a> {
+    /// Row `row` as laid out, laying it out with `lay_out` first when it is not yet.
+    fn get_or_lay_out(&mut self, row: usize, lay_out: impl FnOnce() -> Item<'a>) -> &Item<'a> {
+        let at = match self.0.iter().position(|(laid, _)| *laid == row) {
+            Some(at) => at,
+            None => {
+                self.0.push((row, lay_out()));
+                self.0.len() - 1
+            }
+        };
+        &self.0[at].1
+    }
+
+    /// Keeps `item` as row `row`'s layout, in place of any it had.
+    fn put(&mut self, row: usize, item: Item<'a>) {
+        match self.0.iter_mut().find(|(laid, _)| *laid == row) {
+            Some((_, laid)) => *laid = item,
+            None => self.0.push((row, item)),
+        }
+    }
 }
 
 impl Form {
@@ -89,7 +114,7 @@ impl Form {
     /// Draws the option list of question `index` in `area`, scrolled to keep the highlighted
     /// row in view, with a position line when it does not fit. The list, each row drawn (all
     /// of its lines) and an open editor are mouse regions.
-    pub(super) fn draw_list(&self, canvas: &mut Canvas, area: Rect, index: usize) {
+    pub(super) fn draw_list<'form>(&'form self, canvas: &mut Canvas, area: Rect, index: usize) {
         self.memory.hits.add(area, Hit::List);
         if area.is_empty() {
             return;
@@ -108,10 +133,9 @@ impl Form {
         let fits = fitted.is_some();
         let mut items = fitted.unwrap_or_default();
         let short = short_description(height);
-        let item_height = |row: usize, items: &mut BTreeMap<usize, _>| {
+        let item_height = |row: usize, items: &mut LaidOut<'form>| {
             items
-                .entry(row)
-                .or_insert_with(|| self.item(index, row, columns, height, short))
+                .get_or_lay_out(row, || self.item(index, row, columns, height, short))
                 .lines
                 .len()
         };
@@ -155,8 +179,7 @@ impl Form {
             if y >= list_height {
                 break;
             }
-            item_height(row, &mut items);
-            let item = &items[&row];
+            let item = items.get_or_lay_out(row, || self.item(index, row, columns, height, short));
             let room = Rect::new(
                 area.x,
                 area.y + y as u16,
@@ -241,18 +264,13 @@ impl Form {
     /// when they cannot (only lists of at most `height` rows are tried): with every
     /// description whole if that fits, otherwise with short descriptions, the highlighted row's
     /// taking the rows left free as well.
-    fn fitted_items(
-        &self,
-        index: usize,
-        columns: usize,
-        height: usize,
-    ) -> Option<BTreeMap<usize, Item<'_>>> {
+    fn fitted_items(&self, index: usize, columns: usize, height: usize) -> Option<LaidOut<'_>> {
         let rows = Self::row_count(&self.call.request().questions[index]);
         if rows > height {
             return None;
         }
         let lay_out = |description_rows: usize| {
-            let mut items = BTreeMap::new();
+            let mut items = LaidOut::default();
             let mut used = 0;
             for row in 0..rows {
                 let item = self.item(index, row, columns, height, description_rows);
@@ -260,7 +278,7 @@ impl Form {
                 if used > height {
                     return None;
                 }
-                items.insert(row, item);
+                items.put(row, item);
             }
             Some((items, used))
         };
@@ -273,7 +291,7 @@ impl Form {
         let free = height - used;
         if free > 0 {
             let grown = self.item(index, cursor, columns, height, short + free);
-            items.insert(cursor, grown);
+            items.put(cursor, grown);
         }
         Some(items)
     }

@@ -142,7 +142,7 @@ impl Form {
         self.draw_references(&mut canvas, regions.body);
         self.draw_notice(&mut canvas, regions.notice);
         put_rule(&mut canvas, regions.rule_bottom);
-        self.draw_footer(&mut canvas, regions.footer, usize::from(size.height));
+        self.draw_footer(&mut canvas, regions.footer);
         canvas.finish()
     }
 

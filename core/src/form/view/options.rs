@@ -33,11 +33,11 @@ fn digits(n: usize) -> usize {
 fn row_number(number: usize, cells: usize) -> String {
     let mut buffer = itoa::Buffer::new();
     let digits = buffer.format(number);
-    let mut text = String::with_capacity(cells.max(digits.len() + 1) + 1);
-    text.extend(std::iter::repeat_n(
-        ' ',
-        cells.saturating_sub(digits.len() + 1),
-    ));
+    let padding = cells.saturating_sub(digits.len() + 1);
+    let mut text = String::with_capacity(padding + digits.len() + 2);
+    for _ in 0..padding {
+        text.push(' ');
+    }
     text.push_str(digits);
     text.push_str(". ");
     text

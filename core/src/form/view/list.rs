@@ -33,13 +33,14 @@ struct LaidOut<'a>(Vec<(usize, Item<'a>)>);
 impl<'a> LaidOut<'a> {
     /// Row `row` as laid out, laying it out with `lay_out` first when it is not yet.
     fn get_or_lay_out(&mut self, row: usize, lay_out: impl FnOnce() -> Item<'a>) -> &Item<'a> {
-        let at = match self.0.iter().position(|(laid, _)| *laid == row) {
-            Some(at) => at,
-            None => {
+        let at = self
+            .0
+            .iter()
+            .position(|(laid, _)| *laid == row)
+            .unwrap_or_else(|| {
                 self.0.push((row, lay_out()));
                 self.0.len() - 1
-            }
-        };
+            });
         &self.0[at].1
     }
 

@@ -27,8 +27,8 @@ import time
 
 ALTERNATE_SCREEN = b"\x1b[?1049h"
 TITLE = b"Set up the new service"
-# The footer's last hint, `esc cancel`, arrives as a styled key and a plain word.
-LAST_HINT = [b"esc", b" cancel"]
+# The footer's last hint, `esc cancel`, arrives as a styled key and a word in another style.
+LAST_HINT = [b"esc", b"cancel"]
 DEADLINE_SECONDS = 10.0
 
 

@@ -223,3 +223,26 @@ fn a_multi_line_custom_answer_keeps_one_summary_line_per_answer() {
         "the list shows it alike: {list}"
     );
 }
+
+#[test]
+fn the_review_of_a_single_question_says_whether_it_is_answered_rather_than_counting() {
+    let mut run = Run::new(ask_user(&super::one_single()), "tab");
+    let screen = run.screen();
+    assert!(
+        screen.contains("The question is not answered yet"),
+        "{screen}"
+    );
+    assert!(!screen.contains("of 1 questions"), "{screen}");
+    run.keys("shift+tab enter");
+    let screen = run.screen();
+    assert!(screen.contains("The question is answered"), "{screen}");
+    assert!(!screen.contains("All 1 questions"), "{screen}");
+}
+
+#[test]
+fn the_review_of_several_questions_counts_the_answered_ones() {
+    let mut run = Run::new(ask_user(&three_questions()), "");
+    run.keys("tab tab tab");
+    let screen = run.screen();
+    assert!(screen.contains("0 of 3 questions answered"), "{screen}");
+}

@@ -113,10 +113,11 @@ impl Form {
         let columns = usize::from(area.width);
         let total = self.call.request().questions.len();
         let answered = self.state.drafts.iter().filter(|d| d.is_answered()).count();
-        let status = if answered == total {
-            Span::new(format!("All {total} questions answered"), SUCCESS)
-        } else {
-            Span::new(format!("{answered} of {total} questions answered"), WARNING)
+        let status = match (total, answered == total) {
+            (1, true) => Span::new("The question is answered", SUCCESS),
+            (1, false) => Span::new("The question is not answered yet", WARNING),
+            (_, true) => Span::new(format!("All {total} questions answered"), SUCCESS),
+            (_, false) => Span::new(format!("{answered} of {total} questions answered"), WARNING),
         };
         let heading = Span::new("Review your answers  ", ACCENT.bold());
         let (head, mut rest) = area.split_top(1);

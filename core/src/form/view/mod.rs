@@ -131,9 +131,8 @@ impl Form {
         if let Some((start, end)) = active_tab
             && !regions.rule_top.is_empty()
         {
-            let columns = usize::from(end.saturating_sub(start));
             let pos = Pos::new(start, regions.rule_top.y);
-            canvas.put(pos, &"━".repeat(columns), ACCENT);
+            canvas.put_repeated(pos, '━', end.saturating_sub(start), ACCENT);
         }
         match self.active_question() {
             Some((index, _)) => self.draw_question(&mut canvas, regions.body, index),

@@ -147,7 +147,7 @@ impl Form {
                     .is_some_and(|n| !n.trim().is_empty()));
         let (with_note_mark, alone);
         let label_spans: &[Span] = if noted {
-            with_note_mark = [Span::new(label, label_style), Span::new(" ✎", MUTED)];
+            with_note_mark = [Span::new(label, label_style), Span::constant(" ✎", MUTED)];
             &with_note_mark
         } else {
             alone = [Span::new(label, label_style)];

@@ -33,10 +33,10 @@ impl Form {
             } else {
                 ("□ ", MUTED)
             };
-            spans.push(Span::new(marker, style));
+            spans.push(Span::constant(marker, style));
             spans.push(Span::new(&question.label, label_style).truncated(MAX_LABEL));
             if draft.has_notes() {
-                spans.push(Span::new(" ✎", MUTED));
+                spans.push(Span::constant(" ✎", MUTED));
             }
         } else {
             let (marker, style) = if self.all_answered() {
@@ -44,7 +44,7 @@ impl Form {
             } else {
                 ("▸ ", MUTED)
             };
-            spans.push(Span::new(marker, style));
+            spans.push(Span::constant(marker, style));
             let title = self.rules().final_tab.map_or("", |tab| tab.title());
             spans.push(Span::new(title, label_style));
         }

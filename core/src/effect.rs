@@ -14,9 +14,9 @@ pub enum Effect {
     /// The user cancelled or dismissed the whole form: stop the agent's current operation.
     StopAgent,
     /// Save this change to the settings file, then answer with
-    /// [`Input::SettingsSaved`](crate::input::Input::SettingsSaved).
+    /// [`Input::SettingsSaved`].
     SaveSettings(Change),
-    /// Send [`Input::TimerFired`](crate::input::Input::TimerFired) with this timer once its
+    /// Send [`Input::TimerFired`] with this timer once its
     /// duration has passed. Starting a timer that is already running restarts it: it fires
     /// once, a full duration after the last start.
     StartTimer(Timer),
@@ -46,11 +46,11 @@ pub enum Effect {
     },
     /// Find paths under the working directory matching an `@` reference typed in an editor,
     /// off the drawing path; answer with
-    /// [`Input::FileCandidates`](crate::input::Input::FileCandidates), as often as better
+    /// [`Input::FileCandidates`], as often as better
     /// matches are found. A newer query replaces this one.
     FindFiles(FileQuery),
     /// Read an image from the clipboard, off the drawing path, and answer with
-    /// [`Input::ClipboardImage`](crate::input::Input::ClipboardImage) naming this read.
+    /// [`Input::ClipboardImage`] naming this read.
     ReadClipboardImage(ImageRead),
 }
 

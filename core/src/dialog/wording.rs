@@ -15,8 +15,8 @@ pub const MULTI_SELECT_INSTRUCTION: &str =
 ///
 /// A label is shown as it is, unless another declared option has the same label or it equals
 /// the `Type your own` row; then ` [<value>]` is appended. A string that is still taken, by an
-/// earlier option or by the `Type your own` row, gets a counter (see [`distinct`]), so every
-/// string names one option.
+/// earlier option or by the `Type your own` row, gets the smallest counter from ` (2)` on that
+/// sets it apart, so every string names one option.
 pub fn option_choices(question: &Question) -> Vec<String> {
     let strings = question.options.iter().map(|option| {
         let shared = option.label == CUSTOM_OPTION_LABEL
@@ -57,7 +57,7 @@ pub fn dialog_options(question: &Question, rules: &Rules) -> Vec<DialogOption> {
 ///
 /// In a select, whose last row is `custom_label`, an option labelled that way shows
 /// ` (option <n>)` after its label (`n` counting from 1), and a string still taken gets a
-/// counter (see [`distinct`]); a multi-select lists no such row and keeps the labels.
+/// counter as in [`option_choices`]; a multi-select lists no such row and keeps the labels.
 pub fn position_choices(question: &Question, custom_label: &str) -> Vec<String> {
     let custom_row = (!question.is_multi()).then_some(custom_label);
     let strings = question.options.iter().enumerate().map(|(index, option)| {

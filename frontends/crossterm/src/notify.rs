@@ -1,7 +1,7 @@
 //! "Question waiting" notifications: best effort, in the configured order, never in the way.
 //!
 //! The terminal channels (the bell, OSC 9, OSC 777) go out on the open session's own
-//! descriptor right after its next frame ([`crate::terminal::outbox`]), so announcing a form
+//! descriptor right after its next frame (the terminal's outbox), so announcing a form
 //! as it opens costs neither a thread nor another open of the terminal; with no session open
 //! they are written to `/dev/tty` at once. The other channels (a command, the desktop) run on a
 //! background thread, so a slow desktop service or a hanging command can neither delay nor

@@ -28,9 +28,8 @@ enum Row {
     Known(Vec<Cell>),
 }
 
-/// What a cell past its row's known cells shows, and what a row the encoder cannot tell shows.
+/// What a cell past its row's known cells shows.
 static BLANK: Cell = Cell::BLANK;
-static UNKNOWN: Cell = Cell::UNKNOWN;
 
 impl Shadow {
     /// A screen of `size` whose contents are unknown.
@@ -48,14 +47,6 @@ impl Shadow {
     /// Whether (`x`, `y`) is on the screen.
     pub fn contains(&self, x: u16, y: u16) -> bool {
         x < self.size.width && y < self.size.height
-    }
-
-    /// What (`x`, `y`) shows; only for a cell on the screen.
-    pub fn seen(&self, x: u16, y: u16) -> &Cell {
-        match &self.rows[usize::from(y)] {
-            Row::Unknown => &UNKNOWN,
-            Row::Known(cells) => cells.get(usize::from(x)).unwrap_or(&BLANK),
-        }
     }
 
     /// Notes, for each cell of `cells` drawn from column `x` of row `y`, in an

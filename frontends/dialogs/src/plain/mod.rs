@@ -5,7 +5,7 @@
 //! numbered, a recommended one says so after its string, and its description follows on the
 //! lines under it, indented past the number. Each question is announced with the call's title
 //! and `Question <n> of <N>`; a title longer than a screenful (a long preview) is shortened (see
-//! [`shorten`]) and `?` shows it whole; an empty multi-select answer asks before it cancels;
+//! [`shorten::shorten`]) and `?` shows it whole; an empty multi-select answer asks before it cancels;
 //! and the flow ends with a review of the answers before they are submitted. The end of
 //! input (Ctrl-D) dismisses the dialog being asked; a read that fails (a signal stopped it)
 //! dismisses it and every later one without another word, so the flow ends at once with the

@@ -59,7 +59,7 @@
 //!   `wait_for_answers` is answered once no form is queued or open, with every form's end not
 //!   delivered before. The end of input cancels the open form and ends the ones never asked
 //!   with an error.
-//! - The journal (see [`journal`]) hears of each valid call before it is asked or its receipt
+//! - The journal ([`pi_agent_ask_core::journal`]) hears of each valid call before it is asked or its receipt
 //!   written, of each end before it is written, of each delivery once [`Session::lines_written`]
 //!   says the wait's result was written, and, when a signal ends the session, of the open
 //!   form's drafts instead of its end.

@@ -54,8 +54,9 @@ fn push_label_line<'a>(
     match before.take() {
         // In the room a wrapped line keeps before its spans.
         Some(before) => {
+            let count = before.len();
             line.extend(before);
-            line.rotate_right(3);
+            line.rotate_right(count);
         }
         None => line.insert(0, Span::spaces(indent)),
     }
@@ -167,6 +168,7 @@ impl Form {
         } else {
             description_rows.max(1)
         };
+        // Most rows are a label's line, a description's and perhaps a note's.
         let mut lines = Vec::with_capacity(3);
         let mut before = Some([
             Span::constant(if highlighted { "› " } else { "  " }, ACCENT.bold()),

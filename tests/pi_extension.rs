@@ -248,7 +248,7 @@ fn in_pis_tui_an_ask_and_the_settings_open_on_its_terminal_and_the_ask_is_journa
         "Auto-submit when answered without notes",
     );
     assert!(
-        term.runs_below_shell("pi-agent-ask"),
+        term.runs_in_session("pi-agent-ask"),
         "the settings are the program's, run below Pi"
     );
     term.keys(&["Enter"]);
@@ -273,7 +273,7 @@ fn in_pis_tui_an_ask_and_the_settings_open_on_its_terminal_and_the_ask_is_journa
     // Leaving the settings shows Pi's screen at once; Pi reads keys again only once the program
     // has ended and Pi's TUI has made the terminal raw again.
     wait_long(term, "Pi's TUI to take its terminal back", || {
-        (!term.runs_below_shell("pi-agent-ask") && term.line_editing_is_off()).then_some(())
+        (!term.runs_in_session("pi-agent-ask") && term.line_editing_is_off()).then_some(())
     });
 
     pi.exit();

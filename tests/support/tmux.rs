@@ -233,48 +233,14 @@ impl Tmux {
             })
     }
 
-    /// Whether a process named `name` runs anywhere below the pane's shell, in the foreground
-    /// or not; read from `/proc`, so it says `false` where there is none.
-    pub fn runs_below_shell(&self, name: &str) -> bool {
-        let Ok(shell) = self.pane_var("pane_pid").parse::<u32>() else {
-            return false;
-        };
-        let processes: Vec<(u32, u32, String)> = std::fs::read_dir("/proc")
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter_map(|entry| {
-                let pid = entry.file_name().to_str()?.parse::<u32>().ok()?;
-                let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
-                // `pid (name) state ppid ...`, where the name may hold spaces and brackets.
-                let (head, tail) = stat.rsplit_once(") ")?;
-                let command = head.split_once(" (")?.1.to_owned();
-                let parent = tail.split_whitespace().nth(1)?.parse::<u32>().ok()?;
-                Some((pid, parent, command))
-            })
-            .collect();
-        let parent_of = |pid: u32| {
-            processes
-                .iter()
-                .find(|(id, _, _)| *id == pid)
-                .map(|(_, parent, _)| *parent)
-        };
-        processes
-            .iter()
-            .filter(|(_, _, command)| command == name)
-            .any(|(pid, _, _)| {
-                let mut ancestor = *pid;
-                while let Some(parent) = parent_of(ancestor) {
-                    if parent == shell {
-                        return true;
-                    }
-                    if parent <= 1 {
-                        break;
-                    }
-                    ancestor = parent;
-                }
-                false
-            })
+    /// Whether a process named `name` runs in the pane's session: the shell and everything
+    /// started below it, in the foreground or not.
+    pub fn runs_in_session(&self, name: &str) -> bool {
+        let shell = self.pane_var("pane_pid");
+        Command::new("pgrep")
+            .args(["-s", &shell, "-x", name])
+            .output()
+            .is_ok_and(|output| output.status.success())
     }
 
     /// The terminal's line settings as `stty -a` prints them, read from inside the pane.

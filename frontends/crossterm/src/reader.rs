@@ -12,6 +12,7 @@ use std::io::{self, ErrorKind, Read};
 use std::os::fd::{AsRawFd, BorrowedFd};
 use std::time::Duration;
 
+use arrayvec::ArrayVec;
 use filedescriptor::{POLLIN, pollfd};
 
 use crate::backend::is_gone;
@@ -71,14 +72,11 @@ impl TtyReader {
         extra: Option<BorrowedFd<'_>>,
         timeout: Option<Duration>,
     ) -> io::Result<Woken> {
-        let mut fds = [
-            readable(&self.tty),
-            readable(&wake),
-            extra.as_ref().map_or_else(unwatched, readable),
-        ];
-        let watched = if extra.is_some() { 3 } else { 2 };
-        let fds = &mut fds[..watched];
-        match poll_readable(fds, timeout) {
+        let mut fds: ArrayVec<pollfd, 3> = [readable(&self.tty), readable(&wake)]
+            .into_iter()
+            .chain(extra.as_ref().map(readable))
+            .collect();
+        match poll_readable(&mut fds, timeout) {
             Ok(0) => return Ok(Woken::Timeout),
             Ok(_) => {}
             Err(error) if error.kind() == ErrorKind::Interrupted => return Ok(Woken::Signal),
@@ -131,15 +129,6 @@ pub(crate) fn readable(fd: &impl AsRawFd) -> pollfd {
     pollfd {
         fd: fd.as_raw_fd(),
         events: POLLIN,
-        revents: 0,
-    }
-}
-
-/// A place in a set of descriptors that `poll` skips.
-fn unwatched() -> pollfd {
-    pollfd {
-        fd: -1,
-        events: 0,
         revents: 0,
     }
 }

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod look;
+
 use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
 use pi_agent_ask_core::contract::{Call, Tool};
 use pi_agent_ask_core::form::{Form, FormConfig};

@@ -1,0 +1,109 @@
+//! The writer's shortcuts never change the picture, whatever the frames: random frames of runs
+//! (narrow, wide and combined characters, blanks, every role, bold, italic, underlined and
+//! reversed, overlapping one another) are drawn one after another, their bytes replayed through
+//! a terminal emulator, and after every frame each cell shows what the whole frame paints.
+
+mod support;
+
+use pi_agent_ask_core::draw::{Attrs, DrawCmd, Frame, Pos, Role, Size as FrameSize, Style};
+use pi_agent_ask_crossterm::encode::Erase;
+use pi_agent_ask_crossterm::paint::paint_screen;
+use pi_agent_ask_crossterm::painter::{Painter, Viewport};
+use pi_agent_ask_crossterm::{LeanBackend, ScreenSize, Theme};
+use proptest::prelude::*;
+use ratatui::layout::Size;
+use ratatui::style::{Color, Modifier, Style as TerminalStyle};
+use support::look::assert_shows;
+
+/// The pieces a run's text is made of: letters, blanks, a wide character, an accented one, a
+/// letter with a combining mark, a rule's line.
+const PIECES: &[&str] = &["a", "b", "x", " ", "  ", "日", "é", "e\u{301}", "─", "abc"];
+
+const ROLES: &[Role] = &[
+    Role::Text,
+    Role::Accent,
+    Role::Muted,
+    Role::Selected,
+    Role::Border,
+    Role::Warning,
+];
+
+/// The default theme, and one whose roles have backgrounds too (a palette entry, RGB), so that
+/// blank cells differ by more than reverse video. Neither dims a role: the emulator holds bold
+/// and faint as one intensity, where terminals show both.
+fn themes() -> [Theme; 2] {
+    let shaded = Theme {
+        selected: TerminalStyle::new().fg(Color::Black).bg(Color::Cyan),
+        warning: TerminalStyle::new().bg(Color::Rgb(40, 20, 0)),
+        border: TerminalStyle::new()
+            .fg(Color::DarkGray)
+            .bg(Color::Indexed(236))
+            .add_modifier(Modifier::UNDERLINED),
+        ..Theme::colored()
+    };
+    [Theme::colored(), shaded]
+}
+
+fn style() -> impl Strategy<Value = Style> {
+    (0..ROLES.len(), any::<[bool; 4]>()).prop_map(|(role, [bold, italic, underline, reverse])| {
+        Style {
+            role: ROLES[role],
+            attrs: Attrs {
+                bold,
+                italic,
+                underline,
+                reverse,
+            },
+        }
+    })
+}
+
+/// One run somewhere on a screen of `size`.
+fn run(size: Size) -> impl Strategy<Value = DrawCmd> {
+    (
+        0..size.width,
+        0..size.height,
+        proptest::collection::vec(proptest::sample::select(PIECES), 0..8),
+        style(),
+    )
+        .prop_map(|(x, y, pieces, style)| DrawCmd::text(Pos::new(x, y), pieces.concat(), style))
+}
+
+/// A screen size and the frames drawn on it, one after another.
+fn frames() -> impl Strategy<Value = (Size, Vec<Vec<DrawCmd>>)> {
+    (4_u16..14, 1_u16..5).prop_flat_map(|(width, height)| {
+        let size = Size::new(width, height);
+        let frame = proptest::collection::vec(run(size), 0..12);
+        (Just(size), proptest::collection::vec(frame, 1..7))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn every_frame_shows_exactly_what_it_paints_whatever_came_before(
+        (size, frames) in frames(),
+        theme in proptest::sample::select(themes().to_vec()),
+    ) {
+        let mut parser = vt100::Parser::new(size.height, size.width, 0);
+        let backend = LeanBackend::new(Vec::new(), ScreenSize::Fixed(size));
+        let mut painter = Painter::new(backend, Viewport::Fullscreen).expect("a painter");
+        painter
+            .target_mut()
+            .clear_region(Erase::All)
+            .expect("an erased screen");
+        let mut fed = 0;
+        for (step, cmds) in frames.into_iter().enumerate() {
+            let frame = Frame::new(FrameSize::new(size.width, size.height), cmds);
+            let drawn = paint_screen(&frame, &theme, size);
+            painter
+                .draw(&theme, |_| frame)
+                .expect("a frame");
+            let bytes = painter.target().writer();
+            parser.process(&bytes[fed..]);
+            fed = bytes.len();
+            assert_shows(&parser, &drawn, step);
+        }
+    }
+}

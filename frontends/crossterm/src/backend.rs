@@ -223,8 +223,8 @@ impl DrawTarget for TtyBackend {
         self.inner.erase_screen()
     }
 
-    fn draw_row(&mut self, x: u16, y: u16, row: &RowCells) {
-        self.inner.draw_row(x, y, row);
+    fn draw_row(&mut self, x: u16, y: u16, row: &RowCells, unchanged_before: usize) {
+        self.inner.draw_row(x, y, row, unchanged_before);
     }
 
     fn forget_cells(&mut self) {

@@ -190,7 +190,8 @@ impl Cell {
 }
 
 /// A painted row as the encoder takes it: its cells, how far the painting reached (every
-/// cell from there on is blank), and the clusters its cells name.
+/// cell from there on is blank), the clusters its cells name, and how many of its first cells
+/// are known to show on the screen already.
 #[derive(Clone, Copy, Debug)]
 pub struct PaintedRow<'a> {
     /// The row's cells.
@@ -199,6 +200,9 @@ pub struct PaintedRow<'a> {
     pub painted: usize,
     /// The clusters the cells name.
     pub clusters: &'a Clusters,
+    /// The cells before this one are those the row showed in the frame drawn last, which the
+    /// screen shows: the encoder need not compare them.
+    pub unchanged_before: usize,
 }
 
 #[cfg(test)]

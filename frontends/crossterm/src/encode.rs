@@ -9,6 +9,7 @@
 use ratatui::layout::{Position, Size};
 use ratatui::style::Modifier;
 
+use self::moves::REPRINTED_GAP;
 use crate::backend::capped;
 use crate::cell::{Cell, Clusters, Ink, PaintedRow, Shade};
 use crate::shadow::Shadow;
@@ -48,8 +49,6 @@ pub struct Encoder {
     visibility: Visibility,
     tails: Tails,
     epoch: u64,
-    /// Which cells of the row being drawn change; kept between rows to reuse its room.
-    changed: Vec<bool>,
 }
 
 /// How far an `ESC[K` may erase from the blank tail of the cells compared in a row.
@@ -64,13 +63,14 @@ enum TailReach {
     Nowhere,
 }
 
-/// The cells of a row compared with the screen, which of them to write, and the clusters
-/// they name.
+/// The cells of a row compared with the screen, the clusters they name, how far an erase
+/// may reach from their blank tail, and how many of the first are known to show already.
 #[derive(Clone, Copy)]
 struct Compared<'a> {
     row: &'a [Cell],
-    changed: &'a [bool],
     clusters: &'a Clusters,
+    reach: TailReach,
+    unchanged_before: usize,
 }
 
 /// Whether a blank tail of a row may be erased with `ESC[K`.
@@ -92,7 +92,6 @@ impl Encoder {
             visibility: Visibility::Unknown,
             tails: Tails::Erasable,
             epoch: 0,
-            changed: Vec::new(),
         };
         encoder.set_size(size);
         encoder
@@ -126,6 +125,7 @@ impl Encoder {
             cells: row,
             painted,
             clusters,
+            unchanged_before,
         } = *row;
         if !self.shadow.contains(x, y) {
             return;
@@ -138,22 +138,20 @@ impl Encoder {
         let compared = painted.max(shown);
         let end = x + u16::try_from(compared).unwrap_or(u16::MAX);
         self.shadow.open_row(y, end);
-        let mut changed = std::mem::take(&mut self.changed);
-        changed.clear();
-        self.shadow.take_row(x, y, &row[..compared], &mut changed);
-        if changed.contains(&true) {
-            let reach = match (reaches_edge, self.tails) {
-                (true, Tails::Erasable) if compared == row.len() => TailReach::AnyBackground,
-                (true, Tails::Erasable) => TailReach::DefaultBackground,
-                _ => TailReach::Nowhere,
-            };
-            let cells = Compared {
-                row: &row[..compared],
-                changed: &changed,
-                clusters,
-            };
-            self.write_changed(out, x, y, &cells, reach);
-        }
+        let reach = match (reaches_edge, self.tails) {
+            (true, Tails::Erasable) if compared == row.len() => TailReach::AnyBackground,
+            (true, Tails::Erasable) => TailReach::DefaultBackground,
+            _ => TailReach::Nowhere,
+        };
+        let mut known = self.shadow.take_cells(y);
+        let cells = Compared {
+            row: &row[..compared],
+            clusters,
+            reach,
+            unchanged_before,
+        };
+        self.write_changed(out, Position::new(x, y), &cells, &mut known);
+        self.shadow.put_cells(y, known);
         if reaches_edge {
             let blank_from = if painted > 0 {
                 x + u16::try_from(painted).unwrap_or(u16::MAX)
@@ -162,65 +160,92 @@ impl Encoder {
             };
             self.shadow.blank_row(y, blank_from);
         }
-        self.changed = changed;
     }
 
-    /// Writes the changed cells of a row, drawn from column `x` of row `y`; a blank tail the
-    /// `reach` allows is erased rather than written.
+    /// Writes the cells of a row, drawn from `origin`, that the screen does not show yet, and
+    /// notes them in `known`, the screen's whole row: one pass that compares, writes and
+    /// notes. A blank tail the row's reach allows is erased rather than written.
     fn write_changed(
         &mut self,
         out: &mut Vec<u8>,
-        x: u16,
-        y: u16,
+        origin: Position,
         cells: &Compared<'_>,
-        reach: TailReach,
+        known: &mut [Cell],
     ) {
         let Compared {
             row,
-            changed,
             clusters,
+            reach,
+            unchanged_before,
         } = *cells;
-        let tail = blank_tail(row).filter(|&(_, bg)| match reach {
-            TailReach::AnyBackground => true,
-            TailReach::DefaultBackground => bg == Ink::RESET,
-            TailReach::Nowhere => false,
-        });
-        // Every cell from the tail's start on is blank on the tail's background.
-        let stop = tail.map_or(row.len(), |(start, _)| start);
-        let mut at = 0;
-        while let Some(skipped) = changed
-            .get(at..)
-            .and_then(|rest| rest.iter().position(|&c| c))
+        let base = usize::from(origin.x);
+        let mut stop = None;
+        let mut at = unchanged_before.min(row.len());
+        while let Some(unchanged) = known[base + at..base + row.len()]
+            .iter()
+            .zip(&row[at..])
+            .position(|(seen, cell)| !seen.looks_like(cell))
         {
-            at += skipped;
-            let cell = &row[at];
-            if cell.is_covered() {
-                at += 1;
-                continue;
+            at += unchanged;
+            // A changed right half of a wide glyph is written with its left half, which the
+            // loop passed over; one at the row's start has none to write.
+            let start = match (row[at].is_covered(), at) {
+                (false, _) => at,
+                (true, 0) => {
+                    known[base] = row[0];
+                    at += 1;
+                    continue;
+                }
+                (true, _) => at - 1,
+            };
+            // Every cell from the tail's start on is blank on the tail's background.
+            let stop = *stop.get_or_insert_with(|| tail_start(row, reach));
+            let to = Position::new(
+                origin.x + u16::try_from(start).unwrap_or(u16::MAX),
+                origin.y,
+            );
+            if self.cursor != Some(to) {
+                self.move_over(out, to, known);
             }
-            let to = Position::new(x + u16::try_from(at).unwrap_or(u16::MAX), y);
-            if self.cursor != Some(to) && !self.reprint_gap(out, x, row, to) {
-                self.move_elsewhere(out, to);
-            }
-            if at >= stop {
+            let cell = &row[start];
+            if start >= stop {
                 self.set_bg_only(out, cell.shade.bg);
                 out.extend_from_slice(b"\x1b[K");
+                known[base + start..base + row.len()].copy_from_slice(&row[start..]);
                 return;
             }
             self.set_style_for(out, cell);
             cell.text.write_to(clusters, out);
-            let wide = row.get(at + 1).is_some_and(Cell::is_covered);
-            let mut next = at + if wide { 2 } else { 1 };
-            // The changed cells after it that the style just set shows alike, a byte each, go
-            // out as one run, with nothing to check but that.
-            while next < stop && changed[next] {
-                let Some(byte) = row[next].reprinted_in(self.style) else {
-                    break;
-                };
-                out.push(byte);
+            known[base + start] = *cell;
+            let mut next = start + 1;
+            if row.get(next).is_some_and(Cell::is_covered) {
+                known[base + next] = row[next];
                 next += 1;
             }
-            self.advance(u16::try_from(next - at).unwrap_or(u16::MAX));
+            // The cells after it that the style just set shows alike, a byte each, go out as
+            // one run: the changed ones, and unchanged ones between them as long as reprinting
+            // them is no longer than moving over them. Unchanged ones after the last change
+            // are taken back; the next change moves over them.
+            let mut changed_end = (next, out.len());
+            while next < stop {
+                let cell = &row[next];
+                let Some(byte) = cell.reprinted_in(self.style) else {
+                    break;
+                };
+                let changed = !known[base + next].looks_like(cell);
+                if !changed && next - changed_end.0 >= usize::from(REPRINTED_GAP) {
+                    break;
+                }
+                out.push(byte);
+                next += 1;
+                if changed {
+                    known[base + next - 1] = *cell;
+                    changed_end = (next, out.len());
+                }
+            }
+            let (next, written) = changed_end;
+            out.truncate(written);
+            self.advance(u16::try_from(next - start).unwrap_or(u16::MAX));
             at = next;
         }
     }
@@ -352,6 +377,18 @@ impl Encoder {
         out.push(b'm');
         self.style = target;
     }
+}
+
+/// Where the blank tail of `row` that `reach` lets an erase clear starts: the row's end when
+/// there is none.
+fn tail_start(row: &[Cell], reach: TailReach) -> usize {
+    blank_tail(row)
+        .filter(|&(_, bg)| match reach {
+            TailReach::AnyBackground => true,
+            TailReach::DefaultBackground => bg == Ink::RESET,
+            TailReach::Nowhere => false,
+        })
+        .map_or(row.len(), |(start, _)| start)
 }
 
 /// Where the run of blank cells that ends `row` starts, and their background; `None` when the

@@ -183,9 +183,9 @@ impl<W: Write> DrawTarget for LeanBackend<W> {
         self.clear_region(Erase::All)
     }
 
-    fn draw_row(&mut self, x: u16, y: u16, row: &RowCells) {
+    fn draw_row(&mut self, x: u16, y: u16, row: &RowCells, unchanged_before: usize) {
         self.encoder
-            .draw_row(&mut self.pending, x, y, &row.as_painted());
+            .draw_row(&mut self.pending, x, y, &row.as_painted(unchanged_before));
     }
 
     fn forget_cells(&mut self) {

@@ -44,12 +44,14 @@ impl RowCells {
         &self.clusters
     }
 
-    /// The row as the encoder takes it.
-    pub fn as_painted(&self) -> PaintedRow<'_> {
+    /// The row as the encoder takes it, its cells before `unchanged_before` known to be
+    /// those the screen shows.
+    pub fn as_painted(&self, unchanged_before: usize) -> PaintedRow<'_> {
         PaintedRow {
             cells: &self.cells,
             painted: self.painted,
             clusters: &self.clusters,
+            unchanged_before,
         }
     }
 

@@ -30,8 +30,9 @@ pub trait DrawTarget {
     /// Erases the whole screen.
     fn erase_screen(&mut self) -> io::Result<()>;
 
-    /// Turns row `y`, from column `x` on, into `row`, writing only what differs.
-    fn draw_row(&mut self, x: u16, y: u16, row: &RowCells);
+    /// Turns row `y`, from column `x` on, into `row`, writing only what differs; its cells
+    /// before `unchanged_before` are those the frame drawn last showed there.
+    fn draw_row(&mut self, x: u16, y: u16, row: &RowCells, unchanged_before: usize);
 
     /// Forgets what every cell of the screen shows, so that the next frame writes them all.
     fn forget_cells(&mut self);
@@ -158,14 +159,18 @@ impl<T: DrawTarget> Painter<T> {
             .filter(|last| last.epoch == epoch && last.area == area);
         for y in 0..area.height {
             let runs = rows.runs(&frame, y);
-            if last
-                .as_ref()
-                .is_some_and(|last| runs.clone().eq(last.rows.runs(&last.frame, y)))
-            {
-                continue;
-            }
+            let unchanged_before = match &last {
+                Some(last) => {
+                    match first_difference(runs.clone(), last.rows.runs(&last.frame, y)) {
+                        Some(column) => usize::from(column),
+                        None => continue,
+                    }
+                }
+                None => 0,
+            };
             paint_row(runs, theme, area.width, &mut self.row);
-            self.target.draw_row(area.x, area.y + y, &self.row);
+            self.target
+                .draw_row(area.x, area.y + y, &self.row, unchanged_before);
         }
         self.target.end_frame();
         let cursor = screen_cursor(&frame, area.as_position(), area.width, area.height);
@@ -178,6 +183,36 @@ impl<T: DrawTarget> Painter<T> {
             epoch,
         });
         Ok(cursor)
+    }
+}
+
+/// The first column at which a row painted from the runs `new` may differ from one painted
+/// from `old`, or `None` when the runs are the same. Both paint their common first runs alike;
+/// past them, only the cells the other runs cover can differ, and the cell before the first
+/// of them, which holds a wide glyph that a run starting on its right half breaks.
+fn first_difference<'a>(
+    mut new: impl Iterator<Item = &'a DrawCmd>,
+    mut old: impl Iterator<Item = &'a DrawCmd>,
+) -> Option<u16> {
+    let column = |cmd: &DrawCmd| {
+        let DrawCmd::Text { pos, .. } = cmd;
+        pos.x
+    };
+    loop {
+        match (new.next(), old.next()) {
+            (None, None) => return None,
+            (Some(one), Some(other)) if one == other => {}
+            (one, other) => {
+                let first = one
+                    .into_iter()
+                    .chain(other)
+                    .chain(new)
+                    .chain(old)
+                    .map(column)
+                    .min();
+                return first.map(|x| x.saturating_sub(1));
+            }
+        }
     }
 }
 
@@ -262,6 +297,28 @@ mod tests {
         assert_eq!(texts(0), ["a"]);
         assert!(texts(1).is_empty());
         assert_eq!(texts(2), ["c", "d"]);
+    }
+
+    #[test]
+    fn rows_differ_from_the_first_run_they_do_not_share_or_the_glyph_it_may_break() {
+        let old = frame(&[(0, 0, "日本"), (6, 0, "same"), (3, 1, "x")]);
+        let new = frame(&[(0, 0, "日本"), (6, 0, "sane"), (1, 1, "y"), (3, 1, "x")]);
+        let (old_rows, new_rows) = (RowIndex::new(&old, 3), RowIndex::new(&new, 3));
+        let difference = |y| first_difference(new_rows.runs(&new, y), old_rows.runs(&old, y));
+        assert_eq!(
+            difference(0),
+            Some(5),
+            "the run at 6 differs; the cell before it too"
+        );
+        assert_eq!(difference(1), Some(0), "a run put in before the old one");
+        assert_eq!(difference(2), None, "no runs in either");
+        let moved = frame(&[(0, 0, "日本"), (3, 0, "b"), (6, 0, "same")]);
+        let moved_rows = RowIndex::new(&moved, 3);
+        assert_eq!(
+            first_difference(moved_rows.runs(&moved, 0), old_rows.runs(&old, 0)),
+            Some(2),
+            "a run on the right half of 本 breaks it: its left half, at 2, changes"
+        );
     }
 
     /// What row `y` of the emulated `screen` shows in its first `count` cells.

@@ -1,11 +1,8 @@
 //! What the encoder believes the screen shows, cell by cell.
 
-use std::ops::Range;
-
-use arrayvec::ArrayVec;
 use ratatui::layout::Size;
 
-use crate::cell::{Cell, Shade};
+use crate::cell::Cell;
 
 /// Every cell of the screen as the encoder last left it.
 ///
@@ -28,9 +25,6 @@ enum Row {
     Known(Vec<Cell>),
 }
 
-/// What a cell past its row's known cells shows.
-static BLANK: Cell = Cell::BLANK;
-
 impl Shadow {
     /// A screen of `size` whose contents are unknown.
     pub fn new(size: Size) -> Self {
@@ -49,34 +43,29 @@ impl Shadow {
         x < self.size.width && y < self.size.height
     }
 
-    /// Notes, for each cell of `cells` drawn from column `x` of row `y`, in an
-    /// [opened](Self::open_row) part of the row, in `changed` whether it is to be written,
-    /// and notes it shown from now on: one pass over the row, which is looked up once. A cell
-    /// is written when the screen does not show it yet, and so is a wide glyph whose right
-    /// half changed, since a terminal writes a wide glyph only whole.
-    pub fn take_row(&mut self, x: u16, y: u16, cells: &[Cell], changed: &mut Vec<bool>) {
-        let known = match self.rows.get_mut(usize::from(y)) {
-            Some(Row::Known(known)) => known.get_mut(usize::from(x)..).unwrap_or_default(),
-            _ => &mut [],
-        };
-        debug_assert!(known.len() >= cells.len(), "the row is opened first");
-        let start = changed.len();
-        changed.resize(start + cells.len(), false);
-        let marks = &mut changed[start..];
-        let mut half_changed = false;
-        for ((seen, cell), mark) in known.iter_mut().zip(cells).zip(marks.iter_mut()) {
-            if !seen.looks_like(cell) {
-                *mark = true;
-                half_changed |= cell.is_covered();
-                *seen = *cell;
-            }
+    /// The cells of row `y` up to the column from which it is blank, `None` when the encoder
+    /// cannot tell any of them.
+    pub fn row(&self, y: u16) -> Option<&[Cell]> {
+        match self.rows.get(usize::from(y))? {
+            Row::Unknown => None,
+            Row::Known(cells) => Some(cells),
         }
-        if half_changed {
-            for at in 1..marks.len() {
-                if marks[at] && cells[at].is_covered() {
-                    marks[at - 1] = true;
-                }
-            }
+    }
+
+    /// Takes the cells of row `y`, [opened](Self::open_row) first, out of the shadow, to be
+    /// compared with a new row and changed in one pass, then [put back](Self::put_cells).
+    pub fn take_cells(&mut self, y: u16) -> Vec<Cell> {
+        match self.rows.get_mut(usize::from(y)) {
+            Some(Row::Known(cells)) => std::mem::take(cells),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Puts back the cells of row `y`, [taken](Self::take_cells) and changed to what the
+    /// screen shows now.
+    pub fn put_cells(&mut self, y: u16, cells: Vec<Cell>) {
+        if let Some(row) = self.rows.get_mut(usize::from(y)) {
+            *row = Row::Known(cells);
         }
     }
 
@@ -89,7 +78,7 @@ impl Shadow {
     }
 
     /// Makes the cells of row `y` before column `end` hold what they show, so that they can
-    /// be [taken](Self::take_row).
+    /// be [taken](Self::take_cells).
     pub fn open_row(&mut self, y: u16, end: u16) {
         let width = usize::from(self.size.width);
         let end = usize::from(end).min(width);
@@ -104,31 +93,6 @@ impl Shadow {
             }
             _ => {}
         }
-    }
-
-    /// The bytes that rewrite `columns` of row `y` as they are, in the terminal's current
-    /// `style`, if every one of them is a known one-byte character that style shows alike and
-    /// they fit in `ROOM` bytes.
-    pub fn reprint<const ROOM: usize>(
-        &self,
-        y: u16,
-        columns: Range<u16>,
-        style: Shade,
-    ) -> Option<ArrayVec<u8, ROOM>> {
-        let known: &[Cell] = match &self.rows[usize::from(y)] {
-            Row::Unknown if columns.is_empty() => &[],
-            Row::Unknown => return None,
-            Row::Known(known) => known,
-        };
-        let mut bytes = ArrayVec::new();
-        for x in columns {
-            let byte = known
-                .get(usize::from(x))
-                .unwrap_or(&BLANK)
-                .reprinted_in(style)?;
-            bytes.try_push(byte).ok()?;
-        }
-        Some(bytes)
     }
 
     /// Notes the whole screen erased.

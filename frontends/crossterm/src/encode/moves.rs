@@ -1,15 +1,17 @@
 //! Cursor moves: the encoder's choice of the shortest way to a cell, and the moves as bytes,
 //! built on the stack: the absolute one and the relative ones it weighs against each other.
 
+use std::ops::Range;
+
 use arrayvec::ArrayVec;
 use ratatui::layout::Position;
 
 use super::Encoder;
-use crate::cell::Cell;
+use crate::cell::{Cell, Shade};
 
 /// The widest gap that is reprinted rather than moved over: `ESC[C` is three bytes and
 /// `ESC[nC` four up to nine cells, so reprinting is no longer up to four.
-const REPRINTED_GAP: u16 = 4;
+pub(super) const REPRINTED_GAP: u16 = 4;
 
 impl Encoder {
     /// Appends the shortest bytes that move the cursor to `to`: none when it is there, as it
@@ -23,61 +25,46 @@ impl Encoder {
 
     /// Appends the shortest bytes that move the cursor to `to`, where it is not.
     pub(super) fn move_elsewhere(&mut self, out: &mut Vec<u8>, to: Position) {
-        match self.cursor {
-            Some(from) => out.extend_from_slice(&self.shortest_move(from, to)),
-            None => out.extend_from_slice(&absolute(to)),
-        }
-        self.cursor = Some(to);
-    }
-
-    /// Moves the cursor right to `to` on its row by writing again the cells of `row` (drawn
-    /// from column `x`) that it passes, when they are few enough and can be: the move
-    /// [`Self::horizontal`] would choose, read from the row at hand rather than looked up
-    /// and built. Says whether it did.
-    pub(super) fn reprint_gap(
-        &mut self,
-        out: &mut Vec<u8>,
-        x: u16,
-        row: &[Cell],
-        to: Position,
-    ) -> bool {
-        let Some(from) = self.cursor else {
-            return false;
+        let bytes = match self.cursor {
+            Some(from) => self.shortest_move(from, to, self.shadow.row(to.y)),
+            None => absolute(to),
         };
-        if from.y != to.y || from.x < x || from.x >= to.x || to.x - from.x > REPRINTED_GAP {
-            return false;
-        }
-        let gap = &row[usize::from(from.x - x)..usize::from(to.x - x)];
-        let mut bytes = [0; REPRINTED_GAP as usize];
-        for (byte, cell) in bytes.iter_mut().zip(gap) {
-            match cell.reprinted_in(self.style) {
-                Some(reprinted) => *byte = reprinted,
-                None => return false,
-            }
-        }
-        out.extend_from_slice(&bytes[..gap.len()]);
+        out.extend_from_slice(&bytes);
         self.cursor = Some(to);
-        true
     }
 
-    /// The shortest of an absolute move and the relative ones from `from` to `to`. A move right
+    /// Appends the shortest bytes that move the cursor to `to` on a row whose cells the
+    /// screen shows are `row` (taken out of the shadow while it is drawn), where it is not.
+    pub(super) fn move_over(&mut self, out: &mut Vec<u8>, to: Position, row: &[Cell]) {
+        let bytes = match self.cursor {
+            Some(from) => self.shortest_move(from, to, Some(row)),
+            None => absolute(to),
+        };
+        out.extend_from_slice(&bytes);
+        self.cursor = Some(to);
+    }
+
+    /// The shortest of an absolute move and the relative ones from `from` to `to`, on a row
+    /// whose known cells are `row` (`None` when the encoder cannot tell them). A move right
     /// on the cursor's row is the move sideways alone, without weighing the others: a return
     /// first adds a byte to a move at least as long, and an absolute move names the row and a
     /// column past the distance, so both are longer.
-    pub(super) fn shortest_move(&self, from: Position, to: Position) -> Move {
+    pub(super) fn shortest_move(&self, from: Position, to: Position, row: Option<&[Cell]>) -> Move {
         if from.y == to.y && to.x > from.x {
             let mut sideways = Move::new();
-            self.horizontal(&mut sideways, from.x, to);
+            self.sideways(from.x, to.x, row).write(&mut sideways);
             return sideways;
         }
-        self.weighed_move(from, to)
+        self.weighed_move(from, to, row)
     }
 
-    /// The shortest of an absolute move and the relative ones from `from` to `to`: each is
-    /// weighed by the bytes it would take, and only the shortest is built (the first of them
-    /// on a tie: absolute, staying on the row, returning to its start).
-    pub(super) fn weighed_move(&self, from: Position, to: Position) -> Move {
-        let (stay_side, home_side) = (self.sideways(from.x, to), self.sideways(0, to));
+    /// The shortest of an absolute move and the relative ones from `from` to `to`, on a row
+    /// whose known cells are `row`: each is weighed by the bytes it would take, and only the
+    /// shortest is built (the first of them on a tie: absolute, staying on the row, returning
+    /// to its start).
+    pub(super) fn weighed_move(&self, from: Position, to: Position, row: Option<&[Cell]>) -> Move {
+        let stay_side = self.sideways(from.x, to.x, row);
+        let home_side = self.sideways(0, to.x, row);
         let stay = vertical_len(from.y, to.y) + stay_side.len();
         let down = if to.y == from.y + 1 {
             1
@@ -112,31 +99,51 @@ impl Encoder {
         bytes
     }
 
-    /// Appends the shortest bytes moving from column `from` to `to` on `to`'s row.
-    pub(super) fn horizontal(&self, into: &mut Move, from: u16, to: Position) {
-        self.sideways(from, to).write(into);
-    }
-
-    /// How to move from column `from` to `to` on `to`'s row: a gap of at most
-    /// [`REPRINTED_GAP`] cells is reprinted when it can be, as it is no longer than the
-    /// `ESC[nC` that moves over it; a wider one is moved over.
-    fn sideways(&self, from: u16, to: Position) -> Sideways {
-        if to.x == from {
+    /// How to move from column `from` to `to` on a row whose known cells are `row`: a gap of
+    /// at most [`REPRINTED_GAP`] cells is reprinted when it can be, as it is no longer than
+    /// the `ESC[nC` that moves over it; a wider one is moved over.
+    pub(super) fn sideways(&self, from: u16, to: u16, row: Option<&[Cell]>) -> Sideways {
+        if to == from {
             return Sideways::Stay;
         }
-        if to.x < from {
-            return Sideways::Left(from - to.x);
+        if to < from {
+            return Sideways::Left(from - to);
         }
-        let gap = to.x - from;
+        let gap = to - from;
         let reprinted = (gap <= REPRINTED_GAP)
-            .then(|| self.shadow.reprint(to.y, from..to.x, self.style))
+            .then(|| reprint(row, from..to, self.style))
             .flatten();
         reprinted.map_or(Sideways::Right(gap), Sideways::Reprint)
     }
 }
 
+/// The bytes that rewrite `columns` of a row whose known cells are `row` (past them, blank;
+/// `None` when the encoder cannot tell them) as they are, in the terminal's current `style`,
+/// if every one of them is a one-byte character that style shows alike and they fit in `ROOM`
+/// bytes.
+pub(super) fn reprint<const ROOM: usize>(
+    row: Option<&[Cell]>,
+    columns: Range<u16>,
+    style: Shade,
+) -> Option<ArrayVec<u8, ROOM>> {
+    let known = match row {
+        None if columns.is_empty() => &[],
+        None => return None,
+        Some(known) => known,
+    };
+    let mut bytes = ArrayVec::new();
+    for x in columns {
+        let byte = known
+            .get(usize::from(x))
+            .unwrap_or(&Cell::BLANK)
+            .reprinted_in(style)?;
+        bytes.try_push(byte).ok()?;
+    }
+    Some(bytes)
+}
+
 /// A move along the cursor's row.
-enum Sideways {
+pub(super) enum Sideways {
     /// None: the cursor is in the column already.
     Stay,
     /// `ESC[nD`.
@@ -158,7 +165,7 @@ impl Sideways {
     }
 
     /// Appends the move's bytes to `into`.
-    fn write(self, into: &mut Move) {
+    pub(super) fn write(self, into: &mut Move) {
         match self {
             Self::Stay => {}
             Self::Left(count) => csi(into, count, b'D'),

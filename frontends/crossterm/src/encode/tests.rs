@@ -3,7 +3,7 @@
 use super::*;
 use ratatui::style::Color;
 
-use super::moves::{MOVE_ROOM, Move, absolute, csi, vertical};
+use super::moves::{MOVE_ROOM, Move, absolute, csi, reprint, vertical};
 use crate::cell::Text;
 
 fn moved(from: Position, to: Position) -> Vec<u8> {
@@ -74,6 +74,7 @@ fn painted_row(cells: &[Cell], painted: usize) -> PaintedRow<'_> {
         cells,
         painted,
         clusters: &NO_CLUSTERS,
+        unchanged_before: 0,
     }
 }
 
@@ -151,7 +152,9 @@ fn a_wide_glyph_whose_right_half_changes_is_written_whole() {
     let wide = Cell::new(Text::char('日'), Shade::BLANK);
     let cells = [wide, Cell::COVERED, row("a")[0]];
     drawn(&mut encoder, &cells, 3);
-    encoder.shadow.take_row(1, 0, &row(" "), &mut Vec::new());
+    let mut known = encoder.shadow.take_cells(0);
+    known[1] = row(" ")[0];
+    encoder.shadow.put_cells(0, known);
     let out = drawn(&mut encoder, &cells, 3);
     assert_eq!(out, "\r日".as_bytes(), "{:?}", shown(&out));
 }
@@ -188,8 +191,9 @@ fn a_move_right_on_the_cursors_row_is_what_weighing_every_move_would_choose() {
         for from in 0..columns {
             for to in from + 1..columns {
                 let (from, to) = (Position::new(from, 0), Position::new(to, 0));
-                let weighed = encoder.weighed_move(from, to);
-                let shortest = encoder.shortest_move(from, to);
+                let known = encoder.shadow.row(0);
+                let weighed = encoder.weighed_move(from, to, known);
+                let shortest = encoder.shortest_move(from, to, known);
                 assert_eq!(
                     shortest,
                     weighed,
@@ -199,7 +203,7 @@ fn a_move_right_on_the_cursors_row_is_what_weighing_every_move_would_choose() {
                 );
                 let mut sideways = Move::new();
                 csi(&mut sideways, to.x - from.x, b'C');
-                if let Some(again) = encoder.shadow.reprint::<MOVE_ROOM>(0, from.x..to.x, style)
+                if let Some(again) = reprint::<MOVE_ROOM>(known, from.x..to.x, style)
                     && again.len() <= sideways.len()
                 {
                     sideways = again;
@@ -218,7 +222,8 @@ fn weighed_by_building(encoder: &Encoder, from: Position, to: Position) -> Move 
     let mut best = absolute(to);
     let mut stay = Move::new();
     vertical(&mut stay, from.y, to.y);
-    encoder.horizontal(&mut stay, from.x, to);
+    let known = encoder.shadow.row(to.y);
+    encoder.sideways(from.x, to.x, known).write(&mut stay);
     if stay.len() < best.len() {
         best = stay;
     }
@@ -229,7 +234,7 @@ fn weighed_by_building(encoder: &Encoder, from: Position, to: Position) -> Move 
     } else {
         vertical(&mut home, from.y, to.y);
     }
-    encoder.horizontal(&mut home, 0, to);
+    encoder.sideways(0, to.x, known).write(&mut home);
     if home.len() < best.len() {
         best = home;
     }
@@ -262,7 +267,7 @@ fn a_weighed_move_is_the_shortest_of_the_candidates_built_in_full() {
             .iter()
             .flat_map(|&from| positions.iter().map(move |&to| (from, to)))
         {
-            let weighed = encoder.weighed_move(from, to);
+            let weighed = encoder.weighed_move(from, to, encoder.shadow.row(to.y));
             let built = weighed_by_building(&encoder, from, to);
             assert_eq!(
                 weighed,

@@ -92,8 +92,13 @@ pub fn paint_row<'a>(
         let style = Patch::from(theme.style(*style));
         let mut x = usize::from(pos.x);
         if text.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
-            // One cell per byte: no graphemes to find or measure.
-            x = put_bytes(cells, x, text.as_bytes(), style);
+            // One cell per byte: no graphemes to find or measure. Past every run put so far,
+            // as most runs are, the cells are blank: no shade under them to lay the style over.
+            x = if x >= reached {
+                put_fresh_bytes(cells, x, text.as_bytes(), Shade::BLANK.patched(style))
+            } else {
+                put_bytes(cells, x, text.as_bytes(), style)
+            };
         } else if let Some(chars) = standalone_chars(text) {
             // A character per grapheme (rules, arrows, accented letters): measured one by one.
             let glyphs = chars.map(|(ch, width)| (Text::char(ch), width));
@@ -107,6 +112,17 @@ pub fn paint_row<'a>(
         reached = reached.max(x);
     }
     *painted = reached.min(cells.len());
+}
+
+/// Writes `bytes`, printable ASCII, a cell each in `shade` from column `x` on, as far as the
+/// row goes, over blank cells: nothing under them to keep. Returns the column after the last
+/// one written.
+fn put_fresh_bytes(cells: &mut [Cell], x: usize, bytes: &[u8], shade: Shade) -> usize {
+    let end = (x + bytes.len()).min(cells.len());
+    for (cell, &byte) in cells[x.min(end)..end].iter_mut().zip(bytes) {
+        *cell = Cell::new(Text::char(char::from(byte)), shade);
+    }
+    end.max(x)
 }
 
 /// Writes `bytes`, printable ASCII, a cell each from column `x` on, as far as the row goes.

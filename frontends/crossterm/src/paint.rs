@@ -102,7 +102,11 @@ pub fn paint_row<'a>(
         } else if let Some(chars) = standalone_chars(text) {
             // A character per grapheme (rules, arrows, accented letters): measured one by one.
             let glyphs = chars.map(|(ch, width)| (Text::char(ch), width));
-            x = put_glyphs(cells, x, glyphs, style);
+            x = if x >= reached {
+                put_fresh_glyphs(cells, x, glyphs, Shade::BLANK.patched(style))
+            } else {
+                put_glyphs(cells, x, glyphs, style)
+            };
         } else {
             let clean = without_controls(text);
             let glyphs =
@@ -160,6 +164,30 @@ fn put_glyphs(
             break;
         }
         put(cells, x, text, style, width > 1);
+        x += width;
+    }
+    x
+}
+
+/// Writes `glyphs` as [`put_glyphs`] does, in `shade`, over blank cells: no glyph under them
+/// to break, no shade to keep. Returns the column after the last one written.
+fn put_fresh_glyphs(
+    cells: &mut [Cell],
+    mut x: usize,
+    glyphs: impl Iterator<Item = (Text, usize)>,
+    shade: Shade,
+) -> usize {
+    for (text, width) in glyphs {
+        if width == 0 {
+            continue;
+        }
+        if x + width > cells.len() {
+            break;
+        }
+        cells[x] = Cell::new(text, shade);
+        if width > 1 {
+            cells[x + 1] = Cell::COVERED;
+        }
         x += width;
     }
     x

@@ -7,6 +7,8 @@
 
 use std::borrow::Cow;
 
+use smallvec::SmallVec;
+
 use super::{Canvas, Pos, Rect, Role, Style};
 use crate::text::{
     ELLIPSIS, fit, fitting_line, is_printable_ascii, sanitize, sanitize_line, truncate, width, wrap,
@@ -194,8 +196,13 @@ impl<'a> Span<'a> {
     }
 }
 
-/// One screen row of spans.
-pub type Line<'a> = Vec<Span<'a>>;
+/// The spans a line holds without allocating: one span and the room before it, such as a
+/// list row's cursor, number and marker before its label.
+const SPANS_IN_PLACE: usize = ROOM_BEFORE + 1;
+
+/// One screen row of spans. Most lines hold a few, kept in place: a frame lays out dozens of
+/// lines, and none of them allocates for its spans.
+pub type Line<'a> = SmallVec<[Span<'a>; SPANS_IN_PLACE]>;
 
 /// The cells a line takes.
 pub fn line_width(line: &[Span]) -> usize {
@@ -220,7 +227,7 @@ pub fn wrap_spans<'a>(spans: &[Span<'a>], columns: usize) -> Vec<Line<'a>> {
         .map(|piece| {
             let start = piece.as_ptr() as usize - joined.as_ptr() as usize;
             let end = start + piece.len();
-            let mut line = Vec::new();
+            let mut line = Line::new();
             let mut span_start = 0;
             for span in spans {
                 let span_end = span_start + span.text.len();
@@ -248,9 +255,9 @@ fn one_line<'a>(span: &Span<'a>, columns: usize) -> Option<Line<'a>> {
     let (kept, kept_cells) = fitting_line(&span.text, span.cells, columns)?;
     let kept = kept.len();
     Some(if kept == 0 {
-        Vec::new()
+        Line::new()
     } else {
-        let mut line = Vec::with_capacity(ROOM_BEFORE + 1);
+        let mut line = Line::new();
         line.push(Span {
             text: span.slice(0, kept),
             shape: Shape::Line,

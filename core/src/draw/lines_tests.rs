@@ -183,9 +183,10 @@ fn pushing_wrapped_lines_gives_what_wrapping_capping_and_indenting_give(
         .iter()
         .map(|text| Span::multiline(*text, WARNING))
         .collect();
-    let mut pushed = vec![vec![Span::new("kept", WARNING)]];
+    let kept: Line = std::iter::once(Span::new("kept", WARNING)).collect();
+    let mut pushed = vec![kept.clone()];
     push_wrapped(&mut pushed, &spans, columns, rows, 4);
-    let mut expected = vec![vec![Span::new("kept", WARNING)]];
+    let mut expected = vec![kept];
     expected.extend(indented(
         cap_lines(wrap_spans(&spans, columns), rows, columns),
         4,

@@ -5,6 +5,7 @@ use crate::draw::{
     Canvas, DrawCmd, Frame, Line, Pos, Rect, Role, Size, Span, Style, line_width, put_line_within,
 };
 use crate::input::AskOrigin;
+use smallvec::smallvec;
 
 /// The idle screen: the inbox's name, that nothing is waiting, and how to quit.
 pub(super) fn idle(name: &str, size: Size) -> Frame {
@@ -39,7 +40,7 @@ pub(super) fn labelled(
     size: Size,
 ) -> Frame {
     let mut canvas = Canvas::new(size);
-    let mut label: Line = vec![
+    let mut label: Line = smallvec![
         Span::new(&origin.program, Style::new(Role::Accent).bold()),
         Span::new(" in ", Style::new(Role::Muted)),
         Span::new(&origin.cwd, Style::new(Role::Text)),

@@ -12,6 +12,7 @@ use crate::draw::{
 };
 use crate::keys::{Action, Context, ContextKeymap, SettingsModalAction};
 use crate::text::{truncate, width as text_width};
+use smallvec::smallvec;
 
 /// The title of the overlay.
 const TITLE: &str = "Ask settings";
@@ -154,7 +155,7 @@ impl SettingsPanel {
         });
         let hints = if self.shown.behaviour.show_footer_hints {
             let hint = hint_line(&self.saved.keymaps.settings_modal, width);
-            vec![vec![Span::new(hint, Style::new(Role::Muted))]]
+            vec![smallvec![Span::new(hint, Style::new(Role::Muted))]]
         } else {
             Vec::new()
         };
@@ -204,10 +205,10 @@ impl SettingsPanel {
                 let mark = if self.shown.toggle(toggle) { "x" } else { " " };
                 let text = Span::new(format!("[{mark}] {}", toggle.label()), base);
                 if toggle.applies_to_open_flows() {
-                    vec![vec![text]]
+                    vec![smallvec![text]]
                 } else {
-                    let marked = vec![text.clone(), Span::new(" (new flows)", muted)];
-                    vec![marked, vec![text]]
+                    let marked = smallvec![text.clone(), Span::new(" (new flows)", muted)];
+                    vec![marked, smallvec![text]]
                 }
             }
             Row::Reset if self.reset == ResetState::Armed => {
@@ -215,14 +216,14 @@ impl SettingsPanel {
                 let key = self.saved.keymaps.settings_modal.hint(toggle);
                 let key = key.unwrap_or_else(|| toggle.name_in(Context::SettingsModal));
                 vec![
-                    vec![
+                    smallvec![
                         Span::new("Reset to defaults", base),
                         Span::new(format!(" — press {key} again to confirm"), warning),
                     ],
-                    vec![Span::new(format!("Press {key} again to reset"), warning)],
+                    smallvec![Span::new(format!("Press {key} again to reset"), warning)],
                 ]
             }
-            Row::Reset => vec![vec![Span::new("Reset to defaults", base)]],
+            Row::Reset => vec![smallvec![Span::new("Reset to defaults", base)]],
         }
     }
 }

@@ -48,11 +48,13 @@ mod tests {
 
     fn lines() -> Vec<Line<'static>> {
         vec![
-            vec![
+            [
                 Span::new("✓ ", Style::new(Role::Success)),
                 Span::new("Auth: 1. OAuth  ", Style::default()),
-            ],
-            vec![Span::new("Cancelled", Style::new(Role::Warning).bold())],
+            ]
+            .into_iter()
+            .collect(),
+            std::iter::once(Span::new("Cancelled", Style::new(Role::Warning).bold())).collect(),
         ]
     }
 
@@ -63,7 +65,7 @@ mod tests {
             "✓ Auth: 1. OAuth\nCancelled\n"
         );
         assert_eq!(render_lines_plain(&[]), "");
-        assert_eq!(render_lines_plain(&[Vec::new()]), "\n");
+        assert_eq!(render_lines_plain(&[Line::new()]), "\n");
     }
 
     #[test]
@@ -76,7 +78,8 @@ mod tests {
 
     #[test]
     fn unstyled_lines_say_so() {
-        let lines = vec![vec![Span::new("plain", Style::default())]];
+        let lines: Vec<Line> =
+            vec![std::iter::once(Span::new("plain", Style::default())).collect()];
         assert_eq!(render_lines_styled(&lines), "plain\nstyles: none\n");
     }
 }

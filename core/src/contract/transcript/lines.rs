@@ -2,6 +2,7 @@
 //! share, so a call and a result look alike whichever tool they come from.
 
 use serde_json::Value;
+use smallvec::smallvec;
 
 use crate::contract::tool::Tool;
 use crate::draw::{Line, Role, Span, Style};
@@ -21,7 +22,7 @@ pub(super) fn headline(tool: Tool, count: &str, names: &[String]) -> Line<'stati
     } else {
         format!(" {count} ({})", names.join(", "))
     };
-    vec![
+    smallvec![
         Span::new(tool.name(), Style::new(Role::Accent).bold()),
         span(summary, Role::Muted),
     ]
@@ -29,7 +30,7 @@ pub(super) fn headline(tool: Tool, count: &str, names: &[String]) -> Line<'stati
 
 /// `  <name>: <choices>`, one question of a call.
 pub(super) fn choices_line(name: &str, choices: &str) -> Line<'static> {
-    vec![
+    smallvec![
         Span::spaces(INDENT),
         span(format!("{name}: "), Role::Text),
         span(choices, Role::Muted),
@@ -38,17 +39,17 @@ pub(super) fn choices_line(name: &str, choices: &str) -> Line<'static> {
 
 /// A line saying how the flow ended, in the role that says how well.
 pub(super) fn status(text: &str, role: Role) -> Line<'static> {
-    vec![span(text, role)]
+    smallvec![span(text, role)]
 }
 
 /// `  <text>`: a detail under a status, such as one problem of a refused call.
 pub(super) fn detail(text: &str) -> Line<'static> {
-    vec![Span::spaces(INDENT), span(text, Role::Muted)]
+    smallvec![Span::spaces(INDENT), span(text, Role::Muted)]
 }
 
 /// `✓ <name>: <answer>`.
 pub(super) fn answered(name: &str, answer: Vec<Span<'static>>) -> Line<'static> {
-    let mut line = vec![
+    let mut line: Line = smallvec![
         span("✓ ", Role::Success),
         span(format!("{name}: "), Role::Text),
     ];
@@ -58,7 +59,7 @@ pub(super) fn answered(name: &str, answer: Vec<Span<'static>>) -> Line<'static> 
 
 /// `? <name>: (no answer)`.
 pub(super) fn unanswered(name: &str) -> Line<'static> {
-    vec![
+    smallvec![
         span("? ", Role::Warning),
         span(format!("{name}: "), Role::Text),
         span("(no answer)", Role::Muted),
@@ -67,7 +68,7 @@ pub(super) fn unanswered(name: &str) -> Line<'static> {
 
 /// `? <name>: <prompt>`: a question the user wants clarified, by its full prompt.
 pub(super) fn to_clarify(name: &str, prompt: &str) -> Line<'static> {
-    vec![
+    smallvec![
         span("? ", Role::Warning),
         span(format!("{name}: {prompt}"), Role::Text),
     ]
@@ -75,7 +76,7 @@ pub(super) fn to_clarify(name: &str, prompt: &str) -> Line<'static> {
 
 /// `  <what>: <text>` under an answer: its note, an option's note, the current answer.
 pub(super) fn under(what: &str, text: Vec<Span<'static>>) -> Line<'static> {
-    let mut line = vec![Span::spaces(INDENT), span(format!("{what}: "), Role::Muted)];
+    let mut line: Line = smallvec![Span::spaces(INDENT), span(format!("{what}: "), Role::Muted)];
     line.extend(text);
     line
 }

@@ -8,6 +8,7 @@ use crate::contract::images::markers;
 use crate::draw::{Canvas, Line, Pos, Rect, Span, put_lines};
 use crate::keys::{Key, KeyCode};
 use crate::text::{sanitize_line, width, wrap};
+use smallvec::smallvec;
 
 /// The bar in front of every editor line and its width.
 const BAR: &str = "│ ";
@@ -34,7 +35,7 @@ pub fn editor_block<'a>(
     let max_rows = max_rows.max(1);
     let text_columns = columns.saturating_sub(BAR_WIDTH + 1).max(1);
     if editor.is_empty() {
-        let mut line = vec![Span::new(BAR, ACCENT)];
+        let mut line: Line = smallvec![Span::new(BAR, ACCENT)];
         let (shown, _) = crate::text::fit(placeholder, text_columns);
         line.push(Span::new(shown, DIM.italic()));
         return EditorBlock {
@@ -81,7 +82,7 @@ pub fn editor_block<'a>(
         .into_iter()
         .skip(top)
         .take(max_rows)
-        .map(|row| vec![Span::new(BAR, ACCENT), Span::new(row, TEXT)])
+        .map(|row| smallvec![Span::new(BAR, ACCENT), Span::new(row, TEXT)])
         .collect();
     EditorBlock {
         lines: shown,
@@ -118,7 +119,7 @@ impl Form {
         let mut block = editor_block(editor, columns, max_rows, placeholder);
         let images = self.editor_images().len();
         if images > 0 {
-            block.lines.push(vec![
+            block.lines.push(smallvec![
                 Span::new(BAR, ACCENT),
                 Span::new(markers(images), ACCENT),
             ]);

@@ -334,7 +334,7 @@ fn fit_hints(mut hints: Vec<Hint<'static>>, columns: usize, rows: usize) -> Vec<
 
 fn lay_out(hints: &[Hint<'static>], columns: usize) -> Vec<Line<'static>> {
     let mut lines: Vec<Line> = Vec::new();
-    let mut current: Line = Vec::new();
+    let mut current = Line::new();
     let mut used = 0;
     for hint in hints {
         let cells = width(&hint.keys) + 1 + width(hint.label);

@@ -182,7 +182,7 @@ impl Form {
             push_label_line(&mut lines, &mut before, label_indent, line);
         });
         if lines.is_empty() {
-            push_label_line(&mut lines, &mut before, label_indent, Vec::new());
+            push_label_line(&mut lines, &mut before, label_indent, Line::new());
         }
         let mut cursor = None;
         let mut editor_from = None;

@@ -14,6 +14,7 @@ use crate::draw::{
 };
 use crate::keys::Navigation;
 use crate::text::width;
+use smallvec::smallvec;
 
 /// The fewest rows the list keeps under a prompt that does not fit whole.
 const LIST_KEEP: usize = 6;
@@ -248,5 +249,5 @@ fn prompt_position(above: usize, below: usize, columns: usize) -> Line<'static> 
     .into_iter()
     .find(|text| width(text) <= columns)
     .unwrap_or(short);
-    vec![Span::new(text, MUTED)]
+    smallvec![Span::new(text, MUTED)]
 }

@@ -11,6 +11,7 @@ use crate::draw::{
     Canvas, Line, Pos, Rect, Span, indented, line_width, put_line, put_lines, wrap_spans,
 };
 use crate::text::width;
+use smallvec::smallvec;
 
 /// The row count a window is given for a summary whose end it did not reach: more rows than
 /// any summary has, so only the end found on a later page moves a page back.
@@ -151,7 +152,7 @@ impl Form {
         for index in 0..self.call.request().questions.len() {
             let mut lines = self.summary_lines(index, columns);
             if index > 0 {
-                lines.insert(0, Vec::new());
+                lines.insert(0, Line::new());
             }
             for line in lines {
                 if seen >= skip {
@@ -186,11 +187,11 @@ impl Form {
         lines.truncate(window.shown);
         let mut shown: Vec<Line> = Vec::with_capacity(height);
         if window.above {
-            shown.push(vec![Span::new("↑ more (pageUp)", MUTED)]);
+            shown.push(smallvec![Span::new("↑ more (pageUp)", MUTED)]);
         }
         shown.extend(lines);
         if window.below {
-            shown.push(vec![Span::new("↓ more (pageDown)", MUTED)]);
+            shown.push(smallvec![Span::new("↓ more (pageDown)", MUTED)]);
         }
         put_lines(canvas, area, 0, &shown);
     }

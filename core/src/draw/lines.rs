@@ -337,7 +337,7 @@ pub fn wrap_each<'a>(
 /// Appends to `lines` the lines of `spans` wrapped to `columns` cells, at most `rows` of them
 /// (cut as [`cap_lines`] cuts), each after `indent` blank cells.
 pub fn push_wrapped<'a>(
-    lines: &mut Vec<Line<'a>>,
+    lines: &mut impl Extend<Line<'a>>,
     spans: &[Span<'a>],
     columns: usize,
     rows: usize,
@@ -345,7 +345,7 @@ pub fn push_wrapped<'a>(
 ) {
     wrap_each(spans, columns, rows, |mut line| {
         line.insert(0, Span::spaces(indent));
-        lines.push(line);
+        lines.extend([line]);
     });
 }
 

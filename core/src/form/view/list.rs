@@ -27,10 +27,15 @@ pub struct ListPage {
 
 /// The rows of a list laid out in one frame, by row number: the few rows a frame shows, found
 /// by looking through them.
-#[derive(Default)]
 struct LaidOut<'a>(Vec<(usize, Item<'a>)>);
 
 impl<'a> LaidOut<'a> {
+    /// Room for the rows a list of `height` rows lays out: one a row at most, and one more
+    /// above or below it, so that the list does not grow while it is laid out.
+    fn for_height(height: usize) -> Self {
+        Self(Vec::with_capacity(height + 1))
+    }
+
     /// Row `row` as laid out, laying it out with `lay_out` first when it is not yet.
     fn get_or_lay_out(&mut self, row: usize, lay_out: impl FnOnce() -> Item<'a>) -> &Item<'a> {
         let at = self
@@ -132,7 +137,7 @@ impl Form {
             self.fitted_items(index, columns, height)
         };
         let fits = fitted.is_some();
-        let mut items = fitted.unwrap_or_default();
+        let mut items = fitted.unwrap_or_else(|| LaidOut::for_height(height));
         let short = short_description(height);
         let item_height = |row: usize, items: &mut LaidOut<'form>| {
             items
@@ -271,7 +276,7 @@ impl Form {
             return None;
         }
         let lay_out = |description_rows: usize| {
-            let mut items = LaidOut::default();
+            let mut items = LaidOut::for_height(rows);
             let mut used = 0;
             for row in 0..rows {
                 let item = self.item(index, row, columns, height, description_rows);

@@ -1,5 +1,7 @@
 //! The rows of the option list laid out (the list itself is drawn in `list`).
 
+use smallvec::SmallVec;
+
 use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
 use super::{ACCENT, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
@@ -12,11 +14,16 @@ const COMPACT_BELOW: usize = 32;
 /// The tallest an open editor gets inside the list or under the prompt.
 pub(super) const EDITOR_ROWS: usize = 6;
 
+/// The lines of a row of the list, the label's first. Most rows are a label's line and a
+/// description's, kept in place: a frame lays out every row it shows, and none allocates for
+/// its lines.
+pub(super) type ItemLines<'a> = SmallVec<[Line<'a>; 2]>;
+
 /// One row of the list laid out: its lines and, with an editor open in it, the cursor and the
 /// first line of the editor (which runs to the end of the item).
 pub(super) struct Item<'a> {
     /// The lines, the label's first.
-    pub lines: Vec<Line<'a>>,
+    pub lines: ItemLines<'a>,
     /// The text cursor: a line of the item and a column.
     pub cursor: Option<(usize, usize)>,
     /// The first line of an open editor.
@@ -46,7 +53,7 @@ fn row_number(number: usize, cells: usize) -> String {
 /// Appends a line of a row's label to `lines`: the first after the row's cursor, number and
 /// marker (`before`, taken), any other indented by `indent` cells under the label.
 fn push_label_line<'a>(
-    lines: &mut Vec<Line<'a>>,
+    lines: &mut ItemLines<'a>,
     before: &mut Option<[Span<'a>; 3]>,
     indent: usize,
     mut line: Line<'a>,
@@ -168,8 +175,7 @@ impl Form {
         } else {
             description_rows.max(1)
         };
-        // Most rows are a label's line, a description's and perhaps a note's.
-        let mut lines = Vec::with_capacity(3);
+        let mut lines = ItemLines::new();
         let mut before = Some([
             Span::constant(if highlighted { "› " } else { "  " }, ACCENT.bold()),
             Span::new(

@@ -226,25 +226,29 @@ impl Encoder {
             // one run: the changed ones, and unchanged ones between them as long as reprinting
             // them is no longer than moving over them. Unchanged ones after the last change
             // are taken back; the next change moves over them.
-            let mut changed_end = (next, out.len());
-            while next < stop {
-                let cell = &row[next];
-                let Some(byte) = cell.reprinted_in(self.style) else {
+            let style = self.style;
+            let mut gap = 0;
+            let ahead = known[base + next..base + stop.max(next)]
+                .iter_mut()
+                .zip(&row[next..stop.max(next)]);
+            for (seen, cell) in ahead {
+                let Some(byte) = cell.reprinted_in(style) else {
                     break;
                 };
-                let changed = !known[base + next].looks_like(cell);
-                if !changed && next - changed_end.0 >= usize::from(REPRINTED_GAP) {
-                    break;
+                if seen.looks_like(cell) {
+                    if gap == usize::from(REPRINTED_GAP) {
+                        break;
+                    }
+                    gap += 1;
+                } else {
+                    *seen = *cell;
+                    gap = 0;
                 }
                 out.push(byte);
                 next += 1;
-                if changed {
-                    known[base + next - 1] = *cell;
-                    changed_end = (next, out.len());
-                }
             }
-            let (next, written) = changed_end;
-            out.truncate(written);
+            out.truncate(out.len() - gap);
+            next -= gap;
             self.advance(u16::try_from(next - start).unwrap_or(u16::MAX));
             at = next;
         }

@@ -64,6 +64,8 @@ pub struct Painter<T> {
     area: Rect,
     last: Option<Drawn>,
     row: RowCells,
+    /// The row index of the frame drawn before the last, whose room the next frame's takes.
+    spare_rows: RowIndex,
 }
 
 /// The last frame drawn, and what it was drawn on.
@@ -91,6 +93,7 @@ impl<T: DrawTarget> Painter<T> {
             area,
             last: None,
             row: RowCells::default(),
+            spare_rows: RowIndex::default(),
         })
     }
 
@@ -152,7 +155,8 @@ impl<T: DrawTarget> Painter<T> {
         let epoch = self.target.begin_frame()?;
         let area = self.area;
         let frame = draw(FrameSize::new(area.width, area.height));
-        let rows = RowIndex::new(&frame, area.height);
+        let mut rows = std::mem::take(&mut self.spare_rows);
+        rows.group(&frame, area.height);
         let last = self
             .last
             .take()
@@ -176,6 +180,9 @@ impl<T: DrawTarget> Painter<T> {
         let cursor = screen_cursor(&frame, area.as_position(), area.width, area.height);
         self.target.place_cursor(cursor)?;
         self.target.flush_frame()?;
+        if let Some(last) = last {
+            self.spare_rows = last.rows;
+        }
         self.last = Some(Drawn {
             frame,
             rows,
@@ -217,37 +224,54 @@ fn first_difference<'a>(
 }
 
 /// A frame's runs grouped by row, each row's in the frame's order.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct RowIndex {
     /// Indexes into the frame's commands, row after row.
     order: Vec<u32>,
     /// Where each row's indexes start in `order`, and one more for the end.
     starts: Vec<u32>,
+    /// Where the next index of each row goes, while grouping.
+    next: Vec<u32>,
 }
 
 impl RowIndex {
-    /// Groups the runs of `frame` for `height` rows; runs below them are left out.
+    /// The runs of `frame` grouped for `height` rows; runs below them are left out.
+    #[cfg(test)]
     fn new(frame: &Frame, height: u16) -> Self {
+        let mut rows = Self::default();
+        rows.group(frame, height);
+        rows
+    }
+
+    /// Groups the runs of `frame` for `height` rows, in the room the index already has;
+    /// runs below them are left out.
+    fn group(&mut self, frame: &Frame, height: u16) {
         let row_of = |cmd: &DrawCmd| {
             let DrawCmd::Text { pos, .. } = cmd;
             (pos.y < height).then_some(usize::from(pos.y))
         };
-        let mut starts = vec![0_u32; usize::from(height) + 1];
+        let Self {
+            order,
+            starts,
+            next,
+        } = self;
+        starts.clear();
+        starts.resize(usize::from(height) + 1, 0);
         for row in frame.cmds.iter().filter_map(row_of) {
             starts[row + 1] += 1;
         }
         for row in 0..usize::from(height) {
             starts[row + 1] += starts[row];
         }
-        let mut next = starts.clone();
-        let mut order = vec![0_u32; starts[usize::from(height)] as usize];
+        next.clone_from(starts);
+        order.clear();
+        order.resize(starts[usize::from(height)] as usize, 0);
         for (index, cmd) in (0_u32..).zip(&frame.cmds) {
             if let Some(row) = row_of(cmd) {
                 order[next[row] as usize] = index;
                 next[row] += 1;
             }
         }
-        Self { order, starts }
     }
 
     /// The indexes of row `y`'s runs in `order`.

@@ -15,6 +15,27 @@ const RUNS_PER_ROW: usize = 2;
 /// place.
 const INLINE_TEXT: usize = std::mem::size_of::<CompactString>();
 
+/// How many cells the runs of [`kept_run`] hold.
+const KEPT_RUN_CELLS: usize = 160;
+
+/// A light rule's glyph, [`KEPT_RUN_CELLS`] times.
+const LIGHT_RULE_RUN: &str = "────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────";
+
+/// A heavy rule's glyph (the active tab's underline), [`KEPT_RUN_CELLS`] times.
+const HEAVY_RULE_RUN: &str = "━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━";
+
+/// `count` copies of `glyph` as a slice of a run kept once, when `glyph` is a rule's and the
+/// run is long enough: rules cross the screen every frame, and a slice of a run kept once is
+/// neither built nor allocated (a [`CompactString`] holds it by reference).
+pub(crate) fn kept_run(glyph: char, count: usize) -> Option<&'static str> {
+    let run = match glyph {
+        '─' => LIGHT_RULE_RUN,
+        '━' => HEAVY_RULE_RUN,
+        _ => return None,
+    };
+    (count <= KEPT_RUN_CELLS).then(|| &run[..count * glyph.len_utf8()])
+}
+
 /// A frame under construction.
 ///
 /// Draw code puts text at positions without measuring; the canvas sanitizes it for one line,
@@ -143,9 +164,12 @@ impl Canvas {
             let count = usize::from(end - start);
             let mut bytes = [0; 4];
             let one: &str = glyph.encode_utf8(&mut bytes);
-            // A short run is kept inline; a long one is built by doubling, then handed over.
+            // A short run is kept inline; a rule's is a slice of the run kept once; another
+            // long one is built by doubling, then handed over.
             let text = if count * one.len() <= INLINE_TEXT {
                 std::iter::repeat_n(one, count).collect()
+            } else if let Some(run) = kept_run(glyph, count) {
+                CompactString::const_new(run)
             } else {
                 CompactString::from(one.repeat(count))
             };

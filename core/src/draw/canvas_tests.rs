@@ -162,3 +162,37 @@ fn cursor_outside_the_clip_is_not_shown() {
     canvas.hide_cursor();
     assert_eq!(canvas.finish().cursor, None);
 }
+
+#[rstest]
+#[case('─', 3)]
+#[case('─', 118)]
+#[case('━', 160)]
+#[case('─', 161)]
+#[case('━', 300)]
+#[case('=', 40)]
+fn a_repeated_glyph_is_the_glyph_that_many_times_whether_kept_or_built(
+    #[case] glyph: char,
+    #[case] cells: u16,
+) {
+    let cmds = draw(Size::new(400, 1), |c| {
+        c.put_repeated(Pos::new(0, 0), glyph, cells, Style::default());
+    });
+    let expected = glyph.to_string().repeat(usize::from(cells));
+    assert_eq!(cmds, [text_run(0, 0, &expected)]);
+}
+
+#[test]
+fn only_the_rules_glyphs_are_kept_and_only_as_far_as_their_runs_go() {
+    use super::canvas::kept_run;
+    assert_eq!(kept_run('─', 3), Some("───"));
+    assert_eq!(kept_run('━', 0), Some(""));
+    let longest = kept_run('─', 160).expect("a kept run");
+    assert_eq!(longest.chars().count(), 160);
+    assert!(longest.chars().all(|glyph| glyph == '─'));
+    assert_eq!(
+        kept_run('━', 160).map(|run| run.chars().all(|g| g == '━')),
+        Some(true)
+    );
+    assert_eq!(kept_run('─', 161), None);
+    assert_eq!(kept_run('x', 2), None);
+}

@@ -9,6 +9,7 @@ use std::borrow::Cow;
 
 use smallvec::SmallVec;
 
+use super::canvas::kept_run;
 use super::{Canvas, Pos, Rect, Role, Style};
 use crate::text::{
     ELLIPSIS, fit, fitting_line, is_printable_ascii, sanitize, sanitize_line, truncate, width, wrap,
@@ -130,7 +131,10 @@ impl<'a> Span<'a> {
     /// A horizontal rule `cells` wide, in the border style.
     pub fn rule(cells: usize) -> Self {
         Self {
-            text: Cow::Owned(RULE.encode_utf8(&mut [0; 4]).repeat(cells)),
+            text: kept_run(RULE, cells).map_or_else(
+                || Cow::Owned(RULE.encode_utf8(&mut [0; 4]).repeat(cells)),
+                Cow::Borrowed,
+            ),
             shape: Shape::Rule,
             cells,
             style: Style::new(Role::Border),

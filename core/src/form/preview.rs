@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use memchr::{memchr, memchr_iter, memrchr};
 
 use super::state::PreviewScroll;
-use crate::text::{sanitize_line, wrap, wrapped_line_count};
+use crate::text::{sanitize_line, wrap, wrap_into, wrapped_line_count};
 
 /// The longest segment, in bytes.
 pub const CHUNK: usize = 4096;
@@ -140,20 +140,34 @@ fn segment_text(text: &str, segment: Segment) -> Cow<'_, str> {
 /// The rows a segment shows at `width` columns: at least one. They borrow from `text` unless
 /// sanitizing changed the segment.
 pub fn segment_rows(text: &str, segment: Segment, width: usize) -> Vec<Cow<'_, str>> {
-    let mut rows: Vec<Cow<'_, str>> = match segment_text(text, segment) {
-        Cow::Borrowed(clean) => wrap(clean, width.max(1))
-            .into_iter()
-            .map(Cow::Borrowed)
-            .collect(),
-        Cow::Owned(clean) => wrap(&clean, width.max(1))
-            .into_iter()
-            .map(|row| Cow::Owned(row.to_owned()))
-            .collect(),
-    };
-    if rows.is_empty() {
+    let mut rows = Vec::new();
+    push_segment_rows(text, segment, width, &mut rows, &mut Vec::new());
+    rows
+}
+
+/// Appends the rows [`segment_rows`] gives to `rows`, wrapping in `pieces` (left empty): a
+/// frame's rows are gathered segment after segment in the same room.
+fn push_segment_rows<'a>(
+    text: &'a str,
+    segment: Segment,
+    width: usize,
+    rows: &mut Vec<Cow<'a, str>>,
+    pieces: &mut Vec<&'a str>,
+) {
+    let start = rows.len();
+    match segment_text(text, segment) {
+        Cow::Borrowed(clean) => {
+            wrap_into(clean, width.max(1), pieces);
+            rows.extend(pieces.drain(..).map(Cow::Borrowed));
+        }
+        Cow::Owned(clean) => {
+            let wrapped = wrap(&clean, width.max(1));
+            rows.extend(wrapped.into_iter().map(|row| Cow::Owned(row.to_owned())));
+        }
+    }
+    if rows.len() == start {
         rows.push(Cow::Borrowed(""));
     }
-    rows
 }
 
 /// How many rows [`segment_rows`] gives, counted without keeping them.
@@ -271,18 +285,22 @@ pub fn visible_rows(
     width: usize,
 ) -> (Vec<Cow<'_, str>>, bool) {
     let mut shown = Vec::with_capacity(height);
+    let mut pieces = Vec::new();
     let mut position = Some(from);
     while let Some(current) = position {
         let segment = segment_at(text, current.line);
-        let rows = segment_rows(text, segment, width);
-        let skip = current.row.min(rows.len() - 1);
-        for row in rows.into_iter().skip(skip) {
-            if shown.len() == height {
-                return (shown, true);
-            }
-            shown.push(row);
+        let first = shown.len();
+        push_segment_rows(text, segment, width, &mut shown, &mut pieces);
+        let skip = current.row.min(shown.len() - first - 1);
+        shown.drain(first..first + skip);
+        if shown.len() > height {
+            shown.truncate(height);
+            return (shown, true);
         }
         position = segment.next.map(|line| PreviewScroll { line, row: 0 });
+        if shown.len() == height && position.is_some() {
+            return (shown, true);
+        }
     }
     (shown, false)
 }

@@ -16,17 +16,23 @@ use super::width::{grapheme_indices, grapheme_width, width as text_width};
 /// - A width of 0 gives no lines.
 pub fn wrap(text: &str, width: usize) -> Vec<&str> {
     let mut lines = Vec::new();
+    wrap_into(text, width, &mut lines);
+    lines
+}
+
+/// Appends to `lines` the lines [`wrap`] makes of `text`, in the room `lines` already has: for
+/// text wrapped piece by piece every frame, such as the rows of a preview.
+pub fn wrap_into<'a>(text: &'a str, width: usize, lines: &mut Vec<&'a str>) {
     if width == 0 {
-        return lines;
+        return;
     }
     for hard_line in text.split('\n') {
         match HardLine::of(hard_line, width) {
             HardLine::Fits(line) => lines.push(line),
             HardLine::Ascii(rows) => lines.extend(rows),
-            HardLine::Measured(line) => LineWrapper::new(line, width, &mut lines).run(),
+            HardLine::Measured(line) => LineWrapper::new(line, width, lines).run(),
         }
     }
-    lines
 }
 
 /// How many lines [`wrap`] gives, counted without keeping them where it can: a line of printable

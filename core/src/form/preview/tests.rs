@@ -113,6 +113,29 @@ proptest! {
     }
 
     #[test]
+    fn a_pane_shows_the_rows_of_its_segments_from_where_it_starts(
+        text in "[a-z \n\x1b\u{4e2d}]{0,160}",
+        down in 0usize..30,
+        height in 1usize..10,
+        width in 1usize..12,
+    ) {
+        let from = scroll_down(&text, PreviewScroll::default(), down, width);
+        let mut every = Vec::new();
+        let mut start = Some(from.line);
+        while let Some(line) = start {
+            let segment = segment_at(&text, line);
+            every.extend(segment_rows(&text, segment, width));
+            start = segment.next;
+        }
+        let first_rows = segment_rows(&text, segment_at(&text, from.line), width).len();
+        let skip = from.row.min(first_rows - 1);
+        let expected: Vec<_> = every.iter().skip(skip).take(height).cloned().collect();
+        let (rows, more) = visible_rows(&text, from, height, width);
+        prop_assert_eq!(rows, expected);
+        prop_assert_eq!(more, every.len() - skip > height);
+    }
+
+    #[test]
     fn a_segment_counts_the_rows_it_shows(
         line in "[a-z \\t\\x1b\\u{e9}\\u{4e2d}]{0,200}",
         width in 0usize..50,

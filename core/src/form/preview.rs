@@ -137,16 +137,9 @@ fn segment_text(text: &str, segment: Segment) -> Cow<'_, str> {
     sanitize_line(raw.strip_suffix('\r').unwrap_or(raw))
 }
 
-/// The rows a segment shows at `width` columns: at least one. They borrow from `text` unless
-/// sanitizing changed the segment.
-pub fn segment_rows(text: &str, segment: Segment, width: usize) -> Vec<Cow<'_, str>> {
-    let mut rows = Vec::new();
-    push_segment_rows(text, segment, width, &mut rows, &mut Vec::new());
-    rows
-}
-
-/// Appends the rows [`segment_rows`] gives to `rows`, wrapping in `pieces` (left empty): a
-/// frame's rows are gathered segment after segment in the same room.
+/// Appends to `rows` the rows a segment shows at `width` columns: at least one. They borrow
+/// from `text` unless sanitizing changed the segment. The segment is wrapped in `pieces`
+/// (left empty), so that a frame's rows are gathered segment after segment in the same room.
 fn push_segment_rows<'a>(
     text: &'a str,
     segment: Segment,
@@ -170,7 +163,7 @@ fn push_segment_rows<'a>(
     }
 }
 
-/// How many rows [`segment_rows`] gives, counted without keeping them.
+/// How many rows a segment shows at `width` columns, counted without keeping them.
 pub fn segment_row_count(text: &str, segment: Segment, width: usize) -> usize {
     wrapped_line_count(&segment_text(text, segment), width.max(1)).max(1)
 }

@@ -2,6 +2,13 @@ use proptest::prelude::*;
 
 use super::*;
 
+/// The rows a segment shows at `width` columns.
+fn segment_rows(text: &str, segment: Segment, width: usize) -> Vec<Cow<'_, str>> {
+    let mut rows = Vec::new();
+    push_segment_rows(text, segment, width, &mut rows, &mut Vec::new());
+    rows
+}
+
 fn numbered_lines(count: usize) -> String {
     let mut text = String::new();
     for n in 0..count {

@@ -103,15 +103,22 @@ pub fn paint_row<'a>(
             // A character per grapheme (rules, arrows, accented letters): measured one by one.
             let glyphs = chars.map(|(ch, width)| (Text::char(ch), width));
             x = if x >= reached {
-                put_fresh_glyphs(cells, x, glyphs, Shade::BLANK.patched(style))
+                let shade = Shade::BLANK.patched(style);
+                put_glyphs(cells, x, glyphs, |row, at, text, wide| {
+                    put_fresh(row, at, text, shade, wide);
+                })
             } else {
-                put_glyphs(cells, x, glyphs, style)
+                put_glyphs(cells, x, glyphs, |row, at, text, wide| {
+                    put(row, at, text, style, wide);
+                })
             };
         } else {
             let clean = without_controls(text);
             let glyphs =
                 graphemes(&clean).map(|(grapheme, width)| (Text::of(grapheme, clusters), width));
-            x = put_glyphs(cells, x, glyphs, style);
+            x = put_glyphs(cells, x, glyphs, |row, at, text, wide| {
+                put(row, at, text, style, wide);
+            });
         }
         reached = reached.max(x);
     }
@@ -148,13 +155,14 @@ fn put_bytes(cells: &mut [Cell], x: usize, bytes: &[u8], style: Patch) -> usize 
     end.max(x)
 }
 
-/// Writes `glyphs`, each with the cells it takes, from column `x` on until one does not fit;
-/// zero-width ones are dropped. Returns the column after the last one written.
+/// Writes `glyphs`, each with the cells it takes, from column `x` on until one does not fit,
+/// each with `place` (given the row, its column, its text and whether it is wide); zero-width
+/// ones are dropped. Returns the column after the last one written.
 fn put_glyphs(
     cells: &mut [Cell],
     mut x: usize,
     glyphs: impl Iterator<Item = (Text, usize)>,
-    style: Patch,
+    mut place: impl FnMut(&mut [Cell], usize, Text, bool),
 ) -> usize {
     for (text, width) in glyphs {
         if width == 0 {
@@ -163,34 +171,19 @@ fn put_glyphs(
         if x + width > cells.len() {
             break;
         }
-        put(cells, x, text, style, width > 1);
+        place(cells, x, text, width > 1);
         x += width;
     }
     x
 }
 
-/// Writes `glyphs` as [`put_glyphs`] does, in `shade`, over blank cells: no glyph under them
-/// to break, no shade to keep. Returns the column after the last one written.
-fn put_fresh_glyphs(
-    cells: &mut [Cell],
-    mut x: usize,
-    glyphs: impl Iterator<Item = (Text, usize)>,
-    shade: Shade,
-) -> usize {
-    for (text, width) in glyphs {
-        if width == 0 {
-            continue;
-        }
-        if x + width > cells.len() {
-            break;
-        }
-        cells[x] = Cell::new(text, shade);
-        if width > 1 {
-            cells[x + 1] = Cell::COVERED;
-        }
-        x += width;
+/// Writes a glyph of `text` at `x` in `shade` over blank cells: no glyph under it to break,
+/// no shade to keep; a wide glyph covers the next cell.
+fn put_fresh(row: &mut [Cell], x: usize, text: Text, shade: Shade, wide: bool) {
+    row[x] = Cell::new(text, shade);
+    if wide {
+        row[x + 1] = Cell::COVERED;
     }
-    x
 }
 
 /// Writes a glyph of `text` at `x`, in `style` laid over what the cell had; a wide glyph

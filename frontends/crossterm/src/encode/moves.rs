@@ -25,10 +25,7 @@ impl Encoder {
 
     /// Appends the shortest bytes that move the cursor to `to`, where it is not.
     pub(super) fn move_elsewhere(&mut self, out: &mut Vec<u8>, to: Position) {
-        let bytes = match self.cursor {
-            Some(from) => self.shortest_move(from, to, self.shadow.row(to.y)),
-            None => absolute(to),
-        };
+        let bytes = self.move_from_cursor(to, self.shadow.row(to.y));
         out.extend_from_slice(&bytes);
         self.cursor = Some(to);
     }
@@ -36,12 +33,18 @@ impl Encoder {
     /// Appends the shortest bytes that move the cursor to `to` on a row whose cells the
     /// screen shows are `row` (taken out of the shadow while it is drawn), where it is not.
     pub(super) fn move_over(&mut self, out: &mut Vec<u8>, to: Position, row: &[Cell]) {
-        let bytes = match self.cursor {
-            Some(from) => self.shortest_move(from, to, Some(row)),
-            None => absolute(to),
-        };
+        let bytes = self.move_from_cursor(to, Some(row));
         out.extend_from_slice(&bytes);
         self.cursor = Some(to);
+    }
+
+    /// The shortest move from where the cursor is to `to` on a row whose known cells are
+    /// `row`: an absolute one when the encoder does not know where the cursor is.
+    fn move_from_cursor(&self, to: Position, row: Option<&[Cell]>) -> Move {
+        match self.cursor {
+            Some(from) => self.shortest_move(from, to, row),
+            None => absolute(to),
+        }
     }
 
     /// The shortest of an absolute move and the relative ones from `from` to `to`, on a row

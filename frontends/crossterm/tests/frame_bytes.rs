@@ -3,16 +3,14 @@
 
 mod support;
 
-use support::form;
+use support::{erased_painter, form};
 
 use std::fmt::Write as _;
 
 use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
-use pi_agent_ask_crossterm::encode::Erase;
-use pi_agent_ask_crossterm::painter::{Painter, Viewport};
-use pi_agent_ask_crossterm::{LeanBackend, ScreenSize, Theme};
+use pi_agent_ask_crossterm::Theme;
 use ratatui::layout::Size;
 use serde_json::json;
 
@@ -25,12 +23,7 @@ const PREVIEW_BUDGET: usize = 400;
 /// The bytes of the first frame and of the frame after one move down, at 120×40.
 fn first_and_down(mut form: Form) -> (usize, Vec<u8>) {
     let size = Size::new(120, 40);
-    let backend = LeanBackend::new(Vec::new(), ScreenSize::Fixed(size));
-    let mut terminal = Painter::new(backend, Viewport::Fullscreen).expect("a painter");
-    terminal
-        .target_mut()
-        .clear_region(Erase::All)
-        .expect("a cleared screen");
+    let mut terminal = erased_painter(size);
     let theme = Theme::colored();
     terminal
         .draw(&theme, |size| form.draw(size))

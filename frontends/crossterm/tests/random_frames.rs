@@ -6,13 +6,12 @@
 mod support;
 
 use pi_agent_ask_core::draw::{Attrs, DrawCmd, Frame, Pos, Role, Size as FrameSize, Style};
-use pi_agent_ask_crossterm::encode::Erase;
+use pi_agent_ask_crossterm::Theme;
 use pi_agent_ask_crossterm::paint::paint_screen;
-use pi_agent_ask_crossterm::painter::{Painter, Viewport};
-use pi_agent_ask_crossterm::{LeanBackend, ScreenSize, Theme};
 use proptest::prelude::*;
 use ratatui::layout::Size;
 use ratatui::style::{Color, Modifier, Style as TerminalStyle};
+use support::erased_painter;
 use support::look::assert_shows;
 
 /// The pieces a run's text is made of: letters, blanks, a wide character, an accented one, a
@@ -87,12 +86,7 @@ proptest! {
         theme in proptest::sample::select(themes().to_vec()),
     ) {
         let mut parser = vt100::Parser::new(size.height, size.width, 0);
-        let backend = LeanBackend::new(Vec::new(), ScreenSize::Fixed(size));
-        let mut painter = Painter::new(backend, Viewport::Fullscreen).expect("a painter");
-        painter
-            .target_mut()
-            .clear_region(Erase::All)
-            .expect("an erased screen");
+        let mut painter = erased_painter(size);
         let mut fed = 0;
         for (step, cmds) in frames.into_iter().enumerate() {
             let frame = Frame::new(FrameSize::new(size.width, size.height), cmds);

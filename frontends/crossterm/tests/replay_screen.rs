@@ -5,15 +5,13 @@
 mod support;
 
 use support::look::assert_shows;
-use support::{demo_form, form};
+use support::{demo_form, erased_painter, form};
 
 use pi_agent_ask_core::draw::Size as FrameSize;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
-use pi_agent_ask_crossterm::encode::Erase;
 use pi_agent_ask_crossterm::paint::paint_screen;
-use pi_agent_ask_crossterm::painter::{Painter, Viewport};
-use pi_agent_ask_crossterm::{LeanBackend, ScreenSize, Theme};
+use pi_agent_ask_crossterm::{ScreenSize, Theme};
 use ratatui::layout::Size;
 
 /// One step of the session.
@@ -50,12 +48,7 @@ const SCRIPT: &[Step] = &[
 fn replay(mut form: pi_agent_ask_core::form::Form, script: &[Step]) {
     let (mut width, mut height) = (120, 40);
     let mut parser = vt100::Parser::new(height, width, 0);
-    let backend = LeanBackend::new(Vec::new(), ScreenSize::Fixed(Size::new(width, height)));
-    let mut painter = Painter::new(backend, Viewport::Fullscreen).expect("a painter");
-    painter
-        .target_mut()
-        .clear_region(Erase::All)
-        .expect("a cleared screen");
+    let mut painter = erased_painter(Size::new(width, height));
     let theme = Theme::colored();
     let mut fed = 0;
 

@@ -18,17 +18,22 @@ const INLINE_TEXT: usize = std::mem::size_of::<CompactString>();
 /// How many cells the runs of [`kept_run`] hold.
 const KEPT_RUN_CELLS: usize = 160;
 
+/// Blank cells (an indent, a filled background), [`KEPT_RUN_CELLS`] of them.
+const BLANK_RUN: &str = "                                                                                                                                                                ";
+
 /// A light rule's glyph, [`KEPT_RUN_CELLS`] times.
 const LIGHT_RULE_RUN: &str = "────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────";
 
 /// A heavy rule's glyph (the active tab's underline), [`KEPT_RUN_CELLS`] times.
 const HEAVY_RULE_RUN: &str = "━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━";
 
-/// `count` copies of `glyph` as a slice of a run kept once, when `glyph` is a rule's and the
-/// run is long enough: rules cross the screen every frame, and a slice of a run kept once is
-/// neither built nor allocated (a [`CompactString`] holds it by reference).
+/// `count` copies of `glyph` as a slice of a run kept once, when `glyph` is a blank's or a
+/// rule's and the run is long enough: indents, backgrounds and rules are drawn every frame,
+/// and a slice of a run kept once is neither built nor allocated (a [`CompactString`] holds
+/// it by reference).
 pub(crate) fn kept_run(glyph: char, count: usize) -> Option<&'static str> {
     let run = match glyph {
+        ' ' => BLANK_RUN,
         '─' => LIGHT_RULE_RUN,
         '━' => HEAVY_RULE_RUN,
         _ => return None,
@@ -200,7 +205,11 @@ impl Canvas {
         if rect.is_empty() {
             return;
         }
-        let blank = CompactString::from(" ".repeat(usize::from(rect.width)));
+        let width = usize::from(rect.width);
+        let blank = kept_run(' ', width).map_or_else(
+            || CompactString::from(" ".repeat(width)),
+            CompactString::const_new,
+        );
         for row in rect.rows() {
             self.push(row.pos(), blank.clone(), style);
         }

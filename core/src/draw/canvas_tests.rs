@@ -182,7 +182,7 @@ fn a_repeated_glyph_is_the_glyph_that_many_times_whether_kept_or_built(
 }
 
 #[test]
-fn only_the_rules_glyphs_are_kept_and_only_as_far_as_their_runs_go() {
+fn only_blanks_and_rules_are_kept_and_only_as_far_as_their_runs_go() {
     use super::canvas::kept_run;
     assert_eq!(kept_run('─', 3), Some("───"));
     assert_eq!(kept_run('━', 0), Some(""));
@@ -193,6 +193,9 @@ fn only_the_rules_glyphs_are_kept_and_only_as_far_as_their_runs_go() {
         kept_run('━', 160).map(|run| run.chars().all(|g| g == '━')),
         Some(true)
     );
+    assert_eq!(kept_run(' ', 4), Some("    "));
+    assert_eq!(kept_run(' ', 160).map(str::len), Some(160));
+    assert_eq!(kept_run(' ', 161), None);
     assert_eq!(kept_run('─', 161), None);
     assert_eq!(kept_run('x', 2), None);
 }

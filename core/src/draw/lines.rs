@@ -18,9 +18,6 @@ use crate::text::{
 /// What horizontal rules are drawn with.
 const RULE: char = '─';
 
-/// Blank cells that [`Span::spaces`] borrows from, up to this many.
-const SPACES: &str = "                                                                ";
-
 /// What a span's text is, which says how it is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Shape {
@@ -117,9 +114,8 @@ impl<'a> Span<'a> {
 
     /// `cells` blank cells of plain text, to indent by.
     pub fn spaces(cells: usize) -> Self {
-        let text = SPACES
-            .get(..cells)
-            .map_or_else(|| Cow::Owned(" ".repeat(cells)), Cow::Borrowed);
+        let text =
+            kept_run(' ', cells).map_or_else(|| Cow::Owned(" ".repeat(cells)), Cow::Borrowed);
         Self {
             text,
             shape: Shape::Line,

@@ -1,9 +1,9 @@
-//! Cursor moves: the encoder's choice of the shortest way to a cell, and the moves as bytes,
-//! built on the stack: the absolute one and the relative ones it weighs against each other.
+//! Cursor moves: the encoder's choice of the shortest way to a cell, weighed by length first
+//! and then written straight into the frame's bytes: the absolute move and the relative ones
+//! it weighs against each other.
 
 use std::ops::Range;
 
-use arrayvec::ArrayVec;
 use ratatui::layout::Position;
 
 use super::Encoder;
@@ -25,47 +25,56 @@ impl Encoder {
 
     /// Appends the shortest bytes that move the cursor to `to`, where it is not.
     pub(super) fn move_elsewhere(&mut self, out: &mut Vec<u8>, to: Position) {
-        let bytes = self.move_from_cursor(to, self.shadow.row(to.y));
-        out.extend_from_slice(&bytes);
+        self.move_from_cursor(out, to, self.shadow.row(to.y));
         self.cursor = Some(to);
     }
 
     /// Appends the shortest bytes that move the cursor to `to` on a row whose cells the
     /// screen shows are `row` (taken out of the shadow while it is drawn), where it is not.
     pub(super) fn move_over(&mut self, out: &mut Vec<u8>, to: Position, row: &[Cell]) {
-        let bytes = self.move_from_cursor(to, Some(row));
-        out.extend_from_slice(&bytes);
+        self.move_from_cursor(out, to, Some(row));
         self.cursor = Some(to);
     }
 
-    /// The shortest move from where the cursor is to `to` on a row whose known cells are
-    /// `row`: an absolute one when the encoder does not know where the cursor is.
-    fn move_from_cursor(&self, to: Position, row: Option<&[Cell]>) -> Move {
+    /// Appends the shortest move from where the cursor is to `to` on a row whose known cells
+    /// are `row`: an absolute one when the encoder does not know where the cursor is.
+    fn move_from_cursor(&self, out: &mut Vec<u8>, to: Position, row: Option<&[Cell]>) {
         match self.cursor {
-            Some(from) => self.shortest_move(from, to, row),
-            None => absolute(to),
+            Some(from) => self.shortest_move(out, from, to, row),
+            None => absolute(out, to),
         }
     }
 
-    /// The shortest of an absolute move and the relative ones from `from` to `to`, on a row
-    /// whose known cells are `row` (`None` when the encoder cannot tell them). A move right
-    /// on the cursor's row is the move sideways alone, without weighing the others: a return
-    /// first adds a byte to a move at least as long, and an absolute move names the row and a
-    /// column past the distance, so both are longer.
-    pub(super) fn shortest_move(&self, from: Position, to: Position, row: Option<&[Cell]>) -> Move {
+    /// Appends the shortest of an absolute move and the relative ones from `from` to `to`,
+    /// on a row whose known cells are `row` (`None` when the encoder cannot tell them). A move
+    /// right on the cursor's row is the move sideways alone, without weighing the others: a
+    /// return first adds a byte to a move at least as long, and an absolute move names the
+    /// row and a column past the distance, so both are longer.
+    pub(super) fn shortest_move(
+        &self,
+        out: &mut Vec<u8>,
+        from: Position,
+        to: Position,
+        row: Option<&[Cell]>,
+    ) {
         if from.y == to.y && to.x > from.x {
-            let mut sideways = Move::new();
-            self.sideways(from.x, to.x, row).write(&mut sideways);
-            return sideways;
+            self.sideways(from.x, to.x, row).write(out, row);
+        } else {
+            self.weighed_move(out, from, to, row);
         }
-        self.weighed_move(from, to, row)
     }
 
-    /// The shortest of an absolute move and the relative ones from `from` to `to`, on a row
-    /// whose known cells are `row`: each is weighed by the bytes it would take, and only the
-    /// shortest is built (the first of them on a tie: absolute, staying on the row, returning
-    /// to its start).
-    pub(super) fn weighed_move(&self, from: Position, to: Position, row: Option<&[Cell]>) -> Move {
+    /// Appends the shortest of an absolute move and the relative ones from `from` to `to`, on
+    /// a row whose known cells are `row`: each is weighed by the bytes it would take, and only
+    /// the shortest is written (the first of them on a tie: absolute, staying on the row,
+    /// returning to its start).
+    pub(super) fn weighed_move(
+        &self,
+        out: &mut Vec<u8>,
+        from: Position,
+        to: Position,
+        row: Option<&[Cell]>,
+    ) {
         let stay_side = self.sideways(from.x, to.x, row);
         let home_side = self.sideways(0, to.x, row);
         let stay = vertical_len(from.y, to.y) + stay_side.len();
@@ -82,24 +91,22 @@ impl Encoder {
         if home < best.0 {
             best = (home, Way::Home);
         }
-        let mut bytes = Move::new();
         match best.1 {
-            Way::Absolute => return absolute(to),
+            Way::Absolute => absolute(out, to),
             Way::Stay => {
-                vertical(&mut bytes, from.y, to.y);
-                stay_side.write(&mut bytes);
+                vertical(out, from.y, to.y);
+                stay_side.write(out, row);
             }
             Way::Home => {
-                bytes.push(b'\r');
+                out.push(b'\r');
                 if to.y == from.y + 1 {
-                    bytes.push(b'\n');
+                    out.push(b'\n');
                 } else {
-                    vertical(&mut bytes, from.y, to.y);
+                    vertical(out, from.y, to.y);
                 }
-                home_side.write(&mut bytes);
+                home_side.write(out, row);
             }
         }
-        bytes
     }
 
     /// How to move from column `from` to `to` on a row whose known cells are `row`: a gap of
@@ -113,39 +120,33 @@ impl Encoder {
             return Sideways::Left(from - to);
         }
         let gap = to - from;
-        let reprinted = (gap <= REPRINTED_GAP)
-            .then(|| reprint(row, from..to, self.style))
-            .flatten();
-        reprinted.map_or(Sideways::Right(gap), Sideways::Reprint)
+        if gap <= REPRINTED_GAP && reprints(row, from..to, self.style) {
+            Sideways::Reprint(from..to)
+        } else {
+            Sideways::Right(gap)
+        }
     }
 }
 
-/// The bytes that rewrite `columns` of a row whose known cells are `row` (past them, blank;
-/// `None` when the encoder cannot tell them) as they are, in the terminal's current `style`,
-/// if every one of them is a one-byte character that style shows alike and they fit in `ROOM`
-/// bytes.
-pub(super) fn reprint<const ROOM: usize>(
-    row: Option<&[Cell]>,
-    columns: Range<u16>,
-    style: Shade,
-) -> Option<ArrayVec<u8, ROOM>> {
-    let known = match row {
-        None if columns.is_empty() => &[],
-        None => return None,
-        Some(known) => known,
-    };
-    let mut bytes = ArrayVec::new();
-    for x in columns {
-        let byte = known
-            .get(usize::from(x))
-            .unwrap_or(&Cell::BLANK)
-            .reprinted_in(style)?;
-        bytes.try_push(byte).ok()?;
+/// Whether `columns` of a row whose known cells are `row` (past them, blank; `None` when the
+/// encoder cannot tell them) can be written again as they are in the terminal's current
+/// `style`: every one of them a one-byte character that style shows alike.
+pub(super) fn reprints(row: Option<&[Cell]>, columns: Range<u16>, style: Shade) -> bool {
+    match row {
+        None => columns.is_empty(),
+        Some(known) => columns
+            .into_iter()
+            .all(|x| cell_at(known, x).reprinted_in(style).is_some()),
     }
-    Some(bytes)
+}
+
+/// The known cell at column `x` of `row`: past the cells the row holds, a blank.
+fn cell_at(row: &[Cell], x: u16) -> &Cell {
+    row.get(usize::from(x)).unwrap_or(&Cell::BLANK)
 }
 
 /// A move along the cursor's row.
+#[derive(Debug)]
 pub(super) enum Sideways {
     /// None: the cursor is in the column already.
     Stay,
@@ -153,8 +154,8 @@ pub(super) enum Sideways {
     Left(u16),
     /// `ESC[nC`.
     Right(u16),
-    /// The cells passed over, written again.
-    Reprint(ArrayVec<u8, { REPRINTED_GAP as usize }>),
+    /// The cells of these columns, which [`reprints`] allows, written again.
+    Reprint(Range<u16>),
 }
 
 impl Sideways {
@@ -163,17 +164,20 @@ impl Sideways {
         match self {
             Self::Stay => 0,
             Self::Left(count) | Self::Right(count) => csi_len(*count),
-            Self::Reprint(bytes) => bytes.len(),
+            Self::Reprint(columns) => columns.len(),
         }
     }
 
-    /// Appends the move's bytes to `into`.
-    pub(super) fn write(self, into: &mut Move) {
+    /// Appends the move's bytes to `out`, on a row whose known cells are `row`.
+    pub(super) fn write(self, out: &mut Vec<u8>, row: Option<&[Cell]>) {
         match self {
             Self::Stay => {}
-            Self::Left(count) => csi(into, count, b'D'),
-            Self::Right(count) => csi(into, count, b'C'),
-            Self::Reprint(bytes) => into.extend(bytes),
+            Self::Left(count) => csi(out, count, b'D'),
+            Self::Right(count) => csi(out, count, b'C'),
+            Self::Reprint(columns) => {
+                let known = row.unwrap_or_default();
+                out.extend(columns.filter_map(|x| cell_at(known, x).text.byte()));
+            }
         }
     }
 }
@@ -189,51 +193,44 @@ enum Way {
     Home,
 }
 
-/// Room for one cursor move: an absolute move to the farthest cell is 14 bytes, a return,
-/// a move up or down and one sideways at most 17, and text is reprinted only when shorter
-/// than the move sideways it replaces.
-pub(super) const MOVE_ROOM: usize = 24;
-
-/// The bytes of one cursor move, built on the stack: a frame moves the cursor for every run
-/// of changed cells, and none of those moves allocates.
-pub(super) type Move = ArrayVec<u8, MOVE_ROOM>;
-
-/// `ESC[row;columnH`, with the parts a 1 allows left out.
-pub(super) fn absolute(to: Position) -> Move {
-    let mut bytes = Move::new();
-    bytes.extend(*b"\x1b[");
+/// Appends `ESC[row;columnH`, with the parts a 1 allows left out.
+pub(super) fn absolute(out: &mut Vec<u8>, to: Position) {
+    out.extend_from_slice(b"\x1b[");
     if to.y > 0 || to.x > 0 {
-        number(&mut bytes, to.y + 1);
+        number(out, to.y + 1);
     }
     if to.x > 0 {
-        bytes.push(b';');
-        number(&mut bytes, to.x + 1);
+        out.push(b';');
+        number(out, to.x + 1);
     }
-    bytes.push(b'H');
-    bytes
+    out.push(b'H');
 }
 
 /// Appends the bytes moving from row `from` to row `to` in the same column.
-pub(super) fn vertical(into: &mut Move, from: u16, to: u16) {
+pub(super) fn vertical(out: &mut Vec<u8>, from: u16, to: u16) {
     match to.cmp(&from) {
         std::cmp::Ordering::Equal => {}
-        std::cmp::Ordering::Less => csi(into, from - to, b'A'),
-        std::cmp::Ordering::Greater => csi(into, to - from, b'B'),
+        std::cmp::Ordering::Less => csi(out, from - to, b'A'),
+        std::cmp::Ordering::Greater => csi(out, to - from, b'B'),
     }
 }
 
 /// Appends `ESC[nX`, with a count of one left out.
-pub(super) fn csi(into: &mut Move, count: u16, command: u8) {
-    into.extend(*b"\x1b[");
+pub(super) fn csi(out: &mut Vec<u8>, count: u16, command: u8) {
+    out.extend_from_slice(b"\x1b[");
     if count != 1 {
-        number(into, count);
+        number(out, count);
     }
-    into.push(command);
+    out.push(command);
 }
 
-/// Appends `value` in decimal.
-fn number(into: &mut Move, value: u16) {
-    into.extend(itoa::Buffer::new().format(value).bytes());
+/// Appends `value` in decimal, a digit at a time: a move's numbers have a few digits, and
+/// pushing them costs less than formatting them elsewhere and copying them in.
+fn number(out: &mut Vec<u8>, value: u16) {
+    if value >= 10 {
+        number(out, value / 10);
+    }
+    out.push(b"0123456789"[usize::from(value % 10)]);
 }
 
 /// The bytes of [`absolute`]`(to)`.

@@ -3,7 +3,7 @@
 use super::*;
 use ratatui::style::Color;
 
-use super::moves::{MOVE_ROOM, Move, absolute, csi, reprint, vertical};
+use super::moves::{absolute, csi, reprints, vertical};
 use crate::cell::Text;
 
 fn moved(from: Position, to: Position) -> Vec<u8> {
@@ -192,8 +192,10 @@ fn a_move_right_on_the_cursors_row_is_what_weighing_every_move_would_choose() {
             for to in from + 1..columns {
                 let (from, to) = (Position::new(from, 0), Position::new(to, 0));
                 let known = encoder.shadow.row(0);
-                let weighed = encoder.weighed_move(from, to, known);
-                let shortest = encoder.shortest_move(from, to, known);
+                let mut weighed = Vec::new();
+                encoder.weighed_move(&mut weighed, from, to, known);
+                let mut shortest = Vec::new();
+                encoder.shortest_move(&mut shortest, from, to, known);
                 assert_eq!(
                     shortest,
                     weighed,
@@ -201,12 +203,18 @@ fn a_move_right_on_the_cursors_row_is_what_weighing_every_move_would_choose() {
                     shown(&shortest),
                     shown(&weighed)
                 );
-                let mut sideways = Move::new();
+                let mut sideways = Vec::new();
                 csi(&mut sideways, to.x - from.x, b'C');
-                if let Some(again) = reprint::<MOVE_ROOM>(known, from.x..to.x, style)
-                    && again.len() <= sideways.len()
-                {
-                    sideways = again;
+                let gap = usize::from(to.x - from.x);
+                if gap <= sideways.len() && reprints(known, from.x..to.x, style) {
+                    let cells = known.expect("a known row");
+                    sideways = (from.x..to.x)
+                        .map(|x| {
+                            cells
+                                .get(usize::from(x))
+                                .map_or(b' ', |cell| cell.text.byte().expect("a byte"))
+                        })
+                        .collect();
                 }
                 assert_eq!(shortest, sideways, "from {from:?} to {to:?} in {style:?}");
                 reprinted += usize::from(shortest.first() != Some(&0x1b));
@@ -218,23 +226,25 @@ fn a_move_right_on_the_cursors_row_is_what_weighing_every_move_would_choose() {
 
 /// Every candidate move from `from` to `to` built, and the shortest kept (the first on a tie):
 /// what weighing by length must choose.
-fn weighed_by_building(encoder: &Encoder, from: Position, to: Position) -> Move {
-    let mut best = absolute(to);
-    let mut stay = Move::new();
+fn weighed_by_building(encoder: &Encoder, from: Position, to: Position) -> Vec<u8> {
+    let mut best = Vec::new();
+    absolute(&mut best, to);
+    let mut stay = Vec::new();
     vertical(&mut stay, from.y, to.y);
     let known = encoder.shadow.row(to.y);
-    encoder.sideways(from.x, to.x, known).write(&mut stay);
+    encoder
+        .sideways(from.x, to.x, known)
+        .write(&mut stay, known);
     if stay.len() < best.len() {
         best = stay;
     }
-    let mut home = Move::new();
-    home.push(b'\r');
+    let mut home = vec![b'\r'];
     if to.y == from.y + 1 {
         home.push(b'\n');
     } else {
         vertical(&mut home, from.y, to.y);
     }
-    encoder.sideways(0, to.x, known).write(&mut home);
+    encoder.sideways(0, to.x, known).write(&mut home, known);
     if home.len() < best.len() {
         best = home;
     }
@@ -267,7 +277,8 @@ fn a_weighed_move_is_the_shortest_of_the_candidates_built_in_full() {
             .iter()
             .flat_map(|&from| positions.iter().map(move |&to| (from, to)))
         {
-            let weighed = encoder.weighed_move(from, to, encoder.shadow.row(to.y));
+            let mut weighed = Vec::new();
+            encoder.weighed_move(&mut weighed, from, to, encoder.shadow.row(to.y));
             let built = weighed_by_building(&encoder, from, to);
             assert_eq!(
                 weighed,

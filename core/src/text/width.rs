@@ -28,7 +28,7 @@ const STANDALONE: [(char, char); 6] = [
 
 /// Whether `ch` is a grapheme of its own next to any other character.
 fn is_standalone(ch: char) -> bool {
-    (' '..='~').contains(&ch)
+    matches!(ch, ' '..='~' | '\u{2500}'..='\u{27bf}')
         || (ch > '~'
             && STANDALONE
                 .iter()
@@ -40,9 +40,15 @@ fn is_char_per_grapheme(text: &str) -> bool {
     text.chars().all(is_standalone)
 }
 
-/// The cells one character standing alone takes, as [`grapheme_width`] measures it.
+/// The last standalone character (see [`is_standalone`]) up to which every one is narrow:
+/// the first wide one is an emoji among the geometric shapes.
+const LAST_NARROW_STANDALONE: char = '\u{25fc}';
+
+/// The cells a character standing alone (see [`is_standalone`]) takes, as the Unicode width
+/// tables give it: one for every one up to [`LAST_NARROW_STANDALONE`] (letters, punctuation,
+/// arrows, box drawing, the rules and frames a form draws), without looking it up.
 fn char_width(ch: char) -> usize {
-    if ch.is_ascii() {
+    if ch <= LAST_NARROW_STANDALONE {
         1
     } else {
         ch.width().unwrap_or(0).min(2)
@@ -53,8 +59,14 @@ fn char_width(ch: char) -> usize {
 /// 1, or 2 (CJK, emoji, emoji sequences). Never more than 2, since a terminal draws one
 /// cluster in at most two cells.
 pub fn grapheme_width(grapheme: &str) -> usize {
-    match grapheme.as_bytes() {
-        [b] if (0x20..0x7f).contains(b) => 1,
+    if let [b] = grapheme.as_bytes()
+        && (0x20..0x7f).contains(b)
+    {
+        return 1;
+    }
+    let mut chars = grapheme.chars();
+    match (chars.next(), chars.next()) {
+        (Some(only), None) if is_standalone(only) => char_width(only),
         _ => grapheme.width().min(2),
     }
 }
@@ -147,6 +159,16 @@ pub fn fit(text: &str, max_width: usize) -> (&str, usize) {
         return (&text[..end], end);
     }
     let mut used = 0;
+    if is_char_per_grapheme(text) {
+        for (start, ch) in text.char_indices() {
+            let cells = char_width(ch);
+            if used + cells > max_width {
+                return (&text[..start], used);
+            }
+            used += cells;
+        }
+        return (text, used);
+    }
     for (start, grapheme) in grapheme_indices(text) {
         let cells = grapheme_width(grapheme);
         if used + cells > max_width {
@@ -183,8 +205,29 @@ mod tests {
     use rstest::rstest;
 
     use unicode_segmentation::UnicodeSegmentation;
+    use unicode_width::UnicodeWidthStr;
 
-    use super::{STANDALONE, fit, grapheme_indices, grapheme_width, truncate, width};
+    use super::{
+        STANDALONE, char_width, fit, grapheme_indices, grapheme_width, is_standalone, truncate,
+        width,
+    };
+
+    #[test]
+    fn a_standalone_character_takes_the_cells_its_grapheme_is_measured_to_take() {
+        let every = STANDALONE
+            .iter()
+            .flat_map(|(low, high)| *low..=*high)
+            .chain(' '..='~');
+        for ch in every {
+            assert!(is_standalone(ch), "{ch:?}");
+            assert_eq!(
+                char_width(ch),
+                ch.encode_utf8(&mut [0; 4]).width().min(2),
+                "{ch:?} (U+{:04X})",
+                u32::from(ch)
+            );
+        }
+    }
 
     #[test]
     fn text_is_split_and_measured_as_the_segmenter_would_with_or_without_joining_characters() {
@@ -214,9 +257,29 @@ mod tests {
             let found: Vec<(usize, &str)> = grapheme_indices(text).collect();
             let segmented: Vec<(usize, &str)> = text.grapheme_indices(true).collect();
             assert_eq!(found, segmented, "{text:?}");
-            let measured: usize = text.graphemes(true).map(grapheme_width).sum();
+            let measured: usize = text.graphemes(true).map(|g| g.width().min(2)).sum();
             assert_eq!(width(text), measured, "{text:?}");
+            for max in 0..=measured + 1 {
+                assert_eq!(
+                    fit(text, max),
+                    fit_by_segmenter(text, max),
+                    "{text:?} in {max}"
+                );
+            }
         }
+    }
+
+    /// [`fit`] as the segmenter and the width tables alone would have it.
+    fn fit_by_segmenter(text: &str, max_width: usize) -> (&str, usize) {
+        let mut used = 0;
+        for (start, grapheme) in text.grapheme_indices(true) {
+            let cells = grapheme.width().min(2);
+            if used + cells > max_width {
+                return (&text[..start], used);
+            }
+            used += cells;
+        }
+        (text, used)
     }
 
     #[rstest]

@@ -63,11 +63,13 @@ enum TailReach {
     Nowhere,
 }
 
-/// The cells of a row compared with the screen, the clusters they name, how far an erase
-/// may reach from their blank tail, and how many of the first are known to show already.
+/// The cells of a row compared with the screen, how far the painting reached in them (every
+/// cell from there on is blank), the clusters they name, how far an erase may reach from their
+/// blank tail, and how many of the first are known to show already.
 #[derive(Clone, Copy)]
 struct Compared<'a> {
     row: &'a [Cell],
+    painted: usize,
     clusters: &'a Clusters,
     reach: TailReach,
     unchanged_before: usize,
@@ -146,6 +148,7 @@ impl Encoder {
         let mut known = self.shadow.take_cells(y);
         let cells = Compared {
             row: &row[..compared],
+            painted,
             clusters,
             reach,
             unchanged_before,
@@ -174,6 +177,7 @@ impl Encoder {
     ) {
         let Compared {
             row,
+            painted,
             clusters,
             reach,
             unchanged_before,
@@ -199,7 +203,7 @@ impl Encoder {
                 (true, _) => at - 1,
             };
             // Every cell from the tail's start on is blank on the tail's background.
-            let stop = *stop.get_or_insert_with(|| tail_start(row, reach));
+            let stop = *stop.get_or_insert_with(|| tail_start(row, painted, reach));
             let to = Position::new(
                 origin.x + u16::try_from(start).unwrap_or(u16::MAX),
                 origin.y,
@@ -383,10 +387,10 @@ impl Encoder {
     }
 }
 
-/// Where the blank tail of `row` that `reach` lets an erase clear starts: the row's end when
-/// there is none.
-fn tail_start(row: &[Cell], reach: TailReach) -> usize {
-    blank_tail(row)
+/// Where the blank tail of `row`, painted up to `painted`, that `reach` lets an erase clear
+/// starts: the row's end when there is none.
+fn tail_start(row: &[Cell], painted: usize, reach: TailReach) -> usize {
+    blank_tail(row, painted)
         .filter(|&(_, bg)| match reach {
             TailReach::AnyBackground => true,
             TailReach::DefaultBackground => bg == Ink::RESET,
@@ -396,11 +400,16 @@ fn tail_start(row: &[Cell], reach: TailReach) -> usize {
 }
 
 /// Where the run of blank cells that ends `row` starts, and their background; `None` when the
-/// row ends in something else.
-fn blank_tail(row: &[Cell]) -> Option<(usize, Ink)> {
+/// row ends in something else. The cells from `painted` on are blank on the default background,
+/// and are not looked at.
+fn blank_tail(row: &[Cell], painted: usize) -> Option<(usize, Ink)> {
     let blank_bg = |cell: &Cell| cell.is_blank().then_some(cell.shade.bg);
-    let bg = blank_bg(row.last()?)?;
-    let start = row
+    let (searched, bg) = if painted < row.len() {
+        (&row[..painted], Ink::RESET)
+    } else {
+        (row, blank_bg(row.last()?)?)
+    };
+    let start = searched
         .iter()
         .rposition(|cell| blank_bg(cell) != Some(bg))
         .map_or(0, |last_other| last_other + 1);

@@ -13,19 +13,17 @@
 //! debuggers, SIGPROF to profilers, SIGPIPE is ignored by the Rust runtime, and real-time
 //! signals have no conventional meaning to honour.
 
-use std::io;
+use std::io::{self, ErrorKind, Read};
 use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::net::UnixStream;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use signal_hook::consts::signal::{
     SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2, SIGVTALRM, SIGWINCH,
     SIGXCPU, SIGXFSZ,
 };
-use signal_hook::flag;
-use signal_hook::iterator::backend::SignalDelivery;
-use signal_hook::iterator::exfiltrator::SignalOnly;
+use signal_hook::low_level::emulate_default_handler;
 
 /// A signal that ended a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -109,22 +107,69 @@ pub(crate) struct SignalWatch {
     ending: AtomicUsize,
     suspend: AtomicBool,
     resized: AtomicBool,
-    /// True while no session is open: the signals then act as they would by default.
-    idle: Arc<AtomicBool>,
-    /// The same for SIGHUP alone, which stays recorded after a run ended on a hang-up.
-    hangup_idle: Arc<AtomicBool>,
     /// Whether the open session's terminal hung up.
     hung_up: AtomicBool,
-    /// Which signals arrived since it was last asked; its handlers then wake the pipe it reads.
-    delivery: Mutex<SignalDelivery<UnixStream, SignalOnly>>,
-    /// The delivery's reading end, readable after any of the signals arrived.
+    /// What the signal handlers touch.
+    shared: Arc<Handled>,
+    /// The wake-up pipe's reading end, readable after any of the signals arrived.
     wake: UnixStream,
+}
+
+/// All a signal handler touches: flags, the signals that arrived, and the wake-up pipe's
+/// writing end.
+#[derive(Debug)]
+struct Handled {
+    /// True while no session is open: the signals then act as they would by default.
+    idle: AtomicBool,
+    /// The same for SIGHUP alone, which stays recorded after a run ended on a hang-up.
+    hangup_idle: AtomicBool,
+    /// One bit for each signal, by number, that arrived since the pipe was last drained.
+    arrived: AtomicU64,
+    /// Written a byte after each signal recorded.
+    waker: UnixStream,
+}
+
+impl Handled {
+    /// What the handler of signal `number` does: acts by default while no session is open
+    /// (SIGWINCH's default is to do nothing, so it is always recorded), or records the signal
+    /// and wakes the pipe. Only atomics and system calls that are safe in a signal handler.
+    fn handle(&self, number: i32) {
+        let idle = if number == SIGHUP {
+            &self.hangup_idle
+        } else {
+            &self.idle
+        };
+        if number != SIGWINCH && idle.load(Ordering::SeqCst) {
+            // Every watched signal is one the emulation knows.
+            let _ = emulate_default_handler(number);
+            return;
+        }
+        self.arrived.fetch_or(signal_bit(number), Ordering::SeqCst);
+        // A full pipe has a wake-up in it already.
+        let _ = rustix::io::write(&self.waker, &[1]);
+    }
+}
+
+/// The bit that stands for signal `number` in [`Handled::arrived`].
+fn signal_bit(number: i32) -> u64 {
+    u32::try_from(number)
+        .ok()
+        .and_then(|number| 1_u64.checked_shl(number))
+        .unwrap_or(0)
+}
+
+/// Every signal watched: the ending ones, SIGTSTP and SIGWINCH.
+fn watched_signals() -> impl Iterator<Item = i32> {
+    Signal::ALL
+        .into_iter()
+        .map(Signal::number)
+        .chain([SIGTSTP, SIGWINCH])
 }
 
 static WATCH: Mutex<Option<Arc<SignalWatch>>> = Mutex::new(None);
 
 impl SignalWatch {
-    /// The registration, made on first use.
+    /// The registration, made on first use: one handler for each signal watched.
     pub(crate) fn get() -> io::Result<Arc<Self>> {
         let mut watch = WATCH.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(watch) = watch.as_ref() {
@@ -133,35 +178,23 @@ impl SignalWatch {
         let (wake, waker) = UnixStream::pair()?;
         wake.set_nonblocking(true)?;
         waker.set_nonblocking(true)?;
-        let watched = wake.try_clone()?;
-        let hangup_idle = Arc::new(AtomicBool::new(true));
-        let idle = Arc::new(AtomicBool::new(true));
-        // The default actions come first: signal-hook runs a signal's actions in the order they
-        // were registered, and a signal acting by default is then not recorded as well.
-        for signal in Signal::ALL {
-            let number = signal.number();
-            let idle = if number == SIGHUP {
-                &hangup_idle
-            } else {
-                &idle
-            };
-            flag::register_conditional_default(number, Arc::clone(idle))?;
+        let shared = Arc::new(Handled {
+            idle: AtomicBool::new(true),
+            hangup_idle: AtomicBool::new(true),
+            arrived: AtomicU64::new(0),
+            waker,
+        });
+        for number in watched_signals() {
+            let handled = Arc::clone(&shared);
+            register(number, move || handled.handle(number))?;
         }
-        flag::register_conditional_default(SIGTSTP, Arc::clone(&idle))?;
-        let watched_signals = Signal::ALL
-            .into_iter()
-            .map(Signal::number)
-            .chain([SIGTSTP, SIGWINCH]);
-        let delivery = SignalDelivery::with_pipe(wake, waker, SignalOnly, watched_signals)?;
         let registered = Arc::new(Self {
             ending: AtomicUsize::new(0),
             suspend: AtomicBool::new(false),
             resized: AtomicBool::new(false),
-            idle,
-            hangup_idle,
             hung_up: AtomicBool::new(false),
-            delivery: Mutex::new(delivery),
-            wake: watched,
+            shared,
+            wake,
         });
         *watch = Some(Arc::clone(&registered));
         Ok(registered)
@@ -182,16 +215,16 @@ impl SignalWatch {
         self.suspend.store(false, Ordering::SeqCst);
         self.resized.store(false, Ordering::SeqCst);
         self.hung_up.store(false, Ordering::SeqCst);
-        self.idle.store(false, Ordering::SeqCst);
-        self.hangup_idle.store(false, Ordering::SeqCst);
+        self.shared.idle.store(false, Ordering::SeqCst);
+        self.shared.hangup_idle.store(false, Ordering::SeqCst);
     }
 
     /// Gives the signals their default action back; SIGHUP's only if the terminal did not hang
     /// up.
     pub(crate) fn release(&self) {
-        self.idle.store(true, Ordering::SeqCst);
+        self.shared.idle.store(true, Ordering::SeqCst);
         let hung_up = self.hung_up.load(Ordering::SeqCst);
-        self.hangup_idle.store(!hung_up, Ordering::SeqCst);
+        self.shared.hangup_idle.store(!hung_up, Ordering::SeqCst);
     }
 
     /// Notes that the open session's terminal hung up, so SIGHUP stays recorded after the
@@ -220,10 +253,20 @@ impl SignalWatch {
     }
 
     /// Empties the wake-up pipe after a wake-up and records the signals that arrived, for
-    /// [`take`](Self::take).
+    /// [`take`](Self::take). The pipe is emptied first: a signal whose byte it leaves in the
+    /// pipe is recorded by the next drain at the latest.
     pub(crate) fn drain(&self) {
-        let mut delivery = self.delivery.lock().unwrap_or_else(PoisonError::into_inner);
-        for number in delivery.pending() {
+        let mut bytes = [0; 64];
+        loop {
+            match (&self.wake).read(&mut bytes) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(error) if error.kind() == ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        let arrived = self.shared.arrived.swap(0, Ordering::SeqCst);
+        for number in watched_signals().filter(|&number| arrived & signal_bit(number) != 0) {
             match number {
                 SIGTSTP => self.suspend.store(true, Ordering::SeqCst),
                 SIGWINCH => self.resized.store(true, Ordering::SeqCst),
@@ -231,6 +274,24 @@ impl SignalWatch {
             }
         }
     }
+}
+
+/// Registers `action` as a handler of signal `number`, beside any other handler signal-hook
+/// keeps for it.
+fn register(number: i32, action: impl Fn() + Send + Sync + 'static) -> io::Result<()> {
+    // SAFETY: signal-hook runs `action` inside the signal handler, where only async-signal-safe
+    // work may be done; every action registered here is `Handled::handle`, which loads and
+    // updates atomics (lock-free on every platform the program is built for), calls
+    // signal-hook's `emulate_default_handler`, documented as async-signal-safe, and makes one
+    // `write` system call. It neither allocates nor locks.
+    #[allow(
+        unsafe_code,
+        reason = "a signal handler runs code in a context the compiler cannot check"
+    )]
+    unsafe {
+        signal_hook::low_level::register(number, action)?;
+    }
+    Ok(())
 }
 
 /// A signal number as the value recorded for it.

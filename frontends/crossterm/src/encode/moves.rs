@@ -112,6 +112,7 @@ impl Encoder {
     /// How to move from column `from` to `to` on a row whose known cells are `row`: a gap of
     /// at most [`REPRINTED_GAP`] cells is reprinted when it can be, as it is no longer than
     /// the `ESC[nC` that moves over it; a wider one is moved over.
+    #[inline]
     pub(super) fn sideways(&self, from: u16, to: u16, row: Option<&[Cell]>) -> Sideways {
         if to == from {
             return Sideways::Stay;
@@ -160,6 +161,7 @@ pub(super) enum Sideways {
 
 impl Sideways {
     /// The bytes the move takes.
+    #[inline]
     fn len(&self) -> usize {
         match self {
             Self::Stay => 0,
@@ -195,7 +197,7 @@ enum Way {
 
 /// Appends `ESC[row;columnH`, with the parts a 1 allows left out.
 pub(super) fn absolute(out: &mut Vec<u8>, to: Position) {
-    out.extend_from_slice(b"\x1b[");
+    introducer(out);
     if to.y > 0 || to.x > 0 {
         number(out, to.y + 1);
     }
@@ -216,21 +218,34 @@ pub(super) fn vertical(out: &mut Vec<u8>, from: u16, to: u16) {
 }
 
 /// Appends `ESC[nX`, with a count of one left out.
+#[inline]
 pub(super) fn csi(out: &mut Vec<u8>, count: u16, command: u8) {
-    out.extend_from_slice(b"\x1b[");
+    introducer(out);
     if count != 1 {
         number(out, count);
     }
     out.push(command);
 }
 
+/// Appends `ESC[`, two bytes pushed: a move is a few bytes, and pushing them costs less than
+/// copying a slice in.
+#[inline]
+fn introducer(out: &mut Vec<u8>) {
+    out.push(0x1b);
+    out.push(b'[');
+}
+
 /// Appends `value` in decimal, a digit at a time: a move's numbers have a few digits, and
 /// pushing them costs less than formatting them elsewhere and copying them in.
 fn number(out: &mut Vec<u8>, value: u16) {
-    if value >= 10 {
-        number(out, value / 10);
+    let mut divisor = 1;
+    while value / divisor >= 10 {
+        divisor *= 10;
     }
-    out.push(b"0123456789"[usize::from(value % 10)]);
+    while divisor > 0 {
+        out.push(b"0123456789"[usize::from(value / divisor % 10)]);
+        divisor /= 10;
+    }
 }
 
 /// The bytes of [`absolute`]`(to)`.
@@ -245,6 +260,7 @@ fn absolute_len(to: Position) -> usize {
 }
 
 /// The bytes of [`vertical`] from row `from` to `to`.
+#[inline]
 fn vertical_len(from: u16, to: u16) -> usize {
     if from == to {
         0
@@ -254,11 +270,13 @@ fn vertical_len(from: u16, to: u16) -> usize {
 }
 
 /// The bytes of [`csi`] with `count`.
+#[inline]
 fn csi_len(count: u16) -> usize {
     3 + if count == 1 { 0 } else { digits(count) }
 }
 
 /// The digits of `value` in decimal.
+#[inline]
 fn digits(value: u16) -> usize {
     value.checked_ilog10().map_or(1, |log| log as usize + 1)
 }

@@ -296,3 +296,17 @@ fn a_weighed_move_is_the_shortest_of_the_candidates_built_in_full() {
     }
     assert_eq!(ways.len(), 3, "every way was chosen somewhere: {ways:?}");
 }
+
+#[test]
+fn a_count_is_written_in_decimal_and_a_count_of_one_left_out() {
+    for count in (0..=1200).chain([9_999, 10_000, u16::MAX]) {
+        let mut out = Vec::new();
+        csi(&mut out, count, b'C');
+        let expected = if count == 1 {
+            "\x1b[C".to_owned()
+        } else {
+            format!("\x1b[{count}C")
+        };
+        assert_eq!(out, expected.as_bytes(), "{count}");
+    }
+}

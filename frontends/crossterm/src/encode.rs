@@ -215,7 +215,10 @@ impl Encoder {
             if start >= stop {
                 self.set_bg_only(out, cell.shade.bg);
                 out.extend_from_slice(b"\x1b[K");
-                known[base + start..base + row.len()].copy_from_slice(&row[start..]);
+                // The erased cells the painting reached keep their background; those past it
+                // the shadow notes blank once the row is drawn.
+                let painted_end = painted.clamp(start, row.len());
+                known[base + start..base + painted_end].copy_from_slice(&row[start..painted_end]);
                 return;
             }
             self.set_style_for(out, cell);

@@ -12,7 +12,9 @@ use std::borrow::Cow;
 use memchr::{memchr, memchr_iter, memrchr};
 
 use super::state::PreviewScroll;
-use crate::text::{sanitize_line, wrap, wrap_into, wrapped_line_count};
+use crate::text::{
+    is_printable_ascii, sanitize_line, wrap, wrap_ascii_line_into, wrap_into, wrapped_line_count,
+};
 
 /// The longest segment, in bytes.
 pub const CHUNK: usize = 4096;
@@ -131,10 +133,15 @@ pub fn previous_start(text: &str, start: usize) -> Option<usize> {
     Some(floor)
 }
 
+/// A segment's text as written, without the `\r` of a `\r\n` line break.
+fn segment_raw(text: &str, segment: Segment) -> &str {
+    let raw = &text[segment.start..segment.end];
+    raw.strip_suffix('\r').unwrap_or(raw)
+}
+
 /// A segment's text, sanitized for one line.
 fn segment_text(text: &str, segment: Segment) -> Cow<'_, str> {
-    let raw = &text[segment.start..segment.end];
-    sanitize_line(raw.strip_suffix('\r').unwrap_or(raw))
+    sanitize_line(segment_raw(text, segment))
 }
 
 /// Appends to `rows` the rows a segment shows at `width` columns: at least one. They borrow
@@ -148,7 +155,28 @@ fn push_segment_rows<'a>(
     pieces: &mut Vec<&'a str>,
 ) {
     let start = rows.len();
-    match segment_text(text, segment) {
+    let raw = segment_raw(text, segment);
+    if is_printable_ascii(raw) {
+        // Clean already: no control character to replace, no line break within.
+        wrap_ascii_line_into(raw, width.max(1), pieces);
+        rows.extend(pieces.drain(..).map(Cow::Borrowed));
+    } else {
+        push_sanitized_rows(raw, width, rows, pieces);
+    }
+    if rows.len() == start {
+        rows.push(Cow::Borrowed(""));
+    }
+}
+
+/// Appends to `rows` the rows a segment's text `raw` that is not printable ASCII shows at
+/// `width` columns, sanitized first.
+fn push_sanitized_rows<'a>(
+    raw: &'a str,
+    width: usize,
+    rows: &mut Vec<Cow<'a, str>>,
+    pieces: &mut Vec<&'a str>,
+) {
+    match sanitize_line(raw) {
         Cow::Borrowed(clean) => {
             wrap_into(clean, width.max(1), pieces);
             rows.extend(pieces.drain(..).map(Cow::Borrowed));
@@ -157,9 +185,6 @@ fn push_segment_rows<'a>(
             let wrapped = wrap(&clean, width.max(1));
             rows.extend(wrapped.into_iter().map(|row| Cow::Owned(row.to_owned())));
         }
-    }
-    if rows.len() == start {
-        rows.push(Cow::Borrowed(""));
     }
 }
 

@@ -16,6 +16,7 @@ pub use sanitize::{
     INVISIBLE_CONTROL_MARK, LINE_BREAK_MARK, TAB, sanitize, sanitize_line, sanitize_lines,
 };
 pub use width::{ELLIPSIS, fit, grapheme_width, graphemes, standalone_chars, truncate, width};
+pub(crate) use wrap::wrap_ascii_line_into;
 pub use wrap::{wrap, wrap_into, wrapped_line_count};
 
 pub(crate) use ascii::is_printable_ascii;

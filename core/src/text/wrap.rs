@@ -27,11 +27,17 @@ pub fn wrap_into<'a>(text: &'a str, width: usize, lines: &mut Vec<&'a str>) {
         return;
     }
     for hard_line in text.split('\n') {
-        match HardLine::of(hard_line, width) {
-            HardLine::Fits(line) => lines.push(line),
-            HardLine::Ascii(rows) => lines.extend(rows),
-            HardLine::Measured(line) => LineWrapper::new(line, width, lines).run(),
-        }
+        HardLine::of(hard_line, width).wrap_into(width, lines);
+    }
+}
+
+/// Appends to `lines` the lines [`wrap`] makes of `line`, one hard line of printable ASCII (so
+/// without `\n`), without looking at its bytes again: for a caller that has just checked them,
+/// such as the preview, which wraps line after line every frame.
+pub(crate) fn wrap_ascii_line_into<'a>(line: &'a str, width: usize, lines: &mut Vec<&'a str>) {
+    debug_assert!(is_printable_ascii(line), "{line:?} is printable ASCII");
+    if width > 0 {
+        HardLine::known(line, width, true).wrap_into(width, lines);
     }
 }
 
@@ -77,7 +83,11 @@ enum HardLine<'text> {
 impl<'text> HardLine<'text> {
     /// Tells which case `line` is, asking once whether it is printable ASCII.
     fn of(line: &'text str, width: usize) -> Self {
-        let ascii = is_printable_ascii(line);
+        Self::known(line, width, is_printable_ascii(line))
+    }
+
+    /// Tells which case `line` is, knowing whether it is printable ASCII.
+    fn known(line: &'text str, width: usize, ascii: bool) -> Self {
         let cells = if ascii { line.len() } else { text_width(line) };
         if let Some((fits, _)) = fitting_line(line, cells, width) {
             Self::Fits(fits)
@@ -89,6 +99,17 @@ impl<'text> HardLine<'text> {
             })
         } else {
             Self::Measured(line)
+        }
+    }
+}
+
+impl<'text> HardLine<'text> {
+    /// Appends the lines the hard line makes at `width` (above 0) to `lines`.
+    fn wrap_into(self, width: usize, lines: &mut Vec<&'text str>) {
+        match self {
+            Self::Fits(line) => lines.push(line),
+            Self::Ascii(rows) => lines.extend(rows),
+            Self::Measured(line) => LineWrapper::new(line, width, lines).run(),
         }
     }
 }

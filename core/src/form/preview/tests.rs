@@ -143,6 +143,18 @@ proptest! {
     }
 
     #[test]
+    fn a_segment_shows_its_sanitized_text_wrapped(
+        line in "[a-z ~]{0,200}|[a-z \\t\\x1b\\u{e9}\\u{4e2d}]{0,200}",
+        width in 1usize..50,
+    ) {
+        let segment = segment_at(&line, 0);
+        let clean = segment_text(&line, segment);
+        let expected: Vec<&str> = wrap(&clean, width);
+        let rows = segment_rows(&line, segment, width);
+        prop_assert_eq!(rows, expected);
+    }
+
+    #[test]
     fn a_segment_counts_the_rows_it_shows(
         line in "[a-z \\t\\x1b\\u{e9}\\u{4e2d}]{0,200}",
         width in 0usize..50,

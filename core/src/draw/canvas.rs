@@ -169,12 +169,15 @@ impl Canvas {
             let count = usize::from(end - start);
             let mut bytes = [0; 4];
             let one: &str = glyph.encode_utf8(&mut bytes);
-            // A short run is kept inline; a rule's is a slice of the run kept once; another
-            // long one is built by doubling, then handed over.
-            let text = if count * one.len() <= INLINE_TEXT {
-                std::iter::repeat_n(one, count).collect()
+            // A lone glyph (a border) is copied in; a blank's or a rule's run is a slice of
+            // the run kept once; another short one is kept inline; a long one is built by
+            // doubling, then handed over.
+            let text = if count == 1 {
+                CompactString::new(one)
             } else if let Some(run) = kept_run(glyph, count) {
                 CompactString::const_new(run)
+            } else if count * one.len() <= INLINE_TEXT {
+                std::iter::repeat_n(one, count).collect()
             } else {
                 CompactString::from(one.repeat(count))
             };

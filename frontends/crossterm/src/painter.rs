@@ -6,11 +6,11 @@
 //! repaints two rows, not the screen.
 
 use std::io;
-use std::ops::Range;
 
-use pi_agent_ask_core::draw::{DrawCmd, Frame, Size as FrameSize};
+use pi_agent_ask_core::draw::{Frame, Size as FrameSize};
 use ratatui::layout::{Position, Rect, Size};
 
+use self::rows::{RowIndex, changed_rows, first_difference};
 use crate::paint::{RowCells, paint_row, screen_cursor};
 use crate::theme::Theme;
 
@@ -66,6 +66,8 @@ pub struct Painter<T> {
     row: RowCells,
     /// The row index of the frame drawn before the last, whose room the next frame's takes.
     spare_rows: RowIndex,
+    /// Which rows of the frame being drawn may differ from the last one's, one flag a row.
+    changed: Vec<bool>,
 }
 
 /// The last frame drawn, and what it was drawn on.
@@ -94,6 +96,7 @@ impl<T: DrawTarget> Painter<T> {
             last: None,
             row: RowCells::default(),
             spare_rows: RowIndex::default(),
+            changed: Vec::new(),
         })
     }
 
@@ -161,7 +164,13 @@ impl<T: DrawTarget> Painter<T> {
             .last
             .take()
             .filter(|last| last.epoch == epoch && last.area == area);
+        let compared_whole = last
+            .as_ref()
+            .is_some_and(|last| changed_rows(&frame, &last.frame, area.height, &mut self.changed));
         for y in 0..area.height {
+            if compared_whole && !self.changed[usize::from(y)] {
+                continue;
+            }
             let runs = rows.runs(&frame, y);
             let unchanged_before = match &last {
                 Some(last) => {
@@ -193,157 +202,16 @@ impl<T: DrawTarget> Painter<T> {
     }
 }
 
-/// The first column at which a row painted from the runs `new` may differ from one painted
-/// from `old`, or `None` when the runs are the same. Both paint their common first runs alike;
-/// past them, only the cells the other runs cover can differ, and the cell before the first
-/// of them, which holds a wide glyph that a run starting on its right half breaks.
-fn first_difference<'a>(
-    mut new: impl Iterator<Item = &'a DrawCmd>,
-    mut old: impl Iterator<Item = &'a DrawCmd>,
-) -> Option<u16> {
-    let column = |cmd: &DrawCmd| {
-        let DrawCmd::Text { pos, .. } = cmd;
-        pos.x
-    };
-    loop {
-        match (new.next(), old.next()) {
-            (None, None) => return None,
-            (Some(one), Some(other)) if one == other => {}
-            (one, other) => {
-                let first = one
-                    .into_iter()
-                    .chain(other)
-                    .chain(new)
-                    .chain(old)
-                    .map(column)
-                    .min();
-                return first.map(|x| x.saturating_sub(1));
-            }
-        }
-    }
-}
-
-/// A frame's runs grouped by row, each row's in the frame's order.
-#[derive(Debug, Default)]
-struct RowIndex {
-    /// Indexes into the frame's commands, row after row.
-    order: Vec<u32>,
-    /// Where each row's indexes start in `order`, and one more for the end.
-    starts: Vec<u32>,
-    /// Where the next index of each row goes, while grouping.
-    next: Vec<u32>,
-}
-
-impl RowIndex {
-    /// The runs of `frame` grouped for `height` rows; runs below them are left out.
-    #[cfg(test)]
-    fn new(frame: &Frame, height: u16) -> Self {
-        let mut rows = Self::default();
-        rows.group(frame, height);
-        rows
-    }
-
-    /// Groups the runs of `frame` for `height` rows, in the room the index already has;
-    /// runs below them are left out.
-    fn group(&mut self, frame: &Frame, height: u16) {
-        let row_of = |cmd: &DrawCmd| {
-            let DrawCmd::Text { pos, .. } = cmd;
-            (pos.y < height).then_some(usize::from(pos.y))
-        };
-        let Self {
-            order,
-            starts,
-            next,
-        } = self;
-        starts.clear();
-        starts.resize(usize::from(height) + 1, 0);
-        for row in frame.cmds.iter().filter_map(row_of) {
-            starts[row + 1] += 1;
-        }
-        for row in 0..usize::from(height) {
-            starts[row + 1] += starts[row];
-        }
-        next.clone_from(starts);
-        order.clear();
-        order.resize(starts[usize::from(height)] as usize, 0);
-        for (index, cmd) in (0_u32..).zip(&frame.cmds) {
-            if let Some(row) = row_of(cmd) {
-                order[next[row] as usize] = index;
-                next[row] += 1;
-            }
-        }
-    }
-
-    /// The indexes of row `y`'s runs in `order`.
-    fn span(&self, y: u16) -> Range<usize> {
-        let y = usize::from(y);
-        self.starts[y] as usize..self.starts[y + 1] as usize
-    }
-
-    /// Row `y`'s runs of `frame`, in the frame's order.
-    fn runs<'a>(
-        &'a self,
-        frame: &'a Frame,
-        y: u16,
-    ) -> impl Iterator<Item = &'a DrawCmd> + Clone + 'a {
-        self.order[self.span(y)]
-            .iter()
-            .map(move |&index| &frame.cmds[index as usize])
-    }
-}
+mod rows;
 
 #[cfg(test)]
 mod tests {
-    use pi_agent_ask_core::draw::{Pos, Style};
+    use pi_agent_ask_core::draw::{DrawCmd, Pos, Style};
 
     use super::*;
     use crate::cell::Clusters;
     use crate::encode::Erase;
     use crate::lean::{LeanBackend, ScreenSize};
-
-    fn frame(runs: &[(u16, u16, &str)]) -> Frame {
-        let cmds = runs
-            .iter()
-            .map(|&(x, y, text)| DrawCmd::text(Pos::new(x, y), text, Style::default()))
-            .collect();
-        Frame::new(FrameSize::new(10, 3), cmds)
-    }
-
-    #[test]
-    fn runs_are_grouped_by_row_in_frame_order() {
-        let frame = frame(&[(0, 2, "c"), (0, 0, "a"), (5, 2, "d"), (0, 7, "below")]);
-        let rows = RowIndex::new(&frame, 3);
-        let texts = |y| {
-            rows.runs(&frame, y)
-                .map(|DrawCmd::Text { text, .. }| text.as_str())
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(texts(0), ["a"]);
-        assert!(texts(1).is_empty());
-        assert_eq!(texts(2), ["c", "d"]);
-    }
-
-    #[test]
-    fn rows_differ_from_the_first_run_they_do_not_share_or_the_glyph_it_may_break() {
-        let old = frame(&[(0, 0, "日本"), (6, 0, "same"), (3, 1, "x")]);
-        let new = frame(&[(0, 0, "日本"), (6, 0, "sane"), (1, 1, "y"), (3, 1, "x")]);
-        let (old_rows, new_rows) = (RowIndex::new(&old, 3), RowIndex::new(&new, 3));
-        let difference = |y| first_difference(new_rows.runs(&new, y), old_rows.runs(&old, y));
-        assert_eq!(
-            difference(0),
-            Some(5),
-            "the run at 6 differs; the cell before it too"
-        );
-        assert_eq!(difference(1), Some(0), "a run put in before the old one");
-        assert_eq!(difference(2), None, "no runs in either");
-        let moved = frame(&[(0, 0, "日本"), (3, 0, "b"), (6, 0, "same")]);
-        let moved_rows = RowIndex::new(&moved, 3);
-        assert_eq!(
-            first_difference(moved_rows.runs(&moved, 0), old_rows.runs(&old, 0)),
-            Some(2),
-            "a run on the right half of 本 breaks it: its left half, at 2, changes"
-        );
-    }
 
     /// What row `y` of the emulated `screen` shows in its first `count` cells.
     fn shown_row(screen: &vt100::Parser, y: u16, count: usize) -> Vec<String> {

@@ -1,0 +1,214 @@
+//! The comparison of a frame's runs with the last frame's: which rows may differ, and from
+//! which column.
+//!
+//! A frame's runs come in the order the core drew them, rows interleaved. They are grouped by
+//! row once a frame ([`RowIndex`]). When both frames have as many runs, one pass over the two
+//! lists side by side finds the rows that may differ ([`changed_rows`]): a frame drawn after a
+//! keystroke differs from the last in a few runs, and most rows are then not compared run by
+//! run at all. A row that may differ is compared run by run for the first column that does
+//! ([`first_difference`]).
+
+use std::ops::Range;
+
+use pi_agent_ask_core::draw::{DrawCmd, Frame};
+
+/// Marks in `changed` (one flag a row, for `height` rows) the rows whose runs may differ
+/// between `new` and `old`, when both have as many runs: a run that differs from the one at
+/// its place in the other list marks its row in both frames, and every other row has the same
+/// runs, in the same order, in both. Returns false, marking nothing, when the counts differ.
+pub(super) fn changed_rows(new: &Frame, old: &Frame, height: u16, changed: &mut Vec<bool>) -> bool {
+    if new.cmds.len() != old.cmds.len() {
+        return false;
+    }
+    changed.clear();
+    changed.resize(usize::from(height), false);
+    for (one, other) in new.cmds.iter().zip(&old.cmds) {
+        if one != other {
+            for cmd in [one, other] {
+                if let Some(row) = changed.get_mut(usize::from(row_of(cmd))) {
+                    *row = true;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The row a run is on.
+fn row_of(cmd: &DrawCmd) -> u16 {
+    let DrawCmd::Text { pos, .. } = cmd;
+    pos.y
+}
+
+/// The first column at which a row painted from the runs `new` may differ from one painted
+/// from `old`, or `None` when the runs are the same. Both paint their common first runs alike;
+/// past them, only the cells the other runs cover can differ, and the cell before the first
+/// of them, which holds a wide glyph that a run starting on its right half breaks.
+pub(super) fn first_difference<'a>(
+    mut new: impl Iterator<Item = &'a DrawCmd>,
+    mut old: impl Iterator<Item = &'a DrawCmd>,
+) -> Option<u16> {
+    let column = |cmd: &DrawCmd| {
+        let DrawCmd::Text { pos, .. } = cmd;
+        pos.x
+    };
+    loop {
+        match (new.next(), old.next()) {
+            (None, None) => return None,
+            (Some(one), Some(other)) if one == other => {}
+            (one, other) => {
+                let first = one
+                    .into_iter()
+                    .chain(other)
+                    .chain(new)
+                    .chain(old)
+                    .map(column)
+                    .min();
+                return first.map(|x| x.saturating_sub(1));
+            }
+        }
+    }
+}
+
+/// A frame's runs grouped by row, each row's in the frame's order.
+#[derive(Debug, Default)]
+pub(super) struct RowIndex {
+    /// Indexes into the frame's commands, row after row.
+    order: Vec<u32>,
+    /// Where each row's indexes start in `order`, and one more for the end.
+    starts: Vec<u32>,
+    /// Where the next index of each row goes, while grouping.
+    next: Vec<u32>,
+}
+
+impl RowIndex {
+    /// The runs of `frame` grouped for `height` rows; runs below them are left out.
+    #[cfg(test)]
+    fn new(frame: &Frame, height: u16) -> Self {
+        let mut rows = Self::default();
+        rows.group(frame, height);
+        rows
+    }
+
+    /// Groups the runs of `frame` for `height` rows, in the room the index already has;
+    /// runs below them are left out.
+    pub(super) fn group(&mut self, frame: &Frame, height: u16) {
+        let row_of = |cmd: &DrawCmd| {
+            let DrawCmd::Text { pos, .. } = cmd;
+            (pos.y < height).then_some(usize::from(pos.y))
+        };
+        let Self {
+            order,
+            starts,
+            next,
+        } = self;
+        starts.clear();
+        starts.resize(usize::from(height) + 1, 0);
+        for row in frame.cmds.iter().filter_map(row_of) {
+            starts[row + 1] += 1;
+        }
+        for row in 0..usize::from(height) {
+            starts[row + 1] += starts[row];
+        }
+        next.clone_from(starts);
+        order.clear();
+        order.resize(starts[usize::from(height)] as usize, 0);
+        for (index, cmd) in (0_u32..).zip(&frame.cmds) {
+            if let Some(row) = row_of(cmd) {
+                order[next[row] as usize] = index;
+                next[row] += 1;
+            }
+        }
+    }
+
+    /// The indexes of row `y`'s runs in `order`.
+    fn span(&self, y: u16) -> Range<usize> {
+        let y = usize::from(y);
+        self.starts[y] as usize..self.starts[y + 1] as usize
+    }
+
+    /// Row `y`'s runs of `frame`, in the frame's order.
+    pub(super) fn runs<'a>(
+        &'a self,
+        frame: &'a Frame,
+        y: u16,
+    ) -> impl Iterator<Item = &'a DrawCmd> + Clone + 'a {
+        self.order[self.span(y)]
+            .iter()
+            .map(move |&index| &frame.cmds[index as usize])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pi_agent_ask_core::draw::{Pos, Size as FrameSize, Style};
+
+    use super::*;
+
+    fn frame(runs: &[(u16, u16, &str)]) -> Frame {
+        let cmds = runs
+            .iter()
+            .map(|&(x, y, text)| DrawCmd::text(Pos::new(x, y), text, Style::default()))
+            .collect();
+        Frame::new(FrameSize::new(10, 3), cmds)
+    }
+
+    #[test]
+    fn rows_whose_runs_match_in_place_are_unchanged_and_a_moved_run_changes_both_rows() {
+        let old = frame(&[(0, 0, "a"), (0, 1, "b"), (0, 2, "c")]);
+        let mut changed = Vec::new();
+        assert!(changed_rows(&old, &old, 3, &mut changed));
+        assert_eq!(changed, [false, false, false]);
+        let moved = frame(&[(0, 0, "a"), (0, 2, "b"), (0, 2, "c")]);
+        assert!(changed_rows(&moved, &old, 3, &mut changed));
+        assert_eq!(changed, [false, true, true], "b left row 1 for row 2");
+        let below = frame(&[(0, 0, "a"), (0, 1, "b"), (0, 7, "c")]);
+        assert!(changed_rows(&below, &old, 3, &mut changed));
+        assert_eq!(
+            changed,
+            [false, false, true],
+            "a run below the rows marks none of them"
+        );
+        let longer = frame(&[(0, 0, "a"), (0, 1, "b"), (0, 2, "c"), (1, 2, "d")]);
+        assert!(
+            !changed_rows(&longer, &old, 3, &mut changed),
+            "the counts differ"
+        );
+    }
+
+    #[test]
+    fn runs_are_grouped_by_row_in_frame_order() {
+        let frame = frame(&[(0, 2, "c"), (0, 0, "a"), (5, 2, "d"), (0, 7, "below")]);
+        let rows = RowIndex::new(&frame, 3);
+        let texts = |y| {
+            rows.runs(&frame, y)
+                .map(|DrawCmd::Text { text, .. }| text.as_str())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(texts(0), ["a"]);
+        assert!(texts(1).is_empty());
+        assert_eq!(texts(2), ["c", "d"]);
+    }
+
+    #[test]
+    fn rows_differ_from_the_first_run_they_do_not_share_or_the_glyph_it_may_break() {
+        let old = frame(&[(0, 0, "日本"), (6, 0, "same"), (3, 1, "x")]);
+        let new = frame(&[(0, 0, "日本"), (6, 0, "sane"), (1, 1, "y"), (3, 1, "x")]);
+        let (old_rows, new_rows) = (RowIndex::new(&old, 3), RowIndex::new(&new, 3));
+        let difference = |y| first_difference(new_rows.runs(&new, y), old_rows.runs(&old, y));
+        assert_eq!(
+            difference(0),
+            Some(5),
+            "the run at 6 differs; the cell before it too"
+        );
+        assert_eq!(difference(1), Some(0), "a run put in before the old one");
+        assert_eq!(difference(2), None, "no runs in either");
+        let moved = frame(&[(0, 0, "日本"), (3, 0, "b"), (6, 0, "same")]);
+        let moved_rows = RowIndex::new(&moved, 3);
+        assert_eq!(
+            first_difference(moved_rows.runs(&moved, 0), old_rows.runs(&old, 0)),
+            Some(2),
+            "a run on the right half of 本 breaks it: its left half, at 2, changes"
+        );
+    }
+}

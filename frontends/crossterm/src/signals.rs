@@ -317,6 +317,17 @@ mod tests {
     }
 
     #[test]
+    fn every_watched_signal_has_a_bit_of_its_own() {
+        let mut seen = 0_u64;
+        for number in watched_signals() {
+            let bit = signal_bit(number);
+            assert_ne!(bit, 0, "signal {number}");
+            assert_eq!(seen & bit, 0, "signal {number}");
+            seen |= bit;
+        }
+    }
+
+    #[test]
     fn signal_numbers_are_the_platform_ones() {
         assert_eq!(Signal::Interrupt.number(), SIGINT);
         assert_eq!(Signal::Terminate.number(), SIGTERM);

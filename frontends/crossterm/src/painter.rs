@@ -164,11 +164,11 @@ impl<T: DrawTarget> Painter<T> {
             .last
             .take()
             .filter(|last| last.epoch == epoch && last.area == area);
-        let compared_whole = last
+        let changed = last
             .as_ref()
-            .is_some_and(|last| changed_rows(&frame, &last.frame, area.height, &mut self.changed));
+            .and_then(|last| changed_rows(&frame, &last.frame, area.height, &mut self.changed));
         for y in 0..area.height {
-            if compared_whole && !self.changed[usize::from(y)] {
+            if changed.is_some_and(|changed| !changed[usize::from(y)]) {
                 continue;
             }
             let runs = rows.runs(&frame, y);

@@ -12,13 +12,18 @@ use std::ops::Range;
 
 use pi_agent_ask_core::draw::{DrawCmd, Frame};
 
-/// Marks in `changed` (one flag a row, for `height` rows) the rows whose runs may differ
-/// between `new` and `old`, when both have as many runs: a run that differs from the one at
-/// its place in the other list marks its row in both frames, and every other row has the same
-/// runs, in the same order, in both. Returns false, marking nothing, when the counts differ.
-pub(super) fn changed_rows(new: &Frame, old: &Frame, height: u16, changed: &mut Vec<bool>) -> bool {
+/// Which of the first `height` rows may differ between `new` and `old`, one flag a row (kept in
+/// `changed`), when both frames have as many runs: a run that differs from the one at its
+/// place in the other list marks its row in both frames, and every other row has the same
+/// runs, in the same order, in both. `None` when the counts differ.
+pub(super) fn changed_rows<'c>(
+    new: &Frame,
+    old: &Frame,
+    height: u16,
+    changed: &'c mut Vec<bool>,
+) -> Option<&'c [bool]> {
     if new.cmds.len() != old.cmds.len() {
-        return false;
+        return None;
     }
     changed.clear();
     changed.resize(usize::from(height), false);
@@ -31,7 +36,7 @@ pub(super) fn changed_rows(new: &Frame, old: &Frame, height: u16, changed: &mut 
             }
         }
     }
-    true
+    Some(changed)
 }
 
 /// The row a run is on.
@@ -157,23 +162,22 @@ mod tests {
     fn rows_whose_runs_match_in_place_are_unchanged_and_a_moved_run_changes_both_rows() {
         let old = frame(&[(0, 0, "a"), (0, 1, "b"), (0, 2, "c")]);
         let mut changed = Vec::new();
-        assert!(changed_rows(&old, &old, 3, &mut changed));
-        assert_eq!(changed, [false, false, false]);
+        let mut rows = |new: &Frame| changed_rows(new, &old, 3, &mut changed).map(<[bool]>::to_vec);
+        assert_eq!(rows(&old), Some(vec![false, false, false]));
         let moved = frame(&[(0, 0, "a"), (0, 2, "b"), (0, 2, "c")]);
-        assert!(changed_rows(&moved, &old, 3, &mut changed));
-        assert_eq!(changed, [false, true, true], "b left row 1 for row 2");
-        let below = frame(&[(0, 0, "a"), (0, 1, "b"), (0, 7, "c")]);
-        assert!(changed_rows(&below, &old, 3, &mut changed));
         assert_eq!(
-            changed,
-            [false, false, true],
+            rows(&moved),
+            Some(vec![false, true, true]),
+            "b left row 1 for row 2"
+        );
+        let below = frame(&[(0, 0, "a"), (0, 1, "b"), (0, 7, "c")]);
+        assert_eq!(
+            rows(&below),
+            Some(vec![false, false, true]),
             "a run below the rows marks none of them"
         );
         let longer = frame(&[(0, 0, "a"), (0, 1, "b"), (0, 2, "c"), (1, 2, "d")]);
-        assert!(
-            !changed_rows(&longer, &old, 3, &mut changed),
-            "the counts differ"
-        );
+        assert_eq!(rows(&longer), None, "the counts differ");
     }
 
     #[test]

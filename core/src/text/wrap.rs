@@ -101,9 +101,7 @@ impl<'text> HardLine<'text> {
             Self::Measured(line)
         }
     }
-}
 
-impl<'text> HardLine<'text> {
     /// Appends the lines the hard line makes at `width` (above 0) to `lines`.
     fn wrap_into(self, width: usize, lines: &mut Vec<&'text str>) {
         match self {

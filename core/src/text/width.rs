@@ -16,19 +16,20 @@ pub const ELLIPSIS: &str = "…";
 
 /// Blocks of characters that are each a grapheme of their own, whatever surrounds them: no
 /// combining marks, joiners, variation selectors, format or control characters, Hangul or
-/// regional indicators among them.
+/// regional indicators among them. Box drawing and the symbols after it, which a form's rules
+/// and borders are made of, come first: they are the ones looked up most.
 const STANDALONE: [(char, char); 6] = [
+    ('\u{2500}', '\u{27bf}'),
     ('\u{a1}', '\u{ac}'),
     ('\u{ae}', '\u{ff}'),
     ('\u{2010}', '\u{2027}'),
     ('\u{2030}', '\u{205e}'),
     ('\u{2190}', '\u{21ff}'),
-    ('\u{2500}', '\u{27bf}'),
 ];
 
 /// Whether `ch` is a grapheme of its own next to any other character.
 fn is_standalone(ch: char) -> bool {
-    matches!(ch, ' '..='~' | '\u{2500}'..='\u{27bf}')
+    (' '..='~').contains(&ch)
         || (ch > '~'
             && STANDALONE
                 .iter()

@@ -171,9 +171,13 @@ impl Cell {
     }
 
     /// Whether the two show the same on a screen: equal, or both blank on one background.
+    /// Two blanks hold the same text, so cells of different texts, as most compared cells
+    /// that differ are, are told apart by one comparison.
     #[inline]
     pub fn looks_like(&self, other: &Self) -> bool {
-        self == other || (self.is_blank() && other.is_blank() && self.shade.bg == other.shade.bg)
+        self.text == other.text
+            && (self.shade == other.shade
+                || (self.is_blank() && other.is_blank() && self.shade.bg == other.shade.bg))
     }
 
     /// The byte that writes the cell again in the terminal's current `style`, moving the

@@ -230,32 +230,13 @@ impl Encoder {
                 next += 1;
             }
             // The cells after it that the style just set shows alike, a byte each, go out as
-            // one run: the changed ones, and unchanged ones between them as long as reprinting
-            // them is no longer than moving over them. Unchanged ones after the last change
-            // are taken back; the next change moves over them.
-            let style = self.style;
-            let mut gap = 0;
-            let ahead = known[base + next..base + stop.max(next)]
-                .iter_mut()
-                .zip(&row[next..stop.max(next)]);
-            for (seen, cell) in ahead {
-                let Some(byte) = cell.reprinted_in(style) else {
-                    break;
-                };
-                if seen.looks_like(cell) {
-                    if gap == usize::from(REPRINTED_GAP) {
-                        break;
-                    }
-                    gap += 1;
-                } else {
-                    *seen = *cell;
-                    gap = 0;
-                }
-                out.push(byte);
-                next += 1;
-            }
-            out.truncate(out.len() - gap);
-            next -= gap;
+            // one run.
+            next += reprint_run(
+                self.style,
+                &mut known[base + next..base + stop.max(next)],
+                &row[next..stop.max(next)],
+                out,
+            );
             self.advance(u16::try_from(next - start).unwrap_or(u16::MAX));
             at = next;
         }
@@ -388,6 +369,40 @@ impl Encoder {
         out.push(b'm');
         self.style = target;
     }
+}
+
+/// Writes the cells of `row` that `style` shows alike, a byte each, from its start: the changed
+/// ones, and unchanged ones between them as long as reprinting them is no longer than moving
+/// over them; notes the changed ones in `known`, the screen's cells under `row`. Unchanged
+/// cells after the last change are taken back, for the next change moves over them. Returns
+/// how many cells were written. Its own function, so that the loop keeps what it needs in
+/// registers.
+#[inline(never)]
+fn reprint_run(style: Shade, known: &mut [Cell], row: &[Cell], out: &mut Vec<u8>) -> usize {
+    let first = out.len();
+    out.resize(first + row.len(), 0);
+    let mut written = 0;
+    let mut gap = 0;
+    let cells = known.iter_mut().zip(row).zip(&mut out[first..]);
+    for ((seen, cell), slot) in cells {
+        let Some(byte) = cell.reprinted_in(style) else {
+            break;
+        };
+        if seen.looks_like(cell) {
+            if gap == usize::from(REPRINTED_GAP) {
+                break;
+            }
+            gap += 1;
+        } else {
+            *seen = *cell;
+            gap = 0;
+        }
+        *slot = byte;
+        written += 1;
+    }
+    written -= gap;
+    out.truncate(first + written);
+    written
 }
 
 /// Where the blank tail of `row`, painted up to `painted`, that `reach` lets an erase clear

@@ -9,7 +9,7 @@
 use ratatui::layout::{Position, Size};
 use ratatui::style::Modifier;
 
-use self::moves::REPRINTED_GAP;
+use self::runs::reprint_run;
 use crate::backend::capped;
 use crate::cell::{Cell, Clusters, Ink, PaintedRow, Shade};
 use crate::shadow::Shadow;
@@ -371,40 +371,6 @@ impl Encoder {
     }
 }
 
-/// Writes the cells of `row` that `style` shows alike, a byte each, from its start: the changed
-/// ones, and unchanged ones between them as long as reprinting them is no longer than moving
-/// over them; notes the changed ones in `known`, the screen's cells under `row`. Unchanged
-/// cells after the last change are taken back, for the next change moves over them. Returns
-/// how many cells were written. Its own function, so that the loop keeps what it needs in
-/// registers.
-#[inline(never)]
-fn reprint_run(style: Shade, known: &mut [Cell], row: &[Cell], out: &mut Vec<u8>) -> usize {
-    let first = out.len();
-    out.resize(first + row.len(), 0);
-    let mut written = 0;
-    let mut gap = 0;
-    let cells = known.iter_mut().zip(row).zip(&mut out[first..]);
-    for ((seen, cell), slot) in cells {
-        let Some(byte) = cell.reprinted_in(style) else {
-            break;
-        };
-        if seen.looks_like(cell) {
-            if gap == usize::from(REPRINTED_GAP) {
-                break;
-            }
-            gap += 1;
-        } else {
-            *seen = *cell;
-            gap = 0;
-        }
-        *slot = byte;
-        written += 1;
-    }
-    written -= gap;
-    out.truncate(first + written);
-    written
-}
-
 /// Where the blank tail of `row`, painted up to `painted`, that `reach` lets an erase clear
 /// starts: the row's end when there is none.
 fn tail_start(row: &[Cell], painted: usize, reach: TailReach) -> usize {
@@ -435,5 +401,6 @@ fn blank_tail(row: &[Cell], painted: usize) -> Option<(usize, Ink)> {
 }
 
 mod moves;
+mod runs;
 #[cfg(test)]
 mod tests;

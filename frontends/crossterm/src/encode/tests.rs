@@ -147,6 +147,23 @@ fn a_row_the_screen_shows_writes_nothing() {
 }
 
 #[test]
+fn changed_characters_beyond_ascii_go_out_as_one_run_and_an_unchanged_one_is_moved_over() {
+    let mut encoder = erased(12, 1);
+    let out = drawn(&mut encoder, &row("a──x──é──b  "), 10);
+    assert_eq!(out, "\x1b[Ha──x──é──b".as_bytes(), "{:?}", shown(&out));
+    // The unchanged `x` among the changes is written again; the unchanged `é` (two bytes) is
+    // moved over, and so is the unchanged `b` after the last change.
+    let out = drawn(&mut encoder, &row("a━━x━━é━━b  "), 10);
+    assert_eq!(out, "\ra━━x━━\x1b[C━━".as_bytes(), "{:?}", shown(&out));
+    // A wide glyph is written with its right half, and a run goes no further than the changes.
+    let mut cells = row("a━━x━━é━━b  ");
+    cells[1] = Cell::new(Text::char('日'), Shade::BLANK);
+    cells[2] = Cell::COVERED;
+    let out = drawn(&mut encoder, &cells, 10);
+    assert_eq!(out, "\ra日".as_bytes(), "{:?}", shown(&out));
+}
+
+#[test]
 fn a_wide_glyph_whose_right_half_changes_is_written_whole() {
     let mut encoder = erased(4, 1);
     let wide = Cell::new(Text::char('日'), Shade::BLANK);

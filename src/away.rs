@@ -1,12 +1,12 @@
 //! An ask shown away from the asking process (in an inbox, later a popup or an MCP client):
 //! everything the other side needs to show the same form and give the same result.
 
+use std::borrow::Cow;
 use std::path::Path;
 
 use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::{Call, Tool};
 use pi_agent_ask_core::journal::drafts::DraftRecord;
-use pi_agent_ask_core::settings::FileState;
 use serde_json::Value;
 
 use crate::settings_file::SettingsFile;
@@ -50,10 +50,7 @@ impl AwayRequest {
                 .map_or_else(crate::commands::new_request_id, str::to_owned),
             tool: call.tool(),
             arguments: call.arguments(),
-            settings: match &settings.loaded.file {
-                FileState::Valid(document) => Some(document.clone()),
-                FileState::Missing | FileState::Invalid => None,
-            },
+            settings: settings.loaded.file.document().map(Cow::into_owned),
             asker: Asker {
                 program: asking_program(),
                 cwd: cwd.display().to_string(),

@@ -42,11 +42,11 @@ impl SettingsFile {
     /// defaults hold for this session only): an interactive surface opens what it read once.
     #[must_use]
     pub fn created_if_missing(mut self) -> Self {
-        if self.loaded.file == FileState::Missing && self.path.is_some() {
-            let document = settings::default_document();
-            if self.write(&document).is_ok() {
-                self.loaded.file = FileState::Valid(document);
-            }
+        if self.loaded.file == FileState::Missing
+            && self.path.is_some()
+            && self.write(&settings::default_document()).is_ok()
+        {
+            self.loaded.file = FileState::Default;
         }
         self
     }

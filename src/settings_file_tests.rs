@@ -28,8 +28,10 @@ fn open_creates_a_missing_file_with_the_defaults() {
     let path = dir.path().join("nested").join("s.json");
     let file = SettingsFile::open(Some(&path));
     assert_eq!(document_at(&path), default_document());
-    assert_eq!(file.loaded.file, FileState::Valid(default_document()));
+    assert_eq!(file.loaded.file, FileState::Default);
     assert!(file.loaded.notices.is_empty());
+    let again = SettingsFile::read(Some(&path));
+    assert_eq!(again.loaded.file, FileState::Default);
 }
 
 #[test]

@@ -204,10 +204,10 @@ fn section<'a>(
 /// an older version written in their contexts so the file keeps its meaning. Every other field,
 /// known or not, is kept.
 pub fn apply_change(current: &super::FileState, change: Change) -> Result<Value, DocumentError> {
-    let mut document = match current {
-        super::FileState::Valid(document) => document.clone(),
-        super::FileState::Missing => default_document(),
-        super::FileState::Invalid => return Err(DocumentError::InvalidFile),
+    let mut document = match (current, current.document()) {
+        (_, Some(document)) => document.into_owned(),
+        (super::FileState::Missing, None) => default_document(),
+        (_, None) => return Err(DocumentError::InvalidFile),
     };
     let keymaps = keymaps_section(&document).into_owned();
     let Some(root) = document.as_object_mut() else {

@@ -13,6 +13,8 @@ pub use behaviour::{Behaviour, Toggle};
 pub use document::{Change, DocumentError, apply_change, default_document};
 pub use notifications::{Channel, Notification, Notifications};
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use crate::keys::Keymaps;
@@ -34,15 +36,33 @@ pub struct Settings {
     pub notifications: Notifications,
 }
 
+/// The settings file the program writes when there is none: the default document, as
+/// [`crate::json::to_string_pretty`] writes it, and a line break. A file that still holds
+/// exactly this text, as most do, loads without being parsed.
+pub const DEFAULT_FILE_TEXT: &str = include_str!("default.json");
+
 /// What the settings file was found to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FileState {
     /// There is no file: the program writes the defaults on first use.
     Missing,
-    /// A valid document (possibly of an older schema version), as written.
+    /// The file holds [`DEFAULT_FILE_TEXT`], as the program wrote it.
+    Default,
+    /// Another valid document (possibly of an older schema version), as written.
     Valid(Value),
     /// Not valid settings: left unchanged, never saved over.
     Invalid,
+}
+
+impl FileState {
+    /// The document the file holds, when it is valid.
+    pub fn document(&self) -> Option<Cow<'_, Value>> {
+        match self {
+            Self::Default => Some(Cow::Owned(default_document())),
+            Self::Valid(document) => Some(Cow::Borrowed(document)),
+            Self::Missing | Self::Invalid => None,
+        }
+    }
 }
 
 /// Settings as loaded, with the notices to show and what the file was.
@@ -65,6 +85,18 @@ pub fn load(text: Option<&str>) -> Loaded {
             file: FileState::Missing,
         };
     };
+    if text == DEFAULT_FILE_TEXT {
+        return Loaded {
+            settings: Settings::default(),
+            notices: Vec::new(),
+            file: FileState::Default,
+        };
+    }
+    parse(text)
+}
+
+/// Loads a settings file's text by parsing it.
+fn parse(text: &str) -> Loaded {
     let invalid = || Loaded {
         settings: Settings::default(),
         notices: vec![INVALID_FILE_NOTICE.to_owned()],

@@ -36,6 +36,31 @@ fn default_document_matches_the_documented_defaults() {
 }
 
 #[test]
+fn the_default_file_text_is_the_default_document_as_the_program_writes_it() {
+    let written = crate::json::to_string_pretty(&default_document()) + "\n";
+    similar_asserts::assert_eq!(DEFAULT_FILE_TEXT, written);
+}
+
+#[test]
+fn the_default_file_loads_unparsed_as_it_would_parsed() {
+    let unparsed = load(Some(DEFAULT_FILE_TEXT));
+    let parsed = parse(DEFAULT_FILE_TEXT);
+    assert_eq!(unparsed.file, FileState::Default);
+    assert_eq!(parsed.file, FileState::Valid(default_document()));
+    assert_eq!(unparsed.settings, parsed.settings);
+    assert_eq!(unparsed.notices, parsed.notices);
+    assert_eq!(unparsed.file.document(), parsed.file.document());
+}
+
+#[test]
+fn a_default_document_written_otherwise_is_parsed() {
+    let compact = default_document().to_string();
+    let loaded = load(Some(&compact));
+    assert_eq!(loaded.file, FileState::Valid(default_document()));
+    assert_eq!(loaded.settings, Settings::default());
+}
+
+#[test]
 fn invalid_json_gives_defaults_and_the_invalid_file_notice() {
     let loaded = load(Some("{ nope"));
     assert_eq!(loaded.settings, Settings::default());

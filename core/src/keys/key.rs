@@ -331,11 +331,14 @@ impl FromStr for Key {
         let (modifier_part, key_part) = split_modifiers(input);
         let mut mods = Modifiers::NONE;
         for word in modifier_part.iter().flat_map(|part| part.split('+')) {
-            let slot = match word.to_ascii_lowercase().as_str() {
-                "ctrl" => &mut mods.ctrl,
-                "alt" => &mut mods.alt,
-                "shift" => &mut mods.shift,
-                _ => return Err(fail(KeyParseProblem::UnknownModifier(word.to_owned()))),
+            let slot = if word.eq_ignore_ascii_case("ctrl") {
+                &mut mods.ctrl
+            } else if word.eq_ignore_ascii_case("alt") {
+                &mut mods.alt
+            } else if word.eq_ignore_ascii_case("shift") {
+                &mut mods.shift
+            } else {
+                return Err(fail(KeyParseProblem::UnknownModifier(word.to_owned())));
             };
             if *slot {
                 return Err(fail(KeyParseProblem::DuplicateModifier(word.to_owned())));

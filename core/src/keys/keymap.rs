@@ -27,13 +27,14 @@ struct Table<A: Action> {
     /// One entry per action, in the order of [`Action::ALL`].
     bindings: Vec<(A, Vec<Key>)>,
     /// Each entry's hint, its first key in key-id syntax, written when the keys are set: the
-    /// footer shows hints on every frame.
-    hints: Vec<Option<String>>,
+    /// footer shows hints on every frame. A default binding's is its first default key id,
+    /// which is that syntax already.
+    hints: Vec<Option<Cow<'static, str>>>,
 }
 
 /// The hint of an action bound to `keys`: the first key, in key-id syntax.
-fn hint_of(keys: &[Key]) -> Option<String> {
-    keys.first().map(ToString::to_string)
+fn hint_of(keys: &[Key]) -> Option<Cow<'static, str>> {
+    keys.first().map(|key| Cow::Owned(key.to_string()))
 }
 
 impl<A: Action> ContextKeymap<A> {
@@ -50,7 +51,10 @@ impl<A: Action> ContextKeymap<A> {
                 (action, keys)
             })
             .collect::<Vec<(A, Vec<Key>)>>();
-        let hints = bindings.iter().map(|(_, keys)| hint_of(keys)).collect();
+        let hints = A::ALL
+            .iter()
+            .map(|action| action.default_keys().first().map(|&id| Cow::Borrowed(id)))
+            .collect();
         Self {
             table: Arc::new(Table { bindings, hints }),
         }

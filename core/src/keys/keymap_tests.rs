@@ -110,6 +110,28 @@ fn round_trips<A: Action>(context: Context) {
     }
 }
 
+/// Every default key id of `A`'s actions is printed back as written, so a default binding's
+/// hint (its first id) is the hint the key itself gives.
+fn default_ids_print_as_written<A: Action>(keymap: &super::ContextKeymap<A>) {
+    for &action in A::ALL {
+        for id in action.default_keys() {
+            assert_eq!(key(id).to_string(), *id);
+        }
+        let printed = keymap.keys(action).first().map(ToString::to_string);
+        assert_eq!(keymap.hint(action), printed.as_deref(), "{action:?}");
+    }
+}
+
+#[test]
+fn a_default_hint_is_the_first_default_key_as_printed() {
+    let keymaps = Keymaps::default();
+    default_ids_print_as_written(&keymaps.global);
+    default_ids_print_as_written(&keymaps.main);
+    default_ids_print_as_written(&keymaps.editor);
+    default_ids_print_as_written(&keymaps.note_editor);
+    default_ids_print_as_written(&keymaps.settings_modal);
+}
+
 #[test]
 fn action_names_round_trip() {
     round_trips::<GlobalAction>(Context::Global);

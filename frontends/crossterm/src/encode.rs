@@ -12,6 +12,7 @@ use ratatui::style::Modifier;
 use self::runs::reprint_run;
 use crate::backend::capped;
 use crate::cell::{Cell, Clusters, Ink, PaintedRow, Shade};
+use crate::sgr::Recent;
 use crate::shadow::Shadow;
 
 /// Whether the cursor is shown, as far as the encoder knows.
@@ -46,6 +47,8 @@ pub struct Encoder {
     shadow: Shadow,
     cursor: Option<Position>,
     style: Shade,
+    /// The style changes written lately.
+    styles: Recent,
     visibility: Visibility,
     tails: Tails,
     epoch: u64,
@@ -91,6 +94,7 @@ impl Encoder {
             shadow: Shadow::new(Size::default()),
             cursor: None,
             style: Shade::BLANK,
+            styles: Recent::default(),
             visibility: Visibility::Unknown,
             tails: Tails::Erasable,
             epoch: 0,
@@ -363,10 +367,7 @@ impl Encoder {
 
     /// Appends one `ESC[...m` that turns the current style into `target`, which differs.
     fn change_style(&mut self, out: &mut Vec<u8>, target: Shade) {
-        let changes = crate::sgr::changes(&self.style, &target);
-        out.extend_from_slice(b"\x1b[");
-        out.extend_from_slice(changes.as_bytes());
-        out.push(b'm');
+        out.extend_from_slice(self.styles.sequence(&self.style, &target));
         self.style = target;
     }
 }

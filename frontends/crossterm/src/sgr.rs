@@ -5,6 +5,10 @@ use ratatui::style::{Color, Modifier};
 
 use crate::cell::{Ink, Shade};
 
+mod recent;
+
+pub use recent::Recent;
+
 /// Each attribute with the parameter that sets it and the one that clears it.
 const ATTRIBUTES: [(Modifier, u8, u8); 9] = [
     (Modifier::BOLD, 1, 22),

@@ -227,6 +227,10 @@ impl DrawTarget for TtyBackend {
         self.inner.draw_row(x, y, row, unchanged_before);
     }
 
+    fn blank_row_from(&mut self, x: u16, y: u16, right: u16) -> bool {
+        self.inner.blank_row_from(x, y, right)
+    }
+
     fn forget_cells(&mut self) {
         self.inner.forget_cells();
     }

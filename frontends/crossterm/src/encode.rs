@@ -10,6 +10,7 @@ use ratatui::layout::{Position, Size};
 use ratatui::style::Modifier;
 
 use self::runs::reprint_run;
+use self::tails::{TailReach, Tails, tail_start};
 use crate::backend::capped;
 use crate::cell::{Cell, Clusters, Ink, PaintedRow, Shade};
 use crate::sgr::Recent;
@@ -54,18 +55,6 @@ pub struct Encoder {
     epoch: u64,
 }
 
-/// How far an `ESC[K` may erase from the blank tail of the cells compared in a row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum TailReach {
-    /// The compared cells end at the screen's edge: a tail of any background.
-    AnyBackground,
-    /// The screen is blank past the compared cells: a tail of the default background, which
-    /// is what an erase leaves there.
-    DefaultBackground,
-    /// The row ends before the screen does: no erase.
-    Nowhere,
-}
-
 /// The cells of a row compared with the screen, how far the painting reached in them (every
 /// cell from there on is blank), the clusters they name, how far an erase may reach from their
 /// blank tail, and how many of the first are known to show already.
@@ -76,15 +65,6 @@ struct Compared<'a> {
     clusters: &'a Clusters,
     reach: TailReach,
     unchanged_before: usize,
-}
-
-/// Whether a blank tail of a row may be erased with `ESC[K`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tails {
-    /// The shadow's rows end where the screen's do.
-    Erasable,
-    /// The screen is wider than the shadow: tails are written out.
-    Written,
 }
 
 impl Encoder {
@@ -246,6 +226,30 @@ impl Encoder {
         }
     }
 
+    /// Turns row `y` blank from column `x` to its end with `ESC[K`, when the cells the row
+    /// shows before `x` stay and the cells from `x` to `end` are to be blank: only where `end`
+    /// is the screen's edge and the encoder knows the row. Returns whether the row is blank
+    /// from `x` now; when it is not, the row is to be drawn.
+    pub fn blank_row_from(&mut self, out: &mut Vec<u8>, x: u16, y: u16, end: u16) -> bool {
+        if !self.shadow.contains(x, y)
+            || end != self.shadow.size().width
+            || self.tails != Tails::Erasable
+        {
+            return false;
+        }
+        match self.shadow.row(y) {
+            None => false,
+            Some(known) if known.len() <= usize::from(x) => true,
+            Some(_) => {
+                self.move_to(out, Position::new(x, y));
+                self.set_bg_only(out, Ink::RESET);
+                out.extend_from_slice(b"\x1b[K");
+                self.shadow.blank_row(y, x);
+                true
+            }
+        }
+    }
+
     /// Ends a frame: the terminal keeps the last colour and attributes set when they paint
     /// nothing on a blank cell (the next frame starts from them, and restoring the terminal
     /// resets them); a background or reverse video is reset, so that nothing the terminal
@@ -372,36 +376,8 @@ impl Encoder {
     }
 }
 
-/// Where the blank tail of `row`, painted up to `painted`, that `reach` lets an erase clear
-/// starts: the row's end when there is none.
-fn tail_start(row: &[Cell], painted: usize, reach: TailReach) -> usize {
-    blank_tail(row, painted)
-        .filter(|&(_, bg)| match reach {
-            TailReach::AnyBackground => true,
-            TailReach::DefaultBackground => bg == Ink::RESET,
-            TailReach::Nowhere => false,
-        })
-        .map_or(row.len(), |(start, _)| start)
-}
-
-/// Where the run of blank cells that ends `row` starts, and their background; `None` when the
-/// row ends in something else. The cells from `painted` on are blank on the default background,
-/// and are not looked at.
-fn blank_tail(row: &[Cell], painted: usize) -> Option<(usize, Ink)> {
-    let blank_bg = |cell: &Cell| cell.is_blank().then_some(cell.shade.bg);
-    let (searched, bg) = if painted < row.len() {
-        (&row[..painted], Ink::RESET)
-    } else {
-        (row, blank_bg(row.last()?)?)
-    };
-    let start = searched
-        .iter()
-        .rposition(|cell| blank_bg(cell) != Some(bg))
-        .map_or(0, |last_other| last_other + 1);
-    Some((start, bg))
-}
-
 mod moves;
 mod runs;
+mod tails;
 #[cfg(test)]
 mod tests;

@@ -188,6 +188,10 @@ impl<W: Write> DrawTarget for LeanBackend<W> {
             .draw_row(&mut self.pending, x, y, &row.as_painted(unchanged_before));
     }
 
+    fn blank_row_from(&mut self, x: u16, y: u16, right: u16) -> bool {
+        self.encoder.blank_row_from(&mut self.pending, x, y, right)
+    }
+
     fn forget_cells(&mut self) {
         self.encoder.forget();
     }

@@ -10,7 +10,7 @@ use std::io;
 use pi_agent_ask_core::draw::{Frame, Size as FrameSize};
 use ratatui::layout::{Position, Rect, Size};
 
-use self::rows::{RowIndex, changed_rows, first_difference};
+use self::rows::{RowChange, RowIndex, changed_rows, row_change};
 use crate::paint::{RowCells, paint_row, screen_cursor};
 use crate::theme::Theme;
 
@@ -33,6 +33,11 @@ pub trait DrawTarget {
     /// Turns row `y`, from column `x` on, into `row`, writing only what differs; its cells
     /// before `unchanged_before` are those the frame drawn last showed there.
     fn draw_row(&mut self, x: u16, y: u16, row: &RowCells, unchanged_before: usize);
+
+    /// Turns row `y` blank from column `x` on, where the frame drawn last showed what the
+    /// row shows before `x`, when an erase can: the row runs to `right`, the screen's edge.
+    /// Returns whether it did; when it did not, the row is drawn.
+    fn blank_row_from(&mut self, x: u16, y: u16, right: u16) -> bool;
 
     /// Forgets what every cell of the screen shows, so that the next frame writes them all.
     fn forget_cells(&mut self);
@@ -173,12 +178,19 @@ impl<T: DrawTarget> Painter<T> {
             }
             let runs = rows.runs(&frame, y);
             let unchanged_before = match &last {
-                Some(last) => {
-                    match first_difference(runs.clone(), last.rows.runs(&last.frame, y)) {
-                        Some(column) => usize::from(column),
-                        None => continue,
+                Some(last) => match row_change(runs.clone(), last.rows.runs(&last.frame, y)) {
+                    RowChange::Same => continue,
+                    RowChange::BlankFrom(column)
+                        if self.target.blank_row_from(
+                            area.x + column,
+                            area.y + y,
+                            area.right(),
+                        ) =>
+                    {
+                        continue;
                     }
-                }
+                    RowChange::BlankFrom(column) | RowChange::From(column) => usize::from(column),
+                },
                 None => 0,
             };
             paint_row(runs, theme, area.width, &mut self.row);

@@ -46,10 +46,12 @@ impl Encoder {
     }
 
     /// Appends the shortest of an absolute move and the relative ones from `from` to `to`,
-    /// on a row whose known cells are `row` (`None` when the encoder cannot tell them). A move
-    /// right on the cursor's row is the move sideways alone, without weighing the others: a
-    /// return first adds a byte to a move at least as long, and an absolute move names the
-    /// row and a column past the distance, so both are longer.
+    /// on a row whose known cells are `row` (`None` when the encoder cannot tell them). Two
+    /// moves are taken without weighing the others. A move right on the cursor's row is the
+    /// move sideways alone: a return first adds a byte to a move at least as long, and an
+    /// absolute move names the row and a column past the distance, so both are longer. A
+    /// move one row down in a column past the first is `ESC[B`: a return and a newline are
+    /// two bytes and leave a move right of at least one more, and an absolute move is longer.
     pub(super) fn shortest_move(
         &self,
         out: &mut Vec<u8>,
@@ -59,6 +61,8 @@ impl Encoder {
     ) {
         if from.y == to.y && to.x > from.x {
             self.sideways(from.x, to.x, row).write(out, row);
+        } else if to.x == from.x && to.x > 0 && to.y == from.y + 1 {
+            csi(out, 1, b'B');
         } else {
             self.weighed_move(out, from, to, row);
         }

@@ -164,6 +164,34 @@ fn changed_characters_beyond_ascii_go_out_as_one_run_and_an_unchanged_one_is_mov
 }
 
 #[test]
+fn a_row_is_blanked_from_a_column_by_an_erase_only_where_the_encoder_can_vouch_for_it() {
+    let mut encoder = erased(10, 1);
+    drawn(&mut encoder, &row("ab cd     "), 10);
+    let mut out = Vec::new();
+    assert!(
+        !encoder.blank_row_from(&mut out, 3, 0, 9),
+        "an erase would reach past the row"
+    );
+    assert!(out.is_empty());
+    assert!(encoder.blank_row_from(&mut out, 3, 0, 10));
+    assert_eq!(out, b"\x1b[2D\x1b[K", "{:?}", shown(&out));
+    out.clear();
+    assert!(encoder.blank_row_from(&mut out, 3, 0, 10), "blank already");
+    assert!(out.is_empty(), "{:?}", shown(&out));
+    let out = drawn(&mut encoder, &row("ab        "), 2);
+    assert!(
+        out.is_empty(),
+        "the shadow knows the erase: {:?}",
+        shown(&out)
+    );
+    encoder.forget();
+    assert!(
+        !encoder.blank_row_from(&mut Vec::new(), 3, 0, 10),
+        "a row it cannot tell"
+    );
+}
+
+#[test]
 fn a_wide_glyph_whose_right_half_changes_is_written_whole() {
     let mut encoder = erased(4, 1);
     let wide = Cell::new(Text::char('日'), Shade::BLANK);
@@ -239,6 +267,29 @@ fn a_move_right_on_the_cursors_row_is_what_weighing_every_move_would_choose() {
         }
     }
     assert!(reprinted > 0, "some gap was reprinted");
+}
+
+#[test]
+fn a_move_one_row_down_in_a_column_past_the_first_is_what_weighing_would_choose() {
+    let columns = 120;
+    let mut encoder = erased(columns, 3);
+    let line = "ab d e  日x  ".repeat(10);
+    let text = row(&line);
+    let mut out = Vec::new();
+    for y in 0..3 {
+        encoder.draw_row(&mut out, 0, y, &painted_row(&text, usize::from(columns)));
+    }
+    for x in 0..columns {
+        let (from, to) = (Position::new(x, 1), Position::new(x, 2));
+        let known = encoder.shadow.row(2);
+        let mut weighed = Vec::new();
+        encoder.weighed_move(&mut weighed, from, to, known);
+        let mut shortest = Vec::new();
+        encoder.shortest_move(&mut shortest, from, to, known);
+        assert_eq!(shortest, weighed, "at column {x}: {:?}", shown(&shortest));
+        let expected: &[u8] = if x == 0 { b"\r\n" } else { b"\x1b[B" };
+        assert_eq!(shortest, expected, "at column {x}");
+    }
 }
 
 /// Every candidate move from `from` to `to` built, and the shortest kept (the first on a tie):

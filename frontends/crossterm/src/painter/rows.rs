@@ -11,6 +11,7 @@
 use std::ops::Range;
 
 use pi_agent_ask_core::draw::{DrawCmd, Frame};
+use pi_agent_ask_core::text::width;
 
 /// Which of the first `height` rows may differ between `new` and `old`, one flag a row (kept in
 /// `changed`), when both frames have as many runs: a run that differs from the one at its
@@ -45,22 +46,45 @@ fn row_of(cmd: &DrawCmd) -> u16 {
     pos.y
 }
 
-/// The first column at which a row painted from the runs `new` may differ from one painted
-/// from `old`, or `None` when the runs are the same. Both paint their common first runs alike;
-/// past them, only the cells the other runs cover can differ, and the cell before the first
-/// of them, which holds a wide glyph that a run starting on its right half breaks.
-pub(super) fn first_difference<'a>(
-    mut new: impl Iterator<Item = &'a DrawCmd>,
+/// How a row painted from a frame's runs differs from the same row painted from the last
+/// frame's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RowChange {
+    /// Not at all: the runs are the same.
+    Same,
+    /// Possibly from this column on.
+    From(u16),
+    /// Only in being blank from this column on: the row kept its first runs and lost the
+    /// others, which all lay past where the kept ones end (a preview taken away, a shorter
+    /// line). An erase is all such a row needs.
+    BlankFrom(u16),
+}
+
+/// How a row painted from the runs `new` differs from one painted from `old`. Both paint their
+/// common first runs alike; past them, only the cells the other runs cover can differ, and the
+/// cell before the first of them, which holds a wide glyph that a run starting on its right
+/// half breaks. A row that only lost its last runs, past the end of those it kept, is blank
+/// from the first one lost.
+pub(super) fn row_change<'a>(
+    new: impl Iterator<Item = &'a DrawCmd> + Clone,
     mut old: impl Iterator<Item = &'a DrawCmd>,
-) -> Option<u16> {
-    let column = |cmd: &DrawCmd| {
-        let DrawCmd::Text { pos, .. } = cmd;
-        pos.x
-    };
+) -> RowChange {
+    let kept = new.clone();
+    let mut new = new;
+    let mut shared = 0;
     loop {
         match (new.next(), old.next()) {
-            (None, None) => return None,
-            (Some(one), Some(other)) if one == other => {}
+            (None, None) => return RowChange::Same,
+            (Some(one), Some(other)) if one == other => shared += 1,
+            (None, Some(lost)) => {
+                let first = old.map(column).fold(column(lost), u16::min);
+                let kept_end = kept.take(shared).map(end_column).max().unwrap_or(0);
+                return if kept_end <= first {
+                    RowChange::BlankFrom(first)
+                } else {
+                    RowChange::From(first.saturating_sub(1))
+                };
+            }
             (one, other) => {
                 let first = one
                     .into_iter()
@@ -68,11 +92,25 @@ pub(super) fn first_difference<'a>(
                     .chain(new)
                     .chain(old)
                     .map(column)
-                    .min();
-                return first.map(|x| x.saturating_sub(1));
+                    .min()
+                    .unwrap_or(0);
+                return RowChange::From(first.saturating_sub(1));
             }
         }
     }
+}
+
+/// The column a run starts at.
+fn column(cmd: &DrawCmd) -> u16 {
+    let DrawCmd::Text { pos, .. } = cmd;
+    pos.x
+}
+
+/// The column after a run's last cell.
+fn end_column(cmd: &DrawCmd) -> u16 {
+    let DrawCmd::Text { pos, text, .. } = cmd;
+    let cells = u16::try_from(width(text)).unwrap_or(u16::MAX);
+    pos.x.saturating_add(cells)
 }
 
 /// A frame's runs grouped by row, each row's in the frame's order.
@@ -199,20 +237,53 @@ mod tests {
         let old = frame(&[(0, 0, "日本"), (6, 0, "same"), (3, 1, "x")]);
         let new = frame(&[(0, 0, "日本"), (6, 0, "sane"), (1, 1, "y"), (3, 1, "x")]);
         let (old_rows, new_rows) = (RowIndex::new(&old, 3), RowIndex::new(&new, 3));
-        let difference = |y| first_difference(new_rows.runs(&new, y), old_rows.runs(&old, y));
+        let change = |y| row_change(new_rows.runs(&new, y), old_rows.runs(&old, y));
         assert_eq!(
-            difference(0),
-            Some(5),
+            change(0),
+            RowChange::From(5),
             "the run at 6 differs; the cell before it too"
         );
-        assert_eq!(difference(1), Some(0), "a run put in before the old one");
-        assert_eq!(difference(2), None, "no runs in either");
+        assert_eq!(
+            change(1),
+            RowChange::From(0),
+            "a run put in before the old one"
+        );
+        assert_eq!(change(2), RowChange::Same, "no runs in either");
         let moved = frame(&[(0, 0, "日本"), (3, 0, "b"), (6, 0, "same")]);
         let moved_rows = RowIndex::new(&moved, 3);
         assert_eq!(
-            first_difference(moved_rows.runs(&moved, 0), old_rows.runs(&old, 0)),
-            Some(2),
+            row_change(moved_rows.runs(&moved, 0), old_rows.runs(&old, 0)),
+            RowChange::From(2),
             "a run on the right half of 本 breaks it: its left half, at 2, changes"
+        );
+    }
+
+    #[test]
+    fn a_row_that_lost_its_last_runs_past_the_kept_ones_is_blank_from_the_first_lost() {
+        let old = frame(&[
+            (0, 0, "│"),
+            (4, 0, "text"),
+            (9, 0, "x"),
+            (0, 1, "wide"),
+            (2, 1, "y"),
+            (0, 2, "ab"),
+            (1, 2, "z"),
+        ]);
+        let new = frame(&[(0, 0, "│"), (0, 1, "wide"), (0, 2, "ab")]);
+        let (old_rows, new_rows) = (RowIndex::new(&old, 3), RowIndex::new(&new, 3));
+        let change = |y| row_change(new_rows.runs(&new, y), old_rows.runs(&old, y));
+        assert_eq!(change(0), RowChange::BlankFrom(4));
+        assert_eq!(
+            change(1),
+            RowChange::From(1),
+            "the lost run lay over the kept one, whose cells show again"
+        );
+        assert_eq!(change(2), RowChange::From(0), "even over its last cell");
+        let emptied = frame(&[]);
+        let emptied_rows = RowIndex::new(&emptied, 3);
+        assert_eq!(
+            row_change(emptied_rows.runs(&emptied, 0), old_rows.runs(&old, 0)),
+            RowChange::BlankFrom(0)
         );
     }
 }

@@ -222,6 +222,21 @@ fn a_frame_keeps_a_foreground_and_resets_a_background() {
     assert!(out.is_empty(), "already in the default style");
 }
 
+/// The move from `from` to `to` on a row of `known` cells with every way weighed, and the one
+/// the encoder takes, which may skip the weighing.
+fn both_moves(
+    encoder: &Encoder,
+    from: Position,
+    to: Position,
+    known: Option<&[Cell]>,
+) -> (Vec<u8>, Vec<u8>) {
+    let mut weighed = Vec::new();
+    encoder.weighed_move(&mut weighed, from, to, known);
+    let mut shortest = Vec::new();
+    encoder.shortest_move(&mut shortest, from, to, known);
+    (weighed, shortest)
+}
+
 #[test]
 fn a_move_right_on_the_cursors_row_is_what_weighing_every_move_would_choose() {
     let columns = 120;
@@ -237,10 +252,7 @@ fn a_move_right_on_the_cursors_row_is_what_weighing_every_move_would_choose() {
             for to in from + 1..columns {
                 let (from, to) = (Position::new(from, 0), Position::new(to, 0));
                 let known = encoder.shadow.row(0);
-                let mut weighed = Vec::new();
-                encoder.weighed_move(&mut weighed, from, to, known);
-                let mut shortest = Vec::new();
-                encoder.shortest_move(&mut shortest, from, to, known);
+                let (weighed, shortest) = both_moves(&encoder, from, to, known);
                 assert_eq!(
                     shortest,
                     weighed,
@@ -282,10 +294,7 @@ fn a_move_one_row_down_in_a_column_past_the_first_is_what_weighing_would_choose(
     for x in 0..columns {
         let (from, to) = (Position::new(x, 1), Position::new(x, 2));
         let known = encoder.shadow.row(2);
-        let mut weighed = Vec::new();
-        encoder.weighed_move(&mut weighed, from, to, known);
-        let mut shortest = Vec::new();
-        encoder.shortest_move(&mut shortest, from, to, known);
+        let (weighed, shortest) = both_moves(&encoder, from, to, known);
         assert_eq!(shortest, weighed, "at column {x}: {:?}", shown(&shortest));
         let expected: &[u8] = if x == 0 { b"\r\n" } else { b"\x1b[B" };
         assert_eq!(shortest, expected, "at column {x}");

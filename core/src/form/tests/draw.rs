@@ -121,6 +121,26 @@ fn a_long_list_keeps_the_highlight_visible_and_says_where_it_is() {
 }
 
 #[test]
+fn a_rows_number_and_marker_in_one_style_are_one_run() {
+    let form = drawn("down");
+    let frame = form.draw(Size::new(80, 24));
+    let texts: Vec<&str> = frame
+        .cmds
+        .iter()
+        .map(|DrawCmd::Text { text, .. }| text.as_str())
+        .collect();
+    assert!(texts.contains(&"1. ( ) "), "a plain row: {texts:?}");
+    assert!(
+        texts.contains(&"2. "),
+        "the highlighted row's number: {texts:?}"
+    );
+    assert!(
+        texts.contains(&"( ) "),
+        "its marker, in another style: {texts:?}"
+    );
+}
+
+#[test]
 fn a_long_list_scrolls_only_when_the_highlight_leaves_it() {
     let run = Run::new(ask_user(&many_options(30)), "down*6");
     assert!(

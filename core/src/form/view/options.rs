@@ -35,18 +35,20 @@ fn digits(n: usize) -> usize {
     n.max(1).ilog10() as usize + 1
 }
 
-/// `<number>.` right-aligned in `cells` cells, then a space: a row's number column, written
-/// without the formatting machinery (`itoa`), as every shown row needs one every frame.
-fn row_number(number: usize, cells: usize) -> String {
+/// `<number>.` right-aligned in `cells` cells, then a space and `then`: a row's number column
+/// (and its marker, when both are in one style), written without the formatting machinery
+/// (`itoa`), as every shown row needs one every frame.
+fn row_number(number: usize, cells: usize, then: &str) -> String {
     let mut buffer = itoa::Buffer::new();
     let digits = buffer.format(number);
     let padding = cells.saturating_sub(digits.len() + 1);
-    let mut text = String::with_capacity(padding + digits.len() + 2);
+    let mut text = String::with_capacity(padding + digits.len() + 2 + then.len());
     for _ in 0..padding {
         text.push(' ');
     }
     text.push_str(digits);
     text.push_str(". ");
+    text.push_str(then);
     text
 }
 
@@ -176,13 +178,18 @@ impl Form {
             description_rows.max(1)
         };
         let mut lines = ItemLines::new();
+        let number_style = if highlighted { ACCENT } else { MUTED };
+        let marker_style = if selected { SUCCESS } else { MUTED };
+        // A number and a marker in one style, as most rows have, are one run.
+        let (joined, marker) = if number_style == marker_style {
+            (marker, "")
+        } else {
+            ("", marker)
+        };
         let mut before = Some([
             Span::constant(if highlighted { "› " } else { "  " }, ACCENT.bold()),
-            Span::new(
-                row_number(row + 1, number_width),
-                if highlighted { ACCENT } else { MUTED },
-            ),
-            Span::constant(marker, if selected { SUCCESS } else { MUTED }),
+            Span::new(row_number(row + 1, number_width, joined), number_style),
+            Span::constant(marker, marker_style),
         ]);
         wrap_each(label_spans, label_columns, label_rows.max(1), |line| {
             push_label_line(&mut lines, &mut before, label_indent, line);
@@ -344,10 +351,10 @@ mod tests {
         #[case] cells: usize,
         #[case] expected: &str,
     ) {
-        assert_eq!(row_number(number, cells), expected);
+        assert_eq!(row_number(number, cells, ""), expected);
         assert_eq!(
-            row_number(number, cells),
-            format!("{:>cells$} ", format!("{number}.")),
+            row_number(number, cells, "( ) "),
+            format!("{:>cells$} ( ) ", format!("{number}.")),
             "as the formatting machinery writes it"
         );
     }

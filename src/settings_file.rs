@@ -107,11 +107,19 @@ impl SettingsFile {
         Ok(())
     }
 
-    /// Writes a document atomically: a sibling temporary file, then a rename over the target.
-    /// A symbolic link is written through to the file it names (created if it is missing); an
-    /// existing file's permissions are kept, and a read-only file is refused, never replaced.
-    /// Temporary files a killed save left behind are removed first.
+    /// Writes a document, pretty-printed and ended with a line break, as [`Self::write_text`]
+    /// writes text.
     fn write(&self, document: &serde_json::Value) -> std::io::Result<()> {
+        let mut text = pi_agent_ask_core::json::to_string_pretty(document);
+        text.push('\n');
+        self.write_text(&text)
+    }
+
+    /// Writes the file's text atomically: a sibling temporary file, then a rename over the
+    /// target. A symbolic link is written through to the file it names (created if it is
+    /// missing); an existing file's permissions are kept, and a read-only file is refused, never
+    /// replaced. Temporary files a killed save left behind are removed first.
+    fn write_text(&self, text: &str) -> std::io::Result<()> {
         let Some(path) = &self.path else {
             return Err(std::io::Error::other("no settings location is known"));
         };
@@ -139,9 +147,7 @@ impl SettingsFile {
                 .as_file()
                 .set_permissions(metadata.permissions())?;
         }
-        let text = pi_agent_ask_core::json::to_string_pretty(document);
         temporary.write_all(text.as_bytes())?;
-        temporary.write_all(b"\n")?;
         temporary.as_file().sync_all()?;
         temporary.persist(&target).map_err(|error| error.error)?;
         Ok(())

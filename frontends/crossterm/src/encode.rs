@@ -197,8 +197,7 @@ impl Encoder {
             }
             let cell = &row[start];
             if start >= stop {
-                self.set_bg_only(out, cell.shade.bg);
-                out.extend_from_slice(b"\x1b[K");
+                self.erase_to_row_end(out, cell.shade.bg);
                 // The erased cells the painting reached keep their background; those past it
                 // the shadow notes blank once the row is drawn.
                 let painted_end = painted.clamp(start, row.len());
@@ -242,8 +241,7 @@ impl Encoder {
             Some(known) if known.len() <= usize::from(x) => true,
             Some(_) => {
                 self.move_to(out, Position::new(x, y));
-                self.set_bg_only(out, Ink::RESET);
-                out.extend_from_slice(b"\x1b[K");
+                self.erase_to_row_end(out, Ink::RESET);
                 self.shadow.blank_row(y, x);
                 true
             }
@@ -335,9 +333,10 @@ impl Encoder {
         });
     }
 
-    /// Sets only the background of the current style, for an erase; keeps the rest when
-    /// that adds nothing visible to blank cells.
-    fn set_bg_only(&mut self, out: &mut Vec<u8>, bg: Ink) {
+    /// Appends the `ESC[K` that erases from the cursor to the end of its row, leaving blank
+    /// cells of background `bg`: only the background of the current style is set first, the
+    /// rest kept when it adds nothing visible to blank cells.
+    fn erase_to_row_end(&mut self, out: &mut Vec<u8>, bg: Ink) {
         if !self.style.paints_blank_as(bg) {
             let target = Shade {
                 bg,
@@ -346,6 +345,7 @@ impl Encoder {
             };
             self.set_style(out, target);
         }
+        out.extend_from_slice(b"\x1b[K");
     }
 
     /// Appends one `ESC[...m` that turns the current style into `target`, if they differ: they

@@ -19,5 +19,5 @@ pub use width::{ELLIPSIS, fit, grapheme_width, graphemes, standalone_chars, trun
 pub(crate) use wrap::wrap_ascii_line_into;
 pub use wrap::{wrap, wrap_into, wrapped_line_count};
 
-pub(crate) use ascii::is_printable_ascii;
+pub use ascii::is_printable_ascii;
 pub(crate) use wrap::fitting_line;

@@ -17,6 +17,7 @@ use rustix::io::Errno;
 
 use crate::counting::{ByteCount, CountingWriter};
 use crate::encode::Erase;
+use crate::fresh::FreshRun;
 use crate::lean::{LeanBackend, ScreenSize};
 use crate::paint::RowCells;
 use crate::painter::DrawTarget;
@@ -225,6 +226,14 @@ impl DrawTarget for TtyBackend {
 
     fn draw_row(&mut self, x: u16, y: u16, row: &RowCells, unchanged_before: usize) {
         self.inner.draw_row(x, y, row, unchanged_before);
+    }
+
+    fn is_blank_from(&self, from: u16, y: u16) -> bool {
+        self.inner.is_blank_from(from, y)
+    }
+
+    fn write_fresh(&mut self, y: u16, from: u16, runs: &[FreshRun<'_>]) -> bool {
+        self.inner.write_fresh(y, from, runs)
     }
 
     fn blank_row_from(&mut self, x: u16, y: u16, right: u16) -> bool {

@@ -376,6 +376,7 @@ impl Encoder {
     }
 }
 
+mod fresh;
 mod moves;
 mod runs;
 mod tails;

@@ -11,6 +11,7 @@ use std::io::{self, Write};
 use ratatui::layout::{Position, Size};
 
 use crate::encode::{Encoder, Erase};
+use crate::fresh::FreshRun;
 use crate::paint::RowCells;
 use crate::painter::DrawTarget;
 
@@ -186,6 +187,14 @@ impl<W: Write> DrawTarget for LeanBackend<W> {
     fn draw_row(&mut self, x: u16, y: u16, row: &RowCells, unchanged_before: usize) {
         self.encoder
             .draw_row(&mut self.pending, x, y, &row.as_painted(unchanged_before));
+    }
+
+    fn is_blank_from(&self, from: u16, y: u16) -> bool {
+        self.encoder.is_blank_from(from, y)
+    }
+
+    fn write_fresh(&mut self, y: u16, from: u16, runs: &[FreshRun<'_>]) -> bool {
+        self.encoder.write_fresh(&mut self.pending, y, from, runs)
     }
 
     fn blank_row_from(&mut self, x: u16, y: u16, right: u16) -> bool {

@@ -18,6 +18,7 @@ pub mod counting;
 pub mod decode;
 pub mod encode;
 pub mod event;
+pub mod fresh;
 pub mod inline;
 pub mod jobs;
 pub mod lean;

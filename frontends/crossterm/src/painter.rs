@@ -11,6 +11,7 @@ use pi_agent_ask_core::draw::{Frame, Size as FrameSize};
 use ratatui::layout::{Position, Rect, Size};
 
 use self::rows::{RowChange, RowIndex, changed_rows, row_change};
+use crate::fresh::{FreshRun, fresh_runs};
 use crate::paint::{RowCells, paint_row, screen_cursor};
 use crate::theme::Theme;
 
@@ -33,6 +34,14 @@ pub trait DrawTarget {
     /// Turns row `y`, from column `x` on, into `row`, writing only what differs; its cells
     /// before `unchanged_before` are those the frame drawn last showed there.
     fn draw_row(&mut self, x: u16, y: u16, row: &RowCells, unchanged_before: usize);
+
+    /// Whether the screen is known to show row `y` blank from column `from` on: where it is,
+    /// the row's changed runs may be written straight out ([`Self::write_fresh`]).
+    fn is_blank_from(&self, from: u16, y: u16) -> bool;
+
+    /// Writes `runs` on row `y`, when the screen shows it blank from column `from` on, where
+    /// they all lie. Returns whether it did; when it did not, the row is drawn.
+    fn write_fresh(&mut self, y: u16, from: u16, runs: &[FreshRun<'_>]) -> bool;
 
     /// Turns row `y` blank from column `x` on, where the frame drawn last showed what the
     /// row shows before `x`, when an erase can: the row runs to `right`, the screen's edge.
@@ -172,27 +181,40 @@ impl<T: DrawTarget> Painter<T> {
         let changed = last
             .as_ref()
             .and_then(|last| changed_rows(&frame, &last.frame, area.height, &mut self.changed));
+        let mut fresh = Vec::new();
         for y in 0..area.height {
             if changed.is_some_and(|changed| !changed[usize::from(y)]) {
                 continue;
             }
             let runs = rows.runs(&frame, y);
-            let unchanged_before = match &last {
-                Some(last) => match row_change(runs.clone(), last.rows.runs(&last.frame, y)) {
-                    RowChange::Same => continue,
-                    RowChange::BlankFrom(column)
-                        if self.target.blank_row_from(
-                            area.x + column,
-                            area.y + y,
-                            area.right(),
-                        ) =>
+            let change = match &last {
+                Some(last) => row_change(runs.clone(), last.rows.runs(&last.frame, y)),
+                None => RowChange::From(0),
+            };
+            let unchanged_before = match change {
+                RowChange::Same => continue,
+                RowChange::BlankFrom(column) => {
+                    if self
+                        .target
+                        .blank_row_from(area.x + column, area.y + y, area.right())
                     {
                         continue;
                     }
-                    RowChange::BlankFrom(column) | RowChange::From(column) => usize::from(column),
-                },
-                None => 0,
+                    column
+                }
+                RowChange::From(first) => {
+                    let (from, screen_y) = (area.x + first, area.y + y);
+                    if self.target.is_blank_from(from, screen_y)
+                        && fresh_runs(runs.clone(), theme, area.x, area.width, first, &mut fresh)
+                        && self.target.write_fresh(screen_y, from, &fresh)
+                    {
+                        continue;
+                    }
+                    // A wide glyph that ends where the change starts may be broken.
+                    first.saturating_sub(1)
+                }
             };
+            let unchanged_before = usize::from(unchanged_before);
             paint_row(runs, theme, area.width, &mut self.row);
             self.target
                 .draw_row(area.x, area.y + y, &self.row, unchanged_before);

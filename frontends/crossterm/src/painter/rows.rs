@@ -52,7 +52,8 @@ fn row_of(cmd: &DrawCmd) -> u16 {
 pub(super) enum RowChange {
     /// Not at all: the runs are the same.
     Same,
-    /// Possibly from this column on.
+    /// Possibly from this column on: the runs differ from it, and a wide glyph whose right
+    /// half a run starting there covers breaks, so the cell before it may change too.
     From(u16),
     /// Only in being blank from this column on: the row kept its first runs and lost the
     /// others, which all lay past where the kept ones end (a preview taken away, a shorter
@@ -82,7 +83,7 @@ pub(super) fn row_change<'a>(
                 return if kept_end <= first {
                     RowChange::BlankFrom(first)
                 } else {
-                    RowChange::From(first.saturating_sub(1))
+                    RowChange::From(first)
                 };
             }
             (one, other) => {
@@ -94,7 +95,7 @@ pub(super) fn row_change<'a>(
                     .map(column)
                     .min()
                     .unwrap_or(0);
-                return RowChange::From(first.saturating_sub(1));
+                return RowChange::From(first);
             }
         }
     }
@@ -238,14 +239,10 @@ mod tests {
         let new = frame(&[(0, 0, "日本"), (6, 0, "sane"), (1, 1, "y"), (3, 1, "x")]);
         let (old_rows, new_rows) = (RowIndex::new(&old, 3), RowIndex::new(&new, 3));
         let change = |y| row_change(new_rows.runs(&new, y), old_rows.runs(&old, y));
-        assert_eq!(
-            change(0),
-            RowChange::From(5),
-            "the run at 6 differs; the cell before it too"
-        );
+        assert_eq!(change(0), RowChange::From(6), "the run at 6 differs");
         assert_eq!(
             change(1),
-            RowChange::From(0),
+            RowChange::From(1),
             "a run put in before the old one"
         );
         assert_eq!(change(2), RowChange::Same, "no runs in either");
@@ -253,8 +250,8 @@ mod tests {
         let moved_rows = RowIndex::new(&moved, 3);
         assert_eq!(
             row_change(moved_rows.runs(&moved, 0), old_rows.runs(&old, 0)),
-            RowChange::From(2),
-            "a run on the right half of 本 breaks it: its left half, at 2, changes"
+            RowChange::From(3),
+            "a run on the right half of 本 breaks it: its left half, at 2, changes with it"
         );
     }
 
@@ -275,10 +272,10 @@ mod tests {
         assert_eq!(change(0), RowChange::BlankFrom(4));
         assert_eq!(
             change(1),
-            RowChange::From(1),
+            RowChange::From(2),
             "the lost run lay over the kept one, whose cells show again"
         );
-        assert_eq!(change(2), RowChange::From(0), "even over its last cell");
+        assert_eq!(change(2), RowChange::From(1), "even over its last cell");
         let emptied = frame(&[]);
         let emptied_rows = RowIndex::new(&emptied, 3);
         assert_eq!(

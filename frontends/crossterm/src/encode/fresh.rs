@@ -1,0 +1,197 @@
+//! Fresh runs written onto cells the screen shows blank: no comparison, a move and a style
+//! a piece, the text's own bytes, and the cells noted as they go out.
+
+use ratatui::layout::Position;
+
+use super::Encoder;
+use super::moves::REPRINTED_GAP;
+use crate::cell::{Cell, Ink, Text};
+use crate::fresh::{FreshRun, Glyphs};
+
+impl Encoder {
+    /// Whether the screen is known to show row `y` blank from column `from` on.
+    pub fn is_blank_from(&self, from: u16, y: u16) -> bool {
+        y < self.shadow.size().height
+            && self
+                .shadow
+                .row(y)
+                .is_some_and(|known| known.len() <= usize::from(from))
+    }
+
+    /// Writes `runs` on row `y`, when the screen shows it blank from column `from` on, where
+    /// every run lies: spaces that paint blank at either end of a run are not written, and a
+    /// longer stretch of them inside one is moved over. Returns whether it did; when the
+    /// encoder cannot vouch for the blank cells, nothing is written and the row is to be
+    /// drawn.
+    pub fn write_fresh(
+        &mut self,
+        out: &mut Vec<u8>,
+        y: u16,
+        from: u16,
+        runs: &[FreshRun<'_>],
+    ) -> bool {
+        if !self.is_blank_from(from, y) {
+            return false;
+        }
+        let width = self.shadow.size().width;
+        let mut known = self.shadow.take_cells(y);
+        for run in runs {
+            if run.x >= width {
+                break;
+            }
+            let room = usize::from(width - run.x);
+            let text = match run.glyphs {
+                Glyphs::Ascii => &run.text[..run.text.len().min(room)],
+                Glyphs::Narrow => run
+                    .text
+                    .char_indices()
+                    .nth(room)
+                    .map_or(run.text, |(at, _)| &run.text[..at]),
+            };
+            if run.shade.paints_blank_as(Ink::RESET) {
+                for (start, stop) in shown_pieces(text.as_bytes()) {
+                    self.write_piece(out, y, run, text, start..stop, &mut known);
+                }
+            } else {
+                self.write_piece(out, y, run, text, 0..text.len(), &mut known);
+            }
+        }
+        self.shadow.put_cells(y, known);
+        true
+    }
+
+    /// Writes the bytes `piece` of `text`, part of `run`, at their cells of row `y`, and notes
+    /// those cells in `known`, the row's cells up to the first one not written yet: the
+    /// blank cells before the piece, then its own.
+    fn write_piece(
+        &mut self,
+        out: &mut Vec<u8>,
+        y: u16,
+        run: &FreshRun<'_>,
+        text: &str,
+        piece: std::ops::Range<usize>,
+        known: &mut Vec<Cell>,
+    ) {
+        let (skipped, part) = match run.glyphs {
+            Glyphs::Ascii => (piece.start, &text[piece]),
+            Glyphs::Narrow => (text[..piece.start].chars().count(), &text[piece]),
+        };
+        let x = run.x + u16::try_from(skipped).unwrap_or(u16::MAX);
+        let to = Position::new(x, y);
+        if self.cursor != Some(to) {
+            self.move_over(out, to, known);
+        }
+        self.set_style(out, run.shade);
+        out.extend_from_slice(part.as_bytes());
+        known.resize(usize::from(x), Cell::BLANK);
+        let shade = run.shade;
+        match run.glyphs {
+            Glyphs::Ascii => known.extend(
+                part.bytes()
+                    .map(|byte| Cell::new(Text::char(char::from(byte)), shade)),
+            ),
+            Glyphs::Narrow => known.extend(part.chars().map(|ch| Cell::new(Text::char(ch), shade))),
+        }
+        let written = known.len() - usize::from(x);
+        self.advance(u16::try_from(written).unwrap_or(u16::MAX));
+    }
+}
+
+/// The byte ranges of `text` to write when its spaces paint blank on blank cells: without the
+/// spaces at either end, and apart where more than [`REPRINTED_GAP`] spaces in a row are
+/// shorter to move over than to write.
+fn shown_pieces(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        at += text[at..].iter().position(|&byte| byte != b' ')?;
+        let start = at;
+        let mut spaces = 0;
+        while let Some(&byte) = text.get(at) {
+            if byte != b' ' {
+                spaces = 0;
+            } else if spaces == usize::from(REPRINTED_GAP) {
+                break;
+            } else {
+                spaces += 1;
+            }
+            at += 1;
+        }
+        Some((start, at - spaces))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::layout::Size;
+    use ratatui::style::Color;
+
+    use super::*;
+    use crate::cell::Shade;
+    use crate::encode::Erase;
+
+    fn run(x: u16, text: &str, shade: Shade) -> FreshRun<'_> {
+        FreshRun {
+            x,
+            text,
+            cells: u16::try_from(text.chars().count()).expect("short"),
+            glyphs: if text.is_ascii() {
+                Glyphs::Ascii
+            } else {
+                Glyphs::Narrow
+            },
+            shade,
+        }
+    }
+
+    #[test]
+    fn fresh_runs_go_out_only_where_the_row_is_known_blank_and_show_as_written() {
+        let cyan = Shade {
+            fg: Ink::of(Color::Cyan),
+            ..Shade::BLANK
+        };
+        let runs = [
+            run(3, "  │ a", Shade::BLANK),
+            run(9, "b     c", cyan),
+            run(17, "long", Shade::BLANK),
+        ];
+        let mut encoder = Encoder::new(Size::new(20, 2));
+        let mut out = Vec::new();
+        assert!(
+            !encoder.write_fresh(&mut out, 1, 3, &runs),
+            "an unknown row"
+        );
+        assert!(out.is_empty());
+        encoder.erase(&mut out, Erase::All);
+        assert!(encoder.write_fresh(&mut out, 1, 3, &runs));
+        let mut screen = vt100::Parser::new(2, 20, 0);
+        screen.process(&out);
+        assert_eq!(screen.screen().contents(), "\n     │ a b     c lon");
+        let c = screen.screen().cell(1, 15).expect("a cell");
+        assert_eq!(c.fgcolor(), vt100::Color::Idx(6));
+        let written = String::from_utf8_lossy(&out);
+        assert!(
+            written.contains("b\x1b[5Cc"),
+            "five blanks moved over: {written:?}"
+        );
+        assert_eq!(encoder.shadow.blank_from(1), 20, "cut at the edge");
+        assert!(
+            !encoder.write_fresh(&mut out, 1, 5, &runs),
+            "a row that shows text past the column"
+        );
+    }
+
+    fn pieces(text: &str) -> Vec<&str> {
+        shown_pieces(text.as_bytes())
+            .map(|(start, stop)| &text[start..stop])
+            .collect()
+    }
+
+    #[test]
+    fn spaces_at_either_end_are_left_blank_and_a_long_stretch_inside_is_moved_over() {
+        assert_eq!(pieces("   0  fn x()  "), ["0  fn x()"]);
+        assert_eq!(pieces("a    b"), ["a    b"], "four spaces are reprinted");
+        assert_eq!(pieces("a     b  c"), ["a", "b  c"], "five are moved over");
+        assert!(pieces("      ").is_empty());
+        assert!(pieces("").is_empty());
+    }
+}

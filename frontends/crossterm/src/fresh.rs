@@ -1,0 +1,165 @@
+//! Runs written straight onto cells the screen shows blank.
+//!
+//! When the changed part of a row falls on blank cells (every row of a first frame, a preview
+//! brought back after it was erased), nothing on the screen is to be compared with: the runs
+//! can go out as they come, and their cells be noted as they are written. That holds when the
+//! runs are narrow text (printable ASCII, or characters that stand alone and take one cell
+//! each) in column order without overlapping; any other row is painted into cells and
+//! compared as usual. The painter gathers such runs ([`fresh_runs`]); the encoder writes them
+//! when its shadow vouches for the blank cells.
+
+use pi_agent_ask_core::draw::DrawCmd;
+use pi_agent_ask_core::text::{is_printable_ascii, standalone_chars};
+
+use crate::cell::{Patch, Shade};
+use crate::theme::Theme;
+
+/// What a fresh run's text is made of, which tells how its cells are noted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Glyphs {
+    /// Printable ASCII: a cell a byte.
+    Ascii,
+    /// Characters that stand alone and take a cell each, not all of them ASCII.
+    Narrow,
+}
+
+/// A run to write on blank cells: its text, cut to the area, from column `x` on, a cell a
+/// character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FreshRun<'a> {
+    /// The screen column of its first cell.
+    pub x: u16,
+    /// Its text, with no control character in it.
+    pub text: &'a str,
+    /// The cells it takes: as many as its characters.
+    pub cells: u16,
+    /// What the text is made of.
+    pub glyphs: Glyphs,
+    /// Its style laid over a blank cell.
+    pub shade: Shade,
+}
+
+/// Gathers into `out` the runs of a row that lie at or past column `from` of an area `width`
+/// cells wide starting at screen column `left`, each as the screen shows it, and returns
+/// whether every one of them can be written straight out: narrow text, in column order, none
+/// over another. Runs before `from` are left out (they show already). Text past the area's
+/// edge is cut; runs with nothing left are dropped.
+pub fn fresh_runs<'a>(
+    runs: impl Iterator<Item = &'a DrawCmd>,
+    theme: &Theme,
+    left: u16,
+    width: u16,
+    from: u16,
+    out: &mut Vec<FreshRun<'a>>,
+) -> bool {
+    out.clear();
+    let mut reached = from;
+    for cmd in runs {
+        let DrawCmd::Text { pos, text, style } = cmd;
+        if pos.x < from || pos.x >= width {
+            continue;
+        }
+        if pos.x < reached {
+            return false;
+        }
+        let room = usize::from(width - pos.x);
+        let Some((text, cells, glyphs)) = narrow_prefix(text, room) else {
+            return false;
+        };
+        if cells == 0 {
+            continue;
+        }
+        let cells = u16::try_from(cells).unwrap_or(u16::MAX);
+        reached = pos.x + cells;
+        out.push(FreshRun {
+            x: left + pos.x,
+            text,
+            cells,
+            glyphs,
+            shade: Shade::BLANK.patched(Patch::from(theme.style(*style))),
+        });
+    }
+    true
+}
+
+/// The part of `text` that fits in `room` cells, with the cells it takes and what it is made
+/// of, when it is narrow text: printable ASCII, or characters that each stand alone and take
+/// one cell. `None` otherwise. Text cut after an ASCII prefix is ASCII where the cut falls
+/// before another ASCII character, which always starts a grapheme of its own (a combining
+/// mark there would belong to the cell before the cut).
+fn narrow_prefix(text: &str, room: usize) -> Option<(&str, usize, Glyphs)> {
+    let shown = text.get(..room.min(text.len())).unwrap_or(text);
+    let cut_before_ascii = text.as_bytes().get(shown.len()).is_none_or(u8::is_ascii);
+    if cut_before_ascii && is_printable_ascii(shown) {
+        return Some((shown, shown.len(), Glyphs::Ascii));
+    }
+    let mut cells = 0;
+    let mut end = text.len();
+    for ((at, _), (_, width)) in text.char_indices().zip(standalone_chars(text)?) {
+        if width != 1 {
+            return None;
+        }
+        if cells == room {
+            end = at;
+            break;
+        }
+        cells += 1;
+    }
+    Some((&text[..end], cells, Glyphs::Narrow))
+}
+
+#[cfg(test)]
+mod tests {
+    use pi_agent_ask_core::draw::{Pos, Style};
+
+    use super::*;
+
+    fn run(x: u16, text: &str) -> DrawCmd {
+        DrawCmd::text(Pos::new(x, 0), text, Style::default())
+    }
+
+    fn texts(cmds: &[DrawCmd], width: u16, from: u16) -> Option<Vec<(u16, String, u16)>> {
+        let mut out = Vec::new();
+        fresh_runs(cmds.iter(), &Theme::colored(), 2, width, from, &mut out).then(|| {
+            out.iter()
+                .map(|run| (run.x, run.text.to_owned(), run.cells))
+                .collect()
+        })
+    }
+
+    #[test]
+    fn runs_in_column_order_go_straight_out_cut_at_the_edge_and_offset_by_the_area() {
+        let cmds = [run(0, "kept"), run(5, "ab"), run(8, "│ x"), run(12, "long")];
+        assert_eq!(
+            texts(&cmds, 14, 5),
+            Some(vec![
+                (7, "ab".to_owned(), 2),
+                (10, "│ x".to_owned(), 3),
+                (14, "lo".to_owned(), 2),
+            ])
+        );
+        let narrow = [run(0, "──"), run(2, "ééé")];
+        assert_eq!(
+            texts(&narrow, 4, 0),
+            Some(vec![(2, "──".to_owned(), 2), (4, "éé".to_owned(), 2)])
+        );
+    }
+
+    #[test]
+    fn overlapping_unordered_wide_or_clustered_runs_are_painted_instead() {
+        assert_eq!(texts(&[run(0, "abc"), run(2, "x")], 20, 0), None);
+        assert_eq!(texts(&[run(5, "a"), run(0, "b")], 20, 0), None);
+        assert_eq!(texts(&[run(0, "日本")], 20, 0), None);
+        assert_eq!(texts(&[run(0, "e\u{301}")], 20, 0), None);
+        assert_eq!(
+            texts(&[run(0, "abe\u{301}")], 3, 0),
+            None,
+            "the mark belongs to the last cell shown"
+        );
+        assert_eq!(
+            texts(&[run(0, "abc\u{301}")], 2, 0),
+            Some(vec![(2, "ab".to_owned(), 2)])
+        );
+        assert_eq!(texts(&[run(0, "a\u{1b}[31m")], 20, 0), None);
+    }
+}

@@ -8,6 +8,7 @@ mod editing;
 mod find;
 mod flow;
 mod images;
+mod kept_rows;
 mod long_lists;
 mod mouse;
 mod paging;

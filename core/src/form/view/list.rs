@@ -3,6 +3,7 @@
 //! position line when it does not fit.
 
 use super::super::Form;
+use super::kept::{KeptRows, RowKey};
 use super::options::{Emphasis, Item, short_description};
 use super::{ACCENT, Hit, MUTED, TEXT};
 use crate::draw::{Canvas, Pos, Rect, Span, put_line, put_lines};
@@ -25,37 +26,12 @@ pub struct ListPage {
     height: usize,
 }
 
-/// The rows of a list laid out in one frame, by row number: the few rows a frame shows, found
-/// by looking through them.
-struct LaidOut<'a>(Vec<(usize, Item<'a>)>);
-
-impl<'a> LaidOut<'a> {
-    /// Room for the rows a list of `height` rows lays out: one a row at most, and one more
-    /// above or below it, so that the list does not grow while it is laid out.
-    fn for_height(height: usize) -> Self {
-        Self(Vec::with_capacity(height + 1))
-    }
-
-    /// Row `row` as laid out, laying it out with `lay_out` first when it is not yet.
-    fn get_or_lay_out(&mut self, row: usize, lay_out: impl FnOnce() -> Item<'a>) -> &Item<'a> {
-        let at = self
-            .0
-            .iter()
-            .position(|(laid, _)| *laid == row)
-            .unwrap_or_else(|| {
-                self.0.push((row, lay_out()));
-                self.0.len() - 1
-            });
-        &self.0[at].1
-    }
-
-    /// Keeps `item` as row `row`'s layout, in place of any it had.
-    fn put(&mut self, row: usize, item: Item<'a>) {
-        match self.0.iter_mut().find(|(laid, _)| *laid == row) {
-            Some((_, laid)) => *laid = item,
-            None => self.0.push((row, item)),
-        }
-    }
+/// How the rows of a list that fits whole are laid out: the description rows each row has,
+/// and the highlighted row's, which takes the rows left free as well.
+#[derive(Clone, Copy, Debug)]
+struct Fitted {
+    rows: usize,
+    highlighted: usize,
 }
 
 impl Form {
@@ -120,7 +96,7 @@ impl Form {
     /// Draws the option list of question `index` in `area`, scrolled to keep the highlighted
     /// row in view, with a position line when it does not fit. The list, each row drawn (all
     /// of its lines) and an open editor are mouse regions.
-    pub(super) fn draw_list<'form>(&'form self, canvas: &mut Canvas, area: Rect, index: usize) {
+    pub(super) fn draw_list(&self, canvas: &mut Canvas, area: Rect, index: usize) {
         self.memory.hits.add(area, Hit::List);
         if area.is_empty() {
             return;
@@ -131,17 +107,23 @@ impl Form {
         let height = usize::from(area.height);
         let cursor_row = self.state.cursors[index].min(rows.saturating_sub(1));
         let finding = self.state.find.as_deref();
+        let mut kept = self.memory.kept_rows.borrow_mut();
+        kept.follow(index, columns, height);
         let fitted = if finding.is_some() {
             None
         } else {
-            self.fitted_items(index, columns, height)
+            self.fitted(&mut kept, index, columns, height)
         };
         let fits = fitted.is_some();
-        let mut items = fitted.unwrap_or_else(|| LaidOut::for_height(height));
         let short = short_description(height);
-        let item_height = |row: usize, items: &mut LaidOut<'form>| {
-            items
-                .get_or_lay_out(row, || self.item(index, row, columns, height, short))
+        let description_rows = |row: usize| match fitted {
+            Some(fitted) if row == cursor_row => fitted.highlighted,
+            Some(fitted) => fitted.rows,
+            None => short,
+        };
+        let size = (columns, height);
+        let item_height = |row: usize, kept: &mut KeptRows| {
+            self.kept_item(kept, index, row, size, description_rows(row))
                 .lines
                 .len()
         };
@@ -155,10 +137,10 @@ impl Form {
         top = top.min(cursor_row);
         top = top.max(cursor_row.saturating_sub(list_height));
         let mut used: usize = (top..=cursor_row)
-            .map(|row| item_height(row, &mut items))
+            .map(|row| item_height(row, &mut kept))
             .sum();
         while used > list_height && top < cursor_row {
-            used -= item_height(top, &mut items);
+            used -= item_height(top, &mut kept);
             top += 1;
         }
         // The rows from `top` down, as far as they start inside the list: once they fill it,
@@ -168,14 +150,14 @@ impl Form {
             if below >= list_height {
                 break;
             }
-            below += item_height(row, &mut items);
+            below += item_height(row, &mut kept);
         }
         while top > 0
             && below < list_height
-            && below + item_height(top - 1, &mut items) <= list_height
+            && below + item_height(top - 1, &mut kept) <= list_height
         {
             top -= 1;
-            below += item_height(top, &mut items);
+            below += item_height(top, &mut kept);
         }
         self.memory.list_top.set((index, top));
         let mut y = 0;
@@ -185,7 +167,7 @@ impl Form {
             if y >= list_height {
                 break;
             }
-            let item = items.get_or_lay_out(row, || self.item(index, row, columns, height, short));
+            let item = self.kept_item(&mut kept, index, row, size, description_rows(row));
             let room = Rect::new(
                 area.x,
                 area.y + y as u16,
@@ -266,39 +248,73 @@ impl Form {
         }
     }
 
-    /// Every row of question `index` laid out to fit in `height` rows together, or `None`
-    /// when they cannot (only lists of at most `height` rows are tried): with every
+    /// How every row of question `index` is laid out to fit in `height` rows together, or
+    /// `None` when they cannot (only lists of at most `height` rows are tried): with every
     /// description whole if that fits, otherwise with short descriptions, the highlighted row's
-    /// taking the rows left free as well.
-    fn fitted_items(&self, index: usize, columns: usize, height: usize) -> Option<LaidOut<'_>> {
+    /// taking the rows left free as well. The rows are laid out, and kept, as they are tried.
+    fn fitted(
+        &self,
+        kept: &mut KeptRows,
+        index: usize,
+        columns: usize,
+        height: usize,
+    ) -> Option<Fitted> {
         let rows = Self::row_count(&self.call.request().questions[index]);
         if rows > height {
             return None;
         }
-        let lay_out = |description_rows: usize| {
-            let mut items = LaidOut::for_height(rows);
+        let mut used_with = |description_rows: usize| {
             let mut used = 0;
             for row in 0..rows {
-                let item = self.item(index, row, columns, height, description_rows);
-                used += item.lines.len();
+                let size = (columns, height);
+                used += self
+                    .kept_item(kept, index, row, size, description_rows)
+                    .lines
+                    .len();
                 if used > height {
                     return None;
                 }
-                items.put(row, item);
             }
-            Some((items, used))
+            Some(used)
         };
-        if let Some((items, _)) = lay_out(height) {
-            return Some(items);
+        if used_with(height).is_some() {
+            return Some(Fitted {
+                rows: height,
+                highlighted: height,
+            });
         }
         let short = short_description(height);
-        let (mut items, used) = lay_out(short)?;
-        let cursor = self.state.cursors[index].min(rows - 1);
-        let free = height - used;
-        if free > 0 {
-            let grown = self.item(index, cursor, columns, height, short + free);
-            items.put(cursor, grown);
-        }
-        Some(items)
+        let used = used_with(short)?;
+        Some(Fitted {
+            rows: short,
+            highlighted: short + (height - used),
+        })
+    }
+
+    /// Row `row` of question `index` laid out in a list of `size` (columns, rows), its
+    /// description in at most `description_rows` rows: as kept in `kept`, laid out and kept
+    /// first when it is not.
+    fn kept_item<'k>(
+        &self,
+        kept: &'k mut KeptRows,
+        index: usize,
+        row: usize,
+        size: (usize, usize),
+        description_rows: usize,
+    ) -> &'k Item<'static> {
+        let emphasis = if self.state.cursors[index] == row {
+            Emphasis::Highlighted
+        } else {
+            Emphasis::Plain
+        };
+        let key = RowKey {
+            row,
+            description_rows,
+            emphasis,
+            look: self.row_look(index, row),
+        };
+        kept.get_or_lay_out(key, || {
+            self.item_as(index, row, size, description_rows, emphasis)
+        })
     }
 }

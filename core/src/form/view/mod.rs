@@ -51,6 +51,7 @@
 mod editor;
 mod footer;
 mod hits;
+mod kept;
 mod layout;
 mod list;
 mod options;
@@ -94,6 +95,8 @@ pub struct ViewMemory {
     review_window: Cell<Window>,
     /// The footer's hints as last laid out.
     footer: RefCell<footer::FooterMemo>,
+    /// The list's rows as last laid out.
+    kept_rows: RefCell<kept::KeptRows>,
 }
 
 /// Plain text.
@@ -116,6 +119,13 @@ const SUCCESS: Style = Style::new(Role::Success);
 const SELECTED: Style = Style::new(Role::Selected);
 
 impl Form {
+    /// Forgets the list rows kept from earlier frames, so that the next frame lays out every
+    /// row afresh.
+    #[cfg(test)]
+    pub(crate) fn forget_kept_rows(&self) {
+        self.memory.kept_rows.borrow_mut().clear();
+    }
+
     /// Draws the form for a screen of `size`.
     pub(super) fn render(&self, size: Size) -> Frame {
         let mut canvas = Canvas::new(size);

@@ -30,6 +30,21 @@ pub(super) struct Item<'a> {
     pub editor_from: Option<usize>,
 }
 
+impl Item<'_> {
+    /// The same item owning its text, to keep beyond what it borrows from.
+    pub fn into_owned(self) -> Item<'static> {
+        Item {
+            lines: self
+                .lines
+                .into_iter()
+                .map(|line| line.into_iter().map(Span::into_owned).collect())
+                .collect(),
+            cursor: self.cursor,
+            editor_from: self.editor_from,
+        }
+    }
+}
+
 /// Number of decimal digits of `n`.
 fn digits(n: usize) -> usize {
     n.max(1).ilog10() as usize + 1
@@ -73,7 +88,7 @@ fn push_label_line<'a>(
 }
 
 /// Whether a row is laid out as the highlighted one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Emphasis {
     /// The highlighted row: its label wraps whole (as far as the list has rows), unless an
     /// editor is open in it, which needs the rows.
@@ -83,6 +98,28 @@ pub(super) enum Emphasis {
 }
 
 impl Form {
+    /// Whether option `row` of question `index` has a note (text or images) to show.
+    pub(super) fn option_noted(&self, index: usize, row: usize) -> bool {
+        let draft = &self.state.drafts[index];
+        !draft.option_note_images(row).is_empty()
+            || draft
+                .option_notes
+                .get(&row)
+                .is_some_and(|n| !n.trim().is_empty())
+    }
+
+    /// Whether an editor is open on option `row`'s note, or on the custom answer when `row`
+    /// is its row (`custom`).
+    pub(super) fn editing_row(&self, row: usize, custom: bool) -> bool {
+        self.state
+            .editor()
+            .is_some_and(|editor| match editor.target {
+                EditorTarget::Custom => custom,
+                EditorTarget::Note(NoteTarget::Option(option)) => option == row,
+                EditorTarget::Note(NoteTarget::Question) => false,
+            })
+    }
+
     /// Lays out row `row` of question `index` in `columns` cells for a list of `max_rows` rows,
     /// its description in at most `description_rows` rows.
     pub(super) fn item(
@@ -149,12 +186,7 @@ impl Form {
         } else {
             draft.option_note_images(row).len()
         };
-        let noted = !custom
-            && (note_images > 0
-                || draft
-                    .option_notes
-                    .get(&row)
-                    .is_some_and(|n| !n.trim().is_empty()));
+        let noted = !custom && self.option_noted(index, row);
         let (with_note_mark, alone);
         let label_spans: &[Span] = if noted {
             with_note_mark = [Span::new(label, label_style), Span::constant(" ✎", MUTED)];
@@ -163,11 +195,7 @@ impl Form {
             alone = [Span::new(label, label_style)];
             &alone
         };
-        let editing_here = editor.is_some_and(|editor| match editor.target {
-            EditorTarget::Custom => custom,
-            EditorTarget::Note(NoteTarget::Option(option)) => option == row,
-            EditorTarget::Note(NoteTarget::Question) => false,
-        });
+        let editing_here = self.editing_row(row, custom);
         let label_rows = match emphasis {
             Emphasis::Highlighted if !editing_here => max_rows.saturating_sub(1),
             Emphasis::Highlighted | Emphasis::Plain => max_rows / 2,

@@ -1,0 +1,160 @@
+//! The list's rows as earlier frames laid them out, kept while what they show stays the same.
+//!
+//! Every frame lays out each row the list shows, and a keystroke that moves the highlight
+//! changes two of them. A row that shows only the question's own text and whether it is
+//! selected ([`RowLook::Plain`]) is laid out once for the list's size, its highlight and its
+//! share of description rows, and drawn again from here; any other row is laid out again
+//! every frame (once a frame, however often the frame asks for it).
+
+use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
+
+use super::super::Form;
+use super::options::{Emphasis, Item};
+
+/// What of a row's look, besides its highlight, can change while the form is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RowLook {
+    /// An option with no note, or the custom answer's row with no answer written, and no
+    /// editor open in it: it shows the question's own text (or the custom row's label) and
+    /// whether it is selected, and its layout holds for as long as those do.
+    Plain {
+        /// Whether the option is selected.
+        selected: bool,
+    },
+    /// The custom answer's row with an answer written, an option with a note, or a row with
+    /// an editor open: laid out again every frame.
+    Changing,
+}
+
+impl Form {
+    /// What row `row` of question `index` shows besides the question's own text.
+    pub(super) fn row_look(&self, index: usize, row: usize) -> RowLook {
+        let question = &self.call.request().questions[index];
+        let draft = &self.state.drafts[index];
+        let custom = row >= question.options.len();
+        let changing = if custom {
+            !draft.custom_text.trim().is_empty() || !draft.custom_images.is_empty()
+        } else {
+            self.option_noted(index, row)
+        };
+        if changing || self.editing_row(row, custom) {
+            return RowLook::Changing;
+        }
+        let selected = if custom {
+            draft.committed_custom_text().is_some()
+        } else {
+            draft.is_selected(row)
+        };
+        RowLook::Plain { selected }
+    }
+}
+
+/// The rows kept for one list: a question's, laid out for a number of columns and rows.
+#[derive(Default)]
+pub(in crate::form) struct KeptRows {
+    /// The question, columns and rows the kept rows were laid out for.
+    list: (usize, usize, usize),
+    /// Each kept row by its number, the description rows it was laid out with and its
+    /// highlight.
+    rows: BTreeMap<(usize, usize, Emphasis), Kept>,
+    /// The frame being drawn, counted.
+    frame: u64,
+}
+
+impl std::fmt::Debug for KeptRows {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeptRows")
+            .field("list", &self.list)
+            .field("rows", &self.rows.len())
+            .field("frame", &self.frame)
+            .finish_non_exhaustive()
+    }
+}
+
+/// One row as laid out, with what it was laid out as.
+struct Kept {
+    look: RowLook,
+    /// The frame it was laid out in.
+    frame: u64,
+    item: Item<'static>,
+}
+
+/// What a row is laid out from, besides the question's own text and the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct RowKey {
+    /// The row's number.
+    pub row: usize,
+    /// The rows its description may take.
+    pub description_rows: usize,
+    /// Whether it is highlighted.
+    pub emphasis: Emphasis,
+    /// What else it shows.
+    pub look: RowLook,
+}
+
+impl KeptRows {
+    /// The most rows kept for a list of `height` rows: a few screens' worth, so that paging
+    /// through a long list does not keep every row it passed.
+    fn most(height: usize) -> usize {
+        4 * height + 16
+    }
+
+    /// Starts a frame's list: forgets the kept rows unless they were laid out for question
+    /// `index` in a list of `columns` × `height` cells, or so many are kept that a few
+    /// screens' worth is passed.
+    pub(super) fn follow(&mut self, index: usize, columns: usize, height: usize) {
+        self.frame += 1;
+        let list = (index, columns, height);
+        if self.list != list || self.rows.len() > Self::most(height) {
+            self.rows.clear();
+            self.list = list;
+        }
+    }
+
+    /// Forgets every kept row.
+    #[cfg(test)]
+    pub(super) fn clear(&mut self) {
+        self.rows.clear();
+    }
+
+    /// The row `key` names as kept, laid out with `lay_out` first when it is not kept as
+    /// that, or when its look changes every frame.
+    pub(super) fn get_or_lay_out<'a>(
+        &mut self,
+        key: RowKey,
+        lay_out: impl FnOnce() -> Item<'a>,
+    ) -> &Item<'static> {
+        let kept = match self
+            .rows
+            .entry((key.row, key.description_rows, key.emphasis))
+        {
+            Entry::Occupied(entry) => {
+                let kept = entry.into_mut();
+                if !kept.holds(key, self.frame) {
+                    *kept = Kept::new(key, self.frame, lay_out());
+                }
+                kept
+            }
+            Entry::Vacant(entry) => entry.insert(Kept::new(key, self.frame, lay_out())),
+        };
+        &kept.item
+    }
+}
+
+impl Kept {
+    /// `item`, laid out as `key` names in frame `frame`, kept.
+    fn new(key: RowKey, frame: u64, item: Item<'_>) -> Self {
+        Self {
+            look: key.look,
+            frame,
+            item: item.into_owned(),
+        }
+    }
+
+    /// Whether the row was laid out with the look `key` names, in frame `frame` when that
+    /// look changes every frame.
+    fn holds(&self, key: RowKey, frame: u64) -> bool {
+        self.look == key.look && (key.look != RowLook::Changing || self.frame == frame)
+    }
+}

@@ -93,9 +93,17 @@ impl<'a> Span<'a> {
     }
 
     /// A span of text that is already sanitized single-line text, taken as it is.
-    fn clean(text: Cow<'a, str>, style: Style) -> Self {
+    pub(crate) fn clean(text: Cow<'a, str>, style: Style) -> Self {
+        let cells = width(&text);
+        Self::measured(text, cells, style)
+    }
+
+    /// A span of already sanitized single-line text that takes `cells` cells, as its maker
+    /// measured it.
+    pub(crate) fn measured(text: Cow<'a, str>, cells: usize, style: Style) -> Self {
+        debug_assert_eq!(cells, width(&text), "{text:?} takes {cells} cells");
         Self {
-            cells: width(&text),
+            cells,
             text,
             shape: Shape::Line,
             style,

@@ -34,7 +34,7 @@ proptest! {
         keys in proptest::collection::vec(
             prop::sample::select(vec![
                 "down", "up", "space", "enter", "esc", "n", "shift+n", "x", "y", "backspace",
-                "pageDown", "pageUp", "tab", "shift+tab", "end", "home", "/", "1", "3",
+                "pageDown", "pageUp", "tab", "shift+tab", "end", "home", "/", "1", "3", "t",
             ]),
             0..40,
         ),

@@ -11,6 +11,7 @@ use std::collections::btree_map::Entry;
 
 use super::super::Form;
 use super::options::{Emphasis, Item};
+use crate::contract::request::QuestionType;
 
 /// What of a row's look, besides its highlight, can change while the form is used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,8 +54,9 @@ impl Form {
 /// The rows kept for one list: a question's, laid out for a number of columns and rows.
 #[derive(Default)]
 pub(in crate::form) struct KeptRows {
-    /// The question, columns and rows the kept rows were laid out for.
-    list: (usize, usize, usize),
+    /// The question, its type as presented (which the type hotkey changes), and the columns
+    /// and rows the kept rows were laid out for, once some are.
+    list: Option<(usize, QuestionType, usize, usize)>,
     /// Each kept row by its number, the description rows it was laid out with and its
     /// highlight.
     rows: BTreeMap<(usize, usize, Emphasis), Kept>,
@@ -101,11 +103,17 @@ impl KeptRows {
     }
 
     /// Starts a frame's list: forgets the kept rows unless they were laid out for question
-    /// `index` in a list of `columns` × `height` cells, or so many are kept that a few
-    /// screens' worth is passed.
-    pub(super) fn follow(&mut self, index: usize, columns: usize, height: usize) {
+    /// `index` presented as `presented` in a list of `columns` × `height` cells, or so many are
+    /// kept that a few screens' worth is passed.
+    pub(super) fn follow(
+        &mut self,
+        index: usize,
+        presented: QuestionType,
+        columns: usize,
+        height: usize,
+    ) {
         self.frame += 1;
-        let list = (index, columns, height);
+        let list = Some((index, presented, columns, height));
         if self.list != list || self.rows.len() > Self::most(height) {
             self.rows.clear();
             self.list = list;

@@ -108,7 +108,7 @@ impl Form {
         let cursor_row = self.state.cursors[index].min(rows.saturating_sub(1));
         let finding = self.state.find.as_deref();
         let mut kept = self.memory.kept_rows.borrow_mut();
-        kept.follow(index, columns, height);
+        kept.follow(index, question.presented, columns, height);
         let fitted = if finding.is_some() {
             None
         } else {

@@ -1,11 +1,14 @@
 //! The preview pane of preview questions: beside the list on wide screens, below it on
 //! narrow ones, scrolled with `pageUp`/`pageDown` and the mouse wheel.
 
+use std::borrow::Cow;
+
 use super::super::Form;
 use super::super::preview::{clamp_bottom, pane_rows, scroll_down, scroll_up};
 use super::super::state::PreviewScroll;
 use super::{ACCENT, BORDER, DIM, Hit, MUTED, TEXT};
-use crate::draw::{Canvas, Pos, Rect, Span, line_width, put_line};
+use crate::draw::{Canvas, Line, Pos, Rect, Span, put_line};
+use crate::text::{sanitize_line, truncate, width};
 
 /// The screen width from which the preview stands beside the list rather than below it.
 pub const WIDE_PREVIEW_COLUMNS: u16 = 100;
@@ -139,16 +142,16 @@ impl Form {
             canvas.put_clean(row.pos(), line, TEXT);
         }
         let at_top = from == PreviewScroll::default();
-        let position = match (at_top, more) {
+        let position: Option<Cow<'static, str>> = match (at_top, more) {
             (true, false) => None,
-            (true, true) => Some("↓ more".to_owned()),
-            (false, false) => Some("end".to_owned()),
+            (true, true) => Some(Cow::Borrowed(" ↓ more")),
+            (false, false) => Some(Cow::Borrowed(" end")),
             (false, true) => {
                 let percent = from.line.saturating_mul(100) / text.len().max(1);
-                Some(format!("{percent}% ↓"))
+                Some(Cow::Owned(format!(" {percent}% ↓")))
             }
         };
-        put_header(canvas, header, label, position.as_deref());
+        put_header(canvas, header, label, position);
     }
 }
 
@@ -170,19 +173,44 @@ pub(super) fn wide_list_columns(width: u16) -> u16 {
 }
 
 /// `Preview · TOML ───── 42% ↓`: the pane's title rule with the scroll position at its right.
-fn put_header(canvas: &mut Canvas, area: Rect, label: Option<&str>, position: Option<&str>) {
+///
+/// The position, the program's own text, is given with its leading space.
+fn put_header(
+    canvas: &mut Canvas,
+    area: Rect,
+    label: Option<&str>,
+    position: Option<Cow<'static, str>>,
+) {
     if area.is_empty() {
         return;
     }
     let columns = usize::from(area.width);
     let title = match label {
-        Some(label) => format!("Preview · {label} "),
-        None => "Preview ".to_owned(),
+        Some(label) => {
+            let label = sanitize_line(label);
+            let mut title = String::with_capacity(TITLE.len() + label.len() + 1);
+            title.push_str(TITLE);
+            title.push_str(&label);
+            title.push(' ');
+            let cells = TITLE_CELLS + width(&label) + 1;
+            if cells <= columns / 2 {
+                Span::measured(Cow::Owned(title), cells, ACCENT)
+            } else {
+                Span::clean(truncate(&title, columns / 2).into_owned().into(), ACCENT)
+            }
+        }
+        None => Span::clean(truncate("Preview ", columns / 2), ACCENT),
     };
-    let title = Span::new(crate::text::truncate(&title, columns / 2), ACCENT);
-    let end = position.map(|text| Span::new(format!(" {text}"), MUTED));
-    let mut line = vec![title];
-    line.extend(end);
-    line.insert(1, Span::rule(columns.saturating_sub(line_width(&line))));
+    let end = position.map(|text| Span::clean(text, MUTED));
+    let rule =
+        Span::rule(columns.saturating_sub(title.cells() + end.as_ref().map_or(0, Span::cells)));
+    let line: Line = [Some(title), Some(rule), end]
+        .into_iter()
+        .flatten()
+        .collect();
     put_line(canvas, area.pos(), &line);
 }
+
+/// The start of a titled preview pane's title, and the cells it takes.
+const TITLE: &str = "Preview · ";
+const TITLE_CELLS: usize = 10;

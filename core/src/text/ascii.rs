@@ -6,31 +6,29 @@ const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
 /// The high bit of every lane.
 const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
 
-/// Whether some lane of `word` holds a byte below `limit` (at most 0x80), when no lane has its
-/// high bit set.
-const fn has_below(word: u64, limit: u8) -> bool {
-    word.wrapping_sub(ONES * limit as u64) & !word & HIGHS != 0
+/// The high bit of every lane of `word` whose byte is not printable ASCII, among others: a
+/// byte with its high bit set shows it itself, one below a space borrows it when a space is
+/// taken away, and DEL borrows it when it is first made 0. Borrows only run into lanes above
+/// one that is not printable, so a word is printable exactly when no high bit is set.
+const fn unprintable_lanes(word: u64) -> u64 {
+    word | word.wrapping_sub(ONES * 0x20) | (word ^ (ONES * 0x7f)).wrapping_sub(ONES)
 }
 
-/// Whether every lane of `word` is printable ASCII: no high bit, nothing below a space, no DEL.
-const fn word_is_printable(word: u64) -> bool {
-    word & HIGHS == 0 && !has_below(word, 0x20) && !has_below(word ^ (ONES * 0x7f), 1)
-}
-
-/// Whether every byte of `text` is printable ASCII (a space to `~`).
+/// Whether every byte of `text` is printable ASCII (a space to `~`). The words of the text
+/// are all looked at, without a branch for each: the texts asked about are short.
 pub fn is_printable_ascii(text: &str) -> bool {
     let mut words = text.as_bytes().chunks_exact(8);
+    let mut seen = 0;
     for word in &mut words {
         let mut lanes = [0; 8];
         lanes.copy_from_slice(word);
-        if !word_is_printable(u64::from_ne_bytes(lanes)) {
-            return false;
-        }
+        seen |= unprintable_lanes(u64::from_ne_bytes(lanes));
     }
-    words
-        .remainder()
-        .iter()
-        .all(|byte| (0x20..0x7f).contains(byte))
+    seen & HIGHS == 0
+        && words
+            .remainder()
+            .iter()
+            .all(|byte| (0x20..0x7f).contains(byte))
 }
 
 #[cfg(test)]

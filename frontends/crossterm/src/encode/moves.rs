@@ -240,8 +240,20 @@ fn introducer(out: &mut Vec<u8>) {
 }
 
 /// Appends `value` in decimal, a digit at a time: a move's numbers have a few digits, and
-/// pushing them costs less than formatting them elsewhere and copying them in.
+/// pushing them costs less than formatting them elsewhere and copying them in. One or two
+/// digits, as most moves on a screen take, are written without dividing in a loop.
 fn number(out: &mut Vec<u8>, value: u16) {
+    // Both casts hold one decimal digit.
+    #[allow(clippy::cast_possible_truncation)]
+    let digit = |value: u16| b'0' + (value % 10) as u8;
+    if value < 10 {
+        out.push(digit(value));
+        return;
+    }
+    if value < 100 {
+        out.extend_from_slice(&[digit(value / 10), digit(value)]);
+        return;
+    }
     let mut divisor = 1;
     while value / divisor >= 10 {
         divisor *= 10;
@@ -283,4 +295,18 @@ fn csi_len(count: u16) -> usize {
 #[inline]
 fn digits(value: u16) -> usize {
     value.checked_ilog10().map_or(1, |log| log as usize + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_count_is_written_in_decimal_whatever_its_digits() {
+        for count in [2, 7, 9, 10, 42, 99, 100, 120, 999, 1000, 4321, u16::MAX] {
+            let mut out = Vec::new();
+            csi(&mut out, count, b'C');
+            assert_eq!(out, format!("\x1b[{count}C").into_bytes(), "{count}");
+        }
+    }
 }

@@ -9,7 +9,7 @@ use crate::text::{graphemes, sanitize, sanitize_line, width, wrap};
 
 /// The runs a row of a frame holds on average, to size a canvas's list of runs once rather
 /// than grow it run by run.
-const RUNS_PER_ROW: usize = 2;
+const RUNS_PER_ROW: usize = 3;
 
 /// The longest text a run holds without allocating: a [`CompactString`] keeps that much in
 /// place.

@@ -79,8 +79,7 @@ pub(super) fn row_change<'a>(
             (Some(one), Some(other)) if one == other => shared += 1,
             (None, Some(lost)) => {
                 let first = old.map(column).fold(column(lost), u16::min);
-                let kept_end = kept.take(shared).map(end_column).max().unwrap_or(0);
-                return if kept_end <= first {
+                return if kept.take(shared).all(|run| ends_by(run, first)) {
                     RowChange::BlankFrom(first)
                 } else {
                     RowChange::From(first)
@@ -107,11 +106,12 @@ fn column(cmd: &DrawCmd) -> u16 {
     pos.x
 }
 
-/// The column after a run's last cell.
-fn end_column(cmd: &DrawCmd) -> u16 {
+/// Whether a run's last cell lies before column `column`. A text takes at most a cell a byte
+/// (a wide glyph has three bytes or more), so most runs are told by their length, unmeasured.
+fn ends_by(cmd: &DrawCmd, column: u16) -> bool {
     let DrawCmd::Text { pos, text, .. } = cmd;
-    let cells = u16::try_from(width(text)).unwrap_or(u16::MAX);
-    pos.x.saturating_add(cells)
+    let end = |cells: usize| usize::from(pos.x) + cells;
+    end(text.len()) <= usize::from(column) || end(width(text)) <= usize::from(column)
 }
 
 /// A frame's runs grouped by row, each row's in the frame's order.

@@ -1,5 +1,7 @@
-//! The list's rows kept across frames: a frame drawn from kept rows is the frame the same
-//! state draws with every row laid out afresh.
+//! The list's rows and preview panes kept across frames: a frame drawn from kept layout is
+//! the frame the same state draws with everything laid out afresh.
+
+use std::fmt::Write as _;
 
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -24,12 +26,29 @@ fn long_multi() -> Value {
     json!({"questions": [{"id": "many", "prompt": "Pick some", "type": "multi", "options": options}]})
 }
 
+/// A preview question whose previews wrap, scroll, and hold text that sanitizing changes.
+fn long_previews() -> Value {
+    let lines = |tag: &str| -> String {
+        let mut text = String::new();
+        for n in 1..=60 {
+            let words = "word ".repeat(n % 9);
+            let _ = writeln!(text, "{tag} line {n}: {words} \u{1b}[31m│ é\tend");
+        }
+        text
+    };
+    json!({"questions": [{"id": "pick", "prompt": "Pick a layout", "type": "preview", "options": [
+        {"value": "a", "label": "Layout A", "preview": lines("alpha")},
+        {"value": "b", "label": "Layout B", "preview": lines("beta")},
+        {"value": "c", "label": "Layout C", "preview": "short"}
+    ]}]})
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
     #[test]
-    fn a_frame_drawn_from_kept_rows_is_the_frame_laid_out_afresh(
-        long in any::<bool>(),
-        width in 8u16..130,
+    fn a_frame_drawn_from_kept_layout_is_the_frame_laid_out_afresh(
+        payload in 0..3_usize,
+        width in 8u16..150,
         height in 4u16..45,
         keys in proptest::collection::vec(
             prop::sample::select(vec![
@@ -40,7 +59,8 @@ proptest! {
         ),
         resize in any::<bool>(),
     ) {
-        let mut form = ask_user(&if long { long_multi() } else { three_questions() });
+        let arguments = [three_questions(), long_multi(), long_previews()];
+        let mut form = ask_user(&arguments[payload]);
         let mut size = Size::new(width, height);
         form.draw(size);
         for (step, key) in keys.iter().enumerate() {
@@ -49,7 +69,7 @@ proptest! {
                 size = Size::new(size.height.max(8) * 2, size.width.clamp(4, 45));
             }
             let kept = form.draw(size);
-            form.forget_kept_rows();
+            form.forget_kept_layout();
             let afresh = form.draw(size);
             prop_assert_eq!(&kept, &afresh, "after {:?} at {:?}", &keys[..=step], size);
         }

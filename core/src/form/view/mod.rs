@@ -55,6 +55,7 @@ mod kept;
 mod layout;
 mod list;
 mod options;
+mod panes;
 mod preview;
 mod question;
 mod references;
@@ -97,6 +98,8 @@ pub struct ViewMemory {
     footer: RefCell<footer::FooterMemo>,
     /// The list's rows as last laid out.
     kept_rows: RefCell<kept::KeptRows>,
+    /// The preview panes laid out last.
+    panes: RefCell<panes::KeptPanes>,
 }
 
 /// Plain text.
@@ -119,11 +122,12 @@ const SUCCESS: Style = Style::new(Role::Success);
 const SELECTED: Style = Style::new(Role::Selected);
 
 impl Form {
-    /// Forgets the list rows kept from earlier frames, so that the next frame lays out every
-    /// row afresh.
+    /// Forgets the list rows and preview panes kept from earlier frames, so that the next
+    /// frame lays everything out afresh.
     #[cfg(test)]
-    pub(crate) fn forget_kept_rows(&self) {
+    pub(crate) fn forget_kept_layout(&self) {
         self.memory.kept_rows.borrow_mut().clear();
+        *self.memory.panes.borrow_mut() = panes::KeptPanes::default();
     }
 
     /// Draws the form for a screen of `size`.

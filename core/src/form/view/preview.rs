@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use super::super::Form;
 use super::super::preview::{clamp_bottom, pane_rows, scroll_down, scroll_up};
 use super::super::state::PreviewScroll;
+use super::panes::{Pane, PaneKey};
 use super::{ACCENT, BORDER, DIM, Hit, MUTED, TEXT};
 use crate::draw::{Canvas, Line, Pos, Rect, Span, put_line};
 use crate::text::{sanitize_line, truncate, width};
@@ -137,10 +138,28 @@ impl Form {
         }
         let columns = usize::from(area.width);
         let height = usize::from(area.height);
-        let (from, rows, more) = pane_rows(text, self.state.preview, height, columns);
-        for (row, line) in area.rows().zip(&rows) {
-            canvas.put_clean(row.pos(), line, TEXT);
+        let key = PaneKey {
+            question: self.state.tab,
+            option: self
+                .state
+                .cursors
+                .get(self.state.tab)
+                .copied()
+                .unwrap_or_default(),
+            scroll: self.state.preview,
+            columns,
+            height,
+        };
+        let mut panes = self.memory.panes.borrow_mut();
+        let pane = panes.get_or_lay_out(key, || {
+            let (from, rows, more) = pane_rows(text, self.state.preview, height, columns);
+            Pane::new(key, text, from, rows, more, width)
+        });
+        for (row, (line, cells)) in area.rows().zip(pane.rows(text)) {
+            canvas.put_measured(row.pos(), line, cells, TEXT);
         }
+        let (from, more) = (pane.from, pane.more);
+        drop(panes);
         let at_top = from == PreviewScroll::default();
         let position: Option<Cow<'static, str>> = match (at_top, more) {
             (true, false) => None,

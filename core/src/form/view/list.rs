@@ -3,7 +3,7 @@
 //! position line when it does not fit.
 
 use super::super::Form;
-use super::kept::{KeptRows, RowKey};
+use super::kept_rows::{KeptRows, RowKey};
 use super::options::{Emphasis, Item, short_description};
 use super::{ACCENT, Hit, MUTED, TEXT};
 use crate::draw::{Canvas, Pos, Rect, Span, put_line, put_lines};

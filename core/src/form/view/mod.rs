@@ -51,7 +51,7 @@
 mod editor;
 mod footer;
 mod hits;
-mod kept;
+mod kept_rows;
 mod layout;
 mod list;
 mod options;
@@ -97,7 +97,7 @@ pub struct ViewMemory {
     /// The footer's hints as last laid out.
     footer: RefCell<footer::FooterMemo>,
     /// The list's rows as last laid out.
-    kept_rows: RefCell<kept::KeptRows>,
+    kept_rows: RefCell<kept_rows::KeptRows>,
     /// The preview panes laid out last.
     panes: RefCell<panes::KeptPanes>,
 }

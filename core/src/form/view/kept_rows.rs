@@ -31,23 +31,18 @@ pub(super) enum RowLook {
 impl Form {
     /// What row `row` of question `index` shows besides the question's own text.
     pub(super) fn row_look(&self, index: usize, row: usize) -> RowLook {
-        let question = &self.call.request().questions[index];
-        let draft = &self.state.drafts[index];
-        let custom = row >= question.options.len();
+        let custom = row >= self.call.request().questions[index].options.len();
         let changing = if custom {
-            !draft.custom_text.trim().is_empty() || !draft.custom_images.is_empty()
+            self.custom_written(index)
         } else {
             self.option_noted(index, row)
         };
         if changing || self.editing_row(row, custom) {
             return RowLook::Changing;
         }
-        let selected = if custom {
-            draft.committed_custom_text().is_some()
-        } else {
-            draft.is_selected(row)
-        };
-        RowLook::Plain { selected }
+        RowLook::Plain {
+            selected: self.row_selected(index, row),
+        }
     }
 }
 

@@ -98,6 +98,24 @@ pub(super) enum Emphasis {
 }
 
 impl Form {
+    /// Whether row `row` of question `index` is selected: its option, or the custom answer on
+    /// its row once committed.
+    pub(super) fn row_selected(&self, index: usize, row: usize) -> bool {
+        let draft = &self.state.drafts[index];
+        if row >= self.call.request().questions[index].options.len() {
+            draft.committed_custom_text().is_some()
+        } else {
+            draft.is_selected(row)
+        }
+    }
+
+    /// Whether question `index` has a custom answer written (text or images), which its row
+    /// shows.
+    pub(super) fn custom_written(&self, index: usize) -> bool {
+        let draft = &self.state.drafts[index];
+        !draft.custom_text.trim().is_empty() || !draft.custom_images.is_empty()
+    }
+
     /// Whether option `row` of question `index` has a note (text or images) to show.
     pub(super) fn option_noted(&self, index: usize, row: usize) -> bool {
         let draft = &self.state.drafts[index];
@@ -164,11 +182,7 @@ impl Form {
         let highlighted = emphasis == Emphasis::Highlighted;
         let custom = row >= question.options.len();
         let editor = self.state.editor();
-        let selected = if custom {
-            draft.committed_custom_text().is_some()
-        } else {
-            draft.is_selected(row)
-        };
+        let selected = self.row_selected(index, row);
         let marker = match (question.is_multi(), selected) {
             (true, true) => "[x] ",
             (true, false) => "[ ] ",
@@ -244,7 +258,7 @@ impl Form {
                         lines.extend(indented(cap_lines(warning, 2, text_columns), indent));
                     }
                 }
-                _ if !draft.custom_text.trim().is_empty() || !draft.custom_images.is_empty() => {
+                _ if self.custom_written(index) => {
                     let style = if selected { TEXT } else { MUTED };
                     let shown = with_markers(&draft.custom_text, draft.custom_images.len());
                     let text = cap_lines(

@@ -21,12 +21,18 @@ const NO_PREVIEW: &str = "No preview available";
 const DEFAULT_PANE: (usize, usize) = (60, 10);
 
 impl Form {
+    /// The active question and its highlighted row.
+    fn highlighted_row(&self) -> Option<(usize, usize)> {
+        let (index, _) = self.active_question()?;
+        Some((index, self.state.cursors[index]))
+    }
+
     /// The preview text of the highlighted row of the active question, if it has one, as it
     /// shows: the text as written without its blank first lines and trailing white space, so
     /// the first line keeps its indentation.
     fn highlighted_preview(&self) -> Option<&str> {
-        let (index, question) = self.active_question()?;
-        let row = self.state.cursors[index];
+        let (index, row) = self.highlighted_row()?;
+        let question = &self.call.request().questions[index];
         let trimmed = question
             .options
             .get(row)
@@ -38,8 +44,8 @@ impl Form {
 
     /// The label of the highlighted row of the active question.
     fn highlighted_label(&self) -> Option<&str> {
-        let (index, question) = self.active_question()?;
-        let row = self.state.cursors[index];
+        let (index, row) = self.highlighted_row()?;
+        let question = &self.call.request().questions[index];
         let custom_label = self.rules().custom_label;
         Some(
             question
@@ -138,14 +144,10 @@ impl Form {
         }
         let columns = usize::from(area.width);
         let height = usize::from(area.height);
+        let (question, option) = self.highlighted_row().unwrap_or_default();
         let key = PaneKey {
-            question: self.state.tab,
-            option: self
-                .state
-                .cursors
-                .get(self.state.tab)
-                .copied()
-                .unwrap_or_default(),
+            question,
+            option,
             scroll: self.state.preview,
             columns,
             height,

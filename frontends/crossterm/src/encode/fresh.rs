@@ -18,11 +18,11 @@ impl Encoder {
                 .is_some_and(|known| known.len() <= usize::from(from))
     }
 
-    /// Writes `runs` on row `y`, when the screen shows it blank from column `from` on, where
-    /// every run lies: spaces that paint blank at either end of a run are not written, and a
-    /// longer stretch of them inside one is moved over. Returns whether it did; when the
-    /// encoder cannot vouch for the blank cells, nothing is written and the row is to be
-    /// drawn.
+    /// Writes `runs` on row `y`, when the screen shows it blank from column `from` on and the
+    /// runs lie there in column order, none over another: spaces that paint blank at either
+    /// end of a run are not written, and a longer stretch of them inside one is moved over.
+    /// Returns whether it did; when the encoder cannot vouch for the blank cells, or the runs
+    /// are not so, nothing is written and the row is to be drawn.
     pub fn write_fresh(
         &mut self,
         out: &mut Vec<u8>,
@@ -30,7 +30,7 @@ impl Encoder {
         from: u16,
         runs: &[FreshRun<'_>],
     ) -> bool {
-        if !self.is_blank_from(from, y) {
+        if !self.is_blank_from(from, y) || !in_column_order(from, runs) {
             return false;
         }
         let width = self.shadow.size().width;
@@ -95,6 +95,17 @@ impl Encoder {
         let written = known.len() - usize::from(x);
         self.advance(u16::try_from(written).unwrap_or(u16::MAX));
     }
+}
+
+/// Whether `runs` lie in column order from column `from` on, none over another: what writing
+/// them one after another onto blank cells takes.
+fn in_column_order(from: u16, runs: &[FreshRun<'_>]) -> bool {
+    let mut reached = from;
+    runs.iter().all(|run| {
+        let after = run.x >= reached;
+        reached = run.x.saturating_add(run.cells);
+        after
+    })
 }
 
 /// The byte ranges of `text` to write when its spaces paint blank on blank cells: without the
@@ -178,6 +189,18 @@ mod tests {
             !encoder.write_fresh(&mut out, 1, 5, &runs),
             "a row that shows text past the column"
         );
+        let before = out.len();
+        for (runs, why) in [
+            ([run(4, "abc", cyan), run(6, "x", cyan)], "one over another"),
+            (
+                [run(9, "a", cyan), run(4, "b", cyan)],
+                "out of column order",
+            ),
+            ([run(1, "a", cyan), run(4, "b", cyan)], "before the column"),
+        ] {
+            assert!(!encoder.write_fresh(&mut out, 0, 2, &runs), "{why}");
+        }
+        assert_eq!(out.len(), before, "nothing written");
     }
 
     fn pieces(text: &str) -> Vec<&str> {

@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 
 use pi_agent_ask_core::draw::{DrawCmd, Frame, Pos};
-use pi_agent_ask_core::text::{graphemes, standalone_chars};
+use pi_agent_ask_core::text::{graphemes, is_printable_ascii, standalone_chars};
 use ratatui::layout::{Position, Size};
 
 use crate::cell::{Cell, Clusters, PaintedRow, Patch, Shade, Text};
@@ -91,7 +91,7 @@ pub fn paint_row<'a>(
         let DrawCmd::Text { pos, text, style } = cmd;
         let style = Patch::from(theme.style(*style));
         let mut x = usize::from(pos.x);
-        if text.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
+        if is_printable_ascii(text) {
             // One cell per byte: no graphemes to find or measure. Past every run put so far,
             // as most runs are, the cells are blank: no shade under them to lay the style over.
             x = if x >= reached {

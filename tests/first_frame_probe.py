@@ -11,8 +11,11 @@ The program runs in `dir` as a session leader with the terminal as its controlli
 and standard input, standard output into `result.json` and standard error into `stderr.txt`.
 The report is one JSON document: `tasks_at_first_frame`, `tty_descriptions` (the distinct open
 file descriptions, told apart with kcmp(2), of the descriptors it holds on the terminal beyond
-standard input), `tty_descriptors`, `bell_after_frame` (whether the first bell came after the
-awaited text), `tasks_after_key`, `exit` and `stderr`. Only Python's standard library is used.
+standard input), `tty_descriptors`, `writes_at_first_frame` (the write system calls the process
+had made once the first frame and its bell had arrived, from `syscw` of /proc/PID/io),
+`bell_after_frame` (whether the first bell came after the awaited text), `tasks_after_key`,
+`writes_for_key` (the write system calls the key took), `exit` and `stderr`. Only Python's
+standard library is used.
 """
 
 import ctypes
@@ -55,6 +58,15 @@ def quiet(master, received, seconds=0.3):
 
 def tasks(pid):
     return len(os.listdir(f"/proc/{pid}/task"))
+
+
+def writes(pid):
+    with open(f"/proc/{pid}/io", encoding="ascii") as io:
+        for line in io:
+            name, _, value = line.partition(":")
+            if name == "syscw":
+                return int(value)
+    raise RuntimeError("no syscw in /proc/PID/io")
 
 
 def same_description(pid, first, second):
@@ -124,9 +136,11 @@ def main():
         quiet(master, received)
         bell = received.find(b"\x07")
         report["bell_after_frame"] = bell > received.find(awaited)
+        report["writes_at_first_frame"] = writes(pid)
         os.write(master, b"\x1b[B")
         quiet(master, received)
         report["tasks_after_key"] = tasks(pid)
+        report["writes_for_key"] = writes(pid) - report["writes_at_first_frame"]
         os.write(master, b"\x03")
         end = time.monotonic() + DEADLINE_SECONDS
         status = None

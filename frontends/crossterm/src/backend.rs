@@ -63,28 +63,46 @@ impl TypedAhead {
 /// Writes frames to the terminal device and counts the bytes it sends.
 #[derive(Debug)]
 pub struct TtyBackend {
-    inner: LeanBackend<CountingWriter<File>>,
-    reader: File,
+    inner: LeanBackend<CountingWriter<Arc<File>>>,
+    reader: Arc<File>,
     count: ByteCount,
     typed: TypedAhead,
+    /// Bytes to leave right after the next frame, in its write (a notification's bell).
+    after_frame: Vec<u8>,
 }
 
 impl TtyBackend {
     /// A backend writing to `tty` (opened for reading and writing), adding to `count`, and
     /// keeping in `typed` the keys that arrive while it waits for the terminal to answer.
-    pub fn new(tty: &File, count: ByteCount, typed: TypedAhead) -> io::Result<Self> {
-        let writer = CountingWriter::with_counter(tty.try_clone()?, count.clone());
-        Ok(Self {
-            inner: LeanBackend::new(writer, ScreenSize::Terminal(tty.try_clone()?)),
-            reader: tty.try_clone()?,
+    ///
+    /// It shares the session's descriptor rather than duplicating it: a duplicate would share
+    /// the same open file anyway, at the cost of system calls to make and close it.
+    pub fn new(tty: &Arc<File>, count: ByteCount, typed: TypedAhead) -> Self {
+        let writer = CountingWriter::with_counter(Arc::clone(tty), count.clone());
+        Self {
+            inner: LeanBackend::new(writer, ScreenSize::Terminal(Arc::clone(tty))),
+            reader: Arc::clone(tty),
             count,
             typed,
-        })
+            after_frame: Vec::new(),
+        }
     }
 
     /// The bytes this backend (and any other sharing its count) has written so far.
     pub fn bytes_written(&self) -> u64 {
         self.count.get()
+    }
+
+    /// Queues `bytes` that are not part of a frame (the session's modes) to leave in the next
+    /// write, with the frame that follows them.
+    pub fn queue(&mut self, bytes: &[u8]) {
+        self.inner.send(bytes);
+    }
+
+    /// Keeps `bytes` that are not part of a frame (a notification) to leave right after the
+    /// next frame, in the same write.
+    pub fn follow_frame_with(&mut self, bytes: &[u8]) {
+        self.after_frame.extend_from_slice(bytes);
     }
 
     /// Writes `bytes` that are not part of a frame (a notification) at once.
@@ -198,11 +216,15 @@ impl TtyBackend {
         self.inner.size().map(capped)
     }
 
-    /// Writes what the frame gathered.
+    /// Writes what the frame gathered, and what was kept to follow it.
     ///
     /// # Errors
     /// When the terminal cannot be written.
     pub fn flush(&mut self) -> io::Result<()> {
+        if !self.after_frame.is_empty() {
+            self.inner.send(&self.after_frame);
+            self.after_frame.clear();
+        }
         self.inner.flush()
     }
 }
@@ -258,7 +280,7 @@ impl DrawTarget for TtyBackend {
     }
 
     fn flush_frame(&mut self) -> io::Result<()> {
-        self.inner.flush()
+        self.flush()
     }
 }
 

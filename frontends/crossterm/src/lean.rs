@@ -7,6 +7,7 @@
 use std::cell::Cell as Noted;
 use std::fs::File;
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use ratatui::layout::{Position, Size};
 
@@ -22,7 +23,7 @@ pub enum ScreenSize {
     /// open, rather than opening the device again): asked once, and again only after
     /// [`DrawTarget::forget_size`], which a resize signal calls for, so a frame makes no
     /// system call to learn a size that did not change.
-    Terminal(File),
+    Terminal(Arc<File>),
     /// A size given once, for a screen that is not a terminal (a measurement, a test).
     Fixed(Size),
 }

@@ -10,6 +10,7 @@
 use std::fs::File;
 use std::io::{self, ErrorKind, Read};
 use std::os::fd::{AsRawFd, BorrowedFd};
+use std::sync::Arc;
 use std::time::Duration;
 
 use arrayvec::ArrayVec;
@@ -38,15 +39,15 @@ pub(crate) enum Woken {
 /// The terminal's input, read without blocking.
 #[derive(Debug)]
 pub(crate) struct TtyReader {
-    tty: File,
+    tty: Arc<File>,
     /// What a read fills, made once: a keystroke's few bytes are copied out of it, so a wait
     /// neither allocates nor clears a page of memory.
     buffer: Box<[u8; READ_SIZE]>,
 }
 
 impl TtyReader {
-    /// Reads the terminal open on `tty` (a duplicate of the session's descriptor).
-    pub(crate) fn new(tty: File) -> Self {
+    /// Reads the terminal open on `tty`, the session's descriptor.
+    pub(crate) fn new(tty: Arc<File>) -> Self {
         Self {
             tty,
             buffer: Box::new([0; READ_SIZE]),
@@ -162,7 +163,11 @@ mod tests {
         let (ours, theirs) = UnixStream::pair().unwrap();
         ours.set_nonblocking(true).unwrap();
         let tty = File::from(OwnedFd::from(ours));
-        (TtyReader::new(tty), theirs, UnixStream::pair().unwrap())
+        (
+            TtyReader::new(Arc::new(tty)),
+            theirs,
+            UnixStream::pair().unwrap(),
+        )
     }
 
     #[test]

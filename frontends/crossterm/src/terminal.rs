@@ -7,7 +7,7 @@
 //! before the panic message is printed), and before a run ends on a signal.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Write as _};
+use std::io;
 use std::ops::Range;
 use std::os::fd::BorrowedFd;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -100,7 +100,7 @@ struct Shared {
 #[derive(Debug)]
 pub struct TerminalSession {
     terminal: Painter<TtyBackend>,
-    tty: File,
+    tty: Arc<File>,
     reader: TtyReader,
     options: TerminalOptions,
     theme: Theme,
@@ -119,8 +119,8 @@ impl TerminalSession {
     ///
     /// Fails if there is no terminal or another session is open.
     pub fn enter(options: TerminalOptions) -> io::Result<Self> {
-        let tty = session_tty()?;
-        let reader = TtyReader::new(tty.try_clone()?);
+        let tty = Arc::new(session_tty()?);
+        let reader = TtyReader::new(Arc::clone(&tty));
         let signals = SignalWatch::get()?;
         install_panic_hook();
         let shared = Shared::default();
@@ -180,6 +180,9 @@ impl TerminalSession {
     /// Draws the frame `draw` makes for the current area; only changed cells are written, and
     /// then what waits in the outbox (a notification's bell).
     pub fn draw(&mut self, draw: impl FnOnce(Size) -> Frame) -> io::Result<()> {
+        // What waited in the outbox leaves in the frame's own write, right after the frame.
+        let waiting = outbox::take();
+        self.terminal.target_mut().follow_frame_with(&waiting);
         let cursor = self.terminal.draw(&self.theme, draw)?;
         self.write_outbox()?;
         self.note_area();
@@ -287,7 +290,7 @@ fn open_tty() -> io::Result<File> {
 
 /// Enters raw mode and the session's screen modes, and builds a terminal with a blank screen.
 fn enter_modes(
-    tty: &File,
+    tty: &Arc<File>,
     options: TerminalOptions,
     shared: &Shared,
     signals: &SignalWatch,
@@ -306,20 +309,19 @@ fn enter_modes(
 }
 
 fn enter_modes_unguarded(
-    tty: &File,
+    tty: &Arc<File>,
     options: TerminalOptions,
     shared: &Shared,
 ) -> io::Result<Painter<TtyBackend>> {
     restore::enable_raw_mode(tty)?;
-    // The modes go out in one write.
+    // The modes go out in the same write as the first frame (or, inline, the cursor query).
     let mut modes = Vec::new();
     if options.screen == Screen::AlternateScreen {
         queue!(modes, EnterAlternateScreen)?;
     }
     queue!(modes, EnableBracketedPaste, EnableMouseCapture, Hide)?;
-    let mut writer = tty;
-    writer.write_all(&modes)?;
-    let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone())?;
+    let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone());
+    backend.queue(&modes);
     match options.screen {
         Screen::AlternateScreen => {
             backend.clear_region(Erase::All)?;
@@ -353,13 +355,13 @@ fn make_room(backend: &mut TtyBackend, height: u16, cursor: Position) -> io::Res
 
 /// A terminal drawing in `rows`, `width` columns wide.
 fn inline_terminal(
-    tty: &File,
+    tty: &Arc<File>,
     shared: &Shared,
     rows: InlineRows,
     width: u16,
 ) -> io::Result<Painter<TtyBackend>> {
     let viewport = Viewport::Fixed(Rect::new(0, rows.top, width, rows.count));
-    let backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone())?;
+    let backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone());
     Painter::new(backend, viewport)
 }
 

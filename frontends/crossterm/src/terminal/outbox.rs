@@ -1,7 +1,7 @@
 //! Bytes for the terminal that are not part of a frame (a notification's bell or OSC
 //! sequence): while a session is open they wait here and go out on the session's own
-//! descriptor right after its next frame, so nothing opens the terminal again or needs a
-//! thread to ring it.
+//! descriptor in the write of its next frame (or right after it, when they came while it was
+//! drawn), so nothing opens the terminal again or needs a thread to ring it.
 
 use std::sync::{Mutex, PoisonError};
 

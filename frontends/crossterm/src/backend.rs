@@ -93,12 +93,6 @@ impl TtyBackend {
         self.count.get()
     }
 
-    /// Queues `bytes` that are not part of a frame (the session's modes) to leave in the next
-    /// write, with the frame that follows them.
-    pub fn queue(&mut self, bytes: &[u8]) {
-        self.inner.send(bytes);
-    }
-
     /// Keeps `bytes` that are not part of a frame (a notification) to leave right after the
     /// next frame, in the same write.
     pub fn follow_frame_with(&mut self, bytes: &[u8]) {

@@ -7,7 +7,7 @@
 //! before the panic message is printed), and before a run ends on a signal.
 
 use std::fs::{File, OpenOptions};
-use std::io;
+use std::io::{self, Write as _};
 use std::ops::Range;
 use std::os::fd::BorrowedFd;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -314,14 +314,16 @@ fn enter_modes_unguarded(
     shared: &Shared,
 ) -> io::Result<Painter<TtyBackend>> {
     restore::enable_raw_mode(tty)?;
-    // The modes go out in the same write as the first frame (or, inline, the cursor query).
+    // The modes go out in one write at once, so that the terminal switches screens while the
+    // first frame is laid out.
     let mut modes = Vec::new();
     if options.screen == Screen::AlternateScreen {
         queue!(modes, EnterAlternateScreen)?;
     }
     queue!(modes, EnableBracketedPaste, EnableMouseCapture, Hide)?;
+    let mut writer: &File = tty;
+    writer.write_all(&modes)?;
     let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone());
-    backend.queue(&modes);
     match options.screen {
         Screen::AlternateScreen => {
             backend.clear_region(Erase::All)?;

@@ -21,6 +21,14 @@ previews of 1 MiB each. Figures are medians over the rounds, with the smallest a
 "x best" is the median divided by the best (lowest) median among the programs.
 
 Usage: python3 benches/peers.py [--quick] [--rounds N]
+       python3 benches/peers.py --starts N [--build PATH]...
+
+`--starts N` measures nothing but the first frame: N rounds, each timing the spawn floor and
+starting every build given (the release build when none is) and the two Rust peers once, in a
+rotating order, each ended as soon as the question's text has arrived; it prints each one's
+median less the median floor. Builds of this program compared so run side by side, at the
+same hour of the same machine.
+
 Build first: `cargo build --release`, `cargo build --release` in benches/peers, `npm ci` in
 benches/peers/node, `python3 -m venv benches/peers/python/.venv` and
 `benches/peers/python/.venv/bin/pip install -r benches/peers/python/requirements.txt`.
@@ -216,6 +224,29 @@ def run_once(program, idle_seconds=0.0, marker=QUESTION_TEXT):
     return figures
 
 
+def starts(builds, rounds):
+    """First frames only, `rounds` interleaved rounds; returns ({name: [ms]}, [floor ms])."""
+    ours = programs(os.path.join(PEERS, "question.json"))
+    found = []
+    for build in builds or [ours[0].argv[0]]:
+        argv = [os.path.abspath(build), *ours[0].argv[1:]]
+        found.append(Program(build, argv, stdout_to_terminal=False))
+    found += [program for program in ours[1:] if program.name in ("inquire", "dialoguer")]
+    times = {program.name: [] for program in found}
+    floors = []
+    for round_number in range(rounds):
+        floors.append(spawn_floor_ms())
+        shift = round_number % len(found)
+        for program in found[shift:] + found[:shift]:
+            session = Session(program)
+            try:
+                shown = session.until(QUESTION_TEXT)
+                times[program.name].append((shown - session.start) / 1e6)
+            finally:
+                session.finish()
+    return times, floors
+
+
 def programs(question_file, count=None):
     """The programs that can run here, for the question file and its option count."""
     ours = os.path.join(ROOT, "target", "release", "pi-agent-ask")
@@ -351,7 +382,17 @@ def main():
     parser.add_argument("--quick", action="store_true", help="3 rounds, 1 round for the scaling runs")
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle measured")
+    parser.add_argument("--starts", type=int, help="only first frames, this many rounds")
+    parser.add_argument("--build", action="append", default=[], help="a build to start (with --starts)")
     arguments = parser.parse_args()
+    if arguments.starts:
+        print(f"machine: {machine()}")
+        times, floors = starts(arguments.build, arguments.starts)
+        floor = statistics.median(floors)
+        print(f"spawn floor: median {floor:.3f} ms over {arguments.starts} rounds")
+        for name, values in times.items():
+            print(f"{name}: first frame {statistics.median(values) - floor:.3f} ms above the floor")
+        return
     rounds = 3 if arguments.quick else arguments.rounds
     scaling_rounds = 1 if arguments.quick else 5
     print(f"machine: {machine()}")

@@ -21,13 +21,14 @@ previews of 1 MiB each. Figures are medians over the rounds, with the smallest a
 "x best" is the median divided by the best (lowest) median among the programs.
 
 Usage: python3 benches/peers.py [--quick] [--rounds N]
-       python3 benches/peers.py --starts N [--build PATH]...
+       python3 benches/peers.py --starts N [--build PATH]... [--options COUNT]
 
 `--starts N` measures nothing but the first frame: N rounds, each timing the spawn floor and
 starting every build given (the release build when none is) and the two Rust peers once, in a
 rotating order, each ended as soon as the question's text has arrived; it prints each one's
 median less the median floor. Builds of this program compared so run side by side, at the
-same hour of the same machine.
+same hour of the same machine. With `--options COUNT` every program shows one question of
+that many generated options instead of the three-option question.
 
 Build first: `cargo build --release`, `cargo build --release` in benches/peers, `npm ci` in
 benches/peers/node, `python3 -m venv benches/peers/python/.venv` and
@@ -224,9 +225,9 @@ def run_once(program, idle_seconds=0.0, marker=QUESTION_TEXT):
     return figures
 
 
-def starts(builds, rounds):
+def starts(builds, rounds, question_file, count=None):
     """First frames only, `rounds` interleaved rounds; returns ({name: [ms]}, [floor ms])."""
-    ours = programs(os.path.join(PEERS, "question.json"))
+    ours = programs(question_file, count)
     found = []
     for build in builds or [ours[0].argv[0]]:
         argv = [os.path.abspath(build), *ours[0].argv[1:]]
@@ -384,10 +385,17 @@ def main():
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle measured")
     parser.add_argument("--starts", type=int, help="only first frames, this many rounds")
     parser.add_argument("--build", action="append", default=[], help="a build to start (with --starts)")
+    parser.add_argument("--options", type=int, help="with --starts: one question of this many options")
     arguments = parser.parse_args()
     if arguments.starts:
         print(f"machine: {machine()}")
-        times, floors = starts(arguments.build, arguments.starts)
+        with tempfile.TemporaryDirectory() as directory:
+            question = (
+                options_file(directory, arguments.options)
+                if arguments.options
+                else os.path.join(PEERS, "question.json")
+            )
+            times, floors = starts(arguments.build, arguments.starts, question, arguments.options)
         floor = statistics.median(floors)
         print(f"spawn floor: median {floor:.3f} ms over {arguments.starts} rounds")
         for name, values in times.items():

@@ -7,6 +7,8 @@
 //! [`Call::no_ui`]). Arguments that break the contract give an [`InvalidCall`], which carries
 //! the tool's own answer for them.
 
+use std::sync::Arc;
+
 use serde::de::Deserializer;
 use serde::{Deserialize as _, Serialize};
 use serde_json::Value;
@@ -65,12 +67,16 @@ pub enum ArgumentsView<'a> {
 }
 
 /// A valid call of either tool, with the questions as the user currently sees them.
+///
+/// Cheap to clone: a surface asks with its own copy while the program keeps one for the
+/// journal and the events, and the two share the request and the saved arguments (all the
+/// options' texts) until a question's type changes on one of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Call {
     origin: Origin,
-    request: Request,
+    request: Arc<Request>,
     rules: Rules,
-    arguments: Arguments,
+    arguments: Arc<Arguments>,
 }
 
 impl Call {
@@ -128,9 +134,9 @@ impl Call {
                     origin: Origin::AskUser {
                         request_id: new_id(),
                     },
-                    request,
+                    request: Arc::new(request),
                     rules: Rules::ask_user(),
-                    arguments: Arguments::AskUser(saved),
+                    arguments: Arc::new(Arguments::AskUser(saved)),
                 }),
                 Err(refusal) => Err(InvalidCall::ask_user(refusal.title, refusal.invalid)),
             },
@@ -138,10 +144,10 @@ impl Call {
                 let arguments = Value::deserialize(deserializer)?;
                 match parse_ask_user_question(&arguments) {
                     Ok(questions) => Ok(Self {
-                        request: questions.to_request(),
+                        request: Arc::new(questions.to_request()),
                         rules: Rules::ask_user_question(questions.questions.len()),
                         origin: Origin::AskUserQuestion(questions),
-                        arguments: Arguments::AsSent(arguments),
+                        arguments: Arc::new(Arguments::AsSent(arguments)),
                     }),
                     Err(error) => Err(InvalidCall::ask_user_question(error)),
                 }
@@ -176,7 +182,7 @@ impl Call {
     }
 
     /// The questions every surface asks, with the types as presented now.
-    pub const fn request(&self) -> &Request {
+    pub fn request(&self) -> &Request {
         &self.request
     }
 
@@ -188,15 +194,15 @@ impl Call {
     /// The arguments as they are saved: preview files loaded, derived labels filled in
     /// (`ask_user`), or as sent (`ask_user_question`); built as a document on each call.
     pub fn arguments(&self) -> Value {
-        match &self.arguments {
+        match &*self.arguments {
             Arguments::AskUser(saved) => saved.to_value(&self.request),
             Arguments::AsSent(arguments) => arguments.clone(),
         }
     }
 
     /// [`Call::arguments`] borrowed from the call, to serialize without building a document.
-    pub const fn arguments_view(&self) -> ArgumentsView<'_> {
-        match &self.arguments {
+    pub fn arguments_view(&self) -> ArgumentsView<'_> {
+        match &*self.arguments {
             Arguments::AskUser(saved) => ArgumentsView::AskUser(saved.view(&self.request)),
             Arguments::AsSent(arguments) => ArgumentsView::AsSent(arguments),
         }
@@ -208,7 +214,15 @@ impl Call {
         if !self.rules.type_change {
             return;
         }
-        if let Some(question) = self.request.questions.get_mut(index) {
+        let unchanged = self
+            .request
+            .questions
+            .get(index)
+            .is_none_or(|question| question.presented == presented);
+        if unchanged {
+            return;
+        }
+        if let Some(question) = Arc::make_mut(&mut self.request).questions.get_mut(index) {
             question.presented = presented;
         }
     }
@@ -222,7 +236,7 @@ impl Call {
     /// the questions of `ask_user_question` in its own shape.
     pub fn normalized_request(&self) -> Value {
         match &self.origin {
-            Origin::AskUser { .. } => to_json(&self.request),
+            Origin::AskUser { .. } => to_json(&*self.request),
             Origin::AskUserQuestion(questions) => to_json(questions),
         }
     }
@@ -263,7 +277,7 @@ impl Call {
     /// before trimming: the normalized `preview` is trimmed, which takes the indentation of
     /// its first line, and a screen showing code needs it.
     pub fn preview_as_written(&self, question: usize, option: usize) -> Option<&str> {
-        match &self.arguments {
+        match &*self.arguments {
             Arguments::AskUser(saved) => saved.preview_as_written(&self.request, question, option),
             Arguments::AsSent(_) => None,
         }

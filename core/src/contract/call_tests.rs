@@ -67,6 +67,27 @@ fn a_presentation_change_shows_in_the_result_only_where_the_rules_allow_it() {
 }
 
 #[test]
+fn a_clone_shares_the_questions_until_one_of_the_two_changes_a_type() {
+    let kept = database(None);
+    let mut asked = kept.clone();
+    assert!(std::ptr::eq(kept.request(), asked.request()));
+    asked.present(0, QuestionType::Single);
+    assert!(
+        std::ptr::eq(kept.request(), asked.request()),
+        "presenting a question as it is shown already copies nothing"
+    );
+    asked.present(0, QuestionType::Multi);
+    assert!(asked.request().questions[0].is_multi());
+    assert!(!kept.request().questions[0].is_multi());
+    let presented = |call: &Call| {
+        call.submit(&[Draft::default()]).to_json()["details"]["questions"][0]["presentedType"]
+            .clone()
+    };
+    assert_eq!(presented(&asked), "multi");
+    assert_eq!(presented(&kept), Value::Null);
+}
+
+#[test]
 fn ask_user_question_without_any_ui_is_unavailable_not_cancelled() {
     let arguments = json!({"questions": [{"question": "Auth?"}]});
     let result = call(Tool::AskUserQuestion, &arguments).no_ui().to_json();

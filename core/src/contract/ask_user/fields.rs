@@ -5,6 +5,20 @@ use serde_json::{Map, Value};
 
 use crate::contract::issue::Issue;
 
+/// An object whose fields are read by name: a `Map` looks each one up, while an option's
+/// fields are found in one pass over its entries (see `options::OptionFields`), since every
+/// lookup in a `Map` hashes the name.
+pub(super) trait Fields {
+    /// The value of field `name`, if the object has it.
+    fn field(&self, name: &str) -> Option<&Value>;
+}
+
+impl Fields for Map<String, Value> {
+    fn field(&self, name: &str) -> Option<&Value> {
+        self.get(name)
+    }
+}
+
 /// Where an object sits in the arguments. The path of an issue and the subject its message
 /// names are written out from it only when there is an issue, not for every field read.
 #[derive(Clone, Copy, Debug)]
@@ -71,12 +85,12 @@ impl Place {
 /// The option's label: given and trimmed, or derived from a non-blank value (`use-bun_now` →
 /// `Use bun now`); a derived label that is blank (a value of only `-` and `_`) is still missing.
 pub(super) fn option_label(
-    object: &Map<String, Value>,
+    object: &impl Fields,
     value: Option<&str>,
     place: Place,
     issues: &mut Vec<Issue>,
 ) -> (Option<String>, bool) {
-    match object.get("label") {
+    match object.field("label") {
         Some(Value::String(text)) if !text.trim().is_empty() => {
             (Some(text.trim().to_owned()), false)
         }
@@ -111,12 +125,12 @@ pub fn derive_label(value: &str) -> String {
 
 /// A required string field: trimmed and non-blank, else `<subject>: <field> is required`.
 pub(super) fn required_string(
-    object: &Map<String, Value>,
+    object: &impl Fields,
     field: &str,
     place: Place,
     issues: &mut Vec<Issue>,
 ) -> Option<String> {
-    match object.get(field) {
+    match object.field(field) {
         Some(Value::String(text)) if !text.trim().is_empty() => Some(text.trim().to_owned()),
         None | Some(Value::Null | Value::String(_)) => {
             issues.push(place.issue(field, "is required"));
@@ -158,12 +172,12 @@ impl TextField {
 
 /// An optional string field; a wrong type is reported at the field's path.
 pub(super) fn optional_string(
-    object: &Map<String, Value>,
+    object: &impl Fields,
     field: &str,
     place: Place,
     issues: &mut Vec<Issue>,
 ) -> TextField {
-    match object.get(field) {
+    match object.field(field) {
         None | Some(Value::Null) => TextField::Omitted,
         Some(Value::String(text)) if text.trim().is_empty() => TextField::Omitted,
         Some(Value::String(text)) => TextField::Text(text.trim().to_owned()),
@@ -176,12 +190,12 @@ pub(super) fn optional_string(
 
 /// An optional boolean field: `None` when absent or of the wrong type (which is an issue).
 pub(super) fn optional_bool(
-    object: &Map<String, Value>,
+    object: &impl Fields,
     field: &str,
     place: Place,
     issues: &mut Vec<Issue>,
 ) -> Option<bool> {
-    match object.get(field) {
+    match object.field(field) {
         None | Some(Value::Null) => None,
         Some(Value::Bool(flag)) => Some(*flag),
         Some(_) => {

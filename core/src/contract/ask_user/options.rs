@@ -8,7 +8,7 @@ use serde::de::Deserializer;
 use serde_json::{Map, Value};
 
 use super::fields::{
-    Place, TextField, option_label, optional_bool, optional_string, required_string,
+    Fields, Place, TextField, option_label, optional_bool, optional_string, required_string,
 };
 use super::saved::{FieldOrder, OptionField, SavedOption};
 use super::tap::{ElementTap, FieldTap, value_with_elements};
@@ -86,11 +86,12 @@ impl OptionsRead {
             );
             return;
         };
+        let fields = OptionFields::of(&object);
         let mut issues = Vec::new();
-        let value = required_string(&object, "value", place, &mut issues);
-        let (label, derived_label) = option_label(&object, value.as_deref(), place, &mut issues);
+        let value = required_string(&fields, "value", place, &mut issues);
+        let (label, derived_label) = option_label(&fields, value.as_deref(), place, &mut issues);
         let field =
-            |name: &str, issues: &mut Vec<Issue>| optional_string(&object, name, place, issues);
+            |name: &str, issues: &mut Vec<Issue>| optional_string(&fields, name, place, issues);
         let description = field("description", &mut issues);
         let preview = field("preview", &mut issues);
         let preview_file = field("previewFile", &mut issues);
@@ -105,7 +106,7 @@ impl OptionsRead {
         }
         let lacks_preview = preview.is_omitted() && preview_file.is_omitted();
         let head = issues.len();
-        let recommended = optional_bool(&object, "recommended", place, &mut issues);
+        let recommended = optional_bool(&fields, "recommended", place, &mut issues);
         match (value, label) {
             (Some(value), Some(label)) if issues.is_empty() => {
                 let spec = OptionSpec {
@@ -236,6 +237,47 @@ impl ElementTap for OptionsRead {
         self.read(Value::deserialize(deserializer)?);
         Ok(())
     }
+}
+
+/// How many fields an option may have.
+const OPTION_FIELD_COUNT: usize = 6;
+
+/// The fields an option may have (in the order of [`option_field_index`]), found in one pass
+/// over its object's entries: thousands of options would otherwise hash each name once per
+/// option.
+struct OptionFields<'a>([Option<&'a Value>; OPTION_FIELD_COUNT]);
+
+impl<'a> OptionFields<'a> {
+    fn of(object: &'a Map<String, Value>) -> Self {
+        let mut fields = Self([None; OPTION_FIELD_COUNT]);
+        for (name, value) in object {
+            if let Some(index) = option_field_index(name) {
+                fields.0[index] = Some(value);
+            }
+        }
+        fields
+    }
+}
+
+impl Fields for OptionFields<'_> {
+    fn field(&self, name: &str) -> Option<&Value> {
+        let index = option_field_index(name);
+        debug_assert!(index.is_some(), "an option has no field {name} to read");
+        self.0[index?]
+    }
+}
+
+/// Where field `name` of an option is kept in [`OptionFields`]: every field an option may have.
+fn option_field_index(name: &str) -> Option<usize> {
+    Some(match name {
+        "value" => 0,
+        "label" => 1,
+        "description" => 2,
+        "preview" => 3,
+        "previewFile" => 4,
+        "recommended" => 5,
+        _ => return None,
+    })
 }
 
 /// What stands for a refused option: its trimmed value, if it had one, for the duplicate check.

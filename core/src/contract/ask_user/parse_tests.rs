@@ -90,3 +90,44 @@ fn preview_files_are_not_read_while_the_structure_is_invalid() {
         .expect_err("the prompt is blank");
     assert_eq!(invalid.issues.len(), 1);
 }
+
+proptest::proptest! {
+    /// Whatever the values and however often they repeat, each option whose trimmed value an
+    /// earlier option has is reported once, in the options' order: the same as comparing every
+    /// option with every earlier one.
+    #[test]
+    fn each_repeated_value_is_reported_once_at_every_later_option(
+        values in proptest::collection::vec("[ab ]{1,3}", 1..40)
+    ) {
+        let options: Vec<Value> = values
+            .iter()
+            .map(|value| json!({"value": value, "label": "Some option"}))
+            .collect();
+        let args = json!({"questions": [{"id": "a", "prompt": "A?", "options": options}]});
+        let trimmed: Vec<&str> = values.iter().map(|value| value.trim()).collect();
+        let expected: Vec<Issue> = trimmed
+            .iter()
+            .enumerate()
+            .filter_map(|(index, value)| {
+                if value.is_empty() {
+                    Some(Issue::new(
+                        format!("questions[0].options[{index}].value"),
+                        format!("Question 1, option {}: value is required", index + 1),
+                    ))
+                } else if trimmed[..index].contains(value) {
+                    Some(Issue::new(
+                        format!("questions[0].options[{index}].value"),
+                        format!(
+                            "Question 1, option {}: duplicate option value \"{value}\"",
+                            index + 1
+                        ),
+                    ))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let found = parse(&args, &mut MemoryFiles(vec![])).map_or_else(|invalid| invalid.issues, |_| Vec::new());
+        proptest::prop_assert_eq!(found, expected);
+    }
+}

@@ -69,8 +69,8 @@ pub enum ArgumentsView<'a> {
 /// A valid call of either tool, with the questions as the user currently sees them.
 ///
 /// Cheap to clone: a surface asks with its own copy while the program keeps one for the
-/// journal and the events, and the two share the request and the saved arguments (all the
-/// options' texts) until a question's type changes on one of them.
+/// journal and the events, and the two share the saved arguments and the request (all the
+/// options' texts), the request until a question's type changes on one of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Call {
     origin: Origin,

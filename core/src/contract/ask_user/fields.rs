@@ -6,8 +6,8 @@ use serde_json::{Map, Value};
 use crate::contract::issue::Issue;
 
 /// An object whose fields are read by name: a `Map` looks each one up, while an option's
-/// fields are found in one pass over its entries (see `options::OptionFields`), since every
-/// lookup in a `Map` hashes the name.
+/// fields are found in one pass over its entries (see `option_object::OptionFields`), since
+/// every lookup in a `Map` hashes the name.
 pub(super) trait Fields {
     /// The value of field `name`, if the object has it.
     fn field(&self, name: &str) -> Option<&Value>;

@@ -2,6 +2,7 @@
 
 mod args;
 mod fields;
+mod option_object;
 mod options;
 mod parse;
 #[cfg(test)]

@@ -3,13 +3,13 @@
 //! checks that need the whole question (its type, earlier values) run when it is complete, and
 //! every issue still comes out in the documented order.
 
-use serde::Deserialize as _;
 use serde::de::Deserializer;
 use serde_json::{Map, Value};
 
 use super::fields::{
-    Fields, Place, TextField, option_label, optional_bool, optional_string, required_string,
+    Place, TextField, option_label, optional_bool, optional_string, required_string,
 };
+use super::option_object::{OptionItem, OptionObject};
 use super::saved::{FieldOrder, OptionField, SavedOption};
 use super::tap::{ElementTap, FieldTap, value_with_elements};
 use crate::contract::issue::{Issue, quoted};
@@ -67,10 +67,10 @@ impl OptionsRead {
         }
     }
 
-    fn read(&mut self, item: Value) {
+    fn read(&mut self, item: OptionItem<'_>) {
         let index = self.specs.len();
         let place = self.place(index);
-        let Value::Object(object) = item else {
+        let OptionItem::Object(object) = item else {
             self.refuse(
                 OptionProblems {
                     index,
@@ -86,7 +86,7 @@ impl OptionsRead {
             );
             return;
         };
-        let fields = OptionFields::of(&object);
+        let fields = object.fields();
         let mut issues = Vec::new();
         let value = required_string(&fields, "value", place, &mut issues);
         let (label, derived_label) = option_label(&fields, value.as_deref(), place, &mut issues);
@@ -234,50 +234,9 @@ impl FieldTap for OptionsRead {
 
 impl ElementTap for OptionsRead {
     fn element<'de, D: Deserializer<'de>>(&mut self, deserializer: D) -> Result<(), D::Error> {
-        self.read(Value::deserialize(deserializer)?);
+        self.read(OptionItem::read(deserializer)?);
         Ok(())
     }
-}
-
-/// How many fields an option may have.
-const OPTION_FIELD_COUNT: usize = 6;
-
-/// The fields an option may have (in the order of [`option_field_index`]), found in one pass
-/// over its object's entries: thousands of options would otherwise hash each name once per
-/// option.
-struct OptionFields<'a>([Option<&'a Value>; OPTION_FIELD_COUNT]);
-
-impl<'a> OptionFields<'a> {
-    fn of(object: &'a Map<String, Value>) -> Self {
-        let mut fields = Self([None; OPTION_FIELD_COUNT]);
-        for (name, value) in object {
-            if let Some(index) = option_field_index(name) {
-                fields.0[index] = Some(value);
-            }
-        }
-        fields
-    }
-}
-
-impl Fields for OptionFields<'_> {
-    fn field(&self, name: &str) -> Option<&Value> {
-        let index = option_field_index(name);
-        debug_assert!(index.is_some(), "an option has no field {name} to read");
-        self.0[index?]
-    }
-}
-
-/// Where field `name` of an option is kept in [`OptionFields`]: every field an option may have.
-fn option_field_index(name: &str) -> Option<usize> {
-    Some(match name {
-        "value" => 0,
-        "label" => 1,
-        "description" => 2,
-        "preview" => 3,
-        "previewFile" => 4,
-        "recommended" => 5,
-        _ => return None,
-    })
 }
 
 /// What stands for a refused option: its trimmed value, if it had one, for the duplicate check.
@@ -294,14 +253,14 @@ fn stand_in(value: Option<String>) -> OptionSpec {
 /// How a valid option is saved: only the order of its fields when it is written as the
 /// normalized option reads, else its object with a derived label filled in.
 fn saved_option(
-    mut object: Map<String, Value>,
+    object: OptionObject<'_>,
     spec: &OptionSpec,
     derived_label: bool,
     preview_file: &TextField,
 ) -> SavedOption {
     let mut order = FieldOrder::default();
     let mut as_normalized = !preview_file.has_text();
-    for (key, value) in &object {
+    for (key, value) in object.iter() {
         let field = OptionField::named(key);
         let same = match (field, value) {
             (Some(OptionField::Label), _) if derived_label => true,
@@ -328,6 +287,7 @@ fn saved_option(
     if as_normalized {
         return SavedOption::AsNormalized(order);
     }
+    let mut object = object.into_map();
     if derived_label {
         object.insert("label".into(), Value::String(spec.label.clone()));
     }

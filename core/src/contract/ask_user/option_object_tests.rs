@@ -12,11 +12,20 @@ fn read_directly(text: &str) -> Result<Option<Vec<(String, Value)>>, String> {
     Ok(entries_of(item))
 }
 
-/// The same, read from a document already parsed (as `Call::parse` reads a `Value`).
+/// The same, read from a document already parsed, borrowed (as `Call::parse` reads a `Value`)
+/// and owned (as `Call::parse_owned` does).
 fn read_from_document(document: Value) -> Result<Option<Vec<(String, Value)>>, String> {
-    OptionItem::read(document)
+    let borrowed = OptionItem::read(&document)
         .map(entries_of)
-        .map_err(|error| error.to_string())
+        .map_err(|error| error.to_string());
+    let owned = OptionItem::read(document)
+        .map(entries_of)
+        .map_err(|error| error.to_string());
+    assert_eq!(
+        borrowed, owned,
+        "a borrowed and an owned document read alike"
+    );
+    owned
 }
 
 fn entries_of(item: OptionItem<'_>) -> Option<Vec<(String, Value)>> {

@@ -1,7 +1,6 @@
 //! The questionnaires both keystroke benches time, so the core's figures and the terminal
 //! path's are for the same forms: the demo, a question with 500 options, and a preview of
-//! 1 MiB of text beside a small one; and the generated options the reading bench reads.
-#![allow(dead_code, reason = "each bench uses some of the payloads")]
+//! 1 MiB of text beside a small one.
 
 use std::fmt::Write as _;
 
@@ -34,15 +33,6 @@ pub fn many_options() -> Value {
         })
         .collect();
     json!({"questions": [{"id": "many", "prompt": "Pick one of five hundred", "options": options}]})
-}
-
-/// One question of `count` options of a value and a label each, as the peer benchmark
-/// generates them.
-pub fn generated_options(count: usize) -> Value {
-    let options: Vec<Value> = (1..=count)
-        .map(|n| json!({"value": format!("option-{n}"), "label": format!("Option {n}")}))
-        .collect();
-    json!({"questions": [{"id": "language", "prompt": "Which language should the service use?", "options": options}]})
 }
 
 /// A preview question: 1 MiB of code lines beside a small preview.

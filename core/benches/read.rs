@@ -1,15 +1,19 @@
 //! Reading a call's arguments from JSON text as the program reads a file: the demo, and one
 //! question of 10,000 options, whose reading is most of the time to its first frame.
 
+#[allow(
+    dead_code,
+    reason = "of the keystroke benches' payloads this one reads only the demo"
+)]
 mod payloads;
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use payloads::{demo, generated_options};
+use payloads::demo;
 use pi_agent_ask_core::contract::ask_user::{NoPreviewFiles, ParseOptions};
 use pi_agent_ask_core::contract::{Call, Tool};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn read(c: &mut Criterion, name: &str, arguments: &Value) {
     let text = arguments.to_string();
@@ -26,6 +30,15 @@ fn read(c: &mut Criterion, name: &str, arguments: &Value) {
             black_box(call.expect("JSON").expect("valid arguments"))
         });
     });
+}
+
+/// One question of `count` options of a value and a label each, as the peer benchmark
+/// generates them.
+fn generated_options(count: usize) -> Value {
+    let options: Vec<Value> = (1..=count)
+        .map(|n| json!({"value": format!("option-{n}"), "label": format!("Option {n}")}))
+        .collect();
+    json!({"questions": [{"id": "language", "prompt": "Which language should the service use?", "options": options}]})
 }
 
 fn benches(c: &mut Criterion) {

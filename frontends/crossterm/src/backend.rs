@@ -21,7 +21,8 @@ use crate::fresh::FreshRun;
 use crate::lean::{LeanBackend, ScreenSize};
 use crate::paint::RowCells;
 use crate::painter::DrawTarget;
-use crate::reader::{poll_readable, readable};
+use crate::reader::{poll_ready, readable};
+use crate::waiting::WaitingWriter;
 
 /// How long the terminal has to answer a cursor position request.
 const CURSOR_REPORT_TIMEOUT: Duration = Duration::from_secs(2);
@@ -63,7 +64,7 @@ impl TypedAhead {
 /// Writes frames to the terminal device and counts the bytes it sends.
 #[derive(Debug)]
 pub struct TtyBackend {
-    inner: LeanBackend<CountingWriter<Arc<File>>>,
+    inner: LeanBackend<CountingWriter<WaitingWriter<Arc<File>>>>,
     reader: Arc<File>,
     count: ByteCount,
     typed: TypedAhead,
@@ -78,7 +79,7 @@ impl TtyBackend {
     /// It shares the session's descriptor rather than duplicating it: a duplicate would share
     /// the same open file anyway, at the cost of system calls to make and close it.
     pub fn new(tty: &Arc<File>, count: ByteCount, typed: TypedAhead) -> Self {
-        let writer = CountingWriter::with_counter(Arc::clone(tty), count.clone());
+        let writer = CountingWriter::with_counter(WaitingWriter(Arc::clone(tty)), count.clone());
         Self {
             inner: LeanBackend::new(writer, ScreenSize::Terminal(Arc::clone(tty))),
             reader: Arc::clone(tty),
@@ -129,14 +130,17 @@ impl TtyBackend {
                 ));
             }
             let mut fds = [readable(&self.reader)];
-            match poll_readable(&mut fds, Some(left)) {
+            match poll_ready(&mut fds, Some(left)) {
                 Ok(0) => continue,
                 Ok(_) => {}
                 Err(error) if error.kind() == ErrorKind::Interrupted => continue,
                 Err(error) => return Err(error),
             }
             let mut chunk = [0_u8; 64];
-            let read = self.reader.read(&mut chunk)?;
+            let read = match self.reader.read(&mut chunk) {
+                Err(error) if error.kind() == ErrorKind::WouldBlock => continue,
+                read => read?,
+            };
             if read == 0 {
                 return Err(ErrorKind::UnexpectedEof.into());
             }

@@ -32,6 +32,7 @@ pub mod shadow;
 pub mod signals;
 pub mod terminal;
 pub mod theme;
+pub mod waiting;
 
 pub use counting::{ByteCount, CountingWriter};
 pub use lean::{LeanBackend, ScreenSize};

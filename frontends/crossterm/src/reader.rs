@@ -1,9 +1,12 @@
 //! Waiting for the terminal: one blocking `poll` on the terminal and on the signals' wake-up
 //! pipe, with the next deadline as its timeout, and reads that never block.
 //!
-//! The terminal is read through the session's one open descriptor, made non-blocking only for
-//! the read itself, so a read never waits for bytes that a signal could not cut short, and the
-//! frames drawn on the same descriptor are written blocking. A terminal that hangs up (its
+//! The terminal is read through the session's one open description, which the first read makes
+//! non-blocking for the rest of the session: a read never waits for bytes that a signal could
+//! not cut short (another reader of the terminal may take them between the `poll` and the
+//! `read`), and a keystroke costs no call to switch the mode back and forth. The frames written
+//! on the same description wait for room when the terminal's queue is full
+//! ([`crate::waiting::WaitingWriter`]). A terminal that hangs up (its
 //! other end closed, with or without a SIGHUP) reports so to `poll` and `read` forever after;
 //! that ends the wait for good instead of spinning.
 
@@ -43,6 +46,9 @@ pub(crate) struct TtyReader {
     /// What a read fills, made once: a keystroke's few bytes are copied out of it, so a wait
     /// neither allocates nor clears a page of memory.
     buffer: Box<[u8; READ_SIZE]>,
+    /// Whether the description was made non-blocking (by the first read, after the first frame,
+    /// so that nothing is spent on it before that frame).
+    nonblocking: bool,
 }
 
 impl TtyReader {
@@ -51,6 +57,7 @@ impl TtyReader {
         Self {
             tty,
             buffer: Box::new([0; READ_SIZE]),
+            nonblocking: false,
         }
     }
 
@@ -77,7 +84,7 @@ impl TtyReader {
             .into_iter()
             .chain(extra.as_ref().map(readable))
             .collect();
-        match poll_readable(&mut fds, timeout) {
+        match poll_ready(&mut fds, timeout) {
             Ok(0) => return Ok(Woken::Timeout),
             Ok(_) => {}
             Err(error) if error.kind() == ErrorKind::Interrupted => return Ok(Woken::Signal),
@@ -109,10 +116,11 @@ impl TtyReader {
     /// Reads what is there: no bytes at all means the terminal is gone, and so does an
     /// input/output error, which is what reading a hung-up terminal gives.
     fn read(&mut self) -> io::Result<Woken> {
-        rustix::io::ioctl_fionbio(&self.tty, true)?;
-        let read = self.tty.read(&mut self.buffer[..]);
-        rustix::io::ioctl_fionbio(&self.tty, false)?;
-        match read {
+        if !self.nonblocking {
+            rustix::io::ioctl_fionbio(&self.tty, true)?;
+            self.nonblocking = true;
+        }
+        match self.tty.read(&mut self.buffer[..]) {
             Ok(0) => Ok(Woken::HungUp),
             Ok(read) => Ok(Woken::Read(self.buffer[..read].to_vec())),
             Err(error) if is_gone(&error) => Ok(Woken::HungUp),
@@ -134,11 +142,11 @@ pub(crate) fn readable(fd: &impl AsRawFd) -> pollfd {
     }
 }
 
-/// Waits until one of `fds` is ready or `timeout` passes (never, when `None`); how many are.
+/// Waits until one of `fds` is ready (for what its `events` ask) or `timeout` passes (never, when `None`); how many are.
 /// `timeout` is rounded up to whole milliseconds, so a wait never ends just before a deadline
 /// and spins. This is filedescriptor's `poll`, which on macOS, whose `poll` does not support
 /// terminals, uses `select`.
-pub(crate) fn poll_readable(fds: &mut [pollfd], timeout: Option<Duration>) -> io::Result<usize> {
+pub(crate) fn poll_ready(fds: &mut [pollfd], timeout: Option<Duration>) -> io::Result<usize> {
     let timeout = timeout.map(|timeout| {
         let millis = timeout.as_nanos().div_ceil(1_000_000).min(LONGEST_WAIT_MS);
         Duration::from_millis(u64::try_from(millis).unwrap_or(u64::MAX))

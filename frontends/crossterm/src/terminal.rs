@@ -30,6 +30,7 @@ use crate::painter::{Painter, Viewport};
 use crate::reader::{TtyReader, Woken};
 use crate::signals::{Request, SignalWatch};
 use crate::theme::{ColorMode, Theme};
+use crate::waiting::WaitingWriter;
 
 pub(crate) mod outbox;
 mod restore;
@@ -321,8 +322,7 @@ fn enter_modes_unguarded(
         queue!(modes, EnterAlternateScreen)?;
     }
     queue!(modes, EnableBracketedPaste, EnableMouseCapture, Hide)?;
-    let mut writer: &File = tty;
-    writer.write_all(&modes)?;
+    WaitingWriter(Arc::clone(tty)).write_all(&modes)?;
     let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone());
     match options.screen {
         Screen::AlternateScreen => {

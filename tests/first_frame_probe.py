@@ -14,7 +14,10 @@ file descriptions, told apart with kcmp(2), of the descriptors it holds on the t
 standard input), `tty_descriptors`, `writes_at_first_frame` (the write system calls the process
 had made once the first frame and its bell had arrived, from `syscw` of /proc/PID/io),
 `bell_after_frame` (whether the first bell came after the awaited text), `tasks_after_key`,
-`writes_for_key` (the write system calls the key took), `exit` and `stderr`. Only Python's
+`writes_for_key` (the write system calls the key took), `nonblocking_at_first_frame` and
+`nonblocking_after_key` (whether any of its descriptors on the terminal is non-blocking, from
+the `flags` of /proc/PID/fdinfo), `stdin_nonblocking_after_key` (the same for standard input,
+which the probe opened), `exit` and `stderr`. Only Python's
 standard library is used.
 """
 
@@ -94,7 +97,18 @@ def terminal_descriptions(pid, devices):
     for fd in held:
         if not any(same_description(pid, fd, other) for other in distinct):
             distinct.append(fd)
-    return len(held), len(distinct)
+    return held, len(distinct)
+
+
+def nonblocking(pid, fds):
+    """Whether any of `fds` is non-blocking (O_NONBLOCK in its `flags`, which are octal)."""
+    for fd in fds:
+        with open(f"/proc/{pid}/fdinfo/{fd}", encoding="ascii") as info:
+            for line in info:
+                name, _, value = line.partition(":")
+                if name == "flags" and int(value.strip(), 8) & os.O_NONBLOCK:
+                    return True
+    return False
 
 
 def main():
@@ -131,7 +145,8 @@ def main():
             read_once(master, deadline - time.monotonic(), received)
         report["tasks_at_first_frame"] = tasks(pid)
         held, distinct = terminal_descriptions(pid, devices)
-        report["tty_descriptors"] = held
+        report["tty_descriptors"] = len(held)
+        report["nonblocking_at_first_frame"] = nonblocking(pid, held)
         report["tty_descriptions"] = distinct
         quiet(master, received)
         bell = received.find(b"\x07")
@@ -141,6 +156,8 @@ def main():
         quiet(master, received)
         report["tasks_after_key"] = tasks(pid)
         report["writes_for_key"] = writes(pid) - report["writes_at_first_frame"]
+        report["nonblocking_after_key"] = nonblocking(pid, held)
+        report["stdin_nonblocking_after_key"] = nonblocking(pid, [0])
         os.write(master, b"\x03")
         end = time.monotonic() + DEADLINE_SECONDS
         status = None

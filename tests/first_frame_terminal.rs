@@ -2,7 +2,8 @@
 //! `tests/first_frame_probe.py` on a pseudo-terminal it owns: the form opens on one thread and
 //! one open description of the terminal, and the bell that announces it comes after the frame;
 //! the terminal's modes leave at once, before the first frame is laid out, and the frame and
-//! that bell in one write after them; a key's frame in one.
+//! that bell in one write after them; a key's frame in one; the description turns non-blocking
+//! at the first read, after the first frame, and stays so, and standard input never does.
 //! Skipped, with a message, where python3 is not installed.
 
 #![cfg(unix)]
@@ -75,6 +76,19 @@ fn a_form_rung_in_by_the_bell_opens_on_one_thread_and_one_open_terminal() {
     assert_eq!(report["writes_for_key"], 1, "{report:#}");
     assert_eq!(report["tasks_after_key"], 1, "{report:#}");
     assert_eq!(report["exit"], 0, "{report:#}");
+}
+
+#[test]
+fn the_terminal_turns_non_blocking_at_the_first_read_and_stays_so_while_standard_input_never_does()
+{
+    let settings = json!({"schemaVersion": 5, "notifications": {"enabled": false}});
+    let Some(report) = probe(&settings) else {
+        return;
+    };
+    assert_eq!(report["nonblocking_at_first_frame"], false, "{report:#}");
+    assert_eq!(report["nonblocking_after_key"], true, "{report:#}");
+    assert_eq!(report["stdin_nonblocking_after_key"], false, "{report:#}");
+    assert_eq!(report["writes_for_key"], 1, "{report:#}");
 }
 
 #[test]

@@ -32,7 +32,7 @@ pub mod shadow;
 pub mod signals;
 pub mod terminal;
 pub mod theme;
-pub mod waiting;
+mod waiting;
 
 pub use counting::{ByteCount, CountingWriter};
 pub use lean::{LeanBackend, ScreenSize};

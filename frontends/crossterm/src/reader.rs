@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use arrayvec::ArrayVec;
-use filedescriptor::{POLLIN, pollfd};
+use filedescriptor::{POLLIN, POLLOUT, pollfd};
 
 use crate::backend::is_gone;
 
@@ -142,8 +142,17 @@ pub(crate) fn readable(fd: &impl AsRawFd) -> pollfd {
     }
 }
 
-/// Waits until one of `fds` is ready (for what its `events` ask) or `timeout` passes (never, when `None`); how many are.
-/// `timeout` is rounded up to whole milliseconds, so a wait never ends just before a deadline
+/// A descriptor to wait on until it takes bytes again.
+pub(crate) fn writable(fd: &impl AsRawFd) -> pollfd {
+    pollfd {
+        fd: fd.as_raw_fd(),
+        events: POLLOUT,
+        revents: 0,
+    }
+}
+
+/// Waits until one of `fds` is ready (for what its `events` ask) or `timeout` passes (never,
+/// when `None`); how many are. `timeout` is rounded up to whole milliseconds, so a wait never ends just before a deadline
 /// and spins. This is filedescriptor's `poll`, which on macOS, whose `poll` does not support
 /// terminals, uses `select`.
 pub(crate) fn poll_ready(fds: &mut [pollfd], timeout: Option<Duration>) -> io::Result<usize> {

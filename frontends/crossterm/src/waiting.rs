@@ -10,13 +10,11 @@
 use std::io::{self, ErrorKind, Write};
 use std::os::fd::AsRawFd;
 
-use filedescriptor::{POLLOUT, pollfd};
-
-use crate::reader::poll_ready;
+use crate::reader::{poll_ready, writable};
 
 /// A writer that, where its descriptor has no room, waits for room instead of failing.
 #[derive(Debug)]
-pub struct WaitingWriter<W>(pub W);
+pub(crate) struct WaitingWriter<W>(pub(crate) W);
 
 impl<W: Write + AsRawFd> Write for WaitingWriter<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
@@ -38,11 +36,7 @@ impl<W: AsRawFd> WaitingWriter<W> {
     /// that hung up is ready at once, and the next write says so). A signal only ends the wait
     /// early.
     fn wait_for_room(&self) -> io::Result<()> {
-        let mut fds = [pollfd {
-            fd: self.0.as_raw_fd(),
-            events: POLLOUT,
-            revents: 0,
-        }];
+        let mut fds = [writable(&self.0)];
         match poll_ready(&mut fds, None) {
             Err(error) if error.kind() != ErrorKind::Interrupted => Err(error),
             _ => Ok(()),

@@ -6,6 +6,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::key::Key;
+
 /// Where the user is, which decides which keymap a key is looked up in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Context {
@@ -89,7 +91,10 @@ pub trait Action: Copy + Eq + fmt::Debug + 'static {
     fn name_in(self, context: Context) -> &'static str;
 
     /// The default key ids, exactly as the settings file writes them.
-    fn default_keys(self) -> &'static [&'static str];
+    fn default_key_ids(self) -> &'static [&'static str];
+
+    /// The default keys: [`Action::default_key_ids`] read by the compiler.
+    fn default_keys(self) -> &'static [Key];
 
     /// Whether the action gives up a default key that the settings file binds to another
     /// action of its context, instead of the two conflicting (the image actions: configured
@@ -141,9 +146,18 @@ macro_rules! actions {
                 }
             }
 
-            fn default_keys(self) -> &'static [&'static str] {
+            fn default_key_ids(self) -> &'static [&'static str] {
                 match self {
                     $( Self::$variant => &[$($key),*], )+
+                }
+            }
+
+            fn default_keys(self) -> &'static [Key] {
+                match self {
+                    $( Self::$variant => {
+                        const KEYS: &[Key] = &[$(Key::from_default_id($key)),*];
+                        KEYS
+                    } )+
                 }
             }
 

@@ -57,7 +57,7 @@ pub const MAX_FUNCTION_KEY: u8 = 24;
 ///
 /// Escape prints as `esc`, the spelling the default keymaps of the settings file use; `escape`
 /// parses too, and so does `return` for `enter`.
-const NAMED_KEYS: &[(&str, KeyCode)] = &[
+pub(super) const NAMED_KEYS: &[(&str, KeyCode)] = &[
     ("enter", KeyCode::Enter),
     ("return", KeyCode::Enter),
     ("esc", KeyCode::Esc),

@@ -14,15 +14,25 @@ use super::key::{Key, KeyCode};
 /// key is bound to two actions: both hold for the defaults and for anything
 /// [`Keymaps::from_overrides`] accepts.
 ///
-/// Shared when cloned: the settings, a form and the settings overlay each hold the keymaps,
-/// and only a change of keys copies them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The defaults are the program's own data, so a keymap nobody configured costs nothing to
+/// make. A configured one is shared when cloned: the settings, a form and the settings overlay
+/// each hold the keymaps, and only a change of keys copies them.
+#[derive(Clone, Debug)]
 pub struct ContextKeymap<A: Action> {
-    table: Arc<Table<A>>,
+    bindings: Bindings<A>,
 }
 
-/// A context's bindings and their hints.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Where a context's keys come from.
+#[derive(Clone, Debug)]
+enum Bindings<A: Action> {
+    /// Each action's [`Action::default_keys`], which the compiler wrote.
+    Defaults,
+    /// A table written by the settings file's overrides.
+    Configured(Arc<Table<A>>),
+}
+
+/// A context's configured bindings and their hints.
+#[derive(Clone, Debug)]
 struct Table<A: Action> {
     /// One entry per action, in the order of [`Action::ALL`].
     bindings: Vec<(A, Vec<Key>)>,
@@ -32,6 +42,27 @@ struct Table<A: Action> {
     hints: Vec<Option<Cow<'static, str>>>,
 }
 
+impl<A: Action> Table<A> {
+    /// The defaults written out, for overrides to change.
+    fn defaults() -> Self {
+        Self {
+            bindings: A::ALL
+                .iter()
+                .map(|&action| (action, action.default_keys().to_vec()))
+                .collect(),
+            hints: A::ALL
+                .iter()
+                .map(|action| default_hint(*action).map(Cow::Borrowed))
+                .collect(),
+        }
+    }
+}
+
+/// The hint of a default binding: its first default key id.
+fn default_hint<A: Action>(action: A) -> Option<&'static str> {
+    action.default_key_ids().first().copied()
+}
+
 /// The hint of an action bound to `keys`: the first key, in key-id syntax.
 fn hint_of(keys: &[Key]) -> Option<Cow<'static, str>> {
     keys.first().map(|key| Cow::Owned(key.to_string()))
@@ -39,56 +70,54 @@ fn hint_of(keys: &[Key]) -> Option<Cow<'static, str>> {
 
 impl<A: Action> ContextKeymap<A> {
     /// The default bindings of the context, as the settings file documents them.
-    pub fn defaults() -> Self {
-        let bindings = A::ALL
-            .iter()
-            .map(|&action| {
-                let keys = action
-                    .default_keys()
-                    .iter()
-                    .map(|id| id.parse().expect("default key ids parse"))
-                    .collect();
-                (action, keys)
-            })
-            .collect::<Vec<(A, Vec<Key>)>>();
-        let hints = A::ALL
-            .iter()
-            .map(|action| action.default_keys().first().map(|&id| Cow::Borrowed(id)))
-            .collect();
+    pub const fn defaults() -> Self {
         Self {
-            table: Arc::new(Table { bindings, hints }),
+            bindings: Bindings::Defaults,
         }
     }
 
     /// The action `key` triggers in this context, if any. The key is normalized first.
     pub fn action(&self, key: &Key) -> Option<A> {
         let key = key.normalized();
-        self.table
-            .bindings
-            .iter()
-            .find(|(_, keys)| keys.contains(&key))
-            .map(|(action, _)| *action)
+        match &self.bindings {
+            Bindings::Defaults => A::ALL
+                .iter()
+                .copied()
+                .find(|action| action.default_keys().contains(&key)),
+            Bindings::Configured(table) => table
+                .bindings
+                .iter()
+                .find(|(_, keys)| keys.contains(&key))
+                .map(|(action, _)| *action),
+        }
     }
 
     /// The keys bound to `action`, in the configured order (the first is the one to show in
     /// hints).
     pub fn keys(&self, action: A) -> &[Key] {
-        self.table
-            .bindings
-            .iter()
-            .find(|(bound, _)| *bound == action)
-            .map_or(&[], |(_, keys)| keys.as_slice())
+        match &self.bindings {
+            Bindings::Defaults => action.default_keys(),
+            Bindings::Configured(table) => table
+                .bindings
+                .iter()
+                .find(|(bound, _)| *bound == action)
+                .map_or(&[], |(_, keys)| keys.as_slice()),
+        }
     }
 
     /// The key a hint shows for `action`: the first one bound, in key-id syntax; `None` when
     /// the action has no key, so the hint is left out.
     pub fn hint(&self, action: A) -> Option<&str> {
-        let entry = self
-            .table
-            .bindings
-            .iter()
-            .position(|(bound, _)| *bound == action)?;
-        self.table.hints[entry].as_deref()
+        match &self.bindings {
+            Bindings::Defaults => default_hint(action),
+            Bindings::Configured(table) => {
+                let entry = table
+                    .bindings
+                    .iter()
+                    .position(|(bound, _)| *bound == action)?;
+                table.hints[entry].as_deref()
+            }
+        }
     }
 
     /// The hint keys of two actions joined with `/` (`up/down`), or whichever one is bound.
@@ -101,19 +130,21 @@ impl<A: Action> ContextKeymap<A> {
 
     /// Every action with its keys, in the order of the settings file.
     pub fn bindings(&self) -> impl Iterator<Item = (A, &[Key])> {
-        self.table
-            .bindings
-            .iter()
-            .map(|(action, keys)| (*action, keys.as_slice()))
+        A::ALL.iter().map(|&action| (action, self.keys(action)))
     }
 
     /// Replaces the keys of one action; the caller checks for conflicts.
     pub(super) fn set_keys(&mut self, action: A, keys: Vec<Key>) {
-        if let Some(entry) = self.table.bindings.iter().position(|(a, _)| *a == action) {
-            let table = Arc::make_mut(&mut self.table);
-            table.hints[entry] = hint_of(&keys);
-            table.bindings[entry].1 = keys;
+        let mut table = match std::mem::replace(&mut self.bindings, Bindings::Defaults) {
+            Bindings::Configured(table) => table,
+            Bindings::Defaults => Arc::new(Table::defaults()),
+        };
+        let written = Arc::make_mut(&mut table);
+        if let Some(entry) = written.bindings.iter().position(|(a, _)| *a == action) {
+            written.hints[entry] = hint_of(&keys);
+            written.bindings[entry].1 = keys;
         }
+        self.bindings = Bindings::Configured(table);
     }
 
     /// The bindings as `context`'s section of the settings file writes them: action name ->
@@ -140,6 +171,15 @@ impl<A: Action> Default for ContextKeymap<A> {
         Self::defaults()
     }
 }
+
+/// Two keymaps are equal when they bind the same keys to each action, however they were made.
+impl<A: Action> PartialEq for ContextKeymap<A> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bindings().eq(other.bindings())
+    }
+}
+
+impl<A: Action> Eq for ContextKeymap<A> {}
 
 /// All keymaps of the ask flow, one per context.
 ///

@@ -114,9 +114,12 @@ fn round_trips<A: Action>(context: Context) {
 /// hint (its first id) is the hint the key itself gives.
 fn default_ids_print_as_written<A: Action>(keymap: &super::ContextKeymap<A>) {
     for &action in A::ALL {
-        for id in action.default_keys() {
+        for id in action.default_key_ids() {
             assert_eq!(key(id).to_string(), *id);
         }
+        let parsed: Vec<Key> = action.default_key_ids().iter().map(|id| key(id)).collect();
+        assert_eq!(action.default_keys(), parsed, "{action:?}");
+        assert_eq!(keymap.keys(action), parsed, "{action:?}");
         let printed = keymap.keys(action).first().map(ToString::to_string);
         assert_eq!(keymap.hint(action), printed.as_deref(), "{action:?}");
     }
@@ -354,4 +357,24 @@ fn a_rebound_action_hints_its_new_first_key() {
     assert_eq!(problems, []);
     assert_eq!(keymaps.main.hint(MainAction::Toggle), Some("ctrl+t"));
     assert_eq!(keymaps.main.hint(MainAction::NextTab), Some("ctrl+n"));
+}
+
+#[test]
+fn an_override_writes_its_action_and_leaves_every_other_on_its_defaults() {
+    let (keymaps, problems) = Keymaps::from_overrides(&json!({"main": {"confirm": ["ctrl+s"]}}));
+    assert_eq!(problems, []);
+    let defaults = Keymaps::default();
+    assert_eq!(keymaps.main.keys(MainAction::Confirm), [key("ctrl+s")]);
+    assert_eq!(keymaps.main.hint(MainAction::Confirm), Some("ctrl+s"));
+    assert_eq!(
+        keymaps.main.action(&key("ctrl+s")),
+        Some(MainAction::Confirm)
+    );
+    assert_eq!(keymaps.main.action(&key("enter")), None);
+    for &action in &MainAction::ALL[1..] {
+        assert_eq!(keymaps.main.keys(action), defaults.main.keys(action));
+        assert_eq!(keymaps.main.hint(action), defaults.main.hint(action));
+    }
+    assert_ne!(keymaps.main, defaults.main);
+    assert_eq!(keymaps.global, defaults.global);
 }

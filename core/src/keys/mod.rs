@@ -6,6 +6,7 @@
 //! The keys that move through long content ([`Navigation`]) are in no keymap.
 
 mod action;
+mod default_id;
 mod key;
 mod keymap;
 mod navigation;

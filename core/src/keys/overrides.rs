@@ -151,7 +151,7 @@ fn context_writes_defaults<A: Action>(context: Context, actions: &Value) -> bool
         let (Ok(action), Value::Array(ids)) = (A::named(context, name), ids) else {
             return false;
         };
-        let defaults = action.default_keys();
+        let defaults = action.default_key_ids();
         ids.len() == defaults.len()
             && ids
                 .iter()

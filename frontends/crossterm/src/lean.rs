@@ -28,10 +28,16 @@ pub enum ScreenSize {
     Fixed(Size),
 }
 
+/// The room a backend makes for a frame's bytes before the first: a form's first frame at
+/// 120×40 takes about 1.3 KiB, so it is encoded without growing the buffer step by step.
+const FRAME_ROOM: usize = 4096;
+
 /// Writes frames to `W` with the shortest encoding the [`Encoder`] finds.
 #[derive(Debug)]
 pub struct LeanBackend<W: Write> {
     writer: W,
+    /// The bytes of the frame being encoded, written at its end in one go; kept between
+    /// frames with its room.
     pending: Vec<u8>,
     encoder: Encoder,
     screen: ScreenSize,
@@ -48,7 +54,7 @@ impl<W: Write> LeanBackend<W> {
         };
         Self {
             writer,
-            pending: Vec::new(),
+            pending: Vec::with_capacity(FRAME_ROOM),
             encoder: Encoder::new(size),
             screen,
             asked: Noted::new(None),

@@ -15,13 +15,17 @@ once, in a rotating order, so that a busy machine slows all of them alike. One r
 - idle (one round only): CPU time (utime + stime of /proc/PID/stat) and wake-ups (context
   switches of every thread, /proc/PID/task/*/status) over 5 s of waiting for a key.
 
+The compiled programs (this program's build and the Rust peers) run from copies of their
+executables made at the start, as `cargo install` leaves a program, three each, one a round in
+turn (see `installed` for why); `--as-built` runs them where they are.
+
 The driver answers a cursor-position request (ESC [ 6 n) as a terminal would. Scaling runs
 follow: one question of 1,000 and of 10,000 options, and pi-agent-ask switching between two
 previews of 1 MiB each. Figures are medians over the rounds, with the smallest and largest;
 "x best" is the median divided by the best (lowest) median among the programs.
 
-Usage: python3 benches/peers.py [--quick] [--rounds N]
-       python3 benches/peers.py --starts N [--build PATH]... [--options COUNT]
+Usage: python3 benches/peers.py [--quick] [--rounds N] [--as-built]
+       python3 benches/peers.py --starts N [--build PATH]... [--options COUNT] [--as-built]
 
 `--starts N` measures nothing but the first frame: N rounds, each timing the spawn floor and
 starting every build given (the release build when none is) and the two Rust peers once, in a
@@ -61,19 +65,50 @@ DOWN, UP, CTRL_C = b"\x1b[B", b"\x1b[A", b"\x03"
 
 
 class Program:
-    """One program under test: its name, and the argv for an optional file of arguments."""
+    """One program under test: its name, and the argv for an optional file of arguments.
 
-    def __init__(self, name, argv, stdout_to_terminal=True, env=None):
+    A compiled program (this one's build, the Rust peers) runs from copies of its executable
+    once `installed` has made them, one copy a round in turn."""
+
+    def __init__(self, name, argv, stdout_to_terminal=True, env=None, compiled=False):
         self.name = name
         self.argv = argv
         self.stdout_to_terminal = stdout_to_terminal
         self.env = env
+        self.compiled = compiled
+        self.executables = [argv[0]]
+
+    def argv_in(self, round_number):
+        """The argv of round `round_number`: its executable is that round's copy."""
+        return [self.executables[round_number % len(self.executables)], *self.argv[1:]]
+
+
+def installed(found, directory, copies=3):
+    """Makes every compiled program of `found` run from `copies` copies of its executable in
+    `directory`, as `cargo install` leaves a program: a copy.
+
+    A file the linker has just written (through a memory map) lies in the page cache in pages
+    of 4 KiB; a copy, like a program read from disk, lies mostly in large folios, which start
+    sooner. Identical executables differed by up to 0.1 ms in first frame by that alone, and
+    copies differ among themselves by the folios they got, so each round runs the next copy."""
+    for program in found:
+        if not program.compiled:
+            continue
+        source = os.path.abspath(program.argv[0])
+        program.executables = []
+        for copy in range(copies):
+            executable = os.path.join(directory, f"{copy}{source.replace(os.sep, '-')}")
+            if not os.path.exists(executable):
+                shutil.copy2(source, executable)
+            program.executables.append(executable)
+    return found
 
 
 class Session:
     """A program running on a fresh pseudo-terminal of 120x40."""
 
-    def __init__(self, program):
+    def __init__(self, program, round_number=0):
+        argv = program.argv_in(round_number)
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -88,7 +123,7 @@ class Session:
                 os.dup2(slave, 0)
                 os.dup2(slave if program.stdout_to_terminal else devnull, 1)
                 os.dup2(slave, 2)
-                os.execve(program.argv[0], program.argv, env)
+                os.execve(argv[0], argv, env)
             finally:
                 os._exit(127)
         os.close(devnull)
@@ -197,9 +232,9 @@ def spawn_floor_ms():
     return (end - session.start) / 1e6
 
 
-def run_once(program, idle_seconds=0.0, marker=QUESTION_TEXT):
+def run_once(program, idle_seconds=0.0, marker=QUESTION_TEXT, round_number=0):
     """One run; returns a dict of figures."""
-    session = Session(program)
+    session = Session(program, round_number)
     figures = {}
     try:
         shown = session.until(marker)
@@ -225,21 +260,23 @@ def run_once(program, idle_seconds=0.0, marker=QUESTION_TEXT):
     return figures
 
 
-def starts(builds, rounds, question_file, count=None):
-    """First frames only, `rounds` interleaved rounds; returns ({name: [ms]}, [floor ms])."""
+def starts(builds, rounds, question_file, count=None, ready=lambda found: found):
+    """First frames only, `rounds` interleaved rounds, of the programs `ready` makes ready to
+    run; returns ({name: [ms]}, [floor ms])."""
     ours = programs(question_file, count)
     found = []
     for build in builds or [ours[0].argv[0]]:
         argv = [os.path.abspath(build), *ours[0].argv[1:]]
-        found.append(Program(build, argv, stdout_to_terminal=False))
+        found.append(Program(build, argv, stdout_to_terminal=False, compiled=True))
     found += [program for program in ours[1:] if program.name in ("inquire", "dialoguer")]
+    found = ready(found)
     times = {program.name: [] for program in found}
     floors = []
     for round_number in range(rounds):
         floors.append(spawn_floor_ms())
         shift = round_number % len(found)
         for program in found[shift:] + found[:shift]:
-            session = Session(program)
+            session = Session(program, round_number)
             try:
                 shown = session.until(QUESTION_TEXT)
                 times[program.name].append((shown - session.start) / 1e6)
@@ -257,13 +294,14 @@ def programs(question_file, count=None):
             "pi-agent-ask",
             [ours, "ask", question_file, "--ui", "tui", "--config", config],
             stdout_to_terminal=False,
+            compiled=True,
         )
     ]
     extra = [str(count)] if count else []
     for name in ("inquire", "dialoguer"):
         binary = os.path.join(PEERS, "target", "release", f"{name}-demo")
         if os.path.exists(binary):
-            found.append(Program(name, [binary, *extra]))
+            found.append(Program(name, [binary, *extra], compiled=True))
     node = shutil.which("node")
     if node and os.path.isdir(os.path.join(PEERS, "node", "node_modules")):
         found.append(
@@ -311,7 +349,7 @@ def measure(found, rounds, idle_seconds, floors):
         floors.append(floor)
         for program in found[shift:] + found[:shift]:
             idle = idle_seconds if round_number == rounds - 1 else 0.0
-            figures = run_once(program, idle)
+            figures = run_once(program, idle, round_number=round_number)
             figures["floor_ms"] = floor
             for key, value in figures.items():
                 results[program.name].setdefault(key, []).append(value)
@@ -386,7 +424,16 @@ def main():
     parser.add_argument("--starts", type=int, help="only first frames, this many rounds")
     parser.add_argument("--build", action="append", default=[], help="a build to start (with --starts)")
     parser.add_argument("--options", type=int, help="with --starts: one question of this many options")
+    parser.add_argument(
+        "--as-built", action="store_true", help="run the compiled programs where they are, not from copies"
+    )
     arguments = parser.parse_args()
+    with tempfile.TemporaryDirectory() as copies:
+        run(arguments, lambda found: found if arguments.as_built else installed(found, copies))
+
+
+def run(arguments, ready):
+    """Runs what the arguments ask for, with the programs `ready` makes ready to run."""
     if arguments.starts:
         print(f"machine: {machine()}")
         with tempfile.TemporaryDirectory() as directory:
@@ -395,7 +442,7 @@ def main():
                 if arguments.options
                 else os.path.join(PEERS, "question.json")
             )
-            times, floors = starts(arguments.build, arguments.starts, question, arguments.options)
+            times, floors = starts(arguments.build, arguments.starts, question, arguments.options, ready)
         floor = statistics.median(floors)
         print(f"spawn floor: median {floor:.3f} ms over {arguments.starts} rounds")
         for name, values in times.items():
@@ -406,7 +453,7 @@ def main():
     print(f"machine: {machine()}")
     floors = []
     question = os.path.join(PEERS, "question.json")
-    found = programs(question)
+    found = ready(programs(question))
     print("programs: " + ", ".join(program.name for program in found))
     print_table(
         f"The three-option question at 120x40, {rounds} interleaved rounds",
@@ -415,9 +462,9 @@ def main():
     with tempfile.TemporaryDirectory() as directory:
         scaled = FIGURES[:1] + FIGURES[2:5] + FIGURES[7:]
         for count in (1_000, 10_000):
-            results = measure(programs(options_file(directory, count), count), scaling_rounds, 0.0, floors)
+            results = measure(ready(programs(options_file(directory, count), count)), scaling_rounds, 0.0, floors)
             print_table(f"One question of {count:,} options, {scaling_rounds} rounds", results, scaled)
-        ours = programs(preview_file(directory))[:1]
+        ours = ready(programs(preview_file(directory))[:1])
         results = measure(ours, scaling_rounds, 0.0, floors)
         preview_figures = [
             ("first_ms", "spawn -> first frame (ms)", "{:.2f}"),

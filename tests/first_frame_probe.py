@@ -13,7 +13,9 @@ The report is one JSON document: `tasks_at_first_frame`, `tty_descriptions` (the
 file descriptions, told apart with kcmp(2), of the descriptors it holds on the terminal beyond
 standard input), `tty_descriptors`, `writes_at_first_frame` (the write system calls the process
 had made once the first frame and its bell had arrived, from `syscw` of /proc/PID/io),
-`bell_after_frame` (whether the first bell came after the awaited text), `tasks_after_key`,
+`bell_after_frame` (whether the first bell came after the awaited text),
+`alternate_screen_first` (whether the first bytes received enter the alternate screen),
+`tasks_after_key`,
 `writes_for_key` (the write system calls the key took), `nonblocking_at_first_frame` and
 `nonblocking_after_key` (whether any of its descriptors on the terminal is non-blocking, from
 the `flags` of /proc/PID/fdinfo), `stdin_nonblocking_after_key` (the same for standard input,
@@ -151,6 +153,7 @@ def main():
         quiet(master, received)
         bell = received.find(b"\x07")
         report["bell_after_frame"] = bell > received.find(awaited)
+        report["alternate_screen_first"] = received.startswith(b"\x1b[?1049h")
         report["writes_at_first_frame"] = writes(pid)
         os.write(master, b"\x1b[B")
         quiet(master, received)

@@ -70,6 +70,9 @@ pub struct TtyBackend {
     typed: TypedAhead,
     /// Bytes to leave right after the next frame, in its write (a notification's bell).
     after_frame: Vec<u8>,
+    /// What to call right before the bytes entering the session's modes are written, while
+    /// they wait for the next write.
+    entering: Option<fn()>,
 }
 
 impl TtyBackend {
@@ -86,7 +89,25 @@ impl TtyBackend {
             count,
             typed,
             after_frame: Vec::new(),
+            entering: None,
         }
+    }
+
+    /// Queues `modes`, the bytes entering the session's screen modes, to leave at the head of
+    /// the next write (the first frame's, or an inline session's cursor query), so that the
+    /// terminal gets them and the frame in one write; `entered` is called right before that
+    /// write is made.
+    pub fn enter_with(&mut self, modes: &[u8], entered: fn()) {
+        self.inner.send(modes);
+        self.entering = Some(entered);
+    }
+
+    /// Writes what waits, first telling whoever queued the modes that they leave now.
+    fn write_pending(&mut self) -> io::Result<()> {
+        if let Some(entered) = self.entering.take() {
+            entered();
+        }
+        self.inner.flush()
     }
 
     /// The bytes this backend (and any other sharing its count) has written so far.
@@ -103,7 +124,7 @@ impl TtyBackend {
     /// Writes `bytes` that are not part of a frame (a notification) at once.
     pub fn write_now(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.inner.send(bytes);
-        self.inner.flush()
+        self.write_pending()
     }
 
     /// Asks the terminal where the cursor is (`ESC [ 6 n`) and reads its report.
@@ -112,7 +133,7 @@ impl TtyBackend {
     /// [`TypedAhead`].
     fn query_cursor_position(&mut self) -> io::Result<Position> {
         self.inner.send(b"\x1b[6n");
-        self.inner.flush()?;
+        self.write_pending()?;
         let deadline = Instant::now() + CURSOR_REPORT_TIMEOUT;
         let mut received = Vec::new();
         loop {
@@ -223,7 +244,7 @@ impl TtyBackend {
             self.inner.send(&self.after_frame);
             self.after_frame.clear();
         }
-        self.inner.flush()
+        self.write_pending()
     }
 }
 
@@ -291,7 +312,40 @@ pub(crate) fn is_gone(error: &io::Error) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::os::fd::OwnedFd;
+    use std::os::unix::net::UnixStream;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
     use super::*;
+
+    /// How often [`count_entered`] ran.
+    static ENTERED: AtomicUsize = AtomicUsize::new(0);
+
+    fn count_entered() {
+        ENTERED.fetch_add(1, Ordering::SeqCst);
+    }
+
+    #[test]
+    fn the_modes_leave_at_the_head_of_the_next_write_and_are_noted_once_as_it_is_made() {
+        let (ours, theirs) = UnixStream::pair().expect("a socket pair");
+        theirs.set_nonblocking(true).expect("non-blocking");
+        let tty = Arc::new(File::from(OwnedFd::from(ours)));
+        let mut backend = TtyBackend::new(&tty, ByteCount::default(), TypedAhead::default());
+        backend.enter_with(b"<modes>", count_entered);
+        let mut received = [0; 64];
+        assert_eq!(
+            (&theirs).read(&mut received).map_err(|error| error.kind()),
+            Err(ErrorKind::WouldBlock),
+            "nothing is written before the next write"
+        );
+        assert_eq!(ENTERED.load(Ordering::SeqCst), 0);
+        backend.write_now(b"<frame>").expect("written");
+        assert_eq!(ENTERED.load(Ordering::SeqCst), 1);
+        let read = (&theirs).read(&mut received).expect("read");
+        assert_eq!(&received[..read], b"<modes><frame>");
+        backend.write_now(b"<bell>").expect("written");
+        assert_eq!(ENTERED.load(Ordering::SeqCst), 1, "noted once");
+    }
 
     #[test]
     fn a_report_gives_a_zero_based_position() {

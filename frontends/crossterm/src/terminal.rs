@@ -7,7 +7,7 @@
 //! before the panic message is printed), and before a run ends on a signal.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Write as _};
+use std::io;
 use std::ops::Range;
 use std::os::fd::BorrowedFd;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -30,7 +30,6 @@ use crate::painter::{Painter, Viewport};
 use crate::reader::{TtyReader, Woken};
 use crate::signals::{Request, SignalWatch};
 use crate::theme::{ColorMode, Theme};
-use crate::waiting::WaitingWriter;
 
 pub(crate) mod outbox;
 mod restore;
@@ -297,7 +296,7 @@ fn enter_modes(
     signals: &SignalWatch,
 ) -> io::Result<Painter<TtyBackend>> {
     restore::open(match options.screen {
-        Screen::AlternateScreen => Changed::AlternateScreen,
+        Screen::AlternateScreen => Changed::AlternateScreen { entered: false },
         Screen::Inline { .. } => Changed::Inline(None),
     })?;
     outbox::open();
@@ -315,15 +314,14 @@ fn enter_modes_unguarded(
     shared: &Shared,
 ) -> io::Result<Painter<TtyBackend>> {
     restore::enable_raw_mode(tty)?;
-    // The modes go out in one write at once, so that the terminal switches screens while the
-    // first frame is laid out.
+    // The modes leave with the first frame, in its one write.
     let mut modes = Vec::new();
     if options.screen == Screen::AlternateScreen {
         queue!(modes, EnterAlternateScreen)?;
     }
     queue!(modes, EnableBracketedPaste, EnableMouseCapture, Hide)?;
-    WaitingWriter(Arc::clone(tty)).write_all(&modes)?;
     let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone());
+    backend.enter_with(&modes, restore::note_screen_entered);
     match options.screen {
         Screen::AlternateScreen => {
             backend.clear_region(Erase::All)?;

@@ -20,8 +20,13 @@ use crate::signals::SignalWatch;
 /// What an open session has drawn on, to be cleaned up once.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Changed {
-    /// The alternate screen, left on restoring.
-    AlternateScreen,
+    /// The alternate screen, left on restoring once the bytes entering it were written: they
+    /// wait for the first frame's write, and a screen never entered is not left (leaving it
+    /// also restores a cursor position that was never saved).
+    AlternateScreen {
+        /// Whether the bytes entering the alternate screen have been written.
+        entered: bool,
+    },
     /// Rows of the shell's screen, cleared on restoring; `None` until they are placed.
     Inline(Option<InlineRows>),
 }
@@ -68,6 +73,17 @@ fn disable_raw_mode(tty: &File, cooked: Option<Termios>) -> io::Result<()> {
     }
 }
 
+/// Notes that the bytes entering the open session's screen modes are being written.
+pub(super) fn note_screen_entered() {
+    if let Some(Changed::AlternateScreen { entered }) = CHANGED
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_mut()
+    {
+        *entered = true;
+    }
+}
+
 /// Notes which rows an open inline session draws in.
 pub(super) fn place_inline(rows: InlineRows) {
     if let Some(Changed::Inline(placed)) = CHANGED
@@ -111,28 +127,8 @@ fn restore_modes(changed: Option<Changed>) -> io::Result<()> {
     };
     let tty = open_tty();
     let written = tty.as_ref().map_err(clone_error).and_then(|mut tty| {
-        let mut bytes = Vec::with_capacity(RESTORE_BYTES);
-        queue!(
-            bytes,
-            SetAttribute(Attribute::Reset),
-            DisableMouseCapture,
-            DisableBracketedPaste
-        )?;
-        match changed {
-            Changed::AlternateScreen => queue!(bytes, LeaveAlternateScreen)?,
-            Changed::Inline(Some(rows)) => {
-                let end = rows.top.saturating_add(rows.count);
-                let bottom = terminal::size()
-                    .map_or(end, |(_, height)| height.min(MAX_SCREEN_SIDE).max(end));
-                for row in rows.top..bottom {
-                    queue!(bytes, MoveTo(0, row), Clear(ClearType::CurrentLine))?;
-                }
-                queue!(bytes, MoveTo(0, rows.top))?;
-            }
-            Changed::Inline(None) => {}
-        }
-        queue!(bytes, Show)?;
-        tty.write_all(&bytes)?;
+        let screen_height = || terminal::size().ok().map(|(_, height)| height);
+        tty.write_all(&restore_bytes(changed, screen_height)?)?;
         tty.flush()
     });
     let cooked = COOKED.lock().unwrap_or_else(PoisonError::into_inner).take();
@@ -141,6 +137,35 @@ fn restore_modes(changed: Option<Changed>) -> io::Result<()> {
         signals.release();
     }
     written.and(cooked)
+}
+
+/// What restoring after `changed` writes, in one piece; `screen_height` is asked for only
+/// when inline rows are cleared down to the bottom of the screen.
+fn restore_bytes(
+    changed: Changed,
+    screen_height: impl FnOnce() -> Option<u16>,
+) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(RESTORE_BYTES);
+    queue!(
+        bytes,
+        SetAttribute(Attribute::Reset),
+        DisableMouseCapture,
+        DisableBracketedPaste
+    )?;
+    match changed {
+        Changed::AlternateScreen { entered: true } => queue!(bytes, LeaveAlternateScreen)?,
+        Changed::AlternateScreen { entered: false } | Changed::Inline(None) => {}
+        Changed::Inline(Some(rows)) => {
+            let end = rows.top.saturating_add(rows.count);
+            let bottom = screen_height().map_or(end, |height| height.min(MAX_SCREEN_SIDE).max(end));
+            for row in rows.top..bottom {
+                queue!(bytes, MoveTo(0, row), Clear(ClearType::CurrentLine))?;
+            }
+            queue!(bytes, MoveTo(0, rows.top))?;
+        }
+    }
+    queue!(bytes, Show)?;
+    Ok(bytes)
 }
 
 /// The same error again, for a second use of one failure.
@@ -161,4 +186,37 @@ pub(super) fn install_panic_hook() {
             previous(info);
         }));
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Changed, InlineRows, restore_bytes};
+
+    fn restored(changed: Changed) -> String {
+        let bytes = restore_bytes(changed, || Some(24)).expect("the bytes are gathered");
+        String::from_utf8(bytes).expect("escape sequences are text")
+    }
+
+    #[test]
+    fn an_alternate_screen_entered_is_left() {
+        let bytes = restored(Changed::AlternateScreen { entered: true });
+        assert!(bytes.contains("\x1b[?1049l"), "{bytes:?}");
+        assert!(bytes.ends_with("\x1b[?25h"), "{bytes:?}");
+    }
+
+    #[test]
+    fn an_alternate_screen_never_entered_is_not_left_but_the_input_modes_and_cursor_are_restored() {
+        let bytes = restored(Changed::AlternateScreen { entered: false });
+        assert!(!bytes.contains("\x1b[?1049"), "{bytes:?}");
+        for mode in ["\x1b[?2004l", "\x1b[?1000l", "\x1b[?1006l", "\x1b[?25h"] {
+            assert!(bytes.contains(mode), "{mode:?} in {bytes:?}");
+        }
+    }
+
+    #[test]
+    fn inline_rows_are_cleared_down_to_the_bottom_and_the_cursor_left_on_the_first() {
+        let bytes = restored(Changed::Inline(Some(InlineRows { top: 20, count: 3 })));
+        assert_eq!(bytes.matches("\x1b[2K").count(), 4, "{bytes:?}");
+        assert!(bytes.ends_with("\x1b[21;1H\x1b[?25h"), "{bytes:?}");
+    }
 }

@@ -15,11 +15,10 @@ standard input), `tty_descriptors`, `writes_at_first_frame` (the write system ca
 had made once the first frame and its bell had arrived, from `syscw` of /proc/PID/io),
 `bell_after_frame` (whether the first bell came after the awaited text),
 `alternate_screen_first` (whether the first bytes received enter the alternate screen),
-`tasks_after_key`,
-`writes_for_key` (the write system calls the key took), `nonblocking_at_first_frame` and
-`nonblocking_after_key` (whether any of its descriptors on the terminal is non-blocking, from
-the `flags` of /proc/PID/fdinfo), `stdin_nonblocking_after_key` (the same for standard input,
-which the probe opened), `exit` and `stderr`. Only Python's
+`tasks_after_key`, `writes_for_key` (the write system calls the key took),
+`nonblocking_at_first_frame` and `nonblocking_after_key` (whether any of its descriptors on the
+terminal is non-blocking, from the `flags` of /proc/PID/fdinfo), `stdin_nonblocking_after_key`
+(the same for standard input, which the probe opened), `exit` and `stderr`. Only Python's
 standard library is used.
 """
 

@@ -152,9 +152,9 @@ pub(crate) fn writable(fd: &impl AsRawFd) -> pollfd {
 }
 
 /// Waits until one of `fds` is ready (for what its `events` ask) or `timeout` passes (never,
-/// when `None`); how many are. `timeout` is rounded up to whole milliseconds, so a wait never ends just before a deadline
-/// and spins. This is filedescriptor's `poll`, which on macOS, whose `poll` does not support
-/// terminals, uses `select`.
+/// when `None`); how many are. `timeout` is rounded up to whole milliseconds, so a wait never
+/// ends just before a deadline and spins. This is filedescriptor's `poll`, which on macOS,
+/// whose `poll` does not support terminals, uses `select`.
 pub(crate) fn poll_ready(fds: &mut [pollfd], timeout: Option<Duration>) -> io::Result<usize> {
     let timeout = timeout.map(|timeout| {
         let millis = timeout.as_nanos().div_ceil(1_000_000).min(LONGEST_WAIT_MS);

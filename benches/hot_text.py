@@ -6,7 +6,10 @@ linker, the few hundred KiB a form runs lie scattered over most of the 5 MiB of 
 all of it ends up mapped (and counted in the resident memory). This script runs the release
 build under callgrind through a pseudo-terminal, as a user would (a question answered, one
 cancelled, `check`), lists every function of the program that ran, and writes a linker script
-that places those functions' sections side by side before the rest of `.text`.
+that places those functions' sections side by side before the rest of `.text`. The functions a
+keystroke runs (profiled from the first frame drawn to the last key, `callgrind_control`
+turning the profile on and off) come first, packed into as few pages as they fill: a key wakes
+the program after its code has been evicted, and every page it runs through costs a fetch.
 
 Every function is named twice. First exactly, as this build named it, so that what ran lies
 packed together; then by a pattern that leaves out what a compiler, a dependency's version or
@@ -68,10 +71,11 @@ C_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.$]*$")
 LOCAL_SUFFIX = re.compile(r"(\.llvm)?\.[0-9]+$")
 
 
-def profiled(argv, out_file):
+def profiled(argv, out_file, *options):
     return [
         shutil.which("valgrind") or "valgrind",
         "--tool=callgrind",
+        *options,
         "--demangle=no",
         "--compress-strings=no",
         f"--callgrind-out-file={out_file}",
@@ -101,6 +105,26 @@ def run_form(out_file, settings, keys):
     finally:
         os.close(session.slave)
         os.close(session.master)
+
+
+def run_keys(out_file, settings, keys):
+    """Runs `ask` on the terminal under callgrind with the profile off until the first frame is
+    drawn, types `keys` with it on, and turns it off before the form is cancelled: the
+    functions a keystroke runs, and nothing else."""
+    argv = [BINARY, "ask", QUESTION, "--ui", "tui", "--config", settings]
+    program = peers.Program("pi-agent-ask", profiled(argv, out_file, "--instr-atstart=no"), stdout_to_terminal=False)
+    session = peers.Session(program)
+    control = shutil.which("callgrind_control") or "callgrind_control"
+    try:
+        session.until(peers.QUESTION_TEXT)
+        session.quiet(1.0)
+        subprocess.run([control, "--instr=on", str(session.pid)], check=True, capture_output=True)
+        for key in keys:
+            session.key(key)
+            session.quiet(1.0)
+        subprocess.run([control, "--instr=off", str(session.pid)], check=True, capture_output=True)
+    finally:
+        session.finish()
 
 
 def functions(out_file):
@@ -160,6 +184,12 @@ def main():
     ran = {}
     with tempfile.TemporaryDirectory() as scratch:
         settings = os.path.join(scratch, "settings.json")
+        # First the keystrokes' own functions, so that they lie together at the very front:
+        # a key wakes the program with its code evicted, and each page of it costs a miss.
+        out_file = os.path.join(scratch, "keys.callgrind")
+        keys_settings = os.path.join(scratch, "keys-settings.json")
+        run_keys(out_file, keys_settings, [peers.DOWN, peers.UP, peers.DOWN, peers.UP])
+        ran["keys"] = functions(out_file)
         runs = [
             ("answered", [peers.DOWN, peers.UP, peers.DOWN, ENTER, ENTER]),
             ("cancelled", [peers.DOWN, peers.UP, peers.CTRL_C]),

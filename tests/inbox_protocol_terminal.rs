@@ -87,6 +87,9 @@ fn an_inbox_starts_again_over_the_socket_a_killed_one_left() {
     );
 
     term.term.tmux.type_line("reset");
+    // The killed inbox's idle screen stays up until the reset clears it: the new inbox's
+    // idle screen is waited for only after that.
+    term.wait_for("the screen reset", |screen| !screen.contains(IDLE));
     term.open_inbox();
     let stream = connect_and_ask(&term, "after-restart", "Restarted");
     term.wait_for("the form", |screen| screen.contains("· Restarted"));

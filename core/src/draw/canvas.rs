@@ -236,6 +236,22 @@ impl Canvas {
         self.cursor = None;
     }
 
+    /// How many commands the canvas holds so far: a mark for [`Canvas::drawn_since`].
+    pub(crate) fn drawn(&self) -> usize {
+        self.cmds.len()
+    }
+
+    /// The commands put since the canvas held `mark` of them.
+    pub(crate) fn drawn_since(&self, mark: usize) -> &[DrawCmd] {
+        &self.cmds[mark..]
+    }
+
+    /// Puts commands a canvas of this size and clip made earlier (see
+    /// [`super::KeptPart`]): they are sanitized and clipped already.
+    pub(crate) fn put_kept(&mut self, cmds: &[DrawCmd]) {
+        self.cmds.extend_from_slice(cmds);
+    }
+
     /// The finished frame.
     pub fn finish(self) -> Frame {
         Frame {

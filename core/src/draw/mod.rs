@@ -7,6 +7,7 @@
 //! [`Line`]s of [`Span`]s.
 
 mod canvas;
+mod kept;
 mod lines;
 mod rect;
 
@@ -19,6 +20,7 @@ use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 pub use canvas::Canvas;
+pub use kept::KeptPart;
 pub use lines::{
     Line, Span, cap_lines, indented, line_width, push_wrapped, put_line, put_line_within,
     put_lines, put_rule, wrap_each, wrap_paragraphs, wrap_spans, wrap_text,

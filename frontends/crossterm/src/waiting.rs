@@ -60,14 +60,22 @@ mod tests {
         (0..FRAME).map(|at| (at % 251) as u8).collect()
     }
 
-    /// Reads everything `reader` is sent, slowly at first, on a thread of its own.
-    fn drain_slowly(mut reader: UnixStream) -> thread::JoinHandle<Vec<u8>> {
+    /// Reads everything `reader` is sent, on a thread of its own, once `start` returns.
+    fn drain_after(
+        mut reader: UnixStream,
+        start: impl FnOnce() + Send + 'static,
+    ) -> thread::JoinHandle<Vec<u8>> {
         thread::spawn(move || {
-            thread::sleep(Duration::from_millis(50));
+            start();
             let mut received = Vec::new();
             reader.read_to_end(&mut received).unwrap();
             received
         })
+    }
+
+    /// Reads everything `reader` is sent, slowly at first, on a thread of its own.
+    fn drain_slowly(reader: UnixStream) -> thread::JoinHandle<Vec<u8>> {
+        drain_after(reader, || thread::sleep(Duration::from_millis(50)))
     }
 
     #[test]
@@ -88,8 +96,11 @@ mod tests {
     fn without_waiting_the_same_frame_fails_for_lack_of_room() {
         let (mut writer, reader) = UnixStream::pair().unwrap();
         writer.set_nonblocking(true).unwrap();
-        let received = drain_slowly(reader);
+        // The reader starts only once the write has given up, however late this thread runs.
+        let (tried, go) = std::sync::mpsc::channel();
+        let received = drain_after(reader, move || go.recv().unwrap_or_default());
         let written = writer.write_all(&frame());
+        tried.send(()).unwrap();
         drop(writer);
         received.join().unwrap();
         assert_eq!(written.unwrap_err().kind(), ErrorKind::WouldBlock);

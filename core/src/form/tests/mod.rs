@@ -8,7 +8,7 @@ mod editing;
 mod find;
 mod flow;
 mod images;
-mod kept_rows;
+mod kept_layout;
 mod long_lists;
 mod mouse;
 mod paging;

@@ -65,6 +65,15 @@ pub(super) struct FooterMemo {
     columns: usize,
     rows: usize,
     lines: Vec<Line<'static>>,
+    /// How many times the hints were laid out: the lines change only when this does.
+    layouts: u64,
+}
+
+impl FooterMemo {
+    /// Which layout the memo holds: the same number, the same lines.
+    pub fn laid_out(&self) -> u64 {
+        self.layouts
+    }
 }
 
 /// The most hints a part shows (the options of a question with every extra).
@@ -231,6 +240,7 @@ impl Form {
                 columns,
                 rows,
                 lines,
+                layouts: memo.layouts + 1,
             };
         }
         read(&memo.lines)

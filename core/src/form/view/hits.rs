@@ -49,6 +49,27 @@ impl Hits {
         }
     }
 
+    /// How many regions are recorded so far: a mark for [`Hits::since`].
+    pub fn count(&self) -> usize {
+        self.regions.borrow().len()
+    }
+
+    /// The regions recorded since there were `mark` of them.
+    pub fn since(&self, mark: usize) -> Vec<(Rect, Hit)> {
+        self.regions.borrow()[mark..].to_vec()
+    }
+
+    /// Every region recorded, in drawing order.
+    #[cfg(test)]
+    pub fn all(&self) -> Vec<(Rect, Hit)> {
+        self.since(0)
+    }
+
+    /// Records `regions` again, as recorded before (a kept part put again).
+    pub fn extend(&self, regions: &[(Rect, Hit)]) {
+        self.regions.borrow_mut().extend_from_slice(regions);
+    }
+
     /// What the last frame showed at `pos` (the region drawn last wins), provided it showed
     /// tab `tab`: a frame of another tab is out of date and answers nothing.
     pub fn at(&self, pos: Pos, tab: usize) -> Option<Hit> {

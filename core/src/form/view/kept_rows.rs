@@ -4,7 +4,8 @@
 //! changes two of them. A row that shows only the question's own text and whether it is
 //! selected ([`RowLook::Plain`]) is laid out once for the list's size, its highlight and its
 //! share of description rows, and drawn again from here; any other row is laid out again
-//! every frame (once a frame, however often the frame asks for it).
+//! every frame (once a frame, however often the frame asks for it). A kept row also keeps the
+//! draw commands it was last put as, and is put again from them where it stands as it stood.
 
 use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
@@ -12,6 +13,7 @@ use std::collections::btree_map::Entry;
 use super::super::Form;
 use super::options::{Emphasis, Item};
 use crate::contract::request::QuestionType;
+use crate::draw::{Canvas, KeptPart, Rect, put_lines};
 
 /// What of a row's look, besides its highlight, can change while the form is used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +77,9 @@ struct Kept {
     /// The frame it was laid out in.
     frame: u64,
     item: Item<'static>,
+    /// The commands it was last put as, by the rectangle it was put in; the value is the rows
+    /// it took there.
+    put: KeptPart<Rect, u16>,
 }
 
 /// What a row is laid out from, besides the question's own text and the list.
@@ -128,7 +133,31 @@ impl KeptRows {
         key: RowKey,
         lay_out: impl FnOnce() -> Item<'a>,
     ) -> &Item<'static> {
-        let kept = match self
+        &self.kept(key, lay_out).item
+    }
+
+    /// Puts the row `key` names (laid out with `lay_out` as [`Self::get_or_lay_out`] does)
+    /// in `room` from its top: from the commands it was put as, when it was put in `room` on
+    /// a canvas of this size and clip. Returns the row and the rows it took.
+    pub(super) fn put<'a>(
+        &mut self,
+        key: RowKey,
+        lay_out: impl FnOnce() -> Item<'a>,
+        canvas: &mut Canvas,
+        room: Rect,
+    ) -> (&Item<'static>, u16) {
+        let Kept { item, put, .. } = self.kept(key, lay_out);
+        let drawn = match put.put(canvas, &room) {
+            Some(&drawn) => drawn,
+            None => *put.draw(canvas, room, |canvas| {
+                put_lines(canvas, room, 0, &item.lines)
+            }),
+        };
+        (item, drawn)
+    }
+
+    fn kept<'a>(&mut self, key: RowKey, lay_out: impl FnOnce() -> Item<'a>) -> &mut Kept {
+        match self
             .rows
             .entry((key.row, key.description_rows, key.emphasis))
         {
@@ -140,8 +169,7 @@ impl KeptRows {
                 kept
             }
             Entry::Vacant(entry) => entry.insert(Kept::new(key, self.frame, lay_out())),
-        };
-        &kept.item
+        }
     }
 }
 
@@ -152,6 +180,7 @@ impl Kept {
             look: key.look,
             frame,
             item: item.into_owned(),
+            put: KeptPart::default(),
         }
     }
 

@@ -6,7 +6,7 @@ use super::super::Form;
 use super::kept_rows::{KeptRows, RowKey};
 use super::options::{Emphasis, Item, short_description};
 use super::{ACCENT, Hit, MUTED, TEXT};
-use crate::draw::{Canvas, Pos, Rect, Span, put_line, put_lines};
+use crate::draw::{Canvas, Pos, Rect, Span, put_line};
 use crate::text::{sanitize_line, width};
 
 /// Where the last frame showed a question's list, for paging through it.
@@ -167,14 +167,14 @@ impl Form {
             if y >= list_height {
                 break;
             }
-            let item = self.kept_item(&mut kept, index, row, size, description_rows(row));
             let room = Rect::new(
                 area.x,
                 area.y + y as u16,
                 area.width,
                 (list_height - y) as u16,
             );
-            let drawn = put_lines(canvas, room, 0, &item.lines);
+            let (key, lay_out) = self.row_key(index, row, size, description_rows(row));
+            let (item, drawn) = kept.put(key, lay_out, canvas, room);
             if let Some((r, c)) = item.cursor
                 && r < usize::from(drawn)
             {
@@ -302,6 +302,19 @@ impl Form {
         size: (usize, usize),
         description_rows: usize,
     ) -> &'k Item<'static> {
+        let (key, lay_out) = self.row_key(index, row, size, description_rows);
+        kept.get_or_lay_out(key, lay_out)
+    }
+
+    /// What row `row` of question `index` is kept by in a list of `size`, its description in
+    /// at most `description_rows` rows, and how it is laid out when it is not kept.
+    fn row_key<'f>(
+        &'f self,
+        index: usize,
+        row: usize,
+        size: (usize, usize),
+        description_rows: usize,
+    ) -> (RowKey, impl FnOnce() -> Item<'f> + 'f) {
         let emphasis = if self.state.cursors[index] == row {
             Emphasis::Highlighted
         } else {
@@ -313,8 +326,7 @@ impl Form {
             emphasis,
             look: self.row_look(index, row),
         };
-        kept.get_or_lay_out(key, || {
-            self.item_as(index, row, size, description_rows, emphasis)
-        })
+        let lay_out = move || self.item_as(index, row, size, description_rows, emphasis);
+        (key, lay_out)
     }
 }

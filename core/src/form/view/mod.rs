@@ -44,9 +44,12 @@
 //! pane, the summary and the final tab's actions).
 //!
 //! Work per frame follows what is shown: the prompt is wrapped whole (its window needs the line
-//! count); of the list, the highlighted row is laid out for the prompt's share, a list no
-//! longer than its area is laid out whole to see whether it fits, and a longer one only from
-//! the first row shown to the last, so a list of 500 options costs about what one of 40 does.
+//! count), once for its question and width; of the list, the highlighted row is laid out for
+//! the prompt's share, a list no longer than its area is laid out whole to see whether it fits,
+//! and a longer one only from the first row shown to the last, so a list of 500 options costs
+//! about what one of 40 does. What a keystroke seldom changes is kept as drawn and copied into
+//! the next frame while it shows the same (`parts`: the title, the tab bar, the prompt, the key
+//! hints; `kept_rows`: the list's rows), so a move of the highlight lays out two rows.
 
 mod editor;
 mod footer;
@@ -56,6 +59,7 @@ mod layout;
 mod list;
 mod options;
 mod panes;
+mod parts;
 mod preview;
 mod question;
 mod references;
@@ -100,6 +104,8 @@ pub struct ViewMemory {
     kept_rows: RefCell<kept_rows::KeptRows>,
     /// The preview panes laid out last.
     panes: RefCell<panes::KeptPanes>,
+    /// The parts of the screen kept as drawn.
+    parts: RefCell<parts::KeptParts>,
 }
 
 /// Plain text.
@@ -122,12 +128,19 @@ const SUCCESS: Style = Style::new(Role::Success);
 const SELECTED: Style = Style::new(Role::Selected);
 
 impl Form {
-    /// Forgets the list rows and preview panes kept from earlier frames, so that the next
+    /// Forgets the list rows, preview panes and parts kept from earlier frames, so that the next
     /// frame lays everything out afresh.
     #[cfg(test)]
     pub(crate) fn forget_kept_layout(&self) {
         self.memory.kept_rows.borrow_mut().clear();
         *self.memory.panes.borrow_mut() = panes::KeptPanes::default();
+        self.memory.parts.borrow_mut().forget();
+    }
+
+    /// The mouse regions the last frame recorded, in drawing order.
+    #[cfg(test)]
+    pub(crate) fn mouse_regions(&self) -> Vec<(Rect, Hit)> {
+        self.memory.hits.all()
     }
 
     /// Draws the form for a screen of `size`.
@@ -139,14 +152,16 @@ impl Form {
         }
         self.memory.hits.start(Some(self.state.tab));
         let regions = layout::Regions::of(self, canvas.area());
-        self.draw_title(&mut canvas, regions.title);
-        let active_tab = self.draw_tabs(&mut canvas, regions.tabs);
-        put_rule(&mut canvas, regions.rule_top);
-        if let Some((start, end)) = active_tab
-            && !regions.rule_top.is_empty()
         {
-            let pos = Pos::new(start, regions.rule_top.y);
-            canvas.put_repeated(pos, '━', end.saturating_sub(start), ACCENT);
+            let mut parts = self.memory.parts.borrow_mut();
+            let title = regions.title;
+            self.draw_part(&mut canvas, &mut parts.title, title, |canvas| {
+                self.draw_title(canvas, title);
+            });
+            let key = self.tab_bar(regions.tabs, regions.rule_top);
+            self.draw_part(&mut canvas, &mut parts.tab_bar, key, |canvas| {
+                self.draw_tab_bar(canvas, regions.tabs, regions.rule_top);
+            });
         }
         match self.active_question() {
             Some((index, _)) => self.draw_question(&mut canvas, regions.body, index),
@@ -155,8 +170,25 @@ impl Form {
         self.draw_references(&mut canvas, regions.body);
         self.draw_notice(&mut canvas, regions.notice);
         put_rule(&mut canvas, regions.rule_bottom);
-        self.draw_footer(&mut canvas, regions.footer);
+        let footer = (regions.footer, self.memory.footer.borrow().laid_out());
+        let mut parts = self.memory.parts.borrow_mut();
+        self.draw_part(&mut canvas, &mut parts.footer, footer, |canvas| {
+            self.draw_footer(canvas, regions.footer);
+        });
+        drop(parts);
         canvas.finish()
+    }
+
+    /// The tab bar in `tabs` and the rule under it in `rule`, the active tab underlined.
+    fn draw_tab_bar(&self, canvas: &mut Canvas, tabs: Rect, rule: Rect) {
+        let active_tab = self.draw_tabs(canvas, tabs);
+        put_rule(canvas, rule);
+        if let Some((start, end)) = active_tab
+            && !rule.is_empty()
+        {
+            let pos = Pos::new(start, rule.y);
+            canvas.put_repeated(pos, '━', end.saturating_sub(start), ACCENT);
+        }
     }
 
     fn draw_title(&self, canvas: &mut Canvas, area: Rect) {

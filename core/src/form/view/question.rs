@@ -6,6 +6,7 @@ use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
 use super::editor::put_block;
 use super::options::EDITOR_ROWS;
+use super::parts::{KeptParts, PromptPart, PromptShown};
 use super::{ACCENT, Hit, MUTED, TEXT};
 use crate::contract::answers::with_markers;
 use crate::contract::request::QuestionType;
@@ -38,12 +39,29 @@ impl Form {
         }
         let question = &self.call.request().questions[index];
         let columns = usize::from(area.width);
-        let prompt = wrap_spans(&[Span::multiline(&question.prompt, TEXT.bold())], columns);
         let note = self.question_note_rows(index, columns);
-        let room = self.prompt_room(index, area, prompt.len(), note);
         let mut rest = area;
-        let used = self.draw_prompt(canvas, rest, index, prompt, room);
-        (_, rest) = rest.split_top(used);
+        {
+            let mut parts = self.memory.parts.borrow_mut();
+            let KeptParts {
+                prompt,
+                prompt_lines,
+                ..
+            } = &mut *parts;
+            let lines = prompt_lines.get(self, index, columns);
+            let room = self.prompt_room(index, area, lines.len(), note);
+            let key = PromptPart {
+                index,
+                area,
+                room,
+                scroll: self.state.prompt_scroll,
+            };
+            let shown = self.draw_part(canvas, prompt, key, |canvas| {
+                self.draw_prompt(canvas, area, index, lines, room)
+            });
+            self.memory.prompt.set(shown.window);
+            (_, rest) = rest.split_top(shown.rows);
+        }
         let used = self.draw_question_note(canvas, rest, index);
         (_, rest) = rest.split_top(used);
         if rest.height >= 6 {
@@ -66,6 +84,10 @@ impl Form {
     /// most a third of the area, so the list and the preview have the rest.
     fn prompt_room(&self, index: usize, area: Rect, lines: usize, note: usize) -> usize {
         let height = usize::from(area.height);
+        if lines <= height / 3 {
+            // Every branch below leaves the prompt a third of the area at least.
+            return lines;
+        }
         let left = |keep: usize| height.saturating_sub(note + 1 + keep).max(height / 3);
         let question = &self.call.request().questions[index];
         if !Self::has_custom_row(question) {
@@ -93,31 +115,36 @@ impl Form {
 
     /// Draws the prompt's `lines` in `room` rows of `area`: whole when they fit, otherwise a
     /// window scrolled to the remembered row with a position line under it (on very short
-    /// screens, only the first rows, cut with `…`). Returns the rows used.
+    /// screens, only the first rows, cut with `…`). Returns the rows used and the window.
     fn draw_prompt(
         &self,
         canvas: &mut Canvas,
         area: Rect,
         index: usize,
-        lines: Vec<Line>,
+        lines: &[Line],
         room: usize,
-    ) -> u16 {
+    ) -> PromptShown {
         let columns = usize::from(area.width);
         if lines.len() <= room || room < WINDOW_FROM {
-            self.memory.prompt.set((index, room, 0));
-            return put_lines(canvas, area, 0, &cap_lines(lines, room, columns));
+            let shown = cap_lines(lines.to_vec(), room, columns);
+            return PromptShown {
+                rows: put_lines(canvas, area, 0, &shown),
+                window: (index, room, 0),
+            };
         }
         let window = room - 1;
         let max = lines.len() - window;
         let top = self.state.prompt_scroll.min(max);
-        self.memory.prompt.set((index, window, max));
         let used = put_lines(canvas, area, 0, &lines[top..top + window]);
         let (shown, _) = area.split_top(used + 1);
         if let Some(row) = shown.rows().nth(usize::from(used)) {
             put_line(canvas, row.pos(), &prompt_position(top, max - top, columns));
         }
         self.memory.hits.add(shown, Hit::Prompt);
-        shown.height
+        PromptShown {
+            rows: shown.height,
+            window: (index, window, max),
+        }
     }
 
     /// Scrolls the active question's prompt `rows` rows `down` or up within what the last

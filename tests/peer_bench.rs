@@ -48,3 +48,34 @@ fn the_peers_project_is_a_workspace_of_its_own() {
     assert!(!members.contains("benches"), "{members}");
     assert!(!product.contains("inquire") && !product.contains("dialoguer"));
 }
+
+#[test]
+fn the_key_phases_are_read_from_a_real_trace_of_three_keys() {
+    // Three keys sent to dialoguer (pid 13338) by the driver (pid 13258), as tracefs wrote
+    // them: the first key is left out, and each other key's marks are the driver's write, the
+    // wake-up, the switch to the program, its first write's entry and return, and the driver's
+    // wait returning after it.
+    let script = "import json, sys; sys.path.insert(0, 'benches'); import key_phases; \
+                  trace = open('fixtures/traces/key-phases-dialoguer.txt').read(); \
+                  print(json.dumps(key_phases.key_marks(trace, 13338, 13258)))";
+    let Ok(output) = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .current_dir(root())
+        .output()
+    else {
+        return;
+    };
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let keys: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(keys.len(), 2, "{keys:?}");
+    let second = serde_json::json!({
+        "sent": 14_945_986_977.0, "woken": 14_945_987_178.0, "running": 14_945_987_184.0,
+        "writing": 14_945_987_248.0, "written": 14_945_987_255.0, "seen": 14_945_987_348.0
+    });
+    assert_eq!(keys[0], second);
+}

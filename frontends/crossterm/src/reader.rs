@@ -1,14 +1,15 @@
 //! Waiting for the terminal: one blocking `poll` on the terminal and on the signals' wake-up
 //! pipe, with the next deadline as its timeout, and reads that never block.
 //!
-//! The terminal is read through the session's one open description, which the first read makes
+//! The terminal is read through the session's one open description, which the first wait makes
 //! non-blocking for the rest of the session: a read never waits for bytes that a signal could
 //! not cut short (another reader of the terminal may take them between the `poll` and the
-//! `read`), and a keystroke costs no call to switch the mode back and forth. The frames written
-//! on the same description wait for room when the terminal's queue is full
-//! ([`crate::waiting::WaitingWriter`]). A terminal that hangs up (its
-//! other end closed, with or without a SIGHUP) reports so to `poll` and `read` forever after;
-//! that ends the wait for good instead of spinning.
+//! `read`), and a keystroke costs no call to switch the mode back and forth. The first wait
+//! comes after the first frame and switches the mode before it sleeps, so neither the first
+//! frame nor the first key waits for the switch. The frames written on the same description
+//! wait for room when the terminal's queue is full ([`crate::waiting::WaitingWriter`]). A
+//! terminal that hangs up (its other end closed, with or without a SIGHUP) reports so to `poll`
+//! and `read` forever after; that ends the wait for good instead of spinning.
 
 use std::fs::File;
 use std::io::{self, ErrorKind, Read};
@@ -46,8 +47,8 @@ pub(crate) struct TtyReader {
     /// What a read fills, made once: a keystroke's few bytes are copied out of it, so a wait
     /// neither allocates nor clears a page of memory.
     buffer: Box<[u8; READ_SIZE]>,
-    /// Whether the description was made non-blocking (by the first read, after the first frame,
-    /// so that nothing is spent on it before that frame).
+    /// Whether the description was made non-blocking (by the first wait, after the first frame,
+    /// so that nothing is spent on it before that frame or after the first key).
     nonblocking: bool,
 }
 
@@ -84,6 +85,10 @@ impl TtyReader {
             .into_iter()
             .chain(extra.as_ref().map(readable))
             .collect();
+        if !self.nonblocking {
+            rustix::io::ioctl_fionbio(&self.tty, true)?;
+            self.nonblocking = true;
+        }
         match poll_ready(&mut fds, timeout) {
             Ok(0) => return Ok(Woken::Timeout),
             Ok(_) => {}
@@ -116,10 +121,6 @@ impl TtyReader {
     /// Reads what is there: no bytes at all means the terminal is gone, and so does an
     /// input/output error, which is what reading a hung-up terminal gives.
     fn read(&mut self) -> io::Result<Woken> {
-        if !self.nonblocking {
-            rustix::io::ioctl_fionbio(&self.tty, true)?;
-            self.nonblocking = true;
-        }
         match self.tty.read(&mut self.buffer[..]) {
             Ok(0) => Ok(Woken::HungUp),
             Ok(read) => Ok(Woken::Read(self.buffer[..read].to_vec())),
@@ -193,6 +194,22 @@ mod tests {
         terminal.write_all(b"\x1b[").unwrap();
         let woken = reader.wait(wake.as_fd(), None).unwrap();
         assert_eq!(woken, Woken::Read(b"\x1b[".to_vec()));
+    }
+
+    #[test]
+    fn the_first_wait_makes_the_terminal_non_blocking_before_it_sleeps() {
+        let (ours, _terminal) = UnixStream::pair().unwrap();
+        let tty = Arc::new(File::from(OwnedFd::from(ours)));
+        let mut reader = TtyReader::new(Arc::clone(&tty));
+        let (wake, _waker) = UnixStream::pair().unwrap();
+        let blocking = || {
+            let flags = rustix::fs::fcntl_getfl(&*tty).unwrap();
+            !flags.contains(rustix::fs::OFlags::NONBLOCK)
+        };
+        assert!(blocking(), "nothing is switched before the first wait");
+        let timeout = Some(Duration::from_millis(1));
+        assert_eq!(reader.wait(wake.as_fd(), timeout).unwrap(), Woken::Timeout);
+        assert!(!blocking(), "the wait switched the mode though no key came");
     }
 
     #[test]

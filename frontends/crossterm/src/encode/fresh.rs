@@ -1,6 +1,9 @@
 //! Fresh runs written onto cells the screen shows blank: no comparison, a move and a style
 //! a piece, the text's own bytes, and the cells noted as they go out.
 
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
 use ratatui::layout::Position;
 
 use super::Encoder;
@@ -110,24 +113,29 @@ fn in_column_order(from: u16, runs: &[FreshRun<'_>]) -> bool {
 
 /// The byte ranges of `text` to write when its spaces paint blank on blank cells: without the
 /// spaces at either end, and apart where more than [`REPRINTED_GAP`] spaces in a row are
-/// shorter to move over than to write.
+/// shorter to move over than to write. The gaps are found by searching for one space more than
+/// that, a whole line at a time, not by looking at each byte in turn: a preview brought back
+/// writes some thousand cells this way.
 fn shown_pieces(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    const GAP: [u8; REPRINTED_GAP as usize + 1] = [b' '; REPRINTED_GAP as usize + 1];
+    static GAPS: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(&GAP));
     let mut at = 0;
     std::iter::from_fn(move || {
         at += text[at..].iter().position(|&byte| byte != b' ')?;
         let start = at;
-        let mut spaces = 0;
-        while let Some(&byte) = text.get(at) {
-            if byte != b' ' {
-                spaces = 0;
-            } else if spaces == usize::from(REPRINTED_GAP) {
-                break;
-            } else {
-                spaces += 1;
+        // The gap found first starts right after a byte that is not a space: `start`'s byte,
+        // or one after it.
+        match GAPS.find(&text[start..]) {
+            Some(gap) => {
+                at = start + gap + GAP.len();
+                Some((start, start + gap))
             }
-            at += 1;
+            None => {
+                at = text.len();
+                let shown = text[start..].iter().rposition(|&byte| byte != b' ');
+                Some((start, start + shown.map_or(0, |last| last + 1)))
+            }
         }
-        Some((start, at - spaces))
     })
 }
 
@@ -216,5 +224,34 @@ mod tests {
         assert_eq!(pieces("a     b  c"), ["a", "b  c"], "five are moved over");
         assert!(pieces("      ").is_empty());
         assert!(pieces("").is_empty());
+    }
+
+    /// The pieces as looking at each byte in turn finds them: a piece ends before a run of
+    /// more than [`REPRINTED_GAP`] spaces or before the spaces that end the text.
+    fn pieces_byte_by_byte(text: &[u8]) -> Vec<(usize, usize)> {
+        let mut found = Vec::new();
+        let mut at = 0;
+        while at < text.len() {
+            if text[at] == b' ' {
+                at += 1;
+                continue;
+            }
+            let start = at;
+            let mut spaces = 0;
+            while at < text.len() && spaces <= usize::from(REPRINTED_GAP) {
+                spaces = if text[at] == b' ' { spaces + 1 } else { 0 };
+                at += 1;
+            }
+            found.push((start, at - spaces));
+        }
+        found
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_gaps_searched_for_are_those_found_byte_by_byte(text in "[ ab]{0,40}") {
+            let searched: Vec<_> = shown_pieces(text.as_bytes()).collect();
+            proptest::prop_assert_eq!(searched, pieces_byte_by_byte(text.as_bytes()));
+        }
     }
 }

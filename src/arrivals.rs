@@ -1,11 +1,11 @@
 //! Inputs that threads of the program deliver while the terminal waits (paths found for an
-//! `@` reference, a clipboard image read): a channel of [`Input`]s and a socket whose other
-//! end becomes readable when something is waiting, so the run loop's one blocking poll wakes
-//! at once and an idle form still never wakes on its own.
+//! `@` reference, a clipboard image read): a channel of [`Input`]s and a wake-up pipe whose
+//! reading end becomes readable when something is waiting, so the run loop's one blocking
+//! poll wakes at once and an idle form still never wakes on its own.
 
+use std::fs::File;
 use std::io::{ErrorKind, Read, Write};
 use std::os::fd::{AsFd, BorrowedFd};
-use std::os::unix::net::UnixStream;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
 
@@ -16,7 +16,7 @@ use pi_agent_ask_crossterm::ExternalInputs;
 #[derive(Clone)]
 pub struct Courier {
     inputs: Sender<Input>,
-    wake: Arc<UnixStream>,
+    wake: Arc<File>,
 }
 
 impl Courier {
@@ -35,7 +35,7 @@ impl Courier {
 /// The run loop's side: what the couriers delivered, and the descriptor that says so.
 pub struct Arrivals {
     inputs: Receiver<Input>,
-    wake: UnixStream,
+    wake: File,
 }
 
 impl ExternalInputs for Arrivals {
@@ -52,9 +52,7 @@ impl ExternalInputs for Arrivals {
 
 /// A new channel: the couriers' end and the run loop's.
 pub fn channel() -> std::io::Result<(Courier, Arrivals)> {
-    let (ours, theirs) = UnixStream::pair()?;
-    ours.set_nonblocking(true)?;
-    theirs.set_nonblocking(true)?;
+    let (ours, theirs) = pi_agent_ask_crossterm::wake_pipe()?;
     let (inputs, received) = mpsc::channel();
     let courier = Courier {
         inputs,

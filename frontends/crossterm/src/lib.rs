@@ -33,6 +33,7 @@ pub mod signals;
 pub mod terminal;
 pub mod theme;
 mod waiting;
+pub mod wake;
 
 pub use counting::{ByteCount, CountingWriter};
 pub use lean::{LeanBackend, ScreenSize};
@@ -40,3 +41,4 @@ pub use run::{End, ExternalInputs, Outcome, run, run_with, run_with_source};
 pub use signals::Signal;
 pub use terminal::{Screen, TerminalOptions, TerminalSession, has_tty};
 pub use theme::{ColorMode, Theme};
+pub use wake::wake_pipe;

@@ -13,9 +13,9 @@
 //! debuggers, SIGPROF to profilers, SIGPIPE is ignored by the Rust runtime, and real-time
 //! signals have no conventional meaning to honour.
 
+use std::fs::File;
 use std::io::{self, ErrorKind, Read};
 use std::os::fd::{AsFd, BorrowedFd};
-use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -112,7 +112,7 @@ pub(crate) struct SignalWatch {
     /// What the signal handlers touch.
     shared: Arc<Handled>,
     /// The wake-up pipe's reading end, readable after any of the signals arrived.
-    wake: UnixStream,
+    wake: File,
 }
 
 /// All a signal handler touches: flags, the signals that arrived, and the wake-up pipe's
@@ -126,7 +126,7 @@ struct Handled {
     /// One bit for each signal, by number, that arrived since the pipe was last drained.
     arrived: AtomicU64,
     /// Written a byte after each signal recorded.
-    waker: UnixStream,
+    waker: File,
 }
 
 impl Handled {
@@ -175,9 +175,7 @@ impl SignalWatch {
         if let Some(watch) = watch.as_ref() {
             return Ok(Arc::clone(watch));
         }
-        let (wake, waker) = UnixStream::pair()?;
-        wake.set_nonblocking(true)?;
-        waker.set_nonblocking(true)?;
+        let (wake, waker) = crate::wake::wake_pipe()?;
         let shared = Arc::new(Handled {
             idle: AtomicBool::new(true),
             hangup_idle: AtomicBool::new(true),

@@ -125,16 +125,13 @@ fn shown_pieces(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
         let start = at;
         // The gap found first starts right after a byte that is not a space: `start`'s byte,
         // or one after it.
-        match GAPS.find(&text[start..]) {
-            Some(gap) => {
-                at = start + gap + GAP.len();
-                Some((start, start + gap))
-            }
-            None => {
-                at = text.len();
-                let shown = text[start..].iter().rposition(|&byte| byte != b' ');
-                Some((start, start + shown.map_or(0, |last| last + 1)))
-            }
+        if let Some(gap) = GAPS.find(&text[start..]) {
+            at = start + gap + GAP.len();
+            Some((start, start + gap))
+        } else {
+            at = text.len();
+            let shown = text[start..].iter().rposition(|&byte| byte != b' ');
+            Some((start, start + shown.map_or(0, |last| last + 1)))
         }
     })
 }

@@ -16,8 +16,9 @@ had made once the first frame and its bell had arrived, from `syscw` of /proc/PI
 `bell_after_frame` (whether the first bell came after the awaited text),
 `alternate_screen_first` (whether the first bytes received enter the alternate screen),
 `tasks_after_key`, `writes_for_key` (the write system calls the key took),
-`nonblocking_at_first_frame` and `nonblocking_after_key` (whether any of its descriptors on the
-terminal is non-blocking, from the `flags` of /proc/PID/fdinfo), `stdin_nonblocking_after_key`
+`nonblocking_before_key` (once the terminal has been quiet after the first frame, the program
+waiting for a key) and `nonblocking_after_key` (whether any of its descriptors on the terminal
+is non-blocking, from the `flags` of /proc/PID/fdinfo), `stdin_nonblocking_after_key`
 (the same for standard input, which the probe opened), `exit` and `stderr`. Only Python's
 standard library is used.
 """
@@ -147,9 +148,9 @@ def main():
         report["tasks_at_first_frame"] = tasks(pid)
         held, distinct = terminal_descriptions(pid, devices)
         report["tty_descriptors"] = len(held)
-        report["nonblocking_at_first_frame"] = nonblocking(pid, held)
         report["tty_descriptions"] = distinct
         quiet(master, received)
+        report["nonblocking_before_key"] = nonblocking(pid, held)
         bell = received.find(b"\x07")
         report["bell_after_frame"] = bell > received.find(awaited)
         report["alternate_screen_first"] = received.startswith(b"\x1b[?1049h")

@@ -79,3 +79,36 @@ fn the_key_phases_are_read_from_a_real_trace_of_three_keys() {
     });
     assert_eq!(keys[0], second);
 }
+
+#[test]
+fn the_start_phases_are_read_from_a_real_trace_of_one_start() {
+    // dialoguer (pid 25306) started by the driver, as tracefs wrote it with other processes'
+    // events among its own (a compiler ran beside it): the marks are its `exec`, its `rseq`,
+    // the standard library's `poll` of descriptors 0 to 2, the return of its last SIGBUS
+    // action, and its first `write`, each with the page faults and system calls before it.
+    let script = "import json, sys; sys.path.insert(0, 'benches'); import start_phases; \
+                  trace = open('fixtures/traces/start-phases-dialoguer.txt').read(); \
+                  print(json.dumps(start_phases.start_marks(trace, 25306)))";
+    let Ok(output) = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .current_dir(root())
+        .output()
+    else {
+        return;
+    };
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let marks: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let expected = serde_json::json!({
+        "exec": [26_193_445_879.0, 0, 0],
+        "mapped": [26_193_446_172.0, 29, 30],
+        "relocated": [26_193_446_393.0, 57, 37],
+        "main": [26_193_446_533.0, 67, 59],
+        "written": [26_193_446_552.0, 68, 62]
+    });
+    assert_eq!(marks, expected);
+}

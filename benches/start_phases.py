@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Where a start's time goes, program by program, from the kernel's own trace points.
+
+`benches/peers.py --starts` times the first frame from outside, less a spawn floor that moves
+by tenths of a millisecond from run to run. This script splits the start of each program into
+phases with tracefs events: the program's `exec`, every system call's entry and exit, and its
+user page faults. Between landmarks every Rust program on glibc passes alike, a phase each:
+
+- loading the C library: from `exec` to `rseq`, which the C library makes once it is mapped;
+- relocating and the C library's start: from there to the standard library's check of
+  descriptors 0 to 2 (`poll`), once the program's relocations are applied and write-protected
+  and the C library has started;
+- the standard library's start: from there to its last `rt_sigaction` for SIGBUS (the stack
+  overflow handler), after which `main` runs;
+- `main` to the first write: the program's own work until its first `write` (the frame, or the
+  first bytes of it).
+
+Each phase is reported with the page faults and the system calls made in it. The events cost
+about a microsecond each, so every system call and fault is slowed a little, alike in every
+program.
+
+The programs are those of `benches/peers.py` that are compiled (this program, inquire and
+dialoguer), or the builds named with `--build`, each started from copies of its executable, in
+interleaved rounds. Needs root and tracefs at /sys/kernel/tracing.
+
+Usage: sudo python3 benches/start_phases.py [--rounds 25] [--build PATH ...]
+"""
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import peers  # noqa: E402  (the pseudo-terminal driver of the peer benchmark)
+
+TRACING = "/sys/kernel/tracing"
+EVENTS = [
+    "sched/sched_process_exec",
+    "raw_syscalls/sys_enter",
+    "raw_syscalls/sys_exit",
+    "exceptions/page_fault_user",
+]
+# The x86-64 numbers of the system calls the landmarks are made of.
+WRITE, POLL, RT_SIGACTION, RSEQ = 1, 7, 13, 334
+SIGBUS = 7
+# One line of the trace: task-pid [cpu] flags timestamp: event: fields.
+LINE = re.compile(r"\s*.+?-(\d+)\s+\[\d+\]\s+\S+\s+([\d.]+): (\w+): (.*)")
+ENTER = re.compile(r"NR (\d+) \(([0-9a-f]+)")
+# The phases, as the marks they run between, in the order they follow one another.
+PHASES = [
+    ("exec", "mapped", "loading the C library"),
+    ("mapped", "relocated", "relocating and the C library's start"),
+    ("relocated", "main", "the standard library's start"),
+    ("main", "written", "main to the first write"),
+    ("exec", "written", "exec to the first write"),
+]
+
+
+def tracefs(path, value):
+    with open(os.path.join(TRACING, path), "w", encoding="ascii") as control:
+        control.write(value)
+
+
+def start_marks(trace, program):
+    """The marks of `program`'s start, each as (µs, page faults before it, system calls before
+    it): {mark: (time, faults, calls)}, or None when the trace misses one."""
+    marks, faults, calls = {}, 0, 0
+    # The standard library's last SIGBUS action: set when its call returns, taken as `main`'s
+    # start once another call follows it.
+    sigbus_done, in_sigbus = None, False
+    for line in trace.splitlines():
+        match = LINE.match(line)
+        if not match or int(match.group(1)) != program:
+            continue
+        at, name, fields = float(match.group(2)) * 1e6, match.group(3), match.group(4)
+        if name == "sched_process_exec":
+            marks, faults, calls = {"exec": (at, 0, 0)}, 0, 0
+            continue
+        if "exec" not in marks:
+            continue
+        if name == "page_fault_user":
+            faults += 1
+        elif name == "sys_exit" and in_sigbus:
+            sigbus_done, in_sigbus = (at, faults, calls), False
+        elif name == "sys_enter":
+            number, first = (int(value, base) for value, base in zip(ENTER.match(fields).groups(), (10, 16)))
+            in_sigbus = number == RT_SIGACTION and first == SIGBUS and "relocated" in marks
+            if sigbus_done is not None and not in_sigbus:
+                marks.setdefault("main", sigbus_done)
+            if number == RSEQ:
+                marks.setdefault("mapped", (at, faults, calls))
+            elif number == POLL and "mapped" in marks:
+                marks.setdefault("relocated", (at, faults, calls))
+            elif number == WRITE and "main" in marks:
+                marks["written"] = (at, faults, calls)
+                break
+            calls += 1
+    return marks if all(mark in marks for mark in ("exec", "mapped", "relocated", "main", "written")) else None
+
+
+def trace_start(program, round_number):
+    """Starts `program` with the events on until its question shows; returns its pid and the
+    trace. The events are on for every process meanwhile (the program's pid is known only
+    once it runs); the trace is read for its pid alone."""
+    tracefs("tracing_on", "0")
+    tracefs("trace", "")
+    for event in EVENTS:
+        tracefs(f"events/{event}/enable", "1")
+    tracefs("tracing_on", "1")
+    session = peers.Session(program, round_number)
+    try:
+        session.until(peers.QUESTION_TEXT)
+    finally:
+        tracefs("tracing_on", "0")
+        session.finish()
+    with open(os.path.join(TRACING, "trace"), encoding="utf-8", errors="replace") as trace:
+        return session.pid, trace.read()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--rounds", type=int, default=25)
+    parser.add_argument("--build", action="append", default=[], help="a build of this program to trace")
+    arguments = parser.parse_args()
+    if not os.access(os.path.join(TRACING, "trace"), os.W_OK):
+        sys.exit(f"start_phases: needs root and tracefs at {TRACING}")
+    question = os.path.join(peers.PEERS, "question.json")
+    found = peers.programs(question)
+    ours, peers_found = found[0], [program for program in found[1:] if program.compiled]
+    builds = [
+        peers.Program(build, [os.path.abspath(build), *ours.argv[1:]], stdout_to_terminal=False, compiled=True)
+        for build in arguments.build
+    ] or [ours]
+    phases = {}
+    tracefs("trace_clock", "mono")
+    try:
+        with tempfile.TemporaryDirectory() as copies:
+            programs = peers.installed(builds + peers_found, copies)
+            print(f"machine: {peers.machine()}")
+            for round_number in range(arguments.rounds):
+                shift = round_number % len(programs)
+                for program in programs[shift:] + programs[:shift]:
+                    pid, trace = trace_start(program, round_number)
+                    marks = start_marks(trace, pid)
+                    if marks is None:
+                        continue
+                    for start, end, label in PHASES:
+                        spent = [marks[end][i] - marks[start][i] for i in range(3)]
+                        phases.setdefault(program.name, {}).setdefault(label, []).append(spent)
+    finally:
+        for event in EVENTS:
+            tracefs(f"events/{event}/enable", "0")
+    print(f"\nmedians over {arguments.rounds} starts: µs, page faults, system calls")
+    print("| phase | " + " | ".join(phases) + " |")
+    print("|---|" + "---|" * len(phases))
+    for _, _, label in PHASES:
+        cells = []
+        for found_phases in phases.values():
+            spent = found_phases.get(label)
+            if not spent:
+                cells.append("-")
+                continue
+            time, faults, calls = (statistics.median(values[i] for values in spent) for i in range(3))
+            cells.append(f"{time:.0f} µs, {faults:.0f} faults, {calls:.0f} calls")
+        print(f"| {label} | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()

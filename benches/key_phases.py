@@ -17,17 +17,15 @@ interleaved rounds of twelve keys 0.19 s apart. Needs root and tracefs at /sys/k
 Usage: sudo python3 benches/key_phases.py [--rounds 10] [--build PATH ...]
 """
 
-import argparse
 import os
 import re
 import statistics
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import peers  # noqa: E402  (the pseudo-terminal driver of the peer benchmark)
+from traced import parse_arguments, phases_in_rounds, print_phases, read_trace, tracefs  # noqa: E402
 
-TRACING = "/sys/kernel/tracing"
 KEYS = 12
 PAUSE_SECONDS = 0.19
 WAITS = ("poll", "ppoll", "select", "pselect6", "epoll_wait")
@@ -46,11 +44,6 @@ PHASES = [
     ("written", "seen", "write -> driver's wait returns"),
     ("sent", "seen", "key written -> driver's wait returns"),
 ]
-
-
-def tracefs(path, value):
-    with open(os.path.join(TRACING, path), "w", encoding="ascii") as control:
-        control.write(value)
 
 
 def trace_keys(session, driver):
@@ -77,8 +70,7 @@ def trace_keys(session, driver):
         for event in EVENTS:
             tracefs(f"events/{event}/enable", "0")
             tracefs(f"events/{event}/filter", "0")
-    with open(os.path.join(TRACING, "trace"), encoding="utf-8", errors="replace") as trace:
-        return trace.read()
+    return read_trace()
 
 
 def key_marks(trace, program, driver):
@@ -114,42 +106,27 @@ def key_marks(trace, program, driver):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--rounds", type=int, default=10)
-    parser.add_argument("--build", action="append", default=[], help="a build of this program to trace")
-    arguments = parser.parse_args()
-    if not os.access(os.path.join(TRACING, "trace"), os.W_OK):
-        sys.exit(f"key_phases: needs root and tracefs at {TRACING}")
-    question = os.path.join(peers.PEERS, "question.json")
-    found = peers.programs(question)
-    ours, peers_found = found[0], [program for program in found[1:] if program.compiled]
-    builds = [
-        peers.Program(build, [os.path.abspath(build), *ours.argv[1:]], stdout_to_terminal=False, compiled=True)
-        for build in arguments.build
-    ] or [ours]
-    phases = {}
-    with tempfile.TemporaryDirectory() as copies:
-        programs = peers.installed(builds + peers_found, copies)
-        print(f"machine: {peers.machine()}")
-        for round_number in range(arguments.rounds):
-            shift = round_number % len(programs)
-            for program in programs[shift:] + programs[:shift]:
-                session = peers.Session(program, round_number)
-                try:
-                    session.until(peers.QUESTION_TEXT)
-                    session.quiet()
-                    trace = trace_keys(session, os.getpid())
-                finally:
-                    session.finish()
-                for marks in key_marks(trace, session.pid, os.getpid()):
-                    for start, end, label in PHASES:
-                        phases.setdefault(program.name, {}).setdefault(label, []).append(marks[end] - marks[start])
-    print(f"\nmedian µs over {arguments.rounds} rounds of {KEYS - 1} keys")
-    print("| phase | " + " | ".join(phases) + " |")
-    print("|---|" + "---|" * len(phases))
-    for _, _, label in PHASES:
-        cells = [f"{statistics.median(times[label]):.0f}" if times.get(label) else "-" for times in phases.values()]
-        print(f"| {label} | " + " | ".join(cells) + " |")
+    arguments = parse_arguments(__doc__, rounds=10)
+
+    def measure(program, round_number):
+        session = peers.Session(program, round_number)
+        try:
+            session.until(peers.QUESTION_TEXT)
+            session.quiet()
+            trace = trace_keys(session, os.getpid())
+        finally:
+            session.finish()
+        for marks in key_marks(trace, session.pid, os.getpid()):
+            for start, end, label in PHASES:
+                yield label, marks[end] - marks[start]
+
+    phases = phases_in_rounds(arguments, measure)
+    print_phases(
+        f"median µs over {arguments.rounds} rounds of {KEYS - 1} keys",
+        [label for _, _, label in PHASES],
+        phases,
+        lambda times: f"{statistics.median(times):.0f}",
+    )
 
 
 if __name__ == "__main__":

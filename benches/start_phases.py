@@ -26,17 +26,15 @@ interleaved rounds. Needs root and tracefs at /sys/kernel/tracing.
 Usage: sudo python3 benches/start_phases.py [--rounds 25] [--build PATH ...]
 """
 
-import argparse
 import os
 import re
 import statistics
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import peers  # noqa: E402  (the pseudo-terminal driver of the peer benchmark)
+from traced import parse_arguments, phases_in_rounds, print_phases, read_trace, tracefs  # noqa: E402
 
-TRACING = "/sys/kernel/tracing"
 EVENTS = [
     "sched/sched_process_exec",
     "raw_syscalls/sys_enter",
@@ -57,11 +55,6 @@ PHASES = [
     ("main", "written", "main to the first write"),
     ("exec", "written", "exec to the first write"),
 ]
-
-
-def tracefs(path, value):
-    with open(os.path.join(TRACING, path), "w", encoding="ascii") as control:
-        control.write(value)
 
 
 def start_marks(trace, program):
@@ -116,56 +109,34 @@ def trace_start(program, round_number):
     finally:
         tracefs("tracing_on", "0")
         session.finish()
-    with open(os.path.join(TRACING, "trace"), encoding="utf-8", errors="replace") as trace:
-        return session.pid, trace.read()
+    return session.pid, read_trace()
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--rounds", type=int, default=25)
-    parser.add_argument("--build", action="append", default=[], help="a build of this program to trace")
-    arguments = parser.parse_args()
-    if not os.access(os.path.join(TRACING, "trace"), os.W_OK):
-        sys.exit(f"start_phases: needs root and tracefs at {TRACING}")
-    question = os.path.join(peers.PEERS, "question.json")
-    found = peers.programs(question)
-    ours, peers_found = found[0], [program for program in found[1:] if program.compiled]
-    builds = [
-        peers.Program(build, [os.path.abspath(build), *ours.argv[1:]], stdout_to_terminal=False, compiled=True)
-        for build in arguments.build
-    ] or [ours]
-    phases = {}
+    arguments = parse_arguments(__doc__, rounds=25)
+
+    def measure(program, round_number):
+        pid, trace = trace_start(program, round_number)
+        marks = start_marks(trace, pid)
+        for start, end, label in PHASES if marks else []:
+            yield label, [marks[end][i] - marks[start][i] for i in range(3)]
+
+    def cell(spent):
+        time, faults, calls = (statistics.median(values[i] for values in spent) for i in range(3))
+        return f"{time:.0f} µs, {faults:.0f} faults, {calls:.0f} calls"
+
     tracefs("trace_clock", "mono")
     try:
-        with tempfile.TemporaryDirectory() as copies:
-            programs = peers.installed(builds + peers_found, copies)
-            print(f"machine: {peers.machine()}")
-            for round_number in range(arguments.rounds):
-                shift = round_number % len(programs)
-                for program in programs[shift:] + programs[:shift]:
-                    pid, trace = trace_start(program, round_number)
-                    marks = start_marks(trace, pid)
-                    if marks is None:
-                        continue
-                    for start, end, label in PHASES:
-                        spent = [marks[end][i] - marks[start][i] for i in range(3)]
-                        phases.setdefault(program.name, {}).setdefault(label, []).append(spent)
+        phases = phases_in_rounds(arguments, measure)
     finally:
         for event in EVENTS:
             tracefs(f"events/{event}/enable", "0")
-    print(f"\nmedians over {arguments.rounds} starts: µs, page faults, system calls")
-    print("| phase | " + " | ".join(phases) + " |")
-    print("|---|" + "---|" * len(phases))
-    for _, _, label in PHASES:
-        cells = []
-        for found_phases in phases.values():
-            spent = found_phases.get(label)
-            if not spent:
-                cells.append("-")
-                continue
-            time, faults, calls = (statistics.median(values[i] for values in spent) for i in range(3))
-            cells.append(f"{time:.0f} µs, {faults:.0f} faults, {calls:.0f} calls")
-        print(f"| {label} | " + " | ".join(cells) + " |")
+    print_phases(
+        f"medians over {arguments.rounds} starts: µs, page faults, system calls",
+        [label for _, _, label in PHASES],
+        phases,
+        cell,
+    )
 
 
 if __name__ == "__main__":

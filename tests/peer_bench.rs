@@ -49,6 +49,23 @@ fn the_peers_project_is_a_workspace_of_its_own() {
     assert!(!product.contains("inquire") && !product.contains("dialoguer"));
 }
 
+/// What the Python `script`, run from the repository's root, prints as JSON; `None` when
+/// `python3` cannot be started here.
+fn python_json(script: &str) -> Option<serde_json::Value> {
+    let output = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .current_dir(root())
+        .output()
+        .ok()?;
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Some(serde_json::from_slice(&output.stdout).expect("JSON"))
+}
+
 #[test]
 fn the_key_phases_are_read_from_a_real_trace_of_three_keys() {
     // Three keys sent to dialoguer (pid 13338) by the driver (pid 13258), as tracefs wrote
@@ -58,20 +75,10 @@ fn the_key_phases_are_read_from_a_real_trace_of_three_keys() {
     let script = "import json, sys; sys.path.insert(0, 'benches'); import key_phases; \
                   trace = open('fixtures/traces/key-phases-dialoguer.txt').read(); \
                   print(json.dumps(key_phases.key_marks(trace, 13338, 13258)))";
-    let Ok(output) = Command::new("python3")
-        .arg("-c")
-        .arg(script)
-        .current_dir(root())
-        .output()
-    else {
+    let Some(keys) = python_json(script) else {
         return;
     };
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let keys: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).expect("JSON");
+    let keys = keys.as_array().expect("a list of keys");
     assert_eq!(keys.len(), 2, "{keys:?}");
     let second = serde_json::json!({
         "sent": 14_945_986_977.0, "woken": 14_945_987_178.0, "running": 14_945_987_184.0,
@@ -89,20 +96,9 @@ fn the_start_phases_are_read_from_a_real_trace_of_one_start() {
     let script = "import json, sys; sys.path.insert(0, 'benches'); import start_phases; \
                   trace = open('fixtures/traces/start-phases-dialoguer.txt').read(); \
                   print(json.dumps(start_phases.start_marks(trace, 25306)))";
-    let Ok(output) = Command::new("python3")
-        .arg("-c")
-        .arg(script)
-        .current_dir(root())
-        .output()
-    else {
+    let Some(marks) = python_json(script) else {
         return;
     };
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let marks: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     let expected = serde_json::json!({
         "exec": [26_193_445_879.0, 0, 0],
         "mapped": [26_193_446_172.0, 29, 30],

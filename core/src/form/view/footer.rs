@@ -74,6 +74,16 @@ impl FooterMemo {
     pub fn laid_out(&self) -> u64 {
         self.layouts
     }
+
+    /// Forgets the hints and their lines, so that the next frame lays them out afresh; the
+    /// layout's number still moves on, so nothing kept for the old layout passes for the new.
+    #[cfg(test)]
+    pub fn forget(&mut self) {
+        *self = Self {
+            layouts: self.layouts + 1,
+            ..Self::default()
+        };
+    }
 }
 
 /// The most hints a part shows (the options of a question with every extra).

@@ -128,11 +128,12 @@ const SUCCESS: Style = Style::new(Role::Success);
 const SELECTED: Style = Style::new(Role::Selected);
 
 impl Form {
-    /// Forgets the list rows, preview panes and parts kept from earlier frames, so that the next
-    /// frame lays everything out afresh.
+    /// Forgets the list rows, preview panes, key hints and parts kept from earlier frames, so
+    /// that the next frame lays everything out afresh.
     #[cfg(test)]
     pub(crate) fn forget_kept_layout(&self) {
         self.memory.kept_rows.borrow_mut().clear();
+        self.memory.footer.borrow_mut().forget();
         *self.memory.panes.borrow_mut() = panes::KeptPanes::default();
         self.memory.parts.borrow_mut().forget();
     }

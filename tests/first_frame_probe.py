@@ -17,7 +17,8 @@ had made once the first frame and its bell had arrived, from `syscw` of /proc/PI
 `alternate_screen_first` (whether the first bytes received enter the alternate screen),
 `tasks_after_key`, `writes_for_key` (the write system calls the key took),
 `nonblocking_before_key` (once the terminal has been quiet after the first frame, the program
-waiting for a key) and `nonblocking_after_key` (whether any of its descriptors on the terminal
+waiting for a key), `signals_blocked_before_key` and `signals_caught_before_key` (at the same
+moment, the signal numbers its main thread blocks and those it has handlers for) and `nonblocking_after_key` (whether any of its descriptors on the terminal
 is non-blocking, from the `flags` of /proc/PID/fdinfo), `stdin_nonblocking_after_key`
 (the same for standard input, which the probe opened), `exit` and `stderr`. Only Python's
 standard library is used.
@@ -72,6 +73,18 @@ def writes(pid):
             if name == "syscw":
                 return int(value)
     raise RuntimeError("no syscw in /proc/PID/io")
+
+
+def signal_numbers(pid, field):
+    """The signals in `field` of /proc/PID/status (`SigBlk`, `SigCgt`: a hexadecimal mask whose
+    bit N-1 stands for signal N), as a sorted list of numbers."""
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        for line in status:
+            name, _, value = line.partition(":")
+            if name == field:
+                mask = int(value.strip(), 16)
+                return [number for number in range(1, 65) if mask >> (number - 1) & 1]
+    raise RuntimeError(f"no {field} in /proc/PID/status")
 
 
 def same_description(pid, first, second):
@@ -151,6 +164,8 @@ def main():
         report["tty_descriptions"] = distinct
         quiet(master, received)
         report["nonblocking_before_key"] = nonblocking(pid, held)
+        report["signals_blocked_before_key"] = signal_numbers(pid, "SigBlk")
+        report["signals_caught_before_key"] = signal_numbers(pid, "SigCgt")
         bell = received.find(b"\x07")
         report["bell_after_frame"] = bell > received.find(awaited)
         report["alternate_screen_first"] = received.startswith(b"\x1b[?1049h")

@@ -3,7 +3,8 @@
 //! one open description of the terminal, and the bell that announces it comes after the frame;
 //! the terminal's modes, the frame and that bell leave in one write, the modes first; a key's
 //! frame in one; the description turns non-blocking at the first wait, after the first frame,
-//! and stays so, and standard input never does.
+//! and stays so, and standard input never does; the signals held back for the first frame are
+//! all handled, none blocked, once the form waits for a key.
 //! Skipped, with a message, where python3 is not installed.
 
 #![cfg(unix)]
@@ -94,6 +95,33 @@ fn the_terminal_waits_for_the_first_key_non_blocking_and_stays_so_while_standard
     assert_eq!(report["nonblocking_after_key"], true, "{report:#}");
     assert_eq!(report["stdin_nonblocking_after_key"], false, "{report:#}");
     assert_eq!(report["writes_for_key"], 1, "{report:#}");
+}
+
+/// The signals are held back while the first frame is drawn and handled from the first wait
+/// on: once the form waits for its first key, none is blocked any longer and every signal
+/// that ends, suspends or resizes the session has a handler.
+#[test]
+fn the_signals_held_for_the_first_frame_are_handled_once_the_form_waits_for_a_key() {
+    let settings = json!({"schemaVersion": 5, "notifications": {"enabled": false}});
+    let Some(report) = probe(&settings) else {
+        return;
+    };
+    assert_eq!(
+        report["signals_blocked_before_key"],
+        json!([]),
+        "{report:#}"
+    );
+    let caught = report["signals_caught_before_key"]
+        .as_array()
+        .expect("a list of signal numbers");
+    // SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTERM, SIGTSTP, SIGXCPU, SIGXFSZ,
+    // SIGVTALRM and SIGWINCH, as Linux numbers them.
+    for number in [1, 2, 3, 10, 12, 14, 15, 20, 24, 25, 26, 28] {
+        assert!(
+            caught.contains(&json!(number)),
+            "signal {number}: {report:#}"
+        );
+    }
 }
 
 #[test]

@@ -131,6 +131,20 @@ fn answer_one_then_terminate() -> Vec<Value> {
     ]
 }
 
+/// A signal sent the moment the first frame shows comes while the signals are still held for
+/// that frame, or just after: either way it ends the run as any other would, with the
+/// interrupted result, `128 + 15` and the terminal restored.
+#[test]
+fn a_signal_the_moment_the_first_frame_shows_ends_the_run_with_the_terminal_restored() {
+    let steps = json!([{"wait_for": "Which database should"}, {"signal": "TERM"}]);
+    let Some(report) = drive(&["demo"], (120, 40), &steps, 5.0) else {
+        return;
+    };
+    report.assert_ended_with(143);
+    report.assert_restored();
+    assert_eq!(report.details()["answers"], json!({}));
+}
+
 #[test]
 fn a_huge_terminal_size_never_aborts_at_start() {
     let mut steps = vec![json!({"wait_for": "Which database should"})];

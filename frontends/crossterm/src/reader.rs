@@ -70,20 +70,22 @@ impl TtyReader {
         wake: BorrowedFd<'_>,
         timeout: Option<Duration>,
     ) -> io::Result<Woken> {
-        self.wait_beside(wake, None, timeout)
+        self.wait_beside(Some(wake), None, timeout)
     }
 
     /// [`Self::wait`], also ending when `extra` (when there is one) becomes readable or hangs
-    /// up: terminal bytes come first, then `extra`, then a signal.
+    /// up: terminal bytes come first, then `extra`, then a signal. Without `wake` no signal
+    /// can end the wait (see [`crate::signals::SessionSignals`]).
     pub(crate) fn wait_beside(
         &mut self,
-        wake: BorrowedFd<'_>,
+        wake: Option<BorrowedFd<'_>>,
         extra: Option<BorrowedFd<'_>>,
         timeout: Option<Duration>,
     ) -> io::Result<Woken> {
-        let mut fds: ArrayVec<pollfd, 3> = [readable(&self.tty), readable(&wake)]
+        let mut fds: ArrayVec<pollfd, 3> = [Some(readable(&self.tty))]
             .into_iter()
-            .chain(extra.as_ref().map(readable))
+            .chain([wake.as_ref().map(readable), extra.as_ref().map(readable)])
+            .flatten()
             .collect();
         if !self.nonblocking {
             rustix::io::ioctl_fionbio(&self.tty, true)?;
@@ -96,8 +98,8 @@ impl TtyReader {
             Err(error) => return Err(error),
         }
         let tty = fds[0].revents;
-        let signalled = fds[1].revents != 0;
-        let external = fds.get(2).is_some_and(|fd| fd.revents != 0);
+        let signalled = wake.is_some() && fds[1].revents != 0;
+        let external = extra.is_some() && fds.last().is_some_and(|fd| fd.revents != 0);
         if tty & POLLIN != 0 {
             match self.read() {
                 Ok(woken) => return Ok(woken),
@@ -237,7 +239,7 @@ mod tests {
         let (mut reader, _terminal, (wake, _waker)) = reader();
         let (extra, mut sender) = UnixStream::pair().unwrap();
         sender.write_all(&[1]).unwrap();
-        let woken = reader.wait_beside(wake.as_fd(), Some(extra.as_fd()), None);
+        let woken = reader.wait_beside(Some(wake.as_fd()), Some(extra.as_fd()), None);
         assert_eq!(woken.unwrap(), Woken::External);
     }
 

@@ -7,6 +7,8 @@
 //! process still terminates or stops as usual, except SIGHUP after the terminal hung up: it has
 //! nothing more to say then, and a later one (from the shell, or from the kernel once the
 //! session's leader exits) would only kill the program before it prints its result.
+//! A session's first frame does not wait for the handlers: in a process of one thread the
+//! signals are held, blocked and pending, until the session first waits ([`SessionSignals`]).
 //!
 //! Left alone: SIGKILL and SIGSTOP cannot be caught; SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT
 //! and SIGSYS report a crash, which the panic hook covers where it can; SIGTRAP belongs to
@@ -24,6 +26,10 @@ use signal_hook::consts::signal::{
     SIGXCPU, SIGXFSZ,
 };
 use signal_hook::low_level::emulate_default_handler;
+
+mod session;
+
+pub(crate) use session::SessionSignals;
 
 /// A signal that ended a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

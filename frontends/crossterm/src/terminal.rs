@@ -28,7 +28,7 @@ use crate::inline::{InlineRows, moved_top, place};
 use crate::jobs::{JobControl, Stop, job_control};
 use crate::painter::{Painter, Viewport};
 use crate::reader::{TtyReader, Woken};
-use crate::signals::{Request, SignalWatch};
+use crate::signals::{Request, SessionSignals};
 use crate::theme::{ColorMode, Theme};
 
 pub(crate) mod outbox;
@@ -38,6 +38,13 @@ use restore::{Changed, install_panic_hook, restore_terminal};
 
 /// The terminal device the session draws on and reads keys from.
 const TTY_PATH: &str = "/dev/tty";
+
+/// How long the first wait sleeps, the signals still held, before their handlers are
+/// registered: the first frame's write wakes whatever shows the terminal, which may need this
+/// processor to draw it; registering the handlers before sleeping would keep it waiting. Far
+/// too short for anyone to type in, and signals that come meanwhile wait, pending, for the
+/// handlers.
+const SIGNALS_HELD_FOR: Duration = Duration::from_millis(1);
 
 /// Where on the screen the form is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -105,7 +112,7 @@ pub struct TerminalSession {
     options: TerminalOptions,
     theme: Theme,
     shared: Shared,
-    signals: Arc<SignalWatch>,
+    signals: SessionSignals,
     area: Rect,
     /// Where the cursor was left after the last draw: the frame's cursor, or, inline, the
     /// form's top-left cell, so a terminal that changes size moves the form's rows with it.
@@ -121,7 +128,7 @@ impl TerminalSession {
     pub fn enter(options: TerminalOptions) -> io::Result<Self> {
         let tty = Arc::new(session_tty()?);
         let reader = TtyReader::new(Arc::clone(&tty));
-        let signals = SignalWatch::get()?;
+        let signals = SessionSignals::start()?;
         install_panic_hook();
         let shared = Shared::default();
         let terminal = enter_modes(&tty, options, &shared, &signals)?;
@@ -202,19 +209,22 @@ impl TerminalSession {
 
     /// Takes the most pressing signal received while the session was open.
     pub(crate) fn take_signal(&self) -> Option<Request> {
-        self.signals.drain();
         self.signals.take()
     }
 
     /// Notes that the terminal hung up: SIGHUP stays recorded once the session is restored,
     /// since it can only repeat the news.
-    pub(crate) fn note_hang_up(&self) {
+    pub(crate) fn note_hang_up(&mut self) {
         self.signals.note_hang_up();
     }
 
     /// Waits for the terminal's input, a signal, `extra` becoming readable (when there is
-    /// one), or `timeout` (for ever when `None`); keys
-    /// typed while the terminal was asked where its cursor is come first, at once.
+    /// one), or `timeout` (for ever when `None`); keys typed while the terminal was asked where
+    /// its cursor is come first, at once.
+    ///
+    /// While the signals are held (the session's first wait, right after its first frame), the
+    /// wait lasts at most [`SIGNALS_HELD_FOR`] and the signals' handlers are registered as it
+    /// ends, so it may end in a timeout earlier than asked, once.
     pub(crate) fn wait(
         &mut self,
         timeout: Option<Duration>,
@@ -224,8 +234,15 @@ impl TerminalSession {
         if !typed.is_empty() {
             return Ok(Woken::Read(typed));
         }
+        if self.signals.held() {
+            let moment = timeout.map_or(SIGNALS_HELD_FOR, |timeout| timeout.min(SIGNALS_HELD_FOR));
+            let woken = self.reader.wait_beside(None, extra, Some(moment));
+            self.signals.watch()?;
+            return woken;
+        }
+        let signals = self.signals.watch()?;
         self.reader
-            .wait_beside(self.signals.wake_fd(), extra, timeout)
+            .wait_beside(Some(signals.wake_fd()), extra, timeout)
     }
 
     /// Where there is job control, restores the terminal, stops the job or the process the way
@@ -233,6 +250,8 @@ impl TerminalSession {
     /// draw repaints everything. Without job control nothing happens, since nobody could
     /// continue the program. Returns which it was.
     pub fn suspend(&mut self, stop: Stop) -> io::Result<JobControl> {
+        // A held SIGTSTP would only be recorded later, not stop the process.
+        self.signals.watch()?;
         let control = job_control(&self.tty);
         if control == JobControl::Available {
             self.restore()?;
@@ -293,7 +312,7 @@ fn enter_modes(
     tty: &Arc<File>,
     options: TerminalOptions,
     shared: &Shared,
-    signals: &SignalWatch,
+    signals: &SessionSignals,
 ) -> io::Result<Painter<TtyBackend>> {
     restore::open(match options.screen {
         Screen::AlternateScreen => Changed::AlternateScreen { entered: false },

@@ -8,7 +8,7 @@
 //! nothing more to say then, and a later one (from the shell, or from the kernel once the
 //! session's leader exits) would only kill the program before it prints its result.
 //! A session's first frame does not wait for the handlers: in a process of one thread the
-//! signals are held, blocked and pending, until the session first waits ([`SessionSignals`]).
+//! signals are held, blocked and pending, until the session first waits (`SessionSignals`).
 //!
 //! Left alone: SIGKILL and SIGSTOP cannot be caught; SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT
 //! and SIGSYS report a crash, which the panic hook covers where it can; SIGTRAP belongs to

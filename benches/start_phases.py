@@ -13,7 +13,13 @@ user page faults. Between landmarks every Rust program on glibc passes alike, a 
 - the standard library's start: from there to its last `rt_sigaction` for SIGBUS (the stack
   overflow handler), after which `main` runs;
 - `main` to the first write: the program's own work until its first `write` (the frame, or the
-  first bytes of it).
+  first bytes of it);
+- the first write to the program's first sleep: what it does before it gives the processor up,
+  which, on a machine whose processors are all busy, is when whoever reads the terminal can
+  run;
+- the first write to the driver's read: until this script's `read` of the pseudo-terminal
+  returns the bytes, the first frame as the terminal sees it (`exec` to that read, the last row,
+  is the start a user sees).
 
 Each phase is reported with the page faults and the system calls made in it. The events cost
 about a microsecond each, so every system call and fault is slowed a little, alike in every
@@ -37,16 +43,20 @@ from traced import parse_arguments, phases_in_rounds, print_phases, read_trace, 
 
 EVENTS = [
     "sched/sched_process_exec",
+    "sched/sched_switch",
     "raw_syscalls/sys_enter",
     "raw_syscalls/sys_exit",
     "exceptions/page_fault_user",
 ]
 # The x86-64 numbers of the system calls the landmarks are made of.
-WRITE, POLL, RT_SIGACTION, RSEQ = 1, 7, 13, 334
+READ, WRITE, POLL, RT_SIGACTION, RSEQ = 0, 1, 7, 13, 334
 SIGBUS = 7
 # One line of the trace: task-pid [cpu] flags timestamp: event: fields.
 LINE = re.compile(r"\s*.+?-(\d+)\s+\[\d+\]\s+\S+\s+([\d.]+): (\w+): (.*)")
 ENTER = re.compile(r"NR (\d+) \(([0-9a-f]+)")
+EXIT = re.compile(r"NR (\d+) = (-?\d+)")
+# A task giving the processor up to sleep (interruptibly or not).
+SLEEP = re.compile(r"prev_pid=(\d+) .*prev_state=[SD]")
 # The phases, as the marks they run between, in the order they follow one another.
 PHASES = [
     ("exec", "mapped", "loading the C library"),
@@ -54,21 +64,38 @@ PHASES = [
     ("relocated", "main", "the standard library's start"),
     ("main", "written", "main to the first write"),
     ("exec", "written", "exec to the first write"),
+    ("written", "asleep", "the first write to the program's first sleep"),
+    ("written", "seen", "the first write to the driver's read"),
+    ("exec", "seen", "exec to the driver's read"),
 ]
+# The marks every start passes; the last two need the driver's pid and sched_switch events.
+MARKS = ("exec", "mapped", "relocated", "main", "written")
 
 
-def start_marks(trace, program):
+def start_marks(trace, program, driver=None):
     """The marks of `program`'s start, each as (µs, page faults before it, system calls before
-    it): {mark: (time, faults, calls)}, or None when the trace misses one."""
+    it): {mark: (time, faults, calls)}, or None when the trace misses one of `MARKS`. After the
+    first write come `asleep`, the program's first sleep, and, given the `driver`'s pid,
+    `seen`, the return of the driver's first `read` with bytes in it."""
     marks, faults, calls = {}, 0, 0
     # The standard library's last SIGBUS action: set when its call returns, taken as `main`'s
     # start once another call follows it.
     sigbus_done, in_sigbus = None, False
     for line in trace.splitlines():
         match = LINE.match(line)
-        if not match or int(match.group(1)) != program:
+        if not match:
             continue
-        at, name, fields = float(match.group(2)) * 1e6, match.group(3), match.group(4)
+        pid, at, name, fields = int(match.group(1)), float(match.group(2)) * 1e6, match.group(3), match.group(4)
+        if "written" in marks:
+            if pid == program:
+                faults += name == "page_fault_user"
+                calls += name == "sys_enter"
+            after_write(marks, (pid, at, name, fields), (program, driver), (faults, calls))
+            if "asleep" in marks and ("seen" in marks or driver is None):
+                break
+            continue
+        if pid != program:
+            continue
         if name == "sched_process_exec":
             marks, faults, calls = {"exec": (at, 0, 0)}, 0, 0
             continue
@@ -89,9 +116,24 @@ def start_marks(trace, program):
                 marks.setdefault("relocated", (at, faults, calls))
             elif number == WRITE and "main" in marks:
                 marks["written"] = (at, faults, calls)
-                break
             calls += 1
-    return marks if all(mark in marks for mark in ("exec", "mapped", "relocated", "main", "written")) else None
+    return marks if all(mark in marks for mark in MARKS) else None
+
+
+def after_write(marks, event, pids, counts):
+    """Notes in `marks` what `event` (pid, µs, name, fields) of the trace after the program's
+    first write tells: the program's first sleep, the driver's first read with bytes in it.
+    `counts` are the program's page faults and system calls so far."""
+    pid, at, name, fields = event
+    program, driver = pids
+    if name == "sched_switch" and pid == program:
+        sleeping = SLEEP.search(fields)
+        if sleeping and int(sleeping.group(1)) == program:
+            marks.setdefault("asleep", (at, *counts))
+    elif name == "sys_exit" and pid == driver:
+        number, returned = (int(value) for value in EXIT.match(fields).groups())
+        if number == READ and returned > 0:
+            marks.setdefault("seen", (at, *counts))
 
 
 def trace_start(program, round_number):
@@ -117,9 +159,10 @@ def main():
 
     def measure(program, round_number):
         pid, trace = trace_start(program, round_number)
-        marks = start_marks(trace, pid)
+        marks = start_marks(trace, pid, os.getpid())
         for start, end, label in PHASES if marks else []:
-            yield label, [marks[end][i] - marks[start][i] for i in range(3)]
+            if start in marks and end in marks:
+                yield label, [marks[end][i] - marks[start][i] for i in range(3)]
 
     def cell(spent):
         time, faults, calls = (statistics.median(values[i] for values in spent) for i in range(3))

@@ -180,7 +180,7 @@ impl<T: DrawTarget> Painter<T> {
             .filter(|last| last.epoch == epoch && last.area == area);
         let changed = last
             .as_ref()
-            .and_then(|last| changed_rows(&frame, &last.frame, area.height, &mut self.changed));
+            .map(|last| changed_rows(&frame, &last.frame, area.height, &mut self.changed));
         let mut fresh = Vec::new();
         for y in 0..area.height {
             if changed.is_some_and(|changed| !changed[usize::from(y)]) {

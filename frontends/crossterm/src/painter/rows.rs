@@ -2,11 +2,10 @@
 //! which column.
 //!
 //! A frame's runs come in the order the core drew them, rows interleaved. They are grouped by
-//! row once a frame ([`RowIndex`]). When both frames have as many runs, one pass over the two
-//! lists side by side finds the rows that may differ ([`changed_rows`]): a frame drawn after a
-//! keystroke differs from the last in a few runs, and most rows are then not compared run by
-//! run at all. A row that may differ is compared run by run for the first column that does
-//! ([`first_difference`]).
+//! row once a frame ([`RowIndex`]). One pass over the two lists side by side, from both ends,
+//! finds the rows that may differ ([`changed_rows`]): a frame drawn after a keystroke differs
+//! from the last in a few runs, and most rows are then not compared run by run at all. A row
+//! that may differ is compared run by run for the first column that does ([`row_change`]).
 
 use std::ops::Range;
 
@@ -14,30 +13,50 @@ use pi_agent_ask_core::draw::{DrawCmd, Frame};
 use pi_agent_ask_core::text::width;
 
 /// Which of the first `height` rows may differ between `new` and `old`, one flag a row (kept in
-/// `changed`), when both frames have as many runs: a run that differs from the one at its
-/// place in the other list marks its row in both frames, and every other row has the same
-/// runs, in the same order, in both. `None` when the counts differ.
+/// `changed`). The runs both lists start with and end with, pair by pair alike, are set
+/// aside; between them, when both lists have as many runs, a run that differs from the one
+/// at its place in the other list marks its row in both frames, and otherwise every run there
+/// marks its row. A row left unmarked has the same runs, in the same order, in both frames:
+/// a preview taken away or brought back leaves the tabs above it and the key hints below it
+/// uncompared run by run.
 pub(super) fn changed_rows<'c>(
     new: &Frame,
     old: &Frame,
     height: u16,
     changed: &'c mut Vec<bool>,
-) -> Option<&'c [bool]> {
-    if new.cmds.len() != old.cmds.len() {
-        return None;
-    }
+) -> &'c [bool] {
     changed.clear();
     changed.resize(usize::from(height), false);
-    for (one, other) in new.cmds.iter().zip(&old.cmds) {
-        if one != other {
-            for cmd in [one, other] {
-                if let Some(row) = changed.get_mut(usize::from(row_of(cmd))) {
-                    *row = true;
-                }
+    let (new, old) = (new.cmds.as_slice(), old.cmds.as_slice());
+    let before = new
+        .iter()
+        .zip(old)
+        .take_while(|(one, other)| one == other)
+        .count();
+    let (new, old) = (&new[before..], &old[before..]);
+    let after = new
+        .iter()
+        .rev()
+        .zip(old.iter().rev())
+        .take_while(|(one, other)| one == other)
+        .count();
+    let (new, old) = (&new[..new.len() - after], &old[..old.len() - after]);
+    let mut mark = |cmd: &DrawCmd| {
+        if let Some(row) = changed.get_mut(usize::from(row_of(cmd))) {
+            *row = true;
+        }
+    };
+    if new.len() == old.len() {
+        for (one, other) in new.iter().zip(old) {
+            if one != other {
+                mark(one);
+                mark(other);
             }
         }
+    } else {
+        new.iter().chain(old).for_each(mark);
     }
-    Some(changed)
+    changed
 }
 
 /// The row a run is on.
@@ -107,11 +126,15 @@ fn column(cmd: &DrawCmd) -> u16 {
 }
 
 /// Whether a run's last cell lies before column `column`. A text takes at most a cell a byte
-/// (a wide glyph has three bytes or more), so most runs are told by their length, unmeasured.
+/// (a wide glyph has three bytes or more) and two cells a character, so most runs (a border's
+/// `│` among them) are told by their length or their characters, unmeasured.
 fn ends_by(cmd: &DrawCmd, column: u16) -> bool {
     let DrawCmd::Text { pos, text, .. } = cmd;
     let end = |cells: usize| usize::from(pos.x) + cells;
-    end(text.len()) <= usize::from(column) || end(width(text)) <= usize::from(column)
+    let column = usize::from(column);
+    end(text.len()) <= column
+        || end(2 * text.chars().count()) <= column
+        || end(width(text)) <= column
 }
 
 /// A frame's runs grouped by row, each row's in the frame's order.
@@ -201,7 +224,7 @@ mod tests {
     fn rows_whose_runs_match_in_place_are_unchanged_and_a_moved_run_changes_both_rows() {
         let old = frame(&[(0, 0, "a"), (0, 1, "b"), (0, 2, "c")]);
         let mut changed = Vec::new();
-        let mut rows = |new: &Frame| changed_rows(new, &old, 3, &mut changed).map(<[bool]>::to_vec);
+        let mut rows = |new: &Frame| Some(changed_rows(new, &old, 3, &mut changed).to_vec());
         assert_eq!(rows(&old), Some(vec![false, false, false]));
         let moved = frame(&[(0, 0, "a"), (0, 2, "b"), (0, 2, "c")]);
         assert_eq!(
@@ -216,7 +239,42 @@ mod tests {
             "a run below the rows marks none of them"
         );
         let longer = frame(&[(0, 0, "a"), (0, 1, "b"), (0, 2, "c"), (1, 2, "d")]);
-        assert_eq!(rows(&longer), None, "the counts differ");
+        assert_eq!(
+            rows(&longer),
+            Some(vec![false, false, true]),
+            "a run added after the shared ones marks its row"
+        );
+    }
+
+    #[test]
+    fn between_the_runs_both_frames_start_and_end_with_every_run_marks_its_row() {
+        let old = frame(&[
+            (0, 0, "tabs"),
+            (0, 1, "│"),
+            (2, 1, "long text"),
+            (0, 2, "│"),
+            (2, 2, "more"),
+            (0, 3, "hints"),
+        ]);
+        let shorter = frame(&[(0, 0, "tabs"), (0, 1, "│"), (0, 2, "│"), (0, 3, "hints")]);
+        let mut changed = Vec::new();
+        assert_eq!(
+            changed_rows(&shorter, &old, 4, &mut changed),
+            [false, true, true, false],
+            "the first and last rows kept their runs"
+        );
+        assert_eq!(
+            changed_rows(&old, &shorter, 4, &mut changed),
+            [false, true, true, false],
+            "and the other way round"
+        );
+        let grown = frame(&[(0, 0, "tabs"), (0, 1, "x"), (0, 3, "hints"), (0, 1, "│")]);
+        let short = frame(&[(0, 0, "tabs"), (0, 1, "│")]);
+        assert_eq!(
+            changed_rows(&grown, &short, 4, &mut changed),
+            [false, true, false, true],
+            "runs put in between the shared ones mark their rows, shared runs or not"
+        );
     }
 
     #[test]
@@ -276,6 +334,26 @@ mod tests {
             "the lost run lay over the kept one, whose cells show again"
         );
         assert_eq!(change(2), RowChange::From(1), "even over its last cell");
+        let bordered = frame(&[(2, 0, "│"), (4, 0, "text"), (3, 1, "日"), (4, 1, "text")]);
+        let border_only = frame(&[(2, 0, "│"), (3, 1, "日")]);
+        let (bordered_rows, border_rows) =
+            (RowIndex::new(&bordered, 3), RowIndex::new(&border_only, 3));
+        let change = |y| {
+            row_change(
+                border_rows.runs(&border_only, y),
+                bordered_rows.runs(&bordered, y),
+            )
+        };
+        assert_eq!(
+            change(0),
+            RowChange::BlankFrom(4),
+            "│ (three bytes, one character) ends by column 4"
+        );
+        assert_eq!(
+            change(1),
+            RowChange::From(4),
+            "日 (one character, two cells) runs past column 4"
+        );
         let emptied = frame(&[]);
         let emptied_rows = RowIndex::new(&emptied, 3);
         assert_eq!(

@@ -21,7 +21,7 @@ use super::{Request, SignalWatch, watched_signals};
 #[derive(Debug)]
 pub(crate) enum SessionSignals {
     /// Blocked on this thread until [`watch`](Self::watch) registers their handlers.
-    Held(#[expect(dead_code, reason = "kept only for its drop, which ends the hold")] HeldSignals),
+    Held(HeldSignals),
     /// Recorded by their handlers and waking the session's wait.
     Watched(Arc<SignalWatch>),
 }
@@ -47,9 +47,9 @@ impl SessionSignals {
         if self.held() {
             let watch = SignalWatch::get()?;
             watch.capture();
-            // Replacing the hold drops it, which lets the pending signals through to the
-            // handlers now in place.
-            *self = Self::Watched(watch);
+            if let Self::Held(held) = std::mem::replace(self, Self::Watched(watch)) {
+                held.release();
+            }
         }
         match self {
             Self::Watched(watch) => Ok(watch),
@@ -112,6 +112,12 @@ impl HeldSignals {
         }
         let previous = watched.thread_swap_mask(SigmaskHow::SIG_BLOCK).ok()?;
         Some(Self { previous })
+    }
+
+    /// Ends the hold once the handlers are in place: the thread's mask is put back, and the
+    /// signals that came meanwhile, pending until now, reach them.
+    fn release(self) {
+        drop(self);
     }
 }
 

@@ -38,6 +38,12 @@ impl Encoder {
         }
         let width = self.shadow.size().width;
         let mut known = self.shadow.take_cells(y);
+        if let Some(last) = runs.last() {
+            grow_to(
+                &mut known,
+                usize::from(last.x.saturating_add(last.cells).min(width)),
+            );
+        }
         for run in runs {
             if run.x >= width {
                 break;
@@ -97,6 +103,15 @@ impl Encoder {
         }
         let written = known.len() - usize::from(x);
         self.advance(u16::try_from(written).unwrap_or(u16::MAX));
+    }
+}
+
+/// Makes room in a row's cells for `end` of them at once, rather than by doubling as pieces
+/// arrive: a fresh screen's rows start with none.
+#[inline]
+fn grow_to(cells: &mut Vec<Cell>, end: usize) {
+    if cells.capacity() < end {
+        cells.reserve_exact(end - cells.len());
     }
 }
 

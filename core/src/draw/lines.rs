@@ -17,6 +17,8 @@ use crate::text::{
 
 /// What horizontal rules are drawn with.
 const RULE: char = '─';
+/// The heavy rule that underlines an active tab.
+const HEAVY_RULE: char = '━';
 
 /// What a span's text is, which says how it is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -431,4 +433,19 @@ pub fn put_rule(canvas: &mut Canvas, area: Rect) {
         return;
     }
     canvas.put_repeated(area.pos(), RULE, area.width, Style::new(Role::Border));
+}
+
+/// A horizontal rule across `area`'s first row whose columns `start..end` (clipped to the
+/// area) are a heavy rule in `style`, the underline of an active tab. It is put as runs side
+/// by side, none over another, so that a frontend writes the row as it comes.
+pub fn put_rule_marked(canvas: &mut Canvas, area: Rect, (start, end): (u16, u16), style: Style) {
+    if area.is_empty() {
+        return;
+    }
+    let border = Style::new(Role::Border);
+    let start = start.clamp(area.x, area.right());
+    let end = end.clamp(start, area.right());
+    canvas.put_repeated(area.pos(), RULE, start - area.x, border);
+    canvas.put_repeated(Pos::new(start, area.y), HEAVY_RULE, end - start, style);
+    canvas.put_repeated(Pos::new(end, area.y), RULE, area.right() - end, border);
 }

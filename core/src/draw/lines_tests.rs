@@ -1,6 +1,7 @@
 use super::{
     Canvas, DrawCmd, Line, Pos, Rect, Role, Size, Span, Style, cap_lines, indented, line_width,
-    push_wrapped, put_line, put_line_within, put_rule, wrap_paragraphs, wrap_spans, wrap_text,
+    push_wrapped, put_line, put_line_within, put_rule, put_rule_marked, wrap_paragraphs,
+    wrap_spans, wrap_text,
 };
 
 const WARNING: Style = Style::new(Role::Warning);
@@ -70,6 +71,41 @@ fn indenting_adds_plain_blank_cells_in_front_of_every_line() {
         lines
             .iter()
             .all(|line| line[0].style == Style::new(Role::Text))
+    );
+}
+
+#[test]
+fn a_marked_rule_is_three_runs_side_by_side_the_mark_clipped_to_the_area() {
+    let border = Style::new(Role::Border);
+    let marked = |area: Rect, mark: (u16, u16)| {
+        let mut canvas = Canvas::new(Size::new(10, 2));
+        put_rule_marked(&mut canvas, area, mark, WARNING);
+        canvas
+            .finish()
+            .cmds
+            .into_iter()
+            .map(|DrawCmd::Text { pos, text, style }| (pos.x, text.to_string(), style == border))
+            .collect::<Vec<_>>()
+    };
+    let rule = |x: u16, text: &str| (x, text.to_owned(), true);
+    let mark = |x: u16, text: &str| (x, text.to_owned(), false);
+    assert_eq!(
+        marked(Rect::new(1, 0, 8, 1), (3, 5)),
+        [rule(1, "──"), mark(3, "━━"), rule(5, "────")]
+    );
+    assert_eq!(
+        marked(Rect::new(1, 0, 8, 1), (0, 3)),
+        [mark(1, "━━"), rule(3, "──────")],
+        "a mark from before the area starts at its edge, and no empty run is put"
+    );
+    assert_eq!(
+        marked(Rect::new(1, 0, 8, 1), (7, 20)),
+        [rule(1, "──────"), mark(7, "━━")],
+        "a mark past the area ends at its edge"
+    );
+    assert!(
+        marked(Rect::new(1, 0, 0, 1), (1, 3)).is_empty(),
+        "an empty area"
     );
 }
 

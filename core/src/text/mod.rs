@@ -15,7 +15,10 @@ mod wrap_tests;
 pub use sanitize::{
     INVISIBLE_CONTROL_MARK, LINE_BREAK_MARK, TAB, sanitize, sanitize_line, sanitize_lines,
 };
-pub use width::{ELLIPSIS, fit, grapheme_width, graphemes, standalone_chars, truncate, width};
+pub use width::{
+    ELLIPSIS, fit, grapheme_width, graphemes, narrow_standalone_cells, standalone_chars, truncate,
+    width,
+};
 pub(crate) use wrap::wrap_ascii_line_into;
 pub use wrap::{wrap, wrap_into, wrapped_line_count};
 

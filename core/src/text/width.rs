@@ -97,6 +97,16 @@ pub fn standalone_chars(text: &str) -> Option<impl Iterator<Item = (char, usize)
     is_char_per_grapheme(text).then(|| text.chars().map(|ch| (ch, char_width(ch))))
 }
 
+/// The cells `text` takes when each of its characters is a grapheme of its own one cell wide
+/// (box drawing, arrows, Latin-1 letters beside ASCII): its characters, counted. `None` when
+/// some character may join a neighbour or take two cells. One look at each character, for a
+/// frontend that writes such text straight out.
+pub fn narrow_standalone_cells(text: &str) -> Option<usize> {
+    text.chars()
+        .all(|ch| is_standalone(ch) && char_width(ch) == 1)
+        .then(|| text.chars().count())
+}
+
 /// The grapheme clusters of `text` with their byte offsets, found lazily: character by
 /// character while each character stands alone, by the segmenter from the first character
 /// that may join its neighbour on. A caller that stops early reads no further.

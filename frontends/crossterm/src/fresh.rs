@@ -9,7 +9,7 @@
 //! when its shadow vouches for the blank cells.
 
 use pi_agent_ask_core::draw::DrawCmd;
-use pi_agent_ask_core::text::{is_printable_ascii, standalone_chars};
+use pi_agent_ask_core::text::{is_printable_ascii, narrow_standalone_cells};
 
 use crate::cell::{Patch, Shade};
 use crate::theme::Theme;
@@ -89,19 +89,15 @@ fn narrow_prefix(text: &str, room: usize) -> Option<(&str, usize, Glyphs)> {
     if cut_before_ascii && is_printable_ascii(shown) {
         return Some((shown, shown.len(), Glyphs::Ascii));
     }
-    let mut cells = 0;
-    let mut end = text.len();
-    for ((at, _), (_, width)) in text.char_indices().zip(standalone_chars(text)?) {
-        if width != 1 {
-            return None;
-        }
-        if cells == room {
-            end = at;
-            break;
-        }
-        cells += 1;
+    let cells = narrow_standalone_cells(text)?;
+    if cells <= room {
+        return Some((text, cells, Glyphs::Narrow));
     }
-    Some((&text[..end], cells, Glyphs::Narrow))
+    let end = text
+        .char_indices()
+        .nth(room)
+        .map_or(text.len(), |(at, _)| at);
+    Some((&text[..end], room, Glyphs::Narrow))
 }
 
 #[cfg(test)]
@@ -155,5 +151,10 @@ mod tests {
             Some(vec![(2, "ab".to_owned(), 2)])
         );
         assert_eq!(texts(&[run(0, "a\u{1b}[31m")], 20, 0), None);
+        assert_eq!(
+            texts(&[run(0, "é日")], 1, 0),
+            None,
+            "a wide character past the cut too: such a rare run is painted"
+        );
     }
 }

@@ -72,7 +72,8 @@ use super::Form;
 use super::paging::Window;
 use super::state::Phase;
 use crate::draw::{
-    Canvas, Frame, Pos, Rect, Role, Size, Style, cap_lines, put_lines, put_rule, wrap_text,
+    Canvas, Frame, Pos, Rect, Role, Size, Style, cap_lines, put_lines, put_rule, put_rule_marked,
+    wrap_text,
 };
 
 pub use hits::{Hit, Hits};
@@ -182,13 +183,9 @@ impl Form {
 
     /// The tab bar in `tabs` and the rule under it in `rule`, the active tab underlined.
     fn draw_tab_bar(&self, canvas: &mut Canvas, tabs: Rect, rule: Rect) {
-        let active_tab = self.draw_tabs(canvas, tabs);
-        put_rule(canvas, rule);
-        if let Some((start, end)) = active_tab
-            && !rule.is_empty()
-        {
-            let pos = Pos::new(start, rule.y);
-            canvas.put_repeated(pos, '━', end.saturating_sub(start), ACCENT);
+        match self.draw_tabs(canvas, tabs) {
+            Some(active_tab) => put_rule_marked(canvas, rule, active_tab, ACCENT),
+            None => put_rule(canvas, rule),
         }
     }
 

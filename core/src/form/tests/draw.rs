@@ -266,3 +266,36 @@ fn the_review_of_several_questions_counts_the_answered_ones() {
     let screen = run.screen();
     assert!(screen.contains("0 of 3 questions answered"), "{screen}");
 }
+
+/// Whether every row's runs come in column order, none over another: what a terminal frontend
+/// needs to write a row of a blank screen as the runs come, without painting it cell by cell.
+fn rows_side_by_side(frame: &Frame) -> Result<(), String> {
+    let mut reached = std::collections::HashMap::new();
+    for cmd in &frame.cmds {
+        let DrawCmd::Text { pos, text, .. } = cmd;
+        let end = reached.entry(pos.y).or_insert(0);
+        if usize::from(pos.x) < *end {
+            return Err(format!("{text:?} at {pos:?} starts before column {end}"));
+        }
+        *end = usize::from(pos.x) + width(text);
+    }
+    Ok(())
+}
+
+#[rstest]
+fn a_first_frame_puts_each_rows_runs_side_by_side(
+    #[values((80, 24), (120, 40))] (columns, rows): (u16, u16),
+    #[values(0, 1, 2)] question: usize,
+) {
+    let previews = json!({"questions": [{"id": "p", "prompt": "Pick", "type": "preview",
+        "options": [{"value": "a", "label": "A", "preview": "fn a() {}\n".repeat(50)},
+                    {"value": "b", "label": "B", "preview": "b"}]}]});
+    let arguments = match question {
+        0 => three_questions(),
+        1 => previews,
+        _ => json!({"questions": [{"id": "q", "prompt": "Which?", "type": "single",
+            "options": [{"value": "rust", "label": "Rust"}, {"value": "go", "label": "Go"}]}]}),
+    };
+    let frame = ask_user(&arguments).draw(Size::new(columns, rows));
+    assert_eq!(rows_side_by_side(&frame), Ok(()));
+}

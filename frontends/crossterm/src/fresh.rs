@@ -80,7 +80,8 @@ pub fn fresh_runs<'a>(
 
 /// The part of `text` that fits in `room` cells, with the cells it takes and what it is made
 /// of, when it is narrow text: printable ASCII, or characters that each stand alone and take
-/// one cell. `None` otherwise. Text cut after an ASCII prefix is ASCII where the cut falls
+/// one cell, all of them, those past the cut too (a rare run with a wide one anywhere is
+/// painted). `None` otherwise. Text cut after an ASCII prefix is ASCII where the cut falls
 /// before another ASCII character, which always starts a grapheme of its own (a combining
 /// mark there would belong to the cell before the cut).
 fn narrow_prefix(text: &str, room: usize) -> Option<(&str, usize, Glyphs)> {

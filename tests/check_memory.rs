@@ -1,26 +1,16 @@
 //! `check` on many options stays within a bounded peak RSS beyond the program's own: the
 //! arguments are read as they arrive, each option is kept as its normalized option (no tree,
-//! no map per option), and the verdict is written as it is serialized.
+//! no map per option), and the verdict is written as it is serialized. What each option costs
+//! is counted exactly in the core's `tests/parse_memory.rs`: a peak RSS moves with the C
+//! library's heap heuristics and the kernel's huge pages, too much to tell one option's bytes.
 
-use std::fmt::Write as _;
+#[path = "../core/tests/many_options/mod.rs"]
+mod many_options;
+
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-/// `count` options of about 135 bytes in one question, as `benches/check_memory.py` writes.
-fn arguments(count: usize) -> String {
-    let mut options = String::new();
-    for n in 1..=count {
-        if n > 1 {
-            options.push(',');
-        }
-        write!(
-            options,
-            r#"{{"value":"option-{n:05}","label":"Option {n} label text here","description":"A description of option number {n} for the check"}}"#
-        )
-        .unwrap();
-    }
-    format!(r#"{{"questions":[{{"id":"pick","prompt":"Pick one","options":[{options}]}}]}}"#)
-}
+use many_options::arguments;
 
 /// The peak RSS in KiB of `check` on `file`, as `/usr/bin/time -f %M` reports it.
 fn peak_kib(file: &Path) -> u64 {
@@ -67,26 +57,5 @@ fn check_on_ten_thousand_options_stays_under_its_memory_bound() {
     assert!(
         payload < 4 * 1024,
         "check took {kib} KiB at its peak, {payload} KiB more than on two options"
-    );
-}
-
-#[test]
-fn parsing_and_validating_keep_a_small_constant_per_option_beyond_its_text() {
-    if !measurable() {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let fewer = dir.path().join("fewer.json");
-    let more = dir.path().join("more.json");
-    std::fs::write(&fewer, arguments(1_000)).unwrap();
-    std::fs::write(&more, arguments(10_000)).unwrap();
-    // The slope of the peak between 1,000 and 10,000 options of about 135 bytes: what each
-    // option costs, its texts and its text in the file included. Measured: about 340 bytes; a
-    // tree or a map per option costs over 1,000.
-    let added = least_peak_kib(&more).saturating_sub(least_peak_kib(&fewer));
-    let per_option = added * 1024 / 9_000;
-    assert!(
-        per_option < 400,
-        "each option added {per_option} bytes to check's peak ({added} KiB for 9,000 options)"
     );
 }

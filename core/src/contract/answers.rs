@@ -222,8 +222,8 @@ impl Answer {
         let mut answer = Self::default();
         for &index in draft.selected() {
             if let Some(option) = question.options.get(index) {
-                answer.values.push(option.value.clone());
-                answer.labels.push(option.label.clone());
+                answer.values.push(option.value.to_string());
+                answer.labels.push(option.label.to_string());
                 answer.indices.push(index + 1);
             }
         }
@@ -239,7 +239,7 @@ impl Answer {
             .filter_map(|index| {
                 let note = draft.option_notes.get(index)?;
                 let option = question.options.get(*index)?;
-                (!note.trim().is_empty()).then(|| (option.value.clone(), note.clone()))
+                (!note.trim().is_empty()).then(|| (option.value.to_string(), note.clone()))
             })
             .collect();
         answer.option_notes = (!notes.is_empty()).then_some(notes);
@@ -252,7 +252,7 @@ impl Answer {
             .filter_map(|index| {
                 let images = draft.option_note_images(*index);
                 let option = question.options.get(*index)?;
-                (!images.is_empty()).then(|| (option.value.clone(), images.to_vec()))
+                (!images.is_empty()).then(|| (option.value.to_string(), images.to_vec()))
             })
             .collect();
         answer.option_note_images = (!option_images.is_empty()).then_some(option_images);

@@ -32,7 +32,7 @@ impl AnswerSpec {
                 values: question
                     .options
                     .iter()
-                    .map(|option| option.value.clone())
+                    .map(|option| option.value.to_string())
                     .collect(),
                 multi: question.is_multi(),
             })

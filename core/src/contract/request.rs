@@ -44,15 +44,15 @@ impl QuestionType {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct OptionSpec {
     /// The canonical answer value.
-    pub value: String,
+    pub value: Box<str>,
     /// What the user reads.
-    pub label: String,
+    pub label: Box<str>,
     /// A longer explanation shown under or beside the label.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
+    pub description: Option<Box<str>>,
     /// Preview text (inline or loaded from `previewFile`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub preview: Option<String>,
+    pub preview: Option<Box<str>>,
     /// Presentation metadata only: marked `(recommended)`, never preselected.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recommended: Option<bool>,
@@ -107,7 +107,7 @@ impl Question {
         self.options
             .iter()
             .enumerate()
-            .find(|(_, option)| option.value == value)
+            .find(|(_, option)| *option.value == *value)
     }
 }
 

@@ -19,7 +19,7 @@ pub const MULTI_SELECT_INSTRUCTION: &str =
 /// sets it apart, so every string names one option.
 pub fn option_choices(question: &Question) -> Vec<String> {
     let strings = question.options.iter().map(|option| {
-        let shared = option.label == CUSTOM_OPTION_LABEL
+        let shared = *option.label == *CUSTOM_OPTION_LABEL
             || question
                 .options
                 .iter()
@@ -29,7 +29,7 @@ pub fn option_choices(question: &Question) -> Vec<String> {
         if shared {
             format!("{} [{}]", option.label, option.value)
         } else {
-            option.label.clone()
+            option.label.to_string()
         }
     });
     distinct(strings, Some(CUSTOM_OPTION_LABEL))
@@ -47,7 +47,7 @@ pub fn dialog_options(question: &Question, rules: &Rules) -> Vec<DialogOption> {
         .zip(&question.options)
         .map(|(text, option)| DialogOption {
             text,
-            description: option.description.clone(),
+            description: option.description.as_deref().map(str::to_owned),
             recommended: option.recommended == Some(true),
         })
         .collect()
@@ -61,10 +61,10 @@ pub fn dialog_options(question: &Question, rules: &Rules) -> Vec<DialogOption> {
 pub fn position_choices(question: &Question, custom_label: &str) -> Vec<String> {
     let custom_row = (!question.is_multi()).then_some(custom_label);
     let strings = question.options.iter().enumerate().map(|(index, option)| {
-        if custom_row == Some(option.label.as_str()) {
+        if custom_row == Some(&*option.label) {
             format!("{} (option {})", option.label, index + 1)
         } else {
-            option.label.clone()
+            option.label.to_string()
         }
     });
     distinct(strings, custom_row)
@@ -131,7 +131,7 @@ mod tests {
             value: value.into(),
             label: label.into(),
             description: None,
-            preview: preview.map(str::to_owned),
+            preview: preview.map(Box::from),
             recommended: None,
         }
     }

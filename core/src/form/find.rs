@@ -119,7 +119,7 @@ impl Form {
         let label = question
             .options
             .get(row)
-            .map_or_else(|| self.rules().custom_label, |option| option.label.as_str());
+            .map_or_else(|| self.rules().custom_label, |option| &*option.label);
         label.to_lowercase().contains(&text.to_lowercase())
     }
 }

@@ -146,7 +146,7 @@ fn shorten(preview: &str) -> String {
 }
 
 fn option_title(option: &OptionSpec) -> String {
-    let mut title = option.label.clone();
+    let mut title = option.label.to_string();
     if option.recommended == Some(true) {
         title.push_str(" (recommended)");
     }

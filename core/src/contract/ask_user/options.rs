@@ -110,10 +110,10 @@ impl OptionsRead {
         match (value, label) {
             (Some(value), Some(label)) if issues.is_empty() => {
                 let spec = OptionSpec {
-                    value,
-                    label,
-                    description: description.text(),
-                    preview: preview.text(),
+                    value: value.into_boxed_str(),
+                    label: label.into_boxed_str(),
+                    description: description.text().map(String::into_boxed_str),
+                    preview: preview.text().map(String::into_boxed_str),
                     recommended,
                 };
                 let saved = saved_option(object, &spec, derived_label, &preview_file);
@@ -137,7 +137,7 @@ impl OptionsRead {
     }
 
     fn refuse(&mut self, problems: OptionProblems, value: Option<String>) {
-        self.specs.push(stand_in(value));
+        self.specs.push(stand_in(value.map(String::into_boxed_str)));
         self.saved
             .push(SavedOption::AsNormalized(FieldOrder::default()));
         self.problems.push(problems);
@@ -240,10 +240,10 @@ impl ElementTap for OptionsRead {
 }
 
 /// What stands for a refused option: its trimmed value, if it had one, for the duplicate check.
-fn stand_in(value: Option<String>) -> OptionSpec {
+fn stand_in(value: Option<Box<str>>) -> OptionSpec {
     OptionSpec {
         value: value.unwrap_or_default(),
-        label: String::new(),
+        label: Box::default(),
         description: None,
         preview: None,
         recommended: None,
@@ -264,13 +264,13 @@ fn saved_option(
         let field = OptionField::named(key);
         let same = match (field, value) {
             (Some(OptionField::Label), _) if derived_label => true,
-            (Some(OptionField::Value), Value::String(text)) => *text == spec.value,
-            (Some(OptionField::Label), Value::String(text)) => *text == spec.label,
+            (Some(OptionField::Value), Value::String(text)) => **text == *spec.value,
+            (Some(OptionField::Label), Value::String(text)) => **text == *spec.label,
             (Some(OptionField::Description), Value::String(text)) => {
-                spec.description.as_ref() == Some(text)
+                spec.description.as_deref() == Some(text.as_str())
             }
             (Some(OptionField::Preview), Value::String(text)) => {
-                spec.preview.as_ref() == Some(text)
+                spec.preview.as_deref() == Some(text.as_str())
             }
             (Some(OptionField::Recommended), Value::Bool(_)) => true,
             (None, _) => key == "previewFile",
@@ -289,7 +289,7 @@ fn saved_option(
     }
     let mut object = object.into_map();
     if derived_label {
-        object.insert("label".into(), Value::String(spec.label.clone()));
+        object.insert("label".into(), Value::String(spec.label.to_string()));
     }
     SavedOption::Written(Box::new(object))
 }

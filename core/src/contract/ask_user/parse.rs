@@ -279,7 +279,7 @@ fn load_preview_files(
             match judge(file.content) {
                 Ok(text) => {
                     let trimmed = text.trim();
-                    option.preview = Some(trimmed.to_owned());
+                    option.preview = Some(trimmed.into());
                     saved.shift_remove("previewFile");
                     saved.insert("preview".into(), Value::String(text));
                 }

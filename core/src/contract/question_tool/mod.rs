@@ -114,9 +114,9 @@ impl ToolQuestion {
                 .options
                 .iter()
                 .map(|option| OptionSpec {
-                    value: option.label.clone(),
-                    label: option.label.clone(),
-                    description: option.description.clone(),
+                    value: option.label.as_str().into(),
+                    label: option.label.as_str().into(),
+                    description: option.description.as_deref().map(Box::from),
                     preview: None,
                     recommended: None,
                 })

@@ -19,7 +19,7 @@ pub(crate) fn image_blocks(request: &Request, details: &AskResult) -> Vec<Conten
             push_answer(&mut blocks, &prompt, answer, notes_in_items, |value| {
                 question
                     .option_by_value(value)
-                    .map_or_else(|| value.to_owned(), |(_, option)| option.label.clone())
+                    .map_or_else(|| value.to_owned(), |(_, option)| option.label.to_string())
             });
         }
         let Some(elaboration) = &details.elaboration else {

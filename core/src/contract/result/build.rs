@@ -108,7 +108,7 @@ pub fn elaborate_result(
             };
             items.push(ElaborationItem::Option(OptionNoteItem {
                 target: Target::Option {
-                    option_value: option.value.clone(),
+                    option_value: option.value.to_string(),
                 },
                 question: QuestionContext::from(question),
                 option: option.clone(),

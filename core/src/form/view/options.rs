@@ -192,7 +192,7 @@ impl Form {
         let label = if custom {
             self.rules().custom_label
         } else {
-            question.options[row].label.as_str()
+            &*question.options[row].label
         };
         let label_style = if highlighted { SELECTED.bold() } else { TEXT };
         let note_images = if custom {

@@ -51,7 +51,7 @@ impl Form {
             question
                 .options
                 .get(row)
-                .map_or(custom_label, |option| option.label.as_str()),
+                .map_or(custom_label, |option| &*option.label),
         )
     }
 

@@ -64,7 +64,7 @@ impl Form {
                 .selected()
                 .iter()
                 .filter_map(|&option| question.options.get(option))
-                .map(|option| option.label.as_str())
+                .map(|option| &*option.label)
                 .collect();
             if let Some(text) = draft.committed_custom_text() {
                 labels.push(text);

@@ -8,6 +8,7 @@ mod parse;
 #[cfg(test)]
 mod parse_tests;
 mod preview;
+mod repeated;
 mod saved;
 mod tap;
 

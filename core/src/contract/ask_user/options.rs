@@ -10,6 +10,7 @@ use super::fields::{
     Place, TextField, option_label, optional_bool, optional_string, required_string,
 };
 use super::option_object::{OptionItem, OptionObject};
+use super::repeated::{repeated_positions, value_hash};
 use super::saved::{FieldOrder, OptionField, SavedOption};
 use super::tap::{ElementTap, FieldTap, value_with_elements};
 use crate::contract::issue::{Issue, quoted};
@@ -198,30 +199,15 @@ impl OptionsRead {
         })
     }
 
-    /// The options whose trimmed value an earlier option has already, in order: found by
-    /// sorting positions, so no set of the values is built.
+    /// The options whose trimmed value an earlier option has already, in order.
     fn duplicate_values(&self) -> Vec<usize> {
         let mut problems = self.problems.iter().peekable();
-        let mut with_values: Vec<usize> = (0..self.specs.len())
-            .filter(|&index| {
-                problems
-                    .next_if(|problem| problem.index == index)
-                    .is_none_or(|problem| problem.has_value)
-            })
-            .collect();
-        with_values.sort_unstable_by(|&a, &b| {
-            self.specs[a]
-                .value
-                .cmp(&self.specs[b].value)
-                .then(a.cmp(&b))
+        let with_values = (0..self.specs.len()).filter(move |&index| {
+            problems
+                .next_if(|problem| problem.index == index)
+                .is_none_or(|problem| problem.has_value)
         });
-        let mut duplicates: Vec<usize> = with_values
-            .windows(2)
-            .filter(|pair| self.specs[pair[0]].value == self.specs[pair[1]].value)
-            .map(|pair| pair[1])
-            .collect();
-        duplicates.sort_unstable();
-        duplicates
+        repeated_positions(with_values, |index| &self.specs[index].value, value_hash)
     }
 }
 

@@ -236,16 +236,15 @@ impl Encoder {
         {
             return false;
         }
-        match self.shadow.row(y) {
-            None => false,
-            Some(known) if known.len() <= usize::from(x) => true,
-            Some(_) => {
-                self.move_to(out, Position::new(x, y));
-                self.erase_to_row_end(out, Ink::RESET);
-                self.shadow.blank_row(y, x);
-                true
-            }
+        if self.shadow.cells(y).is_none() {
+            return false;
         }
+        if self.shadow.blank_from(y) > x {
+            self.move_to(out, Position::new(x, y));
+            self.erase_to_row_end(out, Ink::RESET);
+            self.shadow.blank_row(y, x);
+        }
+        true
     }
 
     /// Ends a frame: the terminal keeps the last colour and attributes set when they paint

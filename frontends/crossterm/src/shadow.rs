@@ -2,14 +2,19 @@
 
 use ratatui::layout::Size;
 
-use crate::cell::Cell;
+use self::written::Written;
+use crate::cell::{Cell, Shade};
+use crate::fresh::Glyphs;
 
 /// Every cell of the screen as the encoder last left it.
 ///
 /// A row holds only the cells up to the column from which it is blank to its end, so that an
 /// erase costs a store per row rather than per cell, a frame compares only the part of a row
 /// that shows something now or showed something before, and a screen that shows a short form
-/// keeps a few hundred cells rather than every cell of the screen.
+/// keeps a few hundred cells rather than every cell of the screen. Text written straight onto
+/// a row's blank cells (a preview brought back) is kept as written, a byte a cell rather than a
+/// cell's few words, and turned into cells only when a later frame compares them or a move
+/// may write some of them again.
 #[derive(Debug)]
 pub struct Shadow {
     size: Size,
@@ -21,8 +26,19 @@ pub struct Shadow {
 enum Row {
     /// The encoder cannot tell what any of it shows.
     Unknown,
-    /// These cells (some of which it may not tell), then blank cells to the end of the row.
-    Known(Vec<Cell>),
+    /// These cells (some of which it may not tell), then the text written past them onto
+    /// blank cells, then blank cells to the end of the row.
+    Known { cells: Vec<Cell>, written: Written },
+}
+
+impl Row {
+    /// A row of these cells, then blank ones.
+    fn known(cells: Vec<Cell>) -> Self {
+        Self::Known {
+            cells,
+            written: Written::default(),
+        }
+    }
 }
 
 impl Shadow {
@@ -44,11 +60,34 @@ impl Shadow {
     }
 
     /// The cells of row `y` up to the column from which it is blank, `None` when the encoder
-    /// cannot tell any of them.
+    /// cannot tell them as cells: the row is unknown, or holds text written onto it that was
+    /// not needed as cells yet ([`Self::cells_before`] tells those).
     pub fn row(&self, y: u16) -> Option<&[Cell]> {
         match self.rows.get(usize::from(y))? {
+            Row::Known { cells, written } if written.is_empty() => Some(cells),
+            _ => None,
+        }
+    }
+
+    /// Makes the cells of row `y` (see [`Self::cells`]) tell columns `near..x`: text written
+    /// onto the row there is turned into cells, and only where it reaches past `near`. What a
+    /// move that may write a few cells again before `x` looks at.
+    #[inline]
+    pub fn unpack_near(&mut self, y: u16, near: u16, x: u16) {
+        if let Some(Row::Known { cells, written }) = self.rows.get_mut(usize::from(y))
+            && written.right().is_some_and(|right| right > near)
+        {
+            written.unpack_before(x, cells);
+        }
+    }
+
+    /// The cells of row `y` before the text written onto it, `None` when the encoder cannot
+    /// tell any of them. Past them the row is blank up to that text, which starts past the
+    /// columns [`Self::unpack_near`] was asked for.
+    pub fn cells(&self, y: u16) -> Option<&[Cell]> {
+        match self.rows.get(usize::from(y))? {
             Row::Unknown => None,
-            Row::Known(cells) => Some(cells),
+            Row::Known { cells, .. } => Some(cells),
         }
     }
 
@@ -56,7 +95,10 @@ impl Shadow {
     /// compared with a new row and changed in one pass, then [put back](Self::put_cells).
     pub fn take_cells(&mut self, y: u16) -> Vec<Cell> {
         match self.rows.get_mut(usize::from(y)) {
-            Some(Row::Known(cells)) => std::mem::take(cells),
+            Some(Row::Known { cells, written }) => {
+                written.unpack(cells);
+                std::mem::take(cells)
+            }
             _ => Vec::new(),
         }
     }
@@ -65,16 +107,46 @@ impl Shadow {
     /// screen shows now.
     pub fn put_cells(&mut self, y: u16, cells: Vec<Cell>) {
         if let Some(row) = self.rows.get_mut(usize::from(y)) {
-            *row = Row::Known(cells);
+            *row = Row::known(cells);
+        }
+    }
+
+    /// Notes `text` written on row `y` from column `x` on, where the row is known blank: its
+    /// `cells` cells hold its characters (a cell a byte for [`Glyphs::Ascii`]), in `shade`.
+    /// The text is kept as written, and turned into cells only when they are needed.
+    pub fn note_written(
+        &mut self,
+        y: u16,
+        x: u16,
+        text: &str,
+        cells: u16,
+        glyphs: Glyphs,
+        shade: Shade,
+    ) {
+        if let Some(Row::Known {
+            cells: known,
+            written,
+        }) = self.rows.get_mut(usize::from(y))
+        {
+            debug_assert!(known.len() <= usize::from(x));
+            written.push(x, text, cells, glyphs, shade);
         }
     }
 
     /// The column from which row `y` (on the screen) is known to be blank to its end.
+    #[inline]
     pub fn blank_from(&self, y: u16) -> u16 {
         match &self.rows[usize::from(y)] {
             Row::Unknown => self.size.width,
-            Row::Known(cells) => u16::try_from(cells.len()).unwrap_or(u16::MAX),
+            Row::Known { cells, written } => written
+                .right()
+                .unwrap_or_else(|| u16::try_from(cells.len()).unwrap_or(u16::MAX)),
         }
+    }
+
+    /// Whether row `y` is known to be blank from column `x` on.
+    pub fn is_blank_from(&self, x: u16, y: u16) -> bool {
+        matches!(self.rows.get(usize::from(y)), Some(Row::Known { .. })) && self.blank_from(y) <= x
     }
 
     /// Makes the cells of row `y` before column `end` hold what they show, so that they can
@@ -86,12 +158,15 @@ impl Shadow {
             Some(row @ Row::Unknown) => {
                 let mut cells = Vec::with_capacity(width);
                 cells.resize(width, Cell::UNKNOWN);
-                *row = Row::Known(cells);
+                *row = Row::known(cells);
             }
-            Some(Row::Known(cells)) if cells.len() < end => {
-                cells.resize(end, Cell::BLANK);
+            Some(Row::Known { cells, written }) => {
+                written.unpack(cells);
+                if cells.len() < end {
+                    cells.resize(end, Cell::BLANK);
+                }
             }
-            _ => {}
+            None => {}
         }
     }
 
@@ -119,11 +194,14 @@ impl Shadow {
             return;
         }
         match &mut self.rows[usize::from(y)] {
-            Row::Known(cells) => cells.truncate(usize::from(x)),
+            Row::Known { cells, written } => {
+                written.blank_from(x, cells);
+                cells.truncate(usize::from(x));
+            }
             // Only the cells before `x` are held; a row erased whole holds none.
             row @ Row::Unknown => {
                 let cells = vec![Cell::UNKNOWN; usize::from(x)];
-                *row = Row::Known(cells);
+                *row = Row::known(cells);
             }
         }
     }
@@ -134,9 +212,14 @@ impl Shadow {
     }
 }
 
+mod written;
+
 #[cfg(test)]
 mod tests {
+    use ratatui::style::Color;
+
     use super::*;
+    use crate::cell::{Ink, Text};
 
     /// The cells the shadow holds room for, over all rows.
     fn held(shadow: &Shadow) -> usize {
@@ -145,7 +228,7 @@ mod tests {
             .iter()
             .map(|row| match row {
                 Row::Unknown => 0,
-                Row::Known(cells) => cells.capacity(),
+                Row::Known { cells, .. } => cells.capacity(),
             })
             .sum()
     }
@@ -158,6 +241,80 @@ mod tests {
         }
         assert_eq!(held(&shadow), 0);
         assert_eq!(shadow.blank_from(3), 0);
+    }
+
+    /// Cells of `text` in `shade`, a character each.
+    fn cells_of(text: &str, shade: Shade) -> Vec<Cell> {
+        text.chars()
+            .map(|ch| Cell::new(Text::char(ch), shade))
+            .collect()
+    }
+
+    /// A 20×2 screen, erased, with "abcd" written on its first row from column 2 and "xy" in
+    /// cyan from column 10.
+    fn written_row() -> (Shadow, Shade) {
+        let cyan = Shade {
+            fg: Ink::of(Color::Cyan),
+            ..Shade::BLANK
+        };
+        let mut shadow = Shadow::new(Size::new(20, 2));
+        shadow.blank_all();
+        shadow.note_written(0, 2, "abcd", 4, Glyphs::Ascii, Shade::BLANK);
+        shadow.note_written(0, 10, "─é", 2, Glyphs::Narrow, cyan);
+        (shadow, cyan)
+    }
+
+    #[test]
+    fn text_written_onto_blank_cells_is_told_as_the_cells_it_fills() {
+        let (mut shadow, cyan) = written_row();
+        assert_eq!(shadow.blank_from(0), 12);
+        assert!(shadow.is_blank_from(12, 0) && !shadow.is_blank_from(11, 0));
+        assert_eq!(shadow.row(0), None, "not cells yet");
+        let mut expected = cells_of("  abcd    ", Shade::BLANK);
+        expected.extend(cells_of("─é", cyan));
+        assert_eq!(shadow.take_cells(0), expected);
+    }
+
+    #[test]
+    fn an_erase_through_written_text_keeps_what_lies_before_it() {
+        let (mut shadow, _) = written_row();
+        shadow.blank_row(0, 10);
+        assert_eq!(
+            shadow.blank_from(0),
+            6,
+            "the piece erased from its start is gone"
+        );
+        assert_eq!(shadow.take_cells(0), cells_of("  abcd", Shade::BLANK));
+        let (mut shadow, _) = written_row();
+        shadow.blank_row(0, 4);
+        assert_eq!(
+            shadow.blank_from(0),
+            4,
+            "a piece erased from its middle is cut"
+        );
+        assert_eq!(shadow.take_cells(0), cells_of("  ab", Shade::BLANK));
+        let (mut shadow, _) = written_row();
+        shadow.blank_row(0, 15);
+        assert_eq!(shadow.blank_from(0), 12, "an erase past the text leaves it");
+    }
+
+    #[test]
+    fn a_move_sees_the_written_cells_it_may_write_again_and_no_others() {
+        let (mut shadow, cyan) = written_row();
+        shadow.unpack_near(0, 7, 10);
+        assert_eq!(
+            shadow.cells(0),
+            Some(cells_of("  abcd", Shade::BLANK).as_slice()),
+            "columns 7 to 9 are blank, and the text from 10 on is not looked at"
+        );
+        assert_eq!(shadow.blank_from(0), 12);
+        shadow.unpack_near(0, 9, 12);
+        let mut expected = cells_of("  abcd    ", Shade::BLANK);
+        expected.extend(cells_of("─é", cyan));
+        assert_eq!(shadow.cells(0), Some(expected.as_slice()));
+        let (mut shadow, _) = written_row();
+        shadow.unpack_near(0, 14, 18);
+        assert_eq!(shadow.cells(0), Some([].as_slice()), "nothing written near");
     }
 
     #[test]

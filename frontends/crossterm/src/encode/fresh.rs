@@ -8,17 +8,13 @@ use ratatui::layout::Position;
 
 use super::Encoder;
 use super::moves::REPRINTED_GAP;
-use crate::cell::{Cell, Ink, Text};
+use crate::cell::Ink;
 use crate::fresh::{FreshRun, Glyphs};
 
 impl Encoder {
     /// Whether the screen is known to show row `y` blank from column `from` on.
     pub fn is_blank_from(&self, from: u16, y: u16) -> bool {
-        y < self.shadow.size().height
-            && self
-                .shadow
-                .row(y)
-                .is_some_and(|known| known.len() <= usize::from(from))
+        y < self.shadow.size().height && self.shadow.is_blank_from(from, y)
     }
 
     /// Writes `runs` on row `y`, when the screen shows it blank from column `from` on and the
@@ -37,13 +33,6 @@ impl Encoder {
             return false;
         }
         let width = self.shadow.size().width;
-        let mut known = self.shadow.take_cells(y);
-        if let Some(last) = runs.last() {
-            grow_to(
-                &mut known,
-                usize::from(last.x.saturating_add(last.cells).min(width)),
-            );
-        }
         for run in runs {
             if run.x >= width {
                 break;
@@ -59,19 +48,17 @@ impl Encoder {
             };
             if run.shade.paints_blank_as(Ink::RESET) {
                 for (start, stop) in shown_pieces(text.as_bytes()) {
-                    self.write_piece(out, y, run, text, start..stop, &mut known);
+                    self.write_piece(out, y, run, text, start..stop);
                 }
             } else {
-                self.write_piece(out, y, run, text, 0..text.len(), &mut known);
+                self.write_piece(out, y, run, text, 0..text.len());
             }
         }
-        self.shadow.put_cells(y, known);
         true
     }
 
     /// Writes the bytes `piece` of `text`, part of `run`, at their cells of row `y`, and notes
-    /// those cells in `known`, the row's cells up to the first one not written yet: the
-    /// blank cells before the piece, then its own.
+    /// them in the shadow as written there.
     fn write_piece(
         &mut self,
         out: &mut Vec<u8>,
@@ -79,39 +66,23 @@ impl Encoder {
         run: &FreshRun<'_>,
         text: &str,
         piece: std::ops::Range<usize>,
-        known: &mut Vec<Cell>,
     ) {
         let (skipped, part) = match run.glyphs {
             Glyphs::Ascii => (piece.start, &text[piece]),
             Glyphs::Narrow => (text[..piece.start].chars().count(), &text[piece]),
         };
         let x = run.x + u16::try_from(skipped).unwrap_or(u16::MAX);
-        let to = Position::new(x, y);
-        if self.cursor != Some(to) {
-            self.move_over(out, to, known);
-        }
+        self.move_to(out, Position::new(x, y));
         self.set_style(out, run.shade);
         out.extend_from_slice(part.as_bytes());
-        known.resize(usize::from(x), Cell::BLANK);
-        let shade = run.shade;
-        match run.glyphs {
-            Glyphs::Ascii => known.extend(
-                part.bytes()
-                    .map(|byte| Cell::new(Text::char(char::from(byte)), shade)),
-            ),
-            Glyphs::Narrow => known.extend(part.chars().map(|ch| Cell::new(Text::char(ch), shade))),
-        }
-        let written = known.len() - usize::from(x);
-        self.advance(u16::try_from(written).unwrap_or(u16::MAX));
-    }
-}
-
-/// Makes room in a row's cells for `end` of them at once, rather than by doubling as pieces
-/// arrive: a fresh screen's rows start with none.
-#[inline]
-fn grow_to(cells: &mut Vec<Cell>, end: usize) {
-    if cells.capacity() < end {
-        cells.reserve_exact(end - cells.len());
+        let cells = match run.glyphs {
+            Glyphs::Ascii => part.len(),
+            Glyphs::Narrow => part.chars().count(),
+        };
+        let cells = u16::try_from(cells).unwrap_or(u16::MAX);
+        self.shadow
+            .note_written(y, x, part, cells, run.glyphs, run.shade);
+        self.advance(cells);
     }
 }
 

@@ -25,7 +25,9 @@ impl Encoder {
 
     /// Appends the shortest bytes that move the cursor to `to`, where it is not.
     pub(super) fn move_elsewhere(&mut self, out: &mut Vec<u8>, to: Position) {
-        self.move_from_cursor(out, to, self.shadow.row(to.y));
+        self.shadow
+            .unpack_near(to.y, to.x.saturating_sub(REPRINTED_GAP), to.x);
+        self.move_from_cursor(out, to, self.shadow.cells(to.y));
         self.cursor = Some(to);
     }
 

@@ -61,7 +61,8 @@ impl Shadow {
 
     /// The cells of row `y` up to the column from which it is blank, `None` when the encoder
     /// cannot tell them as cells: the row is unknown, or holds text written onto it that was
-    /// not needed as cells yet ([`Self::cells_before`] tells those).
+    /// not needed as cells yet ([`Self::unpack_near`] turns it into cells where a move needs).
+    #[cfg(test)]
     pub fn row(&self, y: u16) -> Option<&[Cell]> {
         match self.rows.get(usize::from(y))? {
             Row::Known { cells, written } if written.is_empty() => Some(cells),

@@ -33,6 +33,7 @@ impl Piece {
 
 impl Written {
     /// Whether no piece is kept.
+    #[cfg(test)]
     pub(super) fn is_empty(&self) -> bool {
         self.pieces.is_empty()
     }

@@ -1,5 +1,6 @@
 //! The parts of the form's screen that a keystroke seldom changes, kept as drawn: the title,
-//! the tab bar with the rule under it, the prompt and the key hints.
+//! the tab bar with the rule under it, the prompt, the border beside a preview pane and the
+//! key hints.
 //!
 //! Moving the highlight changes two rows of the list; laying the rest of the screen out again
 //! (wrapping the prompt, measuring labels, building the tabs) was most of a frame's work. Each
@@ -27,6 +28,9 @@ pub(super) struct KeptParts {
     pub prompt: FormPart<PromptPart, PromptShown>,
     /// The key hints: their area and the footer layout they show.
     pub footer: FormPart<(Rect, u64)>,
+    /// The border between the list and a preview pane beside it, drawn in its area: a row a
+    /// pane row, put again while the preview switches from option to option.
+    pub separator: FormPart<Rect>,
     /// The prompt as last wrapped.
     pub prompt_lines: PromptLines,
 }

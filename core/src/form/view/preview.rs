@@ -91,9 +91,13 @@ impl Form {
             let (list, rest) = area.split_left(wide_list_columns(area.width));
             let (separator, pane) = rest.split_left(3);
             self.draw_list(canvas, list, index);
-            for row in separator.rows() {
-                canvas.put_repeated(Pos::new(row.x + 1, row.y), '│', 1, BORDER);
-            }
+            let mut parts = self.memory.parts.borrow_mut();
+            self.draw_part(canvas, &mut parts.separator, separator, |canvas| {
+                for row in separator.rows() {
+                    canvas.put_repeated(Pos::new(row.x + 1, row.y), '│', 1, BORDER);
+                }
+            });
+            drop(parts);
             let (header, text) = pane.split_top(1);
             self.draw_preview(canvas, header, text);
             return;

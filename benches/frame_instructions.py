@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Instructions of one keystroke and its frame through the terminal's whole path, per kind of
+frame: the core's frame, the painter's comparison, the painting and the lean backend's encoding
+into a byte sink, at 120x40 (the cases of `cargo bench -p pi-agent-ask-crossterm --bench
+keystroke`).
+
+The example `frame_instructions` draws each kind of frame in a function of its own (the demo's
+`down` and `up`, 500 options' `down` and `up`, the frame that takes the big preview away and the
+one that brings it back), COUNT of each after a few not counted; callgrind counts the
+instructions, which are the same from run to run on the same build whatever else the machine
+does, and each function's inclusive cost divided by COUNT is one frame's. The ratios are to the
+mean of the demo's two.
+
+Usage: python3 benches/frame_instructions.py [COUNT]   (default 1000; needs valgrind)
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXAMPLE = os.path.join(ROOT, "target", "release", "examples", "frame_instructions")
+KINDS = [
+    ("demo_down", "the demo questionnaire, down"),
+    ("demo_up", "the demo questionnaire, up"),
+    ("options_down", "one question with 500 options, down"),
+    ("options_up", "one question with 500 options, up"),
+    ("preview_away", "1 MiB preview beside a small one, the big one taken away"),
+    ("preview_back", "1 MiB preview beside a small one, the big one brought back"),
+]
+
+
+def build():
+    """Builds the example as the release profile builds the program."""
+    subprocess.run(
+        ["cargo", "build", "--release", "--quiet", "-p", "pi-agent-ask-crossterm",
+         "--example", "frame_instructions"],
+        cwd=ROOT,
+        check=True,
+    )
+
+
+def inclusive_costs(count):
+    """Runs the example under callgrind; returns each kind's inclusive instructions."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "callgrind.out")
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", EXAMPLE, str(count)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        report = subprocess.run(
+            ["callgrind_annotate", "--inclusive=yes", "--threshold=100", out],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    costs = {}
+    for line in report.splitlines():
+        found = re.match(r"\s*([\d,]+) .*frame_instructions::(\w+) ", line)
+        if found and found.group(2) in dict(KINDS):
+            costs[found.group(2)] = int(found.group(1).replace(",", ""))
+    return costs
+
+
+def main():
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    build()
+    costs = inclusive_costs(count)
+    missing = [name for name, _ in KINDS if name not in costs]
+    if missing:
+        sys.exit(f"callgrind named no cost for {', '.join(missing)}")
+    per_frame = {name: costs[name] / count for name, _ in KINDS}
+    demo = (per_frame["demo_down"] + per_frame["demo_up"]) / 2
+    print(f"instructions a keystroke and its frame, {count} of each (x the demo's mean)")
+    for name, what in KINDS:
+        print(f"  {what:<62} {per_frame[name] / 1000:7.1f} thousand ({per_frame[name] / demo:.2f}x)")
+    for pair, what in [("options", "500 options"), ("preview", "the preview switch")]:
+        first, second = [per_frame[name] for name, _ in KINDS if name.startswith(pair)]
+        mean = (first + second) / 2
+        print(f"  {what + ', mean':<62} {mean / 1000:7.1f} thousand ({mean / demo:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+//! The frames of the terminal's keystroke bench, each kind drawn by a function of its own, so
+//! that an instruction counter tells them apart: the demo's `down` and `up`, 500 options'
+//! `down` and `up`, and the preview switch's frame that takes the big preview away and the one
+//! that brings it back. `benches/frame_instructions.py` runs this under
+//! `valgrind --tool=callgrind` and prints the instructions of one keystroke and its frame for
+//! each.
+//!
+//! `cargo run --release -p pi-agent-ask-crossterm --example frame_instructions -- 1000` draws
+//! 1,000 frames of each kind (the argument) into a byte sink, at 120×40.
+
+#[path = "../../../core/benches/payloads.rs"]
+mod payloads;
+
+use std::hint::black_box;
+use std::io::Sink;
+
+use payloads::{big_preview, demo, form, many_options};
+use pi_agent_ask_core::form::Form;
+use pi_agent_ask_core::keys::Key;
+use pi_agent_ask_core::{Input, Surface};
+use pi_agent_ask_crossterm::encode::Erase;
+use pi_agent_ask_crossterm::painter::{Painter, Viewport};
+use pi_agent_ask_crossterm::{LeanBackend, ScreenSize, Theme};
+use ratatui::layout::Size;
+use serde_json::Value;
+
+/// The painter every case draws with, as the program's is but for its byte sink.
+type Screen = Painter<LeanBackend<Sink>>;
+
+/// One form on its screen, with the keys that move it.
+struct Case {
+    form: Form,
+    screen: Screen,
+    theme: Theme,
+}
+
+impl Case {
+    /// The form of `arguments` on an erased 120×40 screen, its first frame drawn.
+    fn new(arguments: &Value) -> Self {
+        let backend = LeanBackend::new(std::io::sink(), ScreenSize::Fixed(Size::new(120, 40)));
+        let mut screen = Painter::new(backend, Viewport::Fullscreen).expect("a painter");
+        screen
+            .target_mut()
+            .clear_region(Erase::All)
+            .expect("an erased screen");
+        let mut case = Self {
+            form: form(arguments),
+            screen,
+            theme: Theme::colored(),
+        };
+        case.frame();
+        case
+    }
+
+    /// Handles `key` and draws the frame after it.
+    fn key(&mut self, key: Key) {
+        black_box(self.form.handle(Input::Key(key)));
+        self.frame();
+    }
+
+    /// Draws the form's frame.
+    fn frame(&mut self) {
+        let Self {
+            form,
+            screen,
+            theme,
+        } = self;
+        screen.draw(theme, |size| form.draw(size)).expect("a frame");
+    }
+}
+
+/// Declares a function for each kind of frame, kept apart by the constant each hands to
+/// `black_box`: functions with the same body would be folded into one.
+macro_rules! kinds {
+    ($($name:ident = $tag:literal),* $(,)?) => {
+        $(
+            #[inline(never)]
+            fn $name(case: &mut Case, key: Key) {
+                black_box($tag);
+                case.key(key);
+            }
+        )*
+    };
+}
+
+kinds! {
+    demo_down = 1_u8,
+    demo_up = 2_u8,
+    options_down = 3_u8,
+    options_up = 4_u8,
+    preview_away = 5_u8,
+    preview_back = 6_u8,
+}
+
+/// Draws `frames` pairs of frames of `arguments`' form, `down` with `first` and `up` with
+/// `second`, after a few pairs not counted (the kept parts and panes filled).
+fn run(arguments: &Value, frames: usize, first: fn(&mut Case, Key), second: fn(&mut Case, Key)) {
+    let (down, up): (Key, Key) = ("down".parse().expect("a key"), "up".parse().expect("a key"));
+    let mut case = Case::new(arguments);
+    for _ in 0..3 {
+        case.key(down);
+        case.key(up);
+    }
+    for _ in 0..frames {
+        first(&mut case, down);
+        second(&mut case, up);
+    }
+}
+
+fn main() {
+    let frames = std::env::args()
+        .nth(1)
+        .map_or(Ok(1000), |count| count.parse())
+        .expect("a count of frames");
+    run(&demo(), frames, demo_down, demo_up);
+    run(&many_options(), frames, options_down, options_up);
+    run(&big_preview(), frames, preview_away, preview_back);
+}

@@ -251,9 +251,9 @@ mod tests {
             .collect()
     }
 
-    /// A 20×2 screen, erased, with "abcd" written on its first row from column 2 and "xy" in
-    /// cyan from column 10.
-    fn written_row() -> (Shadow, Shade) {
+    /// A 20×2 screen, erased, with "abcd" written on its first row from column 2 and "─é" in
+    /// cyan from column 10, and the cells that row shows up to where it is blank.
+    fn written_row() -> (Shadow, Vec<Cell>) {
         let cyan = Shade {
             fg: Ink::of(Color::Cyan),
             ..Shade::BLANK
@@ -262,57 +262,50 @@ mod tests {
         shadow.blank_all();
         shadow.note_written(0, 2, "abcd", 4, Glyphs::Ascii, Shade::BLANK);
         shadow.note_written(0, 10, "─é", 2, Glyphs::Narrow, cyan);
-        (shadow, cyan)
+        let mut shown = cells_of("  abcd    ", Shade::BLANK);
+        shown.extend(cells_of("─é", cyan));
+        (shadow, shown)
     }
 
     #[test]
     fn text_written_onto_blank_cells_is_told_as_the_cells_it_fills() {
-        let (mut shadow, cyan) = written_row();
+        let (mut shadow, shown) = written_row();
         assert_eq!(shadow.blank_from(0), 12);
         assert!(shadow.is_blank_from(12, 0) && !shadow.is_blank_from(11, 0));
         assert_eq!(shadow.row(0), None, "not cells yet");
-        let mut expected = cells_of("  abcd    ", Shade::BLANK);
-        expected.extend(cells_of("─é", cyan));
-        assert_eq!(shadow.take_cells(0), expected);
+        assert_eq!(shadow.take_cells(0), shown);
     }
 
     #[test]
     fn an_erase_through_written_text_keeps_what_lies_before_it() {
-        let (mut shadow, _) = written_row();
-        shadow.blank_row(0, 10);
-        assert_eq!(
-            shadow.blank_from(0),
-            6,
-            "the piece erased from its start is gone"
-        );
-        assert_eq!(shadow.take_cells(0), cells_of("  abcd", Shade::BLANK));
-        let (mut shadow, _) = written_row();
-        shadow.blank_row(0, 4);
-        assert_eq!(
-            shadow.blank_from(0),
-            4,
-            "a piece erased from its middle is cut"
-        );
-        assert_eq!(shadow.take_cells(0), cells_of("  ab", Shade::BLANK));
-        let (mut shadow, _) = written_row();
-        shadow.blank_row(0, 15);
-        assert_eq!(shadow.blank_from(0), 12, "an erase past the text leaves it");
+        for (erased_from, blank_from, why) in [
+            (10, 6, "the piece erased from its start is gone"),
+            (4, 4, "a piece erased from its middle is cut"),
+            (15, 12, "an erase past the text leaves it"),
+        ] {
+            let (mut shadow, shown) = written_row();
+            shadow.blank_row(0, erased_from);
+            assert_eq!(shadow.blank_from(0), blank_from, "{why}");
+            assert_eq!(
+                shadow.take_cells(0),
+                shown[..usize::from(blank_from)],
+                "{why}"
+            );
+        }
     }
 
     #[test]
     fn a_move_sees_the_written_cells_it_may_write_again_and_no_others() {
-        let (mut shadow, cyan) = written_row();
+        let (mut shadow, shown) = written_row();
         shadow.unpack_near(0, 7, 10);
         assert_eq!(
             shadow.cells(0),
-            Some(cells_of("  abcd", Shade::BLANK).as_slice()),
+            Some(&shown[..6]),
             "columns 7 to 9 are blank, and the text from 10 on is not looked at"
         );
         assert_eq!(shadow.blank_from(0), 12);
         shadow.unpack_near(0, 9, 12);
-        let mut expected = cells_of("  abcd    ", Shade::BLANK);
-        expected.extend(cells_of("─é", cyan));
-        assert_eq!(shadow.cells(0), Some(expected.as_slice()));
+        assert_eq!(shadow.cells(0), Some(shown.as_slice()));
         let (mut shadow, _) = written_row();
         shadow.unpack_near(0, 14, 18);
         assert_eq!(shadow.cells(0), Some([].as_slice()), "nothing written near");

@@ -14,7 +14,7 @@ use crate::fresh::{FreshRun, Glyphs};
 impl Encoder {
     /// Whether the screen is known to show row `y` blank from column `from` on.
     pub fn is_blank_from(&self, from: u16, y: u16) -> bool {
-        y < self.shadow.size().height && self.shadow.is_blank_from(from, y)
+        self.shadow.is_blank_from(from, y)
     }
 
     /// Writes `runs` on row `y`, when the screen shows it blank from column `from` on and the

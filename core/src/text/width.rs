@@ -36,9 +36,17 @@ fn is_standalone(ch: char) -> bool {
                 .any(|(low, high)| (*low..=*high).contains(&ch)))
 }
 
-/// Whether each character of `text` is a grapheme of its own.
+/// Whether each character of `text` is a grapheme of its own. A character like the one before
+/// it is not looked up again: a rule is one character many times over.
 fn is_char_per_grapheme(text: &str) -> bool {
-    text.chars().all(is_standalone)
+    let mut last = ' ';
+    text.chars().all(|ch| {
+        if ch == last {
+            return true;
+        }
+        last = ch;
+        is_standalone(ch)
+    })
 }
 
 /// The last standalone character (see [`is_standalone`]) up to which every one is narrow:

@@ -15,11 +15,18 @@ pub(super) const REPRINTED_GAP: u16 = 4;
 
 impl Encoder {
     /// Appends the shortest bytes that move the cursor to `to`: none when it is there, as it
-    /// is for every cell of a run after the first, which is why this check is inlined.
+    /// is for every cell of a run after the first, and `ESC[B` when it is one row above in a
+    /// column past the first, as it is for every row of a column of rows erased one after
+    /// another; both checks are inlined.
     #[inline]
     pub fn move_to(&mut self, out: &mut Vec<u8>, to: Position) {
-        if self.cursor != Some(to) {
-            self.move_elsewhere(out, to);
+        match self.cursor {
+            Some(at) if at == to => {}
+            Some(at) if is_one_down(at, to) => {
+                csi(out, 1, b'B');
+                self.cursor = Some(to);
+            }
+            _ => self.move_elsewhere(out, to),
         }
     }
 
@@ -63,7 +70,7 @@ impl Encoder {
     ) {
         if from.y == to.y && to.x > from.x {
             self.sideways(from.x, to.x, row).write(out, row);
-        } else if to.x == from.x && to.x > 0 && to.y == from.y + 1 {
+        } else if is_one_down(from, to) {
             csi(out, 1, b'B');
         } else {
             self.weighed_move(out, from, to, row);
@@ -201,6 +208,13 @@ enum Way {
     Home,
 }
 
+/// Whether `to` is one row below `from` in the same column, past the first: `ESC[B` is the
+/// shortest move there (see [`Encoder::shortest_move`]).
+#[inline]
+fn is_one_down(from: Position, to: Position) -> bool {
+    to.x == from.x && to.x > 0 && to.y == from.y + 1
+}
+
 /// Appends `ESC[row;columnH`, with the parts a 1 allows left out.
 pub(super) fn absolute(out: &mut Vec<u8>, to: Position) {
     introducer(out);
@@ -253,7 +267,8 @@ fn number(out: &mut Vec<u8>, value: u16) {
         return;
     }
     if value < 100 {
-        out.extend_from_slice(&[digit(value / 10), digit(value)]);
+        out.push(digit(value / 10));
+        out.push(digit(value));
         return;
     }
     let mut divisor = 1;
@@ -293,10 +308,17 @@ fn csi_len(count: u16) -> usize {
     3 + if count == 1 { 0 } else { digits(count) }
 }
 
-/// The digits of `value` in decimal.
+/// The digits of `value` in decimal: a few comparisons, most values on a screen being below
+/// a hundred.
 #[inline]
 fn digits(value: u16) -> usize {
-    value.checked_ilog10().map_or(1, |log| log as usize + 1)
+    match value {
+        0..10 => 1,
+        10..100 => 2,
+        100..1000 => 3,
+        1000..10000 => 4,
+        _ => 5,
+    }
 }
 
 #[cfg(test)]
@@ -309,6 +331,21 @@ mod tests {
             let mut out = Vec::new();
             csi(&mut out, count, b'C');
             assert_eq!(out, format!("\x1b[{count}C").into_bytes(), "{count}");
+        }
+    }
+
+    #[test]
+    fn a_move_is_weighed_by_the_bytes_it_writes() {
+        let counts = [1, 2, 9, 10, 99, 100, 999, 1000, 9999, 10000, u16::MAX];
+        for count in counts {
+            let mut out = Vec::new();
+            csi(&mut out, count, b'B');
+            assert_eq!(csi_len(count), out.len(), "{count}");
+        }
+        for (x, y) in counts.iter().flat_map(|&x| counts.map(|y| (x - 1, y - 1))) {
+            let mut out = Vec::new();
+            absolute(&mut out, Position::new(x, y));
+            assert_eq!(absolute_len(Position::new(x, y)), out.len(), "{x}, {y}");
         }
     }
 }

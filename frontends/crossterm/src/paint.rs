@@ -8,7 +8,9 @@
 use std::borrow::Cow;
 
 use pi_agent_ask_core::draw::{DrawCmd, Frame, Pos};
-use pi_agent_ask_core::text::{graphemes, is_printable_ascii, standalone_chars};
+use pi_agent_ask_core::text::{
+    graphemes, is_printable_ascii, narrow_standalone_cells, standalone_chars,
+};
 use ratatui::layout::{Position, Size};
 
 use crate::cell::{Cell, Clusters, PaintedRow, Patch, Shade, Text};
@@ -99,6 +101,12 @@ pub fn paint_row<'a>(
             } else {
                 put_bytes(cells, x, text.as_bytes(), style)
             };
+        } else if let Some(glyph) = repeated_narrow(text).filter(|_| x >= reached) {
+            // One narrow character over and over (a rule) on blank cells: one cell, copied.
+            let cell = Cell::new(Text::char(glyph.character), Shade::BLANK.patched(style));
+            let end = (x + glyph.count).min(cells.len());
+            cells[x.min(end)..end].fill(cell);
+            x = end.max(x);
         } else if let Some(chars) = standalone_chars(text) {
             // A character per grapheme (rules, arrows, accented letters): measured one by one.
             let glyphs = chars.map(|(ch, width)| (Text::char(ch), width));
@@ -123,6 +131,26 @@ pub fn paint_row<'a>(
         reached = reached.max(x);
     }
     *painted = reached.min(cells.len());
+}
+
+/// A run of one character over and over.
+#[derive(Clone, Copy)]
+struct Repeated {
+    character: char,
+    count: usize,
+}
+
+/// The character `text` repeats and how many times, when that is all it is and the character
+/// stands alone and takes one cell (a rule's line): looked up once, not once a cell.
+fn repeated_narrow(text: &str) -> Option<Repeated> {
+    let character = text.chars().next()?;
+    let mut count = 0;
+    let repeated = text.chars().all(|ch| {
+        count += 1;
+        ch == character
+    });
+    let narrow = || narrow_standalone_cells(character.encode_utf8(&mut [0; 4])) == Some(1);
+    (repeated && narrow()).then_some(Repeated { character, count })
 }
 
 /// Writes `bytes`, printable ASCII, a cell each in `shade` from column `x` on, as far as the

@@ -32,9 +32,14 @@ impl Encoder {
 
     /// Appends the shortest bytes that move the cursor to `to`, where it is not.
     pub(super) fn move_elsewhere(&mut self, out: &mut Vec<u8>, to: Position) {
-        self.shadow
-            .unpack_near(to.y, to.x.saturating_sub(REPRINTED_GAP), to.x);
-        self.move_from_cursor(out, to, self.shadow.cells(to.y));
+        match self.cursor {
+            Some(from) if is_next_row_far(from, to) => next_row_far(out, from, to),
+            _ => {
+                self.shadow
+                    .unpack_near(to.y, to.x.saturating_sub(REPRINTED_GAP), to.x);
+                self.move_from_cursor(out, to, self.shadow.cells(to.y));
+            }
+        }
         self.cursor = Some(to);
     }
 
@@ -97,14 +102,7 @@ impl Encoder {
             vertical_len(from.y, to.y)
         };
         let home = 1 + down + home_side.len();
-        let mut best = (absolute_len(to), Way::Absolute);
-        if stay < best.0 {
-            best = (stay, Way::Stay);
-        }
-        if home < best.0 {
-            best = (home, Way::Home);
-        }
-        match best.1 {
+        match Way::shortest(absolute_len(to), stay, home) {
             Way::Absolute => absolute(out, to),
             Way::Stay => {
                 vertical(out, from.y, to.y);
@@ -208,11 +206,58 @@ enum Way {
     Home,
 }
 
+impl Way {
+    /// The way of the fewest bytes, given each one's: the first of them on a tie.
+    fn shortest(absolute: usize, stay: usize, home: usize) -> Self {
+        let mut best = (absolute, Self::Absolute);
+        if stay < best.0 {
+            best = (stay, Self::Stay);
+        }
+        if home < best.0 {
+            best = (home, Self::Home);
+        }
+        best.1
+    }
+}
+
 /// Whether `to` is one row below `from` in the same column, past the first: `ESC[B` is the
 /// shortest move there (see [`Encoder::shortest_move`]).
 #[inline]
 fn is_one_down(from: Position, to: Position) -> bool {
     to.x == from.x && to.x > 0 && to.y == from.y + 1
+}
+
+/// Whether `to` is on the row below `from`, more than [`REPRINTED_GAP`] cells from both the
+/// row's start and `from`'s column: no move there reprints a cell, so the shortest is weighed
+/// from lengths alone ([`next_row_far`]), as every row of a column of rows written one after
+/// another (a preview brought back) is reached.
+#[inline]
+fn is_next_row_far(from: Position, to: Position) -> bool {
+    to.y == from.y + 1 && to.x > REPRINTED_GAP && from.x.abs_diff(to.x) > REPRINTED_GAP
+}
+
+/// Appends the move [`Encoder::weighed_move`] takes from `from` to `to`, where
+/// [`is_next_row_far`] holds: the shortest of the absolute move, `ESC[B` and a move sideways,
+/// and a return, a newline and a move right, the first of them on a tie.
+fn next_row_far(out: &mut Vec<u8>, from: Position, to: Position) {
+    let stay = csi_len(1) + csi_len(from.x.abs_diff(to.x));
+    let home = 2 + csi_len(to.x);
+    match Way::shortest(absolute_len(to), stay, home) {
+        Way::Absolute => absolute(out, to),
+        Way::Stay => {
+            csi(out, 1, b'B');
+            if to.x < from.x {
+                csi(out, from.x - to.x, b'D');
+            } else {
+                csi(out, to.x - from.x, b'C');
+            }
+        }
+        Way::Home => {
+            out.push(b'\r');
+            out.push(b'\n');
+            csi(out, to.x, b'C');
+        }
+    }
 }
 
 /// Appends `ESC[row;columnH`, with the parts a 1 allows left out.
@@ -322,30 +367,4 @@ fn digits(value: u16) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_count_is_written_in_decimal_whatever_its_digits() {
-        for count in [2, 7, 9, 10, 42, 99, 100, 120, 999, 1000, 4321, u16::MAX] {
-            let mut out = Vec::new();
-            csi(&mut out, count, b'C');
-            assert_eq!(out, format!("\x1b[{count}C").into_bytes(), "{count}");
-        }
-    }
-
-    #[test]
-    fn a_move_is_weighed_by_the_bytes_it_writes() {
-        let counts = [1, 2, 9, 10, 99, 100, 999, 1000, 9999, 10000, u16::MAX];
-        for count in counts {
-            let mut out = Vec::new();
-            csi(&mut out, count, b'B');
-            assert_eq!(csi_len(count), out.len(), "{count}");
-        }
-        for (x, y) in counts.iter().flat_map(|&x| counts.map(|y| (x - 1, y - 1))) {
-            let mut out = Vec::new();
-            absolute(&mut out, Position::new(x, y));
-            assert_eq!(absolute_len(Position::new(x, y)), out.len(), "{x}, {y}");
-        }
-    }
-}
+mod tests;

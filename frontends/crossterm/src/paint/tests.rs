@@ -231,6 +231,9 @@ fn runs_paint_what_set_stringn_paints() {
     .collect();
     let mut texts: Vec<String> = every.iter().map(|ch| format!("{ch}x{ch}")).collect();
     texts.extend(every.windows(2).map(|pair| pair.iter().collect()));
+    // One character over and over, as a rule is, longer than the row: wide and zero-width
+    // ones among them.
+    texts.extend(every.iter().map(|ch| ch.to_string().repeat(9)));
     texts.push("› Rust ━━━ … ✓ ✗ ■ □ ● ○ ▸ ← →".to_owned());
     texts.push("Plain ascii, clipped at the edge".to_owned());
     texts.push("an é and a 漢 among ascii".to_owned());

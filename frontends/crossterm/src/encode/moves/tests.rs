@@ -1,0 +1,51 @@
+//! The moves' bytes and their weighing, checked.
+
+use super::*;
+
+#[test]
+fn a_count_is_written_in_decimal_whatever_its_digits() {
+    for count in [2, 7, 9, 10, 42, 99, 100, 120, 999, 1000, 4321, u16::MAX] {
+        let mut out = Vec::new();
+        csi(&mut out, count, b'C');
+        assert_eq!(out, format!("\x1b[{count}C").into_bytes(), "{count}");
+    }
+}
+
+#[test]
+fn a_move_to_the_next_row_far_from_both_ends_is_the_one_weighed_among_all() {
+    let encoder = Encoder::new(ratatui::layout::Size::new(1000, 1000));
+    let columns = [0, 3, 5, 9, 10, 11, 50, 99, 100, 101, 115, 998];
+    let rows = [0, 8, 9, 98, 99, 998];
+    let mut moves = 0;
+    for (x, to_x, y) in columns
+        .iter()
+        .flat_map(|&x| columns.map(move |to_x| (x, to_x)))
+        .flat_map(|(x, to_x)| rows.map(move |y| (x, to_x, y)))
+    {
+        let (from, to) = (Position::new(x, y), Position::new(to_x, y + 1));
+        if !is_next_row_far(from, to) {
+            continue;
+        }
+        let (mut weighed, mut quick) = (Vec::new(), Vec::new());
+        encoder.weighed_move(&mut weighed, from, to, Some(&[]));
+        next_row_far(&mut quick, from, to);
+        assert_eq!(quick, weighed, "{from:?} -> {to:?}");
+        moves += 1;
+    }
+    assert!(moves > 100, "{moves} moves compared");
+}
+
+#[test]
+fn a_move_is_weighed_by_the_bytes_it_writes() {
+    let counts = [1, 2, 9, 10, 99, 100, 999, 1000, 9999, 10000, u16::MAX];
+    for count in counts {
+        let mut out = Vec::new();
+        csi(&mut out, count, b'B');
+        assert_eq!(csi_len(count), out.len(), "{count}");
+    }
+    for (x, y) in counts.iter().flat_map(|&x| counts.map(|y| (x - 1, y - 1))) {
+        let mut out = Vec::new();
+        absolute(&mut out, Position::new(x, y));
+        assert_eq!(absolute_len(Position::new(x, y)), out.len(), "{x}, {y}");
+    }
+}

@@ -8,7 +8,7 @@
 //! compared as usual. The painter gathers such runs ([`fresh_runs`]); the encoder writes them
 //! when its shadow vouches for the blank cells.
 
-use pi_agent_ask_core::draw::DrawCmd;
+use pi_agent_ask_core::draw::{DrawCmd, Style};
 use pi_agent_ask_core::text::{is_printable_ascii, narrow_standalone_cells};
 
 use crate::cell::{Patch, Shade};
@@ -39,6 +39,33 @@ pub struct FreshRun<'a> {
     pub shade: Shade,
 }
 
+/// The shades fresh runs take on blank cells in a theme, the one taken last kept: a frame's
+/// rows written straight out (a preview's text) are mostly in one style, styled once.
+#[derive(Debug)]
+pub struct Shades<'t> {
+    theme: &'t Theme,
+    last: Option<(Style, Shade)>,
+}
+
+impl<'t> Shades<'t> {
+    /// The shades of `theme`, none taken yet.
+    pub fn new(theme: &'t Theme) -> Self {
+        Self { theme, last: None }
+    }
+
+    /// The shade of a run in `style` on a blank cell.
+    fn of(&mut self, style: Style) -> Shade {
+        match self.last {
+            Some((last, shade)) if last == style => shade,
+            _ => {
+                let shade = Shade::BLANK.patched(Patch::from(self.theme.style(style)));
+                self.last = Some((style, shade));
+                shade
+            }
+        }
+    }
+}
+
 /// Gathers into `out` the runs of a row that lie at or past column `from` of an area `width`
 /// cells wide starting at screen column `left`, each as the screen shows it, and returns
 /// whether every one of them is narrow text. Runs before `from` are left out (they show
@@ -47,7 +74,7 @@ pub struct FreshRun<'a> {
 /// (`Encoder::write_fresh`).
 pub fn fresh_runs<'a>(
     runs: impl Iterator<Item = &'a DrawCmd>,
-    theme: &Theme,
+    shades: &mut Shades<'_>,
     left: u16,
     width: u16,
     from: u16,
@@ -72,7 +99,7 @@ pub fn fresh_runs<'a>(
             text,
             cells,
             glyphs,
-            shade: Shade::BLANK.patched(Patch::from(theme.style(*style))),
+            shade: shades.of(*style),
         });
     }
     true
@@ -113,7 +140,16 @@ mod tests {
 
     fn texts(cmds: &[DrawCmd], width: u16, from: u16) -> Option<Vec<(u16, String, u16)>> {
         let mut out = Vec::new();
-        fresh_runs(cmds.iter(), &Theme::colored(), 2, width, from, &mut out).then(|| {
+        let theme = Theme::colored();
+        fresh_runs(
+            cmds.iter(),
+            &mut Shades::new(&theme),
+            2,
+            width,
+            from,
+            &mut out,
+        )
+        .then(|| {
             out.iter()
                 .map(|run| (run.x, run.text.to_owned(), run.cells))
                 .collect()

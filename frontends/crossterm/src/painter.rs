@@ -11,7 +11,7 @@ use pi_agent_ask_core::draw::{Frame, Size as FrameSize};
 use ratatui::layout::{Position, Rect, Size};
 
 use self::rows::{RowChange, RowIndex, changed_rows, row_change};
-use crate::fresh::{FreshRun, fresh_runs};
+use crate::fresh::{FreshRun, Shades, fresh_runs};
 use crate::paint::{RowCells, paint_row, screen_cursor};
 use crate::theme::Theme;
 
@@ -182,6 +182,7 @@ impl<T: DrawTarget> Painter<T> {
             .as_ref()
             .map(|last| changed_rows(&frame, &last.frame, area.height, &mut self.changed));
         let mut fresh = Vec::new();
+        let mut shades = Shades::new(theme);
         for y in 0..area.height {
             if changed.is_some_and(|changed| !changed[usize::from(y)]) {
                 continue;
@@ -205,7 +206,14 @@ impl<T: DrawTarget> Painter<T> {
                 RowChange::From(first) => {
                     let (from, screen_y) = (area.x + first, area.y + y);
                     if self.target.is_blank_from(from, screen_y)
-                        && fresh_runs(runs.clone(), theme, area.x, area.width, first, &mut fresh)
+                        && fresh_runs(
+                            runs.clone(),
+                            &mut shades,
+                            area.x,
+                            area.width,
+                            first,
+                            &mut fresh,
+                        )
                         && self.target.write_fresh(screen_y, from, &fresh)
                     {
                         continue;

@@ -33,7 +33,9 @@ impl Encoder {
     /// Appends the shortest bytes that move the cursor to `to`, where it is not.
     pub(super) fn move_elsewhere(&mut self, out: &mut Vec<u8>, to: Position) {
         match self.cursor {
-            Some(from) if is_next_row_far(from, to) => next_row_far(out, from, to),
+            Some(from) if is_next_row_without_reprint(from, to) => {
+                next_row_without_reprint(out, from, to);
+            }
             _ => {
                 self.shadow
                     .unpack_near(to.y, to.x.saturating_sub(REPRINTED_GAP), to.x);
@@ -227,19 +229,20 @@ fn is_one_down(from: Position, to: Position) -> bool {
     to.x == from.x && to.x > 0 && to.y == from.y + 1
 }
 
-/// Whether `to` is on the row below `from`, more than [`REPRINTED_GAP`] cells from both the
-/// row's start and `from`'s column: no move there reprints a cell, so the shortest is weighed
-/// from lengths alone ([`next_row_far`]), as every row of a column of rows written one after
-/// another (a preview brought back) is reached.
+/// Whether `to` is on the row below `from`, more than [`REPRINTED_GAP`] cells from the row's
+/// start, and left of `from`'s column or more than that many cells right of it: only a move
+/// right over a narrower gap reprints cells, so the shortest is weighed from lengths alone
+/// ([`next_row_without_reprint`]), as every row of a column of rows written one after another
+/// (a preview brought back) is reached.
 #[inline]
-fn is_next_row_far(from: Position, to: Position) -> bool {
-    to.y == from.y + 1 && to.x > REPRINTED_GAP && from.x.abs_diff(to.x) > REPRINTED_GAP
+fn is_next_row_without_reprint(from: Position, to: Position) -> bool {
+    to.y == from.y + 1 && to.x > REPRINTED_GAP && (to.x < from.x || to.x - from.x > REPRINTED_GAP)
 }
 
 /// Appends the move [`Encoder::weighed_move`] takes from `from` to `to`, where
-/// [`is_next_row_far`] holds: the shortest of the absolute move, `ESC[B` and a move sideways,
-/// and a return, a newline and a move right, the first of them on a tie.
-fn next_row_far(out: &mut Vec<u8>, from: Position, to: Position) {
+/// [`is_next_row_without_reprint`] holds: the shortest of the absolute move, `ESC[B` and a move
+/// sideways, and a return, a newline and a move right, the first of them on a tie.
+fn next_row_without_reprint(out: &mut Vec<u8>, from: Position, to: Position) {
     let stay = csi_len(1) + csi_len(from.x.abs_diff(to.x));
     let home = 2 + csi_len(to.x);
     match Way::shortest(absolute_len(to), stay, home) {

@@ -12,7 +12,7 @@ fn a_count_is_written_in_decimal_whatever_its_digits() {
 }
 
 #[test]
-fn a_move_to_the_next_row_far_from_both_ends_is_the_one_weighed_among_all() {
+fn a_move_to_the_next_row_that_reprints_nothing_is_the_one_weighed_among_all() {
     let encoder = Encoder::new(ratatui::layout::Size::new(1000, 1000));
     let columns = [0, 3, 5, 9, 10, 11, 50, 99, 100, 101, 115, 998];
     let rows = [0, 8, 9, 98, 99, 998];
@@ -23,12 +23,12 @@ fn a_move_to_the_next_row_far_from_both_ends_is_the_one_weighed_among_all() {
         .flat_map(|(x, to_x)| rows.map(move |y| (x, to_x, y)))
     {
         let (from, to) = (Position::new(x, y), Position::new(to_x, y + 1));
-        if !is_next_row_far(from, to) {
+        if !is_next_row_without_reprint(from, to) {
             continue;
         }
         let (mut weighed, mut quick) = (Vec::new(), Vec::new());
         encoder.weighed_move(&mut weighed, from, to, Some(&[]));
-        next_row_far(&mut quick, from, to);
+        next_row_without_reprint(&mut quick, from, to);
         assert_eq!(quick, weighed, "{from:?} -> {to:?}");
         moves += 1;
     }

@@ -3,6 +3,11 @@
 //! Every command that reads tool arguments prints exactly one JSON document on stdout. Usage
 //! errors (an unknown flag, an unreadable file, input that is not JSON) exit 2 with a message on
 //! stderr and nothing on stdout.
+//!
+//! On Linux with the GNU C library the program has an entry of its own (`start.rs`) in place of
+//! the standard library's runtime start; elsewhere, and in its unit tests, `main` below is it.
+
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 #[cfg(test)]
 mod alone;
@@ -14,6 +19,7 @@ mod clipboard;
 mod clock;
 mod commands;
 mod effects;
+mod exit;
 mod file_search;
 mod files;
 mod foreground;
@@ -26,23 +32,31 @@ mod outcome;
 mod popup;
 mod questionnaire;
 mod settings_file;
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
+mod start;
 mod state_dir;
 mod terminal;
 mod tui;
 
-use std::process::ExitCode;
-
 use clap::Parser as _;
 
 use crate::cli::{Cli, Command};
+use crate::exit::Exit;
 use crate::outcome::{Outcome, usage_failure};
 
-fn main() -> ExitCode {
+/// The standard library's entry, where the program has none of its own.
+#[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
+fn main() -> std::process::ExitCode {
+    run().into()
+}
+
+/// Runs the command the command line names and says how the program ends.
+fn run() -> Exit {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Settings(args) => {
             return match commands::settings::run(&args) {
-                Ok(code) => ExitCode::from(code),
+                Ok(code) => Exit::from(code),
                 Err(error) => usage_failure(&error),
             };
         }

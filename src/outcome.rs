@@ -1,7 +1,7 @@
 //! What a command hands back: what to print on stdout and the exit status, or a usage error.
 
+use crate::exit::Exit;
 use std::io::Write;
-use std::process::ExitCode;
 
 /// A failure the user must fix in how they called the program (exit 2).
 #[derive(Debug, thiserror::Error)]
@@ -70,7 +70,7 @@ impl Outcome {
 impl Outcome {
     /// Prints the output on stdout and turns the exit code into the process's status; a failed
     /// write exits 1.
-    pub fn print(self) -> ExitCode {
+    pub fn print(self) -> Exit {
         let text = match self.output {
             Output::Json(document) => {
                 let mut text = pi_agent_ask_core::json::to_string_pretty(&document);
@@ -89,9 +89,9 @@ impl Outcome {
                     .and_then(|()| stdout.write_all(b"\n"))
                     .and_then(|()| stdout.flush());
                 return if written.is_err() {
-                    ExitCode::from(1)
+                    Exit::from(1)
                 } else {
-                    ExitCode::from(self.exit)
+                    Exit::from(self.exit)
                 };
             }
         };
@@ -101,16 +101,16 @@ impl Outcome {
             .and_then(|()| stdout.flush())
             .is_err()
         {
-            return ExitCode::from(1);
+            return Exit::from(1);
         }
-        ExitCode::from(self.exit)
+        Exit::from(self.exit)
     }
 }
 
 /// Reports a usage error on stderr; its exit status is 2.
-pub fn usage_failure(error: &UsageError) -> ExitCode {
+pub fn usage_failure(error: &UsageError) -> Exit {
     report(&error.to_string());
-    ExitCode::from(2)
+    Exit::from(2)
 }
 
 /// Writes `pi-agent-ask: <message>` on stderr. A closed or broken stderr loses the message but

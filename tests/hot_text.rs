@@ -50,8 +50,12 @@ fn the_script_only_inserts_one_section_of_code_before_the_rest() {
     assert!(
         patterns
             .iter()
-            .any(|pattern| pattern.contains("_ZN12pi_agent_ask4main17h")),
-        "the program's main is gathered"
+            .any(|pattern| pattern.contains("_ZN12pi_agent_ask3run17h")),
+        "the program's command runner is gathered"
+    );
+    assert!(
+        patterns.contains(&"    *(.text.*main)"),
+        "the program's entry is gathered"
     );
 }
 

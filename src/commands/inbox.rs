@@ -1,8 +1,8 @@
 //! `inbox`: a full-screen terminal where the asks of every agent of this user arrive and are
 //! answered one at a time, in arrival order.
 
+use crate::exit::Exit;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::process::ExitCode;
 
 use pi_agent_ask_core::effect::Effect;
 use pi_agent_ask_core::inbox::Inbox;
@@ -20,12 +20,12 @@ use crate::settings_file::SettingsFile;
 /// Listens and shows asks until ctrl+c on the idle screen (exit 0) or a signal (`128 + n`);
 /// either way every ask still waiting gets its cancelled result first. A second inbox of the
 /// same name refuses to start (exit 1).
-pub fn run(args: &InboxArgs) -> ExitCode {
+pub fn run(args: &InboxArgs) -> Exit {
     let mut server = match Server::start(&args.name) {
         Ok(server) => server,
         Err(error) => {
             report(&error.to_string());
-            return ExitCode::from(1);
+            return Exit::from(1);
         }
     };
     let settings = SettingsFile::open(args.config.as_deref());
@@ -63,7 +63,7 @@ pub fn run(args: &InboxArgs) -> ExitCode {
         }
         Err(_) => Ending::Panicked,
     };
-    ExitCode::from(Effects::exit_status(ending))
+    Exit::from(Effects::exit_status(ending))
 }
 
 /// The program's effect handler, with replies going to the askers.

@@ -7,10 +7,10 @@
 //! the answers so far and the popup closes with the program. A caller that went away without
 //! asking (killed) reads no result: the program removes the private folder instead.
 
+use crate::exit::Exit;
 use std::io::Read as _;
 use std::os::unix::net::UnixStream;
 use std::path::Path;
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -27,13 +27,13 @@ use crate::settings_file::SettingsFile;
 use crate::tui::{self, Placement};
 
 /// Asks the handed-over call and writes its result; exits with the form's status.
-pub fn run(args: &PopupFormArgs) -> ExitCode {
+pub fn run(args: &PopupFormArgs) -> Exit {
     let dir = args.folder.as_path();
     let connection = match handoff::connect(dir) {
         Ok(connection) => connection,
         Err(error) => {
             report(&format!("the caller is gone: {error}"));
-            return ExitCode::from(1);
+            return Exit::from(1);
         }
     };
     let gone = end_when_the_caller_does(&connection);
@@ -43,14 +43,14 @@ pub fn run(args: &PopupFormArgs) -> ExitCode {
     };
     if gone.load(Ordering::SeqCst) {
         let _ = handoff::remove_orphaned(dir);
-        return ExitCode::from(exit);
+        return Exit::from(exit);
     }
     if let Err(error) = handoff::write_result(dir, &file) {
         report(&format!("cannot hand the result back: {error}"));
-        return ExitCode::from(1);
+        return Exit::from(1);
     }
     drop(connection);
-    ExitCode::from(exit)
+    Exit::from(exit)
 }
 
 /// Raises SIGTERM on this process once the caller's side of `connection` closes: the form

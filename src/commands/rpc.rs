@@ -10,9 +10,9 @@
 
 mod journal;
 
+use crate::exit::Exit;
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
 use pi_agent_ask_core::journal::Moment;
@@ -70,19 +70,19 @@ fn write_lines(out: &mut impl Write, lines: &[Outgoing]) -> std::io::Result<()> 
 }
 
 /// Runs the protocol until the host closes standard input or a signal ends it.
-pub fn run(args: &RpcArgs) -> ExitCode {
+pub fn run(args: &RpcArgs) -> Exit {
     let cwd = match working_directory(args.cwd.as_deref()) {
         Ok(cwd) => cwd,
         Err(error) => {
             crate::outcome::report(&error.to_string());
-            return ExitCode::from(2);
+            return Exit::from(2);
         }
     };
     let journal = match args.session.as_deref().map(RpcJournal::open).transpose() {
         Ok(journal) => journal,
         Err(error) => {
             crate::outcome::report(&error.to_string());
-            return ExitCode::from(2);
+            return Exit::from(2);
         }
     };
     let mut session = Session::new(ProgramEnvironment {
@@ -109,7 +109,7 @@ pub fn run(args: &RpcArgs) -> ExitCode {
             }
         };
         if write_lines(&mut output, &answer).is_err() {
-            return ExitCode::from(1);
+            return Exit::from(1);
         }
         session.lines_written();
     }
@@ -118,8 +118,8 @@ pub fn run(args: &RpcArgs) -> ExitCode {
         _ => session.end_of_input(),
     };
     if write_lines(&mut output, &last).is_err() {
-        return ExitCode::from(1);
+        return Exit::from(1);
     }
     session.lines_written();
-    ExitCode::from(Effects::exit_status(ending))
+    Exit::from(Effects::exit_status(ending))
 }

@@ -2,12 +2,12 @@
 
 pub mod claude;
 
-use std::process::ExitCode;
+use crate::exit::Exit;
 
 use crate::cli::{HookAgent, HookArgs};
 
 /// Runs the hook of the agent named on the command line.
-pub fn run(args: &HookArgs) -> ExitCode {
+pub fn run(args: &HookArgs) -> Exit {
     match &args.agent {
         HookAgent::Claude(args) => claude::run(args),
     }

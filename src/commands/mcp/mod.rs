@@ -23,9 +23,9 @@ pub mod surfaces;
 mod tools;
 mod workspace;
 
+use crate::exit::Exit;
 use std::path::PathBuf;
 use std::pin::Pin;
-use std::process::ExitCode;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -63,12 +63,12 @@ pub struct Config {
 }
 
 /// Serves MCP on stdin and stdout until the input ends; exit 0 then, `128 + n` after signal `n`.
-pub fn run(args: &McpArgs) -> ExitCode {
+pub fn run(args: &McpArgs) -> Exit {
     match serve(args) {
         Ok(()) => {
             let ending = interrupt::received()
                 .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
-            ExitCode::from(Effects::exit_status(ending))
+            Exit::from(Effects::exit_status(ending))
         }
         Err(error) => usage_failure(&error),
     }

@@ -12,8 +12,8 @@ pub mod translate;
 #[cfg(test)]
 mod tests;
 
+use crate::exit::Exit;
 use std::path::Path;
-use std::process::ExitCode;
 
 use pi_agent_ask_core::contract::result::{AskError, AskResult};
 use pi_agent_ask_core::contract::{Call, Tool};
@@ -48,24 +48,24 @@ enum Declined {
 }
 
 /// Answers the `AskUserQuestion` call on standard input; see the module's documentation.
-pub fn run(args: &ClaudeHookArgs) -> ExitCode {
+pub fn run(args: &ClaudeHookArgs) -> Exit {
     // The surfaces watch the signals while they ask (`interrupt::watch`); before that, while
     // the input is read, a signal ends the process at once, with nothing printed either.
     let answered = answer(args);
     if let Some(signal) = interrupt::received() {
-        return ExitCode::from(Effects::exit_status(Ending::Signal(signal.number())));
+        return Exit::from(Effects::exit_status(Ending::Signal(signal.number())));
     }
     match answered {
         Ok(Answered::Reply(document)) => print(document),
         Ok(Answered::Unreadable(message)) => {
             report(&format!("hook claude: {message}"));
-            ExitCode::from(1)
+            Exit::from(1)
         }
         Err(declined) => {
             report(&format!(
                 "hook claude: {declined}; the call is left to Claude Code"
             ));
-            ExitCode::SUCCESS
+            Exit::SUCCESS
         }
     }
 }
@@ -157,7 +157,7 @@ fn ask_elsewhere(
 }
 
 /// Prints `document` as one compact line, every control escaped; exit 1 if stdout fails.
-fn print(document: Value) -> ExitCode {
+fn print(document: Value) -> Exit {
     Outcome {
         output: Output::Line(document),
         exit: 0,

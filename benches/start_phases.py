@@ -11,7 +11,8 @@ user page faults. Between landmarks every Rust program on glibc passes alike, a 
   descriptors 0 to 2 (`poll`), once the program's relocations are applied and write-protected
   and the C library has started;
 - the standard library's start: from there to its last `rt_sigaction` for SIGBUS (the stack
-  overflow handler), after which `main` runs;
+  overflow handler), after which `main` runs; none for a program entered without it (this one
+  on glibc: `src/start.rs`), whose own `main` makes that `poll`;
 - `main` to the first write: the program's own work until its first `write` (the frame, or the
   first bytes of it);
 - the first write to the program's first sleep: what it does before it gives the processor up,
@@ -114,7 +115,10 @@ def start_marks(trace, program, driver=None):
                 marks.setdefault("mapped", (at, faults, calls))
             elif number == POLL and "mapped" in marks:
                 marks.setdefault("relocated", (at, faults, calls))
-            elif number == WRITE and "main" in marks:
+            elif number == WRITE and "relocated" in marks:
+                # A program entered without the standard library's runtime start (no SIGBUS
+                # action before its first write) is in `main` from its `poll` on.
+                marks.setdefault("main", marks["relocated"])
                 marks["written"] = (at, faults, calls)
             calls += 1
     return marks if all(mark in marks for mark in MARKS) else None

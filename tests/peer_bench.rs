@@ -66,16 +66,34 @@ fn python_json(script: &str) -> Option<serde_json::Value> {
     Some(serde_json::from_slice(&output.stdout).expect("JSON"))
 }
 
+/// What `module.function(trace, pids)` of the benchmarks returns for the trace fixture
+/// `fixtures/traces/<trace>` (`pids` the rest of the call's arguments), as JSON; `None`
+/// without `python3`.
+fn marks_of_trace(
+    module: &str,
+    function: &str,
+    trace: &str,
+    pids: &str,
+) -> Option<serde_json::Value> {
+    python_json(&format!(
+        "import json, sys; sys.path.insert(0, 'benches'); import {module}; \
+         trace = open('fixtures/traces/{trace}').read(); \
+         print(json.dumps({module}.{function}(trace, {pids})))"
+    ))
+}
+
 #[test]
 fn the_key_phases_are_read_from_a_real_trace_of_three_keys() {
     // Three keys sent to dialoguer (pid 13338) by the driver (pid 13258), as tracefs wrote
     // them: the first key is left out, and each other key's marks are the driver's write, the
     // wake-up, the switch to the program, its first write's entry and return, and the driver's
     // wait returning after it.
-    let script = "import json, sys; sys.path.insert(0, 'benches'); import key_phases; \
-                  trace = open('fixtures/traces/key-phases-dialoguer.txt').read(); \
-                  print(json.dumps(key_phases.key_marks(trace, 13338, 13258)))";
-    let Some(keys) = python_json(script) else {
+    let Some(keys) = marks_of_trace(
+        "key_phases",
+        "key_marks",
+        "key-phases-dialoguer.txt",
+        "13338, 13258",
+    ) else {
         return;
     };
     let keys = keys.as_array().expect("a list of keys");
@@ -95,11 +113,11 @@ fn the_start_phases_are_read_from_a_real_trace_of_one_start() {
     // `write`, its first sleep (a switch away while it runs, at 44256.666475, is not one) and
     // the driver's first read with bytes in it, each with the page faults and system calls
     // the program made before it.
-    let script = "import json, sys; sys.path.insert(0, 'benches'); import start_phases; \
-                  trace = open('fixtures/traces/start-phases-dialoguer.txt').read(); \
-                  print(json.dumps([start_phases.start_marks(trace, 23669, 23628), \
-                  start_phases.start_marks(trace, 23669)]))";
-    let Some(marks) = python_json(script) else {
+    let trace = "start-phases-dialoguer.txt";
+    let (Some(with_driver), Some(alone)) = (
+        marks_of_trace("start_phases", "start_marks", trace, "23669, 23628"),
+        marks_of_trace("start_phases", "start_marks", trace, "23669"),
+    ) else {
         return;
     };
     let mut expected = serde_json::json!({
@@ -111,7 +129,28 @@ fn the_start_phases_are_read_from_a_real_trace_of_one_start() {
         "asleep": [44_256_666_582.0, 68, 74],
         "seen": [44_256_666_599.0, 68, 74]
     });
-    assert_eq!(marks[0], expected, "with the driver's pid");
+    assert_eq!(with_driver, expected, "with the driver's pid");
     expected.as_object_mut().expect("marks").remove("seen");
-    assert_eq!(marks[1], expected, "without it, no read is looked for");
+    assert_eq!(alone, expected, "without it, no read is looked for");
+}
+
+#[test]
+fn a_start_without_the_standard_runtime_is_in_main_from_its_poll() {
+    // This program (pid 444, driver 381), entered through its own `main` on glibc: it polls
+    // descriptors 0 to 2 itself and sets no SIGBUS action, so `main` begins at that `poll` and
+    // the standard library's start takes nothing.
+    let trace = "start-phases-pi-agent-ask.txt";
+    let Some(marks) = marks_of_trace("start_phases", "start_marks", trace, "444, 381") else {
+        return;
+    };
+    let expected = serde_json::json!({
+        "exec": [25_110_822_559.0, 0, 0],
+        "mapped": [25_110_822_920.0, 20, 22],
+        "relocated": [25_110_823_227.0, 71, 28],
+        "main": [25_110_823_227.0, 71, 28],
+        "written": [25_110_823_601.0, 110, 55],
+        "asleep": [25_110_823_633.0, 110, 58],
+        "seen": [25_110_823_704.0, 110, 58]
+    });
+    assert_eq!(marks, expected);
 }

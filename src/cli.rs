@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Args, FromArgMatches as _, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use pi_agent_ask_core::Size;
 use pi_agent_ask_core::contract::Tool;
 use pi_agent_ask_headless::MAX_SCREEN_SIDE;
@@ -17,15 +17,6 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
-}
-
-/// Parses the program's arguments against `tree` (the program's `Cli::command()`), exiting with
-/// clap's message and status on an error as `Parser::parse` does; the caller keeps the tree, so
-/// that freeing it can wait until the command has run.
-pub fn parse(tree: &mut clap::Command) -> Cli {
-    tree.try_get_matches_from_mut(std::env::args_os())
-        .and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches))
-        .unwrap_or_else(|error| error.format(tree).exit())
 }
 
 /// The program's commands. Each one's arguments are built only when it is the one run, so a

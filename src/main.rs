@@ -38,7 +38,7 @@ mod state_dir;
 mod terminal;
 mod tui;
 
-use clap::CommandFactory as _;
+use clap::Parser as _;
 
 use crate::cli::{Cli, Command};
 use crate::exit::Exit;
@@ -52,10 +52,7 @@ fn main() -> std::process::ExitCode {
 
 /// Runs the command the command line names and says how the program ends.
 fn run() -> Exit {
-    // The command tree lives until the command has run: freeing it is work the first frame
-    // need not wait for.
-    let mut tree = Cli::command();
-    let cli = cli::parse(&mut tree);
+    let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Settings(args) => {
             return match commands::settings::run(&args) {

@@ -11,6 +11,7 @@
 
 #[cfg(test)]
 mod alone;
+mod arguments;
 mod arrivals;
 mod away;
 mod cancel;
@@ -38,9 +39,7 @@ mod state_dir;
 mod terminal;
 mod tui;
 
-use clap::Parser as _;
-
-use crate::cli::{Cli, Command};
+use crate::cli::Command;
 use crate::exit::Exit;
 use crate::outcome::{Outcome, usage_failure};
 
@@ -52,7 +51,7 @@ fn main() -> std::process::ExitCode {
 
 /// Runs the command the command line names and says how the program ends.
 fn run() -> Exit {
-    let cli = Cli::parse();
+    let cli = arguments::read();
     let outcome = match cli.command {
         Command::Settings(args) => {
             return match commands::settings::run(&args) {

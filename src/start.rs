@@ -19,7 +19,7 @@
 //! - the program ends through `std::process::exit`, which flushes standard output.
 //!
 //! A stack overflow still ends the program at the kernel's guard page, by `SIGSEGV` instead of
-//! an abort with a message. The arguments need nothing: on this C library the standard library
+//! an abort with a message, and a panic's message names its thread `<unnamed>`, not `main`. The arguments need nothing: on this C library the standard library
 //! takes them when the program is loaded, whoever runs `main` (`std::env::args` documents it).
 
 use std::ffi::{c_char, c_int};

@@ -107,12 +107,22 @@ pub fn standalone_chars(text: &str) -> Option<impl Iterator<Item = (char, usize)
 
 /// The cells `text` takes when each of its characters is a grapheme of its own one cell wide
 /// (box drawing, arrows, Latin-1 letters beside ASCII): its characters, counted. `None` when
-/// some character may join a neighbour or take two cells. One look at each character, for a
-/// frontend that writes such text straight out.
+/// some character may join a neighbour or take two cells. One pass, for a frontend that writes
+/// such text straight out; a character that repeats the one before it (a rule's) is not looked
+/// up again.
 pub fn narrow_standalone_cells(text: &str) -> Option<usize> {
-    text.chars()
-        .all(|ch| is_standalone(ch) && char_width(ch) == 1)
-        .then(|| text.chars().count())
+    let mut cells = 0;
+    let mut checked = None;
+    for ch in text.chars() {
+        if checked != Some(ch) {
+            if !(is_standalone(ch) && char_width(ch) == 1) {
+                return None;
+            }
+            checked = Some(ch);
+        }
+        cells += 1;
+    }
+    Some(cells)
 }
 
 /// The grapheme clusters of `text` with their byte offsets, found lazily: character by
@@ -227,8 +237,8 @@ mod tests {
     use unicode_width::UnicodeWidthStr;
 
     use super::{
-        STANDALONE, char_width, fit, grapheme_indices, grapheme_width, is_standalone, truncate,
-        width,
+        STANDALONE, char_width, fit, grapheme_indices, grapheme_width, is_standalone,
+        narrow_standalone_cells, truncate, width,
     };
 
     #[test]
@@ -246,6 +256,23 @@ mod tests {
                 u32::from(ch)
             );
         }
+    }
+
+    #[rstest]
+    #[case::a_rule("────────", Some(8))]
+    #[case::a_rule_that_ends_wide("───────中", None)]
+    #[case::a_rule_that_ends_joining("────e\u{301}", None)]
+    #[case::repeats_then_another("──━━──│", Some(7))]
+    #[case::empty("", Some(0))]
+    fn narrow_standalone_text_is_counted_in_cells_and_anything_else_refused(
+        #[case] text: &str,
+        #[case] cells: Option<usize>,
+    ) {
+        assert_eq!(narrow_standalone_cells(text), cells);
+        let measured = text
+            .graphemes(true)
+            .all(|g| g.width() == 1 && g.chars().count() == 1);
+        assert_eq!(cells.is_some(), measured, "{text:?}");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! What a command hands back: what to print on stdout and the exit status, or a usage error.
 
-use crate::exit::Exit;
 use std::io::Write;
+
+use crate::exit::Exit;
 
 /// A failure the user must fix in how they called the program (exit 2).
 #[derive(Debug, thiserror::Error)]

@@ -1,7 +1,6 @@
 //! `inbox`: a full-screen terminal where the asks of every agent of this user arrive and are
 //! answered one at a time, in arrival order.
 
-use crate::exit::Exit;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use pi_agent_ask_core::effect::Effect;
@@ -11,6 +10,7 @@ use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, run_with_s
 
 use crate::cli::InboxArgs;
 use crate::effects::{Effects, Ending, Mode};
+use crate::exit::Exit;
 use crate::file_search::FileSearch;
 use crate::files::working_directory;
 use crate::inbox::server::{Replies, Server};

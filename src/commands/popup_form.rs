@@ -7,7 +7,6 @@
 //! the answers so far and the popup closes with the program. A caller that went away without
 //! asking (killed) reads no result: the program removes the private folder instead.
 
-use crate::exit::Exit;
 use std::io::Read as _;
 use std::os::unix::net::UnixStream;
 use std::path::Path;
@@ -20,6 +19,7 @@ use pi_agent_ask_core::settings;
 
 use super::new_request_id;
 use crate::cli::PopupFormArgs;
+use crate::exit::Exit;
 use crate::files::FsPreviewSource;
 use crate::outcome::report;
 use crate::popup::handoff::{self, CallFile, ResultFile};

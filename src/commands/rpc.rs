@@ -10,7 +10,6 @@
 
 mod journal;
 
-use crate::exit::Exit;
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
 
@@ -24,6 +23,7 @@ use super::{new_request_id, parse_call};
 use crate::cli::RpcArgs;
 use crate::clock::now_millis;
 use crate::effects::{Effects, Ending};
+use crate::exit::Exit;
 use crate::files::working_directory;
 use crate::interrupt;
 use journal::RpcJournal;

@@ -2,9 +2,8 @@
 
 pub mod claude;
 
-use crate::exit::Exit;
-
 use crate::cli::{HookAgent, HookArgs};
+use crate::exit::Exit;
 
 /// Runs the hook of the agent named on the command line.
 pub fn run(args: &HookArgs) -> Exit {

@@ -23,7 +23,6 @@ pub mod surfaces;
 mod tools;
 mod workspace;
 
-use crate::exit::Exit;
 use std::path::PathBuf;
 use std::pin::Pin;
 use std::task::{Context, Poll};
@@ -36,6 +35,7 @@ use tokio::sync::watch;
 use crate::cancel::Cancel;
 use crate::cli::McpArgs;
 use crate::effects::{Effects, Ending};
+use crate::exit::Exit;
 use crate::files::working_directory;
 use crate::interrupt;
 use crate::outcome::{UsageError, report, usage_failure};

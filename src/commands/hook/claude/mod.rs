@@ -12,7 +12,6 @@ pub mod translate;
 #[cfg(test)]
 mod tests;
 
-use crate::exit::Exit;
 use std::path::Path;
 
 use pi_agent_ask_core::contract::result::{AskError, AskResult};
@@ -23,6 +22,7 @@ use super::super::ask::{self as asking, AskEnding, Surface};
 use super::super::{ask_popup, parse_call_with};
 use crate::cli::ClaudeHookArgs;
 use crate::effects::{Effects, Ending};
+use crate::exit::Exit;
 use crate::files::{read_json, working_directory};
 use crate::inbox::client;
 use crate::interrupt;

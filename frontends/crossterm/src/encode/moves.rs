@@ -36,6 +36,15 @@ impl Encoder {
             Some(from) if is_next_row_without_reprint(from, to) => {
                 next_row_without_reprint(out, from, to);
             }
+            // Right along a row the screen shows blank from the cursor on, as runs written one
+            // after another onto blank cells (a first frame's) are reached: every cell on the
+            // way is blank, so the text written onto the row stays as it is, not turned into
+            // cells to be looked at.
+            Some(from)
+                if from.y == to.y && to.x > from.x && self.shadow.is_blank_from(from.x, to.y) =>
+            {
+                self.sideways(from.x, to.x, Some(&[])).write(out, Some(&[]));
+            }
             _ => {
                 self.shadow
                     .unpack_near(to.y, to.x.saturating_sub(REPRINTED_GAP), to.x);

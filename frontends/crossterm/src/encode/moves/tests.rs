@@ -49,3 +49,50 @@ fn a_move_is_weighed_by_the_bytes_it_writes() {
         assert_eq!(absolute_len(Position::new(x, y)), out.len(), "{x}, {y}");
     }
 }
+
+#[test]
+fn a_move_right_past_the_text_written_on_a_row_takes_the_weighed_bytes_and_leaves_it_packed() {
+    use crate::cell::{Ink, Shade};
+    use crate::encode::Erase;
+    use crate::fresh::{FreshRun, Glyphs};
+    use ratatui::style::Color;
+
+    let green = Shade {
+        fg: Ink::of(Color::Green),
+        ..Shade::BLANK
+    };
+    for shade in [Shade::BLANK, green] {
+        for gap in [1, 3, 4, 5, 9, 30] {
+            // Two encoders alike: "abc" written straight onto the blank row 1 from column 2.
+            let written = || {
+                let mut encoder = Encoder::new(ratatui::layout::Size::new(60, 3));
+                let mut out = Vec::new();
+                encoder.erase(&mut out, Erase::All);
+                let run = FreshRun {
+                    x: 2,
+                    text: "abc",
+                    cells: 3,
+                    glyphs: Glyphs::Ascii,
+                    shade,
+                };
+                assert!(encoder.write_fresh(&mut out, 1, 0, &[run]));
+                encoder
+            };
+            let (from, to) = (Position::new(5, 1), Position::new(5 + gap, 1));
+            let mut quick = written();
+            assert_eq!(quick.cursor, Some(from));
+            let mut moved = Vec::new();
+            quick.move_to(&mut moved, to);
+            assert_eq!(quick.cursor, Some(to));
+            assert!(
+                quick.shadow.row(1).is_none(),
+                "the text written stays packed"
+            );
+            let mut weighed = written();
+            weighed.shadow.unpack_near(1, 0, 60);
+            let mut expected = Vec::new();
+            weighed.shortest_move(&mut expected, from, to, weighed.shadow.cells(1));
+            assert_eq!(moved, expected, "{gap} cells right in {shade:?}");
+        }
+    }
+}

@@ -44,9 +44,10 @@ pub(crate) enum Woken {
 #[derive(Debug)]
 pub(crate) struct TtyReader {
     tty: Arc<File>,
-    /// What a read fills, made once: a keystroke's few bytes are copied out of it, so a wait
-    /// neither allocates nor clears a page of memory.
-    buffer: Box<[u8; READ_SIZE]>,
+    /// What a read fills, made by the first read (after the first frame, which is drawn
+    /// without it) and kept: a keystroke's few bytes are copied out of it, so a wait neither
+    /// allocates nor clears a page of memory.
+    buffer: Option<Box<[u8; READ_SIZE]>>,
     /// Whether the description was made non-blocking (by the first wait, after the first frame,
     /// so that nothing is spent on it before that frame or after the first key).
     nonblocking: bool,
@@ -57,7 +58,7 @@ impl TtyReader {
     pub(crate) fn new(tty: Arc<File>) -> Self {
         Self {
             tty,
-            buffer: Box::new([0; READ_SIZE]),
+            buffer: None,
             nonblocking: false,
         }
     }
@@ -123,9 +124,10 @@ impl TtyReader {
     /// Reads what is there: no bytes at all means the terminal is gone, and so does an
     /// input/output error, which is what reading a hung-up terminal gives.
     fn read(&mut self) -> io::Result<Woken> {
-        match self.tty.read(&mut self.buffer[..]) {
+        let buffer = self.buffer.get_or_insert_with(|| Box::new([0; READ_SIZE]));
+        match self.tty.read(&mut buffer[..]) {
             Ok(0) => Ok(Woken::HungUp),
-            Ok(read) => Ok(Woken::Read(self.buffer[..read].to_vec())),
+            Ok(read) => Ok(Woken::Read(buffer[..read].to_vec())),
             Err(error) if is_gone(&error) => Ok(Woken::HungUp),
             Err(error) => Err(error),
         }

@@ -12,10 +12,13 @@ const KEPT: usize = 8;
 const SEQUENCE_ROOM: usize = PARAMS_ROOM + 3;
 
 /// The last few style changes written, each with its whole `ESC[...m`: finding a change again
-/// costs a few comparisons, building its parameters a few hundred instructions.
+/// costs a few comparisons, building its parameters a few hundred instructions. The changes
+/// are kept on the heap, room for all of them taken with the first: a kilobyte held inline
+/// would be copied, and take room on the stack, wherever the encoder that owns it is moved
+/// while the terminal is set up.
 #[derive(Debug, Default)]
 pub struct Recent {
-    kept: ArrayVec<Change, KEPT>,
+    kept: Vec<Change>,
     /// The entry the next new change replaces once every one is taken.
     next: usize,
 }
@@ -51,12 +54,13 @@ impl Recent {
             to: *to,
             bytes,
         };
-        if self.kept.is_full() {
+        if self.kept.len() == KEPT {
             let at = self.next;
             self.kept[at] = change;
             self.next = (at + 1) % KEPT;
             at
         } else {
+            self.kept.reserve_exact(KEPT - self.kept.len());
             self.kept.push(change);
             self.kept.len() - 1
         }

@@ -1,9 +1,10 @@
 //! The frames of the terminal's keystroke bench, each kind drawn by a function of its own, so
 //! that an instruction counter tells them apart: the demo's `down` and `up`, 500 options'
 //! `down` and `up`, and the preview switch's frame that takes the big preview away and the one
-//! that brings it back. `benches/frame_instructions.py` runs this under
-//! `valgrind --tool=callgrind` and prints the instructions of one keystroke and its frame for
-//! each.
+//! that brings it back; then the same switch with the big preview cut to the lines its pane
+//! shows, which puts the same rows on the screen from a thousandth of the payload.
+//! `benches/frame_instructions.py` runs this under `valgrind --tool=callgrind` and prints the
+//! instructions of one keystroke and its frame for each.
 //!
 //! `cargo run --release -p pi-agent-ask-crossterm --example frame_instructions -- 1000` draws
 //! 1,000 frames of each kind (the argument) into a byte sink, at 120×40.
@@ -90,6 +91,21 @@ kinds! {
     options_up = 4_u8,
     preview_away = 5_u8,
     preview_back = 6_u8,
+    short_away = 7_u8,
+    short_back = 8_u8,
+}
+
+/// The lines of the big preview a 120×40 screen shows at once, and a few more.
+const PANE_LINES: usize = 40;
+
+/// [`big_preview`] with its big preview cut to its first [`PANE_LINES`] lines.
+fn pane_preview() -> Value {
+    let mut arguments = big_preview();
+    let preview = &mut arguments["questions"][0]["options"][0]["preview"];
+    let text = preview.as_str().expect("the big preview's text");
+    let cut: String = text.split_inclusive('\n').take(PANE_LINES).collect();
+    *preview = Value::String(cut);
+    arguments
 }
 
 /// Draws `frames` pairs of frames of `arguments`' form, `down` with `first` and `up` with
@@ -115,4 +131,5 @@ fn main() {
     run(&demo(), frames, demo_down, demo_up);
     run(&many_options(), frames, options_down, options_up);
     run(&big_preview(), frames, preview_away, preview_back);
+    run(&pane_preview(), frames, short_away, short_back);
 }

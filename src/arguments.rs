@@ -38,9 +38,7 @@ const COMMANDS: [(&str, Build); 13] = [
 ];
 
 /// Parses the program's arguments, exiting with clap's message and status on an error, as
-/// `Parser::parse` does. Never inlined: clap's builders take kilobytes of stack, which would
-/// otherwise stay reserved in the caller's frame beneath the whole command it runs.
-#[inline(never)]
+/// `Parser::parse` does.
 pub fn read() -> Cli {
     parse(std::env::args_os().collect()).unwrap_or_else(|error| error.exit())
 }

@@ -29,8 +29,10 @@ pub enum ScreenSize {
 }
 
 /// The room a backend makes for a frame's bytes before the first: a form's first frame at
-/// 120×40 takes about 1.3 KiB, so it is encoded without growing the buffer step by step.
-const FRAME_ROOM: usize = 4096;
+/// 120×40 takes about 1.3 KiB, so it is encoded without growing the buffer step by step. No
+/// more than that: the heap grows past this room into fresh pages before the first frame, and
+/// each costs a page fault (4 KiB took one more, traced).
+const FRAME_ROOM: usize = 2048;
 
 /// Writes frames to `W` with the shortest encoding the [`Encoder`] finds.
 #[derive(Debug)]

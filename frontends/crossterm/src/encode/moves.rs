@@ -36,18 +36,9 @@ impl Encoder {
             Some(from) if is_next_row_without_reprint(from, to) => {
                 next_row_without_reprint(out, from, to);
             }
-            // Right along a row the screen shows blank from the cursor on, as runs written one
-            // after another onto blank cells (a first frame's) are reached: every cell on the
-            // way is blank, so the text written onto the row stays as it is, not turned into
-            // cells to be looked at.
-            Some(from)
-                if from.y == to.y && to.x > from.x && self.shadow.is_blank_from(from.x, to.y) =>
-            {
-                self.sideways(from.x, to.x, Some(&[])).write(out, Some(&[]));
-            }
-            _ => {
+            cursor => {
                 self.shadow
-                    .unpack_near(to.y, to.x.saturating_sub(REPRINTED_GAP), to.x);
+                    .unpack_near(to.y, looked_at_from(cursor, to), to.x);
                 self.move_from_cursor(out, to, self.shadow.cells(to.y));
             }
         }
@@ -228,6 +219,18 @@ impl Way {
             best = (home, Self::Home);
         }
         best.1
+    }
+}
+
+/// The first column of `to`'s row whose cell a move from `cursor` to `to` may write again: one
+/// of the [`REPRINTED_GAP`] before `to`, and for a move right along the cursor's row none
+/// before the cursor (runs written one after another onto blank cells, as a first frame's are,
+/// then leave the text written before them packed).
+fn looked_at_from(cursor: Option<Position>, to: Position) -> u16 {
+    let near = to.x.saturating_sub(REPRINTED_GAP);
+    match cursor {
+        Some(from) if from.y == to.y && to.x > from.x => near.max(from.x),
+        _ => near,
     }
 }
 

@@ -60,6 +60,28 @@ impl<K: PartialEq, T> KeptPart<K, T> {
         &drawn.left
     }
 
+    /// The key the kept commands were drawn for, when they were drawn on a canvas of `canvas`'s
+    /// size and clip.
+    pub fn drawn_for(&self, canvas: &Canvas) -> Option<&K> {
+        let drawn = self.drawn.as_ref()?;
+        (drawn.size == canvas.size() && drawn.clip == canvas.clip()).then_some(&drawn.key)
+    }
+
+    /// Moves the kept commands `down` rows (up when negative), keeps them for `key` instead,
+    /// and puts them on `canvas`, as [`Self::put`] does; returns what their drawing left. The
+    /// caller vouches that drawing the part for `key` makes the moved commands: they were
+    /// drawn on a canvas of this size and clip ([`Self::drawn_for`]), none of them cut by the
+    /// clip, and none is cut where they go. `None`, and nothing put, when none are kept.
+    pub fn put_moved(&mut self, canvas: &mut Canvas, key: K, down: i32) -> Option<&T> {
+        let drawn = self.drawn.as_mut()?;
+        for cmd in &mut drawn.cmds {
+            cmd.move_down(down);
+        }
+        drawn.key = key;
+        canvas.put_kept(&drawn.cmds);
+        Some(&drawn.left)
+    }
+
     /// Forgets the kept commands, so that the part is drawn afresh next time.
     pub fn forget(&mut self) {
         self.drawn = None;
@@ -87,6 +109,30 @@ mod tests {
         let mut next = Canvas::new(Size::new(10, 2));
         assert_eq!(part.put(&mut next, &1), Some(&4));
         assert_eq!(next.finish(), first.finish());
+    }
+
+    #[test]
+    fn a_part_moved_is_the_part_drawn_where_it_goes() {
+        let mut part = KeptPart::default();
+        let mut first = Canvas::new(Size::new(10, 4));
+        part.draw(&mut first, 1, |canvas| {
+            canvas.put(Pos::new(2, 2), "low", Style::new(Role::Text));
+            canvas.put(Pos::new(0, 3), "lower", Style::new(Role::Accent));
+        });
+        let mut moved = Canvas::new(Size::new(10, 4));
+        assert_eq!(part.drawn_for(&moved), Some(&1));
+        assert_eq!(part.put_moved(&mut moved, 2, -2), Some(&()));
+        let mut drawn = Canvas::new(Size::new(10, 4));
+        drawn.put(Pos::new(2, 0), "low", Style::new(Role::Text));
+        drawn.put(Pos::new(0, 1), "lower", Style::new(Role::Accent));
+        assert_eq!(moved.finish(), drawn.finish());
+        let mut again = Canvas::new(Size::new(10, 4));
+        assert_eq!(
+            part.put(&mut again, &2),
+            Some(&()),
+            "kept where it went, for its key"
+        );
+        assert_eq!(part.drawn_for(&Canvas::new(Size::new(9, 4))), None);
     }
 
     #[test]

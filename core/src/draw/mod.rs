@@ -176,6 +176,13 @@ impl DrawCmd {
             style,
         }
     }
+
+    /// Moves the run `down` rows (up when negative); a row past the edges of `u16` stops there.
+    pub(crate) fn move_down(&mut self, down: i32) {
+        let Self::Text { pos, .. } = self;
+        pos.y =
+            u16::try_from(i32::from(pos.y) + down).unwrap_or(if down < 0 { 0 } else { u16::MAX });
+    }
 }
 
 /// Everything one screen shows: the draw commands and where the text cursor is, if anywhere.

@@ -138,7 +138,9 @@ impl KeptRows {
 
     /// Puts the row `key` names (laid out with `lay_out` as [`Self::get_or_lay_out`] does)
     /// in `room` from its top: from the commands it was put as, when it was put in `room` on
-    /// a canvas of this size and clip. Returns the row and the rows it took.
+    /// a canvas of this size and clip, or in a room as wide that it filled as many rows of
+    /// (a list scrolled by a row moves every row it keeps). Returns the row and the rows it
+    /// took.
     pub(super) fn put<'a>(
         &mut self,
         key: RowKey,
@@ -147,12 +149,19 @@ impl KeptRows {
         room: Rect,
     ) -> (&Item<'static>, u16) {
         let Kept { item, put, .. } = self.kept(key, lay_out);
-        let drawn = match put.put(canvas, &room) {
-            Some(&drawn) => drawn,
-            None => *put.draw(canvas, room, |canvas| {
+        if let Some(&drawn) = put.put(canvas, &room) {
+            return (item, drawn);
+        }
+        let lines = item.lines.len();
+        let moved = put
+            .drawn_for(canvas)
+            .and_then(|&was| rows_moved(was, room, lines, canvas.clip()));
+        let drawn = moved.and_then(|down| put.put_moved(canvas, room, down).copied());
+        let drawn = drawn.unwrap_or_else(|| {
+            *put.draw(canvas, room, |canvas| {
                 put_lines(canvas, room, 0, &item.lines)
-            }),
-        };
+            })
+        });
         (item, drawn)
     }
 
@@ -173,6 +182,20 @@ impl KeptRows {
     }
 }
 
+/// How many rows down (up when negative) a row of `lines` lines put in the room `was` moves
+/// when put in `room` instead, where moving the commands it was put as makes what putting it
+/// there does: the rooms start in the same column and are as wide, the row fills as many
+/// rows of each, and the clip cuts none of them in either (it cuts the same columns in both).
+fn rows_moved(was: Rect, room: Rect, lines: usize, clip: Rect) -> Option<i32> {
+    let filled = |room: Rect| lines.min(usize::from(room.height));
+    let inside = |room: Rect| {
+        let bottom = usize::from(room.y) + filled(room);
+        room.y >= clip.y && bottom <= usize::from(clip.bottom())
+    };
+    let alike = was.x == room.x && was.width == room.width && filled(was) == filled(room);
+    (alike && inside(was) && inside(room)).then(|| i32::from(room.y) - i32::from(was.y))
+}
+
 impl Kept {
     /// `item`, laid out as `key` names in frame `frame`, kept.
     fn new(key: RowKey, frame: u64, item: Item<'_>) -> Self {
@@ -188,5 +211,46 @@ impl Kept {
     /// look changes every frame.
     fn holds(&self, key: RowKey, frame: u64) -> bool {
         self.look == key.look && (key.look != RowLook::Changing || self.frame == frame)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rows_moved;
+    use crate::draw::Rect;
+
+    #[test]
+    fn a_row_moves_only_into_a_room_as_wide_that_it_fills_as_far_uncut_by_the_clip() {
+        let clip = Rect::new(0, 0, 20, 10);
+        let was = Rect::new(2, 4, 10, 6);
+        assert_eq!(rows_moved(was, Rect::new(2, 3, 10, 7), 2, clip), Some(-1));
+        assert_eq!(rows_moved(was, Rect::new(2, 6, 10, 4), 2, clip), Some(2));
+        assert_eq!(
+            rows_moved(was, Rect::new(3, 3, 10, 7), 2, clip),
+            None,
+            "another column"
+        );
+        assert_eq!(
+            rows_moved(was, Rect::new(2, 3, 9, 7), 2, clip),
+            None,
+            "narrower"
+        );
+        assert_eq!(
+            rows_moved(was, Rect::new(2, 9, 10, 1), 2, clip),
+            None,
+            "fewer rows filled"
+        );
+        let below_four = Rect::new(0, 4, 20, 6);
+        assert_eq!(
+            rows_moved(was, Rect::new(2, 3, 10, 7), 2, below_four),
+            None,
+            "cut where it goes"
+        );
+        let below_five = Rect::new(0, 5, 20, 5);
+        assert_eq!(
+            rows_moved(was, Rect::new(2, 5, 10, 5), 2, below_five),
+            None,
+            "cut where it was"
+        );
     }
 }

@@ -5,7 +5,8 @@
 //! selected ([`RowLook::Plain`]) is laid out once for the list's size, its highlight and its
 //! share of description rows, and drawn again from here; any other row is laid out again
 //! every frame (once a frame, however often the frame asks for it). A kept row also keeps the
-//! draw commands it was last put as, and is put again from them where it stands as it stood.
+//! draw commands it was last put as, and is put again from them where it stands as it stood,
+//! or moved a few rows up or down with them when the list scrolled.
 
 use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;

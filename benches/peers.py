@@ -26,6 +26,7 @@ previews of 1 MiB each. Figures are medians over the rounds, with the smallest a
 
 Usage: python3 benches/peers.py [--quick] [--rounds N] [--as-built]
        python3 benches/peers.py --starts N [--build PATH]... [--options COUNT] [--as-built]
+       python3 benches/peers.py --keys N [--build PATH]... [--as-built]
 
 `--starts N` measures nothing but the first frame: N rounds, each timing the spawn floor and
 starting every build given (the release build when none is) and the two Rust peers once, in a
@@ -33,6 +34,11 @@ rotating order, each ended as soon as the question's text has arrived; it prints
 median less the median floor. Builds of this program compared so run side by side, at the
 same hour of the same machine. With `--options COUNT` every program shows one question of
 that many generated options instead of the three-option question.
+
+`--keys N` measures nothing but key -> paint, key by key: N rounds of the same programs, each
+answering Down, Up, Down, Up, Down after its first frame; it prints each key's median, so that
+the first key after the first frame (whose code the program has not run yet) shows apart from
+the keys after it.
 
 Build first: `cargo build --release`, `cargo build --release` in benches/peers, `npm ci` in
 benches/peers/node, `python3 -m venv benches/peers/python/.venv` and
@@ -260,16 +266,20 @@ def run_once(program, idle_seconds=0.0, marker=QUESTION_TEXT, round_number=0):
     return figures
 
 
-def starts(builds, rounds, question_file, count=None, ready=lambda found: found):
-    """First frames only, `rounds` interleaved rounds, of the programs `ready` makes ready to
-    run; returns ({name: [ms]}, [floor ms])."""
+def builds_and_rust_peers(builds, question_file, count=None):
+    """The builds of this program named (the release build when none is) and the Rust peers."""
     ours = programs(question_file, count)
     found = []
     for build in builds or [ours[0].argv[0]]:
         argv = [os.path.abspath(build), *ours[0].argv[1:]]
         found.append(Program(build, argv, stdout_to_terminal=False, compiled=True))
-    found += [program for program in ours[1:] if program.name in ("inquire", "dialoguer")]
-    found = ready(found)
+    return found + [program for program in ours[1:] if program.name in ("inquire", "dialoguer")]
+
+
+def starts(builds, rounds, question_file, count=None, ready=lambda found: found):
+    """First frames only, `rounds` interleaved rounds, of the programs `ready` makes ready to
+    run; returns ({name: [ms]}, [floor ms])."""
+    found = ready(builds_and_rust_peers(builds, question_file, count))
     times = {program.name: [] for program in found}
     floors = []
     for round_number in range(rounds):
@@ -283,6 +293,28 @@ def starts(builds, rounds, question_file, count=None, ready=lambda found: found)
             finally:
                 session.finish()
     return times, floors
+
+
+KEYS = (DOWN, UP, DOWN, UP, DOWN)
+
+
+def keys_in_turn(builds, rounds, ready=lambda found: found):
+    """Key -> paint of each key in turn after the first frame (`KEYS`), `rounds` interleaved
+    rounds of the builds and the Rust peers; returns {name: [[ms] for each key]}."""
+    found = ready(builds_and_rust_peers(builds, os.path.join(PEERS, "question.json")))
+    times = {program.name: [[] for _ in KEYS] for program in found}
+    for round_number in range(rounds):
+        shift = round_number % len(found)
+        for program in found[shift:] + found[:shift]:
+            session = Session(program, round_number)
+            try:
+                session.until(QUESTION_TEXT)
+                session.quiet()
+                for key, samples in zip(KEYS, times[program.name]):
+                    samples.append(session.key(key)[0])
+            finally:
+                session.finish()
+    return times
 
 
 def programs(question_file, count=None):
@@ -422,8 +454,11 @@ def main():
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle measured")
     parser.add_argument("--starts", type=int, help="only first frames, this many rounds")
-    parser.add_argument("--build", action="append", default=[], help="a build to start (with --starts)")
+    parser.add_argument(
+        "--build", action="append", default=[], help="a build to start (with --starts or --keys)"
+    )
     parser.add_argument("--options", type=int, help="with --starts: one question of this many options")
+    parser.add_argument("--keys", type=int, help="only key -> paint, key by key, this many rounds")
     parser.add_argument(
         "--as-built", action="store_true", help="run the compiled programs where they are, not from copies"
     )
@@ -434,6 +469,14 @@ def main():
 
 def run(arguments, ready):
     """Runs what the arguments ask for, with the programs `ready` makes ready to run."""
+    if arguments.keys:
+        print(f"machine: {machine()}")
+        times = keys_in_turn(arguments.build, arguments.keys, ready)
+        names = ", ".join("Down" if key == DOWN else "Up" for key in KEYS)
+        print(f"key -> paint (ms), median of {arguments.keys} rounds, key by key ({names}):")
+        for name, samples in times.items():
+            print(f"{name}: " + " ".join(f"{statistics.median(key):.3f}" for key in samples))
+        return
     if arguments.starts:
         print(f"machine: {machine()}")
         with tempfile.TemporaryDirectory() as directory:

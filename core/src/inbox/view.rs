@@ -2,7 +2,7 @@
 //! came from.
 
 use crate::draw::{
-    Canvas, DrawCmd, Frame, Line, Pos, Rect, Role, Size, Span, Style, line_width, put_line_within,
+    Canvas, Frame, Line, Pos, Rect, Role, Size, Span, Style, line_width, put_line_within,
 };
 use crate::input::AskOrigin;
 use smallvec::smallvec;
@@ -64,16 +64,10 @@ pub(super) fn labelled(
         put_line_within(&mut canvas, Pos::new(after as u16, 0), &waiting, room);
     }
     let mut frame = canvas.finish();
-    frame.cmds.extend(
-        form.cmds
-            .iter()
-            .cloned()
-            .map(|DrawCmd::Text { pos, text, style }| DrawCmd::Text {
-                pos: Pos::new(pos.x, pos.y + super::LABEL_ROWS),
-                text,
-                style,
-            }),
-    );
+    frame.cmds.extend(form.cmds.iter().cloned().map(|mut cmd| {
+        cmd.move_down(i32::from(super::LABEL_ROWS));
+        cmd
+    }));
     frame.cursor = form
         .cursor
         .map(|cursor| Pos::new(cursor.x, cursor.y + super::LABEL_ROWS));

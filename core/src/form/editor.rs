@@ -4,6 +4,7 @@
 use tui_textarea::{CursorMove, Input as EditorInput, Key as EditorKey, TextArea};
 
 use super::references::References;
+use crate::effect::Effect;
 use crate::keys::{Key, KeyCode};
 
 /// What an open editor writes to.
@@ -82,6 +83,15 @@ impl Editor {
     pub fn cursor(&self) -> (usize, usize) {
         let cursor = self.area.cursor();
         (cursor.0, cursor.1)
+    }
+
+    /// Opens, updates or closes the `@` reference list for the text and cursor as they are now
+    /// ([`References::follow`]), reading the lines in place: a long text is not copied for
+    /// each key.
+    pub fn follow_references(&mut self, generation: impl FnOnce() -> u64) -> Vec<Effect> {
+        let cursor = self.cursor();
+        self.references
+            .follow(self.area.lines(), cursor, generation)
     }
 
     /// Applies one key the form did not claim: typing, deleting, moving, undo. `shift+enter` and

@@ -44,9 +44,7 @@ impl Form {
         let Focus::Editor(editor) = &mut self.state.focus else {
             return Vec::new();
         };
-        let lines = editor.lines().to_vec();
-        let cursor = editor.cursor();
-        editor.references.follow(&lines, cursor, || {
+        editor.follow_references(|| {
             *next += 1;
             *next
         })

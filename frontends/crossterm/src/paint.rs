@@ -141,16 +141,19 @@ struct Repeated {
 }
 
 /// The character `text` repeats and how many times, when that is all it is and the character
-/// stands alone and takes one cell (a rule's line): looked up once, not once a cell.
+/// stands alone and takes one cell (a rule's line): looked up once, not once a cell. A text is
+/// one character over and over when it equals itself shifted by that character's bytes, which
+/// one comparison of the bytes tells, not a decoding of each character.
 fn repeated_narrow(text: &str) -> Option<Repeated> {
     let character = text.chars().next()?;
-    let mut count = 0;
-    let repeated = text.chars().all(|ch| {
-        count += 1;
-        ch == character
-    });
+    let step = character.len_utf8();
+    let bytes = text.as_bytes();
+    let repeated = bytes.len().is_multiple_of(step) && bytes[step..] == bytes[..bytes.len() - step];
     let narrow = || narrow_standalone_cells(character.encode_utf8(&mut [0; 4])) == Some(1);
-    (repeated && narrow()).then_some(Repeated { character, count })
+    (repeated && narrow()).then_some(Repeated {
+        character,
+        count: bytes.len() / step,
+    })
 }
 
 /// Writes `bytes`, printable ASCII, a cell each in `shade` from column `x` on, as far as the

@@ -234,6 +234,16 @@ fn runs_paint_what_set_stringn_paints() {
     // One character over and over, as a rule is, longer than the row: wide and zero-width
     // ones among them.
     texts.extend(every.iter().map(|ch| ch.to_string().repeat(9)));
+    // And such a run broken by another character, often one of as many bytes: at its end, at
+    // its start, or between two of its own.
+    texts.extend(every.windows(2).flat_map(|pair| {
+        let (one, other) = (pair[0], pair[1]);
+        [
+            format!("{one}{one}{one}{other}"),
+            format!("{other}{one}{one}{one}"),
+            format!("{one}{other}{one}"),
+        ]
+    }));
     texts.push("› Rust ━━━ … ✓ ✗ ■ □ ● ○ ▸ ← →".to_owned());
     texts.push("Plain ascii, clipped at the edge".to_owned());
     texts.push("an é and a 漢 among ascii".to_owned());

@@ -2,6 +2,9 @@
 //! (narrow, wide and combined characters, blanks, every role, bold, italic, underlined and
 //! reversed, overlapping one another) are drawn one after another, their bytes replayed through
 //! a terminal emulator, and after every frame each cell shows what the whole frame paints.
+//! Frames that differ in a few runs from the one before, or are one drawn a few frames before
+//! (a preview taken away and brought back), take the writer's shortcuts most: rows compared
+//! run by run, erased tails, text written onto blank cells and later overwritten in part.
 
 mod support;
 
@@ -77,6 +80,89 @@ fn frames() -> impl Strategy<Value = (Size, Vec<Vec<DrawCmd>>)> {
     })
 }
 
+/// How one frame follows from the one before: a run taken out, put in, moved or given another
+/// style, or the frame drawn some frames before drawn again.
+#[derive(Clone, Debug)]
+enum Step {
+    Remove(usize),
+    Insert(usize, DrawCmd),
+    Move(usize, Pos),
+    Restyle(usize, Style),
+    Back(usize),
+}
+
+/// A screen size, a first frame, and the frames that follow from it step by step.
+fn edited_frames() -> impl Strategy<Value = (Size, Vec<Vec<DrawCmd>>)> {
+    (4_u16..14, 1_u16..5).prop_flat_map(|(width, height)| {
+        let size = Size::new(width, height);
+        let step = prop_oneof![
+            any::<usize>().prop_map(Step::Remove),
+            (any::<usize>(), run(size)).prop_map(|(at, run)| Step::Insert(at, run)),
+            (any::<usize>(), 0..width, 0..height)
+                .prop_map(|(at, x, y)| Step::Move(at, Pos::new(x, y))),
+            (any::<usize>(), style()).prop_map(|(at, style)| Step::Restyle(at, style)),
+            (1_usize..4).prop_map(Step::Back),
+        ];
+        (
+            Just(size),
+            proptest::collection::vec(run(size), 0..12),
+            proptest::collection::vec(step, 1..10),
+        )
+            .prop_map(|(size, first, steps)| (size, follow(first, &steps)))
+    })
+}
+
+/// The frames `steps` make from `first`, `first` among them.
+fn follow(first: Vec<DrawCmd>, steps: &[Step]) -> Vec<Vec<DrawCmd>> {
+    let mut frames = vec![first];
+    for step in steps {
+        let mut next = frames.last().cloned().unwrap_or_default();
+        let at = |index: usize, len: usize| index.checked_rem(len);
+        match step {
+            Step::Remove(index) => {
+                if let Some(at) = at(*index, next.len()) {
+                    next.remove(at);
+                }
+            }
+            Step::Insert(index, run) => next.insert(index % (next.len() + 1), run.clone()),
+            Step::Move(index, to) => {
+                if let Some(at) = at(*index, next.len()) {
+                    let DrawCmd::Text { pos, .. } = &mut next[at];
+                    *pos = *to;
+                }
+            }
+            Step::Restyle(index, new) => {
+                if let Some(at) = at(*index, next.len()) {
+                    let DrawCmd::Text { style, .. } = &mut next[at];
+                    *style = *new;
+                }
+            }
+            Step::Back(count) => {
+                next.clone_from(&frames[frames.len().saturating_sub(count + 1)]);
+            }
+        }
+        frames.push(next);
+    }
+    frames
+}
+
+/// Draws `frames` one after another on an erased screen of `size` in `theme`, and checks that
+/// the screen shows each as it paints.
+fn check_drawn(size: Size, frames: Vec<Vec<DrawCmd>>, theme: &Theme) {
+    let mut parser = vt100::Parser::new(size.height, size.width, 0);
+    let mut painter = erased_painter(size);
+    let mut fed = 0;
+    for (step, cmds) in frames.into_iter().enumerate() {
+        let frame = Frame::new(FrameSize::new(size.width, size.height), cmds);
+        let drawn = paint_screen(&frame, theme, size);
+        painter.draw(theme, |_| frame).expect("a frame");
+        let bytes = painter.target().writer();
+        parser.process(&bytes[fed..]);
+        fed = bytes.len();
+        assert_shows(&parser, &drawn, step);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -85,19 +171,14 @@ proptest! {
         (size, frames) in frames(),
         theme in proptest::sample::select(themes().to_vec()),
     ) {
-        let mut parser = vt100::Parser::new(size.height, size.width, 0);
-        let mut painter = erased_painter(size);
-        let mut fed = 0;
-        for (step, cmds) in frames.into_iter().enumerate() {
-            let frame = Frame::new(FrameSize::new(size.width, size.height), cmds);
-            let drawn = paint_screen(&frame, &theme, size);
-            painter
-                .draw(&theme, |_| frame)
-                .expect("a frame");
-            let bytes = painter.target().writer();
-            parser.process(&bytes[fed..]);
-            fed = bytes.len();
-            assert_shows(&parser, &drawn, step);
-        }
+        check_drawn(size, frames, &theme);
+    }
+
+    #[test]
+    fn frames_a_few_runs_apart_and_frames_drawn_again_show_exactly_what_they_paint(
+        (size, frames) in edited_frames(),
+        theme in proptest::sample::select(themes().to_vec()),
+    ) {
+        check_drawn(size, frames, &theme);
     }
 }

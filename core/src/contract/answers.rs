@@ -4,6 +4,8 @@
 //! A form, the dialog driver and a remote response all fill [`Draft`]s; the result builders turn
 //! drafts into the exact answer objects of the contract, recomputing labels and indices.
 
+use std::borrow::Cow;
+
 use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -198,7 +200,7 @@ impl Answer {
     pub fn note_with_markers(&self) -> Option<String> {
         let images = self.note_images.as_ref().map_or(0, Vec::len);
         (self.note.is_some() || images > 0)
-            .then(|| with_markers(self.note.as_deref().unwrap_or_default(), images))
+            .then(|| with_markers(self.note.as_deref().unwrap_or_default(), images).into_owned())
     }
 
     /// The note on the option of `value`, with a marker per image, when it has a note or an
@@ -214,7 +216,7 @@ impl Answer {
             .and_then(|images| images.get(value))
             .map_or(0, Vec::len);
         (note.is_some() || images > 0)
-            .then(|| with_markers(note.map_or("", String::as_str), images))
+            .then(|| with_markers(note.map_or("", String::as_str), images).into_owned())
     }
 
     /// The answer a draft commits, or `None` when it would be empty (no values, no notes).
@@ -278,7 +280,7 @@ impl Answer {
     /// answer (`Redis [image 1]`, or `[image 1]` alone).
     pub fn summary(&self) -> String {
         let count = self.custom_images.as_ref().map_or(0, Vec::len);
-        with_markers(&self.labels.join(", "), count)
+        with_markers(&self.labels.join(", "), count).into_owned()
     }
 
     /// The same answer with every image's bytes removed (a cancelled result).
@@ -298,14 +300,15 @@ impl Answer {
     }
 }
 
-/// `text` followed by the markers of `count` images (see [`images::markers`]).
+/// `text` followed by the markers of `count` images (see [`images::markers`]); `text` itself,
+/// borrowed, when there are none: a long answer is not copied to be shown.
 ///
 /// [`images::markers`]: super::images::markers
-pub fn with_markers(text: &str, count: usize) -> String {
+pub fn with_markers(text: &str, count: usize) -> Cow<'_, str> {
     match (text.is_empty(), count) {
-        (_, 0) => text.to_owned(),
-        (true, _) => super::images::markers(count),
-        (false, _) => format!("{text} {}", super::images::markers(count)),
+        (_, 0) => Cow::Borrowed(text),
+        (true, _) => Cow::Owned(super::images::markers(count)),
+        (false, _) => Cow::Owned(format!("{text} {}", super::images::markers(count))),
     }
 }
 

@@ -7,6 +7,7 @@
 //! [`Line`]s of [`Span`]s.
 
 mod canvas;
+mod first_lines;
 mod kept;
 mod lines;
 mod rect;
@@ -20,6 +21,7 @@ use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 pub use canvas::Canvas;
+pub use first_lines::wrap_first;
 pub use kept::KeptPart;
 pub use lines::{
     Line, Span, cap_lines, indented, line_width, push_wrapped, put_line, put_line_within,

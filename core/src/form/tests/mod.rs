@@ -9,6 +9,7 @@ mod find;
 mod flow;
 mod images;
 mod kept_layout;
+mod long_answers;
 mod long_lists;
 mod mouse;
 mod paging;

@@ -6,7 +6,9 @@ use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
 use super::{ACCENT, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
 use crate::contract::answers::with_markers;
-use crate::draw::{Line, Span, cap_lines, indented, push_wrapped, wrap_each, wrap_text};
+use crate::draw::{
+    Line, Span, cap_lines, indented, push_wrapped, wrap_each, wrap_first, wrap_text,
+};
 
 /// Below this width, the lines under a label are indented less.
 const COMPACT_BELOW: usize = 32;
@@ -261,9 +263,10 @@ impl Form {
                 _ if self.custom_written(index) => {
                     let style = if selected { TEXT } else { MUTED };
                     let shown = with_markers(&draft.custom_text, draft.custom_images.len());
+                    let rows = 3.min(max_rows);
                     let text = cap_lines(
-                        wrap_text(shown, style, text_columns),
-                        3.min(max_rows),
+                        wrap_first(&[], shown, style, text_columns, rows + 1),
+                        rows,
                         text_columns,
                     );
                     lines.extend(indented(text, indent));
@@ -324,11 +327,9 @@ impl Form {
                     .filter(|n| !n.trim().is_empty());
                 if note.is_some() || note_images > 0 {
                     let note = with_markers(note.unwrap_or_default(), note_images);
-                    let spans = [
-                        Span::new("✎ ", MUTED.italic()),
-                        Span::new(note, MUTED.italic()),
-                    ];
-                    push_wrapped(&mut lines, &spans, text_columns, 2, indent);
+                    let lead = [Span::new("✎ ", MUTED.italic())];
+                    let note_lines = wrap_first(&lead, note, MUTED.italic(), text_columns, 3);
+                    lines.extend(indented(cap_lines(note_lines, 2, text_columns), indent));
                 }
             }
         }

@@ -2,6 +2,8 @@
 //! preview on preview questions) or the free-form editor. The prompt takes the rows it needs
 //! up to what leaves the list its share, and scrolls in a window when it still does not fit.
 
+use std::borrow::Cow;
+
 use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
 use super::editor::put_block;
@@ -10,9 +12,7 @@ use super::parts::{KeptParts, PromptPart, PromptShown};
 use super::{ACCENT, Hit, MUTED, TEXT};
 use crate::contract::answers::with_markers;
 use crate::contract::request::QuestionType;
-use crate::draw::{
-    Canvas, Line, Rect, Span, cap_lines, put_line, put_lines, wrap_spans, wrap_text,
-};
+use crate::draw::{Canvas, Line, Rect, Span, cap_lines, put_line, put_lines, wrap_first};
 use crate::keys::Navigation;
 use crate::text::width;
 use smallvec::smallvec;
@@ -184,7 +184,7 @@ impl Form {
     }
 
     /// The saved question note as it shows: its text and the markers of its images.
-    fn saved_question_note(&self, index: usize) -> Option<String> {
+    fn saved_question_note(&self, index: usize) -> Option<Cow<'_, str>> {
         let draft = &self.state.drafts[index];
         draft.has_question_note().then(|| {
             with_markers(
@@ -222,7 +222,8 @@ impl Form {
             let text = draft.committed_custom_text().unwrap_or_default();
             let shown = with_markers(text, draft.committed_custom_images().len());
             if !shown.is_empty() {
-                let lines = wrap_text(&shown, TEXT, usize::from(area.width));
+                let rows = usize::from(area.height);
+                let lines = wrap_first(&[], shown, TEXT, usize::from(area.width), rows);
                 put_lines(canvas, area, 0, &lines);
             }
             return;
@@ -240,11 +241,9 @@ impl Form {
 
 /// A saved question note as shown under the prompt.
 fn note_lines(note: &str, columns: usize) -> Vec<Line<'_>> {
-    let spans = [
-        Span::new("✎ Note: ", MUTED.italic()),
-        Span::new(note, MUTED.italic()),
-    ];
-    cap_lines(wrap_spans(&spans, columns), NOTE_ROWS, columns)
+    let lead = [Span::new("✎ Note: ", MUTED.italic())];
+    let lines = wrap_first(&lead, note, MUTED.italic(), columns, NOTE_ROWS + 1);
+    cap_lines(lines, NOTE_ROWS, columns)
 }
 
 /// The line under a prompt window, in `columns` cells: the lines hidden `above` and `below`

@@ -1,6 +1,8 @@
 //! The final tab: a summary of every answer (with the notes the highlighted action would
 //! send), then the actions.
 
+use std::borrow::Cow;
+
 use super::super::Form;
 use super::super::paging::Window;
 use super::super::state::Pending;
@@ -8,7 +10,8 @@ use super::{ACCENT, DIM, Hit, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
 use crate::contract::answers::with_markers;
 use crate::contract::rules::ReviewAction;
 use crate::draw::{
-    Canvas, Line, Pos, Rect, Span, indented, line_width, put_line, put_lines, wrap_spans,
+    Canvas, Line, Pos, Rect, Span, indented, line_width, put_line, put_lines, wrap_first,
+    wrap_spans,
 };
 use crate::text::width;
 use smallvec::smallvec;
@@ -44,8 +47,10 @@ impl Form {
         self.rules().actions.get(self.state.review_cursor) == Some(&ReviewAction::Elaborate)
     }
 
-    /// The summary lines of question `index` at `columns`.
-    fn summary_lines(&self, index: usize, columns: usize) -> Vec<Line<'_>> {
+    /// The summary lines of question `index` at `columns`; of an answer or a note, at most
+    /// `budget` lines, the first ones, laid out from as much of its text as they take (a
+    /// pasted log of megabytes costs a frame what the page shows of it).
+    fn summary_lines(&self, index: usize, columns: usize, budget: usize) -> Vec<Line<'_>> {
         let question = &self.call.request().questions[index];
         let draft = &self.state.drafts[index];
         let mut lines = wrap_spans(
@@ -70,23 +75,26 @@ impl Form {
                 labels.push(text);
             }
             let images = draft.committed_custom_images().len();
-            vec![
-                Span::new("→ ", SUCCESS),
-                Span::new(with_markers(&labels.join(", "), images), TEXT),
-            ]
+            let shown = match labels.as_slice() {
+                [one] => with_markers(one, images),
+                _ => Cow::Owned(with_markers(&labels.join(", "), images).into_owned()),
+            };
+            let lead = [Span::new("→ ", SUCCESS)];
+            wrap_first(&lead, shown, TEXT, inner, budget)
         } else {
-            vec![Span::new("→ (no answer)", DIM)]
+            wrap_spans(&[Span::new("→ (no answer)", DIM)], inner)
         };
-        lines.extend(indent(wrap_spans(&answer, inner)));
+        lines.extend(indent(answer));
         let all_notes = self.review_shows_all_notes();
         if !all_notes && !answered {
             return lines;
         }
+        let note_lines =
+            |lead, note| indent(wrap_first(&[lead], note, MUTED.italic(), inner, budget));
         if draft.has_question_note() {
             let note = draft.committed_note().unwrap_or_default();
             let note = with_markers(note, draft.note_images.len());
-            let spans = [Span::new("✎ ", MUTED), Span::new(note, MUTED.italic())];
-            lines.extend(indent(wrap_spans(&spans, inner)));
+            lines.extend(note_lines(Span::new("✎ ", MUTED), note));
         }
         for (option, note) in draft.noted_options() {
             let note = with_markers(note, draft.option_note_images(option).len());
@@ -96,11 +104,8 @@ impl Form {
             let Some(spec) = question.options.get(option) else {
                 continue;
             };
-            let spans = [
-                Span::new(format!("✎ {}: ", spec.label), MUTED),
-                Span::new(note, MUTED.italic()),
-            ];
-            lines.extend(indent(wrap_spans(&spans, inner)));
+            let lead = Span::new(format!("✎ {}: ", spec.label), MUTED);
+            lines.extend(note_lines(lead, note));
         }
         lines
     }
@@ -150,7 +155,10 @@ impl Form {
         let mut shown: Vec<Line> = Vec::new();
         let mut seen = 0usize;
         for index in 0..self.call.request().questions.len() {
-            let mut lines = self.summary_lines(index, columns);
+            // The window ends at its row `skip + height`, which tells whether more follow:
+            // no part of this question needs more rows than reach it.
+            let budget = (skip + height + 1).saturating_sub(seen);
+            let mut lines = self.summary_lines(index, columns, budget);
             if index > 0 {
                 lines.insert(0, Line::new());
             }

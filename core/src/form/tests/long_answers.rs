@@ -1,0 +1,76 @@
+//! A long written answer (a pasted log) shows as the whole text would: its first rows in the
+//! list, cut with `…`, and every row of it, in order, over the review's pages. Only the rows
+//! shown are laid out, so these are the rows a frame's shortcut must get right.
+
+use super::{Run, ask_user, one_single};
+use crate::effect::Surface;
+use crate::input::Input;
+
+/// Numbered words, `count` of them, one space apart: each row shows which words it holds.
+fn numbered_words(count: usize) -> String {
+    (0..count)
+        .map(|n| format!("w{n}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The numbered words a screen row holds, in order.
+fn words_in(row: &str) -> Vec<usize> {
+    row.split([' ', '…'])
+        .filter_map(|word| word.strip_prefix('w')?.parse().ok())
+        .collect()
+}
+
+/// A single question answered with `text` written in its free-form row, on its review tab.
+fn answered_with(text: String) -> Run {
+    let mut run = Run::new(ask_user(&one_single()), "up enter");
+    run.form.handle(Input::Paste(text));
+    run.keys("enter");
+    run
+}
+
+#[test]
+fn a_long_written_answer_shows_its_first_rows_in_the_list_cut_with_an_ellipsis() {
+    let mut run = answered_with(numbered_words(50_000));
+    run.keys("shift+tab");
+    let screen = run.screen();
+    let rows: Vec<&str> = screen.lines().filter(|row| row.contains(" w")).collect();
+    assert_eq!(rows.len(), 3, "{screen}");
+    assert!(rows[2].trim_end().ends_with('…'), "{screen}");
+    let words: Vec<usize> = rows.iter().flat_map(|row| words_in(row)).collect();
+    let count = words.len();
+    assert!(count > 10, "{screen}");
+    assert_eq!(words, (0..count).collect::<Vec<_>>(), "{screen}");
+}
+
+#[test]
+fn the_review_pages_through_a_long_written_answer_to_its_last_word() {
+    let total = 4_000;
+    let mut run = answered_with(numbered_words(total));
+    let mut seen: Vec<usize> = Vec::new();
+    let mut pages = 0;
+    loop {
+        let screen = run.screen();
+        assert!(screen.contains("Review your answers"), "{screen}");
+        let mut page: Vec<usize> = screen.lines().flat_map(words_in).collect();
+        if let Some(&first) = page.first()
+            && !seen.is_empty()
+        {
+            // A page down starts at the last row shown: drop the words seen already.
+            let shared = seen
+                .iter()
+                .position(|&word| word == first)
+                .expect("a shared row");
+            seen.truncate(shared);
+        }
+        seen.append(&mut page);
+        pages += 1;
+        if !screen.contains("↓ more") {
+            break;
+        }
+        assert!(pages < 1_000, "the review pages on without end");
+        run.keys("pageDown");
+    }
+    assert!(pages > 10, "{pages} pages");
+    assert_eq!(seen, (0..total).collect::<Vec<_>>());
+}

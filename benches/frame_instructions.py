@@ -7,8 +7,8 @@ keystroke`).
 The example `frame_instructions` draws each kind of frame in a function of its own (the demo's
 `down` and `up`, 500 options' `down` and `up`, the frame that takes the big preview away and the
 one that brings it back, and the same two with the big preview cut to the lines its pane shows,
-whose screens are the same from a thousandth of the payload), COUNT of each after a few not
-counted; callgrind counts the
+whose screens are the same from a thousandth of the payload, and the highlight moved off and onto
+a written answer of 1 MiB), COUNT of each after a few not counted; callgrind counts the
 instructions, which are the same from run to run on the same build whatever else the machine
 does, and each function's inclusive cost divided by COUNT is one frame's. The ratios are to the
 mean of the demo's two.
@@ -33,6 +33,8 @@ KINDS = [
     ("preview_back", "1 MiB preview beside a small one, the big one brought back"),
     ("short_away", "the same cut to the 40 lines its pane shows, taken away"),
     ("short_back", "the same cut to the 40 lines its pane shows, brought back"),
+    ("answer_off", "a written answer of 1 MiB, the highlight moved off it"),
+    ("answer_on", "a written answer of 1 MiB, the highlight moved onto it"),
 ]
 
 
@@ -82,7 +84,12 @@ def main():
     print(f"instructions a keystroke and its frame, {count} of each (x the demo's mean)")
     for name, what in KINDS:
         print(f"  {what:<62} {per_frame[name] / 1000:7.1f} thousand ({per_frame[name] / demo:.2f}x)")
-    pairs = [("options", "500 options"), ("preview", "the preview switch"), ("short", "the switch of the cut preview")]
+    pairs = [
+        ("options", "500 options"),
+        ("preview", "the preview switch"),
+        ("short", "the switch of the cut preview"),
+        ("answer", "the written answer of 1 MiB"),
+    ]
     for pair, what in pairs:
         first, second = [per_frame[name] for name, _ in KINDS if name.startswith(pair)]
         mean = (first + second) / 2

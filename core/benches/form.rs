@@ -1,18 +1,17 @@
 //! One keystroke handled plus one frame drawn at 120×40, for the demo questionnaire, a question
-//! with 500 options and a preview of 1 MiB of text.
+//! with 500 options, a preview of 1 MiB of text and a written answer of 1 MiB.
 
 mod payloads;
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use payloads::{big_preview, demo, form, many_options};
+use payloads::{big_preview, demo, form, long_answer_form, many_options};
+use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Size, Surface};
-use serde_json::Value;
 
-fn keystroke_and_frame(c: &mut Criterion, name: &str, arguments: &Value, keys: &[&str]) {
-    let mut form = form(arguments);
+fn keystroke_and_frame(c: &mut Criterion, name: &str, mut form: Form, keys: &[&str]) {
     let keys: Vec<Key> = keys.iter().map(|key| key.parse().expect("a key")).collect();
     let size = Size::new(120, 40);
     form.draw(size);
@@ -28,15 +27,26 @@ fn keystroke_and_frame(c: &mut Criterion, name: &str, arguments: &Value, keys: &
 }
 
 fn benches(c: &mut Criterion) {
-    keystroke_and_frame(c, "demo: down + frame", &demo(), &["down"]);
-    keystroke_and_frame(c, "500 options: down + frame", &many_options(), &["down"]);
+    keystroke_and_frame(c, "demo: down + frame", form(&demo()), &["down"]);
+    keystroke_and_frame(
+        c,
+        "500 options: down + frame",
+        form(&many_options()),
+        &["down"],
+    );
     keystroke_and_frame(
         c,
         "1 MiB preview: pageDown/pageUp + frame",
-        &big_preview(),
+        form(&big_preview()),
         &[
             "pageDown", "pageDown", "pageDown", "pageUp", "pageUp", "pageUp",
         ],
+    );
+    keystroke_and_frame(
+        c,
+        "1 MiB written answer: up/down + frame",
+        long_answer_form(),
+        &["up", "down"],
     );
 }
 

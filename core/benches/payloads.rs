@@ -1,12 +1,13 @@
 //! The questionnaires both keystroke benches time, so the core's figures and the terminal
-//! path's are for the same forms: the demo, a question with 500 options, and a preview of
-//! 1 MiB of text beside a small one.
+//! path's are for the same forms: the demo, a question with 500 options, a preview of 1 MiB of
+//! text beside a small one, and a question answered with 1 MiB of written text.
 
 use std::fmt::Write as _;
 
 use pi_agent_ask_core::contract::ask_user::ParseOptions;
 use pi_agent_ask_core::contract::{Call, Tool};
 use pi_agent_ask_core::form::{Form, FormConfig};
+use pi_agent_ask_core::{Input, Surface};
 use serde_json::{Value, json};
 
 /// The demo questionnaire the program ships.
@@ -50,4 +51,33 @@ pub fn big_preview() -> Value {
         {"value": "big", "label": "One mebibyte", "preview": text},
         {"value": "small", "label": "Small", "preview": "small"}
     ]}]})
+}
+
+/// A question answered with 1 MiB of log lines pasted into its written answer and saved, back
+/// on the question's tab with the written row highlighted: a key that moves the highlight off
+/// it or onto it lays that row out again, three rows of the text.
+pub fn long_answer_form() -> Form {
+    let arguments = json!({"questions": [{"id": "log", "prompt": "What did the build print?",
+    "options": [
+        {"value": "clean", "label": "Nothing unusual"},
+        {"value": "warnings", "label": "Warnings"}
+    ]}]});
+    let mut form = form(&arguments);
+    let mut text = String::new();
+    let mut n = 0;
+    while text.len() < 1024 * 1024 {
+        let _ = writeln!(text, "log line {n}: something happened at step {n}");
+        n += 1;
+    }
+    let key = |id: &str| Input::Key(id.parse().expect("a key"));
+    for input in [
+        key("up"),
+        key("enter"),
+        Input::Paste(text),
+        key("enter"),
+        key("shift+tab"),
+    ] {
+        form.handle(input);
+    }
+    form
 }

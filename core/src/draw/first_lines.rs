@@ -26,7 +26,7 @@ pub fn wrap_first<'a>(
     columns: usize,
     count: usize,
 ) -> Vec<Line<'a>> {
-    let take = (count + 2).saturating_mul(columns + 1).saturating_mul(2);
+    let take = (count + 2).saturating_mul(columns + 1);
     wrap_first_from(lead, text.into(), style, columns, count, take)
 }
 

@@ -8,17 +8,16 @@ mod payloads;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use payloads::{big_preview, demo, form, many_options};
+use payloads::{big_preview, demo, form, long_answer_form, many_options};
+use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
 use pi_agent_ask_crossterm::encode::Erase;
 use pi_agent_ask_crossterm::painter::{Painter, Viewport};
 use pi_agent_ask_crossterm::{LeanBackend, ScreenSize, Theme};
 use ratatui::layout::Size;
-use serde_json::Value;
 
-fn keystroke_and_frame(c: &mut Criterion, name: &str, arguments: &Value, keys: &[&str]) {
-    let mut form = form(arguments);
+fn keystroke_and_frame(c: &mut Criterion, name: &str, mut form: Form, keys: &[&str]) {
     let keys: Vec<Key> = keys.iter().map(|key| key.parse().expect("a key")).collect();
     let size = Size::new(120, 40);
     let backend = LeanBackend::new(std::io::sink(), ScreenSize::Fixed(size));
@@ -48,20 +47,26 @@ fn benches(c: &mut Criterion) {
     keystroke_and_frame(
         c,
         "terminal, demo: down/up + frame",
-        &demo(),
+        form(&demo()),
         &["down", "up"],
     );
     keystroke_and_frame(
         c,
         "terminal, 500 options: down/up + frame",
-        &many_options(),
+        form(&many_options()),
         &["down", "up"],
     );
     keystroke_and_frame(
         c,
         "terminal, 1 MiB preview: down/up + frame",
-        &big_preview(),
+        form(&big_preview()),
         &["down", "up"],
+    );
+    keystroke_and_frame(
+        c,
+        "terminal, 1 MiB written answer: up/down + frame",
+        long_answer_form(),
+        &["up", "down"],
     );
 }
 

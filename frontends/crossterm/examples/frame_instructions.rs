@@ -2,7 +2,8 @@
 //! that an instruction counter tells them apart: the demo's `down` and `up`, 500 options'
 //! `down` and `up`, and the preview switch's frame that takes the big preview away and the one
 //! that brings it back; then the same switch with the big preview cut to the lines its pane
-//! shows, which puts the same rows on the screen from a thousandth of the payload.
+//! shows, which puts the same rows on the screen from a thousandth of the payload; then the
+//! highlight moved off and onto a written answer of 1 MiB, whose row shows three lines of it.
 //! `benches/frame_instructions.py` runs this under `valgrind --tool=callgrind` and prints the
 //! instructions of one keystroke and its frame for each.
 //!
@@ -15,7 +16,7 @@ mod payloads;
 use std::hint::black_box;
 use std::io::Sink;
 
-use payloads::{big_preview, demo, form, many_options};
+use payloads::{big_preview, demo, form, long_answer_form, many_options};
 use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
@@ -36,8 +37,8 @@ struct Case {
 }
 
 impl Case {
-    /// The form of `arguments` on an erased 120×40 screen, its first frame drawn.
-    fn new(arguments: &Value) -> Self {
+    /// `form` on an erased 120×40 screen, its first frame drawn.
+    fn new(form: Form) -> Self {
         let backend = LeanBackend::new(std::io::sink(), ScreenSize::Fixed(Size::new(120, 40)));
         let mut screen = Painter::new(backend, Viewport::Fullscreen).expect("a painter");
         screen
@@ -45,7 +46,7 @@ impl Case {
             .clear_region(Erase::All)
             .expect("an erased screen");
         let mut case = Self {
-            form: form(arguments),
+            form,
             screen,
             theme: Theme::colored(),
         };
@@ -93,6 +94,8 @@ kinds! {
     preview_back = 6_u8,
     short_away = 7_u8,
     short_back = 8_u8,
+    answer_off = 9_u8,
+    answer_on = 10_u8,
 }
 
 /// The lines of the big preview a 120×40 screen shows at once, and a few more.
@@ -110,16 +113,24 @@ fn pane_preview() -> Value {
 
 /// Draws `frames` pairs of frames of `arguments`' form, `down` with `first` and `up` with
 /// `second`, after a few pairs not counted (the kept parts and panes filled).
-fn run(arguments: &Value, frames: usize, first: fn(&mut Case, Key), second: fn(&mut Case, Key)) {
-    let (down, up): (Key, Key) = ("down".parse().expect("a key"), "up".parse().expect("a key"));
-    let mut case = Case::new(arguments);
+/// A kind of frame: one of the functions `kinds!` makes.
+type Kind = fn(&mut Case, Key);
+
+/// Draws `frames` of each of two kinds on `form`, after a few not counted: `first` with the
+/// key `keys.0`, `second` with `keys.1`.
+fn run(form: Form, frames: usize, (first, second): (Kind, Kind), keys: (&str, &str)) {
+    let (one, other): (Key, Key) = (
+        keys.0.parse().expect("a key"),
+        keys.1.parse().expect("a key"),
+    );
+    let mut case = Case::new(form);
     for _ in 0..3 {
-        case.key(down);
-        case.key(up);
+        case.key(one);
+        case.key(other);
     }
     for _ in 0..frames {
-        first(&mut case, down);
-        second(&mut case, up);
+        first(&mut case, one);
+        second(&mut case, other);
     }
 }
 
@@ -128,8 +139,30 @@ fn main() {
         .nth(1)
         .map_or(Ok(1000), |count| count.parse())
         .expect("a count of frames");
-    run(&demo(), frames, demo_down, demo_up);
-    run(&many_options(), frames, options_down, options_up);
-    run(&big_preview(), frames, preview_away, preview_back);
-    run(&pane_preview(), frames, short_away, short_back);
+    let down_up = ("down", "up");
+    run(form(&demo()), frames, (demo_down, demo_up), down_up);
+    run(
+        form(&many_options()),
+        frames,
+        (options_down, options_up),
+        down_up,
+    );
+    run(
+        form(&big_preview()),
+        frames,
+        (preview_away, preview_back),
+        down_up,
+    );
+    run(
+        form(&pane_preview()),
+        frames,
+        (short_away, short_back),
+        down_up,
+    );
+    run(
+        long_answer_form(),
+        frames,
+        (answer_off, answer_on),
+        ("up", "down"),
+    );
 }

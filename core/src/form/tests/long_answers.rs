@@ -74,3 +74,14 @@ fn the_review_pages_through_a_long_written_answer_to_its_last_word() {
     assert!(pages > 10, "{pages} pages");
     assert_eq!(seen, (0..total).collect::<Vec<_>>());
 }
+
+#[test]
+fn the_review_shows_an_answer_changed_since_it_was_last_shown() {
+    let mut run = Run::new(ask_user(&one_single()), "up enter 'first' enter");
+    let screen = run.screen();
+    assert!(screen.contains("→ first"), "{screen}");
+    run.keys("shift+tab enter ' again' enter");
+    let screen = run.screen();
+    assert!(screen.contains("Review your answers"), "{screen}");
+    assert!(screen.contains("→ first again"), "{screen}");
+}

@@ -55,6 +55,7 @@ mod editor;
 mod footer;
 mod hits;
 mod kept_rows;
+mod kept_summary;
 mod layout;
 mod list;
 mod options;
@@ -99,6 +100,8 @@ pub struct ViewMemory {
     review_area: Cell<Rect>,
     /// The review summary's window in the last frame.
     review_window: Cell<Window>,
+    /// The review summary's lines as last laid out.
+    summary: RefCell<kept_summary::KeptSummary>,
     /// The footer's hints as last laid out.
     footer: RefCell<footer::FooterMemo>,
     /// The list's rows as last laid out.
@@ -137,6 +140,7 @@ impl Form {
         self.memory.footer.borrow_mut().forget();
         *self.memory.panes.borrow_mut() = panes::KeptPanes::default();
         self.memory.parts.borrow_mut().forget();
+        *self.memory.summary.borrow_mut() = kept_summary::KeptSummary::default();
     }
 
     /// The mouse regions the last frame recorded, in drawing order.

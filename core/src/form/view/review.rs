@@ -145,29 +145,36 @@ impl Form {
     }
 
     /// The summary lines from row `skip` on, at most `height`, and the total row count when
-    /// the end was reached (`None` when more rows follow).
+    /// the end was reached (`None` when more rows follow). The lines come from those the last
+    /// frames laid out while the drafts, the width and the notes shown stay the same.
     fn summary_window(
         &self,
         skip: usize,
         height: usize,
         columns: usize,
-    ) -> (Vec<Line<'_>>, Option<usize>) {
-        let mut shown: Vec<Line> = Vec::new();
+    ) -> (Vec<Line<'static>>, Option<usize>) {
+        let mut kept = self.memory.summary.borrow_mut();
+        kept.follow(columns, self.review_shows_all_notes(), &self.state.drafts);
+        let mut shown = Vec::new();
         let mut seen = 0usize;
+        let blank = Line::new();
         for index in 0..self.call.request().questions.len() {
             // The window ends at its row `skip + height`, which tells whether more follow:
             // no part of this question needs more rows than reach it.
             let budget = (skip + height + 1).saturating_sub(seen);
-            let mut lines = self.summary_lines(index, columns, budget);
-            if index > 0 {
-                lines.insert(0, Line::new());
-            }
-            for line in lines {
+            let lines = kept.lines(index, budget, |budget| {
+                self.summary_lines(index, columns, budget)
+                    .into_iter()
+                    .map(|line| line.into_iter().map(Span::into_owned).collect())
+                    .collect()
+            });
+            let separator = (index > 0).then_some(&blank);
+            for line in separator.into_iter().chain(lines) {
                 if seen >= skip {
                     if shown.len() == height {
                         return (shown, None);
                     }
-                    shown.push(line);
+                    shown.push(line.clone());
                 }
                 seen += 1;
             }
@@ -206,7 +213,12 @@ impl Form {
 
     /// The summary window of `height` rows from row `top` (moved up to the last page when
     /// `top` is past it) and the summary rows from `top` on, at most one more than `height`.
-    fn summary_page(&self, top: usize, height: usize, columns: usize) -> (Window, Vec<Line<'_>>) {
+    fn summary_page(
+        &self,
+        top: usize,
+        height: usize,
+        columns: usize,
+    ) -> (Window, Vec<Line<'static>>) {
         let (lines, total) = self.summary_window(top, height + 1, columns);
         let total = total.unwrap_or(UNCOUNTED);
         (Window::new(top, height, total), lines)

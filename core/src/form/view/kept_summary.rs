@@ -1,0 +1,63 @@
+//! The review's summary as the last frames laid it out, kept while the drafts, the width and
+//! which notes show stay the same: paging down a written answer of megabytes lays out the rows
+//! the new page reaches, not every row above it again.
+
+use crate::contract::answers::Draft;
+use crate::draw::Line;
+
+/// The summary lines laid out so far, question by question, and what they were laid out for.
+#[derive(Debug, Default)]
+pub(super) struct KeptSummary {
+    /// The columns and whether every note shows.
+    key: Option<(usize, bool)>,
+    /// The drafts the lines show; compared whole, so that no change to an answer or a note
+    /// goes unseen.
+    drafts: Vec<Draft>,
+    /// Each question's lines, as many as were asked for.
+    questions: Vec<KeptLines>,
+}
+
+/// One question's summary lines, laid out for `budget`: the first `budget` of them are those
+/// the question shows, whatever follows.
+#[derive(Debug)]
+struct KeptLines {
+    lines: Vec<Line<'static>>,
+    budget: usize,
+}
+
+impl KeptSummary {
+    /// Forgets every line unless they were laid out at `columns`, with every note showing or
+    /// not as `all_notes` says, from `drafts`.
+    pub(super) fn follow(&mut self, columns: usize, all_notes: bool, drafts: &[Draft]) {
+        if self.key != Some((columns, all_notes)) || self.drafts != drafts {
+            self.key = Some((columns, all_notes));
+            self.drafts = drafts.to_vec();
+            self.questions.clear();
+        }
+    }
+
+    /// The first `budget` summary lines of question `index` (all of them when it has fewer),
+    /// laid out by `lay_out` for a budget at least that large when the lines kept do not
+    /// reach it. A budget that grows lays out twice as many, so paging down lays a long answer
+    /// out a few times, not once a page.
+    pub(super) fn lines(
+        &mut self,
+        index: usize,
+        budget: usize,
+        lay_out: impl FnOnce(usize) -> Vec<Line<'static>>,
+    ) -> &[Line<'static>] {
+        if self.questions.len() <= index {
+            self.questions.resize_with(index + 1, || KeptLines {
+                lines: Vec::new(),
+                budget: 0,
+            });
+        }
+        let kept = &mut self.questions[index];
+        if kept.budget < budget {
+            let larger = budget.max(kept.budget.saturating_mul(2));
+            kept.lines = lay_out(larger);
+            kept.budget = larger;
+        }
+        &kept.lines[..budget.min(kept.lines.len())]
+    }
+}

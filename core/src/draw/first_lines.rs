@@ -83,7 +83,7 @@ mod tests {
     use rstest::rstest;
 
     use super::*;
-    use crate::draw::{Role, wrap_spans};
+    use crate::draw::{Role, owned_lines, wrap_spans};
 
     const TEXT: Style = Style::new(Role::Text);
     const MUTED: Style = Style::new(Role::Muted);
@@ -109,10 +109,7 @@ mod tests {
     ) -> Vec<Line<'static>> {
         let mut spans: Vec<Span> = lead.to_vec();
         spans.push(Span::new(text.to_owned(), TEXT));
-        let mut lines: Vec<Line<'static>> = wrap_spans(&spans, columns)
-            .into_iter()
-            .map(|line| line.into_iter().map(Span::into_owned).collect())
-            .collect();
+        let mut lines: Vec<Line<'static>> = owned_lines(wrap_spans(&spans, columns));
         lines.truncate(count);
         lines
     }

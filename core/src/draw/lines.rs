@@ -214,6 +214,16 @@ const SPANS_IN_PLACE: usize = ROOM_BEFORE + 1;
 /// lines, and none of them allocates for its spans.
 pub type Line<'a> = SmallVec<[Span<'a>; SPANS_IN_PLACE]>;
 
+/// The same lines owning their text, to keep beyond what they borrow from, in any list.
+pub fn owned_lines<'a, Lines: FromIterator<Line<'static>>>(
+    lines: impl IntoIterator<Item = Line<'a>>,
+) -> Lines {
+    lines
+        .into_iter()
+        .map(|line| line.into_iter().map(Span::into_owned).collect())
+        .collect()
+}
+
 /// The cells a line takes.
 pub fn line_width(line: &[Span]) -> usize {
     line.iter().map(Span::cells).sum()

@@ -24,8 +24,9 @@ pub use canvas::Canvas;
 pub use first_lines::wrap_first;
 pub use kept::KeptPart;
 pub use lines::{
-    Line, Span, cap_lines, indented, line_width, push_wrapped, put_line, put_line_within,
-    put_lines, put_rule, put_rule_marked, wrap_each, wrap_paragraphs, wrap_spans, wrap_text,
+    Line, Span, cap_lines, indented, line_width, owned_lines, push_wrapped, put_line,
+    put_line_within, put_lines, put_rule, put_rule_marked, wrap_each, wrap_paragraphs, wrap_spans,
+    wrap_text,
 };
 pub use rect::Rect;
 

@@ -7,7 +7,7 @@ use super::super::editor::{EditorTarget, NoteTarget};
 use super::{ACCENT, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
 use crate::contract::answers::with_markers;
 use crate::draw::{
-    Line, Span, cap_lines, indented, push_wrapped, wrap_each, wrap_first, wrap_text,
+    Line, Span, cap_lines, indented, owned_lines, push_wrapped, wrap_each, wrap_first, wrap_text,
 };
 
 /// Below this width, the lines under a label are indented less.
@@ -36,11 +36,7 @@ impl Item<'_> {
     /// The same item owning its text, to keep beyond what it borrows from.
     pub fn into_owned(self) -> Item<'static> {
         Item {
-            lines: self
-                .lines
-                .into_iter()
-                .map(|line| line.into_iter().map(Span::into_owned).collect())
-                .collect(),
+            lines: owned_lines(self.lines),
             cursor: self.cursor,
             editor_from: self.editor_from,
         }

@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 
 use super::super::Form;
 use super::{Hit, TEXT};
-use crate::draw::{Canvas, KeptPart, Line, Rect, Span, wrap_spans};
+use crate::draw::{Canvas, KeptPart, Line, Rect, Span, owned_lines, wrap_spans};
 
 /// A part of the form's screen as drawn, with the mouse regions it recorded and what else its
 /// drawing returned.
@@ -100,10 +100,7 @@ impl PromptLines {
         let kept = matches!(&self.0, Some((i, c, _)) if (*i, *c) == (index, columns));
         if !kept {
             let prompt = &form.call.request().questions[index].prompt;
-            let lines = wrap_spans(&[Span::multiline(prompt, TEXT.bold())], columns)
-                .into_iter()
-                .map(|line| line.into_iter().map(Span::into_owned).collect())
-                .collect();
+            let lines = owned_lines(wrap_spans(&[Span::multiline(prompt, TEXT.bold())], columns));
             self.0 = Some((index, columns, lines));
         }
         self.0.as_ref().map_or(&[], |(_, _, lines)| lines)

@@ -10,8 +10,8 @@ use super::{ACCENT, DIM, Hit, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
 use crate::contract::answers::with_markers;
 use crate::contract::rules::ReviewAction;
 use crate::draw::{
-    Canvas, Line, Pos, Rect, Span, indented, line_width, put_line, put_lines, wrap_first,
-    wrap_spans,
+    Canvas, Line, Pos, Rect, Span, indented, line_width, owned_lines, put_line, put_lines,
+    wrap_first, wrap_spans,
 };
 use crate::text::width;
 use smallvec::smallvec;
@@ -163,10 +163,7 @@ impl Form {
             // no part of this question needs more rows than reach it.
             let budget = (skip + height + 1).saturating_sub(seen);
             let lines = kept.lines(index, budget, |budget| {
-                self.summary_lines(index, columns, budget)
-                    .into_iter()
-                    .map(|line| line.into_iter().map(Span::into_owned).collect())
-                    .collect()
+                owned_lines(self.summary_lines(index, columns, budget))
             });
             let separator = (index > 0).then_some(&blank);
             for line in separator.into_iter().chain(lines) {

@@ -73,8 +73,8 @@ use super::Form;
 use super::paging::Window;
 use super::state::Phase;
 use crate::draw::{
-    Canvas, Frame, Pos, Rect, Role, Size, Style, cap_lines, put_lines, put_rule, put_rule_marked,
-    wrap_text,
+    Canvas, Frame, KeptFirstLines, Pos, Rect, Role, Size, Style, cap_lines, put_lines, put_rule,
+    put_rule_marked, wrap_text,
 };
 
 pub use hits::{Hit, Hits};
@@ -110,6 +110,30 @@ pub struct ViewMemory {
     panes: RefCell<panes::KeptPanes>,
     /// The parts of the screen kept as drawn.
     parts: RefCell<parts::KeptParts>,
+    /// The first lines of written texts as last laid out: the list's written answer, a
+    /// free-form question's answer and the question note.
+    first_lines: FirstLinesMemory,
+}
+
+/// The first lines of each written text a frame shows a few lines of, as last laid out.
+#[derive(Debug, Default)]
+struct FirstLinesMemory {
+    /// The written answer under the list's custom row.
+    answer_row: RefCell<KeptFirstLines>,
+    /// A free-form question's answer.
+    free_form: RefCell<KeptFirstLines>,
+    /// The question note under the prompt.
+    question_note: RefCell<KeptFirstLines>,
+}
+
+impl FirstLinesMemory {
+    /// Forgets every text's lines.
+    #[cfg(test)]
+    fn forget(&self) {
+        for kept in [&self.answer_row, &self.free_form, &self.question_note] {
+            *kept.borrow_mut() = KeptFirstLines::default();
+        }
+    }
 }
 
 /// Plain text.
@@ -141,6 +165,7 @@ impl Form {
         *self.memory.panes.borrow_mut() = panes::KeptPanes::default();
         self.memory.parts.borrow_mut().forget();
         *self.memory.summary.borrow_mut() = kept_summary::KeptSummary::default();
+        self.memory.first_lines.forget();
     }
 
     /// The mouse regions the last frame recorded, in drawing order.

@@ -260,11 +260,14 @@ impl Form {
                     let style = if selected { TEXT } else { MUTED };
                     let shown = with_markers(&draft.custom_text, draft.custom_images.len());
                     let rows = 3.min(max_rows);
-                    let text = cap_lines(
-                        wrap_first(&[], shown, style, text_columns, rows + 1),
-                        rows,
+                    let first = self.memory.first_lines.answer_row.borrow_mut().lines(
+                        &[],
+                        &shown,
+                        style,
                         text_columns,
+                        rows + 1,
                     );
+                    let text = cap_lines(first, rows, text_columns);
                     lines.extend(indented(text, indent));
                 }
                 _ => {}

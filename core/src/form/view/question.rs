@@ -12,7 +12,7 @@ use super::parts::{KeptParts, PromptPart, PromptShown};
 use super::{ACCENT, Hit, MUTED, TEXT};
 use crate::contract::answers::with_markers;
 use crate::contract::request::QuestionType;
-use crate::draw::{Canvas, Line, Rect, Span, cap_lines, put_line, put_lines, wrap_first};
+use crate::draw::{Canvas, Line, Rect, Span, cap_lines, put_line, put_lines};
 use crate::keys::Navigation;
 use crate::text::width;
 use smallvec::smallvec;
@@ -180,7 +180,7 @@ impl Form {
                 .len();
         }
         self.saved_question_note(index)
-            .map_or(0, |note| note_lines(&note, columns).len())
+            .map_or(0, |note| self.question_note_lines(&note, columns).len())
     }
 
     /// The saved question note as it shows: its text and the markers of its images.
@@ -212,7 +212,20 @@ impl Form {
         let Some(note) = self.saved_question_note(index) else {
             return 0;
         };
-        put_lines(canvas, area, 0, &note_lines(&note, columns))
+        put_lines(canvas, area, 0, &self.question_note_lines(&note, columns))
+    }
+
+    /// A saved question note as shown under the prompt.
+    fn question_note_lines(&self, note: &str, columns: usize) -> Vec<Line<'static>> {
+        let lead = [Span::new("✎ Note: ", MUTED.italic())];
+        let lines = self.memory.first_lines.question_note.borrow_mut().lines(
+            &lead,
+            note,
+            MUTED.italic(),
+            columns,
+            NOTE_ROWS + 1,
+        );
+        cap_lines(lines, NOTE_ROWS, columns)
     }
 
     /// A free-form question: its editor fills the body.
@@ -223,7 +236,13 @@ impl Form {
             let shown = with_markers(text, draft.committed_custom_images().len());
             if !shown.is_empty() {
                 let rows = usize::from(area.height);
-                let lines = wrap_first(&[], shown, TEXT, usize::from(area.width), rows);
+                let lines = self.memory.first_lines.free_form.borrow_mut().lines(
+                    &[],
+                    &shown,
+                    TEXT,
+                    usize::from(area.width),
+                    rows,
+                );
                 put_lines(canvas, area, 0, &lines);
             }
             return;
@@ -237,13 +256,6 @@ impl Form {
         put_block(canvas, area, 0, &block);
         self.memory.hits.add(area, Hit::Editor);
     }
-}
-
-/// A saved question note as shown under the prompt.
-fn note_lines(note: &str, columns: usize) -> Vec<Line<'_>> {
-    let lead = [Span::new("✎ Note: ", MUTED.italic())];
-    let lines = wrap_first(&lead, note, MUTED.italic(), columns, NOTE_ROWS + 1);
-    cap_lines(lines, NOTE_ROWS, columns)
 }
 
 /// The line under a prompt window, in `columns` cells: the lines hidden `above` and `below`

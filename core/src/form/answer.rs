@@ -24,7 +24,7 @@ impl Form {
                 return Vec::new();
             }
         } else {
-            self.state.drafts[index].select_only(row);
+            self.state.drafts.get_mut(index).select_only(row);
         }
         self.answered_then_advance()
     }
@@ -42,7 +42,7 @@ impl Form {
         let exclusive = self.rules().custom_is_exclusive(question);
         let multi = question.is_multi();
         let custom_row = row >= question.options.len();
-        let draft = &mut self.state.drafts[index];
+        let draft = self.state.drafts.get_mut(index);
         if custom_row {
             if multi && !exclusive && !draft.custom_text.trim().is_empty() {
                 draft.custom_selected = !draft.custom_selected;
@@ -137,7 +137,7 @@ impl Form {
     /// answer is there.
     fn save_custom(&mut self, index: usize, text: String) -> bool {
         let exclusive = self.rules().custom_is_exclusive(&self.questions()[index]);
-        write_custom(&mut self.state.drafts[index], text, exclusive)
+        write_custom(self.state.drafts.get_mut(index), text, exclusive)
     }
 
     /// What saving written text on question `index` will do to its ticked options, when it

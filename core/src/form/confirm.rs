@@ -54,7 +54,7 @@ impl Form {
             return;
         }
         self.call.present(index, target);
-        let draft = &mut self.state.drafts[index];
+        let draft = self.state.drafts.get_mut(index);
         if destructive {
             draft.clear_selection();
             draft.custom_selected = false;

@@ -45,7 +45,7 @@ impl Form {
     fn editor_images_mut(&mut self) -> Option<&mut Vec<Image>> {
         let target = self.state.editor()?.target;
         let (index, _) = self.active_question()?;
-        let draft = &mut self.state.drafts[index];
+        let draft = self.state.drafts.get_mut(index);
         Some(match target {
             EditorTarget::Custom => &mut draft.custom_images,
             EditorTarget::Note(NoteTarget::Question) => &mut draft.note_images,

@@ -11,7 +11,7 @@ impl Form {
     /// The drafts with the open editor's text saved where it goes, as closing the editor would
     /// save it: what an interrupted form keeps, so nothing typed is lost.
     pub fn kept_drafts(&self) -> Vec<Draft> {
-        let mut drafts = self.state.drafts.clone();
+        let mut drafts = self.state.drafts.to_vec();
         let (Some(editor), Some((index, question))) = (self.state.editor(), self.active_question())
         else {
             return drafts;
@@ -58,7 +58,7 @@ impl Form {
                 draft.selected().first().copied().unwrap_or(0)
             };
         }
-        self.state.drafts = drafts;
+        self.state.drafts.replace(drafts);
         self.enter_tab(0);
         self
     }

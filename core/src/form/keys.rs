@@ -163,7 +163,7 @@ impl Form {
         match target {
             EditorTarget::Custom if !self.has_rows() => {
                 if let Some((index, _)) = self.active_question() {
-                    self.state.drafts[index].custom_text = text;
+                    self.state.drafts.get_mut(index).custom_text = text;
                 }
                 self.request_dismiss(Dismissal::Cancel)
             }

@@ -93,6 +93,7 @@
 mod answer;
 mod config;
 mod confirm;
+mod drafts;
 mod editor;
 mod find;
 mod images;

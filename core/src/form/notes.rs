@@ -43,7 +43,7 @@ impl Form {
         let Some((index, _)) = self.active_question() else {
             return;
         };
-        let draft = &mut self.state.drafts[index];
+        let draft = self.state.drafts.get_mut(index);
         match target {
             NoteTarget::Question if text.trim().is_empty() => draft.note.clear(),
             NoteTarget::Question => draft.note = text,

@@ -1,7 +1,7 @@
 //! The form's state: where the user is, what is pending, and the answers as drafts.
 
+use super::drafts::Drafts;
 use super::editor::Editor;
-use crate::contract::answers::Draft;
 use crate::contract::rules::ReviewAction;
 
 /// Where keys go.
@@ -98,7 +98,7 @@ pub struct State {
     /// The highlighted row of each question (the last row is the free-form row).
     pub cursors: Vec<usize>,
     /// The answers so far, one per question.
-    pub drafts: Vec<Draft>,
+    pub drafts: Drafts,
     /// Where keys go.
     pub focus: Focus,
     /// A confirmation waiting for its second key.
@@ -136,7 +136,7 @@ impl State {
         Self {
             tab: 0,
             cursors: vec![0; questions],
-            drafts: vec![Draft::default(); questions],
+            drafts: Drafts::new(questions),
             focus: Focus::Options,
             pending: Pending::None,
             armed: None,

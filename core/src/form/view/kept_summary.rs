@@ -2,17 +2,15 @@
 //! which notes show stay the same: paging down a written answer of megabytes lays out the rows
 //! the new page reaches, not every row above it again.
 
-use crate::contract::answers::Draft;
 use crate::draw::Line;
 
 /// The summary lines laid out so far, question by question, and what they were laid out for.
 #[derive(Debug, Default)]
 pub(super) struct KeptSummary {
-    /// The columns and whether every note shows.
-    key: Option<(usize, bool)>,
-    /// The drafts the lines show; compared whole, so that no change to an answer or a note
-    /// goes unseen.
-    drafts: Vec<Draft>,
+    /// The columns, whether every note shows, and the drafts' count of changes
+    /// ([`Drafts::changes`](super::super::drafts::Drafts::changes)): no change to an answer or
+    /// a note goes unseen, and the drafts are neither compared nor copied.
+    key: Option<(usize, bool, u64)>,
     /// Each question's lines, as many as were asked for.
     questions: Vec<KeptLines>,
 }
@@ -27,11 +25,11 @@ struct KeptLines {
 
 impl KeptSummary {
     /// Forgets every line unless they were laid out at `columns`, with every note showing or
-    /// not as `all_notes` says, from `drafts`.
-    pub(super) fn follow(&mut self, columns: usize, all_notes: bool, drafts: &[Draft]) {
-        if self.key != Some((columns, all_notes)) || self.drafts != drafts {
-            self.key = Some((columns, all_notes));
-            self.drafts = drafts.to_vec();
+    /// not as `all_notes` says, from the drafts as they were after `changes` changes.
+    pub(super) fn follow(&mut self, columns: usize, all_notes: bool, changes: u64) {
+        let key = Some((columns, all_notes, changes));
+        if self.key != key {
+            self.key = key;
             self.questions.clear();
         }
     }

@@ -154,7 +154,11 @@ impl Form {
         columns: usize,
     ) -> (Vec<Line<'static>>, Option<usize>) {
         let mut kept = self.memory.summary.borrow_mut();
-        kept.follow(columns, self.review_shows_all_notes(), &self.state.drafts);
+        kept.follow(
+            columns,
+            self.review_shows_all_notes(),
+            self.state.drafts.changes(),
+        );
         let mut shown = Vec::new();
         let mut seen = 0usize;
         let blank = Line::new();

@@ -3,10 +3,12 @@
 //! Every frame lays out each row the list shows, and a keystroke that moves the highlight
 //! changes two of them. A row that shows only the question's own text and whether it is
 //! selected ([`RowLook::Plain`]) is laid out once for the list's size, its highlight and its
-//! share of description rows, and drawn again from here; any other row is laid out again
-//! every frame (once a frame, however often the frame asks for it). A kept row also keeps the
-//! draw commands it was last put as, and is put again from them where it stands as it stood,
-//! or moved a few rows up or down with them when the list scrolled.
+//! share of description rows, and drawn again from here; a row that shows a written answer or
+//! a note is kept the same way until a draft changes ([`RowLook::Written`]); a row with an
+//! editor open in it is laid out again every frame (once a frame, however often the frame asks
+//! for it). A kept row also keeps the draw commands it was last put as, and is put again from
+//! them where it stands as it stood, or moved a few rows up or down with them when the list
+//! scrolled.
 
 use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
@@ -26,22 +28,33 @@ pub(super) enum RowLook {
         /// Whether the option is selected.
         selected: bool,
     },
-    /// The custom answer's row with an answer written, an option with a note, or a row with
-    /// an editor open: laid out again every frame.
-    Changing,
+    /// The custom answer's row with an answer written, or an option with a note, and no
+    /// editor open in it: it shows what the drafts hold, and its layout holds until they
+    /// change.
+    Written {
+        /// The drafts' count of changes ([`Drafts::changes`](super::super::drafts::Drafts::changes)).
+        changes: u64,
+    },
+    /// A row with an editor open in it: laid out again every frame.
+    Editing,
 }
 
 impl Form {
     /// What row `row` of question `index` shows besides the question's own text.
     pub(super) fn row_look(&self, index: usize, row: usize) -> RowLook {
         let custom = row >= self.call.request().questions[index].options.len();
-        let changing = if custom {
+        let written = if custom {
             self.custom_written(index)
         } else {
             self.option_noted(index, row)
         };
-        if changing || self.editing_row(row, custom) {
-            return RowLook::Changing;
+        if self.editing_row(row, custom) {
+            return RowLook::Editing;
+        }
+        if written {
+            return RowLook::Written {
+                changes: self.state.drafts.changes(),
+            };
         }
         RowLook::Plain {
             selected: self.row_selected(index, row),
@@ -211,7 +224,7 @@ impl Kept {
     /// Whether the row was laid out with the look `key` names, in frame `frame` when that
     /// look changes every frame.
     fn holds(&self, key: RowKey, frame: u64) -> bool {
-        self.look == key.look && (key.look != RowLook::Changing || self.frame == frame)
+        self.look == key.look && (key.look != RowLook::Editing || self.frame == frame)
     }
 }
 

@@ -9,6 +9,7 @@
 
 use crate::effect::{Effect, FileQuery};
 use crate::input::FileCandidates;
+use crate::text::byte_at_char;
 
 /// The most candidate rows the list shows at once.
 pub const LIST_ROWS: usize = 8;
@@ -29,19 +30,24 @@ impl Token {
     /// the line or after white space, with at least one character after it.
     pub fn at_cursor(lines: &[String], (line, column): (usize, usize)) -> Option<Self> {
         let text = lines.get(line)?;
-        let before: Vec<char> = text.chars().take(column).collect();
+        // The text before the cursor is borrowed, and searched from the cursor back to the
+        // white space before it: a key typed in a long line looks at the word it ends.
+        let (before, before_chars) = match byte_at_char(text, column) {
+            Some(end) => (&text[..end], column),
+            None => (text.as_str(), text.chars().count()),
+        };
         let start = before
-            .iter()
-            .rposition(|c| c.is_whitespace())
-            .map_or(0, |space| space + 1);
-        let word = &before[start..];
-        if word.first() != Some(&'@') || word.len() < 2 {
-            return None;
-        }
+            .char_indices()
+            .rev()
+            .find(|(_, c)| c.is_whitespace())
+            .map_or(0, |(space, c)| space + c.len_utf8());
+        let query = before[start..]
+            .strip_prefix('@')
+            .filter(|query| !query.is_empty())?;
         Some(Self {
             line,
-            at: start,
-            query: word[1..].iter().collect(),
+            at: before_chars - 1 - query.chars().count(),
+            query: query.to_owned(),
         })
     }
 }
@@ -173,6 +179,36 @@ mod tests {
         let text = lines("see @src/ma");
         let token = Token::at_cursor(&text, (0, 11)).unwrap();
         assert_eq!((token.at, token.query.as_str()), (4, "src/ma"));
+    }
+
+    /// The `@word` ending at the cursor found over the line's characters one by one.
+    fn token_char_by_char(lines: &[String], (line, column): (usize, usize)) -> Option<Token> {
+        let before: Vec<char> = lines.get(line)?.chars().take(column).collect();
+        let start = before
+            .iter()
+            .rposition(|c| c.is_whitespace())
+            .map_or(0, |space| space + 1);
+        let word = &before[start..];
+        (word.first() == Some(&'@') && word.len() > 1).then(|| Token {
+            line,
+            at: start,
+            query: word[1..].iter().collect(),
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_word_at_the_cursor_is_the_one_its_characters_make(
+            text in "[a@ \\t\u{3000}é日/]{0,24}(\n[a@ é]{0,6})?",
+            line in 0..3_usize,
+            column in 0..30_usize,
+        ) {
+            let lines = lines(&text);
+            proptest::prop_assert_eq!(
+                Token::at_cursor(&lines, (line, column)),
+                token_char_by_char(&lines, (line, column))
+            );
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! borrow from their input whenever they can.
 
 mod ascii;
+mod position;
 mod sanitize;
 mod width;
 mod wrap;
@@ -23,4 +24,5 @@ pub(crate) use wrap::wrap_ascii_line_into;
 pub use wrap::{wrap, wrap_into, wrapped_line_count};
 
 pub use ascii::is_printable_ascii;
+pub use position::byte_at_char;
 pub(crate) use wrap::fitting_line;

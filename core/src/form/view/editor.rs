@@ -7,8 +7,9 @@ use super::{ACCENT, DIM, TEXT};
 use crate::contract::images::markers;
 use crate::draw::{Canvas, Line, Pos, Rect, Span, put_lines};
 use crate::keys::{Key, KeyCode};
-use crate::text::{sanitize_line, width, wrap};
+use crate::text::{byte_at_char, sanitize_line, width, wrap};
 use smallvec::smallvec;
+use std::borrow::Cow;
 
 /// The bar in front of every editor line and its width.
 const BAR: &str = "│ ";
@@ -47,17 +48,22 @@ pub fn editor_block<'a>(
     let (cursor_line, cursor_char) = editor.cursor();
     let first = cursor_line.saturating_sub(max_rows);
     let last = (cursor_line + max_rows).min(lines.len().saturating_sub(1));
-    let mut rows: Vec<String> = Vec::new();
+    let cleans: Vec<(usize, Cow<'_, str>)> = lines
+        .iter()
+        .enumerate()
+        .take(last + 1)
+        .skip(first)
+        .map(|(number, line)| (number, sanitize_line(line)))
+        .collect();
+    // The rows are borrowed from the lines; only those shown are copied.
+    let mut rows: Vec<&str> = Vec::new();
     let mut cursor = None;
-    for (number, line) in lines.iter().enumerate().take(last + 1).skip(first) {
-        let clean = sanitize_line(line);
-        let pieces = wrap(&clean, text_columns);
+    for (number, clean) in &cleans {
+        let (number, line) = (*number, &lines[*number]);
+        let pieces = wrap(clean, text_columns);
         let start_row = rows.len();
         if number == cursor_line {
-            let byte = line
-                .char_indices()
-                .nth(cursor_char)
-                .map_or(line.len(), |(index, _)| index);
+            let byte = byte_at_char(line, cursor_char).unwrap_or(line.len());
             let offset = sanitize_line(&line[..byte]).len();
             let mut placed = None;
             for (index, piece) in pieces.iter().enumerate() {
@@ -74,7 +80,7 @@ pub fn editor_block<'a>(
             }
             cursor = Some(placed.unwrap_or((start_row, 0)));
         }
-        rows.extend(pieces.into_iter().map(str::to_owned));
+        rows.extend(pieces);
     }
     let (cursor_row, cursor_column) = cursor.unwrap_or((0, 0));
     let top = (cursor_row + 1).saturating_sub(max_rows);
@@ -82,7 +88,7 @@ pub fn editor_block<'a>(
         .into_iter()
         .skip(top)
         .take(max_rows)
-        .map(|row| smallvec![Span::new(BAR, ACCENT), Span::new(row, TEXT)])
+        .map(|row| smallvec![Span::new(BAR, ACCENT), Span::new(row.to_owned(), TEXT)])
         .collect();
     EditorBlock {
         lines: shown,

@@ -12,7 +12,8 @@
 
 use std::borrow::Cow;
 
-use super::{Line, Span, Style, owned_lines, wrap_spans};
+use super::lines::one_line;
+use super::{Line, Span, Style, cap_lines, owned_lines, wrap_spans};
 
 /// The first `count` lines (all of them, when there are fewer) that [`wrap_spans`] makes of
 /// `lead` followed by a span of `text` in `style` (sanitized as [`Span::new`] sanitizes), at
@@ -28,6 +29,82 @@ pub fn wrap_first<'a>(
 ) -> Vec<Line<'a>> {
     let take = first_take(columns, count);
     wrap_first_from(lead, text.into(), style, columns, count, take).0
+}
+
+/// Gives `each` the lines of `spans` wrapped to `columns` cells, at most `rows` of them (cut
+/// as [`cap_lines`] cuts), in order. A single span that fits one line, as most labels and
+/// descriptions do, is given as that line without a list of lines being built; longer text is
+/// wrapped from a prefix as [`wrap_first`] wraps it, so a description of megabytes costs the
+/// rows it shows.
+pub fn wrap_each<'a>(
+    spans: &[Span<'a>],
+    columns: usize,
+    rows: usize,
+    mut each: impl FnMut(Line<'a>),
+) {
+    if rows > 0
+        && let [span] = spans
+        && let Some(line) = one_line(span, columns)
+    {
+        each(line);
+        return;
+    }
+    cap_lines(first_wrapped(spans, columns, rows + 1), rows, columns)
+        .into_iter()
+        .for_each(each);
+}
+
+/// Appends to `lines` the lines of `spans` wrapped to `columns` cells, at most `rows` of them
+/// (cut as [`cap_lines`] cuts), each after `indent` blank cells.
+pub fn push_wrapped<'a>(
+    lines: &mut impl Extend<Line<'a>>,
+    spans: &[Span<'a>],
+    columns: usize,
+    rows: usize,
+    indent: usize,
+) {
+    wrap_each(spans, columns, rows, |mut line| {
+        line.insert(0, Span::spaces(indent));
+        lines.extend([line]);
+    });
+}
+
+/// The first `count` lines (all of them, when there are fewer) that [`wrap_spans`] makes of
+/// `spans`, wrapped from a prefix of their text that wraps to one line more, as
+/// [`wrap_first`] finds it.
+fn first_wrapped<'a>(spans: &[Span<'a>], columns: usize, count: usize) -> Vec<Line<'a>> {
+    let total: usize = spans.iter().map(|span| span.text().len()).sum();
+    let mut take = first_take(columns, count);
+    while columns > 0 && take < total {
+        let mut lines = wrap_spans(&spans_cut(spans, take), columns);
+        if lines.len() > count {
+            lines.truncate(count);
+            return lines;
+        }
+        take = take.saturating_mul(2);
+    }
+    let mut lines = wrap_spans(spans, columns);
+    lines.truncate(count);
+    lines
+}
+
+/// `spans` cut to their first `bytes` bytes of text, at a character boundary.
+fn spans_cut<'a>(spans: &[Span<'a>], bytes: usize) -> Vec<Span<'a>> {
+    let mut left = bytes;
+    let mut cut = Vec::new();
+    for span in spans {
+        let len = span.text().len();
+        if len > left {
+            let end = char_boundary_before(span.text(), left);
+            if end > 0 {
+                cut.push(span.prefix(end));
+            }
+            break;
+        }
+        left -= len;
+        cut.push(span.clone());
+    }
+    cut
 }
 
 /// The prefix [`wrap_first`] tries first: a few lines' worth of bytes.
@@ -168,155 +245,5 @@ fn char_boundary_before(text: &str, at: usize) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
-    use proptest::prelude::*;
-    use rstest::rstest;
-
-    use super::*;
-    use crate::draw::{Role, owned_lines, wrap_spans};
-
-    const TEXT: Style = Style::new(Role::Text);
-    const MUTED: Style = Style::new(Role::Muted);
-
-    /// What the lines show: each span's text and style.
-    fn shown(lines: &[Line<'_>]) -> Vec<Vec<(String, Style)>> {
-        lines
-            .iter()
-            .map(|line| {
-                line.iter()
-                    .map(|span| (span.text().to_owned(), span.style))
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// The first `count` lines of the whole text, wrapped whole.
-    fn wrapped_whole(
-        lead: &[Span<'_>],
-        text: &str,
-        columns: usize,
-        count: usize,
-    ) -> Vec<Line<'static>> {
-        let mut spans: Vec<Span> = lead.to_vec();
-        spans.push(Span::new(text.to_owned(), TEXT));
-        let mut lines: Vec<Line<'static>> = owned_lines(wrap_spans(&spans, columns));
-        lines.truncate(count);
-        lines
-    }
-
-    #[rstest]
-    #[case::words("some words typed in a line ", 12, 3)]
-    #[case::one_long_word("x", 7, 4)]
-    #[case::line_breaks("a log line\r\nanother one\n", 9, 5)]
-    #[case::wide_and_combined("漢字 e\u{301}te 日本語の文 ", 5, 6)]
-    #[case::tabs_and_escapes("\tcolour \u{1b}[31mred\u{1b}[0m ", 8, 4)]
-    fn the_first_lines_of_a_long_text_are_those_of_the_whole_text(
-        #[case] unit: &str,
-        #[case] columns: usize,
-        #[case] count: usize,
-    ) {
-        let text = unit.repeat(5_000);
-        let lead = [Span::new("→ ", MUTED)];
-        for lead in [&lead[..], &[]] {
-            assert_eq!(
-                shown(&wrap_first(lead, text.as_str(), TEXT, columns, count)),
-                shown(&wrapped_whole(lead, &text, columns, count)),
-                "{unit:?} at {columns} columns"
-            );
-        }
-    }
-
-    #[test]
-    fn a_short_text_gives_all_its_lines_and_no_room_gives_none() {
-        let lines = wrap_first(&[], "two word", TEXT, 4, 10);
-        assert_eq!(shown(&lines), shown(&wrapped_whole(&[], "two word", 4, 10)));
-        assert_eq!(lines.len(), 2);
-        assert!(wrap_first(&[], "text", TEXT, 0, 3).is_empty());
-        assert!(wrap_first(&[], "text", TEXT, 5, 0).is_empty());
-    }
-
-    #[test]
-    fn kept_first_lines_are_those_of_the_text_as_it_is_now() {
-        let base = "some words typed in a line ".repeat(200);
-        let lead = [Span::new("✎ ", MUTED)];
-        let texts = [
-            base.clone(),
-            base.clone(),
-            format!("{base}and more written past the lines shown"),
-            base.replacen("words", "WORDS", 1),
-            base[..40].to_owned(),
-            format!("{}x", &base[..40]),
-            String::new(),
-        ];
-        let mut kept = KeptFirstLines::default();
-        for text in &texts {
-            for (lead, style, columns, count) in [
-                (&lead[..], TEXT, 12, 3),
-                (&lead[..], TEXT, 12, 3),
-                (&lead[..], MUTED, 12, 3),
-                (&[][..], MUTED, 12, 3),
-                (&[][..], MUTED, 9, 3),
-                (&[][..], MUTED, 9, 5),
-            ] {
-                assert_eq!(
-                    shown(&kept.lines(lead, text, style, columns, count)),
-                    shown(&wrap_first(lead, text.as_str(), style, columns, count)),
-                    "{text:?} at {columns} columns, {count} lines"
-                );
-            }
-        }
-    }
-
-    proptest! {
-        #[test]
-        fn kept_first_lines_follow_every_edit_of_the_text(
-            base in "([a-c ]{0,9}|日|e\u{301}|\r\n|\n|  +){0,60}",
-            edits in proptest::collection::vec((0_usize..400, "([a-c ]{0,3}|\n|\r|日)"), 1..8),
-            columns in 1_usize..8,
-            count in 1_usize..5,
-        ) {
-            let mut text = base;
-            let mut kept = KeptFirstLines::default();
-            for (at, insert) in edits {
-                prop_assert_eq!(
-                    shown(&kept.lines(&[], &text, TEXT, columns, count)),
-                    shown(&wrap_first(&[], text.as_str(), TEXT, columns, count)),
-                    "{:?}", text
-                );
-                let at = char_boundary_before(&text, at);
-                text.insert_str(at, &insert);
-            }
-            prop_assert_eq!(
-                shown(&kept.lines(&[], &text, TEXT, columns, count)),
-                shown(&wrap_first(&[], text.as_str(), TEXT, columns, count)),
-                "{:?}", text
-            );
-        }
-
-        #[test]
-        fn any_text_gives_the_first_lines_its_whole_wrapping_does(
-            text in "([a-c ]{0,6}|日|e\u{301}|\r|\n|\r\n|\t|\u{1b}){0,400}",
-            columns in 1_usize..12,
-            count in 1_usize..6,
-        ) {
-            prop_assert_eq!(
-                shown(&wrap_first(&[], text.as_str(), TEXT, columns, count)),
-                shown(&wrapped_whole(&[], &text, columns, count))
-            );
-        }
-
-        #[test]
-        fn any_prefix_to_start_from_gives_the_same_lines(
-            text in "([a-c ]{0,9}|日|e\u{301}|\r\n|  +){0,60}",
-            columns in 1_usize..8,
-            count in 1_usize..5,
-            take in 0_usize..40,
-        ) {
-            let lead = [Span::new("→ ", MUTED)];
-            prop_assert_eq!(
-                shown(&wrap_first_from(&lead, Cow::Borrowed(&text), TEXT, columns, count, take).0),
-                shown(&wrapped_whole(&lead, &text, columns, count))
-            );
-        }
-    }
-}
+#[path = "first_lines_tests.rs"]
+mod tests;

@@ -160,20 +160,11 @@ impl<'a> Span<'a> {
     /// The same span cut to at most `cells` cells, ending with `…` where it was cut.
     #[must_use]
     pub fn truncated(self, cells: usize) -> Self {
-        let text = match self.text {
+        let text = match &self.text {
             Cow::Borrowed(text) => truncate(text, cells),
-            Cow::Owned(text) => Cow::Owned(truncate(&text, cells).into_owned()),
+            Cow::Owned(text) => Cow::Owned(truncate(text, cells).into_owned()),
         };
-        let shape = match self.shape {
-            Shape::Rule => Shape::Line,
-            shape @ (Shape::Line | Shape::Lines) => shape,
-        };
-        Self {
-            cells: width(&text),
-            text,
-            shape,
-            style: self.style,
-        }
+        self.cut(text)
     }
 
     /// The same span owning its text, to keep beyond what it borrows from.
@@ -195,6 +186,27 @@ impl<'a> Span<'a> {
             Cow::Owned(text) => text.truncate(kept),
         }
         self.cells = kept_cells;
+    }
+
+    /// The span's text up to byte `end`, a character boundary, measured again; a rule cut
+    /// is a line.
+    pub(super) fn prefix(&self, end: usize) -> Self {
+        self.cut(self.slice(0, end))
+    }
+
+    /// A span of `text`, cut from this one's, in its style: measured again; a rule's cut is a
+    /// line.
+    fn cut(&self, text: Cow<'a, str>) -> Self {
+        let shape = match self.shape {
+            Shape::Rule => Shape::Line,
+            shape @ (Shape::Line | Shape::Lines) => shape,
+        };
+        Self {
+            cells: width(&text),
+            text,
+            shape,
+            style: self.style,
+        }
     }
 
     /// The text from byte `from` to byte `to`, borrowed when the span borrows.
@@ -268,7 +280,7 @@ pub fn wrap_spans<'a>(spans: &[Span<'a>], columns: usize) -> Vec<Line<'a>> {
 
 /// The one line [`wrap_spans`] makes of `span` when it fits `columns` cells on one line,
 /// found without wrapping: trailing spaces dropped, as wrapping drops them.
-fn one_line<'a>(span: &Span<'a>, columns: usize) -> Option<Line<'a>> {
+pub(super) fn one_line<'a>(span: &Span<'a>, columns: usize) -> Option<Line<'a>> {
     if span.shape == Shape::Lines {
         return None;
     }
@@ -331,42 +343,6 @@ pub fn cap_lines(mut lines: Vec<Line<'_>>, rows: usize, columns: usize) -> Vec<L
         last.push(Span::clean(Cow::Borrowed(ELLIPSIS), style));
     }
     lines
-}
-
-/// Gives `each` the lines of `spans` wrapped to `columns` cells, at most `rows` of them (cut
-/// as [`cap_lines`] cuts), in order. A single span that fits one line, as most labels and
-/// descriptions do, is given as that line without a list of lines being built.
-pub fn wrap_each<'a>(
-    spans: &[Span<'a>],
-    columns: usize,
-    rows: usize,
-    mut each: impl FnMut(Line<'a>),
-) {
-    if rows > 0
-        && let [span] = spans
-        && let Some(line) = one_line(span, columns)
-    {
-        each(line);
-        return;
-    }
-    cap_lines(wrap_spans(spans, columns), rows, columns)
-        .into_iter()
-        .for_each(each);
-}
-
-/// Appends to `lines` the lines of `spans` wrapped to `columns` cells, at most `rows` of them
-/// (cut as [`cap_lines`] cuts), each after `indent` blank cells.
-pub fn push_wrapped<'a>(
-    lines: &mut impl Extend<Line<'a>>,
-    spans: &[Span<'a>],
-    columns: usize,
-    rows: usize,
-    indent: usize,
-) {
-    wrap_each(spans, columns, rows, |mut line| {
-        line.insert(0, Span::spaces(indent));
-        lines.extend([line]);
-    });
 }
 
 /// Prefixes every line with `cells` blank cells, in place.

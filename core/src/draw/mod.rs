@@ -21,12 +21,11 @@ use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 pub use canvas::Canvas;
-pub use first_lines::{KeptFirstLines, wrap_first};
+pub use first_lines::{KeptFirstLines, push_wrapped, wrap_each, wrap_first};
 pub use kept::KeptPart;
 pub use lines::{
-    Line, Span, cap_lines, indented, line_width, owned_lines, push_wrapped, put_line,
-    put_line_within, put_lines, put_rule, put_rule_marked, wrap_each, wrap_paragraphs, wrap_spans,
-    wrap_text,
+    Line, Span, cap_lines, indented, line_width, owned_lines, put_line, put_line_within, put_lines,
+    put_rule, put_rule_marked, wrap_paragraphs, wrap_spans, wrap_text,
 };
 pub use rect::Rect;
 

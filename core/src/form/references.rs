@@ -65,6 +65,17 @@ pub struct List {
     pub complete: bool,
     /// The highlighted path.
     pub highlighted: usize,
+    /// How the highlighted path was come to.
+    pub pick: Pick,
+}
+
+/// How a list's highlighted path was come to, which says what a later batch does to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// The best path: the first of each batch, while no key has moved the highlight.
+    Best,
+    /// A key moved it there: it stays on that path as a later batch reorders the paths.
+    Moved,
 }
 
 impl List {
@@ -79,6 +90,7 @@ impl List {
         if count == 0 {
             return;
         }
+        self.pick = Pick::Moved;
         self.highlighted = if down {
             (self.highlighted + 1) % count
         } else {
@@ -132,6 +144,7 @@ impl References {
             paths: Vec::new(),
             complete: false,
             highlighted: 0,
+            pick: Pick::Best,
         });
         vec![Effect::FindFiles(FileQuery {
             query,
@@ -150,12 +163,17 @@ impl References {
         else {
             return;
         };
-        let kept = list.chosen().map(str::to_owned);
+        let moved_to = match list.pick {
+            Pick::Moved => list.chosen().map(str::to_owned),
+            Pick::Best => None,
+        };
         list.paths = batch.paths;
         list.complete = batch.complete;
-        list.highlighted = kept
-            .and_then(|path| list.paths.iter().position(|listed| *listed == path))
-            .unwrap_or(0);
+        let kept = moved_to.and_then(|path| list.paths.iter().position(|listed| *listed == path));
+        if kept.is_none() {
+            list.pick = Pick::Best;
+        }
+        list.highlighted = kept.unwrap_or(0);
     }
 
     /// `esc` on an open list: closes it and keeps the text.

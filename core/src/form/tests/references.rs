@@ -115,6 +115,30 @@ fn a_later_batch_replaces_the_paths_and_keeps_the_highlighted_one() {
 }
 
 #[test]
+fn a_later_batch_highlights_its_best_path_while_no_key_has_moved_the_highlight() {
+    let mut run = custom_editor("'@ma'");
+    let generation = queries(&run).last().unwrap().generation;
+    for (paths, complete) in [
+        (&["a/main.rs", "b/main.rs"][..], false),
+        (&["main.rs", "a/main.rs"][..], true),
+    ] {
+        let batch = FileCandidates {
+            generation,
+            paths: paths.iter().map(|path| (*path).to_owned()).collect(),
+            complete,
+        };
+        run.form.handle(Input::FileCandidates(batch));
+    }
+    run.keys("tab");
+    let editor = run.form.state.editor().unwrap();
+    assert_eq!(
+        editor.lines(),
+        ["@main.rs"],
+        "the best path, not the first batch's"
+    );
+}
+
+#[test]
 fn a_search_still_going_says_so_and_an_empty_one_says_nothing_matched() {
     let mut run = custom_editor("'@zz'");
     assert!(run.screen().contains("Searching…"), "{}", run.screen());

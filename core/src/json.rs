@@ -14,6 +14,8 @@ use serde::Serialize;
 use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
 
 /// Whether a character inside a string is written as a `\u` escape beyond what JSON requires.
+/// Each such character starts with the byte `0x7f`, `0xc2` or `0xe2` in UTF-8, which only ever
+/// start a character: a string is searched for those bytes, not decoded character by character.
 pub const fn needs_escape(c: char) -> bool {
     matches!(
         c,
@@ -63,13 +65,21 @@ impl<F: Formatter> Formatter for Escaping<F> {
         writer: &mut W,
         fragment: &str,
     ) -> io::Result<()> {
-        let mut rest = fragment;
-        while let Some((at, c)) = rest.char_indices().find(|(_, c)| needs_escape(*c)) {
-            writer.write_all(&rest.as_bytes()[..at])?;
-            write!(writer, "\\u{:04x}", u32::from(c))?;
-            rest = &rest[at + c.len_utf8()..];
+        let bytes = fragment.as_bytes();
+        let (mut written, mut from) = (0, 0);
+        while let Some(found) = memchr::memchr3(0x7f, 0xc2, 0xe2, &bytes[from..]) {
+            let at = from + found;
+            let Some(c) = fragment[at..].chars().next() else {
+                break;
+            };
+            from = at + c.len_utf8();
+            if needs_escape(c) {
+                writer.write_all(&bytes[written..at])?;
+                write!(writer, "\\u{:04x}", u32::from(c))?;
+                written = from;
+            }
         }
-        writer.write_all(rest.as_bytes())
+        writer.write_all(&bytes[written..])
     }
 
     fn begin_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
@@ -143,6 +153,24 @@ mod tests {
         let value = json!({"k\u{202a}ey": ["\u{1b}[31m", "\u{9d}0;x\u{7}", "é ✓ 日本"]});
         let back: Value = serde_json::from_str(&to_string_pretty(&value)).unwrap();
         assert_eq!(back, value);
+    }
+
+    /// `text`'s JSON string with the escapes found by looking at each character in turn.
+    fn escaped_char_by_char(text: &str) -> String {
+        let mut plain = serde_json::to_string(text).unwrap();
+        for c in text.chars().filter(|c| needs_escape(*c)) {
+            plain = plain.replace(c, &format!("\\u{:04x}", u32::from(c)));
+        }
+        plain
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn every_character_to_escape_is_found_by_its_first_byte(
+            text in "[a \\u{7e}-\\u{a1}\\u{2000}\\u{2027}-\\u{202f}\\u{2065}-\\u{206a}é日\"\\\\\n]{0,40}",
+        ) {
+            proptest::prop_assert_eq!(to_string(&text), escaped_char_by_char(&text));
+        }
     }
 
     #[test]

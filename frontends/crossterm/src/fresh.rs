@@ -9,7 +9,7 @@
 //! when its shadow vouches for the blank cells.
 
 use pi_agent_ask_core::draw::{DrawCmd, Style};
-use pi_agent_ask_core::text::{is_printable_ascii, narrow_standalone_cells};
+use pi_agent_ask_core::text::{byte_at_char, is_printable_ascii, narrow_standalone_cells};
 
 use crate::cell::{Patch, Shade};
 use crate::theme::Theme;
@@ -121,10 +121,7 @@ fn narrow_prefix(text: &str, room: usize) -> Option<(&str, usize, Glyphs)> {
     if cells <= room {
         return Some((text, cells, Glyphs::Narrow));
     }
-    let end = text
-        .char_indices()
-        .nth(room)
-        .map_or(text.len(), |(at, _)| at);
+    let end = byte_at_char(text, room).unwrap_or(text.len());
     Some((&text[..end], room, Glyphs::Narrow))
 }
 

@@ -4,6 +4,7 @@
 use std::sync::LazyLock;
 
 use memchr::memmem::Finder;
+use pi_agent_ask_core::text::byte_at_char;
 use ratatui::layout::Position;
 
 use super::Encoder;
@@ -40,11 +41,9 @@ impl Encoder {
             let room = usize::from(width - run.x);
             let text = match run.glyphs {
                 Glyphs::Ascii => &run.text[..run.text.len().min(room)],
-                Glyphs::Narrow => run
-                    .text
-                    .char_indices()
-                    .nth(room)
-                    .map_or(run.text, |(at, _)| &run.text[..at]),
+                Glyphs::Narrow => {
+                    &run.text[..byte_at_char(run.text, room).unwrap_or(run.text.len())]
+                }
             };
             if run.shade.paints_blank_as(Ink::RESET) {
                 for (start, stop) in shown_pieces(text.as_bytes()) {
@@ -198,6 +197,27 @@ mod tests {
         shown_pieces(text.as_bytes())
             .map(|(start, stop)| &text[start..stop])
             .collect()
+    }
+
+    #[test]
+    fn a_run_past_the_screen_edge_is_cut_there_narrow_characters_too() {
+        let mut encoder = Encoder::new(Size::new(10, 1));
+        let mut out = Vec::new();
+        encoder.erase(&mut out, Erase::All);
+        let runs = [run(2, "ab", Shade::BLANK), run(6, "──é──", Shade::BLANK)];
+        assert!(encoder.write_fresh(&mut out, 0, 0, &runs));
+        let mut screen = vt100::Parser::new(1, 10, 0);
+        screen.process(&out);
+        assert_eq!(screen.screen().contents(), "  ab  ──é─");
+        assert_eq!(
+            encoder.shadow.blank_from(0),
+            10,
+            "noted up to the edge, not past it"
+        );
+        assert!(
+            !String::from_utf8_lossy(&out).ends_with("──"),
+            "the fifth character is not written: {out:?}"
+        );
     }
 
     #[test]

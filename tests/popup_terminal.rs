@@ -253,13 +253,9 @@ fn a_client_showing_another_popup_refuses_and_the_asker_falls_back_at_once() {
     let _ = other.wait();
 }
 
-#[test]
-fn a_popup_starts_in_the_panes_directory_and_its_killed_program_gives_the_cancelled_result() {
-    let Some((term, Some(client))) = start(true) else {
-        return;
-    };
-    term.launch_recorded("", "ask arguments.json --ui popup");
-    wait_for_the_popup(&term, &client);
+/// The process id of the popup's program, which the tmux server runs itself: no shell
+/// starts it.
+fn popup_program(term: &Asking) -> String {
     let server = term.tmux.run(&["display-message", "-p", "#{pid}"]);
     let found = Command::new("pgrep")
         .args(["-P", server.trim(), "-f", "popup-form"])
@@ -267,6 +263,39 @@ fn a_popup_starts_in_the_panes_directory_and_its_killed_program_gives_the_cancel
         .expect("pgrep runs");
     let program = String::from_utf8_lossy(&found.stdout).trim().to_owned();
     assert!(!program.is_empty(), "no popup program under the server");
+    program
+}
+
+#[test]
+fn the_popup_program_gets_the_callers_no_color_whatever_it_ends_with() {
+    let Some((term, Some(mut client))) = start(true) else {
+        return;
+    };
+    term.launch_recorded("NO_COLOR='yes;'", "ask arguments.json --ui popup");
+    wait_for_the_popup(&term, &client);
+    let program = popup_program(&term);
+    let environ = std::fs::read(format!("/proc/{program}/environ")).unwrap_or_default();
+    if !environ.is_empty() {
+        let vars: Vec<&[u8]> = environ.split(|&byte| byte == 0).collect();
+        assert!(vars.contains(&&b"NO_COLOR=yes;"[..]), "{vars:?}");
+        assert!(vars.contains(&&b"PI_AGENT_ASK_POPUP=1"[..]), "{vars:?}");
+    }
+    client.type_bytes(b"\x1b");
+    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0, "stderr: {}", stderr(&term));
+    let (text, _) = read_result(document);
+    assert!(text.starts_with("User cancelled the ask flow"), "{text}");
+}
+
+#[test]
+fn a_popup_starts_in_the_panes_directory_and_its_killed_program_gives_the_cancelled_result() {
+    let Some((term, Some(client))) = start(true) else {
+        return;
+    };
+    term.launch_recorded("", "ask arguments.json --ui popup");
+    wait_for_the_popup(&term, &client);
+    let program = popup_program(&term);
     let cwd = std::fs::read_link(format!("/proc/{program}/cwd"));
     if let Ok(cwd) = cwd {
         let pane = term

@@ -6,7 +6,8 @@ use std::io::Read as _;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-/// How long a probe of a host (`tmux -V`, `tmux list-clients`) may take before it is given up.
+/// How long a probe of a host (tmux asked for its clients and the pane) may take before it is
+/// given up.
 pub const PROBE_LIMIT: Duration = Duration::from_secs(5);
 
 /// Runs a probe of a host and gives its standard output, or the reason it failed; tests give

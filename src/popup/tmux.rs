@@ -3,7 +3,8 @@
 //! runs until the popup closes (tmux 3.3a verified), and returns at once when the client
 //! already shows a popup or a menu.
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::{OsStrExt as _, OsStringExt as _};
 
 use super::command::{CommandLine, Probe, shell_line, with_env};
 use super::environment::{Environment, Skip};
@@ -11,7 +12,8 @@ use super::launch::Launch;
 
 /// The oldest tmux with `display-popup`.
 const OLDEST: Version = Version::Release { major: 3, minor: 2 };
-/// The first tmux whose popups take a title (`-T`).
+/// The first tmux whose popups take a title (`-T`) and variables (`-e`), so the program can
+/// run with no shell started before it.
 const TITLED: Version = Version::Release { major: 3, minor: 3 };
 
 /// A tmux version as `tmux -V` prints it.
@@ -30,7 +32,12 @@ pub enum Version {
 
 /// Reads `tmux -V`'s line; `None` when it names no version this code understands.
 pub fn parse_version(line: &str) -> Option<Version> {
-    let word = line.trim().strip_prefix("tmux ")?.trim();
+    parse_version_word(line.trim().strip_prefix("tmux ")?)
+}
+
+/// Reads a version as the server's `#{version}` gives it (`3.3a`, `next-3.4`, `master`).
+fn parse_version_word(word: &str) -> Option<Version> {
+    let word = word.trim();
     if word == "master" {
         return Some(Version::Development);
     }
@@ -72,7 +79,35 @@ impl Tmux {
             Skip::Unusable("tmux: no pane to open over (TMUX_PANE is not set)".to_owned())
         })?;
         let unusable = |why: String| Skip::Unusable(format!("tmux: {why}"));
-        let version = parse_version(&probe(&CommandLine::new("tmux", ["-V"])).map_err(unusable)?);
+        let mut partial = Self {
+            socket: socket.to_owned(),
+            pane: pane.to_owned(),
+            client: String::new(),
+            cwd: None,
+            version: None,
+        };
+        // One run of the client asks the server everything: each run costs a start of tmux
+        // and a round trip, and the popup waits for them all.
+        let answer = probe(&partial.command([
+            "list-clients",
+            "-t",
+            pane,
+            "-F",
+            CLIENT_FORMAT,
+            ";",
+            "display-message",
+            "-p",
+            "-t",
+            pane,
+            PANE_FORMAT,
+        ]))
+        .map_err(unusable)?;
+        let answer = Answer::read(&answer, pane)
+            .ok_or_else(|| unusable(format!("pane {pane} is not known to the server")))?;
+        let version = match answer.version {
+            "" => parse_version(&probe(&CommandLine::new("tmux", ["-V"])).map_err(unusable)?),
+            word => parse_version_word(word),
+        };
         if let Some(version @ Version::Release { major, minor }) = version
             && version < OLDEST
         {
@@ -80,36 +115,10 @@ impl Tmux {
                 "tmux {major}.{minor} is older than 3.2, the first with popups"
             )));
         }
-        let mut partial = Self {
-            socket: socket.to_owned(),
-            pane: pane.to_owned(),
-            client: String::new(),
-            cwd: None,
-            version,
-        };
-        let pane_line = probe(&partial.command([
-            "display-message",
-            "-p",
-            "-t",
-            pane,
-            "#{session_id}\t#{pane_current_path}",
-        ]))
-        .map_err(unusable)?;
-        let (session, cwd) = pane_line
-            .trim_end_matches('\n')
-            .split_once('\t')
-            .ok_or_else(|| unusable(format!("pane {pane} is not known to the server")))?;
-        let clients = probe(&partial.command([
-            "list-clients",
-            "-t",
-            session,
-            "-F",
-            "#{client_activity}\t#{client_readonly}\t#{client_name}",
-        ]))
-        .map_err(unusable)?;
-        partial.client = pick_client(&clients)
+        partial.version = version;
+        partial.client = pick_client(answer.clients)
             .ok_or_else(|| unusable("no client is attached to the session".to_owned()))?;
-        partial.cwd = Some(cwd.to_owned()).filter(|cwd| !cwd.is_empty());
+        partial.cwd = Some(answer.cwd.to_owned()).filter(|cwd| !cwd.is_empty());
         Ok(partial)
     }
 
@@ -127,20 +136,30 @@ impl Tmux {
             .into();
         args.extend(["-c", self.client.as_str(), "-t", self.pane.as_str()].map(OsString::from));
         if let Some(cwd) = self.cwd.as_deref() {
-            args.extend(["-d", cwd].map(OsString::from));
+            args.extend([OsString::from("-d"), literal(cwd)]);
         } else if let Some(cwd) = &launch.cwd {
-            args.extend([OsString::from("-d"), cwd.clone().into_os_string()]);
+            args.extend([OsString::from("-d"), literal(cwd.as_os_str())]);
         }
         if self.version.is_none_or(|version| version >= TITLED) {
+            // The program itself, its variables given to tmux: a command of more than one
+            // word is run as it is, not by a shell, which would take a start of its own and
+            // one of `env` before the program's.
             args.extend(["-T", &format!(" {} ", launch.title)].map(OsString::from));
+            for (name, value) in &launch.env {
+                let mut variable = OsString::from(format!("{name}="));
+                variable.push(value);
+                args.extend([OsString::from("-e"), literal(&variable)]);
+            }
+            args.extend(launch.program.iter().map(literal));
+        } else {
+            args.push(
+                format!(
+                    "exec {}",
+                    shell_line(&with_env(&launch.env, &launch.program))
+                )
+                .into(),
+            );
         }
-        args.push(
-            format!(
-                "exec {}",
-                shell_line(&with_env(&launch.env, &launch.program))
-            )
-            .into(),
-        );
         self.command(args)
     }
 
@@ -150,11 +169,66 @@ impl Tmux {
     }
 }
 
+/// `text` as one argument to a tmux command, whatever it ends with: tmux reads an argument
+/// that ends in `;` as the end of a command, and one that ends in `\;` as ending in `;`.
+fn literal(text: impl AsRef<OsStr>) -> OsString {
+    let bytes = text.as_ref().as_bytes();
+    match bytes.split_last() {
+        Some((b';', head)) => OsString::from_vec([head, b"\\;"].concat()),
+        _ => text.as_ref().to_owned(),
+    }
+}
+
 /// The socket path in `TMUX` (`SOCKET,PID,SESSION`).
 fn socket_of(tmux: &str) -> Option<&str> {
     let mut parts = tmux.rsplitn(3, ',');
     let (_session, _pid, socket) = (parts.next()?, parts.next()?, parts.next()?);
     Some(socket).filter(|socket| !socket.is_empty())
+}
+
+/// What `list-clients` prints of each client: `ACTIVITY\tREADONLY\tNAME`.
+const CLIENT_FORMAT: &str = "#{client_activity}\t#{client_readonly}\t#{client_name}";
+
+/// What `display-message` prints of the caller's pane: `PANE\tVERSION\tDIRECTORY`. The
+/// version is the server's, which is what opens the popup; a server too old to know the
+/// format prints it empty.
+const PANE_FORMAT: &str = "#{pane_id}\t#{version}\t#{pane_current_path}";
+
+/// The server's answer to the one probe, taken apart.
+struct Answer<'a> {
+    /// The client lines (`list-clients`), before the pane's line.
+    clients: &'a str,
+    /// The server's version, empty when it is too old to know the format.
+    version: &'a str,
+    /// The pane's directory, empty when tmux does not know it.
+    cwd: &'a str,
+}
+
+impl<'a> Answer<'a> {
+    /// Finds the pane's line, the first that starts with the pane's id (no client's line
+    /// starts with `%`), and reads the fields after the id. The directory may hold any
+    /// character but NUL, line breaks too, so the pane's line runs to the end. `None` when
+    /// the server printed no line for the pane.
+    fn read(answer: &'a str, pane: &str) -> Option<Self> {
+        let mut start = 0;
+        for line in answer.split_inclusive('\n') {
+            if line
+                .strip_prefix(pane)
+                .is_some_and(|rest| rest.starts_with('\t'))
+            {
+                let after = start + pane.len() + 1;
+                let rest = &answer[after..];
+                let (version, cwd) = rest.strip_suffix('\n').unwrap_or(rest).split_once('\t')?;
+                return Some(Self {
+                    clients: &answer[..start],
+                    version,
+                    cwd,
+                });
+            }
+            start += line.len();
+        }
+        None
+    }
 }
 
 /// The most recently active client that is not read-only, from `list-clients` lines of
@@ -174,131 +248,5 @@ fn pick_client(lines: &str) -> Option<String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::path::PathBuf;
-
-    use super::*;
-
-    #[test]
-    fn versions_read_as_tmux_prints_them() {
-        let release = |major, minor| Some(Version::Release { major, minor });
-        assert_eq!(parse_version("tmux 3.3a\n"), release(3, 3));
-        assert_eq!(parse_version("tmux 3.2"), release(3, 2));
-        assert_eq!(parse_version("tmux 3.2-rc3"), release(3, 2));
-        assert_eq!(parse_version("tmux next-3.6"), release(3, 6));
-        assert_eq!(parse_version("tmux 2.9a"), release(2, 9));
-        assert_eq!(parse_version("tmux 3.10"), release(3, 10));
-        assert_eq!(parse_version("tmux master"), Some(Version::Development));
-        assert_eq!(parse_version("tmux openbsd-7.4"), None);
-        assert_eq!(parse_version("screen 4.9"), None);
-        assert!(release(3, 10) > release(3, 2));
-        assert!(Some(Version::Development) > release(9, 9));
-    }
-
-    fn env(pairs: &[(&str, &str)]) -> Environment {
-        Environment::from_pairs(pairs.iter().copied())
-    }
-
-    /// A server with one attached client, at version `version`.
-    fn server(
-        version: &'static str,
-        clients: &'static str,
-    ) -> impl Fn(&CommandLine) -> Result<String, String> {
-        move |line: &CommandLine| {
-            let args = line.arg_texts();
-            match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
-                ["-V"] => Ok(format!("tmux {version}\n")),
-                [
-                    "-S",
-                    "/tmp/tmux-1/default",
-                    "display-message",
-                    "-p",
-                    "-t",
-                    "%3",
-                    _,
-                ] => Ok("$1\t/home/me/project\n".to_owned()),
-                [
-                    "-S",
-                    "/tmp/tmux-1/default",
-                    "list-clients",
-                    "-t",
-                    "$1",
-                    "-F",
-                    _,
-                ] => Ok(clients.to_owned()),
-                _ => Err(format!("unexpected {args:?}")),
-            }
-        }
-    }
-
-    const IN_TMUX: [(&str, &str); 2] =
-        [("TMUX", "/tmp/tmux-1/default,4242,1"), ("TMUX_PANE", "%3")];
-
-    #[test]
-    fn outside_tmux_it_is_absent_and_without_a_pane_unusable() {
-        let probe = server("3.3a", "");
-        assert_eq!(Tmux::detect(&env(&[]), &probe), Err(Skip::Absent));
-        let no_pane = Tmux::detect(&env(&IN_TMUX[..1]), &probe);
-        assert!(matches!(no_pane, Err(Skip::Unusable(why)) if why.contains("TMUX_PANE")));
-    }
-
-    #[test]
-    fn an_old_tmux_or_no_attached_client_is_unusable_with_the_reason() {
-        let old = Tmux::detect(&env(&IN_TMUX), &server("3.1c", "1\t0\t/dev/pts/1\n"));
-        assert!(matches!(old, Err(Skip::Unusable(why)) if why.contains("3.1 is older than 3.2")));
-        let detached = Tmux::detect(&env(&IN_TMUX), &server("3.3a", ""));
-        assert!(matches!(detached, Err(Skip::Unusable(why)) if why.contains("no client")));
-        let read_only = Tmux::detect(&env(&IN_TMUX), &server("3.3a", "9\t1\t/dev/pts/1\n"));
-        assert!(matches!(read_only, Err(Skip::Unusable(_))));
-    }
-
-    #[test]
-    fn the_popup_opens_on_the_most_recently_active_client_in_the_panes_directory() {
-        let clients = "100\t0\t/dev/pts/1\n300\t1\t/dev/pts/9\n200\t0\t/dev/pts/4\n";
-        let tmux = Tmux::detect(&env(&IN_TMUX), &server("3.3a", clients)).expect("usable");
-        let launch = Launch {
-            program: ["/usr/bin/pi-agent-ask", "popup-form", "/run/user/1/p x"]
-                .map(OsString::from)
-                .into(),
-            env: vec![("PI_AGENT_ASK_POPUP".to_owned(), OsString::from("1"))],
-            cwd: Some(PathBuf::from("/elsewhere")),
-            title: "pi-agent-ask".to_owned(),
-        };
-        assert_eq!(
-            tmux.launch(&launch).arg_texts(),
-            [
-                "-S",
-                "/tmp/tmux-1/default",
-                "display-popup",
-                "-E",
-                "-w",
-                "90%",
-                "-h",
-                "90%",
-                "-c",
-                "/dev/pts/4",
-                "-t",
-                "%3",
-                "-d",
-                "/home/me/project",
-                "-T",
-                " pi-agent-ask ",
-                "exec 'env' 'PI_AGENT_ASK_POPUP=1' '/usr/bin/pi-agent-ask' 'popup-form' \
-                 '/run/user/1/p x'",
-            ]
-        );
-        assert_eq!(
-            tmux.close().arg_texts(),
-            [
-                "-S",
-                "/tmp/tmux-1/default",
-                "display-popup",
-                "-C",
-                "-c",
-                "/dev/pts/4"
-            ]
-        );
-        let older = Tmux::detect(&env(&IN_TMUX), &server("3.2a", clients)).expect("usable");
-        assert!(!older.launch(&launch).arg_texts().contains(&"-T".to_owned()));
-    }
-}
+#[path = "tmux_tests.rs"]
+mod tests;

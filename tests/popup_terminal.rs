@@ -289,6 +289,32 @@ fn the_popup_program_gets_the_callers_no_color_whatever_it_ends_with() {
 }
 
 #[test]
+fn a_popup_starts_in_the_panes_directory_whatever_its_name_holds() {
+    let Some((term, Some(mut client))) = start(true) else {
+        return;
+    };
+    let folder = term.tmux.path("a#{pane_id}b; c");
+    std::fs::create_dir_all(&folder).expect("a folder");
+    std::fs::create_dir_all(term.tmux.path("run")).expect("a runtime folder");
+    term.tmux.type_line(&format!(
+        "clear; cd 'a#{{pane_id}}b; c' && HOME=\"$PWD/..\" XDG_RUNTIME_DIR=\"$PWD/../run\" {} \
+         ask ../arguments.json --ui popup --config ../settings.json > ../result.json \
+         2> ../stderr.txt; echo \"exit=$?\"; cd ..",
+        env!("CARGO_BIN_EXE_pi-agent-ask"),
+    ));
+    wait_for_the_popup(&term, &client);
+    let program = popup_program(&term);
+    if let Ok(cwd) = std::fs::read_link(format!("/proc/{program}/cwd")) {
+        let expected = folder.canonicalize().expect("the folder");
+        assert_eq!(cwd, expected, "tmux read the folder's name as a format");
+    }
+    client.type_bytes(b"\x1b");
+    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
+    let (_, exit) = term.finish();
+    assert_eq!(exit, 0, "stderr: {}", stderr(&term));
+}
+
+#[test]
 fn a_popup_starts_in_the_panes_directory_and_its_killed_program_gives_the_cancelled_result() {
     let Some((term, Some(client))) = start(true) else {
         return;

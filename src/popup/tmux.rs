@@ -136,9 +136,9 @@ impl Tmux {
             .into();
         args.extend(["-c", self.client.as_str(), "-t", self.pane.as_str()].map(OsString::from));
         if let Some(cwd) = self.cwd.as_deref() {
-            args.extend([OsString::from("-d"), literal(cwd)]);
+            args.extend([OsString::from("-d"), directory(cwd.as_ref())]);
         } else if let Some(cwd) = &launch.cwd {
-            args.extend([OsString::from("-d"), literal(cwd.as_os_str())]);
+            args.extend([OsString::from("-d"), directory(cwd.as_os_str())]);
         }
         if self.version.is_none_or(|version| version >= TITLED) {
             // The program itself, its variables given to tmux: a command of more than one
@@ -177,6 +177,20 @@ fn literal(text: impl AsRef<OsStr>) -> OsString {
         Some((b';', head)) => OsString::from_vec([head, b"\\;"].concat()),
         _ => text.as_ref().to_owned(),
     }
+}
+
+/// `path` as `display-popup -d` takes it: tmux expands the directory as a format, where `##`
+/// is a `#` (`#{...}` in a folder's name would be replaced, and the popup would start in the
+/// home folder instead).
+fn directory(path: &OsStr) -> OsString {
+    let mut escaped = Vec::with_capacity(path.len());
+    for &byte in path.as_bytes() {
+        if byte == b'#' {
+            escaped.push(b'#');
+        }
+        escaped.push(byte);
+    }
+    literal(OsString::from_vec(escaped))
 }
 
 /// The socket path in `TMUX` (`SOCKET,PID,SESSION`).

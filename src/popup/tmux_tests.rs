@@ -164,9 +164,10 @@ fn the_popup_opens_on_the_most_recently_active_client_in_the_panes_directory() {
 }
 
 #[test]
-fn arguments_that_end_in_a_semicolon_reach_the_popup_whole() {
+fn arguments_that_end_in_a_semicolon_and_a_directory_with_formats_reach_the_popup_whole() {
     let clients = "1\t0\t/dev/pts/4\n";
-    let tmux = Tmux::detect(&env(&IN_TMUX), &server_in("3.4", clients, "/src/a;")).expect("usable");
+    let tmux =
+        Tmux::detect(&env(&IN_TMUX), &server_in("3.4", clients, "/src/#{x}a;")).expect("usable");
     let launch = Launch {
         program: ["/bin/pi-agent-ask;", "popup-form", "/tmp/d\\;"]
             .map(OsString::from)
@@ -176,8 +177,8 @@ fn arguments_that_end_in_a_semicolon_reach_the_popup_whole() {
     };
     let args = tmux.launch(&launch).arg_texts();
     assert_eq!(
-        args[13], "/src/a\\;",
-        "tmux reads `\\;` at an argument's end as `;`"
+        args[13], "/src/##{x}a\\;",
+        "tmux reads `\\;` at an argument's end as `;`, and the directory as a format"
     );
     assert_eq!(
         args[16..],

@@ -34,11 +34,12 @@ fn start() -> Option<(Asking, Client)> {
 }
 
 /// Types the hook's command line into the pane, in an empty private runtime folder (so no
-/// inbox listens), its process id into `hook.pid`.
+/// inbox listens), its process id into `hook.pid`, its `tmux` runs noted.
 fn launch(term: &Asking) {
     std::fs::create_dir_all(term.tmux.path("run")).expect("a runtime folder");
+    term.note_tmux_runs();
     term.tmux.type_line(&format!(
-        "clear; HOME=\"$PWD\" XDG_RUNTIME_DIR=\"$PWD/run\" \
+        "clear; PATH=\"$PWD/bin:$PATH\" HOME=\"$PWD\" XDG_RUNTIME_DIR=\"$PWD/run\" \
          sh -c 'echo $$ > hook.pid; exec \"$@\"' sh {} hook claude \
          --config \"$PWD/settings.json\" < input.json > result.json 2> stderr.txt; \
          echo \"exit=$?\"",
@@ -97,6 +98,11 @@ fn without_an_inbox_the_hook_asks_in_a_popup_and_prints_the_answer() {
     );
     client.wait_for("the popup to close", |screen| !screen.contains(AUTH));
     assert_eq!(stderr(&term), "");
+    assert_eq!(
+        term.tmux_commands(),
+        ["list-clients", "display-popup"],
+        "the server is asked once, and the popup opened"
+    );
 }
 
 #[test]

@@ -266,6 +266,16 @@ fn popup_program(term: &Asking) -> String {
     program
 }
 
+/// Dismisses the popup's form with `esc` and checks the asker printed the cancelled result.
+fn dismiss(term: &Asking, client: &mut Client) {
+    client.type_bytes(b"\x1b");
+    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0, "stderr: {}", stderr(term));
+    let (text, _) = read_result(document);
+    assert!(text.starts_with("User cancelled the ask flow"), "{text}");
+}
+
 #[test]
 fn the_popup_program_gets_the_callers_no_color_whatever_it_ends_with() {
     let Some((term, Some(mut client))) = start(true) else {
@@ -280,12 +290,26 @@ fn the_popup_program_gets_the_callers_no_color_whatever_it_ends_with() {
         assert!(vars.contains(&&b"NO_COLOR=yes;"[..]), "{vars:?}");
         assert!(vars.contains(&&b"PI_AGENT_ASK_POPUP=1"[..]), "{vars:?}");
     }
-    client.type_bytes(b"\x1b");
-    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
-    let (document, exit) = term.finish();
-    assert_eq!(exit, 0, "stderr: {}", stderr(&term));
-    let (text, _) = read_result(document);
-    assert!(text.starts_with("User cancelled the ask flow"), "{text}");
+    dismiss(&term, &mut client);
+}
+
+#[test]
+fn auto_away_from_a_person_asks_tmux_once_and_opens_the_popup() {
+    let Some((term, Some(mut client))) = start(true) else {
+        return;
+    };
+    term.note_tmux_runs();
+    term.launch_recorded(
+        "PATH=\"$PWD/bin:$PATH\"",
+        "ask arguments.json --ui auto < /dev/null",
+    );
+    wait_for_the_popup(&term, &client);
+    dismiss(&term, &mut client);
+    assert_eq!(
+        term.tmux_commands(),
+        ["list-clients", "display-popup"],
+        "the host auto found is the one the popup opens in"
+    );
 }
 
 #[test]
@@ -308,10 +332,7 @@ fn a_popup_starts_in_the_panes_directory_whatever_its_name_holds() {
         let expected = folder.canonicalize().expect("the folder");
         assert_eq!(cwd, expected, "tmux read the folder's name as a format");
     }
-    client.type_bytes(b"\x1b");
-    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
-    let (_, exit) = term.finish();
-    assert_eq!(exit, 0, "stderr: {}", stderr(&term));
+    dismiss(&term, &mut client);
 }
 
 #[test]

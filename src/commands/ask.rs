@@ -20,7 +20,7 @@ use crate::foreground;
 use crate::inbox::client::{self, InboxAnswer, InboxError};
 use crate::interrupt;
 use crate::outcome::{Outcome, UsageError, report};
-use crate::popup;
+use crate::popup::{self, Popup};
 use crate::settings_file::SettingsFile;
 use crate::terminal;
 use crate::tui::{self, Placement};
@@ -115,17 +115,19 @@ pub fn ask(
                 ending: ending(None),
             }
         }
-        Surface::Popup => match ask_popup::ask(call, drafts.as_deref(), &settings, cwd) {
-            Ok((result, exit, kept)) => Asked {
-                result,
-                exit,
-                ending: ending(kept),
-            },
-            Err(reason) => {
-                report(&format!("--ui popup: {reason}; answering without a UI"));
-                unasked(call)
+        Surface::Popup(found) => {
+            match ask_popup::ask(found, call, drafts.as_deref(), &settings, cwd) {
+                Ok((result, exit, kept)) => Asked {
+                    result,
+                    exit,
+                    ending: ending(kept),
+                },
+                Err(reason) => {
+                    report(&format!("--ui popup: {reason}; answering without a UI"));
+                    unasked(call)
+                }
             }
-        },
+        }
         Surface::Tui { placement } => {
             let end = tui::ask_with(call.clone(), drafts, settings, placement, cwd)?;
             Asked {
@@ -189,7 +191,7 @@ fn ask_inbox(call: &Call, request: &AwayRequest, name: &str) -> Result<Asked, Us
 }
 
 /// Where an ask without `--answer` happens.
-#[derive(Clone, Copy)]
+#[derive(Clone, Debug)]
 pub enum Surface {
     /// The rich terminal questionnaire.
     Tui {
@@ -200,8 +202,9 @@ pub enum Surface {
     Dialogs,
     /// A `pi-agent-ask inbox` terminal, the one `--inbox` names.
     Inbox,
-    /// A popup over the terminal the caller runs in.
-    Popup,
+    /// A popup over the terminal the caller runs in: in the host `auto` found already, or, for
+    /// `--ui popup`, in the one found when it opens (which says why none can).
+    Popup(Option<Popup>),
     /// Nowhere: the result tells the agent to ask another way.
     NoUi,
 }
@@ -223,7 +226,7 @@ pub fn surface_for(ui: UiArg, inline: Option<u16>, inbox: &str) -> Result<Surfac
         }
         UiArg::Dialogs => Surface::Dialogs,
         UiArg::Inbox => Surface::Inbox,
-        UiArg::Popup => Surface::Popup,
+        UiArg::Popup => Surface::Popup(None),
         UiArg::Auto => {
             let at_terminal = foreground::person_at_terminal();
             if at_terminal && terminal::term_is_dumb() && terminal::tty_available() {
@@ -232,8 +235,8 @@ pub fn surface_for(ui: UiArg, inline: Option<u16>, inbox: &str) -> Result<Surfac
                 tui
             } else if client::listening(inbox) {
                 Surface::Inbox
-            } else if popup::available().is_some() {
-                Surface::Popup
+            } else if let Some(popup) = popup::available() {
+                Surface::Popup(Some(popup))
             } else {
                 Surface::NoUi
             }

@@ -10,19 +10,24 @@ use serde_json::Value;
 use crate::cancel::Cancel;
 use crate::effects::{Effects, Ending};
 use crate::interrupt;
-use crate::popup::{self, PopupEnding, PopupRequest};
+use crate::popup::{self, Popup, PopupEnding, PopupRequest};
 use crate::settings_file::SettingsFile;
 
 /// Asks `call` in a popup whose form opens with `drafts`, and gives the result document, the
 /// exit status and what the form held if it was ended from outside; a signal (SIGINT,
-/// SIGTERM, SIGHUP) closes the popup and exits `128 + n`. `Err` says why no popup asked.
+/// SIGTERM, SIGHUP) closes the popup and exits `128 + n`. The popup opens in `found`, the host
+/// a caller has found already, else in the one found now. `Err` says why no popup asked.
 pub fn ask(
+    found: Option<Popup>,
     call: &Call,
     drafts: Option<&[Draft]>,
     settings: &SettingsFile,
     cwd: &Path,
 ) -> Result<(Value, u8, Option<Vec<Draft>>), String> {
-    let popup = popup::detect().map_err(|why| why.to_string())?;
+    let popup = match found {
+        Some(popup) => popup,
+        None => popup::detect().map_err(|why| why.to_string())?,
+    };
     interrupt::watch();
     let cancel = Cancel::new().map_err(|error| format!("cannot wait for the popup: {error}"))?;
     let request = PopupRequest {

@@ -71,6 +71,43 @@ impl Asking {
         ));
     }
 
+    /// Puts a `tmux` in `bin/` that notes its arguments, a line a run in `tmux-runs.txt`, and
+    /// runs the real one: a program started with `PATH="$PWD/bin:$PATH"` is seen asking tmux.
+    pub fn note_tmux_runs(&self) {
+        use std::os::unix::fs::PermissionsExt as _;
+        let found = Command::new("sh")
+            .args(["-c", "command -v tmux"])
+            .output()
+            .expect("sh runs");
+        let real = String::from_utf8_lossy(&found.stdout).trim().to_owned();
+        let bin = self.tmux.path("bin");
+        std::fs::create_dir_all(&bin).expect("a bin folder");
+        let shim = bin.join("tmux");
+        let log = self.tmux.path("tmux-runs.txt");
+        std::fs::write(
+            &shim,
+            format!(
+                "#!/bin/sh\necho \"$*\" >> '{}'\nexec '{real}' \"$@\"\n",
+                log.display()
+            ),
+        )
+        .expect("the shim is written");
+        std::fs::set_permissions(&shim, std::fs::Permissions::from_mode(0o755)).expect("mode");
+    }
+
+    /// The tmux command of each run [`Asking::note_tmux_runs`] noted (the word after
+    /// `-S SOCKET`, or the first one).
+    pub fn tmux_commands(&self) -> Vec<String> {
+        let runs = std::fs::read_to_string(self.tmux.path("tmux-runs.txt")).unwrap_or_default();
+        runs.lines()
+            .map(|line| {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let command = if words.first() == Some(&"-S") { 2 } else { 0 };
+                words.get(command).copied().unwrap_or_default().to_owned()
+            })
+            .collect()
+    }
+
     /// The process id a [`Asking::launch_recorded`] program wrote, once it has.
     pub fn recorded_pid(&self) -> u32 {
         let path = self.tmux.path("asker.pid");

@@ -144,10 +144,10 @@ fn ask_elsewhere(
             AskEnding::User | AskEnding::Interrupted(_) => Ok(asked.result),
         };
     }
-    if popup::available().is_none() {
+    let Some(popup) = popup::available() else {
         return Err(Declined::Nowhere);
-    }
-    match ask_popup::ask(call, None, &settings, cwd) {
+    };
+    match ask_popup::ask(Some(popup), call, None, &settings, cwd) {
         Ok((result, 0, _)) => Ok(result),
         Ok((_, exit, _)) => Err(Declined::Failed(format!(
             "the popup ended without an answer (exit {exit})"

@@ -73,19 +73,41 @@ pub fn push_wrapped<'a>(
 /// `spans`, wrapped from a prefix of their text that wraps to one line more, as
 /// [`wrap_first`] finds it.
 fn first_wrapped<'a>(spans: &[Span<'a>], columns: usize, count: usize) -> Vec<Line<'a>> {
-    let total: usize = spans.iter().map(|span| span.text().len()).sum();
-    let mut take = first_take(columns, count);
-    while columns > 0 && take < total {
-        let mut lines = wrap_spans(&spans_cut(spans, take), columns);
+    let total = spans.iter().map(|span| span.text().len()).sum();
+    let take = first_take(columns, count);
+    let cut = |spans: &&[Span<'a>], take| (spans_cut(spans, take), take);
+    first_lines_doubling(spans, total, (columns, count), take, cut, <[Span]>::to_vec).0
+}
+
+/// The first `count` lines that [`wrap_spans`] makes of the spans of a text `total` bytes
+/// long, at `columns` cells, laid out from as little of it as gives them: `cut` makes the
+/// spans of a prefix of about `take` bytes (and says how many bytes it took), `take`
+/// doubling until the prefix wraps to more than `count` lines; past the text's end `whole`
+/// makes the spans of all of it. Also returns how many bytes of the text the lines were laid
+/// out from.
+fn first_lines_doubling<'a, S>(
+    source: S,
+    total: usize,
+    (columns, count): (usize, usize),
+    mut take: usize,
+    cut: impl Fn(&S, usize) -> (Vec<Span<'a>>, usize),
+    whole: impl FnOnce(S) -> Vec<Span<'a>>,
+) -> (Vec<Line<'a>>, usize) {
+    if columns == 0 || count == 0 {
+        return (Vec::new(), 0);
+    }
+    while take < total {
+        let (spans, used) = cut(&source, take);
+        let mut lines = wrap_spans(&spans, columns);
         if lines.len() > count {
             lines.truncate(count);
-            return lines;
+            return (lines, used);
         }
-        take = take.saturating_mul(2);
+        take = take.saturating_mul(2).max(1);
     }
-    let mut lines = wrap_spans(spans, columns);
+    let mut lines = wrap_spans(&whole(source), columns);
     lines.truncate(count);
-    lines
+    (lines, total)
 }
 
 /// `spans` cut to their first `bytes` bytes of text, at a character boundary.
@@ -121,30 +143,19 @@ fn wrap_first_from<'a>(
     style: Style,
     columns: usize,
     count: usize,
-    mut take: usize,
+    take: usize,
 ) -> (Vec<Line<'a>>, usize) {
-    if columns == 0 || count == 0 {
-        return (Vec::new(), 0);
-    }
-    loop {
-        if take >= text.len() {
-            let whole = text.len();
-            let mut lines = wrap_spans(&spans(lead, text, style), columns);
-            lines.truncate(count);
-            return (lines, whole);
-        }
-        let cut = char_boundary_before(&text, take);
-        let prefix = match &text {
+    let total = text.len();
+    let cut = |text: &Cow<'a, str>, take| {
+        let cut = char_boundary_before(text, take);
+        let prefix = match text {
             Cow::Borrowed(text) => Cow::Borrowed(&text[..cut]),
             Cow::Owned(text) => Cow::Owned(text[..cut].to_owned()),
         };
-        let mut lines = wrap_spans(&spans(lead, prefix, style), columns);
-        if lines.len() > count {
-            lines.truncate(count);
-            return (lines, cut);
-        }
-        take = take.saturating_mul(2).max(1);
-    }
+        (spans(lead, prefix, style), cut)
+    };
+    let whole = |text| spans(lead, text, style);
+    first_lines_doubling(text, total, (columns, count), take, cut, whole)
 }
 
 /// The first lines of a text as [`wrap_first`] laid them out last, kept while the part of the

@@ -273,16 +273,6 @@ impl Call {
             })
     }
 
-    /// The preview text of option `option` of question `question` as the arguments give it,
-    /// before trimming: the normalized `preview` is trimmed, which takes the indentation of
-    /// its first line, and a screen showing code needs it.
-    pub fn preview_as_written(&self, question: usize, option: usize) -> Option<&str> {
-        match &*self.arguments {
-            Arguments::AskUser(saved) => saved.preview_as_written(&self.request, question, option),
-            Arguments::AsSent(_) => None,
-        }
-    }
-
     /// What a remote answer may address: question ids, option values, presented multi-select.
     pub fn answer_specs(&self) -> Vec<AnswerSpec> {
         AnswerSpec::for_request(&self.request)

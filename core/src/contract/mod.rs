@@ -8,7 +8,7 @@
 //! driver and a remote response all end in the same result builders.
 //!
 //! The modules build on each other in this order, none importing a later one: [`tool`],
-//! [`issue`] and [`output`]; [`request`]; [`answers`]; [`remote`]; [`ask_user`], [`result`] and
+//! [`issue`] and [`output`]; [`trimmed`] and [`request`]; [`answers`]; [`remote`]; [`ask_user`], [`result`] and
 //! [`question_tool`]; [`rules`] and [`tool_result`]; [`schema`] and [`call`]; [`background`]
 //! and [`transcript`].
 
@@ -28,6 +28,7 @@ pub mod schema;
 pub mod tool;
 pub mod tool_result;
 pub mod transcript;
+pub mod trimmed;
 
 pub use call::{ArgumentsView, Call, CheckIssue, InvalidCall, NormalizedRequest};
 pub use issue::{InvalidInput, Issue};

@@ -7,6 +7,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::trimmed::TrimmedText;
+
 /// The value of the internal custom-answer row every question gets.
 pub const CUSTOM_OPTION_VALUE: &str = "__other__";
 /// The label of the internal custom-answer row.
@@ -50,9 +52,11 @@ pub struct OptionSpec {
     /// A longer explanation shown under or beside the label.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<Box<str>>,
-    /// Preview text (inline or loaded from `previewFile`).
+    /// Preview text (inline or loaded from `previewFile`), trimmed, kept inside the text as
+    /// written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub preview: Option<Box<str>>,
+    #[schemars(with = "Option<String>")]
+    pub preview: Option<TrimmedText>,
     /// Presentation metadata only: marked `(recommended)`, never preselected.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recommended: Option<bool>,

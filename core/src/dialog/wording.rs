@@ -125,13 +125,14 @@ mod tests {
     use super::*;
     use crate::contract::question_tool::OTHER_OPTION_LABEL;
     use crate::contract::request::{OptionSpec, QuestionType};
+    use crate::contract::trimmed::TrimmedText;
 
     fn option(value: &str, label: &str, preview: Option<&str>) -> OptionSpec {
         OptionSpec {
             value: value.into(),
             label: label.into(),
             description: None,
-            preview: preview.map(Box::from),
+            preview: preview.map(TrimmedText::from),
             recommended: None,
         }
     }

@@ -4,18 +4,31 @@
 use serde_json::{Map, Value};
 
 use crate::contract::issue::Issue;
+use crate::contract::trimmed::trim;
 
-/// An object whose fields are read by name: a `Map` looks each one up, while an option's
-/// fields are found in one pass over its entries (see `option_object::OptionFields`), since
-/// every lookup in a `Map` hashes the name.
+/// An object whose fields are read: a `Map` looks each one up by name, while an option knows
+/// where its fields are (see `option_object::OptionObject`), since every lookup in a `Map`
+/// hashes the name.
 pub(super) trait Fields {
-    /// The value of field `name`, if the object has it.
-    fn field(&self, name: &str) -> Option<&Value>;
+    /// What names a field.
+    type Key: Copy;
+
+    /// The value of field `key`, if the object has it.
+    fn field(&self, key: Self::Key) -> Option<&Value>;
+
+    /// The field's name, as an issue writes it.
+    fn name(key: Self::Key) -> &'static str;
 }
 
 impl Fields for Map<String, Value> {
-    fn field(&self, name: &str) -> Option<&Value> {
-        self.get(name)
+    type Key = &'static str;
+
+    fn field(&self, key: &'static str) -> Option<&Value> {
+        self.get(key)
+    }
+
+    fn name(key: &'static str) -> &'static str {
+        key
     }
 }
 
@@ -82,30 +95,34 @@ impl Place {
     }
 }
 
+/// An option's label as read.
+pub(super) enum Label {
+    /// Given: a string that is not blank.
+    Given,
+    /// Derived from the value, the label being absent, `null` or blank.
+    Derived(String),
+}
+
 /// The option's label: given and trimmed, or derived from a non-blank value (`use-bun_now` →
 /// `Use bun now`); a derived label that is blank (a value of only `-` and `_`) is still missing.
 pub(super) fn option_label(
-    object: &impl Fields,
+    label: Option<&Value>,
     value: Option<&str>,
     place: Place,
     issues: &mut Vec<Issue>,
-) -> (Option<String>, bool) {
-    match object.field("label") {
-        Some(Value::String(text)) if !text.trim().is_empty() => {
-            (Some(text.trim().to_owned()), false)
-        }
+) -> Option<Label> {
+    match label {
+        Some(Value::String(text)) if !trim(text).is_empty() => Some(Label::Given),
         None | Some(Value::Null | Value::String(_)) => {
             let derived = value.map(derive_label).filter(|label| !label.is_empty());
-            if let Some(derived) = derived {
-                (Some(derived), true)
-            } else {
+            if derived.is_none() {
                 issues.push(place.issue("label", "is required"));
-                (None, false)
             }
+            derived.map(Label::Derived)
         }
         Some(_) => {
             issues.push(place.issue("label", "must be a string"));
-            (None, false)
+            None
         }
     }
 }
@@ -124,14 +141,15 @@ pub fn derive_label(value: &str) -> String {
 }
 
 /// A required string field: trimmed and non-blank, else `<subject>: <field> is required`.
-pub(super) fn required_string(
-    object: &impl Fields,
-    field: &str,
+pub(super) fn required_string<'a, O: Fields>(
+    object: &'a O,
+    key: O::Key,
     place: Place,
     issues: &mut Vec<Issue>,
-) -> Option<String> {
-    match object.field(field) {
-        Some(Value::String(text)) if !text.trim().is_empty() => Some(text.trim().to_owned()),
+) -> Option<&'a str> {
+    let field = O::name(key);
+    match object.field(key) {
+        Some(Value::String(text)) if !trim(text).is_empty() => Some(trim(text)),
         None | Some(Value::Null | Value::String(_)) => {
             issues.push(place.issue(field, "is required"));
             None
@@ -144,17 +162,17 @@ pub(super) fn required_string(
 }
 
 /// An optional text field as found.
-pub(super) enum TextField {
+pub(super) enum TextField<'a> {
     /// Absent, `null` or blank: treated as omitted.
     Omitted,
     /// Present and not blank, trimmed.
-    Text(String),
+    Text(&'a str),
     /// Not a string (already reported as an issue).
     WrongType,
 }
 
-impl TextField {
-    pub(super) fn text(self) -> Option<String> {
+impl<'a> TextField<'a> {
+    pub(super) const fn text(self) -> Option<&'a str> {
         match self {
             Self::Text(text) => Some(text),
             Self::Omitted | Self::WrongType => None,
@@ -171,16 +189,17 @@ impl TextField {
 }
 
 /// An optional string field; a wrong type is reported at the field's path.
-pub(super) fn optional_string(
-    object: &impl Fields,
-    field: &str,
+pub(super) fn optional_string<'a, O: Fields>(
+    object: &'a O,
+    key: O::Key,
     place: Place,
     issues: &mut Vec<Issue>,
-) -> TextField {
-    match object.field(field) {
+) -> TextField<'a> {
+    let field = O::name(key);
+    match object.field(key) {
         None | Some(Value::Null) => TextField::Omitted,
-        Some(Value::String(text)) if text.trim().is_empty() => TextField::Omitted,
-        Some(Value::String(text)) => TextField::Text(text.trim().to_owned()),
+        Some(Value::String(text)) if trim(text).is_empty() => TextField::Omitted,
+        Some(Value::String(text)) => TextField::Text(trim(text)),
         Some(_) => {
             issues.push(place.issue(field, "must be a string"));
             TextField::WrongType
@@ -189,13 +208,14 @@ pub(super) fn optional_string(
 }
 
 /// An optional boolean field: `None` when absent or of the wrong type (which is an issue).
-pub(super) fn optional_bool(
-    object: &impl Fields,
-    field: &str,
+pub(super) fn optional_bool<O: Fields>(
+    object: &O,
+    key: O::Key,
     place: Place,
     issues: &mut Vec<Issue>,
 ) -> Option<bool> {
-    match object.field(field) {
+    let field = O::name(key);
+    match object.field(key) {
         None | Some(Value::Null) => None,
         Some(Value::Bool(flag)) => Some(*flag),
         Some(_) => {

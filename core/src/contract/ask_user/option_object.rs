@@ -31,9 +31,12 @@ impl<'de> OptionItem<'de> {
     }
 }
 
-/// An option's object: its entries in the order of their keys' first appearance.
+/// An option's object: its entries in the order of their keys' first appearance, and where
+/// the fields an option may have are among them, each key's name matched once, as it is read.
 pub(super) struct OptionObject<'de> {
     entries: Vec<(Cow<'de, str>, Value)>,
+    /// Where each field an option may have is among the entries, in the order of [`Known`].
+    known: [Option<usize>; Known::ALL.len()],
 }
 
 /// Up to this many entries a repeated key is found by comparing it with each; past it, through
@@ -41,22 +44,41 @@ pub(super) struct OptionObject<'de> {
 const SCANNED_ENTRIES: usize = 16;
 
 impl<'de> OptionObject<'de> {
-    /// The entries, in order.
-    pub(super) fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
-        self.entries
-            .iter()
-            .map(|(key, value)| (key.as_ref(), value))
+    /// An object without entries.
+    fn empty() -> Self {
+        Self {
+            entries: Vec::with_capacity(4),
+            known: [None; Known::ALL.len()],
+        }
     }
 
-    /// The fields an option may have, found in one pass over the entries.
-    pub(super) fn fields(&self) -> OptionFields<'_> {
-        let mut fields = OptionFields([None; OPTION_FIELD_COUNT]);
-        for (key, value) in &self.entries {
-            if let Some(index) = option_field_index(key) {
-                fields.0[index] = Some(value);
+    /// The entries' values in order, each with the field it is, if an option may have it.
+    pub(super) fn values(&self) -> impl Iterator<Item = (Option<Known>, &Value)> {
+        self.entries.iter().enumerate().map(|(at, (_, value))| {
+            let field = self.known.iter().position(|&slot| slot == Some(at));
+            (field.map(|index| Known::ALL[index]), value)
+        })
+    }
+
+    /// The value of an option's field `field`, if the object has it.
+    #[inline]
+    pub(super) fn get(&self, field: Known) -> Option<&Value> {
+        let at = self.known[field as usize]?;
+        Some(&self.entries[at].1)
+    }
+
+    /// Takes the text of field `field` out of the object, when it is a string: its entry keeps
+    /// its place and holds `null` in its stead.
+    pub(super) fn take_text(&mut self, field: Known) -> Option<String> {
+        let at = self.known[field as usize]?;
+        let value = &mut self.entries[at].1;
+        match std::mem::take(value) {
+            Value::String(text) => Some(text),
+            other => {
+                *value = other;
+                None
             }
         }
-        fields
     }
 
     /// The object as `Value` would have read it.
@@ -68,25 +90,31 @@ impl<'de> OptionObject<'de> {
     }
 
     fn read<A: MapAccess<'de>>(first_key: Cow<'de, str>, mut map: A) -> Result<Self, A::Error> {
-        let mut entries: Vec<(Cow<'de, str>, Value)> = Vec::with_capacity(4);
+        let mut object = Self::empty();
         let mut index: Option<BTreeMap<Cow<'de, str>, usize>> = None;
         let mut key = Some(first_key);
         while let Some(name) = key {
             let value: Value = map.next_value()?;
-            let found = match &index {
-                Some(index) => index.get(&name).copied(),
-                None => entries.iter().position(|(known, _)| *known == name),
+            let field = Known::named(&name);
+            let found = match (field, &index) {
+                (Some(field), _) => object.known[field as usize],
+                (None, Some(index)) => index.get(&name).copied(),
+                (None, None) => object.entries.iter().position(|(known, _)| *known == name),
             };
             if let Some(place) = found {
-                entries[place].1 = value;
+                object.entries[place].1 = value;
             } else {
-                if let Some(index) = &mut index {
-                    index.insert(name.clone(), entries.len());
+                let place = object.entries.len();
+                if let Some(field) = field {
+                    object.known[field as usize] = Some(place);
+                } else if let Some(index) = &mut index {
+                    index.insert(name.clone(), place);
                 }
-                entries.push((name, value));
-                if index.is_none() && entries.len() > SCANNED_ENTRIES {
+                object.entries.push((name, value));
+                if index.is_none() && object.entries.len() > SCANNED_ENTRIES {
                     index = Some(
-                        entries
+                        object
+                            .entries
                             .iter()
                             .enumerate()
                             .map(|(place, (known, _))| (known.clone(), place))
@@ -96,35 +124,68 @@ impl<'de> OptionObject<'de> {
             }
             key = map.next_key_seed(TextSeed)?;
         }
-        Ok(Self { entries })
+        Ok(object)
     }
 }
 
-/// How many fields an option may have.
-const OPTION_FIELD_COUNT: usize = 6;
+/// A field an option may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Known {
+    Value,
+    Label,
+    Description,
+    Preview,
+    PreviewFile,
+    Recommended,
+}
 
-/// The fields an option may have (in the order of [`option_field_index`]).
-pub(super) struct OptionFields<'a>([Option<&'a Value>; OPTION_FIELD_COUNT]);
+impl Known {
+    /// Every field, in the order of their slots.
+    pub(super) const ALL: [Self; 6] = [
+        Self::Value,
+        Self::Label,
+        Self::Description,
+        Self::Preview,
+        Self::PreviewFile,
+        Self::Recommended,
+    ];
 
-impl Fields for OptionFields<'_> {
-    fn field(&self, name: &str) -> Option<&Value> {
-        let index = option_field_index(name);
-        debug_assert!(index.is_some(), "an option has no field {name} to read");
-        self.0[index?]
+    /// The field of this name, if an option may have it.
+    pub(super) fn named(name: &str) -> Option<Self> {
+        Some(match name {
+            "value" => Self::Value,
+            "label" => Self::Label,
+            "description" => Self::Description,
+            "preview" => Self::Preview,
+            "previewFile" => Self::PreviewFile,
+            "recommended" => Self::Recommended,
+            _ => return None,
+        })
+    }
+
+    /// The field's name.
+    pub(super) const fn name(self) -> &'static str {
+        match self {
+            Self::Value => "value",
+            Self::Label => "label",
+            Self::Description => "description",
+            Self::Preview => "preview",
+            Self::PreviewFile => "previewFile",
+            Self::Recommended => "recommended",
+        }
     }
 }
 
-/// Where field `name` of an option is kept in [`OptionFields`]: every field an option may have.
-fn option_field_index(name: &str) -> Option<usize> {
-    Some(match name {
-        "value" => 0,
-        "label" => 1,
-        "description" => 2,
-        "preview" => 3,
-        "previewFile" => 4,
-        "recommended" => 5,
-        _ => return None,
-    })
+impl Fields for OptionObject<'_> {
+    type Key = Known;
+
+    fn field(&self, key: Known) -> Option<&Value> {
+        self.get(key)
+    }
+
+    fn name(key: Known) -> &'static str {
+        key.name()
+    }
 }
 
 /// The key `serde_json` gives the one entry of the map it hands a visitor for a number it
@@ -244,9 +305,7 @@ impl<'de> Visitor<'de> for ItemVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let Some(first_key) = map.next_key_seed(TextSeed)? else {
-            return Ok(OptionItem::Object(OptionObject {
-                entries: Vec::new(),
-            }));
+            return Ok(OptionItem::Object(OptionObject::empty()));
         };
         if !first_key.is_empty() && first_key == number_token() {
             // A number, whose digits `Value` would check.

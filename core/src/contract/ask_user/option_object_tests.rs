@@ -1,7 +1,7 @@
 use proptest::prelude::*;
 use serde_json::{Map, Value};
 
-use super::{OptionItem, option_field_index};
+use super::{Known, OptionItem};
 
 /// What reading `text` as an option gives: the entries of an object in order, `None` for
 /// anything else, or the error's message.
@@ -150,7 +150,7 @@ fn every_option_field_has_a_place() {
         "previewFile",
         "recommended",
     ] {
-        assert!(option_field_index(name).is_some(), "{name}");
+        assert!(Known::named(name).is_some(), "{name}");
     }
-    assert_eq!(option_field_index("Value"), None);
+    assert_eq!(Known::named("Value"), None);
 }

@@ -6,15 +6,14 @@
 use serde::de::Deserializer;
 use serde_json::{Map, Value};
 
-use super::fields::{
-    Place, TextField, option_label, optional_bool, optional_string, required_string,
-};
-use super::option_object::{OptionItem, OptionObject};
+use super::fields::{Label, Place, option_label, optional_bool, optional_string, required_string};
+use super::option_object::{Known, OptionItem, OptionObject};
 use super::repeated::{repeated_positions, value_hash};
 use super::saved::{FieldOrder, OptionField, SavedOption};
 use super::tap::{ElementTap, FieldTap, value_with_elements};
 use crate::contract::issue::{Issue, quoted};
 use crate::contract::request::{OptionSpec, QuestionType};
+use crate::contract::trimmed::{TrimmedText, trim};
 
 /// The options of question `question` read so far.
 pub(super) struct OptionsRead {
@@ -87,15 +86,14 @@ impl OptionsRead {
             );
             return;
         };
-        let fields = object.fields();
         let mut issues = Vec::new();
-        let value = required_string(&fields, "value", place, &mut issues);
-        let (label, derived_label) = option_label(&fields, value.as_deref(), place, &mut issues);
+        let value = required_string(&object, Known::Value, place, &mut issues);
+        let label = option_label(object.get(Known::Label), value, place, &mut issues);
         let field =
-            |name: &str, issues: &mut Vec<Issue>| optional_string(&fields, name, place, issues);
-        let description = field("description", &mut issues);
-        let preview = field("preview", &mut issues);
-        let preview_file = field("previewFile", &mut issues);
+            |key: Known, issues: &mut Vec<Issue>| optional_string(&object, key, place, issues);
+        let description = field(Known::Description, &mut issues);
+        let preview = field(Known::Preview, &mut issues);
+        let preview_file = field(Known::PreviewFile, &mut issues);
         if preview.has_text() && preview_file.has_text() {
             issues.push(Issue::new(
                 place.field_path("previewFile"),
@@ -107,34 +105,37 @@ impl OptionsRead {
         }
         let lacks_preview = preview.is_omitted() && preview_file.is_omitted();
         let head = issues.len();
-        let recommended = optional_bool(&fields, "recommended", place, &mut issues);
-        match (value, label) {
-            (Some(value), Some(label)) if issues.is_empty() => {
-                let spec = OptionSpec {
-                    value: value.into_boxed_str(),
-                    label: label.into_boxed_str(),
-                    description: description.text().map(String::into_boxed_str),
-                    preview: preview.text().map(String::into_boxed_str),
-                    recommended,
-                };
-                let saved = saved_option(object, &spec, derived_label, &preview_file);
-                self.specs.push(spec);
-                self.saved.push(saved);
-            }
-            (value, _) => {
-                let tail = issues.split_off(head);
-                self.refuse(
-                    OptionProblems {
-                        index,
-                        has_value: value.is_some(),
-                        head: issues,
-                        tail,
-                        lacks_preview,
-                    },
-                    value,
-                );
-            }
+        let recommended = optional_bool(&object, Known::Recommended, place, &mut issues);
+        if let (Some(_), Some(label)) = (value, label)
+            && issues.is_empty()
+        {
+            let derived_label = match label {
+                Label::Given => None,
+                Label::Derived(derived) => Some(derived),
+            };
+            let texts = Texts {
+                derived_label: derived_label.is_some(),
+                description: description.has_text(),
+                preview: preview.has_text(),
+                preview_file: preview_file.has_text(),
+            };
+            let (spec, saved) = normalized(object, texts, derived_label, recommended);
+            self.specs.push(spec);
+            self.saved.push(saved);
+            return;
         }
+        let value = value.map(str::to_owned);
+        let tail = issues.split_off(head);
+        self.refuse(
+            OptionProblems {
+                index,
+                has_value: value.is_some(),
+                head: issues,
+                tail,
+                lacks_preview,
+            },
+            value,
+        );
     }
 
     fn refuse(&mut self, problems: OptionProblems, value: Option<String>) {
@@ -159,8 +160,10 @@ impl OptionsRead {
         for index in 0..self.specs.len() {
             let problem = problems.next_if(|problem| problem.index == index);
             let duplicate = duplicates.next_if(|&other| other == index).is_some();
-            let lacks_preview =
-                problem.map_or_else(|| self.saved[index].lacks_preview(), |p| p.lacks_preview);
+            let lacks_preview = problem.map_or_else(
+                || self.saved[index].lacks_preview(&self.specs[index]),
+                |p| p.lacks_preview,
+            );
             let missing_preview = wants_preview && lacks_preview;
             if problem.is_none() && !duplicate && !missing_preview {
                 continue;
@@ -236,59 +239,114 @@ fn stand_in(value: Option<Box<str>>) -> OptionSpec {
     }
 }
 
-/// How a valid option is saved: only the order of its fields when it is written as the
-/// normalized option reads, else its object with a derived label filled in.
-fn saved_option(
-    object: OptionObject<'_>,
-    spec: &OptionSpec,
+/// Which texts a valid option has, found while checking it.
+#[derive(Clone, Copy)]
+pub(super) struct Texts {
+    /// Its label is derived from its value.
     derived_label: bool,
-    preview_file: &TextField,
-) -> SavedOption {
+    description: bool,
+    preview: bool,
+    preview_file: bool,
+}
+
+impl Texts {
+    /// The texts of an option whose preview file is loaded, `spec` its normalized option.
+    pub(super) const fn loaded(spec: &OptionSpec) -> Self {
+        Self {
+            derived_label: false,
+            description: spec.description.is_some(),
+            preview: spec.preview.is_some(),
+            preview_file: false,
+        }
+    }
+}
+
+/// The order of a valid option's fields (`entries`, each with the field it is if an option
+/// may have it), when it is written as its normalized option reads: no other field, no `null`,
+/// its texts as trimmed, but for its preview, whose ends its normalized option keeps as
+/// written; else `None`, and it is kept as written.
+pub(super) fn order_as_normalized<'v>(
+    entries: impl Iterator<Item = (Option<Known>, &'v Value)>,
+    texts: Texts,
+) -> Option<FieldOrder> {
     let mut order = FieldOrder::default();
-    let mut as_normalized = !preview_file.has_text();
-    for (key, value) in object.iter() {
-        let field = OptionField::named(key);
+    for (field, value) in entries {
+        let untrimmed = |text: &str| trim(text).len() == text.len();
         let same = match (field, value) {
-            (Some(OptionField::Label), _) if derived_label => true,
-            (Some(OptionField::Value), Value::String(text)) => **text == *spec.value,
-            (Some(OptionField::Label), Value::String(text)) => **text == *spec.label,
-            (Some(OptionField::Description), Value::String(text)) => {
-                spec.description.as_deref() == Some(text.as_str())
-            }
-            (Some(OptionField::Preview), Value::String(text)) => {
-                spec.preview.as_deref() == Some(text.as_str())
-            }
-            (Some(OptionField::Recommended), Value::Bool(_)) => true,
-            (None, _) => key == "previewFile",
+            (Some(Known::Label), _) if texts.derived_label => true,
+            (Some(Known::Value | Known::Label), Value::String(text)) => untrimmed(text),
+            (Some(Known::Description), Value::String(text)) => texts.description && untrimmed(text),
+            // A preview loaded from its file holds its place with `null`.
+            (Some(Known::Preview), Value::String(_) | Value::Null) => texts.preview,
+            (Some(Known::Recommended), Value::Bool(_)) | (Some(Known::PreviewFile), _) => true,
             _ => false,
         };
-        as_normalized &= same;
-        if let Some(field) = field {
+        if !same {
+            return None;
+        }
+        if let Some(field) = field.and_then(OptionField::written_as) {
             order.push(field);
         }
     }
-    if derived_label {
+    if texts.derived_label {
         order.push(OptionField::Label);
     }
-    if as_normalized {
-        return SavedOption::AsNormalized(order);
+    (!texts.preview_file).then_some(order)
+}
+
+/// A valid option's normalized option, its texts taken out of its object, and how it is saved:
+/// only the order of its fields when it is written as the normalized option reads
+/// ([`order_as_normalized`]), else its object with a derived label filled in. An option
+/// written as normalized gives its texts to the normalized option as they are, uncopied; any
+/// other keeps them in its object and the normalized option gets trimmed copies, but for the
+/// preview, which may be large: that is taken out, and the saved object writes the normalized
+/// option's preview as written.
+fn normalized(
+    mut object: OptionObject<'_>,
+    texts: Texts,
+    derived_label: Option<String>,
+    recommended: Option<bool>,
+) -> (OptionSpec, SavedOption) {
+    let order = order_as_normalized(object.values(), texts);
+    let preview = texts
+        .preview
+        .then(|| object.take_text(Known::Preview).map(TrimmedText::new))
+        .flatten();
+    let mut text = |field: Known| match &order {
+        Some(_) => object
+            .take_text(field)
+            .map(String::into_boxed_str)
+            .unwrap_or_default(),
+        None => match object.get(field) {
+            Some(Value::String(text)) => Box::from(trim(text)),
+            _ => Box::default(),
+        },
+    };
+    let spec = OptionSpec {
+        value: text(Known::Value),
+        label: derived_label.map_or_else(|| text(Known::Label), String::into_boxed_str),
+        description: texts.description.then(|| text(Known::Description)),
+        preview,
+        recommended,
+    };
+    if let Some(order) = order {
+        return (spec, SavedOption::AsNormalized(order));
     }
     let mut object = object.into_map();
-    if derived_label {
+    if texts.derived_label {
         object.insert("label".into(), Value::String(spec.label.to_string()));
     }
-    SavedOption::Written(Box::new(object))
+    (spec, SavedOption::Written(Box::new(object)))
 }
 
 impl SavedOption {
-    /// Whether the option has neither preview text nor a preview file.
-    fn lacks_preview(&self) -> bool {
-        match self {
-            Self::AsNormalized(order) => !order.contains(OptionField::Preview),
-            Self::Written(object) => {
-                is_omitted(object, "preview") && is_omitted(object, "previewFile")
+    /// Whether the valid option `spec`, saved so, has neither preview text nor a preview file.
+    fn lacks_preview(&self, spec: &OptionSpec) -> bool {
+        spec.preview.is_none()
+            && match self {
+                Self::AsNormalized(_) => true,
+                Self::Written(object) => is_omitted(object, "previewFile"),
             }
-        }
     }
 }
 

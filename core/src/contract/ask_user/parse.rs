@@ -8,12 +8,14 @@ use serde_json::Value;
 
 use super::AskUserCall;
 use super::fields::{Place, optional_bool, optional_string, required_string};
-use super::options::OptionsRead;
+use super::option_object::Known;
+use super::options::{OptionsRead, Texts, order_as_normalized};
 use super::preview::{PreviewSource, judge};
 use super::saved::{SavedArguments, SavedOption, SavedQuestion};
 use super::tap::{ElementTap, FieldTap, value_with_elements, value_with_field};
 use crate::contract::issue::{InvalidInput, Issue, quoted};
 use crate::contract::request::{Question, QuestionType, Request};
+use crate::contract::trimmed::TrimmedText;
 
 /// Settings that shape normalization.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -114,7 +116,7 @@ fn finish(
         .unzip();
     Ok(ReadAskUser {
         request: Request {
-            title: title.text(),
+            title: title.text().map(str::to_owned),
             questions,
             background: background.unwrap_or(false),
         },
@@ -194,7 +196,7 @@ impl QuestionsRead {
                 None
             }
         };
-        let id = required_string(&object, "id", Place::Question(index), issues);
+        let id = required_string(&object, "id", Place::Question(index), issues).map(str::to_owned);
         if let Some(id) = &id
             && !self.seen_ids.insert(id.clone())
         {
@@ -203,7 +205,8 @@ impl QuestionsRead {
                 format!("Question {n}: duplicate question id {}", quoted(id)),
             ));
         }
-        let prompt = required_string(&object, "prompt", Place::Question(index), issues);
+        let prompt =
+            required_string(&object, "prompt", Place::Question(index), issues).map(str::to_owned);
         let label = optional_string(&object, "label", Place::Question(index), issues);
         let required = optional_bool(&object, "required", Place::Question(index), issues);
         let options = match object.get("options") {
@@ -234,7 +237,7 @@ impl QuestionsRead {
             index,
             question: Question {
                 id,
-                label: label.text().unwrap_or_else(|| format!("Q{n}")),
+                label: label.text().map_or_else(|| format!("Q{n}"), str::to_owned),
                 prompt,
                 requested: kind,
                 presented: kind,
@@ -249,8 +252,9 @@ impl QuestionsRead {
     }
 }
 
-/// Reads every preview file and reports every problem; the saved option gets the loaded text
-/// in place of its `previewFile` (a blank one means omitted, and is dropped too).
+/// Reads every preview file and reports every problem; the saved option gets a `preview` in
+/// place of its `previewFile`, written as the text loaded (a blank `previewFile` means omitted,
+/// and is dropped too).
 fn load_preview_files(
     drafts: &mut [DraftQuestion],
     files: &mut dyn PreviewSource,
@@ -262,26 +266,31 @@ fn load_preview_files(
         for (option_index, (option, saved)) in
             draft.question.options.iter_mut().zip(saved).enumerate()
         {
-            let SavedOption::Written(saved) = saved else {
+            let SavedOption::Written(object) = saved else {
                 continue;
             };
-            let path = saved
+            let path = object
                 .get("previewFile")
                 .and_then(Value::as_str)
                 .map(str::trim)
                 .filter(|path| !path.is_empty())
                 .map(str::to_owned);
             let Some(path) = path else {
-                saved.shift_remove("previewFile");
+                object.shift_remove("previewFile");
                 continue;
             };
             let file = files.load(&path);
             match judge(file.content) {
                 Ok(text) => {
-                    let trimmed = text.trim();
-                    option.preview = Some(trimmed.into());
-                    saved.shift_remove("previewFile");
-                    saved.insert("preview".into(), Value::String(text));
+                    // The saved object keeps the preview's place; its text is the option's,
+                    // written as loaded (see `SavedOption::Written`).
+                    option.preview = Some(TrimmedText::new(text));
+                    object.shift_remove("previewFile");
+                    object.insert("preview".into(), Value::Null);
+                    let fields = object.iter().map(|(key, value)| (Known::named(key), value));
+                    if let Some(order) = order_as_normalized(fields, Texts::loaded(option)) {
+                        *saved = SavedOption::AsNormalized(order);
+                    }
                 }
                 Err(reason) => issues.push(Issue::new(
                     format!("questions[{question_index}].options[{option_index}].previewFile"),

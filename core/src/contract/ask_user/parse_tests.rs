@@ -76,6 +76,45 @@ fn saved_arguments_never_keep_a_preview_file() {
 }
 
 #[test]
+fn a_preview_is_saved_as_written_and_read_trimmed_however_its_option_is_saved() {
+    let options = json!([
+        {"value": "a", "label": "A", "preview": "    fn a() {}\n\n"},
+        {"value": "b", "label": "B", "preview": "\tb\n", "source": "kept as written"},
+        {"value": "c", "label": "C ", "preview": "c", "description": null},
+        {"value": "d", "label": "D", "preview": " ", "previewFile": "d.txt"}
+    ]);
+    let args = json!({"questions": [{"id": "a", "prompt": "A?", "type": "preview",
+        "options": options}]});
+    let call = parse(&args, &mut MemoryFiles(vec![("d.txt", b"\n  d\n")])).expect("valid");
+    let saved = &call.arguments["questions"][0]["options"];
+    for index in 0..3 {
+        assert_eq!(saved[index], options[index], "option {index}");
+    }
+    assert_eq!(
+        saved[3],
+        json!({"value": "d", "label": "D", "preview": "\n  d\n"})
+    );
+    let previews: Vec<(&str, &str)> = call.request.questions[0]
+        .options
+        .iter()
+        .map(|option| {
+            let preview = option.preview.as_ref().expect("a preview");
+            (&**preview, preview.as_written())
+        })
+        .collect();
+    assert_eq!(
+        previews,
+        [
+            ("fn a() {}", "    fn a() {}\n\n"),
+            ("b", "\tb\n"),
+            ("c", "c"),
+            ("d", "\n  d\n")
+        ]
+    );
+    assert_eq!(&*call.request.questions[0].options[2].label, "C");
+}
+
+#[test]
 fn preview_files_are_not_read_while_the_structure_is_invalid() {
     struct Refuse;
     impl PreviewSource for Refuse {

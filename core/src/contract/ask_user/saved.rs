@@ -7,7 +7,9 @@ use serde::ser::{SerializeMap as _, SerializeSeq as _};
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
+use super::option_object::Known;
 use crate::contract::request::{OptionSpec, Question, Request};
+use crate::contract::trimmed::TrimmedText;
 
 /// The saved arguments of a valid `ask_user` call, read together with its [`Request`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,7 +34,8 @@ pub(super) struct SavedQuestion {
 pub(super) enum SavedOption {
     /// Written as normalized: these fields, in this order, with the request's texts.
     AsNormalized(FieldOrder),
-    /// Written otherwise: the object itself (a derived label filled in).
+    /// Written otherwise: the object itself (a derived label filled in), but for the text of
+    /// its preview, which is the normalized option's (`null` holds its place).
     Written(Box<Map<String, Value>>),
 }
 
@@ -47,15 +50,16 @@ pub(super) enum OptionField {
 }
 
 impl OptionField {
-    /// The field of this name, if an option written as normalized may have it.
-    pub(super) fn named(name: &str) -> Option<Self> {
-        Some(match name {
-            "value" => Self::Value,
-            "label" => Self::Label,
-            "description" => Self::Description,
-            "preview" => Self::Preview,
-            "recommended" => Self::Recommended,
-            _ => return None,
+    /// How an option's field is written when the option is written as normalized: a preview
+    /// file never is (it is loaded and written as a preview).
+    pub(super) const fn written_as(field: Known) -> Option<Self> {
+        Some(match field {
+            Known::Value => Self::Value,
+            Known::Label => Self::Label,
+            Known::Description => Self::Description,
+            Known::Preview => Self::Preview,
+            Known::Recommended => Self::Recommended,
+            Known::PreviewFile => return None,
         })
     }
 
@@ -96,16 +100,6 @@ impl FieldOrder {
     }
 }
 
-impl SavedOption {
-    /// The preview as written, before trimming.
-    fn preview<'a>(&'a self, spec: &'a OptionSpec) -> Option<&'a str> {
-        match self {
-            Self::AsNormalized(_) => spec.preview.as_deref(),
-            Self::Written(object) => object.get("preview").and_then(Value::as_str),
-        }
-    }
-}
-
 impl SavedArguments {
     /// The saved arguments as one document.
     pub fn to_value(&self, request: &Request) -> Value {
@@ -118,17 +112,6 @@ impl SavedArguments {
             saved: self,
             request,
         }
-    }
-
-    /// The preview text of an option as the arguments give it, before trimming.
-    pub fn preview_as_written<'a>(
-        &'a self,
-        request: &'a Request,
-        question: usize,
-        option: usize,
-    ) -> Option<&'a str> {
-        let saved = self.questions.get(question)?.options.get(option)?;
-        saved.preview(request.questions.get(question)?.options.get(option)?)
     }
 }
 
@@ -196,7 +179,9 @@ impl Serialize for Options<'_, '_> {
                 SavedOption::AsNormalized(order) => {
                     seq.serialize_element(&NormalizedOption { order, spec })?;
                 }
-                SavedOption::Written(object) => seq.serialize_element(object)?,
+                SavedOption::Written(object) => {
+                    seq.serialize_element(&WrittenOption { object, spec })?;
+                }
             }
         }
         seq.end()
@@ -219,10 +204,35 @@ impl Serialize for NormalizedOption<'_> {
                 OptionField::Description => {
                     map.serialize_entry(field.name(), &spec.description)?;
                 }
-                OptionField::Preview => map.serialize_entry(field.name(), &spec.preview)?,
+                OptionField::Preview => {
+                    let preview = spec.preview.as_ref().map(TrimmedText::as_written);
+                    map.serialize_entry(field.name(), &preview)?;
+                }
                 OptionField::Recommended => {
                     map.serialize_entry(field.name(), &spec.recommended)?;
                 }
+            }
+        }
+        map.end()
+    }
+}
+
+/// An option saved as its object, whose preview, when it has one, is its normalized option's,
+/// written as given: the object only keeps its place.
+struct WrittenOption<'a> {
+    object: &'a Map<String, Value>,
+    spec: &'a OptionSpec,
+}
+
+impl Serialize for WrittenOption<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.object.len()))?;
+        for (key, value) in self.object {
+            match &self.spec.preview {
+                Some(preview) if key == "preview" => {
+                    map.serialize_entry(key, preview.as_written())?;
+                }
+                _ => map.serialize_entry(key, value)?,
             }
         }
         map.end()

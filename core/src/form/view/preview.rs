@@ -33,13 +33,13 @@ impl Form {
     fn highlighted_preview(&self) -> Option<&str> {
         let (index, row) = self.highlighted_row()?;
         let question = &self.call.request().questions[index];
-        let trimmed = question
+        let preview = question
             .options
-            .get(row)
-            .and_then(|option| option.preview.as_deref())
+            .get(row)?
+            .preview
+            .as_ref()
             .filter(|text| !text.is_empty())?;
-        let written = self.call.preview_as_written(index, row).unwrap_or(trimmed);
-        Some(shown_preview(written))
+        Some(shown_preview(preview.as_written()))
     }
 
     /// The label of the highlighted row of the active question.

@@ -28,9 +28,14 @@ fn trim_characters(text: &str) -> &str {
     text.trim()
 }
 
-/// A text and the white space trimming takes off its ends, in one allocation.
+/// A text and the white space trimming takes off its ends, in one allocation. Boxed, so that an
+/// option without a preview spends a pointer on it, not the text's pointer, length and ends.
 #[derive(Clone, PartialEq, Eq)]
-pub struct TrimmedText {
+pub struct TrimmedText(Box<Kept>);
+
+/// What a [`TrimmedText`] keeps.
+#[derive(Clone, PartialEq, Eq)]
+struct Kept {
     /// The text as written.
     written: Box<str>,
     /// The bytes of white space before the trimmed text.
@@ -49,33 +54,37 @@ impl TrimmedText {
         let end = start + trimmed.len();
         let lengths = (u32::try_from(start), u32::try_from(written.len() - end));
         match lengths {
-            (Ok(lead), Ok(trail)) => Self {
+            (Ok(lead), Ok(trail)) => Self(Box::new(Kept {
                 written: written.into_boxed_str(),
                 lead,
                 trail,
-            },
+            })),
             _ => Self::exact(written[start..end].into()),
         }
     }
 
     /// A text that is already trimmed (as a normalized request read back holds it).
-    const fn exact(text: Box<str>) -> Self {
-        Self {
+    fn exact(text: Box<str>) -> Self {
+        Self(Box::new(Kept {
             written: text,
             lead: 0,
             trail: 0,
-        }
+        }))
     }
 
     /// The text as written, white space and all.
     pub fn as_written(&self) -> &str {
-        &self.written
+        &self.0.written
     }
 
     /// The trimmed text.
     pub fn as_str(&self) -> &str {
-        let start = self.lead as usize;
-        &self.written[start..self.written.len() - self.trail as usize]
+        let Kept {
+            written,
+            lead,
+            trail,
+        } = &*self.0;
+        &written[*lead as usize..written.len() - *trail as usize]
     }
 }
 

@@ -4,6 +4,7 @@
 //! A form, the dialogs and a remote answer all work on this one model; the tool a call came
 //! from only decides how its result reads (see [`super::call`]).
 
+use compact_str::CompactString;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -45,10 +46,12 @@ impl QuestionType {
 /// A normalized option: trimmed, blank optional fields omitted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct OptionSpec {
-    /// The canonical answer value.
-    pub value: Box<str>,
+    /// The canonical answer value (a short one held inline, as most are).
+    #[schemars(with = "String")]
+    pub value: CompactString,
     /// What the user reads.
-    pub label: Box<str>,
+    #[schemars(with = "String")]
+    pub label: CompactString,
     /// A longer explanation shown under or beside the label.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<Box<str>>,

@@ -6,6 +6,30 @@ use serde_json::{Map, Value};
 use crate::contract::issue::Issue;
 use crate::contract::trimmed::trim;
 
+/// A field's value as the checks see it: its text borrowed from whatever holds it.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Found<'a> {
+    /// A string.
+    Text(&'a str),
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, an array or an object.
+    Other,
+}
+
+impl<'a> From<&'a Value> for Found<'a> {
+    fn from(value: &'a Value) -> Self {
+        match value {
+            Value::String(text) => Self::Text(text),
+            Value::Null => Self::Null,
+            Value::Bool(flag) => Self::Bool(*flag),
+            _ => Self::Other,
+        }
+    }
+}
+
 /// An object whose fields are read: a `Map` looks each one up by name, while an option knows
 /// where its fields are (see `option_object::OptionObject`), since every lookup in a `Map`
 /// hashes the name.
@@ -14,7 +38,7 @@ pub(super) trait Fields {
     type Key: Copy;
 
     /// The value of field `key`, if the object has it.
-    fn field(&self, key: Self::Key) -> Option<&Value>;
+    fn field(&self, key: Self::Key) -> Option<Found<'_>>;
 
     /// The field's name, as an issue writes it.
     fn name(key: Self::Key) -> &'static str;
@@ -23,8 +47,8 @@ pub(super) trait Fields {
 impl Fields for Map<String, Value> {
     type Key = &'static str;
 
-    fn field(&self, key: &'static str) -> Option<&Value> {
-        self.get(key)
+    fn field(&self, key: &'static str) -> Option<Found<'_>> {
+        self.get(key).map(Found::from)
     }
 
     fn name(key: &'static str) -> &'static str {
@@ -106,14 +130,14 @@ pub(super) enum Label {
 /// The option's label: given and trimmed, or derived from a non-blank value (`use-bun_now` →
 /// `Use bun now`); a derived label that is blank (a value of only `-` and `_`) is still missing.
 pub(super) fn option_label(
-    label: Option<&Value>,
+    label: Option<Found<'_>>,
     value: Option<&str>,
     place: Place,
     issues: &mut Vec<Issue>,
 ) -> Option<Label> {
     match label {
-        Some(Value::String(text)) if !trim(text).is_empty() => Some(Label::Given),
-        None | Some(Value::Null | Value::String(_)) => {
+        Some(Found::Text(text)) if !trim(text).is_empty() => Some(Label::Given),
+        None | Some(Found::Null | Found::Text(_)) => {
             let derived = value.map(derive_label).filter(|label| !label.is_empty());
             if derived.is_none() {
                 issues.push(place.issue("label", "is required"));
@@ -149,8 +173,8 @@ pub(super) fn required_string<'a, O: Fields>(
 ) -> Option<&'a str> {
     let field = O::name(key);
     match object.field(key) {
-        Some(Value::String(text)) if !trim(text).is_empty() => Some(trim(text)),
-        None | Some(Value::Null | Value::String(_)) => {
+        Some(Found::Text(text)) if !trim(text).is_empty() => Some(trim(text)),
+        None | Some(Found::Null | Found::Text(_)) => {
             issues.push(place.issue(field, "is required"));
             None
         }
@@ -197,9 +221,9 @@ pub(super) fn optional_string<'a, O: Fields>(
 ) -> TextField<'a> {
     let field = O::name(key);
     match object.field(key) {
-        None | Some(Value::Null) => TextField::Omitted,
-        Some(Value::String(text)) if trim(text).is_empty() => TextField::Omitted,
-        Some(Value::String(text)) => TextField::Text(trim(text)),
+        None | Some(Found::Null) => TextField::Omitted,
+        Some(Found::Text(text)) if trim(text).is_empty() => TextField::Omitted,
+        Some(Found::Text(text)) => TextField::Text(trim(text)),
         Some(_) => {
             issues.push(place.issue(field, "must be a string"));
             TextField::WrongType
@@ -216,8 +240,8 @@ pub(super) fn optional_bool<O: Fields>(
 ) -> Option<bool> {
     let field = O::name(key);
     match object.field(key) {
-        None | Some(Value::Null) => None,
-        Some(Value::Bool(flag)) => Some(*flag),
+        None | Some(Found::Null) => None,
+        Some(Found::Bool(flag)) => Some(flag),
         Some(_) => {
             issues.push(place.issue(field, "must be a boolean"));
             None

@@ -1,6 +1,7 @@
 //! The `ask_user` tool's request: its normalized questions and how arguments become one.
 
 mod args;
+mod entry;
 mod fields;
 mod option_object;
 mod options;

@@ -14,7 +14,8 @@ use serde::de::{
 };
 use serde_json::{Map, Value};
 
-use super::fields::Fields;
+use super::entry::{Entry, EntrySeed};
+use super::fields::{Fields, Found};
 
 /// An element of a question's `options`, as read.
 pub(super) enum OptionItem<'de> {
@@ -34,7 +35,7 @@ impl<'de> OptionItem<'de> {
 /// An option's object: its entries in the order of their keys' first appearance, and where
 /// the fields an option may have are among them, each key's name matched once, as it is read.
 pub(super) struct OptionObject<'de> {
-    entries: Vec<(Cow<'de, str>, Value)>,
+    entries: Vec<(Cow<'de, str>, Entry<'de>)>,
     /// Where each field an option may have is among the entries, in the order of [`Known`].
     known: [Option<usize>; Known::ALL.len()],
 }
@@ -53,28 +54,28 @@ impl<'de> OptionObject<'de> {
     }
 
     /// The entries' values in order, each with the field it is, if an option may have it.
-    pub(super) fn values(&self) -> impl Iterator<Item = (Option<Known>, &Value)> {
+    pub(super) fn values(&self) -> impl Iterator<Item = (Option<Known>, Found<'_>)> {
         self.entries.iter().enumerate().map(|(at, (_, value))| {
             let field = self.known.iter().position(|&slot| slot == Some(at));
-            (field.map(|index| Known::ALL[index]), value)
+            (field.map(|index| Known::ALL[index]), value.found())
         })
     }
 
     /// The value of an option's field `field`, if the object has it.
     #[inline]
-    pub(super) fn get(&self, field: Known) -> Option<&Value> {
+    pub(super) fn get(&self, field: Known) -> Option<Found<'_>> {
         let at = self.known[field as usize]?;
-        Some(&self.entries[at].1)
+        Some(self.entries[at].1.found())
     }
 
     /// Takes the text of field `field` out of the object, when it is a string: its entry keeps
     /// its place and holds `null` in its stead.
-    pub(super) fn take_text(&mut self, field: Known) -> Option<String> {
+    pub(super) fn take_text(&mut self, field: Known) -> Option<Cow<'de, str>> {
         let at = self.known[field as usize]?;
         let value = &mut self.entries[at].1;
-        match std::mem::take(value) {
-            Value::String(text) => Some(text),
-            other => {
+        match std::mem::replace(value, Entry::Other(Value::Null)) {
+            Entry::Text(text) => Some(text),
+            other @ Entry::Other(_) => {
                 *value = other;
                 None
             }
@@ -85,7 +86,7 @@ impl<'de> OptionObject<'de> {
     pub(super) fn into_map(self) -> Map<String, Value> {
         self.entries
             .into_iter()
-            .map(|(key, value)| (key.into_owned(), value))
+            .map(|(key, value)| (key.into_owned(), value.into_value()))
             .collect()
     }
 
@@ -94,7 +95,7 @@ impl<'de> OptionObject<'de> {
         let mut index: Option<BTreeMap<Cow<'de, str>, usize>> = None;
         let mut key = Some(first_key);
         while let Some(name) = key {
-            let value: Value = map.next_value()?;
+            let value = map.next_value_seed(EntrySeed)?;
             let field = Known::named(&name);
             let found = match (field, &index) {
                 (Some(field), _) => object.known[field as usize],
@@ -179,7 +180,7 @@ impl Known {
 impl Fields for OptionObject<'_> {
     type Key = Known;
 
-    fn field(&self, key: Known) -> Option<&Value> {
+    fn field(&self, key: Known) -> Option<Found<'_>> {
         self.get(key)
     }
 

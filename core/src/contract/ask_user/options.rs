@@ -3,10 +3,15 @@
 //! checks that need the whole question (its type, earlier values) run when it is complete, and
 //! every issue still comes out in the documented order.
 
+use std::borrow::Cow;
+
+use compact_str::CompactString;
 use serde::de::Deserializer;
 use serde_json::{Map, Value};
 
-use super::fields::{Label, Place, option_label, optional_bool, optional_string, required_string};
+use super::fields::{
+    Found, Label, Place, option_label, optional_bool, optional_string, required_string,
+};
 use super::option_object::{Known, OptionItem, OptionObject};
 use super::repeated::{repeated_positions, value_hash};
 use super::saved::{FieldOrder, OptionField, SavedOption};
@@ -124,7 +129,6 @@ impl OptionsRead {
             self.saved.push(saved);
             return;
         }
-        let value = value.map(str::to_owned);
         let tail = issues.split_off(head);
         self.refuse(
             OptionProblems {
@@ -138,8 +142,8 @@ impl OptionsRead {
         );
     }
 
-    fn refuse(&mut self, problems: OptionProblems, value: Option<String>) {
-        self.specs.push(stand_in(value.map(String::into_boxed_str)));
+    fn refuse(&mut self, problems: OptionProblems, value: Option<&str>) {
+        self.specs.push(stand_in(value));
         self.saved
             .push(SavedOption::AsNormalized(FieldOrder::default()));
         self.problems.push(problems);
@@ -229,10 +233,10 @@ impl ElementTap for OptionsRead {
 }
 
 /// What stands for a refused option: its trimmed value, if it had one, for the duplicate check.
-fn stand_in(value: Option<Box<str>>) -> OptionSpec {
+fn stand_in(value: Option<&str>) -> OptionSpec {
     OptionSpec {
-        value: value.unwrap_or_default(),
-        label: Box::default(),
+        value: value.map(CompactString::from).unwrap_or_default(),
+        label: CompactString::default(),
         description: None,
         preview: None,
         recommended: None,
@@ -266,7 +270,7 @@ impl Texts {
 /// its texts as trimmed, but for its preview, whose ends its normalized option keeps as
 /// written; else `None`, and it is kept as written.
 pub(super) fn order_as_normalized<'v>(
-    entries: impl Iterator<Item = (Option<Known>, &'v Value)>,
+    entries: impl Iterator<Item = (Option<Known>, Found<'v>)>,
     texts: Texts,
 ) -> Option<FieldOrder> {
     let mut order = FieldOrder::default();
@@ -274,11 +278,11 @@ pub(super) fn order_as_normalized<'v>(
         let untrimmed = |text: &str| trim(text).len() == text.len();
         let same = match (field, value) {
             (Some(Known::Label), _) if texts.derived_label => true,
-            (Some(Known::Value | Known::Label), Value::String(text)) => untrimmed(text),
-            (Some(Known::Description), Value::String(text)) => texts.description && untrimmed(text),
+            (Some(Known::Value | Known::Label), Found::Text(text)) => untrimmed(text),
+            (Some(Known::Description), Found::Text(text)) => texts.description && untrimmed(text),
             // A preview loaded from its file holds its place with `null`.
-            (Some(Known::Preview), Value::String(_) | Value::Null) => texts.preview,
-            (Some(Known::Recommended), Value::Bool(_)) | (Some(Known::PreviewFile), _) => true,
+            (Some(Known::Preview), Found::Text(_) | Found::Null) => texts.preview,
+            (Some(Known::Recommended), Found::Bool(_)) | (Some(Known::PreviewFile), _) => true,
             _ => false,
         };
         if !same {
@@ -310,22 +314,22 @@ fn normalized(
     let order = order_as_normalized(object.values(), texts);
     let preview = texts
         .preview
-        .then(|| object.take_text(Known::Preview).map(TrimmedText::new))
-        .flatten();
+        .then(|| object.take_text(Known::Preview))
+        .flatten()
+        .map(|text| TrimmedText::new(text.into_owned()));
     let mut text = |field: Known| match &order {
-        Some(_) => object
-            .take_text(field)
-            .map(String::into_boxed_str)
-            .unwrap_or_default(),
+        Some(_) => object.take_text(field).unwrap_or_default(),
         None => match object.get(field) {
-            Some(Value::String(text)) => Box::from(trim(text)),
-            _ => Box::default(),
+            Some(Found::Text(text)) => Cow::Owned(trim(text).to_owned()),
+            _ => Cow::Borrowed(""),
         },
     };
     let spec = OptionSpec {
-        value: text(Known::Value),
-        label: derived_label.map_or_else(|| text(Known::Label), String::into_boxed_str),
-        description: texts.description.then(|| text(Known::Description)),
+        value: text(Known::Value).into(),
+        label: derived_label.map_or_else(|| text(Known::Label).into(), CompactString::from),
+        description: texts
+            .description
+            .then(|| text(Known::Description).into_owned().into_boxed_str()),
         preview,
         recommended,
     };

@@ -7,6 +7,7 @@ use serde::de::Deserializer;
 use serde_json::Value;
 
 use super::AskUserCall;
+use super::fields::Found;
 use super::fields::{Place, optional_bool, optional_string, required_string};
 use super::option_object::Known;
 use super::options::{OptionsRead, Texts, order_as_normalized};
@@ -287,7 +288,9 @@ fn load_preview_files(
                     option.preview = Some(TrimmedText::new(text));
                     object.shift_remove("previewFile");
                     object.insert("preview".into(), Value::Null);
-                    let fields = object.iter().map(|(key, value)| (Known::named(key), value));
+                    let fields = object
+                        .iter()
+                        .map(|(key, value)| (Known::named(key), Found::from(value)));
                     if let Some(order) = order_as_normalized(fields, Texts::loaded(option)) {
                         *saved = SavedOption::AsNormalized(order);
                     }

@@ -46,7 +46,7 @@ fn a_derived_label_is_trimmed() {
     let args =
         json!({"questions": [{"id": "a", "prompt": "A?", "options": [{"value": "use-bun_"}]}]});
     let call = parse(&args, &mut MemoryFiles(vec![])).expect("valid");
-    assert_eq!(call.request.questions[0].options[0].label, "Use bun".into());
+    assert_eq!(call.request.questions[0].options[0].label, "Use bun");
     assert_eq!(
         call.arguments["questions"][0]["options"][0]["label"],
         "Use bun"

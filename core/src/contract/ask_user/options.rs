@@ -248,8 +248,11 @@ fn stand_in(value: Option<&str>) -> OptionSpec {
 pub(super) struct Texts {
     /// Its label is derived from its value.
     derived_label: bool,
+    /// It has a description that is not blank.
     description: bool,
+    /// It has preview text that is not blank.
     preview: bool,
+    /// It names a preview file.
     preview_file: bool,
 }
 

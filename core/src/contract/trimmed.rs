@@ -28,8 +28,9 @@ fn trim_characters(text: &str) -> &str {
     text.trim()
 }
 
-/// A text and the white space trimming takes off its ends, in one allocation. Boxed, so that an
-/// option without a preview spends a pointer on it, not the text's pointer, length and ends.
+/// A text kept once, as written, with the bytes of white space trimming takes off its ends.
+/// Boxed, so that an option without a preview spends a pointer on it, not the text's pointer,
+/// length and ends.
 #[derive(Clone, PartialEq, Eq)]
 pub struct TrimmedText(Box<Kept>);
 

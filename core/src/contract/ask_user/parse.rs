@@ -7,8 +7,7 @@ use serde::de::Deserializer;
 use serde_json::Value;
 
 use super::AskUserCall;
-use super::fields::Found;
-use super::fields::{Place, optional_bool, optional_string, required_string};
+use super::fields::{Found, Place, optional_bool, optional_string, required_string};
 use super::option_object::Known;
 use super::options::{OptionsRead, Texts, order_as_normalized};
 use super::preview::{PreviewSource, judge};

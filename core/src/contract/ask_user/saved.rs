@@ -63,14 +63,16 @@ impl OptionField {
         })
     }
 
+    /// The field's name, the option field's it is.
     const fn name(self) -> &'static str {
         match self {
-            Self::Value => "value",
-            Self::Label => "label",
-            Self::Description => "description",
-            Self::Preview => "preview",
-            Self::Recommended => "recommended",
+            Self::Value => Known::Value,
+            Self::Label => Known::Label,
+            Self::Description => Known::Description,
+            Self::Preview => Known::Preview,
+            Self::Recommended => Known::Recommended,
         }
+        .name()
     }
 }
 

@@ -6,6 +6,7 @@ use serde_json::json;
 
 use super::{Run, ask_user, question_tool, three_questions};
 use crate::draw::Size;
+use crate::effect::Surface;
 
 /// The footer: the rows under the last rule.
 fn footer(screen: &str) -> String {
@@ -78,5 +79,56 @@ fn a_highlighted_label_wraps_whole_and_others_are_cut() {
     assert!(
         !words(&screen).contains("unless it is highlighted"),
         "{screen}"
+    );
+}
+
+/// A question of `kind` whose prompt wraps and whose options have descriptions and, in a
+/// preview question, previews long enough to want every row they can get.
+fn crowded_question(kind: &str) -> serde_json::Value {
+    let preview = "fn main() {\n    serve();\n}\n".repeat(10);
+    json!({"questions": [{"id": "lang", "type": kind,
+    "prompt": "Which language should the new service use? The prompt runs long enough to \
+               wrap on every screen it is shown on, and to be cut on the shortest.",
+    "options": [
+        {"value": "rust", "label": "Rust", "description": "Fast and safe", "preview": preview},
+        {"value": "go", "label": "Go", "description": "Simple", "preview": preview},
+        {"value": "zig", "label": "Zig", "description": "Small", "preview": preview}
+    ]}]})
+}
+
+#[rstest]
+fn an_open_editor_shows_the_line_being_typed_on_any_screen_it_opens_on(
+    #[values((120, 4), (120, 5), (20, 5), (120, 6), (120, 7), (120, 9), (120, 12), (80, 14), (70, 14), (60, 20), (50, 18), (40, 15), (40, 12), (40, 8), (30, 7))]
+    size: (u16, u16),
+    #[values(
+        ("down n 'draft words'", "draft words"),
+        ("down n 'one' alt+enter 'two' alt+enter 'three' alt+enter 'four'", "four"),
+        ("up enter 'my own answer'", "my own answer"),
+        ("up enter 'first' alt+enter 'second' alt+enter 'third'", "third"),
+        ("shift+n 'about the question'", "about the question")
+    )]
+    script: (&str, &str),
+    #[values("preview", "single")] kind: &str,
+) {
+    let (script, typed_last) = script;
+    let size = Size::new(size.0, size.1);
+    let run = Run::sized(ask_user(&crowded_question(kind)), size, script);
+    let frame = run.form.draw(size);
+    let screen = super::screen_text(&frame);
+    let cursor = frame
+        .cursor
+        .unwrap_or_else(|| panic!("no cursor:\n{screen}"));
+    let row: String = screen
+        .lines()
+        .nth(usize::from(cursor.y))
+        .expect("the cursor's row")
+        .chars()
+        .take(usize::from(cursor.x))
+        .collect();
+    // A narrow editor wraps the typed words: the cursor stands after the last of them.
+    let last_word = typed_last.rsplit(' ').next().unwrap_or(typed_last);
+    assert!(
+        row.trim_end().ends_with(last_word),
+        "the cursor at {cursor:?} stands after {row:?}, not after {last_word:?}:\n{screen}"
     );
 }

@@ -3,10 +3,10 @@
 //! position line when it does not fit.
 
 use super::super::Form;
-use super::kept_rows::{KeptRows, RowKey};
+use super::kept_rows::{KeptRows, RowKey, RowLook};
 use super::options::{Emphasis, Item, short_description};
 use super::{ACCENT, Hit, MUTED, TEXT};
-use crate::draw::{Canvas, Pos, Rect, Span, put_line};
+use crate::draw::{Canvas, Pos, Rect, Span, put_line, put_lines};
 use crate::text::{sanitize_line, width};
 
 /// Where the last frame showed a question's list, for paging through it.
@@ -174,8 +174,23 @@ impl Form {
                 (list_height - y) as u16,
             );
             let (key, lay_out) = self.row_key(index, row, size, description_rows(row));
-            let (item, drawn) = kept.put(key, lay_out, canvas, room);
+            // A row with an editor open is laid out afresh every frame, so none of it is kept
+            // to put again; its first lines give way when the room is too short for the line
+            // being typed.
+            let (item, drawn, hidden) = if key.look == RowLook::Editing {
+                let item = kept.get_or_lay_out(key, lay_out);
+                let hidden = lines_above_room(item, room);
+                (
+                    item,
+                    put_lines(canvas, room, 0, &item.lines[hidden..]),
+                    hidden,
+                )
+            } else {
+                let (item, drawn) = kept.put(key, lay_out, canvas, room);
+                (item, drawn, 0)
+            };
             if let Some((r, c)) = item.cursor
+                && let Some(r) = r.checked_sub(hidden)
                 && r < usize::from(drawn)
             {
                 canvas.set_cursor(Pos::new(area.x + c as u16, room.y + r as u16));
@@ -183,12 +198,12 @@ impl Form {
             let (shown, _) = room.split_top(drawn);
             self.memory.hits.add(shown, Hit::Row(row));
             if let Some(first) = item.editor_from {
-                let (_, editor) = shown.split_top(first as u16);
+                let (_, editor) = shown.split_top(first.saturating_sub(hidden) as u16);
                 self.memory.hits.add(editor, Hit::Editor);
             }
             y += usize::from(drawn);
             last_started = row;
-            if usize::from(drawn) == item.lines.len() {
+            if hidden == 0 && usize::from(drawn) == item.lines.len() {
                 last_whole = Some(row);
             }
         }
@@ -200,7 +215,7 @@ impl Form {
             rows: list_height,
             height,
         });
-        if fits {
+        if fits || area.height < 2 {
             return;
         }
         let line = Rect::new(
@@ -329,4 +344,13 @@ impl Form {
         let lay_out = move || self.item_as(index, row, size, description_rows, emphasis);
         (key, lay_out)
     }
+}
+
+/// How many of `item`'s first lines give way, in a `room` too short for it, to show the line
+/// its open editor's cursor is on: a row with an editor is laid out to fit beside the list's
+/// position line, and only the shortest lists hold fewer rows than that.
+fn lines_above_room(item: &Item<'_>, room: Rect) -> usize {
+    item.cursor.map_or(0, |(line, _)| {
+        (line + 1).saturating_sub(usize::from(room.height))
+    })
 }

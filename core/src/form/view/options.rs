@@ -208,14 +208,23 @@ impl Form {
             &alone
         };
         let editing_here = self.editing_row(row, custom);
+        // A row with an open editor fits beside the list's position line, its label and
+        // description giving way to the editor, so that the line being typed always shows.
+        let editing_room = max_rows.saturating_sub(1).max(1);
         let label_rows = match emphasis {
             Emphasis::Highlighted if !editing_here => max_rows.saturating_sub(1),
-            Emphasis::Highlighted | Emphasis::Plain => max_rows / 2,
+            Emphasis::Highlighted => (max_rows / 2).min(editing_room.saturating_sub(1)),
+            Emphasis::Plain => max_rows / 2,
         };
         let subtitle_rows = if editing_here {
             1
         } else {
             description_rows.max(1)
+        };
+        let editor_rows = |lines: &ItemLines| {
+            EDITOR_ROWS
+                .min(editing_room.saturating_sub(lines.len()))
+                .max(1)
         };
         let mut lines = ItemLines::new();
         let number_style = if highlighted { ACCENT } else { MUTED };
@@ -245,7 +254,7 @@ impl Form {
                     let block = self.editor_block(
                         editor,
                         columns.saturating_sub(indent).max(3),
-                        EDITOR_ROWS.min(max_rows),
+                        editor_rows(&lines),
                         "Type your answer",
                     );
                     cursor = block.cursor.map(|(r, c)| (lines.len() + r, indent + c));
@@ -303,7 +312,8 @@ impl Form {
             }
             (false, None) => &[],
         };
-        if !subtitle.is_empty() {
+        let room_for_subtitle = !editing_here || lines.len() + 2 <= editing_room;
+        if !subtitle.is_empty() && room_for_subtitle {
             push_wrapped(&mut lines, subtitle, text_columns, subtitle_rows, indent);
         }
         match editor {
@@ -311,7 +321,7 @@ impl Form {
                 let block = self.editor_block(
                     editor,
                     columns.saturating_sub(indent).max(3),
-                    EDITOR_ROWS.min(max_rows),
+                    editor_rows(&lines),
                     "Write a note on this option",
                 );
                 cursor = block.cursor.map(|(r, c)| (lines.len() + r, indent + c));

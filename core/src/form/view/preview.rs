@@ -102,12 +102,29 @@ impl Form {
             self.draw_preview(canvas, header, text);
             return;
         }
-        let most = (area.height / 2).max(3);
+        let most = (area.height / 2)
+            .max(3)
+            .max(self.editing_list_height(index, area));
         let list_height = self.natural_list_height(index, area.width, most);
         let (list, rest) = area.split_top(list_height);
         self.draw_list(canvas, list, index);
         let (header, text) = rest.split_top(1);
         self.draw_preview(canvas, header, text);
+    }
+
+    /// The rows a list above the preview in `area` needs to show the highlighted row of
+    /// question `index` whole with the editor open in it (and the list's position line),
+    /// leaving the preview its title: the preview gives way while the user types. 0 with no
+    /// editor open in the list.
+    fn editing_list_height(&self, index: usize, area: Rect) -> u16 {
+        let question = &self.call.request().questions[index];
+        let row = self.state.cursors[index];
+        if !self.editing_row(row, row >= question.options.len()) {
+            return 0;
+        }
+        let room = area.height.saturating_sub(1);
+        let item = self.item_height_for(index, row, usize::from(area.width), usize::from(room));
+        u16::try_from(item + 1).map_or(room, |needed| needed.min(room))
     }
 
     /// The rows the whole list takes, counting at most `limit`.

@@ -200,12 +200,15 @@ impl Form {
         if let Some(editor) = self.state.editor()
             && editor.target == EditorTarget::Note(NoteTarget::Question)
         {
-            let label = vec![Span::new("✎ Question note", ACCENT)];
-            put_line(canvas, area.pos(), &label);
-            let (_, below) = area.split_top(1);
+            // With a single row for the note, the line being typed takes it from the label.
+            let label_rows = u16::from(area.height >= 2);
+            if label_rows > 0 {
+                put_line(canvas, area.pos(), &[Span::new("✎ Question note", ACCENT)]);
+            }
+            let (_, below) = area.split_top(label_rows);
             let rows = EDITOR_ROWS.min(usize::from(below.height));
             let block = self.editor_block(editor, columns, rows, "Write a note on this question");
-            let used = 1 + put_block(canvas, below, 0, &block);
+            let used = label_rows + put_block(canvas, below, 0, &block);
             self.memory.hits.add(area.split_top(used).0, Hit::Editor);
             return used;
         }

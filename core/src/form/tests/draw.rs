@@ -102,6 +102,49 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    #[test]
+    fn an_open_editor_always_shows_its_cursor(
+        width in 12u16..160,
+        height in 6u16..60,
+        keys in proptest::collection::vec(
+            prop::sample::select(vec![
+                "down", "up", "tab", "shift+tab", "space", "enter", "esc", "n", "shift+n",
+                "x", "y", "alt+enter", "backspace", "pageDown", "shift+down", "left",
+            ]),
+            0..40,
+        ),
+        arguments in prop::sample::select(vec![three_questions(), crowded_preview()]),
+    ) {
+        let mut form = ask_user(&arguments);
+        let size = Size::new(width, height);
+        for key in keys {
+            form.handle(crate::input::Input::Key(key.parse().unwrap()));
+            let frame = form.draw(size);
+            if form.state.editor().is_some() {
+                prop_assert!(
+                    frame.cursor.is_some(),
+                    "an editor open, no cursor at {size:?}:\n{}",
+                    screen_text(&frame)
+                );
+            }
+        }
+    }
+}
+
+/// A preview question with a title, a long prompt, descriptions and long previews.
+fn crowded_preview() -> Value {
+    let preview = "fn main() {\n    serve();\n}\n".repeat(10);
+    json!({"title": "Service", "questions": [{"id": "lang", "type": "preview",
+    "prompt": "Which language should the new service use? The prompt runs long enough to \
+               wrap on most screens it is shown on.",
+    "options": [
+        {"value": "rust", "label": "Rust", "description": "Fast and safe", "preview": preview},
+        {"value": "go", "label": "Go", "description": "Simple", "preview": preview}
+    ]}]})
+}
+
 fn many_options(count: usize) -> Value {
     let options: Vec<Value> = (1..=count)
         .map(|n| json!({"value": format!("v{n}"), "label": format!("Option number {n}"), "description": "A description that is long enough to wrap on narrow screens"}))

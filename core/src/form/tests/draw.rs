@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::{Run, ask_user, question_tool, screen_text, three_questions};
 use crate::draw::{DrawCmd, Frame, Size};
-use crate::effect::Surface;
+use crate::effect::{Effect, Surface};
 use crate::form::Form;
 use crate::text::width;
 
@@ -107,7 +107,7 @@ proptest! {
     #[test]
     fn an_open_editor_always_shows_its_cursor(
         width in 12u16..160,
-        height in 6u16..60,
+        height in 10u16..60,
         keys in proptest::collection::vec(
             prop::sample::select(vec![
                 "down", "up", "tab", "shift+tab", "space", "enter", "esc", "n", "shift+n",
@@ -115,12 +115,23 @@ proptest! {
             ]),
             0..40,
         ),
-        arguments in prop::sample::select(vec![three_questions(), crowded_preview()]),
+        which in 0usize..3,
     ) {
-        let mut form = ask_user(&arguments);
+        let free_form = json!({"questions": [
+            {"question": "What should change before the release, and why?", "header": "Why"},
+            {"question": "Which one?", "options": [{"label": "A"}, {"label": "B"}]}
+        ]});
+        let mut form = match which {
+            0 => ask_user(&three_questions()),
+            1 => ask_user(&crowded_preview()),
+            _ => question_tool(&free_form),
+        };
         let size = Size::new(width, height);
         for key in keys {
-            form.handle(crate::input::Input::Key(key.parse().unwrap()));
+            let effects = form.handle(crate::input::Input::Key(key.parse().unwrap()));
+            if effects.iter().any(|effect| matches!(effect, Effect::Finish(_))) {
+                break;
+            }
             let frame = form.draw(size);
             if form.state.editor().is_some() {
                 prop_assert!(

@@ -106,8 +106,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
     #[test]
     fn an_open_editor_always_shows_its_cursor(
-        width in 12u16..160,
-        height in 10u16..60,
+        width in 12u16..130,
+        height in 10u16..30,
         keys in proptest::collection::vec(
             prop::sample::select(vec![
                 "down", "up", "tab", "shift+tab", "space", "enter", "esc", "n", "shift+n",

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use rstest::rstest;
 use serde_json::{Value, json};
 
-use super::{Run, ask_user, question_tool, screen_text, three_questions};
+use super::{Run, ask_user, crowded_question, question_tool, screen_text, three_questions};
 use crate::draw::{DrawCmd, Frame, Size};
 use crate::effect::{Effect, Surface};
 use crate::form::Form;
@@ -123,7 +123,7 @@ proptest! {
         ]});
         let mut form = match which {
             0 => ask_user(&three_questions()),
-            1 => ask_user(&crowded_preview()),
+            1 => ask_user(&crowded_question("preview")),
             _ => question_tool(&free_form),
         };
         let size = Size::new(width, height);
@@ -142,18 +142,6 @@ proptest! {
             }
         }
     }
-}
-
-/// A preview question with a title, a long prompt, descriptions and long previews.
-fn crowded_preview() -> Value {
-    let preview = "fn main() {\n    serve();\n}\n".repeat(10);
-    json!({"title": "Service", "questions": [{"id": "lang", "type": "preview",
-    "prompt": "Which language should the new service use? The prompt runs long enough to \
-               wrap on most screens it is shown on.",
-    "options": [
-        {"value": "rust", "label": "Rust", "description": "Fast and safe", "preview": preview},
-        {"value": "go", "label": "Go", "description": "Simple", "preview": preview}
-    ]}]})
 }
 
 fn many_options(count: usize) -> Value {

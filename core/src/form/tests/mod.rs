@@ -254,6 +254,21 @@ pub fn three_questions() -> Value {
     })
 }
 
+/// A titled question of `kind` (`single`, `multi` or `preview`) crowded for a small screen: a
+/// prompt that wraps, options with descriptions and, in a preview question, previews long
+/// enough to want every row they can get.
+pub fn crowded_question(kind: &str) -> Value {
+    let preview = "fn main() {\n    serve();\n}\n".repeat(10);
+    json!({"title": "Service", "questions": [{"id": "lang", "type": kind,
+    "prompt": "Which language should the new service use? The prompt runs long enough to \
+               wrap on every screen it is shown on, and to be cut on the shortest.",
+    "options": [
+        {"value": "rust", "label": "Rust", "description": "Fast and safe", "preview": preview},
+        {"value": "go", "label": "Go", "description": "Simple", "preview": preview},
+        {"value": "zig", "label": "Zig", "description": "Small", "preview": preview}
+    ]}]})
+}
+
 /// One single-select question.
 pub fn one_single() -> Value {
     json!({

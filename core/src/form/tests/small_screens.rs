@@ -4,7 +4,7 @@
 use rstest::rstest;
 use serde_json::json;
 
-use super::{Run, ask_user, question_tool, three_questions};
+use super::{Run, ask_user, crowded_question, question_tool, three_questions};
 use crate::draw::Size;
 use crate::effect::Surface;
 
@@ -80,20 +80,6 @@ fn a_highlighted_label_wraps_whole_and_others_are_cut() {
         !words(&screen).contains("unless it is highlighted"),
         "{screen}"
     );
-}
-
-/// A question of `kind` whose prompt wraps and whose options have descriptions and, in a
-/// preview question, previews long enough to want every row they can get.
-fn crowded_question(kind: &str) -> serde_json::Value {
-    let preview = "fn main() {\n    serve();\n}\n".repeat(10);
-    json!({"questions": [{"id": "lang", "type": kind,
-    "prompt": "Which language should the new service use? The prompt runs long enough to \
-               wrap on every screen it is shown on, and to be cut on the shortest.",
-    "options": [
-        {"value": "rust", "label": "Rust", "description": "Fast and safe", "preview": preview},
-        {"value": "go", "label": "Go", "description": "Simple", "preview": preview},
-        {"value": "zig", "label": "Zig", "description": "Small", "preview": preview}
-    ]}]})
 }
 
 #[rstest]

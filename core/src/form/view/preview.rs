@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use super::super::Form;
 use super::super::preview::{clamp_bottom, pane_rows, scroll_down, scroll_up};
 use super::super::state::PreviewScroll;
+use super::kept_rows::RowLook;
 use super::panes::{Pane, PaneKey};
 use super::{ACCENT, BORDER, DIM, Hit, MUTED, TEXT};
 use crate::draw::{Canvas, Line, Pos, Rect, Span, put_line};
@@ -117,9 +118,8 @@ impl Form {
     /// leaving the preview its title: the preview gives way while the user types. 0 with no
     /// editor open in the list.
     fn editing_list_height(&self, index: usize, area: Rect) -> u16 {
-        let question = &self.call.request().questions[index];
         let row = self.state.cursors[index];
-        if !self.editing_row(row, row >= question.options.len()) {
+        if self.row_look(index, row) != RowLook::Editing {
             return 0;
         }
         let room = area.height.saturating_sub(1);

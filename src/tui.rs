@@ -6,6 +6,7 @@ use std::path::Path;
 use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::{Call, ToolResult};
 use pi_agent_ask_core::effect::Effect;
+use pi_agent_ask_core::settling::{Opening, Settling};
 use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, run_with, run_with_source};
 
 use crate::arrivals;
@@ -43,28 +44,33 @@ pub fn available() -> bool {
 /// Asks `call` in the terminal, with the settings file the call was read with (written with
 /// the defaults if it is missing), and returns the result. The terminal is restored on every
 /// way out; a signal or a crash still yields a cancelled result with the answers so far. The
-/// form announces itself as it opens, through the notification settings in effect.
+/// form announces itself as it opens, through the notification settings in effect; the
+/// person opened it, so it takes keys from its first frame.
 pub fn ask(
     call: Call,
     settings_file: SettingsFile,
     placement: Placement,
     cwd: &Path,
 ) -> Result<TuiEnd, UsageError> {
-    ask_with(call, None, settings_file, placement, cwd)
+    ask_with(call, None, settings_file, placement, Opening::ByPerson, cwd)
 }
 
 /// [`ask`] with the form starting from `drafts` when given (a recovered form reopening as
-/// it was left).
+/// it was left), settling first when it opens unbidden.
 pub fn ask_with(
     call: Call,
     drafts: Option<Vec<Draft>>,
     settings_file: SettingsFile,
     placement: Placement,
+    opening: Opening,
     cwd: &Path,
 ) -> Result<TuiEnd, UsageError> {
     let settings_file = settings_file.created_if_missing();
     let config_path = settings_file.display_path();
-    let mut host = questionnaire_with(call, drafts, &settings_file, config_path);
+    let mut host = Settling::new(
+        questionnaire_with(call, drafts, &settings_file, config_path),
+        opening,
+    );
     let mut effects = Effects::new(settings_file, Mode::Live);
     let mut arrivals = match arrivals::channel() {
         Ok((courier, arrivals)) => {
@@ -87,9 +93,9 @@ pub fn ask_with(
         None => run_with(&mut host, options, &mut effects),
     }));
     let interrupted = |exit| TuiEnd {
-        result: host.inner().interrupted_result(),
+        result: host.inner().inner().interrupted_result(),
         exit,
-        kept: Some(host.inner().kept_drafts()),
+        kept: Some(host.inner().inner().kept_drafts()),
     };
     Ok(match run {
         Ok(Ok(outcome)) => match outcome.end {
@@ -102,7 +108,7 @@ pub fn ask_with(
                         kept: None,
                     },
                     _ => TuiEnd {
-                        result: host.inner().cancelled_result(),
+                        result: host.inner().inner().cancelled_result(),
                         exit,
                         kept: None,
                     },

@@ -49,7 +49,7 @@ fn launch(term: &Asking) {
 
 /// Waits for the popup to show the question, checking the pane itself does not.
 fn wait_for_the_popup(term: &Asking, client: &Client) {
-    let screen = client.wait_for("the popup's question", |screen| screen.contains(AUTH));
+    let screen = client.wait_for_form("the popup's question", |screen| screen.contains(AUTH));
     assert!(screen.contains("┌─ pi-agent-ask ─"), "no popup:\n{screen}");
     assert!(
         !term.tmux.screen().contains(AUTH),

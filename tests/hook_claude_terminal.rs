@@ -94,7 +94,7 @@ fn asking(keep: &[usize]) -> Option<(Terminal, Child, Value)> {
         .as_str()
         .expect("a question")
         .to_owned();
-    term.wait_for("the form", |screen| screen.contains(&first));
+    term.wait_for_form("the form", |screen| screen.contains(&first));
     Some((term, hook, input))
 }
 

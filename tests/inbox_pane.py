@@ -15,6 +15,8 @@ BINARY = os.environ["CARGO_BIN_EXE_pi-agent-ask"]
 SOCKET = os.environ["MCP_INBOX_TMUX"]
 RUNTIME = os.environ["MCP_INBOX_RUNTIME"]
 FOLDER = os.environ["MCP_INBOX_DIR"]
+# The typing pause a form that comes to the inbox's front waits for before it takes keys.
+SETTLING_SECONDS = int(os.environ["MCP_INBOX_SETTLING_MS"]) / 1000
 DETAILS = "pi-agent-ask/details"
 IDLE = "Nothing is waiting"
 LEGACY, MODERN = "legacy", "auto"
@@ -57,3 +59,12 @@ async def shown(what: str, ready, limit: float = 20.0) -> bool:
         await anyio.sleep(0.05)
     check(f"the inbox pane shows {what}", False, screen())
     return False
+
+
+async def form_shown(what: str, ready, limit: float = 20.0) -> bool:
+    """Waits until the pane shows a form that came to the front (`ready`), then until it takes
+    keys: the typing pause it waits for, counted from when it was seen."""
+    if not await shown(what, ready, limit):
+        return False
+    await anyio.sleep(SETTLING_SECONDS + 0.05)
+    return True

@@ -17,7 +17,7 @@ fn an_asker_reconnecting_with_the_same_id_finds_the_form_as_it_was_left() {
     };
     term.open_inbox();
     let stream = connect_and_ask(&term, "retry-1", "Retried");
-    term.wait_for("the form", |screen| screen.contains("· Retried"));
+    term.wait_for_form("the form", |screen| screen.contains("· Retried"));
     assert!(term.label().starts_with("retrying-agent in /work/retry"));
     term.keys(&["Down", "Space"]);
     term.wait_for("SQLite chosen", |screen| screen.contains("(•) SQLite"));
@@ -25,7 +25,7 @@ fn an_asker_reconnecting_with_the_same_id_finds_the_form_as_it_was_left() {
     term.wait_for("the idle screen", |screen| screen.contains(IDLE));
 
     let stream = connect_and_ask(&term, "retry-1", "Retried");
-    term.wait_for("the form again, as it was", |screen| {
+    term.wait_for_form("the form again, as it was", |screen| {
         screen.contains("· Retried") && screen.contains("(•) SQLite")
     });
     term.keys(&["Tab", "Enter"]);

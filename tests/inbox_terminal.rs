@@ -20,7 +20,7 @@ fn an_ask_from_a_detached_process_is_answered_by_keys_in_the_inbox_pane() {
     };
     term.open_inbox();
     let asker = term.asker("Pick a database", "inbox");
-    term.wait_for("the form", |screen| screen.contains("Which database?"));
+    term.wait_for_form("the form", |screen| screen.contains("Which database?"));
     let label = term.label();
     assert!(
         label.contains(" in ") && label.ends_with("· Pick a database"),
@@ -42,7 +42,7 @@ fn asks_from_three_processes_are_shown_one_at_a_time_in_arrival_order() {
     };
     term.open_inbox();
     let first = term.asker("First", "inbox");
-    term.wait_for("the first form", |screen| screen.contains("· First"));
+    term.wait_for_form("the first form", |screen| screen.contains("· First"));
     let second = term.asker("Second", "inbox");
     term.wait_for("two waiting", |screen| screen.contains("1 more waiting"));
     let third = term.asker("Third", "inbox");
@@ -50,11 +50,11 @@ fn asks_from_three_processes_are_shown_one_at_a_time_in_arrival_order() {
     assert!(term.label().ends_with("· First · 2 more waiting"));
 
     term.keys(&["Enter", "Enter"]);
-    term.wait_for("the second form", |screen| {
+    term.wait_for_form("the second form", |screen| {
         screen.contains("· Second · 1 more waiting")
     });
     term.keys(&["Down", "Enter", "Enter"]);
-    term.wait_for("the third form", |screen| screen.contains("· Third"));
+    term.wait_for_form("the third form", |screen| screen.contains("· Third"));
     assert!(!term.label().contains("more waiting"));
     term.keys(&["Enter", "Enter"]);
 
@@ -80,12 +80,12 @@ fn killing_an_asker_withdraws_its_form_at_once() {
     };
     term.open_inbox();
     let mut first = term.asker("First", "inbox");
-    term.wait_for("the first form", |screen| screen.contains("· First"));
+    term.wait_for_form("the first form", |screen| screen.contains("· First"));
     let second = term.asker("Second", "inbox");
     term.wait_for("two waiting", |screen| screen.contains("1 more waiting"));
     first.kill().expect("the asker is killed");
     first.wait().expect("the asker ended");
-    term.wait_for("the second form in its place", |screen| {
+    term.wait_for_form("the second form in its place", |screen| {
         screen.contains("· Second") && !screen.contains("First")
     });
     term.keys(&["Down", "Enter", "Enter"]);
@@ -101,7 +101,7 @@ fn an_ended_inbox_gives_every_waiting_asker_its_cancelled_result() {
     };
     term.open_inbox();
     let first = term.asker("First", "inbox");
-    term.wait_for("the first form", |screen| screen.contains("· First"));
+    term.wait_for_form("the first form", |screen| screen.contains("· First"));
     let second = term.asker("Second", "inbox");
     term.wait_for("two waiting", |screen| screen.contains("1 more waiting"));
     term.keys(&["Down", "Space"]);
@@ -172,7 +172,7 @@ fn auto_from_a_detached_process_asks_in_the_listening_inbox() {
     };
     term.open_inbox();
     let asker = term.asker("Detached", "auto");
-    term.wait_for("the form", |screen| screen.contains("· Detached"));
+    term.wait_for_form("the form", |screen| screen.contains("· Detached"));
     term.keys(&["Enter", "Enter"]);
     let (document, exit) = finish(asker);
     assert_eq!(exit, 0);

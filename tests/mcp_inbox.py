@@ -20,7 +20,7 @@ from mcp import Client, StdioServerParameters, types
 from mcp.client.stdio import get_default_environment
 
 from inbox_pane import (BINARY, DETAILS, FAILURES, FOLDER, LEGACY, MODERN, RUNTIME, check, idle,
-                        keys, screen, shown as wait_for)
+                        form_shown, keys, screen, shown as wait_for)
 
 
 
@@ -75,7 +75,7 @@ async def answered(era: str) -> None:
             async def call() -> None:
                 outcome.append(await client.call_tool("ask_user", ARGUMENTS))
             group.start_soon(call)
-            if not await wait_for("the form", showing_form):
+            if not await form_shown("the form", showing_form):
                 group.cancel_scope.cancel()
                 return
             label = screen().splitlines()[0].strip()
@@ -130,7 +130,7 @@ async def progress() -> None:
                 outcome.append(await client.call_tool("ask_user", ARGUMENTS,
                                                       progress_callback=reported))
             group.start_soon(call)
-            await wait_for("the form", showing_form)
+            await form_shown("the form", showing_form)
             with anyio.move_on_after(10):
                 while len(reports) < 3:
                     await anyio.sleep(0.05)

@@ -34,7 +34,7 @@ fn a_call_from_a_client_without_forms_is_asked_in_a_popup_over_the_servers_pane(
         return;
     };
     serve(&term, &requests());
-    client.wait_for("the popup's question", |screen| screen.contains(PROMPT));
+    client.wait_for_form("the popup's question", |screen| screen.contains(PROMPT));
     assert!(
         !term.tmux.screen().contains(PROMPT),
         "the form was drawn in the pane, not a popup"

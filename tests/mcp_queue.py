@@ -27,7 +27,7 @@ import anyio
 from mcp import Client, StdioServerParameters, types
 
 from inbox_pane import (BINARY, DETAILS, FAILURES, FOLDER, LEGACY, MODERN, RUNTIME, check, idle,
-                        keys, screen, shown)
+                        form_shown, keys, screen, shown)
 
 STATE = os.path.join(FOLDER, "state")
 PID_FILE = os.path.join(FOLDER, "server.pid")
@@ -118,7 +118,7 @@ async def queued_and_waited(journal: str) -> None:
     async with Client(server(journal), mode=LEGACY) as client:
         first = receipt_of("legacy", await client.call_tool("ask_user", DATABASE), 1)
         second = receipt_of("legacy, second form", await client.call_tool("ask_user", CACHE), 2)
-        if not await shown("the first queued form", showing("Which database?")):
+        if not await form_shown("the first queued form", showing("Which database?")):
             return
         check("legacy: queued forms open one at a time, in the order queued",
               "more waiting" not in screen(), screen())
@@ -127,7 +127,7 @@ async def queued_and_waited(journal: str) -> None:
             await anyio.sleep(0.3)
             group.cancel_scope.cancel()
         keys("Down", "Enter", "Enter")
-        if not await shown("the second queued form", showing("Which cache?")):
+        if not await form_shown("the second queued form", showing("Which cache?")):
             return
         outcome: list = []
         reports: list = []
@@ -177,7 +177,7 @@ async def foreground_waits(journal: str) -> None:
     async with Client(server(journal), mode=LEGACY) as client:
         first = receipt_of("beside a foreground call", await client.call_tool("ask_user",
                                                                              DATABASE), 1)
-        if not await shown("the queued form", showing("Which database?")):
+        if not await form_shown("the queued form", showing("Which database?")):
             return
         outcome: list = []
         reports: list = []
@@ -197,7 +197,7 @@ async def foreground_waits(journal: str) -> None:
                   "more waiting" not in screen() and "Which editor?" not in screen()
                   and len(reports) >= 2, (screen(), reports))
             keys("Enter", "Enter")
-            if not await shown("the foreground form", showing("Which editor?")):
+            if not await form_shown("the foreground form", showing("Which editor?")):
                 group.cancel_scope.cancel()
                 return
             keys("Down", "Enter", "Enter")
@@ -215,10 +215,10 @@ async def restarted(journal: str) -> None:
         first = receipt_of("2026-07-28, before the restart", await client.call_tool("ask_user", DATABASE), 1)
         second = receipt_of("before the restart, second form",
                             await client.call_tool("ask_user", CACHE), 2)
-        if not await shown("the first form before the restart", showing("Which database?")):
+        if not await form_shown("the first form before the restart", showing("Which database?")):
             return
         keys("Down", "Enter", "Enter")
-        if not await shown("the second form before the restart", showing("Which cache?")):
+        if not await form_shown("the second form before the restart", showing("Which cache?")):
             return
         keys("Down", "Space")
         if not await shown("No cache chosen", showing("(•) No cache")):
@@ -231,8 +231,8 @@ async def restarted(journal: str) -> None:
           open(journal).read())
     async with Client(server(journal), mode=LEGACY) as client:
         check("after a restart the unanswered form is asked again, with no call, as it was left",
-              await shown("the form asked again",
-                          lambda text: "Which cache?" in text and "(•) No cache" in text))
+              await form_shown("the form asked again",
+                               lambda text: "Which cache?" in text and "(•) No cache" in text))
         outcome: list = []
         async with anyio.create_task_group() as group:
             group.start_soon(waited, client, outcome)
@@ -260,7 +260,7 @@ async def killed(journal: str | None) -> None:
     try:
         async with Client(server(journal), mode=LEGACY) as client:
             queued = receipt_of("before the kill", await client.call_tool("ask_user", DATABASE), 1)
-            if not await shown("the form before the kill", showing("Which database?")):
+            if not await form_shown("the form before the kill", showing("Which database?")):
                 return
             keys("Down", "Enter", "Enter")
             path = journal or state_journal()

@@ -48,7 +48,7 @@ fn a_background_call_is_queued_asked_in_a_popup_and_its_answer_waited_for() {
         json!({"status": "queued", "requestId": request_id, "questionIds": ["db"],
             "pendingRequests": 1})
     );
-    client.wait_for("the popup's question", |screen| screen.contains(PROMPT));
+    client.wait_for_form("the popup's question", |screen| screen.contains(PROMPT));
     assert!(
         !term.tmux.screen().contains(PROMPT),
         "the form was drawn in the pane, not a popup"

@@ -159,6 +159,8 @@ impl PiTui {
         ));
         let pi = Self { term, root, report };
         pi.wait_for_text("the program's form on Pi's terminal", PROMPT);
+        // Pi opens the form mid-turn, unbidden: it takes keys once the typing has paused.
+        support::let_it_settle();
         Some(pi)
     }
 

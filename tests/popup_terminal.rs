@@ -67,7 +67,7 @@ fn stderr(term: &Asking) -> String {
 /// Waits for the popup to show the question on the client, and checks that the pane itself
 /// does not: the form is drawn over it.
 fn wait_for_the_popup(term: &Asking, client: &Client) -> String {
-    let screen = client.wait_for("the popup's question", |screen| screen.contains(PROMPT));
+    let screen = client.wait_for_form("the popup's question", |screen| screen.contains(PROMPT));
     let border = screen
         .lines()
         .find(|line| line.contains("┌─ pi-agent-ask ─"))

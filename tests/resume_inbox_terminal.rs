@@ -40,7 +40,7 @@ fn an_inbox_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with
         ],
         Some(&arguments(TITLE)),
     );
-    term.wait_for("the form", |screen| screen.contains("Which database?"));
+    term.wait_for_form("the form", |screen| screen.contains("Which database?"));
     term.keys(&["Down", "Space"]);
     term.wait_for("SQLite chosen", |screen| screen.contains("(•) SQLite"));
     let killed = Command::new("kill")
@@ -72,7 +72,7 @@ fn an_inbox_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with
         &["resume", "--session", &session_arg, "--ui", "inbox"],
         None,
     );
-    term.wait_for("the form reopened with its drafts", |screen| {
+    term.wait_for_form("the form reopened with its drafts", |screen| {
         screen.contains("Which database?") && screen.contains("(•) SQLite")
     });
     term.keys(&["Tab"]);

@@ -39,7 +39,7 @@ fn a_popup_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with_
         "",
         "ask arguments.json --ui popup --session session.jsonl --tool-call-id call-1",
     );
-    client.wait_for("the popup", |screen| screen.contains(PROMPT));
+    client.wait_for_form("the popup", |screen| screen.contains(PROMPT));
     client.type_bytes(b"\x1b[B ");
     client.wait_for("SQLite chosen", |screen| screen.contains("(•) SQLite"));
     let sent = Command::new("kill")
@@ -58,7 +58,7 @@ fn a_popup_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with_
     );
 
     term.launch_recorded("", "resume --session session.jsonl --ui popup");
-    client.wait_for("the form reopened with its drafts", |screen| {
+    client.wait_for_form("the form reopened with its drafts", |screen| {
         screen.contains(PROMPT) && screen.contains("(•) SQLite")
     });
     client.type_bytes(b"\t");

@@ -21,6 +21,7 @@ pub mod queue;
 pub mod runner;
 pub mod settings;
 pub mod settings_panel;
+pub mod settling;
 pub mod text;
 
 pub use draw::{Frame, Size};

@@ -6,6 +6,7 @@ use pi_agent_ask_core::contract::Call;
 use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::events::{Lifecycle, Source};
 use pi_agent_ask_core::journal::drafts::drafts_for_call;
+use pi_agent_ask_core::settling::Opening;
 use serde_json::Value;
 
 use super::journal::AskJournal;
@@ -128,8 +129,8 @@ pub fn ask(
                 }
             }
         }
-        Surface::Tui { placement } => {
-            let end = tui::ask_with(call.clone(), drafts, settings, placement, cwd)?;
+        Surface::Tui { placement, opening } => {
+            let end = tui::ask_with(call.clone(), drafts, settings, placement, opening, cwd)?;
             Asked {
                 result: end.result.to_json(),
                 exit: end.exit,
@@ -197,6 +198,9 @@ pub enum Surface {
     Tui {
         /// Full screen or inline.
         placement: Placement,
+        /// Whether a person opened it from a shell, or a program while the person may be
+        /// typing to it.
+        opening: Opening,
     },
     /// Plain line-by-line prompts on the terminal.
     Dialogs,
@@ -209,16 +213,26 @@ pub enum Surface {
     NoUi,
 }
 
+/// Who opens a form `--ui tui` asks for: a person who ran this from a shell, or a program
+/// (an agent's host, such as Pi) that hands it the terminal while the person may be typing to
+/// that program, so the form settles first ([`Opening::Unbidden`]).
+fn opening() -> Opening {
+    if foreground::person_at_terminal() {
+        Opening::ByPerson
+    } else {
+        Opening::Unbidden
+    }
+}
+
 /// The surface for `--ui`. `auto` asks on the terminal only when a person runs this process
 /// there (see [`foreground`]): plain dialogs on a `TERM=dumb` terminal, the rich questionnaire
 /// on any other; otherwise, without ever opening `/dev/tty`, an inbox when one is listening,
 /// then a popup where one can open, and no UI when nothing is there.
 pub fn surface_for(ui: UiArg, inline: Option<u16>, inbox: &str) -> Result<Surface, UsageError> {
-    let tui = Surface::Tui {
-        placement: inline.map_or(Placement::FullScreen, Placement::Inline),
-    };
+    let placement = inline.map_or(Placement::FullScreen, Placement::Inline);
+    let tui = |opening| Surface::Tui { placement, opening };
     Ok(match ui {
-        UiArg::Tui if tui::available() => tui,
+        UiArg::Tui if tui::available() => tui(opening()),
         UiArg::Tui => {
             return Err(UsageError::new(
                 "--ui tui needs a terminal, and /dev/tty cannot be opened",
@@ -232,7 +246,7 @@ pub fn surface_for(ui: UiArg, inline: Option<u16>, inbox: &str) -> Result<Surfac
             if at_terminal && terminal::term_is_dumb() && terminal::tty_available() {
                 Surface::Dialogs
             } else if at_terminal && tui::available() {
-                tui
+                tui(Opening::ByPerson)
             } else if client::listening(inbox) {
                 Surface::Inbox
             } else if let Some(popup) = popup::available() {

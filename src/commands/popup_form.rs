@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use pi_agent_ask_core::contract::{Call, Tool};
 use pi_agent_ask_core::journal::drafts::{DraftRecord, drafts_for_call};
 use pi_agent_ask_core::settings;
+use pi_agent_ask_core::settling::Opening;
 
 use super::new_request_id;
 use crate::cli::PopupFormArgs;
@@ -89,8 +90,15 @@ fn ask(dir: &Path) -> Result<Ended, String> {
         .drafts
         .as_deref()
         .and_then(|records| drafts_for_call(records, &call));
-    let end = tui::ask_with(call, drafts, settings, Placement::FullScreen, &handed.cwd)
-        .map_err(|error| error.to_string())?;
+    let end = tui::ask_with(
+        call,
+        drafts,
+        settings,
+        Placement::FullScreen,
+        Opening::Unbidden,
+        &handed.cwd,
+    )
+    .map_err(|error| error.to_string())?;
     let kept = end
         .kept
         .map(|drafts| drafts.iter().map(DraftRecord::from).collect());

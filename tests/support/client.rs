@@ -79,6 +79,14 @@ impl Client {
         wait_for_screen(&format!("{what} on the client"), || self.screen(), ready)
     }
 
+    /// Waits until the client shows a form that opened unbidden (`ready`: a popup), then until
+    /// it takes keys: the typing pause it waits for ([`super::let_it_settle`]).
+    pub fn wait_for_form(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let screen = self.wait_for(what, ready);
+        super::let_it_settle();
+        screen
+    }
+
     /// Types bytes into the client's terminal, as a person at it would.
     pub fn type_bytes(&mut self, bytes: &[u8]) {
         self.keys.write_all(bytes).expect("the client takes keys");

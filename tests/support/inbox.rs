@@ -110,6 +110,14 @@ impl Terminal {
         self.term.tmux.wait_for(what, ready)
     }
 
+    /// Waits until the pane shows a form that came to the front (`ready`), then until it
+    /// takes keys: the typing pause it waits for ([`super::let_it_settle`]).
+    pub fn wait_for_form(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let screen = self.wait_for(what, ready);
+        super::let_it_settle();
+        screen
+    }
+
     /// The label line of the form shown: the screen's first line.
     pub fn label(&self) -> String {
         self.term

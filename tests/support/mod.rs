@@ -14,7 +14,9 @@ use std::io::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
+use std::time::Duration;
 
+use pi_agent_ask_core::input::Timer;
 use serde_json::Value;
 
 /// The variables by which the program finds a terminal multiplexer or terminal to open a
@@ -28,6 +30,13 @@ const SURFACE_VARIABLES: [&str; 7] = [
     "KITTY_WINDOW_ID",
     "WEZTERM_PANE",
 ];
+
+/// Waits out the pause a form that opened unbidden (a popup, the inbox's next form, a form a
+/// program opened on its terminal) waits for before it takes keys, counted from when the form
+/// was seen: the pause started before its first frame was drawn.
+pub fn let_it_settle() {
+    std::thread::sleep(Duration::from_millis(Timer::Settling.duration_ms() + 50));
+}
 
 /// The program, kept away from the surfaces of the machine the tests run on: no popup in the
 /// developer's tmux, no answer inbox of theirs (its runtime folder is one that does not exist).

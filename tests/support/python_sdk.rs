@@ -76,6 +76,12 @@ pub fn run_inbox_client(script: &str, term: &super::inbox::Terminal) -> Option<(
         .env("MCP_INBOX_TMUX", term.term.tmux.socket())
         .env("MCP_INBOX_RUNTIME", &term.runtime)
         .env("MCP_INBOX_DIR", term.term.tmux.dir.path())
+        .env(
+            "MCP_INBOX_SETTLING_MS",
+            pi_agent_ask_core::input::Timer::Settling
+                .duration_ms()
+                .to_string(),
+        )
         .output()
         .expect("the virtual environment's python runs the client");
     print!("{}", String::from_utf8_lossy(&output.stdout));

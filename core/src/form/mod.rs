@@ -114,7 +114,7 @@ mod state;
 mod view;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use crate::contract::Call;
 use crate::contract::answers::Draft;

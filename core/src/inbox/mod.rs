@@ -8,6 +8,8 @@
 //! is set aside, so an asker that reconnects with the same ask id finds it as it was left. An
 //! asker ended from outside recalls its ask ([`InboxEvent::Recalled`]) and is handed what the
 //! form holds ([`Effect::HandBack`]), so its journal can reopen the form elsewhere.
+//! A form coming to the front appears unbidden: it takes the person's input only once their
+//! typing has paused ([`crate::settling`]), so keys meant for the form before it never answer it.
 //! `ctrl+c` on the idle screen closes the inbox; closing it any other way ([`Inbox::close`])
 //! replies to every waiting ask with its cancelled result, keeping the answers typed so far.
 
@@ -25,6 +27,7 @@ use crate::form::{Form, FormConfig};
 use crate::input::{Arrival, AskId, AskOrigin, InboxEvent, Input, Mouse};
 use crate::keys::{Key, KeyCode, Modifiers};
 use crate::settings_panel::WithSettings;
+use crate::settling::{Opening, Settling};
 
 use set_aside::SetAside;
 
@@ -36,7 +39,7 @@ const LABEL_ROWS: u16 = 1;
 struct Entry {
     ask: AskId,
     origin: AskOrigin,
-    host: WithSettings<Form>,
+    host: Settling<WithSettings<Form>>,
     /// Whether the person has done anything on the form yet (keys, pastes, the mouse).
     touched: bool,
     /// Whether the form has been shown (and so announced itself).
@@ -67,17 +70,25 @@ impl Entry {
         Self {
             ask,
             origin,
-            host: WithSettings::new(form, settings, notices, config_path),
+            host: Settling::new(
+                WithSettings::new(form, settings, notices, config_path),
+                Opening::Unbidden,
+            ),
             touched: started,
             opened: false,
         }
+    }
+
+    /// The form, under its settings overlay and its settling.
+    fn form(&self) -> &Form {
+        self.host.inner().inner()
     }
 
     /// The reply this ask gets when the inbox closes: cancelled, with the answers so far.
     fn cancelled_reply(&self) -> Effect {
         Effect::Reply {
             ask: self.ask.clone(),
-            result: Box::new(self.host.inner().cancelled_result()),
+            result: Box::new(self.form().cancelled_result()),
         }
     }
 }
@@ -187,7 +198,7 @@ impl Inbox {
         let Some(entry) = self.waiting.iter().find(|entry| entry.ask == *ask) else {
             return Vec::new();
         };
-        let drafts = entry.host.inner().kept_drafts();
+        let drafts = entry.form().kept_drafts();
         let mut effects = vec![Effect::HandBack {
             ask: ask.clone(),
             drafts,
@@ -196,15 +207,17 @@ impl Inbox {
         effects
     }
 
-    /// Shows the form at the front, if there is one: it hears the screen's size and, the
-    /// first time, announces itself.
+    /// Shows the form at the front, if there is one: it hears the screen's size, settles,
+    /// and, the first time, announces itself.
     fn show_front(&mut self) -> Vec<Effect> {
         let size = form_size(self.size);
         let Some(front) = self.waiting.front_mut() else {
             return Vec::new();
         };
         let mut effects = front.host.handle(Input::Resize(size));
-        if !front.opened {
+        if front.opened {
+            effects.extend(front.host.settle());
+        } else {
             front.opened = true;
             effects.extend(front.host.open());
         }
@@ -217,7 +230,7 @@ impl Inbox {
         let Some(front) = self.waiting.front_mut() else {
             return Vec::new();
         };
-        front.touched |= by == By::Person;
+        front.touched |= by == By::Person && !front.host.is_settling();
         let effects = searched_from(&front.origin.cwd, front.host.handle(input));
         self.replies(effects)
     }
@@ -292,7 +305,7 @@ impl Surface for Inbox {
             None => view::idle(&self.name, size),
             Some(front) => view::labelled(
                 &front.origin,
-                front.host.inner().call().title(),
+                front.form().call().title(),
                 self.waiting.len() - 1,
                 &front.host.draw(form_size(size)),
                 size,

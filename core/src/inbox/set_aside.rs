@@ -32,6 +32,6 @@ impl SetAside {
     pub(super) fn take(&mut self, ask: &AskId, arguments: &Value) -> Option<Entry> {
         let index = self.entries.iter().position(|kept| kept.ask == *ask)?;
         let entry = self.entries.remove(index)?;
-        (entry.host.inner().call().arguments() == *arguments).then_some(entry)
+        (entry.form().call().arguments() == *arguments).then_some(entry)
     }
 }

@@ -8,7 +8,7 @@ use crate::contract::ask_user::{NoPreviewFiles, ParseOptions};
 use crate::contract::{Call, Tool};
 use crate::draw::{DrawCmd, Frame, Pos, Size};
 use crate::effect::{Effect, Surface};
-use crate::input::{Arrival, AskId, AskOrigin, InboxEvent, Input, Mouse};
+use crate::input::{Arrival, AskId, AskOrigin, InboxEvent, Input, Mouse, Timer};
 use crate::keys::Key;
 use crate::settings::Settings;
 
@@ -73,11 +73,24 @@ fn feed(inbox: &mut Inbox, inputs: impl IntoIterator<Item = Input>) -> Vec<Effec
     effects
 }
 
+/// The person's keys, typed once the form shown has settled (the pause it waits for over).
 fn keys(script: &str) -> Vec<Input> {
+    let mut inputs = vec![settled()];
+    inputs.extend(typed(script));
+    inputs
+}
+
+/// The person's keys, typed at once.
+fn typed(script: &str) -> Vec<Input> {
     script
         .split_whitespace()
         .map(|id| Input::Key(id.parse::<Key>().expect("a key id")))
         .collect()
+}
+
+/// The pause a form that came to the front waits for is over.
+fn settled() -> Input {
+    Input::TimerFired(Timer::Settling)
 }
 
 /// The replies among `effects`: ask id and result JSON.
@@ -148,7 +161,8 @@ fn asks_are_answered_in_arrival_order_each_reply_to_its_own_asker() {
         screen(&inbox.draw(SIZE))[0].trim(),
         "agent-b in /work/b · Second · 1 more waiting"
     );
-    effects.extend(feed(&mut inbox, keys("down enter enter enter enter")));
+    effects.extend(feed(&mut inbox, keys("down enter enter")));
+    effects.extend(feed(&mut inbox, keys("enter enter")));
     let replies = replies(&effects);
     let ids: Vec<_> = replies.iter().map(|(id, _)| id.as_str()).collect();
     assert_eq!(ids, ["a", "b", "c"]);
@@ -302,8 +316,8 @@ fn the_mouse_reaches_the_form_below_its_label_line() {
         .position(|row| row.contains("SQLite"))
         .expect("the option is drawn");
     let click = Input::Mouse(Mouse::Click(Pos::new(6, row as u16)));
-    feed(&mut inbox, [click]);
-    let effects = feed(&mut inbox, keys("tab enter"));
+    feed(&mut inbox, [settled(), click]);
+    let effects = feed(&mut inbox, typed("tab enter"));
     assert_eq!(
         replies(&effects)[0].1["details"]["answers"]["db"]["values"],
         json!(["sqlite"])
@@ -389,5 +403,76 @@ fn a_form_arriving_with_drafts_opens_with_them_and_counts_as_started() {
         replies(&effects)[0].1["details"]["answers"]["db"]["values"],
         json!(["sqlite"]),
         "set aside with its drafts when withdrawn, then answered with them"
+    );
+}
+
+/// Whether `effects` start the pause a form that came to the front waits for.
+fn settles(effects: &[Effect]) -> bool {
+    effects.contains(&Effect::StartTimer(Timer::Settling))
+}
+
+#[test]
+fn keys_typed_as_the_next_form_comes_to_the_front_do_not_answer_it() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
+    let effects = feed(&mut inbox, keys("enter enter enter enter"));
+    let ids: Vec<_> = replies(&effects).into_iter().map(|(id, _)| id).collect();
+    assert_eq!(ids, ["a"], "the enters after a's answer were meant for a");
+    assert!(settles(&effects), "b settles as it comes to the front");
+    assert_eq!(inbox.waiting().next(), Some(&AskId("b".into())));
+    let effects = feed(&mut inbox, keys("down enter enter"));
+    assert_eq!(
+        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
+        json!(["sqlite"]),
+        "once the typing pauses, b takes keys from a clean start"
+    );
+}
+
+#[test]
+fn a_form_that_replaces_a_withdrawn_one_waits_for_the_typing_to_pause() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
+    feed(&mut inbox, keys("down"));
+    let effects = feed(&mut inbox, [withdrawn("a")]);
+    assert!(settles(&effects));
+    let effects = feed(&mut inbox, typed("enter enter"));
+    assert!(replies(&effects).is_empty());
+    assert_eq!(
+        effects,
+        [
+            Effect::StartTimer(Timer::Settling),
+            Effect::StartTimer(Timer::Settling)
+        ],
+        "each key held starts the pause again"
+    );
+}
+
+#[test]
+fn a_form_set_aside_and_asked_again_settles_again() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First")]);
+    feed(&mut inbox, keys("down space"));
+    feed(&mut inbox, [withdrawn("a")]);
+    let effects = feed(&mut inbox, [arrival("a", "First")]);
+    assert!(settles(&effects));
+    assert!(replies(&feed(&mut inbox, typed("tab enter"))).is_empty());
+    let effects = feed(&mut inbox, keys("tab enter"));
+    assert_eq!(
+        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
+        json!(["sqlite"])
+    );
+}
+
+#[test]
+fn keys_held_off_do_not_count_as_starting_a_form() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First")]);
+    feed(&mut inbox, typed("down space"));
+    feed(&mut inbox, [withdrawn("a")]);
+    assert!(
+        inbox
+            .set_aside
+            .take(&AskId("a".into()), &arguments("First"))
+            .is_none()
     );
 }

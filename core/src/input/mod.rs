@@ -30,6 +30,9 @@ pub enum Mouse {
 pub enum Timer {
     /// The window in which a second press of the settings reset action confirms it.
     ResetConfirmation,
+    /// The pause in the person's typing after which a form that appeared unbidden takes
+    /// input (see [`crate::settling`]).
+    Settling,
 }
 
 impl Timer {
@@ -37,6 +40,7 @@ impl Timer {
     pub const fn duration_ms(self) -> u64 {
         match self {
             Self::ResetConfirmation => 3_000,
+            Self::Settling => 500,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! `ask --ui popup` in tmux with a client attached on a pseudo-terminal the test drives: the
 //! form opens in a popup over the pane the program runs in, keys typed into the client answer
-//! it, the result comes out on the caller's standard output, and the popup closes when the
+//! it once the typing that went on as it opened has paused, the result comes out on the caller's standard output, and the popup closes when the
 //! caller is signalled; where no popup can open, the caller says why and answers without a UI
 //! at once. Skipped, with a message, where tmux or python3 is not installed.
 
@@ -118,6 +118,42 @@ fn a_popup_over_the_pane_is_answered_with_keys_typed_into_the_client() {
     client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
     assert_eq!(stderr(&term), "");
     assert_eq!(private_folders(&term), Vec::<std::path::PathBuf>::new());
+}
+
+#[test]
+fn keys_typed_on_as_the_popup_opens_do_not_answer_it() {
+    let Some((term, Some(mut client))) = start(true) else {
+        return;
+    };
+    term.launch_recorded("", "ask arguments.json --ui popup");
+    client.wait_for("the popup's question", |screen| screen.contains(PROMPT));
+    // A person who was typing to the agent types on for a moment: down, enter, four times.
+    for _ in 0..4 {
+        client.type_bytes(b"\x1b[B\r");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let screen = client.screen();
+    assert!(
+        screen.contains("› 1. ( ) Postgres") && !screen.contains("Review your answers"),
+        "the keys typed on moved the form:\n{screen}"
+    );
+    support::let_it_settle();
+    client.type_bytes(b"\x1b[B");
+    client.wait_for("SQLite highlighted once the typing paused", |screen| {
+        screen.contains("› 2. ( ) SQLite")
+    });
+    client.type_bytes(b"\r");
+    client.wait_for("the summary", |screen| {
+        screen.contains("Review your answers")
+    });
+    client.type_bytes(b"\r");
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0, "stderr: {}", stderr(&term));
+    assert_eq!(
+        read_result(document).1["answers"]["db"]["values"],
+        json!(["sqlite"])
+    );
 }
 
 #[test]

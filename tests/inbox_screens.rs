@@ -1,6 +1,7 @@
 //! Golden screens of the answer inbox, drawn by the core surface and printed by the headless
-//! frontend: the idle screen, and a form under its label line with asks waiting after it, at a
-//! roomy and a small size. Set `UPDATE_GOLDEN=1` to rewrite `fixtures/inbox/`.
+//! frontend: the idle screen (also naming a form taken back while it was shown), and a form
+//! under its label line with asks waiting after it, at a roomy and a small size. Set
+//! `UPDATE_GOLDEN=1` to rewrite `fixtures/inbox/`.
 
 mod support;
 
@@ -75,4 +76,14 @@ fn a_form_shows_under_where_it_came_from_and_how_many_wait() {
     inbox.handle(arrival("b", "Release notes"));
     check("labelled-80x24", &screen(&mut inbox, Size::new(80, 24)));
     check("labelled-40x12", &screen(&mut inbox, Size::new(40, 12)));
+}
+
+#[test]
+fn the_idle_screen_names_a_form_its_asker_took_back_while_it_was_shown() {
+    let mut inbox = Inbox::new("default", "/config.json");
+    inbox.handle(Input::Resize(Size::new(80, 24)));
+    inbox.handle(arrival("a", "Service setup"));
+    inbox.handle(Input::Inbox(InboxEvent::Withdrawn(AskId("a".to_owned()))));
+    check("taken-back-80x24", &screen(&mut inbox, Size::new(80, 24)));
+    check("taken-back-40x12", &screen(&mut inbox, Size::new(40, 12)));
 }

@@ -4,7 +4,8 @@
 //! With nothing waiting the inbox shows its idle screen; otherwise the oldest ask's form,
 //! under a label line saying where it came from. The form's [`Effect::Finish`] becomes an
 //! [`Effect::Reply`] to that ask's asker, and the next form shows. An asker that goes away
-//! ([`InboxEvent::Withdrawn`]) takes its form with it at once; a form the person had started
+//! ([`InboxEvent::Withdrawn`]) takes its form with it at once (the idle screen then says who
+//! took which question back, when it was the one shown); a form the person had started
 //! is set aside, so an asker that reconnects with the same ask id finds it as it was left. An
 //! asker ended from outside recalls its ask ([`InboxEvent::Recalled`]) and is handed what the
 //! form holds ([`Effect::HandBack`]), so its journal can reopen the form elsewhere.
@@ -93,6 +94,27 @@ impl Entry {
     }
 }
 
+/// The form that left the screen unanswered because its asker took it back: the idle screen
+/// names it, so the person who was looking at it knows where it went, until another form
+/// comes to the front.
+#[derive(Debug)]
+struct TakenBack {
+    origin: AskOrigin,
+    title: Option<String>,
+}
+
+impl TakenBack {
+    /// What the idle screen says: who took which question back.
+    fn sentence(&self) -> String {
+        let AskOrigin { program, cwd } = &self.origin;
+        let question = match self.title.as_deref().map(str::trim) {
+            Some(title) if !title.is_empty() => format!("its question ({title})"),
+            _ => "its question".to_owned(),
+        };
+        format!("{program} in {cwd} took back {question} before it was answered.")
+    }
+}
+
 /// Whether the inbox still takes asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -118,6 +140,7 @@ pub struct Inbox {
     config_path: String,
     waiting: VecDeque<Entry>,
     set_aside: SetAside,
+    taken_back: Option<TakenBack>,
     size: Size,
     phase: Phase,
 }
@@ -131,6 +154,7 @@ impl Inbox {
             config_path: config_path.into(),
             waiting: VecDeque::new(),
             set_aside: SetAside::default(),
+            taken_back: None,
             size: Size::default(),
             phase: Phase::Open,
         }
@@ -182,6 +206,12 @@ impl Inbox {
         let Some(entry) = self.waiting.remove(index) else {
             return Vec::new();
         };
+        if index == 0 {
+            self.taken_back = Some(TakenBack {
+                origin: entry.origin.clone(),
+                title: entry.form().call().title().map(str::to_owned),
+            });
+        }
         if entry.touched {
             self.set_aside.keep(entry);
         }
@@ -214,6 +244,7 @@ impl Inbox {
         let Some(front) = self.waiting.front_mut() else {
             return Vec::new();
         };
+        self.taken_back = None;
         let mut effects = front.host.handle(Input::Resize(size));
         if front.opened {
             effects.extend(front.host.settle());
@@ -302,7 +333,7 @@ impl Surface for Inbox {
 
     fn draw(&self, size: Size) -> Frame {
         match self.waiting.front() {
-            None => view::idle(&self.name, size),
+            None => view::idle(&self.name, self.taken_back.as_ref(), size),
             Some(front) => view::labelled(
                 &front.origin,
                 front.form().call().title(),

@@ -12,6 +12,8 @@ use crate::input::{Arrival, AskId, AskOrigin, InboxEvent, Input, Mouse, Timer};
 use crate::keys::Key;
 use crate::settings::Settings;
 
+mod turns;
+
 const SIZE: Size = Size::new(80, 24);
 
 fn arguments(title: &str) -> Value {
@@ -230,14 +232,20 @@ fn a_reconnect_with_other_questions_gets_a_fresh_form() {
 
 #[test]
 fn an_untouched_withdrawn_form_is_not_kept() {
-    let mut inbox = inbox();
-    feed(&mut inbox, [arrival("a", "First"), withdrawn("a")]);
-    assert!(
-        inbox
-            .set_aside
-            .take(&AskId("a".into()), &arguments("First"))
-            .is_none()
-    );
+    // Keys held off while the form settled do not touch it either.
+    for held in ["", "down space"] {
+        let mut inbox = inbox();
+        feed(&mut inbox, [arrival("a", "First")]);
+        feed(&mut inbox, typed(held));
+        feed(&mut inbox, [withdrawn("a")]);
+        assert!(
+            inbox
+                .set_aside
+                .take(&AskId("a".into()), &arguments("First"))
+                .is_none(),
+            "{held:?}"
+        );
+    }
 }
 
 #[test]
@@ -403,76 +411,5 @@ fn a_form_arriving_with_drafts_opens_with_them_and_counts_as_started() {
         replies(&effects)[0].1["details"]["answers"]["db"]["values"],
         json!(["sqlite"]),
         "set aside with its drafts when withdrawn, then answered with them"
-    );
-}
-
-/// Whether `effects` start the pause a form that came to the front waits for.
-fn settles(effects: &[Effect]) -> bool {
-    effects.contains(&Effect::StartTimer(Timer::Settling))
-}
-
-#[test]
-fn keys_typed_as_the_next_form_comes_to_the_front_do_not_answer_it() {
-    let mut inbox = inbox();
-    feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
-    let effects = feed(&mut inbox, keys("enter enter enter enter"));
-    let ids: Vec<_> = replies(&effects).into_iter().map(|(id, _)| id).collect();
-    assert_eq!(ids, ["a"], "the enters after a's answer were meant for a");
-    assert!(settles(&effects), "b settles as it comes to the front");
-    assert_eq!(inbox.waiting().next(), Some(&AskId("b".into())));
-    let effects = feed(&mut inbox, keys("down enter enter"));
-    assert_eq!(
-        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
-        json!(["sqlite"]),
-        "once the typing pauses, b takes keys from a clean start"
-    );
-}
-
-#[test]
-fn a_form_that_replaces_a_withdrawn_one_waits_for_the_typing_to_pause() {
-    let mut inbox = inbox();
-    feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
-    feed(&mut inbox, keys("down"));
-    let effects = feed(&mut inbox, [withdrawn("a")]);
-    assert!(settles(&effects));
-    let effects = feed(&mut inbox, typed("enter enter"));
-    assert!(replies(&effects).is_empty());
-    assert_eq!(
-        effects,
-        [
-            Effect::StartTimer(Timer::Settling),
-            Effect::StartTimer(Timer::Settling)
-        ],
-        "each key held starts the pause again"
-    );
-}
-
-#[test]
-fn a_form_set_aside_and_asked_again_settles_again() {
-    let mut inbox = inbox();
-    feed(&mut inbox, [arrival("a", "First")]);
-    feed(&mut inbox, keys("down space"));
-    feed(&mut inbox, [withdrawn("a")]);
-    let effects = feed(&mut inbox, [arrival("a", "First")]);
-    assert!(settles(&effects));
-    assert!(replies(&feed(&mut inbox, typed("tab enter"))).is_empty());
-    let effects = feed(&mut inbox, keys("tab enter"));
-    assert_eq!(
-        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
-        json!(["sqlite"])
-    );
-}
-
-#[test]
-fn keys_held_off_do_not_count_as_starting_a_form() {
-    let mut inbox = inbox();
-    feed(&mut inbox, [arrival("a", "First")]);
-    feed(&mut inbox, typed("down space"));
-    feed(&mut inbox, [withdrawn("a")]);
-    assert!(
-        inbox
-            .set_aside
-            .take(&AskId("a".into()), &arguments("First"))
-            .is_none()
     );
 }

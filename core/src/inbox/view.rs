@@ -5,10 +5,13 @@ use crate::draw::{
     Canvas, Frame, Line, Pos, Rect, Role, Size, Span, Style, line_width, put_line_within,
 };
 use crate::input::AskOrigin;
+
+use super::TakenBack;
 use smallvec::smallvec;
 
-/// The idle screen: the inbox's name, that nothing is waiting, and how to quit.
-pub(super) fn idle(name: &str, size: Size) -> Frame {
+/// The idle screen: the inbox's name, that nothing is waiting, which form was taken back from
+/// the screen unanswered (when the last one was), and how to quit.
+pub(super) fn idle(name: &str, taken_back: Option<&TakenBack>, size: Size) -> Frame {
     let mut canvas = Canvas::new(size);
     let area = Rect::from_size(size).inset(1, 0);
     let heading = [
@@ -24,6 +27,10 @@ pub(super) fn idle(name: &str, size: Size) -> Frame {
         Style::new(Role::Text),
     );
     used += 1;
+    if let Some(taken_back) = taken_back {
+        let (_, notice) = body.split_top(used);
+        used += canvas.put_wrapped(notice, &taken_back.sentence(), Style::new(Role::Warning)) + 1;
+    }
     let (_, hint) = body.split_top(used);
     canvas.put_wrapped(hint, "ctrl+c closes the inbox", Style::new(Role::Muted));
     canvas.finish()

@@ -1,0 +1,100 @@
+//! How a form comes to the front and leaves it: it settles before it takes the person's keys,
+//! and a form taken back while it was shown is named on the idle screen.
+
+use serde_json::json;
+
+use super::{SIZE, arrival, feed, inbox, keys, replies, screen, typed, withdrawn};
+use crate::effect::{Effect, Surface};
+use crate::input::{AskId, Timer};
+
+/// Whether `effects` start the pause a form that came to the front waits for.
+fn settles(effects: &[Effect]) -> bool {
+    effects.contains(&Effect::StartTimer(Timer::Settling))
+}
+
+#[test]
+fn keys_typed_as_the_next_form_comes_to_the_front_do_not_answer_it() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
+    let effects = feed(&mut inbox, keys("enter enter enter enter"));
+    let ids: Vec<_> = replies(&effects).into_iter().map(|(id, _)| id).collect();
+    assert_eq!(ids, ["a"], "the enters after a's answer were meant for a");
+    assert!(settles(&effects), "b settles as it comes to the front");
+    assert_eq!(inbox.waiting().next(), Some(&AskId("b".into())));
+    let effects = feed(&mut inbox, keys("down enter enter"));
+    assert_eq!(
+        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
+        json!(["sqlite"]),
+        "once the typing pauses, b takes keys from a clean start"
+    );
+}
+
+#[test]
+fn a_form_that_replaces_a_withdrawn_one_waits_for_the_typing_to_pause() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
+    feed(&mut inbox, keys("down"));
+    let effects = feed(&mut inbox, [withdrawn("a")]);
+    assert!(settles(&effects));
+    let effects = feed(&mut inbox, typed("enter enter"));
+    assert!(replies(&effects).is_empty());
+    assert_eq!(
+        effects,
+        [
+            Effect::StartTimer(Timer::Settling),
+            Effect::StartTimer(Timer::Settling)
+        ],
+        "each key held starts the pause again"
+    );
+}
+
+#[test]
+fn a_form_set_aside_and_asked_again_settles_again() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First")]);
+    feed(&mut inbox, keys("down space"));
+    feed(&mut inbox, [withdrawn("a")]);
+    let effects = feed(&mut inbox, [arrival("a", "First")]);
+    assert!(settles(&effects));
+    assert!(replies(&feed(&mut inbox, typed("tab enter"))).is_empty());
+    let effects = feed(&mut inbox, keys("tab enter"));
+    assert_eq!(
+        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
+        json!(["sqlite"])
+    );
+}
+
+#[test]
+fn a_form_taken_back_while_shown_is_named_on_the_idle_screen() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First"), withdrawn("a")]);
+    let rows = screen(&inbox.draw(SIZE)).join("\n");
+    assert!(rows.contains("Nothing is waiting"), "{rows}");
+    assert!(
+        rows.contains("agent-a in /work/a took back its question (First) before it was answered."),
+        "{rows}"
+    );
+}
+
+#[test]
+fn a_form_taken_back_unseen_is_not_named_and_the_name_goes_when_a_form_shows() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
+    feed(&mut inbox, [withdrawn("b")]);
+    feed(&mut inbox, keys("enter enter"));
+    let rows = screen(&inbox.draw(SIZE)).join("\n");
+    assert!(
+        !rows.contains("took back"),
+        "b was never on the screen:\n{rows}"
+    );
+    feed(&mut inbox, [arrival("c", "Third"), withdrawn("c")]);
+    feed(&mut inbox, [arrival("d", "Fourth")]);
+    let rows = screen(&inbox.draw(SIZE)).join("\n");
+    assert!(!rows.contains("took back"), "{rows}");
+    feed(&mut inbox, keys("enter enter"));
+    let rows = screen(&inbox.draw(SIZE)).join("\n");
+    assert!(
+        !rows.contains("took back"),
+        "d was answered, and c's notice went when d showed:\n{rows}"
+    );
+}

@@ -3,14 +3,12 @@
 //! the background and not from a program that only handed it a terminal).
 //!
 //! Only standard input is looked at, so a process without a terminal on it never opens
-//! `/dev/tty` to find out.
-
-use std::os::fd::AsFd as _;
+//! `/dev/tty` to find out. Its descriptor is looked at as it is: `std::io::stdin` would set up
+//! its 8 KiB buffer, which a program that reads no standard input does not need.
 
 /// Whether the questionnaire may take the terminal: see the module's documentation.
 pub fn person_at_terminal() -> bool {
-    let stdin = std::io::stdin();
-    let stdin = stdin.as_fd();
+    let stdin = rustix::stdio::stdin();
     rustix::termios::isatty(stdin)
         && rustix::termios::tcgetpgrp(stdin)
             .is_ok_and(|foreground| foreground == rustix::process::getpgrp())

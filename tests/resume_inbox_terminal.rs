@@ -65,6 +65,8 @@ fn an_inbox_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with
         "the inbox handed back what its form held"
     );
 
+    // The idle screen settles as the form leaves it; once it has, ctrl+c closes the inbox.
+    support::let_it_settle();
     term.keys(&["C-c"]);
     term.wait_for("the inbox closed", |screen| screen.contains("inbox-exit=0"));
     term.open_inbox();

@@ -11,7 +11,8 @@
 //! form holds ([`Effect::HandBack`]), so its journal can reopen the form elsewhere.
 //! A form coming to the front appears unbidden: it takes the person's input only once their
 //! typing has paused ([`crate::settling`]), so keys meant for the form before it never answer it.
-//! `ctrl+c` on the idle screen closes the inbox; closing it any other way ([`Inbox::close`])
+//! `ctrl+c` on the idle screen closes the inbox (once it has settled after the last form left,
+//! so a `ctrl+c` meant for that form does not); closing it any other way ([`Inbox::close`])
 //! replies to every waiting ask with its cancelled result, keeping the answers typed so far.
 
 mod set_aside;
@@ -25,12 +26,13 @@ use std::collections::VecDeque;
 use crate::draw::{Frame, Pos, Size};
 use crate::effect::{Effect, FileQuery, Surface};
 use crate::form::{Form, FormConfig};
-use crate::input::{Arrival, AskId, AskOrigin, InboxEvent, Input, Mouse};
+use crate::input::{Arrival, AskId, AskOrigin, InboxEvent, Input, Mouse, Timer};
 use crate::keys::{Key, KeyCode, Modifiers};
 use crate::settings_panel::WithSettings;
 use crate::settling::{Opening, Settling};
 
 use set_aside::SetAside;
+use view::TakenBack;
 
 /// The rows above the form: its label line.
 const LABEL_ROWS: u16 = 1;
@@ -94,25 +96,15 @@ impl Entry {
     }
 }
 
-/// The form that left the screen unanswered because its asker took it back: the idle screen
-/// names it, so the person who was looking at it knows where it went, until another form
-/// comes to the front.
-#[derive(Debug)]
-struct TakenBack {
-    origin: AskOrigin,
-    title: Option<String>,
-}
-
-impl TakenBack {
-    /// What the idle screen says: who took which question back.
-    fn sentence(&self) -> String {
-        let AskOrigin { program, cwd } = &self.origin;
-        let question = match self.title.as_deref().map(str::trim) {
-            Some(title) if !title.is_empty() => format!("its question ({title})"),
-            _ => "its question".to_owned(),
-        };
-        format!("{program} in {cwd} took back {question} before it was answered.")
-    }
+/// Whether `ctrl+c` on the idle screen closes the inbox.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum IdleKeys {
+    /// It does.
+    Taking,
+    /// A form has just left the screen: keys are ignored until the typing pauses, as a form
+    /// that came to the front ignores them, so a `ctrl+c` meant for that form does not close
+    /// the inbox.
+    Settling,
 }
 
 /// Whether the inbox still takes asks.
@@ -141,6 +133,7 @@ pub struct Inbox {
     waiting: VecDeque<Entry>,
     set_aside: SetAside,
     taken_back: Option<TakenBack>,
+    idle_keys: IdleKeys,
     size: Size,
     phase: Phase,
 }
@@ -155,6 +148,7 @@ impl Inbox {
             waiting: VecDeque::new(),
             set_aside: SetAside::default(),
             taken_back: None,
+            idle_keys: IdleKeys::Taking,
             size: Size::default(),
             phase: Phase::Open,
         }
@@ -237,12 +231,13 @@ impl Inbox {
         effects
     }
 
-    /// Shows the form at the front, if there is one: it hears the screen's size, settles,
-    /// and, the first time, announces itself.
+    /// Shows the form at the front: it hears the screen's size, settles, and, the first
+    /// time, announces itself. With none left, the idle screen settles.
     fn show_front(&mut self) -> Vec<Effect> {
         let size = form_size(self.size);
         let Some(front) = self.waiting.front_mut() else {
-            return Vec::new();
+            self.idle_keys = IdleKeys::Settling;
+            return vec![Effect::StartTimer(Timer::Settling)];
         };
         self.taken_back = None;
         let mut effects = front.host.handle(Input::Resize(size));
@@ -292,9 +287,11 @@ impl Inbox {
         out
     }
 
-    /// A key on the idle screen: `ctrl+c` closes the inbox.
+    /// A key on the idle screen: `ctrl+c` closes the inbox, unless a form has just left.
     fn idle_key(&mut self, key: Key) -> Vec<Effect> {
-        if key == Key::new(KeyCode::Char('c'), Modifiers::CTRL) {
+        if self.idle_keys == IdleKeys::Settling {
+            vec![Effect::StartTimer(Timer::Settling)]
+        } else if key == Key::new(KeyCode::Char('c'), Modifiers::CTRL) {
             let mut effects = self.close();
             effects.push(Effect::Close);
             effects
@@ -314,6 +311,10 @@ impl Surface for Inbox {
             Input::Inbox(InboxEvent::Withdrawn(ask)) => self.withdraw(&ask),
             Input::Inbox(InboxEvent::Recalled(ask)) => self.recall(&ask),
             Input::Key(key) if self.waiting.is_empty() => self.idle_key(key),
+            Input::TimerFired(Timer::Settling) if self.waiting.is_empty() => {
+                self.idle_keys = IdleKeys::Taking;
+                Vec::new()
+            }
             Input::Key(_) | Input::Paste(_) => self.hand_front(input, By::Person),
             Input::Mouse(mouse) => match below_label(mouse) {
                 Some(mouse) => self.hand_front(Input::Mouse(mouse), By::Person),

@@ -5,9 +5,28 @@ use crate::draw::{
     Canvas, Frame, Line, Pos, Rect, Role, Size, Span, Style, line_width, put_line_within,
 };
 use crate::input::AskOrigin;
-
-use super::TakenBack;
 use smallvec::smallvec;
+
+/// The form that left the screen unanswered because its asker took it back: the idle screen
+/// names it, so the person who was looking at it knows where it went, until another form
+/// comes to the front.
+#[derive(Debug)]
+pub(super) struct TakenBack {
+    pub(super) origin: AskOrigin,
+    pub(super) title: Option<String>,
+}
+
+impl TakenBack {
+    /// What the idle screen says: who took which question back.
+    fn sentence(&self) -> String {
+        let AskOrigin { program, cwd } = &self.origin;
+        let question = match self.title.as_deref().map(str::trim) {
+            Some(title) if !title.is_empty() => format!("its question ({title})"),
+            _ => "its question".to_owned(),
+        };
+        format!("{program} in {cwd} took back {question} before it was answered.")
+    }
+}
 
 /// The idle screen: the inbox's name, that nothing is waiting, which form was taken back from
 /// the screen unanswered (when the last one was), and how to quit.

@@ -1,5 +1,6 @@
 //! How a form comes to the front and leaves it: it settles before it takes the person's keys,
-//! and a form taken back while it was shown is named on the idle screen.
+//! the idle screen settles too when the last form leaves, and a form taken back while it was
+//! shown is named on the idle screen.
 
 use serde_json::json;
 
@@ -97,4 +98,22 @@ fn a_form_taken_back_unseen_is_not_named_and_the_name_goes_when_a_form_shows() {
         !rows.contains("took back"),
         "d was answered, and c's notice went when d showed:\n{rows}"
     );
+}
+
+#[test]
+fn a_ctrl_c_typed_on_as_the_last_form_leaves_does_not_close_the_inbox() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First")]);
+    let effects = feed(&mut inbox, keys("ctrl+c"));
+    assert_eq!(replies(&effects).len(), 1, "the first ctrl+c dismisses a");
+    assert!(settles(&effects), "the idle screen settles as a leaves");
+    let effects = feed(&mut inbox, typed("ctrl+c ctrl+c"));
+    assert!(!inbox.is_closed());
+    assert!(!effects.contains(&Effect::Close), "{effects:?}");
+    let effects = feed(&mut inbox, keys("ctrl+c"));
+    assert!(
+        inbox.is_closed(),
+        "once the typing pauses, ctrl+c closes the inbox"
+    );
+    assert!(effects.contains(&Effect::Close));
 }

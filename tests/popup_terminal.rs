@@ -138,11 +138,16 @@ fn keys_typed_on_as_the_popup_opens_do_not_answer_it() {
         screen.contains("› 1. ( ) Postgres") && !screen.contains("Review your answers"),
         "the keys typed on moved the form:\n{screen}"
     );
+    assert!(
+        screen.contains("Keys typed as this question opened are ignored until your typing pauses"),
+        "the form does not say why the keys did nothing:\n{screen}"
+    );
     support::let_it_settle();
     client.type_bytes(b"\x1b[B");
-    client.wait_for("SQLite highlighted once the typing paused", |screen| {
+    let screen = client.wait_for("SQLite highlighted once the typing paused", |screen| {
         screen.contains("› 2. ( ) SQLite")
     });
+    assert!(!screen.contains("Keys typed as"), "{screen}");
     client.type_bytes(b"\r");
     client.wait_for("the summary", |screen| {
         screen.contains("Review your answers")

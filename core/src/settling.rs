@@ -7,9 +7,11 @@
 //! it before the person has read it. So such a surface holds the person's keys, pastes and
 //! clicks off until [`Timer::Settling`]'s duration has passed with none of them; each one held
 //! starts that pause again. Everything else (resizes, timers, settings, file lists) reaches
-//! the surface at once, and it draws as usual meanwhile.
+//! the surface at once, and it draws as usual meanwhile, with one line more once it has
+//! ignored something: its last row says why the keys do nothing, so a person who typed on does
+//! not take the form for stuck.
 
-use crate::draw::{Frame, Size};
+use crate::draw::{Canvas, DrawCmd, Frame, Pos, Role, Size, Span, Style, put_line_within};
 use crate::effect::{Effect, Surface};
 use crate::input::{Input, Timer};
 
@@ -22,13 +24,16 @@ pub enum Opening {
     Unbidden,
 }
 
+/// What the last row says while input the person typed is being ignored.
+const IGNORING: &str = "Keys typed as this question opened are ignored until your typing pauses";
+
 /// Whether the surface takes the person's input yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     /// Input reaches the surface.
     Taking,
-    /// Input is held off until the typing pauses.
-    Settling,
+    /// Input is held off until the typing pauses; `ignored` once some was.
+    Settling { ignored: bool },
 }
 
 /// A surface that, opened unbidden, holds the person's input off until their typing pauses.
@@ -56,7 +61,7 @@ impl<S: Surface> Settling<S> {
 
     /// Whether the person's input is being held off.
     pub fn is_settling(&self) -> bool {
-        self.phase == Phase::Settling
+        matches!(self.phase, Phase::Settling { .. })
     }
 
     /// Settles again, as when it opened: for a surface that comes back onto the screen
@@ -65,7 +70,7 @@ impl<S: Surface> Settling<S> {
         match self.opening {
             Opening::ByPerson => Vec::new(),
             Opening::Unbidden => {
-                self.phase = Phase::Settling;
+                self.phase = Phase::Settling { ignored: false };
                 vec![Effect::StartTimer(Timer::Settling)]
             }
         }
@@ -86,6 +91,7 @@ impl<S: Surface> Surface for Settling<S> {
                 Vec::new()
             }
             Input::Key(_) | Input::Paste(_) | Input::Mouse(_) if self.is_settling() => {
+                self.phase = Phase::Settling { ignored: true };
                 vec![Effect::StartTimer(Timer::Settling)]
             }
             other => self.inner.handle(other),
@@ -93,8 +99,28 @@ impl<S: Surface> Surface for Settling<S> {
     }
 
     fn draw(&self, size: Size) -> Frame {
-        self.inner.draw(size)
+        let mut frame = self.inner.draw(size);
+        if self.phase == (Phase::Settling { ignored: true }) {
+            say_why_keys_are_ignored(&mut frame);
+        }
+        frame
     }
+}
+
+/// Puts [`IGNORING`] on the frame's last row in place of what was there.
+fn say_why_keys_are_ignored(frame: &mut Frame) {
+    let Some(row) = frame.size.height.checked_sub(1) else {
+        return;
+    };
+    frame.cmds.retain(|DrawCmd::Text { pos, .. }| pos.y != row);
+    if frame.cursor.is_some_and(|cursor| cursor.y == row) {
+        frame.cursor = None;
+    }
+    let mut canvas = Canvas::new(frame.size);
+    let room = usize::from(frame.size.width.saturating_sub(1));
+    let line = [Span::new(IGNORING, Style::new(Role::Warning))];
+    put_line_within(&mut canvas, Pos::new(1, row), &line, room);
+    frame.cmds.extend(canvas.finish().cmds);
 }
 
 #[cfg(test)]
@@ -105,7 +131,7 @@ mod tests {
 
     use super::*;
     use crate::form::Form;
-    use crate::form::tests::{ask_user, one_single};
+    use crate::form::tests::{ask_user, one_single, screen_text};
     use crate::runner::{Runner, Step};
 
     fn form() -> Form {
@@ -174,5 +200,35 @@ mod tests {
             (1_250, "enter"),
         ];
         assert_eq!(run(&mut surface, &script), Some(json!(["sqlite"])));
+    }
+
+    #[test]
+    fn once_it_has_ignored_a_key_its_last_row_says_why_until_the_typing_pauses() {
+        let size = Size::new(100, 20);
+        let last_row = |surface: &Settling<Form>| {
+            screen_text(&surface.draw(size))
+                .lines()
+                .last()
+                .unwrap_or_default()
+                .trim()
+                .to_owned()
+        };
+        let mut surface = Settling::new(form(), Opening::Unbidden);
+        let _ = surface.open();
+        let footer = last_row(&surface);
+        assert_ne!(footer, IGNORING, "nothing ignored yet");
+        let _ = surface.handle(key("down"));
+        assert_eq!(last_row(&surface), IGNORING);
+        let _ = surface.handle(Input::TimerFired(Timer::Settling));
+        assert_eq!(last_row(&surface), footer);
+        let mut narrow = Settling::new(form(), Opening::Unbidden);
+        let _ = narrow.open();
+        let _ = narrow.handle(key("enter"));
+        let screen = screen_text(&narrow.draw(Size::new(30, 8)));
+        let row = screen.lines().last().unwrap_or_default();
+        assert!(
+            row.trim().starts_with("Keys typed as") && row.trim_end().ends_with('…'),
+            "cut to a 30-column screen:\n{screen}"
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! The answer inbox in a real terminal: `pi-agent-ask inbox` runs in a tmux pane, askers are
 //! processes with no terminal of their own (`ask --ui inbox`, or `auto`), and the keys sent to
-//! the pane answer them; each asker prints its result on its own standard output. Every test
+//! the pane answer them (a form that comes to the front once the typing before it has paused);
+//! each asker prints its result on its own standard output. Every test
 //! gives the programs a private `XDG_RUNTIME_DIR`, so no test meets a real inbox. Skipped, with
 //! a message, where tmux is not installed.
 
@@ -71,6 +72,41 @@ fn asks_from_three_processes_are_shown_one_at_a_time_in_arrival_order() {
     assert_eq!(values(&answers[0]), &json!(["pg"]));
     assert_eq!(values(&answers[1]), &json!(["sqlite"]));
     assert_eq!(values(&answers[2]), &json!(["pg"]));
+}
+
+#[test]
+fn an_enter_typed_on_after_an_answer_does_not_answer_the_next_form() {
+    let Some(term) = Terminal::start() else {
+        return;
+    };
+    term.open_inbox();
+    let first = term.asker("First", "inbox");
+    term.wait_for_form("the first form", |screen| screen.contains("· First"));
+    let second = term.asker("Second", "inbox");
+    term.wait_for("two waiting", |screen| screen.contains("1 more waiting"));
+
+    // Two enters answer the first form; the third, sent with them, was meant for it too.
+    term.keys(&["Enter", "Enter", "Enter"]);
+    let (document, exit) = finish(first);
+    assert_eq!(exit, 0);
+    assert_eq!(values(&read_result(document).1), &json!(["pg"]));
+    let screen = term.wait_for("the second form", |screen| screen.contains("· Second"));
+    assert!(
+        screen.contains("Keys typed as this question opened are ignored"),
+        "{screen}"
+    );
+    assert!(
+        !screen.contains("Review your answers"),
+        "the third enter moved the second form:\n{screen}"
+    );
+
+    term.wait_for_form("the second form taking keys", |screen| {
+        !screen.contains("Keys typed as")
+    });
+    term.keys(&["Down", "Enter", "Enter"]);
+    let (document, exit) = finish(second);
+    assert_eq!(exit, 0);
+    assert_eq!(values(&read_result(document).1), &json!(["sqlite"]));
 }
 
 #[test]

@@ -7,12 +7,23 @@
 
 mod support;
 
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use support::asking::read_result;
 use support::inbox::{IDLE, PROGRAM, Terminal, arguments, finish, values};
+
+/// Opens the inbox with two asks: "First" on the screen, taking keys, and "Second" waiting
+/// behind it.
+fn first_and_second(term: &Terminal) -> (Child, Child) {
+    term.open_inbox();
+    let first = term.asker("First", "inbox");
+    term.wait_for_form("the first form", |screen| screen.contains("· First"));
+    let second = term.asker("Second", "inbox");
+    term.wait_for("two waiting", |screen| screen.contains("1 more waiting"));
+    (first, second)
+}
 
 #[test]
 fn an_ask_from_a_detached_process_is_answered_by_keys_in_the_inbox_pane() {
@@ -41,11 +52,7 @@ fn asks_from_three_processes_are_shown_one_at_a_time_in_arrival_order() {
     let Some(term) = Terminal::start() else {
         return;
     };
-    term.open_inbox();
-    let first = term.asker("First", "inbox");
-    term.wait_for_form("the first form", |screen| screen.contains("· First"));
-    let second = term.asker("Second", "inbox");
-    term.wait_for("two waiting", |screen| screen.contains("1 more waiting"));
+    let (first, second) = first_and_second(&term);
     let third = term.asker("Third", "inbox");
     term.wait_for("three waiting", |screen| screen.contains("2 more waiting"));
     assert!(term.label().ends_with("· First · 2 more waiting"));
@@ -79,11 +86,7 @@ fn an_enter_typed_on_after_an_answer_does_not_answer_the_next_form() {
     let Some(term) = Terminal::start() else {
         return;
     };
-    term.open_inbox();
-    let first = term.asker("First", "inbox");
-    term.wait_for_form("the first form", |screen| screen.contains("· First"));
-    let second = term.asker("Second", "inbox");
-    term.wait_for("two waiting", |screen| screen.contains("1 more waiting"));
+    let (first, second) = first_and_second(&term);
 
     // Two enters answer the first form; the third, sent with them, was meant for it too.
     term.keys(&["Enter", "Enter", "Enter"]);
@@ -114,11 +117,7 @@ fn killing_an_asker_withdraws_its_form_at_once() {
     let Some(term) = Terminal::start() else {
         return;
     };
-    term.open_inbox();
-    let mut first = term.asker("First", "inbox");
-    term.wait_for_form("the first form", |screen| screen.contains("· First"));
-    let second = term.asker("Second", "inbox");
-    term.wait_for("two waiting", |screen| screen.contains("1 more waiting"));
+    let (mut first, second) = first_and_second(&term);
     first.kill().expect("the asker is killed");
     first.wait().expect("the asker ended");
     term.wait_for_form("the second form in its place", |screen| {
@@ -135,11 +134,7 @@ fn an_ended_inbox_gives_every_waiting_asker_its_cancelled_result() {
     let Some(term) = Terminal::start() else {
         return;
     };
-    term.open_inbox();
-    let first = term.asker("First", "inbox");
-    term.wait_for_form("the first form", |screen| screen.contains("· First"));
-    let second = term.asker("Second", "inbox");
-    term.wait_for("two waiting", |screen| screen.contains("1 more waiting"));
+    let (first, second) = first_and_second(&term);
     term.keys(&["Down", "Space"]);
     term.wait_for("SQLite chosen", |screen| screen.contains("(•) SQLite"));
     let killed = Command::new("kill")

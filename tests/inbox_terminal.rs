@@ -93,10 +93,11 @@ fn an_enter_typed_on_after_an_answer_does_not_answer_the_next_form() {
     let (document, exit) = finish(first);
     assert_eq!(exit, 0);
     assert_eq!(values(&read_result(document).1), &json!(["pg"]));
-    let screen = term.wait_for("the second form", |screen| screen.contains("· Second"));
-    assert!(
-        screen.contains("Keys typed as this question opened are ignored"),
-        "{screen}"
+    let screen = term.wait_for(
+        "the second form, saying why the enter did nothing",
+        |screen| {
+            screen.contains("· Second") && screen.contains("Keys typed as this question opened")
+        },
     );
     assert!(
         !screen.contains("Review your answers"),

@@ -96,15 +96,7 @@ fn a_popup_over_the_pane_is_answered_with_keys_typed_into_the_client() {
     assert_eq!(folders.len(), 1, "{folders:?}");
     assert_eq!(mode(&folders[0]), 0o700);
     assert_eq!(mode(&folders[0].join("call.json")), 0o600);
-    client.type_bytes(b"\x1b[B");
-    client.wait_for("SQLite highlighted", |screen| {
-        screen.contains("› 2. ( ) SQLite")
-    });
-    client.type_bytes(b"\r");
-    client.wait_for("the summary", |screen| {
-        screen.contains("Review your answers")
-    });
-    client.type_bytes(b"\r");
+    submit_sqlite(&mut client);
 
     let (document, exit) = term.finish();
     assert_eq!(exit, 0, "stderr: {}", stderr(&term));
@@ -132,27 +124,16 @@ fn keys_typed_on_as_the_popup_opens_do_not_answer_it() {
         client.type_bytes(b"\x1b[B\r");
         std::thread::sleep(Duration::from_millis(100));
     }
-    std::thread::sleep(Duration::from_millis(200));
-    let screen = client.screen();
+    let screen = client.wait_for("why the keys do nothing", |screen| {
+        screen.contains("Keys typed as this question opened are ignored until your typing pauses")
+    });
     assert!(
         screen.contains("› 1. ( ) Postgres") && !screen.contains("Review your answers"),
         "the keys typed on moved the form:\n{screen}"
     );
-    assert!(
-        screen.contains("Keys typed as this question opened are ignored until your typing pauses"),
-        "the form does not say why the keys did nothing:\n{screen}"
-    );
     support::let_it_settle();
-    client.type_bytes(b"\x1b[B");
-    let screen = client.wait_for("SQLite highlighted once the typing paused", |screen| {
-        screen.contains("› 2. ( ) SQLite")
-    });
-    assert!(!screen.contains("Keys typed as"), "{screen}");
-    client.type_bytes(b"\r");
-    client.wait_for("the summary", |screen| {
-        screen.contains("Review your answers")
-    });
-    client.type_bytes(b"\r");
+    let highlighted = submit_sqlite(&mut client);
+    assert!(!highlighted.contains("Keys typed as"), "{highlighted}");
     let (document, exit) = term.finish();
     assert_eq!(exit, 0, "stderr: {}", stderr(&term));
     assert_eq!(
@@ -311,6 +292,21 @@ fn popup_program(term: &Asking) -> String {
 /// `/proc` to read, and the check it serves is skipped.
 fn on_linux<T>(read: std::io::Result<T>) -> Option<T> {
     cfg!(target_os = "linux").then(|| read.expect("/proc reads on Linux"))
+}
+
+/// Picks `SQLite` and submits the form with keys typed into the client; the screen that showed
+/// `SQLite` highlighted.
+fn submit_sqlite(client: &mut Client) -> String {
+    client.type_bytes(b"\x1b[B");
+    let highlighted = client.wait_for("SQLite highlighted", |screen| {
+        screen.contains("› 2. ( ) SQLite")
+    });
+    client.type_bytes(b"\r");
+    client.wait_for("the summary", |screen| {
+        screen.contains("Review your answers")
+    });
+    client.type_bytes(b"\r");
+    highlighted
 }
 
 /// Dismisses the popup's form with `esc` and checks the asker printed the cancelled result.

@@ -57,12 +57,8 @@ fn a_form_set_aside_and_asked_again_settles_again() {
     feed(&mut inbox, [withdrawn("a")]);
     let effects = feed(&mut inbox, [arrival("a", "First")]);
     assert!(settles(&effects));
-    assert!(replies(&feed(&mut inbox, typed("tab enter"))).is_empty());
-    let effects = feed(&mut inbox, keys("tab enter"));
-    assert_eq!(
-        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
-        json!(["sqlite"])
-    );
+    let typed_on = feed(&mut inbox, typed("tab enter"));
+    assert!(replies(&typed_on).is_empty(), "{typed_on:?}");
 }
 
 #[test]

@@ -3,8 +3,10 @@
 //!
 //! While finding, letters are text, so `t`, `n` and the other single-letter keys do not act;
 //! `down`/`up` (the keymap's option keys) go to the next and previous match, `backspace`
-//! deletes, `enter` ends the find and acts on the highlighted row as `enter` does, `esc` ends
-//! it and keeps the highlight, the tab keys end it and change tabs, and the navigation keys
+//! deletes, `enter` ends the find and picks the highlighted row (as `enter` does on a
+//! single-choice question; on a multiple-choice one it toggles the row as `space` does and stays,
+//! since there `enter` alone would move on with the match unticked), `esc` ends it and keeps
+//! the highlight, the tab keys end it and change tabs, and the navigation keys
 //! and `ctrl+c` work as always.
 
 use super::Form;
@@ -47,7 +49,14 @@ impl Form {
         match keymaps.main_action(&key) {
             Some(MainAction::Confirm) => {
                 self.state.find = None;
-                return self.confirm_row();
+                let multi = self
+                    .active_question()
+                    .is_some_and(|(_, question)| question.is_multi());
+                return if multi {
+                    self.toggle_row()
+                } else {
+                    self.confirm_row()
+                };
             }
             Some(MainAction::Cancel) => {
                 self.state.find = None;

@@ -76,6 +76,26 @@ fn enter_ends_the_find_and_acts_on_the_match() {
 }
 
 #[test]
+fn enter_on_a_multiple_choice_match_toggles_it_and_stays_on_the_question() {
+    let mut run = Run::new(ask_user(&three_questions()), "tab / 'tes'");
+    assert!(run.screen().contains("enter toggle"), "{}", run.screen());
+    run.keys("enter");
+    assert!(run.form.state.find.is_none());
+    assert_eq!(run.form.drafts()[1].selected(), &[2], "Test ticked");
+    assert!(
+        run.screen().contains("Which checks?"),
+        "still on the question: {}",
+        run.screen()
+    );
+    run.keys("/ 'li' enter / 'tes' enter");
+    assert_eq!(
+        run.form.drafts()[1].selected(),
+        &[1],
+        "Lint ticked, Test unticked"
+    );
+}
+
+#[test]
 fn esc_ends_the_find_and_keeps_the_highlight() {
     let run = Run::new(ask_user(&cities()), "/ 'ber' esc");
     assert!(run.form.state.find.is_none());

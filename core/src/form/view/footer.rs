@@ -119,9 +119,13 @@ impl Form {
         let tabs = || main.hint_pair(MainAction::NextTab, MainAction::PreviousTab);
         match &self.state.focus {
             Focus::Options if self.state.find.is_some() => {
+                let multi = self
+                    .active_question()
+                    .is_some_and(|(_, question)| question.is_multi());
                 let moves = main.hint_pair(MainAction::PreviousOption, MainAction::NextOption);
                 hints.push(moves, "next match", Moving);
-                hints.push(main.hint(MainAction::Confirm), "select", Essential);
+                let pick = if multi { "toggle" } else { "select" };
+                hints.push(main.hint(MainAction::Confirm), pick, Essential);
                 hints.push(main.hint(MainAction::Cancel), "end find", Essential);
             }
             Focus::Options => {

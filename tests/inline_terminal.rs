@@ -1,7 +1,8 @@
 //! `--inline` in real terminals: the form takes at most one row less than the terminal is tall,
 //! so the command that opened it stays in view, and neither opening it, resizing the terminal
 //! taller or shorter, nor closing it leaves copies of the form or runs of blank lines in the
-//! scrollback. Skipped, with a message, where tmux is not installed.
+//! scrollback; narrowing it while an editor holds the cursor leaves no copy of its top rows on
+//! the screen. Skipped, with a message, where tmux is not installed.
 
 mod support;
 
@@ -158,4 +159,43 @@ fn an_inline_form_resized_shorter_and_taller_leaves_no_copies_in_the_scrollback(
     });
     answer_and_submit(&term);
     assert_clean_scrollback(&term);
+}
+
+#[test]
+fn an_inline_form_narrowed_while_typing_leaves_no_copy_of_its_top_rows_on_the_screen() {
+    let Some(term) = Asking::start(100, 24) else {
+        return;
+    };
+    let tmux = &term.tmux;
+    tmux.type_line(&format!(
+        "clear; seq 1 8; HOME=\"$PWD\" {} demo --inline 12 --config \"$PWD/settings.json\" \
+         > result.json; echo \"exit=$?\"",
+        env!("CARGO_BIN_EXE_pi-agent-ask")
+    ));
+    tmux.wait_for_text("esc cancel");
+    term.press(&["End", "Enter"], "alt+enter new line");
+    tmux.text("a written answer long enough to wrap once the terminal is narrower");
+    tmux.wait_for_text("narrower");
+    tmux.resize(50, 24);
+    let screen = tmux.wait_for("the form redrawn 50 columns wide", |screen| {
+        screen.contains("alt+enter") && screen.lines().all(|line| line.chars().count() <= 50)
+    });
+    let titles = screen
+        .lines()
+        .filter(|line| line.contains("Set up"))
+        .count();
+    assert_eq!(titles, 1, "the title once, the form's own:\n{screen}");
+    assert!(
+        screen.lines().next().is_some_and(|line| line.trim() == "8"),
+        "the form moved up no further than its rows rewrapped:\n{screen}"
+    );
+    tmux.keys(&["C-c"]);
+    tmux.keys(&["C-c"]);
+    let (_, exit) = term.finish();
+    assert_eq!(exit, 0);
+    let screen = tmux.screen();
+    assert!(
+        !screen.contains("Set up") && !screen.contains(TITLE),
+        "a row of the form was left on the screen:\n{screen}"
+    );
 }

@@ -193,6 +193,12 @@ impl TtyBackend {
         self.inner.append_lines(n);
     }
 
+    /// How many cells of row `y` show something, from the row's start, as far as the frames
+    /// written tell (all of it when they do not).
+    pub fn shown_width(&self, y: u16) -> u16 {
+        self.inner.shown_width(y)
+    }
+
     /// The cursor position as the terminal reports it, kept inside the drawn area; if it never
     /// answers, the bottom-left cell, so an inline form opens at the bottom of the screen.
     ///

@@ -54,12 +54,32 @@ pub fn place(wanted: u16, cursor: Position, screen_height: u16) -> Placement {
 }
 
 /// Where the form's first row is after the terminal changed size: the terminal moves the form's
-/// rows with the cursor, which was left at `parked` and is now at `found`; on a screen
-/// `screen_height` rows tall.
-pub fn moved_top(top: u16, parked: Position, found: Position, screen_height: u16) -> u16 {
-    let shifted = i32::from(top) + i32::from(found.y) - i32::from(parked.y);
+/// rows with the cursor, which was left at `parked` and is now at `found`, and `rewrapped` more
+/// lines now lie between the two (see [`rewrapped_above`]); on a screen `screen_height` rows
+/// tall. A top the terminal moved off the screen is its first row.
+pub fn moved_top(
+    top: u16,
+    parked: Position,
+    found: Position,
+    rewrapped: u16,
+    screen_height: u16,
+) -> u16 {
+    let shifted = i32::from(top) + i32::from(found.y) - i32::from(parked.y) - i32::from(rewrapped);
     let last = i32::from(screen_height.max(1)) - 1;
     u16::try_from(shifted.clamp(0, last)).unwrap_or(0)
+}
+
+/// The lines a terminal that rewraps its lines when it narrows (tmux, kitty, the GNOME terminal and
+/// most others do) puts above the cursor beyond the rows there were: each of the form's rows
+/// above the cursor's that shows `shown` cells becomes as many lines of `width` as it takes, and
+/// the cursor's own row wraps before the cursor when it stood at column `x`, past the new
+/// width. A cursor parked on the form's top-left cell has none above it, whatever the rows.
+pub fn rewrapped_above(shown: impl IntoIterator<Item = u16>, x: u16, width: u16) -> u16 {
+    let width = width.max(1);
+    shown
+        .into_iter()
+        .map(|cells| cells.saturating_sub(1) / width)
+        .fold(x / width, u16::saturating_add)
 }
 
 #[cfg(test)]
@@ -111,13 +131,33 @@ mod tests {
     #[test]
     fn the_top_follows_the_cursor_when_the_terminal_moves_the_rows() {
         let parked = Position::new(0, 5);
-        assert_eq!(moved_top(5, parked, Position::new(0, 5), 24), 5);
-        assert_eq!(moved_top(5, parked, Position::new(0, 9), 24), 9);
-        assert_eq!(moved_top(5, parked, Position::new(0, 1), 24), 1);
+        assert_eq!(moved_top(5, parked, Position::new(0, 5), 0, 24), 5);
+        assert_eq!(moved_top(5, parked, Position::new(0, 9), 0, 24), 9);
+        assert_eq!(moved_top(5, parked, Position::new(0, 1), 0, 24), 1);
         assert_eq!(
-            moved_top(5, Position::new(3, 8), Position::new(3, 2), 24),
+            moved_top(5, Position::new(3, 8), Position::new(3, 2), 0, 24),
             0
         );
-        assert_eq!(moved_top(5, parked, Position::new(0, 40), 15), 14);
+        assert_eq!(moved_top(5, parked, Position::new(0, 40), 0, 15), 14);
+    }
+
+    #[test]
+    fn rows_above_the_cursor_that_rewrap_push_the_top_further_up() {
+        let parked = Position::new(30, 9);
+        let rewrapped = rewrapped_above([7, 80, 24, 0], parked.x, 40);
+        assert_eq!(rewrapped, 1, "the rule of 80 cells takes two lines of 40");
+        assert_eq!(moved_top(5, parked, Position::new(30, 9), rewrapped, 24), 4);
+        assert_eq!(rewrapped_above([7, 80, 81], 0, 40), 3);
+        assert_eq!(
+            rewrapped_above([], 50, 40),
+            1,
+            "the cursor's row wraps before it"
+        );
+        assert_eq!(rewrapped_above([], 39, 40), 0);
+        assert_eq!(
+            rewrapped_above([120, 120], 0, 0),
+            238,
+            "a width of none is one"
+        );
     }
 }

@@ -128,6 +128,12 @@ impl<W: Write> LeanBackend<W> {
         self.encoder.show_cursor(&mut self.pending);
     }
 
+    /// How many cells of row `y` show something as far as the encoder knows (all of it when it
+    /// cannot tell).
+    pub fn shown_width(&self, y: u16) -> u16 {
+        self.encoder.shown_width(y)
+    }
+
     /// Where the encoder left the cursor; a terminal that can say should be asked instead.
     pub fn cursor_position(&self) -> Position {
         self.encoder.cursor().unwrap_or_default()

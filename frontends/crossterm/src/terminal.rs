@@ -24,7 +24,7 @@ use crate::backend::TtyBackend;
 use crate::backend::TypedAhead;
 use crate::counting::ByteCount;
 use crate::encode::Erase;
-use crate::inline::{InlineRows, moved_top, place};
+use crate::inline::{InlineRows, moved_top, place, rewrapped_above};
 use crate::jobs::{JobControl, Stop, job_control};
 use crate::painter::{Painter, Viewport};
 use crate::reader::{TtyReader, Woken};
@@ -166,15 +166,23 @@ impl TerminalSession {
     ///
     /// Inline, the form's rows are found again by the cursor, cleared down to the bottom of
     /// the screen (wherever the terminal moved or rewrapped them) and placed anew for the new
-    /// height; the next draw repaints everything.
+    /// height; the next draw repaints everything. A cursor left in an editor has rows of the
+    /// form above it, which a narrower terminal rewraps into more lines: those are counted from
+    /// what the rows showed, so that the form's top row is cleared too.
     pub fn resize(&mut self) -> io::Result<Size> {
         match self.options.screen {
             Screen::AlternateScreen => self.terminal.follow_resize()?,
             Screen::Inline { height } => {
                 let backend = self.terminal.target_mut();
                 let screen = backend.size()?;
+                let rewrapped = if screen.width < self.area.width {
+                    let above = (self.area.y..self.parked.y).map(|y| backend.shown_width(y));
+                    rewrapped_above(above, self.parked.x, screen.width)
+                } else {
+                    0
+                };
                 let found = backend.get_cursor_position()?;
-                let top = moved_top(self.area.y, self.parked, found, screen.height);
+                let top = moved_top(self.area.y, self.parked, found, rewrapped, screen.height);
                 clear_rows(backend, top..screen.height)?;
                 let rows = make_room(backend, height, Position::new(0, top))?;
                 self.terminal = inline_terminal(&self.tty, &self.shared, rows, screen.width)?;

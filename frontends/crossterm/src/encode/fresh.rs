@@ -18,6 +18,16 @@ impl Encoder {
         self.shadow.is_blank_from(from, y)
     }
 
+    /// How many cells of row `y` show something, from its start to the column from which it
+    /// is known blank: the whole width when the encoder cannot tell.
+    pub fn shown_width(&self, y: u16) -> u16 {
+        if self.shadow.contains(0, y) {
+            self.shadow.blank_from(y)
+        } else {
+            self.shadow.size().width
+        }
+    }
+
     /// Writes `runs` on row `y`, when the screen shows it blank from column `from` on and the
     /// runs lie there in column order, none over another: spaces that paint blank at either
     /// end of a run are not written, and a longer stretch of them inside one is moved over.

@@ -118,3 +118,23 @@ fn an_open_editor_shows_the_line_being_typed_on_any_screen_it_opens_on(
         "the cursor at {cursor:?} stands after {row:?}, not after {last_word:?}:\n{screen}"
     );
 }
+
+#[test]
+fn a_scroll_line_too_wide_for_its_row_drops_words_but_keeps_both_counts() {
+    let options: Vec<_> = (1..=12)
+        .map(|n| json!({"value": format!("o{n}"), "label": format!("Option {n}")}))
+        .collect();
+    let arguments = json!({"questions": [{"id": "q", "prompt": "Pick", "options": options}]});
+    let status = |size: Size| {
+        let run = Run::sized(ask_user(&arguments), size, "down*6");
+        let screen = run.screen();
+        screen
+            .lines()
+            .find(|line| line.contains("/13"))
+            .unwrap_or_else(|| panic!("no scroll line:\n{screen}"))
+            .trim()
+            .to_owned()
+    };
+    assert_eq!(status(Size::new(40, 12)), "↑ 1 more  ·  7/13  ·  ↓ 6 more");
+    assert_eq!(status(Size::new(22, 12)), "↑ 1 · 7/13 · ↓ 6");
+}

@@ -228,17 +228,13 @@ impl Form {
             self.draw_find_line(canvas, line, text, (cursor_row, rows));
             return;
         }
-        let above = top;
-        let below = rows - 1 - last_started;
-        let mut spans = Vec::new();
-        if above > 0 {
-            spans.push(Span::new(format!("↑ {above} more  ·  "), MUTED));
-        }
-        spans.push(Span::new(format!("{}/{rows}", cursor_row + 1), MUTED));
-        if below > 0 {
-            spans.push(Span::new(format!("  ·  ↓ {below} more"), MUTED));
-        }
-        put_line(canvas, line.pos(), &spans);
+        let status = scroll_status(top, cursor_row + 1, rows, rows - 1 - last_started);
+        let text = if width(&status) > usize::from(line.width) {
+            status.replace(" more", "").replace("  ·  ", " · ")
+        } else {
+            status
+        };
+        put_line(canvas, line.pos(), &[Span::new(text, MUTED)]);
     }
 
     /// The line under a list while finding: `/ text▏  ·  3/61`, or `no match` for the count
@@ -353,4 +349,21 @@ fn lines_above_room(item: &Item<'_>, room: Rect) -> usize {
     item.cursor.map_or(0, |(line, _)| {
         (line + 1).saturating_sub(usize::from(room.height))
     })
+}
+
+/// The line under a list that does not fit: `↑ 3 more  ·  5/61  ·  ↓ 52 more`, without the
+/// counts that are none. A line too wide for its row drops the words and the wide gaps
+/// (`↑ 3 · 5/61 · ↓ 52`), so that both counts show before it is cut.
+fn scroll_status(above: usize, at: usize, rows: usize, below: usize) -> String {
+    let above = if above > 0 {
+        format!("↑ {above} more  ·  ")
+    } else {
+        String::new()
+    };
+    let below = if below > 0 {
+        format!("  ·  ↓ {below} more")
+    } else {
+        String::new()
+    };
+    format!("{above}{at}/{rows}{below}")
 }

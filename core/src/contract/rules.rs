@@ -116,6 +116,27 @@ pub struct Rules {
     pub dirty_dismiss: DirtyDismiss,
     /// Whether the editors take images from the clipboard.
     pub images: ImagePaste,
+    /// How a written answer reaches the result, which the review shows as it will be sent.
+    pub written_answer: WrittenAnswer,
+}
+
+/// How a written answer reaches the result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WrittenAnswer {
+    /// As typed, spaces and line breaks at its ends included (`customText`).
+    AsTyped,
+    /// Without the spaces and line breaks at its ends (`user wrote: <text>`).
+    Trimmed,
+}
+
+impl WrittenAnswer {
+    /// `text` as the result carries it.
+    pub fn of(self, text: &str) -> &str {
+        match self {
+            Self::AsTyped => text,
+            Self::Trimmed => text.trim(),
+        }
+    }
 }
 
 /// Whether answers and notes can carry images.
@@ -150,6 +171,7 @@ impl Rules {
             option_strings: OptionStrings::ValueAfterSharedLabel,
             dirty_dismiss: DirtyDismiss::AsSettingSays,
             images: ImagePaste::FromClipboard,
+            written_answer: WrittenAnswer::AsTyped,
         }
     }
 
@@ -173,6 +195,7 @@ impl Rules {
             option_strings: OptionStrings::PositionAfterCustomLabel,
             dirty_dismiss: DirtyDismiss::Never,
             images: ImagePaste::Unsupported,
+            written_answer: WrittenAnswer::Trimmed,
         }
     }
 

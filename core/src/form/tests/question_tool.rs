@@ -191,3 +191,19 @@ fn saving_written_text_on_an_ask_user_multi_select_question_keeps_the_ticks_and_
     );
     assert!(!run.screen().contains("Saving text here"));
 }
+
+#[test]
+fn the_review_shows_a_written_answer_trimmed_as_the_result_sends_it() {
+    let mut run = Run::new(
+        question_tool(&two_questions()),
+        "enter space down down down enter '  gist  '",
+    );
+    run.keys("enter");
+    let screen = run.screen();
+    assert!(screen.contains("→ gist\n"), "{screen}");
+    run.keys("enter");
+    assert_eq!(
+        run.text(),
+        "Auth: user selected: 1. OAuth\nScope: user wrote: gist"
+    );
+}

@@ -72,7 +72,7 @@ impl Form {
                 .map(|option| &*option.label)
                 .collect();
             if let Some(text) = draft.committed_custom_text() {
-                labels.push(text);
+                labels.push(self.rules().written_answer.of(text));
             }
             let images = draft.committed_custom_images().len();
             let shown = match labels.as_slice() {

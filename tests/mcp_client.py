@@ -372,6 +372,30 @@ def end_of_input(ws: Workspace) -> None:
           (code, rest))
 
 
+def no_ui_calls_at_the_end_of_input(ws: Workspace) -> None:
+    """Calls that need nobody, written just before the input ends, still get the no-UI result:
+    the end of the input does not overtake them and call them cancelled."""
+    server = ws.server("--ui", "none")
+    calls = [{"jsonrpc": "2.0", "id": n, "method": "tools/call",
+              "params": {"name": name, "arguments": arguments}}
+             for n, (name, arguments) in enumerate(
+                 [("ask_user", SERVICE), ("ask_user_question", QUESTION), ("ask_user", SERVICE)],
+                 start=2)]
+    texts = []
+    for _ in range(5):
+        process = subprocess.run([server.command, *server.args], capture_output=True, text=True,
+                                 input="".join(json.dumps(line) + "\n"
+                                               for line in OPENING[:2] + calls),
+                                 env=get_default_environment() | (server.env or {}), timeout=20)
+        replies = [json.loads(line) for line in process.stdout.splitlines() if line.strip()]
+        texts += [next((m["result"]["content"][0]["text"] for m in replies
+                        if m.get("id") == n and "result" in m), None) for n in (2, 3, 4)]
+    check("--ui none: calls written just before the input ends get the no-UI result",
+          all(t is not None and t.startswith("Needs user input") for t in texts[0::3] + texts[2::3])
+          and all(t == "No interactive UI available; ask the user in your reply instead."
+                  for t in texts[1::3]), texts)
+
+
 async def main() -> None:
     ws = Workspace()
     for era in (LEGACY, MODERN):
@@ -384,6 +408,7 @@ async def main() -> None:
     await sealed_state(ws)
     cancelled_on_the_wire(ws)
     end_of_input(ws)
+    no_ui_calls_at_the_end_of_input(ws)
 
 
 if __name__ == "__main__":

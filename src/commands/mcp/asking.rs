@@ -28,6 +28,7 @@ use super::queue;
 use super::queued_form;
 use super::round::Round;
 use super::server::{Shared, from_json};
+use super::surfaces::UiChoice;
 use super::tools;
 use super::workspace::{Workspace, root_directory};
 use crate::commands::{new_request_id, parse_options};
@@ -94,9 +95,14 @@ pub async fn ask(
     }
 }
 
-/// A background call queued (its receipt), or its no-UI result when nothing could ask it
-/// without the client; `None` for a call that waits for its answer.
+/// A call answered without a turn at the input: the no-UI result under `--ui none` (so the
+/// end of the input never overtakes it), a background call queued (its receipt), or its no-UI
+/// result when nothing could ask it without the client; `None` for a call that waits for its
+/// answer.
 pub(super) async fn queued(shared: &Arc<Shared>, call: &Call) -> Option<Asked> {
+    if shared.config.ui == UiChoice::None {
+        return Some(finished(&call.no_ui()));
+    }
     if call.delivery() != Delivery::Background {
         return None;
     }

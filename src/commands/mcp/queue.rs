@@ -312,6 +312,9 @@ pub async fn turn(shared: &Arc<Shared>, context: &RequestContext<RoleServer>) ->
     let mut receiver = receiver;
     loop {
         tokio::select! {
+            // A turn granted as the input ends is taken: the call is asked, or answered without
+            // a UI, rather than told it was cancelled.
+            biased;
             granted = &mut receiver => return granted.ok().map(|()| turn),
             () = context.ct.cancelled() => return None,
             () = async {

@@ -396,6 +396,26 @@ def no_ui_calls_at_the_end_of_input(ws: Workspace) -> None:
                   for t in texts[1::3]), texts)
 
 
+def controls_leave_escaped(ws: Workspace) -> None:
+    """Characters a terminal or a line reader could act on leave the server as escapes, as in
+    every document the program writes, and read back as the same text."""
+    server = ws.server("--ui", "none")
+    title = "T\u009b[31m\u007f\u202e\u2028x"
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "ask_user", "arguments": dict(SERVICE, title=title)}}
+    process = subprocess.run([server.command, *server.args], capture_output=True, timeout=20,
+                             input="".join(json.dumps(line) + "\n"
+                                           for line in OPENING[:2] + [call]).encode(),
+                             env=get_default_environment() | (server.env or {}))
+    raw = [bytes([0x7f]), "\u009b".encode(), "\u202e".encode(), "\u2028".encode()]
+    replies = [json.loads(line) for line in process.stdout.splitlines() if line.strip()]
+    result = next((m["result"] for m in replies if m.get("id") == 2), {})
+    check("controls in a result leave as escapes and read back as the same text",
+          not any(sequence in process.stdout for sequence in raw)
+          and result.get("structuredContent", {}).get("title") == title,
+          process.stdout[-400:])
+
+
 async def main() -> None:
     ws = Workspace()
     for era in (LEGACY, MODERN):
@@ -409,6 +429,7 @@ async def main() -> None:
     cancelled_on_the_wire(ws)
     end_of_input(ws)
     no_ui_calls_at_the_end_of_input(ws)
+    controls_leave_escaped(ws)
 
 
 if __name__ == "__main__":

@@ -44,6 +44,41 @@ pub fn write_pretty(writer: impl io::Write, value: &impl Serialize) -> io::Resul
     value.serialize(&mut serializer).map_err(io::Error::other)
 }
 
+/// Appends JSON text `text`, written by a writer that escapes only what JSON requires, to
+/// `out` with every [`needs_escape`] character escaped: the same document, as this module
+/// writes it. Outside its strings a JSON text is ASCII without DEL, so only characters inside
+/// strings change. `text` may end inside a character (a chunk of a stream); those bytes are
+/// not appended, and their count is returned, for the caller to put before the next chunk.
+pub fn escape_text(text: &[u8], out: &mut Vec<u8>) -> usize {
+    let (mut written, mut from) = (0, 0);
+    while let Some(found) = memchr::memchr3(0x7f, 0xc2, 0xe2, &text[from..]) {
+        let at = from + found;
+        let width = if text[at] == 0x7f {
+            1
+        } else if text[at] == 0xc2 {
+            2
+        } else {
+            3
+        };
+        let Some(encoded) = text.get(at..at + width) else {
+            out.extend_from_slice(&text[written..at]);
+            return text.len() - at;
+        };
+        from = at + width;
+        let escaped = std::str::from_utf8(encoded)
+            .ok()
+            .and_then(|c| c.chars().next())
+            .filter(|&c| needs_escape(c));
+        if let Some(c) = escaped {
+            out.extend_from_slice(&text[written..at]);
+            out.extend_from_slice(format!("\\u{:04x}", u32::from(c)).as_bytes());
+            written = from;
+        }
+    }
+    out.extend_from_slice(&text[written..]);
+    0
+}
+
 fn write<F: Formatter>(value: &impl Serialize, formatter: F) -> String {
     let mut bytes = Vec::new();
     let mut serializer =
@@ -170,6 +205,26 @@ mod tests {
             text in "[a \\u{7e}-\\u{a1}\\u{2000}\\u{2027}-\\u{202f}\\u{2065}-\\u{206a}é日\"\\\\\n]{0,40}",
         ) {
             proptest::prop_assert_eq!(to_string(&text), escaped_char_by_char(&text));
+        }
+
+        #[test]
+        fn a_document_escaped_in_chunks_is_the_document_this_module_writes(
+            text in "[a \\u{7e}-\\u{a1}\\u{2000}\\u{2027}-\\u{202f}\\u{2065}-\\u{206a}é日\"\\\\\n]{0,40}",
+            cuts in proptest::collection::vec(0_usize..200, 0..6),
+        ) {
+            let value = json!({"text": text, "list": [text]});
+            let plain = serde_json::to_vec(&value).unwrap();
+            let mut cuts: Vec<usize> = cuts.into_iter().map(|cut| cut % (plain.len() + 1)).collect();
+            cuts.sort_unstable();
+            let (mut escaped, mut carried, mut from) = (Vec::new(), Vec::new(), 0);
+            for cut in cuts.into_iter().chain([plain.len()]) {
+                carried.extend_from_slice(&plain[from..cut.max(from)]);
+                from = cut.max(from);
+                let left = escape_text(&carried, &mut escaped);
+                carried.drain(..carried.len() - left);
+            }
+            proptest::prop_assert!(carried.is_empty());
+            proptest::prop_assert_eq!(String::from_utf8(escaped).unwrap(), to_string(&value));
         }
     }
 

@@ -12,6 +12,7 @@
 mod asking;
 mod elicitation;
 mod elsewhere;
+mod escaped;
 mod journal;
 mod progress;
 mod queue;
@@ -130,7 +131,7 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         let handler = server::Server::new(config, input_ended, journal);
         let winding = handler.clone();
         let running = handler
-            .serve((input, tokio::io::stdout()))
+            .serve((input, escaped::Escaped::new(tokio::io::stdout())))
             .await
             .map_err(|error| UsageError::new(format!("the MCP session did not start: {error}")))?;
         // The reason the session ended (end of input, a broken pipe) needs no report: the

@@ -416,6 +416,39 @@ def controls_leave_escaped(ws: Workspace) -> None:
           process.stdout[-400:])
 
 
+def malformed_calls(ws: Workspace) -> None:
+    """A tools/call the protocol cannot read gets an invalid-params error saying what is
+    wrong; an unknown tool, the tools there are; an unknown method, method not found."""
+    server = ws.server("--ui", "none")
+    lines = [
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+         "params": {"name": "ask_user", "arguments": [1]}},
+        {"jsonrpc": "2.0", "id": 3, "method": "tools/call"},
+        {"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"arguments": {}}},
+        {"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+         "params": {"name": "nope", "arguments": {}}},
+        {"jsonrpc": "2.0", "id": 6, "method": "bogus/method", "params": {}},
+    ]
+    process = subprocess.run([server.command, *server.args], capture_output=True, text=True,
+                             input="".join(json.dumps(line) + "\n"
+                                           for line in OPENING[:2] + lines),
+                             env=get_default_environment() | (server.env or {}), timeout=20)
+    errors = {m.get("id"): m.get("error", {}) for m in
+              (json.loads(line) for line in process.stdout.splitlines() if line.strip())}
+    expected = {
+        2: (-32602, "tools/call: params.arguments must be an object"),
+        3: (-32602, "tools/call: params must be an object holding the tool's `name` and its "
+                    "`arguments`"),
+        4: (-32602, "tools/call: params.name must be the tool's name, a string"),
+        5: (-32602, 'unknown tool "nope" (this server offers ask_user, ask_user_question, '
+                    'wait_for_answers)'),
+        6: (-32601, 'method not found: "bogus/method"'),
+    }
+    check("malformed calls get errors that say what is wrong",
+          all((errors.get(n, {}).get("code"), errors.get(n, {}).get("message")) == want
+              for n, want in expected.items()), errors)
+
+
 async def main() -> None:
     ws = Workspace()
     for era in (LEGACY, MODERN):
@@ -430,6 +463,7 @@ async def main() -> None:
     end_of_input(ws)
     no_ui_calls_at_the_end_of_input(ws)
     controls_leave_escaped(ws)
+    malformed_calls(ws)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 //! Runs `tests/mcp_client.py`, a client written with the official Python MCP SDK, against the
 //! real `pi-agent-ask mcp`: the tool list and schemas, elicitation accepted, declined, cancelled
 //! and written, invalid arguments, a client without elicitation, a cancelled wait, progress,
-//! preview files outside the workspace, the sealed state of 2026-07-28, and the end of input.
+//! preview files outside the workspace, the sealed state of 2026-07-28, the end of input, calls
+//! the protocol cannot read, and controls escaped on the wire.
 //!
 //! The SDK lives in the repository's virtual environment, `.venv/`, made on first use (see
 //! `tests/support/python_sdk.rs`). Only a machine without `python3` skips the test.

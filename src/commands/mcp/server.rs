@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use pi_agent_ask_core::contract::Tool;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, InitializeResult,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
+    ErrorCode, Implementation, InitializeResult, ListToolsResult, PaginatedRequestParams,
+    ServerCapabilities,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -109,13 +110,20 @@ impl ServerHandler for Server {
                 result,
             )?));
         }
-        let tool: Tool =
-            request
-                .name
-                .parse()
-                .map_err(|error: pi_agent_ask_core::contract::UnknownTool| {
-                    ErrorData::invalid_params(error.to_string(), None)
-                })?;
+        let tool: Tool = request.name.parse().map_err(|_| {
+            let offered = tools::definitions()
+                .iter()
+                .filter_map(|tool| tool["name"].as_str().map(str::to_owned))
+                .collect::<Vec<_>>()
+                .join(", ");
+            ErrorData::invalid_params(
+                format!(
+                    "unknown tool {:?} (this server offers {offered})",
+                    request.name
+                ),
+                None,
+            )
+        })?;
         let asked = asking::ask(
             &self.shared,
             tool,
@@ -130,6 +138,47 @@ impl ServerHandler for Server {
             }
             Asked::InputRequired(required) => CallToolResponse::InputRequired(*required),
         })
+    }
+
+    /// A request `rmcp` could not read as one it knows: a `tools/call` whose params have the
+    /// wrong shape gets an invalid-params error saying which, any other method not found.
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        Err(match request.method.as_str() {
+            "tools/call" => {
+                ErrorData::invalid_params(call_shape_issue(request.params.as_ref()), None)
+            }
+            method => ErrorData::new(
+                ErrorCode::METHOD_NOT_FOUND,
+                format!("method not found: {method:?}"),
+                None,
+            ),
+        })
+    }
+}
+
+/// What is wrong with the params of a `tools/call` that could not be read.
+fn call_shape_issue(params: Option<&Value>) -> String {
+    let Some(Value::Object(params)) = params else {
+        return "tools/call: params must be an object holding the tool's `name` and its \
+                `arguments`"
+            .to_owned();
+    };
+    if !params.get("name").is_some_and(Value::is_string) {
+        return "tools/call: params.name must be the tool's name, a string".to_owned();
+    }
+    if params
+        .get("arguments")
+        .is_some_and(|arguments| !arguments.is_object())
+    {
+        return "tools/call: params.arguments must be an object".to_owned();
+    }
+    match serde_json::from_value::<CallToolRequestParams>(Value::Object(params.clone())) {
+        Err(error) => format!("tools/call: the params are not a tool call's: {error}"),
+        Ok(_) => "tools/call: the params are not a tool call's".to_owned(),
     }
 }
 

@@ -277,6 +277,37 @@ fn a_signalled_asker_prints_its_cancelled_result_and_its_form_goes() {
 }
 
 #[test]
+fn a_signalled_asker_prints_its_cancelled_result_with_the_answers_picked_in_the_inbox() {
+    let Some(term) = Terminal::start() else {
+        return;
+    };
+    term.open_inbox();
+    let asker = term.asker("Signalled", "inbox");
+    term.wait_for_form("the form", |screen| screen.contains("· Signalled"));
+    term.keys(&["Down", "Space"]);
+    term.wait_for("SQLite chosen", |screen| screen.contains("(•) SQLite"));
+    let killed = Command::new("kill")
+        .args(["-TERM", &asker.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let (document, exit) = finish(asker);
+    assert_eq!(exit, 143);
+    let (text, details) = read_result(document);
+    assert_eq!(
+        text,
+        "User cancelled the ask flow\nRequest ID: <request-id>"
+    );
+    assert_eq!(details["cancelled"], json!(true));
+    assert_eq!(
+        values(&details),
+        &json!(["sqlite"]),
+        "the answer picked so far is kept"
+    );
+    term.wait_for("the idle screen", |screen| screen.contains(IDLE));
+}
+
+#[test]
 fn asking_where_no_inbox_ever_ran_is_a_usage_error_and_makes_no_folder() {
     let runtime = tempfile::tempdir().expect("a runtime folder");
     let ask = |ui: &str| {

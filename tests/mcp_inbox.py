@@ -14,13 +14,15 @@ import os
 import signal
 import subprocess
 import sys
+import time
 
 import anyio
 from mcp import Client, StdioServerParameters, types
 from mcp.client.stdio import get_default_environment
 
-from inbox_pane import (BINARY, DETAILS, FAILURES, FOLDER, LEGACY, MODERN, RUNTIME, check, idle,
-                        form_shown, keys, screen, shown as wait_for)
+from inbox_pane import (BINARY, DETAILS, FAILURES, FOLDER, LEGACY, MODERN, RUNTIME,
+                        SETTLING_SECONDS, check, idle, form_shown, keys, screen,
+                        shown as wait_for)
 
 
 
@@ -202,6 +204,13 @@ def ended(how: str) -> None:
     if process is None:
         return
     assert process.stdin is not None
+    # The form takes keys once the typing before it has paused; the pick is then kept.
+    time.sleep(SETTLING_SECONDS + 0.05)
+    keys("Down", "Space")
+    if not blocking_wait_for("SQLite picked", lambda text: "(•) SQLite" in text):
+        process.kill()
+        process.wait()
+        return
     if how == "end of input":
         process.stdin.close()
     else:
@@ -213,11 +222,12 @@ def ended(how: str) -> None:
         process.kill()
         code = None
     result = next((m for m in rest if m.get("id") == 2), {}).get("result", {})
+    got = result.get("structuredContent", {})
     expected = 0 if how == "end of input" else 128 + signal.SIGTERM
     check(f"{how}: the inbox's form is closed with the cancelled result and the server exits "
-          f"{expected}",
-          code == expected and result.get("structuredContent", {}).get("cancelled") is True,
-          (code, rest))
+          f"{expected}", code == expected and got.get("cancelled") is True, (code, rest))
+    check(f"{how}: the cancelled result keeps the answer picked in the inbox so far",
+          got.get("answers", {}).get("db", {}).get("values") == ["sqlite"], got)
     check(f"{how}: the form leaves the inbox", blocking_wait_for("the idle screen", idle))
 
 

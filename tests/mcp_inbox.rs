@@ -3,8 +3,8 @@
 //! inbox` listens in a tmux pane: a call is asked in the inbox and answered by keys sent to the
 //! pane, in both protocol eras; a cancelled call's form leaves the inbox and the call gets no
 //! result; progress is reported while the form waits; the end of the input and SIGTERM close
-//! the form with the cancelled result. Both programs share a private `XDG_RUNTIME_DIR`, so no
-//! real inbox is met.
+//! the form with the cancelled result, which keeps the answer picked in the inbox so far. Both
+//! programs share a private `XDG_RUNTIME_DIR`, so no real inbox is met.
 //!
 //! The SDK lives in the repository's virtual environment, `.venv/` (see `tests/mcp_client.rs`).
 //! A machine without `python3` or without tmux skips the test.

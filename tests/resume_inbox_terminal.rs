@@ -52,6 +52,11 @@ fn an_inbox_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with
     assert_eq!(exit, 143);
     let (_, interrupted) = read_result(interrupted);
     assert_eq!(interrupted["cancelled"], json!(true));
+    assert_eq!(
+        values(&interrupted),
+        &json!(["sqlite"]),
+        "the printed result keeps the drafts the journal keeps"
+    );
     term.wait_for("the form withdrawn", |screen| screen.contains(IDLE));
 
     let journal = std::fs::read_to_string(&session_path).expect("the session reads");

@@ -164,19 +164,24 @@ fn unasked(call: &Call) -> Asked {
 
 /// Asks in the inbox called `name` and waits for its result. An inbox that goes away first
 /// leaves the call cancelled, exit 0; a signal to this process, cancelled and `128 + n`, with
-/// what the inbox's form held, so a journal keeps it.
+/// what the inbox's form held, which both the result (as the answers so far, as the terminal
+/// form's on a signal) and a journal keep.
 fn ask_inbox(call: &Call, request: &AwayRequest, name: &str) -> Result<Asked, UsageError> {
     interrupt::watch();
     let cancel = Cancel::new().map_err(|error| UsageError::new(error.to_string()))?;
-    let cancelled = |ending| Asked {
-        result: call.cancelled(Some(&[])).to_json(),
+    let cancelled = |ending: AskEnding| Asked {
+        result: match &ending {
+            AskEnding::Interrupted(Some(drafts)) => call.cancelled(Some(drafts)),
+            _ => call.cancelled(Some(&[])),
+        }
+        .to_json(),
         exit: Effects::exit_status(
             interrupt::received()
                 .map_or(Ending::Answered, |signal| Ending::Signal(signal.number())),
         ),
         ending,
     };
-    match client::ask_keeping(request, name, &cancel) {
+    match client::ask(request, name, &cancel) {
         Ok(InboxAnswer::Result(result)) => Ok(Asked {
             result,
             exit: 0,
@@ -186,7 +191,6 @@ fn ask_inbox(call: &Call, request: &AwayRequest, name: &str) -> Result<Asked, Us
             kept.and_then(|records| drafts_for_call(&records, call)),
         ))),
         Err(InboxError::Gone | InboxError::Io(_)) => Ok(cancelled(AskEnding::User)),
-        Err(InboxError::Cancelled) => Ok(cancelled(AskEnding::Interrupted(None))),
         Err(error) => Err(UsageError::new(error.to_string())),
     }
 }

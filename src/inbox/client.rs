@@ -34,9 +34,6 @@ pub enum InboxError {
     /// The inbox went away before it answered (it closed, or crashed).
     #[error("the inbox closed the connection before answering")]
     Gone,
-    /// The wait was cancelled, or a watched signal arrived.
-    #[error("the wait for the inbox was cancelled")]
-    Cancelled,
     /// The inbox refused the ask.
     #[error("the inbox refused the ask: {0}")]
     Refused(String),
@@ -64,20 +61,10 @@ pub enum InboxAnswer {
 const HAND_BACK_WAIT: Duration = Duration::from_secs(1);
 
 /// Sends `request` to the inbox called `name` and waits for its tool result (as JSON), until
-/// the inbox answers or goes away, or `cancel` is cancelled. Dropping the connection on the
-/// way out withdraws the ask from the inbox at once.
-pub fn ask(request: &AwayRequest, name: &str, cancel: &Cancel) -> Result<Value, InboxError> {
+/// the inbox answers or goes away, or `cancel` is cancelled; a cancelled wait first takes the
+/// ask back from the inbox with what its form held, so the answers typed so far are kept.
+pub fn ask(request: &AwayRequest, name: &str, cancel: &Cancel) -> Result<InboxAnswer, InboxError> {
     ask_on(connect(name)?, request, cancel)
-}
-
-/// [`ask`], but a cancelled wait first takes the ask back from the inbox with what its form
-/// held, so a journaled ask keeps the person's work.
-pub fn ask_keeping(
-    request: &AwayRequest,
-    name: &str,
-    cancel: &Cancel,
-) -> Result<InboxAnswer, InboxError> {
-    ask_on_keeping(connect(name)?, request, cancel)
 }
 
 /// A connection to the inbox called `name`.
@@ -100,36 +87,14 @@ pub fn ask_on(
     stream: UnixStream,
     request: &AwayRequest,
     cancel: &Cancel,
-) -> Result<Value, InboxError> {
-    match wait_for_reply(stream, request, cancel, OnCancel::Leave)? {
-        InboxAnswer::Result(result) => Ok(result),
-        InboxAnswer::Withdrawn(_) => Err(InboxError::Cancelled),
-    }
-}
-
-/// [`ask_keeping`] on a connection to an inbox already made.
-pub fn ask_on_keeping(
-    stream: UnixStream,
-    request: &AwayRequest,
-    cancel: &Cancel,
 ) -> Result<InboxAnswer, InboxError> {
-    wait_for_reply(stream, request, cancel, OnCancel::TakeDrafts)
-}
-
-/// What a cancelled wait does before it ends.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum OnCancel {
-    /// Nothing: the connection closes and the ask is withdrawn at once.
-    Leave,
-    /// Takes the ask back with what its form holds, waiting a little for the inbox.
-    TakeDrafts,
+    wait_for_reply(stream, request, cancel)
 }
 
 fn wait_for_reply(
     mut stream: UnixStream,
     request: &AwayRequest,
     cancel: &Cancel,
-    on_cancel: OnCancel,
 ) -> Result<InboxAnswer, InboxError> {
     stream.write_all(ask_line(request).as_bytes())?;
     stream.set_nonblocking(true)?;
@@ -157,9 +122,6 @@ fn wait_for_reply(
         }
         match withdrawing {
             None => match cancel.wait(stream.as_fd(), None)? {
-                Wake::Cancelled if on_cancel == OnCancel::Leave => {
-                    return Ok(InboxAnswer::Withdrawn(None));
-                }
                 Wake::Cancelled => {
                     stream.set_nonblocking(false)?;
                     stream.set_write_timeout(Some(HAND_BACK_WAIT))?;

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use pi_agent_ask_core::contract::Call;
 use pi_agent_ask_core::contract::answers::Draft;
-use pi_agent_ask_core::journal::drafts::DraftRecord;
+use pi_agent_ask_core::journal::drafts::{DraftRecord, drafts_for_call};
 use rmcp::RoleServer;
 use rmcp::service::RequestContext;
 use serde_json::Value;
@@ -208,15 +208,6 @@ pub enum Job {
 /// surface gave them in time.
 pub type Kept = Option<Vec<DraftRecord>>;
 
-/// Whether a cancelled ask takes its form's drafts back first.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Keeping {
-    /// It leaves at once.
-    No,
-    /// It waits a moment for the drafts.
-    Yes,
-}
-
 impl Job {
     /// The ask of `call` on `surface` (the inbox, or the popup `machine` found), or why that
     /// surface cannot take it.
@@ -272,37 +263,19 @@ impl Job {
         }
     }
 
-    /// Asks and waits until the answer, a refusal, or `cancel`.
-    pub fn run(self, cancel: &Cancel) -> Outcome {
-        self.ask(cancel, Keeping::No).0
-    }
-
-    /// [`Job::run`], but a cancelled ask first takes back what its form held.
-    pub fn run_keeping(self, cancel: &Cancel) -> (Outcome, Kept) {
-        self.ask(cancel, Keeping::Yes)
-    }
-
-    fn ask(self, cancel: &Cancel, keeping: Keeping) -> (Outcome, Kept) {
+    /// Asks and waits until the answer, a refusal, or `cancel`; a cancelled ask first takes
+    /// back what its form held.
+    pub fn run(self, cancel: &Cancel) -> (Outcome, Kept) {
         match self {
-            Self::Inbox { request, name } => {
-                let asked = match keeping {
-                    Keeping::No => client::ask(&request, &name, cancel).map(InboxAnswer::Result),
-                    Keeping::Yes => client::ask_keeping(&request, &name, cancel),
-                };
-                match asked {
-                    Ok(InboxAnswer::Result(result)) => (Outcome::Result(result), None),
-                    Ok(InboxAnswer::Withdrawn(kept)) => (Outcome::Cancelled, kept),
-                    Err(error @ (InboxError::NotListening { .. } | InboxError::Place(_))) => {
-                        (Outcome::Refused(error.to_string()), None)
-                    }
-                    Err(InboxError::Gone | InboxError::Cancelled | InboxError::Io(_)) => {
-                        (Outcome::Cancelled, None)
-                    }
-                    Err(error @ InboxError::Refused(_)) => {
-                        (Outcome::Failed(error.to_string()), None)
-                    }
+            Self::Inbox { request, name } => match client::ask(&request, &name, cancel) {
+                Ok(InboxAnswer::Result(result)) => (Outcome::Result(result), None),
+                Ok(InboxAnswer::Withdrawn(kept)) => (Outcome::Cancelled, kept),
+                Err(error @ (InboxError::NotListening { .. } | InboxError::Place(_))) => {
+                    (Outcome::Refused(error.to_string()), None)
                 }
-            }
+                Err(InboxError::Gone | InboxError::Io(_)) => (Outcome::Cancelled, None),
+                Err(error @ InboxError::Refused(_)) => (Outcome::Failed(error.to_string()), None),
+            },
             Self::Popup {
                 popup,
                 call,
@@ -337,7 +310,8 @@ impl Job {
 
 /// Asks `call` on `surface` (the inbox, or the popup `machine` found) and waits, reporting
 /// progress. A cancelled call closes the popup or withdraws the inbox's form; the end of the
-/// input does too, and gives the cancelled result (a popup's keeps the answers so far).
+/// input does too, and gives the cancelled result with the answers so far (the ones a popup's
+/// result keeps, or the drafts the inbox hands back as it gives the form up).
 pub async fn ask(
     shared: &Shared,
     call: &Call,
@@ -366,18 +340,23 @@ pub async fn ask(
                 let _ = input_ended.wait_for(|ended| *ended).await;
             } => break false,
             () = progress.due() => progress.report(context).await,
-            done = &mut asking => return outcome(call, done.ok()),
+            done = &mut asking => return outcome(call, done.ok().map(|(outcome, _)| outcome)),
         }
     };
     cancel.cancel();
     let done = asking.await.ok();
     if withdrawn {
-        // The client no longer waits for this call; whatever is returned is not sent.
+        // The client no longer waits for this call; whatever is returned is not sent, so the
+        // drafts handed back are not needed.
         return Away::Done(tools::call_result(&call.cancelled(None)));
     }
     match done {
-        Some(Outcome::Result(result)) => Away::Done(tools::document_result(&result)),
-        _ => Away::Done(tools::call_result(&call.cancelled(None))),
+        Some((Outcome::Result(result), _)) => Away::Done(tools::document_result(&result)),
+        Some((_, kept)) => {
+            let drafts = kept.and_then(|records| drafts_for_call(&records, call));
+            Away::Done(tools::call_result(&call.cancelled(drafts.as_deref())))
+        }
+        None => Away::Done(tools::call_result(&call.cancelled(None))),
     }
 }
 

@@ -113,7 +113,7 @@ async fn run(shared: &Shared, job: Job) -> Ran {
         }
     };
     let token = cancel.clone();
-    let mut asking = tokio::task::spawn_blocking(move || job.run_keeping(&token));
+    let mut asking = tokio::task::spawn_blocking(move || job.run(&token));
     let mut input_ended = shared.background.input_ended.clone();
     tokio::select! {
         done = &mut asking => Ran::Ended(done.map_or_else(

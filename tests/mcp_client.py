@@ -17,6 +17,7 @@ from pathlib import Path
 import anyio
 from mcp import Client, StdioServerParameters, types
 from mcp.client.stdio import get_default_environment
+from mcp.shared.exceptions import MCPError
 
 BINARY = os.environ["CARGO_BIN_EXE_pi-agent-ask"]
 DETAILS = "pi-agent-ask/details"
@@ -416,6 +417,25 @@ def controls_leave_escaped(ws: Workspace) -> None:
           process.stdout[-400:])
 
 
+async def too_long(ws: Workspace) -> None:
+    """A call longer than a message may be gets an error saying so, not a wait for ever, and
+    the server goes on."""
+    async with Client(ws.server("--ui", "none")) as client:
+        arguments = dict(SERVICE, title="x" * (17 * 1024 * 1024))
+        try:
+            with anyio.fail_after(30):
+                await client.call_tool("ask_user", arguments)
+            failure = "no error"
+        except MCPError as error:
+            failure = str(error)
+        check("a call longer than 16 MiB gets an error saying so",
+              "bytes is longer than the 16777216 bytes a message may take" in failure, failure)
+        result = await client.call_tool("ask_user_question", QUESTION)
+        check("the server answers the next call",
+              text(result) == "No interactive UI available; ask the user in your reply instead.",
+              text(result))
+
+
 def malformed_calls(ws: Workspace) -> None:
     """A tools/call the protocol cannot read gets an invalid-params error saying what is
     wrong; an unknown tool, the tools there are; an unknown method, method not found."""
@@ -464,6 +484,7 @@ async def main() -> None:
     no_ui_calls_at_the_end_of_input(ws)
     controls_leave_escaped(ws)
     malformed_calls(ws)
+    await too_long(ws)
 
 
 if __name__ == "__main__":

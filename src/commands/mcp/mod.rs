@@ -14,6 +14,7 @@ mod elicitation;
 mod elsewhere;
 mod escaped;
 mod journal;
+mod long_lines;
 mod progress;
 mod queue;
 mod queued_form;
@@ -130,6 +131,7 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         };
         let handler = server::Server::new(config, input_ended, journal);
         let winding = handler.clone();
+        let input = long_lines::LongLines::new(input);
         let running = handler
             .serve((input, escaped::Escaped::new(tokio::io::stdout())))
             .await

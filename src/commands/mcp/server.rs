@@ -17,6 +17,7 @@ use tokio::sync::watch;
 use super::Config;
 use super::asking::{self, Asked};
 use super::journal::Journal;
+use super::long_lines::{LONGEST_LINE, TOO_LONG};
 use super::queue::{self, Background};
 use super::state::Sealer;
 use super::tools;
@@ -148,6 +149,7 @@ impl ServerHandler for Server {
         _context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
         Err(match request.method.as_str() {
+            TOO_LONG => too_long(request.params.as_ref()),
             "tools/call" => {
                 ErrorData::invalid_params(call_shape_issue(request.params.as_ref()), None)
             }
@@ -158,6 +160,22 @@ impl ServerHandler for Server {
             ),
         })
     }
+}
+
+/// The error for a message too long to take, which [`super::long_lines`] stood in for.
+fn too_long(params: Option<&Value>) -> ErrorData {
+    let field = |name| params.and_then(|params| params.get(name));
+    let method = field("method").and_then(Value::as_str).unwrap_or("request");
+    let bytes = field("bytes").and_then(Value::as_u64).unwrap_or_default();
+    ErrorData::new(
+        ErrorCode::INVALID_REQUEST,
+        format!(
+            "the {method} message of {bytes} bytes is longer than the {} bytes a message may \
+             take",
+            LONGEST_LINE + 1
+        ),
+        None,
+    )
 }
 
 /// What is wrong with the params of a `tools/call` that could not be read.

@@ -1,0 +1,336 @@
+//! Messages too long to take. `rmcp` drops an incoming line over 16 MiB without a word, and a
+//! client whose `tools/call` it dropped waits for its answer for ever. The input passes through
+//! [`LongLines`] first: a line longer than [`LONGEST_LINE`] is cut there (what `rmcp` was given
+//! of it reads as broken JSON, which it ignores), the rest of it is skipped, and in its place
+//! comes a request of [`TOO_LONG`] under the same `id`, read from the line's beginning, which
+//! the server answers with an error saying why (see `super::server`).
+
+use std::io;
+use std::pin::Pin;
+use std::task::{Context, Poll, ready};
+
+use serde::Deserializer as _;
+use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
+use serde_json::{Value, json};
+use tokio::io::{AsyncRead, ReadBuf};
+
+use crate::outcome::report;
+
+/// The longest line passed on, its line break aside: within `rmcp`'s own limit (16 MiB with
+/// the line break), so that a line this guard passes is one `rmcp` reads.
+pub const LONGEST_LINE: usize = 16 * 1024 * 1024 - 1;
+/// The method of the request that stands in for one too long to take.
+pub const TOO_LONG: &str = "pi-agent-ask/too-long";
+/// How much of a line's beginning is kept to find its `id` and `method` in, and of its end
+/// to find its params' `_meta` in.
+const KEPT: usize = 64 * 1024;
+
+/// The input, with each line longer than [`LONGEST_LINE`] replaced as the module says.
+pub struct LongLines<R> {
+    inner: R,
+    /// Where the current line stands.
+    line: Line,
+    /// The first [`KEPT`] bytes of the current line.
+    beginning: Vec<u8>,
+    /// At least its last [`KEPT`] bytes, once it is that long.
+    end: Vec<u8>,
+    /// Bytes read and not yet handed on, from `out_from` on.
+    out: Vec<u8>,
+    out_from: usize,
+}
+
+/// Where the current line stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line {
+    /// Passed on so far, this many bytes long.
+    Passing(usize),
+    /// Too long: cut, and skipped to its end; this many bytes long so far.
+    Skipping(usize),
+}
+
+impl<R> LongLines<R> {
+    /// Guards `inner`.
+    pub fn new(inner: R) -> Self {
+        Self {
+            inner,
+            line: Line::Passing(0),
+            beginning: Vec::new(),
+            end: Vec::new(),
+            out: Vec::new(),
+            out_from: 0,
+        }
+    }
+
+    /// Takes `bytes`, just read, into what is handed on.
+    fn take(&mut self, mut bytes: &[u8]) {
+        while !bytes.is_empty() {
+            let end = bytes.iter().position(|&byte| byte == b'\n');
+            let (piece, rest) = bytes.split_at(end.map_or(bytes.len(), |at| at + 1));
+            let text = piece.strip_suffix(b"\n").unwrap_or(piece);
+            self.keep_end(text);
+            match self.line {
+                Line::Passing(length) if length + text.len() <= LONGEST_LINE => {
+                    self.keep_beginning(text);
+                    self.out.extend_from_slice(piece);
+                    self.line = Line::Passing(length + text.len());
+                }
+                Line::Passing(length) => {
+                    let fits = LONGEST_LINE - length;
+                    self.keep_beginning(&text[..fits]);
+                    self.out.extend_from_slice(&text[..fits]);
+                    self.out.push(b'\n');
+                    self.line = Line::Skipping(length + text.len());
+                }
+                Line::Skipping(length) => self.line = Line::Skipping(length + text.len()),
+            }
+            if end.is_some() {
+                if let Line::Skipping(length) = self.line {
+                    self.stand_in(length);
+                }
+                self.line = Line::Passing(0);
+                self.beginning.clear();
+                self.end.clear();
+            }
+            bytes = rest;
+        }
+    }
+
+    fn keep_end(&mut self, text: &[u8]) {
+        if text.len() >= KEPT {
+            self.end.clear();
+            self.end.extend_from_slice(&text[text.len() - KEPT..]);
+            return;
+        }
+        if self.end.len() >= 2 * KEPT {
+            self.end.drain(..self.end.len() - KEPT);
+        }
+        self.end.extend_from_slice(text);
+    }
+
+    fn keep_beginning(&mut self, text: &[u8]) {
+        let room = KEPT.saturating_sub(self.beginning.len());
+        self.beginning
+            .extend_from_slice(&text[..room.min(text.len())]);
+    }
+
+    /// Puts the request that answers for a line of `length` bytes, when its beginning names
+    /// its `id` and `method`, and says on standard error what was dropped.
+    fn stand_in(&mut self, length: usize) {
+        let Beginning { id, method, meta } = beginning_of(&self.beginning);
+        let meta = meta.or_else(|| meta_at_end(&self.end));
+        report(&format!(
+            "mcp: a message of {length} bytes{} is longer than the {} bytes a message may \
+             take; it was dropped",
+            method
+                .as_deref()
+                .map_or_else(String::new, |method| format!(" ({method})")),
+            LONGEST_LINE + 1,
+        ));
+        if let (Some(id), Some(method)) = (id, method) {
+            let mut params = json!({"method": method, "bytes": length});
+            if let Some(meta) = meta {
+                params["_meta"] = meta;
+            }
+            let request = json!({"jsonrpc": "2.0", "id": id, "method": TOO_LONG, "params": params});
+            self.out.extend_from_slice(request.to_string().as_bytes());
+            self.out.push(b'\n');
+        }
+    }
+}
+
+impl<R: AsyncRead + Unpin> AsyncRead for LongLines<R> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        buffer: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        while this.out_from == this.out.len() {
+            this.out.clear();
+            this.out_from = 0;
+            let mut read = [0; 8192];
+            let mut read = ReadBuf::new(&mut read);
+            ready!(Pin::new(&mut this.inner).poll_read(context, &mut read))?;
+            if read.filled().is_empty() {
+                return Poll::Ready(Ok(()));
+            }
+            this.take(read.filled());
+        }
+        let waiting = &this.out[this.out_from..];
+        let handed = waiting.len().min(buffer.remaining());
+        buffer.put_slice(&waiting[..handed]);
+        this.out_from += handed;
+        Poll::Ready(Ok(()))
+    }
+}
+
+/// What the beginning of a JSON-RPC message shows of it: its `id` (a number or a string), its
+/// `method` and its params' `_meta` (the protocol revision and client capabilities a request
+/// of 2026-07-28 carries), read key by key, skipping other values, until the text ends.
+#[derive(Debug, Default, PartialEq)]
+struct Beginning {
+    id: Option<Value>,
+    method: Option<String>,
+    meta: Option<Value>,
+}
+
+fn beginning_of(text: &[u8]) -> Beginning {
+    let mut found = Beginning::default();
+    let mut reader = serde_json::Deserializer::from_slice(text);
+    // The text ends inside a value: what was read before that is what there is.
+    let _ = reader.deserialize_map(Message(&mut found));
+    found
+}
+
+/// Reads a message's keys into a [`Beginning`].
+struct Message<'a>(&'a mut Beginning);
+
+impl<'de> Visitor<'de> for Message<'_> {
+    type Value = ();
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("a JSON-RPC message")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "id" => {
+                    let id: Value = map.next_value()?;
+                    self.0.id = (id.is_number() || id.is_string()).then_some(id);
+                }
+                "method" => self.0.method = map.next_value::<Option<String>>()?,
+                "params" => map.next_value_seed(Params(&mut *self.0))?,
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads a message's params for their `_meta`.
+struct Params<'a>(&'a mut Beginning);
+
+impl<'de> DeserializeSeed<'de> for Params<'_> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, reader: D) -> Result<(), D::Error> {
+        reader.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Params<'_> {
+    type Value = ();
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("a message's params")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "_meta" {
+                self.0.meta = Some(map.next_value()?);
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(())
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(())
+    }
+}
+
+/// The params' `_meta` of a message whose text ends with `end`, when it is the last of them:
+/// `"_meta":{...}` followed only by the closing of the params and the message.
+fn meta_at_end(end: &[u8]) -> Option<Value> {
+    const KEY: &[u8] = b"\"_meta\":";
+    let at = end.windows(KEY.len()).rposition(|window| window == KEY)?;
+    let rest = &end[at + KEY.len()..];
+    let mut values = serde_json::Deserializer::from_slice(rest).into_iter::<Value>();
+    let meta = values.next()?.ok().filter(Value::is_object)?;
+    let after = &rest[values.byte_offset()..];
+    after
+        .iter()
+        .all(|byte| matches!(byte, b'}' | b' ' | b'\t' | b'\r'))
+        .then_some(meta)
+}
+
+#[cfg(test)]
+mod tests {
+    use tokio::io::AsyncReadExt as _;
+
+    use super::*;
+
+    fn through(input: &[u8]) -> Vec<u8> {
+        let mut guarded = LongLines::new(input);
+        let mut out = Vec::new();
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("a runtime")
+            .block_on(guarded.read_to_end(&mut out))
+            .expect("read");
+        out
+    }
+
+    #[test]
+    fn lines_that_fit_pass_unchanged() {
+        let input = b"{\"id\":1}\n\n{\"id\":2}\r\nno line break at the end";
+        assert_eq!(through(input), input);
+    }
+
+    #[test]
+    fn a_line_too_long_is_cut_and_a_request_under_its_id_follows_it() {
+        let params = "x".repeat(LONGEST_LINE);
+        let long = format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{{\"name\":\"{params}\"}}}}"
+        );
+        let input = format!("{{\"id\":1}}\n{long}\n{{\"id\":2}}\n");
+        let out = through(input.as_bytes());
+        let lines: Vec<&[u8]> = out.split(|&byte| byte == b'\n').collect();
+        assert_eq!(lines[0], b"{\"id\":1}");
+        assert_eq!(lines[1].len(), LONGEST_LINE, "cut where lines end");
+        assert!(long.as_bytes().starts_with(lines[1]));
+        let stand_in: Value = serde_json::from_slice(lines[2]).expect("JSON");
+        assert_eq!(
+            stand_in,
+            json!({"jsonrpc": "2.0", "id": 7, "method": TOO_LONG,
+                   "params": {"method": "tools/call", "bytes": long.len()}})
+        );
+        assert_eq!(lines[3], b"{\"id\":2}");
+    }
+
+    #[test]
+    fn the_id_method_and_meta_are_read_from_the_beginning_when_they_come_before_the_rest() {
+        let cut = br#"{"jsonrpc":"2.0","id":"a-1","method":"tools/call","params":{"_meta":{"v":[1]},"name":"ask"#;
+        assert_eq!(
+            beginning_of(cut),
+            Beginning {
+                id: Some(json!("a-1")),
+                method: Some("tools/call".to_owned()),
+                meta: Some(json!({"v": [1]})),
+            }
+        );
+        let late = br#"{"jsonrpc":"2.0","params":{"arguments":{"questions":[{"id":"#;
+        assert_eq!(beginning_of(late), Beginning::default());
+        assert_eq!(beginning_of(b"not json"), Beginning::default());
+        assert_eq!(beginning_of(br#"{"id":null,"method":"x","#).id, None);
+    }
+
+    #[test]
+    fn a_meta_that_ends_the_message_is_read_from_its_end() {
+        let end = br#"xx"}]}},"_meta":{"v":"2026-07-28","c":{}}}}"#;
+        assert_eq!(meta_at_end(end), Some(json!({"v": "2026-07-28", "c": {}})));
+        let inside = br#"xx","_meta":{"v":1},"more":true}}"#;
+        assert_eq!(
+            meta_at_end(inside),
+            None,
+            "not the last thing in the params"
+        );
+        assert_eq!(meta_at_end(br#"{"_meta":{"v"#), None);
+    }
+}

@@ -436,6 +436,42 @@ async def too_long(ws: Workspace) -> None:
               text(result))
 
 
+def form_replies_that_are_no_answer(ws: Workspace) -> None:
+    """A reply to the client's form that is no form's answer is refused with an error result
+    saying why, not taken as an empty answer or as the user cancelling."""
+    server = ws.server("--ui", "elicitation")
+    replies = {
+        "accepted without an object": (
+            {"action": "accept", "content": [1]},
+            "An accepted form must carry its content, an object of the form's fields."),
+        "an unknown action": (
+            {"action": "bogus"},
+            "its action must be accept, decline or cancel."),
+    }
+    for name, (reply, reason) in replies.items():
+        process = subprocess.Popen([server.command, *server.args], stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, text=True,
+                                   env=get_default_environment() | (server.env or {}))
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write("".join(json.dumps(line) + "\n" for line in OPENING))
+        process.stdin.flush()
+        result = {}
+        for line in process.stdout:
+            message = json.loads(line)
+            if message.get("method") == "elicitation/create":
+                process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": message["id"],
+                                                "result": reply}) + "\n")
+                process.stdin.flush()
+            elif message.get("id") == 2:
+                result = message.get("result", {})
+                break
+        process.stdin.close()
+        process.wait(timeout=10)
+        shown = (result.get("content") or [{}])[0].get("text", "")
+        check(f"a form's reply with {name} is refused saying why",
+              result.get("isError") is True and reason in shown, result)
+
+
 def malformed_calls(ws: Workspace) -> None:
     """A tools/call the protocol cannot read gets an invalid-params error saying what is
     wrong; an unknown tool, the tools there are; an unknown method, method not found."""
@@ -484,6 +520,7 @@ async def main() -> None:
     no_ui_calls_at_the_end_of_input(ws)
     controls_leave_escaped(ws)
     malformed_calls(ws)
+    form_replies_that_are_no_answer(ws)
     await too_long(ws)
 
 

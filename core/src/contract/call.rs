@@ -357,7 +357,8 @@ impl Call {
             .unwrap_or_else(|error| self.invalid_answer(&error.message))
     }
 
-    fn invalid_answer(&self, message: &str) -> ToolResult {
+    /// The error result that refuses an answer a surface gave, saying why in `message`.
+    pub fn invalid_answer(&self, message: &str) -> ToolResult {
         match &self.origin {
             Origin::AskUser { request_id } => ToolResult::AskUser(Box::new(
                 result::invalid_answer_result(&self.request, request_id, message),

@@ -233,7 +233,14 @@ async fn elicit(
         Ending::Answered(Ok(ClientResult::ElicitResult(answer))) => {
             finished(&from_form(call, &answer))
         }
-        Ending::Answered(_) | Ending::InputEnded => finished(&call.cancelled(None)),
+        Ending::Answered(Ok(_)) => finished(&call.invalid_answer(NOT_A_FORM_ANSWER)),
+        Ending::Answered(Err(ServiceError::McpError(error))) => {
+            Asked::Result(tools::error_result(&format!(
+                "The question could not be asked: the client's form failed: {}",
+                error.message
+            )))
+        }
+        Ending::Answered(Err(_)) | Ending::InputEnded => finished(&call.cancelled(None)),
         Ending::Withdrawn => {
             // The client no longer waits for this call; its form goes too.
             let _ = handle
@@ -244,18 +251,20 @@ async fn elicit(
     }
 }
 
-/// The result a filled-in, declined or cancelled form gives.
+/// Why a client's reply to the form is refused when it is no form's answer at all.
+pub(super) const NOT_A_FORM_ANSWER: &str =
+    "The reply to the form is not a form's answer: its action must be accept, decline or cancel.";
+
+/// The result a filled-in, declined or cancelled form gives; an accepted form without an
+/// object of the form's fields is refused, as is any answer that does not fit the questions.
 pub(super) fn from_form(call: &Call, answer: &ElicitResult) -> ToolResult {
     match answer.action {
-        ElicitationAction::Accept => {
-            let content = answer
-                .content
-                .as_ref()
-                .and_then(Value::as_object)
-                .cloned()
-                .unwrap_or_default();
-            call.answered_by(&elicitation::response(call, &content))
-        }
+        ElicitationAction::Accept => match answer.content.as_ref() {
+            Some(Value::Object(content)) => call.answered_by(&elicitation::response(call, content)),
+            _ => call.invalid_answer(
+                "An accepted form must carry its content, an object of the form's fields.",
+            ),
+        },
         // Declined, cancelled, or an action of a later revision: nothing was answered.
         _ => call.cancelled(None),
     }

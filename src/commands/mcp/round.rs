@@ -14,7 +14,8 @@ use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use super::asking::{
-    Asked, declares_elicitation, finished, form_request, from_form, parse, queued,
+    Asked, NOT_A_FORM_ANSWER, declares_elicitation, finished, form_request, from_form, parse,
+    queued,
 };
 use super::elsewhere::{Settled, settle};
 use super::queue;
@@ -147,11 +148,11 @@ impl Round<'_> {
                     Ok(call) => call,
                     Err(invalid) => return finished(invalid.result()),
                 };
-                let answer = responses
-                    .remove(FORM_KEY)
-                    .and_then(|answer| serde_json::from_value::<ElicitResult>(answer).ok());
-                match answer {
-                    Some(answer) => finished(&from_form(&call, &answer)),
+                match responses.remove(FORM_KEY) {
+                    Some(answer) => match serde_json::from_value::<ElicitResult>(answer) {
+                        Ok(answer) => finished(&from_form(&call, &answer)),
+                        Err(_) => finished(&call.invalid_answer(NOT_A_FORM_ANSWER)),
+                    },
                     None => Asked::Result(tools::error_result(
                         "The retried call carries no answer to the form. Call the tool again to ask anew.",
                     )),

@@ -151,13 +151,7 @@ impl Form {
                     hints.push(Some(FIND_KEY.to_string()), "find", Extra);
                 }
                 if self.rules().notes {
-                    // The written-answer row takes no option note.
-                    let on_option = self.active_question().is_some_and(|(index, question)| {
-                        self.state.cursors[index] < question.options.len()
-                    });
-                    if on_option {
-                        hints.push(main.hint(MainAction::OptionNote), "note", Extra);
-                    }
+                    hints.push(main.hint(MainAction::OptionNote), "note", Extra);
                     let note = main.hint(MainAction::QuestionNote);
                     hints.push(note, "question note", Extra);
                 }

@@ -4,7 +4,7 @@ use serde_json::json;
 
 use super::{SEPARATOR, SEPARATOR_CELLS};
 use crate::draw::Line;
-use crate::form::tests::{Run, ask_user, three_questions};
+use crate::form::tests::ask_user;
 use crate::text::width;
 
 fn footer(form: &crate::form::Form, columns: usize, rows: usize) -> Vec<Line<'static>> {
@@ -42,25 +42,4 @@ fn a_footer_asked_for_other_rows_is_laid_out_for_them() {
 #[test]
 fn the_separator_takes_the_cells_counted_for_it() {
     assert_eq!(width(SEPARATOR), SEPARATOR_CELLS);
-}
-
-#[test]
-fn the_option_note_hint_shows_only_on_a_row_that_takes_one() {
-    let option_note = |script| {
-        let run = Run::new(ask_user(&three_questions()), script);
-        let screen = run.screen();
-        (
-            screen.replace("question note", "").contains("n note"),
-            screen,
-        )
-    };
-    let (shown, screen) = option_note("");
-    assert!(shown, "{screen}");
-    let (shown, screen) = option_note("up");
-    assert!(
-        screen.contains("› 4."),
-        "on the written-answer row: {screen}"
-    );
-    assert!(!shown, "{screen}");
-    assert!(screen.contains("shift+n question note"), "{screen}");
 }

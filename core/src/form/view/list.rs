@@ -228,13 +228,18 @@ impl Form {
             self.draw_find_line(canvas, line, text, (cursor_row, rows));
             return;
         }
-        let status = scroll_status(top, cursor_row + 1, rows, rows - 1 - last_started);
-        let text = if width(&status) > usize::from(line.width) {
-            status.replace(" more", "").replace("  ·  ", " · ")
-        } else {
-            status
+        let counts = ScrollCounts {
+            above: top,
+            at: cursor_row + 1,
+            rows,
+            below: rows - 1 - last_started,
         };
-        put_line(canvas, line.pos(), &[Span::new(text, MUTED)]);
+        let mut status = counts.status(Wording::Full);
+        // A line's cells are at most its bytes: only a long one is measured.
+        if status.len() > usize::from(line.width) && width(&status) > usize::from(line.width) {
+            status = counts.status(Wording::Short);
+        }
+        put_line(canvas, line.pos(), &[Span::new(status, MUTED)]);
     }
 
     /// The line under a list while finding: `/ text▏  ·  3/61`, or `no match` for the count
@@ -351,19 +356,40 @@ fn lines_above_room(item: &Item<'_>, room: Rect) -> usize {
     })
 }
 
-/// The line under a list that does not fit: `↑ 3 more  ·  5/61  ·  ↓ 52 more`, without the
-/// counts that are none. A line too wide for its row drops the words and the wide gaps
-/// (`↑ 3 · 5/61 · ↓ 52`), so that both counts show before it is cut.
-fn scroll_status(above: usize, at: usize, rows: usize, below: usize) -> String {
-    let above = if above > 0 {
-        format!("↑ {above} more  ·  ")
-    } else {
-        String::new()
-    };
-    let below = if below > 0 {
-        format!("  ·  ↓ {below} more")
-    } else {
-        String::new()
-    };
-    format!("{above}{at}/{rows}{below}")
+/// Where the highlight is in a list that does not fit, and how many rows are out of view.
+struct ScrollCounts {
+    above: usize,
+    at: usize,
+    rows: usize,
+    below: usize,
+}
+
+/// How the line under such a list words its counts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wording {
+    /// `↑ 3 more  ·  5/61  ·  ↓ 52 more`.
+    Full,
+    /// `↑ 3 · 5/61 · ↓ 52`, for a row too narrow for the full line, so that both counts show
+    /// before it is cut.
+    Short,
+}
+
+impl ScrollCounts {
+    /// The line, without the counts that are none.
+    fn status(&self, wording: Wording) -> String {
+        use std::fmt::Write as _;
+        let (more, gap) = match wording {
+            Wording::Full => (" more", "  ·  "),
+            Wording::Short => ("", " · "),
+        };
+        let mut status = String::with_capacity(48);
+        if self.above > 0 {
+            let _ = write!(status, "↑ {}{more}{gap}", self.above);
+        }
+        let _ = write!(status, "{}/{}", self.at, self.rows);
+        if self.below > 0 {
+            let _ = write!(status, "{gap}↓ {}{more}", self.below);
+        }
+        status
+    }
 }

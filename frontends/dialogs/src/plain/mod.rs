@@ -112,13 +112,19 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
         self.say(&format!("\n{}\n", sanitize(title)))
     }
 
-    /// Lines up to the first empty one, or `None` at the end of input before any line.
+    /// Lines up to the first empty one, or `None` when the input ends first: the prompt says
+    /// Ctrl-D cancels, so the lines typed before it are no answer. A read a signal stopped
+    /// keeps the lines entered before it.
     fn read_lines(&mut self) -> Option<Vec<String>> {
         let mut lines = Vec::new();
         loop {
             match self.read_line() {
-                None if lines.is_empty() => return None,
-                None => return Some(lines),
+                // Lines entered before a signal stopped the reading are kept, as the answers
+                // before them are.
+                None if self.reading == Reading::Stopped && !lines.is_empty() => {
+                    return Some(lines);
+                }
+                None => return None,
                 Some(line) if line.is_empty() => return Some(lines),
                 Some(line) => lines.push(line),
             }
@@ -128,6 +134,10 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
     /// One line without its line ending, or `None` at the end of input (Ctrl-D) or when the
     /// read fails; either ends the line the cursor is on so whatever comes next (the shell's
     /// prompt) starts on its own. A failed read also stops all reading (see [`Reading`]).
+    ///
+    /// A line the end of input ended rather than a line break (text typed, then Ctrl-D twice:
+    /// the first hands over the text, the second ends the input) is no answer either: the
+    /// person pressed the key the prompt says cancels.
     ///
     /// After a failed read the line is always ended: the terminal has echoed whatever was
     /// typed on it (and `^C` for Ctrl-C) without this side knowing, and a blank line is better
@@ -149,13 +159,14 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
                 }
                 None
             }
+            Ok(_) if !bytes.ends_with(b"\n") => {
+                // The terminal echoed the text, and the cursor stands after it.
+                let _ = self.say("\n");
+                None
+            }
             Ok(_) => {
                 // The terminal echoes what was typed, line ending and all.
-                self.column = if bytes.ends_with(b"\n") {
-                    Column::LineStart
-                } else {
-                    Column::MidLine
-                };
+                self.column = Column::LineStart;
                 let line = String::from_utf8_lossy(&bytes);
                 Some(
                     line.trim_end_matches('\n')

@@ -53,6 +53,31 @@ fn the_end_of_input_dismisses_every_kind_of_dialog() {
 }
 
 #[test]
+fn ctrl_d_after_text_typed_on_the_line_dismisses_and_does_not_answer() {
+    let mut plain = dialogs("2");
+    assert_eq!(plain.select("T", &options(&["a", "b"])), None);
+    assert!(
+        transcript(plain).ends_with("(Ctrl-D cancels): \n"),
+        "the line is ended"
+    );
+    let mut plain = dialogs("some text");
+    assert_eq!(plain.input("T", None), None);
+    let mut plain = dialogs("y");
+    assert_eq!(plain.confirm("T", "M"), None);
+}
+
+#[test]
+fn ctrl_d_after_lines_of_a_multi_line_answer_dismisses_it() {
+    let mut plain = dialogs("1\n2\n");
+    assert_eq!(plain.editor("T", Some("")), None);
+    let mut plain = dialogs("1\n2\n\n");
+    assert!(
+        plain.editor("T", Some("")).is_some(),
+        "an empty line ends the answer"
+    );
+}
+
+#[test]
 fn after_ctrl_d_the_prompt_line_is_ended_so_the_shell_prompt_starts_on_its_own_line() {
     let mut plain = dialogs("");
     assert_eq!(plain.select("T", &options(&["a", "b"])), None);

@@ -149,6 +149,11 @@ fn sigterm_to_the_asker_closes_the_popup_and_prints_the_cancelled_result_with_th
     };
     term.launch_recorded("", "ask arguments.json --ui popup");
     wait_for_the_popup(&term, &client);
+    // An option's note rides in the drafts the popup hands back, keyed by the option's index.
+    client.type_bytes(b"n");
+    client.wait_for("the note editor", |screen| screen.contains("save note"));
+    client.type_bytes(b"if managed\r");
+    client.wait_for("the note saved", |screen| !screen.contains("save note"));
     client.type_bytes(b"\r");
     client.wait_for("the summary", |screen| {
         screen.contains("Review your answers")
@@ -168,7 +173,8 @@ fn sigterm_to_the_asker_closes_the_popup_and_prints_the_cancelled_result_with_th
     assert_eq!(details["cancelled"], json!(true));
     assert_eq!(
         details["answers"],
-        json!({"db": {"values": ["postgres"], "labels": ["Postgres"], "indices": [1]}})
+        json!({"db": {"values": ["postgres"], "labels": ["Postgres"], "indices": [1],
+                      "optionNotes": {"postgres": "if managed"}}})
     );
 }
 

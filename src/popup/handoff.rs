@@ -110,10 +110,15 @@ impl Handoff {
         Ok(listener)
     }
 
-    /// The result, once the popup's program wrote one.
+    /// The result, once the popup's program wrote one; one that cannot be read is said on
+    /// standard error.
     pub fn result(&self) -> Option<ResultFile> {
         let text = fs::read(self.dir.path().join(RESULT)).ok()?;
-        serde_json::from_slice(&text).ok()
+        serde_json::from_slice(&text)
+            .inspect_err(|error| {
+                crate::outcome::report(&format!("the popup's result cannot be read: {error}"));
+            })
+            .ok()
     }
 }
 

@@ -25,7 +25,11 @@ pub struct DraftRecord {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub note: String,
     /// Notes on options, by 0-based option index.
-    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "IndexMap::is_empty",
+        deserialize_with = "index_keys"
+    )]
     pub option_notes: IndexMap<usize, String>,
 }
 
@@ -62,6 +66,22 @@ impl DraftRecord {
     }
 }
 
+/// Notes by option index, as JSON writes them: the indexes as strings. They are read as strings
+/// and parsed here, so a record reads the same wherever it sits: inside a tagged enum `serde`
+/// buffers the object, and a buffered key stays a string that no integer key takes.
+fn index_keys<'de, D: serde::Deserializer<'de>>(
+    reader: D,
+) -> Result<IndexMap<usize, String>, D::Error> {
+    IndexMap::<String, String>::deserialize(reader)?
+        .into_iter()
+        .map(|(key, note)| {
+            key.parse().map(|index| (index, note)).map_err(|_| {
+                serde::de::Error::custom(format!("optionNotes key {key:?} is not an option index"))
+            })
+        })
+        .collect()
+}
+
 /// The drafts `records` give `call`'s questions, when there is one record per question: a
 /// record list of another length belongs to other questions and is not used.
 pub fn drafts_for_call(records: &[DraftRecord], call: &Call) -> Option<Vec<Draft>> {
@@ -73,4 +93,37 @@ pub fn drafts_for_call(records: &[DraftRecord], call: &Call) -> Option<Vec<Draft
             .map(|(record, question)| record.to_draft(question.options.len()))
             .collect()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// A record inside an internally tagged enum, as a popup's result file holds its drafts.
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(tag = "kind")]
+    enum Tagged {
+        Kept { drafts: Vec<DraftRecord> },
+    }
+
+    #[test]
+    fn option_notes_read_back_also_inside_a_tagged_enum() {
+        let record = DraftRecord {
+            selected: vec![0],
+            option_notes: IndexMap::from([(0, "only if managed".to_owned())]),
+            ..DraftRecord::default()
+        };
+        let tagged = Tagged::Kept {
+            drafts: vec![record.clone()],
+        };
+        let text = serde_json::to_string(&tagged).expect("written");
+        assert_eq!(serde_json::from_str::<Tagged>(&text).expect("read"), tagged);
+        let plain: DraftRecord =
+            serde_json::from_value(json!({"optionNotes": {"2": "x"}})).expect("read");
+        assert_eq!(plain.option_notes, IndexMap::from([(2, "x".to_owned())]));
+        let wrong = serde_json::from_value::<DraftRecord>(json!({"optionNotes": {"a": "x"}}));
+        assert!(wrong.is_err());
+    }
 }

@@ -179,6 +179,36 @@ fn sigterm_to_the_asker_closes_the_popup_and_prints_the_cancelled_result_with_th
 }
 
 #[test]
+fn a_popup_closed_from_outside_keeps_the_answers_so_far() {
+    let Some((term, Some(mut client))) = start(true) else {
+        return;
+    };
+    term.launch_recorded("", "ask arguments.json --ui popup");
+    wait_for_the_popup(&term, &client);
+    client.type_bytes(b"\r");
+    client.wait_for("the summary", |screen| {
+        screen.contains("Review your answers")
+    });
+    // tmux ends the popup's program with SIGTERM, then SIGHUP as its terminal closes: the
+    // second must not kill it while it writes the result the first asked for.
+    let name = term.tmux.run(&["list-clients", "-F", "#{client_name}"]);
+    term.tmux.run(&["display-popup", "-C", "-c", name.trim()]);
+    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
+
+    let (document, exit) = term.finish();
+    assert!(
+        [129, 143].contains(&exit),
+        "exit {exit}, stderr: {}",
+        stderr(&term)
+    );
+    let (_, details) = read_result(document);
+    assert_eq!(
+        details["answers"],
+        json!({"db": {"values": ["postgres"], "labels": ["Postgres"], "indices": [1]}})
+    );
+}
+
+#[test]
 fn a_killed_asker_still_closes_its_popup() {
     let Some((term, Some(client))) = start(true) else {
         return;

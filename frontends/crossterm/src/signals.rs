@@ -6,7 +6,8 @@
 //! ends, suspends or redraws. With no session open they keep their default action, so the
 //! process still terminates or stops as usual, except SIGHUP after the terminal hung up: it has
 //! nothing more to say then, and a later one (from the shell, or from the kernel once the
-//! session's leader exits) would only kill the program before it prints its result.
+//! session's leader exits) would only kill the program before it prints its result. For the
+//! same reason, after a run a signal ended, later signals stay recorded too.
 //! A session's first frame does not wait for the handlers: in a process of one thread the
 //! signals are held, blocked and pending, until the session first waits (`SessionSignals`).
 //!
@@ -115,6 +116,8 @@ pub(crate) struct SignalWatch {
     resized: AtomicBool,
     /// Whether the open session's terminal hung up.
     hung_up: AtomicBool,
+    /// Whether the open session's run was ended by a signal it took.
+    ended: AtomicBool,
     /// What the signal handlers touch.
     shared: Arc<Handled>,
     /// The wake-up pipe's reading end, readable after any of the signals arrived.
@@ -197,6 +200,7 @@ impl SignalWatch {
             suspend: AtomicBool::new(false),
             resized: AtomicBool::new(false),
             hung_up: AtomicBool::new(false),
+            ended: AtomicBool::new(false),
             shared,
             wake,
         });
@@ -219,16 +223,22 @@ impl SignalWatch {
         self.suspend.store(false, Ordering::SeqCst);
         self.resized.store(false, Ordering::SeqCst);
         self.hung_up.store(false, Ordering::SeqCst);
+        self.ended.store(false, Ordering::SeqCst);
         self.shared.idle.store(false, Ordering::SeqCst);
         self.shared.hangup_idle.store(false, Ordering::SeqCst);
     }
 
     /// Gives the signals their default action back; SIGHUP's only if the terminal did not hang
-    /// up.
+    /// up, and none of them after a run a signal ended: the program was asked to end and ends
+    /// once its result is out, and a second signal (a popup's terminal sends SIGTERM, then
+    /// SIGHUP as it closes) would only kill it before then.
     pub(crate) fn release(&self) {
-        self.shared.idle.store(true, Ordering::SeqCst);
+        let ended = self.ended.load(Ordering::SeqCst);
+        self.shared.idle.store(!ended, Ordering::SeqCst);
         let hung_up = self.hung_up.load(Ordering::SeqCst);
-        self.shared.hangup_idle.store(!hung_up, Ordering::SeqCst);
+        self.shared
+            .hangup_idle
+            .store(!hung_up && !ended, Ordering::SeqCst);
     }
 
     /// Notes that the open session's terminal hung up, so SIGHUP stays recorded after the
@@ -241,6 +251,7 @@ impl SignalWatch {
     /// before suspending, and both before a resize.
     pub(crate) fn take(&self) -> Option<Request> {
         if let Some(signal) = Signal::from_number(self.ending.swap(0, Ordering::SeqCst)) {
+            self.ended.store(true, Ordering::SeqCst);
             return Some(Request::End(signal));
         }
         if self.suspend.swap(false, Ordering::SeqCst) {
@@ -306,6 +317,49 @@ fn signal_index(number: i32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A watch of its own, with no handler registered: the process-wide one stays untouched.
+    fn unregistered_watch() -> SignalWatch {
+        let (wake, waker) = crate::wake::wake_pipe().expect("a pipe");
+        SignalWatch {
+            ending: AtomicUsize::new(0),
+            suspend: AtomicBool::new(false),
+            resized: AtomicBool::new(false),
+            hung_up: AtomicBool::new(false),
+            ended: AtomicBool::new(false),
+            shared: Arc::new(Handled {
+                idle: AtomicBool::new(true),
+                hangup_idle: AtomicBool::new(true),
+                arrived: AtomicU64::new(0),
+                waker,
+            }),
+            wake,
+        }
+    }
+
+    #[test]
+    fn after_a_run_a_signal_ended_later_signals_stay_recorded() {
+        let watch = unregistered_watch();
+        watch.capture();
+        watch.release();
+        assert!(watch.shared.idle.load(Ordering::SeqCst), "default again");
+        assert!(watch.shared.hangup_idle.load(Ordering::SeqCst));
+        watch.capture();
+        watch.ending.store(signal_index(SIGTERM), Ordering::SeqCst);
+        assert!(matches!(
+            watch.take(),
+            Some(Request::End(Signal::Terminate))
+        ));
+        watch.release();
+        assert!(!watch.shared.idle.load(Ordering::SeqCst), "still recorded");
+        assert!(!watch.shared.hangup_idle.load(Ordering::SeqCst));
+        watch.capture();
+        watch.release();
+        assert!(
+            watch.shared.idle.load(Ordering::SeqCst),
+            "a new run starts afresh"
+        );
+    }
 
     #[test]
     fn every_ending_signal_is_found_by_its_number() {

@@ -87,11 +87,12 @@ impl Entry {
         self.host.inner().inner()
     }
 
-    /// The reply this ask gets when the inbox closes: cancelled, with the answers so far.
+    /// The reply this ask gets when the inbox closes: cancelled, with the answers so far, an
+    /// open editor's text included, as any form ended from outside keeps them.
     fn cancelled_reply(&self) -> Effect {
         Effect::Reply {
             ask: self.ask.clone(),
-            result: Box::new(self.form().cancelled_result()),
+            result: Box::new(self.form().interrupted_result()),
         }
     }
 }

@@ -266,7 +266,8 @@ fn only_the_last_forms_set_aside_are_kept() {
 fn closing_answers_every_waiting_ask_cancelled_keeping_what_was_typed() {
     let mut inbox = inbox();
     feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
-    feed(&mut inbox, keys("down space"));
+    // A note still open in its editor is kept as closing the editor would keep it.
+    feed(&mut inbox, keys("down space n i f space s m a l l"));
     let replies = replies(&inbox.close());
     let ids: Vec<_> = replies.iter().map(|(id, _)| id.as_str()).collect();
     assert_eq!(ids, ["a", "b"]);
@@ -280,6 +281,10 @@ fn closing_answers_every_waiting_ask_cancelled_keeping_what_was_typed() {
     assert_eq!(
         replies[0].1["details"]["answers"]["db"]["values"],
         json!(["sqlite"])
+    );
+    assert_eq!(
+        replies[0].1["details"]["answers"]["db"]["optionNotes"],
+        json!({"sqlite": "if small"})
     );
     assert!(inbox.is_closed());
     assert!(feed(&mut inbox, [arrival("c", "Late")]).is_empty());

@@ -350,3 +350,28 @@ fn asking_where_no_inbox_ever_ran_is_a_usage_error_and_makes_no_folder() {
         .collect();
     assert!(made.is_empty(), "asking made {made:?}");
 }
+
+#[test]
+fn an_inbox_name_that_is_no_name_is_a_usage_error_for_the_inbox_and_its_askers() {
+    let runtime = tempfile::tempdir().expect("a runtime folder");
+    let file = runtime.path().join("arguments.json");
+    std::fs::write(&file, arguments("Named").to_string()).expect("written");
+    let file = file.to_str().expect("a UTF-8 path");
+    for args in [
+        &["inbox", "--name", "a/b"][..],
+        &["ask", file, "--ui", "inbox", "--inbox", "a/b"][..],
+    ] {
+        let output = Command::new(PROGRAM)
+            .args(args)
+            .env("XDG_RUNTIME_DIR", runtime.path())
+            .stdin(Stdio::null())
+            .output()
+            .expect("the program runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("\"a/b\" is not an inbox name"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

@@ -13,16 +13,21 @@ use crate::effects::{Effects, Ending, Mode};
 use crate::exit::Exit;
 use crate::file_search::FileSearch;
 use crate::files::working_directory;
-use crate::inbox::server::{Replies, Server};
-use crate::outcome::report;
+use crate::inbox::place::PlaceError;
+use crate::inbox::server::{Replies, Server, StartError};
+use crate::outcome::{UsageError, report, usage_failure};
 use crate::settings_file::SettingsFile;
 
 /// Listens and shows asks until ctrl+c on the idle screen (exit 0) or a signal (`128 + n`);
 /// either way every ask still waiting gets its cancelled result first. A second inbox of the
-/// same name refuses to start (exit 1).
+/// same name refuses to start (exit 1); a name that is no inbox name is a usage error (exit 2).
 pub fn run(args: &InboxArgs) -> Exit {
     let mut server = match Server::start(&args.name) {
         Ok(server) => server,
+        // A name that is no inbox name is a usage error, as it is for `ask --inbox`.
+        Err(error @ StartError::Place(PlaceError::Name(_))) => {
+            return usage_failure(&UsageError::new(error.to_string()));
+        }
         Err(error) => {
             report(&error.to_string());
             return Exit::from(1);

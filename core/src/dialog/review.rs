@@ -54,13 +54,25 @@ pub(super) fn change(call: &Call) -> State {
 }
 
 /// [`REVIEW_HEADING`], then one `<label>: <answer>` line per question, the answer being its
-/// labels joined with `, ` on one line, or [`NO_ANSWER`].
+/// labels joined with `, ` on one line (a written answer as the result sends it), or
+/// [`NO_ANSWER`].
 pub fn review_title(call: &Call, drafts: &[Draft]) -> String {
     let mut title = REVIEW_HEADING.to_owned();
     for (question, draft) in call.request().questions.iter().zip(drafts) {
         let answer = Answer::from_draft(question, draft)
             .filter(Answer::is_committed)
-            .map_or_else(|| NO_ANSWER.to_owned(), |answer| answer.labels.join(", "));
+            .map_or_else(
+                || NO_ANSWER.to_owned(),
+                |mut answer| {
+                    // The written answer, last, as the result sends it.
+                    if let (Some(text), Some(last)) =
+                        (&answer.custom_text, answer.labels.last_mut())
+                    {
+                        call.rules().written_answer.of(text).clone_into(last);
+                    }
+                    answer.labels.join(", ")
+                },
+            );
         let _ = write!(
             title,
             "\n{}: {}",

@@ -213,3 +213,23 @@ fn a_reply_naming_no_review_row_asks_the_review_again() {
     assert_eq!(flow.dialog().cloned(), before);
     assert_eq!(flow.position(), Position::Review);
 }
+
+#[test]
+fn the_review_shows_an_ask_user_question_written_answer_trimmed_as_the_result_sends_it() {
+    let arguments = json!({"questions": [{"question": "Anything else?", "header": "Extra"}]});
+    let call = Call::parse(
+        Tool::AskUserQuestion,
+        &arguments,
+        ParseOptions::default(),
+        &mut NoPreviewFiles,
+        || "req-1".to_owned(),
+    )
+    .expect("valid arguments");
+    let mut flow = DialogFlow::ending(call, AfterLast::Review);
+    reply(&mut flow, "  free text  ");
+    assert!(
+        title(&flow).ends_with("\nExtra: free text"),
+        "{:?}",
+        title(&flow)
+    );
+}

@@ -84,12 +84,10 @@ pub enum Incoming {
 /// The type of the command that aborts one call.
 pub const ABORT_ASK: &str = "abort_ask";
 
-/// Reads one line (without its `\n`); `Ok(None)` for a blank line, which is skipped.
-pub fn parse_line(line: &[u8]) -> Result<Option<Incoming>, ProtocolError> {
+/// Reads one line (without its `\n`). A blank line is no JSON either: Pi answers it with a failed
+/// `parse` response, and so does this.
+pub fn parse_line(line: &[u8]) -> Result<Incoming, ProtocolError> {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
-    if line.iter().all(u8::is_ascii_whitespace) {
-        return Ok(None);
-    }
     let value: Value = serde_json::from_slice(line)
         .map_err(|error| ProtocolError::parse(format!("Failed to parse command: {error}")))?;
     let Value::Object(fields) = value else {
@@ -129,7 +127,7 @@ pub fn parse_line(line: &[u8]) -> Result<Option<Incoming>, ProtocolError> {
         },
         other => return Err(fail(format!("Unknown command: {other}"))),
     };
-    Ok(Some(message))
+    Ok(message)
 }
 
 fn string(fields: &Map<String, Value>, key: &str, kind: &str) -> Result<String, String> {
@@ -183,9 +181,9 @@ mod tests {
         let parsed = parse_line(b"{\"type\":\"abort_ask\",\"callId\":\"c1\"}\r").unwrap();
         assert_eq!(
             parsed,
-            Some(Incoming::AbortAsk {
+            Incoming::AbortAsk {
                 call_id: "c1".into()
-            })
+            }
         );
     }
 
@@ -195,16 +193,21 @@ mod tests {
         let parsed = parse_line(line.as_bytes()).unwrap();
         assert_eq!(
             parsed,
-            Some(Incoming::AbortAsk {
+            Incoming::AbortAsk {
                 call_id: "a\u{2028}b\u{2029}c".into()
-            })
+            }
         );
     }
 
     #[test]
-    fn blank_lines_are_skipped() {
-        assert_eq!(parse_line(b"").unwrap(), None);
-        assert_eq!(parse_line(b"  \r").unwrap(), None);
+    fn a_blank_line_is_a_failed_parse_as_in_pi() {
+        for line in [&b""[..], b"  \r"] {
+            let failed = parse_line(line).expect_err("a failed response");
+            assert!(
+                failed.message.starts_with("Failed to parse command: "),
+                "{failed:?}"
+            );
+        }
     }
 
     #[test]
@@ -212,11 +215,11 @@ mod tests {
         let parsed = parse_line(br#"{"type":"ask","id":"c1","arguments":{}}"#).unwrap();
         assert_eq!(
             parsed,
-            Some(Incoming::Ask {
+            Incoming::Ask {
                 id: "c1".into(),
                 tool: Tool::AskUser,
                 arguments: json!({})
-            })
+            }
         );
     }
 
@@ -224,20 +227,20 @@ mod tests {
     fn an_ask_of_wait_for_answers_is_a_wait() {
         let parsed =
             parse_line(br#"{"type":"ask","id":"w","tool":"wait_for_answers","arguments":{}}"#);
-        assert_eq!(parsed.unwrap(), Some(Incoming::Wait { id: "w".into() }));
+        assert_eq!(parsed.unwrap(), Incoming::Wait { id: "w".into() });
     }
 
     #[test]
     fn pi_abort_takes_an_optional_correlation_id() {
         assert_eq!(
             parse_line(br#"{"type":"abort"}"#).unwrap(),
-            Some(Incoming::Abort { id: None })
+            Incoming::Abort { id: None }
         );
         assert_eq!(
             parse_line(br#"{"type":"abort","id":"req_1"}"#).unwrap(),
-            Some(Incoming::Abort {
+            Incoming::Abort {
                 id: Some("req_1".into())
-            })
+            }
         );
     }
 
@@ -323,7 +326,7 @@ mod tests {
     #[test]
     fn a_malformed_submit_is_read_as_its_refusal_not_an_error_line() {
         let parsed = parse_line(br#"{"type":"submit","version":2,"requestId":"r","flowId":"f"}"#);
-        let Ok(Some(Incoming::MalformedSubmit(refusal))) = parsed else {
+        let Ok(Incoming::MalformedSubmit(refusal)) = parsed else {
             panic!("a malformed submit, not {parsed:?}");
         };
         assert_eq!(refusal.request_id, "r");

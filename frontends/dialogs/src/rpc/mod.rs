@@ -213,11 +213,7 @@ impl<E: Environment> Session<E> {
     /// Handles one line from the host (without its `\n`) and returns the lines to write.
     pub fn handle_line(&mut self, line: &[u8]) -> Vec<Outgoing> {
         let mut out = Vec::new();
-        let result = match parse_line(line) {
-            Ok(None) => Ok(()),
-            Ok(Some(message)) => self.handle(message, &mut out),
-            Err(error) => Err(error),
-        };
+        let result = parse_line(line).and_then(|message| self.handle(message, &mut out));
         if let Err(error) = result {
             out.push(Outgoing::Failed(error));
         }

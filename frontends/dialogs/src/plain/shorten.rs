@@ -50,18 +50,21 @@ pub fn shorten(title: &str) -> Shortened {
     }
     let mut shown: Vec<String> = Vec::new();
     let mut hidden = 0;
-    for run in runs(&lines) {
+    let runs = runs(&lines);
+    for (index, run) in runs.iter().enumerate() {
         let blank_tail = run.iter().rev().take_while(|line| indent(line).is_none());
         let content = run.len() - blank_tail.count();
-        let keep = match run.iter().find_map(|line| indent(line)) {
-            Some(Indent::Indented) => PREVIEW_LINES,
-            Some(Indent::Flush) | None => SCREENFUL,
+        let (keep, heading) = match run.iter().find_map(|line| indent(line)) {
+            Some(Indent::Indented) => (PREVIEW_LINES, 0),
+            // A run of the question's lines before a preview ends with the option's string
+            // that heads the preview, which is always shown.
+            Some(Indent::Flush) | None => (SCREENFUL, usize::from(index + 1 < runs.len())),
         };
-        if content <= keep {
+        if content <= keep + heading {
             shown.extend(run.iter().map(|line| (*line).to_owned()));
             continue;
         }
-        let left_out = content - keep;
+        let left_out = content - keep - heading;
         hidden += left_out;
         shown.extend(run[..keep].iter().map(|line| (*line).to_owned()));
         let margin: String = run[0].chars().take_while(|c| c.is_whitespace()).collect();
@@ -69,7 +72,11 @@ pub fn shorten(title: &str) -> Shortened {
             "{margin}({left_out} more {})",
             lines_word(left_out)
         ));
-        shown.extend(run[content..].iter().map(|line| (*line).to_owned()));
+        shown.extend(
+            run[content - heading..]
+                .iter()
+                .map(|line| (*line).to_owned()),
+        );
     }
     Shortened {
         text: shown.join("\n"),
@@ -112,6 +119,25 @@ mod tests {
             .map(|n| format!("  line {n}"))
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    #[test]
+    fn a_long_question_before_a_preview_keeps_the_string_that_heads_the_preview() {
+        let prompt: Vec<String> = (1..=30).map(|n| format!("prompt line {n}")).collect();
+        let title = format!("{}\n\nA\n{}\n\nB\n  short", prompt.join("\n"), preview(3));
+        let shortened = shorten(&title);
+        assert_eq!(
+            shortened.hidden, 11,
+            "ten lines of the prompt and the blank after them"
+        );
+        assert_eq!(
+            shortened.text,
+            format!(
+                "{}\n(11 more lines)\nA\n{}\n\nB\n  short",
+                prompt[..20].join("\n"),
+                preview(3)
+            )
+        );
     }
 
     #[test]

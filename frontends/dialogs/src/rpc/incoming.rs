@@ -89,6 +89,10 @@ pub const ABORT_ASK: &str = "abort_ask";
 pub fn parse_line(line: &[u8]) -> Result<Incoming, ProtocolError> {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let value: Value = serde_json::from_slice(line)
+        .or_else(|error| match super::surrogates::replaced(line) {
+            Some(repaired) => serde_json::from_slice(&repaired),
+            None => Err(error),
+        })
         .map_err(|error| ProtocolError::parse(format!("Failed to parse command: {error}")))?;
     let Value::Object(fields) = value else {
         return Err(ProtocolError::parse(
@@ -195,6 +199,17 @@ mod tests {
             parsed,
             Incoming::AbortAsk {
                 call_id: "a\u{2028}b\u{2029}c".into()
+            }
+        );
+    }
+
+    #[test]
+    fn a_lone_surrogate_a_javascript_host_can_send_reads_as_the_replacement_character() {
+        let parsed = parse_line(br#"{"type":"abort_ask","callId":"smile \ud83d"}"#).unwrap();
+        assert_eq!(
+            parsed,
+            Incoming::AbortAsk {
+                call_id: "smile \u{fffd}".into()
             }
         );
     }

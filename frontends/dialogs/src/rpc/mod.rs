@@ -73,6 +73,7 @@ mod opening;
 mod outgoing;
 mod queued;
 mod replies;
+mod surrogates;
 
 use std::collections::{BTreeMap, VecDeque};
 

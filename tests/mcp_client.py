@@ -436,6 +436,22 @@ async def too_long(ws: Workspace) -> None:
               text(result))
 
 
+def lone_surrogates(ws: Workspace) -> None:
+    """Half of an emoji, which a JavaScript client writes as a lone surrogate escape, reads as
+    U+FFFD; the call is answered, not dropped with its message."""
+    server = ws.server("--ui", "none")
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "ask_user", "arguments": dict(SERVICE, title="smile \ud83d")}}
+    process = subprocess.run([server.command, *server.args], capture_output=True, text=True,
+                             input="".join(json.dumps(line) + "\n"
+                                           for line in OPENING[:2] + [call]),
+                             env=get_default_environment() | (server.env or {}), timeout=20)
+    replies = [json.loads(line) for line in process.stdout.splitlines() if line.strip()]
+    result = next((m.get("result", {}) for m in replies if m.get("id") == 2), {})
+    check("a lone surrogate reads as U+FFFD and the call is answered",
+          result.get("structuredContent", {}).get("title") == "smile \ufffd", replies)
+
+
 def form_replies_that_are_no_answer(ws: Workspace) -> None:
     """A reply to the client's form that is no form's answer is refused with an error result
     saying why, not taken as an empty answer or as the user cancelling."""
@@ -521,6 +537,7 @@ async def main() -> None:
     controls_leave_escaped(ws)
     malformed_calls(ws)
     form_replies_that_are_no_answer(ws)
+    lone_surrogates(ws)
     await too_long(ws)
 
 

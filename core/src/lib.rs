@@ -22,6 +22,7 @@ pub mod runner;
 pub mod settings;
 pub mod settings_panel;
 pub mod settling;
+pub mod surrogates;
 pub mod text;
 
 pub use draw::{Frame, Size};

@@ -3,12 +3,15 @@
 //! [`LongLines`] first: a line longer than [`LONGEST_LINE`] is cut there (what `rmcp` was given
 //! of it reads as broken JSON, which it ignores), the rest of it is skipped, and in its place
 //! comes a request of [`TOO_LONG`] under the same `id`, read from the line's beginning, which
-//! the server answers with an error saying why (see `super::server`).
+//! the server answers with an error saying why (see `super::server`). On the way, lone UTF-16
+//! surrogate escapes are mended ([`pi_agent_ask_core::surrogates`]), which `rmcp` would
+//! otherwise drop with their message, the call never answered.
 
 use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
 
+use pi_agent_ask_core::surrogates::Mender;
 use serde::Deserializer as _;
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
 use serde_json::{Value, json};
@@ -34,6 +37,11 @@ pub struct LongLines<R> {
     beginning: Vec<u8>,
     /// At least its last [`KEPT`] bytes, once it is that long.
     end: Vec<u8>,
+    /// Mends the lone surrogate escapes a JavaScript client can write, which `rmcp` would
+    /// refuse with the whole message, unanswered.
+    mender: Mender,
+    /// The bytes just read, mended.
+    mended: Vec<u8>,
     /// Bytes read and not yet handed on, from `out_from` on.
     out: Vec<u8>,
     out_from: usize,
@@ -56,6 +64,8 @@ impl<R> LongLines<R> {
             line: Line::Passing(0),
             beginning: Vec::new(),
             end: Vec::new(),
+            mender: Mender::default(),
+            mended: Vec::new(),
             out: Vec::new(),
             out_from: 0,
         }
@@ -151,10 +161,18 @@ impl<R: AsyncRead + Unpin> AsyncRead for LongLines<R> {
             let mut read = [0; 8192];
             let mut read = ReadBuf::new(&mut read);
             ready!(Pin::new(&mut this.inner).poll_read(context, &mut read))?;
+            let mut mended = std::mem::take(&mut this.mended);
             if read.filled().is_empty() {
+                this.mender.finish(&mut mended);
+            } else {
+                this.mender.mend(read.filled(), &mut mended);
+            }
+            this.take(&mended);
+            mended.clear();
+            this.mended = mended;
+            if read.filled().is_empty() && this.out.is_empty() {
                 return Poll::Ready(Ok(()));
             }
-            this.take(read.filled());
         }
         let waiting = &this.out[this.out_from..];
         let handed = waiting.len().min(buffer.remaining());

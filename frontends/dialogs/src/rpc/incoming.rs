@@ -89,7 +89,7 @@ pub const ABORT_ASK: &str = "abort_ask";
 pub fn parse_line(line: &[u8]) -> Result<Incoming, ProtocolError> {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let value: Value = serde_json::from_slice(line)
-        .or_else(|error| match super::surrogates::replaced(line) {
+        .or_else(|error| match pi_agent_ask_core::surrogates::mended(line) {
             Some(repaired) => serde_json::from_slice(&repaired),
             None => Err(error),
         })

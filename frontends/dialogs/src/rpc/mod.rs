@@ -73,7 +73,6 @@ mod opening;
 mod outgoing;
 mod queued;
 mod replies;
-mod surrogates;
 
 use std::collections::{BTreeMap, VecDeque};
 

@@ -20,7 +20,9 @@ use super::ask_user::{
 };
 use super::background::Delivery;
 use super::question_tool::{self, QuestionRequest, parse_ask_user_question};
-use super::remote::{AnswerSpec, RemoteError, RemoteResponse, validate_remote_response};
+use super::remote::{
+    AnswerSpec, RemoteError, RemoteErrorCode, RemoteResponse, validate_remote_response,
+};
 use super::request::{Question, QuestionType, Request};
 use super::result;
 use super::rules::Rules;
@@ -354,17 +356,26 @@ impl Call {
     /// The result a remote response gives, or the error result that refuses it.
     pub fn answered_by(&self, response: &Value) -> ToolResult {
         self.answer_remote(response)
-            .unwrap_or_else(|error| self.invalid_answer(&error.message))
+            .unwrap_or_else(|error| self.refused(&error))
     }
 
     /// The error result that refuses an answer a surface gave, saying why in `message`.
     pub fn invalid_answer(&self, message: &str) -> ToolResult {
+        self.refused(&RemoteError {
+            code: RemoteErrorCode::InvalidAnswer,
+            message: message.to_owned(),
+        })
+    }
+
+    /// The error result of a refused response, of the refusal's kind: `invalid_request` for an
+    /// envelope that is no answer or cancel, `invalid_answer` for an answer that breaks a rule.
+    fn refused(&self, refusal: &RemoteError) -> ToolResult {
         match &self.origin {
             Origin::AskUser { request_id } => ToolResult::AskUser(Box::new(
-                result::invalid_answer_result(&self.request, request_id, message),
+                result::invalid_answer_result(&self.request, request_id, refusal),
             )),
             Origin::AskUserQuestion(questions) => ToolResult::AskUserQuestion(
-                question_tool::invalid_answer_result(questions, message),
+                question_tool::invalid_answer_result(questions, &refusal.message),
             ),
         }
     }

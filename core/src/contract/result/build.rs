@@ -16,6 +16,7 @@ use crate::contract::answers::{Answer, Draft};
 use crate::contract::images::Image;
 use crate::contract::issue::InvalidInput;
 use crate::contract::output::ToolOutput;
+use crate::contract::remote::{RemoteError, RemoteErrorCode};
 use crate::contract::request::Request;
 
 fn base(request: &Request, request_id: &str) -> AskResult {
@@ -177,14 +178,23 @@ pub fn no_ui_result(request: &Request, request_id: &str) -> ToolOutput<AskResult
 pub fn invalid_answer_result(
     request: &Request,
     request_id: &str,
-    message: &str,
+    refusal: &RemoteError,
 ) -> ToolOutput<AskResult> {
     let mut details = base(request, request_id);
     details.cancelled = true;
-    details.error = Some(AskError::InvalidAnswer {
-        message: message.to_owned(),
+    let message = refusal.message.clone();
+    details.error = Some(match refusal.code {
+        RemoteErrorCode::InvalidRequest => AskError::InvalidRequest { message },
+        RemoteErrorCode::InvalidAnswer | RemoteErrorCode::FlowNotFound => {
+            AskError::InvalidAnswer { message }
+        }
     });
-    finish(&invalid_answer_text(message), request_id, details, true)
+    finish(
+        &invalid_answer_text(&refusal.message),
+        request_id,
+        details,
+        true,
+    )
 }
 
 /// The arguments broke the contract; not an error result, so the agent reads the issues.

@@ -65,6 +65,12 @@ pub enum AskError {
         /// Why it was rejected.
         message: String,
     },
+    /// An external response was no answer or cancel at all (not an object, or of another
+    /// kind), as the remote error code `invalid_request` says.
+    InvalidRequest {
+        /// Why it was rejected.
+        message: String,
+    },
 }
 
 /// What the next ask should do after an elaborate result.

@@ -164,7 +164,9 @@ pub fn summary_text(request: &Request, details: &AskResult) -> String {
                 issues: issues.clone(),
             });
         }
-        Some(AskError::InvalidAnswer { message }) => return invalid_answer_text(message),
+        Some(AskError::InvalidAnswer { message } | AskError::InvalidRequest { message }) => {
+            return invalid_answer_text(message);
+        }
         None => {}
     }
     if details.cancelled {

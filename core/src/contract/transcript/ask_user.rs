@@ -68,7 +68,7 @@ pub(super) fn result_lines(output: &ToolOutput<AskResult>) -> Vec<Line<'static>>
             );
             return lines;
         }
-        Some(AskError::InvalidAnswer { message }) => {
+        Some(AskError::InvalidAnswer { message } | AskError::InvalidRequest { message }) => {
             return vec![status("Invalid response", Role::Error), detail(message)];
         }
         None => {}

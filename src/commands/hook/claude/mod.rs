@@ -125,7 +125,9 @@ fn refusal(error: &AskError) -> String {
             let messages: Vec<&str> = issues.iter().map(|issue| issue.message.as_str()).collect();
             format!("the questions cannot be asked: {}", messages.join("; "))
         }
-        AskError::InvalidAnswer { message } => format!("the answer was refused: {message}"),
+        AskError::InvalidAnswer { message } | AskError::InvalidRequest { message } => {
+            format!("the answer was refused: {message}")
+        }
     }
 }
 

@@ -266,6 +266,62 @@ fn ask_with_an_unreadable_session_file_is_a_usage_error_and_asks_nothing() {
 }
 
 #[test]
+fn the_events_and_session_files_are_checked_when_nothing_is_asked_too() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let arguments_path = dir.path().join("arguments.json");
+    std::fs::write(&arguments_path, arguments().to_string()).expect("written");
+    let invalid_path = dir.path().join("invalid.json");
+    std::fs::write(&invalid_path, r#"{"questions": []}"#).expect("written");
+    let answer_path = dir.path().join("answer.json");
+    std::fs::write(&answer_path, r#"{"kind": "cancel"}"#).expect("written");
+    let missing = |name: &str| dir.path().join("no/such").join(name).display().to_string();
+    let path = |path: &std::path::Path| path.display().to_string();
+    for (args, why) in [
+        (
+            vec![
+                path(&arguments_path),
+                "--answer".into(),
+                path(&answer_path),
+                "--events".into(),
+                missing("e.jsonl"),
+            ],
+            "cannot open the events file",
+        ),
+        (
+            vec![
+                path(&invalid_path),
+                "--ui".into(),
+                "none".into(),
+                "--events".into(),
+                missing("e.jsonl"),
+            ],
+            "cannot open the events file",
+        ),
+        (
+            vec![
+                path(&arguments_path),
+                "--answer".into(),
+                path(&answer_path),
+                "--session".into(),
+                missing("s.jsonl"),
+            ],
+            "cannot read the session file",
+        ),
+    ] {
+        let mut command = vec!["ask".to_owned()];
+        command.extend(args);
+        let output = support::run_program(&command, None);
+        assert_eq!(output.exit, 2, "{command:?}: {}", output.stderr);
+        assert!(
+            output.stderr.contains(why),
+            "{command:?}: {}",
+            output.stderr
+        );
+        assert_eq!(output.stdout, "", "{command:?}: nothing answered");
+    }
+}
+
+#[test]
 fn an_events_file_that_cannot_be_opened_is_a_usage_error_before_anything_is_asked() {
     let dir = tempfile::tempdir().expect("a folder");
     let arguments_path = dir.path().join("arguments.json");

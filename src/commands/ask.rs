@@ -20,6 +20,7 @@ use crate::files::read_json;
 use crate::foreground;
 use crate::inbox::client::{self, InboxAnswer, InboxError};
 use crate::interrupt;
+use crate::journal_file::JournalFile;
 use crate::outcome::{Outcome, UsageError, report};
 use crate::popup::{self, Popup};
 use crate::settings_file::SettingsFile;
@@ -39,12 +40,21 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
         .as_deref()
         .map(|source| read_json(source, "answer response"))
         .transpose()?;
+    // The files named are opened before anything is asked or answered, however the call goes:
+    // one that cannot be used is a usage error, even where nothing will be written to it. (An
+    // ask reads the session file as it journals its start.)
+    let mut events = args.events.as_deref().map(EventsFile::open).transpose()?;
+    let asks = read.call.is_ok() && response.is_none();
+    if let Some(path) = args.session.as_deref().filter(|_| !asks) {
+        JournalFile::new(path)
+            .read()
+            .map_err(|error| UsageError::new(error.to_string()))?;
+    }
     let (result, exit) = match (read.call, response) {
         (Err(invalid), _) => (invalid.into_result().to_json(), 0),
         (Ok(call), Some(response)) => (call.answered_by(&response).to_json(), 0),
         (Ok(call), None) => {
             let surface = surface_for(args.ui, args.inline, &args.inbox)?;
-            let mut events = args.events.as_deref().map(EventsFile::open).transpose()?;
             let journal = args
                 .session
                 .as_deref()

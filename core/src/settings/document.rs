@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde_json::{Map, Value, json};
 
 use super::{Behaviour, Notifications, SCHEMA_VERSION, Settings, Toggle};
-use crate::keys::{Context, Keymaps};
+use crate::keys::Keymaps;
 
 /// A change the settings overlay saves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,10 +118,7 @@ pub(super) fn keymaps_section(document: &Value) -> Cow<'_, Value> {
     }
 }
 
-/// Moves flat action names into their contexts. A context section written beside them is kept
-/// (and wins); any other flat name (`nextTab`, `settings`, ...) had no meaning to carry over, so
-/// that action keeps its default, as the README says, rather than failing the whole keymap as
-/// an unknown context or being written back as one.
+/// Moves flat action names into their contexts; other entries are kept as written.
 fn contexts_from_flat(section: &Map<String, Value>) -> Map<String, Value> {
     let mut contexts = Map::new();
     for (name, keys) in section {
@@ -142,8 +139,7 @@ fn contexts_from_flat(section: &Map<String, Value>) -> Map<String, Value> {
         }
     }
     for (name, value) in section {
-        let context = Context::ALL.iter().any(|context| context.name() == name);
-        if !context || FLAT_KEYMAPS.iter().any(|(flat, _)| flat == name) {
+        if FLAT_KEYMAPS.iter().any(|(flat, _)| flat == name) {
             continue;
         }
         match (contexts.get_mut(name), value) {

@@ -202,27 +202,3 @@ fn a_behaviour_switch_is_a_field_of_the_behaviour_section_only() {
     }
     assert_eq!(behaviour, expected.behaviour);
 }
-
-#[test]
-fn flat_keymaps_of_an_old_version_keep_the_defaults_of_the_actions_they_do_not_carry() {
-    use crate::keys::{Key, MainAction};
-    let text = r#"{"schemaVersion":3,"keymaps":{"cancel":"q","nextTab":"ctrl+n","settings":"?"}}"#;
-    let loaded = load(Some(text));
-    assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
-    let keymaps = &loaded.settings.keymaps;
-    assert_eq!(
-        keymaps.main_action(&Key::from_char('q')),
-        Some(MainAction::Cancel)
-    );
-    let saved = apply_change(&loaded.file, Change::Set(Toggle::Notifications, false)).unwrap();
-    assert_eq!(
-        saved["keymaps"],
-        json!({
-            "main": {"cancel": ["q"]},
-            "editor": {"close": ["q"]},
-            "noteEditor": {"close": ["q"]}
-        }),
-        "written in its contexts, the names that carried nothing left out"
-    );
-    assert!(load(Some(&saved.to_string())).notices.is_empty());
-}

@@ -258,6 +258,10 @@ fn null_section_means_defaults() {
     json!({"main": {"toggle": ["N"]}}),
     r#"keymaps.main: "shift+n" is bound to both toggle and questionNote"#
 )]
+#[case(
+    json!({"main": {"cancel": ["?"]}}),
+    r#"keymaps.main.cancel: "?" is bound to global.settings, which takes it first"#
+)]
 fn a_problem_is_reported_and_defaults_are_kept(
     #[case] section: serde_json::Value,
     #[case] message: &str,

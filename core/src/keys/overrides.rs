@@ -57,6 +57,17 @@ pub enum KeymapProblem {
         /// The key as printed.
         key: String,
     },
+    /// A key of the questionnaire's keymap that a global action takes first, so it would never
+    /// reach the action it is written for.
+    #[error("keymaps.main.{action}: {key:?} is bound to global.{global}, which takes it first")]
+    Shadowed {
+        /// The key as printed.
+        key: String,
+        /// The questionnaire's action.
+        action: &'static str,
+        /// The global action that takes the key.
+        global: &'static str,
+    },
     /// One key bound to two actions of the same context.
     #[error("keymaps.{context}: {key:?} is bound to both {first} and {second}")]
     Conflict {
@@ -111,6 +122,7 @@ fn checked_overrides(section: &Value) -> (Keymaps, Vec<KeymapProblem>) {
             path: "keymaps".to_owned(),
         }),
     }
+    report_shadowed(&keymaps, &mut problems);
     if problems.is_empty() {
         (keymaps, problems)
     } else {
@@ -266,6 +278,22 @@ fn parse_key_list<A: Action>(
         }
     }
     (problems.len() == problems_before).then_some(keys)
+}
+
+/// Reports every key of the questionnaire's keymap that a global action also binds: the
+/// questionnaire hands a key to the global keymap first.
+fn report_shadowed(keymaps: &Keymaps, problems: &mut Vec<KeymapProblem>) {
+    for (action, keys) in keymaps.main.bindings() {
+        for key in keys {
+            if let Some(global) = keymaps.global_action(key) {
+                problems.push(KeymapProblem::Shadowed {
+                    key: key.to_string(),
+                    action: action.name_in(Context::Main),
+                    global: global.name_in(Context::Global),
+                });
+            }
+        }
+    }
 }
 
 /// Reports every key bound to more than one action of `context`.

@@ -39,14 +39,19 @@ impl SettingsFile {
     }
 
     /// The same file, written with the defaults if it was missing (when that fails the
-    /// defaults hold for this session only): an interactive surface opens what it read once.
+    /// defaults hold for this session only, and a notice says why): an interactive surface
+    /// opens what it read once.
     #[must_use]
     pub fn created_if_missing(mut self) -> Self {
-        if self.loaded.file == FileState::Missing
-            && self.path.is_some()
-            && self.write(&settings::default_document()).is_ok()
-        {
-            self.loaded.file = FileState::Default;
+        if self.loaded.file == FileState::Missing && self.path.is_some() {
+            match self.write(&settings::default_document()) {
+                Ok(()) => self.loaded.file = FileState::Default,
+                Err(error) => self.loaded.notices.push(format!(
+                    "Could not create the config file with the defaults ({}). The \
+                     defaults hold for this session only.",
+                    io_text(&error)
+                )),
+            }
         }
         self
     }

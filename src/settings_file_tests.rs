@@ -119,6 +119,13 @@ fn a_folder_that_cannot_be_created_fails_the_save_and_changes_nothing() {
     let path = blocker.join("s.json");
     let mut file = SettingsFile::open(Some(&path));
     assert_eq!(file.loaded.file, FileState::Missing);
+    assert!(
+        file.loaded.notices.iter().any(
+            |notice| notice.starts_with("Could not create the config file with the defaults (")
+        ),
+        "the open says it could not create the file: {:?}",
+        file.loaded.notices
+    );
     let error = file
         .save(Change::Set(Toggle::ShowFooterHints, false))
         .expect_err("a file stands where the folder would be");

@@ -313,6 +313,37 @@ async def without_surfaces(journal: str) -> None:
           and "not a regular file" in refused.stderr, refused)
 
 
+def queued_in_the_order_they_came(journal: str) -> None:
+    """Background calls written back to back are queued in the order they came: each one's
+    receipt counts the forms before it."""
+    params = server(journal)
+    calls = [{"jsonrpc": "2.0", "id": n, "method": "tools/call",
+              "params": {"name": "ask_user", "arguments": dict(DATABASE, title=f"Form {n}")}}
+             for n in range(2, 6)]
+    opening = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "1"}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+    ]
+    process = subprocess.Popen([params.command, *params.args], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True,
+                               env={**os.environ, **(params.env or {})})
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write("".join(json.dumps(line) + "\n" for line in opening + calls))
+    process.stdin.flush()
+    pending = {}
+    while len(pending) < len(calls):
+        message = json.loads(process.stdout.readline())
+        if message.get("id") in range(2, 6):
+            meta = message["result"].get("_meta", {}).get(DETAILS, {})
+            pending[message["id"]] = meta.get("pendingRequests")
+    process.stdin.close()
+    process.wait(timeout=20)
+    check("background calls written back to back are queued in the order they came",
+          [pending[n] for n in range(2, 6)] == [1, 2, 3, 4], pending)
+
+
 async def main() -> None:
     await without_surfaces(os.path.join(FOLDER, "none.jsonl"))
     await queued_and_waited(os.path.join(FOLDER, "queued.jsonl"))
@@ -320,6 +351,8 @@ async def main() -> None:
     await restarted(os.path.join(FOLDER, "restarted.jsonl"))
     await killed(os.path.join(FOLDER, "killed.jsonl"))
     await killed(None)
+    for round_ in range(3):
+        queued_in_the_order_they_came(os.path.join(FOLDER, f"order{round_}.jsonl"))
 
 
 if __name__ == "__main__":

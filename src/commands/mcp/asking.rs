@@ -106,6 +106,7 @@ pub(super) async fn queued(shared: &Arc<Shared>, call: &Call) -> Option<Asked> {
     if call.delivery() != Delivery::Background {
         return None;
     }
+    let _in_order = shared.queueing.lock().await;
     if !queued_form::askable(shared).await {
         return Some(finished(&call.no_ui()));
     }

@@ -39,6 +39,10 @@ pub struct Shared {
     pub sealer: Sealer,
     /// The background queue, and the input lock every form takes.
     pub background: Background,
+    /// Held by a background call from before it looks for a surface until it is queued: the
+    /// look waits on a thread, and without this a call that came later could be queued first.
+    /// The lock is fair, so calls are queued in the order they took their turn at it.
+    pub queueing: tokio::sync::Mutex<()>,
 }
 
 impl Server {
@@ -63,6 +67,7 @@ impl Server {
             config,
             sealer: Sealer::new(),
             background: Background::new(journal, input_ended.clone()),
+            queueing: tokio::sync::Mutex::new(()),
         });
         if let Some(backlog) = backlog {
             queue::restore(&shared, backlog);

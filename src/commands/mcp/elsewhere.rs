@@ -340,7 +340,15 @@ pub async fn ask(
                 let _ = input_ended.wait_for(|ended| *ended).await;
             } => break false,
             () = progress.due() => progress.report(context).await,
-            done = &mut asking => return outcome(call, done.ok().map(|(outcome, _)| outcome)),
+            // The job's wait wakes on a signal itself and may take the form back, drafts and
+            // all, before the signal has ended the input here.
+            done = &mut asking => return match done.ok() {
+                Some((Outcome::Cancelled, Some(kept))) => {
+                    let drafts = drafts_for_call(&kept, call);
+                    Away::Done(tools::call_result(&call.cancelled(drafts.as_deref())))
+                }
+                done => outcome(call, done.map(|(outcome, _)| outcome)),
+            },
         }
     };
     cancel.cancel();

@@ -19,6 +19,7 @@ use super::queue;
 use super::server::Shared;
 use super::surfaces::{self, Where};
 use crate::cancel::Cancel;
+use crate::interrupt;
 use crate::outcome::report;
 
 /// Why a form ends when nothing can ask it.
@@ -116,10 +117,23 @@ async fn run(shared: &Shared, job: Job) -> Ran {
     let mut asking = tokio::task::spawn_blocking(move || job.run(&token));
     let mut input_ended = shared.background.input_ended.clone();
     tokio::select! {
-        done = &mut asking => Ran::Ended(done.map_or_else(
-            |_| elsewhere::Outcome::Failed("the wait for the answer ended unexpectedly".to_owned()),
-            |(outcome, _)| outcome,
-        )),
+        done = &mut asking => match done {
+            // The job's wait wakes on a signal itself, and may take the form back before the
+            // signal has ended the input here: that is the input ending, not the inbox going.
+            Ok((elsewhere::Outcome::Cancelled, kept))
+                if interrupt::received().is_some() || *input_ended.borrow() =>
+            {
+                Ran::Interrupted(kept)
+            }
+            done => Ran::Ended(done.map_or_else(
+                |_| {
+                    elsewhere::Outcome::Failed(
+                        "the wait for the answer ended unexpectedly".to_owned(),
+                    )
+                },
+                |(outcome, _)| outcome,
+            )),
+        },
         () = async {
             // A closed channel means the input is gone too.
             let _ = input_ended.wait_for(|ended| *ended).await;

@@ -252,14 +252,9 @@ fn auto_in_the_background_of_a_shell_never_takes_the_terminal() {
     assert_eq!(document, expected);
 }
 
-#[test]
-fn a_signalled_asker_prints_its_cancelled_result_and_its_form_goes() {
-    let Some(term) = Terminal::start() else {
-        return;
-    };
-    term.open_inbox();
-    let asker = term.asker("Signalled", "inbox");
-    term.wait_for("the form", |screen| screen.contains("· Signalled"));
+/// Sends SIGTERM to `asker` and checks that it ended with the cancelled result, exit 143;
+/// returns the result's details.
+fn terminated(asker: Child) -> Value {
     let killed = Command::new("kill")
         .args(["-TERM", &asker.id().to_string()])
         .status()
@@ -273,6 +268,18 @@ fn a_signalled_asker_prints_its_cancelled_result_and_its_form_goes() {
         "User cancelled the ask flow\nRequest ID: <request-id>"
     );
     assert_eq!(details["cancelled"], json!(true));
+    details
+}
+
+#[test]
+fn a_signalled_asker_prints_its_cancelled_result_and_its_form_goes() {
+    let Some(term) = Terminal::start() else {
+        return;
+    };
+    term.open_inbox();
+    let asker = term.asker("Signalled", "inbox");
+    term.wait_for("the form", |screen| screen.contains("· Signalled"));
+    terminated(asker);
     term.wait_for("the idle screen", |screen| screen.contains(IDLE));
 }
 
@@ -286,19 +293,7 @@ fn a_signalled_asker_prints_its_cancelled_result_with_the_answers_picked_in_the_
     term.wait_for_form("the form", |screen| screen.contains("· Signalled"));
     term.keys(&["Down", "Space"]);
     term.wait_for("SQLite chosen", |screen| screen.contains("(•) SQLite"));
-    let killed = Command::new("kill")
-        .args(["-TERM", &asker.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let (document, exit) = finish(asker);
-    assert_eq!(exit, 143);
-    let (text, details) = read_result(document);
-    assert_eq!(
-        text,
-        "User cancelled the ask flow\nRequest ID: <request-id>"
-    );
-    assert_eq!(details["cancelled"], json!(true));
+    let details = terminated(asker);
     assert_eq!(
         values(&details),
         &json!(["sqlite"]),

@@ -373,6 +373,20 @@ def end_of_input(ws: Workspace) -> None:
           (code, rest))
 
 
+def piped(server: StdioServerParameters, lines: list) -> bytes:
+    """What `server` writes when handed the opening and `lines` at once, its input then
+    closed."""
+    return subprocess.run([server.command, *server.args], capture_output=True, timeout=20,
+                          input="".join(json.dumps(line) + "\n"
+                                        for line in OPENING[:2] + lines).encode(),
+                          env=get_default_environment() | (server.env or {})).stdout
+
+
+def messages(stdout: bytes) -> list:
+    """The JSON-RPC messages of a server's output."""
+    return [json.loads(line) for line in stdout.splitlines() if line.strip()]
+
+
 def no_ui_calls_at_the_end_of_input(ws: Workspace) -> None:
     """Calls that need nobody, written just before the input ends, still get the no-UI result:
     the end of the input does not overtake them and call them cancelled."""
@@ -384,11 +398,8 @@ def no_ui_calls_at_the_end_of_input(ws: Workspace) -> None:
                  start=2)]
     texts = []
     for _ in range(5):
-        process = subprocess.run([server.command, *server.args], capture_output=True, text=True,
-                                 input="".join(json.dumps(line) + "\n"
-                                               for line in OPENING[:2] + calls),
-                                 env=get_default_environment() | (server.env or {}), timeout=20)
-        replies = [json.loads(line) for line in process.stdout.splitlines() if line.strip()]
+        stdout = piped(server, calls)
+        replies = messages(stdout)
         texts += [next((m["result"]["content"][0]["text"] for m in replies
                         if m.get("id") == n and "result" in m), None) for n in (2, 3, 4)]
     check("--ui none: calls written just before the input ends get the no-UI result",
@@ -404,17 +415,14 @@ def controls_leave_escaped(ws: Workspace) -> None:
     title = "T\u009b[31m\u007f\u202e\u2028x"
     call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
             "params": {"name": "ask_user", "arguments": dict(SERVICE, title=title)}}
-    process = subprocess.run([server.command, *server.args], capture_output=True, timeout=20,
-                             input="".join(json.dumps(line) + "\n"
-                                           for line in OPENING[:2] + [call]).encode(),
-                             env=get_default_environment() | (server.env or {}))
+    stdout = piped(server, [call])
     raw = [bytes([0x7f]), "\u009b".encode(), "\u202e".encode(), "\u2028".encode()]
-    replies = [json.loads(line) for line in process.stdout.splitlines() if line.strip()]
+    replies = messages(stdout)
     result = next((m["result"] for m in replies if m.get("id") == 2), {})
     check("controls in a result leave as escapes and read back as the same text",
-          not any(sequence in process.stdout for sequence in raw)
+          not any(sequence in stdout for sequence in raw)
           and result.get("structuredContent", {}).get("title") == title,
-          process.stdout[-400:])
+          stdout[-400:])
 
 
 async def too_long(ws: Workspace) -> None:
@@ -442,11 +450,8 @@ def lone_surrogates(ws: Workspace) -> None:
     server = ws.server("--ui", "none")
     call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
             "params": {"name": "ask_user", "arguments": dict(SERVICE, title="smile \ud83d")}}
-    process = subprocess.run([server.command, *server.args], capture_output=True, text=True,
-                             input="".join(json.dumps(line) + "\n"
-                                           for line in OPENING[:2] + [call]),
-                             env=get_default_environment() | (server.env or {}), timeout=20)
-    replies = [json.loads(line) for line in process.stdout.splitlines() if line.strip()]
+    stdout = piped(server, [call])
+    replies = messages(stdout)
     result = next((m.get("result", {}) for m in replies if m.get("id") == 2), {})
     check("a lone surrogate reads as U+FFFD and the call is answered",
           result.get("structuredContent", {}).get("title") == "smile \ufffd", replies)
@@ -501,12 +506,9 @@ def malformed_calls(ws: Workspace) -> None:
          "params": {"name": "nope", "arguments": {}}},
         {"jsonrpc": "2.0", "id": 6, "method": "bogus/method", "params": {}},
     ]
-    process = subprocess.run([server.command, *server.args], capture_output=True, text=True,
-                             input="".join(json.dumps(line) + "\n"
-                                           for line in OPENING[:2] + lines),
-                             env=get_default_environment() | (server.env or {}), timeout=20)
+    stdout = piped(server, lines)
     errors = {m.get("id"): m.get("error", {}) for m in
-              (json.loads(line) for line in process.stdout.splitlines() if line.strip())}
+              messages(stdout)}
     expected = {
         2: (-32602, "tools/call: params.arguments must be an object"),
         3: (-32602, "tools/call: params must be an object holding the tool's `name` and its "

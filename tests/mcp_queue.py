@@ -255,6 +255,32 @@ async def restarted(journal: str) -> None:
               details(again).get("requestIds") == [] and idle(screen()), (text(again), screen()))
 
 
+async def restarted_and_left_before_initialize(journal: str) -> None:
+    """A restarted server reopens its queued form at once; a client that leaves before the
+    session starts ends it as one that leaves after: exit 0, the form taken back with what the
+    person picked in it."""
+    async with Client(server(journal), mode=LEGACY) as client:
+        receipt_of("before the restart", await client.call_tool("ask_user", DATABASE), 1)
+        if not await form_shown("the form before the restart", showing("Which database?")):
+            return
+    if not await shown("the form taken back at the end of the input", idle):
+        return
+    params = server(journal)
+    process = subprocess.Popen([params.command, *params.args], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, **(params.env or {})})
+    if await form_shown("the form reopened before any message", showing("Which database?")):
+        keys("Down", "Space")
+        await shown("SQLite chosen", showing("(•) SQLite"))
+    _, stderr = process.communicate(timeout=20)  # closes the input first
+    check("a client that leaves before initialize ends the server with exit 0, saying nothing",
+          process.returncode == 0 and stderr == "", (process.returncode, stderr))
+    check("the form reopened before initialize is taken back with the pick made in it",
+          await shown("idle after the server left", idle)
+          and [d["drafts"] for d in journal_entries(journal, "ask:drafts")][-1:]
+          == [[{"selected": [1], "customSelected": False}]], open(journal).read())
+
+
 async def killed(journal: str | None) -> None:
     """A form answered, then the server killed before any wait: the next server delivers it."""
     try:
@@ -349,6 +375,7 @@ async def main() -> None:
     await queued_and_waited(os.path.join(FOLDER, "queued.jsonl"))
     await foreground_waits(os.path.join(FOLDER, "foreground.jsonl"))
     await restarted(os.path.join(FOLDER, "restarted.jsonl"))
+    await restarted_and_left_before_initialize(os.path.join(FOLDER, "left.jsonl"))
     await killed(os.path.join(FOLDER, "killed.jsonl"))
     await killed(None)
     for round_ in range(3):

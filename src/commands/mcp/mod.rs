@@ -31,6 +31,7 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use rmcp::ServiceExt as _;
+use rmcp::service::ServerInitializeError;
 use tokio::io::{AsyncRead, ReadBuf};
 use tokio::sync::watch;
 
@@ -118,6 +119,7 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         let (ended, input_ended) = watch::channel(false);
         let (signalled, signal) = watch::channel(false);
         watch_signals(signalled)?;
+        let ending = ended.clone();
         let input = WatchEnd {
             inner: tokio::io::stdin(),
             ended,
@@ -132,15 +134,31 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         let handler = server::Server::new(config, input_ended, journal);
         let winding = handler.clone();
         let input = long_lines::LongLines::new(input);
-        let running = handler
+        let served = match handler
             .serve((input, escaped::Escaped::new(tokio::io::stdout())))
             .await
-            .map_err(|error| UsageError::new(format!("the MCP session did not start: {error}")))?;
-        // The reason the session ended (end of input, a broken pipe) needs no report: the
-        // client is gone either way.
-        let _ = running.waiting().await;
+        {
+            // The reason the session ended (end of input, a broken pipe) needs no report: the
+            // client is gone either way.
+            Ok(running) => {
+                let _ = running.waiting().await;
+                Ok(())
+            }
+            // The input ended (or a signal ended it) before the session started: a client
+            // that left, as after it, not a misuse.
+            Err(ServerInitializeError::ConnectionClosed(_)) => Ok(()),
+            Err(error) => {
+                // The server reads no more: the forms take it as the input's end.
+                ending.send_replace(true);
+                Err(UsageError::new(format!(
+                    "the MCP session did not start: {error}"
+                )))
+            }
+        };
+        // A form a restart reopened is open before the session starts, so it is taken back
+        // with what it holds however the session ended.
         winding.wind_down().await;
-        Ok(())
+        served
     });
     // A read of the standard input may still block on the runtime's thread after a signal;
     // it is not waited for.

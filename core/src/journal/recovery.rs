@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use super::branch::Branch;
 use super::drafts::{DraftRecord, drafts_for_call};
+use super::entry::EntryKind;
 use super::records::{
     self, DRAFTS, Drafts, HISTORY_REQUEST, HistoryRequest, PAYLOAD, PENDING_DISMISSED, Payload,
     PendingDismissed,
@@ -45,12 +46,12 @@ pub fn recoverable(branch: &Branch<'_>) -> Option<Recovery> {
         .filter(|(_, call)| !branch.has_tool_result(&call.id))
         .filter(|(_, call)| !dismissed.iter().any(|mark| mark.tool_call_id == call.id))
         .last()?;
-    let mut payloads: Vec<Value> = branch
-        .custom(PAYLOAD)
-        .filter_map(records::read::<Payload>)
-        .filter(|payload| payload.source_entry_id.as_deref() == Some(entry_id))
-        .map(|payload| payload.params)
-        .collect();
+    let shared_entry = branch
+        .tool_calls()
+        .filter(|(entry, other)| *entry == entry_id && other.name == Tool::AskUser.name())
+        .nth(1)
+        .is_some();
+    let mut payloads = payloads_of(branch, entry_id, &call.id, shared_entry);
     payloads.reverse();
     let request_id = branch
         .custom(HISTORY_REQUEST)
@@ -74,6 +75,40 @@ pub fn recoverable(branch: &Branch<'_>) -> Option<Recovery> {
         arguments: call.arguments.clone(),
         drafts,
     })
+}
+
+/// The saved arguments of tool call `call_id` in entry `entry_id`, oldest first. A payload
+/// names only its entry, and is written just before its ask's history request, which names the
+/// call; so a payload is the call's when the request after it names the call. One that no
+/// request follows is taken only when the entry holds no other `ask_user` call
+/// (`shared_entry`), for it could be either's.
+fn payloads_of(
+    branch: &Branch<'_>,
+    entry_id: &str,
+    call_id: &str,
+    shared_entry: bool,
+) -> Vec<Value> {
+    let mut found = Vec::new();
+    let mut unpaired: Option<Value> = None;
+    for entry in branch.entries() {
+        let EntryKind::Custom { custom_type, data } = &entry.kind else {
+            continue;
+        };
+        if custom_type == PAYLOAD {
+            found.extend(unpaired.take().filter(|_| !shared_entry));
+            unpaired = records::read::<Payload>(data)
+                .filter(|payload| payload.source_entry_id.as_deref() == Some(entry_id))
+                .map(|payload| payload.params);
+        } else if custom_type == HISTORY_REQUEST
+            && let Some(params) = unpaired.take()
+            && records::read::<HistoryRequest>(data)
+                .is_some_and(|request| request.tool_call_id == call_id)
+        {
+            found.push(params);
+        }
+    }
+    found.extend(unpaired.filter(|_| !shared_entry));
+    found
 }
 
 impl Recovery {

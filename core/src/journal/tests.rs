@@ -354,3 +354,68 @@ fn a_queued_forms_end_and_its_delivery_are_recorded_under_its_request_id() {
         ))
     );
 }
+
+/// `branched()` whose last message asks two calls at once, `first` then `second`.
+fn two_calls_in_one_message() -> Vec<Value> {
+    let mut lines = branched();
+    let mut message = assistant_call("b3", "b2", "first", "First?");
+    let content = message["message"]["content"]
+        .as_array_mut()
+        .expect("content");
+    content.push(
+        json!({"type": "toolCall", "id": "second", "name": "ask_user",
+        "arguments": arguments("Second?")}),
+    );
+    lines[4] = message;
+    lines
+}
+
+fn saved_ask(prompt: &str, request_id: &str, tool_call_id: &str) -> [Record; 2] {
+    let call = Call::parse(
+        Tool::AskUser,
+        &arguments(prompt),
+        ParseOptions::default(),
+        &mut NoPreviewFiles,
+        || request_id.into(),
+    )
+    .expect("valid arguments");
+    [
+        append::payload(&call, Some("b3".into()), 5).unwrap(),
+        append::history_request(&call, tool_call_id, "2026-01-01T00:00:05.000Z".into()).unwrap(),
+    ]
+}
+
+#[test]
+fn of_two_calls_in_one_message_each_is_recovered_from_its_own_payload() {
+    let [second_payload, second_request] = saved_ask("Saved second?", "r2", "second");
+    let [first_payload, first_request] = saved_ask("Saved first?", "r1", "first");
+    let records = [second_payload, second_request, first_payload, first_request];
+    let session = Session::parse(&appended(&two_calls_in_one_message(), &records));
+    let recovery = recoverable(&session.active_branch()).expect("an ask to recover");
+    let call = recovery
+        .call(ParseOptions::default(), &mut NoPreviewFiles, || {
+            "fresh".into()
+        })
+        .expect("a valid call");
+    assert_eq!(
+        (
+            recovery.tool_call_id.as_str(),
+            call.request_id(),
+            prompt(&call)
+        ),
+        ("second", Some("r2"), "Saved second?")
+    );
+}
+
+#[test]
+fn a_payload_no_request_names_is_not_taken_for_one_of_two_calls_in_its_message() {
+    let [payload, _] = saved_ask("Saved?", "r1", "first");
+    let session = Session::parse(&appended(&two_calls_in_one_message(), &[payload]));
+    let recovery = recoverable(&session.active_branch()).expect("an ask to recover");
+    let again = recovery
+        .call(ParseOptions::default(), &mut NoPreviewFiles, || {
+            "fresh".into()
+        })
+        .expect("a valid call");
+    assert_eq!(prompt(&again), "Second?");
+}

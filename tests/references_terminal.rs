@@ -7,11 +7,10 @@ mod support;
 use serde_json::json;
 use support::asking::{Asking, read_result};
 
-#[test]
-fn paths_found_off_the_drawing_path_show_and_tab_inserts_one() {
-    let Some(term) = Asking::start(100, 30) else {
-        return;
-    };
+/// The written answer of a form asking for a file, `--cwd` a project holding `src/main.rs`,
+/// typed by `write` and submitted; `None` where tmux is not installed.
+fn written_answer(write: impl FnOnce(&Asking)) -> Option<serde_json::Value> {
+    let term = Asking::start(100, 30)?;
     let project = term.tmux.path("project");
     std::fs::create_dir_all(project.join("src")).expect("the project is made");
     std::fs::write(project.join("src/main.rs"), "fn main() {}\n").expect("a file is written");
@@ -28,16 +27,35 @@ fn paths_found_off_the_drawing_path_show_and_tab_inserts_one() {
     ));
     term.tmux.wait_for_text("Which file should change?");
     term.press(&["Down", "Enter"], "Type your answer");
-    term.tmux.text("see @mai");
-    term.tmux.wait_for_text("› src/main.rs");
-    term.press(&["Tab"], "see @src/main.rs");
+    write(&term);
     term.press(&["Enter"], "Review your answers");
     term.tmux.keys(&["Enter"]);
     let (document, exit) = term.finish();
     assert_eq!(exit, 0);
     let (_, details) = read_result(document);
-    assert_eq!(
-        details["answers"]["file"]["customText"],
-        json!("see @src/main.rs")
-    );
+    Some(details["answers"]["file"]["customText"].clone())
+}
+
+#[test]
+fn paths_found_off_the_drawing_path_show_and_tab_inserts_one() {
+    let answer = written_answer(|term| {
+        term.tmux.text("see @mai");
+        term.tmux.wait_for_text("› src/main.rs");
+        term.press(&["Tab"], "see @src/main.rs");
+    });
+    if let Some(answer) = answer {
+        assert_eq!(answer, json!("see @src/main.rs"));
+    }
+}
+
+#[test]
+fn enter_typed_before_the_paths_came_inserts_the_best_of_them() {
+    let answer = written_answer(|term| {
+        // One write: the `enter` is read with the text, before any walk could answer.
+        term.tmux.text("see @mai\r");
+        term.tmux.wait_for_text("see @src/main.rs");
+    });
+    if let Some(answer) = answer {
+        assert_eq!(answer, json!("see @src/main.rs"));
+    }
 }

@@ -249,10 +249,7 @@ impl Surface for Form {
                 editor.paste(&text);
                 self.follow_references()
             }
-            Input::FileCandidates(batch) => {
-                self.receive_files(batch);
-                Vec::new()
-            }
+            Input::FileCandidates(batch) => self.receive_files(batch),
             Input::ClipboardImage(image) => {
                 self.receive_image(image);
                 Vec::new()

@@ -2,6 +2,7 @@
 //! text after every edit, and the batches of paths the program sends.
 
 use super::Form;
+use super::references::Pick;
 use super::state::Focus;
 use crate::effect::Effect;
 use crate::input::FileCandidates;
@@ -11,8 +12,8 @@ impl Form {
     /// A key while the open editor shows a reference list: `tab` and `enter` insert the
     /// highlighted path (a file closes the list; a directory keeps it open on what is inside
     /// it), `esc` closes the list and keeps the text, `up`/`down` move in it.
-    /// `None` when the key is not the list's (no list, or no path to insert), so the editor
-    /// has it.
+    /// `tab` or `enter` before the first paths came waits for them. `None` when the key is not
+    /// the list's (no list, or a search that found nothing), so the editor has it.
     pub(super) fn reference_key(&mut self, key: &Key) -> Option<Vec<Effect>> {
         let editor = self.state.editor_mut()?;
         let list = editor.references.list.as_mut()?;
@@ -25,12 +26,16 @@ impl Form {
                 list.step(key.code == KeyCode::Down);
             }
             KeyCode::Tab | KeyCode::Enter => {
-                let path = list.chosen()?.to_owned();
-                editor.insert_reference(&path);
-                if !path.ends_with('/') {
-                    editor.references.dismiss();
-                }
-                return Some(self.follow_references());
+                let Some(path) = list.chosen().map(str::to_owned) else {
+                    // Typed before the first paths came: the best to come is inserted then,
+                    // as it would have been had the walk been quicker than the typing.
+                    if list.complete {
+                        return None;
+                    }
+                    list.pick = Pick::Awaited;
+                    return Some(Vec::new());
+                };
+                return Some(self.insert_reference(&path));
             }
             _ => return None,
         }
@@ -50,10 +55,28 @@ impl Form {
         })
     }
 
-    /// A batch of paths for a reference list; dropped when no open editor asked for it.
-    pub(super) fn receive_files(&mut self, batch: FileCandidates) {
+    /// Puts `path` in the open editor for its `@word`: a file closes the list, a directory
+    /// keeps it open on what is inside it.
+    fn insert_reference(&mut self, path: &str) -> Vec<Effect> {
         if let Some(editor) = self.state.editor_mut() {
-            editor.references.receive(batch);
+            editor.insert_reference(path);
+            if !path.ends_with('/') {
+                editor.references.dismiss();
+            }
+        }
+        self.follow_references()
+    }
+
+    /// A batch of paths for a reference list; dropped when no open editor asked for it. The
+    /// best path is inserted at once when `tab` or `enter` came before any path.
+    pub(super) fn receive_files(&mut self, batch: FileCandidates) -> Vec<Effect> {
+        let awaited = self
+            .state
+            .editor_mut()
+            .and_then(|editor| editor.references.receive(batch));
+        match awaited {
+            Some(path) => self.insert_reference(&path),
+            None => Vec::new(),
         }
     }
 }

@@ -76,6 +76,9 @@ pub enum Pick {
     Best,
     /// A key moved it there: it stays on that path as a later batch reorders the paths.
     Moved,
+    /// `tab` or `enter` came before any path: the best of the first batch with paths is
+    /// inserted as it comes.
+    Awaited,
 }
 
 impl List {
@@ -154,18 +157,25 @@ impl References {
     }
 
     /// Takes a batch of paths: it replaces the list's paths when it answers the open query,
-    /// keeping the highlighted path highlighted where it is still listed.
-    pub fn receive(&mut self, batch: FileCandidates) {
-        let Some(list) = self
+    /// keeping the highlighted path highlighted where it is still listed. Gives the path to
+    /// insert when the list awaited one ([`Pick::Awaited`]).
+    pub fn receive(&mut self, batch: FileCandidates) -> Option<String> {
+        let list = self
             .list
             .as_mut()
-            .filter(|list| list.generation == batch.generation)
-        else {
-            return;
-        };
+            .filter(|list| list.generation == batch.generation)?;
         let moved_to = match list.pick {
             Pick::Moved => list.chosen().map(str::to_owned),
             Pick::Best => None,
+            Pick::Awaited => {
+                list.paths = batch.paths;
+                list.complete = batch.complete;
+                list.highlighted = 0;
+                if !list.paths.is_empty() || list.complete {
+                    list.pick = Pick::Best;
+                }
+                return list.chosen().map(str::to_owned);
+            }
         };
         list.paths = batch.paths;
         list.complete = batch.complete;
@@ -174,6 +184,7 @@ impl References {
             list.pick = Pick::Best;
         }
         list.highlighted = kept.unwrap_or(0);
+        None
     }
 
     /// `esc` on an open list: closes it and keeps the text.

@@ -149,3 +149,41 @@ fn a_search_still_going_says_so_and_an_empty_one_says_nothing_matched() {
         run.screen()
     );
 }
+
+#[test]
+fn enter_before_the_first_paths_came_inserts_the_best_of_them_as_they_come() {
+    let mut run = custom_editor("'@mai' enter");
+    assert!(!run.finished(), "enter submitted the raw @word");
+    assert_eq!(
+        run.form.state.editor().expect("the editor").lines(),
+        ["@mai"]
+    );
+    answer(&mut run, &["src/main.rs", "docs/maintain.md"]);
+    let editor = run.form.state.editor().expect("the editor stays open");
+    assert_eq!(editor.lines(), ["@src/main.rs"]);
+    assert!(
+        !run.screen().contains("docs/maintain.md"),
+        "a file ends the list"
+    );
+}
+
+#[test]
+fn tab_before_the_first_paths_came_types_no_tab_and_a_directory_keeps_the_list_open() {
+    let mut run = custom_editor("'@sr' tab");
+    answer(&mut run, &["src/"]);
+    assert_eq!(run.form.state.editor().unwrap().lines(), ["@src/"]);
+    assert_eq!(queries(&run).last().unwrap().query, "src/");
+}
+
+#[test]
+fn enter_after_a_search_that_found_nothing_is_the_editors_again() {
+    let mut run = custom_editor("'@zz' enter");
+    answer(&mut run, &[]);
+    assert!(
+        run.screen().contains("No matching paths"),
+        "{}",
+        run.screen()
+    );
+    run.keys("enter enter");
+    assert_eq!(run.answers()["db"]["customText"], json!("@zz"));
+}

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use support::asking::{Asking, read_result};
+use support::pi_session::{calling_ask_user, records};
 
 /// How many lines the long preview has.
 const PREVIEW_LINES: usize = 3000;
@@ -105,18 +106,26 @@ fn plain_prompts_announce_each_question_shorten_a_long_preview_confirm_an_empty_
     );
 }
 
+fn two_questions() -> Value {
+    json!({"questions": [
+        {"id": "stack", "label": "Stack", "prompt": "Which stack?", "options": [
+            {"value": "rust", "label": "Rust"}, {"value": "go", "label": "Go"}]},
+        {"id": "ci", "label": "CI", "prompt": "Which CI?", "options": [
+            {"value": "gh", "label": "GitHub"}, {"value": "gl", "label": "GitLab"}]}]})
+}
+
 /// Two questions; the first answered `1` (`Rust`), then the second waits for its line.
 fn answered_first_of_two() -> Option<Asking> {
+    answered_first_of_two_with("", |_| {})
+}
+
+/// [`answered_first_of_two`], `options` added to the command line, `prepare` run on the
+/// terminal's folder first.
+fn answered_first_of_two_with(options: &str, prepare: impl FnOnce(&Asking)) -> Option<Asking> {
     let term = Asking::start(100, 30)?;
-    term.write_arguments(
-        "arguments.json",
-        &json!({"questions": [
-            {"id": "stack", "label": "Stack", "prompt": "Which stack?", "options": [
-                {"value": "rust", "label": "Rust"}, {"value": "go", "label": "Go"}]},
-            {"id": "ci", "label": "CI", "prompt": "Which CI?", "options": [
-                {"value": "gh", "label": "GitHub"}, {"value": "gl", "label": "GitLab"}]}]}),
-    );
-    term.launch("ask arguments.json --ui dialogs");
+    term.write_arguments("arguments.json", &two_questions());
+    prepare(&term);
+    term.launch(&format!("ask arguments.json --ui dialogs{options}"));
     term.tmux.wait_for_text("Question 1 of 2");
     answer(&term, "1", "Question 2 of 2");
     term.tmux.wait_for("the second prompt", |screen| {
@@ -188,4 +197,34 @@ fn sighup_while_a_plain_prompt_waits_prints_the_answers_so_far_and_exits_129() {
     let since = Instant::now();
     kill(&term, "HUP");
     assert_cancelled_keeping_the_first_answer(&term, 129, since);
+}
+
+#[test]
+fn a_signal_journals_the_plain_prompts_answers_so_far_as_drafts() {
+    let written = |term: &Asking| {
+        std::fs::write(
+            term.tmux.path("session.jsonl"),
+            calling_ask_user(&two_questions()),
+        )
+        .expect("the session is written");
+    };
+    let options = " --session session.jsonl --tool-call-id call-1";
+    let Some(term) = answered_first_of_two_with(options, written) else {
+        return;
+    };
+    let session = term.tmux.path("session.jsonl");
+    let since = Instant::now();
+    kill(&term, "TERM");
+    assert_cancelled_keeping_the_first_answer(&term, 143, since);
+    let journal = std::fs::read_to_string(&session).expect("the session reads");
+    let drafts = records(&journal, "ask:drafts");
+    assert_eq!(drafts.len(), 1, "{journal}");
+    assert_eq!(
+        drafts[0]["drafts"],
+        json!([{"selected": [0], "customSelected": false}, {"customSelected": false}])
+    );
+    assert!(
+        records(&journal, "ask:history-completed").is_empty(),
+        "{journal}"
+    );
 }

@@ -117,13 +117,13 @@ pub fn ask(
         Surface::NoUi => unasked(call),
         Surface::Dialogs => {
             let mut terminal = terminal::plain_dialogs();
-            let result = pi_agent_ask_dialogs::ask(call.clone(), &mut terminal);
+            let (result, drafts) = pi_agent_ask_dialogs::ask(call.clone(), &mut terminal);
             let signalled = interrupt::received()
                 .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
             Asked {
                 result: result.to_json(),
                 exit: Effects::exit_status(signalled),
-                ending: ending(None),
+                ending: ending(interrupt::received().map(|_| drafts)),
             }
         }
         Surface::Popup(found) => {

@@ -9,6 +9,7 @@
 pub mod plain;
 pub mod rpc;
 
+use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::{Call, ToolResult};
 use pi_agent_ask_core::dialog::wording::multi_select_title;
 use pi_agent_ask_core::dialog::{
@@ -82,6 +83,10 @@ pub trait Dialogs {
 /// first. A select reply that is none of the options is the written answer, or, blank, asks
 /// the same select again (the flow decides, see [`DialogFlow`]).
 pub fn run(mut flow: DialogFlow, dialogs: &mut dyn Dialogs) -> ToolResult {
+    drive(&mut flow, dialogs)
+}
+
+fn drive(flow: &mut DialogFlow, dialogs: &mut dyn Dialogs) -> ToolResult {
     let mut announced = Position::Ended;
     loop {
         let position = flow.position();
@@ -100,10 +105,13 @@ pub fn run(mut flow: DialogFlow, dialogs: &mut dyn Dialogs) -> ToolResult {
 }
 
 /// Asks a valid call of either tool through `dialogs`, ending as they choose
-/// ([`Dialogs::after_last`]).
-pub fn ask(call: Call, dialogs: &mut dyn Dialogs) -> ToolResult {
+/// ([`Dialogs::after_last`]). Gives the result and the answers the flow held as it ended, one
+/// draft per question, which a journal keeps when the flow was ended from outside.
+pub fn ask(call: Call, dialogs: &mut dyn Dialogs) -> (ToolResult, Vec<Draft>) {
     let after_last = dialogs.after_last();
-    run(DialogFlow::ending(call, after_last), dialogs)
+    let mut flow = DialogFlow::ending(call, after_last);
+    let result = drive(&mut flow, dialogs);
+    (result, flow.drafts().to_vec())
 }
 
 fn show(dialogs: &mut dyn Dialogs, dialog: &Dialog) -> Option<String> {

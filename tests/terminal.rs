@@ -378,3 +378,30 @@ fn ctrl_c_with_answers_warns_first_and_cancels_on_the_second_press() {
     assert_eq!(details["cancelled"], json!(true));
     assert_eq!(details["answers"], json!({"database": database_answer()}));
 }
+
+#[test]
+fn a_character_the_terminal_draws_wider_than_counted_only_crowds_its_own_row() {
+    // tmux 3.3 draws a thumb with a skin tone in four cells, where its width is two: with
+    // autowrap on, the prompt's first row wrapped and every row below moved down one.
+    let Some(term) = Asking::start(30, 12) else {
+        return;
+    };
+    term.write_arguments(
+        "arguments.json",
+        &json!({"questions": [{"id": "q",
+            "prompt": "Thumbs \u{1f44d}\u{1f3fd} up, this prompt is long enough to wrap at thirty",
+            "options": [{"value": "a", "label": "Alpha"}, {"value": "b", "label": "Beta"}]}]}),
+    );
+    term.launch("ask arguments.json");
+    let screen = term.tmux.wait_for_text("2. ( ) Beta");
+    let rows: Vec<&str> = screen.lines().collect();
+    let first = rows
+        .iter()
+        .position(|row| row.starts_with(" Thumbs"))
+        .unwrap_or_else(|| panic!("no prompt row:\n{screen}"));
+    assert!(
+        rows[first + 1].starts_with(" long enough to wrap at"),
+        "the prompt's first row wrapped:\n{screen}"
+    );
+    term.press(&["Escape"], "exit=");
+}

@@ -16,7 +16,7 @@ use std::time::Duration;
 use crossterm::cursor::Hide;
 use crossterm::event::{EnableBracketedPaste, EnableMouseCapture};
 use crossterm::queue;
-use crossterm::terminal::EnterAlternateScreen;
+use crossterm::terminal::{DisableLineWrap, EnterAlternateScreen};
 use pi_agent_ask_core::draw::{Frame, Size};
 use ratatui::layout::{Position, Rect};
 
@@ -346,7 +346,16 @@ fn enter_modes_unguarded(
     if options.screen == Screen::AlternateScreen {
         queue!(modes, EnterAlternateScreen)?;
     }
-    queue!(modes, EnableBracketedPaste, EnableMouseCapture, Hide)?;
+    // No autowrap: a character the terminal draws wider than its width says (an emoji whose
+    // width terminals disagree on) then only crowds its own row, where wrapping would push
+    // every row below it down.
+    queue!(
+        modes,
+        EnableBracketedPaste,
+        EnableMouseCapture,
+        DisableLineWrap,
+        Hide
+    )?;
     let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone());
     backend.enter_with(&modes, restore::note_screen_entered);
     match options.screen {

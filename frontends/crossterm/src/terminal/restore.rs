@@ -9,7 +9,7 @@ use crossterm::cursor::{MoveTo, Show};
 use crossterm::event::{DisableBracketedPaste, DisableMouseCapture};
 use crossterm::queue;
 use crossterm::style::{Attribute, SetAttribute};
-use crossterm::terminal::{self, Clear, ClearType, LeaveAlternateScreen};
+use crossterm::terminal::{self, Clear, ClearType, EnableLineWrap, LeaveAlternateScreen};
 use rustix::termios::{OptionalActions, Termios, tcgetattr, tcsetattr};
 
 use super::open_tty;
@@ -118,7 +118,7 @@ fn restore_terminal_after_panic() {
 /// gathered and written at once, so the terminal is never left half restored between writes.
 const RESTORE_BYTES: usize = 96;
 
-/// Resets the attributes and input modes, leaves the alternate screen or clears the inline
+/// Resets the attributes and input modes, turns autowrap back on, leaves the alternate screen or clears the inline
 /// form's rows down to the bottom of the screen (leaving the cursor on its first row, where
 /// the shell goes on), shows the cursor and turns raw mode off.
 fn restore_modes(changed: Option<Changed>) -> io::Result<()> {
@@ -150,7 +150,8 @@ fn restore_bytes(
         bytes,
         SetAttribute(Attribute::Reset),
         DisableMouseCapture,
-        DisableBracketedPaste
+        DisableBracketedPaste,
+        EnableLineWrap
     )?;
     match changed {
         Changed::AlternateScreen { entered: true } => queue!(bytes, LeaveAlternateScreen)?,
@@ -205,10 +206,17 @@ mod tests {
     }
 
     #[test]
-    fn an_alternate_screen_never_entered_is_not_left_but_the_input_modes_and_cursor_are_restored() {
+    fn an_alternate_screen_never_entered_is_not_left_but_the_input_modes_autowrap_and_cursor_are_restored()
+     {
         let bytes = restored(Changed::AlternateScreen { entered: false });
         assert!(!bytes.contains("\x1b[?1049"), "{bytes:?}");
-        for mode in ["\x1b[?2004l", "\x1b[?1000l", "\x1b[?1006l", "\x1b[?25h"] {
+        for mode in [
+            "\x1b[?2004l",
+            "\x1b[?1000l",
+            "\x1b[?1006l",
+            "\x1b[?7h",
+            "\x1b[?25h",
+        ] {
             assert!(bytes.contains(mode), "{mode:?} in {bytes:?}");
         }
     }

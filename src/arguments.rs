@@ -40,8 +40,22 @@ const COMMANDS: [(&str, Build); 13] = [
 /// Parses the program's arguments, exiting with clap's message and status on an error, as
 /// `Parser::parse` does.
 pub fn read() -> Cli {
-    parse(std::env::args_os().collect()).unwrap_or_else(|error| error.exit())
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let hook = args.get(1).is_some_and(|first| first == "hook");
+    parse(args).unwrap_or_else(|error| {
+        if hook && error.use_stderr() {
+            // An agent takes exit 2 from a hook as its verdict (Claude Code blocks the tool
+            // call), so a mistake in the hook's own command line exits 1: an error the agent
+            // shows, and the question is left to the agent's own dialog.
+            let _ = error.print();
+            std::process::exit(HOOK_MISUSE);
+        }
+        error.exit()
+    })
 }
+
+/// How a hook ends on a command line it cannot read.
+const HOOK_MISUSE: i32 = 1;
 
 /// Parses `args` (the program's name first) against the tree of the command they name, or the
 /// full tree when they name none.

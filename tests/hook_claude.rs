@@ -19,8 +19,20 @@ fn hook_input() -> Value {
 
 /// Runs `hook claude` on `input`, answering with `response` when given; no settings file.
 fn hook(input: &str, response: Option<&Value>) -> ProgramOutput {
+    hook_with_settings(input, response, None)
+}
+
+/// [`hook`] with `settings` in the settings file when given.
+fn hook_with_settings(
+    input: &str,
+    response: Option<&Value>,
+    settings: Option<&Value>,
+) -> ProgramOutput {
     let folder = tempfile::tempdir().expect("a folder");
     let config = folder.path().join("settings.json");
+    if let Some(settings) = settings {
+        std::fs::write(&config, settings.to_string()).expect("the settings are written");
+    }
     let mut args = vec![
         "hook".to_owned(),
         "claude".to_owned(),
@@ -239,4 +251,62 @@ fn an_answer_file_that_cannot_be_read_fails_without_output() {
         "{}",
         output.stderr
     );
+}
+
+#[test]
+fn a_note_of_several_lines_is_quoted_so_each_context_line_says_whose_note_it_is() {
+    let specific = answered(&json!({"kind": "answer", "answers": {
+        "q1": {"values": ["OAuth"], "optionNotes": {"OAuth": "with google\nand github"}},
+        "q2": {"values": ["repo"], "note": "one line"}
+    }}));
+    assert_eq!(
+        specific["additionalContext"],
+        json!(
+            "Note on option \"OAuth\" of question \"Which authentication should we use?\": \
+             \"with google\\nand github\"\n\
+             Note on question \"Which scopes does the token need?\": one line"
+        )
+    );
+}
+
+#[test]
+fn a_single_choice_answered_as_multiple_choice_says_so_in_the_context() {
+    let response = json!({"kind": "answer", "answers": {
+        "q1": {"values": ["Session cookies", "OAuth"]},
+        "q2": {"values": ["repo"]}
+    }});
+    let settings = json!({"schemaVersion": 5, "behaviour": {"presentSingleAsMulti": true}});
+    let output = hook_with_settings(&hook_input().to_string(), Some(&response), Some(&settings));
+    let specific = &decision(&output)["hookSpecificOutput"];
+    assert_eq!(
+        specific["updatedInput"]["answers"]["Which authentication should we use?"],
+        json!("Session cookies, OAuth")
+    );
+    assert_eq!(
+        specific["additionalContext"],
+        json!(
+            "Question \"Which authentication should we use?\" was answered as multiple choice \
+             by the user's preference, so its answer may name several options."
+        )
+    );
+}
+
+#[test]
+fn a_mistake_in_the_hooks_own_command_line_exits_1_which_leaves_the_call_to_claude_code() {
+    // Exit 2 from a `PreToolUse` hook blocks the tool call.
+    for (args, says) in [
+        (&["--bogus"][..], "unexpected argument '--bogus'"),
+        (
+            &["--inbox", "bad name!"][..],
+            "\"bad name!\" is not an inbox name",
+        ),
+    ] {
+        let mut line = vec!["hook".to_owned(), "claude".to_owned()];
+        line.extend(args.iter().map(|arg| (*arg).to_owned()));
+        // Refused before the input is read.
+        let output = run_program(&line, None);
+        assert_eq!(output.exit, 1, "{args:?}: {}", output.stderr);
+        assert_eq!(output.stdout, "", "{args:?}");
+        assert!(output.stderr.contains(says), "{args:?}: {}", output.stderr);
+    }
 }

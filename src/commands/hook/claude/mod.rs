@@ -25,6 +25,7 @@ use crate::effects::{Effects, Ending};
 use crate::exit::Exit;
 use crate::files::{read_json, working_directory};
 use crate::inbox::client;
+use crate::inbox::place::check_name;
 use crate::interrupt;
 use crate::outcome::{Outcome, Output, report};
 use crate::popup;
@@ -57,7 +58,7 @@ pub fn run(args: &ClaudeHookArgs) -> Exit {
     }
     match answered {
         Ok(Answered::Reply(document)) => print(document),
-        Ok(Answered::Unreadable(message)) => {
+        Ok(Answered::Misused(message)) => {
             report(&format!("hook claude: {message}"));
             Exit::from(1)
         }
@@ -74,11 +75,16 @@ pub fn run(args: &ClaudeHookArgs) -> Exit {
 enum Answered {
     /// The hook output to print.
     Reply(Value),
-    /// `--answer` could not be read.
-    Unreadable(String),
+    /// The hook's own command line is wrong (`--answer` cannot be read, `--inbox` is no
+    /// inbox name): exit 1, an error Claude Code shows before it asks with its own dialog,
+    /// where exit 2 would block the call.
+    Misused(String),
 }
 
 fn answer(args: &ClaudeHookArgs) -> Result<Answered, Declined> {
+    if let Err(error) = check_name(&args.inbox) {
+        return Ok(Answered::Misused(error.to_string()));
+    }
     let input = input::read(std::io::stdin().lock())?;
     // Claude Code runs the hook in the session's directory too, so a `cwd` that is no
     // directory (it went away) asks in the hook's own.
@@ -102,7 +108,7 @@ fn answer(args: &ClaudeHookArgs) -> Result<Answered, Declined> {
     let result = match &args.answer {
         Some(path) => match read_json(&path.display().to_string(), "answer response") {
             Ok(response) => call.answered_by(&response).to_json(),
-            Err(error) => return Ok(Answered::Unreadable(error.to_string())),
+            Err(error) => return Ok(Answered::Misused(error.to_string())),
         },
         None => ask_elsewhere(&call, settings, &cwd, &args.inbox)?,
     };

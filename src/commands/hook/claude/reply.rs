@@ -3,8 +3,12 @@
 //! Code's own dialog fills them); notes and unanswered questions go to `additionalContext` in
 //! the stable wording of [`context`]; a cancelled form denies the call.
 
+use std::borrow::Cow;
+
 use pi_agent_ask_core::contract::answers::{Answer, Mode};
+use pi_agent_ask_core::contract::request::QuestionType;
 use pi_agent_ask_core::contract::result::{AskResult, ElaborationItem};
+use pi_agent_ask_core::json;
 use serde_json::{Map, Value, json};
 
 use super::input::{ClaudeQuestion, PRE_TOOL_USE};
@@ -91,6 +95,11 @@ pub fn reply(questions: &[ClaudeQuestion], raw: &Value, result: &AskResult) -> R
             )),
         }
         if let Some(answer) = answer {
+            let presented = result
+                .questions
+                .get(position)
+                .and_then(|asked| asked.presented_type);
+            lines.extend(presented.map(|kind| presented_line(question, kind)));
             lines.extend(note_lines(question, answer));
         }
     }
@@ -103,7 +112,8 @@ pub fn reply(questions: &[ClaudeQuestion], raw: &Value, result: &AskResult) -> R
 
 /// The lines of `additionalContext` as one text, `None` without any. Each line names the
 /// question by its text, JSON-quoted: `Note on question "<Q>": <note>`, `Note on option
-/// "<L>" of question "<Q>": <note>`, `Question "<Q>" was left unanswered.`
+/// "<L>" of question "<Q>": <note>`, `Question "<Q>" was left unanswered.`, and the
+/// [`presented_line`]; a note of several lines is JSON-quoted too, so it stays on its line.
 pub fn context(lines: &[String]) -> Option<String> {
     (!lines.is_empty()).then(|| lines.join("\n"))
 }
@@ -142,16 +152,52 @@ fn note_lines(question: &ClaudeQuestion, answer: &Answer) -> Vec<String> {
     lines
 }
 
+/// The line saying a question was answered as another type than Claude asked for (the
+/// settings' `presentSingleAsMulti`, or the form's type key), since a single-choice answer
+/// may then name several options.
+fn presented_line(question: &ClaudeQuestion, presented: QuestionType) -> String {
+    let how = if presented.is_multi() {
+        "multiple choice by the user's preference, so its answer may name several options"
+    } else {
+        "single choice by the user's preference"
+    };
+    format!(
+        "Question {} was answered as {how}.",
+        quoted(&question.question)
+    )
+}
+
 fn question_note(question: &ClaudeQuestion, note: &str) -> String {
-    format!("Note on question {}: {note}", quoted(&question.question))
+    format!(
+        "Note on question {}: {}",
+        quoted(&question.question),
+        one_line(note)
+    )
 }
 
 fn option_note(question: &ClaudeQuestion, value: &str, note: &str) -> String {
     format!(
-        "Note on option {} of question {}: {note}",
+        "Note on option {} of question {}: {}",
         quoted(label_of(question, value)),
-        quoted(&question.question)
+        quoted(&question.question),
+        one_line(note)
     )
+}
+
+/// `text` as it reads on one line of the context: as it is, or JSON-quoted when it breaks
+/// the line (so each line still says whose note it is).
+fn one_line(text: &str) -> Cow<'_, str> {
+    let breaks = |c: char| {
+        matches!(
+            c,
+            '\n' | '\r' | '\u{b}' | '\u{c}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+        )
+    };
+    if text.contains(breaks) {
+        Cow::Owned(json::to_string(&text))
+    } else {
+        Cow::Borrowed(text)
+    }
 }
 
 /// The label as Claude gave it of the option whose (trimmed) value is `value`.
@@ -171,8 +217,9 @@ fn clarification(questions: &[ClaudeQuestion], result: &AskResult) -> String {
         let answer = result.answers.get(&question_id(position));
         if let Some(text) = answer.and_then(|answer| answer_text(question, answer)) {
             lines.push(format!(
-                "Answer so far to question {}: {text}",
-                quoted(&question.question)
+                "Answer so far to question {}: {}",
+                quoted(&question.question),
+                one_line(&text)
             ));
         }
     }

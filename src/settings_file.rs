@@ -74,6 +74,14 @@ impl SettingsFile {
             .map_or_else(|| NO_LOCATION.to_owned(), |path| path.display().to_string())
     }
 
+    /// Says on standard error what was wrong with the file (an invalid file, keymaps left at
+    /// their defaults), for a command that shows no form, where the form would show it.
+    pub fn report_notices(&self) {
+        for notice in &self.loaded.notices {
+            crate::outcome::report(&format!("{}: {notice}", self.display_path()));
+        }
+    }
+
     /// The settings in effect.
     pub const fn settings(&self) -> &Settings {
         &self.loaded.settings

@@ -1,6 +1,6 @@
 //! How the program reads what it is given: a byte-order mark is skipped, a document nested too
 //! deeply is refused with the limit named, and a usage error still exits 2 when stderr is
-//! closed.
+//! closed, and a settings file that cannot be used is said on stderr where no form says it.
 
 mod support;
 
@@ -70,4 +70,35 @@ fn a_usage_error_with_stderr_a_broken_pipe_exits_2_without_a_panic() {
         .status()
         .expect("the program runs");
     assert_eq!(status.code(), Some(2));
+}
+
+#[test]
+fn a_command_that_shows_no_form_says_on_stderr_that_the_settings_file_is_invalid() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let config = folder.path().join("settings.json");
+    std::fs::write(&config, "{truncated").expect("the settings are written");
+    let config = config.display().to_string();
+    let arguments =
+        r#"{"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg"}]}]}"#;
+    let answer = folder.path().join("answer.json");
+    std::fs::write(&answer, r#"{"kind": "cancel"}"#).expect("the answer is written");
+    let answer = answer.display().to_string();
+    for args in [
+        &["check", "-", "--config", &config][..],
+        &["ask", "-", "--config", &config, "--answer", &answer],
+        &["ask", "-", "--config", &config, "--ui", "none"],
+    ] {
+        let args: Vec<String> = args.iter().map(|arg| (*arg).to_owned()).collect();
+        let output = run_program(&args, Some(arguments));
+        assert_eq!(output.exit, 0, "{args:?}: {}", output.stderr);
+        assert_eq!(
+            output.stderr,
+            format!(
+                "pi-agent-ask: {config}: Config was invalid or unsupported. Loaded defaults for \
+                 this session and left the config file unchanged. Edit the config file or run \
+                 /reload after fixing it.\n"
+            ),
+            "{args:?}"
+        );
+    }
 }

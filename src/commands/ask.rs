@@ -52,7 +52,10 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
     }
     let (result, exit) = match (read.call, response) {
         (Err(invalid), _) => (invalid.into_result().to_json(), 0),
-        (Ok(call), Some(response)) => (call.answered_by(&response).to_json(), 0),
+        (Ok(call), Some(response)) => {
+            read.settings.report_notices();
+            (call.answered_by(&response).to_json(), 0)
+        }
         (Ok(call), None) => {
             let surface = surface_for(args.ui, args.inline, &args.inbox)?;
             let journal = args
@@ -113,6 +116,10 @@ pub fn ask(
     surface: Surface,
     inbox: &str,
 ) -> Result<Asked, UsageError> {
+    if matches!(surface, Surface::NoUi | Surface::Dialogs) {
+        // The forms show them; these surfaces have no place for them.
+        settings.report_notices();
+    }
     Ok(match surface {
         Surface::NoUi => unasked(call),
         Surface::Dialogs => {

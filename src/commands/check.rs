@@ -19,7 +19,9 @@ struct Valid<'a> {
 
 /// Prints `{ok: true, arguments, request}` (exit 0) or `{ok: false, issues}` (exit 1).
 pub fn run(args: &CheckArgs) -> Result<Outcome, UsageError> {
-    Ok(match read_call(&args.common)?.call {
+    let read = read_call(&args.common)?;
+    read.settings.report_notices();
+    Ok(match read.call {
         Ok(call) => Outcome::stream(
             move |out| {
                 let valid = Valid {

@@ -26,6 +26,7 @@ use crate::effects::{Effects, Ending};
 use crate::exit::Exit;
 use crate::files::working_directory;
 use crate::interrupt;
+use crate::settings_file::SettingsFile;
 use journal::RpcJournal;
 
 /// How much of standard input one read takes.
@@ -85,6 +86,8 @@ pub fn run(args: &RpcArgs) -> Exit {
             return Exit::from(2);
         }
     };
+    // Each call reads the file again; what is wrong with it is said once.
+    SettingsFile::read(args.config.as_deref()).report_notices();
     let mut session = Session::new(ProgramEnvironment {
         cwd,
         config: args.config.clone(),

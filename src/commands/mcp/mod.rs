@@ -82,9 +82,11 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         .ok()
         .and_then(|millis| millis.parse().ok())
         .map_or(PROGRESS_EVERY, Duration::from_millis);
+    let settings = SettingsFile::read(args.config.as_deref());
+    settings.report_notices();
     let config = Config {
         cwd: working_directory(args.cwd.as_deref())?,
-        settings: SettingsFile::read(args.config.as_deref()),
+        settings,
         ui: args.ui,
         inbox: args.inbox.clone(),
         progress_every,

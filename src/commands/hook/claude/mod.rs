@@ -91,6 +91,7 @@ fn answer(args: &ClaudeHookArgs) -> Result<Answered, Declined> {
     let cwd = working_directory(input.cwd.as_deref().filter(|dir| dir.is_dir()))
         .map_err(|error| Declined::Failed(error.to_string()))?;
     let settings = SettingsFile::read(args.config.as_deref());
+    settings.report_notices();
     let call = parse_call_with(
         Tool::AskUser,
         &translate::arguments(&input.questions),

@@ -262,6 +262,10 @@ fn null_section_means_defaults() {
     json!({"main": {"cancel": ["?"]}}),
     r#"keymaps.main.cancel: "?" is bound to global.settings, which takes it first"#
 )]
+#[case(
+    json!({"settingsModal": {"close": []}}),
+    "keymaps.settingsModal.close: needs a key; without one the settings could not be left"
+)]
 fn a_problem_is_reported_and_defaults_are_kept(
     #[case] section: serde_json::Value,
     #[case] message: &str,

@@ -68,6 +68,17 @@ pub enum KeymapProblem {
         /// The global action that takes the key.
         global: &'static str,
     },
+    /// No key for an action that alone leaves a screen ([`WAYS_OUT`]), which could then not
+    /// be left.
+    #[error("keymaps.{context}.{action}: needs a key; without one {screen} could not be left")]
+    NoWayOut {
+        /// The context.
+        context: Context,
+        /// The action's name.
+        action: &'static str,
+        /// What could not be left.
+        screen: &'static str,
+    },
     /// One key bound to two actions of the same context.
     #[error("keymaps.{context}: {key:?} is bound to both {first} and {second}")]
     Conflict {
@@ -86,7 +97,7 @@ impl Keymaps {
     /// Applies the settings file's `keymaps` section to the defaults.
     ///
     /// Each action written in the section replaces that action's default keys (an empty list
-    /// unbinds it); actions and contexts not written keep their defaults; a key written twice
+    /// unbinds it, but for the [`WAYS_OUT`]); actions and contexts not written keep their defaults; a key written twice
     /// for one action counts once. `null` means no overrides.
     ///
     /// The section is accepted or rejected as a whole: if anything is wrong anywhere (a context
@@ -187,6 +198,11 @@ impl Keymaps {
     }
 }
 
+/// The actions that alone leave a screen, by context and name, with the screen: written
+/// with no key, the screen could not be left but by killing the program. (The questionnaire
+/// and its editors have several ways out, and `global.dismiss` besides.)
+const WAYS_OUT: [(Context, &str, &str); 1] = [(Context::SettingsModal, "close", "the settings")];
+
 /// Applies the overrides of `context`, whose keymap is `keymap`, then checks the merged
 /// context for conflicts.
 fn apply_context<A: Action>(
@@ -215,6 +231,17 @@ fn apply_context<A: Action>(
             continue;
         };
         if let Some(keys) = parse_key_list(context, action, ids, problems) {
+            let name = action.name_in(context);
+            if let Some((_, _, screen)) = WAYS_OUT
+                .iter()
+                .find(|way| keys.is_empty() && (way.0, way.1) == (context, name))
+            {
+                problems.push(KeymapProblem::NoWayOut {
+                    context,
+                    action: name,
+                    screen,
+                });
+            }
             keymap.set_keys(action, keys);
             written.push(action);
         }

@@ -53,14 +53,27 @@ fn read_text(source: &str, what: &str) -> Result<String, UsageError> {
     }
 }
 
-/// The working directory relative preview paths resolve against, made absolute.
+/// The working directory relative preview paths resolve against, made absolute; a `--cwd`
+/// that is no directory is a usage error (its `@` references would find nothing).
 pub fn working_directory(cwd: Option<&Path>) -> Result<PathBuf, UsageError> {
     let current = std::env::current_dir()
         .map_err(|error| UsageError::new(format!("cannot read the current directory: {error}")))?;
-    Ok(match cwd {
-        Some(dir) => current.join(dir),
-        None => current,
-    })
+    let Some(dir) = cwd else {
+        return Ok(current);
+    };
+    let dir = current.join(dir);
+    match std::fs::metadata(&dir) {
+        Ok(found) if found.is_dir() => Ok(dir),
+        Ok(_) => Err(UsageError::new(format!(
+            "--cwd {}: not a directory",
+            dir.display()
+        ))),
+        Err(error) => Err(UsageError::new(format!(
+            "--cwd {}: {}",
+            dir.display(),
+            io_text(&error)
+        ))),
+    }
 }
 
 /// Preview files read from the file system, relative to a working directory.

@@ -102,3 +102,22 @@ fn a_command_that_shows_no_form_says_on_stderr_that_the_settings_file_is_invalid
         );
     }
 }
+
+#[test]
+fn a_working_directory_that_is_no_directory_is_a_usage_error() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let file = folder.path().join("file");
+    std::fs::write(&file, "").expect("the file is written");
+    let arguments =
+        r#"{"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg"}]}]}"#;
+    for (dir, says) in [
+        (folder.path().join("missing"), "No such file or directory"),
+        (file, "not a directory"),
+    ] {
+        let args = ["check", "-", "--cwd", &dir.display().to_string()].map(str::to_owned);
+        let output = run_program(&args, Some(arguments));
+        assert_eq!(output.exit, 2, "{}", output.stderr);
+        assert_eq!(output.stdout, "");
+        assert!(output.stderr.contains(says), "{}", output.stderr);
+    }
+}

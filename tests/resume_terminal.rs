@@ -165,11 +165,7 @@ fn a_hang_up_journals_the_drafts_of_the_open_form_too() {
     let Some(term) = Asking::start(100, 30) else {
         return;
     };
-    let session_path = term.tmux.path("session.jsonl");
-    std::fs::write(&session_path, calling_ask_user(&arguments())).expect("the session is written");
-    term.write_arguments("arguments.json", &arguments());
-    term.launch("ask arguments.json --ui tui --session session.jsonl --tool-call-id call-1");
-    term.tmux.wait_for_text(PROMPT);
+    let session_path = asked_with_a_session(&term);
     term.press(&["Down", "Space"], "(•) None");
     term.tmux.keys(&["n"]);
     term.tmux.wait_for_text("enter save");
@@ -189,6 +185,17 @@ fn a_hang_up_journals_the_drafts_of_the_open_form_too() {
         json!([{"selected": [1], "customSelected": false,
             "optionNotes": {"1": "only in tests"}}])
     );
+}
+
+/// Starts the ask of `session.jsonl`'s call `call-1`, journaled there, and waits for its form;
+/// gives the session's path.
+fn asked_with_a_session(term: &Asking) -> std::path::PathBuf {
+    let session_path = term.tmux.path("session.jsonl");
+    std::fs::write(&session_path, calling_ask_user(&arguments())).expect("the session is written");
+    term.write_arguments("arguments.json", &arguments());
+    term.launch("ask arguments.json --ui tui --session session.jsonl --tool-call-id call-1");
+    term.tmux.wait_for_text(PROMPT);
+    session_path
 }
 
 fn resume(session: &std::path::Path, ui: &str) -> Value {
@@ -371,4 +378,36 @@ fn an_events_file_that_cannot_be_opened_is_a_usage_error_before_anything_is_aske
         "{}",
         output.stderr
     );
+}
+
+#[test]
+fn an_answered_ask_whose_host_went_away_before_the_tool_result_gives_its_answer_again() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    let session_path = asked_with_a_session(&term);
+    term.press(&["2"], "Review your answers");
+    term.tmux.keys(&["Enter"]);
+    let (answered, exit) = term.finish();
+    assert_eq!(exit, 0);
+    assert_eq!(
+        answered["details"]["answers"]["cache"]["values"],
+        json!(["none"])
+    );
+    // The host never wrote the tool result: the answer comes back, not an empty form.
+    let printed = resume(&session_path, "none");
+    assert_eq!(printed["recovered"], json!(true));
+    assert_eq!(printed["toolCallId"], json!("call-1"));
+    assert_eq!(printed["result"], answered);
+    let journal = std::fs::read_to_string(&session_path).expect("the session reads");
+    assert_eq!(
+        custom_types(&journal),
+        [
+            "ask:payload",
+            "ask:history-request",
+            "ask:history-completed",
+            "ask:pending-dismissed"
+        ]
+    );
+    assert_eq!(resume(&session_path, "none"), json!({"recovered": false}));
 }

@@ -1,7 +1,8 @@
 //! `resume`: reopens the interrupted ask of a Pi session, the newest `ask_user` tool call on
 //! its active branch with neither a tool result nor an `ask:pending-dismissed` entry, with the
-//! drafts its form held. Its original `execute` is gone, so the result is printed for the host
-//! to send as a follow-up message.
+//! drafts its form held; one whose form was answered (the result journaled, the host gone
+//! before it wrote the tool result) gives that result again without asking. Its original
+//! `execute` is gone, so the result is printed for the host to send as a follow-up message.
 
 use pi_agent_ask_core::events::{Lifecycle, Source};
 use pi_agent_ask_core::journal::append;
@@ -48,6 +49,18 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
             ));
         }
     };
+    // Answered, and the host went away before it wrote the tool result: the answer is given
+    // again rather than asked for a second time.
+    if let Some(result) = recovery
+        .completed
+        .clone()
+        .and_then(|details| call.recorded(details))
+    {
+        let dismissed =
+            append::pending_dismissed(journal.tool_call_id(), recovery.request_id.as_deref());
+        journal.write(&[dismissed]);
+        return Ok(printed(journal.tool_call_id(), result.to_json(), 0));
+    }
     let surface = surface_for(args.ui, args.inline, &args.inbox)?;
     let mut events = args.events.as_deref().map(EventsFile::open).transpose()?;
     if recovery.request_id.is_none() {

@@ -24,7 +24,7 @@ use super::remote::{
     AnswerSpec, RemoteError, RemoteErrorCode, RemoteResponse, validate_remote_response,
 };
 use super::request::{Question, QuestionType, Request};
-use super::result;
+use super::result::{self, AskResult};
 use super::rules::Rules;
 use super::tool::Tool;
 use super::tool_result::ToolResult;
@@ -326,6 +326,18 @@ impl Call {
             Origin::AskUserQuestion(questions) => ToolResult::AskUserQuestion(
                 question_tool::cancelled_result(questions, drafts.unwrap_or_default()),
             ),
+        }
+    }
+
+    /// The result an earlier ask of this call gave, kept in a journal as its `details`, given
+    /// again; `None` for an `ask_user_question` call, which is never journaled.
+    pub fn recorded(&self, details: AskResult) -> Option<ToolResult> {
+        match &self.origin {
+            Origin::AskUser { .. } => Some(ToolResult::AskUser(Box::new(result::recorded_result(
+                &self.request,
+                details,
+            )))),
+            Origin::AskUserQuestion(_) => None,
         }
     }
 

@@ -1,19 +1,22 @@
 //! The interrupted ask to reopen: the newest `ask_user` tool call on the active branch with
 //! neither a tool result nor an `ask:pending-dismissed` entry, asked from its saved payload
 //! when one is valid, else from the call's own arguments validated again, with the drafts its
-//! form held when it was interrupted.
+//! form held when it was interrupted, or with the result it gave when that never reached the
+//! host.
 
+use serde::Deserialize;
 use serde_json::Value;
 
 use super::branch::Branch;
 use super::drafts::{DraftRecord, drafts_for_call};
 use super::entry::EntryKind;
 use super::records::{
-    self, DRAFTS, Drafts, HISTORY_REQUEST, HistoryRequest, PAYLOAD, PENDING_DISMISSED, Payload,
-    PendingDismissed,
+    self, DRAFTS, Drafts, HISTORY_COMPLETED, HISTORY_REQUEST, HistoryCompleted, HistoryRequest,
+    PAYLOAD, PENDING_DISMISSED, Payload, PendingDismissed,
 };
 use crate::contract::answers::Draft;
 use crate::contract::ask_user::{ParseOptions, PreviewSource};
+use crate::contract::result::AskResult;
 use crate::contract::{Call, InvalidCall, Tool};
 
 /// An interrupted ask found on a branch.
@@ -32,6 +35,9 @@ pub struct Recovery {
     arguments: Value,
     /// The drafts its form held when it was interrupted, if they were journaled.
     drafts: Option<Vec<DraftRecord>>,
+    /// The result its form gave, when it was journaled but never reached the host (which
+    /// went away before it wrote the tool result).
+    pub completed: Option<AskResult>,
 }
 
 /// The ask to recover on `branch`, if there is one.
@@ -59,15 +65,12 @@ pub fn recoverable(branch: &Branch<'_>) -> Option<Recovery> {
         .filter(|request| request.tool_call_id == call.id)
         .last()
         .map(|request| request.request_id);
-    let drafts = request_id.as_deref().and_then(|request_id| {
-        branch
-            .custom(DRAFTS)
-            .filter_map(records::read::<Drafts>)
-            .filter(|drafts| drafts.request_id == request_id)
-            .last()
-            .map(|drafts| drafts.drafts)
-    });
+    let drafts =
+        newest::<Drafts>(branch, DRAFTS, request_id.as_deref()).map(|drafts| drafts.drafts);
+    let completed = newest::<HistoryCompleted>(branch, HISTORY_COMPLETED, request_id.as_deref())
+        .and_then(|completed| serde_json::from_value(completed.result?).ok());
     Some(Recovery {
+        completed,
         tool_call_id: call.id.clone(),
         source_entry_id: entry_id.to_owned(),
         request_id,
@@ -75,6 +78,20 @@ pub fn recoverable(branch: &Branch<'_>) -> Option<Recovery> {
         arguments: call.arguments.clone(),
         drafts,
     })
+}
+
+/// The newest readable record of `custom_type` for the ask `request_id`, if it has one.
+fn newest<T: for<'de> Deserialize<'de>>(
+    branch: &Branch<'_>,
+    custom_type: &'static str,
+    request_id: Option<&str>,
+) -> Option<T> {
+    let request_id = request_id?;
+    branch
+        .custom(custom_type)
+        .filter(|data| data["requestId"] == request_id)
+        .filter_map(records::read::<T>)
+        .last()
 }
 
 /// The saved arguments of tool call `call_id` in entry `entry_id`, oldest first. A payload

@@ -419,3 +419,43 @@ fn a_payload_no_request_names_is_not_taken_for_one_of_two_calls_in_its_message()
         .expect("a valid call");
     assert_eq!(prompt(&again), "Second?");
 }
+
+/// The result `result` of the journaled call, completed in the journal as an ask completes it,
+/// given again by the recovery.
+fn given_again(call: &Call, result: &crate::contract::ToolResult) -> Value {
+    let document = result.to_json();
+    let records = [
+        append::payload(call, Some("b3".into()), 5).unwrap(),
+        append::history_request(call, "new", "2026-01-01T00:00:05.000Z".into()).unwrap(),
+        append::history_completed(call, document["details"].clone()).unwrap(),
+    ];
+    let session = Session::parse(&appended(&branched(), &records));
+    let recovery = recoverable(&session.active_branch()).expect("an ask to recover");
+    let again = recovery
+        .call(ParseOptions::default(), &mut NoPreviewFiles, || {
+            "fresh".into()
+        })
+        .expect("a valid call");
+    let details = recovery.completed.expect("the completion is found");
+    again.recorded(details).expect("an ask_user call").to_json()
+}
+
+#[test]
+fn an_answered_ask_whose_result_never_reached_the_host_gives_the_same_result_again() {
+    let call = journaled_call();
+    for response in [
+        json!({"kind": "answer", "answers": {"why": {"values": ["cheap"], "note": "for now",
+            "optionNotes": {"cheap": "hosted"}}}}),
+        json!({"kind": "answer", "mode": "elaborate", "answers": {"why": {"note": "which?"}}}),
+        json!({"kind": "answer", "answers": {"why": {"customText": "both"}}}),
+        json!({"kind": "cancel"}),
+    ] {
+        let result = call.answer_remote(&response).expect("a valid response");
+        assert_eq!(given_again(&call, &result), result.to_json(), "{response}");
+    }
+    let mut drafts = vec![crate::contract::answers::Draft::default()];
+    drafts[0].custom_text = "speed".into();
+    drafts[0].custom_selected = true;
+    let cancelled = call.cancelled(Some(&drafts));
+    assert_eq!(given_again(&call, &cancelled), cancelled.to_json());
+}

@@ -5,7 +5,7 @@ use indexmap::IndexMap;
 use super::attachments::image_blocks;
 use super::text::{
     ELABORATION_INSTRUCTION, cancelled_text, elaborate_text, invalid_answer_text,
-    invalid_input_text, no_ui_text, submit_text, with_request_id,
+    invalid_input_text, no_ui_text, submit_text, summary_text, with_request_id,
 };
 use super::{
     AskError, AskResult, Continuation, Elaboration, ElaborationItem, Mode, NextAction,
@@ -217,4 +217,20 @@ pub fn invalid_input_result(
         elaboration: None,
     };
     ToolOutput::new(invalid_input_text(invalid), details, false).with_structured_content()
+}
+
+/// A result given once and kept in a journal (its details), given again: the text and image
+/// blocks those details stand for, as they were first given.
+pub fn recorded_result(request: &Request, details: AskResult) -> ToolOutput<AskResult> {
+    let request_id = details.request_id.clone().unwrap_or_default();
+    let text = summary_text(request, &details);
+    let is_error = details.error.is_some();
+    // A cancelled result carries the ids of its images only, and shows none.
+    let images = !details.cancelled && !is_error;
+    let output = finish(&text, &request_id, details, is_error);
+    if images {
+        with_images(request, output)
+    } else {
+        output
+    }
 }

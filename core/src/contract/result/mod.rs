@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 pub use build::{
     cancelled_result, elaborate_result, invalid_answer_result, invalid_input_result, no_ui_result,
-    submit_result,
+    recorded_result, submit_result,
 };
 pub use text::{ELABORATION_INSTRUCTION, NO_UI_HEADLINE, summary_text};
 

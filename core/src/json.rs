@@ -3,7 +3,7 @@
 //!
 //! `serde_json` escapes the C0 controls, `"` and `\`. A result is often shown in a terminal
 //! and read by hosts that split lines, so strings also escape DEL, the C1 controls (which a
-//! terminal honouring UTF-8 C1 would execute), the bidirectional embedding, override and
+//! terminal honouring UTF-8 C1 would execute), the bidirectional marks, embedding, override and
 //! isolate controls (which reorder what a person reads), and U+2028 and U+2029 (which some
 //! readers take as line breaks). The value is unchanged: a JSON reader reads the escapes back
 //! as the same characters.
@@ -19,7 +19,11 @@ use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
 pub const fn needs_escape(c: char) -> bool {
     matches!(
         c,
-        '\u{7f}'..='\u{9f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        '\u{7f}'..='\u{9f}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}'
     )
 }
 
@@ -174,11 +178,11 @@ mod tests {
 
     #[test]
     fn controls_a_terminal_could_act_on_leave_as_escapes() {
-        let text = "a\u{7f}b\u{85}c\u{9b}d\u{202e}e\u{2066}f\u{2028}g";
+        let text = "a\u{7f}b\u{85}c\u{9b}d\u{202e}e\u{2066}f\u{2028}g\u{200e}h\u{200f}";
         let written = to_string(&json!({ "text": text }));
         assert_eq!(
             written,
-            r#"{"text":"a\u007fb\u0085c\u009bd\u202ee\u2066f\u2028g"}"#
+            r#"{"text":"a\u007fb\u0085c\u009bd\u202ee\u2066f\u2028g\u200eh\u200f"}"#
         );
         assert!(!written.chars().any(|c| c.is_control() || needs_escape(c)));
     }
@@ -202,14 +206,14 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn every_character_to_escape_is_found_by_its_first_byte(
-            text in "[a \\u{7e}-\\u{a1}\\u{2000}\\u{2027}-\\u{202f}\\u{2065}-\\u{206a}é日\"\\\\\n]{0,40}",
+            text in "[a \\u{7e}-\\u{a1}\\u{2000}\\u{200d}-\\u{2010}\\u{2027}-\\u{202f}\\u{2065}-\\u{206a}é日\"\\\\\n]{0,40}",
         ) {
             proptest::prop_assert_eq!(to_string(&text), escaped_char_by_char(&text));
         }
 
         #[test]
         fn a_document_escaped_in_chunks_is_the_document_this_module_writes(
-            text in "[a \\u{7e}-\\u{a1}\\u{2000}\\u{2027}-\\u{202f}\\u{2065}-\\u{206a}é日\"\\\\\n]{0,40}",
+            text in "[a \\u{7e}-\\u{a1}\\u{2000}\\u{200d}-\\u{2010}\\u{2027}-\\u{202f}\\u{2065}-\\u{206a}é日\"\\\\\n]{0,40}",
             cuts in proptest::collection::vec(0_usize..200, 0..6),
         ) {
             let value = json!({"text": text, "list": [text]});

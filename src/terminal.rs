@@ -4,7 +4,8 @@
 //!
 //! Answers are read through [`interrupt::reader`], so SIGINT (Ctrl-C), SIGTERM and SIGHUP end
 //! a prompt that waits for its line at once: the read fails, the prompt's line is ended, the
-//! flow is cancelled with the answers so far, and the caller exits with the signal's status.
+//! flow is cancelled with the answers so far, and the caller exits with the signal's status
+//! (after [`discard_unread_input`]).
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
@@ -23,6 +24,14 @@ fn open_tty() -> Option<(File, File)> {
     let reader = OpenOptions::new().read(true).open("/dev/tty").ok()?;
     let writer = OpenOptions::new().write(true).open("/dev/tty").ok()?;
     Some((reader, writer))
+}
+
+/// Drops what was typed on the terminal and never read: the line a signal cut off before it
+/// was entered would otherwise reach the shell, which runs it once `enter` is pressed there.
+pub fn discard_unread_input() {
+    if let Some((reader, _)) = open_tty() {
+        let _ = rustix::termios::tcflush(&reader, rustix::termios::QueueSelector::IFlush);
+    }
 }
 
 /// Whether the process has a terminal to prompt on.

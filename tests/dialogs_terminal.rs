@@ -228,3 +228,25 @@ fn a_signal_journals_the_plain_prompts_answers_so_far_as_drafts() {
         "{journal}"
     );
 }
+
+#[test]
+fn a_line_typed_but_not_entered_when_a_signal_ends_the_prompts_never_reaches_the_shell() {
+    let Some(term) = answered_first_of_two() else {
+        return;
+    };
+    term.tmux.text("echo LEAK''ED");
+    term.tmux.wait_for_text("(Ctrl-D cancels): echo LEAK''ED");
+    let since = Instant::now();
+    kill(&term, "TERM");
+    assert_cancelled_keeping_the_first_answer(&term, 143, since);
+    term.tmux.keys(&["Enter"]);
+    term.tmux.text("echo after");
+    term.tmux.keys(&["Enter"]);
+    let screen = term.tmux.wait_for("the next command's output", |screen| {
+        screen.lines().any(|line| line == "after")
+    });
+    assert!(
+        !screen.lines().any(|line| line == "LEAKED"),
+        "the cut-off line ran in the shell:\n{screen}"
+    );
+}

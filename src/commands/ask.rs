@@ -125,6 +125,9 @@ pub fn ask(
         Surface::Dialogs => {
             let mut terminal = terminal::plain_dialogs();
             let (result, drafts) = pi_agent_ask_dialogs::ask(call.clone(), &mut terminal);
+            if interrupt::received().is_some() {
+                terminal::discard_unread_input();
+            }
             let signalled = interrupt::received()
                 .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
             Asked {

@@ -68,7 +68,7 @@ pub enum KeymapProblem {
         /// The global action that takes the key.
         global: &'static str,
     },
-    /// No key for an action that alone leaves a screen ([`WAYS_OUT`]), which could then not
+    /// No key for an action that alone leaves a screen, which could then not
     /// be left.
     #[error("keymaps.{context}.{action}: needs a key; without one {screen} could not be left")]
     NoWayOut {
@@ -97,7 +97,7 @@ impl Keymaps {
     /// Applies the settings file's `keymaps` section to the defaults.
     ///
     /// Each action written in the section replaces that action's default keys (an empty list
-    /// unbinds it, but for the [`WAYS_OUT`]); actions and contexts not written keep their defaults; a key written twice
+    /// unbinds it, but for the actions that alone leave a screen); actions and contexts not written keep their defaults; a key written twice
     /// for one action counts once. `null` means no overrides.
     ///
     /// The section is accepted or rejected as a whole: if anything is wrong anywhere (a context

@@ -24,6 +24,9 @@ pub enum InputError {
     /// Standard input holds more than [`MAX_INPUT_BYTES`].
     #[error("the hook input is longer than {MAX_INPUT_BYTES} bytes")]
     TooLong,
+    /// Standard input is JSON, but no object: no hook input at all.
+    #[error("the hook input is not a JSON object")]
+    NotAnObject,
     /// Standard input is not the JSON of a hook input.
     #[error("the hook input is not a Claude Code hook input: {0}")]
     Malformed(serde_json::Error),
@@ -110,6 +113,10 @@ pub fn read(reader: impl Read) -> Result<HookInput, InputError> {
 /// Checks a hook input document: a `PreToolUse` event of `AskUserQuestion` whose questions
 /// have the documented shape and distinct texts.
 pub fn parse(document: Value) -> Result<HookInput, InputError> {
+    if !document.is_object() {
+        // serde would name the struct it reads into, which means nothing to the reader.
+        return Err(InputError::NotAnObject);
+    }
     let raw: RawInput = serde_json::from_value(document).map_err(InputError::Malformed)?;
     if raw.hook_event_name != PRE_TOOL_USE {
         return Err(InputError::OtherEvent(raw.hook_event_name));

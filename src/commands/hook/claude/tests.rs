@@ -96,8 +96,12 @@ fn another_event_another_tool_or_malformed_input_is_declined() {
     assert!(matches!(input::parse(other_tool), Err(InputError::OtherTool(name)) if name == "Bash"));
     assert!(matches!(
         input::parse(json!([1])),
-        Err(InputError::Malformed(_))
+        Err(InputError::NotAnObject)
     ));
+    assert_eq!(
+        input::parse(json!([])).unwrap_err().to_string(),
+        "the hook input is not a JSON object"
+    );
     assert!(matches!(
         input::parse(hook_input(&json!([{"header": "No text"}]))),
         Err(InputError::Questions(_))

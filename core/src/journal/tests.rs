@@ -68,14 +68,19 @@ fn branched() -> Vec<Value> {
     ]
 }
 
-fn recovered_call(lines: &[Value]) -> Option<(String, Call)> {
-    let session = Session::parse(&text(lines));
-    let recovery = recoverable(&session.active_branch())?;
-    let call = recovery
+/// The call `recovery` asks again, valid, a fresh request id given where it has none.
+fn asked_again(recovery: &super::recovery::Recovery) -> Call {
+    recovery
         .call(ParseOptions::default(), &mut NoPreviewFiles, || {
             "fresh".into()
         })
-        .expect("a valid call");
+        .expect("a valid call")
+}
+
+fn recovered_call(lines: &[Value]) -> Option<(String, Call)> {
+    let session = Session::parse(&text(lines));
+    let recovery = recoverable(&session.active_branch())?;
+    let call = asked_again(&recovery);
     Some((recovery.tool_call_id, call))
 }
 
@@ -217,11 +222,7 @@ fn a_journaled_ask_is_recovered_under_its_request_id_with_its_drafts() {
     let session = Session::parse(&appended(&branched(), &records));
     let recovery = recoverable(&session.active_branch()).expect("an ask to recover");
     assert_eq!(recovery.request_id.as_deref(), Some("r1"));
-    let again = recovery
-        .call(ParseOptions::default(), &mut NoPreviewFiles, || {
-            "fresh".into()
-        })
-        .expect("a valid call");
+    let again = asked_again(&recovery);
     assert_eq!(again.request_id(), Some("r1"));
     assert_eq!(recovery.drafts_for(&again), Some(drafts));
 }
@@ -392,11 +393,7 @@ fn of_two_calls_in_one_message_each_is_recovered_from_its_own_payload() {
     let records = [second_payload, second_request, first_payload, first_request];
     let session = Session::parse(&appended(&two_calls_in_one_message(), &records));
     let recovery = recoverable(&session.active_branch()).expect("an ask to recover");
-    let call = recovery
-        .call(ParseOptions::default(), &mut NoPreviewFiles, || {
-            "fresh".into()
-        })
-        .expect("a valid call");
+    let call = asked_again(&recovery);
     assert_eq!(
         (
             recovery.tool_call_id.as_str(),
@@ -412,11 +409,7 @@ fn a_payload_no_request_names_is_not_taken_for_one_of_two_calls_in_its_message()
     let [payload, _] = saved_ask("Saved?", "r1", "first");
     let session = Session::parse(&appended(&two_calls_in_one_message(), &[payload]));
     let recovery = recoverable(&session.active_branch()).expect("an ask to recover");
-    let again = recovery
-        .call(ParseOptions::default(), &mut NoPreviewFiles, || {
-            "fresh".into()
-        })
-        .expect("a valid call");
+    let again = asked_again(&recovery);
     assert_eq!(prompt(&again), "Second?");
 }
 
@@ -431,11 +424,7 @@ fn given_again(call: &Call, result: &crate::contract::ToolResult) -> Value {
     ];
     let session = Session::parse(&appended(&branched(), &records));
     let recovery = recoverable(&session.active_branch()).expect("an ask to recover");
-    let again = recovery
-        .call(ParseOptions::default(), &mut NoPreviewFiles, || {
-            "fresh".into()
-        })
-        .expect("a valid call");
+    let again = asked_again(&recovery);
     let details = recovery.completed.expect("the completion is found");
     again.recorded(details).expect("an ask_user call").to_json()
 }

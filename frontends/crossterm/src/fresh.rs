@@ -9,7 +9,7 @@
 //! when its shadow vouches for the blank cells.
 
 use pi_agent_ask_core::draw::{DrawCmd, Style};
-use pi_agent_ask_core::text::{byte_at_char, is_printable_ascii, narrow_standalone_cells};
+use pi_agent_ask_core::text::{byte_at_char, is_printable_ascii, narrow_standalone_cells, width};
 
 use crate::cell::{Patch, Shade};
 use crate::theme::Theme;
@@ -68,8 +68,10 @@ impl<'t> Shades<'t> {
 
 /// Gathers into `out` the runs of a row that lie at or past column `from` of an area `width`
 /// cells wide starting at screen column `left`, each as the screen shows it, and returns
-/// whether every one of them is narrow text. Runs before `from` are left out (they show
-/// already). Text past the area's edge is cut; runs with nothing left are dropped. Whether
+/// whether every one of them is narrow text and no run before `from` reaches it. Runs
+/// before `from` are left out (they show already), but one that reaches `from` lies under
+/// the cells past it: a later run there is laid over its style, and its blanks are not the
+/// screen's. Text past the area's edge is cut; runs with nothing left are dropped. Whether
 /// they lie in column order, none over another, the encoder that writes them tells
 /// (`Encoder::write_fresh`).
 pub fn fresh_runs<'a>(
@@ -83,7 +85,13 @@ pub fn fresh_runs<'a>(
     out.clear();
     for cmd in runs {
         let DrawCmd::Text { pos, text, style } = cmd;
-        if pos.x < from || pos.x >= width {
+        if pos.x < from {
+            if ends_by(cmd, from) {
+                continue;
+            }
+            return false;
+        }
+        if pos.x >= width {
             continue;
         }
         let room = usize::from(width - pos.x);
@@ -103,6 +111,18 @@ pub fn fresh_runs<'a>(
         });
     }
     true
+}
+
+/// Whether a run's last cell lies before column `column`. A text takes at most a cell a byte
+/// (a wide glyph has three bytes or more) and two cells a character, so most runs (a border's
+/// `│` among them) are told by their length or their characters, unmeasured.
+pub(crate) fn ends_by(cmd: &DrawCmd, column: u16) -> bool {
+    let DrawCmd::Text { pos, text, .. } = cmd;
+    let end = |cells: usize| usize::from(pos.x) + cells;
+    let column = usize::from(column);
+    end(text.len()) <= column
+        || end(2 * text.chars().count()) <= column
+        || end(width(text)) <= column
 }
 
 /// The part of `text` that fits in `room` cells, with the cells it takes and what it is made
@@ -189,6 +209,20 @@ mod tests {
             texts(&[run(0, "é日")], 1, 0),
             None,
             "a wide character past the cut too: such a rare run is painted"
+        );
+    }
+
+    #[test]
+    fn a_run_before_the_change_that_reaches_into_it_sends_the_row_to_be_painted() {
+        assert_eq!(
+            texts(&[run(1, "a "), run(2, "a")], 4, 2),
+            None,
+            "the later run is laid over the blank the first one styled"
+        );
+        assert_eq!(
+            texts(&[run(0, "ab"), run(2, "c")], 4, 2),
+            Some(vec![(4, "c".to_owned(), 1)]),
+            "a run that ends where the change starts stays out of the way"
         );
     }
 }

@@ -10,7 +10,8 @@
 use std::ops::Range;
 
 use pi_agent_ask_core::draw::{DrawCmd, Frame};
-use pi_agent_ask_core::text::width;
+
+use crate::fresh::ends_by;
 
 /// Which of the first `height` rows may differ between `new` and `old`, one flag a row (kept in
 /// `changed`). The runs both lists start with and end with, pair by pair alike, are set
@@ -123,18 +124,6 @@ pub(super) fn row_change<'a>(
 fn column(cmd: &DrawCmd) -> u16 {
     let DrawCmd::Text { pos, .. } = cmd;
     pos.x
-}
-
-/// Whether a run's last cell lies before column `column`. A text takes at most a cell a byte
-/// (a wide glyph has three bytes or more) and two cells a character, so most runs (a border's
-/// `│` among them) are told by their length or their characters, unmeasured.
-fn ends_by(cmd: &DrawCmd, column: u16) -> bool {
-    let DrawCmd::Text { pos, text, .. } = cmd;
-    let end = |cells: usize| usize::from(pos.x) + cells;
-    let column = usize::from(column);
-    end(text.len()) <= column
-        || end(2 * text.chars().count()) <= column
-        || end(width(text)) <= column
 }
 
 /// A frame's runs grouped by row, each row's in the frame's order.

@@ -3,7 +3,8 @@
 //!
 //! `serde_json` escapes the C0 controls, `"` and `\`. A result is often shown in a terminal
 //! and read by hosts that split lines, so strings also escape DEL, the C1 controls (which a
-//! terminal honouring UTF-8 C1 would execute), the bidirectional marks, embedding, override and
+//! terminal honouring UTF-8 C1 would execute), the bidirectional marks (LRM, RLM and ALM),
+//! embedding, override and
 //! isolate controls (which reorder what a person reads), and U+2028 and U+2029 (which some
 //! readers take as line breaks). The value is unchanged: a JSON reader reads the escapes back
 //! as the same characters.
@@ -14,12 +15,14 @@ use serde::Serialize;
 use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
 
 /// Whether a character inside a string is written as a `\u` escape beyond what JSON requires.
-/// Each such character starts with the byte `0x7f`, `0xc2` or `0xe2` in UTF-8, which only ever
-/// start a character: a string is searched for those bytes, not decoded character by character.
+/// Each such character starts with the byte `0x7f`, `0xc2`, `0xd8` or `0xe2` in UTF-8, which
+/// only ever start a character: a string is searched for those bytes ([`Starts`]), not decoded
+/// character by character.
 pub const fn needs_escape(c: char) -> bool {
     matches!(
         c,
         '\u{7f}'..='\u{9f}'
+            | '\u{61c}'
             | '\u{200e}'
             | '\u{200f}'
             | '\u{2028}'..='\u{202e}'
@@ -55,14 +58,12 @@ pub fn write_pretty(writer: impl io::Write, value: &impl Serialize) -> io::Resul
 /// not appended, and their count is returned, for the caller to put before the next chunk.
 pub fn escape_text(text: &[u8], out: &mut Vec<u8>) -> usize {
     let (mut written, mut from) = (0, 0);
-    while let Some(found) = memchr::memchr3(0x7f, 0xc2, 0xe2, &text[from..]) {
-        let at = from + found;
-        let width = if text[at] == 0x7f {
-            1
-        } else if text[at] == 0xc2 {
-            2
-        } else {
-            3
+    let mut starts = Starts::new(text);
+    while let Some(at) = starts.next_from(from) {
+        let width = match text[at] {
+            0x7f => 1,
+            0xc2 | 0xd8 => 2,
+            _ => 3,
         };
         let Some(encoded) = text.get(at..at + width) else {
             out.extend_from_slice(&text[written..at]);
@@ -81,6 +82,64 @@ pub fn escape_text(text: &[u8], out: &mut Vec<u8>) -> usize {
     }
     out.extend_from_slice(&text[written..]);
     0
+}
+
+/// Where the bytes that start a [`needs_escape`] character lie in a text, in order. Three of
+/// them (`0x7f`, `0xc2`, `0xe2`) are found by one search and ALM's `0xd8` by another; each
+/// search runs again only once the scan has passed what it found, so a text is searched
+/// twice over at most, however many candidates it holds.
+struct Starts<'a> {
+    bytes: &'a [u8],
+    common: Ahead,
+    arabic: Ahead,
+}
+
+/// What a search found ahead of the scan.
+#[derive(Clone, Copy)]
+enum Ahead {
+    /// Not searched yet, or passed.
+    Unknown,
+    /// A byte at this index.
+    At(usize),
+    /// None left in the text.
+    Never,
+}
+
+impl<'a> Starts<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        Self {
+            bytes,
+            common: Ahead::Unknown,
+            arabic: Ahead::Unknown,
+        }
+    }
+
+    /// The first candidate at or after `from`.
+    fn next_from(&mut self, from: usize) -> Option<usize> {
+        let rest = &self.bytes[from..];
+        let common = ahead(&mut self.common, from, || {
+            memchr::memchr3(0x7f, 0xc2, 0xe2, rest)
+        });
+        let arabic = ahead(&mut self.arabic, from, || memchr::memchr(0xd8, rest));
+        match (common, arabic) {
+            (Some(one), Some(other)) => Some(one.min(other)),
+            (one, other) => one.or(other),
+        }
+    }
+}
+
+/// The index `cached` holds when it is still ahead of `from`; else `search` of the text from
+/// `from` on, kept.
+fn ahead(cached: &mut Ahead, from: usize, search: impl FnOnce() -> Option<usize>) -> Option<usize> {
+    match *cached {
+        Ahead::At(at) if at >= from => Some(at),
+        Ahead::Never => None,
+        _ => {
+            let found = search().map(|at| from + at);
+            *cached = found.map_or(Ahead::Never, Ahead::At);
+            found
+        }
+    }
 }
 
 fn write<F: Formatter>(value: &impl Serialize, formatter: F) -> String {
@@ -106,8 +165,8 @@ impl<F: Formatter> Formatter for Escaping<F> {
     ) -> io::Result<()> {
         let bytes = fragment.as_bytes();
         let (mut written, mut from) = (0, 0);
-        while let Some(found) = memchr::memchr3(0x7f, 0xc2, 0xe2, &bytes[from..]) {
-            let at = from + found;
+        let mut starts = Starts::new(bytes);
+        while let Some(at) = starts.next_from(from) {
             let Some(c) = fragment[at..].chars().next() else {
                 break;
             };
@@ -178,11 +237,11 @@ mod tests {
 
     #[test]
     fn controls_a_terminal_could_act_on_leave_as_escapes() {
-        let text = "a\u{7f}b\u{85}c\u{9b}d\u{202e}e\u{2066}f\u{2028}g\u{200e}h\u{200f}";
+        let text = "a\u{7f}b\u{85}c\u{9b}d\u{202e}e\u{2066}f\u{2028}g\u{200e}h\u{200f}i\u{61c}";
         let written = to_string(&json!({ "text": text }));
         assert_eq!(
             written,
-            r#"{"text":"a\u007fb\u0085c\u009bd\u202ee\u2066f\u2028g\u200eh\u200f"}"#
+            r#"{"text":"a\u007fb\u0085c\u009bd\u202ee\u2066f\u2028g\u200eh\u200fi\u061c"}"#
         );
         assert!(!written.chars().any(|c| c.is_control() || needs_escape(c)));
     }
@@ -206,14 +265,14 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn every_character_to_escape_is_found_by_its_first_byte(
-            text in "[a \\u{7e}-\\u{a1}\\u{2000}\\u{200d}-\\u{2010}\\u{2027}-\\u{202f}\\u{2065}-\\u{206a}é日\"\\\\\n]{0,40}",
+            text in "[a \\u{7e}-\\u{a1}\\u{2000}\\u{200d}-\\u{2010}\\u{2027}-\\u{202f}\\u{2065}-\\u{206a}\\u{600}-\\u{63f}é日\"\\\\\n]{0,40}",
         ) {
             proptest::prop_assert_eq!(to_string(&text), escaped_char_by_char(&text));
         }
 
         #[test]
         fn a_document_escaped_in_chunks_is_the_document_this_module_writes(
-            text in "[a \\u{7e}-\\u{a1}\\u{2000}\\u{200d}-\\u{2010}\\u{2027}-\\u{202f}\\u{2065}-\\u{206a}é日\"\\\\\n]{0,40}",
+            text in "[a \\u{7e}-\\u{a1}\\u{2000}\\u{200d}-\\u{2010}\\u{2027}-\\u{202f}\\u{2065}-\\u{206a}\\u{600}-\\u{63f}é日\"\\\\\n]{0,40}",
             cuts in proptest::collection::vec(0_usize..200, 0..6),
         ) {
             let value = json!({"text": text, "list": [text]});

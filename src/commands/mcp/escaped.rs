@@ -1,7 +1,7 @@
 //! The server's output as the program writes every document: `rmcp` writes its messages with
 //! `serde_json`, which escapes only the C0 controls, so each one passes through
 //! [`pi_agent_ask_core::json::escape_text`] on its way out, and DEL, the C1 controls, the
-//! bidirectional controls and U+2028/U+2029 that a model put in its arguments leave as `\u`
+//! bidirectional controls (ALM among them) and U+2028/U+2029 that a model put in its arguments leave as `\u`
 //! escapes. The messages read back as the same values.
 
 use std::io;

@@ -22,7 +22,8 @@ fn old_file(version: u64) -> Value {
            "keymaps": flat_keymaps()})
 }
 
-/// The keymaps a flat section means, written in contexts over the defaults.
+/// The keymaps a flat section means, written in contexts over the defaults: `cancel`'s `q`
+/// types in the editors, so they keep closing with their own keys.
 fn migrated_keymaps() -> Value {
     let mut keymaps = Keymaps::default().to_json();
     for (context, action, key) in [
@@ -33,9 +34,7 @@ fn migrated_keymaps() -> Value {
         ("main", "optionNote", "x"),
         ("main", "questionNote", "shift+x"),
         ("editor", "submit", "ctrl+k"),
-        ("editor", "close", "q"),
         ("noteEditor", "save", "ctrl+k"),
-        ("noteEditor", "close", "q"),
     ] {
         keymaps[context][action] = json!([key]);
     }
@@ -67,6 +66,27 @@ fn version_3_flat_keymaps_migrate_in_memory_like_the_other_old_versions() {
 }
 
 #[test]
+fn a_flat_key_that_types_a_character_is_left_out_of_the_editors_where_it_types() {
+    let keymaps_of = |cancel: Value| {
+        let text = json!({"schemaVersion": 3, "keymaps": {"cancel": cancel}});
+        load(Some(&text.to_string())).settings.keymaps.to_json()
+    };
+    let defaults = Keymaps::default().to_json();
+    let typed = keymaps_of(json!("q"));
+    assert_eq!(typed["main"]["cancel"], json!(["q"]));
+    assert_eq!(typed["editor"]["close"], defaults["editor"]["close"]);
+    assert_eq!(
+        typed["noteEditor"]["close"],
+        defaults["noteEditor"]["close"]
+    );
+    let held = keymaps_of(json!("ctrl+q"));
+    assert_eq!(held["editor"]["close"], json!(["ctrl+q"]));
+    assert_eq!(held["noteEditor"]["close"], json!(["ctrl+q"]));
+    let mixed = keymaps_of(json!(["ctrl+q", "Q"]));
+    assert_eq!(mixed["editor"]["close"], defaults["editor"]["close"]);
+}
+
+#[test]
 fn flat_keymaps_leave_the_settings_modal_and_unnamed_actions_at_their_defaults() {
     let text = json!({"schemaVersion": 3, "keymaps": {"toggle": ["ctrl+t", "ctrl+y"]}});
     let keymaps = load(Some(&text.to_string())).settings.keymaps.to_json();
@@ -80,10 +100,10 @@ fn flat_keymaps_leave_the_settings_modal_and_unnamed_actions_at_their_defaults()
 #[test]
 fn a_context_written_next_to_flat_names_wins_over_them() {
     let text = json!({"schemaVersion": 2, "keymaps": {
-        "cancel": "q", "main": {"cancel": ["ctrl+q"]}}});
+        "cancel": "ctrl+w", "main": {"cancel": ["ctrl+q"]}}});
     let keymaps = load(Some(&text.to_string())).settings.keymaps.to_json();
     assert_eq!(keymaps["main"]["cancel"], json!(["ctrl+q"]));
-    assert_eq!(keymaps["editor"]["close"], json!(["q"]));
+    assert_eq!(keymaps["editor"]["close"], json!(["ctrl+w"]));
 }
 
 #[test]

@@ -183,8 +183,9 @@ impl Key {
     ///
     /// Upper-case letters become lower-case with `shift`. Control characters map to the key that
     /// sends them: `\n` and `\r` to enter, `\t` to tab, ESC to esc, DEL and BS to backspace, NUL
-    /// to `ctrl+space`, and the other C0 codes to `ctrl+` the matching letter or symbol
-    /// (`\u{1}` is `ctrl+a`). Any other character is a plain `Char`.
+    /// to `ctrl+space`, the codes from `\u{1}` to `\u{1a}` to `ctrl+` their letter (`\u{1}` is
+    /// `ctrl+a`) and those from `\u{1c}` to `\u{1f}` to `ctrl+4` to `ctrl+7`, as a terminal's
+    /// keys are read. Any other character is a plain `Char`.
     pub fn from_char(c: char) -> Self {
         match c {
             '\n' | '\r' => Self::plain(KeyCode::Enter),
@@ -195,8 +196,12 @@ impl Key {
                 code: KeyCode::Char(' '),
                 mods: Modifiers::CTRL,
             },
-            '\u{1}'..='\u{1f}' => Self {
+            '\u{1}'..='\u{1a}' => Self {
                 code: KeyCode::Char(char::from(c as u8 + 0x60)),
+                mods: Modifiers::CTRL,
+            },
+            '\u{1c}'..='\u{1f}' => Self {
+                code: KeyCode::Char(char::from(c as u8 - 0x1c + b'4')),
                 mods: Modifiers::CTRL,
             },
             _ => match single_lowercase(c) {
@@ -206,6 +211,57 @@ impl Key {
                 },
                 _ => Self::plain(KeyCode::Char(c)),
             },
+        }
+    }
+
+    /// The key the program reads when this one is pressed on a terminal. A terminal sends
+    /// `ctrl` with a letter or symbol as one control byte, which loses `shift` and which some
+    /// named keys send too: `ctrl+m` arrives as `enter`, `ctrl+i` as `tab`, `ctrl+[` as `esc`,
+    /// `ctrl+shift+a` as `ctrl+a`, `ctrl+\` as `ctrl+4`. Every other key arrives as itself.
+    #[must_use]
+    pub fn as_a_terminal_sends_it(self) -> Self {
+        let KeyCode::Char(c) = self.code else {
+            return self;
+        };
+        if !self.mods.ctrl {
+            return self;
+        }
+        let byte = match c {
+            'a'..='z' => c as u8 - 0x60,
+            '@' | '2' | ' ' => 0,
+            '[' | '3' => 0x1b,
+            '\\' | '4' => 0x1c,
+            ']' | '5' => 0x1d,
+            '^' | '6' => 0x1e,
+            '_' | '7' => 0x1f,
+            _ => return self,
+        };
+        let sent = Self::from_control_byte(byte);
+        Self {
+            mods: Modifiers {
+                alt: self.mods.alt,
+                ..sent.mods
+            },
+            ..sent
+        }
+    }
+
+    /// The key a terminal means by the control byte `byte` sent alone: `\r` is
+    /// enter, `\t` tab, ESC esc, NUL `ctrl+space`, the rest `ctrl+` a letter (`\n` is `ctrl+j`,
+    /// BS `ctrl+h`, since the backspace key sends DEL) or `ctrl+4` to `ctrl+7`; any other byte
+    /// is the key [`Key::from_char`] makes of it.
+    pub fn from_control_byte(byte: u8) -> Self {
+        match byte {
+            b'\r' => Self::plain(KeyCode::Enter),
+            b'\t' => Self::plain(KeyCode::Tab),
+            0x1b => Self::plain(KeyCode::Esc),
+            0 => Self::new(KeyCode::Char(' '), Modifiers::CTRL),
+            0x01..=0x1a => Self::new(KeyCode::Char(char::from(byte + 0x60)), Modifiers::CTRL),
+            0x1c..=0x1f => Self::new(
+                KeyCode::Char(char::from(byte - 0x1c + b'4')),
+                Modifiers::CTRL,
+            ),
+            _ => Self::from_char(char::from(byte)),
         }
     }
 

@@ -101,6 +101,9 @@ fn shifted_symbol_from_a_terminal_equals_the_symbol() {
 #[case('\u{7f}', "backspace")]
 #[case('\u{3}', "ctrl+c")]
 #[case('\0', "ctrl+space")]
+#[case('\u{1a}', "ctrl+z")]
+#[case('\u{1c}', "ctrl+4")]
+#[case('\u{1f}', "ctrl+7")]
 fn control_characters_map_to_their_keys(#[case] c: char, #[case] id: &str) {
     assert_eq!(Key::from_char(c).to_string(), id);
 }
@@ -150,4 +153,38 @@ fn every_function_key_round_trips() {
         let id = format!("f{n}");
         assert_eq!(id.parse::<Key>().unwrap().to_string(), id);
     }
+}
+
+#[rstest]
+#[case("ctrl+m", "enter")]
+#[case("ctrl+i", "tab")]
+#[case("ctrl+[", "esc")]
+#[case("ctrl+3", "esc")]
+#[case("ctrl+@", "ctrl+space")]
+#[case("ctrl+2", "ctrl+space")]
+#[case("ctrl+\\", "ctrl+4")]
+#[case("ctrl+_", "ctrl+7")]
+#[case("ctrl+shift+a", "ctrl+a")]
+#[case("ctrl+alt+m", "alt+enter")]
+#[case("ctrl+alt+shift+x", "ctrl+alt+x")]
+#[case("ctrl+shift+h", "ctrl+h")]
+fn a_key_a_terminal_sends_as_another_is_read_as_that_one(#[case] id: &str, #[case] read: &str) {
+    let key: Key = id.parse().unwrap();
+    assert_eq!(key.as_a_terminal_sends_it().to_string(), read);
+}
+
+#[rstest]
+#[case("ctrl+a")]
+#[case("ctrl+h")]
+#[case("ctrl+j")]
+#[case("ctrl+space")]
+#[case("ctrl+4")]
+#[case("alt+m")]
+#[case("shift+tab")]
+#[case("ctrl+left")]
+#[case("ctrl+.")]
+#[case("m")]
+fn a_key_a_terminal_sends_apart_is_read_as_itself(#[case] id: &str) {
+    let key: Key = id.parse().unwrap();
+    assert_eq!(key.as_a_terminal_sends_it(), key);
 }

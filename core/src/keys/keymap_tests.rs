@@ -263,6 +263,14 @@ fn null_section_means_defaults() {
     r#"keymaps.main.cancel: "?" is bound to global.settings, which takes it first"#
 )]
 #[case(
+    json!({"main": {"confirm": ["ctrl+m"]}}),
+    r#"keymaps.main.confirm: "ctrl+m" arrives as "enter" (a terminal sends both alike); write "enter""#
+)]
+#[case(
+    json!({"editor": {"submit": ["ctrl+shift+s"]}}),
+    r#"keymaps.editor.submit: "ctrl+shift+s" arrives as "ctrl+s" (a terminal sends both alike); write "ctrl+s""#
+)]
+#[case(
     json!({"settingsModal": {"close": []}}),
     "keymaps.settingsModal.close: needs a key; without one the settings could not be left"
 )]

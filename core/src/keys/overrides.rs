@@ -57,6 +57,21 @@ pub enum KeymapProblem {
         /// The key as printed.
         key: String,
     },
+    /// A key a terminal sends as another (`ctrl+m` as enter), which the program could never
+    /// read as itself.
+    #[error(
+        "keymaps.{context}.{action}: {key:?} arrives as {read:?} (a terminal sends both alike); write {read:?}"
+    )]
+    SentAsAnother {
+        /// The context.
+        context: Context,
+        /// The action's name.
+        action: &'static str,
+        /// The key as written, printed.
+        key: String,
+        /// The key the program reads when it is pressed.
+        read: String,
+    },
     /// A key of the questionnaire's keymap that a global action takes first, so it would never
     /// reach the action it is written for.
     #[error("keymaps.main.{action}: {key:?} is bound to global.{global}, which takes it first")]
@@ -97,16 +112,18 @@ impl Keymaps {
     /// Applies the settings file's `keymaps` section to the defaults.
     ///
     /// Each action written in the section replaces that action's default keys (an empty list
-    /// unbinds it, but for the actions that alone leave a screen); actions and contexts not written keep their defaults; a key written twice
-    /// for one action counts once. `null` means no overrides.
+    /// unbinds it, but for the actions that alone leave a screen); actions and contexts not
+    /// written keep their defaults; a key written twice for one action counts once. `null`
+    /// means no overrides.
     ///
     /// The section is accepted or rejected as a whole: if anything is wrong anywhere (a context
     /// or action that does not exist, a value that is not a list of key ids, a key id that does
-    /// not parse, a fixed key, or a key bound to two actions of one context after merging; an
-    /// action that yields to configured ones, the image actions, first gives up the default
-    /// keys a written action takes, so that is no conflict), the
-    /// result is the default keymaps for every context, with every problem found listed, so
-    /// the user can be told to fix the file and that the default keymaps are in use.
+    /// not parse, a fixed key, a key a terminal sends as another, or a key bound to two actions
+    /// of one context after merging; an action that yields to configured ones, the image
+    /// actions, first gives up the default keys a written action takes, so that is no
+    /// conflict), the result is the default keymaps for every context, with every problem
+    /// found listed, so the user can be told to fix the file and that the default keymaps are
+    /// in use.
     pub fn from_overrides(section: &Value) -> (Self, Vec<KeymapProblem>) {
         if writes_only_defaults(section) {
             return (Self::default(), Vec::new());
@@ -295,6 +312,14 @@ fn parse_key_list<A: Action>(
                 action,
                 key: key.to_string(),
             }),
+            Ok(key) if key.as_a_terminal_sends_it() != key => {
+                problems.push(KeymapProblem::SentAsAnother {
+                    context,
+                    action,
+                    key: key.to_string(),
+                    read: key.as_a_terminal_sends_it().to_string(),
+                });
+            }
             Ok(key) if !keys.contains(&key) => keys.push(key),
             Ok(_) => {}
             Err(error) => problems.push(KeymapProblem::InvalidKey {

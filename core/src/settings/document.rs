@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde_json::{Map, Value, json};
 
 use super::{Behaviour, Notifications, SCHEMA_VERSION, Settings, Toggle};
-use crate::keys::Keymaps;
+use crate::keys::{Key, Keymaps};
 
 /// A change the settings overlay saves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +85,20 @@ const FLAT_KEYMAPS: &[(&str, &[(&str, &str)])] = &[
     ("questionNote", &[("main", "questionNote")]),
 ];
 
+/// The contexts that type: a flat key that types a character is left out of them, or it could
+/// never be typed there (`"cancel": "q"` keeps `esc` closing the editors).
+const EDITORS: [&str; 2] = ["editor", "noteEditor"];
+
+/// Whether a list of key ids holds one that types a character in an editor.
+fn types_a_character(keys: &Value) -> bool {
+    keys.as_array().is_some_and(|keys| {
+        keys.iter()
+            .filter_map(Value::as_str)
+            .filter_map(|id| id.parse::<Key>().ok())
+            .any(|key| key.typed_char().is_some())
+    })
+}
+
 /// The document's schema version; `None` when it has none, `Err` when it is not supported.
 fn schema_version(root: &Map<String, Value>) -> Result<Option<u64>, Unsupported> {
     match root.get("schemaVersion") {
@@ -130,6 +144,9 @@ fn contexts_from_flat(section: &Map<String, Value>) -> Map<String, Value> {
             other => other.clone(),
         };
         for (context, action) in *targets {
+            if EDITORS.contains(context) && types_a_character(&keys) {
+                continue;
+            }
             let actions = contexts
                 .entry(*context)
                 .or_insert_with(|| Value::Object(Map::new()));

@@ -192,3 +192,18 @@ fn an_escape_after_a_stray_paste_start_is_the_esc_key() {
     );
     assert_eq!(decoder.deadline(), None);
 }
+
+#[test]
+fn every_control_byte_reads_as_the_key_the_core_says_a_terminal_sends_by_it() {
+    for byte in (0_u8..0x20).chain([0x7f]).filter(|&byte| byte != 0x1b) {
+        let events = decoded(&[byte]);
+        let [Event::Key(event)] = events.as_slice() else {
+            panic!("byte {byte:#04x} decoded as {events:?}");
+        };
+        assert_eq!(
+            crate::event::translate_key(*event),
+            Some(pi_agent_ask_core::keys::Key::from_control_byte(byte)),
+            "byte {byte:#04x}"
+        );
+    }
+}

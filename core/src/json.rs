@@ -16,7 +16,7 @@ use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
 
 /// Whether a character inside a string is written as a `\u` escape beyond what JSON requires.
 /// Each such character starts with the byte `0x7f`, `0xc2`, `0xd8` or `0xe2` in UTF-8, which
-/// only ever start a character: a string is searched for those bytes ([`Starts`]), not decoded
+/// only ever start a character: a string is searched for those bytes, not decoded
 /// character by character.
 pub const fn needs_escape(c: char) -> bool {
     matches!(

@@ -61,8 +61,9 @@ impl Form {
         Vec::new()
     }
 
-    /// A key while an editor is open. `global.dismiss` ends the flow without saving the text;
-    /// `global.settings` opens the settings while the editor is empty and is typed otherwise;
+    /// A key while an editor is open. `global.dismiss` ends the flow without saving the text,
+    /// unless it types a character, which is typed; `global.settings` opens the settings while
+    /// the editor is empty and is typed otherwise;
     /// the navigation keys page the editor and the prompt (`home`/`end` are the editor's); the
     /// `*WhenEmpty` actions navigate only while it is empty; everything else edits.
     fn editor_key(&mut self, key: Key) -> Vec<Effect> {
@@ -72,7 +73,9 @@ impl Form {
         let target = editor.target;
         let empty = editor.is_empty();
         match self.config.keymaps.global_action(&key) {
-            Some(GlobalAction::Dismiss) => return self.request_dismiss(Dismissal::Dismiss),
+            Some(GlobalAction::Dismiss) if key.typed_char().is_none() => {
+                return self.request_dismiss(Dismissal::Dismiss);
+            }
             Some(GlobalAction::Settings) if empty => return vec![Effect::OpenSettings],
             _ => {}
         }

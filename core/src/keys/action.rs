@@ -244,3 +244,18 @@ actions! {
         Toggle = "toggle" => ["enter", "space"],
     }
 }
+
+impl EditorAction {
+    /// Whether a key that types a character may be bound to the action: only the `*WhenEmpty`
+    /// ones, which act while the editor is empty, leave such a key to be typed once it is
+    /// not. Any other action would take the character from the text.
+    pub fn may_take_a_typed_key(self) -> bool {
+        matches!(
+            self,
+            Self::NextTabWhenEmpty
+                | Self::PreviousTabWhenEmpty
+                | Self::NextOptionWhenEmpty
+                | Self::PreviousOptionWhenEmpty
+        )
+    }
+}

@@ -271,6 +271,14 @@ fn null_section_means_defaults() {
     r#"keymaps.editor.submit: "ctrl+shift+s" arrives as "ctrl+s" (a terminal sends both alike); write "ctrl+s""#
 )]
 #[case(
+    json!({"editor": {"close": ["q", "esc"]}}),
+    r#"keymaps.editor.close: "q" types a character in the editor; bind a key with ctrl or alt, or a named key"#
+)]
+#[case(
+    json!({"noteEditor": {"save": ["space"]}}),
+    r#"keymaps.noteEditor.save: "space" types a character in the editor; bind a key with ctrl or alt, or a named key"#
+)]
+#[case(
     json!({"settingsModal": {"close": []}}),
     "keymaps.settingsModal.close: needs a key; without one the settings could not be left"
 )]
@@ -393,4 +401,17 @@ fn an_override_writes_its_action_and_leaves_every_other_on_its_defaults() {
     }
     assert_ne!(keymaps.main, defaults.main);
     assert_eq!(keymaps.global, defaults.global);
+}
+
+#[test]
+fn a_key_that_types_may_move_out_of_an_empty_editor() {
+    let (keymaps, problems) = Keymaps::from_overrides(&json!({
+        "editor": {"nextTabWhenEmpty": ["l", "tab"]},
+        "global": {"dismiss": ["q"]}
+    }));
+    assert_eq!(problems, []);
+    assert_eq!(
+        keymaps.editor_action(&key("l")),
+        Some(EditorAction::NextTabWhenEmpty)
+    );
 }

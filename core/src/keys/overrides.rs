@@ -72,6 +72,19 @@ pub enum KeymapProblem {
         /// The key the program reads when it is pressed.
         read: String,
     },
+    /// A key that types a character bound to an editor action that would take it from the
+    /// text: the editors type such a key instead.
+    #[error(
+        "keymaps.{context}.{action}: {key:?} types a character in the editor; bind a key with ctrl or alt, or a named key"
+    )]
+    TypedInEditor {
+        /// The editor's context.
+        context: Context,
+        /// The action's name.
+        action: &'static str,
+        /// The key as printed.
+        key: String,
+    },
     /// A key of the questionnaire's keymap that a global action takes first, so it would never
     /// reach the action it is written for.
     #[error("keymaps.main.{action}: {key:?} is bound to global.{global}, which takes it first")]
@@ -118,7 +131,8 @@ impl Keymaps {
     ///
     /// The section is accepted or rejected as a whole: if anything is wrong anywhere (a context
     /// or action that does not exist, a value that is not a list of key ids, a key id that does
-    /// not parse, a fixed key, a key a terminal sends as another, or a key bound to two actions
+    /// not parse, a fixed key, a key a terminal sends as another, a key that types a character
+    /// bound to an editor action other than the `*WhenEmpty` ones, or a key bound to two actions
     /// of one context after merging; an action that yields to configured ones, the image
     /// actions, first gives up the default keys a written action takes, so that is no
     /// conflict), the result is the default keymaps for every context, with every problem
@@ -151,6 +165,7 @@ fn checked_overrides(section: &Value) -> (Keymaps, Vec<KeymapProblem>) {
         }),
     }
     report_shadowed(&keymaps, &mut problems);
+    report_typed_in_editors(&keymaps, &mut problems);
     if problems.is_empty() {
         (keymaps, problems)
     } else {
@@ -342,6 +357,28 @@ fn report_shadowed(keymaps: &Keymaps, problems: &mut Vec<KeymapProblem>) {
                     key: key.to_string(),
                     action: action.name_in(Context::Main),
                     global: global.name_in(Context::Global),
+                });
+            }
+        }
+    }
+}
+
+/// Reports every key that types a character bound to an editor action that may not take one
+/// ([`EditorAction::may_take_a_typed_key`]).
+fn report_typed_in_editors(keymaps: &Keymaps, problems: &mut Vec<KeymapProblem>) {
+    for (context, keymap) in [
+        (Context::Editor, &keymaps.editor),
+        (Context::NoteEditor, &keymaps.note_editor),
+    ] {
+        for (action, keys) in keymap.bindings() {
+            if action.may_take_a_typed_key() {
+                continue;
+            }
+            for key in keys.iter().filter(|key| key.typed_char().is_some()) {
+                problems.push(KeymapProblem::TypedInEditor {
+                    context,
+                    action: action.name_in(context),
+                    key: key.to_string(),
                 });
             }
         }

@@ -5,7 +5,7 @@
 use rstest::rstest;
 use serde_json::json;
 
-use super::{Run, ask_user, ask_user_with, one_single, three_questions};
+use super::{Run, ask_user, ask_user_with, ask_user_with_keys, one_single, three_questions};
 use crate::effect::Effect;
 use crate::form::state::{Dismissal, Focus};
 use crate::settings::Behaviour;
@@ -80,6 +80,20 @@ fn ctrl_c_in_an_editor_dismisses_without_saving_the_draft() {
     assert!(run.finished());
     assert_eq!(run.form.drafts()[0].custom_text, "");
     assert_eq!(run.answers(), json!({}));
+}
+
+#[test]
+fn a_dismiss_key_that_types_a_character_is_typed_in_an_editor_and_dismisses_elsewhere() {
+    let overrides = json!({"global": {"dismiss": ["q", "ctrl+c"]}});
+    let run = Run::new(
+        ask_user_with_keys(&one_single(), &overrides),
+        "down down enter 'quiet' enter",
+    );
+    assert!(!run.finished());
+    assert_eq!(run.form.drafts()[0].custom_text, "quiet");
+    let run = Run::new(ask_user_with_keys(&one_single(), &overrides), "q");
+    assert!(run.finished());
+    assert_eq!(run.effects[0], Effect::StopAgent);
 }
 
 #[test]

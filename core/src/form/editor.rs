@@ -107,18 +107,32 @@ impl Editor {
         self.area.input(input)
     }
 
-    /// Puts `path` in place of the open reference's query (the text between its `@` and the
-    /// cursor), as one edit.
+    /// Puts `path` in place of the open reference's text after its `@` (its query, and the
+    /// rest of the word after the cursor), as one edit. A path with white space in it, or one
+    /// for a token already quoted, goes in quoted (`@"my docs/a.md"`); a directory's quote is
+    /// left open, so that its list stays open on what is inside it.
     pub fn insert_reference(&mut self, path: &str) {
         let Some(list) = &self.references.list else {
             return;
         };
-        let typed = list.token.query.chars().count();
+        let typed = list.token.typed_chars();
+        let quoted = list.token.quoted || path.contains(char::is_whitespace);
+        let (line, column) = self.cursor();
+        let rest = self
+            .area
+            .lines()
+            .get(line)
+            .map_or(0, |text| list.token.rest_of_word(text.chars().skip(column)));
         for _ in 0..typed {
             self.area.move_cursor(CursorMove::Back);
         }
-        self.area.delete_str(typed);
-        self.area.insert_str(path);
+        self.area.delete_str(typed + rest);
+        let text = match (quoted, path.ends_with('/')) {
+            (false, _) => path.to_owned(),
+            (true, true) => format!("\"{path}"),
+            (true, false) => format!("\"{path}\""),
+        };
+        self.area.insert_str(text);
     }
 
     /// Inserts pasted text at the cursor as one edit (one undo step).

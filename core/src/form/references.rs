@@ -21,13 +21,16 @@ pub struct Token {
     pub line: usize,
     /// The character index of the `@` in that line.
     pub at: usize,
-    /// The text between the `@` and the cursor.
+    /// The text between the `@` (and its opening quote) and the cursor.
     pub query: String,
+    /// Whether a `"` follows the `@`: a path with white space in it, written `@"my docs/a.md"`.
+    pub quoted: bool,
 }
 
 impl Token {
     /// The `@word` ending at the cursor, if the word under it is one: an `@` at the start of
-    /// the line or after white space, with at least one character after it.
+    /// the line or after white space, with at least one character after it; or an `@"` there,
+    /// with no `"` after it up to the cursor, white space allowed.
     pub fn at_cursor(lines: &[String], (line, column): (usize, usize)) -> Option<Self> {
         let text = lines.get(line)?;
         // The text before the cursor is borrowed, and searched from the cursor back to the
@@ -41,15 +44,58 @@ impl Token {
             .rev()
             .find(|(_, c)| c.is_whitespace())
             .map_or(0, |(space, c)| space + c.len_utf8());
-        let query = before[start..]
-            .strip_prefix('@')
-            .filter(|query| !query.is_empty())?;
+        let (query, quoted) = match before[start..].strip_prefix('@') {
+            Some(word) if !word.starts_with('"') => (word, false),
+            _ => (quoted_query(before)?, true),
+        };
+        if query.is_empty() {
+            return None;
+        }
+        let opening = usize::from(quoted);
         Some(Self {
             line,
-            at: before_chars - 1 - query.chars().count(),
+            at: before_chars - 1 - opening - query.chars().count(),
             query: query.to_owned(),
+            quoted,
         })
     }
+
+    /// How many characters the token's text takes from its `@` on: what a path put in its
+    /// place replaces, up to the cursor.
+    pub fn typed_chars(&self) -> usize {
+        self.query.chars().count() + usize::from(self.quoted)
+    }
+}
+
+impl Token {
+    /// How many of the characters after the cursor, `after`, still belong to the token: the
+    /// rest of its word, and of a quoted one up to and with its closing quote. A path put in
+    /// its place replaces them too.
+    pub fn rest_of_word(&self, after: impl Iterator<Item = char>) -> usize {
+        let mut count = 0;
+        for c in after {
+            if c.is_whitespace() {
+                break;
+            }
+            count += 1;
+            if self.quoted && c == '"' {
+                break;
+            }
+        }
+        count
+    }
+}
+
+/// The text after the last `@"` in `before` that starts a word, when no `"` follows it.
+fn quoted_query(before: &str) -> Option<&str> {
+    let (open, _) = before.rmatch_indices("@\"").find(|(open, _)| {
+        before[..*open]
+            .chars()
+            .next_back()
+            .is_none_or(char::is_whitespace)
+    })?;
+    let query = &before[open + 2..];
+    (!query.contains('"')).then_some(query)
 }
 
 /// The open list of one editor: the token it answers and the paths that came for it.
@@ -218,17 +264,32 @@ mod tests {
             .rposition(|c| c.is_whitespace())
             .map_or(0, |space| space + 1);
         let word = &before[start..];
-        (word.first() == Some(&'@') && word.len() > 1).then(|| Token {
+        if word.first() == Some(&'@') && word.get(1) != Some(&'"') {
+            return (word.len() > 1).then(|| Token {
+                line,
+                at: start,
+                query: word[1..].iter().collect(),
+                quoted: false,
+            });
+        }
+        let open = (0..before.len().saturating_sub(1)).rev().find(|&at| {
+            before[at] == '@'
+                && before[at + 1] == '"'
+                && (at == 0 || before[at - 1].is_whitespace())
+        })?;
+        let query = &before[open + 2..];
+        (!query.is_empty() && !query.contains(&'"')).then(|| Token {
             line,
-            at: start,
-            query: word[1..].iter().collect(),
+            at: open,
+            query: query.iter().collect(),
+            quoted: true,
         })
     }
 
     proptest::proptest! {
         #[test]
         fn the_word_at_the_cursor_is_the_one_its_characters_make(
-            text in "[a@ \\t\u{3000}é日/]{0,24}(\n[a@ é]{0,6})?",
+            text in "[a@ \\t\u{3000}é日/\"]{0,24}(\n[a@ é\"]{0,6})?",
             line in 0..3_usize,
             column in 0..30_usize,
         ) {

@@ -187,3 +187,45 @@ fn enter_after_a_search_that_found_nothing_is_the_editors_again() {
     run.keys("enter enter");
     assert_eq!(run.answers()["db"]["customText"], json!("@zz"));
 }
+
+#[test]
+fn a_path_with_white_space_goes_in_quoted_and_a_quoted_directory_keeps_its_list_open() {
+    let mut run = custom_editor("'see @my'");
+    answer(&mut run, &["my docs/"]);
+    run.keys("tab");
+    let editor = run.form.state.editor().unwrap();
+    assert_eq!(editor.lines(), [r#"see @"my docs/"#]);
+    let query = queries(&run).last().unwrap().query.clone();
+    assert_eq!(
+        query, "my docs/",
+        "the list stays open inside the directory"
+    );
+    answer(&mut run, &["my docs/plan one.md"]);
+    run.keys("tab");
+    let editor = run.form.state.editor().unwrap();
+    assert_eq!(editor.lines(), [r#"see @"my docs/plan one.md""#]);
+    assert!(editor.references.list.is_none(), "a file ends the list");
+    run.keys("' next'");
+    assert_eq!(
+        run.form.state.editor().unwrap().lines(),
+        [r#"see @"my docs/plan one.md" next"#]
+    );
+}
+
+#[test]
+fn a_quoted_at_word_asks_for_what_follows_its_quote_spaces_and_all() {
+    let run = custom_editor(r#"'@"my do'"#);
+    let asked: Vec<String> = queries(&run).into_iter().map(|query| query.query).collect();
+    assert_eq!(asked.last().map(String::as_str), Some("my do"));
+}
+
+#[test]
+fn a_path_put_in_the_middle_of_a_word_replaces_the_whole_word() {
+    let mut run = custom_editor("'@srcxx done' left*6");
+    answer(&mut run, &["src/main.rs"]);
+    run.keys("tab");
+    assert_eq!(
+        run.form.state.editor().unwrap().lines(),
+        ["@src/main.rs done"]
+    );
+}

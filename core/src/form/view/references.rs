@@ -42,7 +42,7 @@ impl Form {
         let box_width = (longest + 4).min(usize::from(body.width)) as u16;
         let at_column = cursor
             .x
-            .saturating_sub(width(&list.token.query) as u16 + 1)
+            .saturating_sub((width(&list.token.query) + 1 + usize::from(list.token.quoted)) as u16)
             .max(body.x);
         let x = at_column.min(body.right().saturating_sub(box_width));
         let room = usize::from(box_width).saturating_sub(4);

@@ -70,7 +70,7 @@ impl Outcome {
 
 impl Outcome {
     /// Prints the output on stdout and turns the exit code into the process's status; a failed
-    /// write exits 1.
+    /// write exits 1, and one whose reader went away exits as SIGPIPE would end it (141).
     pub fn print(self) -> Exit {
         let text = match self.output {
             Output::Json(document) => {
@@ -89,22 +89,26 @@ impl Outcome {
                 let written = write(&mut stdout)
                     .and_then(|()| stdout.write_all(b"\n"))
                     .and_then(|()| stdout.flush());
-                return if written.is_err() {
-                    Exit::from(1)
-                } else {
-                    Exit::from(self.exit)
-                };
+                return Exit::from(
+                    written.map_or_else(|error| failed_write(&error), |()| self.exit),
+                );
             }
         };
         let mut stdout = std::io::stdout().lock();
-        if stdout
+        let written = stdout
             .write_all(text.as_bytes())
-            .and_then(|()| stdout.flush())
-            .is_err()
-        {
-            return Exit::from(1);
-        }
-        Exit::from(self.exit)
+            .and_then(|()| stdout.flush());
+        Exit::from(written.map_or_else(|error| failed_write(&error), |()| self.exit))
+    }
+}
+
+/// The exit status after the output could not be written: 128 + SIGPIPE when nobody reads it
+/// any more, as the signal would have ended the program, else 1.
+fn failed_write(error: &std::io::Error) -> u8 {
+    if error.kind() == std::io::ErrorKind::BrokenPipe {
+        128 + u8::try_from(libc::SIGPIPE).unwrap_or(13)
+    } else {
+        1
     }
 }
 

@@ -7,7 +7,9 @@ use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::{Call, ToolResult};
 use pi_agent_ask_core::effect::Effect;
 use pi_agent_ask_core::settling::{Opening, Settling};
-use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, run_with, run_with_source};
+use pi_agent_ask_crossterm::{
+    ColorMode, End, OutputWatch, Screen, TerminalOptions, run_with, run_with_source,
+};
 
 use crate::arrivals;
 use crate::effects::{Effects, Ending, Mode};
@@ -87,6 +89,8 @@ pub fn ask_with(
             Placement::Inline(height) => Screen::Inline { height },
         },
         color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
+        // The result goes to standard output: a host that stops reading it went away.
+        output: OutputWatch::StandardOutput,
     };
     let run = catch_unwind(AssertUnwindSafe(|| match arrivals.as_mut() {
         Some(arrivals) => run_with_source(&mut host, options, &mut effects, arrivals),
@@ -117,6 +121,7 @@ pub fn ask_with(
             End::Interrupted(signal) => {
                 interrupted(Effects::exit_status(Ending::Signal(signal.number())))
             }
+            End::OutputClosed => interrupted(Effects::exit_status(Ending::Signal(libc::SIGPIPE))),
         },
         Ok(Err(error)) => return Err(UsageError::new(format!("cannot use the terminal: {error}"))),
         Err(_) => interrupted(Effects::exit_status(Ending::Panicked)),

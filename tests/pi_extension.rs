@@ -180,6 +180,14 @@ impl PiTui {
         })
     }
 
+    /// Opens the written answer's editor and types `text` in it, and waits until it shows.
+    fn type_an_answer(&self, text: &str) {
+        self.term.keys(&["3"]);
+        self.wait_for_text("the written answer's editor", "Type your answer");
+        self.term.text(text);
+        self.wait_for_text("the typed text", text);
+    }
+
     /// Ends Pi with ctrl+d in its empty editor and waits for the shell.
     fn exit(&self) {
         self.term.keys(&["C-d"]);
@@ -286,10 +294,7 @@ fn aborting_pis_turn_ends_the_form_with_what_was_typed_and_gives_pi_its_terminal
     let Some(pi) = PiTui::start() else {
         return;
     };
-    pi.term.keys(&["3"]);
-    pi.wait_for_text("the written answer's editor", "Type your answer");
-    pi.term.text("a local LRU");
-    pi.wait_for_text("the typed text", "a local LRU");
+    pi.type_an_answer("a local LRU");
     std::fs::write(pi.root.join("abort"), "").expect("the abort file is written");
     let report = pi.report();
     let screen = pi.wait_for_text("Pi's TUI drawn again", "User cancelled the ask flow");
@@ -312,4 +317,62 @@ fn aborting_pis_turn_ends_the_form_with_what_was_typed_and_gives_pi_its_terminal
         "the interrupted ask stays open in Pi's session, to resume"
     );
     pi.exit();
+}
+
+#[test]
+fn pi_ended_by_sigterm_while_the_form_is_open_ends_the_form_too_and_journals_what_was_typed() {
+    let Some(pi) = PiTui::start() else {
+        return;
+    };
+    pi.type_an_answer("a local LRU");
+    let pid = std::fs::read_to_string(pi.root.join("pid")).expect("Pi wrote its process id");
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", pid.trim()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    wait_long(&pi.term, "Pi to exit to the shell", || {
+        pi.term.shell_is_idle().then_some(())
+    });
+    let root = pi.root.display().to_string();
+    wait_long(&pi.term, "the form to end with Pi", || {
+        let found = std::process::Command::new("pgrep")
+            .args(["-f", "--", &format!("--session {root}")])
+            .output()
+            .expect("pgrep runs");
+        found.stdout.is_empty().then_some(())
+    });
+    assert_eq!(
+        pi.term.pane_var("alternate_on"),
+        "0",
+        "the shell is back on the main screen:\n{}",
+        pi.term.screen()
+    );
+    let file = session_file(&pi.root.join("sessions")).expect("Pi's session file");
+    let entries = custom_entries(&json!({"sessionFile": file.display().to_string()}));
+    let drafts = entries
+        .iter()
+        .find(|entry| entry["customType"] == "ask:drafts")
+        .unwrap_or_else(|| panic!("the typed answer is journaled: {entries:?}"));
+    assert!(
+        drafts.to_string().contains("a local LRU"),
+        "the drafts hold what was typed: {drafts}"
+    );
+}
+
+/// The first `.jsonl` file under `folder`, however deep.
+fn session_file(folder: &std::path::Path) -> Option<PathBuf> {
+    std::fs::read_dir(folder)
+        .ok()?
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .find_map(|path| {
+            if path.is_dir() {
+                session_file(&path)
+            } else {
+                path.extension()
+                    .is_some_and(|extension| extension == "jsonl")
+                    .then_some(path)
+            }
+        })
 }

@@ -13,7 +13,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::asking::{Asking, read_result};
+use support::asking::{Asking, exit_status, read_result};
 
 const DATABASE_PROMPT: &str = "Which database should the service store its data in?";
 const CHECKS_PROMPT: &str = "Which checks should run before every commit?";
@@ -263,4 +263,33 @@ fn closing_the_pane_prints_no_restore_error() {
     let (_, details) = read_result(serde_json::from_str(&text).expect("one JSON result"));
     assert_eq!(details["cancelled"], json!(true));
     assert_eq!(details["answers"], database_answer());
+}
+
+#[test]
+fn a_host_that_stops_reading_the_output_ends_the_form_with_the_terminal_restored() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    let reader = format!("sleep 3607.{}", std::process::id());
+    term.tmux.type_line(&format!(
+        "clear; {{ HOME=\"$PWD\" {} demo --config \"$PWD/settings.json\"; echo \"exit=$?\" >&2; }} \
+         | {reader}",
+        env!("CARGO_BIN_EXE_pi-agent-ask")
+    ));
+    term.tmux.wait_for_text(DATABASE_PROMPT);
+    term.press(&["Enter"], CHECKS_PROMPT);
+    let pid = term.program_pid();
+    let killed = Command::new("pkill")
+        .args(["-f", &format!("^{reader}$")])
+        .status()
+        .expect("pkill runs");
+    assert!(killed.success(), "the reader was running");
+    let screen = term
+        .tmux
+        .wait_for("the exit status", |screen| exit_status(screen).is_some());
+    assert_eq!(exit_status(&screen), Some(141), "{screen}");
+    assert!(process_state(pid).is_empty(), "the program is gone");
+    assert_eq!(term.tmux.pane_var("alternate_on"), "0", "alternate screen");
+    assert_eq!(term.tmux.pane_var("cursor_flag"), "1", "cursor visible");
+    assert_cooked(&term);
 }

@@ -6,7 +6,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use pi_agent_ask_core::effect::Effect;
 use pi_agent_ask_core::inbox::Inbox;
 use pi_agent_ask_core::runner::{Handler, Step};
-use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, run_with_source};
+use pi_agent_ask_crossterm::{
+    ColorMode, End, OutputWatch, Screen, TerminalOptions, run_with_source,
+};
 
 use crate::cli::InboxArgs;
 use crate::effects::{Effects, Ending, Mode};
@@ -49,6 +51,7 @@ pub fn run(args: &InboxArgs) -> Exit {
     let options = TerminalOptions {
         screen: Screen::AlternateScreen,
         color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
+        output: OutputWatch::Unwatched,
     };
     let run = catch_unwind(AssertUnwindSafe(|| {
         run_with_source(&mut inbox, options, &mut handler, &mut server)
@@ -61,6 +64,7 @@ pub fn run(args: &InboxArgs) -> Exit {
         Ok(Ok(outcome)) => match outcome.end {
             End::Finished(_) => Ending::Answered,
             End::Interrupted(signal) => Ending::Signal(signal.number()),
+            End::OutputClosed => Ending::Signal(libc::SIGPIPE),
         },
         Ok(Err(error)) => {
             report(&format!("cannot use the terminal: {error}"));

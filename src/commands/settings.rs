@@ -14,7 +14,9 @@ pub fn run(args: &SettingsArgs) -> Result<u8, UsageError> {
     use crate::effects::{Effects, Ending, Mode};
     use crate::settings_file::SettingsFile;
     use pi_agent_ask_core::settings_panel::SettingsPanel;
-    use pi_agent_ask_crossterm::{ColorMode, End, Screen, TerminalOptions, has_tty, run_with};
+    use pi_agent_ask_crossterm::{
+        ColorMode, End, OutputWatch, Screen, TerminalOptions, has_tty, run_with,
+    };
 
     if !has_tty() {
         return Err(UsageError::new(
@@ -28,11 +30,13 @@ pub fn run(args: &SettingsArgs) -> Result<u8, UsageError> {
     let options = TerminalOptions {
         screen: Screen::AlternateScreen,
         color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
+        output: OutputWatch::Unwatched,
     };
     let ending = match run_with(&mut panel, options, &mut effects) {
         Ok(outcome) => match outcome.end {
             End::Finished(effect) => return Ok(Effects::exit_status(Ending::Finished(&effect))),
             End::Interrupted(signal) => Ending::Signal(signal.number()),
+            End::OutputClosed => Ending::Signal(libc::SIGPIPE),
         },
         Err(error) => {
             crate::outcome::report(&format!("the terminal failed: {error}"));

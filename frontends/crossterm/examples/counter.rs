@@ -110,6 +110,7 @@ fn main() -> ExitCode {
     let options = TerminalOptions {
         screen,
         color: ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
+        ..TerminalOptions::default()
     };
     let mut counter = Counter::default();
     match run(&mut counter, options, |effect| *effect == Effect::StopAgent) {
@@ -128,6 +129,10 @@ fn main() -> ExitCode {
             (End::Interrupted(signal), _) => {
                 eprintln!("interrupted by signal {}", signal.number());
                 ExitCode::from(128 + signal.number() as u8)
+            }
+            (End::OutputClosed, _) => {
+                eprintln!("nobody reads the output any more");
+                ExitCode::from(141)
             }
         },
         Err(error) => {

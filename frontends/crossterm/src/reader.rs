@@ -38,6 +38,9 @@ pub(crate) enum Woken {
     Timeout,
     /// The terminal is gone: hung up, closed, or failing to read.
     HungUp,
+    /// The descriptor watched for its reader (see [`crate::terminal::OutputWatch`]) has none
+    /// any more.
+    OutputClosed,
 }
 
 /// The terminal's input, read without blocking.
@@ -71,23 +74,33 @@ impl TtyReader {
         wake: BorrowedFd<'_>,
         timeout: Option<Duration>,
     ) -> io::Result<Woken> {
-        self.wait_beside(Some(wake), None, timeout)
+        self.wait_beside(Some(wake), None, None, timeout)
     }
 
     /// [`Self::wait`], also ending when `extra` (when there is one) becomes readable or hangs
-    /// up: terminal bytes come first, then `extra`, then a signal. Without `wake` no signal
-    /// can end the wait (see [`crate::signals::SessionSignals`]).
+    /// up, and when `output` (when there is one, the write end of a pipe or a socket) loses its
+    /// reader: terminal bytes come first, then `output`, then `extra`, then a signal. Without
+    /// `wake` no signal can end the wait (see [`crate::signals::SessionSignals`]).
     pub(crate) fn wait_beside(
         &mut self,
         wake: Option<BorrowedFd<'_>>,
         extra: Option<BorrowedFd<'_>>,
+        output: Option<BorrowedFd<'_>>,
         timeout: Option<Duration>,
     ) -> io::Result<Woken> {
-        let mut fds: ArrayVec<pollfd, 3> = [Some(readable(&self.tty))]
-            .into_iter()
-            .chain([wake.as_ref().map(readable), extra.as_ref().map(readable)])
-            .flatten()
-            .collect();
+        let mut fds: ArrayVec<pollfd, 4> = [
+            Some(readable(&self.tty)),
+            wake.as_ref().map(readable),
+            extra.as_ref().map(readable),
+            output.as_ref().map(|fd| pollfd {
+                fd: fd.as_raw_fd(),
+                events: 0,
+                revents: 0,
+            }),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         if !self.nonblocking {
             rustix::io::ioctl_fionbio(&self.tty, true)?;
             self.nonblocking = true;
@@ -100,7 +113,11 @@ impl TtyReader {
         }
         let tty = fds[0].revents;
         let signalled = wake.is_some() && fds[1].revents != 0;
-        let external = extra.is_some() && fds.last().is_some_and(|fd| fd.revents != 0);
+        let revents = |position: usize| fds.get(position).map_or(0, |fd| fd.revents);
+        let extra_at = 1 + usize::from(wake.is_some());
+        let external = extra.is_some() && revents(extra_at) != 0;
+        let output_closed =
+            output.is_some() && revents(extra_at + usize::from(extra.is_some())) != 0;
         if tty & POLLIN != 0 {
             match self.read() {
                 Ok(woken) => return Ok(woken),
@@ -112,7 +129,9 @@ impl TtyReader {
             // Hung up, an error, or no longer a terminal at all.
             return Ok(Woken::HungUp);
         }
-        Ok(if external {
+        Ok(if output_closed {
+            Woken::OutputClosed
+        } else if external {
             Woken::External
         } else if signalled {
             Woken::Signal
@@ -241,8 +260,41 @@ mod tests {
         let (mut reader, _terminal, (wake, _waker)) = reader();
         let (extra, mut sender) = UnixStream::pair().unwrap();
         sender.write_all(&[1]).unwrap();
-        let woken = reader.wait_beside(Some(wake.as_fd()), Some(extra.as_fd()), None);
+        let woken = reader.wait_beside(Some(wake.as_fd()), Some(extra.as_fd()), None, None);
         assert_eq!(woken.unwrap(), Woken::External);
+    }
+
+    #[test]
+    fn an_output_whose_reader_goes_away_ends_the_wait_and_one_still_read_does_not() {
+        let (mut reader, _terminal, (wake, _waker)) = reader();
+        let (read, write) = rustix::pipe::pipe().unwrap();
+        let (extra, _sender) = UnixStream::pair().unwrap();
+        let timeout = Some(Duration::from_millis(20));
+        let woken = reader.wait_beside(
+            Some(wake.as_fd()),
+            Some(extra.as_fd()),
+            Some(write.as_fd()),
+            timeout,
+        );
+        assert_eq!(
+            woken.unwrap(),
+            Woken::Timeout,
+            "a pipe still read is no reason to wake"
+        );
+        drop(read);
+        let woken = reader.wait_beside(
+            Some(wake.as_fd()),
+            Some(extra.as_fd()),
+            Some(write.as_fd()),
+            None,
+        );
+        assert_eq!(woken.unwrap(), Woken::OutputClosed);
+        let woken = reader.wait_beside(None, None, Some(write.as_fd()), None);
+        assert_eq!(
+            woken.unwrap(),
+            Woken::OutputClosed,
+            "found at its place without the others"
+        );
     }
 
     #[test]

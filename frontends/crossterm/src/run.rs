@@ -31,6 +31,11 @@ pub enum End {
     /// A signal ended the run; the terminal was restored first. A program conventionally exits
     /// with status `128 + signal.number()`.
     Interrupted(Signal),
+    /// The program's standard output lost its reader, which the session watched
+    /// ([`crate::terminal::OutputWatch`]): the host that waits for the result went away. The
+    /// terminal was restored first; a program conventionally exits as SIGPIPE would end it,
+    /// with status 141.
+    OutputClosed,
 }
 
 /// What a run produced.
@@ -212,6 +217,7 @@ where
         match woken {
             Woken::Read(bytes) => events.extend(decoder.feed(&bytes, now)),
             Woken::HungUp => return Ok(End::Interrupted(Signal::Hangup)),
+            Woken::OutputClosed => return Ok(End::OutputClosed),
             Woken::External => {
                 external = source
                     .as_mut()

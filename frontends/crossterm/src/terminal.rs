@@ -9,7 +9,7 @@
 use std::fs::{File, OpenOptions};
 use std::io;
 use std::ops::Range;
-use std::os::fd::BorrowedFd;
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -19,6 +19,7 @@ use crossterm::queue;
 use crossterm::terminal::{DisableLineWrap, EnterAlternateScreen};
 use pi_agent_ask_core::draw::{Frame, Size};
 use ratatui::layout::{Position, Rect};
+use rustix::fs::FileType;
 
 use crate::backend::TtyBackend;
 use crate::backend::TypedAhead;
@@ -68,6 +69,38 @@ pub struct TerminalOptions {
     pub screen: Screen,
     /// Whether colours may be used (see [`ColorMode::from_no_color`]).
     pub color: ColorMode,
+    /// Whether the session ends when nobody reads the program's output any more.
+    pub output: OutputWatch,
+}
+
+/// Whether a session watches the program's standard output for its reader.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutputWatch {
+    /// Not watched: the output is no concern of the session.
+    #[default]
+    Unwatched,
+    /// Where standard output is a pipe or a socket, the session ends once it has no reader:
+    /// the host that ran the program for its result went away (killed, or ended without
+    /// waiting), and a form left open would outlive it on the terminal.
+    StandardOutput,
+}
+
+impl OutputWatch {
+    /// A descriptor of standard output to watch, when it is to be watched and is a pipe or a
+    /// socket (a terminal or a file has no reader to lose).
+    fn descriptor(self) -> Option<OwnedFd> {
+        if self == Self::Unwatched {
+            return None;
+        }
+        let output = io::stdout();
+        let kind = rustix::fs::fstat(&output).ok()?.st_mode;
+        matches!(
+            FileType::from_raw_mode(kind),
+            FileType::Fifo | FileType::Socket
+        )
+        .then(|| output.as_fd().try_clone_to_owned().ok())
+        .flatten()
+    }
 }
 
 /// The terminal [`has_tty`] opened, kept for the session that usually follows, so the device
@@ -113,6 +146,8 @@ pub struct TerminalSession {
     theme: Theme,
     shared: Shared,
     signals: SessionSignals,
+    /// Standard output, watched for its reader ([`OutputWatch`]).
+    output: Option<OwnedFd>,
     area: Rect,
     /// Where the cursor was left after the last draw: the frame's cursor, or, inline, the
     /// form's top-left cell, so a terminal that changes size moves the form's rows with it.
@@ -140,6 +175,7 @@ impl TerminalSession {
             theme: Theme::new(options.color),
             shared,
             signals,
+            output: options.output.descriptor(),
             area: Rect::default(),
             parked: Position::ORIGIN,
         };
@@ -242,15 +278,16 @@ impl TerminalSession {
         if !typed.is_empty() {
             return Ok(Woken::Read(typed));
         }
+        let output = self.output.as_ref().map(AsFd::as_fd);
         if self.signals.held() {
             let moment = timeout.map_or(SIGNALS_HELD_FOR, |timeout| timeout.min(SIGNALS_HELD_FOR));
-            let woken = self.reader.wait_beside(None, extra, Some(moment));
+            let woken = self.reader.wait_beside(None, extra, output, Some(moment));
             self.signals.watch()?;
             return woken;
         }
         let signals = self.signals.watch()?;
         self.reader
-            .wait_beside(Some(signals.wake_fd()), extra, timeout)
+            .wait_beside(Some(signals.wake_fd()), extra, output, timeout)
     }
 
     /// Where there is job control, restores the terminal, stops the job or the process the way

@@ -6,7 +6,7 @@
 //   questionnaire with keys. It starts with a prompt, and writes `{toolResult, sessionFile,
 //   events}` (events: the `herdr:blocked` statuses the extension emitted) to
 //   `PI_TEST_REPORT` when the agent's turn ends. A file named `abort` in `PI_TEST_ROOT` aborts
-//   the turn, as Pi's escape key would.
+//   the turn, as Pi's escape key would; Pi's process id is in the file `pid` there.
 // - `PI_TEST_MODE=rpc`: Pi's RPC mode (runRpcMode) on standard input and output, for
 //   `rpc-mode.test.mjs` to speak Pi's RPC protocol to, as an RPC client would.
 //
@@ -93,6 +93,8 @@ if (mode === "rpc") {
 			renameSync(`${report}.part`, report);
 		}
 	});
+	// The test that ends Pi with a signal finds it here.
+	writeFileSync(join(root, "pid"), String(process.pid));
 	const abortFile = join(root, "abort");
 	const watch = setInterval(() => {
 		if (existsSync(abortFile)) {

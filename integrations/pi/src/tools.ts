@@ -36,6 +36,9 @@ function askTool(pi: ExtensionAPI, contract: ToolContract, errorResults: Set<str
 		parameters: contract.parameters as ToolDefinition["parameters"],
 		// One person answers one form at a time, on one terminal.
 		executionMode: "sequential",
+		// Pi checks the arguments against the schema before `execute`; an option written without
+		// a label, which the program derives from its value, must get that far.
+		...(contract.name === "ask_user" ? { prepareArguments: withBlankLabels } : {}),
 		async execute(toolCallId, params, signal, _onUpdate, ctx) {
 			const asked = await askCall({ tool: contract.name, toolCallId, arguments: params, signal }, ctx, (channel, data) =>
 				pi.events.emit(channel, data),
@@ -46,4 +49,29 @@ function askTool(pi: ExtensionAPI, contract: ToolContract, errorResults: Set<str
 			return asked.result;
 		},
 	};
+}
+
+/**
+ * The `ask_user` arguments with an empty `label` on every option object that has none: the
+ * program derives a blank label from the option's `value`, as the contract says a missing one is.
+ * Anything else is left as it is, for the program to check.
+ */
+function withBlankLabels(args: unknown): unknown {
+	if (!isRecord(args) || !Array.isArray(args.questions)) {
+		return args;
+	}
+	const questions = args.questions.map((question: unknown) => {
+		if (!isRecord(question) || !Array.isArray(question.options)) {
+			return question;
+		}
+		const options = question.options.map((option: unknown) =>
+			isRecord(option) && !("label" in option) ? { ...option, label: "" } : option,
+		);
+		return { ...question, options };
+	});
+	return { ...args, questions };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
 }

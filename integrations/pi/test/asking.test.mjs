@@ -99,6 +99,20 @@ test("a written answer typed in Pi's input dialog is the tool's answer", { timeo
 	]);
 });
 
+test("an option written without a label reaches the program, which names it after its value", { timeout: TIMEOUT_MS }, async () => {
+	const { ui, asked } = relayUi(["Use bun now"]);
+	pi = await startPi(ui);
+	const unlabelled = {
+		questions: [{ id: "runtime", prompt: "Which runtime?", options: [{ value: "use-bun_now" }, { value: "node", label: "Node" }] }],
+	};
+	await pi.callTool("ask_user", unlabelled, "call-unlabelled");
+
+	assert.deepEqual(asked[0].options, ["Use bun now", "Node", "Type your own"]);
+	const result = pi.toolResult("call-unlabelled");
+	assert.equal(result.isError, false);
+	assert.deepEqual(result.details.answers, { runtime: { values: ["use-bun_now"], labels: ["Use bun now"], indices: [1] } });
+});
+
 test("a background ask_user is asked at once, since no queue outlives the call", { timeout: TIMEOUT_MS }, async () => {
 	const { ui } = relayUi(["Postgres", "Auth"]);
 	pi = await startPi(ui);

@@ -1,11 +1,12 @@
 //! The program's folder in the user's state directory (`$XDG_STATE_HOME/pi-agent-ask/`, else
 //! `~/.local/state/pi-agent-ask/`): where an MCP server keeps its journal when no session file
-//! is named, one per working directory, so a restarted server finds the forms and answers of
-//! the one before. The folder holds the user's answers: it is made private (0700) and refused
+//! is named, one per working directory and server running at once, so a restarted server finds
+//! the forms and answers of the one before. The folder holds the user's answers: it is made private (0700) and refused
 //! when it belongs to someone else or is open to others.
 
 use std::ffi::OsString;
-use std::os::unix::fs::{DirBuilderExt as _, MetadataExt as _};
+use std::fs::{File, OpenOptions};
+use std::os::unix::fs::{DirBuilderExt as _, MetadataExt as _, OpenOptionsExt as _};
 use std::path::{Path, PathBuf};
 
 /// The folder's name under the state directory.
@@ -25,23 +26,74 @@ pub enum StateDirError {
         /// Why.
         source: std::io::Error,
     },
+    /// Every journal of the working directory is held by a running server.
+    #[error("{0} MCP servers of this working directory keep journals already")]
+    AllTaken(u32),
     /// It belongs to another user, or others may read or change it.
     #[error("the state folder {0} is not private to this user (it must be theirs, mode 0700)")]
     NotPrivate(String),
 }
 
+/// The most MCP servers of one working directory that keep journals at once.
+const MOST_SERVERS: u32 = 64;
+
+/// A journal an MCP server keeps, held for it alone while this value lives.
+#[derive(Debug)]
+pub struct McpJournal {
+    /// The journal file.
+    pub path: PathBuf,
+    /// The locked file beside it; dropping it lets the next server take the journal.
+    _held: File,
+}
+
 /// The journal an MCP server started in `cwd` keeps: `mcp-<id>.jsonl` in the state folder,
-/// the id derived from the canonical working directory, so every server of one project finds
-/// the same file and no two projects share one. The folder is made when missing.
-pub fn mcp_journal(cwd: &Path) -> Result<PathBuf, StateDirError> {
+/// the id derived from the canonical working directory, so a restarted server of one project
+/// finds the file of the one before and no two projects share one. Two agent sessions in one
+/// project run two servers at once, and a journal serves one: each server holds its journal
+/// with a lock (`mcp-<id>.lock`), and a server that finds it held takes the next journal
+/// free (`mcp-<id>-2.jsonl`, ...). The folder is made when missing.
+pub fn mcp_journal(cwd: &Path) -> Result<McpJournal, StateDirError> {
     let folder = folder(std::env::var_os("XDG_STATE_HOME"), std::env::var_os("HOME"))?;
     make_private(&folder)?;
+    journal_in(&folder, cwd)
+}
+
+/// [`mcp_journal`] in the private `folder`.
+fn journal_in(folder: &Path, cwd: &Path) -> Result<McpJournal, StateDirError> {
     let canonical = std::fs::canonicalize(cwd).unwrap_or_else(|_| cwd.to_path_buf());
     let id = uuid::Uuid::new_v5(
         &uuid::Uuid::NAMESPACE_URL,
         canonical.as_os_str().as_encoded_bytes(),
     );
-    Ok(folder.join(format!("mcp-{}.jsonl", id.simple())))
+    for slot in 1..=MOST_SERVERS {
+        let stem = match slot {
+            1 => format!("mcp-{}", id.simple()),
+            _ => format!("mcp-{}-{slot}", id.simple()),
+        };
+        let lock_path = folder.join(format!("{stem}.lock"));
+        let io = |source| StateDirError::Io {
+            path: lock_path.display().to_string(),
+            source,
+        };
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .mode(0o600)
+            .open(&lock_path)
+            .map_err(io)?;
+        match rustix::fs::flock(&lock, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
+            Ok(()) => {
+                return Ok(McpJournal {
+                    path: folder.join(format!("{stem}.jsonl")),
+                    _held: lock,
+                });
+            }
+            Err(rustix::io::Errno::WOULDBLOCK) => {}
+            Err(error) => return Err(io(error.into())),
+        }
+    }
+    Err(StateDirError::AllTaken(MOST_SERVERS))
 }
 
 /// The state folder from the variables: `$XDG_STATE_HOME/pi-agent-ask` when it is absolute
@@ -123,5 +175,27 @@ mod tests {
             make_private(&folder),
             Err(StateDirError::NotPrivate(_))
         ));
+    }
+
+    #[test]
+    fn servers_of_one_directory_running_at_once_keep_journals_of_their_own() {
+        let state = tempfile::tempdir().expect("a folder");
+        let project = tempfile::tempdir().expect("a folder");
+        let root = state.path().join(FOLDER);
+        make_private(&root).expect("made");
+        let first = journal_in(&root, project.path()).expect("the first journal");
+        let second = journal_in(&root, project.path()).expect("the second journal");
+        assert_ne!(first.path, second.path);
+        assert!(
+            second.path.to_string_lossy().ends_with("-2.jsonl"),
+            "{second:?}"
+        );
+        let first_path = first.path.clone();
+        drop(first);
+        let restarted = journal_in(&root, project.path()).expect("the journal again");
+        assert_eq!(
+            restarted.path, first_path,
+            "a restarted server finds the one before"
+        );
     }
 }

@@ -316,6 +316,24 @@ async def killed(journal: str | None) -> None:
               (oct(os.stat(folder).st_mode), oct(os.stat(path).st_mode)))
 
 
+async def two_sessions_at_once() -> None:
+    """Two servers of one working directory at once (two agent sessions in one project) keep
+    journals of their own: one's background form is never the other's to wait for."""
+    async with Client(server(None), mode=LEGACY) as first:
+        queued = receipt_of("the first session's form", await first.call_tool("ask_user", DATABASE), 1)
+        if not await form_shown("the first session's form", showing("Which database?")):
+            return
+        async with Client(server(None), mode=LEGACY) as second:
+            waited = await second.call_tool("wait_for_answers", {})
+            check("the second session has no form outstanding",
+                  text(waited) == "No background forms are outstanding.", text(waited))
+        keys("Down", "Enter", "Enter")
+        got = details(await first.call_tool("wait_for_answers", {}))
+        check("the answer goes to the session that asked", got.get("requestIds") == [queued], got)
+    journals = glob.glob(os.path.join(STATE, "pi-agent-ask", "mcp-*.jsonl"))
+    check("each session kept a journal of its own", len(journals) == 2, journals)
+
+
 async def without_surfaces(journal: str) -> None:
     async with Client(server(journal, ui="none"), mode=LEGACY) as client:
         result = await client.call_tool("ask_user", DATABASE)
@@ -378,6 +396,7 @@ async def main() -> None:
     await restarted_and_left_before_initialize(os.path.join(FOLDER, "left.jsonl"))
     await killed(os.path.join(FOLDER, "killed.jsonl"))
     await killed(None)
+    await two_sessions_at_once()
     for round_ in range(3):
         queued_in_the_order_they_came(os.path.join(FOLDER, f"order{round_}.jsonl"))
 

@@ -91,15 +91,16 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         inbox: args.inbox.clone(),
         progress_every,
     };
-    let journal_path = match &args.session {
-        Some(path) => Some(path.clone()),
+    // The journal of the working directory is this server's while it runs (`held`).
+    let (journal_path, _held) = match &args.session {
+        Some(path) => (Some(path.clone()), None),
         None => match state_dir::mcp_journal(&config.cwd) {
-            Ok(path) => Some(path),
+            Ok(held) => (Some(held.path.clone()), Some(held)),
             Err(error) => {
                 report(&format!(
                     "mcp: {error}; background forms are not kept across restarts"
                 ));
-                None
+                (None, None)
             }
         },
     };

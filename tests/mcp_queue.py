@@ -359,11 +359,13 @@ async def without_surfaces(journal: str) -> None:
 
 def queued_in_the_order_they_came(journal: str) -> None:
     """Background calls written back to back are queued in the order they came: each one's
-    receipt counts the forms before it."""
+    receipt counts the forms before it, and a wait written right after them finds them queued."""
     params = server(journal)
     calls = [{"jsonrpc": "2.0", "id": n, "method": "tools/call",
               "params": {"name": "ask_user", "arguments": dict(DATABASE, title=f"Form {n}")}}
              for n in range(2, 6)]
+    calls.append({"jsonrpc": "2.0", "id": 6, "method": "tools/call",
+                  "params": {"name": "wait_for_answers", "arguments": {}}})
     opening = [
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
             "protocolVersion": "2025-06-18", "capabilities": {},
@@ -377,15 +379,23 @@ def queued_in_the_order_they_came(journal: str) -> None:
     process.stdin.write("".join(json.dumps(line) + "\n" for line in opening + calls))
     process.stdin.flush()
     pending = {}
-    while len(pending) < len(calls):
+    while len(pending) < 4:
         message = json.loads(process.stdout.readline())
         if message.get("id") in range(2, 6):
             meta = message["result"].get("_meta", {}).get(DETAILS, {})
             pending[message["id"]] = meta.get("pendingRequests")
+        elif message.get("id") == 6:
+            pending[6] = message["result"]["content"][0]["text"]
     process.stdin.close()
+    while 6 not in pending:
+        message = json.loads(process.stdout.readline())
+        if message.get("id") == 6:
+            pending[6] = message["result"]["content"][0]["text"]
     process.wait(timeout=20)
     check("background calls written back to back are queued in the order they came",
-          [pending[n] for n in range(2, 6)] == [1, 2, 3, 4], pending)
+          [pending.get(n) for n in range(2, 6)] == [1, 2, 3, 4], pending)
+    check("a wait written right after them waits for them, until the input ends",
+          pending[6] == "The wait ended before the answers; the forms stay queued.", pending)
 
 
 async def main() -> None:

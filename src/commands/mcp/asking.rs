@@ -44,13 +44,18 @@ pub enum Asked {
     InputRequired(Box<InputRequiredResult>),
 }
 
-/// Asks one call and gives its answer.
-pub async fn ask(
-    shared: &Arc<Shared>,
+/// A background call's turn at [`Shared::queueing`], held until it is queued.
+pub type InOrder<'a> = tokio::sync::MutexGuard<'a, ()>;
+
+/// Asks one call and gives its answer; `in_order` is a background call's turn in the queue's
+/// order, taken as the call came.
+pub async fn ask<'a>(
+    shared: &'a Arc<Shared>,
     tool: Tool,
     request: CallToolRequestParams,
     context: &RequestContext<RoleServer>,
     input_ended: watch::Receiver<bool>,
+    in_order: Option<InOrder<'a>>,
 ) -> Asked {
     let arguments = Value::Object(request.arguments.unwrap_or_default());
     let modern = negotiated_modern(context);
@@ -61,6 +66,7 @@ pub async fn ask(
             arguments: &arguments,
             context,
             input_ended,
+            in_order,
         };
         return match &request.request_state {
             Some(sealed) => round.retried(sealed, request.input_responses).await,
@@ -74,7 +80,7 @@ pub async fn ask(
         Ok(call) => call,
         Err(invalid) => return finished(invalid.result()),
     };
-    if let Some(queued) = queued(shared, &call).await {
+    if let Some(queued) = queued(shared, &call, in_order).await {
         return queued;
     }
     let Some(_turn) = queue::turn(shared, context).await else {
@@ -98,15 +104,22 @@ pub async fn ask(
 /// A call answered without a turn at the input: the no-UI result under `--ui none` (so the
 /// end of the input never overtakes it), a background call queued (its receipt), or its no-UI
 /// result when nothing could ask it without the client; `None` for a call that waits for its
-/// answer.
-pub(super) async fn queued(shared: &Arc<Shared>, call: &Call) -> Option<Asked> {
+/// answer. A background call is queued in its turn, `in_order` when it took one as it came.
+pub(super) async fn queued(
+    shared: &Arc<Shared>,
+    call: &Call,
+    in_order: Option<InOrder<'_>>,
+) -> Option<Asked> {
     if shared.config.ui == UiChoice::None {
         return Some(finished(&call.no_ui()));
     }
     if call.delivery() != Delivery::Background {
         return None;
     }
-    let _in_order = shared.queueing.lock().await;
+    let _in_order = match in_order {
+        Some(turn) => turn,
+        None => shared.queueing.lock().await,
+    };
     if !queued_form::askable(shared).await {
         return Some(finished(&call.no_ui()));
     }

@@ -14,8 +14,8 @@ use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use super::asking::{
-    Asked, NOT_A_FORM_ANSWER, declares_elicitation, finished, form_request, from_form, parse,
-    queued,
+    Asked, InOrder, NOT_A_FORM_ANSWER, declares_elicitation, finished, form_request, from_form,
+    parse, queued,
 };
 use super::elsewhere::{Settled, settle};
 use super::queue;
@@ -41,6 +41,8 @@ pub struct Round<'a> {
     pub context: &'a RequestContext<RoleServer>,
     /// Turns true when the client's input ends.
     pub input_ended: watch::Receiver<bool>,
+    /// A background call's turn in the queue's order, taken as it came.
+    pub in_order: Option<InOrder<'a>>,
 }
 
 impl Round<'_> {
@@ -57,7 +59,7 @@ impl Round<'_> {
     }
 
     /// First the client's roots, which bound where preview files may come from.
-    pub async fn ask_for_roots(&self, request_id: &str) -> Asked {
+    pub async fn ask_for_roots(self, request_id: &str) -> Asked {
         match from_json::<InputRequest>(json!({"method": "roots/list"})) {
             Ok(input) => {
                 let pending = Pending::new(request_id, Stage::Roots, Vec::new());
@@ -69,7 +71,7 @@ impl Round<'_> {
 
     /// The checked call asked in an inbox or a popup, which the call waits for, or as one form
     /// of the client's; or its result when it cannot be asked.
-    pub async fn ask_form(&self, request_id: &str, roots: Vec<PathBuf>) -> Asked {
+    pub async fn ask_form(mut self, request_id: &str, roots: Vec<PathBuf>) -> Asked {
         let workspace = Workspace::new(self.shared.config.cwd.clone(), roots.clone());
         let call = match parse(
             self.shared,
@@ -81,7 +83,7 @@ impl Round<'_> {
             Ok(call) => call,
             Err(invalid) => return finished(invalid.result()),
         };
-        if let Some(queued) = queued(self.shared, &call).await {
+        if let Some(queued) = queued(self.shared, &call, self.in_order.take()).await {
             return queued;
         }
         // The lock is held while an inbox or a popup asks; the client's form is its own.
@@ -109,7 +111,7 @@ impl Round<'_> {
     }
 
     /// The retried call with the answer to the round its state was sealed for.
-    pub async fn retried(&self, sealed: &str, responses: Option<InputResponses>) -> Asked {
+    pub async fn retried(self, sealed: &str, responses: Option<InputResponses>) -> Asked {
         let pending = match self
             .shared
             .sealer

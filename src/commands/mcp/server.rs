@@ -108,10 +108,14 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         if request.name == tools::WAIT_FOR_ANSWERS {
-            let result = match tools::wait_arguments_issue(request.arguments.as_ref()) {
-                Some(issue) => tools::error_result(&issue),
-                None => queue::wait(&self.shared, &context).await,
-            };
+            let result =
+                if let Some(issue) = tools::wait_arguments_issue(request.arguments.as_ref()) {
+                    tools::error_result(&issue)
+                } else {
+                    // After the background calls that came before it are queued.
+                    drop(self.shared.queueing.lock().await);
+                    queue::wait(&self.shared, &context).await
+                };
             return Ok(CallToolResponse::Complete(from_json::<CallToolResult>(
                 result,
             )?));
@@ -130,12 +134,20 @@ impl ServerHandler for Server {
                 None,
             )
         })?;
+        // A background call takes its turn in the queue's order as it comes, before anything
+        // it waits for (the client's roots), so a wait sent after it finds it queued.
+        let in_order = if asks_in_background(request.arguments.as_ref()) {
+            Some(self.shared.queueing.lock().await)
+        } else {
+            None
+        };
         let asked = asking::ask(
             &self.shared,
             tool,
             request,
             &context,
             self.input_ended.clone(),
+            in_order,
         )
         .await;
         Ok(match asked {
@@ -209,4 +221,9 @@ fn call_shape_issue(params: Option<&Value>) -> String {
 pub fn from_json<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, ErrorData> {
     serde_json::from_value(value)
         .map_err(|error| ErrorData::internal_error(error.to_string(), None))
+}
+
+/// Whether a call's arguments ask for a background form (`"background": true`).
+fn asks_in_background(arguments: Option<&serde_json::Map<String, Value>>) -> bool {
+    arguments.and_then(|arguments| arguments.get("background")) == Some(&Value::Bool(true))
 }

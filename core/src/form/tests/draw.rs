@@ -162,6 +162,22 @@ fn a_long_list_keeps_the_highlight_visible_and_says_where_it_is() {
     assert!(run.screen().contains("1/31  ·  ↓"), "{}", run.screen());
 }
 
+#[rstest::rstest]
+#[case(Size::new(22, 8), "↑ 40 ↓ 209")]
+#[case(Size::new(10, 8), "↓ 210")]
+fn a_narrow_list_line_drops_words_and_counts_but_never_cuts_a_number(
+    #[case] size: Size,
+    #[case] shown: &str,
+) {
+    let run = Run::sized(ask_user(&many_options(250)), size, "down*40");
+    let screen = run.screen();
+    let line = screen
+        .lines()
+        .find(|line| line.contains('↓'))
+        .unwrap_or_else(|| panic!("a line of counts:\n{screen}"));
+    assert_eq!(line.trim(), shown, "{screen}");
+}
+
 #[test]
 fn a_rows_number_and_marker_in_one_style_are_one_run() {
     let form = drawn("down");

@@ -234,11 +234,14 @@ impl Form {
             rows,
             below: rows - 1 - last_started,
         };
-        let mut status = counts.status(Wording::Full);
-        // A line's cells are at most its bytes: only a long one is measured.
-        if status.len() > usize::from(line.width) && width(&status) > usize::from(line.width) {
-            status = counts.status(Wording::Short);
-        }
+        let room = usize::from(line.width);
+        // A line's cells are at most its bytes: only a long one is measured. A number is never
+        // cut: a narrower wording drops words, then the position, then a count.
+        let status = Wording::ALL
+            .iter()
+            .map(|wording| counts.status(*wording))
+            .find(|status| status.len() <= room || width(status) <= room)
+            .unwrap_or_default();
         put_line(canvas, line.pos(), &[Span::new(status, MUTED)]);
     }
 
@@ -369,9 +372,17 @@ struct ScrollCounts {
 enum Wording {
     /// `↑ 3 more  ·  5/61  ·  ↓ 52 more`.
     Full,
-    /// `↑ 3 · 5/61 · ↓ 52`, for a row too narrow for the full line, so that both counts show
-    /// before it is cut.
+    /// `↑ 3 · 5/61 · ↓ 52`, for a row too narrow for the full line.
     Short,
+    /// `↑ 3 ↓ 52`: the counts out of view, without the position.
+    Counts,
+    /// `↓ 52`, or `↑ 3` at the end of the list: what is left to see.
+    Ahead,
+}
+
+impl Wording {
+    /// Every wording, the widest first.
+    const ALL: [Self; 4] = [Self::Full, Self::Short, Self::Counts, Self::Ahead];
 }
 
 impl ScrollCounts {
@@ -381,6 +392,15 @@ impl ScrollCounts {
         let (more, gap) = match wording {
             Wording::Full => (" more", "  ·  "),
             Wording::Short => ("", " · "),
+            Wording::Counts => {
+                return match (self.above, self.below) {
+                    (0, below) => format!("↓ {below}"),
+                    (above, 0) => format!("↑ {above}"),
+                    (above, below) => format!("↑ {above} ↓ {below}"),
+                };
+            }
+            Wording::Ahead if self.below > 0 => return format!("↓ {}", self.below),
+            Wording::Ahead => return format!("↑ {}", self.above),
         };
         let mut status = String::with_capacity(48);
         if self.above > 0 {

@@ -36,6 +36,27 @@ fn at_50x15_the_footer_keeps_how_to_confirm_and_how_to_leave(
     }
 }
 
+#[rstest]
+#[case::eight_rows(Size::new(40, 8), "", &["enter select", "esc cancel"])]
+#[case::six_rows(Size::new(40, 6), "", &["enter select", "esc cancel"])]
+#[case::editor_on_seven_rows(Size::new(40, 7), "up enter", &["enter submit", "esc keep"])]
+fn a_short_screen_keeps_one_line_of_how_to_confirm_and_how_to_leave(
+    #[case] size: Size,
+    #[case] script: &str,
+    #[case] essential: &[&str],
+) {
+    let run = Run::sized(ask_user(&three_questions()), size, script);
+    let screen = run.screen();
+    let last = screen
+        .lines()
+        .rev()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or_default();
+    for hint in essential {
+        assert!(last.contains(hint), "{hint} missing:\n{screen}");
+    }
+}
+
 #[test]
 fn the_least_needed_hints_go_first() {
     let run = Run::sized(ask_user(&three_questions()), Size::new(50, 15), "");

@@ -26,8 +26,10 @@ pub struct Regions {
 const TITLE_FROM: u16 = 8;
 /// The screen height from which the rules show.
 const RULES_FROM: u16 = 14;
-/// The screen height from which key hints show.
-const HINTS_FROM: u16 = 9;
+/// The screen height from which one line of key hints shows (how to confirm and to leave).
+const HINTS_FROM: u16 = 6;
+/// The screen height from which key hints may take two lines.
+const TWO_HINT_LINES_FROM: u16 = 9;
 /// The screen height from which key hints may take three lines.
 const TALL_HINTS_FROM: u16 = 20;
 /// The screen width from which the screen has side margins.
@@ -54,7 +56,11 @@ impl Regions {
             (regions.rule_top, rest) = rest.split_top(1);
         }
         if height >= HINTS_FROM && form.config.behaviour.show_footer_hints {
-            let most = if height >= TALL_HINTS_FROM { 3 } else { 2 };
+            let most = match height {
+                TALL_HINTS_FROM.. => 3,
+                TWO_HINT_LINES_FROM.. => 2,
+                _ => 1,
+            };
             let lines = form.with_footer_lines(
                 usize::from(rest.width),
                 most,

@@ -122,18 +122,24 @@ pub async fn settle(
             }
             Where::Elicitation => return Settled::Elicit,
             Where::NoUi => {
-                if let Some(forced) = forced(ui) {
-                    let why = look(machine, move |machine| machine.why_not(forced))
-                        .await
-                        .0;
-                    report(&format!(
-                        "mcp --ui {}: {why}; answering without a UI",
-                        ui.name()
-                    ));
-                }
+                say_why_forced_ui_cannot_ask(ui, machine).await;
                 return Settled::NoUi;
             }
         }
+    }
+}
+
+/// Says on standard error, when `ui` forces a surface, why it cannot ask: the call is answered
+/// without a UI instead.
+pub async fn say_why_forced_ui_cannot_ask(ui: UiChoice, machine: Machine) {
+    if let Some(forced) = forced(ui) {
+        let why = look(machine, move |machine| machine.why_not(forced))
+            .await
+            .0;
+        report(&format!(
+            "mcp --ui {}: {why}; answering without a UI",
+            ui.name()
+        ));
     }
 }
 

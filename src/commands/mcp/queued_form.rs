@@ -17,7 +17,7 @@ use serde_json::Value;
 use super::elsewhere::{self, Job, Kept, Machine, look};
 use super::queue;
 use super::server::Shared;
-use super::surfaces::{self, Where};
+use super::surfaces::{self, UiChoice, Where};
 use crate::cancel::Cancel;
 use crate::interrupt;
 use crate::outcome::report;
@@ -54,8 +54,13 @@ enum Asked {
 pub async fn askable(shared: &Shared) -> bool {
     let ui = shared.config.ui;
     let machine = Machine::new(false, &shared.config.inbox);
-    let (surface, _) = look(machine, move |machine| surfaces::choose(ui, machine)).await;
-    matches!(surface, Where::Inbox | Where::Popup)
+    let (surface, machine) = look(machine, move |machine| surfaces::choose(ui, machine)).await;
+    let askable = matches!(surface, Where::Inbox | Where::Popup);
+    // A forced inbox or popup says why it cannot ask, as for a call that waits.
+    if !askable && matches!(ui, UiChoice::Inbox | UiChoice::Popup) {
+        elsewhere::say_why_forced_ui_cannot_ask(ui, machine).await;
+    }
+    askable
 }
 
 /// The form's end, or what it held when the input ended first.

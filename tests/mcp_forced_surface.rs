@@ -1,0 +1,57 @@
+//! An MCP server told to ask in one surface (`--ui inbox`, `--ui popup`) that cannot says why
+//! on standard error, for a background call as for one that waits, and answers without a UI.
+
+mod support;
+
+use support::run_program;
+
+/// The client's lines: the handshake, then one call of `ask_user` with these arguments.
+fn session(arguments: &str) -> String {
+    [
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        &format!(
+            r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"ask_user","arguments":{arguments}}}}}"#
+        ),
+    ]
+    .join("\n")
+        + "\n"
+}
+
+#[test]
+fn a_forced_inbox_that_is_not_listening_says_why_for_a_background_call_too() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let state = folder.path().display().to_string();
+    let questions = r#""questions":[{"id":"db","prompt":"Which?","options":[{"value":"pg"}]}]"#;
+    for arguments in [
+        format!("{{{questions}}}"),
+        format!(r#"{{"background":true,{questions}}}"#),
+    ] {
+        let args: Vec<String> = [
+            "mcp",
+            "--ui",
+            "inbox",
+            "--inbox",
+            "nobody-listens",
+            "--session",
+            &format!("{state}/journal.jsonl"),
+        ]
+        .iter()
+        .map(|arg| (*arg).to_owned())
+        .collect();
+        let output = run_program(&args, Some(&session(&arguments)));
+        assert_eq!(output.exit, 0, "{arguments}: {}", output.stderr);
+        assert!(
+            output
+                .stderr
+                .contains("mcp --ui inbox: no inbox named \"nobody-listens\" is listening; answering without a UI"),
+            "{arguments}: {}",
+            output.stderr
+        );
+        assert!(
+            output.stdout.contains("Needs user input"),
+            "{}",
+            output.stdout
+        );
+    }
+}

@@ -1,5 +1,6 @@
 //! An MCP server told to ask in one surface (`--ui inbox`, `--ui popup`) that cannot says why
-//! on standard error, for a background call as for one that waits, and answers without a UI.
+//! on standard error, for a background call as for one that waits, and answers without a UI;
+//! an inbox name no inbox can have is refused as the server starts.
 
 mod support;
 
@@ -52,6 +53,23 @@ fn a_forced_inbox_that_is_not_listening_says_why_for_a_background_call_too() {
             output.stdout.contains("Needs user input"),
             "{}",
             output.stdout
+        );
+    }
+}
+
+#[test]
+fn a_name_no_inbox_can_have_is_a_usage_error_at_start() {
+    for name in ["bad/name", "../x", ""] {
+        let args: Vec<String> = ["mcp", "--inbox", name]
+            .iter()
+            .map(|arg| (*arg).to_owned())
+            .collect();
+        let output = run_program(&args, Some(""));
+        assert_eq!(output.exit, 2, "{name:?}: {}", output.stderr);
+        assert!(
+            output.stderr.contains("is not an inbox name"),
+            "{name:?}: {}",
+            output.stderr
         );
     }
 }

@@ -3,8 +3,11 @@
 //! ever on no page and two pages share a row.
 
 /// The fewest rows of a window that give indicator rows room (one above, one below, one row of
-/// content between them); a smaller window shows content only.
+/// content between them); a window of two rows has room for the one below only (what is left
+/// to read matters more than what was read), and one of a row shows content only.
 const INDICATORS_FROM: usize = 3;
+/// The fewest rows of a window that give the `↓ more` row room beside one row of content.
+const BELOW_FROM: usize = 2;
 
 /// A window of `height` screen rows over `total` rows of content, starting at content row
 /// `top`: an indicator row above when rows are hidden above, one below when rows are hidden
@@ -28,10 +31,10 @@ impl Window {
     /// page when `top` is past it.
     pub fn new(top: usize, height: usize, total: usize) -> Self {
         let top = top.min(last_top(height, total));
-        let indicators = height >= INDICATORS_FROM && total > height;
-        let above = indicators && top > 0;
+        let hidden = total > height;
+        let above = hidden && height >= INDICATORS_FROM && top > 0;
         let room = height - usize::from(above);
-        let below = indicators && total - top > room;
+        let below = hidden && height >= BELOW_FROM && total - top > room;
         let shown = (room - usize::from(below)).min(total - top);
         Self {
             top,
@@ -119,6 +122,24 @@ mod tests {
         assert_eq!(
             (end.top, end.shown, end.above, end.below),
             (21, 9, true, false)
+        );
+    }
+
+    #[test]
+    fn a_window_of_two_rows_says_what_is_below_until_its_last_page() {
+        let first = Window::new(0, 2, 5);
+        assert_eq!((first.shown, first.above, first.below), (1, false, true));
+        let middle = Window::new(2, 2, 5);
+        assert_eq!((middle.shown, middle.above, middle.below), (1, false, true));
+        let last = Window::new(9, 2, 5);
+        assert_eq!(
+            (last.top, last.shown, last.above, last.below),
+            (3, 2, false, false)
+        );
+        let single = Window::new(0, 1, 5);
+        assert_eq!(
+            (single.shown, single.above, single.below),
+            (1, false, false)
         );
     }
 

@@ -4,7 +4,7 @@
 // result telling the model to ask in its reply).
 
 import { existsSync } from "node:fs";
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { EventBus, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { ToolContract } from "./contract.js";
 import { locateProgram } from "./program.js";
 import { relay } from "./relay.js";
@@ -15,6 +15,8 @@ import { runOnTerminal } from "./terminal.js";
 /** The status channel on which an agent shows it waits for the person, and its label. */
 const BLOCKED_CHANNEL = "herdr:blocked";
 const BLOCKED_LABEL = "Waiting for user response";
+/** The channel on which another extension answers an open form. */
+const SUBMIT_CHANNEL = "pi-agent-ask:submit";
 
 /** One tool call as Pi's runner hands it to `execute`. */
 export interface ToolCall {
@@ -28,8 +30,9 @@ export interface ToolCall {
 export async function askCall(
 	call: ToolCall,
 	ctx: ExtensionContext,
-	onEvent: (channel: string, data: unknown) => void,
+	events: EventBus,
 ): Promise<ProgramResult> {
+	const onEvent = (channel: string, data: unknown) => events.emit(channel, data);
 	const program = locateProgram(process.env, ctx.cwd);
 	const input = JSON.stringify(call.arguments);
 	if (!ctx.hasUI) {
@@ -58,6 +61,7 @@ export async function askCall(
 		ui: ctx.ui,
 		signal: call.signal,
 		onEvent,
+		onSubmit: (forward) => events.on(SUBMIT_CHANNEL, forward),
 	});
 }
 

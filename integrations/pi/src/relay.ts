@@ -24,6 +24,11 @@ export interface RelayCall {
 	readonly signal?: AbortSignal;
 	/** Receives each `event` line's channel and data. */
 	readonly onEvent: (channel: string, data: unknown) => void;
+	/**
+	 * Hands each `pi-agent-ask:submit` another extension emits to `forward` while the call runs;
+	 * gives what stops it.
+	 */
+	readonly onSubmit: (forward: (data: unknown) => void) => () => void;
 }
 
 /** How long a program whose input is closed may take to exit before it is sent SIGTERM, then SIGKILL. */
@@ -125,13 +130,21 @@ export function relay(call: RelayCall): Promise<ProgramResult> {
 			}
 		});
 
+		// A remote answer from another extension goes to the program as a `submit` line, which
+		// it checks and answers with a `pi-agent-ask:submit-result` event.
+		const stopSubmits = call.onSubmit((data) => {
+			const fields = typeof data === "object" && data !== null && !Array.isArray(data) ? data : {};
+			send({ ...fields, type: "submit" });
+		});
 		call.signal?.addEventListener("abort", abort, { once: true });
 		child.on("error", (error) => {
+			stopSubmits();
 			call.signal?.removeEventListener("abort", abort);
 			dialogs.abort();
 			reject(new Error(`Cannot run ${call.program}: ${error.message}`));
 		});
 		child.on("close", (code, signal) => {
+			stopSubmits();
 			call.signal?.removeEventListener("abort", abort);
 			dialogs.abort();
 			for (const timer of timers) {

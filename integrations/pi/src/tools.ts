@@ -40,9 +40,7 @@ function askTool(pi: ExtensionAPI, contract: ToolContract, errorResults: Set<str
 		// a label, which the program derives from its value, must get that far.
 		...(contract.name === "ask_user" ? { prepareArguments: withBlankLabels } : {}),
 		async execute(toolCallId, params, signal, _onUpdate, ctx) {
-			const asked = await askCall({ tool: contract.name, toolCallId, arguments: params, signal }, ctx, (channel, data) =>
-				pi.events.emit(channel, data),
-			);
+			const asked = await askCall({ tool: contract.name, toolCallId, arguments: params, signal }, ctx, pi.events);
 			if (asked.isError) {
 				errorResults.add(toolCallId);
 			}

@@ -113,6 +113,27 @@ test("an option written without a label reaches the program, which names it afte
 	assert.deepEqual(result.details.answers, { runtime: { values: ["use-bun_now"], labels: ["Use bun now"], indices: [1] } });
 });
 
+test("another extension's pi-agent-ask:submit answers the open form and hears back", { timeout: TIMEOUT_MS }, async () => {
+	const untilClosed = (request) => new Promise((resolve) => request.signal?.addEventListener("abort", () => resolve(undefined)));
+	const { ui } = relayUi([untilClosed]);
+	pi = await startPi(ui);
+	pi.eventBus.on("pi-agent-ask:started", (data) => {
+		pi.eventBus.emit("pi-agent-ask:submit", {
+			version: 1,
+			requestId: "remote-1",
+			flowId: data.flowId,
+			response: { kind: "answer", answers: { db: { values: ["sqlite"] }, features: { values: ["auth"] } } },
+		});
+	});
+	await pi.callTool("ask_user", DATABASE, "call-remote");
+
+	const result = pi.toolResult("call-remote");
+	assert.equal(result.isError, false);
+	assert.deepEqual(result.details.answers.db, { values: ["sqlite"], labels: ["SQLite"], indices: [2] });
+	const answered = pi.events.filter(({ channel }) => channel === "pi-agent-ask:submit-result").map(({ data }) => data);
+	assert.deepEqual(answered, [{ version: 1, requestId: "remote-1", flowId: "tool:call-remote", ok: true }]);
+});
+
 test("a background ask_user is asked at once, since no queue outlives the call", { timeout: TIMEOUT_MS }, async () => {
 	const { ui } = relayUi(["Postgres", "Auth"]);
 	pi = await startPi(ui);

@@ -47,7 +47,7 @@ export async function startPi(ui, { persisted = false } = {}) {
 	const settingsManager = SettingsManager.inMemory({ compaction: { enabled: false }, retry: { enabled: false } });
 	const eventBus = createEventBus();
 	const events = [];
-	for (const channel of ["pi-agent-ask:started", "pi-agent-ask:completed"]) {
+	for (const channel of ["pi-agent-ask:started", "pi-agent-ask:completed", "pi-agent-ask:submit-result"]) {
 		eventBus.on(channel, (data) => events.push({ channel, data }));
 	}
 	const loader = new DefaultResourceLoader({
@@ -80,6 +80,8 @@ export async function startPi(ui, { persisted = false } = {}) {
 		extensionsResult,
 		/** The program's lifecycle events, as the extension put them on Pi's event bus. */
 		events,
+		/** Pi's event bus, on which other extensions talk to this one. */
+		eventBus,
 		/** Has the model call `tool` with `args` under `id`, then end its turn; resolves when Pi is idle. */
 		async callTool(tool, args, id) {
 			faux.setResponses([

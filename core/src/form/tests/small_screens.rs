@@ -57,6 +57,24 @@ fn a_short_screen_keeps_one_line_of_how_to_confirm_and_how_to_leave(
     }
 }
 
+#[rstest]
+#[case::first_tab(Size::new(20, 10), "", "□ FirstLabe…  ›")]
+#[case::middle_tab(Size::new(12, 10), "tab", "‹ □ Sec…  ›")]
+fn an_active_tab_too_wide_for_the_bar_cuts_its_label_and_keeps_the_markers(
+    #[case] size: Size,
+    #[case] script: &str,
+    #[case] bar: &str,
+) {
+    let arguments = json!({"questions": [
+        {"id": "a", "label": "FirstLabelVeryLongIndeed", "prompt": "One?", "options": [{"value": "x"}]},
+        {"id": "b", "label": "Second", "prompt": "Two?", "options": [{"value": "x"}]},
+        {"id": "c", "label": "Third", "prompt": "Three?", "options": [{"value": "x"}]}
+    ]});
+    let run = Run::sized(ask_user(&arguments), size, script);
+    let screen = run.screen();
+    assert_eq!(screen.lines().next().map(str::trim), Some(bar), "{screen}");
+}
+
 #[test]
 fn the_least_needed_hints_go_first() {
     let run = Run::sized(ask_user(&three_questions()), Size::new(50, 15), "");

@@ -9,6 +9,7 @@
 use super::super::Form;
 use super::{ACCENT, Hit, MUTED, SUCCESS, TEXT};
 use crate::draw::{Canvas, Pos, Rect, Span, line_width, put_line};
+use crate::text::width;
 
 /// The widest a question's tab label gets, in cells.
 const MAX_LABEL: usize = 20;
@@ -20,8 +21,9 @@ const TAB_SPANS: usize = 5;
 const GAP: usize = 1;
 
 impl Form {
-    /// The spans of tab `tab`, padded with a space on both sides.
-    fn tab_spans(&self, tab: usize) -> Vec<Span<'_>> {
+    /// The spans of tab `tab`, padded with a space on both sides, a question's label cut with
+    /// `…` to `label_room` cells.
+    fn tab_spans(&self, tab: usize, label_room: usize) -> Vec<Span<'_>> {
         let active = tab == self.state.tab;
         let label_style = if active { ACCENT.bold() } else { TEXT };
         let mut spans = Vec::with_capacity(TAB_SPANS);
@@ -34,7 +36,7 @@ impl Form {
                 ("□ ", MUTED)
             };
             spans.push(Span::constant(marker, style));
-            spans.push(Span::new(&question.label, label_style).truncated(MAX_LABEL));
+            spans.push(Span::new(&question.label, label_style).truncated(label_room));
             if draft.has_notes() {
                 spans.push(Span::constant(" ✎", MUTED));
             }
@@ -65,19 +67,35 @@ impl Form {
         let count = self.tab_count();
         let available = usize::from(area.width);
         let mut laid_out: Vec<Option<(Vec<Span>, usize)>> = vec![None; count];
+        let active = self.state.tab.min(count.saturating_sub(1));
+        let budget = available.saturating_sub(4);
+        let mut spans = self.tab_spans(active, MAX_LABEL);
+        let mut used = line_width(&spans);
+        if used > budget {
+            // The active tab alone is too wide: its label gives way, so the markers of the
+            // tabs beside it still show.
+            let label = self
+                .call
+                .request()
+                .questions
+                .get(active)
+                .map_or(0, |question| width(&question.label).min(MAX_LABEL));
+            spans = self.tab_spans(active, label.saturating_sub(used - budget).max(1));
+            used = line_width(&spans);
+        }
+        if let Some(slot) = laid_out.get_mut(active) {
+            *slot = Some((spans, used));
+        }
         let mut tab_width = |tab: usize| {
             laid_out[tab]
                 .get_or_insert_with(|| {
-                    let spans = self.tab_spans(tab);
+                    let spans = self.tab_spans(tab, MAX_LABEL);
                     let width = line_width(&spans);
                     (spans, width)
                 })
                 .1
         };
-        let active = self.state.tab.min(count.saturating_sub(1));
         let (mut first, mut last) = (active, active);
-        let mut used = tab_width(active);
-        let budget = available.saturating_sub(4);
         loop {
             let mut grew = false;
             if last + 1 < count {
@@ -118,7 +136,7 @@ impl Form {
             let start = x;
             let spans = laid
                 .take()
-                .map_or_else(|| self.tab_spans(tab), |(spans, _)| spans);
+                .map_or_else(|| self.tab_spans(tab, MAX_LABEL), |(spans, _)| spans);
             x = put_line(canvas, Pos::new(x, area.y), &spans);
             hit(start, x, tab);
             if tab == active {

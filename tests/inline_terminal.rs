@@ -185,9 +185,15 @@ fn an_inline_form_narrowed_while_typing_leaves_no_copy_of_its_top_rows_on_the_sc
         .filter(|line| line.contains("Set up"))
         .count();
     assert_eq!(titles, 1, "the title once, the form's own:\n{screen}");
+    let lines: Vec<&str> = screen.lines().collect();
+    let title = lines
+        .iter()
+        .position(|line| line.contains("Set up"))
+        .unwrap_or_default();
     assert!(
-        screen.lines().next().is_some_and(|line| line.trim() == "8"),
-        "the form moved up no further than its rows rewrapped:\n{screen}"
+        title > 0 && lines[title - 1].trim() == "8",
+        "the form stays right under the shell's last line, moved no further than its rows \
+         rewrapped:\n{screen}"
     );
     tmux.keys(&["C-c"]);
     tmux.keys(&["C-c"]);
@@ -196,6 +202,54 @@ fn an_inline_form_narrowed_while_typing_leaves_no_copy_of_its_top_rows_on_the_sc
     let screen = tmux.screen();
     assert!(
         !screen.contains("Set up") && !screen.contains(TITLE),
+        "a row of the form was left on the screen:\n{screen}"
+    );
+}
+
+#[test]
+fn an_inline_form_narrowed_and_widened_after_the_settings_overlay_leaves_no_copy_of_its_rows() {
+    let Some(term) = Asking::start(120, 40) else {
+        return;
+    };
+    let tmux = &term.tmux;
+    term.write_arguments(
+        "two.json",
+        &json!({"questions": [
+            {"id": "db", "prompt": "Which database?", "options": [{"value": "pg", "label": "Postgres"}]},
+            {"id": "feat", "prompt": "Features?", "type": "multi", "options": [{"value": "auth", "label": "Auth"}]}
+        ]}),
+    );
+    tmux.type_line(&format!(
+        "clear; seq 1 {EARLIER}; HOME=\"$PWD\" {} ask two.json --inline 15 \
+         --config \"$PWD/settings.json\" > result.json; echo \"exit=$?\"",
+        env!("CARGO_BIN_EXE_pi-agent-ask")
+    ));
+    tmux.wait_for_text("esc cancel");
+    term.press(&["?"], "Ask settings");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the overlay closed", |screen| {
+        !screen.contains("Ask settings")
+    });
+    for (width, height) in [(40, 40), (120, 40), (60, 12), (120, 40)] {
+        tmux.resize(width, height);
+        tmux.wait_for("the form redrawn", |screen| {
+            screen.contains("esc cancel")
+                && screen
+                    .lines()
+                    .all(|line| line.chars().count() <= usize::from(width))
+        });
+    }
+    // The terminal settles its rewrapped lines before the form finds its rows again.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let screen = tmux.screen();
+    let tab_rows = screen.lines().filter(|line| line.contains("□ Q1")).count();
+    assert_eq!(tab_rows, 1, "the form's rows once:\n{screen}");
+    tmux.keys(&["Escape"]);
+    let (_, exit) = term.finish();
+    assert_eq!(exit, 0, "{}", tmux.screen());
+    let screen = tmux.screen();
+    assert!(
+        !screen.contains("□ Q1"),
         "a row of the form was left on the screen:\n{screen}"
     );
 }

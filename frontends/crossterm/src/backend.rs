@@ -16,7 +16,7 @@ use ratatui::layout::{Position, Size};
 use rustix::io::Errno;
 
 use crate::counting::{ByteCount, CountingWriter};
-use crate::encode::Erase;
+use crate::encode::{Erase, Shrinking};
 use crate::fresh::FreshRun;
 use crate::lean::{LeanBackend, ScreenSize};
 use crate::paint::RowCells;
@@ -188,6 +188,11 @@ fn find_cursor_report(bytes: &[u8]) -> Option<(Position, Range<usize>)> {
 }
 
 impl TtyBackend {
+    /// Says what becomes of a row that gets shorter ([`Shrinking`]).
+    pub fn set_shrinking(&mut self, shrinking: Shrinking) {
+        self.inner.set_shrinking(shrinking);
+    }
+
     /// Appends lines by writing newlines, scrolling the screen.
     pub fn append_lines(&mut self, n: u16) {
         self.inner.append_lines(n);

@@ -42,10 +42,33 @@ pub enum Erase {
     Other,
 }
 
+/// What becomes of a row that would hold written cells past its new painting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shrinking {
+    /// Its blank tail is erased to the end of the line (`ESC[K`): what shows is right.
+    #[default]
+    EraseTail,
+    /// It is cleared whole (`ESC[2K`) and drawn again. A terminal that rewraps its lines as it
+    /// narrows (tmux) takes every cell a line ever held, up to its last, for text, and an
+    /// erase to the end of the line does not take that back; an inline form's rows would
+    /// otherwise come back as extra lines, and copies of them, when the terminal narrows and
+    /// grows again.
+    ClearRow,
+}
+
+/// How far a row's cells are unknown to have been cleared: every row when the screen is not
+/// known.
+const USED_UNKNOWN: u16 = u16::MAX;
+
 /// Encodes frames as few bytes as it can, knowing what the screen already shows.
 #[derive(Debug)]
 pub struct Encoder {
     shadow: Shadow,
+    /// What becomes of a row that gets shorter.
+    shrinking: Shrinking,
+    /// For each row, how far its cells were written since it was last cleared whole: what a
+    /// terminal that rewraps its lines takes for the line's text.
+    used: Vec<u16>,
     cursor: Option<Position>,
     style: Shade,
     /// The style changes written lately.
@@ -72,6 +95,8 @@ impl Encoder {
     pub fn new(size: Size) -> Self {
         let mut encoder = Self {
             shadow: Shadow::new(Size::default()),
+            shrinking: Shrinking::EraseTail,
+            used: Vec::new(),
             cursor: None,
             style: Shade::BLANK,
             styles: Recent::default(),
@@ -95,9 +120,49 @@ impl Encoder {
         };
         if self.shadow.size() != kept || self.tails != tails {
             self.shadow = Shadow::new(kept);
+            self.used = vec![USED_UNKNOWN; usize::from(kept.height)];
             self.cursor = None;
             self.tails = tails;
             self.epoch += 1;
+        }
+    }
+
+    /// Says what becomes of a row that gets shorter.
+    pub fn set_shrinking(&mut self, shrinking: Shrinking) {
+        self.shrinking = shrinking;
+    }
+
+    /// How far row `y`'s cells were written since it was last cleared whole.
+    fn used(&self, y: u16) -> u16 {
+        self.used
+            .get(usize::from(y))
+            .copied()
+            .unwrap_or(USED_UNKNOWN)
+    }
+
+    /// Notes row `y`'s cells written up to column `end`.
+    fn note_written_to(&mut self, y: u16, end: u16) {
+        if let Some(used) = self.used.get_mut(usize::from(y)) {
+            *used = (*used).max(end);
+        }
+    }
+
+    /// Notes rows cleared whole.
+    fn note_cleared(&mut self, rows: std::ops::Range<u16>) {
+        let end = usize::from(rows.end).min(self.used.len());
+        let start = usize::from(rows.start).min(end);
+        self.used[start..end].fill(0);
+    }
+
+    /// Clears row `y` whole, where rows are cleared rather than erased to their end
+    /// ([`Shrinking::ClearRow`]) and the row holds written cells past `end`.
+    fn clear_if_shrinking(&mut self, out: &mut Vec<u8>, y: u16, end: u16) {
+        if self.shrinking == Shrinking::ClearRow && self.used(y) > end {
+            self.move_to(out, Position::new(0, y));
+            self.set_style(out, Shade::BLANK);
+            out.extend_from_slice(b"\x1b[2K");
+            self.shadow.blank_row(y, 0);
+            self.note_cleared(y..y + 1);
         }
     }
 
@@ -120,6 +185,9 @@ impl Encoder {
         let row = &row[..row.len().min(room)];
         let reaches_edge = row.len() == room;
         let painted = painted.min(row.len());
+        if x == 0 && reaches_edge {
+            self.clear_if_shrinking(out, y, u16::try_from(painted).unwrap_or(u16::MAX));
+        }
         let shown = usize::from(self.shadow.blank_from(y).saturating_sub(x)).min(row.len());
         let compared = painted.max(shown);
         let end = x + u16::try_from(compared).unwrap_or(u16::MAX);
@@ -221,6 +289,12 @@ impl Encoder {
                 out,
             );
             self.advance(u16::try_from(next - start).unwrap_or(u16::MAX));
+            self.note_written_to(
+                origin.y,
+                origin
+                    .x
+                    .saturating_add(u16::try_from(next).unwrap_or(u16::MAX)),
+            );
             at = next;
         }
     }
@@ -236,7 +310,9 @@ impl Encoder {
         {
             return false;
         }
-        if self.shadow.cells(y).is_none() {
+        if self.shadow.cells(y).is_none()
+            || (self.shrinking == Shrinking::ClearRow && self.used(y) > x)
+        {
             return false;
         }
         if self.shadow.blank_from(y) > x {
@@ -306,12 +382,26 @@ impl Encoder {
         };
         out.extend_from_slice(code);
         self.epoch += 1;
+        let height = self.shadow.size().height;
         match (erase, self.cursor) {
-            (Erase::All, _) => self.shadow.blank_all(),
-            (Erase::AfterCursor, Some(at)) => self.shadow.blank_after(at.x, at.y),
-            (Erase::CurrentLine, Some(at)) => self.shadow.blank_row(at.y, 0),
+            (Erase::All, _) => {
+                self.shadow.blank_all();
+                self.note_cleared(0..height);
+            }
+            (Erase::AfterCursor, Some(at)) => {
+                self.shadow.blank_after(at.x, at.y);
+                let first = if at.x == 0 { at.y } else { at.y + 1 };
+                self.note_cleared(first..height);
+            }
+            (Erase::CurrentLine, Some(at)) => {
+                self.shadow.blank_row(at.y, 0);
+                self.note_cleared(at.y..at.y + 1);
+            }
             (Erase::UntilNewLine, Some(at)) => self.shadow.blank_row(at.y, at.x),
-            _ => self.shadow.forget(),
+            _ => {
+                self.shadow.forget();
+                self.used.fill(USED_UNKNOWN);
+            }
         }
     }
 
@@ -319,6 +409,7 @@ impl Encoder {
     /// write (lines appended, the screen scrolled).
     pub fn forget(&mut self) {
         self.shadow.forget();
+        self.used.fill(USED_UNKNOWN);
         self.cursor = None;
         self.epoch += 1;
     }

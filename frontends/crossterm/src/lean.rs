@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use ratatui::layout::{Position, Size};
 
-use crate::encode::{Encoder, Erase};
+use crate::encode::{Encoder, Erase, Shrinking};
 use crate::fresh::FreshRun;
 use crate::paint::RowCells;
 use crate::painter::DrawTarget;
@@ -72,6 +72,11 @@ impl<W: Write> LeanBackend<W> {
     pub fn set_screen(&mut self, screen: ScreenSize) {
         self.screen = screen;
         self.asked.set(None);
+    }
+
+    /// Says what becomes of a row that gets shorter ([`Shrinking`]).
+    pub fn set_shrinking(&mut self, shrinking: Shrinking) {
+        self.encoder.set_shrinking(shrinking);
     }
 
     /// Queues bytes the encoder does not need to understand (a query that moves nothing).

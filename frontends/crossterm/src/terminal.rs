@@ -24,7 +24,7 @@ use rustix::fs::FileType;
 use crate::backend::TtyBackend;
 use crate::backend::TypedAhead;
 use crate::counting::ByteCount;
-use crate::encode::Erase;
+use crate::encode::{Erase, Shrinking};
 use crate::inline::{InlineRows, moved_top, place, rewrapped_above};
 use crate::jobs::{JobControl, Stop, job_control};
 use crate::painter::{Painter, Viewport};
@@ -434,7 +434,9 @@ fn inline_terminal(
     width: u16,
 ) -> io::Result<Painter<TtyBackend>> {
     let viewport = Viewport::Fixed(Rect::new(0, rows.top, width, rows.count));
-    let backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone());
+    let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone());
+    // The form's rows are on the shell's screen, which the terminal rewraps as it narrows.
+    backend.set_shrinking(Shrinking::ClearRow);
     Painter::new(backend, viewport)
 }
 

@@ -18,11 +18,12 @@ impl Encoder {
         self.shadow.is_blank_from(from, y)
     }
 
-    /// How many cells of row `y` show something, from its start to the column from which it
-    /// is known blank: the whole width when the encoder cannot tell.
+    /// How many cells of row `y` a terminal that rewraps its lines takes for text: up to the
+    /// last one written since the row was last cleared whole (see [`super::Shrinking`]), the
+    /// whole width when the encoder cannot tell.
     pub fn shown_width(&self, y: u16) -> u16 {
         if self.shadow.contains(0, y) {
-            self.shadow.blank_from(y)
+            self.used(y).min(self.shadow.size().width)
         } else {
             self.shadow.size().width
         }
@@ -91,6 +92,7 @@ impl Encoder {
         let cells = u16::try_from(cells).unwrap_or(u16::MAX);
         self.shadow
             .note_written(y, x, part, cells, run.glyphs, run.shade);
+        self.note_written_to(y, x.saturating_add(cells));
         self.advance(cells);
     }
 }

@@ -387,3 +387,33 @@ fn a_count_is_written_in_decimal_and_a_count_of_one_left_out() {
         assert_eq!(out, expected.as_bytes(), "{count}");
     }
 }
+
+#[test]
+fn a_row_that_gets_shorter_is_cleared_whole_where_lines_rewrap_and_erased_at_its_tail_elsewhere() {
+    let mut erasing = erased(10, 1);
+    drawn(&mut erasing, &row("xxxxxxx   "), 7);
+    let out = drawn(&mut erasing, &row("xy        "), 2);
+    assert_eq!(out, b"\rxy\x1b[K", "{:?}", shown(&out));
+
+    let mut clearing = erased(10, 1);
+    clearing.set_shrinking(Shrinking::ClearRow);
+    drawn(&mut clearing, &row("xxxxxxx   "), 7);
+    assert_eq!(clearing.shown_width(0), 7);
+    let out = drawn(&mut clearing, &row("xy        "), 2);
+    assert_eq!(out, b"\r\x1b[2Kxy", "{:?}", shown(&out));
+    assert_eq!(
+        clearing.shown_width(0),
+        2,
+        "the line's text ends where it was written"
+    );
+    let out = drawn(&mut clearing, &row("xyz       "), 3);
+    assert_eq!(out, b"z", "a row that grows only writes: {:?}", shown(&out));
+}
+
+#[test]
+fn blank_cells_a_row_paints_are_no_text_of_the_line() {
+    let mut encoder = erased(10, 1);
+    encoder.set_shrinking(Shrinking::ClearRow);
+    drawn(&mut encoder, &row("ab        "), 6);
+    assert_eq!(encoder.shown_width(0), 2);
+}

@@ -300,6 +300,10 @@ fn a_mistake_in_the_hooks_own_command_line_exits_1_which_leaves_the_call_to_clau
             &["--inbox", "bad name!"][..],
             "\"bad name!\" is not an inbox name",
         ),
+        (
+            &["--answer", "-"][..],
+            "--answer - would read standard input, which carries the hook's input",
+        ),
     ] {
         let mut line = vec!["hook".to_owned(), "claude".to_owned()];
         line.extend(args.iter().map(|arg| (*arg).to_owned()));

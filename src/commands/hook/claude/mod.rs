@@ -85,6 +85,12 @@ fn answer(args: &ClaudeHookArgs) -> Result<Answered, Declined> {
     if let Err(error) = check_name(&args.inbox) {
         return Ok(Answered::Misused(error.to_string()));
     }
+    if args.answer.as_deref() == Some(std::path::Path::new("-")) {
+        return Ok(Answered::Misused(
+            "--answer - would read standard input, which carries the hook's input; name a file"
+                .to_owned(),
+        ));
+    }
     let input = input::read(std::io::stdin().lock())?;
     // Claude Code runs the hook in the session's directory too, so a `cwd` that is no
     // directory (it went away) asks in the hook's own.

@@ -75,6 +75,23 @@ fn an_active_tab_too_wide_for_the_bar_cuts_its_label_and_keeps_the_markers(
     assert_eq!(screen.lines().next().map(str::trim), Some(bar), "{screen}");
 }
 
+#[rstest]
+#[case(Size::new(21, 12), "All 3 answered")]
+#[case(Size::new(10, 12), "All 3 ans…")]
+fn a_narrow_review_says_how_many_are_answered_in_fewer_words(
+    #[case] size: Size,
+    #[case] status: &str,
+) {
+    let single = |id: &str| json!({"id": id, "prompt": "Which?", "options": [{"value": "x"}]});
+    let arguments = json!({"questions": [single("a"), single("b"), single("c")]});
+    let run = Run::sized(ask_user(&arguments), size, "1 1 1");
+    let screen = run.screen();
+    assert!(
+        screen.lines().any(|line| line.trim() == status),
+        "{status} missing:\n{screen}"
+    );
+}
+
 #[test]
 fn the_least_needed_hints_go_first() {
     let run = Run::sized(ask_user(&three_questions()), Size::new(50, 15), "");

@@ -119,19 +119,35 @@ impl Form {
         let columns = usize::from(area.width);
         let total = self.call.request().questions.len();
         let answered = self.state.drafts.iter().filter(|d| d.is_answered()).count();
-        let status = match (total, answered == total) {
-            (1, true) => Span::new("The question is answered", SUCCESS),
-            (1, false) => Span::new("The question is not answered yet", WARNING),
-            (_, true) => Span::new(format!("All {total} questions answered"), SUCCESS),
-            (_, false) => Span::new(format!("{answered} of {total} questions answered"), WARNING),
+        let (status, short) = match (total, answered == total) {
+            (1, true) => (
+                Span::new("The question is answered", SUCCESS),
+                Span::new("Answered", SUCCESS),
+            ),
+            (1, false) => (
+                Span::new("The question is not answered yet", WARNING),
+                Span::new("Not answered", WARNING),
+            ),
+            (_, true) => (
+                Span::new(format!("All {total} questions answered"), SUCCESS),
+                Span::new(format!("All {total} answered"), SUCCESS),
+            ),
+            (_, false) => (
+                Span::new(format!("{answered} of {total} questions answered"), WARNING),
+                Span::new(format!("{answered}/{total} answered"), WARNING),
+            ),
         };
         let heading = Span::new("Review your answers  ", ACCENT.bold());
         let (head, mut rest) = area.split_top(1);
-        let both = [heading, status];
+        let both = [heading, status.clone()];
         if line_width(&both) <= columns {
             put_line(canvas, head.pos(), &both);
-        } else {
+        } else if line_width(&both[1..]) <= columns {
             put_line(canvas, head.pos(), &both[1..]);
+        } else {
+            // A narrower screen gets the count in fewer words, cut with `…` only when even
+            // they do not fit.
+            put_line(canvas, head.pos(), &[short.truncated(columns)]);
         }
         let pending = matches!(self.state.pending, Pending::ReviewShortcut(_));
         let actions = self.rules().actions.len() as u16 + u16::from(pending);

@@ -339,6 +339,10 @@ pub struct TranscriptArgs {
     /// Print every styled span after the lines.
     #[arg(long)]
     pub styled: bool,
+    /// Print the lines as JSON, each a list of runs of one style (`{"text", "style"?}`), for a
+    /// host that draws them in its own colours.
+    #[arg(long, conflicts_with = "styled")]
+    pub json: bool,
 }
 
 /// Reads a tool name; help and errors list the names with what each tool is.

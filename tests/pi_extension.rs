@@ -207,9 +207,13 @@ fn in_pis_tui_an_ask_and_the_settings_open_on_its_terminal_and_the_ask_is_journa
     pi.wait_for_text("the review tab", "Review your answers");
     term.keys(&["Enter"]);
     let report = pi.report();
+    // The call's row and the result's are worded by the program (`transcript --json`).
     let screen = wait_long(term, "Pi's TUI drawn again with the answer", || {
         let screen = term.screen();
-        (screen.contains("Cache: None") && screen.contains("Noted.")).then_some(screen)
+        (screen.contains("ask_user 1 question(s) (Cache)")
+            && screen.contains("✓ Cache: None")
+            && screen.contains("Noted."))
+        .then_some(screen)
     });
     assert!(
         !screen.contains(PROMPT),
@@ -297,7 +301,11 @@ fn aborting_pis_turn_ends_the_form_with_what_was_typed_and_gives_pi_its_terminal
     pi.type_an_answer("a local LRU");
     std::fs::write(pi.root.join("abort"), "").expect("the abort file is written");
     let report = pi.report();
-    let screen = pi.wait_for_text("Pi's TUI drawn again", "User cancelled the ask flow");
+    let screen = pi.wait_for_text("Pi's TUI drawn again", "✓ Cache: (wrote) a local LRU");
+    assert!(
+        screen.contains("Cancelled"),
+        "the result's row says so:\n{screen}"
+    );
     assert!(
         !screen.contains("Type your answer"),
         "the form is gone once aborted:\n{screen}"

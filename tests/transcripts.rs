@@ -9,7 +9,8 @@
 //! key script in `keys` run by `render` when it has that (for what only the questionnaire
 //! gives, such as clipboard images, read from the folder), else `ask --ui none`; then prints
 //! the transcript of `result.json`. Either way `expected.txt` is the plain transcript and
-//! `styled.txt` the one `--styled` prints. Set `UPDATE_GOLDEN=1` to rewrite the golden files.
+//! `styled.txt` the one `--styled` prints, `runs.json` the runs `--json` prints. Set
+//! `UPDATE_GOLDEN=1` to rewrite the golden files.
 
 mod support;
 
@@ -102,12 +103,14 @@ fn transcript_case(#[files("fixtures/transcripts/*/command")] command: PathBuf) 
             command.display()
         ),
     };
-    for (styled, expected) in [(false, "expected.txt"), (true, "styled.txt")] {
+    for (form, expected) in [
+        (None, "expected.txt"),
+        (Some("--styled"), "styled.txt"),
+        (Some("--json"), "runs.json"),
+    ] {
         let mut args = vec!["transcript".to_owned(), words[0].clone(), document.clone()];
         args.extend(options.iter().cloned());
-        if styled {
-            args.push("--styled".into());
-        }
+        args.extend(form.map(str::to_owned));
         let stdout = succeeded(run_program(&args, None), &format!("{args:?}"));
         golden(&dir.join(expected), &stdout);
     }

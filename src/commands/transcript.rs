@@ -1,11 +1,12 @@
 //! `transcript`: how a call's arguments or its result read in an agent's transcript, printed
-//! as the lines a host shows: plain, or with every styled run listed (`--styled`) as `render
-//! --styled` lists a screen's. The arguments may be incomplete, as a host sees them while they
+//! as the lines a host shows: plain, with every styled run listed (`--styled`) as `render
+//! --styled` lists a screen's, or as JSON runs a host draws in its own colours (`--json`). The arguments may be incomplete, as a host sees them while they
 //! stream in; a result must be one the program printed.
 
 use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::contract::transcript::{call_lines, result_lines};
-use pi_agent_ask_headless::{render_lines_plain, render_lines_styled};
+use pi_agent_ask_headless::{render_lines_plain, render_lines_runs, render_lines_styled};
+use serde_json::{Value, json};
 
 use crate::cli::{TranscriptArgs, TranscriptKind};
 use crate::files::read_json;
@@ -25,6 +26,21 @@ pub fn run(args: &TranscriptArgs) -> Result<String, UsageError> {
     };
     Ok(if args.styled {
         render_lines_styled(&lines)
+    } else if args.json {
+        let lines: Vec<Value> = render_lines_runs(&lines)
+            .into_iter()
+            .map(|runs| {
+                runs.into_iter()
+                    .map(|run| match run.style {
+                        Some(style) => json!({"text": run.text, "style": style}),
+                        None => json!({"text": run.text}),
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut text = pi_agent_ask_core::json::to_string(&json!({"lines": lines}));
+        text.push('\n');
+        text
     } else {
         render_lines_plain(&lines)
     })

@@ -15,6 +15,6 @@ mod render_tests;
 #[cfg(test)]
 mod script_tests;
 
-pub use lines::{render_lines_plain, render_lines_styled};
+pub use lines::{StyledRun, render_lines_plain, render_lines_runs, render_lines_styled};
 pub use render::{CURSOR_GLYPH, CursorMarker, render_plain, render_plain_with, render_styled};
 pub use script::{MAX_REPEAT, MAX_SCREEN_SIDE, ScriptError, ScriptProblem, ScriptStep, parse_keys};

@@ -2,10 +2,10 @@
 //! line is painted on a grid of its own width, so it prints as a frame would show it, plain or
 //! with its styled runs listed the way [`crate::render_styled`] lists them.
 
-use pi_agent_ask_core::draw::{Canvas, Line, Pos, Size, line_width, put_line};
+use pi_agent_ask_core::draw::{Canvas, Line, Pos, Size, Style, line_width, put_line};
 
-use crate::grid::Grid;
-use crate::render::{plain_lines, styled_spans};
+use crate::grid::{Cell, Grid};
+use crate::render::{plain_lines, style_name, styled_spans};
 
 /// One line's grid: one row exactly as wide as the line (cut at `u16::MAX` cells).
 fn grid(line: &Line) -> Grid {
@@ -18,6 +18,46 @@ fn grid(line: &Line) -> Grid {
 /// The lines as plain text, one per line, each ending in `\n`, trailing spaces trimmed.
 pub fn render_lines_plain(lines: &[Line]) -> String {
     lines.iter().map(|line| plain_lines(&grid(line))).collect()
+}
+
+/// A run of one line's cells in one style: its text, and the style's name as the `styles:`
+/// section writes it (`accent+bold`), `None` for the default style.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StyledRun {
+    /// The cells' text.
+    pub text: String,
+    /// The style's name, `None` for the default style.
+    pub style: Option<String>,
+}
+
+/// Each line as its runs of cells in one style, as it prints (trailing default-style spaces
+/// trimmed): for a host that draws the lines in its own colours.
+pub fn render_lines_runs(lines: &[Line]) -> Vec<Vec<StyledRun>> {
+    lines
+        .iter()
+        .map(|line| {
+            let grid = grid(line);
+            let mut runs = Vec::new();
+            for row in grid.rows() {
+                let mut x = 0;
+                while x < row.len() {
+                    let style = row[x].style;
+                    let end = x + row[x..].iter().take_while(|c| c.style == style).count();
+                    let text: String = row[x..end].iter().map(Cell::text).collect();
+                    runs.push(StyledRun {
+                        text,
+                        style: (style != Style::default()).then(|| style_name(style)),
+                    });
+                    x = end;
+                }
+            }
+            if let Some(last) = runs.last_mut().filter(|run| run.style.is_none()) {
+                last.text.truncate(last.text.trim_end().len());
+            }
+            runs.retain(|run| !run.text.is_empty());
+            runs
+        })
+        .collect()
 }
 
 /// The plain lines, then a `styles:` section listing every styled run as

@@ -127,7 +127,7 @@ pub(crate) fn styled_spans(grid: &Grid, first_row: usize) -> String {
 }
 
 /// `role+attr+attr`, e.g. `accent+bold`.
-fn style_name(style: Style) -> String {
+pub(crate) fn style_name(style: Style) -> String {
     let role = match style.role {
         Role::Text => "text",
         Role::Accent => "accent",

@@ -6,6 +6,7 @@
 import type { ExtensionAPI, ToolDefinition } from "@mariozechner/pi-coding-agent";
 import { askCall } from "./asking.js";
 import { TOOL_CONTRACTS, type ToolContract } from "./contract.js";
+import { transcriptRow } from "./transcript.js";
 
 /** The label Pi shows for each tool, and the one line it lists under "Available tools". */
 const PRESENTATION: Record<ToolContract["name"], { readonly label: string; readonly promptSnippet: string }> = {
@@ -39,6 +40,16 @@ function askTool(pi: ExtensionAPI, contract: ToolContract, errorResults: Set<str
 		// Pi checks the arguments against the schema before `execute`; an option written without
 		// a label, which the program derives from its value, must get that far.
 		...(contract.name === "ask_user" ? { prepareArguments: withBlankLabels } : {}),
+		// The transcript's rows, worded by the program.
+		renderCall: (args, theme, context) => transcriptRow("call", contract.name, args, theme, context),
+		renderResult: (result, _options, theme, context) =>
+			transcriptRow(
+				"result",
+				contract.name,
+				{ content: result.content, details: result.details, isError: context.isError },
+				theme,
+				context,
+			),
 		async execute(toolCallId, params, signal, _onUpdate, ctx) {
 			const asked = await askCall({ tool: contract.name, toolCallId, arguments: params, signal }, ctx, pi.events);
 			if (asked.isError) {

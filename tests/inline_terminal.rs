@@ -253,3 +253,37 @@ fn an_inline_form_narrowed_and_widened_after_the_settings_overlay_leaves_no_copy
         "a row of the form was left on the screen:\n{screen}"
     );
 }
+
+#[test]
+fn an_inline_row_that_gets_shorter_is_drawn_again_from_its_start() {
+    let Some(term) = Asking::start(80, 30) else {
+        return;
+    };
+    let tmux = &term.tmux;
+    term.write_arguments(
+        "two.json",
+        &json!({"questions": [
+            {"id": "db", "prompt": "Which database?", "options": [{"value": "pg", "label": "Postgres"}]},
+            {"id": "feat", "prompt": "Features?", "type": "multi", "options": [{"value": "auth", "label": "Auth"}]}
+        ]}),
+    );
+    term.launch("ask two.json --ui tui --inline 14");
+    let first = tmux.wait_for_text("esc cancel");
+    let footer = first
+        .lines()
+        .find(|line| line.contains("up/down move"))
+        .expect("the footer")
+        .to_owned();
+    term.press(&["BTab"], "Review your answers");
+    term.press(&["Tab"], "Which database?");
+    let back = tmux.wait_for("the footer drawn again", |screen| screen.contains(&footer));
+    assert!(back.contains(&footer), "{back}");
+    term.press(&["Down", "Enter"], "Type your answer");
+    tmux.text("hello world");
+    tmux.wait_for_text("hello world");
+    tmux.keys(&["BSpace"]);
+    let screen = tmux.wait_for("the shorter text", |screen| {
+        screen.contains("hello worl") && !screen.contains("hello world")
+    });
+    assert!(screen.contains("│ hello worl"), "{screen}");
+}

@@ -155,15 +155,18 @@ impl Encoder {
     }
 
     /// Clears row `y` whole, where rows are cleared rather than erased to their end
-    /// ([`Shrinking::ClearRow`]) and the row holds written cells past `end`.
-    fn clear_if_shrinking(&mut self, out: &mut Vec<u8>, y: u16, end: u16) {
-        if self.shrinking == Shrinking::ClearRow && self.used(y) > end {
+    /// ([`Shrinking::ClearRow`]) and the row holds written cells past `end`; returns whether
+    /// it did, and so whether every cell of the row is to be written again.
+    fn clear_if_shrinking(&mut self, out: &mut Vec<u8>, y: u16, end: u16) -> bool {
+        let shrinking = self.shrinking == Shrinking::ClearRow && self.used(y) > end;
+        if shrinking {
             self.move_to(out, Position::new(0, y));
             self.set_style(out, Shade::BLANK);
             out.extend_from_slice(b"\x1b[2K");
             self.shadow.blank_row(y, 0);
             self.note_cleared(y..y + 1);
         }
+        shrinking
     }
 
     /// Appends to `out` the bytes that turn row `y` of the screen, from column `x` on, into
@@ -176,7 +179,7 @@ impl Encoder {
             cells: row,
             painted,
             clusters,
-            unchanged_before,
+            mut unchanged_before,
         } = *row;
         if !self.shadow.contains(x, y) {
             return;
@@ -185,8 +188,10 @@ impl Encoder {
         let row = &row[..row.len().min(room)];
         let reaches_edge = row.len() == room;
         let painted = painted.min(row.len());
-        if x == 0 && reaches_edge {
-            self.clear_if_shrinking(out, y, u16::try_from(painted).unwrap_or(u16::MAX));
+        let end = u16::try_from(painted).unwrap_or(u16::MAX);
+        if x == 0 && reaches_edge && self.clear_if_shrinking(out, y, end) {
+            // The cells the painter knew unchanged were cleared with the rest.
+            unchanged_before = 0;
         }
         let shown = usize::from(self.shadow.blank_from(y).saturating_sub(x)).min(row.len());
         let compared = painted.max(shown);

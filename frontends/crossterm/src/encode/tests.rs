@@ -417,3 +417,18 @@ fn blank_cells_a_row_paints_are_no_text_of_the_line() {
     drawn(&mut encoder, &row("ab        "), 6);
     assert_eq!(encoder.shown_width(0), 2);
 }
+
+#[test]
+fn a_row_cleared_whole_is_written_from_its_start_whatever_the_painter_knew_unchanged() {
+    let mut encoder = erased(10, 1);
+    encoder.set_shrinking(Shrinking::ClearRow);
+    drawn(&mut encoder, &row("abcdefg   "), 7);
+    let mut out = Vec::new();
+    let shorter = row("abcd      ");
+    let painted = PaintedRow {
+        unchanged_before: 3,
+        ..painted_row(&shorter, 4)
+    };
+    encoder.draw_row(&mut out, 0, 0, &painted);
+    assert_eq!(out, b"\r\x1b[2Kabcd", "{:?}", shown(&out));
+}

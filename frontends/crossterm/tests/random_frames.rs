@@ -4,12 +4,14 @@
 //! a terminal emulator, and after every frame each cell shows what the whole frame paints.
 //! Frames that differ in a few runs from the one before, or are one drawn a few frames before
 //! (a preview taken away and brought back), take the writer's shortcuts most: rows compared
-//! run by run, erased tails, text written onto blank cells and later overwritten in part.
+//! run by run, erased tails, text written onto blank cells and later overwritten in part. Rows
+//! that get shorter are erased at their tails, or cleared whole as an inline form's are.
 
 mod support;
 
 use pi_agent_ask_core::draw::{Attrs, DrawCmd, Frame, Pos, Role, Size as FrameSize, Style};
 use pi_agent_ask_crossterm::Theme;
+use pi_agent_ask_crossterm::encode::Shrinking;
 use pi_agent_ask_crossterm::paint::paint_screen;
 use proptest::prelude::*;
 use ratatui::layout::Size;
@@ -146,11 +148,12 @@ fn follow(first: Vec<DrawCmd>, steps: &[Step]) -> Vec<Vec<DrawCmd>> {
     frames
 }
 
-/// Draws `frames` one after another on an erased screen of `size` in `theme`, and checks that
-/// the screen shows each as it paints.
-fn check_drawn(size: Size, frames: Vec<Vec<DrawCmd>>, theme: &Theme) {
+/// Draws `frames` one after another on an erased screen of `size` in `theme`, rows that get
+/// shorter treated as `shrinking` says, and checks that the screen shows each as it paints.
+fn check_drawn(size: Size, frames: Vec<Vec<DrawCmd>>, theme: &Theme, shrinking: Shrinking) {
     let mut parser = vt100::Parser::new(size.height, size.width, 0);
     let mut painter = erased_painter(size);
+    painter.target_mut().set_shrinking(shrinking);
     let mut fed = 0;
     for (step, cmds) in frames.into_iter().enumerate() {
         let frame = Frame::new(FrameSize::new(size.width, size.height), cmds);
@@ -170,15 +173,17 @@ proptest! {
     fn every_frame_shows_exactly_what_it_paints_whatever_came_before(
         (size, frames) in frames(),
         theme in proptest::sample::select(themes().to_vec()),
+        shrinking in proptest::sample::select(vec![Shrinking::EraseTail, Shrinking::ClearRow]),
     ) {
-        check_drawn(size, frames, &theme);
+        check_drawn(size, frames, &theme, shrinking);
     }
 
     #[test]
     fn frames_a_few_runs_apart_and_frames_drawn_again_show_exactly_what_they_paint(
         (size, frames) in edited_frames(),
         theme in proptest::sample::select(themes().to_vec()),
+        shrinking in proptest::sample::select(vec![Shrinking::EraseTail, Shrinking::ClearRow]),
     ) {
-        check_drawn(size, frames, &theme);
+        check_drawn(size, frames, &theme, shrinking);
     }
 }

@@ -43,7 +43,9 @@ impl Form {
     /// A key while finding.
     pub(super) fn find_key(&mut self, key: Key) -> Vec<Effect> {
         let keymaps = &self.config.keymaps;
-        if keymaps.global_action(&key) == Some(GlobalAction::Dismiss) {
+        // A dismiss key that types a character is text here, as in the editors.
+        if keymaps.global_action(&key) == Some(GlobalAction::Dismiss) && key.typed_char().is_none()
+        {
             return self.request_dismiss(Dismissal::Dismiss);
         }
         match keymaps.main_action(&key) {

@@ -233,7 +233,7 @@ impl Key {
             '\\' | '4' => 0x1c,
             ']' | '5' => 0x1d,
             '^' | '6' => 0x1e,
-            '_' | '7' => 0x1f,
+            '_' | '7' | '/' => 0x1f,
             _ => return self,
         };
         let sent = Self::from_control_byte(byte);

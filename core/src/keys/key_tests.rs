@@ -164,6 +164,7 @@ fn every_function_key_round_trips() {
 #[case("ctrl+2", "ctrl+space")]
 #[case("ctrl+\\", "ctrl+4")]
 #[case("ctrl+_", "ctrl+7")]
+#[case("ctrl+/", "ctrl+7")]
 #[case("ctrl+shift+a", "ctrl+a")]
 #[case("ctrl+alt+m", "alt+enter")]
 #[case("ctrl+alt+shift+x", "ctrl+alt+x")]

@@ -97,6 +97,20 @@ fn a_dismiss_key_that_types_a_character_is_typed_in_an_editor_and_dismisses_else
 }
 
 #[test]
+fn a_dismiss_key_that_types_a_character_is_text_in_a_find_and_not_shown_in_an_editors_hints() {
+    let overrides = json!({"global": {"dismiss": ["q", "ctrl+c"]}});
+    let run = Run::new(ask_user_with_keys(&one_single(), &overrides), "/ 'q'");
+    assert!(!run.finished(), "the find took the q");
+    let run = Run::new(
+        ask_user_with_keys(&one_single(), &overrides),
+        "down down enter 'x'",
+    );
+    let screen = run.screen();
+    assert!(screen.contains("ctrl+c dismiss"), "{screen}");
+    assert!(!screen.contains("q dismiss"), "{screen}");
+}
+
+#[test]
 fn text_typed_in_an_open_editor_makes_the_form_dirty() {
     let run = Run::new(ask_user(&one_single()), "down down enter 'typed' ctrl+c");
     assert!(!run.finished());

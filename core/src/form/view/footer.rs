@@ -14,7 +14,7 @@ use super::{ACCENT, ERROR, MUTED, WARNING};
 use crate::contract::request::{Question, QuestionType};
 use crate::contract::rules::ImagePaste;
 use crate::draw::{Canvas, Line, Rect, Span, put_lines, wrap_spans};
-use crate::keys::{EditorAction, GlobalAction, MainAction, Navigation};
+use crate::keys::{EditorAction, GlobalAction, Keymaps, MainAction, Navigation};
 use crate::text::width;
 
 /// Between two hints.
@@ -109,6 +109,19 @@ impl<'a> Hints<'a> {
     }
 }
 
+/// The `global.dismiss` key an editor's hints show: the first one bound that types no
+/// character, since the editors type those instead.
+fn dismiss_while_typing(keymaps: &Keymaps) -> Option<Cow<'_, str>> {
+    let hint = keymaps.global.hint(GlobalAction::Dismiss)?;
+    let keys = keymaps.global.keys(GlobalAction::Dismiss);
+    if keys.first().is_none_or(|key| key.typed_char().is_none()) {
+        return Some(Cow::Borrowed(hint));
+    }
+    keys.iter()
+        .find(|key| key.typed_char().is_none())
+        .map(|key| Cow::Owned(key.to_string()))
+}
+
 impl Form {
     /// The hints for the focused part, in the order they show.
     fn hints(&self, screen_rows: usize) -> Vec<Hint<'_>> {
@@ -171,7 +184,7 @@ impl Form {
                 hints.push(Some("up/down"), "move", Moving);
                 hints.push(Some("tab"), "insert path", Essential);
                 hints.push(Some("esc"), "close list", Essential);
-                hints.push(keymaps.global.hint(GlobalAction::Dismiss), "dismiss", Extra);
+                hints.push(dismiss_while_typing(keymaps), "dismiss", Extra);
             }
             Focus::Editor(editor) => {
                 let free_form = !self.has_rows_on_tab();
@@ -198,8 +211,7 @@ impl Form {
                     );
                     hints.push(tabs, "tabs", Tabs);
                 }
-                let dismiss = keymaps.global.hint(GlobalAction::Dismiss);
-                hints.push(dismiss, "dismiss", Extra);
+                hints.push(dismiss_while_typing(keymaps), "dismiss", Extra);
                 if self.rules().images == ImagePaste::FromClipboard {
                     let editor_keys = match editor.target {
                         EditorTarget::Custom => &keymaps.editor,

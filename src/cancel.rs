@@ -99,6 +99,30 @@ impl Cancel {
         }
     }
 
+    /// Cancels the token once nobody reads the program's standard output any more, where it
+    /// is a pipe or a socket: the host waiting for the result (an agent, Claude Code) went
+    /// away, and a form it asked for elsewhere must not outlive it. A thread sleeps in one
+    /// wait for that, and ends with the process.
+    pub fn cancel_when_output_closes(&self) {
+        let Some(output) = pi_agent_ask_crossterm::standard_output_with_a_reader() else {
+            return;
+        };
+        let token = self.clone();
+        std::thread::spawn(move || {
+            loop {
+                let mut fds = [PollFd::new(&output, PollFlags::empty())];
+                match poll(&mut fds, None) {
+                    Ok(_) if !fds[0].revents().is_empty() => {
+                        token.cancel();
+                        return;
+                    }
+                    Ok(_) | Err(rustix::io::Errno::INTR) => {}
+                    Err(_) => return,
+                }
+            }
+        });
+    }
+
     /// The file descriptor that becomes readable once the token is cancelled, for a wait of
     /// the caller's own that polls more than one descriptor.
     pub fn fd(&self) -> BorrowedFd<'_> {

@@ -370,3 +370,20 @@ fn an_inbox_name_that_is_no_name_is_a_usage_error_for_the_inbox_and_its_askers()
         );
     }
 }
+
+#[test]
+fn an_asker_whose_result_nobody_reads_any_more_takes_its_form_back() {
+    let Some(term) = Terminal::start() else {
+        return;
+    };
+    term.open_inbox();
+    let mut asker = term.asker("First", "inbox");
+    term.wait_for_form("the form", |screen| screen.contains("· First"));
+    // The host that waited for the result (an agent, Claude Code) goes away.
+    drop(asker.stdout.take());
+    term.wait_for("the form taken back", |screen| {
+        screen.contains("took back its question")
+    });
+    let status = asker.wait().expect("the asker ends");
+    assert_eq!(status.code(), Some(141), "as SIGPIPE would end it");
+}

@@ -189,6 +189,7 @@ fn unasked(call: &Call) -> Asked {
 fn ask_inbox(call: &Call, request: &AwayRequest, name: &str) -> Result<Asked, UsageError> {
     interrupt::watch();
     let cancel = Cancel::new().map_err(|error| UsageError::new(error.to_string()))?;
+    cancel.cancel_when_output_closes();
     let cancelled = |ending: AskEnding| Asked {
         result: match &ending {
             AskEnding::Interrupted(Some(drafts)) => call.cancelled(Some(drafts)),

@@ -30,6 +30,7 @@ pub fn ask(
     };
     interrupt::watch();
     let cancel = Cancel::new().map_err(|error| format!("cannot wait for the popup: {error}"))?;
+    cancel.cancel_when_output_closes();
     let request = PopupRequest {
         call,
         config: settings.path.as_deref(),

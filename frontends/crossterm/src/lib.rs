@@ -39,6 +39,8 @@ pub use counting::{ByteCount, CountingWriter};
 pub use lean::{LeanBackend, ScreenSize};
 pub use run::{End, ExternalInputs, Outcome, run, run_with, run_with_source};
 pub use signals::Signal;
-pub use terminal::{OutputWatch, Screen, TerminalOptions, TerminalSession, has_tty};
+pub use terminal::{
+    OutputWatch, Screen, TerminalOptions, TerminalSession, has_tty, standard_output_with_a_reader,
+};
 pub use theme::{ColorMode, Theme};
 pub use wake::wake_pipe;

@@ -87,20 +87,27 @@ pub enum OutputWatch {
 
 impl OutputWatch {
     /// A descriptor of standard output to watch, when it is to be watched and is a pipe or a
-    /// socket (a terminal or a file has no reader to lose).
+    /// socket.
     fn descriptor(self) -> Option<OwnedFd> {
-        if self == Self::Unwatched {
-            return None;
+        match self {
+            Self::Unwatched => None,
+            Self::StandardOutput => standard_output_with_a_reader(),
         }
-        let output = io::stdout();
-        let kind = rustix::fs::fstat(&output).ok()?.st_mode;
-        matches!(
-            FileType::from_raw_mode(kind),
-            FileType::Fifo | FileType::Socket
-        )
-        .then(|| output.as_fd().try_clone_to_owned().ok())
-        .flatten()
     }
+}
+
+/// A descriptor of standard output when it is a pipe or a socket, whose reader can go away (a
+/// terminal or a file has none to lose): waited on with no events asked, a wait ends once the
+/// reader is gone.
+pub fn standard_output_with_a_reader() -> Option<OwnedFd> {
+    let output = io::stdout();
+    let kind = rustix::fs::fstat(&output).ok()?.st_mode;
+    matches!(
+        FileType::from_raw_mode(kind),
+        FileType::Fifo | FileType::Socket
+    )
+    .then(|| output.as_fd().try_clone_to_owned().ok())
+    .flatten()
 }
 
 /// The terminal [`has_tty`] opened, kept for the session that usually follows, so the device

@@ -398,6 +398,37 @@ def queued_in_the_order_they_came(journal: str) -> None:
           pending[6] == "The wait ended before the answers; the forms stay queued.", pending)
 
 
+async def a_form_that_waits_comes_after_a_background_form_sent_before_it(journal: str) -> None:
+    """A background call and a call that waits, written in one go: the background form, which
+    came first, opens first, and the other once it is answered."""
+    params = server(journal)
+    waiting = dict(CACHE)
+    del waiting["background"]
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "1"}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+         "params": {"name": "ask_user", "arguments": DATABASE}},
+        {"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+         "params": {"name": "ask_user", "arguments": waiting}},
+    ]
+    process = subprocess.Popen([params.command, *params.args], stdin=subprocess.PIPE,
+                               stdout=subprocess.DEVNULL, text=True,
+                               env={**os.environ, **(params.env or {})})
+    assert process.stdin is not None
+    process.stdin.write("".join(json.dumps(line) + "\n" for line in lines))
+    process.stdin.flush()
+    first = await form_shown("the first form", lambda text: "Which database?" in text
+                             or "Which cache?" in text)
+    check("the background form, sent first, opens first",
+          first and "Which database?" in screen(), screen())
+    process.stdin.close()
+    process.wait(timeout=20)
+    await shown("the inbox idle again", idle)
+
+
 async def main() -> None:
     await without_surfaces(os.path.join(FOLDER, "none.jsonl"))
     await queued_and_waited(os.path.join(FOLDER, "queued.jsonl"))
@@ -407,6 +438,8 @@ async def main() -> None:
     await killed(os.path.join(FOLDER, "killed.jsonl"))
     await killed(None)
     await two_sessions_at_once()
+    await a_form_that_waits_comes_after_a_background_form_sent_before_it(
+        os.path.join(FOLDER, "mixed.jsonl"))
     for round_ in range(3):
         queued_in_the_order_they_came(os.path.join(FOLDER, f"order{round_}.jsonl"))
 

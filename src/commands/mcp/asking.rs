@@ -44,11 +44,12 @@ pub enum Asked {
     InputRequired(Box<InputRequiredResult>),
 }
 
-/// A background call's turn at [`Shared::queueing`], held until it is queued.
+/// A call's turn at [`Shared::queueing`], held until it is queued or waits at the input.
 pub type InOrder<'a> = tokio::sync::MutexGuard<'a, ()>;
 
-/// Asks one call and gives its answer; `in_order` is a background call's turn in the queue's
-/// order, taken as the call came.
+/// Asks one call and gives its answer; `in_order` is the call's turn in the queue's order,
+/// taken as it came and held until it is queued (a background call) or waits its turn at the
+/// input (one that waits for its answer).
 pub async fn ask<'a>(
     shared: &'a Arc<Shared>,
     tool: Tool,
@@ -80,10 +81,11 @@ pub async fn ask<'a>(
         Ok(call) => call,
         Err(invalid) => return finished(invalid.result()),
     };
-    if let Some(queued) = queued(shared, &call, in_order).await {
+    let mut in_order = in_order;
+    if let Some(queued) = queued(shared, &call, &mut in_order).await {
         return queued;
     }
-    let Some(_turn) = queue::turn(shared, context).await else {
+    let Some(_turn) = queue::turn(shared, context, in_order).await else {
         return finished(&call.cancelled(None));
     };
     match settle(
@@ -104,11 +106,12 @@ pub async fn ask<'a>(
 /// A call answered without a turn at the input: the no-UI result under `--ui none` (so the
 /// end of the input never overtakes it), a background call queued (its receipt), or its no-UI
 /// result when nothing could ask it without the client; `None` for a call that waits for its
-/// answer. A background call is queued in its turn, `in_order` when it took one as it came.
+/// answer. A background call is queued in its turn: `in_order`, taken from there, when it
+/// took one as it came.
 pub(super) async fn queued(
     shared: &Arc<Shared>,
     call: &Call,
-    in_order: Option<InOrder<'_>>,
+    in_order: &mut Option<InOrder<'_>>,
 ) -> Option<Asked> {
     if shared.config.ui == UiChoice::None {
         return Some(finished(&call.no_ui()));
@@ -116,7 +119,7 @@ pub(super) async fn queued(
     if call.delivery() != Delivery::Background {
         return None;
     }
-    let _in_order = match in_order {
+    let _in_order = match in_order.take() {
         Some(turn) => turn,
         None => shared.queueing.lock().await,
     };

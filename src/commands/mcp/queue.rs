@@ -18,6 +18,8 @@ use pi_agent_ask_core::contract::background::{Outcome, WaitResult};
 use pi_agent_ask_core::contract::request::Request;
 use pi_agent_ask_core::journal::backlog::{Backlog, Saved};
 use pi_agent_ask_core::queue::{Action, Queue};
+
+use super::asking::InOrder;
 use rmcp::RoleServer;
 use rmcp::service::RequestContext;
 use serde_json::{Value, json};
@@ -291,8 +293,13 @@ impl Drop for Turn {
 }
 
 /// Waits for a foreground call's turn at the input lock, reporting progress meanwhile; `None`
-/// when the call was cancelled or the input ended first.
-pub async fn turn(shared: &Arc<Shared>, context: &RequestContext<RoleServer>) -> Option<Turn> {
+/// when the call was cancelled or the input ended first. `in_order`, the call's turn in the
+/// order calls came, is given up once the call is in line.
+pub async fn turn(
+    shared: &Arc<Shared>,
+    context: &RequestContext<RoleServer>,
+    in_order: Option<InOrder<'_>>,
+) -> Option<Turn> {
     let id = new_request_id();
     let (sender, receiver) = oneshot::channel();
     let turn = Turn {
@@ -307,6 +314,7 @@ pub async fn turn(shared: &Arc<Shared>, context: &RequestContext<RoleServer>) ->
             carry_out(shared, &mut state, action);
         }
     }
+    drop(in_order);
     let mut input_ended = shared.background.input_ended.clone();
     let mut progress = Progress::new(context, shared.config.progress_every);
     let mut receiver = receiver;

@@ -41,7 +41,7 @@ pub struct Round<'a> {
     pub context: &'a RequestContext<RoleServer>,
     /// Turns true when the client's input ends.
     pub input_ended: watch::Receiver<bool>,
-    /// A background call's turn in the queue's order, taken as it came.
+    /// The call's turn in the queue's order, taken as it came.
     pub in_order: Option<InOrder<'a>>,
 }
 
@@ -83,11 +83,11 @@ impl Round<'_> {
             Ok(call) => call,
             Err(invalid) => return finished(invalid.result()),
         };
-        if let Some(queued) = queued(self.shared, &call, self.in_order.take()).await {
+        if let Some(queued) = queued(self.shared, &call, &mut self.in_order).await {
             return queued;
         }
         // The lock is held while an inbox or a popup asks; the client's form is its own.
-        let Some(turn) = queue::turn(self.shared, self.context).await else {
+        let Some(turn) = queue::turn(self.shared, self.context, self.in_order.take()).await else {
             return finished(&call.cancelled(None));
         };
         let elicitation = declares_elicitation(self.context);

@@ -39,9 +39,10 @@ pub struct Shared {
     pub sealer: Sealer,
     /// The background queue, and the input lock every form takes.
     pub background: Background,
-    /// Held by a background call from before it looks for a surface until it is queued: the
-    /// look waits on a thread, and without this a call that came later could be queued first.
-    /// The lock is fair, so calls are queued in the order they took their turn at it.
+    /// Held by a call from its arrival until it is queued (a background call) or in line for
+    /// the input (one that waits): what it waits for meanwhile (the client's roots, a look for
+    /// a surface on a thread) would let a call that came later be queued first. The lock is
+    /// fair, so calls are queued in the order they came.
     pub queueing: tokio::sync::Mutex<()>,
 }
 
@@ -134,13 +135,9 @@ impl ServerHandler for Server {
                 None,
             )
         })?;
-        // A background call takes its turn in the queue's order as it comes, before anything
-        // it waits for (the client's roots), so a wait sent after it finds it queued.
-        let in_order = if asks_in_background(request.arguments.as_ref()) {
-            Some(self.shared.queueing.lock().await)
-        } else {
-            None
-        };
+        // A call takes its turn in the order calls came, before anything it waits for (the
+        // client's roots): a wait or a form sent after a background call finds it queued.
+        let in_order = Some(self.shared.queueing.lock().await);
         let asked = asking::ask(
             &self.shared,
             tool,
@@ -221,9 +218,4 @@ fn call_shape_issue(params: Option<&Value>) -> String {
 pub fn from_json<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, ErrorData> {
     serde_json::from_value(value)
         .map_err(|error| ErrorData::internal_error(error.to_string(), None))
-}
-
-/// Whether a call's arguments ask for a background form (`"background": true`).
-fn asks_in_background(arguments: Option<&serde_json::Map<String, Value>>) -> bool {
-    arguments.and_then(|arguments| arguments.get("background")) == Some(&Value::Bool(true))
 }

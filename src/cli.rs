@@ -105,7 +105,12 @@ pub struct AskArgs {
     #[arg(long, value_name = "FILE")]
     pub answer: Option<String>,
     /// The inbox `--ui inbox` (and `auto`) sends the questions to.
-    #[arg(long, value_name = "NAME", default_value = crate::inbox::place::DEFAULT_NAME)]
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = crate::inbox::place::DEFAULT_NAME,
+        value_parser = inbox_name
+    )]
     pub inbox: String,
     /// Draw the questionnaire in ROWS rows (default 20) below the current output instead of the
     /// whole screen, leaving the scrollback intact; at most one row less than the terminal is
@@ -140,7 +145,12 @@ pub struct ResumeArgs {
     #[arg(long, value_enum, default_value_t = UiArg::Auto)]
     pub ui: UiArg,
     /// The inbox `--ui inbox` (and `auto`) sends the questions to.
-    #[arg(long, value_name = "NAME", default_value = crate::inbox::place::DEFAULT_NAME)]
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = crate::inbox::place::DEFAULT_NAME,
+        value_parser = inbox_name
+    )]
     pub inbox: String,
     /// Draw the questionnaire in ROWS rows (default 20) below the current output.
     #[arg(long, value_name = "ROWS", num_args = 0..=1, default_missing_value = "20")]
@@ -277,7 +287,12 @@ pub struct McpArgs {
     #[arg(long, value_enum, default_value_t = UiChoice::Auto)]
     pub ui: UiChoice,
     /// The inbox `--ui inbox` (and `auto`) sends the questions to.
-    #[arg(long, value_name = "NAME", default_value = crate::inbox::place::DEFAULT_NAME)]
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = crate::inbox::place::DEFAULT_NAME,
+        value_parser = inbox_name
+    )]
     pub inbox: String,
     /// The session file (Pi's JSON lines, made when missing) that keeps the background queue
     /// across restarts: forms not yet answered are asked again, answers not yet delivered go
@@ -392,3 +407,11 @@ fn parse_size(text: &str) -> Result<Size, String> {
 #[cfg(test)]
 #[path = "cli_tests.rs"]
 mod tests;
+
+/// An inbox name, checked as the command line is read: a name no inbox can have is a usage
+/// error whichever surface asks.
+fn inbox_name(name: &str) -> Result<String, String> {
+    crate::inbox::place::check_name(name)
+        .map(str::to_owned)
+        .map_err(|error| error.to_string())
+}

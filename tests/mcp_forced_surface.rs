@@ -73,3 +73,24 @@ fn a_name_no_inbox_can_have_is_a_usage_error_at_start() {
         );
     }
 }
+
+#[test]
+fn a_background_call_under_a_forced_client_form_says_why_it_is_not_asked_there() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let journal = folder.path().join("journal.jsonl").display().to_string();
+    let arguments = r#"{"background":true,"questions":[{"id":"db","prompt":"Which?","options":[{"value":"pg"}]}]}"#;
+    let args: Vec<String> = ["mcp", "--ui", "elicitation", "--session", &journal]
+        .iter()
+        .map(|arg| (*arg).to_owned())
+        .collect();
+    let output = run_program(&args, Some(&session(arguments)));
+    assert_eq!(output.exit, 0, "{}", output.stderr);
+    assert!(
+        output.stderr.contains(
+            "mcp --ui elicitation: a background form is asked in an inbox or a popup, not in the \
+             client's form; answering without a UI"
+        ),
+        "{}",
+        output.stderr
+    );
+}

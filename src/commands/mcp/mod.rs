@@ -78,9 +78,6 @@ pub fn run(args: &McpArgs) -> Exit {
 }
 
 fn serve(args: &McpArgs) -> Result<(), UsageError> {
-    // A name no inbox can have is a usage error at once, not a refusal at every call.
-    crate::inbox::place::check_name(&args.inbox)
-        .map_err(|error| UsageError::new(error.to_string()))?;
     let progress_every = std::env::var(PROGRESS_EVERY_VARIABLE)
         .ok()
         .and_then(|millis| millis.parse().ok())

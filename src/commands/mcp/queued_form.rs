@@ -56,9 +56,19 @@ pub async fn askable(shared: &Shared) -> bool {
     let machine = Machine::new(false, &shared.config.inbox);
     let (surface, machine) = look(machine, move |machine| surfaces::choose(ui, machine)).await;
     let askable = matches!(surface, Where::Inbox | Where::Popup);
-    // A forced inbox or popup says why it cannot ask, as for a call that waits.
-    if !askable && matches!(ui, UiChoice::Inbox | UiChoice::Popup) {
-        elsewhere::say_why_forced_ui_cannot_ask(ui, machine).await;
+    // A forced surface says why it cannot ask, as for a call that waits; the client's form
+    // never takes a background call, which nothing waits for.
+    if !askable {
+        match ui {
+            UiChoice::Inbox | UiChoice::Popup => {
+                elsewhere::say_why_forced_ui_cannot_ask(ui, machine).await;
+            }
+            UiChoice::Elicitation => report(
+                "mcp --ui elicitation: a background form is asked in an inbox or a popup, not \
+                 in the client's form; answering without a UI",
+            ),
+            UiChoice::Auto | UiChoice::None => {}
+        }
     }
     askable
 }

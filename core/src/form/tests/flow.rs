@@ -262,3 +262,18 @@ fn settings_notices_show_when_the_flow_opens_and_go_with_the_first_key() {
     run.keys("down");
     assert!(!run.screen().contains("Using default ask keymaps"));
 }
+
+#[test]
+fn a_notice_longer_than_its_rows_ends_in_an_ellipsis() {
+    let long = "keymaps.main.confirm: \"ctrl+m\" arrives as \"enter\"; ".repeat(8);
+    let form = ask_user(&three_questions())
+        .with_opening_notices(vec![format!("Invalid keymaps ({long}). Using defaults.")]);
+    let run = Run::new(form, "");
+    let screen = run.screen();
+    let notice: Vec<&str> = screen
+        .lines()
+        .filter(|line| line.contains("arrives") || line.contains("Invalid keymaps"))
+        .collect();
+    assert_eq!(notice.len(), 3, "{screen}");
+    assert!(notice[2].trim_end().ends_with('…'), "{screen}");
+}

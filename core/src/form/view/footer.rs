@@ -13,7 +13,7 @@ use super::super::state::{Dismissal, Focus, Pending};
 use super::{ACCENT, ERROR, MUTED, WARNING};
 use crate::contract::request::{Question, QuestionType};
 use crate::contract::rules::ImagePaste;
-use crate::draw::{Canvas, Line, Rect, Span, put_lines, wrap_spans};
+use crate::draw::{Canvas, Line, Rect, Span, line_width, put_lines, wrap_spans};
 use crate::keys::{EditorAction, GlobalAction, Keymaps, MainAction, Navigation};
 use crate::text::width;
 
@@ -341,8 +341,40 @@ impl Form {
         if area.is_empty() {
             return;
         }
-        let lines = self.notice_lines(usize::from(area.width));
+        let columns = usize::from(area.width);
+        let mut lines = self.notice_lines(columns);
+        let rows = usize::from(area.height);
+        if lines.len() > rows {
+            // The notice goes on past its rows (the settings overlay shows it whole): its
+            // last row ends in `…`.
+            lines.truncate(rows);
+            if let Some(last) = lines.last_mut() {
+                end_with_ellipsis(last, columns);
+            }
+        }
         put_lines(canvas, area, 0, &lines);
+    }
+}
+
+/// Ends `line` with `…` within `columns` cells: after it when there is room, else in place of
+/// the end of its last span.
+fn end_with_ellipsis(line: &mut Line<'_>, columns: usize) {
+    let Some(last) = line.pop() else {
+        return;
+    };
+    let before = line_width(line);
+    let style = last.style;
+    if before + last.cells() < columns {
+        line.push(last);
+        line.push(Span::new("…", style));
+    } else {
+        // Cut a cell short of the room: a cut span ends in `…` itself, one that fits gets it.
+        let cut = last.truncated(columns.saturating_sub(before).saturating_sub(1));
+        let cut_itself = cut.text().ends_with('…');
+        line.push(cut);
+        if !cut_itself {
+            line.push(Span::new("…", style));
+        }
     }
 }
 

@@ -267,6 +267,10 @@ fn null_section_means_defaults() {
     r#"keymaps.main.confirm: "ctrl+m" arrives as "enter" (a terminal sends both alike); write "enter""#
 )]
 #[case(
+    json!({"main": {"confirm": ["CTRL+M"]}}),
+    r#"keymaps.main.confirm: "CTRL+M" arrives as "enter" (a terminal sends both alike); write "enter""#
+)]
+#[case(
     json!({"editor": {"submit": ["ctrl+shift+s"]}}),
     r#"keymaps.editor.submit: "ctrl+shift+s" arrives as "ctrl+s" (a terminal sends both alike); write "ctrl+s""#
 )]

@@ -67,7 +67,7 @@ pub enum KeymapProblem {
         context: Context,
         /// The action's name.
         action: &'static str,
-        /// The key as written, printed.
+        /// The key id as the file writes it.
         key: String,
         /// The key the program reads when it is pressed.
         read: String,
@@ -331,7 +331,7 @@ fn parse_key_list<A: Action>(
                 problems.push(KeymapProblem::SentAsAnother {
                     context,
                     action,
-                    key: key.to_string(),
+                    key: id.clone(),
                     read: key.as_a_terminal_sends_it().to_string(),
                 });
             }

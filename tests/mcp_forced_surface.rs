@@ -1,6 +1,7 @@
 //! An MCP server told to ask in one surface (`--ui inbox`, `--ui popup`) that cannot says why
 //! on standard error, for a background call as for one that waits, and answers without a UI;
-//! an inbox name no inbox can have is refused as the server starts.
+//! an inbox name no inbox can have is refused as the server starts, and a working directory's
+//! journal that cannot be read is set aside with a word rather than stopping the server.
 
 mod support;
 
@@ -92,5 +93,41 @@ fn a_background_call_under_a_forced_client_form_says_why_it_is_not_asked_there()
         ),
         "{}",
         output.stderr
+    );
+}
+
+#[test]
+fn a_working_directory_journal_that_cannot_be_read_is_set_aside_with_a_word() {
+    let state = tempfile::tempdir().expect("a folder");
+    let project = tempfile::tempdir().expect("a folder");
+    let serve = || {
+        support::program()
+            .args(["mcp", "--ui", "none", "--cwd"])
+            .arg(project.path())
+            .env("XDG_STATE_HOME", state.path())
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the server runs")
+    };
+    assert_eq!(serve().status.code(), Some(0));
+    let folder = state.path().join("pi-agent-ask");
+    let journal = std::fs::read_dir(&folder)
+        .expect("the state folder")
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .find(|path| {
+            path.extension()
+                .is_some_and(|extension| extension == "jsonl")
+        })
+        .expect("the working directory's journal");
+    let mut bytes = std::fs::read(&journal).expect("the journal reads");
+    bytes.extend_from_slice(b"{\"type\":\"custom\",\"data\":\"\xe2\x82");
+    std::fs::write(&journal, bytes).expect("the journal is cut in a character");
+    let output = serve();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("background forms are not kept across restarts"),
+        "{stderr}"
     );
 }

@@ -105,11 +105,22 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         },
     };
     let journal = match &journal_path {
-        Some(path) => Some(journal::Journal::open(
+        Some(path) => match journal::Journal::open(
             path,
             &config.cwd,
             crate::commands::parse_options(&config.settings),
-        )?),
+        ) {
+            Ok(journal) => Some(journal),
+            // The working directory's journal, which nobody named, does not stop the server
+            // when it cannot be read; a `--session` file the user named does.
+            Err(error) if args.session.is_none() => {
+                report(&format!(
+                    "mcp: {error}; background forms are not kept across restarts"
+                ));
+                None
+            }
+            Err(error) => return Err(error),
+        },
         None => None,
     };
     // A signal wakes every inbox and popup wait at once, and ends the input below.

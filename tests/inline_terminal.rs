@@ -206,12 +206,9 @@ fn an_inline_form_narrowed_while_typing_leaves_no_copy_of_its_top_rows_on_the_sc
     );
 }
 
-#[test]
-fn an_inline_form_narrowed_and_widened_after_the_settings_overlay_leaves_no_copy_of_its_rows() {
-    let Some(term) = Asking::start(120, 40) else {
-        return;
-    };
-    let tmux = &term.tmux;
+/// Writes `two.json`: a single-choice question and a multiple-choice one, with no title, so
+/// the tab row (`□ Q1`) is the form's first.
+fn write_two_questions(term: &Asking) {
     term.write_arguments(
         "two.json",
         &json!({"questions": [
@@ -219,6 +216,15 @@ fn an_inline_form_narrowed_and_widened_after_the_settings_overlay_leaves_no_copy
             {"id": "feat", "prompt": "Features?", "type": "multi", "options": [{"value": "auth", "label": "Auth"}]}
         ]}),
     );
+}
+
+#[test]
+fn an_inline_form_narrowed_and_widened_after_the_settings_overlay_leaves_no_copy_of_its_rows() {
+    let Some(term) = Asking::start(120, 40) else {
+        return;
+    };
+    let tmux = &term.tmux;
+    write_two_questions(&term);
     tmux.type_line(&format!(
         "clear; seq 1 {EARLIER}; HOME=\"$PWD\" {} ask two.json --inline 15 \
          --config \"$PWD/settings.json\" > result.json; echo \"exit=$?\"",
@@ -260,13 +266,7 @@ fn an_inline_row_that_gets_shorter_is_drawn_again_from_its_start() {
         return;
     };
     let tmux = &term.tmux;
-    term.write_arguments(
-        "two.json",
-        &json!({"questions": [
-            {"id": "db", "prompt": "Which database?", "options": [{"value": "pg", "label": "Postgres"}]},
-            {"id": "feat", "prompt": "Features?", "type": "multi", "options": [{"value": "auth", "label": "Auth"}]}
-        ]}),
-    );
+    write_two_questions(&term);
     term.launch("ask two.json --ui tui --inline 14");
     let first = tmux.wait_for_text("esc cancel");
     let footer = first
@@ -276,8 +276,9 @@ fn an_inline_row_that_gets_shorter_is_drawn_again_from_its_start() {
         .to_owned();
     term.press(&["BTab"], "Review your answers");
     term.press(&["Tab"], "Which database?");
-    let back = tmux.wait_for("the footer drawn again", |screen| screen.contains(&footer));
-    assert!(back.contains(&footer), "{back}");
+    tmux.wait_for("the footer drawn again whole", |screen| {
+        screen.contains(&footer)
+    });
     term.press(&["Down", "Enter"], "Type your answer");
     tmux.text("hello world");
     tmux.wait_for_text("hello world");

@@ -182,28 +182,14 @@ impl Key {
     /// The key a terminal means by typing the character `c`.
     ///
     /// Upper-case letters become lower-case with `shift`. Control characters map to the key that
-    /// sends them: `\n` and `\r` to enter, `\t` to tab, ESC to esc, DEL and BS to backspace, NUL
-    /// to `ctrl+space`, the codes from `\u{1}` to `\u{1a}` to `ctrl+` their letter (`\u{1}` is
-    /// `ctrl+a`) and those from `\u{1c}` to `\u{1f}` to `ctrl+4` to `ctrl+7`, as a terminal's
-    /// keys are read. Any other character is a plain `Char`.
+    /// sends them: typed text reads `\n` as enter and BS, like DEL, as backspace; every other
+    /// control character is the key [`Key::from_control_byte`] says a terminal means by it. Any
+    /// other character is a plain `Char`.
     pub fn from_char(c: char) -> Self {
         match c {
-            '\n' | '\r' => Self::plain(KeyCode::Enter),
-            '\t' => Self::plain(KeyCode::Tab),
-            '\u{1b}' => Self::plain(KeyCode::Esc),
+            '\n' => Self::plain(KeyCode::Enter),
             '\u{7f}' | '\u{8}' => Self::plain(KeyCode::Backspace),
-            '\0' => Self {
-                code: KeyCode::Char(' '),
-                mods: Modifiers::CTRL,
-            },
-            '\u{1}'..='\u{1a}' => Self {
-                code: KeyCode::Char(char::from(c as u8 + 0x60)),
-                mods: Modifiers::CTRL,
-            },
-            '\u{1c}'..='\u{1f}' => Self {
-                code: KeyCode::Char(char::from(c as u8 - 0x1c + b'4')),
-                mods: Modifiers::CTRL,
-            },
+            '\0'..='\u{1f}' => Self::from_control_byte(c as u8),
             _ => match single_lowercase(c) {
                 Some(lower) if lower != c => Self {
                     code: KeyCode::Char(lower),

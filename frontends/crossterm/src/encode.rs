@@ -10,6 +10,8 @@ use ratatui::layout::{Position, Size};
 use ratatui::style::Modifier;
 
 use self::runs::reprint_run;
+pub use self::shrinking::Shrinking;
+use self::shrinking::USED_UNKNOWN;
 use self::tails::{TailReach, Tails, tail_start};
 use crate::backend::capped;
 use crate::cell::{Cell, Clusters, Ink, PaintedRow, Shade};
@@ -41,24 +43,6 @@ pub enum Erase {
     /// Anything else: the encoder forgets what the screen shows.
     Other,
 }
-
-/// What becomes of a row that would hold written cells past its new painting.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Shrinking {
-    /// Its blank tail is erased to the end of the line (`ESC[K`): what shows is right.
-    #[default]
-    EraseTail,
-    /// It is cleared whole (`ESC[2K`) and drawn again. A terminal that rewraps its lines as it
-    /// narrows (tmux) takes every cell a line ever held, up to its last, for text, and an
-    /// erase to the end of the line does not take that back; an inline form's rows would
-    /// otherwise come back as extra lines, and copies of them, when the terminal narrows and
-    /// grows again.
-    ClearRow,
-}
-
-/// How far a row's cells are unknown to have been cleared: every row when the screen is not
-/// known.
-const USED_UNKNOWN: u16 = u16::MAX;
 
 /// Encodes frames as few bytes as it can, knowing what the screen already shows.
 #[derive(Debug)]
@@ -125,48 +109,6 @@ impl Encoder {
             self.tails = tails;
             self.epoch += 1;
         }
-    }
-
-    /// Says what becomes of a row that gets shorter.
-    pub fn set_shrinking(&mut self, shrinking: Shrinking) {
-        self.shrinking = shrinking;
-    }
-
-    /// How far row `y`'s cells were written since it was last cleared whole.
-    fn used(&self, y: u16) -> u16 {
-        self.used
-            .get(usize::from(y))
-            .copied()
-            .unwrap_or(USED_UNKNOWN)
-    }
-
-    /// Notes row `y`'s cells written up to column `end`.
-    fn note_written_to(&mut self, y: u16, end: u16) {
-        if let Some(used) = self.used.get_mut(usize::from(y)) {
-            *used = (*used).max(end);
-        }
-    }
-
-    /// Notes rows cleared whole.
-    fn note_cleared(&mut self, rows: std::ops::Range<u16>) {
-        let end = usize::from(rows.end).min(self.used.len());
-        let start = usize::from(rows.start).min(end);
-        self.used[start..end].fill(0);
-    }
-
-    /// Clears row `y` whole, where rows are cleared rather than erased to their end
-    /// ([`Shrinking::ClearRow`]) and the row holds written cells past `end`; returns whether
-    /// it did, and so whether every cell of the row is to be written again.
-    fn clear_if_shrinking(&mut self, out: &mut Vec<u8>, y: u16, end: u16) -> bool {
-        let shrinking = self.shrinking == Shrinking::ClearRow && self.used(y) > end;
-        if shrinking {
-            self.move_to(out, Position::new(0, y));
-            self.set_style(out, Shade::BLANK);
-            out.extend_from_slice(b"\x1b[2K");
-            self.shadow.blank_row(y, 0);
-            self.note_cleared(y..y + 1);
-        }
-        shrinking
     }
 
     /// Appends to `out` the bytes that turn row `y` of the screen, from column `x` on, into
@@ -477,6 +419,7 @@ impl Encoder {
 mod fresh;
 mod moves;
 mod runs;
+mod shrinking;
 mod tails;
 #[cfg(test)]
 mod tests;

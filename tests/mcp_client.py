@@ -442,6 +442,17 @@ async def too_long(ws: Workspace) -> None:
         check("the server answers the next call",
               text(result) == "No interactive UI available; ask the user in your reply instead.",
               text(result))
+    written = {"q1": "sqlite", "q1_own": "x" * (17 * 1024 * 1024)}
+    async with Client(ws.server(), mode=LEGACY,
+                      elicitation_callback=answering("accept", written)) as client:
+        with anyio.fail_after(60):
+            result = await client.call_tool("ask_user", SERVICE)
+        check("a reply to the client's form longer than 16 MiB ends the call with an error "
+              "saying so",
+              result.is_error and text(result).startswith(
+                  "The question could not be asked: the client's form failed: the reply "
+                  "message of ") and "longer than the 16777216 bytes" in text(result),
+              text(result)[:300])
 
 
 def lone_surrogates(ws: Workspace) -> None:

@@ -3,7 +3,9 @@
 //! [`LongLines`] first: a line longer than [`LONGEST_LINE`] is cut there (what `rmcp` was given
 //! of it reads as broken JSON, which it ignores), the rest of it is skipped, and in its place
 //! comes a request of [`TOO_LONG`] under the same `id`, read from the line's beginning, which
-//! the server answers with an error saying why (see `super::server`). On the way, lone UTF-16
+//! the server answers with an error saying why (see `super::server`); a reply to one of the
+//! server's own requests (the client's form, its roots) is followed instead by an error reply
+//! under its `id`, so that the request ends with that error. On the way, lone UTF-16
 //! surrogate escapes are mended ([`pi_agent_ask_core::surrogates`]), which `rmcp` would
 //! otherwise drop with their message, the call never answered.
 
@@ -12,12 +14,21 @@ use std::pin::Pin;
 use std::task::{Context, Poll, ready};
 
 use pi_agent_ask_core::surrogates::Mender;
+use rmcp::model::ErrorCode;
 use serde::Deserializer as _;
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
 use serde_json::{Value, json};
 use tokio::io::{AsyncRead, ReadBuf};
 
 use crate::outcome::report;
+
+/// Why a message of `bytes` bytes, a `what` (a method's name, or "reply"), was not taken.
+pub fn too_long_message(what: &str, bytes: usize) -> String {
+    format!(
+        "the {what} message of {bytes} bytes is longer than the {} bytes a message may take",
+        LONGEST_LINE + 1
+    )
+}
 
 /// The longest line passed on, its line break aside: within `rmcp`'s own limit (16 MiB with
 /// the line break), so that a line this guard passes is one `rmcp` reads.
@@ -136,15 +147,24 @@ impl<R> LongLines<R> {
                 .map_or_else(String::new, |method| format!(" ({method})")),
             LONGEST_LINE + 1,
         ));
-        if let (Some(id), Some(method)) = (id, method) {
-            let mut params = json!({"method": method, "bytes": length});
-            if let Some(meta) = meta {
-                params["_meta"] = meta;
+        let stand_in = match (id, method) {
+            (Some(id), Some(method)) => {
+                let mut params = json!({"method": method, "bytes": length});
+                if let Some(meta) = meta {
+                    params["_meta"] = meta;
+                }
+                json!({"jsonrpc": "2.0", "id": id, "method": TOO_LONG, "params": params})
             }
-            let request = json!({"jsonrpc": "2.0", "id": id, "method": TOO_LONG, "params": params});
-            self.out.extend_from_slice(request.to_string().as_bytes());
-            self.out.push(b'\n');
-        }
+            // A reply to a request of the server's (the client's form, its roots): the request
+            // gets an error in its place rather than waiting for ever.
+            (Some(id), None) => json!({"jsonrpc": "2.0", "id": id, "error": {
+                "code": ErrorCode::INVALID_REQUEST.0,
+                "message": too_long_message("reply", length),
+            }}),
+            (None, _) => return,
+        };
+        self.out.extend_from_slice(stand_in.to_string().as_bytes());
+        self.out.push(b'\n');
     }
 }
 
@@ -320,6 +340,35 @@ mod tests {
                    "params": {"method": "tools/call", "bytes": long.len()}})
         );
         assert_eq!(lines[3], b"{\"id\":2}");
+    }
+
+    #[test]
+    fn a_reply_too_long_is_followed_by_an_error_reply_under_its_id() {
+        let content = "x".repeat(LONGEST_LINE);
+        let long = format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{{\"action\":\"accept\",\"content\":{{\"q1\":\"{content}\"}}}}}}"
+        );
+        let out = through(format!("{long}\n").as_bytes());
+        let lines: Vec<&[u8]> = out.split(|&byte| byte == b'\n').collect();
+        assert_eq!(lines[0].len(), LONGEST_LINE);
+        let stand_in: Value = serde_json::from_slice(lines[1]).expect("JSON");
+        assert_eq!(
+            stand_in,
+            json!({"jsonrpc": "2.0", "id": 3, "error": {
+                "code": -32600,
+                "message": format!(
+                    "the reply message of {} bytes is longer than the 16777216 bytes a message \
+                     may take",
+                    long.len()
+                ),
+            }})
+        );
+        let nameless = format!("{{\"jsonrpc\":\"2.0\",\"result\":\"{content}\"}}\n");
+        assert_eq!(
+            through(nameless.as_bytes()).len(),
+            LONGEST_LINE + 1,
+            "without an id nothing can stand in"
+        );
     }
 
     #[test]

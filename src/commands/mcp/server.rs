@@ -17,7 +17,7 @@ use tokio::sync::watch;
 use super::Config;
 use super::asking::{self, Asked};
 use super::journal::Journal;
-use super::long_lines::{LONGEST_LINE, TOO_LONG};
+use super::long_lines::{TOO_LONG, too_long_message};
 use super::queue::{self, Background};
 use super::state::Sealer;
 use super::tools;
@@ -183,11 +183,7 @@ fn too_long(params: Option<&Value>) -> ErrorData {
     let bytes = field("bytes").and_then(Value::as_u64).unwrap_or_default();
     ErrorData::new(
         ErrorCode::INVALID_REQUEST,
-        format!(
-            "the {method} message of {bytes} bytes is longer than the {} bytes a message may \
-             take",
-            LONGEST_LINE + 1
-        ),
+        too_long_message(method, usize::try_from(bytes).unwrap_or(usize::MAX)),
         None,
     )
 }

@@ -44,8 +44,12 @@ pub fn form(call: &Call) -> Form {
     for (index, question) in request.questions.iter().enumerate() {
         let (choice, own, note) = keys(index);
         let description = describe(question);
+        let other = other_choice(call, question);
         if !question.options.is_empty() {
-            properties.insert(choice.clone(), choice_property(question, &description));
+            properties.insert(
+                choice.clone(),
+                choice_property(question, &description, other),
+            );
         }
         let own_title = if question.options.is_empty() {
             question.label.clone()
@@ -54,6 +58,11 @@ pub fn form(call: &Call) -> Form {
         };
         let own_description = if question.options.is_empty() {
             description
+        } else if let Some(other) = other {
+            format!(
+                "Written instead of a choice above (choose {other:?} there); when filled in, it \
+                 is the answer."
+            )
         } else if rules.custom_is_exclusive(question) {
             "Written instead of a choice above; when filled in, it is the answer.".to_owned()
         } else {
@@ -157,11 +166,26 @@ fn option_title(option: &OptionSpec) -> String {
     title
 }
 
-fn choice_property(question: &Question, description: &str) -> Value {
+/// The choice a required single-choice question adds for a written answer: without it a
+/// client that holds to `required` makes the user pick an option they do not mean before the
+/// written answer can go. `None` for a question that needs none, or whose options already
+/// take the value.
+fn other_choice(call: &Call, question: &Question) -> Option<&'static str> {
+    let rules = call.rules();
+    let other = rules.custom_label;
+    (rules.submit_needs_every_answer
+        && rules.custom_is_exclusive(question)
+        && !question.options.is_empty()
+        && question.options.iter().all(|option| option.value != other))
+    .then_some(other)
+}
+
+fn choice_property(question: &Question, description: &str, other: Option<&str>) -> Value {
     let choices: Vec<Value> = question
         .options
         .iter()
         .map(|option| json!({"const": option.value, "title": option_title(option)}))
+        .chain(other.map(|other| json!({"const": other, "title": other})))
         .collect();
     match question.presented {
         QuestionType::Multi => json!({
@@ -193,6 +217,11 @@ pub fn response(call: &Call, content: &Map<String, Value>) -> Value {
         let chosen = match content.get(&choice) {
             Some(Value::Array(values)) => values.clone(),
             Some(Value::Null) | None => Vec::new(),
+            Some(Value::String(value))
+                if other_choice(call, question).is_some_and(|other| other == value) =>
+            {
+                Vec::new()
+            }
             Some(value) => vec![value.clone()],
         };
         let choice_counts = written.is_none() || !rules.custom_is_exclusive(question);

@@ -157,3 +157,75 @@ fn content_the_contract_refuses_is_refused_as_an_answer_would_be() {
         "External ask UI returned an invalid response: Unknown option value \"mysql\" for question \"db\".\nRequest ID: id-1"
     );
 }
+
+fn auth_question() -> Call {
+    call(
+        Tool::AskUserQuestion,
+        &json!({"questions": [
+            {"question": "Which auth?", "header": "Auth",
+             "options": [{"label": "OAuth"}, {"label": "Cookies"}]}
+        ]}),
+    )
+}
+
+#[test]
+fn a_required_single_choice_offers_other_so_a_written_answer_needs_no_option_picked() {
+    let question = auth_question();
+    let schema = form(&question).schema;
+    assert_eq!(
+        schema["properties"]["q1"]["oneOf"],
+        json!([
+            {"const": "OAuth", "title": "OAuth"},
+            {"const": "Cookies", "title": "Cookies"},
+            {"const": "Other (type something)", "title": "Other (type something)"}
+        ])
+    );
+    assert_eq!(
+        schema["properties"]["q1_own"]["description"],
+        "Written instead of a choice above (choose \"Other (type something)\" there); when \
+         filled in, it is the answer."
+    );
+    let written = content(&json!({"q1": "Other (type something)", "q1_own": "SAML"}));
+    let result = question.answered_by(&response(&question, &written));
+    assert_eq!(result.text(), "Auth: user wrote: SAML");
+    let nothing_written = content(&json!({"q1": "Other (type something)", "q1_own": " "}));
+    let unanswered = question.answered_by(&response(&question, &content(&json!({}))));
+    assert_eq!(
+        question
+            .answered_by(&response(&question, &nothing_written))
+            .text(),
+        unanswered.text(),
+        "Other with nothing written is no answer, as a form left empty"
+    );
+}
+
+#[test]
+fn other_is_not_offered_where_no_answer_is_required_or_an_option_has_its_value() {
+    let optional = service_setup();
+    let choices = &form(&optional).schema["properties"]["q1"]["oneOf"];
+    assert!(
+        choices
+            .as_array()
+            .expect("choices")
+            .iter()
+            .all(|choice| choice["const"] != "Type your own"),
+        "{choices}"
+    );
+    let taken = call(
+        Tool::AskUserQuestion,
+        &json!({"questions": [
+            {"question": "Which auth?", "header": "Auth",
+             "options": [{"label": "OAuth"}, {"label": "Other (type something)"}]}
+        ]}),
+    );
+    let schema = form(&taken).schema;
+    assert_eq!(
+        schema["properties"]["q1"]["oneOf"].as_array().map(Vec::len),
+        Some(2)
+    );
+    let chosen = content(&json!({"q1": "Other (type something)"}));
+    assert_eq!(
+        taken.answered_by(&response(&taken, &chosen)).text(),
+        "Auth: user selected: 2. Other (type something)"
+    );
+}

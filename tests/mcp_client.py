@@ -229,17 +229,25 @@ async def preview_files(ws: Workspace, era: str) -> None:
         result = await client.call_tool("ask_user", preview_call("plan.md"))
         check(f"{era}: previewFile inside the working directory is read",
               "error" not in (result.structured_content or {}), result.structured_content)
+    listed: list = []
+
     async def roots(context):
+        listed.append(True)
         return types.ListRootsResult(roots=[types.Root(uri=ws.outside.as_uri())])
 
     seen: list = []
     async with Client(ws.server(), mode=era, list_roots_callback=roots,
                       elicitation_callback=answering("accept", {"q1": "a"}, seen)) as client:
+        await client.call_tool("ask_user", preview_call("plan.md"))
+        check(f"{era}: a call whose files lie in the working directory does not ask for roots",
+              listed == [], listed)
         result = await client.call_tool("ask_user", preview_call(secret))
+        check(f"{era}: a call naming a file outside it asks for the roots once",
+              listed == [True], listed)
     answers = (result.structured_content or {}).get("answers", {})
     check(f"{era}: previewFile inside a client root is read and shown",
-          answers.get("p", {}).get("values") == ["a"] and len(seen) == 1
-          and "a secret" in seen[0].requested_schema["properties"]["q1"]["description"],
+          answers.get("p", {}).get("values") == ["a"] and len(seen) == 2
+          and "a secret" in seen[1].requested_schema["properties"]["q1"]["description"],
           result.structured_content)
 
 

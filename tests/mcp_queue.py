@@ -357,9 +357,10 @@ async def without_surfaces(journal: str) -> None:
           and "not a regular file" in refused.stderr, refused)
 
 
-def queued_in_the_order_they_came(journal: str) -> None:
+def queued_in_the_order_they_came(journal: str, capabilities: dict) -> None:
     """Background calls written back to back are queued in the order they came: each one's
-    receipt counts the forms before it, and a wait written right after them finds them queued."""
+    receipt counts the forms before it, and a wait written right after them finds them queued.
+    A client that declared roots is not asked for them: the calls name no file."""
     params = server(journal)
     calls = [{"jsonrpc": "2.0", "id": n, "method": "tools/call",
               "params": {"name": "ask_user", "arguments": dict(DATABASE, title=f"Form {n}")}}
@@ -368,10 +369,11 @@ def queued_in_the_order_they_came(journal: str) -> None:
                   "params": {"name": "wait_for_answers", "arguments": {}}})
     opening = [
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
+            "protocolVersion": "2025-06-18", "capabilities": capabilities,
             "clientInfo": {"name": "raw", "version": "1"}}},
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
     ]
+    asked = []
     process = subprocess.Popen([params.command, *params.args], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, text=True,
                                env={**os.environ, **(params.env or {})})
@@ -381,7 +383,9 @@ def queued_in_the_order_they_came(journal: str) -> None:
     pending = {}
     while len(pending) < 4:
         message = json.loads(process.stdout.readline())
-        if message.get("id") in range(2, 6):
+        if "method" in message:
+            asked.append(message["method"])
+        elif message.get("id") in range(2, 6):
             meta = message["result"].get("_meta", {}).get(DETAILS, {})
             pending[message["id"]] = meta.get("pendingRequests")
         elif message.get("id") == 6:
@@ -396,6 +400,7 @@ def queued_in_the_order_they_came(journal: str) -> None:
           [pending.get(n) for n in range(2, 6)] == [1, 2, 3, 4], pending)
     check("a wait written right after them waits for them, until the input ends",
           pending[6] == "The wait ended before the answers; the forms stay queued.", pending)
+    check("the client is asked for nothing", asked == [], asked)
 
 
 async def a_form_that_waits_comes_after_a_background_form_sent_before_it(journal: str) -> None:
@@ -440,8 +445,8 @@ async def main() -> None:
     await two_sessions_at_once()
     await a_form_that_waits_comes_after_a_background_form_sent_before_it(
         os.path.join(FOLDER, "mixed.jsonl"))
-    for round_ in range(3):
-        queued_in_the_order_they_came(os.path.join(FOLDER, f"order{round_}.jsonl"))
+    for round_, capabilities in enumerate([{}, {}, {"roots": {}}]):
+        queued_in_the_order_they_came(os.path.join(FOLDER, f"order{round_}.jsonl"), capabilities)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ use super::elsewhere::{Settled, settle};
 use super::progress::Progress;
 use super::queue;
 use super::queued_form;
-use super::round::Round;
+use super::round::{Roots, Round};
 use super::server::{Shared, from_json};
 use super::surfaces::UiChoice;
 use super::tools;
@@ -69,15 +69,25 @@ pub async fn ask<'a>(
             input_ended,
             in_order,
         };
-        return match &request.request_state {
-            Some(sealed) => round.retried(sealed, request.input_responses).await,
-            None if has_roots(context) => round.ask_for_roots(&new_request_id()).await,
-            None => round.ask_form(&new_request_id(), Vec::new()).await,
+        if let Some(sealed) = &request.request_state {
+            return round.retried(sealed, request.input_responses).await;
+        }
+        let roots = if has_roots(context) {
+            Roots::ToAsk
+        } else {
+            Roots::Listed(Vec::new())
         };
+        return round.ask_form(&new_request_id(), roots).await;
     }
-    let workspace = workspace(shared, context).await;
     let request_id = new_request_id();
-    let call = match parse(shared, tool, &arguments, workspace, &request_id) {
+    // The client's roots are asked for only when a file lies outside the working directory.
+    let mut workspace = Workspace::new(shared.config.cwd.clone(), []);
+    let mut parsed = parse(shared, tool, &arguments, &mut workspace, &request_id);
+    if workspace.refused_a_file() && has_roots(context) {
+        let mut widened = workspace_with_roots(shared, context).await;
+        parsed = parse(shared, tool, &arguments, &mut widened, &request_id);
+    }
+    let call = match parsed {
         Ok(call) => call,
         Err(invalid) => return finished(invalid.result()),
     };
@@ -137,14 +147,14 @@ pub(super) fn parse(
     shared: &Shared,
     tool: Tool,
     arguments: &Value,
-    mut workspace: Workspace,
+    workspace: &mut Workspace,
     request_id: &str,
 ) -> Result<Call, InvalidCall> {
     Call::parse(
         tool,
         arguments,
         parse_options(&shared.config.settings),
-        &mut workspace,
+        workspace,
         || request_id.to_owned(),
     )
 }
@@ -171,13 +181,10 @@ fn has_roots(context: &RequestContext<RoleServer>) -> bool {
         .is_some_and(|capabilities| capabilities.roots.is_some())
 }
 
-/// The working directory, and the client's roots when it has them (`roots/list`).
+/// The working directory and the client's roots (`roots/list`), for a client that has them.
 #[allow(deprecated)] // roots are how a client of these revisions names its workspace
-async fn workspace(shared: &Shared, context: &RequestContext<RoleServer>) -> Workspace {
+async fn workspace_with_roots(shared: &Shared, context: &RequestContext<RoleServer>) -> Workspace {
     let cwd = shared.config.cwd.clone();
-    if !has_roots(context) {
-        return Workspace::new(cwd, []);
-    }
     let listed = tokio::time::timeout(ROOTS_WAIT, context.peer.list_roots()).await;
     let roots = match listed {
         Ok(Ok(listed)) => listed

@@ -29,6 +29,15 @@ const FORM_KEY: &str = "form";
 /// The key of the request for the client's roots in an `input_required` result.
 const ROOTS_KEY: &str = "roots";
 
+/// The client's roots, as far as a round knows them.
+pub enum Roots {
+    /// The client has roots and has not been asked for them: it is, should a file lie outside
+    /// the working directory.
+    ToAsk,
+    /// The directories the client listed (none for a client without roots).
+    Listed(Vec<PathBuf>),
+}
+
 /// One round of a 2026-07-28 call, where every answer comes back as a retried call.
 pub struct Round<'a> {
     /// What every call shares.
@@ -58,28 +67,36 @@ impl Round<'_> {
         )))
     }
 
-    /// First the client's roots, which bound where preview files may come from.
-    pub async fn ask_for_roots(self, request_id: &str) -> Asked {
-        match from_json::<InputRequest>(json!({"method": "roots/list"})) {
-            Ok(input) => {
-                let pending = Pending::new(request_id, Stage::Roots, Vec::new());
-                self.input_required(ROOTS_KEY, input, &pending)
-            }
-            Err(_) => self.ask_form(request_id, Vec::new()).await,
-        }
+    /// The client's roots, which widen where preview files may come from: asked before the
+    /// form when a file lies outside the working directory.
+    fn ask_for_roots(&self, request_id: &str) -> Option<Asked> {
+        let input = from_json::<InputRequest>(json!({"method": "roots/list"})).ok()?;
+        let pending = Pending::new(request_id, Stage::Roots, Vec::new());
+        Some(self.input_required(ROOTS_KEY, input, &pending))
     }
 
     /// The checked call asked in an inbox or a popup, which the call waits for, or as one form
     /// of the client's; or its result when it cannot be asked.
-    pub async fn ask_form(mut self, request_id: &str, roots: Vec<PathBuf>) -> Asked {
-        let workspace = Workspace::new(self.shared.config.cwd.clone(), roots.clone());
-        let call = match parse(
+    pub async fn ask_form(mut self, request_id: &str, roots: Roots) -> Asked {
+        let (roots, may_ask) = match roots {
+            Roots::Listed(roots) => (roots, false),
+            Roots::ToAsk => (Vec::new(), true),
+        };
+        let mut workspace = Workspace::new(self.shared.config.cwd.clone(), roots.clone());
+        let parsed = parse(
             self.shared,
             self.tool,
             self.arguments,
-            workspace,
+            &mut workspace,
             request_id,
-        ) {
+        );
+        if workspace.refused_a_file()
+            && may_ask
+            && let Some(asked) = self.ask_for_roots(request_id)
+        {
+            return asked;
+        }
+        let call = match parsed {
             Ok(call) => call,
             Err(invalid) => return finished(invalid.result()),
         };
@@ -136,15 +153,16 @@ impl Round<'_> {
                     .filter_map(|root| root.get("uri").and_then(Value::as_str))
                     .filter_map(root_directory)
                     .collect();
-                self.ask_form(&pending.request_id, roots).await
+                self.ask_form(&pending.request_id, Roots::Listed(roots))
+                    .await
             }
             Stage::Form => {
-                let workspace = Workspace::new(self.shared.config.cwd.clone(), pending.roots);
+                let mut workspace = Workspace::new(self.shared.config.cwd.clone(), pending.roots);
                 let call = match parse(
                     self.shared,
                     self.tool,
                     self.arguments,
-                    workspace,
+                    &mut workspace,
                     &pending.request_id,
                 ) {
                     Ok(call) => call,

@@ -13,6 +13,9 @@ use crate::files::{read_preview, resolve};
 pub struct Workspace {
     cwd: PathBuf,
     roots: Vec<PathBuf>,
+    /// Whether a file was refused as lying outside: only then can a client's roots, which
+    /// widen the workspace, change what a call reads.
+    refused_a_file: bool,
 }
 
 impl Workspace {
@@ -23,7 +26,18 @@ impl Workspace {
             .chain(roots)
             .filter_map(|root| root.canonicalize().ok())
             .collect();
-        Self { cwd, roots }
+        Self {
+            cwd,
+            roots,
+            refused_a_file: false,
+        }
+    }
+
+    /// Whether a file was refused as lying outside the workspace since it was made: a call
+    /// that read none, or only files inside, reads the same with the client's roots, so the
+    /// client need not be asked for them.
+    pub const fn refused_a_file(&self) -> bool {
+        self.refused_a_file
     }
 
     /// Whether `path`, already canonical, lies under one of the directories.
@@ -46,6 +60,7 @@ impl PreviewSource for Workspace {
             }
             Err(_) => read_preview(&lexical),
         };
+        self.refused_a_file |= matches!(content, Err(FileProblem::OutsideWorkspace));
         PreviewFile {
             resolved_path,
             content,

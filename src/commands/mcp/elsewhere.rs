@@ -144,7 +144,7 @@ pub async fn say_why_forced_ui_cannot_ask(ui: UiChoice, machine: Machine) {
 }
 
 /// The surface `ui` forces, if it forces one that asks.
-const fn forced(ui: UiChoice) -> Option<Where> {
+pub const fn forced(ui: UiChoice) -> Option<Where> {
     match ui {
         UiChoice::Inbox => Some(Where::Inbox),
         UiChoice::Popup => Some(Where::Popup),

@@ -79,9 +79,10 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
     let machine = Machine::new(false, &shared.config.inbox);
     let (mut surface, mut machine) =
         look(machine, move |machine| surfaces::choose(ui, machine)).await;
+    let mut last_refusal = None;
     loop {
         if !matches!(surface, Where::Inbox | Where::Popup) {
-            return Asked::Ended(Outcome::Error(NOWHERE.to_owned()));
+            return Asked::Ended(Outcome::Error(not_asked(ui, machine, last_refusal).await));
         }
         let job = Job::new(shared, call, surface, &mut machine);
         let refusal = match job.map(|job| job.with_drafts(drafts.clone())) {
@@ -103,12 +104,28 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
         report(&format!(
             "mcp: {refusal}; asking the queued form on the next surface"
         ));
+        last_refusal = Some(refusal);
         let refused = surface;
         (surface, machine) = look(machine, move |machine| {
             surfaces::after(ui, refused, machine)
         })
         .await;
     }
+}
+
+/// Why no surface asked the form: the last one's refusal, or why the surface `ui` forces
+/// cannot ask, or, under `auto`, that none can.
+async fn not_asked(ui: UiChoice, machine: Machine, last_refusal: Option<String>) -> String {
+    let why = match (last_refusal, elsewhere::forced(ui)) {
+        (Some(why), _) => why,
+        (None, Some(forced)) => {
+            look(machine, move |machine| machine.why_not(forced))
+                .await
+                .0
+        }
+        (None, None) => return NOWHERE.to_owned(),
+    };
+    format!("The form was not asked: {why}.")
 }
 
 /// How one ask on a surface ended.
@@ -192,5 +209,28 @@ mod tests {
             outcome_of(&json!({})),
             Outcome::Error("The form's surface gave no result.".to_owned())
         );
+    }
+
+    fn not_asked_now(ui: UiChoice, last_refusal: Option<&str>) -> String {
+        let machine = Machine::new(false, "work");
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("a runtime")
+            .block_on(not_asked(ui, machine, last_refusal.map(str::to_owned)))
+    }
+
+    #[test]
+    fn a_form_no_surface_asked_ends_saying_why_that_surface_did_not() {
+        let refused = "the popup was refused: its terminal has no client attached";
+        assert_eq!(
+            not_asked_now(UiChoice::Popup, Some(refused)),
+            format!("The form was not asked: {refused}."),
+            "the refusal, not the inbox, for a forced popup"
+        );
+        assert_eq!(
+            not_asked_now(UiChoice::Inbox, None),
+            "The form was not asked: no inbox named \"work\" is listening."
+        );
+        assert_eq!(not_asked_now(UiChoice::Auto, None), NOWHERE);
     }
 }

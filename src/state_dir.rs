@@ -6,8 +6,9 @@
 
 use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
-use std::os::unix::fs::{DirBuilderExt as _, MetadataExt as _, OpenOptionsExt as _};
+use std::os::unix::fs::{DirBuilderExt as _, FileExt as _, MetadataExt as _, OpenOptionsExt as _};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// The folder's name under the state directory.
 const FOLDER: &str = "pi-agent-ask";
@@ -36,6 +37,14 @@ pub enum StateDirError {
 
 /// The most MCP servers of one working directory that keep journals at once.
 const MOST_SERVERS: u32 = 64;
+/// What a server writes in its lock once its input has ended: it is closing, and the next
+/// server waits for its journal rather than taking another.
+const CLOSING: &[u8] = b"closing\n";
+/// How long a server waits for a closing one's journal: the closing server takes its open
+/// form back within 5 seconds.
+const HANDOVER: Duration = Duration::from_secs(6);
+/// How often the closing server's lock is tried meanwhile.
+const HANDOVER_TRY: Duration = Duration::from_millis(20);
 
 /// A journal an MCP server keeps, held for it alone while this value lives.
 #[derive(Debug)]
@@ -43,7 +52,17 @@ pub struct McpJournal {
     /// The journal file.
     pub path: PathBuf,
     /// The locked file beside it; dropping it lets the next server take the journal.
-    _held: File,
+    held: File,
+}
+
+impl McpJournal {
+    /// Says in the lock that this server is closing (its input has ended): a server started
+    /// meanwhile, as a client restarting it starts one, waits for this journal and takes up
+    /// its forms, rather than keeping one of its own beside it.
+    pub fn mark_closing(&self) {
+        // Without the word the next server keeps a journal of its own, as before.
+        let _ = self.held.write_all_at(CLOSING, 0);
+    }
 }
 
 /// The journal an MCP server started in `cwd` keeps: `mcp-<id>.jsonl` in the state folder,
@@ -51,7 +70,9 @@ pub struct McpJournal {
 /// finds the file of the one before and no two projects share one. Two agent sessions in one
 /// project run two servers at once, and a journal serves one: each server holds its journal
 /// with a lock (`mcp-<id>.lock`), and a server that finds it held takes the next journal
-/// free (`mcp-<id>-2.jsonl`, ...). The folder is made when missing.
+/// free (`mcp-<id>-2.jsonl`, ...), unless the one holding it is closing
+/// ([`McpJournal::mark_closing`]): then it waits for it, up to [`HANDOVER`]. The folder is
+/// made when missing.
 pub fn mcp_journal(cwd: &Path) -> Result<McpJournal, StateDirError> {
     let folder = folder(std::env::var_os("XDG_STATE_HOME"), std::env::var_os("HOME"))?;
     make_private(&folder)?;
@@ -78,22 +99,44 @@ fn journal_in(folder: &Path, cwd: &Path) -> Result<McpJournal, StateDirError> {
         let lock = OpenOptions::new()
             .create(true)
             .truncate(false)
+            .read(true)
             .write(true)
             .mode(0o600)
             .open(&lock_path)
             .map_err(io)?;
-        match rustix::fs::flock(&lock, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
-            Ok(()) => {
-                return Ok(McpJournal {
-                    path: folder.join(format!("{stem}.jsonl")),
-                    _held: lock,
-                });
+        let mut taken = try_lock(&lock).map_err(io)?;
+        if !taken && says_closing(&lock) {
+            let until = Instant::now() + HANDOVER;
+            while !taken && Instant::now() < until {
+                std::thread::sleep(HANDOVER_TRY);
+                taken = try_lock(&lock).map_err(io)?;
             }
-            Err(rustix::io::Errno::WOULDBLOCK) => {}
-            Err(error) => return Err(io(error.into())),
+        }
+        if taken {
+            // The word of the server before is not this one's.
+            lock.set_len(0).map_err(io)?;
+            return Ok(McpJournal {
+                path: folder.join(format!("{stem}.jsonl")),
+                held: lock,
+            });
         }
     }
     Err(StateDirError::AllTaken(MOST_SERVERS))
+}
+
+/// Takes `lock` when no other server holds it; whether it did.
+fn try_lock(lock: &File) -> std::io::Result<bool> {
+    match rustix::fs::flock(lock, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
+        Ok(()) => Ok(true),
+        Err(rustix::io::Errno::WOULDBLOCK) => Ok(false),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// Whether the server holding `lock` has said it is closing.
+fn says_closing(lock: &File) -> bool {
+    let mut word = [0; CLOSING.len()];
+    lock.read_exact_at(&mut word, 0).is_ok() && word == CLOSING
 }
 
 /// The state folder from the variables: `$XDG_STATE_HOME/pi-agent-ask` when it is absolute
@@ -177,14 +220,36 @@ mod tests {
         ));
     }
 
+    /// A private state folder and a project folder, kept while the value lives.
+    struct Folders {
+        state: tempfile::TempDir,
+        project: tempfile::TempDir,
+    }
+
+    impl Folders {
+        fn new() -> Self {
+            let folders = Self {
+                state: tempfile::tempdir().expect("a folder"),
+                project: tempfile::tempdir().expect("a folder"),
+            };
+            make_private(&folders.root()).expect("made");
+            folders
+        }
+
+        fn root(&self) -> PathBuf {
+            self.state.path().join(FOLDER)
+        }
+
+        fn journal(&self) -> McpJournal {
+            journal_in(&self.root(), self.project.path()).expect("a journal")
+        }
+    }
+
     #[test]
     fn servers_of_one_directory_running_at_once_keep_journals_of_their_own() {
-        let state = tempfile::tempdir().expect("a folder");
-        let project = tempfile::tempdir().expect("a folder");
-        let root = state.path().join(FOLDER);
-        make_private(&root).expect("made");
-        let first = journal_in(&root, project.path()).expect("the first journal");
-        let second = journal_in(&root, project.path()).expect("the second journal");
+        let folders = Folders::new();
+        let first = folders.journal();
+        let second = folders.journal();
         assert_ne!(first.path, second.path);
         assert!(
             second.path.to_string_lossy().ends_with("-2.jsonl"),
@@ -192,10 +257,30 @@ mod tests {
         );
         let first_path = first.path.clone();
         drop(first);
-        let restarted = journal_in(&root, project.path()).expect("the journal again");
+        let restarted = folders.journal();
         assert_eq!(
             restarted.path, first_path,
             "a restarted server finds the one before"
+        );
+    }
+
+    #[test]
+    fn a_server_started_while_the_one_before_closes_waits_for_its_journal() {
+        let folders = Folders::new();
+        let closing = folders.journal();
+        let first_path = closing.path.clone();
+        closing.mark_closing();
+        let closed = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            drop(closing);
+        });
+        let next = folders.journal();
+        closed.join().expect("closed");
+        assert_eq!(next.path, first_path, "not a journal of its own beside it");
+        let beside = folders.journal();
+        assert!(
+            beside.path.to_string_lossy().ends_with("-2.jsonl"),
+            "the word of the closed server went with it: {beside:?}"
         );
     }
 }

@@ -68,3 +68,19 @@ async def form_shown(what: str, ready, limit: float = 20.0) -> bool:
         return False
     await anyio.sleep(SETTLING_SECONDS + 0.05)
     return True
+
+
+def opening(capabilities: dict | None = None) -> list:
+    """The messages a raw client of 2025-06-18 starts a session with."""
+    return [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": capabilities or {},
+            "clientInfo": {"name": "raw", "version": "1"}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+    ]
+
+
+def tool_call(number: int, name: str, arguments: dict) -> dict:
+    """A `tools/call` request of a raw client."""
+    return {"jsonrpc": "2.0", "id": number, "method": "tools/call",
+            "params": {"name": name, "arguments": arguments}}

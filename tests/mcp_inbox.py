@@ -22,7 +22,7 @@ from mcp.client.stdio import get_default_environment
 
 from inbox_pane import (BINARY, DETAILS, FAILURES, FOLDER, LEGACY, MODERN, RUNTIME,
                         SETTLING_SECONDS, check, idle, form_shown, keys, screen,
-                        shown as wait_for)
+                        opening, shown as wait_for, tool_call)
 
 
 
@@ -147,14 +147,7 @@ async def progress() -> None:
     await wait_for("the idle screen", idle)
 
 
-OPENING = [
-    {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-06-18", "capabilities": {},
-        "clientInfo": {"name": "raw", "version": "1"}}},
-    {"jsonrpc": "2.0", "method": "notifications/initialized"},
-    {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-     "params": {"name": "ask_user", "arguments": ARGUMENTS}},
-]
+OPENING = [*opening(), tool_call(2, "ask_user", ARGUMENTS)]
 
 
 def raw_server() -> subprocess.Popen | None:

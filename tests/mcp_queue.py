@@ -21,13 +21,14 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 
 import anyio
 from mcp import Client, StdioServerParameters, types
 
 from inbox_pane import (BINARY, DETAILS, FAILURES, FOLDER, LEGACY, MODERN, RUNTIME, check, idle,
-                        form_shown, keys, screen, shown)
+                        form_shown, keys, opening, screen, shown, tool_call)
 
 STATE = os.path.join(FOLDER, "state")
 PID_FILE = os.path.join(FOLDER, "server.pid")
@@ -112,6 +113,19 @@ async def waited(client: Client, outcome: list, reports: list | None = None) -> 
         if reports is not None:
             reports.append(value)
     outcome.append(await client.call_tool("wait_for_answers", {}, progress_callback=reported))
+
+
+async def submitted_while_waiting(client: Client) -> list:
+    """Waits for the answers while the open form, as it was left, is submitted from its
+    review; the wait's result, when it came."""
+    outcome: list = []
+    async with anyio.create_task_group() as group:
+        group.start_soon(waited, client, outcome)
+        await anyio.sleep(0.3)
+        keys("Tab")
+        await shown("the review", showing("Submit"))
+        keys("Enter")
+    return outcome
 
 
 async def queued_and_waited(journal: str) -> None:
@@ -233,13 +247,7 @@ async def restarted(journal: str) -> None:
         check("after a restart the unanswered form is asked again, with no call, as it was left",
               await form_shown("the form asked again",
                                lambda text: "Which cache?" in text and "(•) No cache" in text))
-        outcome: list = []
-        async with anyio.create_task_group() as group:
-            group.start_soon(waited, client, outcome)
-            await anyio.sleep(0.3)
-            keys("Tab")
-            await shown("the review", showing("Submit"))
-            keys("Enter")
+        outcome = await submitted_while_waiting(client)
         got = details(outcome[0]) if outcome else {}
         check("after a restart the wait returns the answer given before it and the one after",
               got.get("requestIds") == [first, second]
@@ -334,6 +342,58 @@ async def two_sessions_at_once() -> None:
     check("each session kept a journal of its own", len(journals) == 2, journals)
 
 
+async def restarted_while_the_one_before_closes() -> None:
+    """A client restarting its server starts the new one while the old one still takes its open
+    form back: the new one waits for the old one's journal and asks the form again, as it was
+    left, rather than keeping a journal of its own beside it."""
+    params = server(None)
+    old = subprocess.Popen([params.command, *params.args], stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, text=True,
+                           env={**os.environ, **(params.env or {})})
+    assert old.stdin is not None and old.stdout is not None
+    lines = [*opening(), tool_call(2, "ask_user", DATABASE)]
+    old.stdin.write("".join(json.dumps(line) + "\n" for line in lines))
+    old.stdin.flush()
+    queued = ""
+    while not queued:
+        message = json.loads(old.stdout.readline())
+        if message.get("id") == 2:
+            queued = message["result"].get("_meta", {}).get(DETAILS, {}).get("requestId", "")
+    if not await form_shown("the form before the restart", showing("Which database?")):
+        return
+    keys("Down", "Space")
+    if not await shown("SQLite chosen", showing("(•) SQLite")):
+        return
+    before = set(glob.glob(os.path.join(STATE, "pi-agent-ask", "mcp-*.jsonl")))
+    # The old server, stopped as soon as it says it is closing, holds its journal for as long
+    # as it takes to start the new one.
+    lock = min(before, key=len)[:-len(".jsonl")]  # the first journal, which the old one took
+    old.stdin.close()
+    stopped = False
+    deadline = time.monotonic() + 10
+    with open(lock + ".lock", "rb") as word:
+        while not stopped and time.monotonic() < deadline and old.poll() is None:
+            if word.read() == b"closing\n":
+                old.send_signal(signal.SIGSTOP)
+                stopped = True
+            word.seek(0)
+    check("the old server says in its lock that it is closing", stopped)
+    resumed = threading.Timer(1.5, old.send_signal, (signal.SIGCONT,))
+    resumed.start()
+    async with Client(server(None), mode=LEGACY) as client:
+        check("the new server asks the old one's open form again, as it was left",
+              await form_shown("the form asked again",
+                               lambda text: "Which database?" in text and "(•) SQLite" in text))
+        outcome = await submitted_while_waiting(client)
+        got = details(outcome[0]) if outcome else {}
+        check("its wait returns the answer to the old server's form",
+              got.get("requestIds") == [queued]
+              and got["results"][0]["result"]["answers"]["db"]["values"] == ["sqlite"], got)
+    check("the old server ended with exit 0", old.wait(timeout=20) == 0, old.returncode)
+    after = set(glob.glob(os.path.join(STATE, "pi-agent-ask", "mcp-*.jsonl")))
+    check("no journal was made beside the old one's", after == before, after - before)
+
+
 async def without_surfaces(journal: str) -> None:
     async with Client(server(journal, ui="none"), mode=LEGACY) as client:
         result = await client.call_tool("ask_user", DATABASE)
@@ -362,23 +422,14 @@ def queued_in_the_order_they_came(journal: str, capabilities: dict) -> None:
     receipt counts the forms before it, and a wait written right after them finds them queued.
     A client that declared roots is not asked for them: the calls name no file."""
     params = server(journal)
-    calls = [{"jsonrpc": "2.0", "id": n, "method": "tools/call",
-              "params": {"name": "ask_user", "arguments": dict(DATABASE, title=f"Form {n}")}}
-             for n in range(2, 6)]
-    calls.append({"jsonrpc": "2.0", "id": 6, "method": "tools/call",
-                  "params": {"name": "wait_for_answers", "arguments": {}}})
-    opening = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": capabilities,
-            "clientInfo": {"name": "raw", "version": "1"}}},
-        {"jsonrpc": "2.0", "method": "notifications/initialized"},
-    ]
+    calls = [tool_call(n, "ask_user", dict(DATABASE, title=f"Form {n}")) for n in range(2, 6)]
+    calls.append(tool_call(6, "wait_for_answers", {}))
     asked = []
     process = subprocess.Popen([params.command, *params.args], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, text=True,
                                env={**os.environ, **(params.env or {})})
     assert process.stdin is not None and process.stdout is not None
-    process.stdin.write("".join(json.dumps(line) + "\n" for line in opening + calls))
+    process.stdin.write("".join(json.dumps(line) + "\n" for line in opening(capabilities) + calls))
     process.stdin.flush()
     pending = {}
     while len(pending) < 4:
@@ -409,16 +460,7 @@ async def a_form_that_waits_comes_after_a_background_form_sent_before_it(journal
     params = server(journal)
     waiting = dict(CACHE)
     del waiting["background"]
-    lines = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "raw", "version": "1"}}},
-        {"jsonrpc": "2.0", "method": "notifications/initialized"},
-        {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-         "params": {"name": "ask_user", "arguments": DATABASE}},
-        {"jsonrpc": "2.0", "id": 3, "method": "tools/call",
-         "params": {"name": "ask_user", "arguments": waiting}},
-    ]
+    lines = [*opening(), tool_call(2, "ask_user", DATABASE), tool_call(3, "ask_user", waiting)]
     process = subprocess.Popen([params.command, *params.args], stdin=subprocess.PIPE,
                                stdout=subprocess.DEVNULL, text=True,
                                env={**os.environ, **(params.env or {})})
@@ -443,6 +485,7 @@ async def main() -> None:
     await killed(os.path.join(FOLDER, "killed.jsonl"))
     await killed(None)
     await two_sessions_at_once()
+    await restarted_while_the_one_before_closes()
     await a_form_that_waits_comes_after_a_background_form_sent_before_it(
         os.path.join(FOLDER, "mixed.jsonl"))
     for round_, capabilities in enumerate([{}, {}, {"roots": {}}]):

@@ -92,7 +92,7 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         progress_every,
     };
     // The journal of the working directory is this server's while it runs (`held`).
-    let (journal_path, _held) = match &args.session {
+    let (journal_path, held) = match &args.session {
         Some(path) => (Some(path.clone()), None),
         None => match state_dir::mcp_journal(&config.cwd) {
             Ok(held) => (Some(held.path.clone()), Some(held)),
@@ -169,6 +169,10 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
                 )))
             }
         };
+        // A server started meanwhile (a client restarting this one) waits for this journal.
+        if let Some(held) = &held {
+            held.mark_closing();
+        }
         // A form a restart reopened is open before the session starts, so it is taken back
         // with what it holds however the session ended.
         winding.wind_down().await;

@@ -115,7 +115,13 @@ pub struct AskArgs {
     /// Draw the questionnaire in ROWS rows (default 20) below the current output instead of the
     /// whole screen, leaving the scrollback intact; at most one row less than the terminal is
     /// tall, so the command line above it stays in view.
-    #[arg(long, value_name = "ROWS", num_args = 0..=1, default_missing_value = "20")]
+    #[arg(
+        long,
+        value_name = "ROWS",
+        num_args = 0..=1,
+        default_missing_value = "20",
+        value_parser = clap::value_parser!(u16).range(1..)
+    )]
     pub inline: Option<u16>,
     /// Journal the ask in this Pi session file (JSON lines, appended to under a lock), so an
     /// interrupted ask can be reopened with `resume`.
@@ -153,7 +159,13 @@ pub struct ResumeArgs {
     )]
     pub inbox: String,
     /// Draw the questionnaire in ROWS rows (default 20) below the current output.
-    #[arg(long, value_name = "ROWS", num_args = 0..=1, default_missing_value = "20")]
+    #[arg(
+        long,
+        value_name = "ROWS",
+        num_args = 0..=1,
+        default_missing_value = "20",
+        value_parser = clap::value_parser!(u16).range(1..)
+    )]
     pub inline: Option<u16>,
     /// The directory relative `previewFile` paths resolve against (default: the current one).
     #[arg(long, value_name = "DIR")]
@@ -227,7 +239,13 @@ pub struct DemoArgs {
     /// Draw the questionnaire in ROWS rows (default 20) below the current output instead of the
     /// whole screen, leaving the scrollback intact; at most one row less than the terminal is
     /// tall, so the command line above it stays in view.
-    #[arg(long, value_name = "ROWS", num_args = 0..=1, default_missing_value = "20")]
+    #[arg(
+        long,
+        value_name = "ROWS",
+        num_args = 0..=1,
+        default_missing_value = "20",
+        value_parser = clap::value_parser!(u16).range(1..)
+    )]
     pub inline: Option<u16>,
 }
 

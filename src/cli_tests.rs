@@ -29,3 +29,20 @@ fn built_commands_keep_the_help_text_they_are_listed_with() {
     }
     assert_eq!(check(&Cli::command()), 14);
 }
+
+#[test]
+fn an_inline_form_of_no_rows_is_a_usage_error_for_every_command_that_takes_one() {
+    use clap::Parser as _;
+    for command in ["ask", "resume", "demo"] {
+        let refused = Cli::try_parse_from(["pi-agent-ask", command, "--inline", "0"])
+            .expect_err("0 rows");
+        assert_eq!(refused.kind(), clap::error::ErrorKind::ValueValidation, "{command}");
+        let one_row = Cli::try_parse_from(["pi-agent-ask", command, "--inline", "1"]);
+        assert!(
+            one_row
+                .as_ref()
+                .map_or_else(|error| error.kind() != refused.kind(), |_| true),
+            "{command}: one row is taken: {one_row:?}"
+        );
+    }
+}

@@ -27,7 +27,19 @@ export function registerTools(pi: ExtensionAPI): void {
 		pi.registerTool(askTool(pi, contract, errorResults));
 	}
 	pi.on("tool_result", (event) => (errorResults.delete(event.toolCallId) ? { isError: true } : undefined));
+	// `ask_user_question` is offered only where someone can answer it: in a session without a
+	// UI (`pi -p`, `--mode json`, a subagent) it leaves the active set as it starts, so the model
+	// asks in prose. Called anyway, it gives the program's no-UI error result. `ask_user` stays:
+	// its no-UI result lists the questions for the model to ask.
+	pi.on("session_start", (_event, ctx) => {
+		if (!ctx.hasUI) {
+			pi.setActiveTools(pi.getActiveTools().filter((name) => name !== QUESTION_TOOL));
+		}
+	});
 }
+
+/** The tool that is offered only in a session with a UI. */
+const QUESTION_TOOL: ToolContract["name"] = "ask_user_question";
 
 function askTool(pi: ExtensionAPI, contract: ToolContract, errorResults: Set<string>): ToolDefinition {
 	return {

@@ -197,8 +197,22 @@ test("without a UI, ask_user gives the program's no-UI result listing the questi
 	assert.deepEqual(result.details.answers, {});
 });
 
-test("the program's error result keeps its details and is flagged isError in Pi", { timeout: TIMEOUT_MS }, async () => {
+test("without a UI, ask_user_question is not offered to the model and ask_user is", { timeout: TIMEOUT_MS }, async () => {
 	pi = await startPi(undefined);
+	const offered = pi.session.getActiveToolNames();
+	assert.equal(offered.includes("ask_user_question"), false, offered.join(", "));
+	assert.equal(offered.includes("ask_user"), true, offered.join(", "));
+	pi.dispose();
+	pi = await startPi(relayUi([]).ui);
+	assert.deepEqual(
+		pi.session.getActiveToolNames().filter((name) => name.startsWith("ask_user")),
+		["ask_user", "ask_user_question"],
+	);
+});
+
+test("ask_user_question called anyway without a UI gives the program's error result, its details kept and flagged isError", { timeout: TIMEOUT_MS }, async () => {
+	pi = await startPi(undefined);
+	pi.session.setActiveToolsByName([...pi.session.getActiveToolNames(), "ask_user_question"]);
 	await pi.callTool("ask_user_question", AUTH, "call-unavailable");
 
 	const result = pi.toolResult("call-unavailable");

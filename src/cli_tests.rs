@@ -34,9 +34,13 @@ fn built_commands_keep_the_help_text_they_are_listed_with() {
 fn an_inline_form_of_no_rows_is_a_usage_error_for_every_command_that_takes_one() {
     use clap::Parser as _;
     for command in ["ask", "resume", "demo"] {
-        let refused = Cli::try_parse_from(["pi-agent-ask", command, "--inline", "0"])
-            .expect_err("0 rows");
-        assert_eq!(refused.kind(), clap::error::ErrorKind::ValueValidation, "{command}");
+        let refused =
+            Cli::try_parse_from(["pi-agent-ask", command, "--inline", "0"]).expect_err("0 rows");
+        assert_eq!(
+            refused.kind(),
+            clap::error::ErrorKind::ValueValidation,
+            "{command}"
+        );
         let one_row = Cli::try_parse_from(["pi-agent-ask", command, "--inline", "1"]);
         assert!(
             one_row

@@ -129,6 +129,17 @@ struct PiTui {
     root: PathBuf,
     /// The file Pi's host writes when the turn ends.
     report: PathBuf,
+    /// The extension's package, where Pi's host runs.
+    package: PathBuf,
+}
+
+/// How Pi starts in the test's folder.
+#[derive(Clone, Copy)]
+enum Launch {
+    /// A new session, prompted so that the model asks at once.
+    Prompted,
+    /// The session it left there, continued without a prompt.
+    Continuing,
 }
 
 impl PiTui {
@@ -148,20 +159,34 @@ impl PiTui {
         std::fs::write(root.join("arguments.json"), arguments.to_string())
             .expect("the arguments are written");
         let report = term.path("report.json");
-        term.type_line(&format!(
-            "cd {} && env -u TMUX -u TMUX_PANE XDG_RUNTIME_DIR={} PI_AGENT_ASK_BIN={} \
-             PI_TEST_ROOT={} PI_TEST_REPORT={} node test/pi-host.mjs",
-            package.display(),
-            term.path("no-runtime-folder").display(),
-            env!("CARGO_BIN_EXE_pi-agent-ask"),
-            root.display(),
-            report.display()
-        ));
-        let pi = Self { term, root, report };
-        pi.wait_for_text("the program's form on Pi's terminal", PROMPT);
-        // Pi opens the form mid-turn, unbidden: it takes keys once the typing has paused.
-        support::let_it_settle();
+        let pi = Self {
+            term,
+            root,
+            report,
+            package,
+        };
+        pi.launch(Launch::Prompted);
         Some(pi)
+    }
+
+    /// Runs Pi in the terminal's shell and waits until the program's questionnaire is on it.
+    fn launch(&self, launch: Launch) {
+        let continuing = match launch {
+            Launch::Prompted => "",
+            Launch::Continuing => "PI_TEST_CONTINUE=1 ",
+        };
+        self.term.type_line(&format!(
+            "cd {} && env -u TMUX -u TMUX_PANE XDG_RUNTIME_DIR={} PI_AGENT_ASK_BIN={} \
+             PI_TEST_ROOT={} PI_TEST_REPORT={} {continuing}node test/pi-host.mjs",
+            self.package.display(),
+            self.term.path("no-runtime-folder").display(),
+            env!("CARGO_BIN_EXE_pi-agent-ask"),
+            self.root.display(),
+            self.report.display()
+        ));
+        self.wait_for_text("the program's form on Pi's terminal", PROMPT);
+        // Pi opens the form unbidden: it takes keys once the typing has paused.
+        support::let_it_settle();
     }
 
     fn wait_for_text(&self, what: &str, text: &str) -> String {
@@ -328,7 +353,7 @@ fn aborting_pis_turn_ends_the_form_with_what_was_typed_and_gives_pi_its_terminal
 }
 
 #[test]
-fn pi_ended_by_sigterm_while_the_form_is_open_ends_the_form_too_and_journals_what_was_typed() {
+fn pi_ended_by_sigterm_while_the_form_is_open_ends_the_form_too_and_pi_started_again_reopens_it_with_what_was_typed() {
     let Some(pi) = PiTui::start() else {
         return;
     };
@@ -366,6 +391,31 @@ fn pi_ended_by_sigterm_while_the_form_is_open_ends_the_form_too_and_journals_wha
         drafts.to_string().contains("a local LRU"),
         "the drafts hold what was typed: {drafts}"
     );
+
+    // Pi started again on the session: the form opens by itself with what was typed, and its
+    // answer reaches the agent as a follow-up message, since the call that asked is gone.
+    pi.launch(Launch::Continuing);
+    pi.wait_for_text("the typed answer, kept", "a local LRU");
+    pi.term.keys(&["Tab"]);
+    pi.wait_for_text("the review tab", "Review your answers");
+    pi.term.keys(&["Enter"]);
+    let report = pi.report();
+    let follow_up = report["followUp"]["content"].to_string();
+    assert!(
+        follow_up
+            .contains("The answer to the interrupted ask_user call call-1:\\nCache: a local LRU"),
+        "{follow_up}"
+    );
+    let entries = custom_entries(&report);
+    assert_eq!(
+        custom_types(&entries)
+            .iter()
+            .filter(|kind| **kind == "ask:pending-dismissed")
+            .count(),
+        1,
+        "the reopened ask is dismissed, never to open again: {entries:?}"
+    );
+    pi.exit();
 }
 
 /// The first `.jsonl` file under `folder`, however deep.

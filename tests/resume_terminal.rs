@@ -129,6 +129,7 @@ fn an_interrupted_ask_is_resumed_with_its_typed_answer_and_then_never_again() {
     );
     assert_eq!(resumed["recovered"], json!(true));
     assert_eq!(resumed["toolCallId"], json!("call-1"));
+    assert_eq!(resumed["dismissed"], json!(true));
     let details = &resumed["result"]["details"];
     assert_eq!(details["cancelled"], json!(false));
     assert_eq!(
@@ -222,6 +223,11 @@ fn an_ask_no_ui_could_ask_stays_to_recover() {
         let printed = resume(&path, "none");
         assert_eq!(printed["recovered"], json!(true));
         assert_eq!(printed["toolCallId"], json!("call-1"));
+        assert_eq!(
+            printed["dismissed"],
+            json!(false),
+            "a host learns that a form is still to open"
+        );
         assert_eq!(printed["result"]["details"]["cancelled"], json!(true));
         assert_eq!(
             printed["result"]["details"]["questions"][0]["prompt"],
@@ -398,6 +404,7 @@ fn an_answered_ask_whose_host_went_away_before_the_tool_result_gives_its_answer_
     let printed = resume(&session_path, "none");
     assert_eq!(printed["recovered"], json!(true));
     assert_eq!(printed["toolCallId"], json!("call-1"));
+    assert_eq!(printed["dismissed"], json!(true));
     assert_eq!(printed["result"], answered);
     let journal = std::fs::read_to_string(&session_path).expect("the session reads");
     assert_eq!(

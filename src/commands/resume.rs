@@ -9,7 +9,7 @@ use pi_agent_ask_core::journal::append;
 use pi_agent_ask_core::journal::recoverable;
 use serde_json::json;
 
-use super::ask::{Asked, Surface, ask, surface_for};
+use super::ask::{AskEnding, Asked, Surface, ask, surface_for};
 use super::journal::AskJournal;
 use super::lifecycle::{EventsFile, around};
 use super::{new_request_id, parse_options};
@@ -19,7 +19,8 @@ use crate::journal_file::JournalFile;
 use crate::outcome::{Outcome, UsageError, report};
 use crate::settings_file::SettingsFile;
 
-/// Reopens the ask to recover and prints `{"recovered": true, "toolCallId", "result"}`, or
+/// Reopens the ask to recover and prints `{"recovered": true, "toolCallId", "dismissed",
+/// "result"}`, or
 /// `{"recovered": false}` when there is none.
 pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
     let file = JournalFile::new(&args.session);
@@ -46,6 +47,7 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
                 journal.tool_call_id(),
                 invalid.into_result().to_json(),
                 0,
+                Dismissed::Yes,
             ));
         }
     };
@@ -59,7 +61,12 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
         let dismissed =
             append::pending_dismissed(journal.tool_call_id(), recovery.request_id.as_deref());
         journal.write(&[dismissed]);
-        return Ok(printed(journal.tool_call_id(), result.to_json(), 0));
+        return Ok(printed(
+            journal.tool_call_id(),
+            result.to_json(),
+            0,
+            Dismissed::Yes,
+        ));
     }
     let surface = surface_for(args.ui, args.inline, &args.inbox)?;
     let mut events = args.events.as_deref().map(EventsFile::open).transpose()?;
@@ -75,11 +82,39 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
         ask(&call, drafts, settings, &cwd, surface, &args.inbox)
     })?;
     journal.ended_recovered(&call, &asked);
-    Ok(printed(journal.tool_call_id(), asked.result, asked.exit))
+    let dismissed = if matches!(asked.ending, AskEnding::User) {
+        Dismissed::Yes
+    } else {
+        Dismissed::No
+    };
+    Ok(printed(
+        journal.tool_call_id(),
+        asked.result,
+        asked.exit,
+        dismissed,
+    ))
 }
 
-fn printed(tool_call_id: &str, result: serde_json::Value, exit: u8) -> Outcome {
-    let mut document = json!({"recovered": true, "toolCallId": tool_call_id});
+/// Whether the ask was dismissed (`ask:pending-dismissed`): answered, cancelled, or given its
+/// result without a form. One that no UI asked, or that was interrupted again, stays to recover,
+/// and a host that resumes once without a UI learns from this whether a form is to open.
+#[derive(Clone, Copy)]
+enum Dismissed {
+    Yes,
+    No,
+}
+
+fn printed(
+    tool_call_id: &str,
+    result: serde_json::Value,
+    exit: u8,
+    dismissed: Dismissed,
+) -> Outcome {
+    let mut document = json!({
+        "recovered": true,
+        "toolCallId": tool_call_id,
+        "dismissed": matches!(dismissed, Dismissed::Yes),
+    });
     document["result"] = result;
     Outcome::json(document, exit)
 }

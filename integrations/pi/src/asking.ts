@@ -13,8 +13,8 @@ import { describeEnd, type Finished, runProgram } from "./run.js";
 import { runOnTerminal } from "./terminal.js";
 
 /** The status channel on which an agent shows it waits for the person, and its label. */
-const BLOCKED_CHANNEL = "herdr:blocked";
-const BLOCKED_LABEL = "Waiting for user response";
+export const BLOCKED_CHANNEL = "herdr:blocked";
+export const BLOCKED_LABEL = "Waiting for user response";
 /** The channel on which another extension answers an open form. */
 const SUBMIT_CHANNEL = "pi-agent-ask:submit";
 
@@ -80,7 +80,7 @@ function askArgs(call: ToolCall, ctx: ExtensionContext, ui: "tui" | "none"): str
 }
 
 /** Pi's session file, once Pi has written it; `undefined` before that or without one. */
-function sessionFile(ctx: ExtensionContext): string | undefined {
+export function sessionFile(ctx: ExtensionContext): string | undefined {
 	const session = ctx.sessionManager.getSessionFile();
 	return session !== undefined && existsSync(session) ? session : undefined;
 }

@@ -12,7 +12,10 @@
 //
 // Environment: PI_AGENT_ASK_BIN (the program), PI_TEST_ROOT (an empty folder: Pi's working,
 // agent and session folder), PI_TEST_TOOL (the tool the model calls, default `ask_user`), with
-// the call's arguments in `$PI_TEST_ROOT/arguments.json` and its id `call-1`.
+// the call's arguments in `$PI_TEST_ROOT/arguments.json` and its id `call-1`. With
+// PI_TEST_CONTINUE=1 Pi continues the session it left in that folder instead (as `pi
+// --continue`), sending no prompt, and the model's one reply is "Noted."; the report then
+// holds the last user message too (`followUp`).
 
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -41,10 +44,13 @@ process.env.PI_CODING_AGENT_DIR = root;
 // No download of fd and ripgrep, which Pi's own tools would use.
 process.env.PI_OFFLINE = "1";
 
+const continuing = process.env.PI_TEST_CONTINUE === "1";
 const args = JSON.parse(readFileSync(join(root, "arguments.json"), "utf8"));
 const faux = registerFauxProvider();
 faux.setResponses([
-	fauxAssistantMessage(fauxToolCall(process.env.PI_TEST_TOOL ?? "ask_user", args, { id: "call-1" }), { stopReason: "toolUse" }),
+	...(continuing
+		? []
+		: [fauxAssistantMessage(fauxToolCall(process.env.PI_TEST_TOOL ?? "ask_user", args, { id: "call-1" }), { stopReason: "toolUse" })]),
 	fauxAssistantMessage("Noted."),
 ]);
 const authStorage = AuthStorage.create(join(root, "auth.json"));
@@ -79,7 +85,13 @@ const runtime = await createAgentSessionRuntime(
 		const created = await createAgentSessionFromServices({ services, sessionManager, sessionStartEvent, model: faux.getModel() });
 		return { ...created, services, diagnostics: services.diagnostics };
 	},
-	{ cwd: root, agentDir: root, sessionManager: SessionManager.create(root, join(root, "sessions")) },
+	{
+		cwd: root,
+		agentDir: root,
+		sessionManager: continuing
+			? SessionManager.continueRecent(root, join(root, "sessions"))
+			: SessionManager.create(root, join(root, "sessions")),
+	},
 );
 
 if (mode === "rpc") {
@@ -89,7 +101,11 @@ if (mode === "rpc") {
 	session.subscribe((event) => {
 		if (event.type === "agent_end") {
 			const toolResult = session.messages.find((message) => message.role === "toolResult");
-			writeFileSync(`${report}.part`, JSON.stringify({ toolResult, sessionFile: session.sessionManager.getSessionFile(), events }));
+			const followUp = session.messages.findLast((message) => message.role === "user");
+			writeFileSync(
+				`${report}.part`,
+				JSON.stringify({ toolResult, followUp, sessionFile: session.sessionManager.getSessionFile(), events }),
+			);
 			renameSync(`${report}.part`, report);
 		}
 	});
@@ -103,5 +119,5 @@ if (mode === "rpc") {
 		}
 	}, 50);
 	watch.unref();
-	await new InteractiveMode(runtime, { initialMessage: "Set up the cache." }).run();
+	await new InteractiveMode(runtime, continuing ? {} : { initialMessage: "Set up the cache." }).run();
 }

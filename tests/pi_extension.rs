@@ -353,7 +353,8 @@ fn aborting_pis_turn_ends_the_form_with_what_was_typed_and_gives_pi_its_terminal
 }
 
 #[test]
-fn pi_ended_by_sigterm_while_the_form_is_open_ends_the_form_too_and_pi_started_again_reopens_it_with_what_was_typed() {
+fn pi_ended_by_sigterm_while_the_form_is_open_ends_the_form_too_and_pi_started_again_reopens_it_with_what_was_typed()
+ {
     let Some(pi) = PiTui::start() else {
         return;
     };

@@ -23,6 +23,7 @@ pub mod inline;
 pub mod jobs;
 pub mod lean;
 pub mod notify;
+pub mod output_watch;
 pub mod paint;
 pub mod painter;
 mod reader;
@@ -37,10 +38,9 @@ pub mod wake;
 
 pub use counting::{ByteCount, CountingWriter};
 pub use lean::{LeanBackend, ScreenSize};
+pub use output_watch::{OutputWatch, standard_output_with_a_reader};
 pub use run::{End, ExternalInputs, Outcome, run, run_with, run_with_source};
 pub use signals::Signal;
-pub use terminal::{
-    OutputWatch, Screen, TerminalOptions, TerminalSession, has_tty, standard_output_with_a_reader,
-};
+pub use terminal::{Screen, TerminalOptions, TerminalSession, has_tty};
 pub use theme::{ColorMode, Theme};
 pub use wake::wake_pipe;

@@ -38,7 +38,7 @@ pub(crate) enum Woken {
     Timeout,
     /// The terminal is gone: hung up, closed, or failing to read.
     HungUp,
-    /// The descriptor watched for its reader (see [`crate::terminal::OutputWatch`]) has none
+    /// The descriptor watched for its reader (see [`crate::output_watch::OutputWatch`]) has none
     /// any more.
     OutputClosed,
 }

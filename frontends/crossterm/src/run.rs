@@ -32,7 +32,7 @@ pub enum End {
     /// with status `128 + signal.number()`.
     Interrupted(Signal),
     /// The program's standard output lost its reader, which the session watched
-    /// ([`crate::terminal::OutputWatch`]): the host that waits for the result went away. The
+    /// ([`crate::output_watch::OutputWatch`]): the host that waits for the result went away. The
     /// terminal was restored first; a program conventionally exits as SIGPIPE would end it,
     /// with status 141.
     OutputClosed,

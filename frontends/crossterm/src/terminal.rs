@@ -8,34 +8,30 @@
 
 use std::fs::{File, OpenOptions};
 use std::io;
-use std::ops::Range;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use crossterm::cursor::Hide;
-use crossterm::event::{EnableBracketedPaste, EnableMouseCapture};
-use crossterm::queue;
-use crossterm::terminal::{DisableLineWrap, EnterAlternateScreen};
 use pi_agent_ask_core::draw::{Frame, Size};
 use ratatui::layout::{Position, Rect};
-use rustix::fs::FileType;
 
 use crate::backend::TtyBackend;
 use crate::backend::TypedAhead;
 use crate::counting::ByteCount;
-use crate::encode::{Erase, Shrinking};
-use crate::inline::{InlineRows, moved_top, place, rewrapped_above};
+use crate::inline::{InlineRows, moved_top, rewrapped_above};
 use crate::jobs::{JobControl, Stop, job_control};
-use crate::painter::{Painter, Viewport};
+use crate::output_watch::OutputWatch;
+use crate::painter::Painter;
 use crate::reader::{TtyReader, Woken};
 use crate::signals::{Request, SessionSignals};
 use crate::theme::{ColorMode, Theme};
 
+mod modes;
 pub(crate) mod outbox;
 mod restore;
 
-use restore::{Changed, install_panic_hook, restore_terminal};
+use modes::{clear_rows, enter_modes, inline_terminal, make_room};
+use restore::{install_panic_hook, restore_terminal};
 
 /// The terminal device the session draws on and reads keys from.
 const TTY_PATH: &str = "/dev/tty";
@@ -71,43 +67,6 @@ pub struct TerminalOptions {
     pub color: ColorMode,
     /// Whether the session ends when nobody reads the program's output any more.
     pub output: OutputWatch,
-}
-
-/// Whether a session watches the program's standard output for its reader.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum OutputWatch {
-    /// Not watched: the output is no concern of the session.
-    #[default]
-    Unwatched,
-    /// Where standard output is a pipe or a socket, the session ends once it has no reader:
-    /// the host that ran the program for its result went away (killed, or ended without
-    /// waiting), and a form left open would outlive it on the terminal.
-    StandardOutput,
-}
-
-impl OutputWatch {
-    /// A descriptor of standard output to watch, when it is to be watched and is a pipe or a
-    /// socket.
-    fn descriptor(self) -> Option<OwnedFd> {
-        match self {
-            Self::Unwatched => None,
-            Self::StandardOutput => standard_output_with_a_reader(),
-        }
-    }
-}
-
-/// A descriptor of standard output when it is a pipe or a socket, whose reader can go away (a
-/// terminal or a file has none to lose): waited on with no events asked, a wait ends once the
-/// reader is gone.
-pub fn standard_output_with_a_reader() -> Option<OwnedFd> {
-    let output = io::stdout();
-    let kind = rustix::fs::fstat(&output).ok()?.st_mode;
-    matches!(
-        FileType::from_raw_mode(kind),
-        FileType::Fifo | FileType::Socket
-    )
-    .then(|| output.as_fd().try_clone_to_owned().ok())
-    .flatten()
 }
 
 /// The terminal [`has_tty`] opened, kept for the session that usually follows, so the device
@@ -357,103 +316,4 @@ impl Drop for TerminalSession {
 /// Opens the terminal device for reading and writing.
 fn open_tty() -> io::Result<File> {
     OpenOptions::new().read(true).write(true).open(TTY_PATH)
-}
-
-/// Enters raw mode and the session's screen modes, and builds a terminal with a blank screen.
-fn enter_modes(
-    tty: &Arc<File>,
-    options: TerminalOptions,
-    shared: &Shared,
-    signals: &SessionSignals,
-) -> io::Result<Painter<TtyBackend>> {
-    restore::open(match options.screen {
-        Screen::AlternateScreen => Changed::AlternateScreen { entered: false },
-        Screen::Inline { .. } => Changed::Inline(None),
-    })?;
-    outbox::open();
-    signals.capture();
-    let entered = enter_modes_unguarded(tty, options, shared);
-    if entered.is_err() {
-        let _ = restore_terminal();
-    }
-    entered
-}
-
-fn enter_modes_unguarded(
-    tty: &Arc<File>,
-    options: TerminalOptions,
-    shared: &Shared,
-) -> io::Result<Painter<TtyBackend>> {
-    restore::enable_raw_mode(tty)?;
-    // The modes leave with the first frame, in its one write.
-    let mut modes = Vec::new();
-    if options.screen == Screen::AlternateScreen {
-        queue!(modes, EnterAlternateScreen)?;
-    }
-    // No autowrap: a character the terminal draws wider than its width says (an emoji whose
-    // width terminals disagree on) then only crowds its own row, where wrapping would push
-    // every row below it down.
-    queue!(
-        modes,
-        EnableBracketedPaste,
-        EnableMouseCapture,
-        DisableLineWrap,
-        Hide
-    )?;
-    let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone());
-    backend.enter_with(&modes, restore::note_screen_entered);
-    match options.screen {
-        Screen::AlternateScreen => {
-            backend.clear_region(Erase::All)?;
-            Painter::new(backend, Viewport::Fullscreen)
-        }
-        Screen::Inline { height } => {
-            let screen = backend.size()?;
-            let cursor = backend.get_cursor_position()?;
-            let rows = make_room(&mut backend, height, cursor)?;
-            inline_terminal(tty, shared, rows, screen.width)
-        }
-    }
-}
-
-/// Places an inline form of `height` rows below `cursor`, scrolls the screen up to make room
-/// and clears the form's rows; returns them.
-fn make_room(backend: &mut TtyBackend, height: u16, cursor: Position) -> io::Result<InlineRows> {
-    let screen = backend.size()?;
-    let placement = place(height, cursor, screen.height);
-    if placement.scroll > 0 {
-        let bottom = screen.height.saturating_sub(1);
-        backend.set_cursor_position(Position::new(0, bottom))?;
-        backend.append_lines(placement.scroll);
-    }
-    let rows = placement.rows;
-    clear_rows(backend, rows.top..rows.top.saturating_add(rows.count))?;
-    backend.set_cursor_position(Position::new(0, rows.top))?;
-    backend.flush()?;
-    Ok(rows)
-}
-
-/// A terminal drawing in `rows`, `width` columns wide.
-fn inline_terminal(
-    tty: &Arc<File>,
-    shared: &Shared,
-    rows: InlineRows,
-    width: u16,
-) -> io::Result<Painter<TtyBackend>> {
-    let viewport = Viewport::Fixed(Rect::new(0, rows.top, width, rows.count));
-    let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone());
-    // The form's rows are on the shell's screen, which the terminal rewraps as it narrows.
-    backend.set_shrinking(Shrinking::ClearRow);
-    Painter::new(backend, viewport)
-}
-
-/// Clears each of `rows` on its own. Clearing to the end of the screen from its top-left
-/// corner would do it in one go, but some terminals (tmux among them) first copy the screen
-/// into the scrollback then.
-fn clear_rows(backend: &mut TtyBackend, rows: Range<u16>) -> io::Result<()> {
-    for row in rows {
-        backend.set_cursor_position(Position::new(0, row))?;
-        backend.clear_region(Erase::CurrentLine)?;
-    }
-    Ok(())
 }

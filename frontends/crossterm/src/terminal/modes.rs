@@ -1,0 +1,125 @@
+//! Entering the session's modes (raw mode, the alternate screen or an inline form's rows,
+//! bracketed paste, mouse capture, no autowrap, the cursor hidden), sent with the first frame,
+//! and placing an inline form's rows below the cursor.
+
+use std::fs::File;
+use std::io;
+use std::ops::Range;
+use std::sync::Arc;
+
+use crossterm::cursor::Hide;
+use crossterm::event::{EnableBracketedPaste, EnableMouseCapture};
+use crossterm::queue;
+use crossterm::terminal::{DisableLineWrap, EnterAlternateScreen};
+use ratatui::layout::{Position, Rect};
+
+use super::restore::{self, Changed, restore_terminal};
+use super::{Screen, Shared, TerminalOptions, outbox};
+use crate::backend::TtyBackend;
+use crate::encode::{Erase, Shrinking};
+use crate::inline::{InlineRows, place};
+use crate::painter::{Painter, Viewport};
+use crate::signals::SessionSignals;
+
+/// Enters raw mode and the session's screen modes, and builds a terminal with a blank screen.
+pub(super) fn enter_modes(
+    tty: &Arc<File>,
+    options: TerminalOptions,
+    shared: &Shared,
+    signals: &SessionSignals,
+) -> io::Result<Painter<TtyBackend>> {
+    restore::open(match options.screen {
+        Screen::AlternateScreen => Changed::AlternateScreen { entered: false },
+        Screen::Inline { .. } => Changed::Inline(None),
+    })?;
+    outbox::open();
+    signals.capture();
+    let entered = enter_modes_unguarded(tty, options, shared);
+    if entered.is_err() {
+        let _ = restore_terminal();
+    }
+    entered
+}
+
+fn enter_modes_unguarded(
+    tty: &Arc<File>,
+    options: TerminalOptions,
+    shared: &Shared,
+) -> io::Result<Painter<TtyBackend>> {
+    restore::enable_raw_mode(tty)?;
+    // The modes leave with the first frame, in its one write.
+    let mut modes = Vec::new();
+    if options.screen == Screen::AlternateScreen {
+        queue!(modes, EnterAlternateScreen)?;
+    }
+    // No autowrap: a character the terminal draws wider than its width says (an emoji whose
+    // width terminals disagree on) then only crowds its own row, where wrapping would push
+    // every row below it down.
+    queue!(
+        modes,
+        EnableBracketedPaste,
+        EnableMouseCapture,
+        DisableLineWrap,
+        Hide
+    )?;
+    let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone());
+    backend.enter_with(&modes, restore::note_screen_entered);
+    match options.screen {
+        Screen::AlternateScreen => {
+            backend.clear_region(Erase::All)?;
+            Painter::new(backend, Viewport::Fullscreen)
+        }
+        Screen::Inline { height } => {
+            let screen = backend.size()?;
+            let cursor = backend.get_cursor_position()?;
+            let rows = make_room(&mut backend, height, cursor)?;
+            inline_terminal(tty, shared, rows, screen.width)
+        }
+    }
+}
+
+/// Places an inline form of `height` rows below `cursor`, scrolls the screen up to make room
+/// and clears the form's rows; returns them.
+pub(super) fn make_room(
+    backend: &mut TtyBackend,
+    height: u16,
+    cursor: Position,
+) -> io::Result<InlineRows> {
+    let screen = backend.size()?;
+    let placement = place(height, cursor, screen.height);
+    if placement.scroll > 0 {
+        let bottom = screen.height.saturating_sub(1);
+        backend.set_cursor_position(Position::new(0, bottom))?;
+        backend.append_lines(placement.scroll);
+    }
+    let rows = placement.rows;
+    clear_rows(backend, rows.top..rows.top.saturating_add(rows.count))?;
+    backend.set_cursor_position(Position::new(0, rows.top))?;
+    backend.flush()?;
+    Ok(rows)
+}
+
+/// A terminal drawing in `rows`, `width` columns wide.
+pub(super) fn inline_terminal(
+    tty: &Arc<File>,
+    shared: &Shared,
+    rows: InlineRows,
+    width: u16,
+) -> io::Result<Painter<TtyBackend>> {
+    let viewport = Viewport::Fixed(Rect::new(0, rows.top, width, rows.count));
+    let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone());
+    // The form's rows are on the shell's screen, which the terminal rewraps as it narrows.
+    backend.set_shrinking(Shrinking::ClearRow);
+    Painter::new(backend, viewport)
+}
+
+/// Clears each of `rows` on its own. Clearing to the end of the screen from its top-left
+/// corner would do it in one go, but some terminals (tmux among them) first copy the screen
+/// into the scrollback then.
+pub(super) fn clear_rows(backend: &mut TtyBackend, rows: Range<u16>) -> io::Result<()> {
+    for row in rows {
+        backend.set_cursor_position(Position::new(0, row))?;
+        backend.clear_region(Erase::CurrentLine)?;
+    }
+    Ok(())
+}

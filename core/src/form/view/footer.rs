@@ -1,4 +1,4 @@
-//! The notice line and the key hints.
+//! The key hints.
 //!
 //! Hints name the keys the keymaps bind now (the first key of each action, printed in key-id
 //! syntax), for the part that has focus; they wrap to the footer's rows, and when they need
@@ -9,11 +9,11 @@ use std::borrow::Cow;
 use super::super::Form;
 use super::super::editor::EditorTarget;
 use super::super::find::FIND_KEY;
-use super::super::state::{Dismissal, Focus, Pending};
-use super::{ACCENT, ERROR, MUTED, WARNING};
+use super::super::state::Focus;
+use super::{ACCENT, MUTED};
 use crate::contract::request::{Question, QuestionType};
 use crate::contract::rules::ImagePaste;
-use crate::draw::{Canvas, Line, Rect, Span, line_width, put_lines, wrap_spans};
+use crate::draw::{Canvas, Line, Rect, Span, put_lines};
 use crate::keys::{EditorAction, GlobalAction, Keymaps, MainAction, Navigation};
 use crate::text::width;
 
@@ -286,95 +286,6 @@ impl Form {
             "the footer is laid out for its area in the same frame"
         );
         put_lines(canvas, area, 0, &memo.lines);
-    }
-
-    /// The notice for the last key, the dirty-dismiss warning or the type-change prompt.
-    fn notice_spans(&self) -> Option<Span<'_>> {
-        if let Some(notice) = self.state.notice {
-            return Some(Span::new(notice.message(), ERROR));
-        }
-        if let Some(dismissal) = self.state.armed {
-            let keymaps = &self.config.keymaps;
-            let keys = match dismissal {
-                Dismissal::Cancel => keymaps.main.hint(MainAction::Cancel),
-                Dismissal::Dismiss => keymaps.global.hint(GlobalAction::Dismiss),
-            };
-            let text = format!(
-                "Press {} again to discard your answers",
-                keys.unwrap_or_default()
-            );
-            return Some(Span::new(text, WARNING));
-        }
-        if self.state.pending == Pending::TypeChange
-            && let Some((index, question)) = self.active_question()
-        {
-            let target = match question.toggled_presentation() {
-                QuestionType::Preview => "preview",
-                QuestionType::Single | QuestionType::Multi => "single-select",
-            };
-            let keys = self
-                .config
-                .keymaps
-                .main
-                .hint(MainAction::ChangeQuestionType)
-                .unwrap_or_default();
-            let text = format!(
-                "Switch to {target}? Press {keys} again to clear the {} selections",
-                self.selection_count(index)
-            );
-            return Some(Span::new(text, WARNING));
-        }
-        if !self.state.opening_notices.is_empty() {
-            return Some(Span::new(self.state.opening_notices.join(" "), WARNING));
-        }
-        None
-    }
-
-    /// The notice wrapped to `columns`.
-    pub(super) fn notice_lines(&self, columns: usize) -> Vec<Line<'_>> {
-        self.notice_spans()
-            .map(|span| wrap_spans(&[span], columns))
-            .unwrap_or_default()
-    }
-
-    pub(super) fn draw_notice(&self, canvas: &mut Canvas, area: Rect) {
-        if area.is_empty() {
-            return;
-        }
-        let columns = usize::from(area.width);
-        let mut lines = self.notice_lines(columns);
-        let rows = usize::from(area.height);
-        if lines.len() > rows {
-            // The notice goes on past its rows (the settings overlay shows it whole): its
-            // last row ends in `…`.
-            lines.truncate(rows);
-            if let Some(last) = lines.last_mut() {
-                end_with_ellipsis(last, columns);
-            }
-        }
-        put_lines(canvas, area, 0, &lines);
-    }
-}
-
-/// Ends `line` with `…` within `columns` cells: after it when there is room, else in place of
-/// the end of its last span.
-fn end_with_ellipsis(line: &mut Line<'_>, columns: usize) {
-    let Some(last) = line.pop() else {
-        return;
-    };
-    let before = line_width(line);
-    let style = last.style;
-    if before + last.cells() < columns {
-        line.push(last);
-        line.push(Span::new("…", style));
-    } else {
-        // Cut a cell short of the room: a cut span ends in `…` itself, one that fits gets it.
-        let cut = last.truncated(columns.saturating_sub(before).saturating_sub(1));
-        let cut_itself = cut.text().ends_with('…');
-        line.push(cut);
-        if !cut_itself {
-            line.push(Span::new("…", style));
-        }
     }
 }
 

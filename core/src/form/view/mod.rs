@@ -58,6 +58,7 @@ mod kept_rows;
 mod kept_summary;
 mod layout;
 mod list;
+mod notice;
 mod options;
 mod panes;
 mod parts;

@@ -5,12 +5,14 @@
 //! `128 + n`. Once [`watch`] has run, these signals no longer kill the process; they are
 //! recorded, and a read through [`reader`] waits for its input and for a signal at once, so a
 //! signal fails the read (and every later one) at once. The caller ends its flow, writes the
-//! result and exits with [`received`]'s status. Without a signal a read reads as usual.
+//! result and exits with [`received`]'s status. Without a signal a read reads as usual. The
+//! plain prompts' reads end the same way when the host that reads the program's output has
+//! gone ([`reader_watching_output`]), with SIGPIPE's status.
 
 use std::io::{self, Read};
-use std::os::fd::{AsFd, BorrowedFd};
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::os::unix::net::UnixStream;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use pi_agent_ask_crossterm::Signal;
@@ -24,6 +26,10 @@ struct Watch {
 }
 
 static WATCH: OnceLock<Option<Watch>> = OnceLock::new();
+
+/// Whether a read through [`reader_watching_output`] found the program's output without a
+/// reader: the host that ran the program for its result went away.
+static OUTPUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
 /// Records SIGINT, SIGTERM and SIGHUP from now on instead of letting them end the process;
 /// registered once. Where that fails the signals keep their default action.
@@ -62,12 +68,40 @@ pub fn wake_fd() -> Option<BorrowedFd<'static>> {
 /// Reads `source` until a watched signal arrives; from then on every read fails. Reads go
 /// straight to the file descriptor, so nothing waits in a buffer the wait cannot see.
 pub fn reader<F: AsFd + Send + 'static>(source: F) -> Box<dyn Read + Send> {
-    Box::new(Interruptible { source })
+    Box::new(Interruptible {
+        source,
+        output: None,
+    })
 }
 
-/// A file descriptor read only once it has input, while no signal has arrived.
+/// [`reader`], whose reads also fail once the program's standard output, a pipe or a socket,
+/// has no reader any more ([`output_closed`]): a prompt then ends as on a signal rather than
+/// wait on the terminal for a host that is gone.
+pub fn reader_watching_output<F: AsFd + Send + 'static>(source: F) -> Box<dyn Read + Send> {
+    Box::new(Interruptible {
+        source,
+        output: pi_agent_ask_crossterm::standard_output_with_a_reader(),
+    })
+}
+
+/// Whether a read found the program's output without a reader (see [`reader_watching_output`]).
+pub fn output_closed() -> bool {
+    OUTPUT_CLOSED.load(Ordering::SeqCst)
+}
+
+/// The signal's number when the run was ended from outside: a watched signal's, or SIGPIPE's
+/// when its output lost its reader.
+pub fn ended_from_outside() -> Option<i32> {
+    received()
+        .map(Signal::number)
+        .or_else(|| output_closed().then_some(libc::SIGPIPE))
+}
+
+/// A file descriptor read only once it has input, while no signal has arrived and, when
+/// watched, the program's output has a reader.
 struct Interruptible<F> {
     source: F,
+    output: Option<OwnedFd>,
 }
 
 impl<F: AsFd> Read for Interruptible<F> {
@@ -82,13 +116,29 @@ impl<F: AsFd> Read for Interruptible<F> {
                     signal.number()
                 )));
             }
-            let mut fds = [
+            if output_closed() {
+                return Err(io::Error::other(
+                    "reading stopped: the program's output has no reader any more",
+                ));
+            }
+            let mut fds = vec![
                 PollFd::new(&self.source, PollFlags::IN),
                 PollFd::new(&watch.wake, PollFlags::IN),
             ];
+            // No events asked: the wait ends on the output's error or hang-up alone.
+            if let Some(output) = &self.output {
+                fds.push(PollFd::new(output, PollFlags::empty()));
+            }
             match poll(&mut fds, None) {
                 Ok(_) | Err(rustix::io::Errno::INTR) => {}
                 Err(error) => return Err(error.into()),
+            }
+            if fds
+                .get(2)
+                .is_some_and(|output| !output.revents().is_empty())
+            {
+                OUTPUT_CLOSED.store(true, Ordering::SeqCst);
+                continue;
             }
             if fds[1].revents().is_empty() && !fds[0].revents().is_empty() {
                 return match rustix::io::read(&self.source, &mut *buf) {

@@ -5,7 +5,7 @@
 //! Answers are read through [`interrupt::reader`], so SIGINT (Ctrl-C), SIGTERM and SIGHUP end
 //! a prompt that waits for its line at once: the read fails, the prompt's line is ended, the
 //! flow is cancelled with the answers so far, and the caller exits with the signal's status
-//! (after [`discard_unread_input`]).
+//! (after [`discard_unread_input`]); so does a host that stops reading the program's output.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
@@ -50,11 +50,13 @@ pub fn plain_dialogs() -> Terminal {
     interrupt::watch();
     match open_tty() {
         Some((reader, writer)) => PlainDialogs::new(
-            Box::new(BufReader::new(interrupt::reader(reader))),
+            Box::new(BufReader::new(interrupt::reader_watching_output(reader))),
             Box::new(writer),
         ),
         None => PlainDialogs::new(
-            Box::new(BufReader::new(interrupt::reader(std::io::stdin()))),
+            Box::new(BufReader::new(interrupt::reader_watching_output(
+                std::io::stdin(),
+            ))),
             Box::new(std::io::stderr()),
         ),
     }

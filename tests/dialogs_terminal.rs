@@ -250,3 +250,47 @@ fn a_line_typed_but_not_entered_when_a_signal_ends_the_prompts_never_reaches_the
         "the cut-off line ran in the shell:\n{screen}"
     );
 }
+
+#[test]
+fn a_host_that_stops_reading_the_output_ends_the_plain_prompts_and_journals_the_answers_so_far() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    term.write_arguments("arguments.json", &two_questions());
+    std::fs::write(
+        term.tmux.path("session.jsonl"),
+        calling_ask_user(&two_questions()),
+    )
+    .expect("the session is written");
+    let reader = format!("sleep 3608.{}", std::process::id());
+    term.tmux.type_line(&format!(
+        "clear; {{ HOME=\"$PWD\" {} ask arguments.json --ui dialogs --session session.jsonl \
+         --tool-call-id call-1 --config \"$PWD/settings.json\"; echo \"exit=$?\" >&2; }} \
+         | {reader}",
+        env!("CARGO_BIN_EXE_pi-agent-ask")
+    ));
+    term.tmux.wait_for_text("Question 1 of 2");
+    answer(&term, "1", "Question 2 of 2");
+    let since = Instant::now();
+    let killed = std::process::Command::new("pkill")
+        .args(["-f", &format!("^{reader}$")])
+        .status()
+        .expect("pkill runs");
+    assert!(killed.success(), "the reader was running");
+    let screen = term.tmux.wait_for("the exit status", |screen| {
+        support::asking::exit_status(screen).is_some()
+    });
+    assert!(
+        since.elapsed() < Duration::from_secs(3),
+        "the prompt waited {:?} for a host that was gone",
+        since.elapsed()
+    );
+    assert_eq!(support::asking::exit_status(&screen), Some(141), "{screen}");
+    let journal = std::fs::read_to_string(term.tmux.path("session.jsonl")).expect("read");
+    let drafts = records(&journal, "ask:drafts");
+    assert_eq!(drafts.len(), 1, "{journal}");
+    assert_eq!(
+        drafts[0]["drafts"],
+        json!([{"selected": [0], "customSelected": false}, {"customSelected": false}])
+    );
+}

@@ -125,15 +125,14 @@ pub fn ask(
         Surface::Dialogs => {
             let mut terminal = terminal::plain_dialogs();
             let (result, drafts) = pi_agent_ask_dialogs::ask(call.clone(), &mut terminal);
-            if interrupt::received().is_some() {
+            let outside = interrupt::ended_from_outside();
+            if outside.is_some() {
                 terminal::discard_unread_input();
             }
-            let signalled = interrupt::received()
-                .map_or(Ending::Answered, |signal| Ending::Signal(signal.number()));
             Asked {
                 result: result.to_json(),
-                exit: Effects::exit_status(signalled),
-                ending: ending(interrupt::received().map(|_| drafts)),
+                exit: Effects::exit_status(outside.map_or(Ending::Answered, Ending::Signal)),
+                ending: ending(outside.map(|_| drafts)),
             }
         }
         Surface::Popup(found) => {

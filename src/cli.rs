@@ -143,6 +143,11 @@ pub struct ResumeArgs {
     /// The Pi session file whose interrupted ask is reopened.
     #[arg(long, value_name = "FILE")]
     pub session: PathBuf,
+    /// Read the branch that ends at this entry (the host's leaf when it loaded the session)
+    /// rather than at the file's last entry, so a call made since is never taken for an
+    /// interrupted one.
+    #[arg(long, value_name = "ENTRY_ID")]
+    pub leaf: Option<String>,
     /// Append the recovered flow's lifecycle events (source `ask:resume`) to this file, one
     /// JSON line each; a pipe such as `/dev/fd/3` works.
     #[arg(long, value_name = "FILE")]

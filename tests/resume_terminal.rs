@@ -418,3 +418,53 @@ fn an_answered_ask_whose_host_went_away_before_the_tool_result_gives_its_answer_
     );
     assert_eq!(resume(&session_path, "none"), json!({"recovered": false}));
 }
+
+#[test]
+fn a_leaf_named_keeps_a_call_made_after_it_from_being_taken_for_the_interrupted_one() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("session.jsonl");
+    // The host loaded the session at `a1`, then its agent made a new call, `call-2`, which
+    // is under way, not interrupted.
+    let newer = json!({"type": "message", "id": "a2", "parentId": "a1",
+        "timestamp": "2026-01-01T00:00:03.000Z",
+        "message": {"role": "assistant", "content": [{"type": "toolCall", "id": "call-2",
+            "name": "ask_user", "arguments": arguments()}], "stopReason": "toolUse",
+            "timestamp": 3}});
+    std::fs::write(
+        &path,
+        calling_ask_user(&arguments()) + &newer.to_string() + "\n",
+    )
+    .expect("the session is written");
+    let resumed = |leaf: &str| {
+        support::run_program(
+            &[
+                "resume".into(),
+                "--session".into(),
+                path.display().to_string(),
+                "--ui".into(),
+                "none".into(),
+                "--leaf".into(),
+                leaf.into(),
+            ],
+            None,
+        )
+    };
+    let at_load = resumed("a1");
+    assert_eq!(at_load.exit, 0, "{}", at_load.stderr);
+    let printed: Value = serde_json::from_str(&at_load.stdout).expect("one JSON document");
+    assert_eq!(printed["toolCallId"], json!("call-1"));
+    assert_eq!(
+        resume(&path, "none")["toolCallId"],
+        json!("call-2"),
+        "without a leaf"
+    );
+    let unknown = resumed("gone");
+    assert_eq!(unknown.exit, 2);
+    assert!(
+        unknown
+            .stderr
+            .contains("no entry has the id \"gone\" (--leaf)"),
+        "{}",
+        unknown.stderr
+    );
+}

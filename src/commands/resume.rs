@@ -30,7 +30,16 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
     for problem in &session.problems {
         report(&format!("{}: skipped {problem}", args.session.display()));
     }
-    let Some(recovery) = recoverable(&session.active_branch()) else {
+    let branch = match &args.leaf {
+        Some(leaf) => session.branch_to(leaf).ok_or_else(|| {
+            UsageError::new(format!(
+                "{}: no entry has the id {leaf:?} (--leaf)",
+                args.session.display()
+            ))
+        })?,
+        None => session.active_branch(),
+    };
+    let Some(recovery) = recoverable(&branch) else {
         return Ok(Outcome::json(json!({"recovered": false}), 0));
     };
     let cwd = working_directory(args.cwd.as_deref())?;

@@ -1,5 +1,6 @@
-//! The active branch: the chain from the session's last entry up through `parentId`, root
-//! first. Entries of abandoned branches are not on it, so nothing read from it leaks across.
+//! The active branch: the chain from the session's last entry (or the entry a host names as
+//! its leaf) up through `parentId`, root first. Entries of abandoned branches are not on it, so
+//! nothing read from it leaks across.
 
 use std::collections::{HashMap, HashSet};
 
@@ -15,6 +16,17 @@ impl Session {
     /// The branch ending in the last entry of the file. A `parentId` naming no entry, or a
     /// loop, ends the chain there.
     pub fn active_branch(&self) -> Branch<'_> {
+        self.branch_from(self.entries.last())
+    }
+
+    /// The branch ending in the entry `leaf`: the one that was active when a host loaded the
+    /// file, whatever was appended since. `None` when no entry has that id.
+    pub fn branch_to(&self, leaf: &str) -> Option<Branch<'_>> {
+        let last = self.entries.iter().rev().find(|entry| entry.id == leaf)?;
+        Some(self.branch_from(Some(last)))
+    }
+
+    fn branch_from<'a>(&'a self, last: Option<&'a Entry>) -> Branch<'a> {
         let by_id: HashMap<&str, &Entry> = self
             .entries
             .iter()
@@ -22,7 +34,7 @@ impl Session {
             .collect();
         let mut entries = Vec::new();
         let mut seen = HashSet::new();
-        let mut next = self.entries.last();
+        let mut next = last;
         while let Some(entry) = next {
             if !seen.insert(entry.id.as_str()) {
                 break;

@@ -102,6 +102,21 @@ fn the_active_branch_runs_from_the_last_entry_up_through_parent_ids() {
 }
 
 #[test]
+fn a_branch_named_by_its_leaf_ends_there_whatever_was_appended_after() {
+    let session = Session::parse(&text(&branched()));
+    let named = session.branch_to("a2").expect("the entry a2");
+    let ids: Vec<&str> = named
+        .entries()
+        .iter()
+        .map(|entry| entry.id.as_str())
+        .collect();
+    assert_eq!(ids, ["u1", "a2"]);
+    let recovery = recoverable(&named).expect("the call of the branch named");
+    assert_eq!(recovery.tool_call_id, "old", "not the newer call after it");
+    assert_eq!(session.branch_to("gone"), None);
+}
+
+#[test]
 fn the_unanswered_call_of_the_active_branch_is_recovered_not_that_of_the_abandoned_one() {
     let (tool_call_id, call) = recovered_call(&branched()).expect("an ask to recover");
     assert_eq!(tool_call_id, "new");

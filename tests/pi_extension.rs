@@ -140,6 +140,9 @@ enum Launch {
     Prompted,
     /// The session it left there, continued without a prompt.
     Continuing,
+    /// The session it left there, continued with a prompt: the model calls `ask_user` as
+    /// `call-2` at once.
+    ContinuingPrompted,
 }
 
 impl PiTui {
@@ -174,6 +177,7 @@ impl PiTui {
         let continuing = match launch {
             Launch::Prompted => "",
             Launch::Continuing => "PI_TEST_CONTINUE=1 ",
+            Launch::ContinuingPrompted => "PI_TEST_CONTINUE=1 PI_TEST_PROMPT=1 ",
         };
         self.term.type_line(&format!(
             "cd {} && env -u TMUX -u TMUX_PANE XDG_RUNTIME_DIR={} PI_AGENT_ASK_BIN={} \
@@ -352,13 +356,11 @@ fn aborting_pis_turn_ends_the_form_with_what_was_typed_and_gives_pi_its_terminal
     pi.exit();
 }
 
-#[test]
-fn pi_ended_by_sigterm_while_the_form_is_open_ends_the_form_too_and_pi_started_again_reopens_it_with_what_was_typed()
- {
-    let Some(pi) = PiTui::start() else {
-        return;
-    };
-    pi.type_an_answer("a local LRU");
+/// Pi started, its form given `typed` as the written answer, then Pi ended with SIGTERM: the
+/// form ends with it, the shell gets its screen back, and what was typed is journaled.
+fn ended_by_sigterm_after_typing(typed: &str) -> Option<PiTui> {
+    let pi = PiTui::start()?;
+    pi.type_an_answer(typed);
     let pid = std::fs::read_to_string(pi.root.join("pid")).expect("Pi wrote its process id");
     let killed = std::process::Command::new("kill")
         .args(["-TERM", pid.trim()])
@@ -382,24 +384,64 @@ fn pi_ended_by_sigterm_while_the_form_is_open_ends_the_form_too_and_pi_started_a
         "the shell is back on the main screen:\n{}",
         pi.term.screen()
     );
-    let file = session_file(&pi.root.join("sessions")).expect("Pi's session file");
-    let entries = custom_entries(&json!({"sessionFile": file.display().to_string()}));
+    let entries = custom_entries(&json!({"sessionFile": pi.session_file().display().to_string()}));
     let drafts = entries
         .iter()
         .find(|entry| entry["customType"] == "ask:drafts")
         .unwrap_or_else(|| panic!("the typed answer is journaled: {entries:?}"));
     assert!(
-        drafts.to_string().contains("a local LRU"),
+        drafts.to_string().contains(typed),
         "the drafts hold what was typed: {drafts}"
     );
+    Some(pi)
+}
 
+impl PiTui {
+    /// Pi's session file.
+    fn session_file(&self) -> PathBuf {
+        session_file(&self.root.join("sessions")).expect("Pi's session file")
+    }
+
+    /// Submits the open form from its review tab, its answers as they are.
+    fn submit_as_it_is(&self) {
+        self.term.keys(&["Tab"]);
+        self.wait_for_text("the review tab", "Review your answers");
+        self.term.keys(&["Enter"]);
+    }
+
+    /// Checks, once Pi has ended, that its session has no ask left to reopen.
+    fn assert_nothing_to_reopen(&self) {
+        let resumed = support::run_program(
+            &[
+                "resume".into(),
+                "--session".into(),
+                self.session_file().display().to_string(),
+                "--ui".into(),
+                "none".into(),
+            ],
+            None,
+        );
+        assert_eq!(
+            serde_json::from_str::<Value>(&resumed.stdout).ok(),
+            Some(json!({"recovered": false})),
+            "{}{}",
+            resumed.stdout,
+            resumed.stderr
+        );
+    }
+}
+
+#[test]
+fn pi_ended_by_sigterm_while_the_form_is_open_ends_the_form_too_and_pi_started_again_reopens_it_once()
+ {
+    let Some(pi) = ended_by_sigterm_after_typing("a local LRU") else {
+        return;
+    };
     // Pi started again on the session: the form opens by itself with what was typed, and its
     // answer reaches the agent as a follow-up message, since the call that asked is gone.
     pi.launch(Launch::Continuing);
     pi.wait_for_text("the typed answer, kept", "a local LRU");
-    pi.term.keys(&["Tab"]);
-    pi.wait_for_text("the review tab", "Review your answers");
-    pi.term.keys(&["Enter"]);
+    pi.submit_as_it_is();
     let report = pi.report();
     let follow_up = report["followUp"]["content"].to_string();
     assert!(
@@ -407,16 +449,41 @@ fn pi_ended_by_sigterm_while_the_form_is_open_ends_the_form_too_and_pi_started_a
             .contains("The answer to the interrupted ask_user call call-1:\\nCache: a local LRU"),
         "{follow_up}"
     );
-    let entries = custom_entries(&report);
-    assert_eq!(
-        custom_types(&entries)
-            .iter()
-            .filter(|kind| **kind == "ask:pending-dismissed")
-            .count(),
-        1,
-        "the reopened ask is dismissed, never to open again: {entries:?}"
-    );
     pi.exit();
+    pi.assert_nothing_to_reopen();
+}
+
+#[test]
+fn a_call_the_agent_makes_as_pi_starts_again_waits_for_the_reopened_form() {
+    let Some(pi) = ended_by_sigterm_after_typing("a local LRU") else {
+        return;
+    };
+    pi.launch(Launch::ContinuingPrompted);
+    let screen = pi.wait_for_text("the reopened form, first", "a local LRU");
+    assert!(screen.contains(PROMPT), "{screen}");
+    pi.submit_as_it_is();
+    // The agent's new call, asked once the reopened form is answered: empty, its own.
+    wait_long(&pi.term, "the new call's form", || {
+        let screen = pi.term.screen();
+        (screen.contains(PROMPT) && !screen.contains("a local LRU")).then_some(())
+    });
+    support::let_it_settle();
+    pi.term.keys(&["Down", "Enter"]);
+    pi.wait_for_text("the review tab", "Review your answers");
+    pi.term.keys(&["Enter"]);
+    let report = pi.report();
+    assert_eq!(report["toolResult"]["toolCallId"], json!("call-2"));
+    let text = report["toolResult"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(text.starts_with("Cache: None\nRequest ID: "), "{text}");
+    pi.exit();
+    let session = std::fs::read_to_string(pi.session_file()).expect("the session reads");
+    assert!(
+        session.contains("The answer to the interrupted ask_user call call-1:"),
+        "the reopened call's answer went to the agent"
+    );
+    pi.assert_nothing_to_reopen();
 }
 
 /// The first `.jsonl` file under `folder`, however deep.

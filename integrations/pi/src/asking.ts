@@ -10,7 +10,7 @@ import { locateProgram } from "./program.js";
 import { relay } from "./relay.js";
 import { type ProgramResult, readPrintedResult } from "./result.js";
 import { describeEnd, type Finished, runProgram } from "./run.js";
-import { runOnTerminal } from "./terminal.js";
+import { oneAtATime, runOnTerminal } from "./terminal.js";
 
 /** The status channel on which an agent shows it waits for the person, and its label. */
 export const BLOCKED_CHANNEL = "herdr:blocked";
@@ -39,15 +39,17 @@ export async function askCall(
 		const finished = await runProgram(program, askArgs(call, ctx, "none"), ctx.cwd, { input, stdout: "pipe" }, call.signal);
 		return printedResult(finished);
 	}
-	const onTerminal = await runOnTerminal(ctx.ui, async () => {
-		// The agent is blocked on the person while the form holds the terminal.
-		onEvent(BLOCKED_CHANNEL, { active: true, label: BLOCKED_LABEL });
-		try {
-			return await runProgram(program, askArgs(call, ctx, "tui"), ctx.cwd, { input, stdout: "pipe" }, call.signal);
-		} finally {
-			onEvent(BLOCKED_CHANNEL, { active: false });
-		}
-	});
+	const onTerminal = await oneAtATime(() =>
+		runOnTerminal(ctx.ui, async () => {
+			// The agent is blocked on the person while the form holds the terminal.
+			onEvent(BLOCKED_CHANNEL, { active: true, label: BLOCKED_LABEL });
+			try {
+				return await runProgram(program, askArgs(call, ctx, "tui"), ctx.cwd, { input, stdout: "pipe" }, call.signal);
+			} finally {
+				onEvent(BLOCKED_CHANNEL, { active: false });
+			}
+		}),
+	);
 	if (onTerminal !== undefined) {
 		return printedResult(onTerminal);
 	}

@@ -6,13 +6,15 @@
 
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { BLOCKED_CHANNEL, BLOCKED_LABEL, sessionFile } from "./asking.js";
-import { locateProgram } from "./program.js";
+import { locateProgram, ProgramMissing } from "./program.js";
 import { readResult } from "./result.js";
 import { describeEnd, type Finished, runProgram } from "./run.js";
-import { runOnTerminal } from "./terminal.js";
+import { oneAtATime, runOnTerminal } from "./terminal.js";
 
 /** The starts of a session that may find an ask left open. */
 const REOPENED_ON: ReadonlySet<string> = new Set(["startup", "resume", "fork"]);
+/** The entry that marks an interrupted ask as handled, never to be reopened. */
+const DISMISSED = "ask:pending-dismissed";
 
 /** What `pi-agent-ask resume` printed. */
 type Resumed =
@@ -23,20 +25,27 @@ type Resumed =
 export function registerRecovery(pi: ExtensionAPI): void {
 	pi.on("session_start", (event, ctx) => {
 		const session = sessionFile(ctx);
-		if (!ctx.hasUI || !REOPENED_ON.has(event.reason) || session === undefined) {
+		const leaf = ctx.sessionManager.getLeafId();
+		if (!ctx.hasUI || !REOPENED_ON.has(event.reason) || session === undefined || leaf === null) {
 			return;
 		}
-		// Not awaited: an open form holds up no other handler of the session's start.
-		recover(pi, ctx, session).catch((error: unknown) => {
-			ctx.ui.notify(`pi-agent-ask could not reopen the interrupted ask: ${(error as Error).message}`, "error");
+		// The terminal's turn is taken now, before the agent can make a call, and the branch is
+		// read as it was loaded (`--leaf`): a call made since is not taken for the interrupted
+		// one, and its form waits for the reopened one. Not awaited: an open form holds up no
+		// other handler of the session's start.
+		oneAtATime(() => recover(pi, ctx, session, leaf)).catch((error: unknown) => {
+			// Without the program nothing can be reopened; a call says how to install it.
+			if (!(error instanceof ProgramMissing)) {
+				ctx.ui.notify(`pi-agent-ask could not reopen the interrupted ask: ${(error as Error).message}`, "error");
+			}
 		});
 	});
 }
 
-async function recover(pi: ExtensionAPI, ctx: ExtensionContext, session: string): Promise<void> {
+async function recover(pi: ExtensionAPI, ctx: ExtensionContext, session: string, leaf: string): Promise<void> {
 	const program = locateProgram(process.env, ctx.cwd);
 	const resume = (ui: "none" | "tui") =>
-		runProgram(program, ["resume", "--session", session, "--ui", ui, "--cwd", ctx.cwd], ctx.cwd, {
+		runProgram(program, ["resume", "--session", session, "--leaf", leaf, "--ui", ui, "--cwd", ctx.cwd], ctx.cwd, {
 			input: "",
 			stdout: "pipe",
 		});
@@ -60,7 +69,15 @@ async function recover(pi: ExtensionAPI, ctx: ExtensionContext, session: string)
 		return;
 	}
 	const { result } = readResult(resumed.result);
-	const details = result.details as { cancelled?: unknown } | undefined;
+	const details = result.details as { cancelled?: unknown; requestId?: unknown } | undefined;
+	// The program journals the dismissal too, but Pi appends its next entry under the leaf it
+	// holds, which leaves the program's entries off the branch: Pi's own entry keeps the ask
+	// from being reopened.
+	pi.appendEntry(DISMISSED, {
+		version: 1,
+		toolCallId: resumed.toolCallId,
+		...(typeof details?.requestId === "string" ? { requestId: details.requestId } : {}),
+	});
 	if (details?.cancelled === true) {
 		return;
 	}

@@ -1,7 +1,8 @@
 // Runs a program on Pi's own terminal while Pi's TUI is stopped, through `ctx.ui.custom` (as
 // Pi's interactive-shell example runs an editor), and restarts the TUI afterwards. Outside
 // Pi's TUI `custom` never calls its factory (RPC mode answers it with `undefined`), which is how
-// a caller learns that there is no terminal to run on.
+// a caller learns that there is no terminal to run on. Turns at the terminal are taken one at a
+// time (`oneAtATime`).
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import type { Finished } from "./run.js";
@@ -43,4 +44,18 @@ export async function runOnTerminal(ui: ExtensionUIContext, start: () => Promise
 		throw settled.error;
 	}
 	return settled.finished;
+}
+
+/** The end of the last turn at the terminal taken; each turn waits for the one before. */
+let lastTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `turn` once every turn at the terminal taken before it has ended, so one form at a time
+ * holds Pi's terminal: a reopened form and a call of the agent never share it. The turn is
+ * taken when this is called, not when `turn` starts.
+ */
+export function oneAtATime<T>(turn: () => Promise<T>): Promise<T> {
+	const run = lastTurn.then(turn);
+	lastTurn = run.catch(() => undefined);
+	return run;
 }

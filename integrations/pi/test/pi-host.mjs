@@ -14,8 +14,9 @@
 // agent and session folder), PI_TEST_TOOL (the tool the model calls, default `ask_user`), with
 // the call's arguments in `$PI_TEST_ROOT/arguments.json` and its id `call-1`. With
 // PI_TEST_CONTINUE=1 Pi continues the session it left in that folder instead (as `pi
-// --continue`), sending no prompt, and the model's one reply is "Noted."; the report then
-// holds the last user message too (`followUp`).
+// --continue`), sending no prompt unless PI_TEST_PROMPT=1 (then the model's call is `call-2`),
+// and the model replies "Noted." to what comes next; the report holds the last user message too
+// (`followUp`).
 
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -45,12 +46,13 @@ process.env.PI_CODING_AGENT_DIR = root;
 process.env.PI_OFFLINE = "1";
 
 const continuing = process.env.PI_TEST_CONTINUE === "1";
+const prompted = !continuing || process.env.PI_TEST_PROMPT === "1";
 const args = JSON.parse(readFileSync(join(root, "arguments.json"), "utf8"));
 const faux = registerFauxProvider();
+const call = fauxToolCall(process.env.PI_TEST_TOOL ?? "ask_user", args, { id: continuing ? "call-2" : "call-1" });
 faux.setResponses([
-	...(continuing
-		? []
-		: [fauxAssistantMessage(fauxToolCall(process.env.PI_TEST_TOOL ?? "ask_user", args, { id: "call-1" }), { stopReason: "toolUse" })]),
+	...(prompted ? [fauxAssistantMessage(call, { stopReason: "toolUse" })] : []),
+	fauxAssistantMessage("Noted."),
 	fauxAssistantMessage("Noted."),
 ]);
 const authStorage = AuthStorage.create(join(root, "auth.json"));
@@ -119,5 +121,5 @@ if (mode === "rpc") {
 		}
 	}, 50);
 	watch.unref();
-	await new InteractiveMode(runtime, continuing ? {} : { initialMessage: "Set up the cache." }).run();
+	await new InteractiveMode(runtime, prompted ? { initialMessage: "Set up the cache." } : {}).run();
 }

@@ -214,16 +214,16 @@ pub fn response(call: &Call, content: &Map<String, Value>) -> Value {
             .get(&own)
             .filter(|text| text.as_str().is_none_or(|text| !text.trim().is_empty()));
         let mut answer = Map::new();
-        let chosen = match content.get(&choice) {
+        // The added Other choice stands for the written answer, no option of the question's.
+        let other = other_choice(call, question);
+        let chosen: Vec<Value> = match content.get(&choice) {
             Some(Value::Array(values)) => values.clone(),
             Some(Value::Null) | None => Vec::new(),
-            Some(Value::String(value))
-                if other_choice(call, question).is_some_and(|other| other == value) =>
-            {
-                Vec::new()
-            }
             Some(value) => vec![value.clone()],
-        };
+        }
+        .into_iter()
+        .filter(|value| other.is_none_or(|other| value.as_str() != Some(other)))
+        .collect();
         let choice_counts = written.is_none() || !rules.custom_is_exclusive(question);
         if choice_counts && !chosen.is_empty() {
             answer.insert("values".into(), Value::Array(chosen));

@@ -229,3 +229,38 @@ fn other_is_not_offered_where_no_answer_is_required_or_an_option_has_its_value()
         "Auth: user selected: 2. Other (type something)"
     );
 }
+
+#[test]
+fn other_chosen_in_a_multiple_choice_stands_for_the_written_answer_beside_the_options_chosen() {
+    let question = call(
+        Tool::AskUserQuestion,
+        &json!({"questions": [
+            {"question": "Which features?", "header": "Feat", "multiSelect": true,
+             "options": [{"label": "A"}, {"label": "B"}]}
+        ]}),
+    );
+    let choices = &form(&question).schema["properties"]["q1"]["items"]["anyOf"];
+    assert_eq!(
+        choices.as_array().and_then(|choices| choices.last()),
+        Some(&json!({"const": "Other (type something)", "title": "Other (type something)"}))
+    );
+    let text = |accepted: Value| {
+        question
+            .answered_by(&response(&question, &content(&accepted)))
+            .text()
+            .to_owned()
+    };
+    assert_eq!(
+        text(json!({"q1": ["A", "Other (type something)"]})),
+        "Feat: user selected: 1. A"
+    );
+    assert_eq!(
+        text(json!({"q1": ["Other (type something)"]})),
+        text(json!({})),
+        "Other alone with nothing written is no answer"
+    );
+    assert_eq!(
+        text(json!({"q1": ["A", "Other (type something)"], "q1_own": "C"})),
+        "Feat: user wrote: C"
+    );
+}

@@ -450,6 +450,15 @@ async def too_long(ws: Workspace) -> None:
         check("the server answers the next call",
               text(result) == "No interactive UI available; ask the user in your reply instead.",
               text(result))
+    call = {"jsonrpc": "2.0", "method": "tools/call",
+            "params": {"name": "ask_user", "arguments": dict(SERVICE, title="x" * (17 << 20))},
+            "id": 9}
+    replies = messages(piped(ws.server("--ui", "none"), [call]))
+    error = next((m.get("error", {}) for m in replies if m.get("id") == 9), {})
+    check("a call longer than 16 MiB whose id comes last, as TypeScript clients write it, "
+          "gets the error under its id",
+          "bytes is longer than the 16777216 bytes a message may take"
+          in error.get("message", ""), replies)
     written = {"q1": "sqlite", "q1_own": "x" * (17 * 1024 * 1024)}
     async with Client(ws.server(), mode=LEGACY,
                       elicitation_callback=answering("accept", written)) as client:

@@ -138,6 +138,7 @@ impl<R> LongLines<R> {
     /// its `id` and `method`, and says on standard error what was dropped.
     fn stand_in(&mut self, length: usize) {
         let Beginning { id, method, meta } = beginning_of(&self.beginning);
+        let id = id.or_else(|| id_at_end(&self.end));
         let meta = meta.or_else(|| meta_at_end(&self.end));
         report(&format!(
             "mcp: a message of {length} bytes{} is longer than the {} bytes a message may \
@@ -283,6 +284,40 @@ impl<'de> Visitor<'de> for Params<'_> {
     }
 }
 
+/// The `id` of a message whose text ends with `end`, when it comes late at the top level, as
+/// the TypeScript SDK writes it (`{"result":…,"jsonrpc":"2.0","id":0}`): the last `"id":`
+/// whose value is a number or a string and after which the rest of the message's keys close
+/// it. One inside a value (`{"result":{"id":1}}`) leaves more than the message to close.
+fn id_at_end(end: &[u8]) -> Option<Value> {
+    const KEY: &[u8] = b"\"id\":";
+    let mut from_last = end
+        .windows(KEY.len())
+        .enumerate()
+        .rev()
+        .filter(|(_, window)| *window == KEY)
+        .map(|(at, _)| at + KEY.len());
+    from_last.find_map(|from| {
+        let rest = &end[from..];
+        let mut values = serde_json::Deserializer::from_slice(rest).into_iter::<Value>();
+        let id = values
+            .next()?
+            .ok()
+            .filter(|id| id.is_number() || id.is_string())?;
+        let after = rest[values.byte_offset()..].trim_ascii_start();
+        let closes = match after.split_first() {
+            Some((b'}', tail)) => tail.trim_ascii().is_empty(),
+            // The keys after it, read as an object of their own, must close the message.
+            Some((b',', tail)) => {
+                let mut keys = b"{".to_vec();
+                keys.extend_from_slice(tail);
+                serde_json::from_slice::<IgnoredAny>(&keys).is_ok()
+            }
+            _ => false,
+        };
+        closes.then_some(id)
+    })
+}
+
 /// The params' `_meta` of a message whose text ends with `end`, when it is the last of them:
 /// `"_meta":{...}` followed only by the closing of the params and the message.
 fn meta_at_end(end: &[u8]) -> Option<Value> {
@@ -299,105 +334,5 @@ fn meta_at_end(end: &[u8]) -> Option<Value> {
 }
 
 #[cfg(test)]
-mod tests {
-    use tokio::io::AsyncReadExt as _;
-
-    use super::*;
-
-    fn through(input: &[u8]) -> Vec<u8> {
-        let mut guarded = LongLines::new(input);
-        let mut out = Vec::new();
-        tokio::runtime::Builder::new_current_thread()
-            .build()
-            .expect("a runtime")
-            .block_on(guarded.read_to_end(&mut out))
-            .expect("read");
-        out
-    }
-
-    #[test]
-    fn lines_that_fit_pass_unchanged() {
-        let input = b"{\"id\":1}\n\n{\"id\":2}\r\nno line break at the end";
-        assert_eq!(through(input), input);
-    }
-
-    #[test]
-    fn a_line_too_long_is_cut_and_a_request_under_its_id_follows_it() {
-        let params = "x".repeat(LONGEST_LINE);
-        let long = format!(
-            "{{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{{\"name\":\"{params}\"}}}}"
-        );
-        let input = format!("{{\"id\":1}}\n{long}\n{{\"id\":2}}\n");
-        let out = through(input.as_bytes());
-        let lines: Vec<&[u8]> = out.split(|&byte| byte == b'\n').collect();
-        assert_eq!(lines[0], b"{\"id\":1}");
-        assert_eq!(lines[1].len(), LONGEST_LINE, "cut where lines end");
-        assert!(long.as_bytes().starts_with(lines[1]));
-        let stand_in: Value = serde_json::from_slice(lines[2]).expect("JSON");
-        assert_eq!(
-            stand_in,
-            json!({"jsonrpc": "2.0", "id": 7, "method": TOO_LONG,
-                   "params": {"method": "tools/call", "bytes": long.len()}})
-        );
-        assert_eq!(lines[3], b"{\"id\":2}");
-    }
-
-    #[test]
-    fn a_reply_too_long_is_followed_by_an_error_reply_under_its_id() {
-        let content = "x".repeat(LONGEST_LINE);
-        let long = format!(
-            "{{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{{\"action\":\"accept\",\"content\":{{\"q1\":\"{content}\"}}}}}}"
-        );
-        let out = through(format!("{long}\n").as_bytes());
-        let lines: Vec<&[u8]> = out.split(|&byte| byte == b'\n').collect();
-        assert_eq!(lines[0].len(), LONGEST_LINE);
-        let stand_in: Value = serde_json::from_slice(lines[1]).expect("JSON");
-        assert_eq!(
-            stand_in,
-            json!({"jsonrpc": "2.0", "id": 3, "error": {
-                "code": -32600,
-                "message": format!(
-                    "the reply message of {} bytes is longer than the 16777216 bytes a message \
-                     may take",
-                    long.len()
-                ),
-            }})
-        );
-        let nameless = format!("{{\"jsonrpc\":\"2.0\",\"result\":\"{content}\"}}\n");
-        assert_eq!(
-            through(nameless.as_bytes()).len(),
-            LONGEST_LINE + 1,
-            "without an id nothing can stand in"
-        );
-    }
-
-    #[test]
-    fn the_id_method_and_meta_are_read_from_the_beginning_when_they_come_before_the_rest() {
-        let cut = br#"{"jsonrpc":"2.0","id":"a-1","method":"tools/call","params":{"_meta":{"v":[1]},"name":"ask"#;
-        assert_eq!(
-            beginning_of(cut),
-            Beginning {
-                id: Some(json!("a-1")),
-                method: Some("tools/call".to_owned()),
-                meta: Some(json!({"v": [1]})),
-            }
-        );
-        let late = br#"{"jsonrpc":"2.0","params":{"arguments":{"questions":[{"id":"#;
-        assert_eq!(beginning_of(late), Beginning::default());
-        assert_eq!(beginning_of(b"not json"), Beginning::default());
-        assert_eq!(beginning_of(br#"{"id":null,"method":"x","#).id, None);
-    }
-
-    #[test]
-    fn a_meta_that_ends_the_message_is_read_from_its_end() {
-        let end = br#"xx"}]}},"_meta":{"v":"2026-07-28","c":{}}}}"#;
-        assert_eq!(meta_at_end(end), Some(json!({"v": "2026-07-28", "c": {}})));
-        let inside = br#"xx","_meta":{"v":1},"more":true}}"#;
-        assert_eq!(
-            meta_at_end(inside),
-            None,
-            "not the last thing in the params"
-        );
-        assert_eq!(meta_at_end(br#"{"_meta":{"v"#), None);
-    }
-}
+#[path = "long_lines_tests.rs"]
+mod tests;

@@ -75,6 +75,11 @@ pub async fn askable(shared: &Shared) -> bool {
 
 /// The form's end, or what it held when the input ended first.
 async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Asked {
+    // A form whose turn comes once the input has ended (the one before it was answered as it
+    // ended) stays for the next server, unasked.
+    if *shared.background.input_ended.borrow() {
+        return Asked::Interrupted(None);
+    }
     let ui = shared.config.ui;
     let machine = Machine::new(false, &shared.config.inbox);
     let (mut surface, mut machine) =
@@ -171,7 +176,13 @@ async fn run(shared: &Shared, job: Job) -> Ran {
             let _ = input_ended.wait_for(|ended| *ended).await;
         } => {
             cancel.cancel();
-            Ran::Interrupted(asking.await.ok().and_then(|(_, kept)| kept))
+            match asking.await {
+                // Answered as the input ended, before the form could be taken back: the
+                // answer is kept for the next server's wait, not lost with the form.
+                Ok((outcome @ elsewhere::Outcome::Result(_), _)) => Ran::Ended(outcome),
+                Ok((_, kept)) => Ran::Interrupted(kept),
+                Err(_) => Ran::Interrupted(None),
+            }
         }
     }
 }

@@ -60,8 +60,28 @@ export function transcriptRow(
 		ask(slot, kind, tool, key, context);
 	}
 	const text = context.lastComponent instanceof Text ? context.lastComponent : new Text("", 0, 0);
-	text.setText(slot.lines === undefined ? theme.fg("toolTitle", theme.bold(tool)) : drawn(slot.lines, theme));
+	if (slot.lines !== undefined) {
+		text.setText(drawn(slot.lines, theme));
+		return text;
+	}
+	const title = theme.fg("toolTitle", theme.bold(tool));
+	// An error the program could not word (it is missing, or the call failed before it gave a
+	// result) is shown under the name, so the person reads what the model reads.
+	const error = kind === "result" && slot.made === key ? errorText(document) : undefined;
+	text.setText(error === undefined ? title : `${title}\n${theme.fg("error", error)}`);
 	return text;
+}
+
+/** The text of an error result, its control characters shown as `�`; `undefined` otherwise. */
+function errorText(document: unknown): string | undefined {
+	const result = document as { isError?: unknown; content?: unknown } | null;
+	if (result?.isError !== true || !Array.isArray(result.content)) {
+		return undefined;
+	}
+	const first = result.content[0] as { text?: unknown } | undefined;
+	return typeof first?.text === "string"
+		? first.text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, "\ufffd")
+		: undefined;
 }
 
 /** Has the program word `key`, or notes it as the newest while it words another. */

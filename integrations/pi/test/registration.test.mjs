@@ -47,3 +47,21 @@ test("/ask-settings in a host without a terminal says where to open the settings
 	]);
 	assert.deepEqual(host.asked, []);
 });
+
+test("an error result the program cannot word shows its text under the tool's name, control characters made visible", { timeout: TIMEOUT_MS }, () => {
+	const tool = pi.session.extensionRunner.getToolDefinition("ask_user");
+	const theme = { fg: (color, text) => `<${color}>${text}</${color}>`, bold: (text) => text };
+	const context = { state: {}, cwd: process.cwd(), invalidate() {}, lastComponent: undefined, isError: true };
+	const result = { content: [{ type: "text", text: "Cannot run pi-agent-ask\u001b[2J" }], details: {} };
+	const named = process.env.PI_AGENT_ASK_BIN;
+	process.env.PI_AGENT_ASK_BIN = "/nonexistent/pi-agent-ask";
+	try {
+		const row = tool.renderResult(result, { expanded: false, isPartial: false }, theme, context);
+		assert.deepEqual(
+			row.render(80).map((line) => line.trimEnd()),
+			["<toolTitle>ask_user</toolTitle>", "<error>Cannot run pi-agent-ask\ufffd[2J</error>"],
+		);
+	} finally {
+		process.env.PI_AGENT_ASK_BIN = named;
+	}
+});

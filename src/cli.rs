@@ -148,6 +148,12 @@ pub struct ResumeArgs {
     /// interrupted one.
     #[arg(long, value_name = "ENTRY_ID")]
     pub leaf: Option<String>,
+    /// Print the entries that end the ask (`ask:history-completed`, `ask:pending-dismissed`)
+    /// as `entries` for the host to append to its session, rather than appending them: a host
+    /// that keeps its own place in the file puts them on its branch, and the dismissal once it
+    /// has delivered the answer.
+    #[arg(long)]
+    pub entries_for_host: bool,
     /// Append the recovered flow's lifecycle events (source `ask:resume`) to this file, one
     /// JSON line each; a pipe such as `/dev/fd/3` works.
     #[arg(long, value_name = "FILE")]

@@ -400,6 +400,34 @@ fn an_answered_ask_whose_host_went_away_before_the_tool_result_gives_its_answer_
         answered["details"]["answers"]["cache"]["values"],
         json!(["none"])
     );
+    // A host that appends the ending entries itself gets them, and the file stays as it was:
+    // until the host appends the dismissal, the answer is there to give again.
+    let before = std::fs::read_to_string(&session_path).expect("the session reads");
+    for _ in 0..2 {
+        let output = support::run_program(
+            &[
+                "resume".into(),
+                "--session".into(),
+                session_path.display().to_string(),
+                "--ui".into(),
+                "none".into(),
+                "--entries-for-host".into(),
+            ],
+            None,
+        );
+        let printed: Value = serde_json::from_str(&output.stdout).expect("one JSON document");
+        assert_eq!(printed["result"], answered);
+        assert_eq!(printed["dismissed"], json!(true));
+        assert_eq!(
+            printed["entries"],
+            json!([{"customType": "ask:pending-dismissed", "data": {"version": 1,
+                "toolCallId": "call-1", "requestId": answered["details"]["requestId"]}}])
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(&session_path).expect("the session reads"),
+        before
+    );
     // The host never wrote the tool result: the answer comes back, not an empty form.
     let printed = resume(&session_path, "none");
     assert_eq!(printed["recovered"], json!(true));

@@ -87,10 +87,11 @@ impl AskJournal {
         self.write(&records);
     }
 
-    /// Records how a recovered ask ended: answered or cancelled by the user, its outcome and
-    /// its dismissal, so it never reopens; ended from outside, its drafts; not asked at all
-    /// (no UI), nothing, so a later `resume` can still ask it.
-    pub fn ended_recovered(&self, call: &Call, asked: &Asked) {
+    /// Records how a recovered ask ended: ended from outside, its drafts; not asked at all (no
+    /// UI), nothing, so a later `resume` can still ask it. Answered or cancelled by the user, it
+    /// returns the entries that end it, its outcome and its dismissal, for the caller to
+    /// append ([`Self::write`]) or hand to the host.
+    pub fn ended_recovered(&self, call: &Call, asked: &Asked) -> Vec<Record> {
         match &asked.ending {
             AskEnding::User => {
                 let mut records: Vec<Record> =
@@ -101,10 +102,13 @@ impl AskJournal {
                     &self.tool_call_id,
                     call.request_id(),
                 ));
-                self.write(&records);
+                records
             }
-            AskEnding::Interrupted(_) => self.ended(call, asked),
-            AskEnding::Unasked => {}
+            AskEnding::Interrupted(_) => {
+                self.ended(call, asked);
+                Vec::new()
+            }
+            AskEnding::Unasked => Vec::new(),
         }
     }
 

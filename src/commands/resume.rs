@@ -5,11 +5,11 @@
 //! `execute` is gone, so the result is printed for the host to send as a follow-up message.
 
 use pi_agent_ask_core::events::{Lifecycle, Source};
-use pi_agent_ask_core::journal::append;
+use pi_agent_ask_core::journal::append::{self, Record};
 use pi_agent_ask_core::journal::recoverable;
 use serde_json::json;
 
-use super::ask::{AskEnding, Asked, Surface, ask, surface_for};
+use super::ask::{Asked, Surface, ask, surface_for};
 use super::journal::AskJournal;
 use super::lifecycle::{EventsFile, around};
 use super::{new_request_id, parse_options};
@@ -46,18 +46,16 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
     let settings = SettingsFile::read(args.config.as_deref());
     let mut files = FsPreviewSource::new(cwd.clone());
     let journal = AskJournal::recovered(file, recovery.tool_call_id.clone());
+    let ending = Ending {
+        journal: &journal,
+        for_host: args.entries_for_host,
+    };
     let call = match recovery.call(parse_options(&settings), &mut files, new_request_id) {
         Ok(call) => call,
         Err(invalid) => {
             let dismissed =
                 append::pending_dismissed(journal.tool_call_id(), recovery.request_id.as_deref());
-            journal.write(&[dismissed]);
-            return Ok(printed(
-                journal.tool_call_id(),
-                invalid.into_result().to_json(),
-                0,
-                Dismissed::Yes,
-            ));
+            return Ok(ending.printed(invalid.into_result().to_json(), 0, &[dismissed]));
         }
     };
     // Answered, and the host went away before it wrote the tool result: the answer is given
@@ -69,13 +67,7 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
     {
         let dismissed =
             append::pending_dismissed(journal.tool_call_id(), recovery.request_id.as_deref());
-        journal.write(&[dismissed]);
-        return Ok(printed(
-            journal.tool_call_id(),
-            result.to_json(),
-            0,
-            Dismissed::Yes,
-        ));
+        return Ok(ending.printed(result.to_json(), 0, &[dismissed]));
     }
     let surface = surface_for(args.ui, args.inline, &args.inbox)?;
     let mut events = args.events.as_deref().map(EventsFile::open).transpose()?;
@@ -90,40 +82,37 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
     let asked: Asked = around(events, &lifecycle, &call, || {
         ask(&call, drafts, settings, &cwd, surface, &args.inbox)
     })?;
-    journal.ended_recovered(&call, &asked);
-    let dismissed = if matches!(asked.ending, AskEnding::User) {
-        Dismissed::Yes
-    } else {
-        Dismissed::No
-    };
-    Ok(printed(
-        journal.tool_call_id(),
-        asked.result,
-        asked.exit,
-        dismissed,
-    ))
+    let entries = journal.ended_recovered(&call, &asked);
+    Ok(ending.printed(asked.result, asked.exit, &entries))
 }
 
-/// Whether the ask was dismissed (`ask:pending-dismissed`): answered, cancelled, or given its
-/// result without a form. One that no UI asked, or that was interrupted again, stays to recover,
-/// and a host that resumes once without a UI learns from this whether a form is to open.
-#[derive(Clone, Copy)]
-enum Dismissed {
-    Yes,
-    No,
+/// How a recovered ask's end is written: the entries that end it appended to the session, or
+/// handed to the host (`--entries-for-host`).
+struct Ending<'a> {
+    journal: &'a AskJournal,
+    for_host: bool,
 }
 
-fn printed(
-    tool_call_id: &str,
-    result: serde_json::Value,
-    exit: u8,
-    dismissed: Dismissed,
-) -> Outcome {
-    let mut document = json!({
-        "recovered": true,
-        "toolCallId": tool_call_id,
-        "dismissed": matches!(dismissed, Dismissed::Yes),
-    });
-    document["result"] = result;
-    Outcome::json(document, exit)
+impl Ending<'_> {
+    /// The document printed for `result`: `dismissed` when `entries` end the ask (an ask no UI
+    /// asked, or interrupted again, stays to recover, and a host that resumes once without a
+    /// UI learns from this whether a form is to open), and the entries themselves for a host
+    /// that appends them.
+    fn printed(&self, result: serde_json::Value, exit: u8, entries: &[Record]) -> Outcome {
+        let mut document = json!({
+            "recovered": true,
+            "toolCallId": self.journal.tool_call_id(),
+            "dismissed": !entries.is_empty(),
+        });
+        if self.for_host {
+            document["entries"] = entries
+                .iter()
+                .map(|entry| json!({"customType": entry.custom_type, "data": entry.data}))
+                .collect();
+        } else {
+            self.journal.write(entries);
+        }
+        document["result"] = result;
+        Outcome::json(document, exit)
+    }
 }

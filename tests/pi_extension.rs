@@ -169,11 +169,13 @@ impl PiTui {
             package,
         };
         pi.launch(Launch::Prompted);
+        pi.wait_for_form();
         Some(pi)
     }
 
-    /// Runs Pi in the terminal's shell and waits until the program's questionnaire is on it.
+    /// Runs Pi in the terminal's shell, its report of an earlier run gone.
     fn launch(&self, launch: Launch) {
+        let _ = std::fs::remove_file(&self.report);
         let continuing = match launch {
             Launch::Prompted => "",
             Launch::Continuing => "PI_TEST_CONTINUE=1 ",
@@ -188,6 +190,10 @@ impl PiTui {
             self.root.display(),
             self.report.display()
         ));
+    }
+
+    /// Waits until the program's questionnaire is on Pi's terminal, ready for keys.
+    fn wait_for_form(&self) {
         self.wait_for_text("the program's form on Pi's terminal", PROMPT);
         // Pi opens the form unbidden: it takes keys once the typing has paused.
         support::let_it_settle();
@@ -361,23 +367,7 @@ fn aborting_pis_turn_ends_the_form_with_what_was_typed_and_gives_pi_its_terminal
 fn ended_by_sigterm_after_typing(typed: &str) -> Option<PiTui> {
     let pi = PiTui::start()?;
     pi.type_an_answer(typed);
-    let pid = std::fs::read_to_string(pi.root.join("pid")).expect("Pi wrote its process id");
-    let killed = std::process::Command::new("kill")
-        .args(["-TERM", pid.trim()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    wait_long(&pi.term, "Pi to exit to the shell", || {
-        pi.term.shell_is_idle().then_some(())
-    });
-    let root = pi.root.display().to_string();
-    wait_long(&pi.term, "the form to end with Pi", || {
-        let found = std::process::Command::new("pgrep")
-            .args(["-f", "--", &format!("--session {root}")])
-            .output()
-            .expect("pgrep runs");
-        found.stdout.is_empty().then_some(())
-    });
+    pi.end_with_sigterm();
     assert_eq!(
         pi.term.pane_var("alternate_on"),
         "0",
@@ -397,6 +387,27 @@ fn ended_by_sigterm_after_typing(typed: &str) -> Option<PiTui> {
 }
 
 impl PiTui {
+    /// Ends Pi with SIGTERM and waits for the shell, and for the form to end with Pi.
+    fn end_with_sigterm(&self) {
+        let pid = std::fs::read_to_string(self.root.join("pid")).expect("Pi wrote its process id");
+        let killed = std::process::Command::new("kill")
+            .args(["-TERM", pid.trim()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success());
+        wait_long(&self.term, "Pi to exit to the shell", || {
+            self.term.shell_is_idle().then_some(())
+        });
+        let root = self.root.display().to_string();
+        wait_long(&self.term, "the form to end with Pi", || {
+            let found = std::process::Command::new("pgrep")
+                .args(["-f", "--", &format!("--session {root}")])
+                .output()
+                .expect("pgrep runs");
+            found.stdout.is_empty().then_some(())
+        });
+    }
+
     /// Pi's session file.
     fn session_file(&self) -> PathBuf {
         session_file(&self.root.join("sessions")).expect("Pi's session file")
@@ -407,6 +418,21 @@ impl PiTui {
         self.term.keys(&["Tab"]);
         self.wait_for_text("the review tab", "Review your answers");
         self.term.keys(&["Enter"]);
+    }
+
+    /// Checks that the turn Pi ran took in the answer to the interrupted `call-1` as a
+    /// follow-up message, then, once Pi has ended, that nothing is left to reopen.
+    fn assert_first_answer_delivered_once(&self) {
+        let report = self.report();
+        let follow_up = report["followUp"]["content"].to_string();
+        assert!(
+            follow_up.contains(
+                "The answer to the interrupted ask_user call call-1:\\nCache: a local LRU"
+            ),
+            "{follow_up}"
+        );
+        self.exit();
+        self.assert_nothing_to_reopen();
     }
 
     /// Checks, once Pi has ended, that its session has no ask left to reopen.
@@ -440,33 +466,34 @@ fn pi_ended_by_sigterm_while_the_form_is_open_ends_the_form_too_and_pi_started_a
     // Pi started again on the session: the form opens by itself with what was typed, and its
     // answer reaches the agent as a follow-up message, since the call that asked is gone.
     pi.launch(Launch::Continuing);
+    pi.wait_for_form();
     pi.wait_for_text("the typed answer, kept", "a local LRU");
     pi.submit_as_it_is();
-    let report = pi.report();
-    let follow_up = report["followUp"]["content"].to_string();
-    assert!(
-        follow_up
-            .contains("The answer to the interrupted ask_user call call-1:\\nCache: a local LRU"),
-        "{follow_up}"
-    );
-    pi.exit();
-    pi.assert_nothing_to_reopen();
+    pi.assert_first_answer_delivered_once();
 }
 
-#[test]
-fn a_call_the_agent_makes_as_pi_starts_again_waits_for_the_reopened_form() {
-    let Some(pi) = ended_by_sigterm_after_typing("a local LRU") else {
-        return;
-    };
+/// An interrupted ask reopened as Pi continues its session with a prompt: the reopened form
+/// comes first and is answered as it was left, then the agent's new call, which waited for it,
+/// opens its own form, empty.
+fn reopened_and_answered_with_a_new_call_waiting() -> Option<PiTui> {
+    let pi = ended_by_sigterm_after_typing("a local LRU")?;
     pi.launch(Launch::ContinuingPrompted);
+    pi.wait_for_form();
     let screen = pi.wait_for_text("the reopened form, first", "a local LRU");
     assert!(screen.contains(PROMPT), "{screen}");
     pi.submit_as_it_is();
-    // The agent's new call, asked once the reopened form is answered: empty, its own.
     wait_long(&pi.term, "the new call's form", || {
         let screen = pi.term.screen();
         (screen.contains(PROMPT) && !screen.contains("a local LRU")).then_some(())
     });
+    Some(pi)
+}
+
+#[test]
+fn a_call_the_agent_makes_as_pi_starts_again_waits_for_the_reopened_form() {
+    let Some(pi) = reopened_and_answered_with_a_new_call_waiting() else {
+        return;
+    };
     support::let_it_settle();
     pi.term.keys(&["Down", "Enter"]);
     pi.wait_for_text("the review tab", "Review your answers");
@@ -501,4 +528,29 @@ fn session_file(folder: &std::path::Path) -> Option<PathBuf> {
                     .then_some(path)
             }
         })
+}
+
+#[test]
+fn an_answer_to_a_reopened_ask_that_pi_ended_before_delivering_is_given_again() {
+    // The reopened form answered while the agent's new call waits: the answer is queued as a
+    // follow-up, and Pi ends before the agent takes it in.
+    let Some(pi) = reopened_and_answered_with_a_new_call_waiting() else {
+        return;
+    };
+    pi.end_with_sigterm();
+    // The next start reopens the newest interrupted call, the agent's new one.
+    pi.launch(Launch::Continuing);
+    pi.wait_for_form();
+    pi.submit_as_it_is();
+    let report = pi.report();
+    assert!(
+        report["followUp"]["content"]
+            .to_string()
+            .contains("The answer to the interrupted ask_user call call-2:"),
+        "{report}"
+    );
+    pi.exit();
+    // The start after it gives the first answer again, with no form to fill in a second time.
+    pi.launch(Launch::Continuing);
+    pi.assert_first_answer_delivered_once();
 }

@@ -16,13 +16,47 @@ const REOPENED_ON: ReadonlySet<string> = new Set(["startup", "resume", "fork"]);
 /** The entry that marks an interrupted ask as handled, never to be reopened. */
 const DISMISSED = "ask:pending-dismissed";
 
+/** An entry the program hands over for Pi to append (`resume --entries-for-host`). */
+interface Entry {
+	readonly customType: string;
+	readonly data: unknown;
+}
+
 /** What `pi-agent-ask resume` printed. */
 type Resumed =
 	| { readonly recovered: false }
-	| { readonly recovered: true; readonly toolCallId: string; readonly dismissed: boolean; readonly result: unknown };
+	| {
+			readonly recovered: true;
+			readonly toolCallId: string;
+			readonly dismissed: boolean;
+			readonly entries: readonly Entry[];
+			readonly result: unknown;
+	  };
+
+/** The dismissals to append once their follow-up messages reach the session, by message text. */
+const undelivered = new Map<string, Entry>();
+
+/** The first line of the follow-up message that carries a reopened ask's answer. */
+function followUpHeading(toolCallId: string): string {
+	return `The answer to the interrupted ask_user call ${toolCallId}:`;
+}
 
 /** Reopens the session's open ask as it starts. */
 export function registerRecovery(pi: ExtensionAPI): void {
+	// A dismissal goes in once its answer is in the session: should Pi end before the agent
+	// takes the follow-up in, the next start finds the answer and gives it again.
+	pi.on("message_end", (event) => {
+		if (event.message.role !== "user") {
+			return;
+		}
+		const text = textOf(event.message.content);
+		for (const [heading, dismissal] of undelivered) {
+			if (text.startsWith(heading)) {
+				undelivered.delete(heading);
+				pi.appendEntry(dismissal.customType, dismissal.data);
+			}
+		}
+	});
 	pi.on("session_start", (event, ctx) => {
 		const session = sessionFile(ctx);
 		const leaf = ctx.sessionManager.getLeafId();
@@ -45,10 +79,12 @@ export function registerRecovery(pi: ExtensionAPI): void {
 async function recover(pi: ExtensionAPI, ctx: ExtensionContext, session: string, leaf: string): Promise<void> {
 	const program = locateProgram(process.env, ctx.cwd);
 	const resume = (ui: "none" | "tui") =>
-		runProgram(program, ["resume", "--session", session, "--leaf", leaf, "--ui", ui, "--cwd", ctx.cwd], ctx.cwd, {
-			input: "",
-			stdout: "pipe",
-		});
+		runProgram(
+			program,
+			["resume", "--session", session, "--leaf", leaf, "--entries-for-host", "--ui", ui, "--cwd", ctx.cwd],
+			ctx.cwd,
+			{ input: "", stdout: "pipe" },
+		);
 	// Without a UI first: nothing to reopen, or a result given again, pauses no screen.
 	let resumed = readResumed(await resume("none"));
 	if (resumed.recovered && !resumed.dismissed) {
@@ -69,22 +105,35 @@ async function recover(pi: ExtensionAPI, ctx: ExtensionContext, session: string,
 		return;
 	}
 	const { result } = readResult(resumed.result);
-	const details = result.details as { cancelled?: unknown; requestId?: unknown } | undefined;
-	// The program journals the dismissal too, but Pi appends its next entry under the leaf it
-	// holds, which leaves the program's entries off the branch: Pi's own entry keeps the ask
-	// from being reopened.
-	pi.appendEntry(DISMISSED, {
-		version: 1,
-		toolCallId: resumed.toolCallId,
-		...(typeof details?.requestId === "string" ? { requestId: details.requestId } : {}),
-	});
-	if (details?.cancelled === true) {
+	const cancelled = (result.details as { cancelled?: unknown } | undefined)?.cancelled === true;
+	// Appended through Pi, on the branch Pi holds (entries the program appended would fall off
+	// it with Pi's next entry): the outcome now, the dismissal once the answer is delivered.
+	const heading = followUpHeading(resumed.toolCallId);
+	for (const entry of resumed.entries) {
+		if (entry.customType === DISMISSED && !cancelled) {
+			undelivered.set(heading, entry);
+		} else {
+			pi.appendEntry(entry.customType, entry.data);
+		}
+	}
+	if (cancelled) {
 		return;
 	}
-	pi.sendUserMessage(
-		[{ type: "text", text: `The answer to the interrupted ask_user call ${resumed.toolCallId}:` }, ...result.content],
-		{ deliverAs: "followUp" },
-	);
+	pi.sendUserMessage([{ type: "text", text: heading }, ...result.content], { deliverAs: "followUp" });
+}
+
+/** The text of a user message's content. */
+function textOf(content: unknown): string {
+	if (typeof content === "string") {
+		return content;
+	}
+	if (!Array.isArray(content)) {
+		return "";
+	}
+	return content
+		.filter((part): part is { type: "text"; text: string } => part?.type === "text" && typeof part.text === "string")
+		.map((part) => part.text)
+		.join("\n");
 }
 
 /** The document `resume` printed; a run that printed none is an error saying how it ended. */
@@ -99,8 +148,19 @@ function readResumed(finished: Finished): Resumed {
 	if (fields.recovered === false) {
 		return { recovered: false };
 	}
-	if (fields.recovered !== true || typeof fields.toolCallId !== "string" || typeof fields.dismissed !== "boolean") {
+	if (
+		fields.recovered !== true ||
+		typeof fields.toolCallId !== "string" ||
+		typeof fields.dismissed !== "boolean" ||
+		!Array.isArray(fields.entries)
+	) {
 		throw new Error(`pi-agent-ask resume printed no recovery: ${finished.stdout.trim()}`);
 	}
-	return { recovered: true, toolCallId: fields.toolCallId, dismissed: fields.dismissed, result: fields.result };
+	return {
+		recovered: true,
+		toolCallId: fields.toolCallId,
+		dismissed: fields.dismissed,
+		entries: fields.entries as Entry[],
+		result: fields.result,
+	};
 }

@@ -45,6 +45,12 @@ const CLOSING: &[u8] = b"closing\n";
 const HANDOVER: Duration = Duration::from_secs(6);
 /// How often the closing server's lock is tried meanwhile.
 const HANDOVER_TRY: Duration = Duration::from_millis(20);
+/// How long a server that finds the journal held, its holder not closing, looks for the word
+/// before it takes the next: a server says it is closing a few milliseconds after its input
+/// ends, and a client restarting it may start the next one within them.
+const CLOSING_SAID_WITHIN: Duration = Duration::from_millis(50);
+/// How often the word is looked for meanwhile.
+const CLOSING_LOOK: Duration = Duration::from_millis(5);
 
 /// A journal an MCP server keeps, held for it alone while this value lives.
 #[derive(Debug)]
@@ -104,14 +110,7 @@ fn journal_in(folder: &Path, cwd: &Path) -> Result<McpJournal, StateDirError> {
             .mode(0o600)
             .open(&lock_path)
             .map_err(io)?;
-        let mut taken = try_lock(&lock).map_err(io)?;
-        if !taken && says_closing(&lock) {
-            let until = Instant::now() + HANDOVER;
-            while !taken && Instant::now() < until {
-                std::thread::sleep(HANDOVER_TRY);
-                taken = try_lock(&lock).map_err(io)?;
-            }
-        }
+        let taken = try_lock(&lock).map_err(io)? || handed_over(&lock).map_err(io)?;
         if taken {
             // The word of the server before is not this one's.
             lock.set_len(0).map_err(io)?;
@@ -130,6 +129,30 @@ fn try_lock(lock: &File) -> std::io::Result<bool> {
         Ok(()) => Ok(true),
         Err(rustix::io::Errno::WOULDBLOCK) => Ok(false),
         Err(error) => Err(error.into()),
+    }
+}
+
+/// Takes `lock`, held by another server, if that server lets it go: at once when it has said
+/// it is closing or says so within [`CLOSING_SAID_WITHIN`], when it gives the lock up within
+/// [`HANDOVER`]; whether it did. A server that says nothing meanwhile keeps its journal.
+fn handed_over(lock: &File) -> std::io::Result<bool> {
+    let started = Instant::now();
+    let mut closing_since = None;
+    loop {
+        if closing_since.is_none() && says_closing(lock) {
+            closing_since = Some(Instant::now());
+        }
+        let (waited_enough, step) = match closing_since {
+            Some(since) => (since.elapsed() >= HANDOVER, HANDOVER_TRY),
+            None => (started.elapsed() >= CLOSING_SAID_WITHIN, CLOSING_LOOK),
+        };
+        if waited_enough {
+            return Ok(false);
+        }
+        std::thread::sleep(step);
+        if try_lock(lock)? {
+            return Ok(true);
+        }
     }
 }
 
@@ -262,6 +285,22 @@ mod tests {
             restarted.path, first_path,
             "a restarted server finds the one before"
         );
+    }
+
+    #[test]
+    fn a_server_started_just_before_the_one_before_says_it_closes_waits_for_its_journal_too() {
+        let folders = Folders::new();
+        let closing = folders.journal();
+        let first_path = closing.path.clone();
+        let closed = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(20));
+            closing.mark_closing();
+            std::thread::sleep(Duration::from_millis(200));
+            drop(closing);
+        });
+        let next = folders.journal();
+        closed.join().expect("closed");
+        assert_eq!(next.path, first_path);
     }
 
     #[test]

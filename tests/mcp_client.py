@@ -445,7 +445,7 @@ async def too_long(ws: Workspace) -> None:
         except MCPError as error:
             failure = str(error)
         check("a call longer than 16 MiB gets an error saying so",
-              "bytes is longer than the 16777216 bytes a message may take" in failure, failure)
+              "bytes is longer than the 16777215 bytes a message may take" in failure, failure)
         result = await client.call_tool("ask_user_question", QUESTION)
         check("the server answers the next call",
               text(result) == "No interactive UI available; ask the user in your reply instead.",
@@ -457,7 +457,7 @@ async def too_long(ws: Workspace) -> None:
     error = next((m.get("error", {}) for m in replies if m.get("id") == 9), {})
     check("a call longer than 16 MiB whose id comes last, as TypeScript clients write it, "
           "gets the error under its id",
-          "bytes is longer than the 16777216 bytes a message may take"
+          "bytes is longer than the 16777215 bytes a message may take"
           in error.get("message", ""), replies)
     written = {"q1": "sqlite", "q1_own": "x" * (17 * 1024 * 1024)}
     async with Client(ws.server(), mode=LEGACY,
@@ -468,7 +468,7 @@ async def too_long(ws: Workspace) -> None:
               "saying so",
               result.is_error and text(result).startswith(
                   "The question could not be asked: the client's form failed: the reply "
-                  "message of ") and "longer than the 16777216 bytes" in text(result),
+                  "message of ") and "longer than the 16777215 bytes" in text(result),
               text(result)[:300])
 
 

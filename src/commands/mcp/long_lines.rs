@@ -25,8 +25,8 @@ use crate::outcome::report;
 /// Why a message of `bytes` bytes, a `what` (a method's name, or "reply"), was not taken.
 pub fn too_long_message(what: &str, bytes: usize) -> String {
     format!(
-        "the {what} message of {bytes} bytes is longer than the {} bytes a message may take",
-        LONGEST_LINE + 1
+        "the {what} message of {bytes} bytes is longer than the {LONGEST_LINE} bytes a message \
+         may take (its line break aside)"
     )
 }
 
@@ -53,6 +53,9 @@ pub struct LongLines<R> {
     mender: Mender,
     /// The bytes just read, mended.
     mended: Vec<u8>,
+    /// A `\r` that ended the bytes read so far, not yet handed on: whether it is the line's
+    /// or its line break's shows with the next byte.
+    held_return: bool,
     /// Bytes read and not yet handed on, from `out_from` on.
     out: Vec<u8>,
     out_from: usize,
@@ -79,6 +82,7 @@ impl<R> LongLines<R> {
             mended: Vec::new(),
             out: Vec::new(),
             out_from: 0,
+            held_return: false,
         }
     }
 
@@ -87,32 +91,52 @@ impl<R> LongLines<R> {
         while !bytes.is_empty() {
             let end = bytes.iter().position(|&byte| byte == b'\n');
             let (piece, rest) = bytes.split_at(end.map_or(bytes.len(), |at| at + 1));
-            let text = piece.strip_suffix(b"\n").unwrap_or(piece);
-            self.keep_end(text);
-            match self.line {
-                Line::Passing(length) if length + text.len() <= LONGEST_LINE => {
-                    self.keep_beginning(text);
-                    self.out.extend_from_slice(piece);
-                    self.line = Line::Passing(length + text.len());
-                }
-                Line::Passing(length) => {
-                    let fits = LONGEST_LINE - length;
-                    self.keep_beginning(&text[..fits]);
-                    self.out.extend_from_slice(&text[..fits]);
-                    self.out.push(b'\n');
-                    self.line = Line::Skipping(length + text.len());
-                }
-                Line::Skipping(length) => self.line = Line::Skipping(length + text.len()),
+            let mut text = piece.strip_suffix(b"\n").unwrap_or(piece);
+            // A `\r` held back from the bytes before is the line's when no line break follows
+            // it; before one it is part of the line break, which goes on as `\n` alone.
+            if std::mem::take(&mut self.held_return) && !(end.is_some() && text.is_empty()) {
+                self.pass(b"\r");
             }
+            match text.strip_suffix(b"\r") {
+                Some(before) if end.is_some() => text = before,
+                Some(before) => {
+                    text = before;
+                    self.held_return = true;
+                }
+                None => {}
+            }
+            self.pass(text);
             if end.is_some() {
                 if let Line::Skipping(length) = self.line {
                     self.stand_in(length);
+                } else {
+                    self.out.push(b'\n');
                 }
                 self.line = Line::Passing(0);
                 self.beginning.clear();
                 self.end.clear();
             }
             bytes = rest;
+        }
+    }
+
+    /// Takes `text`, more of the current line, cutting the line where it grows too long.
+    fn pass(&mut self, text: &[u8]) {
+        self.keep_end(text);
+        match self.line {
+            Line::Passing(length) if length + text.len() <= LONGEST_LINE => {
+                self.keep_beginning(text);
+                self.out.extend_from_slice(text);
+                self.line = Line::Passing(length + text.len());
+            }
+            Line::Passing(length) => {
+                let fits = LONGEST_LINE - length;
+                self.keep_beginning(&text[..fits]);
+                self.out.extend_from_slice(&text[..fits]);
+                self.out.push(b'\n');
+                self.line = Line::Skipping(length + text.len());
+            }
+            Line::Skipping(length) => self.line = Line::Skipping(length + text.len()),
         }
     }
 
@@ -139,14 +163,11 @@ impl<R> LongLines<R> {
     fn stand_in(&mut self, length: usize) {
         let Beginning { id, method, meta } = beginning_of(&self.beginning);
         let id = id.or_else(|| id_at_end(&self.end));
+        let method = method.or_else(|| method_at_end(&self.end));
         let meta = meta.or_else(|| meta_at_end(&self.end));
         report(&format!(
-            "mcp: a message of {length} bytes{} is longer than the {} bytes a message may \
-             take; it was dropped",
-            method
-                .as_deref()
-                .map_or_else(String::new, |method| format!(" ({method})")),
-            LONGEST_LINE + 1,
+            "mcp: {}; it was dropped",
+            too_long_message(method.as_deref().unwrap_or("incoming"), length)
         ));
         let stand_in = match (id, method) {
             (Some(id), Some(method)) => {
@@ -189,6 +210,10 @@ impl<R: AsyncRead + Unpin> AsyncRead for LongLines<R> {
                 this.mender.mend(read.filled(), &mut mended);
             }
             this.take(&mended);
+            // A `\r` that ends the input is the last line's.
+            if read.filled().is_empty() && std::mem::take(&mut this.held_return) {
+                this.pass(b"\r");
+            }
             mended.clear();
             this.mended = mended;
             if read.filled().is_empty() && this.out.is_empty() {
@@ -284,53 +309,80 @@ impl<'de> Visitor<'de> for Params<'_> {
     }
 }
 
-/// The `id` of a message whose text ends with `end`, when it comes late at the top level, as
-/// the TypeScript SDK writes it (`{"result":…,"jsonrpc":"2.0","id":0}`): the last `"id":`
-/// whose value is a number or a string and after which the rest of the message's keys close
-/// it. One inside a value (`{"result":{"id":1}}`) leaves more than the message to close.
-fn id_at_end(end: &[u8]) -> Option<Value> {
-    const KEY: &[u8] = b"\"id\":";
+/// Where a key is read from the end of a message: among the message's own keys, or among
+/// its params' keys.
+#[derive(Clone, Copy)]
+enum Level {
+    Message,
+    Params,
+}
+
+/// The value of `key` in a message whose text ends with `end`, when it comes late at `level`
+/// (the TypeScript SDK writes `{"result":…,"jsonrpc":"2.0","id":0}` and `{"method":…,
+/// "params":{…,"_meta":{…}},"jsonrpc":"2.0","id":7}`) and `keep` takes it: the last such
+/// `"key":` after whose value the rest of the keys close the message from that level. One
+/// deeper inside a value leaves more to close.
+fn late_value(end: &[u8], key: &str, level: Level, keep: impl Fn(&Value) -> bool) -> Option<Value> {
+    let quoted = format!("\"{key}\":");
+    let quoted = quoted.as_bytes();
     let mut from_last = end
-        .windows(KEY.len())
+        .windows(quoted.len())
         .enumerate()
         .rev()
-        .filter(|(_, window)| *window == KEY)
-        .map(|(at, _)| at + KEY.len());
+        .filter(|(_, window)| *window == quoted)
+        .map(|(at, _)| at + quoted.len());
     from_last.find_map(|from| {
         let rest = &end[from..];
         let mut values = serde_json::Deserializer::from_slice(rest).into_iter::<Value>();
-        let id = values
-            .next()?
-            .ok()
-            .filter(|id| id.is_number() || id.is_string())?;
-        let after = rest[values.byte_offset()..].trim_ascii_start();
-        let closes = match after.split_first() {
-            Some((b'}', tail)) => tail.trim_ascii().is_empty(),
-            // The keys after it, read as an object of their own, must close the message.
-            Some((b',', tail)) => {
-                let mut keys = b"{".to_vec();
-                keys.extend_from_slice(tail);
-                serde_json::from_slice::<IgnoredAny>(&keys).is_ok()
-            }
-            _ => false,
+        let value = values.next()?.ok().filter(&keep)?;
+        let levels = match level {
+            Level::Message => 1,
+            Level::Params => 2,
         };
-        closes.then_some(id)
+        closes(&rest[values.byte_offset()..], levels).then_some(value)
     })
 }
 
-/// The params' `_meta` of a message whose text ends with `end`, when it is the last of them:
-/// `"_meta":{...}` followed only by the closing of the params and the message.
+/// Whether `after`, the text after a value, closes `levels` objects and then ends: at each
+/// level, any keys still to come, then its `}`.
+fn closes(mut after: &[u8], levels: usize) -> bool {
+    for _ in 0..levels {
+        after = after.trim_ascii_start();
+        match after.split_first() {
+            Some((b'}', rest)) => after = rest,
+            Some((b',', rest)) => {
+                // The keys still to come, read as an object of their own, end at its `}`.
+                let mut keys = b"{".to_vec();
+                keys.extend_from_slice(rest);
+                let mut objects =
+                    serde_json::Deserializer::from_slice(&keys).into_iter::<IgnoredAny>();
+                if !matches!(objects.next(), Some(Ok(_))) {
+                    return false;
+                }
+                after = &rest[objects.byte_offset() - 1..];
+            }
+            _ => return false,
+        }
+    }
+    after.trim_ascii().is_empty()
+}
+
+/// The message's `id`, a number or a string, when it comes late among its keys.
+fn id_at_end(end: &[u8]) -> Option<Value> {
+    late_value(end, "id", Level::Message, |id| {
+        id.is_number() || id.is_string()
+    })
+}
+
+/// The message's `method` when it comes after its params.
+fn method_at_end(end: &[u8]) -> Option<String> {
+    late_value(end, "method", Level::Message, Value::is_string)
+        .and_then(|method| method.as_str().map(str::to_owned))
+}
+
+/// The params' `_meta` when it is the last of them or comes late among them.
 fn meta_at_end(end: &[u8]) -> Option<Value> {
-    const KEY: &[u8] = b"\"_meta\":";
-    let at = end.windows(KEY.len()).rposition(|window| window == KEY)?;
-    let rest = &end[at + KEY.len()..];
-    let mut values = serde_json::Deserializer::from_slice(rest).into_iter::<Value>();
-    let meta = values.next()?.ok().filter(Value::is_object)?;
-    let after = &rest[values.byte_offset()..];
-    after
-        .iter()
-        .all(|byte| matches!(byte, b'}' | b' ' | b'\t' | b'\r'))
-        .then_some(meta)
+    late_value(end, "_meta", Level::Params, Value::is_object)
 }
 
 #[cfg(test)]

@@ -17,9 +17,12 @@ fn through(input: &[u8]) -> Vec<u8> {
 }
 
 #[test]
-fn lines_that_fit_pass_unchanged() {
-    let input = b"{\"id\":1}\n\n{\"id\":2}\r\nno line break at the end";
-    assert_eq!(through(input), input);
+fn lines_that_fit_pass_unchanged_their_crlf_line_breaks_as_lf() {
+    let input = b"{\"id\":1}\n\n{\"id\":2}\r\n\"a\r b\"\nno line break at the end\r";
+    assert_eq!(
+        through(input),
+        b"{\"id\":1}\n\n{\"id\":2}\n\"a\r b\"\nno line break at the end\r"
+    );
 }
 
 #[test]
@@ -58,8 +61,8 @@ fn a_reply_too_long_is_followed_by_an_error_reply_under_its_id() {
         json!({"jsonrpc": "2.0", "id": 3, "error": {
             "code": -32600,
             "message": format!(
-                "the reply message of {} bytes is longer than the 16777216 bytes a message \
-                 may take",
+                "the reply message of {} bytes is longer than the 16777215 bytes a message \
+                 may take (its line break aside)",
                 long.len()
             ),
         }})
@@ -124,14 +127,52 @@ fn a_reply_whose_id_comes_last_is_followed_by_an_error_reply_under_it() {
 }
 
 #[test]
-fn a_meta_that_ends_the_message_is_read_from_its_end() {
+fn a_meta_that_ends_the_params_or_comes_late_among_them_is_read_from_the_end() {
     let end = br#"xx"}]}},"_meta":{"v":"2026-07-28","c":{}}}}"#;
     assert_eq!(meta_at_end(end), Some(json!({"v": "2026-07-28", "c": {}})));
-    let inside = br#"xx","_meta":{"v":1},"more":true}}"#;
+    let typescript = br#"xx"}},"_meta":{"v":1}},"jsonrpc":"2.0","id":7}"#;
     assert_eq!(
-        meta_at_end(inside),
-        None,
-        "not the last thing in the params"
+        meta_at_end(typescript),
+        Some(json!({"v": 1})),
+        "as TypeScript writes it"
     );
+    let late = br#"xx","_meta":{"v":1},"more":true}}"#;
+    assert_eq!(
+        meta_at_end(late),
+        Some(json!({"v": 1})),
+        "a key of the params after it"
+    );
+    let inside = br#"xx","arguments":{"_meta":{"v":1}}}}"#;
+    assert_eq!(meta_at_end(inside), None, "inside an argument");
     assert_eq!(meta_at_end(br#"{"_meta":{"v"#), None);
+}
+
+#[test]
+fn a_request_whose_method_comes_after_its_params_is_answered_as_a_request() {
+    let params = "x".repeat(LONGEST_LINE);
+    let long = format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":0,\"params\":{{\"name\":\"{params}\"}},\"method\":\"tools/call\"}}"
+    );
+    let out = through(format!("{long}\n").as_bytes());
+    let stand_in: Value = serde_json::from_slice(
+        out.split(|&byte| byte == b'\n')
+            .nth(1)
+            .expect("a line after the cut"),
+    )
+    .expect("JSON");
+    assert_eq!(
+        stand_in["method"],
+        json!(TOO_LONG),
+        "not taken for a reply: {stand_in}"
+    );
+    assert_eq!(stand_in["params"]["method"], json!("tools/call"));
+}
+
+#[test]
+fn a_line_break_written_crlf_is_not_counted_as_a_byte_of_the_message() {
+    // 8,192-byte reads: the `\r` comes at the end of one, its `\n` alone in the next.
+    let fits = format!("\"{}\"\r\n", "x".repeat(LONGEST_LINE - 2));
+    let out = through(fits.as_bytes());
+    assert_eq!(out.len(), LONGEST_LINE + 1, "the message whole, then `\\n`");
+    assert!(out.ends_with(b"x\"\n"));
 }

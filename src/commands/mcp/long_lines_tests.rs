@@ -109,19 +109,23 @@ fn an_id_that_comes_late_at_the_top_level_is_read_from_the_end() {
     assert_eq!(id_at_end(br#"xx"},"id":null}"#), None);
 }
 
+/// What follows `long`, a line too long to take, once it is cut.
+fn stand_in_for(long: &str) -> Value {
+    let out = through(format!("{long}\n").as_bytes());
+    let after_cut = out
+        .split(|&byte| byte == b'\n')
+        .nth(1)
+        .expect("a line after the cut");
+    serde_json::from_slice(after_cut).expect("JSON")
+}
+
 #[test]
 fn a_reply_whose_id_comes_last_is_followed_by_an_error_reply_under_it() {
     let content = "x".repeat(LONGEST_LINE);
     let long = format!(
         "{{\"result\":{{\"action\":\"accept\",\"content\":{{\"q1\":\"{content}\"}}}},\"jsonrpc\":\"2.0\",\"id\":0}}"
     );
-    let out = through(format!("{long}\n").as_bytes());
-    let stand_in: Value = serde_json::from_slice(
-        out.split(|&byte| byte == b'\n')
-            .nth(1)
-            .expect("a line after the cut"),
-    )
-    .expect("JSON");
+    let stand_in = stand_in_for(&long);
     assert_eq!(stand_in["id"], json!(0));
     assert_eq!(stand_in["error"]["code"], json!(-32600));
 }
@@ -153,13 +157,7 @@ fn a_request_whose_method_comes_after_its_params_is_answered_as_a_request() {
     let long = format!(
         "{{\"jsonrpc\":\"2.0\",\"id\":0,\"params\":{{\"name\":\"{params}\"}},\"method\":\"tools/call\"}}"
     );
-    let out = through(format!("{long}\n").as_bytes());
-    let stand_in: Value = serde_json::from_slice(
-        out.split(|&byte| byte == b'\n')
-            .nth(1)
-            .expect("a line after the cut"),
-    )
-    .expect("JSON");
+    let stand_in = stand_in_for(&long);
     assert_eq!(
         stand_in["method"],
         json!(TOO_LONG),

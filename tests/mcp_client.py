@@ -472,6 +472,17 @@ async def too_long(ws: Workspace) -> None:
               text(result)[:300])
 
 
+async def notified_before_the_first_request(ws: Workspace) -> None:
+    """Over 2026-07-28 there is no handshake: a notification sent before the first request
+    (after the client's discovery) is no reason to end the session."""
+    async with Client(ws.server("--ui", "none"), mode=MODERN) as client:
+        await client.send_roots_list_changed()
+        result = await client.call_tool("ask_user_question", QUESTION)
+    check("2026-07-28: a notification before the first request leaves the session going",
+          text(result) == "No interactive UI available; ask the user in your reply instead.",
+          text(result))
+
+
 def lone_surrogates(ws: Workspace) -> None:
     """Half of an emoji, which a JavaScript client writes as a lone surrogate escape, reads as
     U+FFFD; the call is answered, not dropped with its message."""
@@ -569,6 +580,7 @@ async def main() -> None:
     form_replies_that_are_no_answer(ws)
     lone_surrogates(ws)
     await too_long(ws)
+    await notified_before_the_first_request(ws)
 
 
 if __name__ == "__main__":

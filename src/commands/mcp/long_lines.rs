@@ -5,7 +5,9 @@
 //! comes a request of [`TOO_LONG`] under the same `id`, read from the line's beginning, which
 //! the server answers with an error saying why (see `super::server`); a reply to one of the
 //! server's own requests (the client's form, its roots) is followed instead by an error reply
-//! under its `id`, so that the request ends with that error. On the way, lone UTF-16
+//! under its `id`, so that the request ends with that error. Before a request begins the
+//! session, a notification or a reply is set aside: `rmcp` would end the session on it, and a
+//! client of 2026-07-28, which has no handshake, may send one. On the way, lone UTF-16
 //! surrogate escapes are mended ([`pi_agent_ask_core::surrogates`]), which `rmcp` would
 //! otherwise drop with their message, the call never answered.
 
@@ -15,12 +17,15 @@ use std::task::{Context, Poll, ready};
 
 use pi_agent_ask_core::surrogates::Mender;
 use rmcp::model::ErrorCode;
-use serde::Deserializer as _;
-use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
-use serde_json::{Value, json};
+use serde::de::IgnoredAny;
+use serde_json::json;
 use tokio::io::{AsyncRead, ReadBuf};
 
 use crate::outcome::report;
+
+mod peek;
+
+use peek::{Beginning, beginning_of, id_at_end, meta_at_end, method_at_end};
 
 /// Why a message of `bytes` bytes, a `what` (a method's name, or "reply"), was not taken.
 pub fn too_long_message(what: &str, bytes: usize) -> String {
@@ -56,9 +61,45 @@ pub struct LongLines<R> {
     /// A `\r` that ended the bytes read so far, not yet handed on: whether it is the line's
     /// or its line break's shows with the next byte.
     held_return: bool,
+    /// Whether a request has begun the session.
+    session: Session,
     /// Bytes read and not yet handed on, from `out_from` on.
     out: Vec<u8>,
     out_from: usize,
+}
+
+/// Whether the session has begun: `rmcp` ends a session whose first message after a
+/// `server/discover` (or before anything) is a notification or a reply, which a client of
+/// 2026-07-28 may send, having no handshake to wait for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Session {
+    /// No request but `ping` and `server/discover` has come.
+    NotBegun,
+    /// A request began it (`initialize`, or any other of 2026-07-28), or a line too long to
+    /// look at first.
+    Begun,
+}
+
+/// What a whole line that comes before the session does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Opening {
+    /// A notification or a reply, with nothing to answer or to wait for yet: set aside.
+    SetAside,
+    /// `ping` or `server/discover`, which `rmcp` answers before the session.
+    Answered,
+    /// Any other request (or a line that is no message, which `rmcp` ignores).
+    Begins,
+}
+
+/// What `line`, coming before the session, does.
+fn before_the_session(line: &[u8]) -> Opening {
+    let Beginning { id, method, .. } = beginning_of(line);
+    match (id, method.as_deref()) {
+        (Some(_), Some("ping" | "server/discover")) => Opening::Answered,
+        (None, Some(_)) => Opening::SetAside,
+        (Some(_), None) if serde_json::from_slice::<IgnoredAny>(line).is_ok() => Opening::SetAside,
+        _ => Opening::Begins,
+    }
 }
 
 /// Where the current line stands.
@@ -83,6 +124,7 @@ impl<R> LongLines<R> {
             out: Vec::new(),
             out_from: 0,
             held_return: false,
+            session: Session::NotBegun,
         }
     }
 
@@ -92,6 +134,16 @@ impl<R> LongLines<R> {
             let end = bytes.iter().position(|&byte| byte == b'\n');
             let (piece, rest) = bytes.split_at(end.map_or(bytes.len(), |at| at + 1));
             let mut text = piece.strip_suffix(b"\n").unwrap_or(piece);
+            if self.session == Session::NotBegun && self.line == Line::Passing(0) {
+                let whole = end.is_some() && !self.held_return;
+                if whole && before_the_session(text) == Opening::SetAside {
+                    bytes = rest;
+                    continue;
+                }
+                if !whole || before_the_session(text) == Opening::Begins {
+                    self.session = Session::Begun;
+                }
+            }
             // A `\r` held back from the bytes before is the line's when no line break follows
             // it; before one it is part of the line break, which goes on as `\n` alone.
             if std::mem::take(&mut self.held_return) && !(end.is_some() && text.is_empty()) {
@@ -226,163 +278,6 @@ impl<R: AsyncRead + Unpin> AsyncRead for LongLines<R> {
         this.out_from += handed;
         Poll::Ready(Ok(()))
     }
-}
-
-/// What the beginning of a JSON-RPC message shows of it: its `id` (a number or a string), its
-/// `method` and its params' `_meta` (the protocol revision and client capabilities a request
-/// of 2026-07-28 carries), read key by key, skipping other values, until the text ends.
-#[derive(Debug, Default, PartialEq)]
-struct Beginning {
-    id: Option<Value>,
-    method: Option<String>,
-    meta: Option<Value>,
-}
-
-fn beginning_of(text: &[u8]) -> Beginning {
-    let mut found = Beginning::default();
-    let mut reader = serde_json::Deserializer::from_slice(text);
-    // The text ends inside a value: what was read before that is what there is.
-    let _ = reader.deserialize_map(Message(&mut found));
-    found
-}
-
-/// Reads a message's keys into a [`Beginning`].
-struct Message<'a>(&'a mut Beginning);
-
-impl<'de> Visitor<'de> for Message<'_> {
-    type Value = ();
-
-    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
-        formatter.write_str("a JSON-RPC message")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while let Some(key) = map.next_key::<String>()? {
-            match key.as_str() {
-                "id" => {
-                    let id: Value = map.next_value()?;
-                    self.0.id = (id.is_number() || id.is_string()).then_some(id);
-                }
-                "method" => self.0.method = map.next_value::<Option<String>>()?,
-                "params" => map.next_value_seed(Params(&mut *self.0))?,
-                _ => {
-                    map.next_value::<IgnoredAny>()?;
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Reads a message's params for their `_meta`.
-struct Params<'a>(&'a mut Beginning);
-
-impl<'de> DeserializeSeed<'de> for Params<'_> {
-    type Value = ();
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, reader: D) -> Result<(), D::Error> {
-        reader.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Params<'_> {
-    type Value = ();
-
-    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
-        formatter.write_str("a message's params")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while let Some(key) = map.next_key::<String>()? {
-            if key == "_meta" {
-                self.0.meta = Some(map.next_value()?);
-            } else {
-                map.next_value::<IgnoredAny>()?;
-            }
-        }
-        Ok(())
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(())
-    }
-}
-
-/// Where a key is read from the end of a message: among the message's own keys, or among
-/// its params' keys.
-#[derive(Clone, Copy)]
-enum Level {
-    Message,
-    Params,
-}
-
-/// The value of `key` in a message whose text ends with `end`, when it comes late at `level`
-/// (the TypeScript SDK writes `{"result":…,"jsonrpc":"2.0","id":0}` and `{"method":…,
-/// "params":{…,"_meta":{…}},"jsonrpc":"2.0","id":7}`) and `keep` takes it: the last such
-/// `"key":` after whose value the rest of the keys close the message from that level. One
-/// deeper inside a value leaves more to close.
-fn late_value(end: &[u8], key: &str, level: Level, keep: impl Fn(&Value) -> bool) -> Option<Value> {
-    let quoted = format!("\"{key}\":");
-    let quoted = quoted.as_bytes();
-    let mut from_last = end
-        .windows(quoted.len())
-        .enumerate()
-        .rev()
-        .filter(|(_, window)| *window == quoted)
-        .map(|(at, _)| at + quoted.len());
-    from_last.find_map(|from| {
-        let rest = &end[from..];
-        let mut values = serde_json::Deserializer::from_slice(rest).into_iter::<Value>();
-        let value = values.next()?.ok().filter(&keep)?;
-        let levels = match level {
-            Level::Message => 1,
-            Level::Params => 2,
-        };
-        closes(&rest[values.byte_offset()..], levels).then_some(value)
-    })
-}
-
-/// Whether `after`, the text after a value, closes `levels` objects and then ends: at each
-/// level, any keys still to come, then its `}`.
-fn closes(mut after: &[u8], levels: usize) -> bool {
-    for _ in 0..levels {
-        after = after.trim_ascii_start();
-        match after.split_first() {
-            Some((b'}', rest)) => after = rest,
-            Some((b',', rest)) => {
-                // The keys still to come, read as an object of their own, end at its `}`.
-                let mut keys = b"{".to_vec();
-                keys.extend_from_slice(rest);
-                let mut objects =
-                    serde_json::Deserializer::from_slice(&keys).into_iter::<IgnoredAny>();
-                if !matches!(objects.next(), Some(Ok(_))) {
-                    return false;
-                }
-                after = &rest[objects.byte_offset() - 1..];
-            }
-            _ => return false,
-        }
-    }
-    after.trim_ascii().is_empty()
-}
-
-/// The message's `id`, a number or a string, when it comes late among its keys.
-fn id_at_end(end: &[u8]) -> Option<Value> {
-    late_value(end, "id", Level::Message, |id| {
-        id.is_number() || id.is_string()
-    })
-}
-
-/// The message's `method` when it comes after its params.
-fn method_at_end(end: &[u8]) -> Option<String> {
-    late_value(end, "method", Level::Message, Value::is_string)
-        .and_then(|method| method.as_str().map(str::to_owned))
-}
-
-/// The params' `_meta` when it is the last of them or comes late among them.
-fn meta_at_end(end: &[u8]) -> Option<Value> {
-    late_value(end, "_meta", Level::Params, Value::is_object)
 }
 
 #[cfg(test)]

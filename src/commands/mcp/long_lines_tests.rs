@@ -1,6 +1,7 @@
 //! The guard against lines too long for `rmcp`: cuts, stand-ins, and what is read of a
 //! message's beginning and end.
 
+use serde_json::Value;
 use tokio::io::AsyncReadExt as _;
 
 use super::*;
@@ -18,10 +19,12 @@ fn through(input: &[u8]) -> Vec<u8> {
 
 #[test]
 fn lines_that_fit_pass_unchanged_their_crlf_line_breaks_as_lf() {
-    let input = b"{\"id\":1}\n\n{\"id\":2}\r\n\"a\r b\"\nno line break at the end\r";
+    // A request first: the session has begun, so the reply after it passes too.
+    let input =
+        b"{\"id\":1,\"method\":\"m\"}\n\n{\"id\":2}\r\n\"a\r b\"\nno line break at the end\r";
     assert_eq!(
         through(input),
-        b"{\"id\":1}\n\n{\"id\":2}\n\"a\r b\"\nno line break at the end\r"
+        b"{\"id\":1,\"method\":\"m\"}\n\n{\"id\":2}\n\"a\r b\"\nno line break at the end\r"
     );
 }
 
@@ -31,10 +34,10 @@ fn a_line_too_long_is_cut_and_a_request_under_its_id_follows_it() {
     let long = format!(
         "{{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{{\"name\":\"{params}\"}}}}"
     );
-    let input = format!("{{\"id\":1}}\n{long}\n{{\"id\":2}}\n");
+    let input = format!("{{\"id\":1,\"method\":\"m\"}}\n{long}\n{{\"id\":2}}\n");
     let out = through(input.as_bytes());
     let lines: Vec<&[u8]> = out.split(|&byte| byte == b'\n').collect();
-    assert_eq!(lines[0], b"{\"id\":1}");
+    assert_eq!(lines[0], b"{\"id\":1,\"method\":\"m\"}");
     assert_eq!(lines[1].len(), LONGEST_LINE, "cut where lines end");
     assert!(long.as_bytes().starts_with(lines[1]));
     let stand_in: Value = serde_json::from_slice(lines[2]).expect("JSON");
@@ -173,4 +176,24 @@ fn a_line_break_written_crlf_is_not_counted_as_a_byte_of_the_message() {
     let out = through(fits.as_bytes());
     assert_eq!(out.len(), LONGEST_LINE + 1, "the message whole, then `\\n`");
     assert!(out.ends_with(b"x\"\n"));
+}
+
+#[test]
+fn notifications_and_replies_before_the_session_begins_are_set_aside() {
+    let lines = [
+        r#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}"#,
+        r#"{"jsonrpc":"2.0","id":5,"result":{}}"#,
+        r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#,
+        "not json",
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{}}"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}"#,
+    ];
+    let input = lines.join("\n") + "\n";
+    let kept = [0, 3, 4, 5, 6].map(|at| lines[at]).join("\n") + "\n";
+    assert_eq!(
+        String::from_utf8(through(input.as_bytes())).expect("UTF-8"),
+        kept,
+        "after the first other request, everything passes"
+    );
 }

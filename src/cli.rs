@@ -112,17 +112,9 @@ pub struct AskArgs {
         value_parser = inbox_name
     )]
     pub inbox: String,
-    /// Draw the questionnaire in ROWS rows (default 20) below the current output instead of the
-    /// whole screen, leaving the scrollback intact; at most one row less than the terminal is
-    /// tall, so the command line above it stays in view.
-    #[arg(
-        long,
-        value_name = "ROWS",
-        num_args = 0..=1,
-        default_missing_value = "20",
-        value_parser = clap::value_parser!(u16).range(1..)
-    )]
-    pub inline: Option<u16>,
+    /// Where the form is drawn.
+    #[command(flatten)]
+    pub inline: InlineArg,
     /// Journal the ask in this Pi session file (JSON lines, appended to under a lock), so an
     /// interrupted ask can be reopened with `resume`.
     #[arg(long, value_name = "FILE")]
@@ -169,15 +161,9 @@ pub struct ResumeArgs {
         value_parser = inbox_name
     )]
     pub inbox: String,
-    /// Draw the questionnaire in ROWS rows (default 20) below the current output.
-    #[arg(
-        long,
-        value_name = "ROWS",
-        num_args = 0..=1,
-        default_missing_value = "20",
-        value_parser = clap::value_parser!(u16).range(1..)
-    )]
-    pub inline: Option<u16>,
+    /// Where the form is drawn.
+    #[command(flatten)]
+    pub inline: InlineArg,
     /// The directory relative `previewFile` paths resolve against (default: the current one).
     #[arg(long, value_name = "DIR")]
     pub cwd: Option<PathBuf>,
@@ -247,17 +233,9 @@ pub struct DemoArgs {
     /// The settings file (default: `<agent dir>/extensions/pi-agent-ask.json`).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
-    /// Draw the questionnaire in ROWS rows (default 20) below the current output instead of the
-    /// whole screen, leaving the scrollback intact; at most one row less than the terminal is
-    /// tall, so the command line above it stays in view.
-    #[arg(
-        long,
-        value_name = "ROWS",
-        num_args = 0..=1,
-        default_missing_value = "20",
-        value_parser = clap::value_parser!(u16).range(1..)
-    )]
-    pub inline: Option<u16>,
+    /// Where the form is drawn.
+    #[command(flatten)]
+    pub inline: InlineArg,
 }
 
 /// Validate and normalize tool arguments without asking.
@@ -443,4 +421,20 @@ fn inbox_name(name: &str) -> Result<String, String> {
     crate::inbox::place::check_name(name)
         .map(str::to_owned)
         .map_err(|error| error.to_string())
+}
+
+/// `--inline [ROWS]`, for every command that draws the questionnaire.
+#[derive(Debug, Args)]
+pub struct InlineArg {
+    /// Draw the questionnaire in ROWS rows (default 20) below the current output instead of the
+    /// whole screen, leaving the scrollback intact; at most one row less than the terminal is
+    /// tall, so the command line above it stays in view.
+    #[arg(
+        long = "inline",
+        value_name = "ROWS",
+        num_args = 0..=1,
+        default_missing_value = "20",
+        value_parser = clap::value_parser!(u16).range(1..)
+    )]
+    pub rows: Option<u16>,
 }

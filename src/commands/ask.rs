@@ -57,7 +57,7 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
             (call.answered_by(&response).to_json(), 0)
         }
         (Ok(call), None) => {
-            let surface = surface_for(args.ui, args.inline, &args.inbox)?;
+            let surface = surface_for(args.ui, args.inline.rows, &args.inbox)?;
             let journal = args
                 .session
                 .as_deref()

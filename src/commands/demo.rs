@@ -33,7 +33,9 @@ pub fn run(args: &DemoArgs) -> Result<Outcome, UsageError> {
     let end = tui::ask(
         call,
         settings,
-        args.inline.map_or(Placement::FullScreen, Placement::Inline),
+        args.inline
+            .rows
+            .map_or(Placement::FullScreen, Placement::Inline),
         &cwd,
     )?;
     Ok(Outcome::json(end.result.to_json(), end.exit))

@@ -69,7 +69,7 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
             append::pending_dismissed(journal.tool_call_id(), recovery.request_id.as_deref());
         return Ok(ending.printed(result.to_json(), 0, &[dismissed]));
     }
-    let surface = surface_for(args.ui, args.inline, &args.inbox)?;
+    let surface = surface_for(args.ui, args.inline.rows, &args.inbox)?;
     let mut events = args.events.as_deref().map(EventsFile::open).transpose()?;
     if recovery.request_id.is_none() {
         journal.started(&call)?;

@@ -4,7 +4,7 @@
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import { locateProgram, ProgramMissing } from "./program.js";
 import { describeEnd, runProgram } from "./run.js";
-import { runOnTerminal } from "./terminal.js";
+import { oneAtATime, runOnTerminal } from "./terminal.js";
 
 /** Registers `/ask-settings`. */
 export function registerSettingsCommand(pi: ExtensionAPI): void {
@@ -21,7 +21,10 @@ export function registerSettingsCommand(pi: ExtensionAPI): void {
 				}
 				throw error;
 			}
-			const finished = await runOnTerminal(ctx.ui, () => runProgram(program, ["settings"], ctx.cwd, { stdout: "inherit" }));
+			// The settings screen takes its turn at the terminal like any form.
+			const finished = await oneAtATime(() =>
+				runOnTerminal(ctx.ui, () => runProgram(program, ["settings"], ctx.cwd, { stdout: "inherit" })),
+			);
 			if (finished === undefined) {
 				ctx.ui.notify("/ask-settings needs Pi's terminal; run `pi-agent-ask settings` in a terminal instead.", "warning");
 			} else if (finished.code !== 0) {

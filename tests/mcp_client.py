@@ -382,11 +382,11 @@ def end_of_input(ws: Workspace) -> None:
 
 
 def piped(server: StdioServerParameters, lines: list) -> bytes:
-    """What `server` writes when handed the opening and `lines` at once, its input then
-    closed."""
+    """What `server` writes when handed the opening and `lines` (messages, or lines of text as
+    they are) at once, its input then closed."""
     return subprocess.run([server.command, *server.args], capture_output=True, timeout=20,
-                          input="".join(json.dumps(line) + "\n"
-                                        for line in OPENING[:2] + lines).encode(),
+                          input="".join((line if isinstance(line, str) else json.dumps(line))
+                                        + "\n" for line in OPENING[:2] + lines).encode(),
                           env=get_default_environment() | (server.env or {})).stdout
 
 
@@ -502,11 +502,14 @@ def form_replies_that_are_no_answer(ws: Workspace) -> None:
     server = ws.server("--ui", "elicitation")
     replies = {
         "accepted without an object": (
-            {"action": "accept", "content": [1]},
+            {"result": {"action": "accept", "content": [1]}},
             "An accepted form must carry its content, an object of the form's fields."),
         "an unknown action": (
-            {"action": "bogus"},
+            {"result": {"action": "bogus"}},
             "its action must be accept, decline or cancel."),
+        "neither a result nor an error": (
+            {},
+            "the client's form failed: the reply message is neither a result nor an error"),
     }
     for name, (reply, reason) in replies.items():
         process = subprocess.Popen([server.command, *server.args], stdin=subprocess.PIPE,
@@ -519,8 +522,8 @@ def form_replies_that_are_no_answer(ws: Workspace) -> None:
         for line in process.stdout:
             message = json.loads(line)
             if message.get("method") == "elicitation/create":
-                process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": message["id"],
-                                                "result": reply}) + "\n")
+                process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": message["id"]} | reply)
+                                    + "\n")
                 process.stdin.flush()
             elif message.get("id") == 2:
                 result = message.get("result", {})
@@ -534,7 +537,9 @@ def form_replies_that_are_no_answer(ws: Workspace) -> None:
 
 def malformed_calls(ws: Workspace) -> None:
     """A tools/call the protocol cannot read gets an invalid-params error saying what is
-    wrong; an unknown tool, the tools there are; an unknown method, method not found."""
+    wrong; an unknown tool, the tools there are; an unknown method, method not found; a request
+    of the wrong shape or broken off mid-JSON, an error under its id (not one without an id,
+    which leaves the client waiting)."""
     server = ws.server("--ui", "none")
     lines = [
         {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
@@ -544,6 +549,10 @@ def malformed_calls(ws: Workspace) -> None:
         {"jsonrpc": "2.0", "id": 5, "method": "tools/call",
          "params": {"name": "nope", "arguments": {}}},
         {"jsonrpc": "2.0", "id": 6, "method": "bogus/method", "params": {}},
+        {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": ["ask_user"]},
+        {"jsonrpc": "2.0", "id": 8, "method": "tools/list", "params": 7},
+        {"jsonrpc": "1.0", "id": 9, "method": "tools/list"},
+        '{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"ask_user",',
     ]
     stdout = piped(server, lines)
     errors = {m.get("id"): m.get("error", {}) for m in
@@ -556,6 +565,11 @@ def malformed_calls(ws: Workspace) -> None:
         5: (-32602, 'unknown tool "nope" (this server offers ask_user, ask_user_question, '
                     'wait_for_answers)'),
         6: (-32601, 'method not found: "bogus/method"'),
+        7: (-32602, "tools/call: params must be an object, not an array"),
+        8: (-32602, "tools/list: params must be an object, not a number"),
+        9: (-32600, 'the tools/list request must say "jsonrpc": "2.0"'),
+        10: (-32700, "the tools/call message is not JSON: EOF while parsing a value at line 1 "
+                     "column 75"),
     }
     check("malformed calls get errors that say what is wrong",
           all((errors.get(n, {}).get("code"), errors.get(n, {}).get("message")) == want

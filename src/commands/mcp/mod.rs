@@ -13,8 +13,8 @@ mod asking;
 mod elicitation;
 mod elsewhere;
 mod escaped;
+mod incoming;
 mod journal;
-mod long_lines;
 mod progress;
 mod queue;
 mod queued_form;
@@ -147,7 +147,7 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         };
         let handler = server::Server::new(config, input_ended, journal);
         let winding = handler.clone();
-        let input = long_lines::LongLines::new(input);
+        let input = incoming::Incoming::new(input);
         let served = match handler
             .serve((input, escaped::Escaped::new(tokio::io::stdout())))
             .await

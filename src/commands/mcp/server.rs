@@ -16,8 +16,8 @@ use tokio::sync::watch;
 
 use super::Config;
 use super::asking::{self, Asked};
+use super::incoming::REFUSED;
 use super::journal::Journal;
-use super::long_lines::{TOO_LONG, too_long_message};
 use super::queue::{self, Background};
 use super::state::Sealer;
 use super::tools;
@@ -163,7 +163,7 @@ impl ServerHandler for Server {
         _context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
         Err(match request.method.as_str() {
-            TOO_LONG => too_long(request.params.as_ref()),
+            REFUSED => refused(request.params.as_ref()),
             "tools/call" => {
                 ErrorData::invalid_params(call_shape_issue(request.params.as_ref()), None)
             }
@@ -176,16 +176,18 @@ impl ServerHandler for Server {
     }
 }
 
-/// The error for a message too long to take, which [`super::long_lines`] stood in for.
-fn too_long(params: Option<&Value>) -> ErrorData {
+/// The error for a message the server would not take, which [`super::incoming`] stood in
+/// for with its code and message.
+fn refused(params: Option<&Value>) -> ErrorData {
     let field = |name| params.and_then(|params| params.get(name));
-    let method = field("method").and_then(Value::as_str).unwrap_or("request");
-    let bytes = field("bytes").and_then(Value::as_u64).unwrap_or_default();
-    ErrorData::new(
-        ErrorCode::INVALID_REQUEST,
-        too_long_message(method, usize::try_from(bytes).unwrap_or(usize::MAX)),
-        None,
-    )
+    let code = field("code")
+        .and_then(Value::as_i64)
+        .and_then(|code| i32::try_from(code).ok())
+        .map_or(ErrorCode::INVALID_REQUEST, ErrorCode);
+    let message = field("message")
+        .and_then(Value::as_str)
+        .unwrap_or("the request could not be read");
+    ErrorData::new(code, message.to_owned(), None)
 }
 
 /// What is wrong with the params of a `tools/call` that could not be read.

@@ -1,15 +1,15 @@
-//! Messages too long to take. `rmcp` drops an incoming line over 16 MiB without a word, and a
-//! client whose `tools/call` it dropped waits for its answer for ever. The input passes through
-//! [`LongLines`] first: a line longer than [`LONGEST_LINE`] is cut there (what `rmcp` was given
-//! of it reads as broken JSON, which it ignores), the rest of it is skipped, and in its place
-//! comes a request of [`TOO_LONG`] under the same `id`, read from the line's beginning, which
-//! the server answers with an error saying why (see `super::server`); a reply to one of the
-//! server's own requests (the client's form, its roots) is followed instead by an error reply
-//! under its `id`, so that the request ends with that error. Before a request begins the
-//! session, a notification or a reply is set aside: `rmcp` would end the session on it, and a
-//! client of 2026-07-28, which has no handshake, may send one. On the way, lone UTF-16
-//! surrogate escapes are mended ([`pi_agent_ask_core::surrogates`]), which `rmcp` would
-//! otherwise drop with their message, the call never answered.
+//! What comes in, made fit for `rmcp`, which would otherwise leave a client waiting for ever.
+//! The input passes through [`Incoming`], which holds each line until it ends:
+//!
+//! - A line longer than [`LONGEST_LINE`], which `rmcp` drops without a word, is skipped, and in
+//!   its place comes a stand-in under the same `id`, read from the line's beginning or end
+//!   ([`refusal::stand_in`]): a request the server answers with an error saying why, or, for a
+//!   reply to one of the server's own requests, an error reply that ends that request.
+//! - A line `rmcp` could not read as a message (see [`refusal`]) is replaced the same way.
+//! - Before a request begins the session, a notification or a reply is set aside: `rmcp` would
+//!   end the session on it, and a client of 2026-07-28, which has no handshake, may send one.
+//! - Lone UTF-16 surrogate escapes are mended ([`pi_agent_ask_core::surrogates`]), which
+//!   `rmcp` would otherwise drop with their message, the call never answered.
 
 use std::io;
 use std::pin::Pin;
@@ -18,14 +18,17 @@ use std::task::{Context, Poll, ready};
 use pi_agent_ask_core::surrogates::Mender;
 use rmcp::model::ErrorCode;
 use serde::de::IgnoredAny;
-use serde_json::json;
+use serde_json::Value;
 use tokio::io::{AsyncRead, ReadBuf};
 
 use crate::outcome::report;
 
 mod peek;
+mod refusal;
 
 use peek::{Beginning, beginning_of, id_at_end, meta_at_end, method_at_end};
+pub use refusal::REFUSED;
+use refusal::Refusal;
 
 /// Why a message of `bytes` bytes, a `what` (a method's name, or "reply"), was not taken.
 pub fn too_long_message(what: &str, bytes: usize) -> String {
@@ -38,19 +41,18 @@ pub fn too_long_message(what: &str, bytes: usize) -> String {
 /// The longest line passed on, its line break aside: within `rmcp`'s own limit (16 MiB with
 /// the line break), so that a line this guard passes is one `rmcp` reads.
 pub const LONGEST_LINE: usize = 16 * 1024 * 1024 - 1;
-/// The method of the request that stands in for one too long to take.
-pub const TOO_LONG: &str = "pi-agent-ask/too-long";
-/// How much of a line's beginning is kept to find its `id` and `method` in, and of its end
-/// to find its params' `_meta` in.
+/// How much of a line too long to take is kept of its beginning, to find its `id` and `method`
+/// in, and of its end, to find its params' `_meta` in.
 const KEPT: usize = 64 * 1024;
 
-/// The input, with each line longer than [`LONGEST_LINE`] replaced as the module says.
-pub struct LongLines<R> {
+/// The input, each line handed on whole once it ends, or replaced as the module says.
+pub struct Incoming<R> {
     inner: R,
     /// Where the current line stands.
     line: Line,
-    /// The first [`KEPT`] bytes of the current line.
-    beginning: Vec<u8>,
+    /// The current line so far while it is passing; once it is skipped, its first [`KEPT`]
+    /// bytes, to find its `id` and `method` in.
+    held: Vec<u8>,
     /// At least its last [`KEPT`] bytes, once it is that long.
     end: Vec<u8>,
     /// Mends the lone surrogate escapes a JavaScript client can write, which `rmcp` would
@@ -58,12 +60,12 @@ pub struct LongLines<R> {
     mender: Mender,
     /// The bytes just read, mended.
     mended: Vec<u8>,
-    /// A `\r` that ended the bytes read so far, not yet handed on: whether it is the line's
-    /// or its line break's shows with the next byte.
+    /// A `\r` that ended the bytes read so far, not yet taken: whether it is the line's or its
+    /// line break's shows with the next byte.
     held_return: bool,
     /// Whether a request has begun the session.
     session: Session,
-    /// Bytes read and not yet handed on, from `out_from` on.
+    /// Lines ready and not yet handed on, from `out_from` on.
     out: Vec<u8>,
     out_from: usize,
 }
@@ -105,19 +107,19 @@ fn before_the_session(line: &[u8]) -> Opening {
 /// Where the current line stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Line {
-    /// Passed on so far, this many bytes long.
-    Passing(usize),
-    /// Too long: cut, and skipped to its end; this many bytes long so far.
+    /// Held whole so far, this many bytes long.
+    Held(usize),
+    /// Too long: skipped to its end; this many bytes long so far.
     Skipping(usize),
 }
 
-impl<R> LongLines<R> {
+impl<R> Incoming<R> {
     /// Guards `inner`.
     pub fn new(inner: R) -> Self {
         Self {
             inner,
-            line: Line::Passing(0),
-            beginning: Vec::new(),
+            line: Line::Held(0),
+            held: Vec::new(),
             end: Vec::new(),
             mender: Mender::default(),
             mended: Vec::new(),
@@ -128,26 +130,16 @@ impl<R> LongLines<R> {
         }
     }
 
-    /// Takes `bytes`, just read, into what is handed on.
+    /// Takes `bytes`, just read, into the current line, ending it at each line break.
     fn take(&mut self, mut bytes: &[u8]) {
         while !bytes.is_empty() {
             let end = bytes.iter().position(|&byte| byte == b'\n');
             let (piece, rest) = bytes.split_at(end.map_or(bytes.len(), |at| at + 1));
             let mut text = piece.strip_suffix(b"\n").unwrap_or(piece);
-            if self.session == Session::NotBegun && self.line == Line::Passing(0) {
-                let whole = end.is_some() && !self.held_return;
-                if whole && before_the_session(text) == Opening::SetAside {
-                    bytes = rest;
-                    continue;
-                }
-                if !whole || before_the_session(text) == Opening::Begins {
-                    self.session = Session::Begun;
-                }
-            }
             // A `\r` held back from the bytes before is the line's when no line break follows
             // it; before one it is part of the line break, which goes on as `\n` alone.
             if std::mem::take(&mut self.held_return) && !(end.is_some() && text.is_empty()) {
-                self.pass(b"\r");
+                self.hold(b"\r");
             }
             match text.strip_suffix(b"\r") {
                 Some(before) if end.is_some() => text = before,
@@ -157,35 +149,26 @@ impl<R> LongLines<R> {
                 }
                 None => {}
             }
-            self.pass(text);
+            self.hold(text);
             if end.is_some() {
-                if let Line::Skipping(length) = self.line {
-                    self.stand_in(length);
-                } else {
-                    self.out.push(b'\n');
-                }
-                self.line = Line::Passing(0);
-                self.beginning.clear();
-                self.end.clear();
+                self.end_line();
             }
             bytes = rest;
         }
     }
 
-    /// Takes `text`, more of the current line, cutting the line where it grows too long.
-    fn pass(&mut self, text: &[u8]) {
+    /// Takes `text`, more of the current line, skipping the line once it grows too long.
+    fn hold(&mut self, text: &[u8]) {
         self.keep_end(text);
         match self.line {
-            Line::Passing(length) if length + text.len() <= LONGEST_LINE => {
-                self.keep_beginning(text);
-                self.out.extend_from_slice(text);
-                self.line = Line::Passing(length + text.len());
+            Line::Held(length) if length + text.len() <= LONGEST_LINE => {
+                self.held.extend_from_slice(text);
+                self.line = Line::Held(length + text.len());
             }
-            Line::Passing(length) => {
-                let fits = LONGEST_LINE - length;
-                self.keep_beginning(&text[..fits]);
-                self.out.extend_from_slice(&text[..fits]);
-                self.out.push(b'\n');
+            Line::Held(length) => {
+                self.held.truncate(KEPT);
+                let room = KEPT.saturating_sub(self.held.len());
+                self.held.extend_from_slice(&text[..room.min(text.len())]);
                 self.line = Line::Skipping(length + text.len());
             }
             Line::Skipping(length) => self.line = Line::Skipping(length + text.len()),
@@ -204,45 +187,84 @@ impl<R> LongLines<R> {
         self.end.extend_from_slice(text);
     }
 
-    fn keep_beginning(&mut self, text: &[u8]) {
-        let room = KEPT.saturating_sub(self.beginning.len());
-        self.beginning
-            .extend_from_slice(&text[..room.min(text.len())]);
+    /// Ends the current line: hands it on, sets it aside, or hands on what stands in for it.
+    fn end_line(&mut self) {
+        let line = std::mem::replace(&mut self.line, Line::Held(0));
+        match line {
+            Line::Skipping(length) => {
+                self.session = Session::Begun;
+                self.stand_in_for_too_long(length);
+            }
+            Line::Held(_) => {
+                let opening =
+                    (self.session == Session::NotBegun).then(|| before_the_session(&self.held));
+                match opening {
+                    Some(Opening::SetAside) => {}
+                    Some(Opening::Begins) | None => {
+                        self.session = Session::Begun;
+                        self.hand_on_held();
+                    }
+                    Some(Opening::Answered) => self.hand_on_held(),
+                }
+            }
+        }
+        self.held.clear();
+        if self.held.capacity() > 4 * KEPT {
+            self.held = Vec::new();
+        }
+        self.end.clear();
     }
 
-    /// Puts the request that answers for a line of `length` bytes, when its beginning names
-    /// its `id` and `method`, and says on standard error what was dropped.
-    fn stand_in(&mut self, length: usize) {
-        let Beginning { id, method, meta } = beginning_of(&self.beginning);
-        let id = id.or_else(|| id_at_end(&self.end));
-        let method = method.or_else(|| method_at_end(&self.end));
-        let meta = meta.or_else(|| meta_at_end(&self.end));
+    /// Hands on the line held, or what stands in for it when `rmcp` could not read it.
+    fn hand_on_held(&mut self) {
+        if let Some(stand_in) = refusal::stand_in_for_unreadable(&self.held) {
+            self.hand_on(&stand_in);
+            return;
+        }
+        if self.out_from == self.out.len() && self.held.len() > KEPT {
+            // A long line goes on as it is rather than copied.
+            self.out.clear();
+            self.out_from = 0;
+            std::mem::swap(&mut self.out, &mut self.held);
+        } else {
+            self.out.extend_from_slice(&self.held);
+        }
+        self.out.push(b'\n');
+    }
+
+    fn hand_on(&mut self, message: &Value) {
+        self.out.extend_from_slice(message.to_string().as_bytes());
+        self.out.push(b'\n');
+    }
+
+    /// Hands on what stands in for a line of `length` bytes, when its beginning or its end
+    /// names its `id`, and says on standard error what was dropped.
+    fn stand_in_for_too_long(&mut self, length: usize) {
+        let mut message = beginning_of(&self.held);
+        message.id = message.id.or_else(|| id_at_end(&self.end));
+        message.method = message.method.or_else(|| method_at_end(&self.end));
+        message.meta = message.meta.or_else(|| meta_at_end(&self.end));
+        let what = message.method.as_deref().unwrap_or("incoming");
         report(&format!(
             "mcp: {}; it was dropped",
-            too_long_message(method.as_deref().unwrap_or("incoming"), length)
+            too_long_message(what, length)
         ));
-        let stand_in = match (id, method) {
-            (Some(id), Some(method)) => {
-                let mut params = json!({"method": method, "bytes": length});
-                if let Some(meta) = meta {
-                    params["_meta"] = meta;
-                }
-                json!({"jsonrpc": "2.0", "id": id, "method": TOO_LONG, "params": params})
-            }
-            // A reply to a request of the server's (the client's form, its roots): the request
-            // gets an error in its place rather than waiting for ever.
-            (Some(id), None) => json!({"jsonrpc": "2.0", "id": id, "error": {
-                "code": ErrorCode::INVALID_REQUEST.0,
-                "message": too_long_message("reply", length),
-            }}),
-            (None, _) => return,
+        let what = if message.method.is_some() {
+            what
+        } else {
+            "reply"
         };
-        self.out.extend_from_slice(stand_in.to_string().as_bytes());
-        self.out.push(b'\n');
+        let refusal = Refusal {
+            code: ErrorCode::INVALID_REQUEST,
+            message: too_long_message(what, length),
+        };
+        if let Some(stand_in) = refusal::stand_in(message, &refusal) {
+            self.hand_on(&stand_in);
+        }
     }
 }
 
-impl<R: AsyncRead + Unpin> AsyncRead for LongLines<R> {
+impl<R: AsyncRead + Unpin> AsyncRead for Incoming<R> {
     fn poll_read(
         self: Pin<&mut Self>,
         context: &mut Context<'_>,
@@ -262,9 +284,15 @@ impl<R: AsyncRead + Unpin> AsyncRead for LongLines<R> {
                 this.mender.mend(read.filled(), &mut mended);
             }
             this.take(&mended);
-            // A `\r` that ends the input is the last line's.
-            if read.filled().is_empty() && std::mem::take(&mut this.held_return) {
-                this.pass(b"\r");
+            if read.filled().is_empty() {
+                // A `\r` that ends the input is the last line's, and that line, without a
+                // line break, ends with the input.
+                if std::mem::take(&mut this.held_return) {
+                    this.hold(b"\r");
+                }
+                if this.line != Line::Held(0) {
+                    this.end_line();
+                }
             }
             mended.clear();
             this.mended = mended;
@@ -281,5 +309,5 @@ impl<R: AsyncRead + Unpin> AsyncRead for LongLines<R> {
 }
 
 #[cfg(test)]
-#[path = "long_lines_tests.rs"]
+#[path = "incoming_tests.rs"]
 mod tests;

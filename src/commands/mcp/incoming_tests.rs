@@ -1,13 +1,14 @@
-//! The guard against lines too long for `rmcp`: cuts, stand-ins, and what is read of a
-//! message's beginning and end.
+//! What comes in, made fit for `rmcp`: lines held whole, stand-ins for those too long or
+//! unreadable, what is read of a message's beginning and end, and what is set aside before
+//! the session.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 use tokio::io::AsyncReadExt as _;
 
 use super::*;
 
 fn through(input: &[u8]) -> Vec<u8> {
-    let mut guarded = LongLines::new(input);
+    let mut guarded = Incoming::new(input);
     let mut out = Vec::new();
     tokio::runtime::Builder::new_current_thread()
         .build()
@@ -20,33 +21,34 @@ fn through(input: &[u8]) -> Vec<u8> {
 #[test]
 fn lines_that_fit_pass_unchanged_their_crlf_line_breaks_as_lf() {
     // A request first: the session has begun, so the reply after it passes too.
-    let input =
-        b"{\"id\":1,\"method\":\"m\"}\n\n{\"id\":2}\r\n\"a\r b\"\nno line break at the end\r";
+    let input = b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\"}\n\n{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}\r\n\"a\r b\"\nno line break at the end\r";
     assert_eq!(
-        through(input),
-        b"{\"id\":1,\"method\":\"m\"}\n\n{\"id\":2}\n\"a\r b\"\nno line break at the end\r"
+        String::from_utf8(through(input)).expect("UTF-8"),
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\"}\n\n{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}\n\"a\r b\"\nno line break at the end\r\n",
+        "the last line is handed on as the input ends"
     );
 }
 
 #[test]
-fn a_line_too_long_is_cut_and_a_request_under_its_id_follows_it() {
+fn a_line_too_long_is_dropped_and_a_request_under_its_id_takes_its_place() {
     let params = "x".repeat(LONGEST_LINE);
     let long = format!(
         "{{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{{\"name\":\"{params}\"}}}}"
     );
-    let input = format!("{{\"id\":1,\"method\":\"m\"}}\n{long}\n{{\"id\":2}}\n");
-    let out = through(input.as_bytes());
+    let first = r#"{"jsonrpc":"2.0","id":1,"method":"m"}"#;
+    let after = r#"{"jsonrpc":"2.0","id":2,"result":{}}"#;
+    let out = through(format!("{first}\n{long}\n{after}\n").as_bytes());
     let lines: Vec<&[u8]> = out.split(|&byte| byte == b'\n').collect();
-    assert_eq!(lines[0], b"{\"id\":1,\"method\":\"m\"}");
-    assert_eq!(lines[1].len(), LONGEST_LINE, "cut where lines end");
-    assert!(long.as_bytes().starts_with(lines[1]));
-    let stand_in: Value = serde_json::from_slice(lines[2]).expect("JSON");
+    assert_eq!(lines[0], first.as_bytes());
+    let stand_in: Value = serde_json::from_slice(lines[1]).expect("JSON");
     assert_eq!(
         stand_in,
-        json!({"jsonrpc": "2.0", "id": 7, "method": TOO_LONG,
-               "params": {"method": "tools/call", "bytes": long.len()}})
+        json!({"jsonrpc": "2.0", "id": 7, "method": REFUSED, "params": {
+            "code": -32600,
+            "message": too_long_message("tools/call", long.len()),
+        }})
     );
-    assert_eq!(lines[3], b"{\"id\":2}");
+    assert_eq!(lines[2], after.as_bytes());
 }
 
 #[test]
@@ -55,10 +57,7 @@ fn a_reply_too_long_is_followed_by_an_error_reply_under_its_id() {
     let long = format!(
         "{{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{{\"action\":\"accept\",\"content\":{{\"q1\":\"{content}\"}}}}}}"
     );
-    let out = through(format!("{long}\n").as_bytes());
-    let lines: Vec<&[u8]> = out.split(|&byte| byte == b'\n').collect();
-    assert_eq!(lines[0].len(), LONGEST_LINE);
-    let stand_in: Value = serde_json::from_slice(lines[1]).expect("JSON");
+    let stand_in = stand_in_for(&long);
     assert_eq!(
         stand_in,
         json!({"jsonrpc": "2.0", "id": 3, "error": {
@@ -71,9 +70,8 @@ fn a_reply_too_long_is_followed_by_an_error_reply_under_its_id() {
         }})
     );
     let nameless = format!("{{\"jsonrpc\":\"2.0\",\"result\":\"{content}\"}}\n");
-    assert_eq!(
-        through(nameless.as_bytes()).len(),
-        LONGEST_LINE + 1,
+    assert!(
+        through(nameless.as_bytes()).is_empty(),
         "without an id nothing can stand in"
     );
 }
@@ -112,14 +110,15 @@ fn an_id_that_comes_late_at_the_top_level_is_read_from_the_end() {
     assert_eq!(id_at_end(br#"xx"},"id":null}"#), None);
 }
 
-/// What follows `long`, a line too long to take, once it is cut.
-fn stand_in_for(long: &str) -> Value {
-    let out = through(format!("{long}\n").as_bytes());
-    let after_cut = out
-        .split(|&byte| byte == b'\n')
-        .nth(1)
-        .expect("a line after the cut");
-    serde_json::from_slice(after_cut).expect("JSON")
+/// What takes the place of `line`, a line of input alone.
+fn stand_in_for(line: &str) -> Value {
+    let out = through(format!("{line}\n").as_bytes());
+    assert_eq!(
+        out.iter().position(|&byte| byte == b'\n'),
+        Some(out.len() - 1),
+        "one line"
+    );
+    serde_json::from_slice(&out).expect("JSON")
 }
 
 #[test]
@@ -163,10 +162,15 @@ fn a_request_whose_method_comes_after_its_params_is_answered_as_a_request() {
     let stand_in = stand_in_for(&long);
     assert_eq!(
         stand_in["method"],
-        json!(TOO_LONG),
+        json!(REFUSED),
         "not taken for a reply: {stand_in}"
     );
-    assert_eq!(stand_in["params"]["method"], json!("tools/call"));
+    assert!(
+        stand_in["params"]["message"]
+            .as_str()
+            .is_some_and(|message| message.starts_with("the tools/call message of")),
+        "{stand_in}"
+    );
 }
 
 #[test]
@@ -195,5 +199,97 @@ fn notifications_and_replies_before_the_session_begins_are_set_aside() {
         String::from_utf8(through(input.as_bytes())).expect("UTF-8"),
         kept,
         "after the first other request, everything passes"
+    );
+}
+
+/// The session begun, then `line`: what comes of it.
+fn after_a_request(line: &str) -> Value {
+    let first = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+    let out = through(format!("{first}\n{line}\n").as_bytes());
+    let out = String::from_utf8(out).expect("UTF-8");
+    let (before, rest) = out.split_once('\n').expect("two lines");
+    assert_eq!(before, first);
+    serde_json::from_str(rest).expect("JSON")
+}
+
+#[test]
+fn a_request_rmcp_cannot_read_is_refused_under_its_id_saying_why() {
+    let cases = [
+        (
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":["ask_user"]}"#,
+            -32602,
+            "tools/call: params must be an object, not an array",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":"b","method":"tools/list","params":7}"#,
+            -32602,
+            "tools/list: params must be an object, not a number",
+        ),
+        (
+            r#"{"jsonrpc":"1.0","id":3,"method":"tools/list"}"#,
+            -32600,
+            r#"the tools/list request must say "jsonrpc": "2.0""#,
+        ),
+        (
+            r#"{"id":4,"method":"ping"}"#,
+            -32600,
+            r#"the ping request must say "jsonrpc": "2.0""#,
+        ),
+    ];
+    for (line, code, message) in cases {
+        let stand_in = after_a_request(line);
+        let sent: Value = serde_json::from_str(line).expect("JSON");
+        assert_eq!(
+            stand_in,
+            json!({"jsonrpc": "2.0", "id": sent["id"], "method": REFUSED,
+                   "params": {"code": code, "message": message}}),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn a_request_broken_off_mid_json_is_refused_as_no_json_with_its_meta() {
+    let line = r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"_meta":{"v":1},"name":"ask_user","#;
+    let stand_in = after_a_request(line);
+    assert_eq!(stand_in["id"], json!(5));
+    assert_eq!(stand_in["params"]["code"], json!(-32700));
+    assert_eq!(stand_in["params"]["_meta"], json!({"v": 1}));
+    assert!(
+        stand_in["params"]["message"]
+            .as_str()
+            .is_some_and(|message| message.starts_with("the tools/call message is not JSON: ")),
+        "{stand_in}"
+    );
+}
+
+#[test]
+fn a_reply_rmcp_cannot_read_becomes_an_error_reply_that_ends_the_servers_request() {
+    let stand_in = after_a_request(r#"{"jsonrpc":"2.0","id":0}"#);
+    assert_eq!(stand_in["id"], json!(0));
+    assert_eq!(stand_in["error"]["code"], json!(-32600));
+    assert!(
+        stand_in["error"]["message"].as_str().is_some_and(
+            |message| message.starts_with("the reply message is neither a result nor an error")
+        ),
+        "{stand_in}"
+    );
+}
+
+#[test]
+fn lines_that_name_no_id_or_that_rmcp_reads_pass_as_they_are() {
+    let lines = [
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+        r#"[{"jsonrpc":"2.0","id":8,"method":"tools/list"}]"#,
+        r#"{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":7}"#,
+        r#"{"jsonrpc":"2.0","id":9,"result":{"#,
+        r#"{"jsonrpc":"2.0","id":10,"method":"bogus/method","params":{"any":[1]}}"#,
+        "\u{feff}{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"ping\"}",
+    ];
+    let input = lines.join("\n") + "\n";
+    assert_eq!(
+        String::from_utf8(through(input.as_bytes())).expect("UTF-8"),
+        input
     );
 }

@@ -3,7 +3,9 @@
 // (`pi-agent-ask rpc`, relayed), else nowhere (`pi-agent-ask ask --ui none`, the program's no-UI
 // result telling the model to ask in its reply).
 
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { EventBus, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { ToolContract } from "./contract.js";
 import { locateProgram } from "./program.js";
@@ -37,10 +39,11 @@ export async function askCall(
 	const input = JSON.stringify(call.arguments);
 	if (!ctx.hasUI) {
 		const finished = await runProgram(program, askArgs(call, ctx, "none"), ctx.cwd, { input, stdout: "pipe" }, call.signal);
-		return printedResult(finished);
+		return endedByItsAbort(finished, call) ? cancelledResult(program, call, ctx, input) : printedResult(finished);
 	}
-	const onTerminal = await oneAtATime(() =>
-		runOnTerminal(ctx.ui, async () => {
+	const onTerminal = await oneAtATime<Finished | typeof ABORTED | undefined>(() =>
+		// A call aborted while it waited for its turn is not shown at all.
+		call.signal?.aborted ? Promise.resolve(ABORTED) : runOnTerminal(ctx.ui, async () => {
 			// The agent is blocked on the person while the form holds the terminal.
 			onEvent(BLOCKED_CHANNEL, { active: true, label: BLOCKED_LABEL });
 			try {
@@ -50,6 +53,9 @@ export async function askCall(
 			}
 		}),
 	);
+	if (onTerminal === ABORTED || (onTerminal !== undefined && endedByItsAbort(onTerminal, call))) {
+		return cancelledResult(program, call, ctx, input);
+	}
 	if (onTerminal !== undefined) {
 		return printedResult(onTerminal);
 	}
@@ -98,6 +104,37 @@ function inForeground(args: unknown): unknown {
 	}
 	const { background: _background, ...rest } = args as Record<string, unknown>;
 	return rest;
+}
+
+/** Stands for a call aborted before it took its turn at the terminal. */
+const ABORTED = Symbol("aborted before its turn");
+
+/** The remote response that cancels a form (COMPAT: remote responses). */
+const CANCEL_RESPONSE = JSON.stringify({ kind: "cancel" });
+
+/**
+ * Whether the call's abort ended the program before it could print a result: the SIGTERM
+ * came before the program took the signal to end its form with the answers so far.
+ */
+function endedByItsAbort(finished: Finished, call: ToolCall): boolean {
+	return call.signal?.aborted === true && finished.signal === "SIGTERM" && finished.stdout.trim() === "";
+}
+
+/**
+ * The program's cancelled result for a call aborted before its form was shown (nothing
+ * answered): the call answered by a cancel, as another extension's cancel answers it, with
+ * nothing asked. The cancel goes in a file of its own: the arguments take standard input.
+ */
+async function cancelledResult(program: string, call: ToolCall, ctx: ExtensionContext, input: string): Promise<ProgramResult> {
+	const folder = mkdtempSync(join(tmpdir(), "pi-agent-ask-"));
+	try {
+		const response = join(folder, "cancel.json");
+		writeFileSync(response, CANCEL_RESPONSE, { mode: 0o600 });
+		const args = ["ask", "-", "--tool", call.tool, "--cwd", ctx.cwd, "--answer", response];
+		return printedResult(await runProgram(program, args, ctx.cwd, { input, stdout: "pipe" }));
+	} finally {
+		rmSync(folder, { recursive: true, force: true });
+	}
 }
 
 /** The result a command printed; a run that printed none is an error saying how it ended. */

@@ -185,6 +185,24 @@ test("aborting while a select is open aborts that dialog's signal", { timeout: T
 	assert.equal(result.details.cancelled, true);
 });
 
+test("a call aborted before the program could take the signal gets the cancelled result, not an error", { timeout: TIMEOUT_MS }, async () => {
+	pi = await startPi(undefined);
+	// The abort comes as the tool starts, before the program it runs can catch SIGTERM.
+	pi.session.subscribe((event) => {
+		if (event.type === "tool_execution_start") {
+			pi.session.abort();
+		}
+	});
+	await pi.callTool("ask_user", DATABASE, "call-aborted-at-once");
+
+	const result = pi.toolResult("call-aborted-at-once");
+	assert.ok(result, "the tool still answers the aborted call");
+	assert.equal(result.isError, false, JSON.stringify(result.content));
+	assert.match(result.content[0].text, /^User cancelled the ask flow\nRequest ID: /);
+	assert.equal(result.details.cancelled, true);
+	assert.deepEqual(result.details.answers, {});
+});
+
 test("without a UI, ask_user gives the program's no-UI result listing the questions", { timeout: TIMEOUT_MS }, async () => {
 	pi = await startPi(undefined);
 	await pi.callTool("ask_user", DATABASE, "call-no-ui");

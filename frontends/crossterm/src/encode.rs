@@ -9,6 +9,7 @@
 use ratatui::layout::{Position, Size};
 use ratatui::style::Modifier;
 
+pub use self::erase::Erase;
 use self::runs::reprint_run;
 pub use self::shrinking::Shrinking;
 use self::shrinking::USED_UNKNOWN;
@@ -27,21 +28,6 @@ pub enum Visibility {
     Shown,
     /// `ESC[?25l` was the last word.
     Hidden,
-}
-
-/// What an erase clears.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Erase {
-    /// The whole screen.
-    All,
-    /// From the cursor to the end of the screen.
-    AfterCursor,
-    /// The cursor's line.
-    CurrentLine,
-    /// From the cursor to the end of its line.
-    UntilNewLine,
-    /// Anything else: the encoder forgets what the screen shows.
-    Other,
 }
 
 /// Encodes frames as few bytes as it can, knowing what the screen already shows.
@@ -314,53 +300,6 @@ impl Encoder {
         self.cursor
     }
 
-    /// Appends the bytes of `erase` and notes what it cleared.
-    pub fn erase(&mut self, out: &mut Vec<u8>, erase: Erase) {
-        self.set_style(out, Shade::BLANK);
-        let code: &[u8] = match erase {
-            Erase::All => b"\x1b[2J",
-            Erase::AfterCursor => b"\x1b[J",
-            Erase::CurrentLine => b"\x1b[2K",
-            Erase::UntilNewLine => b"\x1b[K",
-            Erase::Other => {
-                self.forget();
-                return;
-            }
-        };
-        out.extend_from_slice(code);
-        self.epoch += 1;
-        let height = self.shadow.size().height;
-        match (erase, self.cursor) {
-            (Erase::All, _) => {
-                self.shadow.blank_all();
-                self.note_cleared(0..height);
-            }
-            (Erase::AfterCursor, Some(at)) => {
-                self.shadow.blank_after(at.x, at.y);
-                let first = if at.x == 0 { at.y } else { at.y + 1 };
-                self.note_cleared(first..height);
-            }
-            (Erase::CurrentLine, Some(at)) => {
-                self.shadow.blank_row(at.y, 0);
-                self.note_cleared(at.y..at.y + 1);
-            }
-            (Erase::UntilNewLine, Some(at)) => self.shadow.blank_row(at.y, at.x),
-            _ => {
-                self.shadow.forget();
-                self.used.fill(USED_UNKNOWN);
-            }
-        }
-    }
-
-    /// Forgets what the screen shows and where the cursor is, after bytes the encoder did not
-    /// write (lines appended, the screen scrolled).
-    pub fn forget(&mut self) {
-        self.shadow.forget();
-        self.used.fill(USED_UNKNOWN);
-        self.cursor = None;
-        self.epoch += 1;
-    }
-
     /// Moves the known cursor `width` cells right; a cursor that reached the last column waits
     /// to wrap, and the encoder stops trusting where it is.
     fn advance(&mut self, width: u16) {
@@ -416,6 +355,7 @@ impl Encoder {
     }
 }
 
+mod erase;
 mod fresh;
 mod moves;
 mod runs;

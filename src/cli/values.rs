@@ -1,0 +1,59 @@
+//! How the values of options are read: checked as the command line is read, so that a value
+//! no command can use is a usage error naming what would do.
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use pi_agent_ask_core::Size;
+use pi_agent_ask_core::contract::Tool;
+use pi_agent_ask_headless::MAX_SCREEN_SIDE;
+
+/// Reads a tool name; help and errors list the names with what each tool is.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ToolParser;
+
+impl TypedValueParser for ToolParser {
+    type Value = Tool;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Tool, clap::Error> {
+        let name = PossibleValuesParser::new(Self::names()).parse_ref(command, arg, value)?;
+        name.parse::<Tool>()
+            .map_err(|error| clap::Error::raw(clap::error::ErrorKind::InvalidValue, error))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(Self::names().into_iter()))
+    }
+}
+
+impl ToolParser {
+    fn names() -> [PossibleValue; 2] {
+        Tool::ALL.map(|tool| PossibleValue::new(tool.name()).help(tool.summary()))
+    }
+}
+
+/// Reads `WIDTHxHEIGHT`.
+pub(super) fn parse_size(text: &str) -> Result<Size, String> {
+    let problem = || {
+        format!("{text:?} is not a size like 80x24 (at most {MAX_SCREEN_SIDE}x{MAX_SCREEN_SIDE})")
+    };
+    let (width, height) = text.split_once('x').ok_or_else(problem)?;
+    let number = |part: &str| {
+        part.parse::<u16>()
+            .ok()
+            .filter(|side| *side <= MAX_SCREEN_SIDE)
+            .ok_or_else(problem)
+    };
+    Ok(Size::new(number(width)?, number(height)?))
+}
+
+/// An inbox name, checked as the command line is read: a name no inbox can have is a usage
+/// error whichever surface asks.
+pub(super) fn inbox_name(name: &str) -> Result<String, String> {
+    crate::inbox::place::check_name(name)
+        .map(str::to_owned)
+        .map_err(|error| error.to_string())
+}

@@ -210,6 +210,7 @@ impl<R> Incoming<R> {
         }
         self.held.clear();
         if self.held.capacity() > 4 * KEPT {
+            // As for what is handed on: a long line's room is not kept.
             self.held = Vec::new();
         }
         self.end.clear();
@@ -273,6 +274,10 @@ impl<R: AsyncRead + Unpin> AsyncRead for Incoming<R> {
         let this = self.get_mut();
         while this.out_from == this.out.len() {
             this.out.clear();
+            if this.out.capacity() > 4 * KEPT {
+                // What a long line left is not kept for the small ones after it.
+                this.out = Vec::new();
+            }
             this.out_from = 0;
             let mut read = [0; 8192];
             let mut read = ReadBuf::new(&mut read);

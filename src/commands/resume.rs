@@ -71,7 +71,9 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
     }
     let surface = surface_for(args.ui, args.inline.rows, &args.inbox)?;
     let mut events = args.events.as_deref().map(EventsFile::open).transpose()?;
-    if recovery.request_id.is_none() {
+    // An ask journaled before it had its request id is keyed as its form opens; nothing is
+    // written where no UI asks it (a host's look before it opens one would key it twice).
+    if recovery.request_id.is_none() && !matches!(surface, Surface::NoUi) {
         journal.started(&call)?;
     }
     let drafts = recovery.drafts_for(&call);

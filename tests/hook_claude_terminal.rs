@@ -239,6 +239,32 @@ fn a_terminated_hook_prints_nothing_and_its_form_leaves_the_inbox() {
 }
 
 #[test]
+fn an_inbox_that_dies_without_a_word_leaves_the_call_to_claude_code_not_cancelled() {
+    let Some((term, hook, _)) = asking(&[0, 1]) else {
+        return;
+    };
+    term.keys(&["Enter"]);
+    term.wait_for_form("the second question", |screen| screen.contains(SCOPES));
+    let killed = Command::new("kill")
+        .args(["-KILL", &term.inbox_pid()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let output = finish(hook);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        output.stdout.is_empty(),
+        "nobody cancelled: {}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    assert!(
+        stderr.contains("the inbox went away without an answer; the call is left to Claude Code"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn with_no_inbox_listening_and_no_popup_host_the_hook_prints_nothing() {
     let Some(term) = Terminal::start() else {
         return;

@@ -104,6 +104,9 @@ pub enum AskEnding {
     Interrupted(Option<Vec<Draft>>),
     /// Nothing could ask it: the result tells the agent to ask another way.
     Unasked,
+    /// The surface went away without a word (an inbox that crashed): the result is cancelled,
+    /// though nobody cancelled it.
+    SurfaceGone,
 }
 
 /// Asks `call` where `surface` says; the form starts from `drafts` when given (on the
@@ -210,7 +213,7 @@ fn ask_inbox(call: &Call, request: &AwayRequest, name: &str) -> Result<Asked, Us
         Ok(InboxAnswer::Withdrawn(kept)) => Ok(cancelled(AskEnding::Interrupted(
             kept.and_then(|records| drafts_for_call(&records, call)),
         ))),
-        Err(InboxError::Gone | InboxError::Io(_)) => Ok(cancelled(AskEnding::User)),
+        Err(InboxError::Gone | InboxError::Io(_)) => Ok(cancelled(AskEnding::SurfaceGone)),
         Err(error) => Err(UsageError::new(error.to_string())),
     }
 }

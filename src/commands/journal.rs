@@ -78,6 +78,8 @@ impl AskJournal {
                     .into_iter()
                     .collect()
             }
+            // A surface gone without a word kept nothing: the ask stays waiting.
+            AskEnding::SurfaceGone => Vec::new(),
             AskEnding::Interrupted(kept) => kept
                 .as_deref()
                 .and_then(|drafts| append::drafts(call, drafts))
@@ -104,7 +106,7 @@ impl AskJournal {
                 ));
                 records
             }
-            AskEnding::Interrupted(_) => {
+            AskEnding::Interrupted(_) | AskEnding::SurfaceGone => {
                 self.ended(call, asked);
                 Vec::new()
             }

@@ -67,6 +67,12 @@ pub fn ask(request: &AwayRequest, name: &str, cancel: &Cancel) -> Result<InboxAn
     ask_on(connect(name)?, request, cancel)
 }
 
+/// Whether the inbox called `name` takes a connection, or why not: none is listening
+/// ([`InboxError::NotListening`]), or its name or folder cannot be used.
+pub fn reachable(name: &str) -> Result<(), InboxError> {
+    connect(name).map(drop)
+}
+
 /// A connection to the inbox called `name`.
 fn connect(name: &str) -> Result<UnixStream, InboxError> {
     let not_listening = |source| InboxError::NotListening {

@@ -24,7 +24,7 @@ use crate::cli::ClaudeHookArgs;
 use crate::effects::{Effects, Ending};
 use crate::exit::Exit;
 use crate::files::{read_json, working_directory};
-use crate::inbox::client;
+use crate::inbox::client::{self, InboxError};
 use crate::inbox::place::check_name;
 use crate::interrupt;
 use crate::outcome::{Outcome, Output, report};
@@ -40,12 +40,21 @@ enum Declined {
     /// The questions break the `ask_user` contract.
     #[error("the questions cannot be asked: {0}")]
     Invalid(String),
-    /// No inbox listens and no popup can open.
-    #[error("no inbox is listening and no popup can open")]
-    Nowhere,
+    /// No inbox listens and no popup can open: why the inbox could not be used when it was
+    /// not simply absent, and why no popup.
+    #[error("no inbox is listening{} and no popup can open ({popup})", in_brackets(inbox.as_deref()))]
+    Nowhere {
+        inbox: Option<String>,
+        popup: String,
+    },
     /// The surface gave no answer (it failed, or closed without one).
     #[error("{0}")]
     Failed(String),
+}
+
+/// ` (why)`, or nothing without a why.
+fn in_brackets(why: Option<&str>) -> String {
+    why.map(|why| format!(" ({why})")).unwrap_or_default()
 }
 
 /// Answers the `AskUserQuestion` call on standard input; see the module's documentation.
@@ -63,8 +72,11 @@ pub fn run(args: &ClaudeHookArgs) -> Exit {
             Exit::from(1)
         }
         Err(declined) => {
+            // A reason that ends a sentence of its own ends it before the semicolon.
+            let declined = declined.to_string();
             report(&format!(
-                "hook claude: {declined}; the call is left to Claude Code"
+                "hook claude: {}; the call is left to Claude Code",
+                declined.trim_end_matches('.')
             ));
             Exit::SUCCESS
         }
@@ -151,17 +163,27 @@ fn ask_elsewhere(
     cwd: &Path,
     inbox: &str,
 ) -> Result<Value, Declined> {
-    if client::listening(inbox) {
-        let asked = asking::ask(call, None, settings, cwd, Surface::Inbox, inbox)
-            .map_err(|error| Declined::Failed(error.to_string()))?;
-        return match asked.ending {
-            AskEnding::Unasked => Err(Declined::Nowhere),
-            AskEnding::User | AskEnding::Interrupted(_) => Ok(asked.result),
-        };
-    }
-    let Some(popup) = popup::available() else {
-        return Err(Declined::Nowhere);
+    let inbox_refused = match client::reachable(inbox) {
+        Ok(()) => {
+            let asked = asking::ask(call, None, settings, cwd, Surface::Inbox, inbox)
+                .map_err(|error| Declined::Failed(error.to_string()))?;
+            return match asked.ending {
+                AskEnding::Unasked => Err(Declined::Failed(
+                    "the inbox did not ask the question".to_owned(),
+                )),
+                AskEnding::SurfaceGone => Err(Declined::Failed(
+                    "the inbox went away without an answer".to_owned(),
+                )),
+                AskEnding::User | AskEnding::Interrupted(_) => Ok(asked.result),
+            };
+        }
+        Err(InboxError::NotListening { .. }) => None,
+        Err(refused) => Some(refused.to_string()),
     };
+    let popup = popup::detect().map_err(|why| Declined::Nowhere {
+        inbox: inbox_refused,
+        popup: why.to_string(),
+    })?;
     match ask_popup::ask(Some(popup), call, None, &settings, cwd) {
         Ok((result, 0, _)) => Ok(result),
         Ok((_, exit, _)) => Err(Declined::Failed(format!(

@@ -251,7 +251,8 @@ fn clarification(questions: &[ClaudeQuestion], result: &AskResult) -> String {
 }
 
 /// `text` as a JSON string, so a question or label with quotes or line breaks stays one
-/// readable, unambiguous name.
+/// readable, unambiguous name: every character that could break the line (U+0085, U+2028
+/// and U+2029 too) or act on a terminal written as an escape.
 fn quoted(text: &str) -> String {
-    Value::from(text).to_string()
+    json::to_string(&text)
 }

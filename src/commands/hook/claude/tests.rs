@@ -186,6 +186,27 @@ fn notes_and_unanswered_questions_go_to_additional_context_naming_the_question()
 }
 
 #[test]
+fn a_question_or_label_that_would_break_its_context_line_is_quoted_with_escapes() {
+    let questions = json!([
+        {"question": "Line1\nLine2\u{2028}\u{85} \"q\"?", "header": "Odd", "multiSelect": false,
+         "options": [{"label": "A\u{2029}B", "description": ""}, {"label": "C", "description": ""}]}
+    ]);
+    let decision = decide(
+        &questions,
+        &json!({"kind": "answer", "answers": {
+            "q1": {"values": ["A\u{2029}B"], "optionNotes": {"A\u{2029}B": "why"}}
+        }}),
+    );
+    let context = decision["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .expect("a context");
+    assert_eq!(
+        context,
+        "Note on option \"A\\u2029B\" of question \"Line1\\nLine2\\u2028\\u0085 \\\"q\\\"?\": why"
+    );
+}
+
+#[test]
 fn a_cancelled_form_denies_the_call() {
     let decision = decide(&questions(), &json!({"kind": "cancel"}));
     assert_eq!(

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use pi_agent_ask_core::contract::answers::Draft;
+use pi_agent_ask_core::contract::rules::ImagePaste;
 use pi_agent_ask_core::contract::{Call, Tool};
 use pi_agent_ask_core::journal::drafts::DraftRecord;
 use serde_json::Value;
@@ -39,6 +40,8 @@ pub struct AwayRequest {
     /// What the form opens with: the drafts of an interrupted ask being resumed, one per
     /// question.
     pub drafts: Option<Vec<DraftRecord>>,
+    /// Whether the form's editors take images: not for a host whose answers are text alone.
+    pub images: ImagePaste,
 }
 
 impl AwayRequest {
@@ -57,6 +60,7 @@ impl AwayRequest {
                 pid: std::process::id(),
             },
             drafts: None,
+            images: call.rules().images,
         }
     }
 

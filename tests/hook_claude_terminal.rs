@@ -8,6 +8,7 @@
 mod support;
 
 use std::io::Write as _;
+use std::os::unix::fs::PermissionsExt as _;
 use std::os::unix::process::CommandExt as _;
 use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
@@ -18,6 +19,8 @@ use serde_json::{Value, json};
 use support::inbox::{IDLE, PROGRAM, Terminal};
 
 const AUTH: &str = "Which authentication should we use?";
+/// An image for the clipboard.
+const SHOT: &[u8] = include_bytes!("../fixtures/files/shot.png");
 const SCOPES: &str = "Which scopes does the token need?";
 
 /// The documented hook input with only the questions at `keep`, asked in `cwd`.
@@ -165,6 +168,56 @@ fn text_written_with_type_your_own_is_the_answer() {
         allowed(&specific, &input),
         json!({AUTH: "Passkeys, then OAuth", SCOPES: "repo"})
     );
+}
+
+#[test]
+fn the_hooks_form_takes_no_images_since_claude_codes_answers_are_text() {
+    let Some(term) = Terminal::start() else {
+        return;
+    };
+    // The inbox's clipboard holds an image, served as `wl-paste` serves one.
+    let dir = term.term.tmux.dir.path();
+    std::fs::create_dir_all(dir.join("bin")).expect("bin/ is created");
+    std::fs::write(dir.join("shot.png"), SHOT).expect("the image is written");
+    let wl_paste = dir.join("bin/wl-paste");
+    std::fs::write(
+        &wl_paste,
+        "#!/bin/sh\ncat \"$(dirname \"$0\")/../shot.png\"\n",
+    )
+    .expect("the stand-in is written");
+    std::fs::set_permissions(&wl_paste, std::fs::Permissions::from_mode(0o755))
+        .expect("the stand-in is executable");
+    term.term
+        .tmux
+        .type_line("export PATH=\"$PWD/bin:$PATH\" WAYLAND_DISPLAY=wayland-test; unset DISPLAY");
+    term.open_inbox();
+    let input = hook_input(&[0], dir);
+    let hook = start_hook(&term, &input);
+    term.wait_for_form("the form", |screen| screen.contains(AUTH));
+    term.keys(&["Down", "Down", "Enter"]);
+    term.term.tmux.text("like this");
+    term.wait_for("the text", |screen| screen.contains("like this"));
+    term.keys(&["C-v"]);
+    term.wait_for("the notice", |screen| {
+        screen.contains("This form takes no images: its answers reach the agent as text.")
+    });
+    term.term.tmux.text(" and that");
+    let screen = term.wait_for("the text typed after ctrl+v", |screen| {
+        screen.contains("like this and that")
+    });
+    assert!(!screen.contains("[image"), "{screen}");
+    assert!(!screen.contains("image"), "no image hint: {screen}");
+    term.keys(&["Enter"]);
+    term.wait_for("the review", |screen| {
+        screen.contains("Review your answers")
+    });
+    term.keys(&["Enter"]);
+    let specific = decision(&finish(hook));
+    assert_eq!(
+        allowed(&specific, &input),
+        json!({AUTH: "like this and that"})
+    );
+    assert_eq!(specific.get("additionalContext"), None);
 }
 
 #[test]

@@ -129,6 +129,7 @@ fn call(handed: &CallFile, settings: &SettingsFile) -> Result<Call, String> {
         &mut files,
         || request_id.unwrap_or_else(new_request_id),
     )
+    .map(|call| call.with_images(handed.images))
     .map_err(|invalid| format!("the call is no longer valid: {:?}", invalid.issues()))
 }
 
@@ -136,6 +137,7 @@ fn call(handed: &CallFile, settings: &SettingsFile) -> Result<Call, String> {
 mod tests {
     use std::path::PathBuf;
 
+    use pi_agent_ask_core::contract::rules::ImagePaste;
     use serde_json::json;
 
     use super::*;
@@ -167,8 +169,19 @@ mod tests {
                 config: Some(PathBuf::from("/nowhere/settings.json")),
                 cwd: dir.path().to_path_buf(),
                 drafts: None,
+                images: original.rules().images,
             };
-            assert_eq!(call(&handed, &settings), Ok(original));
+            assert_eq!(call(&handed, &settings), Ok(original.clone()));
+            let text_only = original.with_images(ImagePaste::Unsupported);
+            let handed = CallFile {
+                images: text_only.rules().images,
+                ..handed
+            };
+            assert_eq!(
+                call(&handed, &settings),
+                Ok(text_only),
+                "a form for a host whose answers are text"
+            );
         }
     }
 }

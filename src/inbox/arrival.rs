@@ -17,13 +17,15 @@ pub fn arrival(request: AwayRequest) -> Result<Arrival, (String, InvalidCall)> {
         present_single_as_multi: loaded.settings.behaviour.present_single_as_multi,
     };
     let id = request.id;
+    let images = request.images;
     let call = Call::parse_owned(
         request.tool,
         request.arguments,
         options,
         &mut NoPreviewFiles,
         || id.clone(),
-    );
+    )
+    .map(|call| call.with_images(images));
     match call {
         Ok(call) => Ok(Arrival {
             ask: AskId(id),

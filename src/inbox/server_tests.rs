@@ -2,6 +2,7 @@ use std::os::unix::fs::DirBuilderExt as _;
 use std::time::Instant;
 
 use pi_agent_ask_core::contract::Tool;
+use pi_agent_ask_core::contract::rules::ImagePaste;
 use serde_json::json;
 
 use super::*;
@@ -38,6 +39,7 @@ fn request(id: &str) -> AwayRequest {
             pid: 1,
         },
         drafts: None,
+        images: ImagePaste::default(),
     }
 }
 

@@ -1,14 +1,17 @@
 //! The inbox's wire protocol, version 1: one compact JSON document per line, each way.
 //!
 //! Asker to inbox: `{"v":1,"type":"ask","id":..,"tool":..,"arguments":{..},"settings":{..}|null,
-//! "drafts":[..]|null,"origin":{"program":..,"cwd":..,"pid":..}}` (`drafts`: what the form
-//! opens with, one journal draft record per question; optional). Inbox to asker: `{"v":1,"type":"result","id":..,
+//! "drafts":[..]|null,"images":"fromClipboard"|"unsupported","origin":{"program":..,"cwd":..,
+//! "pid":..}}` (`drafts`: what the form opens with, one journal draft record per question;
+//! optional; `images`: whether the form's editors take images, optional, taking them when
+//! absent). Inbox to asker: `{"v":1,"type":"result","id":..,
 //! "result":{..tool result..}}`, or `{"v":1,"type":"error","message":..}` for a line it cannot
 //! take (not JSON, another version, a missing field). An asker being ended from outside sends
 //! `{"v":1,"type":"withdraw","id":..}` and is answered `{"v":1,"type":"kept","id":..,
 //! "drafts":[..]}` with what the form held. ARCHITECTURE.md documents the same.
 
 use pi_agent_ask_core::contract::Tool;
+use pi_agent_ask_core::contract::rules::ImagePaste;
 use pi_agent_ask_core::journal::drafts::DraftRecord;
 use serde_json::{Value, json};
 
@@ -68,6 +71,7 @@ pub fn ask_line(request: &AwayRequest) -> String {
         "arguments": request.arguments,
         "settings": request.settings,
         "drafts": request.drafts,
+        "images": request.images,
         "origin": {
             "program": request.asker.program,
             "cwd": request.asker.cwd,
@@ -142,8 +146,15 @@ pub fn parse_ask(line: &[u8]) -> Result<AwayRequest, WireError> {
             Some(serde_json::from_value(records.clone()).map_err(|_| WireError::Field("drafts"))?)
         }
     };
+    let images = match message.get("images") {
+        None | Some(Value::Null) => ImagePaste::default(),
+        Some(images) => {
+            serde_json::from_value(images.clone()).map_err(|_| WireError::Field("images"))?
+        }
+    };
     Ok(AwayRequest {
         id: text("id")?,
+        images,
         tool,
         arguments: arguments.clone(),
         settings,

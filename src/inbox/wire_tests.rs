@@ -20,6 +20,7 @@ fn request() -> AwayRequest {
             custom_selected: true,
             ..DraftRecord::default()
         }]),
+        images: ImagePaste::Unsupported,
     }
 }
 
@@ -36,6 +37,26 @@ fn an_ask_reads_back_as_it_was_sent() {
         json!({"program": "pi", "cwd": "/work/project", "pid": 42})
     );
     assert_eq!(parse_ask(line.trim_end().as_bytes()), Ok(request()));
+}
+
+#[test]
+fn an_ask_that_says_nothing_of_images_takes_them_and_one_that_says_something_else_is_refused() {
+    let mut document: Value = serde_json::from_str(&ask_line(&request())).expect("JSON");
+    document
+        .as_object_mut()
+        .expect("an object")
+        .remove("images");
+    let read = parse_ask(document.to_string().as_bytes()).expect("an ask");
+    assert_eq!(
+        read.images,
+        ImagePaste::FromClipboard,
+        "as an older asker sends it"
+    );
+    document["images"] = json!("sometimes");
+    assert_eq!(
+        parse_ask(document.to_string().as_bytes()),
+        Err(WireError::Field("images"))
+    );
 }
 
 #[test]

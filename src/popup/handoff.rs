@@ -19,6 +19,7 @@ use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
 
+use pi_agent_ask_core::contract::rules::ImagePaste;
 use pi_agent_ask_core::journal::drafts::DraftRecord;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -52,6 +53,9 @@ pub struct CallFile {
     /// being resumed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drafts: Option<Vec<DraftRecord>>,
+    /// Whether the form's editors take images: not for a host whose answers are text alone.
+    #[serde(default)]
+    pub images: ImagePaste,
 }
 
 /// What the popup's program hands back.
@@ -182,6 +186,7 @@ mod tests {
                 custom_text: "half a thought".to_owned(),
                 ..DraftRecord::default()
             }]),
+            images: ImagePaste::Unsupported,
         }
     }
 

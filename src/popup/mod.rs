@@ -114,6 +114,7 @@ pub fn ask(
         drafts: request
             .drafts
             .map(|drafts| drafts.iter().map(DraftRecord::from).collect()),
+        images: request.call.rules().images,
     };
     let handoff = Handoff::create(&popup.env, &call)
         .map_err(|error| PopupError::Failed(format!("cannot hand the call over: {error}")))?;

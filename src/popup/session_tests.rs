@@ -66,6 +66,7 @@ fn handed_over(env: &Environment, dir: &Path) -> (Call, Handoff) {
         config: None,
         cwd: dir.to_path_buf(),
         drafts: None,
+        images: pi_agent_ask_core::contract::rules::ImagePaste::default(),
     };
     let handoff = Handoff::create(env, &handed).expect("handed over");
     (call, handoff)

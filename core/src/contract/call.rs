@@ -25,7 +25,7 @@ use super::remote::{
 };
 use super::request::{Question, QuestionType, Request};
 use super::result::{self, AskResult};
-use super::rules::Rules;
+use super::rules::{ImagePaste, Rules};
 use super::tool::Tool;
 use super::tool_result::ToolResult;
 
@@ -194,6 +194,18 @@ impl Call {
     /// The rules a surface follows for this call.
     pub const fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The call with its editors taking images as `images` says: a host whose answers are
+    /// text alone (Claude Code's `AskUserQuestion`) has nowhere to put an image, so its form
+    /// takes none rather than drop one the person attached. A contract without images keeps
+    /// taking none.
+    #[must_use]
+    pub fn with_images(mut self, images: ImagePaste) -> Self {
+        if images == ImagePaste::Unsupported {
+            self.rules.images = ImagePaste::Unsupported;
+        }
+        self
     }
 
     /// The arguments as they are saved: preview files loaded, derived labels filled in

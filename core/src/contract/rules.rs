@@ -139,12 +139,15 @@ impl WrittenAnswer {
     }
 }
 
-/// Whether answers and notes can carry images.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Whether answers and notes can carry images. Handed to a form asked in another process (an
+/// inbox, a popup) as `"fromClipboard"` or `"unsupported"`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum ImagePaste {
     /// The editors attach clipboard images; results carry them.
+    #[default]
     FromClipboard,
-    /// The contract has no place for images.
+    /// The contract, or the host the answer goes to, has no place for images.
     Unsupported,
 }
 

@@ -56,11 +56,12 @@ impl Form {
     }
 
     /// `editor.pasteImage`: asks for the clipboard's image for the open editor, unless it
-    /// holds as many as it may. `None` when the contract takes no images, so the key is the
-    /// editor's.
+    /// holds as many as it may; where the answers carry no images, only says so (the key
+    /// pressed to paste an image does nothing else, the text left as it was).
     pub(super) fn paste_image(&mut self) -> Option<Vec<Effect>> {
         if self.rules().images == ImagePaste::Unsupported {
-            return None;
+            self.state.notice = Some(Notice::ImagesNotTaken);
+            return Some(Vec::new());
         }
         if self.editor_images().len() >= MAX_IMAGES_PER_EDITOR {
             self.state.notice = Some(Notice::TooManyImages);

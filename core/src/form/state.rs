@@ -55,6 +55,9 @@ pub enum Notice {
     ImageTooLarge,
     /// The editor holds as many images as it may.
     TooManyImages,
+    /// The paste-image key in a form whose answers carry no images (`ask_user_question`, a
+    /// host whose answers are text).
+    ImagesNotTaken,
 }
 
 impl Notice {
@@ -68,6 +71,9 @@ impl Notice {
             Self::NotAnImage => "The clipboard holds no PNG, JPEG, GIF or WebP image.",
             Self::ImageTooLarge => "Images are limited to 10 MiB each.",
             Self::TooManyImages => "An answer or a note holds at most 5 images.",
+            Self::ImagesNotTaken => {
+                "This form takes no images: its answers reach the agent as text."
+            }
         }
     }
 }

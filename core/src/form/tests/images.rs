@@ -6,7 +6,9 @@ use serde_json::{Value, json};
 
 use super::{Run, ask_user, ask_user_with_keys, one_multi, one_single, question_tool};
 use crate::contract::images::MAX_IMAGES_PER_EDITOR;
+use crate::contract::rules::ImagePaste;
 use crate::effect::{Effect, ImageRead, Surface};
+use crate::form::{Form, FormConfig};
 use crate::input::{ClipboardImage, ClipboardProblem, Input};
 
 /// A PNG file's first bytes: enough for its kind to be told.
@@ -244,12 +246,41 @@ fn a_configured_ask_command_takes_the_key_before_the_image_action() {
 }
 
 #[test]
-fn ask_user_question_editors_take_no_images() {
-    let run = Run::new(
+fn ask_user_question_editors_take_no_images_and_the_paste_image_key_says_so() {
+    let mut run = Run::new(
         question_tool(&json!({"questions": [{"question": "Name?"}]})),
-        "ctrl+v",
+        "'like this' ctrl+v",
     );
     assert!(reads(&run).is_empty());
+    let screen = run.screen();
+    assert!(
+        screen.contains("This form takes no images: its answers reach the agent as text."),
+        "{screen}"
+    );
+    run.keys("' and that'");
+    let screen = run.screen();
+    assert!(
+        screen.contains("like this and that"),
+        "the text as it was: {screen}"
+    );
+}
+
+#[test]
+fn a_call_for_a_host_whose_answers_are_text_takes_no_images() {
+    let call = ask_user(&one_single())
+        .call
+        .with_images(ImagePaste::Unsupported);
+    let run = Run::new(
+        Form::new(call, &FormConfig::default()),
+        "down down enter 'x' ctrl+v",
+    );
+    assert!(reads(&run).is_empty());
+    assert!(
+        run.screen()
+            .contains("This form takes no images: its answers reach the agent as text."),
+        "{}",
+        run.screen()
+    );
 }
 
 #[test]

@@ -15,6 +15,7 @@ mod tests;
 use std::path::Path;
 
 use pi_agent_ask_core::contract::result::{AskError, AskResult};
+use pi_agent_ask_core::contract::rules::ImagePaste;
 use pi_agent_ask_core::contract::{Call, Tool};
 use serde_json::Value;
 
@@ -123,7 +124,9 @@ fn answer(args: &ClaudeHookArgs) -> Result<Answered, Declined> {
             .map(|issue| issue.message.as_str())
             .collect();
         Declined::Invalid(messages.join("; "))
-    })?;
+    })?
+    // Claude Code's answers are text: an image attached would reach nobody.
+    .with_images(ImagePaste::Unsupported);
     let result = match &args.answer {
         Some(path) => match read_json(&path.display().to_string(), "answer response") {
             Ok(response) => call.answered_by(&response).to_json(),

@@ -101,6 +101,15 @@ fn asking(keep: &[usize]) -> Option<(Terminal, Child, Value)> {
     Some((term, hook, input))
 }
 
+/// Submits the form from the review it reached; the `hookSpecificOutput` the hook printed.
+fn submitted(term: &Terminal, hook: Child) -> Value {
+    term.wait_for("the review", |screen| {
+        screen.contains("Review your answers")
+    });
+    term.keys(&["Enter"]);
+    decision(&finish(hook))
+}
+
 /// Checks an allowed call hands the questions back as given; its `updatedInput.answers`.
 fn allowed(specific: &Value, input: &Value) -> Value {
     assert_eq!(specific["permissionDecision"], json!("allow"));
@@ -117,11 +126,7 @@ fn a_single_choice_picked_in_the_inbox_is_the_answer() {
         return;
     };
     term.keys(&["Down", "Enter"]);
-    term.wait_for("the review", |screen| {
-        screen.contains("Review your answers")
-    });
-    term.keys(&["Enter"]);
-    let specific = decision(&finish(hook));
+    let specific = submitted(&term, hook);
     assert_eq!(allowed(&specific, &input), json!({AUTH: "Session cookies"}));
     assert_eq!(specific.get("additionalContext"), None);
     term.wait_for("the idle screen", |screen| screen.contains(IDLE));
@@ -137,11 +142,7 @@ fn a_multi_choice_joins_the_picks_in_the_order_they_were_made() {
     term.keys(&["Up", "Up", "Space"]);
     term.wait_for("repo picked", |screen| screen.contains("[x] repo"));
     term.keys(&["Enter"]);
-    term.wait_for("the review", |screen| {
-        screen.contains("Review your answers")
-    });
-    term.keys(&["Enter"]);
-    let specific = decision(&finish(hook));
+    let specific = submitted(&term, hook);
     assert_eq!(
         allowed(&specific, &input),
         json!({SCOPES: "read:org, repo"})
@@ -159,11 +160,7 @@ fn text_written_with_type_your_own_is_the_answer() {
     term.keys(&["Enter"]);
     term.wait_for("the second question", |screen| screen.contains(SCOPES));
     term.keys(&["Space", "Enter"]);
-    term.wait_for("the review", |screen| {
-        screen.contains("Review your answers")
-    });
-    term.keys(&["Enter"]);
-    let specific = decision(&finish(hook));
+    let specific = submitted(&term, hook);
     assert_eq!(
         allowed(&specific, &input),
         json!({AUTH: "Passkeys, then OAuth", SCOPES: "repo"})
@@ -208,11 +205,7 @@ fn the_hooks_form_takes_no_images_since_claude_codes_answers_are_text() {
     assert!(!screen.contains("[image"), "{screen}");
     assert!(!screen.contains("image"), "no image hint: {screen}");
     term.keys(&["Enter"]);
-    term.wait_for("the review", |screen| {
-        screen.contains("Review your answers")
-    });
-    term.keys(&["Enter"]);
-    let specific = decision(&finish(hook));
+    let specific = submitted(&term, hook);
     assert_eq!(
         allowed(&specific, &input),
         json!({AUTH: "like this and that"})
@@ -239,11 +232,7 @@ fn notes_written_in_the_inbox_reach_additional_context() {
         screen.contains("until SSO lands")
     });
     term.keys(&["Enter", "Enter"]);
-    term.wait_for("the review", |screen| {
-        screen.contains("Review your answers")
-    });
-    term.keys(&["Enter"]);
-    let specific = decision(&finish(hook));
+    let specific = submitted(&term, hook);
     assert_eq!(allowed(&specific, &input), json!({AUTH: "OAuth"}));
     assert_eq!(
         specific["additionalContext"],

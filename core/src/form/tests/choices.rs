@@ -83,3 +83,16 @@ fn a_type_change_with_one_selection_keeps_it() {
     assert!(!run.form.questions()[0].is_multi());
     assert_eq!(run.form.drafts()[0].selected(), &[1]);
 }
+
+#[test]
+fn the_written_answer_row_offers_no_option_note_since_it_is_no_option() {
+    let mut run = Run::new(ask_user(&one_single()), "down");
+    assert!(run.screen().contains("n note"), "{}", run.screen());
+    run.keys("down");
+    let screen = run.screen();
+    assert!(screen.contains("› 3. ( ) Type your own"), "{screen}");
+    assert!(!screen.contains("  n note"), "{screen}");
+    assert!(screen.contains("shift+n question note"), "{screen}");
+    run.keys("n");
+    assert_eq!(run.screen(), screen, "n opens nothing there");
+}

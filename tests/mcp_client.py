@@ -535,6 +535,43 @@ def form_replies_that_are_no_answer(ws: Workspace) -> None:
               result.get("isError") is True and reason in shown, result)
 
 
+def primitive_form_before_2025_11_25(ws: Workspace) -> None:
+    """A client of 2025-06-18 gets a form of primitive properties only (that revision allows
+    no arrays or titled choices): a choice as an enum with enumNames, a multiple choice as a
+    checkbox per option, read back as the options ticked."""
+    process = raw_server(ws)
+    assert process.stdin is not None and process.stdout is not None
+    replies = [json.loads(process.stdout.readline()) for _ in range(2)]
+    form = replies[1]
+    schema = form.get("params", {}).get("requestedSchema", {})
+    properties = schema.get("properties", {})
+    check("2025-06-18: the form holds primitive properties only",
+          form.get("method") == "elicitation/create" and properties and all(
+              field.get("type") in ("string", "number", "integer", "boolean")
+              and not {"oneOf", "anyOf", "items", "default"} & field.keys()
+              for field in properties.values()), schema)
+    check("2025-06-18: a choice is an enum with its titles as enumNames",
+          properties.get("q1", {}).get("enum") == ["postgres", "sqlite"]
+          and properties.get("q1", {}).get("enumNames") == ["Postgres (recommended)", "Sqlite"],
+          properties.get("q1"))
+    process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": form.get("id"), "result": {
+        "action": "accept",
+        "content": {"q1": "sqlite", "q2_option1": True, "q2_option2": True}}}) + "\n")
+    process.stdin.flush()
+    result = {}
+    for line in process.stdout:
+        message = json.loads(line)
+        if message.get("id") == 2:
+            result = message.get("result", {})
+            break
+    process.stdin.close()
+    process.wait(timeout=10)
+    answers = result.get("structuredContent", {}).get("answers", {})
+    check("2025-06-18: the ticked checkboxes are the multiple choice's answer",
+          answers.get("db", {}).get("values") == ["sqlite"]
+          and answers.get("features", {}).get("values") == ["auth", "billing"], result)
+
+
 def malformed_calls(ws: Workspace) -> None:
     """A tools/call the protocol cannot read gets an invalid-params error saying what is
     wrong; an unknown tool, the tools there are; an unknown method, method not found; a request
@@ -592,6 +629,7 @@ async def main() -> None:
     controls_leave_escaped(ws)
     malformed_calls(ws)
     form_replies_that_are_no_answer(ws)
+    primitive_form_before_2025_11_25(ws)
     lone_surrogates(ws)
     await too_long(ws)
     await notified_before_the_first_request(ws)

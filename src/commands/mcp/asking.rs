@@ -21,7 +21,7 @@ use rmcp::{RoleServer, ServiceError};
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
-use super::elicitation;
+use super::elicitation::{self, Shape};
 use super::elsewhere::{Settled, settle};
 use super::progress::Progress;
 use super::queue;
@@ -197,8 +197,21 @@ async fn workspace_with_roots(shared: &Shared, context: &RequestContext<RoleServ
     Workspace::new(cwd, roots)
 }
 
-fn form_params(call: &Call) -> Option<ElicitRequestParams> {
-    let form = elicitation::form(call);
+/// How the client's form writes its choices: before 2025-11-25 a form holds primitive
+/// properties only.
+fn form_shape(context: &RequestContext<RoleServer>) -> Shape {
+    let titled = context
+        .protocol_version()
+        .is_none_or(|version| version.as_str() >= ProtocolVersion::V_2025_11_25.as_str());
+    if titled {
+        Shape::Titled
+    } else {
+        Shape::Primitive
+    }
+}
+
+fn form_params(call: &Call, shape: Shape) -> Option<ElicitRequestParams> {
+    let form = elicitation::form(call, shape);
     from_json(json!({
         "mode": "form",
         "message": form.message,
@@ -207,8 +220,10 @@ fn form_params(call: &Call) -> Option<ElicitRequestParams> {
     .ok()
 }
 
+/// The form of a 2026-07-28 round, whose revision has titled choices.
 pub(super) fn form_request(call: &Call) -> Option<InputRequest> {
-    form_params(call).map(|params| InputRequest::Elicitation(ElicitRequest::new(params)))
+    form_params(call, Shape::Titled)
+        .map(|params| InputRequest::Elicitation(ElicitRequest::new(params)))
 }
 
 /// How a wait on the client's form ended.
@@ -228,7 +243,7 @@ async fn elicit(
     context: &RequestContext<RoleServer>,
     mut input_ended: watch::Receiver<bool>,
 ) -> Asked {
-    let Some(params) = form_params(call) else {
+    let Some(params) = form_params(call, form_shape(context)) else {
         return finished(&call.no_ui());
     };
     let request = ServerRequest::ElicitRequest(ElicitRequest::new(params));

@@ -4,7 +4,10 @@
 //!
 //! Everything that differs per tool comes from the call's rules: whether notes exist, whether
 //! the form ends with Submit or Elaborate, whether every question must be answered, and what
-//! the written-answer row is called.
+//! the written-answer row is called. What differs per revision of the protocol is the
+//! [`Shape`] of a choice: titled (`oneOf`, arrays) from 2025-11-25, a plain `enum` with
+//! `enumNames` and a checkbox per option of a multiple choice in 2025-06-18, whose forms hold
+//! primitive properties only.
 
 use std::fmt::Write as _;
 
@@ -19,6 +22,17 @@ const PREVIEW_LINES: usize = 6;
 const PREVIEW_CHARS: usize = 300;
 /// The property that holds how the user finished (Submit or Elaborate).
 const FINISH: &str = "finish";
+
+/// How a form's choices are written, by the revision of the protocol the client speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// 2025-11-25 and later: a single choice is a string of titled `oneOf` constants, a
+    /// multiple choice an array of titled `anyOf` items.
+    Titled,
+    /// 2025-06-18: a single choice is a string `enum` with `enumNames`; a multiple choice, one
+    /// boolean per option (the form takes no arrays).
+    Primitive,
+}
 
 /// One form for the whole call: the message above it and its flat schema.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,8 +49,14 @@ fn keys(index: usize) -> (String, String, String) {
     (format!("q{n}"), format!("q{n}_own"), format!("q{n}_note"))
 }
 
-/// The form that asks every question of `call`.
-pub fn form(call: &Call) -> Form {
+/// The property of option `option` (0-based) of question `index` in a [`Shape::Primitive`]
+/// multiple choice: a checkbox.
+fn option_key(index: usize, option: usize) -> String {
+    format!("q{}_option{}", index + 1, option + 1)
+}
+
+/// The form that asks every question of `call`, its choices written in `shape`.
+pub fn form(call: &Call, shape: Shape) -> Form {
     let rules = call.rules();
     let request = call.request();
     let mut properties = Map::new();
@@ -45,10 +65,14 @@ pub fn form(call: &Call) -> Form {
         let (choice, own, note) = keys(index);
         let description = describe(question);
         let other = other_choice(call, question);
-        if !question.options.is_empty() {
+        let checkboxes_only =
+            shape == Shape::Primitive && question.presented == QuestionType::Multi;
+        if checkboxes_only {
+            properties.extend(checkboxes(index, question, &description, other));
+        } else if !question.options.is_empty() {
             properties.insert(
                 choice.clone(),
-                choice_property(question, &description, other),
+                choice_property(question, &description, other, shape),
             );
         }
         let own_title = if question.options.is_empty() {
@@ -82,7 +106,9 @@ pub fn form(call: &Call) -> Form {
                 }),
             );
         }
-        if rules.submit_needs_every_answer {
+        // A multiple choice of checkboxes has no one property to require: the answer's
+        // check asks for it instead.
+        if rules.submit_needs_every_answer && (!checkboxes_only || question.options.is_empty()) {
             required.push(if question.options.is_empty() {
                 own
             } else {
@@ -91,19 +117,30 @@ pub fn form(call: &Call) -> Form {
         }
     }
     if rules.actions.contains(&ReviewAction::Elaborate) {
-        properties.insert(
-            FINISH.to_owned(),
-            json!({
-                "type": "string",
-                "title": "Finish",
-                "description": "Submit the answers, or ask the agent to elaborate on your notes first.",
-                "oneOf": [
-                    {"const": "submit", "title": ReviewAction::Submit.label()},
-                    {"const": "elaborate", "title": ReviewAction::Elaborate.label()},
-                ],
-                "default": "submit",
-            }),
-        );
+        let finishes = [
+            ("submit", ReviewAction::Submit.label()),
+            ("elaborate", ReviewAction::Elaborate.label()),
+        ];
+        let mut finish = json!({
+            "type": "string",
+            "title": "Finish",
+            "description": "Submit the answers, or ask the agent to elaborate on your notes first.",
+        });
+        match shape {
+            Shape::Titled => {
+                finish["oneOf"] = finishes
+                    .iter()
+                    .map(|(value, title)| json!({"const": value, "title": title}))
+                    .collect();
+                finish["default"] = json!("submit");
+            }
+            // No defaults before 2025-11-25: a finish left out submits.
+            Shape::Primitive => {
+                finish["enum"] = finishes.iter().map(|(value, _)| json!(value)).collect();
+                finish["enumNames"] = finishes.iter().map(|(_, title)| json!(title)).collect();
+            }
+        }
+        properties.insert(FINISH.to_owned(), finish);
     }
     let mut schema = json!({"type": "object", "properties": properties});
     if !required.is_empty() {
@@ -180,7 +217,27 @@ fn other_choice(call: &Call, question: &Question) -> Option<&'static str> {
     .then_some(other)
 }
 
-fn choice_property(question: &Question, description: &str, other: Option<&str>) -> Value {
+fn choice_property(
+    question: &Question,
+    description: &str,
+    other: Option<&str>,
+    shape: Shape,
+) -> Value {
+    if shape == Shape::Primitive {
+        let (values, titles): (Vec<Value>, Vec<Value>) = question
+            .options
+            .iter()
+            .map(|option| (json!(option.value), json!(option_title(option))))
+            .chain(other.map(|other| (json!(other), json!(other))))
+            .unzip();
+        return json!({
+            "type": "string",
+            "title": question.label,
+            "description": description,
+            "enum": values,
+            "enumNames": titles,
+        });
+    }
     let choices: Vec<Value> = question
         .options
         .iter()
@@ -203,27 +260,79 @@ fn choice_property(question: &Question, description: &str, other: Option<&str>) 
     }
 }
 
+/// A [`Shape::Primitive`] multiple choice: a checkbox per option titled with the question's
+/// label, the first holding the question's description, and one for `other` last.
+fn checkboxes(
+    index: usize,
+    question: &Question,
+    description: &str,
+    other: Option<&str>,
+) -> Map<String, Value> {
+    let titles = question
+        .options
+        .iter()
+        .map(option_title)
+        .chain(other.map(str::to_owned));
+    titles
+        .enumerate()
+        .map(|(option, title)| {
+            let mut checkbox = json!({
+                "type": "boolean",
+                "title": format!("{}: {title}", question.label),
+            });
+            if option == 0 {
+                checkbox["description"] = json!(description);
+            }
+            (option_key(index, option), checkbox)
+        })
+        .collect()
+}
+
+/// The values a form's content chose for question `index`: its choice property (a string or
+/// an array), then the options whose checkboxes are ticked, in option order, `other` standing
+/// for the checkbox after them.
+fn chosen(
+    content: &Map<String, Value>,
+    index: usize,
+    question: &Question,
+    other: Option<&str>,
+) -> Vec<Value> {
+    let (choice, _, _) = keys(index);
+    let mut chosen = match content.get(&choice) {
+        Some(Value::Array(values)) => values.clone(),
+        Some(Value::Null) | None => Vec::new(),
+        Some(value) => vec![value.clone()],
+    };
+    let values = question
+        .options
+        .iter()
+        .map(|option| option.value.as_str())
+        .chain(other);
+    for (option, value) in values.enumerate() {
+        if content.get(&option_key(index, option)) == Some(&Value::Bool(true)) {
+            chosen.push(json!(value));
+        }
+    }
+    chosen
+}
+
 /// The remote response the accepted `content` of [`form`] stands for. Values keep the JSON
 /// type the client sent, so the call's check refuses what is not a string as `--answer` does.
 pub fn response(call: &Call, content: &Map<String, Value>) -> Value {
     let rules = call.rules();
     let mut answers = Map::new();
     for (index, question) in call.request().questions.iter().enumerate() {
-        let (choice, own, note) = keys(index);
+        let (_, own, note) = keys(index);
         let written = content
             .get(&own)
             .filter(|text| text.as_str().is_none_or(|text| !text.trim().is_empty()));
         let mut answer = Map::new();
         // The added Other choice stands for the written answer, no option of the question's.
         let other = other_choice(call, question);
-        let chosen: Vec<Value> = match content.get(&choice) {
-            Some(Value::Array(values)) => values.clone(),
-            Some(Value::Null) | None => Vec::new(),
-            Some(value) => vec![value.clone()],
-        }
-        .into_iter()
-        .filter(|value| other.is_none_or(|other| value.as_str() != Some(other)))
-        .collect();
+        let chosen: Vec<Value> = chosen(content, index, question, other)
+            .into_iter()
+            .filter(|value| other.is_none_or(|other| value.as_str() != Some(other)))
+            .collect();
         let choice_counts = written.is_none() || !rules.custom_is_exclusive(question);
         if choice_counts && !chosen.is_empty() {
             answer.insert("values".into(), Value::Array(chosen));

@@ -2,7 +2,7 @@ use pi_agent_ask_core::contract::ask_user::ParseOptions;
 use pi_agent_ask_core::contract::{Call, Tool};
 use serde_json::{Value, json};
 
-use super::{form, response};
+use super::{Shape, form, response};
 
 fn call(tool: Tool, arguments: &Value) -> Call {
     Call::parse_saved(tool, arguments, ParseOptions::default(), "id-1").expect("valid arguments")
@@ -30,7 +30,7 @@ fn content(value: &Value) -> serde_json::Map<String, Value> {
 
 #[test]
 fn a_single_choice_question_is_a_titled_enum_with_the_recommendation_in_its_title() {
-    let schema = form(&service_setup()).schema;
+    let schema = form(&service_setup(), Shape::Titled).schema;
     let db = &schema["properties"]["q1"];
     assert_eq!(db["type"], "string");
     assert_eq!(db["title"], "Database");
@@ -52,7 +52,7 @@ fn a_single_choice_question_is_a_titled_enum_with_the_recommendation_in_its_titl
 
 #[test]
 fn a_multiple_choice_question_is_a_titled_array() {
-    let schema = form(&service_setup()).schema;
+    let schema = form(&service_setup(), Shape::Titled).schema;
     let features = &schema["properties"]["q2"];
     assert_eq!(features["type"], "array");
     assert_eq!(
@@ -63,7 +63,7 @@ fn a_multiple_choice_question_is_a_titled_array() {
 
 #[test]
 fn previews_are_shortened_into_the_description() {
-    let schema = form(&service_setup()).schema;
+    let schema = form(&service_setup(), Shape::Titled).schema;
     assert_eq!(
         schema["properties"]["q3"]["description"],
         "Which layout?\n\nA:\n1\n2\n3\n4\n5\n6…\n\nB:\nshort"
@@ -72,7 +72,7 @@ fn previews_are_shortened_into_the_description() {
 
 #[test]
 fn ask_user_ends_with_submit_or_elaborate_and_required_never_blocks() {
-    let built = form(&service_setup());
+    let built = form(&service_setup(), Shape::Titled);
     assert_eq!(
         built.schema["properties"]["finish"]["oneOf"],
         json!([{"const": "submit", "title": "Submit"}, {"const": "elaborate", "title": "Elaborate"}])
@@ -94,7 +94,7 @@ fn ask_user_question_requires_every_question_and_has_no_notes_or_finish() {
             {"question": "Log format?", "header": "Format"}
         ]}),
     );
-    let schema = form(&question).schema;
+    let schema = form(&question, Shape::Titled).schema;
     assert_eq!(schema["required"], json!(["q1", "q2_own"]));
     assert_eq!(
         schema["properties"]["q1_own"]["title"],
@@ -171,7 +171,7 @@ fn auth_question() -> Call {
 #[test]
 fn a_required_single_choice_offers_other_so_a_written_answer_needs_no_option_picked() {
     let question = auth_question();
-    let schema = form(&question).schema;
+    let schema = form(&question, Shape::Titled).schema;
     assert_eq!(
         schema["properties"]["q1"]["oneOf"],
         json!([
@@ -202,7 +202,7 @@ fn a_required_single_choice_offers_other_so_a_written_answer_needs_no_option_pic
 #[test]
 fn other_is_not_offered_where_no_answer_is_required_or_an_option_has_its_value() {
     let optional = service_setup();
-    let choices = &form(&optional).schema["properties"]["q1"]["oneOf"];
+    let choices = &form(&optional, Shape::Titled).schema["properties"]["q1"]["oneOf"];
     assert!(
         choices
             .as_array()
@@ -218,7 +218,7 @@ fn other_is_not_offered_where_no_answer_is_required_or_an_option_has_its_value()
              "options": [{"label": "OAuth"}, {"label": "Other (type something)"}]}
         ]}),
     );
-    let schema = form(&taken).schema;
+    let schema = form(&taken, Shape::Titled).schema;
     assert_eq!(
         schema["properties"]["q1"]["oneOf"].as_array().map(Vec::len),
         Some(2)
@@ -239,7 +239,7 @@ fn other_chosen_in_a_multiple_choice_stands_for_the_written_answer_beside_the_op
              "options": [{"label": "A"}, {"label": "B"}]}
         ]}),
     );
-    let choices = &form(&question).schema["properties"]["q1"]["items"]["anyOf"];
+    let choices = &form(&question, Shape::Titled).schema["properties"]["q1"]["items"]["anyOf"];
     assert_eq!(
         choices.as_array().and_then(|choices| choices.last()),
         Some(&json!({"const": "Other (type something)", "title": "Other (type something)"}))
@@ -262,5 +262,82 @@ fn other_chosen_in_a_multiple_choice_stands_for_the_written_answer_beside_the_op
     assert_eq!(
         text(json!({"q1": ["A", "Other (type something)"], "q1_own": "C"})),
         "Feat: user wrote: C"
+    );
+}
+
+#[test]
+fn before_2025_11_25_a_single_choice_is_a_plain_enum_with_its_titles_as_enum_names() {
+    let schema = form(&service_setup(), Shape::Primitive).schema;
+    let db = &schema["properties"]["q1"];
+    assert_eq!(db["type"], "string");
+    assert_eq!(db["enum"], json!(["postgres", "sqlite"]));
+    assert_eq!(
+        db["enumNames"],
+        json!(["Postgres (recommended) | Managed", "Sqlite"])
+    );
+    assert_eq!(db.get("oneOf"), None);
+    let finish = &schema["properties"]["finish"];
+    assert_eq!(finish["enum"], json!(["submit", "elaborate"]));
+    assert_eq!(finish["enumNames"], json!(["Submit", "Elaborate"]));
+    assert_eq!(finish.get("default"), None, "no defaults before 2025-11-25");
+}
+
+#[test]
+fn before_2025_11_25_a_multiple_choice_is_a_checkbox_per_option_read_back_in_option_order() {
+    let call = service_setup();
+    let schema = form(&call, Shape::Primitive).schema;
+    let properties = schema["properties"].as_object().expect("properties");
+    assert_eq!(properties.get("q2"), None, "no arrays");
+    assert_eq!(
+        properties["q2_option1"],
+        json!({"type": "boolean", "title": "Features: Auth", "description": "Which features?"})
+    );
+    assert_eq!(
+        properties["q2_option2"],
+        json!({"type": "boolean", "title": "Features: Billing"})
+    );
+    for property in properties.values() {
+        let kind = property["type"].as_str().expect("a type");
+        assert!(
+            ["string", "boolean"].contains(&kind),
+            "primitive properties only: {property}"
+        );
+    }
+    let accepted = content(&json!({
+        "q1": "postgres", "q2_option1": true, "q2_option2": true, "q3": "b"
+    }));
+    assert_eq!(
+        response(&call, &accepted)["answers"]["features"],
+        json!({"values": ["auth", "billing"]})
+    );
+}
+
+#[test]
+fn before_2025_11_25_a_required_multiple_choice_offers_other_as_a_checkbox_and_requires_nothing_it_cannot()
+ {
+    let question = call(
+        Tool::AskUserQuestion,
+        &json!({"questions": [
+            {"question": "Which features?", "header": "Feat", "multiSelect": true,
+             "options": [{"label": "A"}, {"label": "B"}]},
+            {"question": "Which auth?", "header": "Auth",
+             "options": [{"label": "OAuth"}, {"label": "Cookies"}]}
+        ]}),
+    );
+    let schema = form(&question, Shape::Primitive).schema;
+    assert_eq!(schema["required"], json!(["q2"]));
+    assert_eq!(
+        schema["properties"]["q1_option3"]["title"],
+        "Feat: Other (type something)"
+    );
+    let text = |accepted: Value| {
+        question
+            .answered_by(&response(&question, &content(&accepted)))
+            .text()
+            .to_owned()
+    };
+    assert_eq!(
+        text(json!({"q1_option2": true, "q1_option3": true, "q1_own": "C", "q2": "OAuth"})),
+        "Feat: user wrote: C\nAuth: user selected: 1. OAuth"
     );
 }

@@ -28,6 +28,13 @@ fn content(value: &Value) -> serde_json::Map<String, Value> {
     value.as_object().expect("an object").clone()
 }
 
+/// The text of the result the form's `accepted` content gives `call`.
+fn answer_text(call: &Call, accepted: &Value) -> String {
+    call.answered_by(&response(call, &content(accepted)))
+        .text()
+        .to_owned()
+}
+
 #[test]
 fn a_single_choice_question_is_a_titled_enum_with_the_recommendation_in_its_title() {
     let schema = form(&service_setup(), Shape::Titled).schema;
@@ -244,12 +251,7 @@ fn other_chosen_in_a_multiple_choice_stands_for_the_written_answer_beside_the_op
         choices.as_array().and_then(|choices| choices.last()),
         Some(&json!({"const": "Other (type something)", "title": "Other (type something)"}))
     );
-    let text = |accepted: Value| {
-        question
-            .answered_by(&response(&question, &content(&accepted)))
-            .text()
-            .to_owned()
-    };
+    let text = |accepted: Value| answer_text(&question, &accepted);
     assert_eq!(
         text(json!({"q1": ["A", "Other (type something)"]})),
         "Feat: user selected: 1. A"
@@ -330,12 +332,7 @@ fn before_2025_11_25_a_required_multiple_choice_offers_other_as_a_checkbox_and_r
         schema["properties"]["q1_option3"]["title"],
         "Feat: Other (type something)"
     );
-    let text = |accepted: Value| {
-        question
-            .answered_by(&response(&question, &content(&accepted)))
-            .text()
-            .to_owned()
-    };
+    let text = |accepted: Value| answer_text(&question, &accepted);
     assert_eq!(
         text(json!({"q1_option2": true, "q1_option3": true, "q1_own": "C", "q2": "OAuth"})),
         "Feat: user wrote: C\nAuth: user selected: 1. OAuth"

@@ -206,6 +206,46 @@ fn an_inline_form_narrowed_while_typing_leaves_no_copy_of_its_top_rows_on_the_sc
     );
 }
 
+#[test]
+fn an_inline_form_shortened_and_grown_back_while_typing_leaves_no_copy_of_its_rows() {
+    let Some(term) = Asking::start(100, 24) else {
+        return;
+    };
+    let tmux = &term.tmux;
+    open_demo(&term, "--inline");
+    term.press(&["End", "Enter"], "alt+enter new line");
+    tmux.text("half an answer");
+    tmux.wait_for_text("half an answer");
+    // The cursor in the editor has rows of the form above it: a shorter terminal moves them
+    // into its scrollback, and a taller one brings them back.
+    tmux.resize(100, 10);
+    tmux.wait_for("the form at 10 rows", |screen| {
+        screen.lines().count() == 10 && screen.contains("half an answer")
+    });
+    tmux.resize(100, 24);
+    let screen = tmux.wait_for("the form redrawn at 24 rows", |screen| {
+        screen.contains("half an answer")
+            && screen
+                .lines()
+                .nth(23)
+                .is_some_and(|line| line.contains("esc keep"))
+    });
+    assert_eq!(
+        screen.matches(TITLE).count(),
+        1,
+        "the title once, the form's own:\n{screen}"
+    );
+    tmux.keys(&["C-c"]);
+    tmux.keys(&["C-c"]);
+    let (_, exit) = term.finish();
+    assert_eq!(exit, 0);
+    let screen = tmux.screen();
+    assert!(
+        !screen.contains(TITLE),
+        "a row of the form was left on the screen:\n{screen}"
+    );
+}
+
 /// Writes `two.json`: a single-choice question and a multiple-choice one, with no title, so
 /// the tab row (`□ Q1`) is the form's first.
 fn write_two_questions(term: &Asking) {

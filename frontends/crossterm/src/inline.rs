@@ -53,20 +53,43 @@ pub fn place(wanted: u16, cursor: Position, screen_height: u16) -> Placement {
     }
 }
 
-/// Where the form's first row is after the terminal changed size: the terminal moves the form's
-/// rows with the cursor, which was left at `parked` and is now at `found`, and `rewrapped` more
-/// lines now lie between the two (see [`rewrapped_above`]); on a screen `screen_height` rows
-/// tall. A top the terminal moved off the screen is its first row.
-pub fn moved_top(
+/// Where the form's rows are after the terminal changed size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Moved {
+    /// The form's first row on the screen now.
+    pub top: u16,
+    /// How many of the form's first rows the terminal holds in its scrollback now.
+    pub scrolled_off: u16,
+}
+
+/// Where the form's rows are after the terminal changed size: the terminal moves them with the
+/// cursor, which was left at `parked` and is now at `found`, and `rewrapped` more lines now lie
+/// between the two (see [`rewrapped_above`]); on a screen `screen_height` rows tall.
+///
+/// A top the terminal moved off the screen (a shorter terminal keeps the cursor's row, and an
+/// editor's cursor has rows of the form above it) is the screen's first row, and the rows it
+/// moved into its scrollback are counted; `scrolled_off` of them were there already. A taller
+/// terminal that brings lines back from its scrollback (tmux does) moves the form down by as
+/// many, and the last of them are those rows: the form takes them back, so that they are
+/// cleared and drawn over rather than left as a copy above it.
+pub fn moved(
     top: u16,
     parked: Position,
     found: Position,
     rewrapped: u16,
+    scrolled_off: u16,
     screen_height: u16,
-) -> u16 {
-    let shifted = i32::from(top) + i32::from(found.y) - i32::from(parked.y) - i32::from(rewrapped);
+) -> Moved {
+    let down = i32::from(found.y) - i32::from(parked.y) - i32::from(rewrapped);
+    let brought_back = down.clamp(0, i32::from(scrolled_off));
+    let shifted = i32::from(top) + down - brought_back;
+    let newly_off = (-shifted).max(0);
     let last = i32::from(screen_height.max(1)) - 1;
-    u16::try_from(shifted.clamp(0, last)).unwrap_or(0)
+    Moved {
+        top: u16::try_from(shifted.clamp(0, last)).unwrap_or(0),
+        scrolled_off: u16::try_from(i32::from(scrolled_off) - brought_back + newly_off)
+            .unwrap_or(u16::MAX),
+    }
 }
 
 /// The lines a terminal that rewraps its lines when it narrows (tmux, kitty, the GNOME terminal and
@@ -128,6 +151,11 @@ mod tests {
         assert_eq!(placement.scroll, 5);
     }
 
+    /// The top alone, for a form with none of its rows in the scrollback.
+    fn moved_top(top: u16, parked: Position, found: Position, rewrapped: u16, height: u16) -> u16 {
+        moved(top, parked, found, rewrapped, 0, height).top
+    }
+
     #[test]
     fn the_top_follows_the_cursor_when_the_terminal_moves_the_rows() {
         let parked = Position::new(0, 5);
@@ -139,6 +167,48 @@ mod tests {
             0
         );
         assert_eq!(moved_top(5, parked, Position::new(0, 40), 0, 15), 14);
+    }
+
+    #[test]
+    fn rows_a_shorter_terminal_scrolled_off_are_taken_back_when_a_taller_one_brings_them_back() {
+        // The cursor in an editor on row 12, the form from row 1: a terminal 14 rows shorter
+        // keeps the cursor's row, three rows up, so the form's first two go into its
+        // scrollback.
+        let shorter = moved(1, Position::new(11, 12), Position::new(11, 9), 0, 0, 10);
+        assert_eq!(
+            shorter,
+            Moved {
+                top: 0,
+                scrolled_off: 2
+            }
+        );
+        // 14 rows more bring 14 lines back above it: the last two of them are its own.
+        let taller = moved(0, Position::new(11, 6), Position::new(11, 20), 0, 2, 24);
+        assert_eq!(
+            taller,
+            Moved {
+                top: 12,
+                scrolled_off: 0
+            }
+        );
+        // Two lines brought back are both the form's; one stays in the scrollback.
+        let a_little = moved(0, Position::new(11, 6), Position::new(11, 8), 0, 3, 12);
+        assert_eq!(
+            a_little,
+            Moved {
+                top: 0,
+                scrolled_off: 1
+            }
+        );
+        // A terminal that brings nothing back leaves the count as it was.
+        let same = moved(0, Position::new(11, 6), Position::new(11, 6), 0, 3, 24);
+        assert_eq!(
+            same,
+            Moved {
+                top: 0,
+                scrolled_off: 3
+            }
+        );
     }
 
     #[test]

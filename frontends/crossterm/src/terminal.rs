@@ -18,7 +18,7 @@ use ratatui::layout::{Position, Rect};
 use crate::backend::TtyBackend;
 use crate::backend::TypedAhead;
 use crate::counting::ByteCount;
-use crate::inline::{InlineRows, moved_top, rewrapped_above};
+use crate::inline::{InlineRows, Moved, moved, rewrapped_above};
 use crate::jobs::{JobControl, Stop, job_control};
 use crate::output_watch::OutputWatch;
 use crate::painter::Painter;
@@ -118,6 +118,9 @@ pub struct TerminalSession {
     /// Where the cursor was left after the last draw: the frame's cursor, or, inline, the
     /// form's top-left cell, so a terminal that changes size moves the form's rows with it.
     parked: Position,
+    /// Inline, how many of the form's first rows a shorter terminal moved into its scrollback,
+    /// to take back when a taller one brings them back.
+    scrolled_off: u16,
 }
 
 impl TerminalSession {
@@ -144,6 +147,7 @@ impl TerminalSession {
             output: options.output.descriptor(),
             area: Rect::default(),
             parked: Position::ORIGIN,
+            scrolled_off: 0,
         };
         session.note_area();
         Ok(session)
@@ -167,7 +171,8 @@ impl TerminalSession {
     /// Follows a change of the terminal's size; returns the new size of the form's area.
     ///
     /// Inline, the form's rows are found again by the cursor, cleared down to the bottom of
-    /// the screen (wherever the terminal moved or rewrapped them) and placed anew for the new
+    /// the screen (wherever the terminal moved or rewrapped them, and with them those of its
+    /// rows a taller terminal brought back from its scrollback) and placed anew for the new
     /// height; the next draw repaints everything. A cursor left in an editor has rows of the
     /// form above it, which a narrower terminal rewraps into more lines: those are counted from
     /// what the rows showed, so that the form's top row is cleared too.
@@ -184,7 +189,15 @@ impl TerminalSession {
                     0
                 };
                 let found = backend.get_cursor_position()?;
-                let top = moved_top(self.area.y, self.parked, found, rewrapped, screen.height);
+                let Moved { top, scrolled_off } = moved(
+                    self.area.y,
+                    self.parked,
+                    found,
+                    rewrapped,
+                    self.scrolled_off,
+                    screen.height,
+                );
+                self.scrolled_off = scrolled_off;
                 clear_rows(backend, top..screen.height)?;
                 let rows = make_room(backend, height, Position::new(0, top))?;
                 self.terminal = inline_terminal(&self.tty, &self.shared, rows, screen.width)?;

@@ -10,7 +10,7 @@ use crate::commands::mcp::surfaces::UiChoice;
 
 mod values;
 
-use values::{ToolParser, inbox_name, parse_size};
+use values::{ToolParser, inbox_name, inline_rows, parse_size};
 
 /// Ask a human structured questions on behalf of a coding agent.
 #[derive(Debug, Parser)]
@@ -384,7 +384,7 @@ pub struct InlineArg {
         value_name = "ROWS",
         num_args = 0..=1,
         default_missing_value = "20",
-        value_parser = clap::value_parser!(u16).range(1..)
+        value_parser = inline_rows
     )]
     pub rows: Option<u16>,
 }

@@ -50,3 +50,22 @@ fn an_inline_form_of_no_rows_is_a_usage_error_for_every_command_that_takes_one()
         );
     }
 }
+
+#[test]
+fn a_file_written_after_a_bare_inline_flag_is_refused_saying_where_it_goes() {
+    use clap::Parser as _;
+    let refused = Cli::try_parse_from(["pi-agent-ask", "ask", "--inline", "plan.json"])
+        .expect_err("no number");
+    let message = refused.to_string();
+    assert!(
+        message.contains(
+            "\"plan.json\" is no number of rows; a file goes before the flag \
+             (`plan.json --inline`), and rows may be given as `--inline=ROWS`"
+        ),
+        "{message}"
+    );
+    for rows in ["--inline=3", "--inline"] {
+        let taken = Cli::try_parse_from(["pi-agent-ask", "ask", "plan.json", rows]);
+        assert!(taken.is_ok(), "{rows}: {taken:?}");
+    }
+}

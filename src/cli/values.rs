@@ -57,3 +57,19 @@ pub(super) fn inbox_name(name: &str) -> Result<String, String> {
         .map(str::to_owned)
         .map_err(|error| error.to_string())
 }
+
+/// The rows of `--inline ROWS`, 1 to 65535. The value is optional, so a word that is no number
+/// is most likely the arguments file written after the flag: the error says how to write it.
+pub(super) fn inline_rows(text: &str) -> Result<u16, String> {
+    match text.parse::<u16>() {
+        Ok(0) => Err("the form needs at least one row".to_owned()),
+        Ok(rows) => Ok(rows),
+        Err(_) if !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit()) => Err(
+            format!("{text} is more than the 65535 rows a form may take"),
+        ),
+        Err(_) => Err(format!(
+            "{text:?} is no number of rows; a file goes before the flag (`{text} --inline`), \
+             and rows may be given as `--inline=ROWS`"
+        )),
+    }
+}

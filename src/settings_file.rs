@@ -99,7 +99,8 @@ impl SettingsFile {
         };
         let target = write_target(&path);
         let folder = folder_of(&target).to_path_buf();
-        std::fs::create_dir_all(&folder).map_err(|error| could_not_save(&error))?;
+        std::fs::create_dir_all(&folder)
+            .map_err(|error| could_not_save(&folder_problem(&folder, error)))?;
         let _lock = FolderLock::take(&folder).map_err(|error| could_not_save(&error))?;
         let current = load_from(&path);
         let document =
@@ -138,7 +139,7 @@ impl SettingsFile {
         };
         let target = write_target(path);
         let folder = folder_of(&target);
-        std::fs::create_dir_all(folder)?;
+        std::fs::create_dir_all(folder).map_err(|error| folder_problem(folder, error))?;
         let existing = std::fs::metadata(&target).ok();
         if existing
             .as_ref()
@@ -194,6 +195,23 @@ fn load_from(path: &Path) -> Loaded {
             Err(_) => unreadable(),
         },
         Err(_) => unreadable(),
+    }
+}
+
+/// Why the folder of the settings file could not be made: the nearest of its folders that
+/// exists when that is a file (the system's own word, "File exists", names neither), else the
+/// system's error.
+fn folder_problem(folder: &Path, error: std::io::Error) -> std::io::Error {
+    let not_a_folder = folder
+        .ancestors()
+        .find(|ancestor| ancestor.exists())
+        .filter(|existing| !existing.is_dir());
+    match not_a_folder {
+        Some(file) => std::io::Error::new(
+            std::io::ErrorKind::NotADirectory,
+            format!("{} is a file, not a folder", file.display()),
+        ),
+        None => error,
     }
 }
 

@@ -112,17 +112,21 @@ fn a_file_that_is_not_utf8_counts_as_invalid() {
 }
 
 #[test]
-fn a_folder_that_cannot_be_created_fails_the_save_and_changes_nothing() {
+fn a_folder_that_cannot_be_created_fails_the_save_naming_the_file_in_its_way_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let blocker = dir.path().join("config");
     std::fs::write(&blocker, b"not a folder").unwrap();
     let path = blocker.join("s.json");
     let mut file = SettingsFile::open(Some(&path));
     assert_eq!(file.loaded.file, FileState::Missing);
+    let why = format!("({} is a file, not a folder)", blocker.display());
     assert!(
-        file.loaded.notices.iter().any(
-            |notice| notice.starts_with("Could not create the config file with the defaults (")
-        ),
+        file.loaded
+            .notices
+            .iter()
+            .any(|notice| notice.starts_with(&format!(
+                "Could not create the config file with the defaults {why}"
+            ))),
         "the open says it could not create the file: {:?}",
         file.loaded.notices
     );
@@ -130,7 +134,7 @@ fn a_folder_that_cannot_be_created_fails_the_save_and_changes_nothing() {
         .save(Change::Set(Toggle::ShowFooterHints, false))
         .expect_err("a file stands where the folder would be");
     assert!(
-        error.starts_with("Could not save the config file ("),
+        error.starts_with(&format!("Could not save the config file {why}")),
         "{error}"
     );
     assert!(!error.contains("os error"), "{error}");

@@ -141,3 +141,23 @@ fn a_result_of_another_shape_is_a_usage_error_naming_the_tool() {
         output.stderr
     );
 }
+
+#[test]
+fn a_result_of_the_other_tool_is_refused_saying_which_tool_reads_it() {
+    let arguments =
+        r#"{"questions": [{"question": "Which?", "options": [{"label": "A"}, {"label": "B"}]}]}"#;
+    let question_tool = ["ask", "-", "--tool", "ask_user_question", "--ui", "none"];
+    let asked = run_program(&question_tool.map(str::to_owned), Some(arguments));
+    assert_eq!(asked.exit, 0, "{}", asked.stderr);
+    let read = ["transcript", "result", "-"].map(str::to_owned);
+    let output = run_program(&read, Some(&asked.stdout));
+    assert_eq!(output.exit, 2);
+    assert!(
+        output.stderr.contains(
+            "not an ask_user tool result: missing field `label`; it reads as an \
+             ask_user_question result (`--tool ask_user_question`)"
+        ),
+        "{}",
+        output.stderr
+    );
+}

@@ -311,9 +311,13 @@ async def sealed_state(ws: Workspace) -> None:
                                                 request_state=tampered)
         check("modern: a tampered state is refused with an error result",
               result.is_error and "request state was refused" in text(result), text(result))
+        result = await client.session.call_tool("ask_user", SERVICE, input_responses={},
+                                                request_state=state)
+        check("modern: a retry without the form's answer is refused saying so",
+              result.is_error and "carries no answer to the form" in text(result), text(result))
         result = await client.session.call_tool("ask_user", SERVICE, input_responses=answer,
                                                 request_state=state)
-        check("modern: the sealed state gives the answer",
+        check("modern: the sealed state gives the answer, a retry without one not using it up",
               (result.structured_content or {}).get("answers", {}).get("db", {}).get("values")
               == ["postgres"], result.structured_content)
         result = await client.session.call_tool("ask_user", SERVICE, input_responses=answer,

@@ -299,7 +299,10 @@ pub(super) const NOT_A_FORM_ANSWER: &str =
 pub(super) fn from_form(call: &Call, answer: &ElicitResult) -> ToolResult {
     match answer.action {
         ElicitationAction::Accept => match answer.content.as_ref() {
-            Some(Value::Object(content)) => call.answered_by(&elicitation::response(call, content)),
+            Some(Value::Object(content)) => match elicitation::response(call, content) {
+                Ok(response) => call.answered_by(&response),
+                Err(why) => call.invalid_answer(&why),
+            },
             _ => call.invalid_answer(
                 "An accepted form must carry its content, an object of the form's fields.",
             ),

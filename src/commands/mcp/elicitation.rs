@@ -290,13 +290,14 @@ fn checkboxes(
 
 /// The values a form's content chose for question `index`: its choice property (a string or
 /// an array), then the options whose checkboxes are ticked, in option order, `other` standing
-/// for the checkbox after them.
+/// for the checkbox after them. A checkbox that is neither true, false nor left out is no
+/// form's answer: the error says which.
 fn chosen(
     content: &Map<String, Value>,
     index: usize,
     question: &Question,
     other: Option<&str>,
-) -> Vec<Value> {
+) -> Result<Vec<Value>, String> {
     let (choice, _, _) = keys(index);
     let mut chosen = match content.get(&choice) {
         Some(Value::Array(values)) => values.clone(),
@@ -309,16 +310,24 @@ fn chosen(
         .map(|option| option.value.as_str())
         .chain(other);
     for (option, value) in values.enumerate() {
-        if content.get(&option_key(index, option)) == Some(&Value::Bool(true)) {
-            chosen.push(json!(value));
+        let key = option_key(index, option);
+        match content.get(&key) {
+            Some(Value::Bool(true)) => chosen.push(json!(value)),
+            Some(Value::Bool(false) | Value::Null) | None => {}
+            Some(_) => {
+                return Err(format!(
+                    "The form's field {key} must be true or false, as a checkbox is."
+                ));
+            }
         }
     }
-    chosen
+    Ok(chosen)
 }
 
 /// The remote response the accepted `content` of [`form`] stands for. Values keep the JSON
-/// type the client sent, so the call's check refuses what is not a string as `--answer` does.
-pub fn response(call: &Call, content: &Map<String, Value>) -> Value {
+/// type the client sent, so the call's check refuses what is not a string as `--answer` does;
+/// a checkbox that is no boolean is refused here, saying which.
+pub fn response(call: &Call, content: &Map<String, Value>) -> Result<Value, String> {
     let rules = call.rules();
     let mut answers = Map::new();
     for (index, question) in call.request().questions.iter().enumerate() {
@@ -329,7 +338,7 @@ pub fn response(call: &Call, content: &Map<String, Value>) -> Value {
         let mut answer = Map::new();
         // The added Other choice stands for the written answer, no option of the question's.
         let other = other_choice(call, question);
-        let chosen: Vec<Value> = chosen(content, index, question, other)
+        let chosen: Vec<Value> = chosen(content, index, question, other)?
             .into_iter()
             .filter(|value| other.is_none_or(|other| value.as_str() != Some(other)))
             .collect();
@@ -355,7 +364,7 @@ pub fn response(call: &Call, content: &Map<String, Value>) -> Value {
     if let Some(finish) = content.get(FINISH) {
         response["mode"] = finish.clone();
     }
-    response
+    Ok(response)
 }
 
 #[cfg(test)]

@@ -28,9 +28,14 @@ fn content(value: &Value) -> serde_json::Map<String, Value> {
     value.as_object().expect("an object").clone()
 }
 
+/// The remote response an accepted form's `content` stands for, which it must.
+fn read(call: &Call, content: &serde_json::Map<String, Value>) -> Value {
+    response(call, content).expect("a form's answer")
+}
+
 /// The text of the result the form's `accepted` content gives `call`.
 fn answer_text(call: &Call, accepted: &Value) -> String {
-    call.answered_by(&response(call, &content(accepted)))
+    call.answered_by(&read(call, &content(accepted)))
         .text()
         .to_owned()
 }
@@ -122,7 +127,7 @@ fn accepted_content_becomes_the_remote_response_of_the_same_answers() {
         "q3": "b", "q3_own": "  ", "finish": "submit"
     }));
     assert_eq!(
-        response(&call, &accepted),
+        read(&call, &accepted),
         json!({"kind": "answer", "answers": {
             "db": {"values": ["postgres"], "note": "keep it managed"},
             "features": {"values": ["billing", "auth"], "customText": "Audit log"},
@@ -136,7 +141,7 @@ fn a_written_answer_on_a_single_choice_question_wins_over_the_chosen_option() {
     let call = service_setup();
     let accepted = content(&json!({"q1": "sqlite", "q1_own": "MariaDB"}));
     let result = call
-        .answer_remote(&response(&call, &accepted))
+        .answer_remote(&read(&call, &accepted))
         .expect("a valid response")
         .to_json();
     assert_eq!(
@@ -149,7 +154,7 @@ fn a_written_answer_on_a_single_choice_question_wins_over_the_chosen_option() {
 fn elaborate_from_the_form_asks_the_agent_to_elaborate() {
     let call = service_setup();
     let accepted = content(&json!({"q1_note": "why postgres?", "finish": "elaborate"}));
-    let result = call.answered_by(&response(&call, &accepted)).to_json();
+    let result = call.answered_by(&read(&call, &accepted)).to_json();
     assert_eq!(result["details"]["mode"], "elaborate");
 }
 
@@ -157,7 +162,7 @@ fn elaborate_from_the_form_asks_the_agent_to_elaborate() {
 fn content_the_contract_refuses_is_refused_as_an_answer_would_be() {
     let call = service_setup();
     let accepted = content(&json!({"q1": "mysql"}));
-    let result = call.answered_by(&response(&call, &accepted));
+    let result = call.answered_by(&read(&call, &accepted));
     assert!(result.is_error());
     assert_eq!(
         result.text(),
@@ -193,13 +198,13 @@ fn a_required_single_choice_offers_other_so_a_written_answer_needs_no_option_pic
          filled in, it is the answer."
     );
     let written = content(&json!({"q1": "Other (type something)", "q1_own": "SAML"}));
-    let result = question.answered_by(&response(&question, &written));
+    let result = question.answered_by(&read(&question, &written));
     assert_eq!(result.text(), "Auth: user wrote: SAML");
     let nothing_written = content(&json!({"q1": "Other (type something)", "q1_own": " "}));
-    let unanswered = question.answered_by(&response(&question, &content(&json!({}))));
+    let unanswered = question.answered_by(&read(&question, &content(&json!({}))));
     assert_eq!(
         question
-            .answered_by(&response(&question, &nothing_written))
+            .answered_by(&read(&question, &nothing_written))
             .text(),
         unanswered.text(),
         "Other with nothing written is no answer, as a form left empty"
@@ -232,7 +237,7 @@ fn other_is_not_offered_where_no_answer_is_required_or_an_option_has_its_value()
     );
     let chosen = content(&json!({"q1": "Other (type something)"}));
     assert_eq!(
-        taken.answered_by(&response(&taken, &chosen)).text(),
+        taken.answered_by(&read(&taken, &chosen)).text(),
         "Auth: user selected: 2. Other (type something)"
     );
 }
@@ -309,7 +314,7 @@ fn before_2025_11_25_a_multiple_choice_is_a_checkbox_per_option_read_back_in_opt
         "q1": "postgres", "q2_option1": true, "q2_option2": true, "q3": "b"
     }));
     assert_eq!(
-        response(&call, &accepted)["answers"]["features"],
+        read(&call, &accepted)["answers"]["features"],
         json!({"values": ["auth", "billing"]})
     );
 }
@@ -337,4 +342,18 @@ fn before_2025_11_25_a_required_multiple_choice_offers_other_as_a_checkbox_and_r
         text(json!({"q1_option2": true, "q1_option3": true, "q1_own": "C", "q2": "OAuth"})),
         "Feat: user wrote: C\nAuth: user selected: 1. OAuth"
     );
+}
+
+#[test]
+fn a_checkbox_that_is_no_boolean_is_no_forms_answer() {
+    let call = service_setup();
+    for ticked in [json!("true"), json!(1)] {
+        let accepted = content(&json!({"q2_option1": ticked}));
+        assert_eq!(
+            response(&call, &accepted),
+            Err("The form's field q2_option1 must be true or false, as a checkbox is.".to_owned())
+        );
+    }
+    let unticked = content(&json!({"q2_option1": null, "q2_option2": false}));
+    assert_eq!(read(&call, &unticked)["answers"], json!({}));
 }

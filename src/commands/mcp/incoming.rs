@@ -26,9 +26,9 @@ use crate::outcome::report;
 mod peek;
 mod refusal;
 
-use peek::{Beginning, beginning_of, id_at_end, meta_at_end, method_at_end};
+use peek::{Beginning, Kind, beginning_of, id_at_end, meta_at_end, method_at_end};
 pub use refusal::REFUSED;
-use refusal::Refusal;
+use refusal::{Refusal, Sender, Verdict};
 
 /// Why a message of `bytes` bytes, a `what` (a method's name, or "reply"), was not taken.
 pub fn too_long_message(what: &str, bytes: usize) -> String {
@@ -95,13 +95,31 @@ enum Opening {
 
 /// What `line`, coming before the session, does.
 fn before_the_session(line: &[u8]) -> Opening {
-    let Beginning { id, method, .. } = beginning_of(line);
-    match (id, method.as_deref()) {
-        (Some(_), Some("ping" | "server/discover")) => Opening::Answered,
-        (None, Some(_)) => Opening::SetAside,
-        (Some(_), None) if serde_json::from_slice::<IgnoredAny>(line).is_ok() => Opening::SetAside,
+    let Beginning {
+        id, kind, method, ..
+    } = beginning_of(line);
+    match (id.is_some(), kind, method.as_deref()) {
+        (true, Kind::Request, Some("ping" | "server/discover")) => Opening::Answered,
+        (false, Kind::Request, _) => Opening::SetAside,
+        (true, Kind::Reply | Kind::Unknown, _)
+            if serde_json::from_slice::<IgnoredAny>(line).is_ok() =>
+        {
+            Opening::SetAside
+        }
         _ => Opening::Begins,
     }
+}
+
+/// The messages of a batch (a JSON array of them, which the protocol took before 2025-06-18 and
+/// `rmcp` does not), to be taken one by one: each request is answered under its own `id`.
+/// `None` for a line that is no batch, or an empty one.
+fn batch(line: &[u8]) -> Option<Vec<Value>> {
+    if line.trim_ascii_start().first() != Some(&b'[') {
+        return None;
+    }
+    serde_json::from_slice::<Vec<Value>>(line)
+        .ok()
+        .filter(|messages| !messages.is_empty())
 }
 
 /// Where the current line stands.
@@ -196,15 +214,15 @@ impl<R> Incoming<R> {
                 self.stand_in_for_too_long(length);
             }
             Line::Held(_) => {
-                let opening =
-                    (self.session == Session::NotBegun).then(|| before_the_session(&self.held));
-                match opening {
-                    Some(Opening::SetAside) => {}
-                    Some(Opening::Begins) | None => {
-                        self.session = Session::Begun;
-                        self.hand_on_held();
+                let held = std::mem::take(&mut self.held);
+                match batch(&held) {
+                    Some(messages) => {
+                        for message in messages {
+                            self.hand_on_line(message.to_string().into_bytes());
+                        }
+                        self.held = held;
                     }
-                    Some(Opening::Answered) => self.hand_on_held(),
+                    None => self.hand_on_line(held),
                 }
             }
         }
@@ -216,19 +234,39 @@ impl<R> Incoming<R> {
         self.end.clear();
     }
 
-    /// Hands on the line held, or what stands in for it when `rmcp` could not read it.
-    fn hand_on_held(&mut self) {
-        if let Some(stand_in) = refusal::stand_in_for_unreadable(&self.held) {
-            self.hand_on(&stand_in);
-            return;
+    /// Hands on `line`, a whole message, unless it is set aside before the session begins or
+    /// something else takes its place ([`refusal::verdict`]); its buffer is kept for the next
+    /// line when it is not handed on itself.
+    fn hand_on_line(&mut self, line: Vec<u8>) {
+        let opening = (self.session == Session::NotBegun).then(|| before_the_session(&line));
+        match opening {
+            Some(Opening::SetAside) => {
+                self.held = line;
+                return;
+            }
+            Some(Opening::Begins) | None => self.session = Session::Begun,
+            Some(Opening::Answered) => {}
         }
-        if self.out_from == self.out.len() && self.held.len() > KEPT {
+        match refusal::verdict(&line) {
+            Verdict::Pass => {}
+            Verdict::Replace(stand_in) => {
+                self.hand_on(&stand_in);
+                self.held = line;
+                return;
+            }
+            Verdict::SetAside => {
+                report("mcp: a notification that could not be read was set aside");
+                self.held = line;
+                return;
+            }
+        }
+        if self.out_from == self.out.len() && line.len() > KEPT {
             // A long line goes on as it is rather than copied.
-            self.out.clear();
+            self.out = line;
             self.out_from = 0;
-            std::mem::swap(&mut self.out, &mut self.held);
         } else {
-            self.out.extend_from_slice(&self.held);
+            self.out.extend_from_slice(&line);
+            self.held = line;
         }
         self.out.push(b'\n');
     }
@@ -241,26 +279,30 @@ impl<R> Incoming<R> {
     /// Hands on what stands in for a line of `length` bytes, when its beginning or its end
     /// names its `id`, and says on standard error what was dropped.
     fn stand_in_for_too_long(&mut self, length: usize) {
-        let mut message = beginning_of(&self.held);
-        message.id = message.id.or_else(|| id_at_end(&self.end));
-        message.method = message.method.or_else(|| method_at_end(&self.end));
-        message.meta = message.meta.or_else(|| meta_at_end(&self.end));
-        let what = message.method.as_deref().unwrap_or("incoming");
+        let message = beginning_of(&self.held);
+        let id = message.id.or_else(|| id_at_end(&self.end));
+        let method = message.method.or_else(|| method_at_end(&self.end));
+        let request = message.kind == Kind::Request || method.is_some();
+        let what = method.as_deref().unwrap_or("incoming");
         report(&format!(
             "mcp: {}; it was dropped",
             too_long_message(what, length)
         ));
-        let what = if message.method.is_some() {
-            what
+        let (sender, what) = if request {
+            let meta = message.meta.or_else(|| meta_at_end(&self.end));
+            (
+                Sender::Request { meta },
+                method.as_deref().unwrap_or("request"),
+            )
         } else {
-            "reply"
+            (Sender::Reply, "reply")
         };
         let refusal = Refusal {
             code: ErrorCode::INVALID_REQUEST,
             message: too_long_message(what, length),
         };
-        if let Some(stand_in) = refusal::stand_in(message, &refusal) {
-            self.hand_on(&stand_in);
+        if let Some(id) = id {
+            self.hand_on(&refusal::stand_in(&id, sender, &refusal));
         }
     }
 }

@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 use tokio::io::AsyncReadExt as _;
 
 use super::*;
+use peek::Kind;
 
 fn through(input: &[u8]) -> Vec<u8> {
     let mut guarded = Incoming::new(input);
@@ -83,6 +84,7 @@ fn the_id_method_and_meta_are_read_from_the_beginning_when_they_come_before_the_
         beginning_of(cut),
         Beginning {
             id: Some(json!("a-1")),
+            kind: Kind::Request,
             method: Some("tools/call".to_owned()),
             meta: Some(json!({"v": [1]})),
         }
@@ -91,6 +93,14 @@ fn the_id_method_and_meta_are_read_from_the_beginning_when_they_come_before_the_
     assert_eq!(beginning_of(late), Beginning::default());
     assert_eq!(beginning_of(b"not json"), Beginning::default());
     assert_eq!(beginning_of(br#"{"id":null,"method":"x","#).id, None);
+    assert_eq!(
+        beginning_of(br#"{"id":1.5,"method":"x"}"#).id,
+        None,
+        "no integer"
+    );
+    let nameless = beginning_of(br#"{"id":4,"method":5}"#);
+    assert_eq!((nameless.kind, nameless.method), (Kind::Request, None));
+    assert_eq!(beginning_of(br#"{"id":0,"result":{"a"#).kind, Kind::Reply);
 }
 
 #[test]
@@ -277,15 +287,73 @@ fn a_reply_rmcp_cannot_read_becomes_an_error_reply_that_ends_the_servers_request
 }
 
 #[test]
+fn a_request_whose_method_is_no_name_or_whose_meta_is_no_object_is_refused_under_its_id() {
+    let nameless = after_a_request(r#"{"jsonrpc":"2.0","id":4,"method":5}"#);
+    assert_eq!(nameless["id"], json!(4));
+    assert_eq!(nameless["method"], json!(REFUSED));
+    assert_eq!(
+        nameless["params"],
+        json!({"code": -32600, "message": "the request's method must be its name, a string"})
+    );
+    let meta =
+        after_a_request(r#"{"jsonrpc":"2.0","id":2,"method":"ping","params":{"_meta":"x"}}"#);
+    assert_eq!(
+        meta["params"],
+        json!({"code": -32602, "message": "ping: params._meta must be an object, not a string"}),
+        "and the stand-in carries no `_meta` that is no object"
+    );
+}
+
+#[test]
+fn a_reply_broken_off_mid_json_ends_the_servers_request_with_an_error() {
+    let stand_in = after_a_request(r#"{"jsonrpc":"2.0","id":0,"result":{"action":"acc"#);
+    assert_eq!(stand_in["id"], json!(0));
+    assert_eq!(stand_in["error"]["code"], json!(-32700));
+    assert!(
+        stand_in["error"]["message"]
+            .as_str()
+            .is_some_and(|message| message.starts_with("the reply message is not JSON: ")),
+        "{stand_in}"
+    );
+}
+
+#[test]
+fn a_batch_is_taken_message_by_message_so_each_request_is_answered_under_its_id() {
+    let first = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+    let batch = r#"[{"jsonrpc":"2.0","id":6,"method":"ping"},{"jsonrpc":"1.0","id":7,"method":"tools/list"},{"jsonrpc":"2.0","method":"notifications/cancelled","params":5}]"#;
+    let out = through(format!("{first}\n{batch}\n").as_bytes());
+    let lines: Vec<Value> = String::from_utf8(out)
+        .expect("UTF-8")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("JSON"))
+        .collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(
+        lines[1],
+        json!({"jsonrpc": "2.0", "id": 6, "method": "ping"})
+    );
+    assert_eq!(lines[2]["id"], json!(7));
+    assert_eq!(lines[2]["method"], json!(REFUSED));
+}
+
+#[test]
+fn a_notification_rmcp_cannot_read_is_set_aside_since_nothing_answers_a_notification() {
+    let first = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+    let notification = r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":5}"#;
+    let out = through(format!("{first}\n{notification}\n").as_bytes());
+    assert_eq!(String::from_utf8(out).expect("UTF-8"), format!("{first}\n"));
+}
+
+#[test]
 fn lines_that_name_no_id_or_that_rmcp_reads_pass_as_they_are() {
     let lines = [
         r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
-        r#"[{"jsonrpc":"2.0","id":8,"method":"tools/list"}]"#,
+        "[]",
         r#"{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}"#,
-        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":7}"#,
-        r#"{"jsonrpc":"2.0","id":9,"result":{"#,
+        r#"{"jsonrpc":"2.0","id":9,"res"#,
         r#"{"jsonrpc":"2.0","id":10,"method":"bogus/method","params":{"any":[1]}}"#,
         "\u{feff}{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"ping\"}",
+        "42",
     ];
     let input = lines.join("\n") + "\n";
     assert_eq!(

@@ -157,6 +157,15 @@ impl Round<'_> {
                     .await
             }
             Stage::Form => {
+                let Some(answer) = responses.remove(FORM_KEY) else {
+                    // Nothing was answered with the state: the retry that carries the answer
+                    // may still use it.
+                    self.shared.sealer.give_back(&pending);
+                    return Asked::Result(tools::error_result(
+                        "The retried call carries no answer to the form; send it again with \
+                         the form's answer under `form`.",
+                    ));
+                };
                 let mut workspace = Workspace::new(self.shared.config.cwd.clone(), pending.roots);
                 let call = match parse(
                     self.shared,
@@ -168,14 +177,9 @@ impl Round<'_> {
                     Ok(call) => call,
                     Err(invalid) => return finished(invalid.result()),
                 };
-                match responses.remove(FORM_KEY) {
-                    Some(answer) => match serde_json::from_value::<ElicitResult>(answer) {
-                        Ok(answer) => finished(&from_form(&call, &answer)),
-                        Err(_) => finished(&call.invalid_answer(NOT_A_FORM_ANSWER)),
-                    },
-                    None => Asked::Result(tools::error_result(
-                        "The retried call carries no answer to the form. Call the tool again to ask anew.",
-                    )),
+                match serde_json::from_value::<ElicitResult>(answer) {
+                    Ok(answer) => finished(&from_form(&call, &answer)),
+                    Err(_) => finished(&call.invalid_answer(NOT_A_FORM_ANSWER)),
                 }
             }
         }

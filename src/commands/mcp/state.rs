@@ -103,6 +103,15 @@ impl Sealer {
             Err(Refused::Replayed)
         }
     }
+
+    /// Makes the state `pending` was opened from good for one answer again: the retry that
+    /// opened it carried none, so nothing was answered with it.
+    pub fn give_back(&self, pending: &Pending) {
+        self.spent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(&pending.nonce);
+    }
 }
 
 /// The bytes a state is bound to: the tool and its arguments as sent.
@@ -127,6 +136,21 @@ mod tests {
         let sealed = sealer.seal("ask_user", &arguments, &sent);
         let pending = sealer.open(&sealed, "ask_user", &arguments).expect("opens");
         assert_eq!(pending, sent);
+        assert_eq!(
+            sealer.open(&sealed, "ask_user", &arguments),
+            Err(Refused::Replayed)
+        );
+    }
+
+    #[test]
+    fn a_state_given_back_opens_once_more() {
+        let sealer = Sealer::new();
+        let arguments = json!({"questions": []});
+        let sent = Pending::new("id-1", Stage::Form, Vec::new());
+        let sealed = sealer.seal("ask_user", &arguments, &sent);
+        let opened = sealer.open(&sealed, "ask_user", &arguments).expect("opens");
+        sealer.give_back(&opened);
+        assert_eq!(sealer.open(&sealed, "ask_user", &arguments), Ok(sent));
         assert_eq!(
             sealer.open(&sealed, "ask_user", &arguments),
             Err(Refused::Replayed)

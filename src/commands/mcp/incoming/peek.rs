@@ -6,14 +6,28 @@ use serde::Deserializer as _;
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 
-/// What the beginning of a JSON-RPC message shows of it: its `id` (a number or a string), its
-/// `method` and its params' `_meta` (the protocol revision and client capabilities a request
-/// of 2026-07-28 carries), read key by key, skipping other values, until the text ends.
+/// What the beginning of a JSON-RPC message shows of it: its `id` (an integer or a string, as
+/// `rmcp` takes one), what kind of message it is, its `method` and its params' `_meta` (the
+/// protocol revision and client capabilities a request of 2026-07-28 carries), read key by
+/// key, skipping other values, until the text ends.
 #[derive(Debug, Default, PartialEq)]
 pub(super) struct Beginning {
     pub(super) id: Option<Value>,
+    pub(super) kind: Kind,
     pub(super) method: Option<String>,
     pub(super) meta: Option<Value>,
+}
+
+/// What kind of message its keys show it to be.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// Neither a `method` nor a `result` or `error` came (yet).
+    #[default]
+    Unknown,
+    /// A `method` came, a name or not: a request, or a notification without an `id`.
+    Request,
+    /// A `result` or an `error` came first: a reply.
+    Reply,
 }
 
 pub(super) fn beginning_of(text: &[u8]) -> Beginning {
@@ -39,9 +53,19 @@ impl<'de> Visitor<'de> for Message<'_> {
             match key.as_str() {
                 "id" => {
                     let id: Value = map.next_value()?;
-                    self.0.id = (id.is_number() || id.is_string()).then_some(id);
+                    self.0.id = (id.is_i64() || id.is_u64() || id.is_string()).then_some(id);
                 }
-                "method" => self.0.method = map.next_value::<Option<String>>()?,
+                "method" => {
+                    self.0.kind = Kind::Request;
+                    let method: Value = map.next_value()?;
+                    self.0.method = method.as_str().map(str::to_owned);
+                }
+                "result" | "error" => {
+                    if self.0.kind == Kind::Unknown {
+                        self.0.kind = Kind::Reply;
+                    }
+                    map.next_value::<IgnoredAny>()?;
+                }
                 "params" => map.next_value_seed(Params(&mut *self.0))?,
                 _ => {
                     map.next_value::<IgnoredAny>()?;

@@ -75,10 +75,10 @@ pub struct Incoming<R> {
 /// 2026-07-28 may send, having no handshake to wait for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Session {
-    /// No request but `ping` and `server/discover` has come.
+    /// No request that begins one has come.
     NotBegun,
-    /// A request began it (`initialize`, or any other of 2026-07-28), or a line too long to
-    /// look at first.
+    /// A request began it (`initialize`, or one of 2026-07-28 naming its revision), or a line
+    /// too long to look at first.
     Begun,
 }
 
@@ -87,26 +87,40 @@ enum Session {
 enum Opening {
     /// A notification or a reply, with nothing to answer or to wait for yet: set aside.
     SetAside,
-    /// `ping` or `server/discover`, which `rmcp` answers before the session.
-    Answered,
-    /// Any other request (or a line that is no message, which `rmcp` ignores).
+    /// A request that begins a session: `initialize`, or one carrying the protocol revision
+    /// in its `_meta`, as every request of 2026-07-28 does.
     Begins,
+    /// Anything else (`ping`, `server/discover`, a request `rmcp` refuses for want of that
+    /// `_meta`, a line that is no message): handed on, and the session still to begin.
+    Passes,
 }
+
+/// The `_meta` key a request of 2026-07-28 names its protocol revision by.
+const PROTOCOL_VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
 
 /// What `line`, coming before the session, does.
 fn before_the_session(line: &[u8]) -> Opening {
     let Beginning {
-        id, kind, method, ..
+        id,
+        kind,
+        method,
+        meta,
     } = beginning_of(line);
-    match (id.is_some(), kind, method.as_deref()) {
-        (true, Kind::Request, Some("ping" | "server/discover")) => Opening::Answered,
-        (false, Kind::Request, _) => Opening::SetAside,
-        (true, Kind::Reply | Kind::Unknown, _)
+    let names_a_revision = meta.is_some_and(|meta| meta.get(PROTOCOL_VERSION_KEY).is_some());
+    match (id.is_some(), kind) {
+        (false, Kind::Request) => Opening::SetAside,
+        (true, Kind::Reply | Kind::Unknown)
             if serde_json::from_slice::<IgnoredAny>(line).is_ok() =>
         {
             Opening::SetAside
         }
-        _ => Opening::Begins,
+        (true, Kind::Request) => match method.as_deref() {
+            Some("ping" | "server/discover") => Opening::Passes,
+            Some("initialize") => Opening::Begins,
+            _ if names_a_revision => Opening::Begins,
+            _ => Opening::Passes,
+        },
+        _ => Opening::Passes,
     }
 }
 
@@ -245,7 +259,7 @@ impl<R> Incoming<R> {
                 return;
             }
             Some(Opening::Begins) | None => self.session = Session::Begun,
-            Some(Opening::Answered) => {}
+            Some(Opening::Passes) => {}
         }
         match refusal::verdict(&line) {
             Verdict::Pass => {}

@@ -8,6 +8,9 @@ use tokio::io::AsyncReadExt as _;
 use super::*;
 use peek::Kind;
 
+/// A request that begins the session.
+const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+
 fn through(input: &[u8]) -> Vec<u8> {
     let mut guarded = Incoming::new(input);
     let mut out = Vec::new();
@@ -22,10 +25,14 @@ fn through(input: &[u8]) -> Vec<u8> {
 #[test]
 fn lines_that_fit_pass_unchanged_their_crlf_line_breaks_as_lf() {
     // A request first: the session has begun, so the reply after it passes too.
-    let input = b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\"}\n\n{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}\r\n\"a\r b\"\nno line break at the end\r";
+    let input = format!(
+        "{INITIALIZE}\n\n{{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{{}}}}\r\n\"a\r b\"\nno line break at the end\r"
+    );
     assert_eq!(
-        String::from_utf8(through(input)).expect("UTF-8"),
-        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\"}\n\n{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}\n\"a\r b\"\nno line break at the end\r\n",
+        String::from_utf8(through(input.as_bytes())).expect("UTF-8"),
+        format!(
+            "{INITIALIZE}\n\n{{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{{}}}}\n\"a\r b\"\nno line break at the end\r\n"
+        ),
         "the last line is handed on as the input ends"
     );
 }
@@ -36,7 +43,7 @@ fn a_line_too_long_is_dropped_and_a_request_under_its_id_takes_its_place() {
     let long = format!(
         "{{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{{\"name\":\"{params}\"}}}}"
     );
-    let first = r#"{"jsonrpc":"2.0","id":1,"method":"m"}"#;
+    let first = INITIALIZE;
     let after = r#"{"jsonrpc":"2.0","id":2,"result":{}}"#;
     let out = through(format!("{first}\n{long}\n{after}\n").as_bytes());
     let lines: Vec<&[u8]> = out.split(|&byte| byte == b'\n').collect();
@@ -195,26 +202,29 @@ fn a_line_break_written_crlf_is_not_counted_as_a_byte_of_the_message() {
 #[test]
 fn notifications_and_replies_before_the_session_begins_are_set_aside() {
     let lines = [
-        r#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#,
         r#"{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}"#,
         r#"{"jsonrpc":"2.0","id":5,"result":{}}"#,
         r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#,
         "not json",
         r#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{}}"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}"#,
+        r#"{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#,
         r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}"#,
     ];
     let input = lines.join("\n") + "\n";
-    let kept = [0, 3, 4, 5, 6].map(|at| lines[at]).join("\n") + "\n";
+    let kept = [0, 3, 4, 5, 7, 8].map(|at| lines[at]).join("\n") + "\n";
     assert_eq!(
         String::from_utf8(through(input.as_bytes())).expect("UTF-8"),
         kept,
-        "after the first other request, everything passes"
+        "discovery, ping and a request without the revision in its _meta begin nothing; after \
+         one with it, everything passes"
     );
 }
 
 /// The session begun, then `line`: what comes of it.
 fn after_a_request(line: &str) -> Value {
-    let first = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+    let first = INITIALIZE;
     let out = through(format!("{first}\n{line}\n").as_bytes());
     let out = String::from_utf8(out).expect("UTF-8");
     let (before, rest) = out.split_once('\n').expect("two lines");
@@ -319,7 +329,7 @@ fn a_reply_broken_off_mid_json_ends_the_servers_request_with_an_error() {
 
 #[test]
 fn a_batch_is_taken_message_by_message_so_each_request_is_answered_under_its_id() {
-    let first = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+    let first = INITIALIZE;
     let batch = r#"[{"jsonrpc":"2.0","id":6,"method":"ping"},{"jsonrpc":"1.0","id":7,"method":"tools/list"},{"jsonrpc":"2.0","method":"notifications/cancelled","params":5}]"#;
     let out = through(format!("{first}\n{batch}\n").as_bytes());
     let lines: Vec<Value> = String::from_utf8(out)
@@ -338,7 +348,7 @@ fn a_batch_is_taken_message_by_message_so_each_request_is_answered_under_its_id(
 
 #[test]
 fn a_notification_rmcp_cannot_read_is_set_aside_since_nothing_answers_a_notification() {
-    let first = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+    let first = INITIALIZE;
     let notification = r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":5}"#;
     let out = through(format!("{first}\n{notification}\n").as_bytes());
     assert_eq!(String::from_utf8(out).expect("UTF-8"), format!("{first}\n"));
@@ -347,7 +357,7 @@ fn a_notification_rmcp_cannot_read_is_set_aside_since_nothing_answers_a_notifica
 #[test]
 fn lines_that_name_no_id_or_that_rmcp_reads_pass_as_they_are() {
     let lines = [
-        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+        INITIALIZE,
         "[]",
         r#"{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}"#,
         r#"{"jsonrpc":"2.0","id":9,"res"#,

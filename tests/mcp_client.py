@@ -326,6 +326,37 @@ async def sealed_state(ws: Workspace) -> None:
               result.is_error and "already given" in text(result), text(result))
 
 
+async def roots_round_retried_without_roots(ws: Workspace) -> None:
+    """Over 2026-07-28 a retry of the roots round that carries no roots is refused saying so,
+    and the state stays good for the retry that carries them."""
+    async def roots(context):
+        return types.ListRootsResult(roots=[types.Root(uri=ws.outside.as_uri())])
+
+    call = {"questions": [{"id": "p", "prompt": "Which?", "type": "preview", "options": [
+        {"value": "a", "previewFile": str(ws.outside / "secret.txt")},
+        {"value": "b", "preview": "B"}]}]}
+    async with Client(ws.server(), mode="2026-07-28", list_roots_callback=roots,
+                      elicitation_callback=answering("accept", {"q1": "a"})) as client:
+        first = await client.session.call_tool("ask_user", call, allow_input_required=True)
+        check("modern: a file outside the working directory asks for the roots first",
+              isinstance(first, types.InputRequiredResult)
+              and list(first.input_requests) == ["roots"], first)
+        if not isinstance(first, types.InputRequiredResult):
+            return
+        state = first.request_state
+        result = await client.session.call_tool("ask_user", call, input_responses={},
+                                                request_state=state)
+        check("modern: a retry of the roots round without roots is refused saying so",
+              result.is_error and "no answer to the request for the client's roots"
+              in text(result), text(result))
+        listed = {"roots": types.ListRootsResult(roots=[types.Root(uri=ws.outside.as_uri())])}
+        second = await client.session.call_tool("ask_user", call, input_responses=listed,
+                                                request_state=state, allow_input_required=True)
+        check("modern: the roots sent after it are taken and the form follows",
+              isinstance(second, types.InputRequiredResult)
+              and list(second.input_requests) == ["form"], second)
+
+
 OPENING = [
     {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "protocolVersion": "2025-06-18", "capabilities": {"elicitation": {}},
@@ -627,6 +658,7 @@ async def main() -> None:
         await preview_files(ws, era)
     await waiting(ws)
     await sealed_state(ws)
+    await roots_round_retried_without_roots(ws)
     cancelled_on_the_wire(ws)
     end_of_input(ws)
     no_ui_calls_at_the_end_of_input(ws)

@@ -127,6 +127,16 @@ impl Round<'_> {
         }
     }
 
+    /// The result of a retry that carries no answer to `what` (under `key`): nothing was
+    /// answered with the state, so the retry that carries the answer may still use it.
+    fn unanswered(&self, pending: &Pending, what: &str, key: &str) -> Asked {
+        self.shared.sealer.give_back(pending);
+        Asked::Result(tools::error_result(&format!(
+            "The retried call carries no answer to {what}; send it again with the answer under \
+             `{key}`."
+        )))
+    }
+
     /// The retried call with the answer to the round its state was sealed for.
     pub async fn retried(self, sealed: &str, responses: Option<InputResponses>) -> Asked {
         let pending = match self
@@ -142,14 +152,22 @@ impl Round<'_> {
             }
         };
         let mut responses = responses.unwrap_or_default();
+        // An answer of `null` is none.
+        let mut answer_to = |key: &str| responses.remove(key).filter(|answer| !answer.is_null());
         match pending.stage {
             Stage::Roots => {
-                let roots = responses
-                    .remove(ROOTS_KEY)
-                    .and_then(|listed| listed.get("roots").cloned())
-                    .and_then(|roots| roots.as_array().cloned())
-                    .unwrap_or_default()
-                    .iter()
+                let Some(listed) = answer_to(ROOTS_KEY) else {
+                    return self.unanswered(
+                        &pending,
+                        "the request for the client's roots",
+                        ROOTS_KEY,
+                    );
+                };
+                let roots = listed
+                    .get("roots")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
                     .filter_map(|root| root.get("uri").and_then(Value::as_str))
                     .filter_map(root_directory)
                     .collect();
@@ -157,14 +175,8 @@ impl Round<'_> {
                     .await
             }
             Stage::Form => {
-                let Some(answer) = responses.remove(FORM_KEY) else {
-                    // Nothing was answered with the state: the retry that carries the answer
-                    // may still use it.
-                    self.shared.sealer.give_back(&pending);
-                    return Asked::Result(tools::error_result(
-                        "The retried call carries no answer to the form; send it again with \
-                         the form's answer under `form`.",
-                    ));
+                let Some(answer) = answer_to(FORM_KEY) else {
+                    return self.unanswered(&pending, "the form", FORM_KEY);
                 };
                 let mut workspace = Workspace::new(self.shared.config.cwd.clone(), pending.roots);
                 let call = match parse(

@@ -52,15 +52,15 @@ fn an_inline_form_of_no_rows_is_a_usage_error_for_every_command_that_takes_one()
 }
 
 #[test]
-fn a_file_written_after_a_bare_inline_flag_is_refused_saying_where_it_goes() {
+fn a_file_written_after_a_bare_inline_flag_is_refused_saying_how_to_write_it() {
     use clap::Parser as _;
     let refused = Cli::try_parse_from(["pi-agent-ask", "ask", "--inline", "plan.json"])
         .expect_err("no number");
     let message = refused.to_string();
     assert!(
         message.contains(
-            "\"plan.json\" is no number of rows; a file goes before the flag \
-             (`plan.json --inline`), and rows may be given as `--inline=ROWS`"
+            "\"plan.json\" is no number of rows: a bare `--inline` takes the word after it for \
+             its rows, so put the flag last, or give the rows as `--inline=ROWS`"
         ),
         "{message}"
     );

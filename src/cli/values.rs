@@ -59,7 +59,8 @@ pub(super) fn inbox_name(name: &str) -> Result<String, String> {
 }
 
 /// The rows of `--inline ROWS`, 1 to 65535. The value is optional, so a word that is no number
-/// is most likely the arguments file written after the flag: the error says how to write it.
+/// is most likely something else written after the flag (the arguments file): the error says
+/// how to write it, in words that fit every command that takes the flag.
 pub(super) fn inline_rows(text: &str) -> Result<u16, String> {
     match text.parse::<u16>() {
         Ok(0) => Err("the form needs at least one row".to_owned()),
@@ -68,8 +69,8 @@ pub(super) fn inline_rows(text: &str) -> Result<u16, String> {
             format!("{text} is more than the 65535 rows a form may take"),
         ),
         Err(_) => Err(format!(
-            "{text:?} is no number of rows; a file goes before the flag (`{text} --inline`), \
-             and rows may be given as `--inline=ROWS`"
+            "{text:?} is no number of rows: a bare `--inline` takes the word after it for its \
+             rows, so put the flag last, or give the rows as `--inline=ROWS`"
         )),
     }
 }

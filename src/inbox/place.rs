@@ -118,6 +118,9 @@ fn check_folder(path: &Path) -> Result<(), PlaceError> {
         path: path.to_owned(),
         problem,
     };
+    if metadata.is_symlink() {
+        return Err(unsafe_because("is a symbolic link"));
+    }
     if !metadata.is_dir() {
         return Err(unsafe_because("is not a folder"));
     }
@@ -175,5 +178,22 @@ mod tests {
             .create(&private)
             .expect("made");
         assert!(check_folder(&private).is_ok());
+    }
+
+    #[test]
+    fn a_link_to_a_private_folder_is_refused_as_a_link() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let private = dir.path().join("private");
+        DirBuilder::new()
+            .mode(0o700)
+            .create(&private)
+            .expect("made");
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&private, &link).expect("linked");
+        let refused = check_folder(&link).expect_err("a link");
+        assert!(
+            refused.to_string().contains("is a symbolic link"),
+            "{refused}"
+        );
     }
 }

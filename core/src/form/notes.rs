@@ -18,7 +18,9 @@ impl Form {
         self.state.focus = Focus::Editor(Box::new(Editor::new(target, text)));
     }
 
-    /// `main.optionNote`: opens the note of the highlighted declared option.
+    /// `main.optionNote`: opens the note of the highlighted declared option. On the
+    /// written-answer row, which is no option and has no note of its own, it opens the
+    /// question's note: a note on what was written is one on the question.
     pub(super) fn open_option_note(&mut self) {
         if !self.rules().notes || !matches!(self.state.focus, Focus::Options) {
             return;
@@ -28,6 +30,7 @@ impl Form {
         };
         let row = self.state.cursors[index];
         if row >= question.options.len() {
+            self.open_question_note();
             return;
         }
         let text = self.state.drafts[index]

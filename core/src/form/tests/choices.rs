@@ -85,14 +85,13 @@ fn a_type_change_with_one_selection_keeps_it() {
 }
 
 #[test]
-fn the_written_answer_row_offers_no_option_note_since_it_is_no_option() {
-    let mut run = Run::new(ask_user(&one_single()), "down");
-    assert!(run.screen().contains("n note"), "{}", run.screen());
-    run.keys("down");
+fn n_on_the_written_answer_row_opens_the_question_note_since_the_row_is_no_option() {
+    let mut run = Run::new(ask_user(&one_single()), "down down");
     let screen = run.screen();
     assert!(screen.contains("› 3. ( ) Type your own"), "{screen}");
-    assert!(!screen.contains("  n note"), "{screen}");
-    assert!(screen.contains("shift+n question note"), "{screen}");
-    run.keys("n");
-    assert_eq!(run.screen(), screen, "n opens nothing there");
+    assert!(screen.contains("n note"), "the hint stays: {screen}");
+    run.keys("n 'about what I wrote' enter");
+    let draft = &run.form.drafts()[0];
+    assert_eq!(draft.note, "about what I wrote");
+    assert!(draft.option_notes.is_empty());
 }

@@ -164,13 +164,7 @@ impl Form {
                     hints.push(Some(FIND_KEY.to_string()), "find", Extra);
                 }
                 if self.rules().notes {
-                    // An option note is on an option: the written-answer row has none.
-                    let on_an_option = self.active_question().is_some_and(|(index, question)| {
-                        self.state.cursors[index] < question.options.len()
-                    });
-                    if on_an_option {
-                        hints.push(main.hint(MainAction::OptionNote), "note", Extra);
-                    }
+                    hints.push(main.hint(MainAction::OptionNote), "note", Extra);
                     let note = main.hint(MainAction::QuestionNote);
                     hints.push(note, "question note", Extra);
                 }

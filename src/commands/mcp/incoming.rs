@@ -125,15 +125,32 @@ fn before_the_session(line: &[u8]) -> Opening {
 }
 
 /// The messages of a batch (a JSON array of them, which the protocol took before 2025-06-18 and
-/// `rmcp` does not), to be taken one by one: each request is answered under its own `id`.
-/// `None` for a line that is no batch, or an empty one.
-fn batch(line: &[u8]) -> Option<Vec<Value>> {
-    if line.trim_ascii_start().first() != Some(&b'[') {
-        return None;
+/// `rmcp` does not), each as a line of its own to be taken one by one, so that each request is
+/// answered under its own `id`; a batch broken off ends with what is left of the message it
+/// broke off in (which names its `id` and `method` when they came before the break). `None` for
+/// a line that is no batch, or an empty one.
+fn batch(line: &[u8]) -> Option<Vec<Vec<u8>>> {
+    let mut rest = line.trim_ascii_start().strip_prefix(b"[")?;
+    let mut messages = Vec::new();
+    loop {
+        rest = rest.trim_ascii_start();
+        if rest.is_empty() || (messages.is_empty() && rest.starts_with(b"]")) {
+            break;
+        }
+        let mut values = serde_json::Deserializer::from_slice(rest).into_iter::<Value>();
+        if let Some(Ok(message)) = values.next() {
+            messages.push(message.to_string().into_bytes());
+            rest = rest[values.byte_offset()..].trim_ascii_start();
+        } else {
+            messages.push(rest.to_vec());
+            break;
+        }
+        match rest.split_first() {
+            Some((b',', after)) => rest = after,
+            _ => break,
+        }
     }
-    serde_json::from_slice::<Vec<Value>>(line)
-        .ok()
-        .filter(|messages| !messages.is_empty())
+    (!messages.is_empty()).then_some(messages)
 }
 
 /// Where the current line stands.
@@ -232,7 +249,7 @@ impl<R> Incoming<R> {
                 match batch(&held) {
                     Some(messages) => {
                         for message in messages {
-                            self.hand_on_line(message.to_string().into_bytes());
+                            self.hand_on_line(message);
                         }
                         self.held = held;
                     }

@@ -371,3 +371,21 @@ fn lines_that_name_no_id_or_that_rmcp_reads_pass_as_they_are() {
         input
     );
 }
+
+#[test]
+fn a_batch_broken_off_hands_on_its_whole_messages_and_refuses_the_broken_one_under_its_id() {
+    let batch = r#"[{"jsonrpc":"2.0","id":"x1","method":"ping"}, {"jsonrpc":"2.0","id":"x2","method":"ping""#;
+    let out = through(format!("{INITIALIZE}\n{batch}\n").as_bytes());
+    let lines: Vec<Value> = String::from_utf8(out)
+        .expect("UTF-8")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("JSON"))
+        .collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(
+        lines[1],
+        json!({"jsonrpc": "2.0", "id": "x1", "method": "ping"})
+    );
+    assert_eq!(lines[2]["id"], json!("x2"));
+    assert_eq!(lines[2]["params"]["code"], json!(-32700));
+}

@@ -513,6 +513,39 @@ fn a_call_the_agent_makes_as_pi_starts_again_waits_for_the_reopened_form() {
     pi.assert_nothing_to_reopen();
 }
 
+#[test]
+fn a_call_waiting_behind_the_reopened_form_is_answered_cancelled_as_soon_as_its_turn_is_aborted() {
+    let Some(pi) = ended_by_sigterm_after_typing("a local LRU") else {
+        return;
+    };
+    pi.launch(Launch::ContinuingPrompted);
+    pi.wait_for_form();
+    pi.wait_for_text("the reopened form", "a local LRU");
+    // The agent's call, `call-2`, is made as Pi starts and waits behind the reopened form.
+    support::let_it_settle();
+    support::let_it_settle();
+    std::fs::write(pi.root.join("abort"), "").expect("the abort file is written");
+    let report = pi.report();
+    assert_eq!(report["toolResult"]["toolCallId"], json!("call-2"));
+    let text = report["toolResult"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        text.starts_with("User cancelled the ask flow\nRequest ID: "),
+        "{text}"
+    );
+    assert!(
+        pi.term.screen().contains("a local LRU"),
+        "the reopened form is still open, its answer still to come:\n{}",
+        pi.term.screen()
+    );
+    pi.submit_as_it_is();
+    wait_long(&pi.term, "Pi's TUI again", || {
+        (!pi.term.screen().contains("Review your answers")).then_some(())
+    });
+    pi.exit();
+}
+
 /// The first `.jsonl` file under `folder`, however deep.
 fn session_file(folder: &std::path::Path) -> Option<PathBuf> {
     std::fs::read_dir(folder)

@@ -41,9 +41,11 @@ export async function askCall(
 		const finished = await runProgram(program, askArgs(call, ctx, "none"), ctx.cwd, { input, stdout: "pipe" }, call.signal);
 		return endedByItsAbort(finished, call) ? cancelledResult(program, call, ctx, input) : printedResult(finished);
 	}
-	const onTerminal = await oneAtATime<Finished | typeof ABORTED | undefined>(() =>
+	let started = false;
+	const turn = oneAtATime<Finished | typeof ABORTED | undefined>(() => {
+		started = true;
 		// A call aborted while it waited for its turn is not shown at all.
-		call.signal?.aborted ? Promise.resolve(ABORTED) : runOnTerminal(ctx.ui, async () => {
+		return call.signal?.aborted ? Promise.resolve(ABORTED) : runOnTerminal(ctx.ui, async () => {
 			// The agent is blocked on the person while the form holds the terminal.
 			onEvent(BLOCKED_CHANNEL, { active: true, label: BLOCKED_LABEL });
 			try {
@@ -51,8 +53,9 @@ export async function askCall(
 			} finally {
 				onEvent(BLOCKED_CHANNEL, { active: false });
 			}
-		}),
-	);
+		});
+	});
+	const onTerminal = await unlessAbortedWhileWaiting(turn, call.signal, () => started);
 	if (onTerminal === ABORTED || (onTerminal !== undefined && endedByItsAbort(onTerminal, call))) {
 		return cancelledResult(program, call, ctx, input);
 	}
@@ -111,6 +114,43 @@ const ABORTED = Symbol("aborted before its turn");
 
 /** The remote response that cancels a form (COMPAT: remote responses). */
 const CANCEL_RESPONSE = JSON.stringify({ kind: "cancel" });
+
+/**
+ * What `turn` gives, or {@link ABORTED} as soon as `signal` aborts while the turn has not
+ * started: a call waiting behind another form is answered at once, not when that form closes.
+ * Once the turn has started, the abort reaches the program, which ends the form itself.
+ */
+function unlessAbortedWhileWaiting<T>(
+	turn: Promise<T>,
+	signal: AbortSignal | undefined,
+	started: () => boolean,
+): Promise<T | typeof ABORTED> {
+	if (signal === undefined) {
+		return turn;
+	}
+	return new Promise((resolve, reject) => {
+		const onAbort = () => {
+			if (!started()) {
+				resolve(ABORTED);
+			}
+		};
+		signal.addEventListener("abort", onAbort, { once: true });
+		if (signal.aborted) {
+			onAbort();
+		}
+		const done = () => signal.removeEventListener("abort", onAbort);
+		turn.then(
+			(value) => {
+				done();
+				resolve(value);
+			},
+			(error: unknown) => {
+				done();
+				reject(error);
+			},
+		);
+	});
+}
 
 /**
  * Whether the call's abort ended the program before it could print a result: the SIGTERM

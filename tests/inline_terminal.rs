@@ -103,6 +103,19 @@ fn assert_clean_scrollback(term: &Asking) {
     );
 }
 
+/// Dismisses the form (`ctrl+c` twice) and checks that no row of it is left on the screen.
+fn dismiss_leaving_nothing(term: &Asking) {
+    term.tmux.keys(&["C-c"]);
+    term.tmux.keys(&["C-c"]);
+    let (_, exit) = term.finish();
+    assert_eq!(exit, 0);
+    let screen = term.tmux.screen();
+    assert!(
+        !screen.contains("Set up") && !screen.contains(TITLE),
+        "a row of the form was left on the screen:\n{screen}"
+    );
+}
+
 #[test]
 fn inline_65535_on_a_24_row_terminal_takes_23_rows_and_floods_no_scrollback() {
     let Some(term) = Asking::start(100, 24) else {
@@ -195,15 +208,7 @@ fn an_inline_form_narrowed_while_typing_leaves_no_copy_of_its_top_rows_on_the_sc
         "the form stays right under the shell's last line, moved no further than its rows \
          rewrapped:\n{screen}"
     );
-    tmux.keys(&["C-c"]);
-    tmux.keys(&["C-c"]);
-    let (_, exit) = term.finish();
-    assert_eq!(exit, 0);
-    let screen = tmux.screen();
-    assert!(
-        !screen.contains("Set up") && !screen.contains(TITLE),
-        "a row of the form was left on the screen:\n{screen}"
-    );
+    dismiss_leaving_nothing(&term);
 }
 
 #[test]
@@ -235,15 +240,7 @@ fn an_inline_form_shortened_and_grown_back_while_typing_leaves_no_copy_of_its_ro
         1,
         "the title once, the form's own:\n{screen}"
     );
-    tmux.keys(&["C-c"]);
-    tmux.keys(&["C-c"]);
-    let (_, exit) = term.finish();
-    assert_eq!(exit, 0);
-    let screen = tmux.screen();
-    assert!(
-        !screen.contains(TITLE),
-        "a row of the form was left on the screen:\n{screen}"
-    );
+    dismiss_leaving_nothing(&term);
 }
 
 /// Writes `two.json`: a single-choice question and a multiple-choice one, with no title, so

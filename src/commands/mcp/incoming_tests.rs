@@ -11,6 +11,22 @@ use peek::Kind;
 /// A request that begins the session.
 const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
 
+/// Checks that `text`, a JSON string, starts with `prefix`.
+fn assert_starts_with(text: &Value, prefix: &str) {
+    assert!(
+        text.as_str().is_some_and(|text| text.starts_with(prefix)),
+        "{text} does not start with {prefix:?}"
+    );
+}
+
+/// The messages of `out`, a line each.
+fn messages(out: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(out)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("JSON"))
+        .collect()
+}
+
 fn through(input: &[u8]) -> Vec<u8> {
     let mut guarded = Incoming::new(input);
     let mut out = Vec::new();
@@ -182,12 +198,7 @@ fn a_request_whose_method_comes_after_its_params_is_answered_as_a_request() {
         json!(REFUSED),
         "not taken for a reply: {stand_in}"
     );
-    assert!(
-        stand_in["params"]["message"]
-            .as_str()
-            .is_some_and(|message| message.starts_with("the tools/call message of")),
-        "{stand_in}"
-    );
+    assert_starts_with(&stand_in["params"]["message"], "the tools/call message of");
 }
 
 #[test]
@@ -275,11 +286,9 @@ fn a_request_broken_off_mid_json_is_refused_as_no_json_with_its_meta() {
     assert_eq!(stand_in["id"], json!(5));
     assert_eq!(stand_in["params"]["code"], json!(-32700));
     assert_eq!(stand_in["params"]["_meta"], json!({"v": 1}));
-    assert!(
-        stand_in["params"]["message"]
-            .as_str()
-            .is_some_and(|message| message.starts_with("the tools/call message is not JSON: ")),
-        "{stand_in}"
+    assert_starts_with(
+        &stand_in["params"]["message"],
+        "the tools/call message is not JSON: ",
     );
 }
 
@@ -319,11 +328,9 @@ fn a_reply_broken_off_mid_json_ends_the_servers_request_with_an_error() {
     let stand_in = after_a_request(r#"{"jsonrpc":"2.0","id":0,"result":{"action":"acc"#);
     assert_eq!(stand_in["id"], json!(0));
     assert_eq!(stand_in["error"]["code"], json!(-32700));
-    assert!(
-        stand_in["error"]["message"]
-            .as_str()
-            .is_some_and(|message| message.starts_with("the reply message is not JSON: ")),
-        "{stand_in}"
+    assert_starts_with(
+        &stand_in["error"]["message"],
+        "the reply message is not JSON: ",
     );
 }
 
@@ -332,11 +339,7 @@ fn a_batch_is_taken_message_by_message_so_each_request_is_answered_under_its_id(
     let first = INITIALIZE;
     let batch = r#"[{"jsonrpc":"2.0","id":6,"method":"ping"},{"jsonrpc":"1.0","id":7,"method":"tools/list"},{"jsonrpc":"2.0","method":"notifications/cancelled","params":5}]"#;
     let out = through(format!("{first}\n{batch}\n").as_bytes());
-    let lines: Vec<Value> = String::from_utf8(out)
-        .expect("UTF-8")
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("JSON"))
-        .collect();
+    let lines = messages(&out);
     assert_eq!(lines.len(), 3, "{lines:?}");
     assert_eq!(
         lines[1],
@@ -376,11 +379,7 @@ fn lines_that_name_no_id_or_that_rmcp_reads_pass_as_they_are() {
 fn a_batch_broken_off_hands_on_its_whole_messages_and_refuses_the_broken_one_under_its_id() {
     let batch = r#"[{"jsonrpc":"2.0","id":"x1","method":"ping"}, {"jsonrpc":"2.0","id":"x2","method":"ping""#;
     let out = through(format!("{INITIALIZE}\n{batch}\n").as_bytes());
-    let lines: Vec<Value> = String::from_utf8(out)
-        .expect("UTF-8")
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("JSON"))
-        .collect();
+    let lines = messages(&out);
     assert_eq!(lines.len(), 3, "{lines:?}");
     assert_eq!(
         lines[1],

@@ -248,13 +248,13 @@ impl<R> Incoming<R> {
                 let held = std::mem::take(&mut self.held);
                 match batch(&held) {
                     Some(messages) => {
-                        for message in messages {
+                        for message in &messages {
                             self.hand_on_line(message);
                         }
-                        self.held = held;
                     }
-                    None => self.hand_on_line(held),
+                    None => self.hand_on_line(&held),
                 }
+                self.held = held;
             }
         }
         self.held.clear();
@@ -266,40 +266,24 @@ impl<R> Incoming<R> {
     }
 
     /// Hands on `line`, a whole message, unless it is set aside before the session begins or
-    /// something else takes its place ([`refusal::verdict`]); its buffer is kept for the next
-    /// line when it is not handed on itself.
-    fn hand_on_line(&mut self, line: Vec<u8>) {
-        let opening = (self.session == Session::NotBegun).then(|| before_the_session(&line));
+    /// something else takes its place ([`refusal::verdict`]).
+    fn hand_on_line(&mut self, line: &[u8]) {
+        let opening = (self.session == Session::NotBegun).then(|| before_the_session(line));
         match opening {
-            Some(Opening::SetAside) => {
-                self.held = line;
-                return;
-            }
+            Some(Opening::SetAside) => return,
             Some(Opening::Begins) | None => self.session = Session::Begun,
             Some(Opening::Passes) => {}
         }
-        match refusal::verdict(&line) {
-            Verdict::Pass => {}
-            Verdict::Replace(stand_in) => {
-                self.hand_on(&stand_in);
-                self.held = line;
-                return;
+        match refusal::verdict(line) {
+            Verdict::Pass => {
+                self.out.extend_from_slice(line);
+                self.out.push(b'\n');
             }
+            Verdict::Replace(stand_in) => self.hand_on(&stand_in),
             Verdict::SetAside => {
                 report("mcp: a notification that could not be read was set aside");
-                self.held = line;
-                return;
             }
         }
-        if self.out_from == self.out.len() && line.len() > KEPT {
-            // A long line goes on as it is rather than copied.
-            self.out = line;
-            self.out_from = 0;
-        } else {
-            self.out.extend_from_slice(&line);
-            self.held = line;
-        }
-        self.out.push(b'\n');
     }
 
     fn hand_on(&mut self, message: &Value) {

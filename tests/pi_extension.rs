@@ -223,8 +223,15 @@ impl PiTui {
         self.wait_for_text("the typed text", text);
     }
 
-    /// Ends Pi with ctrl+d in its empty editor and waits for the shell.
+    /// Ends Pi with ctrl+d in its empty editor and waits for the shell. A closed form shows
+    /// Pi's screen at once, but Pi reads keys again only once the program has ended and Pi's TUI
+    /// has made the terminal raw again: a ctrl+d sent before is the line discipline's end of
+    /// file, lost to Pi.
     fn exit(&self) {
+        wait_long(&self.term, "Pi's TUI to take its terminal back", || {
+            (!self.term.runs_in_session("pi-agent-ask") && self.term.line_editing_is_off())
+                .then_some(())
+        });
         self.term.keys(&["C-d"]);
         wait_long(&self.term, "Pi to exit to the shell", || {
             self.term.shell_is_idle().then_some(())
@@ -318,11 +325,6 @@ fn in_pis_tui_an_ask_and_the_settings_open_on_its_terminal_and_the_ask_is_journa
     wait_long(term, "Pi's TUI drawn again after the settings", || {
         let screen = term.screen();
         (screen.contains("Noted.") && !screen.contains("Auto-submit")).then_some(())
-    });
-    // Leaving the settings shows Pi's screen at once; Pi reads keys again only once the program
-    // has ended and Pi's TUI has made the terminal raw again.
-    wait_long(term, "Pi's TUI to take its terminal back", || {
-        (!term.runs_in_session("pi-agent-ask") && term.line_editing_is_off()).then_some(())
     });
 
     pi.exit();

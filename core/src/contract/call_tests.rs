@@ -1,7 +1,7 @@
 use serde_json::json;
 
 use super::*;
-use crate::contract::ask_user::NoPreviewFiles;
+use crate::contract::ask_user::{NoPreviewFiles, ParseOptions};
 
 fn call(tool: Tool, arguments: &Value) -> Call {
     Call::parse_saved(tool, arguments, ParseOptions::default(), "req-1").expect("valid arguments")

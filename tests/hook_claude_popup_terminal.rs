@@ -83,10 +83,7 @@ fn without_an_inbox_the_hook_asks_in_a_popup_and_prints_the_answer() {
         screen.contains("› 2. ( ) Session cookies")
     });
     client.type_bytes(b"\r");
-    client.wait_for("the review", |screen| {
-        screen.contains("Review your answers")
-    });
-    client.type_bytes(b"\r");
+    client.submit_from_the_review();
     let (stdout, exit) = finish(&term);
     assert_eq!(exit, 0, "stderr: {}", stderr(&term));
     let document: Value = serde_json::from_str(&stdout).expect("one JSON document");

@@ -44,10 +44,7 @@ fn a_call_from_a_client_without_forms_is_asked_in_a_popup_over_the_servers_pane(
         screen.contains("› 2. ( ) SQLite")
     });
     client.type_bytes(b"\r");
-    client.wait_for("the summary", |screen| {
-        screen.contains("Review your answers")
-    });
-    client.type_bytes(b"\r");
+    client.submit_from_the_review();
 
     let result = &reply(&term, 2)["result"];
     let structured = &result["structuredContent"];

@@ -1,17 +1,20 @@
 //! `pi-agent-ask mcp --ui auto` run in a tmux pane with a client attached on a pseudo-terminal,
 //! with no inbox listening: a background call is answered at once with its receipt, its form
 //! opens in a popup over the server's pane while the client goes on, keys typed into the client
-//! answer it, and `wait_for_answers` returns that answer. Skipped, with a message, where tmux or
-//! python3 is not installed.
+//! answer it, and `wait_for_answers` returns that answer; a popup open as the server's input
+//! ends keeps what it held for the next server. Skipped, with a message, where tmux or python3
+//! is not installed.
 
 #![cfg(unix)]
 
 mod support;
 
-use serde_json::json;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
 use support::asking::Asking;
 use support::client::Client;
-use support::mcp_pane::{handshake_and_call, reply, send, serve};
+use support::mcp_pane::{end_input, handshake_and_call, lines, reply, send, serve, serve_with};
 
 const PROMPT: &str = "Which database should the service use?";
 
@@ -27,6 +30,12 @@ fn requests() -> String {
             ]
         }]}),
     )
+}
+
+/// `wait_for_answers`, as request 3.
+fn wait_for_answers() -> Value {
+    json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+        "params": {"name": "wait_for_answers", "arguments": {}}})
 }
 
 #[test]
@@ -58,15 +67,10 @@ fn a_background_call_is_queued_asked_in_a_popup_and_its_answer_waited_for() {
         screen.contains("› 2. ( ) SQLite")
     });
     client.type_bytes(b"\r");
-    client.wait_for("the summary", |screen| {
-        screen.contains("Review your answers")
-    });
-    client.type_bytes(b"\r");
+    client.submit_from_the_review();
     client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
 
-    let wait = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
-        "params": {"name": "wait_for_answers", "arguments": {}}});
-    send(&term, &wait);
+    send(&term, &wait_for_answers());
     let result = &reply(&term, 3)["result"];
     let structured = &result["structuredContent"];
     assert_eq!(structured["requestIds"], json!([request_id]));
@@ -80,5 +84,87 @@ fn a_background_call_is_queued_asked_in_a_popup_and_its_answer_waited_for() {
             "Background answer [{request_id}] — Service setup:\nQuestions:\n- [db] Database: {PROMPT}\nResponse:\nDatabase [db]: SQLite"
         )),
         "{text}"
+    );
+}
+
+/// The entries of type `custom_type` in the session file at `path`.
+fn entries(path: &std::path::Path, custom_type: &str) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|entry| entry["customType"] == json!(custom_type))
+        .map(|entry| entry["data"].clone())
+        .collect()
+}
+
+#[test]
+fn a_popup_open_as_the_input_ends_keeps_what_it_held_for_the_next_server_and_is_no_answer() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
+        return;
+    };
+    let session = term.tmux.path("session.jsonl");
+    let journal = format!("--session \"{}\"", session.display());
+    serve_with(&term, &requests(), &journal);
+    let request_id = reply(&term, 2)["result"]["structuredContent"]["requestId"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    client.wait_for_form("the popup's question", |screen| screen.contains(PROMPT));
+    client.type_bytes(b"\x1b[B\x1b[B\r");
+    client.wait_for("the written answer's editor", |screen| {
+        screen.contains("Type your answer")
+    });
+    client.type_bytes(b"popup typed");
+    client.wait_for("the typed text", |screen| screen.contains("popup typed"));
+
+    end_input(&term);
+    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !term.tmux.shell_is_idle() {
+        assert!(
+            Instant::now() < deadline,
+            "the server did not end with its input"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let drafts = entries(&session, "ask:drafts");
+    assert_eq!(drafts.len(), 1, "{drafts:?}");
+    assert_eq!(drafts[0]["requestId"], json!(request_id));
+    assert_eq!(drafts[0]["drafts"][0]["customText"], json!("popup typed"));
+    assert!(
+        entries(&session, "ask:history-completed").is_empty(),
+        "the form taken back was ended as if answered: {:?}",
+        entries(&session, "ask:history-completed")
+    );
+
+    // The next server on the journal asks the form again as it was left.
+    let handshake = lines(&[
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "1"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+    ]);
+    serve_with(&term, &handshake, &journal);
+    client.wait_for_form("the form asked again, as it was left", |screen| {
+        screen.contains(PROMPT) && screen.contains("popup typed")
+    });
+    send(&term, &wait_for_answers());
+    // The written answer, saved, reopens its editor, which saves it again.
+    client.type_bytes(b"\r");
+    client.wait_for("the written answer's editor", |screen| {
+        screen.contains("│ popup typed")
+    });
+    client.type_bytes(b"\r");
+    client.submit_from_the_review();
+    let structured = &reply(&term, 3)["result"]["structuredContent"];
+    assert_eq!(structured["requestIds"], json!([request_id]));
+    assert_eq!(
+        structured["results"][0]["result"]["answers"]["db"]["customText"],
+        json!("popup typed"),
+        "{structured}"
     );
 }

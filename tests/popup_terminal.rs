@@ -338,10 +338,7 @@ fn submit_sqlite(client: &mut Client) -> String {
         screen.contains("› 2. ( ) SQLite")
     });
     client.type_bytes(b"\r");
-    client.wait_for("the summary", |screen| {
-        screen.contains("Review your answers")
-    });
-    client.type_bytes(b"\r");
+    client.submit_from_the_review();
     highlighted
 }
 

@@ -62,10 +62,7 @@ fn a_popup_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with_
         screen.contains(PROMPT) && screen.contains("(•) SQLite")
     });
     client.type_bytes(b"\t");
-    client.wait_for("the review", |screen| {
-        screen.contains("Review your answers")
-    });
-    client.type_bytes(b"\r");
+    client.submit_from_the_review();
     let (resumed, exit) = term.finish();
     assert_eq!(exit, 0);
     assert_eq!(resumed["recovered"], json!(true));

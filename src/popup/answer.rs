@@ -26,8 +26,9 @@ pub enum PopupEnding {
     /// The popup closed without a result (its program was killed): the call's cancelled
     /// result.
     Closed,
-    /// The caller cancelled: the popup was closed and the form dismissed, with the answers
-    /// so far when the form could still say them.
+    /// The caller cancelled: the popup was closed and the form taken back before the person
+    /// ended it, with the answers so far when the form could still say them (and what it
+    /// held, in [`PopupAnswer::kept`]).
     Cancelled,
 }
 

@@ -171,14 +171,16 @@ pub fn run(
     drop(connection);
     launched.finish();
     match handoff.result() {
+        // A form ended from outside keeps what it held; one without that ended by itself
+        // (answered, say) before the cancel reached it, and its end is the person's.
         Some(ResultFile::Ended { result, exit, kept }) => Ok(PopupAnswer {
-            result,
-            kept: kept.and_then(|records| drafts_for_call(&records, call)),
-            ending: if cancelled {
+            ending: if cancelled && kept.is_some() {
                 PopupEnding::Cancelled
             } else {
                 PopupEnding::Ended(exit)
             },
+            result,
+            kept: kept.and_then(|records| drafts_for_call(&records, call)),
         }),
         Some(ResultFile::Failed { error }) if !cancelled => Err(PopupError::Failed(error)),
         Some(ResultFile::Failed { .. }) | None => Ok(PopupAnswer {

@@ -87,6 +87,14 @@ impl Client {
         screen
     }
 
+    /// Waits for the form's review and submits from it, as its first action does.
+    pub fn submit_from_the_review(&mut self) {
+        self.wait_for("the review", |screen| {
+            screen.contains("Review your answers")
+        });
+        self.type_bytes(b"\r");
+    }
+
     /// Types bytes into the client's terminal, as a person at it would.
     pub fn type_bytes(&mut self, bytes: &[u8]) {
         self.keys.write_all(bytes).expect("the client takes keys");

@@ -34,13 +34,28 @@ pub fn handshake_and_call(arguments: &Value) -> String {
 
 /// Starts the server in the pane of `term` on the request lines `requests`.
 pub fn serve(term: &Asking, requests: &str) {
+    serve_with(term, requests, "");
+}
+
+/// [`serve`] with more arguments for the server, as the shell reads them.
+pub fn serve_with(term: &Asking, requests: &str, arguments: &str) {
     std::fs::create_dir_all(term.tmux.path("run")).expect("a runtime folder");
     std::fs::write(term.tmux.path("requests.jsonl"), requests).expect("the requests");
+    let _ = std::fs::remove_file(term.tmux.path("replies.jsonl"));
     term.tmux.type_line(&format!(
         "clear; tail -n +1 -f requests.jsonl | HOME=\"$PWD\" XDG_RUNTIME_DIR=\"$PWD/run\" {} \
-         mcp --config \"$PWD/settings.json\" > replies.jsonl 2> stderr.txt",
+         mcp --config \"$PWD/settings.json\" {arguments} > replies.jsonl 2> stderr.txt",
         env!("CARGO_BIN_EXE_pi-agent-ask"),
     ));
+}
+
+/// Ends the server's input, as a client that goes away does: the `tail` that feeds it stops.
+pub fn end_input(term: &Asking) {
+    let shell = term.tmux.pane_var("pane_pid");
+    std::process::Command::new("pkill")
+        .args(["-s", &shell, "-x", "tail"])
+        .status()
+        .expect("pkill runs");
 }
 
 /// Sends one more request to the running server.

@@ -23,7 +23,7 @@ use crate::away::AwayRequest;
 use crate::cancel::Cancel;
 use crate::inbox::client::{self, InboxAnswer, InboxError};
 use crate::outcome::report;
-use crate::popup::{self, Popup, PopupError, PopupRequest, Unavailable};
+use crate::popup::{self, Popup, PopupEnding, PopupError, PopupRequest, Unavailable};
 
 /// What one call's client and this machine offer, each looked at once and only when asked.
 pub struct Machine {
@@ -300,7 +300,13 @@ impl Job {
                         let kept = answer
                             .kept
                             .map(|kept| kept.iter().map(DraftRecord::from).collect());
-                        (Outcome::Result(answer.result), kept)
+                        // A form taken back is no answer, as the inbox's withdrawn one is
+                        // none: the person ended nothing.
+                        if answer.ending == PopupEnding::Cancelled {
+                            (Outcome::Cancelled, kept)
+                        } else {
+                            (Outcome::Result(answer.result), kept)
+                        }
                     }
                     Err(error @ PopupError::Refused { .. }) => {
                         (Outcome::Refused(error.to_string()), None)

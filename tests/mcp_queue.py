@@ -476,6 +476,40 @@ async def a_form_that_waits_comes_after_a_background_form_sent_before_it(journal
     await shown("the inbox idle again", idle)
 
 
+async def withdrawn_before_its_receipt(journal: str) -> None:
+    """A background call the client withdraws (`notifications/cancelled`) before its receipt is
+    sent gets no receipt, and its form is neither queued nor asked: nobody would take its
+    answer. The call after it is the only one pending."""
+    params = server(journal)
+    cancel = {"jsonrpc": "2.0", "method": "notifications/cancelled",
+              "params": {"requestId": 2, "reason": "the agent moved on"}}
+    lines = [*opening(), tool_call(2, "ask_user", DATABASE), cancel,
+             tool_call(3, "ask_user", CACHE)]
+    process = subprocess.Popen([params.command, *params.args], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True,
+                               env={**os.environ, **(params.env or {})})
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write("".join(json.dumps(line) + "\n" for line in lines))
+    process.stdin.flush()
+    replies = {}
+    while 3 not in replies:
+        message = json.loads(process.stdout.readline())
+        if "id" in message:
+            replies[message["id"]] = message
+    check("the withdrawn call gets no receipt", 2 not in replies, replies)
+    pending = replies[3]["result"]["structuredContent"]["pendingRequests"]
+    check("the call after it is the only form pending", pending == 1, replies[3])
+    check("the form that opens is the call's after it",
+          await form_shown("the cache form", lambda text: "Which cache?" in text)
+          and "Which database?" not in screen(), screen())
+    process.stdin.close()
+    process.wait(timeout=20)
+    await shown("the inbox idle again", idle)
+    check("only the call after it is saved as a request",
+          [r.get("title") for r in journal_entries(journal, "ask:history-request")] == [None],
+          open(journal).read())
+
+
 async def main() -> None:
     await without_surfaces(os.path.join(FOLDER, "none.jsonl"))
     await queued_and_waited(os.path.join(FOLDER, "queued.jsonl"))
@@ -488,6 +522,7 @@ async def main() -> None:
     await restarted_while_the_one_before_closes()
     await a_form_that_waits_comes_after_a_background_form_sent_before_it(
         os.path.join(FOLDER, "mixed.jsonl"))
+    await withdrawn_before_its_receipt(os.path.join(FOLDER, "withdrawn.jsonl"))
     for round_, capabilities in enumerate([{}, {}, {"roots": {}}]):
         queued_in_the_order_they_came(os.path.join(FOLDER, f"order{round_}.jsonl"), capabilities)
 

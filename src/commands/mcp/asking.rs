@@ -92,7 +92,7 @@ pub async fn ask<'a>(
         Err(invalid) => return finished(invalid.result()),
     };
     let mut in_order = in_order;
-    if let Some(queued) = queued(shared, &call, &mut in_order).await {
+    if let Some(queued) = queued(shared, &call, context, &mut in_order).await {
         return queued;
     }
     let Some(_turn) = queue::turn(shared, context, in_order).await else {
@@ -121,6 +121,7 @@ pub async fn ask<'a>(
 pub(super) async fn queued(
     shared: &Arc<Shared>,
     call: &Call,
+    context: &RequestContext<RoleServer>,
     in_order: &mut Option<InOrder<'_>>,
 ) -> Option<Asked> {
     if shared.config.ui == UiChoice::None {
@@ -135,6 +136,11 @@ pub(super) async fn queued(
     };
     if !queued_form::askable(shared).await {
         return Some(finished(&call.no_ui()));
+    }
+    // A call the client withdrew (`notifications/cancelled`) while it waited to be queued
+    // gets no receipt, so its form must not be asked either: nobody would take its answer.
+    if context.ct.is_cancelled() {
+        return Some(finished(&call.cancelled(None)));
     }
     Some(Asked::Result(queue::enqueue(shared, call.clone())))
 }

@@ -100,7 +100,7 @@ impl Round<'_> {
             Ok(call) => call,
             Err(invalid) => return finished(invalid.result()),
         };
-        if let Some(queued) = queued(self.shared, &call, &mut self.in_order).await {
+        if let Some(queued) = queued(self.shared, &call, self.context, &mut self.in_order).await {
             return queued;
         }
         // The lock is held while an inbox or a popup asks; the client's form is its own.

@@ -215,6 +215,73 @@ fn a_background_form_journals_its_request_before_its_receipt_its_end_and_its_del
     assert_eq!(entries[3]["data"]["requestIds"], json!([request_id]));
 }
 
+/// Sends SIGTERM to the session and waits for its exit status.
+fn terminate(rpc: &mut Rpc) -> i32 {
+    let sent = Command::new("kill")
+        .args(["-s", "TERM", &rpc.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    rpc.close()
+}
+
+#[test]
+fn the_next_session_on_the_file_delivers_what_was_answered_and_asks_again_what_was_not() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = session_file(&dir);
+    let mut first = Rpc::start(&path);
+    first.send(&json!({"type": "ask", "id": "bg-1", "arguments": arguments(true)}));
+    let answered = first.until("result")["result"]["details"]["requestId"].clone();
+    let dialog = first.until("extension_ui_request");
+    first.send(&json!({"type": "extension_ui_response", "id": dialog["id"], "value": "None"}));
+    first.until("pi-agent-ask:completed");
+    first.send(&json!({"type": "ask", "id": "bg-2", "arguments": arguments(true)}));
+    let unanswered = first.until("result")["result"]["details"]["requestId"].clone();
+    first.until("extension_ui_request");
+    assert_eq!(terminate(&mut first), 128 + 15);
+
+    // The form left open is asked again at once, under the call that queued it; no receipt
+    // is written again.
+    let mut second = Rpc::start(&path);
+    let started = second.until("pi-agent-ask:started");
+    assert_eq!(started["data"]["toolCallId"], "bg-2", "{started}");
+    let dialog = second.until("extension_ui_request");
+    assert_eq!(dialog["title"], "Which cache?");
+    second.send(&json!({"type": "extension_ui_response", "id": dialog["id"], "value": "Redis"}));
+    second.until("pi-agent-ask:completed");
+    second.send(&json!({"type": "ask", "id": "wait", "tool": "wait_for_answers", "arguments": {}}));
+    let waited = second.until("result");
+    assert_eq!(waited["id"], "wait", "{waited}");
+    let details = &waited["result"]["details"];
+    assert_eq!(details["requestIds"], json!([answered, unanswered]));
+    assert_eq!(
+        details["results"][0]["result"]["answers"]["cache"]["values"],
+        json!(["none"])
+    );
+    assert_eq!(
+        details["results"][1]["result"]["answers"]["cache"]["values"],
+        json!(["redis"])
+    );
+    let text = waited["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        text.starts_with(&format!(
+            "Background answer [{}]",
+            answered.as_str().unwrap_or_default()
+        )),
+        "{text}"
+    );
+    assert_eq!(second.close(), 0);
+
+    // Delivered once: the session after has nothing left.
+    let mut third = Rpc::start(&path);
+    third.send(&json!({"type": "ask", "id": "wait", "tool": "wait_for_answers", "arguments": {}}));
+    let waited = third.until("result");
+    assert_eq!(waited["result"]["details"]["requestIds"], json!([]));
+    assert_eq!(third.close(), 0);
+}
+
 #[test]
 fn a_signal_journals_the_open_forms_drafts_and_no_end_so_resume_finds_the_ask() {
     let dir = tempfile::tempdir().expect("a folder");

@@ -5,8 +5,9 @@
 //! once. A line over 16 MiB is answered with a failed `parse` response and skipped as it is read, never
 //! held whole. The end of input cancels what is still open and exits 0; SIGTERM, SIGINT or
 //! SIGHUP does the same at once, even while a read waits, and exits 128 + the signal's number.
-//! With `--session FILE` the session journals to that Pi session file (see [`journal`]); a file
-//! that cannot be read or appended to is a usage error before any line is read.
+//! With `--session FILE` the session journals to that Pi session file (see [`journal`]) and
+//! takes up the background forms a session before left there; a file that cannot be read or
+//! appended to is a usage error before any line is read.
 
 mod journal;
 
@@ -19,7 +20,7 @@ use pi_agent_ask_dialogs::rpc::lines::{self, Line};
 use pi_agent_ask_dialogs::rpc::{Environment, Outgoing, Session};
 use serde_json::Value;
 
-use super::{new_request_id, parse_call};
+use super::{new_request_id, parse_call, parse_options};
 use crate::cli::RpcArgs;
 use crate::clock::now_millis;
 use crate::effects::{Effects, Ending};
@@ -79,23 +80,37 @@ pub fn run(args: &RpcArgs) -> Exit {
             return Exit::from(2);
         }
     };
-    let journal = match args.session.as_deref().map(RpcJournal::open).transpose() {
-        Ok(journal) => journal,
+    // Each call reads the file again; what is wrong with it is said once.
+    let settings = SettingsFile::read(args.config.as_deref());
+    settings.report_notices();
+    let opened = args
+        .session
+        .as_deref()
+        .map(|path| RpcJournal::open(path, parse_options(&settings)))
+        .transpose();
+    let (journal, left) = match opened {
+        Ok(Some((journal, left))) => (Some(journal), Some(left)),
+        Ok(None) => (None, None),
         Err(error) => {
             crate::outcome::report(&error.to_string());
             return Exit::from(2);
         }
     };
-    // Each call reads the file again; what is wrong with it is said once.
-    SettingsFile::read(args.config.as_deref()).report_notices();
     let mut session = Session::new(ProgramEnvironment {
         cwd,
         config: args.config.clone(),
         journal,
     });
+    let mut output = std::io::stdout().lock();
+    // The forms a session before left: the first one asked again opens at once.
+    if let Some(left) = left {
+        let restored = session.restore(left);
+        if write_lines(&mut output, &restored).is_err() {
+            return Exit::from(1);
+        }
+    }
     interrupt::watch();
     let mut input = BufReader::with_capacity(READ_CHUNK, interrupt::reader(std::io::stdin()));
-    let mut output = std::io::stdout().lock();
     let mut line = Vec::new();
     let mut ending = Ending::Answered;
     loop {

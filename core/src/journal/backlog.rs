@@ -61,6 +61,8 @@ pub enum Saved {
 pub struct Reopened {
     /// Its call, under its request id.
     pub call: Call,
+    /// The id of the tool call that queued it, which its events carry.
+    pub tool_call_id: String,
     /// What its form held when it was last closed unanswered, one draft per question.
     pub drafts: Option<Vec<Draft>>,
 }
@@ -123,7 +125,11 @@ pub fn backlog(branch: &Branch<'_>, options: ParseOptions) -> Backlog {
                 let drafts = drafts
                     .get(&request.request_id)
                     .and_then(|records| drafts_for_call(records, &call));
-                backlog.waiting.push(Reopened { call, drafts });
+                backlog.waiting.push(Reopened {
+                    call,
+                    tool_call_id: request.tool_call_id.clone(),
+                    drafts,
+                });
             }
             None => backlog.undelivered.push(Finished {
                 answer: BackgroundAnswer {

@@ -1,13 +1,15 @@
 //! `rpc --session FILE`: the session's journal in a Pi session file. The session says what
 //! happened ([`Moment`]); this appends its records under the file's lock, each entry following
 //! the one that was last (see [`JournalFile`]). The file is checked before the first line is
-//! read; a later failure to append is reported on standard error and never holds back an
-//! answer.
+//! read, and the background queue it left is taken up; a later failure to append is reported
+//! on standard error and never holds back an answer.
 
 use std::fs::OpenOptions;
 use std::path::Path;
 
+use pi_agent_ask_core::contract::ask_user::ParseOptions;
 use pi_agent_ask_core::journal::Moment;
+use pi_agent_ask_core::journal::backlog::{Backlog, backlog};
 
 use crate::journal_file::{JournalError, JournalFile};
 use crate::outcome::report;
@@ -19,10 +21,12 @@ pub struct RpcJournal {
 
 impl RpcJournal {
     /// The journal in the session file at `path`, once the file is known to be readable as a
-    /// session and open for appending; nothing is written.
-    pub fn open(path: &Path) -> Result<Self, JournalError> {
+    /// session and open for appending, and the background queue it left, its forms asked again
+    /// with `options`; nothing is written.
+    pub fn open(path: &Path, options: ParseOptions) -> Result<(Self, Backlog), JournalError> {
         let file = JournalFile::new(path);
-        file.read()?;
+        let session = file.read()?;
+        let left = backlog(&session.active_branch(), options);
         OpenOptions::new()
             .append(true)
             .open(path)
@@ -30,7 +34,7 @@ impl RpcJournal {
                 path: path.display().to_string(),
                 source,
             })?;
-        Ok(Self { file })
+        Ok((Self { file }, left))
     }
 
     /// Appends what `moment` records (see [`JournalFile::keep`]); a failure is reported, and

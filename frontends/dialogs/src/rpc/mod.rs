@@ -73,11 +73,13 @@ mod opening;
 mod outgoing;
 mod queued;
 mod replies;
+mod restored;
 
 use std::collections::{BTreeMap, VecDeque};
 
 use pi_agent_ask_core::contract::background::Outcome;
 use pi_agent_ask_core::contract::remote::RemoteError;
+use pi_agent_ask_core::contract::request::Request;
 use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
 use pi_agent_ask_core::dialog::{DialogFlow, Step};
 use pi_agent_ask_core::events::{
@@ -155,15 +157,33 @@ enum HostInput {
     Interrupted,
 }
 
-/// A queued form until its end is delivered: the `ask` that queued it and its call, whose
+/// A queued form until its end is delivered: the `ask` that queued it and what it asks, whose
 /// questions its answer's text repeats.
 struct QueuedForm {
     call_id: String,
-    call: Box<Call>,
+    asks: Asks,
     /// Whether its end was journaled, so its delivery may be too.
     saved: bool,
     /// Whether a wait has delivered its end; it is then forgotten.
     delivered: bool,
+}
+
+/// What a queued form asks.
+enum Asks {
+    /// Its call: queued in this session, or restored from the journal to be asked again.
+    Call(Box<Call>),
+    /// A form the journal holds as finished and not delivered: its questions, when its saved
+    /// arguments read back.
+    Finished(Option<Request>),
+}
+
+impl Asks {
+    fn request(&self) -> Option<&Request> {
+        match self {
+            Self::Call(call) => Some(call.request()),
+            Self::Finished(request) => request.as_ref(),
+        }
+    }
 }
 
 /// One RPC connection's state: the call being asked, the calls waiting, and the background

@@ -14,8 +14,8 @@ use pi_agent_ask_core::queue::{Action, BLOCKED_CHANNEL, Blocked};
 use serde_json::Value;
 
 use super::{
-    Environment, HostInput, Moment, Opening, Outgoing, ProtocolError, QueuedForm, Session, Turn,
-    Waiting, cancelled_before_start, event, opening,
+    Asks, Environment, HostInput, Moment, Opening, Outgoing, ProtocolError, QueuedForm, Session,
+    Turn, Waiting, cancelled_before_start, event, opening,
 };
 
 /// Why a queued form ends without being asked.
@@ -80,7 +80,7 @@ impl<E: Environment> Session<E> {
         let request_id = call.request_id().unwrap_or_default().to_owned();
         let form = QueuedForm {
             call_id,
-            call: Box::new(call.clone()),
+            asks: Asks::Call(Box::new(call.clone())),
             saved: false,
             delivered: false,
         };
@@ -109,10 +109,15 @@ impl<E: Environment> Session<E> {
         for action in actions {
             match action {
                 Action::SaveRequest { request_id } => {
-                    if let Some(form) = self.forms.get(&request_id) {
+                    if let Some(QueuedForm {
+                        call_id,
+                        asks: Asks::Call(call),
+                        ..
+                    }) = self.forms.get(&request_id)
+                    {
                         self.env.journal(Moment::Asked {
-                            call: &form.call,
-                            tool_call_id: &form.call_id,
+                            call,
+                            tool_call_id: call_id,
                         });
                     }
                 }
@@ -147,7 +152,8 @@ impl<E: Environment> Session<E> {
                         }
                     }
                     let forms = &self.forms;
-                    let result = result.output(|id| forms.get(id).map(|form| form.call.request()));
+                    let result =
+                        result.output(|id| forms.get(id).and_then(|form| form.asks.request()));
                     self.forms.retain(|_, form| !form.delivered);
                     out.push(Outgoing::Answers { id: waiter, result });
                 }

@@ -55,7 +55,8 @@
 //!   tells it from `enter`; most send the same carriage return for both, so the hint names
 //!   `alt+enter`), and while the editor is empty the navigation keys move tabs and options;
 //!   on a multi-select question whose answer is options or text, with options ticked, the
-//!   open editor says that saving text replaces them; saved text drops its trailing blank
+//!   open editor says that saving text replaces them, and `esc` keeps the text beside them,
+//!   its row not chosen, instead; saved text drops its trailing blank
 //!   lines (a line break typed last, with `enter` when another key submits, is no part of it);
 //! - in editors, `@` and then text: a list of the matching paths under the working directory,
 //!   asked for with [`Effect::FindFiles`] and filled by [`Input::FileCandidates`] (see

@@ -171,9 +171,10 @@ fn saving_other_text_on_multi_select_says_it_replaces_the_ticked_options() {
         "{}",
         run.screen()
     );
-    run.keys("'gist' esc");
+    run.keys("'gist' enter");
     assert!(!run.screen().contains("Saving text here"));
     assert!(run.form.drafts()[1].selected().is_empty());
+    assert_eq!(run.form.drafts()[1].committed_custom_text(), Some("gist"));
     let run = Run::new(question_tool(&two_questions()), "tab down down down enter");
     assert!(!run.screen().contains("Saving text here"), "nothing ticked");
     let run = Run::new(question_tool(&two_questions()), "space down enter");
@@ -181,6 +182,28 @@ fn saving_other_text_on_multi_select_says_it_replaces_the_ticked_options() {
         !run.screen().contains("Saving text here"),
         "a single-select question shows its choice moving"
     );
+}
+
+#[test]
+fn leaving_the_other_editor_with_esc_keeps_the_ticked_options_and_the_text_beside_them() {
+    let mut run = Run::new(
+        question_tool(&two_questions()),
+        "tab space down space down down enter 'gist' esc",
+    );
+    let draft = &run.form.drafts()[1];
+    assert_eq!(draft.selected(), [0, 1], "esc keeps, it replaces nothing");
+    assert_eq!(draft.custom_text, "gist");
+    assert_eq!(
+        draft.committed_custom_text(),
+        None,
+        "the Other row is not chosen"
+    );
+    // Its row, chosen, reopens the editor with the text kept; submitting it replaces the ticks.
+    run.keys("enter");
+    assert!(run.screen().contains("gist"), "{}", run.screen());
+    run.keys("enter");
+    assert!(run.form.drafts()[1].selected().is_empty());
+    assert_eq!(run.form.drafts()[1].committed_custom_text(), Some("gist"));
 }
 
 #[test]

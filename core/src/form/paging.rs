@@ -46,6 +46,14 @@ impl Window {
         }
     }
 
+    /// Whether rows are hidden above or below that no indicator row of the window names: a
+    /// window too small for them, whose owner says so elsewhere.
+    pub fn unmarked(&self) -> (bool, bool) {
+        let above = self.top > 0 && !self.above;
+        let below = self.top + self.shown < self.total && !self.below;
+        (above, below)
+    }
+
     /// The top of the next page down: its first row is this page's last, so the two share a
     /// row (a page of one row moves on by one).
     pub fn page_down(&self) -> usize {
@@ -123,6 +131,17 @@ mod tests {
             (end.top, end.shown, end.above, end.below),
             (21, 9, true, false)
         );
+    }
+
+    #[test]
+    fn a_window_too_small_for_its_indicators_says_which_hidden_rows_they_would_name() {
+        assert_eq!(Window::new(0, 1, 5).unmarked(), (false, true));
+        assert_eq!(Window::new(2, 1, 5).unmarked(), (true, true));
+        assert_eq!(Window::new(9, 1, 5).unmarked(), (true, false));
+        assert_eq!(Window::new(0, 2, 5).unmarked(), (false, false));
+        assert_eq!(Window::new(9, 2, 5).unmarked(), (true, false));
+        assert_eq!(Window::new(4, 10, 30).unmarked(), (false, false));
+        assert_eq!(Window::new(0, 10, 4).unmarked(), (false, false));
     }
 
     #[test]

@@ -92,6 +92,29 @@ fn a_narrow_review_says_how_many_are_answered_in_fewer_words(
     );
 }
 
+#[rstest]
+#[case::first_page("1 1 1", "↓ more")]
+#[case::between("1 1 1 pageDown", "↑↓ more")]
+#[case::last_page("1 1 1 pageDown*12", "↑ more")]
+fn a_review_summary_too_short_for_its_more_rows_says_what_it_hides_in_its_heading(
+    #[case] keys: &str,
+    #[case] hides: &str,
+) {
+    let single = |id: &str| json!({"id": id, "prompt": "Which?", "options": [{"value": "x"}]});
+    let arguments = json!({"questions": [single("a"), single("b"), single("c")]});
+    let run = Run::sized(ask_user(&arguments), Size::new(40, 7), keys);
+    let screen = run.screen();
+    let heading = screen
+        .lines()
+        .find(|line| line.contains("answered"))
+        .unwrap_or_default();
+    assert!(
+        heading.trim_end().ends_with(&format!("answered  {hides}")),
+        "{screen}"
+    );
+    assert!(!screen.contains("(pageDown)") && !screen.contains("(pageUp)"));
+}
+
 #[test]
 fn the_least_needed_hints_go_first() {
     let run = Run::sized(ask_user(&three_questions()), Size::new(50, 15), "");

@@ -137,18 +137,7 @@ impl Form {
                 Span::new(format!("{answered}/{total} answered"), WARNING),
             ),
         };
-        let heading = Span::new("Review your answers  ", ACCENT.bold());
         let (head, mut rest) = area.split_top(1);
-        let both = [heading, status.clone()];
-        if line_width(&both) <= columns {
-            put_line(canvas, head.pos(), &both);
-        } else if line_width(&both[1..]) <= columns {
-            put_line(canvas, head.pos(), &both[1..]);
-        } else {
-            // A narrower screen gets the count in fewer words, cut with `…` only when even
-            // they do not fit.
-            put_line(canvas, head.pos(), &[short.truncated(columns)]);
-        }
         let pending = matches!(self.state.pending, Pending::ReviewShortcut(_));
         let actions = self.rules().actions.len() as u16 + u16::from(pending);
         let (summary, bottom) = rest.split_bottom(actions);
@@ -156,7 +145,28 @@ impl Form {
         if rest.height > SPACED_SUMMARY_FROM {
             rest = rest.split_bottom(1).0;
         }
-        self.draw_summary(canvas, rest, columns);
+        let window = self.draw_summary(canvas, rest, columns);
+        // A summary too short for its `↑ more`/`↓ more` rows says what it hides here.
+        let hidden = match window.unmarked() {
+            (true, true) => Some(Span::new("  ↑↓ more", MUTED)),
+            (true, false) => Some(Span::new("  ↑ more", MUTED)),
+            (false, true) => Some(Span::new("  ↓ more", MUTED)),
+            (false, false) => None,
+        };
+        let heading = Span::new("Review your answers  ", ACCENT.bold());
+        let mut line = vec![heading, status];
+        line.extend(hidden);
+        if line_width(&line) <= columns {
+            put_line(canvas, head.pos(), &line);
+        } else if line_width(&line[1..]) <= columns {
+            put_line(canvas, head.pos(), &line[1..]);
+        } else {
+            // A narrower screen gets the count in fewer words, cut with `…` only when even
+            // they do not fit; what the summary hides is said before it is cut.
+            let room = columns.saturating_sub(line_width(&line[2..]));
+            line[1] = short.truncated(room.max(1));
+            put_line(canvas, head.pos(), &line[1..]);
+        }
         self.draw_actions(canvas, bottom);
     }
 
@@ -202,7 +212,7 @@ impl Form {
     /// Draws the summary from the remembered row as a [`Window`]: its `↑ more` and `↓ more`
     /// rows take the place of summary rows, so a page down starts at the last row shown.
     /// Only the rows up to the window's end (and one more) are laid out.
-    fn draw_summary(&self, canvas: &mut Canvas, area: Rect, columns: usize) {
+    fn draw_summary(&self, canvas: &mut Canvas, area: Rect, columns: usize) -> Window {
         self.memory.review_area.set(area);
         self.memory.hits.add(area, Hit::Summary);
         let height = usize::from(area.height);
@@ -214,7 +224,7 @@ impl Form {
         }
         self.memory.review_window.set(window);
         if height == 0 {
-            return;
+            return window;
         }
         lines.truncate(window.shown);
         let mut shown: Vec<Line> = Vec::with_capacity(height);
@@ -226,6 +236,7 @@ impl Form {
             shown.push(smallvec![Span::new("↓ more (pageDown)", MUTED)]);
         }
         put_lines(canvas, area, 0, &shown);
+        window
     }
 
     /// The summary window of `height` rows from row `top` (moved up to the last page when

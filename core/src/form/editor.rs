@@ -85,6 +85,16 @@ impl Editor {
         (cursor.0, cursor.1)
     }
 
+    /// Puts the cursor on `line` before its character `index`; `false`, with the cursor left,
+    /// where the editing engine cannot address the place (past 65,535 lines or characters).
+    pub fn jump(&mut self, line: usize, index: usize) -> bool {
+        let (Ok(line), Ok(index)) = (u16::try_from(line), u16::try_from(index)) else {
+            return false;
+        };
+        self.area.move_cursor(CursorMove::Jump(line, index));
+        true
+    }
+
     /// Opens, updates or closes the `@` reference list for the text and cursor as they are now
     /// ([`References::follow`]), reading the lines in place: a long text is not copied for
     /// each key.

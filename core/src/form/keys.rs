@@ -6,7 +6,7 @@ use super::Form;
 use super::editor::EditorTarget;
 use super::state::{Dismissal, Focus, Pending};
 use crate::effect::Effect;
-use crate::keys::{EditorAction, FixedKey, GlobalAction, Key, MainAction, Navigation};
+use crate::keys::{EditorAction, FixedKey, GlobalAction, Key, KeyCode, MainAction, Navigation};
 
 impl Form {
     /// Applies one key press.
@@ -124,6 +124,12 @@ impl Form {
                 Vec::new()
             }
             _ => {
+                // `up` and `down` move by the rows a line wraps to, as they show.
+                let row_key =
+                    key.mods.is_empty() && matches!(key.code, KeyCode::Up | KeyCode::Down);
+                if row_key && self.move_editor_row(key.code == KeyCode::Down) {
+                    return self.follow_references();
+                }
                 let Some(editor) = self.state.editor_mut() else {
                     return Vec::new();
                 };

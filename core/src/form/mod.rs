@@ -53,7 +53,8 @@
 //!   behind its editor, `esc` cancels the flow instead), `ctrl+c` dismisses the flow without
 //!   saving it, `alt+enter` inserts a line break (so does `shift+enter` where the terminal
 //!   tells it from `enter`; most send the same carriage return for both, so the hint names
-//!   `alt+enter`), and while the editor is empty the navigation keys move tabs and options;
+//!   `alt+enter`), `up` and `down` move by the rows a long line wraps to, as they show, and
+//!   while the editor is empty the navigation keys move tabs and options;
 //!   on a multi-select question whose answer is options or text, with options ticked, the
 //!   open editor says that saving text replaces them, and `esc` keeps the text beside them,
 //!   its row not chosen, instead; saved text drops its trailing blank

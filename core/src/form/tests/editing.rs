@@ -4,6 +4,8 @@
 use serde_json::json;
 
 use super::{REQUEST_ID, Run, ask_user, ask_user_with, one_multi, one_single};
+use crate::draw::Size;
+use crate::form::editor::Editor;
 use crate::form::state::Focus;
 use crate::settings::Behaviour;
 
@@ -113,4 +115,35 @@ fn a_remapped_note_editor_save_leaves_no_trailing_line_break() {
     );
     assert_eq!(run.form.drafts()[0].option_notes[&0], "why not");
     assert_eq!(run.form.drafts()[0].note, "overall");
+}
+
+#[test]
+fn up_and_down_move_by_the_rows_a_wrapped_line_shows_keeping_the_column() {
+    let text = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen";
+    let script = format!("down down enter '{text}' up up 'X' down 'Y' down down 'Z' esc");
+    let run = Run::sized(ask_user(&one_single()), Size::new(40, 16), &script);
+    let written = &run.form.drafts()[0].custom_text;
+    // At 40 columns the answer's editor wraps after "five", "ten" and "thirteen"; the cursor
+    // goes up two rows from the end of "fourteen", keeping its column, then down, and down
+    // to the end of the shorter last row, and stays there.
+    assert_eq!(
+        written,
+        "one two three four five six seveXn eight nine ten eleven twYelve thirteen fourteenZ",
+        "{}",
+        run.screen()
+    );
+}
+
+#[test]
+fn up_on_the_first_row_and_down_on_the_last_stay_in_the_editor() {
+    let run = Run::sized(
+        ask_user(&one_single()),
+        Size::new(40, 16),
+        "down down enter 'ab' up 'X' down down 'Y'",
+    );
+    assert!(matches!(run.form.state.focus, Focus::Editor(_)));
+    assert_eq!(
+        run.form.state.editor().map(Editor::saved_text),
+        Some("abXY".to_owned())
+    );
 }

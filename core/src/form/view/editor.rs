@@ -133,6 +133,44 @@ impl Form {
         block
     }
 
+    /// Moves the open editor's cursor one row `down` or up as the editor shows its lines,
+    /// wrapped at the width it was last drawn at: to the row above or below at the same
+    /// column (or the row's end when it is shorter), across the lines' ends. `false` where
+    /// there is no such row, or the editing engine cannot address it: the key is then its.
+    pub(in crate::form) fn move_editor_row(&mut self, down: bool) -> bool {
+        let (columns, _) = self.memory.editor.get();
+        // No editor drawn yet: no rows to move by.
+        let Some(editor) = self.state.editor().filter(|_| columns > 0) else {
+            return false;
+        };
+        let lines = editor.lines();
+        let (line, index) = editor.cursor();
+        let Some(text) = lines.get(line) else {
+            return false;
+        };
+        let clean = sanitize_line(text);
+        let pieces = wrap(&clean, columns);
+        let byte = byte_at_char(text, index).unwrap_or(text.len());
+        let offset = sanitize_line(&text[..byte]).len();
+        let (row, column) = place(&clean, &pieces, offset);
+        let (target_line, target_row) = match (down, row) {
+            (true, row) if row + 1 < pieces.len() => (line, row + 1),
+            (true, _) if line + 1 < lines.len() => (line + 1, 0),
+            (false, row) if row > 0 => (line, row - 1),
+            (false, _) if line > 0 => (line - 1, usize::MAX),
+            _ => return false,
+        };
+        let target_text = &lines[target_line];
+        let target_clean = sanitize_line(target_text);
+        let target_pieces = wrap(&target_clean, columns);
+        let target_row = target_row.min(target_pieces.len().saturating_sub(1));
+        let target_offset = offset_at(&target_clean, &target_pieces, target_row, column);
+        let target_index = char_at(target_text, target_offset);
+        self.state
+            .editor_mut()
+            .is_some_and(|editor| editor.jump(target_line, target_index))
+    }
+
     /// Moves the open editor's cursor a page `down` or up: as many lines as take the rows it
     /// showed less one (at least one line), so the row at one edge of the editor is at the
     /// other after it.
@@ -174,4 +212,64 @@ impl Form {
             }
         }
     }
+}
+
+/// The start of `piece` within `clean`, the text it was cut from.
+fn start_of(clean: &str, piece: &str) -> usize {
+    piece.as_ptr() as usize - clean.as_ptr() as usize
+}
+
+/// The row among `pieces` (the wrapped rows of `clean`) that shows the place `offset` bytes
+/// into `clean`, and its column there, as [`editor_block`] places the cursor.
+fn place(clean: &str, pieces: &[&str], offset: usize) -> (usize, usize) {
+    for (row, piece) in pieces.iter().enumerate() {
+        let start = start_of(clean, piece);
+        let next = pieces.get(row + 1).map(|next| start_of(clean, next));
+        if offset >= start && next.is_none_or(|next| offset < next) {
+            let within = offset.min(start + piece.len()).max(start);
+            return (row, width(&clean[start..within]));
+        }
+    }
+    (0, 0)
+}
+
+/// The place in `clean` on row `row` of its `pieces` at `column`, or the row's end when it is
+/// shorter; never the place where the next row begins, which shows on that row.
+fn offset_at(clean: &str, pieces: &[&str], row: usize, column: usize) -> usize {
+    let Some(piece) = pieces.get(row) else {
+        return 0;
+    };
+    let start = start_of(clean, piece);
+    let next = pieces.get(row + 1).map(|next| start_of(clean, next));
+    let mut taken = 0;
+    let mut offset = start;
+    for (at, c) in piece.char_indices() {
+        let cell = width(c.encode_utf8(&mut [0; 4]));
+        if taken + cell > column {
+            return start + at;
+        }
+        taken += cell;
+        offset = start + at + c.len_utf8();
+    }
+    match next {
+        // The row's end is the next row's beginning: the place before its last character.
+        Some(next) if offset >= next => piece
+            .char_indices()
+            .last()
+            .map_or(start, |(at, _)| start + at),
+        _ => offset,
+    }
+}
+
+/// The index of the character of `text` at `offset` bytes into its sanitized form (each
+/// character sanitized alone, as sanitizing works character by character).
+fn char_at(text: &str, offset: usize) -> usize {
+    let mut clean = 0;
+    for (index, c) in text.chars().enumerate() {
+        if clean >= offset {
+            return index;
+        }
+        clean += sanitize_line(c.encode_utf8(&mut [0; 4])).len();
+    }
+    text.chars().count()
 }

@@ -227,6 +227,12 @@ fn put_header(
         return;
     }
     let columns = usize::from(area.width);
+    let end = position.map(|text| Span::clean(text, MUTED));
+    // The title takes what the position and a short rule leave, so that the rule still shows
+    // where the pane begins.
+    let room = columns
+        .saturating_sub(end.as_ref().map_or(0, Span::cells) + MIN_RULE)
+        .max(columns / 2);
     let title = match label {
         Some(label) => {
             let label = sanitize_line(label);
@@ -235,15 +241,14 @@ fn put_header(
             title.push_str(&label);
             title.push(' ');
             let cells = TITLE_CELLS + width(&label) + 1;
-            if cells <= columns / 2 {
+            if cells <= room {
                 Span::measured(Cow::Owned(title), cells, ACCENT)
             } else {
-                Span::clean(truncate(&title, columns / 2).into_owned().into(), ACCENT)
+                Span::clean(truncate(&title, room).into_owned().into(), ACCENT)
             }
         }
-        None => Span::clean(truncate("Preview ", columns / 2), ACCENT),
+        None => Span::clean(truncate("Preview ", room), ACCENT),
     };
-    let end = position.map(|text| Span::clean(text, MUTED));
     let rule =
         Span::rule(columns.saturating_sub(title.cells() + end.as_ref().map_or(0, Span::cells)));
     let line: Line = [Some(title), Some(rule), end]
@@ -252,6 +257,9 @@ fn put_header(
         .collect();
     put_line(canvas, area.pos(), &line);
 }
+
+/// The fewest cells of rule a preview pane's title leaves beside it.
+const MIN_RULE: usize = 3;
 
 /// The start of a titled preview pane's title, and the cells it takes.
 const TITLE: &str = "Preview · ";

@@ -61,14 +61,15 @@ def showing(prompt: str):
 
 
 
-def server(journal: str | None, ui: str = "auto") -> StdioServerParameters:
-    """The server with the session file `journal`, or with the state folder's journal (None);
-    it writes its process id to `PID_FILE` first, so a test can kill it."""
+def server(journal: str | None, ui: str = "auto", more: tuple = ()) -> StdioServerParameters:
+    """The server with the session file `journal`, or with the state folder's journal (None),
+    and `more` arguments; it writes its process id to `PID_FILE` first, so a test can kill it."""
     session = ["--session", journal] if journal else []
     return StdioServerParameters(
         command="sh",
         args=["-c", 'echo $$ > "$0"; exec "$@"', PID_FILE, BINARY, "mcp", "--ui", ui,
-              "--cwd", FOLDER, *session, "--config", os.path.join(FOLDER, "settings.json")],
+              "--cwd", FOLDER, *session, "--config", os.path.join(FOLDER, "settings.json"),
+              *more],
         env={"XDG_RUNTIME_DIR": RUNTIME, "XDG_STATE_HOME": STATE,
              "PI_AGENT_ASK_MCP_PROGRESS_MS": "100"},
     )
@@ -510,6 +511,31 @@ async def withdrawn_before_its_receipt(journal: str) -> None:
           open(journal).read())
 
 
+async def restarted_where_nothing_can_ask_it_again(journal: str) -> None:
+    """A form asked before a restart that nothing can ask again (the next server is given an
+    inbox nobody listens under, and has no popup) ends with an error that says what was
+    written in it: the typed text reaches the agent."""
+    async with Client(server(journal), mode=LEGACY) as client:
+        request_id = receipt_of("before a restart with nothing to ask on",
+                                await client.call_tool("ask_user", DATABASE), 1)
+        if not await form_shown("the form before the restart", showing("Which database?")):
+            return
+        keys("Down", "Down", "Enter")
+        if not await shown("the written answer's editor", showing("Type your answer")):
+            return
+        keys("-l", "kept words")
+        if not await shown("the typed words", showing("kept words")):
+            return
+    check("the end of the input takes the open form out of the inbox", await shown("idle", idle))
+    async with Client(server(journal, more=("--inbox", "nobody-listens")), mode=LEGACY) as client:
+        outcome = await client.call_tool("wait_for_answers", {})
+        check("the form nothing can ask again ends saying what was written in it",
+              text(outcome) == f"Background answer [{request_id}]:\nQuestion form failed: No inbox "
+              "is listening and no popup can open, so the form was not asked.\nIt was asked "
+              "before the server restarted; what was written in it, never submitted:\n"
+              "Database: kept words", text(outcome))
+
+
 async def main() -> None:
     await without_surfaces(os.path.join(FOLDER, "none.jsonl"))
     await queued_and_waited(os.path.join(FOLDER, "queued.jsonl"))
@@ -523,6 +549,7 @@ async def main() -> None:
     await a_form_that_waits_comes_after_a_background_form_sent_before_it(
         os.path.join(FOLDER, "mixed.jsonl"))
     await withdrawn_before_its_receipt(os.path.join(FOLDER, "withdrawn.jsonl"))
+    await restarted_where_nothing_can_ask_it_again(os.path.join(FOLDER, "nothing.jsonl"))
     for round_, capabilities in enumerate([{}, {}, {"roots": {}}]):
         queued_in_the_order_they_came(os.path.join(FOLDER, f"order{round_}.jsonl"), capabilities)
 

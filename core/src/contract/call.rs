@@ -275,6 +275,22 @@ impl Call {
         }
     }
 
+    /// What `drafts` hold, in the words their submitted answers would read (without the
+    /// `Request ID:` line), for a form that ends without them: a form asked before a restart
+    /// that nothing can ask again tells the agent what was written in it. `None` when nothing
+    /// was entered.
+    pub fn unsent_text(&self, drafts: &[Draft]) -> Option<String> {
+        if !drafts.iter().any(Draft::is_dirty) {
+            return None;
+        }
+        let submitted = self.submit(drafts);
+        let text = submitted.text();
+        let answers = text
+            .rsplit_once("\nRequest ID: ")
+            .map_or(text, |(answers, _)| answers);
+        Some(answers.to_owned())
+    }
+
     /// No surface can ask: the result tells the agent to ask another way.
     pub fn no_ui(&self) -> ToolResult {
         match &self.origin {

@@ -135,3 +135,16 @@ fn the_request_id_a_call_is_known_by_is_the_one_its_results_carry() {
     );
     assert_eq!(question.request_id(), None);
 }
+
+#[test]
+fn the_unsent_text_of_drafts_reads_as_their_answers_would_and_is_none_for_nothing_entered() {
+    let call = database(Some("Database"));
+    let mut written = Draft::default();
+    written.custom_text = "a local LRU".to_owned();
+    written.custom_selected = true;
+    assert_eq!(
+        call.unsent_text(&[written]).as_deref(),
+        Some("Database: a local LRU")
+    );
+    assert_eq!(call.unsent_text(&[Draft::default()]), None);
+}

@@ -24,6 +24,10 @@ use crate::outcome::report;
 
 /// Why a form ends when nothing can ask it.
 const NOWHERE: &str = "No inbox is listening and no popup can open, so the form was not asked.";
+/// What follows that reason for a form asked before the server restarted, before what was
+/// written in it.
+const UNSENT: &str = "\nIt was asked before the server restarted; what was written in it, never \
+                      submitted:\n";
 /// Why a form ends when its inbox goes away without an answer.
 const GONE: &str = "The inbox closed before the form was answered.";
 
@@ -87,7 +91,16 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
     let mut last_refusal = None;
     loop {
         if !matches!(surface, Where::Inbox | Where::Popup) {
-            return Asked::Ended(Outcome::Error(not_asked(ui, machine, last_refusal).await));
+            let mut why = not_asked(ui, machine, last_refusal).await;
+            // A form asked before a restart ends with what was written in it, not lost.
+            if let Some(unsent) = drafts
+                .as_deref()
+                .and_then(|drafts| call.unsent_text(drafts))
+            {
+                why.push_str(UNSENT);
+                why.push_str(&unsent);
+            }
+            return Asked::Ended(Outcome::Error(why));
         }
         let job = Job::new(shared, call, surface, &mut machine);
         let refusal = match job.map(|job| job.with_drafts(drafts.clone())) {

@@ -65,20 +65,8 @@ pub fn editor_block<'a>(
         if number == cursor_line {
             let byte = byte_at_char(line, cursor_char).unwrap_or(line.len());
             let offset = sanitize_line(&line[..byte]).len();
-            let mut placed = None;
-            for (index, piece) in pieces.iter().enumerate() {
-                let start = piece.as_ptr() as usize - clean.as_ptr() as usize;
-                let end = start + piece.len();
-                let next_start = pieces
-                    .get(index + 1)
-                    .map(|next| next.as_ptr() as usize - clean.as_ptr() as usize);
-                if offset >= start && next_start.is_none_or(|next| offset < next) {
-                    let within = offset.min(end).max(start);
-                    placed = Some((start_row + index, width(&clean[start..within])));
-                    break;
-                }
-            }
-            cursor = Some(placed.unwrap_or((start_row, 0)));
+            let (row, column) = place(clean, &pieces, offset);
+            cursor = Some((start_row + row, column));
         }
         rows.extend(pieces);
     }

@@ -59,6 +59,10 @@ impl Environment for ProgramEnvironment {
             journal.keep(entry);
         }
     }
+
+    fn keeps_journal(&self) -> bool {
+        self.journal.is_some()
+    }
 }
 
 fn write_lines(out: &mut impl Write, lines: &[Outgoing]) -> std::io::Result<()> {

@@ -12,6 +12,10 @@ use super::request::Request;
 use super::result::{AskResult, image_blocks, summary_text};
 use super::tool_result::ToolResult;
 
+/// What a `wait_for_answers` call gets when its session ends before the answers, while its
+/// forms stay to be asked again (the journal keeps them): no answer, which a later wait gives.
+pub const WAIT_ENDED: &str = "The wait ended before the answers; the forms stay queued.";
+
 /// Whether raw arguments ask for the form to be queued (`background: true`), read before they
 /// are validated: a surface that answers at once must validate such a call when it arrives,
 /// and may leave every other call until its turn. The parsed call has the last word

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use pi_agent_ask_core::contract::Call;
 use pi_agent_ask_core::contract::answers::Draft;
-use pi_agent_ask_core::contract::background::{Outcome, WaitResult};
+use pi_agent_ask_core::contract::background::{Outcome, WAIT_ENDED, WaitResult};
 use pi_agent_ask_core::contract::request::Request;
 use pi_agent_ask_core::journal::backlog::{Backlog, Saved};
 use pi_agent_ask_core::queue::{Action, Queue};
@@ -253,7 +253,7 @@ pub async fn wait(shared: &Arc<Shared>, context: &RequestContext<RoleServer>) ->
             give_back(&mut state, result);
         }
         // `rmcp` sends nothing for a cancelled call; at the end of the input nobody reads it.
-        return tools::error_result("The wait ended before the answers; the forms stay queued.");
+        return tools::error_result(WAIT_ENDED);
     };
     if let Some(journal) = &background.journal {
         journal.delivered(&result.request_ids);

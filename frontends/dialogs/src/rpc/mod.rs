@@ -115,6 +115,12 @@ pub trait Environment {
     fn journal(&mut self, entry: Moment<'_>) {
         let _ = entry;
     }
+
+    /// Whether the session keeps a journal, from which the next session on it takes up the
+    /// background forms this one leaves.
+    fn keeps_journal(&self) -> bool {
+        false
+    }
 }
 
 /// An `ask` waiting for its turn.
@@ -257,7 +263,8 @@ impl<E: Environment> Session<E> {
 
     /// A signal ends the program: the lines are those of [`Session::end_of_input`], but the
     /// journal keeps the open form's drafts instead of its end, and nothing of the calls and
-    /// forms never asked, so the asks stay waiting in the session file.
+    /// forms never asked, so the asks stay waiting in the session file; with a journal, the
+    /// waits end with [`Outgoing::WaitEnded`], the forms being the next session's to deliver.
     pub fn interrupted(&mut self) -> Vec<Outgoing> {
         self.close(HostInput::Interrupted)
     }
@@ -265,6 +272,14 @@ impl<E: Environment> Session<E> {
     fn close(&mut self, how: HostInput) -> Vec<Outgoing> {
         let mut out = Vec::new();
         self.input = how;
+        // Forms a signal leaves in the journal are the next session's to ask and deliver: a
+        // wait gets none of them now, or they would reach the agent twice.
+        if how == HostInput::Interrupted && self.env.keeps_journal() {
+            for wait in std::mem::take(&mut self.waits) {
+                self.queue.abort_wait(&wait);
+                out.push(Outgoing::WaitEnded { id: wait });
+            }
+        }
         if let Some(open) = &mut self.open {
             open.flow.cancel();
             self.finish_open(&mut out);

@@ -2,7 +2,7 @@
 //! events and results.
 
 use pi_agent_ask_core::contract::ToolResult;
-use pi_agent_ask_core::contract::background::{Receipt, WaitResult};
+use pi_agent_ask_core::contract::background::{Receipt, WAIT_ENDED, WaitResult};
 use pi_agent_ask_core::contract::output::ToolOutput;
 use pi_agent_ask_core::dialog::wording::multi_select_title;
 use pi_agent_ask_core::dialog::{Dialog, option_texts};
@@ -163,6 +163,13 @@ pub enum Outgoing {
         /// The wait's result.
         result: ToolOutput<WaitResult>,
     },
+    /// `{"type":"result","id":CALL_ID,"result":{"content":[{"type":"text","text":..}],
+    /// "isError":true}}`: a `wait_for_answers` call the session's end cut short, its forms kept
+    /// for the next session ([`WAIT_ENDED`]).
+    WaitEnded {
+        /// The wait's call id.
+        id: String,
+    },
     /// `{"type":"response","id"?:..,"command":..,"success":false,"error":..}`: Pi's answer to a
     /// line that cannot be taken; nothing changed.
     Failed(ProtocolError),
@@ -199,6 +206,10 @@ impl Outgoing {
             Self::Answers { id, result } => {
                 json!({"type": "result", "id": id, "result": result})
             }
+            Self::WaitEnded { id } => json!({"type": "result", "id": id, "result": {
+                "content": [{"type": "text", "text": WAIT_ENDED}],
+                "isError": true,
+            }}),
             Self::Failed(error) => {
                 let mut line = response(error.id.as_deref(), &error.command);
                 line.insert("success".into(), json!(false));

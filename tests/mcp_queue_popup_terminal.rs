@@ -98,6 +98,23 @@ fn entries(path: &std::path::Path, custom_type: &str) -> Vec<Value> {
         .collect()
 }
 
+/// The queued form's request id, once its popup shows `popup typed` in its written answer's
+/// editor.
+fn typed_into_the_popup(term: &Asking, client: &mut Client) -> String {
+    let request_id = reply(term, 2)["result"]["structuredContent"]["requestId"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    client.wait_for_form("the popup's question", |screen| screen.contains(PROMPT));
+    client.type_bytes(b"\x1b[B\x1b[B\r");
+    client.wait_for("the written answer's editor", |screen| {
+        screen.contains("Type your answer")
+    });
+    client.type_bytes(b"popup typed");
+    client.wait_for("the typed text", |screen| screen.contains("popup typed"));
+    request_id
+}
+
 #[test]
 fn a_popup_open_as_the_input_ends_keeps_what_it_held_for_the_next_server_and_is_no_answer() {
     let Some(term) = Asking::start(100, 30) else {
@@ -109,17 +126,7 @@ fn a_popup_open_as_the_input_ends_keeps_what_it_held_for_the_next_server_and_is_
     let session = term.tmux.path("session.jsonl");
     let journal = format!("--session \"{}\"", session.display());
     serve_with(&term, &requests(), &journal);
-    let request_id = reply(&term, 2)["result"]["structuredContent"]["requestId"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
-    client.wait_for_form("the popup's question", |screen| screen.contains(PROMPT));
-    client.type_bytes(b"\x1b[B\x1b[B\r");
-    client.wait_for("the written answer's editor", |screen| {
-        screen.contains("Type your answer")
-    });
-    client.type_bytes(b"popup typed");
-    client.wait_for("the typed text", |screen| screen.contains("popup typed"));
+    let request_id = typed_into_the_popup(&term, &mut client);
 
     end_input(&term);
     client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
@@ -166,5 +173,31 @@ fn a_popup_open_as_the_input_ends_keeps_what_it_held_for_the_next_server_and_is_
         structured["results"][0]["result"]["answers"]["db"]["customText"],
         json!("popup typed"),
         "{structured}"
+    );
+}
+
+#[test]
+fn a_popup_whose_client_goes_away_ends_its_form_with_what_it_held_not_as_cancelled_by_the_person() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
+        return;
+    };
+    serve(&term, &requests());
+    let request_id = typed_into_the_popup(&term, &mut client);
+    // The terminal the client ran in goes away, and the popup with it.
+    drop(client);
+    send(&term, &wait_for_answers());
+    let result = &reply(&term, 3)["result"];
+    let text = result["content"][0]["text"].as_str().unwrap_or_default();
+    assert_eq!(
+        text,
+        format!(
+            "Background answer [{request_id}]:\nQuestion form failed: The popup closed before \
+             the form was answered.\nWhat was written in it, never submitted:\nDatabase: popup \
+             typed"
+        ),
+        "{result}"
     );
 }

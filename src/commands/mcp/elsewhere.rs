@@ -300,12 +300,17 @@ impl Job {
                         let kept = answer
                             .kept
                             .map(|kept| kept.iter().map(DraftRecord::from).collect());
-                        // A form taken back is no answer, as the inbox's withdrawn one is
-                        // none: the person ended nothing.
-                        if answer.ending == PopupEnding::Cancelled {
-                            (Outcome::Cancelled, kept)
-                        } else {
-                            (Outcome::Result(answer.result), kept)
+                        // A form taken back, ended from outside (its terminal went away, or
+                        // a signal killed it) or closed unanswered is no answer, as the inbox's
+                        // withdrawn one is none: the person ended nothing.
+                        let ended_from_outside = kept.is_some();
+                        match answer.ending {
+                            PopupEnding::Ended(_) if !ended_from_outside => {
+                                (Outcome::Result(answer.result), kept)
+                            }
+                            PopupEnding::Ended(_)
+                            | PopupEnding::Cancelled
+                            | PopupEnding::Closed => (Outcome::Cancelled, kept),
                         }
                     }
                     Err(error @ PopupError::Refused { .. }) => {

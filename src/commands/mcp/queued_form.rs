@@ -30,6 +30,11 @@ const UNSENT: &str = "\nIt was asked before the server restarted; what was writt
                       submitted:\n";
 /// Why a form ends when its inbox goes away without an answer.
 const GONE: &str = "The inbox closed before the form was answered.";
+/// Why a form ends when its popup's terminal goes away (its client detached, say) or the popup
+/// is killed without an answer.
+const POPUP_GONE: &str = "The popup closed before the form was answered.";
+/// What follows the reason a surface went away, before what the form held then.
+const HELD: &str = "\nWhat was written in it, never submitted:\n";
 
 /// Asks `call`'s form, opening with `drafts`, and hands its end to the queue.
 pub async fn ask(shared: Arc<Shared>, call: Call, drafts: Option<Vec<Draft>>) {
@@ -91,31 +96,32 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
     let mut last_refusal = None;
     loop {
         if !matches!(surface, Where::Inbox | Where::Popup) {
-            let mut why = not_asked(ui, machine, last_refusal).await;
             // A form asked before a restart ends with what was written in it, not lost.
-            if let Some(unsent) = drafts
-                .as_deref()
-                .and_then(|drafts| call.unsent_text(drafts))
-            {
-                why.push_str(UNSENT);
-                why.push_str(&unsent);
-            }
+            let why = not_asked(ui, machine, last_refusal).await;
+            let why = with_unsent(why, UNSENT, call, drafts.as_deref());
             return Asked::Ended(Outcome::Error(why));
         }
         let job = Job::new(shared, call, surface, &mut machine);
         let refusal = match job.map(|job| job.with_drafts(drafts.clone())) {
             Ok(job) => match run(shared, job).await {
                 Ran::Interrupted(kept) => return Asked::Interrupted(kept),
-                Ran::Ended(elsewhere::Outcome::Result(document)) => {
+                Ran::Ended(elsewhere::Outcome::Result(document), _) => {
                     return Asked::Ended(outcome_of(&document));
                 }
-                Ran::Ended(elsewhere::Outcome::Cancelled) => {
-                    return Asked::Ended(Outcome::Error(GONE.to_owned()));
+                // Its surface went away, not the person: the form ends with what it held.
+                Ran::Ended(elsewhere::Outcome::Cancelled, kept) => {
+                    let gone = match surface {
+                        Where::Popup => POPUP_GONE,
+                        _ => GONE,
+                    };
+                    let drafts = kept.and_then(|records| drafts_for_call(&records, call));
+                    let why = with_unsent(gone.to_owned(), HELD, call, drafts.as_deref());
+                    return Asked::Ended(Outcome::Error(why));
                 }
-                Ran::Ended(elsewhere::Outcome::Failed(message)) => {
+                Ran::Ended(elsewhere::Outcome::Failed(message), _) => {
                     return Asked::Ended(Outcome::Error(message));
                 }
-                Ran::Ended(elsewhere::Outcome::Refused(why)) => why,
+                Ran::Ended(elsewhere::Outcome::Refused(why), _) => why,
             },
             Err(why) => why,
         };
@@ -146,10 +152,19 @@ async fn not_asked(ui: UiChoice, machine: Machine, last_refusal: Option<String>)
     format!("The form was not asked: {why}.")
 }
 
+/// `why`, followed by `lead` and what `drafts` hold when anything was written in them.
+fn with_unsent(mut why: String, lead: &str, call: &Call, drafts: Option<&[Draft]>) -> String {
+    if let Some(unsent) = drafts.and_then(|drafts| call.unsent_text(drafts)) {
+        why.push_str(lead);
+        why.push_str(&unsent);
+    }
+    why
+}
+
 /// How one ask on a surface ended.
 enum Ran {
-    /// The surface's own end of it.
-    Ended(elsewhere::Outcome),
+    /// The surface's own end of it, and what the form held when it was ended from outside.
+    Ended(elsewhere::Outcome, Kept),
     /// The input ended first, and the ask was cancelled; what the form held.
     Interrupted(Kept),
 }
@@ -160,7 +175,7 @@ async fn run(shared: &Shared, job: Job) -> Ran {
         Ok(cancel) => cancel,
         Err(error) => {
             let message = format!("cannot wait for the answer: {error}");
-            return Ran::Ended(elsewhere::Outcome::Failed(message));
+            return Ran::Ended(elsewhere::Outcome::Failed(message), None);
         }
     };
     let token = cancel.clone();
@@ -175,14 +190,11 @@ async fn run(shared: &Shared, job: Job) -> Ran {
             {
                 Ran::Interrupted(kept)
             }
-            done => Ran::Ended(done.map_or_else(
-                |_| {
-                    elsewhere::Outcome::Failed(
-                        "the wait for the answer ended unexpectedly".to_owned(),
-                    )
-                },
-                |(outcome, _)| outcome,
-            )),
+            Ok((outcome, kept)) => Ran::Ended(outcome, kept),
+            Err(_) => Ran::Ended(
+                elsewhere::Outcome::Failed("the wait for the answer ended unexpectedly".to_owned()),
+                None,
+            ),
         },
         () = async {
             // A closed channel means the input is gone too.
@@ -192,7 +204,7 @@ async fn run(shared: &Shared, job: Job) -> Ran {
             match asking.await {
                 // Answered as the input ended, before the form could be taken back: the
                 // answer is kept for the next server's wait, not lost with the form.
-                Ok((outcome @ elsewhere::Outcome::Result(_), _)) => Ran::Ended(outcome),
+                Ok((outcome @ elsewhere::Outcome::Result(_), _)) => Ran::Ended(outcome, None),
                 Ok((_, kept)) => Ran::Interrupted(kept),
                 Err(_) => Ran::Interrupted(None),
             }

@@ -28,6 +28,9 @@ const NOWHERE: &str = "No inbox is listening and no popup can open, so the form 
 /// written in it.
 const UNSENT: &str = "\nIt was asked before the server restarted; what was written in it, never \
                       submitted:\n";
+/// Why a form ends when the server was told to ask nobody (`--ui none`): one a server before
+/// it queued.
+const ASKS_NOBODY: &str = "The server asks nobody (--ui none), so the form was not asked.";
 /// Why a form ends when its inbox goes away without an answer.
 const GONE: &str = "The inbox closed before the form was answered.";
 /// Why a form ends when its popup's terminal goes away (its client detached, say) or the popup
@@ -142,6 +145,7 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
 async fn not_asked(ui: UiChoice, machine: Machine, last_refusal: Option<String>) -> String {
     let why = match (last_refusal, elsewhere::forced(ui)) {
         (Some(why), _) => why,
+        (None, None) if ui == UiChoice::None => return ASKS_NOBODY.to_owned(),
         (None, Some(forced)) => {
             look(machine, move |machine| machine.why_not(forced))
                 .await
@@ -268,5 +272,10 @@ mod tests {
             "The form was not asked: no inbox named \"work\" is listening."
         );
         assert_eq!(not_asked_now(UiChoice::Auto, None), NOWHERE);
+        assert_eq!(
+            not_asked_now(UiChoice::None, None),
+            ASKS_NOBODY,
+            "told to ask nobody, it says so, not that nothing listens"
+        );
     }
 }

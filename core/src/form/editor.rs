@@ -35,6 +35,9 @@ pub struct Editor {
     pub references: References,
     /// The clipboard image read this editor waits for, if any.
     pub image_read: Option<u64>,
+    /// The column `up` and `down` keep while they move through shorter rows; any other key
+    /// forgets it.
+    pub row_column: Option<usize>,
 }
 
 impl Editor {
@@ -49,6 +52,7 @@ impl Editor {
             area,
             references: References::default(),
             image_read: None,
+            row_column: None,
         }
     }
 
@@ -107,6 +111,7 @@ impl Editor {
     /// Applies one key the form did not claim: typing, deleting, moving, undo. `shift+enter` and
     /// `alt+enter` insert a line break. Returns whether the text changed.
     pub fn key(&mut self, key: Key) -> bool {
+        self.row_column = None;
         if key.code == KeyCode::Enter && (key.mods.shift || key.mods.alt) {
             self.area.insert_newline();
             return true;
@@ -122,6 +127,7 @@ impl Editor {
     /// for a token already quoted, goes in quoted (`@"my docs/a.md"`); a directory's quote is
     /// left open, so that its list stays open on what is inside it.
     pub fn insert_reference(&mut self, path: &str) {
+        self.row_column = None;
         let Some(list) = &self.references.list else {
             return;
         };
@@ -147,6 +153,7 @@ impl Editor {
 
     /// Inserts pasted text at the cursor as one edit (one undo step).
     pub fn paste(&mut self, text: &str) -> bool {
+        self.row_column = None;
         let text = text.replace("\r\n", "\n").replace('\r', "\n");
         self.area.insert_str(text)
     }

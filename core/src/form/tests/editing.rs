@@ -147,3 +147,13 @@ fn up_on_the_first_row_and_down_on_the_last_stay_in_the_editor() {
         Some("abXY".to_owned())
     );
 }
+
+#[test]
+fn up_and_down_keep_their_column_through_a_shorter_row() {
+    let script = "down down enter 'aaaaaaaaaa' alt+enter 'bb' alt+enter 'cccccccccc' up up 'X'";
+    let run = Run::sized(ask_user(&one_single()), Size::new(40, 16), script);
+    assert_eq!(
+        run.form.state.editor().map(Editor::saved_text),
+        Some("aaaaaaaaaaX\nbb\ncccccccccc".to_owned())
+    );
+}

@@ -123,7 +123,8 @@ impl Form {
 
     /// Moves the open editor's cursor one row `down` or up as the editor shows its lines,
     /// wrapped at the width it was last drawn at: to the row above or below at the same
-    /// column (or the row's end when it is shorter), across the lines' ends. `false` where
+    /// column (or the row's end when it is shorter, the column kept for the rows after),
+    /// across the lines' ends. `false` where
     /// there is no such row, or the editing engine cannot address it: the key is then its.
     pub(in crate::form) fn move_editor_row(&mut self, down: bool) -> bool {
         let (columns, _) = self.memory.editor.get();
@@ -140,7 +141,8 @@ impl Form {
         let pieces = wrap(&clean, columns);
         let byte = byte_at_char(text, index).unwrap_or(text.len());
         let offset = sanitize_line(&text[..byte]).len();
-        let (row, column) = place(&clean, &pieces, offset);
+        let (row, here) = place(&clean, &pieces, offset);
+        let column = editor.row_column.unwrap_or(here);
         let (target_line, target_row) = match (down, row) {
             (true, row) if row + 1 < pieces.len() => (line, row + 1),
             (true, _) if line + 1 < lines.len() => (line + 1, 0),
@@ -154,9 +156,14 @@ impl Form {
         let target_row = target_row.min(target_pieces.len().saturating_sub(1));
         let target_offset = offset_at(&target_clean, &target_pieces, target_row, column);
         let target_index = char_at(target_text, target_offset);
-        self.state
-            .editor_mut()
-            .is_some_and(|editor| editor.jump(target_line, target_index))
+        let Some(editor) = self.state.editor_mut() else {
+            return false;
+        };
+        let moved = editor.jump(target_line, target_index);
+        if moved {
+            editor.row_column = Some(column);
+        }
+        moved
     }
 
     /// Moves the open editor's cursor a page `down` or up: as many lines as take the rows it

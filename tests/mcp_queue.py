@@ -477,38 +477,56 @@ async def a_form_that_waits_comes_after_a_background_form_sent_before_it(journal
     await shown("the inbox idle again", idle)
 
 
-async def withdrawn_before_its_receipt(journal: str) -> None:
-    """A background call the client withdraws (`notifications/cancelled`) before its receipt is
-    sent gets no receipt, and its form is neither queued nor asked: nobody would take its
-    answer. The call after it is the only one pending."""
+async def withdrawn_calls(journal: str) -> None:
+    """A background call the client withdraws (`notifications/cancelled`) gets no answer
+    asked: one withdrawn before its receipt was sent gets none and is never queued (the call
+    after it is the only one pending); one withdrawn once its form is open closes that form,
+    unanswered, and the next wait says so."""
     params = server(journal)
-    cancel = {"jsonrpc": "2.0", "method": "notifications/cancelled",
-              "params": {"requestId": 2, "reason": "the agent moved on"}}
-    lines = [*opening(), tool_call(2, "ask_user", DATABASE), cancel,
-             tool_call(3, "ask_user", CACHE)]
+
+    def cancel(request: int) -> dict:
+        return {"jsonrpc": "2.0", "method": "notifications/cancelled",
+                "params": {"requestId": request, "reason": "the agent moved on"}}
+
+    def send(lines: list) -> None:
+        process.stdin.write("".join(json.dumps(line) + "\n" for line in lines))
+        process.stdin.flush()
+
+    def reply_to(request: int) -> dict:
+        while request not in replies:
+            message = json.loads(process.stdout.readline())
+            if "id" in message:
+                replies[message["id"]] = message
+        return replies[request]
+
     process = subprocess.Popen([params.command, *params.args], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, text=True,
                                env={**os.environ, **(params.env or {})})
     assert process.stdin is not None and process.stdout is not None
-    process.stdin.write("".join(json.dumps(line) + "\n" for line in lines))
-    process.stdin.flush()
     replies = {}
-    while 3 not in replies:
-        message = json.loads(process.stdout.readline())
-        if "id" in message:
-            replies[message["id"]] = message
-    check("the withdrawn call gets no receipt", 2 not in replies, replies)
-    pending = replies[3]["result"]["structuredContent"]["pendingRequests"]
-    check("the call after it is the only form pending", pending == 1, replies[3])
+    send([*opening(), tool_call(2, "ask_user", DATABASE), cancel(2),
+          tool_call(3, "ask_user", CACHE)])
+    cache = reply_to(3)["result"]["structuredContent"]
+    check("the call withdrawn before its receipt gets none", 2 not in replies, replies)
+    check("the call after it is the only form pending", cache["pendingRequests"] == 1, cache)
     check("the form that opens is the call's after it",
           await form_shown("the cache form", lambda text: "Which cache?" in text)
           and "Which database?" not in screen(), screen())
+    send([cancel(3)])
+    check("the open form of a call withdrawn after its receipt closes",
+          await shown("the inbox idle again", idle), screen())
+    send([tool_call(4, "wait_for_answers", {})])
+    waited = reply_to(4)["result"]
+    check("the next wait says the form was closed unanswered",
+          waited["content"][0]["text"] == f"Background answer [{cache['requestId']}]:\n"
+          "Question form failed: The client withdrew the call that queued the form, so it was "
+          "closed unanswered.", waited)
     process.stdin.close()
     process.wait(timeout=20)
-    await shown("the inbox idle again", idle)
-    check("only the call after it is saved as a request",
-          [r.get("title") for r in journal_entries(journal, "ask:history-request")] == [None],
-          open(journal).read())
+    check("only the call queued is saved as a request, with its end",
+          [r.get("title") for r in journal_entries(journal, "ask:history-request")] == [None]
+          and [c.get("error", "")[:21] for c in journal_entries(journal, "ask:history-completed")]
+          == ["The client withdrew t"], open(journal).read())
 
 
 async def restarted_where_nothing_can_ask_it_again(journal: str) -> None:
@@ -548,7 +566,7 @@ async def main() -> None:
     await restarted_while_the_one_before_closes()
     await a_form_that_waits_comes_after_a_background_form_sent_before_it(
         os.path.join(FOLDER, "mixed.jsonl"))
-    await withdrawn_before_its_receipt(os.path.join(FOLDER, "withdrawn.jsonl"))
+    await withdrawn_calls(os.path.join(FOLDER, "withdrawn.jsonl"))
     await restarted_where_nothing_can_ask_it_again(os.path.join(FOLDER, "nothing.jsonl"))
     for round_, capabilities in enumerate([{}, {}, {"roots": {}}]):
         queued_in_the_order_they_came(os.path.join(FOLDER, f"order{round_}.jsonl"), capabilities)

@@ -148,6 +148,24 @@ impl Queue {
         Ok(actions)
     }
 
+    /// The client withdrew the call that queued form `request_id`, which waits in line: it
+    /// leaves the line and ends with `why` (saved, and delivered as any end is). `None` for a
+    /// form not in line (open, finished, or unknown).
+    pub fn withdraw(&mut self, request_id: &str, why: &str) -> Option<Vec<Action>> {
+        let position = self.line.iter().position(
+            |turn| matches!(turn, Turn::Form(call) if call.request_id() == Some(request_id)),
+        )?;
+        self.line.remove(position);
+        let answer = BackgroundAnswer {
+            request_id: request_id.to_owned(),
+            outcome: Outcome::Error(why.to_owned()),
+        };
+        let mut actions = vec![Action::SaveCompletion(answer.clone())];
+        self.undelivered.push(answer);
+        self.deliver(&mut actions);
+        Some(actions)
+    }
+
     /// A wait for answers began under `waiter`: answered at once when no form is outstanding,
     /// else once the last one finishes.
     pub fn wait(&mut self, waiter: String) -> Vec<Action> {

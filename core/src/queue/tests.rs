@@ -358,3 +358,30 @@ fn a_form_restored_as_finished_is_delivered_by_the_next_wait_beside_the_new_ones
         [("w1".to_owned(), vec!["old".to_owned(), "new".to_owned()])]
     );
 }
+
+#[test]
+fn a_form_withdrawn_in_line_leaves_it_and_ends_with_the_reason_the_next_wait_delivers() {
+    let mut queue = Queue::new();
+    enqueue_all(&mut queue, &["a", "b", "c"]);
+    let withdrawn = queue.withdraw("b", "withdrawn").expect("b waits in line");
+    assert!(matches!(&withdrawn[0], Action::SaveCompletion(answer)
+        if answer.request_id == "b" && answer.outcome == Outcome::Error("withdrawn".to_owned())));
+    assert_eq!(queue.pending(), 2, "a open, c in line");
+    assert_eq!(
+        queue.withdraw("a", "withdrawn"),
+        None,
+        "the open form is not in line"
+    );
+    assert_eq!(queue.withdraw("b", "withdrawn"), None, "withdrawn once");
+    let after_a = finish(&mut queue, "a");
+    assert_eq!(opened(&after_a), vec!["c".to_owned()], "b never opens");
+    finish(&mut queue, "c");
+    let waited = queue.wait("w".to_owned());
+    assert_eq!(
+        delivered(&waited),
+        vec![(
+            "w".to_owned(),
+            vec!["b".to_owned(), "a".to_owned(), "c".to_owned()]
+        )]
+    );
+}

@@ -139,10 +139,14 @@ pub(super) async fn queued(
     }
     // A call the client withdrew (`notifications/cancelled`) while it waited to be queued
     // gets no receipt, so its form must not be asked either: nobody would take its answer.
-    if context.ct.is_cancelled() {
+    if context.ct.is_cancelled() || shared.withdrawals.contains(&context.id) {
         return Some(finished(&call.cancelled(None)));
     }
-    Some(Asked::Result(queue::enqueue(shared, call.clone())))
+    Some(Asked::Result(queue::enqueue(
+        shared,
+        call.clone(),
+        &context.id,
+    )))
 }
 
 pub(super) fn finished(result: &ToolResult) -> Asked {

@@ -13,6 +13,7 @@
 
 use std::io;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll, ready};
 
 use pi_agent_ask_core::surrogates::Mender;
@@ -21,6 +22,7 @@ use serde::de::IgnoredAny;
 use serde_json::Value;
 use tokio::io::{AsyncRead, ReadBuf};
 
+use super::withdrawn::{Withdrawals, cancelled_request};
 use crate::outcome::report;
 
 mod peek;
@@ -68,6 +70,8 @@ pub struct Incoming<R> {
     /// Lines ready and not yet handed on, from `out_from` on.
     out: Vec<u8>,
     out_from: usize,
+    /// Where each `notifications/cancelled` read is noted, before `rmcp` handles it.
+    withdrawals: Option<Arc<Withdrawals>>,
 }
 
 /// Whether the session has begun: `rmcp` ends a session whose first message after a
@@ -176,7 +180,15 @@ impl<R> Incoming<R> {
             out_from: 0,
             held_return: false,
             session: Session::NotBegun,
+            withdrawals: None,
         }
+    }
+
+    /// Notes in `withdrawals` the request each `notifications/cancelled` names, as it is read.
+    #[must_use]
+    pub fn noting(mut self, withdrawals: Arc<Withdrawals>) -> Self {
+        self.withdrawals = Some(withdrawals);
+        self
     }
 
     /// Takes `bytes`, just read, into the current line, ending it at each line break.
@@ -276,6 +288,11 @@ impl<R> Incoming<R> {
         }
         match refusal::verdict(line) {
             Verdict::Pass => {
+                if let Some(withdrawals) = &self.withdrawals
+                    && let Some(id) = cancelled_request(line)
+                {
+                    withdrawals.note(&id);
+                }
                 self.out.extend_from_slice(line);
                 self.out.push(b'\n');
             }

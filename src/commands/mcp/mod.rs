@@ -23,6 +23,7 @@ mod server;
 mod state;
 pub mod surfaces;
 mod tools;
+mod withdrawn;
 mod workspace;
 
 use std::path::PathBuf;
@@ -147,7 +148,7 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         };
         let handler = server::Server::new(config, input_ended, journal);
         let winding = handler.clone();
-        let input = incoming::Incoming::new(input);
+        let input = incoming::Incoming::new(input).noting(handler.withdrawals());
         let served = match handler
             .serve((input, escaped::Escaped::new(tokio::io::stdout())))
             .await

@@ -21,6 +21,7 @@ use pi_agent_ask_core::queue::{Action, Queue};
 
 use super::asking::InOrder;
 use rmcp::RoleServer;
+use rmcp::model::RequestId;
 use rmcp::service::RequestContext;
 use serde_json::{Value, json};
 use tokio::sync::{oneshot, watch};
@@ -31,6 +32,7 @@ use super::progress::Progress;
 use super::queued_form;
 use super::server::Shared;
 use super::tools::{self, DETAILS_META};
+use super::withdrawn::WITHDRAWN;
 use crate::commands::new_request_id;
 
 /// How long the end of the input waits for the open queued form to close and save what it
@@ -43,6 +45,8 @@ pub struct Background {
     journal: Option<Journal>,
     /// Turns true when the client's input ends.
     pub input_ended: watch::Receiver<bool>,
+    /// Names the open form whose call the client withdrew, for its task to close it.
+    withdrawn_open: watch::Sender<Option<String>>,
 }
 
 struct State {
@@ -57,6 +61,9 @@ struct State {
     drafts: HashMap<String, Vec<Draft>>,
     /// The task asking the open form.
     open: Option<JoinHandle<()>>,
+    /// The forms queued in this session and not finished, by the JSON text of the id of the
+    /// call that queued each: what the client's cancel of that call withdraws.
+    withdrawable: HashMap<String, String>,
 }
 
 impl Background {
@@ -70,10 +77,17 @@ impl Background {
                 grants: HashMap::new(),
                 drafts: HashMap::new(),
                 open: None,
+                withdrawable: HashMap::new(),
             }),
             journal,
             input_ended,
+            withdrawn_open: watch::channel(None).0,
         }
+    }
+
+    /// The request id of the open form once the client withdraws the call that queued it.
+    pub fn withdrawn_open(&self) -> watch::Receiver<Option<String>> {
+        self.withdrawn_open.subscribe()
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
@@ -122,10 +136,46 @@ pub fn restore(shared: &Arc<Shared>, backlog: Backlog) {
     }
 }
 
-/// Queues a validated background call: saved, then answered with its receipt (as a
-/// `CallToolResult`); a journal that cannot be written queues nothing and answers with an
-/// error.
-pub fn enqueue(shared: &Arc<Shared>, call: Call) -> Value {
+/// Queues a validated background call, made as request `caller`: saved, then answered with
+/// its receipt (as a `CallToolResult`); a journal that cannot be written queues nothing and
+/// answers with an error. A call the client withdrew meanwhile is withdrawn at once.
+pub fn enqueue(shared: &Arc<Shared>, call: Call, caller: &RequestId) -> Value {
+    let request_id = call.request_id().unwrap_or_default().to_owned();
+    let receipt = enqueue_call(shared, call);
+    if let Ok(caller) = serde_json::to_string(caller) {
+        let mut state = shared.background.state();
+        state.withdrawable.insert(caller, request_id);
+    }
+    if shared.withdrawals.contains(caller) {
+        withdraw_noted(shared);
+    }
+    receipt
+}
+
+/// Takes out the forms whose calls the client withdrew ([`Withdrawals`]): one in line leaves
+/// it and ends as withdrawn; the open one is closed by its task, which ends it so.
+///
+/// [`Withdrawals`]: super::withdrawn::Withdrawals
+pub fn withdraw_noted(shared: &Arc<Shared>) {
+    let mut state = shared.background.state();
+    for caller in shared.withdrawals.noted() {
+        let Some(request_id) = state.withdrawable.remove(&caller) else {
+            continue;
+        };
+        if state.queue.open_form() == Some(request_id.as_str()) {
+            shared
+                .background
+                .withdrawn_open
+                .send_replace(Some(request_id));
+        } else if let Some(actions) = state.queue.withdraw(&request_id, WITHDRAWN) {
+            for action in actions {
+                carry_out(shared, &mut state, action);
+            }
+        }
+    }
+}
+
+fn enqueue_call(shared: &Arc<Shared>, call: Call) -> Value {
     let background = &shared.background;
     if let Some(journal) = &background.journal
         && let Err(error) = journal.queued(&call)
@@ -171,6 +221,7 @@ fn enqueue_saved(shared: &Arc<Shared>, state: &mut State, call: Call) -> Option<
 /// The open form ended: its end is saved, waits are answered, the next turn opens.
 pub fn form_finished(shared: &Arc<Shared>, request_id: &str, outcome: Outcome) {
     let mut state = shared.background.state();
+    state.withdrawable.retain(|_, form| form != request_id);
     let actions = state.queue.form_finished(request_id, outcome);
     for action in actions.unwrap_or_default() {
         carry_out(shared, &mut state, action);

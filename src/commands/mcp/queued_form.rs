@@ -18,6 +18,7 @@ use super::elsewhere::{self, Job, Kept, Machine, look};
 use super::queue;
 use super::server::Shared;
 use super::surfaces::{self, UiChoice, Where};
+use super::withdrawn::WITHDRAWN;
 use crate::cancel::Cancel;
 use crate::interrupt;
 use crate::outcome::report;
@@ -106,8 +107,9 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
         }
         let job = Job::new(shared, call, surface, &mut machine);
         let refusal = match job.map(|job| job.with_drafts(drafts.clone())) {
-            Ok(job) => match run(shared, job).await {
+            Ok(job) => match run(shared, job, call.request_id().unwrap_or_default()).await {
                 Ran::Interrupted(kept) => return Asked::Interrupted(kept),
+                Ran::Withdrawn => return Asked::Ended(Outcome::Error(WITHDRAWN.to_owned())),
                 Ran::Ended(elsewhere::Outcome::Result(document), _) => {
                     return Asked::Ended(outcome_of(&document));
                 }
@@ -171,10 +173,13 @@ enum Ran {
     Ended(elsewhere::Outcome, Kept),
     /// The input ended first, and the ask was cancelled; what the form held.
     Interrupted(Kept),
+    /// The client withdrew the call that queued the form, which was closed unanswered.
+    Withdrawn,
 }
 
-/// Runs `job` on a blocking thread until it ends, or until the input ends.
-async fn run(shared: &Shared, job: Job) -> Ran {
+/// Runs `job`, the form of request `request_id`, on a blocking thread until it ends, or until
+/// the input ends or the client withdraws its call.
+async fn run(shared: &Shared, job: Job, request_id: &str) -> Ran {
     let cancel = match Cancel::new() {
         Ok(cancel) => cancel,
         Err(error) => {
@@ -185,6 +190,7 @@ async fn run(shared: &Shared, job: Job) -> Ran {
     let token = cancel.clone();
     let mut asking = tokio::task::spawn_blocking(move || job.run(&token));
     let mut input_ended = shared.background.input_ended.clone();
+    let mut withdrawn = shared.background.withdrawn_open();
     tokio::select! {
         done = &mut asking => match done {
             // The job's wait wakes on a signal itself, and may take the form back before the
@@ -200,6 +206,23 @@ async fn run(shared: &Shared, job: Job) -> Ran {
                 None,
             ),
         },
+        () = async {
+            let closed = withdrawn
+                .wait_for(|open| open.as_deref() == Some(request_id))
+                .await
+                .is_err();
+            // A closed channel: no withdrawal can come any more.
+            if closed {
+                std::future::pending::<()>().await;
+            }
+        } => {
+            cancel.cancel();
+            match asking.await {
+                // Answered as it was withdrawn: the answer stands.
+                Ok((outcome @ elsewhere::Outcome::Result(_), _)) => Ran::Ended(outcome, None),
+                _ => Ran::Withdrawn,
+            }
+        }
         () = async {
             // A closed channel means the input is gone too.
             let _ = input_ended.wait_for(|ended| *ended).await;

@@ -21,6 +21,7 @@ use super::journal::Journal;
 use super::queue::{self, Background};
 use super::state::Sealer;
 use super::tools;
+use super::withdrawn::Withdrawals;
 use pi_agent_ask_core::journal::backlog::Backlog;
 
 /// The server: shared configuration, the sealing key of this process, and whether the input
@@ -44,9 +45,16 @@ pub struct Shared {
     /// a surface on a thread) would let a call that came later be queued first. The lock is
     /// fair, so calls are queued in the order they came.
     pub queueing: tokio::sync::Mutex<()>,
+    /// The calls the client withdrew, as the input guard read their cancels.
+    pub withdrawals: Arc<Withdrawals>,
 }
 
 impl Server {
+    /// Where the input guard notes the calls the client withdraws.
+    pub fn withdrawals(&self) -> Arc<Withdrawals> {
+        Arc::clone(&self.shared.withdrawals)
+    }
+
     /// Once the input has ended: waits, a bounded while, for the open queued form to close and
     /// save what it held.
     pub async fn wind_down(&self) {
@@ -69,10 +77,18 @@ impl Server {
             sealer: Sealer::new(),
             background: Background::new(journal, input_ended.clone()),
             queueing: tokio::sync::Mutex::new(()),
+            withdrawals: Arc::default(),
         });
         if let Some(backlog) = backlog {
             queue::restore(&shared, backlog);
         }
+        let withdrawing = Arc::clone(&shared);
+        tokio::spawn(async move {
+            loop {
+                withdrawing.withdrawals.more().await;
+                queue::withdraw_noted(&withdrawing);
+            }
+        });
         Self {
             shared,
             input_ended,

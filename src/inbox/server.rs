@@ -6,7 +6,8 @@
 //! Each connection carries one ask. Its arrival is registered under the ask id with the
 //! connection's serial number, and the connection closing withdraws the ask only while that
 //! connection is still the one registered: an asker that reconnected with the same id keeps
-//! its ask. Both happen under one lock, so the run loop hears them in the order they happened.
+//! its ask, and the older connection, if it is still open, is told so and closed. Both happen
+//! under one lock, so the run loop hears them in the order they happened.
 
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
@@ -31,6 +32,9 @@ use crate::arrivals::{self, Arrivals, Courier};
 use super::arrival::arrival;
 use super::place::{Folder, Place, PlaceError, place};
 use super::wire::{MAX_LINE_BYTES, error_line, kept_line, parse_ask, parse_withdraw, result_line};
+
+/// What an asker still connected hears when another connects with the same ask id.
+const TAKEN_OVER: &str = "another asker took this ask over under the same ask id";
 
 /// How long a reply may wait for an asker that does not read it.
 const REPLY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -240,13 +244,21 @@ fn serve(shared: &Shared, stream: &UnixStream, serial: u64) {
                     let id = arrival.ask.0.clone();
                     if let Ok(registered) = stream.try_clone() {
                         let mut askers = shared.lock();
-                        askers.insert(
+                        let replaced = askers.insert(
                             id.clone(),
                             Registered {
                                 serial,
                                 stream: registered,
                             },
                         );
+                        // An asker still connected under the same id (a second host resuming
+                        // the same ask) is told and let go: the answer goes to the newer one.
+                        if let Some(replaced) = replaced {
+                            let mut older = &replaced.stream;
+                            let _ = older.set_write_timeout(Some(REPLY_TIMEOUT));
+                            let _ = older.write_all(error_line(TAKEN_OVER).as_bytes());
+                            let _ = replaced.stream.shutdown(std::net::Shutdown::Both);
+                        }
                         shared.send(InboxEvent::Arrived(Box::new(arrival)));
                         asked = Some(id);
                     }

@@ -145,6 +145,34 @@ fn a_reconnect_with_the_same_id_keeps_the_ask_when_the_old_connection_closes() {
 }
 
 #[test]
+fn an_asker_still_connected_when_another_takes_its_ask_id_is_told_and_let_go() {
+    let (_dir, mut server) = inbox();
+    let mut old = connect(&server);
+    old.write_all(ask_line(&request("twice")).as_bytes())
+        .expect("sent");
+    assert_eq!(arrived(&events(&mut server)[0]), "twice");
+    let new = connect(&server);
+    let asking = std::thread::spawn(move || {
+        let cancel = Cancel::new().expect("a token");
+        ask_on(new, &request("twice"), &cancel)
+    });
+    let mut told = String::new();
+    old.set_read_timeout(Some(Duration::from_secs(5)))
+        .expect("a timeout");
+    std::io::Read::read_to_string(&mut old, &mut told).expect("the older connection ends");
+    let told: serde_json::Value = serde_json::from_str(told.trim()).expect("one line");
+    assert_eq!(told["type"], "error");
+    assert_eq!(told["message"], TAKEN_OVER);
+    let InboxEvent::Arrived(arrival) = &events(&mut server)[0] else {
+        panic!("the newer asker's arrival");
+    };
+    let result = arrival.call.no_ui();
+    server.replies().reply(&arrival.ask, &result);
+    let answered = asking.join().expect("the asker").expect("a result");
+    assert_eq!(answered, InboxAnswer::Result(result.to_json()));
+}
+
+#[test]
 fn a_second_inbox_of_the_same_name_refuses_to_start() {
     let (_dir, server) = inbox();
     let again = Server::start_at(server.place.clone(), "test");

@@ -104,6 +104,25 @@ fn a_command_that_shows_no_form_says_on_stderr_that_the_settings_file_is_invalid
 }
 
 #[test]
+fn an_ask_sent_to_an_inbox_says_on_its_own_stderr_that_the_settings_file_is_invalid() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let config = folder.path().join("settings.json");
+    std::fs::write(&config, "{truncated").expect("the settings are written");
+    let config = config.display().to_string();
+    let arguments =
+        r#"{"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg"}]}]}"#;
+    let args = ["ask", "-", "--config", &config, "--ui", "inbox"].map(str::to_owned);
+    let output = run_program(&args, Some(arguments));
+    assert!(
+        output.stderr.starts_with(&format!(
+            "pi-agent-ask: {config}: Config was invalid or unsupported."
+        )),
+        "{}",
+        output.stderr
+    );
+}
+
+#[test]
 fn a_working_directory_that_is_no_directory_is_a_usage_error() {
     let folder = tempfile::tempdir().expect("a folder");
     let file = folder.path().join("file");

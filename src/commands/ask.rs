@@ -119,8 +119,9 @@ pub fn ask(
     surface: Surface,
     inbox: &str,
 ) -> Result<Asked, UsageError> {
-    if matches!(surface, Surface::NoUi | Surface::Dialogs) {
-        // The forms show them; these surfaces have no place for them.
+    if matches!(surface, Surface::NoUi | Surface::Dialogs | Surface::Inbox) {
+        // The forms show them; these surfaces have no place for them (an inbox's form reads
+        // the file again, in the inbox's own process).
         settings.report_notices();
     }
     Ok(match surface {

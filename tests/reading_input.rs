@@ -72,12 +72,17 @@ fn a_usage_error_with_stderr_a_broken_pipe_exits_2_without_a_panic() {
     assert_eq!(status.code(), Some(2));
 }
 
+/// A settings file in `folder` that is no JSON, by its path.
+fn invalid_settings(folder: &std::path::Path) -> String {
+    let config = folder.join("settings.json");
+    std::fs::write(&config, "{truncated").expect("the settings are written");
+    config.display().to_string()
+}
+
 #[test]
 fn a_command_that_shows_no_form_says_on_stderr_that_the_settings_file_is_invalid() {
     let folder = tempfile::tempdir().expect("a folder");
-    let config = folder.path().join("settings.json");
-    std::fs::write(&config, "{truncated").expect("the settings are written");
-    let config = config.display().to_string();
+    let config = invalid_settings(folder.path());
     let arguments =
         r#"{"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg"}]}]}"#;
     let answer = folder.path().join("answer.json");
@@ -106,9 +111,7 @@ fn a_command_that_shows_no_form_says_on_stderr_that_the_settings_file_is_invalid
 #[test]
 fn an_ask_sent_to_an_inbox_says_on_its_own_stderr_that_the_settings_file_is_invalid() {
     let folder = tempfile::tempdir().expect("a folder");
-    let config = folder.path().join("settings.json");
-    std::fs::write(&config, "{truncated").expect("the settings are written");
-    let config = config.display().to_string();
+    let config = invalid_settings(folder.path());
     let arguments =
         r#"{"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg"}]}]}"#;
     let args = ["ask", "-", "--config", &config, "--ui", "inbox"].map(str::to_owned);

@@ -418,3 +418,38 @@ fn a_form_arriving_with_drafts_opens_with_them_and_counts_as_started() {
         "set aside with its drafts when withdrawn, then answered with them"
     );
 }
+
+#[test]
+fn a_narrow_label_leaves_out_a_title_it_could_only_show_a_scrap_of_never_an_empty_one() {
+    let title = "A long title that goes on and on to test header truncation";
+    for width in 20..90 {
+        let mut inbox = inbox();
+        feed(&mut inbox, [arrival("a", title), arrival("b", "Second")]);
+        let rows = screen(&inbox.draw(Size::new(width, 24)));
+        let label = rows[0].trim();
+        assert!(label.ends_with("1 more waiting"), "{width}: {label}");
+        assert!(
+            !label.contains("·  ·") && !label.contains("· … ·"),
+            "{width}: {label}"
+        );
+        if label.contains("A long") {
+            assert!(label.contains("A long t"), "{width}: {label}");
+        }
+    }
+}
+
+#[test]
+fn a_long_directory_keeps_its_end_which_tells_agents_apart() {
+    let mut inbox = inbox();
+    let Input::Inbox(InboxEvent::Arrived(mut arrival)) = arrival("a", "Plan") else {
+        unreachable!("an arrival");
+    };
+    arrival.origin.cwd =
+        "/home/someone/src/github.com/some-organization/some-repository/service-alpha".to_owned();
+    feed(&mut inbox, [Input::Inbox(InboxEvent::Arrived(arrival))]);
+    let rows = screen(&inbox.draw(Size::new(50, 24)));
+    assert_eq!(
+        rows[0].trim(),
+        "agent-a in …ization/some-repository/service-alpha"
+    );
+}

@@ -5,7 +5,32 @@ use crate::draw::{
     Canvas, Frame, Line, Pos, Rect, Role, Size, Span, Style, line_width, put_line_within,
 };
 use crate::input::AskOrigin;
+use crate::text::{graphemes, width};
 use smallvec::smallvec;
+use std::borrow::Cow;
+
+/// What joins the asking program and its directory in the label, and the title after them.
+const IN: &str = " in ";
+const SEPARATOR: &str = " · ";
+/// The fewest cells of a title the label shows; a title with less room is left out.
+const FEWEST_TITLE_CELLS: usize = 8;
+
+/// The end of `text` in at most `cells` cells, after a `…` when its start is cut.
+fn ending(text: &str, cells: usize) -> String {
+    if width(text) <= cells {
+        return text.to_owned();
+    }
+    let pieces: Vec<(&str, usize)> = graphemes(text).collect();
+    let mut taken = 1;
+    let mut from = pieces.len();
+    while from > 0 && taken + pieces[from - 1].1 <= cells {
+        from -= 1;
+        taken += pieces[from].1;
+    }
+    let mut cut = String::from("…");
+    cut.extend(pieces[from..].iter().map(|(piece, _)| *piece));
+    cut
+}
 
 /// The form that left the screen unanswered because its asker took it back: the idle screen
 /// names it, so the person who was looking at it knows where it went, until another form
@@ -66,15 +91,6 @@ pub(super) fn labelled(
     size: Size,
 ) -> Frame {
     let mut canvas = Canvas::new(size);
-    let mut label: Line = smallvec![
-        Span::new(&origin.program, Style::new(Role::Accent).bold()),
-        Span::new(" in ", Style::new(Role::Muted)),
-        Span::new(&origin.cwd, Style::new(Role::Text)),
-    ];
-    if let Some(title) = title.filter(|title| !title.trim().is_empty()) {
-        label.push(Span::new(" · ", Style::new(Role::Muted)));
-        label.push(Span::new(title.trim(), Style::new(Role::Text).bold()));
-    }
     let waiting = (behind > 0).then(|| {
         vec![Span::new(
             format!(" · {behind} more waiting"),
@@ -84,6 +100,28 @@ pub(super) fn labelled(
     let room = usize::from(size.width.saturating_sub(1));
     let kept = waiting.as_ref().map_or(0, |waiting| line_width(waiting));
     let label_room = room.saturating_sub(kept);
+    // What does not fit goes in this order: the title, once fewer than a few of its cells
+    // would show, then the start of the directory, whose end tells agents apart.
+    let head = width(&origin.program) + IN.len();
+    let title = title.map(str::trim).filter(|title| !title.is_empty());
+    let cwd = width(&origin.cwd);
+    let title = title.filter(|title| {
+        head + cwd + SEPARATOR.len() + width(title).min(FEWEST_TITLE_CELLS) <= label_room
+    });
+    let cwd = if title.is_some() || head + cwd <= label_room {
+        Cow::Borrowed(origin.cwd.as_str())
+    } else {
+        Cow::Owned(ending(&origin.cwd, label_room.saturating_sub(head)))
+    };
+    let mut label: Line = smallvec![
+        Span::new(&origin.program, Style::new(Role::Accent).bold()),
+        Span::new(IN, Style::new(Role::Muted)),
+        Span::new(cwd, Style::new(Role::Text)),
+    ];
+    if let Some(title) = title {
+        label.push(Span::new(SEPARATOR, Style::new(Role::Muted)));
+        label.push(Span::new(title, Style::new(Role::Text).bold()));
+    }
     put_line_within(&mut canvas, Pos::new(1, 0), &label, label_room);
     if let Some(waiting) = waiting {
         let after = 1 + line_width(&label).min(label_room);

@@ -453,3 +453,15 @@ fn a_long_directory_keeps_its_end_which_tells_agents_apart() {
         "agent-a in …ization/some-repository/service-alpha"
     );
 }
+
+#[test]
+fn a_short_idle_screen_keeps_how_to_close_the_inbox() {
+    for (width, height) in [(30, 6), (30, 4), (20, 5), (60, 5)] {
+        let rows = screen(&inbox().draw(Size::new(width, height))).join(" ");
+        let words: Vec<&str> = rows.split_whitespace().collect();
+        assert!(
+            words.join(" ").contains("ctrl+c closes the inbox"),
+            "{width}x{height}: {rows}"
+        );
+    }
+}

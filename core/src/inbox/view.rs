@@ -5,9 +5,14 @@ use crate::draw::{
     Canvas, Frame, Line, Pos, Rect, Role, Size, Span, Style, line_width, put_line_within,
 };
 use crate::input::AskOrigin;
-use crate::text::{graphemes, width};
+use crate::text::{graphemes, width, wrapped_line_count};
 use smallvec::smallvec;
 use std::borrow::Cow;
+
+/// What the idle screen says, and how it says to close the inbox.
+const IDLE: &str = "Nothing is waiting. Questions from agents show up here one at a time, in the \
+                    order they arrive.";
+const CLOSE_HINT: &str = "ctrl+c closes the inbox";
 
 /// What joins the asking program and its directory in the label, and the title after them.
 const IN: &str = " in ";
@@ -64,19 +69,26 @@ pub(super) fn idle(name: &str, taken_back: Option<&TakenBack>, size: Size) -> Fr
     ];
     put_line_within(&mut canvas, area.pos(), &heading, usize::from(area.width));
     let (_, body) = area.split_top(2);
-    let mut used = canvas.put_wrapped(
-        body,
-        "Nothing is waiting. Questions from agents show up here one at a time, in the order \
-         they arrive.",
-        Style::new(Role::Text),
-    );
-    used += 1;
-    if let Some(taken_back) = taken_back {
-        let (_, notice) = body.split_top(used);
-        used += canvas.put_wrapped(notice, &taken_back.sentence(), Style::new(Role::Warning)) + 1;
+    let columns = usize::from(body.width);
+    let notice = taken_back.map(TakenBack::sentence);
+    let rows = |text: &str| u16::try_from(wrapped_line_count(text, columns)).unwrap_or(u16::MAX);
+    let hint_rows = rows(CLOSE_HINT);
+    let wanted =
+        rows(IDLE) + 1 + notice.as_deref().map_or(0, |notice| rows(notice) + 1) + hint_rows;
+    // A short screen keeps how to close the inbox on its last rows, the rest above it.
+    let (text, hint) = if wanted <= body.height {
+        (body, None)
+    } else {
+        let (text, hint) = body.split_bottom(hint_rows);
+        (text, Some(hint))
+    };
+    let mut used = canvas.put_wrapped(text, IDLE, Style::new(Role::Text)) + 1;
+    if let Some(notice) = &notice {
+        let (_, below) = text.split_top(used);
+        used += canvas.put_wrapped(below, notice, Style::new(Role::Warning)) + 1;
     }
-    let (_, hint) = body.split_top(used);
-    canvas.put_wrapped(hint, "ctrl+c closes the inbox", Style::new(Role::Muted));
+    let hint = hint.unwrap_or_else(|| body.split_top(used).1);
+    canvas.put_wrapped(hint, CLOSE_HINT, Style::new(Role::Muted));
     canvas.finish()
 }
 

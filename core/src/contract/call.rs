@@ -7,6 +7,7 @@
 //! [`Call::no_ui`]). Arguments that break the contract give an [`InvalidCall`], which carries
 //! the tool's own answer for them.
 
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -285,10 +286,22 @@ impl Call {
         }
         let submitted = self.submit(drafts);
         let text = submitted.text();
-        let answers = text
+        let mut unsent = text
             .rsplit_once("\nRequest ID: ")
-            .map_or(text, |(answers, _)| answers);
-        Some(answers.to_owned())
+            .map_or(text, |(answers, _)| answers)
+            .to_owned();
+        // A submitted answer keeps the notes of its chosen options only; what was written on
+        // the others is told too.
+        for (question, draft) in self.request().questions.iter().zip(drafts) {
+            for (option, note) in draft.noted_options() {
+                if let (false, Some(spec)) =
+                    (draft.is_selected(option), question.options.get(option))
+                {
+                    let _ = write!(unsent, "\n{} / {} note: {note}", question.label, spec.label);
+                }
+            }
+        }
+        Some(unsent)
     }
 
     /// No surface can ask: the result tells the agent to ask another way.

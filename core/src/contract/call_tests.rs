@@ -147,4 +147,11 @@ fn the_unsent_text_of_drafts_reads_as_their_answers_would_and_is_none_for_nothin
         Some("Database: a local LRU")
     );
     assert_eq!(call.unsent_text(&[Draft::default()]), None);
+    let mut noted = Draft::default();
+    noted.option_notes.insert(0, "too heavy".to_owned());
+    assert_eq!(
+        call.unsent_text(&[noted]).as_deref(),
+        Some("Database: (no answer)\nDatabase / Pg note: too heavy"),
+        "a note on an option not chosen is told too"
+    );
 }

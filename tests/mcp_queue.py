@@ -481,7 +481,8 @@ async def withdrawn_calls(journal: str) -> None:
     """A background call the client withdraws (`notifications/cancelled`) gets no answer
     asked: one withdrawn before its receipt was sent gets none and is never queued (the call
     after it is the only one pending); one withdrawn once its form is open closes that form,
-    unanswered, and the next wait says so."""
+    unanswered, and the next wait says so. A cancel that came before its call withdraws
+    nothing."""
     params = server(journal)
 
     def cancel(request: int) -> dict:
@@ -521,10 +522,15 @@ async def withdrawn_calls(journal: str) -> None:
           waited["content"][0]["text"] == f"Background answer [{cache['requestId']}]:\n"
           "Question form failed: The client withdrew the call that queued the form, so it was "
           "closed unanswered.", waited)
+    send([cancel(5), tool_call(5, "ask_user", DATABASE)])
+    later = reply_to(5)["result"].get("structuredContent", {})
+    check("a cancel that came before its call withdraws nothing", later.get("status") == "queued",
+          replies[5])
     process.stdin.close()
     process.wait(timeout=20)
-    check("only the call queued is saved as a request, with its end",
-          [r.get("title") for r in journal_entries(journal, "ask:history-request")] == [None]
+    check("the calls queued are saved as requests, the withdrawn one with its end",
+          [r.get("title") for r in journal_entries(journal, "ask:history-request")]
+          == [None, "Pick a database"]
           and [c.get("error", "")[:21] for c in journal_entries(journal, "ask:history-completed")]
           == ["The client withdrew t"], open(journal).read())
 

@@ -22,7 +22,7 @@ use serde::de::IgnoredAny;
 use serde_json::Value;
 use tokio::io::{AsyncRead, ReadBuf};
 
-use super::withdrawn::{Withdrawals, cancelled_request};
+use super::withdrawn::{Withdrawals, call_request, cancelled_request};
 use crate::outcome::report;
 
 mod peek;
@@ -31,6 +31,12 @@ mod refusal;
 use peek::{Beginning, Kind, beginning_of, id_at_end, meta_at_end, method_at_end};
 pub use refusal::REFUSED;
 use refusal::{Refusal, Sender, Verdict};
+
+/// The `method` and `id` of the message `line`, as far as its beginning shows them.
+pub fn method_and_id(line: &[u8]) -> (Option<String>, Option<Value>) {
+    let Beginning { method, id, .. } = beginning_of(line);
+    (method, id)
+}
 
 /// Why a message of `bytes` bytes, a `what` (a method's name, or "reply"), was not taken.
 pub fn too_long_message(what: &str, bytes: usize) -> String {
@@ -288,10 +294,12 @@ impl<R> Incoming<R> {
         }
         match refusal::verdict(line) {
             Verdict::Pass => {
-                if let Some(withdrawals) = &self.withdrawals
-                    && let Some(id) = cancelled_request(line)
-                {
-                    withdrawals.note(&id);
+                if let Some(withdrawals) = &self.withdrawals {
+                    if let Some(id) = call_request(line) {
+                        withdrawals.called(&id);
+                    } else if let Some(id) = cancelled_request(line) {
+                        withdrawals.note(&id);
+                    }
                 }
                 self.out.extend_from_slice(line);
                 self.out.push(b'\n');

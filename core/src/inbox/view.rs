@@ -17,8 +17,11 @@ const CLOSE_HINT: &str = "ctrl+c closes the inbox";
 /// What joins the asking program and its directory in the label, and the title after them.
 const IN: &str = " in ";
 const SEPARATOR: &str = " · ";
-/// The fewest cells of a title the label shows; a title with less room is left out.
+/// The fewest cells of a title, a directory, or a whole label the label line shows; a part
+/// with less room is left out.
 const FEWEST_TITLE_CELLS: usize = 8;
+const FEWEST_DIRECTORY_CELLS: usize = 8;
+const FEWEST_LABEL_CELLS: usize = 4;
 
 /// The end of `text` in at most `cells` cells, after a `…` when its start is cut.
 fn ending(text: &str, cells: usize) -> String {
@@ -75,21 +78,57 @@ pub(super) fn idle(name: &str, taken_back: Option<&TakenBack>, size: Size) -> Fr
     let hint_rows = rows(CLOSE_HINT);
     let wanted =
         rows(IDLE) + 1 + notice.as_deref().map_or(0, |notice| rows(notice) + 1) + hint_rows;
-    // A short screen keeps how to close the inbox on its last rows, the rest above it.
-    let (text, hint) = if wanted <= body.height {
-        (body, None)
+    let idle = (IDLE, Style::new(Role::Text));
+    let notice = notice
+        .as_deref()
+        .map(|notice| (notice, Style::new(Role::Warning)));
+    // A short screen keeps how to close the inbox on its last rows, and above it which form was
+    // taken back before that nothing is waiting.
+    let (text, hint, parts) = if wanted <= body.height {
+        (body, None, [Some(idle), notice])
     } else {
         let (text, hint) = body.split_bottom(hint_rows);
-        (text, Some(hint))
+        (text, Some(hint), [notice, Some(idle)])
     };
-    let mut used = canvas.put_wrapped(text, IDLE, Style::new(Role::Text)) + 1;
-    if let Some(notice) = &notice {
+    let mut used = 0;
+    for (part, style) in parts.into_iter().flatten() {
         let (_, below) = text.split_top(used);
-        used += canvas.put_wrapped(below, notice, Style::new(Role::Warning)) + 1;
+        used += canvas.put_wrapped(below, part, style) + 1;
     }
     let hint = hint.unwrap_or_else(|| body.split_top(used).1);
     canvas.put_wrapped(hint, CLOSE_HINT, Style::new(Role::Muted));
     canvas.finish()
+}
+
+/// The label of an ask from `origin` titled `title` in `room` cells: the asking program, its
+/// directory and the title. What does not fit goes in this order: the title, once fewer than
+/// a few of its cells would show, then the start of the directory, whose end tells agents
+/// apart, then the directory, once fewer than a few of its cells would show.
+fn label<'a>(origin: &'a AskOrigin, title: Option<&'a str>, room: usize) -> Line<'a> {
+    let head = width(&origin.program) + IN.len();
+    let cwd = width(&origin.cwd);
+    let title = title
+        .map(str::trim)
+        .filter(|title| !title.is_empty())
+        .filter(|title| {
+            head + cwd + SEPARATOR.len() + width(title).min(FEWEST_TITLE_CELLS) <= room
+        });
+    let cwd_room = room.saturating_sub(head);
+    let mut label: Line = smallvec![Span::new(&origin.program, Style::new(Role::Accent).bold())];
+    if title.is_some() || cwd <= cwd_room || cwd_room >= FEWEST_DIRECTORY_CELLS {
+        let cwd = if cwd <= cwd_room {
+            Cow::Borrowed(origin.cwd.as_str())
+        } else {
+            Cow::Owned(ending(&origin.cwd, cwd_room))
+        };
+        label.push(Span::new(IN, Style::new(Role::Muted)));
+        label.push(Span::new(cwd, Style::new(Role::Text)));
+    }
+    if let Some(title) = title {
+        label.push(Span::new(SEPARATOR, Style::new(Role::Muted)));
+        label.push(Span::new(title, Style::new(Role::Text).bold()));
+    }
+    label
 }
 
 /// The front form's frame (`form`, drawn for the rows under the label) under its label: the
@@ -103,39 +142,18 @@ pub(super) fn labelled(
     size: Size,
 ) -> Frame {
     let mut canvas = Canvas::new(size);
-    let waiting = (behind > 0).then(|| {
-        vec![Span::new(
-            format!(" · {behind} more waiting"),
-            Style::new(Role::Warning),
-        )]
-    });
     let room = usize::from(size.width.saturating_sub(1));
-    let kept = waiting.as_ref().map_or(0, |waiting| line_width(waiting));
-    let label_room = room.saturating_sub(kept);
-    // What does not fit goes in this order: the title, once fewer than a few of its cells
-    // would show, then the start of the directory, whose end tells agents apart.
-    let head = width(&origin.program) + IN.len();
-    let title = title.map(str::trim).filter(|title| !title.is_empty());
-    let cwd = width(&origin.cwd);
-    let title = title.filter(|title| {
-        head + cwd + SEPARATOR.len() + width(title).min(FEWEST_TITLE_CELLS) <= label_room
-    });
-    let cwd = if title.is_some() || head + cwd <= label_room {
-        Cow::Borrowed(origin.cwd.as_str())
+    let count = format!(" · {behind} more waiting");
+    let label_room = room.saturating_sub(if behind > 0 { width(&count) } else { 0 });
+    // Too narrow for even the program's name: the count alone, as words of its own.
+    let (label, count) = if label_room < FEWEST_LABEL_CELLS {
+        (Line::new(), count.trim_start_matches(SEPARATOR).to_owned())
     } else {
-        Cow::Owned(ending(&origin.cwd, label_room.saturating_sub(head)))
+        (label(origin, title, label_room), count)
     };
-    let mut label: Line = smallvec![
-        Span::new(&origin.program, Style::new(Role::Accent).bold()),
-        Span::new(IN, Style::new(Role::Muted)),
-        Span::new(cwd, Style::new(Role::Text)),
-    ];
-    if let Some(title) = title {
-        label.push(Span::new(SEPARATOR, Style::new(Role::Muted)));
-        label.push(Span::new(title, Style::new(Role::Text).bold()));
-    }
     put_line_within(&mut canvas, Pos::new(1, 0), &label, label_room);
-    if let Some(waiting) = waiting {
+    if behind > 0 {
+        let waiting = [Span::new(count, Style::new(Role::Warning))];
         let after = 1 + line_width(&label).min(label_room);
         put_line_within(&mut canvas, Pos::new(after as u16, 0), &waiting, room);
     }

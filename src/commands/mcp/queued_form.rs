@@ -32,6 +32,11 @@ const UNSENT: &str = "\nIt was asked before the server restarted; what was writt
 /// Why a form ends when the server was told to ask nobody (`--ui none`): one a server before
 /// it queued.
 const ASKS_NOBODY: &str = "The server asks nobody (--ui none), so the form was not asked.";
+/// Why a form ends when the server was told to ask in the client's form only (`--ui
+/// elicitation`), which no queued form outlives its call to use.
+const NOT_IN_THE_CLIENTS_FORM: &str = "The form was not asked: a background form is asked in \
+                                       an inbox or a popup, not in the client's form (--ui \
+                                       elicitation).";
 /// Why a form ends when its inbox goes away without an answer.
 const GONE: &str = "The inbox closed before the form was answered.";
 /// Why a form ends when its popup's terminal goes away (its client detached, say) or the popup
@@ -148,6 +153,7 @@ async fn not_asked(ui: UiChoice, machine: Machine, last_refusal: Option<String>)
     let why = match (last_refusal, elsewhere::forced(ui)) {
         (Some(why), _) => why,
         (None, None) if ui == UiChoice::None => return ASKS_NOBODY.to_owned(),
+        (None, _) if ui == UiChoice::Elicitation => return NOT_IN_THE_CLIENTS_FORM.to_owned(),
         (None, Some(forced)) => {
             look(machine, move |machine| machine.why_not(forced))
                 .await
@@ -299,6 +305,11 @@ mod tests {
             not_asked_now(UiChoice::None, None),
             ASKS_NOBODY,
             "told to ask nobody, it says so, not that nothing listens"
+        );
+        assert_eq!(
+            not_asked_now(UiChoice::Elicitation, None),
+            NOT_IN_THE_CLIENTS_FORM,
+            "the client's form takes no queued form, whatever the client declared"
         );
     }
 }

@@ -74,6 +74,19 @@ fn a_form_taken_back_while_shown_is_named_on_the_idle_screen() {
 }
 
 #[test]
+fn a_short_idle_screen_names_the_form_taken_back_before_saying_nothing_is_waiting() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First"), withdrawn("a")]);
+    let rows = screen(&inbox.draw(crate::draw::Size::new(40, 9))).join(" ");
+    let words = rows.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("agent-a in /work/a took back its question (First) before it was answered."),
+        "{words}"
+    );
+    assert!(words.contains("ctrl+c closes the inbox"), "{words}");
+}
+
+#[test]
 fn a_form_taken_back_unseen_is_not_named_and_the_name_goes_when_a_form_shows() {
     let mut inbox = inbox();
     feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);

@@ -67,8 +67,28 @@ impl JournalFile {
     /// Appends `records`, in order, each one entry with a fresh id whose parent is the entry
     /// before it; the lock on the file keeps another writer's entries from coming between.
     pub fn append(&self, records: &[Record]) -> Result<(), JournalError> {
+        self.append_checked(records, |_| None::<()>).map(|_| ())
+    }
+
+    /// [`JournalFile::append`], unless `found` finds something in the session as it is once
+    /// the file is locked (another writer did first what the records would do): then nothing
+    /// is appended and that is returned.
+    pub fn append_unless<T>(
+        &self,
+        records: &[Record],
+        found: impl FnOnce(&Session) -> Option<T>,
+    ) -> Result<Option<T>, JournalError> {
+        self.append_checked(records, |text| found(&Session::parse(text)))
+    }
+
+    /// [`JournalFile::append_unless`] with the locked file's text.
+    fn append_checked<T>(
+        &self,
+        records: &[Record],
+        found: impl FnOnce(&str) -> Option<T>,
+    ) -> Result<Option<T>, JournalError> {
         if records.is_empty() {
-            return Ok(());
+            return Ok(None);
         }
         let unwritable = |source| JournalError::Unwritable {
             path: self.path.display().to_string(),
@@ -80,7 +100,10 @@ impl JournalFile {
             .open(&self.path)
             .map_err(unwritable)?;
         file.lock().map_err(unwritable)?;
-        let (mut parent, ends_in_break) = tail(&mut file).map_err(unwritable)?;
+        let (text, mut parent, ends_in_break) = tail(&mut file).map_err(unwritable)?;
+        if let Some(found) = found(&text) {
+            return Ok(Some(found));
+        }
         let mut text = String::new();
         if !ends_in_break {
             text.push('\n');
@@ -97,7 +120,8 @@ impl JournalFile {
             parent = Some(id);
         }
         file.write_all(text.as_bytes()).map_err(unwritable)?;
-        file.flush().map_err(unwritable)
+        file.flush().map_err(unwritable)?;
+        Ok(None)
     }
 
     /// Appends what `moment` records, stamped now; the payload of a call names the session
@@ -132,15 +156,16 @@ impl JournalFile {
     }
 }
 
-/// The last entry's id and whether the file ends in a line break (an empty file counts as
-/// one), read from the locked file.
-fn tail(file: &mut File) -> std::io::Result<(Option<String>, bool)> {
+/// The text of the locked file, its last entry's id and whether it ends in a line break (an
+/// empty file counts as one).
+fn tail(file: &mut File) -> std::io::Result<(String, Option<String>, bool)> {
     file.seek(SeekFrom::Start(0))?;
     let mut bytes = Vec::new();
     file.take(MAX_SESSION_FILE_BYTES).read_to_end(&mut bytes)?;
-    let text = String::from_utf8_lossy(&bytes);
+    let text = String::from_utf8_lossy(&bytes).into_owned();
     let ends_in_break = text.is_empty() || text.ends_with('\n');
-    Ok((last_entry_id(&text), ends_in_break))
+    let last = last_entry_id(&text);
+    Ok((text, last, ends_in_break))
 }
 
 /// A fresh entry id: 8 hex digits, as Pi's own ids are.

@@ -17,15 +17,21 @@ use support::pi_session::{calling_ask_user, custom_types, records};
 
 const TITLE: &str = "Pick a database";
 
+/// A Pi session whose assistant called `ask_user` as `call-1`, by its path and as an argument.
+fn session_of_one_call(term: &Terminal) -> (std::path::PathBuf, String) {
+    let session_path = term.term.tmux.path("session.jsonl");
+    std::fs::write(&session_path, calling_ask_user(&arguments(TITLE)))
+        .expect("the session is written");
+    let session_arg = session_path.display().to_string();
+    (session_path, session_arg)
+}
+
 #[test]
 fn an_inbox_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with_them() {
     let Some(term) = Terminal::start() else {
         return;
     };
-    let session_path = term.term.tmux.path("session.jsonl");
-    std::fs::write(&session_path, calling_ask_user(&arguments(TITLE)))
-        .expect("the session is written");
-    let session_arg = session_path.display().to_string();
+    let (session_path, session_arg) = session_of_one_call(&term);
     term.open_inbox();
     let asker = term.run(
         &[
@@ -101,5 +107,59 @@ fn an_inbox_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with
     assert_eq!(
         custom_types(&journal)[3..],
         ["ask:history-completed", "ask:pending-dismissed"]
+    );
+}
+
+#[test]
+fn two_resumes_of_one_ask_at_once_ask_one_form_under_one_key_the_later_taking_it_over() {
+    let Some(term) = Terminal::start() else {
+        return;
+    };
+    let (session_path, session_arg) = session_of_one_call(&term);
+    term.open_inbox();
+    let resume = ["resume", "--session", &session_arg, "--ui", "inbox"];
+    let mut resumes = vec![term.run(&resume, None), term.run(&resume, None)];
+    term.wait_for_form("the form", |screen| screen.contains("Which database?"));
+    // One of the two is told another took the ask over, and ends; the other asks on.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let ended = loop {
+        let ended = resumes
+            .iter_mut()
+            .position(|child| child.try_wait().ok().flatten().is_some());
+        if let Some(ended) = ended {
+            break ended;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "neither resume was let go:\n{}",
+            term.term.tmux.screen()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let taken_over = resumes
+        .remove(ended)
+        .wait_with_output()
+        .expect("its output");
+    assert!(
+        String::from_utf8_lossy(&taken_over.stderr).contains("another asker took this ask over"),
+        "{}",
+        String::from_utf8_lossy(&taken_over.stderr)
+    );
+    assert!(
+        !term.term.tmux.screen().contains("more waiting"),
+        "one form for the two:\n{}",
+        term.term.tmux.screen()
+    );
+    term.keys(&["Tab"]);
+    term.wait_for("the review", |screen| screen.contains("Submit"));
+    term.keys(&["Enter"]);
+    let (resumed, exit) = finish(resumes.remove(0));
+    assert_eq!(exit, 0);
+    assert_eq!(resumed["result"]["details"]["cancelled"], json!(false));
+    let journal = std::fs::read_to_string(&session_path).expect("the session reads");
+    assert_eq!(
+        records(&journal, "ask:history-request").len(),
+        1,
+        "one key for the one ask:\n{journal}"
     );
 }

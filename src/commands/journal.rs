@@ -6,6 +6,7 @@ use std::path::Path;
 
 use pi_agent_ask_core::contract::Call;
 use pi_agent_ask_core::journal::append::{self, Record};
+use pi_agent_ask_core::journal::recoverable;
 use serde_json::Value;
 
 use super::ask::{AskEnding, Asked};
@@ -47,6 +48,14 @@ impl AskJournal {
     /// active branch) and the normalized questions, before the form waits; a session file that
     /// cannot be read or appended to is a usage error, and nothing is asked.
     pub fn started(&self, call: &Call) -> Result<(), UsageError> {
+        let records = self.start_records(call)?;
+        self.file
+            .append(&records)
+            .map_err(|error| UsageError::new(error.to_string()))
+    }
+
+    /// The payload and the request that start `call`'s ask.
+    fn start_records(&self, call: &Call) -> Result<Vec<Record>, UsageError> {
         let session = self
             .file
             .read()
@@ -64,8 +73,20 @@ impl AskJournal {
             &self.tool_call_id,
             created_at.to_string(),
         ));
+        Ok(records)
+    }
+
+    /// [`AskJournal::started`] for a recovered ask, unless another `resume` keyed it first
+    /// (two hosts resuming one session at once): then nothing is written and the request id
+    /// it was keyed under is returned, for this ask to take, so that both ask one form.
+    pub fn started_once(&self, call: &Call) -> Result<Option<String>, UsageError> {
+        let records = self.start_records(call)?;
         self.file
-            .append(&records)
+            .append_unless(&records, |session| {
+                recoverable(&session.active_branch())
+                    .filter(|recovery| recovery.tool_call_id == self.tool_call_id)
+                    .and_then(|recovery| recovery.request_id)
+            })
             .map_err(|error| UsageError::new(error.to_string()))
     }
 

@@ -50,7 +50,8 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
         journal: &journal,
         for_host: args.entries_for_host,
     };
-    let call = match recovery.call(parse_options(&settings), &mut files, new_request_id) {
+    let options = parse_options(&settings);
+    let call = match recovery.call(options, &mut files, new_request_id) {
         Ok(call) => call,
         Err(invalid) => {
             let dismissed =
@@ -72,9 +73,16 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
     let surface = surface_for(args.ui, args.inline.rows, &args.inbox)?;
     let mut events = args.events.as_deref().map(EventsFile::open).transpose()?;
     // An ask journaled before it had its request id is keyed as its form opens; nothing is
-    // written where no UI asks it (a host's look before it opens one would key it twice).
-    if recovery.request_id.is_none() && !matches!(surface, Surface::NoUi) {
-        journal.started(&call)?;
+    // written where no UI asks it (a host's look before it opens one would key it twice). A
+    // `resume` beside this one that keyed it first is followed: both ask under its key, so an
+    // inbox holds one form for them, and the later asker takes it over.
+    let mut call = call;
+    if recovery.request_id.is_none()
+        && !matches!(surface, Surface::NoUi)
+        && let Some(keyed) = journal.started_once(&call)?
+        && let Ok(same) = recovery.call(options, &mut files, || keyed)
+    {
+        call = same;
     }
     let drafts = recovery.drafts_for(&call);
     let lifecycle = Lifecycle::new(journal.tool_call_id(), Source::AskResume);

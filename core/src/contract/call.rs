@@ -284,12 +284,10 @@ impl Call {
         if !drafts.iter().any(Draft::is_dirty) {
             return None;
         }
-        let submitted = self.submit(drafts);
-        let text = submitted.text();
-        let mut unsent = text
-            .rsplit_once("\nRequest ID: ")
-            .map_or(text, |(answers, _)| answers)
-            .to_owned();
+        let mut unsent = match self.submit(drafts) {
+            ToolResult::AskUser(output) => result::summary_text(self.request(), &output.details),
+            ToolResult::AskUserQuestion(output) => output.text().to_owned(),
+        };
         // A submitted answer keeps the notes of its chosen options only; what was written on
         // the others is told too.
         for (question, draft) in self.request().questions.iter().zip(drafts) {

@@ -21,7 +21,7 @@ const AUTH: &str = "Which authentication should we use?";
 /// A 100×30 terminal with a client attached and the hook input (its first question, asked in
 /// the terminal's folder) written to `input.json`; `None` without tmux or python3.
 fn start() -> Option<(Asking, Client)> {
-    let term = Asking::start(100, 30)?;
+    let (term, client) = support::client::attached(100, 30)?;
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/hook/claude-input.json");
     let mut input: Value =
         serde_json::from_str(&std::fs::read_to_string(path).expect("the fixture reads"))
@@ -29,7 +29,6 @@ fn start() -> Option<(Asking, Client)> {
     input["tool_input"]["questions"] = json!([input["tool_input"]["questions"][0].clone()]);
     input["cwd"] = json!(term.tmux.dir.path().display().to_string());
     std::fs::write(term.tmux.path("input.json"), input.to_string()).expect("the input is written");
-    let client = Client::attach(&term.tmux, 100, 30)?;
     Some((term, client))
 }
 

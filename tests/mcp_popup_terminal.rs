@@ -8,8 +8,6 @@
 mod support;
 
 use serde_json::json;
-use support::asking::Asking;
-use support::client::Client;
 use support::mcp_pane::{handshake_and_call, reply, serve};
 
 const PROMPT: &str = "Which database should the service use?";
@@ -27,10 +25,7 @@ fn requests() -> String {
 
 #[test]
 fn a_call_from_a_client_without_forms_is_asked_in_a_popup_over_the_servers_pane() {
-    let Some(term) = Asking::start(100, 30) else {
-        return;
-    };
-    let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
+    let Some((term, mut client)) = support::client::attached(100, 30) else {
         return;
     };
     serve(&term, &requests());

@@ -40,10 +40,7 @@ fn wait_for_answers() -> Value {
 
 #[test]
 fn a_background_call_is_queued_asked_in_a_popup_and_its_answer_waited_for() {
-    let Some(term) = Asking::start(100, 30) else {
-        return;
-    };
-    let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
+    let Some((term, mut client)) = support::client::attached(100, 30) else {
         return;
     };
     serve(&term, &requests());
@@ -117,10 +114,7 @@ fn typed_into_the_popup(term: &Asking, client: &mut Client) -> String {
 
 #[test]
 fn a_popup_open_as_the_input_ends_keeps_what_it_held_for_the_next_server_and_is_no_answer() {
-    let Some(term) = Asking::start(100, 30) else {
-        return;
-    };
-    let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
+    let Some((term, mut client)) = support::client::attached(100, 30) else {
         return;
     };
     let session = term.tmux.path("session.jsonl");
@@ -178,10 +172,7 @@ fn a_popup_open_as_the_input_ends_keeps_what_it_held_for_the_next_server_and_is_
 
 #[test]
 fn a_popup_whose_client_goes_away_ends_its_form_with_what_it_held_not_as_cancelled_by_the_person() {
-    let Some(term) = Asking::start(100, 30) else {
-        return;
-    };
-    let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
+    let Some((term, mut client)) = support::client::attached(100, 30) else {
         return;
     };
     serve(&term, &requests());

@@ -79,6 +79,15 @@ fn invalid_settings(folder: &std::path::Path) -> String {
     config.display().to_string()
 }
 
+/// The line that says the settings file at `config` could not be used.
+fn invalid_settings_notice(config: &str) -> String {
+    format!(
+        "pi-agent-ask: {config}: Config was invalid or unsupported. Loaded defaults for this \
+         session and left the config file unchanged. Edit the config file or run /reload after \
+         fixing it.\n"
+    )
+}
+
 #[test]
 fn a_command_that_shows_no_form_says_on_stderr_that_the_settings_file_is_invalid() {
     let folder = tempfile::tempdir().expect("a folder");
@@ -96,15 +105,7 @@ fn a_command_that_shows_no_form_says_on_stderr_that_the_settings_file_is_invalid
         let args: Vec<String> = args.iter().map(|arg| (*arg).to_owned()).collect();
         let output = run_program(&args, Some(arguments));
         assert_eq!(output.exit, 0, "{args:?}: {}", output.stderr);
-        assert_eq!(
-            output.stderr,
-            format!(
-                "pi-agent-ask: {config}: Config was invalid or unsupported. Loaded defaults for \
-                 this session and left the config file unchanged. Edit the config file or run \
-                 /reload after fixing it.\n"
-            ),
-            "{args:?}"
-        );
+        assert_eq!(output.stderr, invalid_settings_notice(&config), "{args:?}");
     }
 }
 
@@ -117,9 +118,7 @@ fn an_ask_sent_to_an_inbox_says_on_its_own_stderr_that_the_settings_file_is_inva
     let args = ["ask", "-", "--config", &config, "--ui", "inbox"].map(str::to_owned);
     let output = run_program(&args, Some(arguments));
     assert!(
-        output.stderr.starts_with(&format!(
-            "pi-agent-ask: {config}: Config was invalid or unsupported."
-        )),
+        output.stderr.starts_with(&invalid_settings_notice(&config)),
         "{}",
         output.stderr
     );

@@ -10,8 +10,6 @@ mod support;
 use std::process::Command;
 
 use serde_json::{Value, json};
-use support::asking::Asking;
-use support::client::Client;
 use support::pi_session::{calling_ask_user, records};
 
 const PROMPT: &str = "Which database should the service use?";
@@ -25,10 +23,7 @@ fn arguments() -> Value {
 
 #[test]
 fn a_popup_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with_them() {
-    let Some(term) = Asking::start(100, 30) else {
-        return;
-    };
-    let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
+    let Some((term, mut client)) = support::client::attached(100, 30) else {
         return;
     };
     term.write_arguments("arguments.json", &arguments());

@@ -7,7 +7,16 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use super::asking::Asking;
 use super::tmux::{DEFAULT_WAIT, Tmux, wait_for_screen};
+
+/// A `width`×`height` terminal with a client attached to it, as popups need; `None` (after
+/// saying why) where tmux or python3 is missing.
+pub fn attached(width: u16, height: u16) -> Option<(Asking, Client)> {
+    let term = Asking::start(width, height)?;
+    let client = Client::attach(&term.tmux, width, height)?;
+    Some((term, client))
+}
 
 /// An attached client; detached (killed) when dropped.
 pub struct Client {

@@ -86,7 +86,14 @@ impl Form {
     /// Opens the free-form editor of the active question with its saved text.
     pub(super) fn open_custom_editor(&mut self) {
         let text = &self.state.drafts[self.state.tab].custom_text;
-        self.state.focus = Focus::Editor(Box::new(Editor::new(EditorTarget::Custom, text)));
+        self.open_editor(Editor::new(EditorTarget::Custom, text));
+    }
+
+    /// Gives `editor` the focus. Opening one is going on with the form: a dirty-dismiss
+    /// warning armed before is disarmed, and its rows go back to the editor.
+    pub(super) fn open_editor(&mut self, editor: Editor) {
+        self.state.armed = None;
+        self.state.focus = Focus::Editor(Box::new(editor));
     }
 
     /// Where focus goes when an editor closes: the options, or the final tab's actions.

@@ -15,7 +15,7 @@ impl Form {
         };
         let text = &self.state.drafts[index].note;
         let target = EditorTarget::Note(NoteTarget::Question);
-        self.state.focus = Focus::Editor(Box::new(Editor::new(target, text)));
+        self.open_editor(Editor::new(target, text));
     }
 
     /// `main.optionNote`: opens the note of the highlighted declared option. On the
@@ -38,7 +38,7 @@ impl Form {
             .get(&row)
             .map_or("", String::as_str);
         let target = EditorTarget::Note(NoteTarget::Option(row));
-        self.state.focus = Focus::Editor(Box::new(Editor::new(target, text)));
+        self.open_editor(Editor::new(target, text));
     }
 
     /// Saves a note's text (a blank one removes the note) and goes back to the options.

@@ -176,3 +176,14 @@ fn review_cancel_on_a_clean_form_cancels_at_once(#[case] script: &str) {
     let run = Run::new(ask_user(&one_single()), script);
     assert!(run.finished());
 }
+
+#[test]
+fn opening_an_editor_disarms_the_dirty_dismiss_warning() {
+    let run = Run::new(ask_user(&three_questions()), "space esc shift+n");
+    assert_eq!(run.form.state.armed, None);
+    assert!(
+        !run.screen().contains("Press esc again"),
+        "{}",
+        run.screen()
+    );
+}

@@ -7,13 +7,12 @@
 //! [`Call::no_ui`]). Arguments that break the contract give an [`InvalidCall`], which carries
 //! the tool's own answer for them.
 
-use std::fmt::Write as _;
 use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::Value;
 
-use super::answers::{Draft, Mode};
+use super::answers::{Draft, Mode, with_markers};
 use super::ask_user::{SavedArguments, SavedArgumentsView};
 use super::background::Delivery;
 use super::question_tool::{self, QuestionRequest};
@@ -30,6 +29,10 @@ mod invalid;
 mod parse;
 
 pub use invalid::{CheckIssue, InvalidCall};
+
+/// What a line break inside one line of a form's unsent text becomes: the line's next lines
+/// indented under it.
+const UNSENT_CONTINUATION: &str = "\n  ";
 
 /// What only one tool's results need.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -278,28 +281,53 @@ impl Call {
 
     /// What `drafts` hold, in the words their submitted answers would read (without the
     /// `Request ID:` line), for a form that ends without them: a form asked before a restart
-    /// that nothing can ask again tells the agent what was written in it. `None` when nothing
-    /// was entered.
+    /// that nothing can ask again tells the agent what was written in it. A submitted answer
+    /// keeps the notes of its chosen options only; the notes on the others are told after
+    /// their question's lines. A line's own line breaks are indented, so that a note of
+    /// several lines reads as one. `None` when nothing was entered.
     pub fn unsent_text(&self, drafts: &[Draft]) -> Option<String> {
         if !drafts.iter().any(Draft::is_dirty) {
             return None;
         }
-        let mut unsent = match self.submit(drafts) {
-            ToolResult::AskUser(output) => result::summary_text(self.request(), &output.details),
-            ToolResult::AskUserQuestion(output) => output.text().to_owned(),
-        };
-        // A submitted answer keeps the notes of its chosen options only; what was written on
-        // the others is told too.
-        for (question, draft) in self.request().questions.iter().zip(drafts) {
-            for (option, note) in draft.noted_options() {
-                if let (false, Some(spec)) =
-                    (draft.is_selected(option), question.options.get(option))
-                {
-                    let _ = write!(unsent, "\n{} / {} note: {note}", question.label, spec.label);
-                }
+        let lines = match self.submit(drafts) {
+            ToolResult::AskUser(output) => {
+                result::submit_lines(self.request(), &output.details.answers, |index| {
+                    self.unchosen_option_notes(index, drafts)
+                })
             }
-        }
-        Some(unsent)
+            ToolResult::AskUserQuestion(output) => output
+                .details
+                .answers
+                .iter()
+                .map(question_tool::QuestionAnswer::line)
+                .collect(),
+        };
+        let lines: Vec<String> = lines
+            .iter()
+            .map(|line| line.replace('\n', UNSENT_CONTINUATION))
+            .collect();
+        Some(lines.join("\n"))
+    }
+
+    /// `<label> / <option label> note: <note>` for each note written in `drafts` on an option
+    /// of question `index` that is not chosen.
+    fn unchosen_option_notes(&self, index: usize, drafts: &[Draft]) -> Vec<String> {
+        let (Some(question), Some(draft)) =
+            (self.request().questions.get(index), drafts.get(index))
+        else {
+            return Vec::new();
+        };
+        draft
+            .noted_options()
+            .into_iter()
+            .filter(|&(option, _)| !draft.is_selected(option))
+            .filter_map(|(option, note)| {
+                let spec = question.options.get(option)?;
+                let images = draft.option_note_images.get(&option).map_or(0, Vec::len);
+                let note = with_markers(note, images);
+                Some(format!("{} / {} note: {note}", question.label, spec.label))
+            })
+            .collect()
     }
 
     /// No surface can ask: the result tells the agent to ask another way.

@@ -155,3 +155,35 @@ fn the_unsent_text_of_drafts_reads_as_their_answers_would_and_is_none_for_nothin
         "a note on an option not chosen is told too"
     );
 }
+
+#[test]
+fn unsent_notes_on_options_not_chosen_stand_with_their_question_and_their_next_lines_are_indented()
+{
+    let call = call(
+        Tool::AskUser,
+        &json!({"questions": [
+            {"id": "db", "label": "Database", "prompt": "Which database?",
+             "options": [{"value": "pg", "label": "Pg"}, {"value": "lite", "label": "Lite"}]},
+            {"id": "cache", "label": "Cache", "prompt": "Which cache?",
+             "options": [{"value": "redis", "label": "Redis"}]}
+        ]}),
+    );
+    let mut database = Draft::default();
+    database.toggle(1);
+    database
+        .option_notes
+        .insert(0, "too heavy\nfor a laptop".to_owned());
+    database.note = "decide soon\nplease".to_owned();
+    let mut cache = Draft::default();
+    cache.custom_text = "a local LRU\nwith a TTL".to_owned();
+    cache.custom_selected = true;
+    assert_eq!(
+        call.unsent_text(&[database, cache]).as_deref(),
+        Some(
+            "Database: Lite\n\
+             Database note: decide soon\n  please\n\
+             Database / Pg note: too heavy\n  for a laptop\n\
+             Cache: a local LRU\n  with a TTL"
+        )
+    );
+}

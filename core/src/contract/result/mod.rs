@@ -14,7 +14,7 @@ pub use build::{
     cancelled_result, elaborate_result, invalid_answer_result, invalid_input_result, no_ui_result,
     recorded_result, submit_result,
 };
-pub use text::{ELABORATION_INSTRUCTION, NO_UI_HEADLINE, summary_text};
+pub use text::{ELABORATION_INSTRUCTION, NO_UI_HEADLINE, submit_lines, summary_text};
 
 use super::answers::{Answer, Mode};
 use super::images::Image;

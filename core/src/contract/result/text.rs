@@ -33,39 +33,52 @@ pub(super) const fn cancelled_text() -> &'static str {
 /// One line per question (`(no answer)` when nothing is committed, even when the question is
 /// left out of `answers`), then its notes, then the presentation note ([`PRESENTED_NOTE`]).
 pub(super) fn submit_text(request: &Request, answers: &IndexMap<String, Answer>) -> String {
-    let mut lines = Vec::new();
-    let mut presented_differently = false;
-    for question in &request.questions {
-        let label = &question.label;
-        let Some(answer) = answers.get(&question.id) else {
-            lines.push(format!("{label}: (no answer)"));
-            continue;
-        };
-        presented_differently |= question.presented_type_if_different().is_some();
-        if answer.is_committed() {
-            lines.push(format!("{label}: {}", answer.summary()));
-        } else {
-            lines.push(format!("{label}: (no answer)"));
-        }
-        if let Some(note) = answer.note_with_markers() {
-            lines.push(format!("{label} note: {note}"));
-        }
-        for value in &answer.values {
-            let Some((_, option)) = question.option_by_value(value) else {
-                continue;
-            };
-            if let Some(note) = answer.option_note_with_markers(value) {
-                lines.push(format!("{label} / {} note: {note}", option.label));
-            }
-        }
-    }
-    if presented_differently {
-        lines.push(PRESENTED_NOTE.to_owned());
-    }
+    let lines = submit_lines(request, answers, |_| Vec::new());
     if lines.is_empty() {
         return "User submitted the ask flow".to_owned();
     }
     lines.join("\n")
+}
+
+/// The lines of [`submit_text`], a note of several lines still one item, with the lines
+/// `also(index)` gives after question `index`'s own: what a form held and never sent tells
+/// the notes on options not chosen beside their question.
+pub fn submit_lines(
+    request: &Request,
+    answers: &IndexMap<String, Answer>,
+    mut also: impl FnMut(usize) -> Vec<String>,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut presented_differently = false;
+    for (index, question) in request.questions.iter().enumerate() {
+        let label = &question.label;
+        let answer = answers.get(&question.id);
+        match answer {
+            Some(answer) if answer.is_committed() => {
+                lines.push(format!("{label}: {}", answer.summary()));
+            }
+            _ => lines.push(format!("{label}: (no answer)")),
+        }
+        if let Some(answer) = answer {
+            presented_differently |= question.presented_type_if_different().is_some();
+            if let Some(note) = answer.note_with_markers() {
+                lines.push(format!("{label} note: {note}"));
+            }
+            for value in &answer.values {
+                let Some((_, option)) = question.option_by_value(value) else {
+                    continue;
+                };
+                if let Some(note) = answer.option_note_with_markers(value) {
+                    lines.push(format!("{label} / {} note: {note}", option.label));
+                }
+            }
+        }
+        lines.extend(also(index));
+    }
+    if presented_differently {
+        lines.push(PRESENTED_NOTE.to_owned());
+    }
+    lines
 }
 
 /// One line per note, naming the question prompt, the option and the current answer.

@@ -32,6 +32,18 @@ pub enum PlaceError {
         /// What failed.
         source: std::io::Error,
     },
+    /// The socket's path is longer than a socket address holds.
+    #[error(
+        "the inbox socket {} is too long a path for a socket's address ({length} bytes): \
+         choose a shorter --name or a shorter XDG_RUNTIME_DIR",
+        path.display()
+    )]
+    TooLong {
+        /// The socket's path.
+        path: PathBuf,
+        /// Its length in bytes.
+        length: usize,
+    },
     /// The folder is someone else's, or others may enter it.
     #[error("the inbox folder {} {problem}; refusing to use it", path.display())]
     Unsafe {
@@ -93,8 +105,16 @@ pub fn place_in(path: PathBuf, name: &str, folder: Folder) -> Result<Place, Plac
         }
     }
     check_folder(&path)?;
+    let socket = path.join(format!("inbox-{name}.sock"));
+    // A socket's address holds a path of about a hundred bytes (107 on Linux, 103 on macOS).
+    if rustix::net::SocketAddrUnix::new(socket.as_path()).is_err() {
+        return Err(PlaceError::TooLong {
+            length: socket.as_os_str().len(),
+            path: socket,
+        });
+    }
     Ok(Place {
-        socket: path.join(format!("inbox-{name}.sock")),
+        socket,
         lock: path.join(format!("inbox-{name}.lock")),
     })
 }
@@ -195,5 +215,25 @@ mod tests {
             refused.to_string().contains("is a symbolic link"),
             "{refused}"
         );
+    }
+
+    #[test]
+    fn a_socket_path_too_long_for_an_address_is_refused_before_listening_with_what_to_shorten() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let deep = dir.path().join("d".repeat(60));
+        DirBuilder::new().mode(0o700).create(&deep).expect("made");
+        let name = "n".repeat(MAX_NAME);
+        let refused = place_in(deep.clone(), &name, Folder::Find).expect_err("too long");
+        let socket = deep.join(format!("inbox-{name}.sock"));
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "the inbox socket {} is too long a path for a socket's address ({} bytes): \
+                 choose a shorter --name or a shorter XDG_RUNTIME_DIR",
+                socket.display(),
+                socket.as_os_str().len()
+            )
+        );
+        assert!(place_in(deep, "work", Folder::Find).is_ok());
     }
 }

@@ -85,3 +85,57 @@ fn the_review_shows_an_answer_changed_since_it_was_last_shown() {
     assert!(screen.contains("Review your answers"), "{screen}");
     assert!(screen.contains("→ first again"), "{screen}");
 }
+
+#[test]
+fn a_written_answer_the_lists_rows_cut_short_ends_its_last_row_shown_with_an_ellipsis() {
+    let arguments = serde_json::json!({"questions": [{"id": "pick", "prompt": "Which one?",
+        "options": [{"value": "alpha"}, {"value": "beta"}, {"value": "gamma"}, {"value": "delta"}]}]});
+    for height in 8..=16 {
+        let mut run = Run::sized(
+            ask_user(&arguments),
+            crate::draw::Size::new(40, height),
+            "up enter",
+        );
+        run.form.handle(Input::Paste(numbered_words(40)));
+        run.keys("enter shift+tab up up up");
+        let screen = run.screen();
+        let rows: Vec<&str> = screen.lines().filter(|row| row.contains(" w")).collect();
+        if let Some(last) = rows.last() {
+            assert!(last.trim_end().ends_with('…'), "at 40x{height}:\n{screen}");
+        }
+        if height >= 11 {
+            assert!(!rows.is_empty(), "at 40x{height}:\n{screen}");
+        }
+    }
+}
+
+#[test]
+fn a_description_the_lists_window_cuts_ends_its_last_row_shown_with_an_ellipsis() {
+    let long = numbered_words(30);
+    let options: Vec<serde_json::Value> = ["alpha", "beta", "gamma", "delta"]
+        .iter()
+        .map(|value| serde_json::json!({"value": value, "description": long}))
+        .collect();
+    let arguments = serde_json::json!({"questions": [{"id": "pick", "prompt": "Which one?", "options": options}]});
+    let mut cut = 0;
+    for height in 10..=30 {
+        for keys in ["", "down", "down down"] {
+            let run = Run::sized(
+                ask_user(&arguments),
+                crate::draw::Size::new(30, height),
+                keys,
+            );
+            let screen = run.screen();
+            let rows: Vec<&str> = screen.lines().collect();
+            let Some(status) = rows.iter().position(|row| row.contains("/5")) else {
+                continue;
+            };
+            let above = rows[status - 1].trim_end();
+            if above.contains(" w") {
+                cut += 1;
+                assert!(above.ends_with('…'), "at 30x{height}, {keys:?}:\n{screen}");
+            }
+        }
+    }
+    assert!(cut > 0, "some window cuts a description");
+}

@@ -144,13 +144,18 @@ impl Form {
             top += 1;
         }
         // The rows from `top` down, as far as they start inside the list: once they fill it,
-        // no row above can be pulled in, so none past them is laid out.
+        // no row above can be pulled in, so none past them is laid out. The last of them may
+        // run past the list's end: the window cuts it.
         let mut below = 0;
+        let mut cut_row = None;
         for row in top..rows {
             if below >= list_height {
                 break;
             }
             below += item_height(row, &mut kept);
+            if below > list_height {
+                cut_row = Some(row);
+            }
         }
         while top > 0
             && below < list_height
@@ -173,7 +178,13 @@ impl Form {
                 area.width,
                 (list_height - y) as u16,
             );
-            let (key, lay_out) = self.row_key(index, row, size, description_rows(row));
+            let own_rows = description_rows(row);
+            let rows_here = if cut_row == Some(row) {
+                self.rows_in_window(&mut kept, index, row, size, own_rows, room)
+            } else {
+                own_rows
+            };
+            let (key, lay_out) = self.row_key(index, row, size, rows_here);
             // A row with an editor open is laid out afresh every frame, so none of it is kept
             // to put again; its first lines give way when the room is too short for the line
             // being typed.
@@ -203,7 +214,7 @@ impl Form {
             }
             y += usize::from(drawn);
             last_started = row;
-            if hidden == 0 && usize::from(drawn) == item.lines.len() {
+            if hidden == 0 && rows_here == own_rows && usize::from(drawn) == item.lines.len() {
                 last_whole = Some(row);
             }
         }
@@ -323,6 +334,38 @@ impl Form {
     ) -> &'k Item<'static> {
         let (key, lay_out) = self.row_key(index, row, size, description_rows);
         kept.get_or_lay_out(key, lay_out)
+    }
+
+    /// The description rows row `row` of question `index` is laid out with in `room`, the
+    /// rows left in the list's window: its own `own`, or, when the window would cut it, the
+    /// most that let it end inside the room, so that its last line shown ends with `…` as a
+    /// shortened description does. A row with an editor open, or one that no fewer rows let
+    /// end inside the room, keeps its own.
+    fn rows_in_window(
+        &self,
+        kept: &mut KeptRows,
+        index: usize,
+        row: usize,
+        size: (usize, usize),
+        own: usize,
+        room: Rect,
+    ) -> usize {
+        let room = usize::from(room.height);
+        // A row cut to its first line keeps no line of its description to end with `…`.
+        if room < 2 {
+            return own;
+        }
+        let lines = self.kept_item(kept, index, row, size, own).lines.len();
+        if lines <= room || self.row_look(index, row) == RowLook::Editing {
+            return own;
+        }
+        // Its description takes at most `own` of its lines: so many fewer rows is where a cut
+        // starts; a line wrapped otherwise takes a step or two more.
+        let first_try = own.min(lines).saturating_sub(lines - room);
+        (1..=first_try)
+            .rev()
+            .find(|&rows| self.kept_item(kept, index, row, size, rows).lines.len() <= room)
+            .unwrap_or(own)
     }
 
     /// What row `row` of question `index` is kept by in a list of `size`, its description in

@@ -16,6 +16,10 @@ const COMPACT_BELOW: usize = 32;
 /// The tallest an open editor gets inside the list or under the prompt.
 pub(super) const EDITOR_ROWS: usize = 6;
 
+/// The rows a saved written answer shows at most under its row, fewer where descriptions take
+/// fewer.
+const WRITTEN_ROWS: usize = 3;
+
 /// The lines of a row of the list, the label's first. Most rows are a label's line and a
 /// description's, kept in place: a frame lays out every row it shows, and none allocates for
 /// its lines.
@@ -268,7 +272,7 @@ impl Form {
                 _ if self.custom_written(index) => {
                     let style = if selected { TEXT } else { MUTED };
                     let shown = with_markers(&draft.custom_text, draft.custom_images.len());
-                    let rows = 3.min(max_rows);
+                    let rows = WRITTEN_ROWS.min(max_rows).min(subtitle_rows);
                     let first = self.memory.first_lines.answer_row.borrow_mut().lines(
                         &[],
                         &shown,

@@ -9,6 +9,8 @@ use super::{ACCENT, Hit, MUTED, TEXT};
 use crate::draw::{Canvas, Pos, Rect, Span, put_line, put_lines};
 use crate::text::{sanitize_line, width};
 
+use self::status::ScrollCounts;
+
 /// Where the last frame showed a question's list, for paging through it.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ListPage {
@@ -245,14 +247,7 @@ impl Form {
             rows,
             below: rows - 1 - last_started,
         };
-        let room = usize::from(line.width);
-        // A line's cells are at most its bytes: only a long one is measured. A number is never
-        // cut: a narrower wording drops words, then the position, then a count.
-        let status = Wording::ALL
-            .iter()
-            .map(|wording| counts.status(*wording))
-            .find(|status| status.len() <= room || width(status) <= room)
-            .unwrap_or_default();
+        let status = counts.line(usize::from(line.width));
         put_line(canvas, line.pos(), &[Span::new(status, MUTED)]);
     }
 
@@ -402,57 +397,4 @@ fn lines_above_room(item: &Item<'_>, room: Rect) -> usize {
     })
 }
 
-/// Where the highlight is in a list that does not fit, and how many rows are out of view.
-struct ScrollCounts {
-    above: usize,
-    at: usize,
-    rows: usize,
-    below: usize,
-}
-
-/// How the line under such a list words its counts.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Wording {
-    /// `↑ 3 more  ·  5/61  ·  ↓ 52 more`.
-    Full,
-    /// `↑ 3 · 5/61 · ↓ 52`, for a row too narrow for the full line.
-    Short,
-    /// `↑ 3 ↓ 52`: the counts out of view, without the position.
-    Counts,
-    /// `↓ 52`, or `↑ 3` at the end of the list: what is left to see.
-    Ahead,
-}
-
-impl Wording {
-    /// Every wording, the widest first.
-    const ALL: [Self; 4] = [Self::Full, Self::Short, Self::Counts, Self::Ahead];
-}
-
-impl ScrollCounts {
-    /// The line, without the counts that are none.
-    fn status(&self, wording: Wording) -> String {
-        use std::fmt::Write as _;
-        let (more, gap) = match wording {
-            Wording::Full => (" more", "  ·  "),
-            Wording::Short => ("", " · "),
-            Wording::Counts => {
-                return match (self.above, self.below) {
-                    (0, below) => format!("↓ {below}"),
-                    (above, 0) => format!("↑ {above}"),
-                    (above, below) => format!("↑ {above} ↓ {below}"),
-                };
-            }
-            Wording::Ahead if self.below > 0 => return format!("↓ {}", self.below),
-            Wording::Ahead => return format!("↑ {}", self.above),
-        };
-        let mut status = String::with_capacity(48);
-        if self.above > 0 {
-            let _ = write!(status, "↑ {}{more}{gap}", self.above);
-        }
-        let _ = write!(status, "{}/{}", self.at, self.rows);
-        if self.below > 0 {
-            let _ = write!(status, "{gap}↓ {}{more}", self.below);
-        }
-        status
-    }
-}
+mod status;

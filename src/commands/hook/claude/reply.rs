@@ -84,7 +84,12 @@ pub fn reply(questions: &[ClaudeQuestion], raw: &Value, result: &AskResult) -> R
     let mut answers = Map::new();
     let mut lines = Vec::new();
     for (position, question) in questions.iter().enumerate() {
+        // A question's lines come in the order the README lists them: its notes, then
+        // whether it was answered, then how it was presented.
         let answer = result.answers.get(&question_id(position));
+        if let Some(answer) = answer {
+            lines.extend(note_lines(question, answer));
+        }
         match answer.and_then(|answer| answer_text(question, answer)) {
             Some(text) => {
                 answers.insert(question.question.clone(), text.into());
@@ -94,13 +99,12 @@ pub fn reply(questions: &[ClaudeQuestion], raw: &Value, result: &AskResult) -> R
                 quoted(&question.question)
             )),
         }
-        if let Some(answer) = answer {
+        if answer.is_some() {
             let presented = result
                 .questions
                 .get(position)
                 .and_then(|asked| asked.presented_type);
             lines.extend(presented.map(|kind| presented_line(question, kind)));
-            lines.extend(note_lines(question, answer));
         }
     }
     Reply::Allow {

@@ -186,6 +186,24 @@ fn notes_and_unanswered_questions_go_to_additional_context_naming_the_question()
 }
 
 #[test]
+fn a_noted_question_left_unanswered_has_its_note_first_then_the_unanswered_line() {
+    let decision = decide(
+        &questions(),
+        &json!({"kind": "answer", "answers": {
+            "q1": {"values": ["OAuth"]},
+            "q2": {"values": [], "note": "need write too?"}
+        }}),
+    );
+    assert_eq!(
+        decision["hookSpecificOutput"]["additionalContext"],
+        json!(
+            "Note on question \"Which scopes?\": need write too?\n\
+             Question \"Which scopes?\" was left unanswered."
+        )
+    );
+}
+
+#[test]
 fn a_question_or_label_that_would_break_its_context_line_is_quoted_with_escapes() {
     let questions = json!([
         {"question": "Line1\nLine2\u{2028}\u{85} \"q\"?", "header": "Odd", "multiSelect": false,

@@ -28,7 +28,7 @@ export const TOOL_CONTRACTS: readonly ToolContract[] = [
 					]
 				},
 				"background": {
-					"description": "Queue the form and return a receipt at once; the answers arrive later (wait_for_answers).",
+					"description": "Queue the form and return a receipt at once; the answers arrive later (`wait_for_answers`).",
 					"type": [
 						"boolean",
 						"null"

@@ -12,7 +12,7 @@ pub struct AskUserArguments {
     /// A title shown above the questions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    /// Queue the form and return a receipt at once; the answers arrive later (wait_for_answers).
+    /// Queue the form and return a receipt at once; the answers arrive later (`wait_for_answers`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub background: Option<bool>,
     /// At least one question.

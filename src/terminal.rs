@@ -8,9 +8,11 @@
 //! (after [`discard_unread_input`]); so does a host that stops reading the program's output.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 
 use pi_agent_ask_dialogs::plain::PlainDialogs;
+use pi_agent_ask_dialogs::plain::typing::{EditKeys, TypedLines};
+use rustix::termios::{LocalModes, OptionalActions, SpecialCodeIndex, Termios};
 
 use crate::interrupt;
 
@@ -45,19 +47,95 @@ pub fn term_is_dumb() -> bool {
 }
 
 /// The terminal for plain prompts, its answers read so that a signal ends the wait (see
-/// [`interrupt`]).
+/// [`interrupt`]). On `/dev/tty` the lines are edited by the program ([`TypedLines`]), the
+/// terminal's own line editing off while the prompts last: a line is never cut at the
+/// terminal's 4,095 bytes, and one Ctrl-D after text dismisses.
 pub fn plain_dialogs() -> Terminal {
     interrupt::watch();
     match open_tty() {
-        Some((reader, writer)) => PlainDialogs::new(
-            Box::new(BufReader::new(interrupt::reader_watching_output(reader))),
-            Box::new(writer),
-        ),
+        Some((reader, writer)) => {
+            let lines: Box<dyn BufRead> = match (KeysOnly::start(reader), writer.try_clone()) {
+                (Ok((keys, edit_keys)), Ok(echo)) => {
+                    Box::new(BufReader::new(TypedLines::new(keys, echo, edit_keys)))
+                }
+                (Ok((keys, _)), Err(_)) => Box::new(BufReader::new(keys)),
+                (Err(reader), _) => {
+                    Box::new(BufReader::new(interrupt::reader_watching_output(reader)))
+                }
+            };
+            PlainDialogs::new(lines, Box::new(writer))
+        }
         None => PlainDialogs::new(
             Box::new(BufReader::new(interrupt::reader_watching_output(
                 std::io::stdin(),
             ))),
             Box::new(std::io::stderr()),
         ),
+    }
+}
+
+/// The terminal's input read key by key, its line editing and echo off, as they were again
+/// when dropped (the prompts end, a signal ended them, or the run fails): signals' keys
+/// (Ctrl-C) still raise them.
+struct KeysOnly {
+    keys: Box<dyn Read + Send>,
+    terminal: File,
+    saved: Termios,
+}
+
+impl KeysOnly {
+    /// Turns the line editing of the terminal `reader` reads off; returns its keys and the
+    /// editing keys its settings name, or `reader` back when it is no terminal.
+    fn start(reader: File) -> Result<(Self, EditKeys), File> {
+        let Ok(saved) = rustix::termios::tcgetattr(&reader) else {
+            return Err(reader);
+        };
+        let Ok(terminal) = reader.try_clone() else {
+            return Err(reader);
+        };
+        let mut keyed = saved.clone();
+        keyed.local_modes.remove(
+            LocalModes::ICANON
+                | LocalModes::ECHO
+                | LocalModes::ECHOE
+                | LocalModes::ECHOK
+                | LocalModes::ECHONL
+                | LocalModes::IEXTEN,
+        );
+        keyed.special_codes[SpecialCodeIndex::VMIN] = 1;
+        keyed.special_codes[SpecialCodeIndex::VTIME] = 0;
+        if rustix::termios::tcsetattr(&terminal, OptionalActions::Now, &keyed).is_err() {
+            return Err(reader);
+        }
+        let defaults = EditKeys::default();
+        // A key a terminal's settings disable reads as 0: the usual one stands in for it.
+        let key = |index: SpecialCodeIndex, usual: u8| match saved.special_codes[index] {
+            0 => usual,
+            key => key,
+        };
+        let edit_keys = EditKeys {
+            erase: key(SpecialCodeIndex::VERASE, defaults.erase),
+            kill: key(SpecialCodeIndex::VKILL, defaults.kill),
+            word_erase: key(SpecialCodeIndex::VWERASE, defaults.word_erase),
+            end: key(SpecialCodeIndex::VEOF, defaults.end),
+        };
+        let keys = Self {
+            keys: interrupt::reader_watching_output(reader),
+            terminal,
+            saved,
+        };
+        Ok((keys, edit_keys))
+    }
+}
+
+impl Read for KeysOnly {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.keys.read(buf)
+    }
+}
+
+impl Drop for KeysOnly {
+    fn drop(&mut self) {
+        let _ = rustix::termios::tcsetattr(&self.terminal, OptionalActions::Now, &self.saved);
     }
 }

@@ -1,7 +1,8 @@
 //! Dialogs as plain numbered prompts, read and written line by line.
 //!
-//! No raw mode, no cursor movement and no colour: every prompt is whole lines of text, so a
-//! screen reader reads it in order and any terminal (even `TERM=dumb`) shows it. Options are
+//! No cursor movement and no colour: every prompt is whole lines of text, so a screen reader
+//! reads it in order and any terminal (even `TERM=dumb`) shows it. On a terminal, the lines
+//! typed are edited by [`typing`] rather than by the terminal, so none is cut short. Options are
 //! numbered, a recommended one says so after its string, and its description follows on the
 //! lines under it, indented past the number. Each question is announced with the call's title
 //! and `Question <n> of <N>`; a title longer than a screenful (a long preview) is shortened (see
@@ -24,6 +25,7 @@ use pi_agent_ask_core::text::{sanitize, sanitize_line};
 use crate::{Dialogs, Level};
 
 pub mod shorten;
+pub mod typing;
 
 use shorten::{lines_word, shorten};
 
@@ -135,9 +137,8 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
     /// read fails; either ends the line the cursor is on so whatever comes next (the shell's
     /// prompt) starts on its own. A failed read also stops all reading (see [`Reading`]).
     ///
-    /// A line the end of input ended rather than a line break (text typed, then Ctrl-D twice:
-    /// the first hands over the text, the second ends the input) is no answer either: the
-    /// person pressed the key the prompt says cancels.
+    /// A line the end of input ended rather than a line break (text typed, then Ctrl-D) is no
+    /// answer either: the person pressed the key the prompt says cancels.
     ///
     /// After a failed read the line is always ended: the terminal has echoed whatever was
     /// typed on it (and `^C` for Ctrl-C) without this side knowing, and a blank line is better

@@ -1,0 +1,296 @@
+//! Lines typed on a terminal whose own line editing is off: the keys are read as they come,
+//! and the editing a terminal does for a line (erase a character, a word, the whole line) is
+//! done here, the typed text echoed as it goes.
+//!
+//! A terminal's own line editing keeps at most 4,095 bytes of a line and drops the rest
+//! unseen, so a long answer pasted into a prompt would arrive cut; and Ctrl-D after text
+//! only hands the text over, a second Ctrl-D ending the input. Read here, a line is as long
+//! as what is typed or pasted, and one Ctrl-D ends it and dismisses the prompt, as the prompt
+//! says. The echo is plain text: every character typed shows as its sanitized form, escape
+//! sequences (arrow keys, function keys) are dropped, and no control character reaches the
+//! terminal.
+
+use std::io::{self, Read, Write};
+
+use pi_agent_ask_core::text::{sanitize_line, width};
+
+/// The bytes of the editing keys, as the terminal's settings name them (`stty -a`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EditKeys {
+    /// Erases the character before the cursor (`erase`, usually DEL); backspace always does.
+    pub erase: u8,
+    /// Erases the whole line (`kill`, usually Ctrl-U).
+    pub kill: u8,
+    /// Erases the word before the cursor (`werase`, usually Ctrl-W).
+    pub word_erase: u8,
+    /// Ends the input (`eof`, usually Ctrl-D): the prompt is dismissed.
+    pub end: u8,
+}
+
+impl Default for EditKeys {
+    fn default() -> Self {
+        Self {
+            erase: 0x7f,
+            kill: 0x15,
+            word_erase: 0x17,
+            end: 0x04,
+        }
+    }
+}
+
+/// What a key finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// A line, entered with Enter (without its line break).
+    Line(String),
+    /// The end-of-input key, pressed after the text it carries (none on an empty line).
+    End(String),
+}
+
+/// Where an escape sequence being read stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Escape {
+    /// None is being read.
+    Outside,
+    /// ESC came: a `[` or an `O` starts a sequence; any other byte is read as itself.
+    Started,
+    /// Inside a sequence, which its final byte (`@` to `~`) ends.
+    Inside,
+}
+
+/// The line being typed, edited byte by byte.
+#[derive(Debug)]
+pub struct LineEditor {
+    keys: EditKeys,
+    line: String,
+    /// The first bytes of a character typed in UTF-8, not yet whole.
+    partial: Vec<u8>,
+    escape: Escape,
+}
+
+/// The cells the terminal shows `character` in when echoed.
+fn cells(character: char) -> usize {
+    width(&sanitize_line(character.encode_utf8(&mut [0; 4])))
+}
+
+/// Writes to `echo` what turns the last `cells` cells before the cursor blank, the cursor
+/// back over them.
+fn erase_cells(cells: usize, echo: &mut Vec<u8>) {
+    echo.extend(std::iter::repeat_n(b'\x08', cells));
+    echo.extend(std::iter::repeat_n(b' ', cells));
+    echo.extend(std::iter::repeat_n(b'\x08', cells));
+}
+
+impl LineEditor {
+    /// An empty line, edited with `keys`.
+    pub const fn new(keys: EditKeys) -> Self {
+        Self {
+            keys,
+            line: String::new(),
+            partial: Vec::new(),
+            escape: Escape::Outside,
+        }
+    }
+
+    /// The text typed so far on the line, which is left empty.
+    pub fn take(&mut self) -> String {
+        self.flush_partial();
+        std::mem::take(&mut self.line)
+    }
+
+    /// Takes one byte typed, writing to `echo` what the terminal is to show for it; returns
+    /// what it finished, if anything.
+    pub fn feed(&mut self, byte: u8, echo: &mut Vec<u8>) -> Option<Typed> {
+        match self.escape {
+            Escape::Started if matches!(byte, b'[' | b'O') => {
+                self.escape = Escape::Inside;
+                return None;
+            }
+            Escape::Started => self.escape = Escape::Outside,
+            Escape::Inside => {
+                if (0x40..=0x7e).contains(&byte) {
+                    self.escape = Escape::Outside;
+                }
+                return None;
+            }
+            Escape::Outside => {}
+        }
+        if byte >= 0x80 {
+            self.partial.push(byte);
+            match std::str::from_utf8(&self.partial) {
+                Ok(whole) => {
+                    let character = whole.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
+                    self.partial.clear();
+                    self.insert(character, echo);
+                }
+                Err(error) if error.error_len().is_some() || self.partial.len() >= 4 => {
+                    self.partial.clear();
+                    self.insert(char::REPLACEMENT_CHARACTER, echo);
+                }
+                Err(_) => {}
+            }
+            return None;
+        }
+        self.flush_partial_echoed(echo);
+        match byte {
+            b'\r' | b'\n' => {
+                echo.push(b'\n');
+                Some(Typed::Line(std::mem::take(&mut self.line)))
+            }
+            _ if byte == self.keys.end => Some(Typed::End(std::mem::take(&mut self.line))),
+            _ if byte == self.keys.erase || byte == b'\x08' => {
+                if let Some(character) = self.line.pop() {
+                    erase_cells(cells(character), echo);
+                }
+                None
+            }
+            _ if byte == self.keys.kill => {
+                let shown: usize = self.line.chars().map(cells).sum();
+                self.line.clear();
+                erase_cells(shown, echo);
+                None
+            }
+            _ if byte == self.keys.word_erase => {
+                let kept = self
+                    .line
+                    .trim_end()
+                    .trim_end_matches(|c: char| !c.is_whitespace());
+                let shown: usize = self.line[kept.len()..].chars().map(cells).sum();
+                self.line.truncate(kept.len());
+                erase_cells(shown, echo);
+                None
+            }
+            0x1b => {
+                self.escape = Escape::Started;
+                None
+            }
+            // A tab is kept in the text and shows as one space, which erases as one cell.
+            b'\t' => {
+                self.line.push('\t');
+                echo.push(b' ');
+                None
+            }
+            0x20..=0x7e => {
+                self.insert(char::from(byte), echo);
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// Adds `character` to the line and echoes it as it shows.
+    fn insert(&mut self, character: char, echo: &mut Vec<u8>) {
+        self.line.push(character);
+        echo.extend_from_slice(sanitize_line(character.encode_utf8(&mut [0; 4])).as_bytes());
+    }
+
+    /// A character left unfinished by the byte after it is a replacement character.
+    fn flush_partial_echoed(&mut self, echo: &mut Vec<u8>) {
+        if !self.partial.is_empty() {
+            self.partial.clear();
+            self.insert(char::REPLACEMENT_CHARACTER, echo);
+        }
+    }
+
+    fn flush_partial(&mut self) {
+        if !self.partial.is_empty() {
+            self.partial.clear();
+            self.line.push(char::REPLACEMENT_CHARACTER);
+        }
+    }
+}
+
+/// A terminal's keys read as the lines they type: what a terminal's own line editing hands a
+/// reader, a line at a time with its line break, except that Ctrl-D after text hands the text
+/// over and then the end of input at once (a reader that reads to a line break sees a line
+/// without one: the prompt is dismissed), and a line is never cut.
+#[derive(Debug)]
+pub struct TypedLines<R, W> {
+    keys: R,
+    echo: W,
+    editor: LineEditor,
+    /// Bytes read from the terminal and not yet edited, from `unread_at` on: a paste of
+    /// several lines arrives in one read.
+    unread: Vec<u8>,
+    unread_at: usize,
+    /// A finished line not yet read, from `ready_at` on.
+    ready: Vec<u8>,
+    ready_at: usize,
+    /// Whether the end of input is to be read once `ready` is.
+    end_after: bool,
+}
+
+impl<R: Read, W: Write> TypedLines<R, W> {
+    /// The lines typed on `keys`, the terminal's input with its own editing off, echoed to
+    /// `echo`, edited with `edit_keys`.
+    pub fn new(keys: R, echo: W, edit_keys: EditKeys) -> Self {
+        Self {
+            keys,
+            echo,
+            editor: LineEditor::new(edit_keys),
+            unread: Vec::new(),
+            unread_at: 0,
+            ready: Vec::new(),
+            ready_at: 0,
+            end_after: false,
+        }
+    }
+
+    /// Edits the keys typed until a line or the end of input is finished, echoing them.
+    fn next_typed(&mut self) -> io::Result<Typed> {
+        loop {
+            if self.unread_at == self.unread.len() {
+                self.unread.resize(4096, 0);
+                let count = self.keys.read(&mut self.unread)?;
+                self.unread.truncate(count);
+                self.unread_at = 0;
+                if count == 0 {
+                    return Ok(Typed::End(self.editor.take()));
+                }
+            }
+            let mut echo = Vec::new();
+            let mut typed = None;
+            while typed.is_none() && self.unread_at < self.unread.len() {
+                let byte = self.unread[self.unread_at];
+                self.unread_at += 1;
+                typed = self.editor.feed(byte, &mut echo);
+            }
+            self.echo.write_all(&echo)?;
+            self.echo.flush()?;
+            if let Some(typed) = typed {
+                return Ok(typed);
+            }
+        }
+    }
+}
+
+impl<R: Read, W: Write> Read for TypedLines<R, W> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.ready_at == self.ready.len() {
+            if std::mem::take(&mut self.end_after) {
+                return Ok(0);
+            }
+            self.ready.clear();
+            self.ready_at = 0;
+            match self.next_typed()? {
+                Typed::Line(line) => {
+                    self.ready.extend_from_slice(line.as_bytes());
+                    self.ready.push(b'\n');
+                }
+                Typed::End(text) if text.is_empty() => return Ok(0),
+                Typed::End(text) => {
+                    self.ready.extend_from_slice(text.as_bytes());
+                    self.end_after = true;
+                }
+            }
+        }
+        let count = buf.len().min(self.ready.len() - self.ready_at);
+        buf[..count].copy_from_slice(&self.ready[self.ready_at..self.ready_at + count]);
+        self.ready_at += count;
+        Ok(count)
+    }
+}
+
+#[cfg(test)]
+#[path = "typing_tests.rs"]
+mod tests;

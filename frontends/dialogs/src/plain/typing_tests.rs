@@ -1,0 +1,108 @@
+//! The line editing done for a terminal whose own is off: what a line holds, what is echoed,
+//! and what a reader of the lines sees.
+
+use std::io::{BufRead, BufReader, Cursor};
+
+use super::*;
+
+/// Feeds `typed` to a new editor; returns what each finished key gave and the echo.
+fn edit(typed: &[u8]) -> (Vec<Typed>, String) {
+    let mut editor = LineEditor::new(EditKeys::default());
+    let mut echo = Vec::new();
+    let finished = typed
+        .iter()
+        .filter_map(|&byte| editor.feed(byte, &mut echo))
+        .collect();
+    (
+        finished,
+        String::from_utf8(echo).expect("the echo is UTF-8"),
+    )
+}
+
+#[test]
+fn enter_finishes_the_line_typed_and_echoes_it_with_its_line_break() {
+    let (typed, echo) = edit(b"postgres\r");
+    assert_eq!(typed, vec![Typed::Line("postgres".to_owned())]);
+    assert_eq!(echo, "postgres\n");
+}
+
+#[test]
+fn ctrl_d_after_text_ends_the_input_at_once_carrying_the_text() {
+    assert_eq!(edit(b"abc\x04").0, vec![Typed::End("abc".to_owned())]);
+    assert_eq!(edit(b"\x04").0, vec![Typed::End(String::new())]);
+}
+
+#[test]
+fn erase_keys_take_back_a_character_a_word_or_the_line_and_blank_their_cells() {
+    let (typed, echo) = edit(b"abx\x7fc\r");
+    assert_eq!(typed, vec![Typed::Line("abc".to_owned())]);
+    assert_eq!(echo, "abx\x08 \x08c\n");
+    assert_eq!(
+        edit(b"ab\x08\x08\x08z\r").0,
+        vec![Typed::Line("z".to_owned())]
+    );
+    assert_eq!(
+        edit(b"one two  \x17three\r").0,
+        vec![Typed::Line("one three".to_owned())]
+    );
+    let (typed, echo) = edit(b"gone\x15kept\r");
+    assert_eq!(typed, vec![Typed::Line("kept".to_owned())]);
+    assert_eq!(echo, "gone\x08\x08\x08\x08    \x08\x08\x08\x08kept\n");
+}
+
+#[test]
+fn a_wide_character_erases_both_its_cells_and_utf8_arrives_whole_byte_by_byte() {
+    let (typed, echo) = edit("é日\x7f本\r".as_bytes());
+    assert_eq!(typed, vec![Typed::Line("é本".to_owned())]);
+    assert_eq!(echo, "é日\x08\x08  \x08\x08本\n");
+    let (typed, _) = edit(b"a\xff\xc3b\r");
+    assert_eq!(typed, vec![Typed::Line("a\u{fffd}\u{fffd}b".to_owned())]);
+}
+
+#[test]
+fn escape_sequences_and_control_characters_are_dropped_and_never_echoed() {
+    let (typed, echo) = edit(b"a\x1b[A\x1b[1;5Cb\x1bOPc\x07\x1bxd\r");
+    assert_eq!(typed, vec![Typed::Line("abcxd".to_owned())]);
+    assert_eq!(echo, "abcxd\n");
+    let (typed, echo) = edit("x\u{202e}y\tz\r".as_bytes());
+    assert_eq!(typed, vec![Typed::Line("x\u{202e}y\tz".to_owned())]);
+    assert!(!echo.contains('\u{202e}'), "{echo:?}");
+    assert!(echo.ends_with("y z\n"), "{echo:?}");
+}
+
+#[test]
+fn a_paste_of_several_lines_is_read_a_line_at_a_time_and_no_line_is_cut() {
+    let long = "abcdefghi ".repeat(660);
+    let typed = format!("{long}\nsecond\n");
+    let mut echo = Vec::new();
+    let mut lines = BufReader::new(TypedLines::new(
+        Cursor::new(typed.into_bytes()),
+        &mut echo,
+        EditKeys::default(),
+    ));
+    let mut line = String::new();
+    lines.read_line(&mut line).expect("a line");
+    assert_eq!(line, format!("{long}\n"));
+    line.clear();
+    lines.read_line(&mut line).expect("a line");
+    assert_eq!(line, "second\n");
+    line.clear();
+    assert_eq!(lines.read_line(&mut line).expect("the end"), 0);
+    drop(lines);
+    assert_eq!(echo.len(), 6_600 + "\nsecond\n".len());
+}
+
+#[test]
+fn ctrl_d_after_text_reads_as_the_text_then_the_end_of_input_and_reading_goes_on_after() {
+    let mut lines = BufReader::new(TypedLines::new(
+        Cursor::new(b"abc\x04next\n".to_vec()),
+        Vec::new(),
+        EditKeys::default(),
+    ));
+    let mut read = Vec::new();
+    lines.read_until(b'\n', &mut read).expect("the text");
+    assert_eq!(read, b"abc", "the text without a line break, then the end");
+    read.clear();
+    lines.read_until(b'\n', &mut read).expect("the next line");
+    assert_eq!(read, b"next\n");
+}

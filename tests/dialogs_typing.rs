@@ -1,0 +1,97 @@
+//! Typing into `ask --ui dialogs` in a real terminal: the program edits the lines itself, so a
+//! pasted answer longer than a terminal's own line editing keeps arrives whole, erase keys
+//! work, one Ctrl-D after text dismisses, and the terminal's settings are as they were after
+//! every ending. Skipped, with a message, where tmux is not installed.
+
+mod support;
+
+use serde_json::{Value, json};
+use support::asking::{Asking, read_result};
+
+/// One question whose `Type your own` row is its third.
+fn one_question() -> Value {
+    json!({"questions": [
+        {"id": "stack", "label": "Stack", "prompt": "Which stack?", "options": [
+            {"value": "rust", "label": "Rust"}, {"value": "go", "label": "Go"}]}]})
+}
+
+/// A terminal asking [`one_question`] with plain prompts, and its line settings before.
+fn asking() -> Option<(Asking, String)> {
+    let term = Asking::start(100, 30)?;
+    term.write_arguments("arguments.json", &one_question());
+    let settings = term.tmux.stty();
+    term.launch("ask arguments.json --ui dialogs");
+    term.tmux
+        .wait_for_text("Enter a number from 1 to 3 (Ctrl-D cancels):");
+    Some((term, settings))
+}
+
+/// The program's result once it ended with `exit`, the terminal's settings checked against
+/// `settings`, as they were before it ran.
+fn ended(term: &Asking, exit: i32, settings: &str) -> Value {
+    let (document, status) = term.finish();
+    assert_eq!(status, exit);
+    assert_eq!(
+        term.tmux.stty(),
+        settings,
+        "the terminal's settings changed"
+    );
+    document
+}
+
+#[test]
+fn one_ctrl_d_after_typed_text_dismisses_the_prompt_and_leaves_the_terminal_as_it_was() {
+    let Some((term, settings)) = asking() else {
+        return;
+    };
+    term.tmux.text("abx");
+    term.tmux.keys(&["BSpace"]);
+    term.tmux.text("c");
+    term.tmux.wait_for_text("(Ctrl-D cancels): abc");
+    term.tmux.keys(&["C-d"]);
+    let (_, details) = read_result(ended(&term, 0, &settings));
+    assert_eq!(details["cancelled"], json!(true));
+    let screen = term.tmux.screen();
+    let lines: Vec<&str> = screen.lines().collect();
+    let prompt = lines
+        .iter()
+        .position(|line| line.ends_with("(Ctrl-D cancels): abc"))
+        .expect("the prompt and what was typed stay on screen");
+    assert_eq!(lines.get(prompt + 1).copied(), Some("exit=0"), "{screen}");
+}
+
+#[test]
+fn a_pasted_answer_longer_than_a_terminals_line_editing_keeps_arrives_whole() {
+    let Some((term, settings)) = asking() else {
+        return;
+    };
+    term.press(&["3", "Enter"], "Which stack?\n");
+    let long = "abcdefghi0 abcdefghi1 abcdefghi2 abcdefghi3 abcdefghi4 abcdefghi5 abcdefghi6 \
+                abcdefghi7 abcdefghi8 abcdefghi9 "
+        .repeat(60);
+    assert_eq!(long.len(), 6_600);
+    term.tmux.paste(&long);
+    term.tmux.keys(&["C-w", "BSpace"]);
+    term.tmux.text("end");
+    term.press(&["Enter"], "1. Submit");
+    term.tmux.keys(&["1", "Enter"]);
+    let (_, details) = read_result(ended(&term, 0, &settings));
+    let written = details["answers"]["stack"]["customText"]
+        .as_str()
+        .expect("the written answer");
+    let expected = format!("{}end", &long[..long.len() - "abcdefghi9 ".len() - 1]);
+    assert_eq!(written.len(), expected.len());
+    assert_eq!(written, expected);
+}
+
+#[test]
+fn ctrl_c_at_a_prompt_leaves_the_terminals_settings_as_they_were() {
+    let Some((term, settings)) = asking() else {
+        return;
+    };
+    term.tmux.text("Ru");
+    term.tmux.wait_for_text("(Ctrl-D cancels): Ru");
+    term.tmux.keys(&["C-c"]);
+    let (_, details) = read_result(ended(&term, 130, &settings));
+    assert_eq!(details["cancelled"], json!(true));
+}

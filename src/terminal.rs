@@ -54,15 +54,21 @@ pub fn plain_dialogs() -> Terminal {
     interrupt::watch();
     match open_tty() {
         Some((reader, writer)) => {
-            let lines: Box<dyn BufRead> = match (KeysOnly::start(reader), writer.try_clone()) {
-                (Ok((keys, edit_keys)), Ok(echo)) => {
-                    Box::new(BufReader::new(TypedLines::new(keys, echo, edit_keys)))
-                }
-                (Ok((keys, _)), Err(_)) => Box::new(BufReader::new(keys)),
-                (Err(reader), _) => {
-                    Box::new(BufReader::new(interrupt::reader_watching_output(reader)))
-                }
-            };
+            let lines: Box<dyn BufRead> =
+                match (KeysOnly::start(reader), writer.try_clone()) {
+                    // A terminal that did not echo (a host that shows what is typed itself, as
+                    // Emacs's shell does) is not echoed to.
+                    (Ok((keys, edit_keys, Echo::Off)), _) => Box::new(BufReader::new(
+                        TypedLines::new(keys, std::io::sink(), edit_keys),
+                    )),
+                    (Ok((keys, edit_keys, Echo::On)), Ok(echo)) => {
+                        Box::new(BufReader::new(TypedLines::new(keys, echo, edit_keys)))
+                    }
+                    (Ok((keys, _, Echo::On)), Err(_)) => Box::new(BufReader::new(keys)),
+                    (Err(reader), _) => {
+                        Box::new(BufReader::new(interrupt::reader_watching_output(reader)))
+                    }
+                };
             PlainDialogs::new(lines, Box::new(writer))
         }
         None => PlainDialogs::new(
@@ -72,6 +78,15 @@ pub fn plain_dialogs() -> Terminal {
             Box::new(std::io::stderr()),
         ),
     }
+}
+
+/// Whether a terminal echoed what was typed before its line editing was turned off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Echo {
+    /// It did: the program echoes the keys in its place.
+    On,
+    /// It did not: neither does the program.
+    Off,
 }
 
 /// The terminal's input read key by key, its line editing and echo off, as they were again
@@ -84,9 +99,10 @@ struct KeysOnly {
 }
 
 impl KeysOnly {
-    /// Turns the line editing of the terminal `reader` reads off; returns its keys and the
-    /// editing keys its settings name, or `reader` back when it is no terminal.
-    fn start(reader: File) -> Result<(Self, EditKeys), File> {
+    /// Turns the line editing of the terminal `reader` reads off; returns its keys, the
+    /// editing keys its settings name and whether it echoed, or `reader` back when it is no
+    /// terminal.
+    fn start(reader: File) -> Result<(Self, EditKeys, Echo), File> {
         let Ok(saved) = rustix::termios::tcgetattr(&reader) else {
             return Err(reader);
         };
@@ -119,12 +135,17 @@ impl KeysOnly {
             word_erase: key(SpecialCodeIndex::VWERASE, defaults.word_erase),
             end: key(SpecialCodeIndex::VEOF, defaults.end),
         };
+        let echo = if saved.local_modes.contains(LocalModes::ECHO) {
+            Echo::On
+        } else {
+            Echo::Off
+        };
         let keys = Self {
             keys: interrupt::reader_watching_output(reader),
             terminal,
             saved,
         };
-        Ok((keys, edit_keys))
+        Ok((keys, edit_keys, echo))
     }
 }
 

@@ -95,3 +95,37 @@ fn ctrl_c_at_a_prompt_leaves_the_terminals_settings_as_they_were() {
     let (_, details) = read_result(ended(&term, 130, &settings));
     assert_eq!(details["cancelled"], json!(true));
 }
+
+#[test]
+fn a_terminal_that_did_not_echo_before_is_not_echoed_to() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    term.write_arguments("arguments.json", &one_question());
+    term.tmux.type_line("stty -echo");
+    let settings = term.tmux.stty();
+    term.launch("ask arguments.json --ui dialogs");
+    term.tmux
+        .wait_for_text("Enter a number from 1 to 3 (Ctrl-D cancels):");
+    term.tmux.text("2");
+    term.press(&["Enter"], "1. Submit");
+    term.tmux.keys(&["1", "Enter"]);
+    // Neither the answers nor their line breaks show: the shell's next words follow the
+    // last prompt on its line, as they would after any program on a terminal that does not
+    // echo.
+    let screen = term.tmux.wait_for_text("(Ctrl-D cancels): exit=0");
+    assert!(
+        screen
+            .lines()
+            .any(|line| line == "Enter a number from 1 to 3 (Ctrl-D cancels):"),
+        "what was typed was echoed:\n{screen}"
+    );
+    let text = term.tmux.wait_for_file(&term.result_path());
+    let (_, details) = read_result(serde_json::from_str(&text).expect("the result"));
+    assert_eq!(details["answers"]["stack"]["values"], json!(["go"]));
+    assert_eq!(
+        term.tmux.stty(),
+        settings,
+        "the terminal's settings changed"
+    );
+}

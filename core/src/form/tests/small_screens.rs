@@ -217,3 +217,36 @@ fn a_scroll_line_too_wide_for_its_row_drops_words_but_keeps_both_counts() {
     assert_eq!(status(Size::new(40, 12)), "↑ 1 more  ·  7/13  ·  ↓ 6 more");
     assert_eq!(status(Size::new(22, 12)), "↑ 1 · 7/13 · ↓ 6");
 }
+
+/// One `ask_user` question.
+fn one_ask_user_question() -> crate::form::Form {
+    ask_user(&super::one_single())
+}
+
+/// Two `ask_user_question` questions.
+fn two_tool_questions() -> crate::form::Form {
+    question_tool(&json!({"questions": [
+        {"question": "Which auth?", "header": "Auth", "multiSelect": false,
+         "options": [{"label": "OAuth", "description": "x"}, {"label": "Cookies", "description": "y"}]},
+        {"question": "Which db?", "header": "DB", "multiSelect": false,
+         "options": [{"label": "Pg", "description": "x"}, {"label": "Lite", "description": "y"}]}
+    ]}))
+}
+
+#[rstest]
+#[case::ask_user(one_ask_user_question, "enter 1")]
+#[case::question_tool(two_tool_questions, "enter enter 1")]
+fn on_the_shortest_review_the_actions_and_the_armed_shortcuts_hint_come_before_the_heading(
+    #[case] form: fn() -> crate::form::Form,
+    #[case] script: &str,
+) {
+    for height in 5..=8 {
+        let run = Run::sized(form(), Size::new(40, height), script);
+        let screen = run.screen();
+        assert!(
+            screen.contains("Press 1 again to submit"),
+            "at 40x{height}:\n{screen}"
+        );
+        assert!(screen.contains("Cancel"), "at 40x{height}:\n{screen}");
+    }
+}

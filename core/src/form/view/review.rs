@@ -137,9 +137,17 @@ impl Form {
                 Span::new(format!("{answered}/{total} answered"), WARNING),
             ),
         };
-        let (head, mut rest) = area.split_top(1);
         let pending = matches!(self.state.pending, Pending::ReviewShortcut(_));
         let actions = self.rules().actions.len() as u16 + u16::from(pending);
+        if area.height <= actions {
+            // No room for the heading beside the actions: they, and the hint a first press
+            // of a shortcut armed, come first; the summary has no row.
+            let (summary, _) = area.split_top(0);
+            self.draw_summary(canvas, summary, columns);
+            self.draw_actions(canvas, area);
+            return;
+        }
+        let (head, mut rest) = area.split_top(1);
         let (summary, bottom) = rest.split_bottom(actions);
         rest = summary;
         if rest.height > SPACED_SUMMARY_FROM {

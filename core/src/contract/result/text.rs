@@ -40,7 +40,7 @@ pub(super) fn submit_text(request: &Request, answers: &IndexMap<String, Answer>)
     lines.join("\n")
 }
 
-/// The lines of [`submit_text`], a note of several lines still one item, with the lines
+/// The lines of the submitted text, a note of several lines still one item, with the lines
 /// `also(index)` gives after question `index`'s own: what a form held and never sent tells
 /// the notes on options not chosen beside their question.
 pub fn submit_lines(

@@ -17,7 +17,7 @@ use std::sync::{Arc, OnceLock};
 
 use pi_agent_ask_crossterm::Signal;
 use rustix::event::{PollFd, PollFlags, poll};
-use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::consts::signal::SIGHUP;
 
 /// The signals recorded once watched, and the socket their handlers write to, to wake a read.
 struct Watch {
@@ -31,8 +31,13 @@ static WATCH: OnceLock<Option<Watch>> = OnceLock::new();
 /// reader: the host that ran the program for its result went away.
 static OUTPUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
-/// Records SIGINT, SIGTERM and SIGHUP from now on instead of letting them end the process;
-/// registered once. Where that fails the signals keep their default action.
+/// Whether the terminal a reader reads went away (its read found the end of a terminal whose
+/// line editing is off, which only a hang-up gives).
+static TERMINAL_GONE: AtomicBool = AtomicBool::new(false);
+
+/// Records every signal that ends a run ([`Signal::ALL`]: SIGINT, SIGTERM, SIGHUP, SIGQUIT
+/// and the rest whose default is to end the process) from now on instead of letting it end
+/// the process; registered once. Where that fails the signals keep their default action.
 pub fn watch() {
     WATCH.get_or_init(|| register().ok());
 }
@@ -40,9 +45,10 @@ pub fn watch() {
 fn register() -> io::Result<Watch> {
     let received = Arc::new(AtomicUsize::new(0));
     let (wake, alarm) = UnixStream::pair()?;
-    for signal in [SIGINT, SIGTERM, SIGHUP] {
+    for signal in Signal::ALL.map(Signal::number) {
         // The flag first, so a woken read finds the signal that woke it.
-        signal_hook::flag::register_usize(signal, Arc::clone(&received), signal as usize)?;
+        let number = usize::try_from(signal).unwrap_or_default();
+        signal_hook::flag::register_usize(signal, Arc::clone(&received), number)?;
         signal_hook::low_level::pipe::register(signal, alarm.try_clone()?)?;
     }
     Ok(Watch { received, wake })
@@ -51,12 +57,10 @@ fn register() -> io::Result<Watch> {
 /// The first watched signal received, if one was.
 pub fn received() -> Option<Signal> {
     let watch = WATCH.get()?.as_ref()?;
-    match i32::try_from(watch.received.load(Ordering::SeqCst)).ok()? {
-        SIGINT => Some(Signal::Interrupt),
-        SIGTERM => Some(Signal::Terminate),
-        SIGHUP => Some(Signal::Hangup),
-        _ => None,
-    }
+    let number = i32::try_from(watch.received.load(Ordering::SeqCst)).ok()?;
+    Signal::ALL
+        .into_iter()
+        .find(|signal| signal.number() == number)
 }
 
 /// The descriptor that becomes readable when a watched signal arrives, once [`watch`] ran;
@@ -71,6 +75,7 @@ pub fn reader<F: AsFd + Send + 'static>(source: F) -> Box<dyn Read + Send> {
     Box::new(Interruptible {
         source,
         output: None,
+        continued: None,
     })
 }
 
@@ -81,7 +86,28 @@ pub fn reader_watching_output<F: AsFd + Send + 'static>(source: F) -> Box<dyn Re
     Box::new(Interruptible {
         source,
         output: pi_agent_ask_crossterm::standard_output_with_a_reader(),
+        continued: None,
     })
+}
+
+/// [`reader_watching_output`] for a terminal whose settings the reader keeps: a read the
+/// process's stop and continuation (Ctrl-Z, then `fg`) interrupts fails with
+/// [`io::ErrorKind::Interrupted`] once `continued`, written to on SIGCONT, is readable, for
+/// the reader to set the terminal as it was and read again.
+pub fn terminal_reader<F: AsFd + Send + 'static>(
+    source: F,
+    continued: UnixStream,
+) -> Box<dyn Read + Send> {
+    Box::new(Interruptible {
+        source,
+        output: pi_agent_ask_crossterm::standard_output_with_a_reader(),
+        continued: Some(continued),
+    })
+}
+
+/// Notes that the terminal went away under a read: the run ends as on SIGHUP.
+pub fn note_terminal_gone() {
+    TERMINAL_GONE.store(true, Ordering::SeqCst);
 }
 
 /// Whether a read found the program's output without a reader (see [`reader_watching_output`]).
@@ -94,6 +120,7 @@ pub fn output_closed() -> bool {
 pub fn ended_from_outside() -> Option<i32> {
     received()
         .map(Signal::number)
+        .or_else(|| TERMINAL_GONE.load(Ordering::SeqCst).then_some(SIGHUP))
         .or_else(|| output_closed().then_some(libc::SIGPIPE))
 }
 
@@ -102,6 +129,8 @@ pub fn ended_from_outside() -> Option<i32> {
 struct Interruptible<F> {
     source: F,
     output: Option<OwnedFd>,
+    /// Readable once the process continued after a stop ([`terminal_reader`]).
+    continued: Option<UnixStream>,
 }
 
 impl<F: AsFd> Read for Interruptible<F> {
@@ -125,6 +154,9 @@ impl<F: AsFd> Read for Interruptible<F> {
                 PollFd::new(&self.source, PollFlags::IN),
                 PollFd::new(&watch.wake, PollFlags::IN),
             ];
+            if let Some(continued) = &self.continued {
+                fds.push(PollFd::new(continued, PollFlags::IN));
+            }
             // No events asked: the wait ends on the output's error or hang-up alone.
             if let Some(output) = &self.output {
                 fds.push(PollFd::new(output, PollFlags::empty()));
@@ -133,8 +165,17 @@ impl<F: AsFd> Read for Interruptible<F> {
                 Ok(_) | Err(rustix::io::Errno::INTR) => {}
                 Err(error) => return Err(error.into()),
             }
+            let continued_at = self.continued.as_ref().map(|_| 2);
+            if let (Some(at), Some(continued)) = (continued_at, &self.continued)
+                && !fds[at].revents().is_empty()
+            {
+                let _ =
+                    rustix::net::recv(continued, &mut [0; 64], rustix::net::RecvFlags::DONTWAIT);
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            let output_at = 2 + usize::from(self.continued.is_some());
             if fds
-                .get(2)
+                .get(output_at)
                 .is_some_and(|output| !output.revents().is_empty())
             {
                 OUTPUT_CLOSED.store(true, Ordering::SeqCst);
@@ -153,6 +194,8 @@ impl<F: AsFd> Read for Interruptible<F> {
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, Instant};
+
+    use signal_hook::consts::signal::SIGTERM;
 
     use super::*;
 

@@ -8,12 +8,12 @@
 //! (after [`discard_unread_input`]); so does a host that stops reading the program's output.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 
 use pi_agent_ask_dialogs::plain::PlainDialogs;
-use pi_agent_ask_dialogs::plain::typing::{EditKeys, TypedLines};
-use rustix::termios::{LocalModes, OptionalActions, SpecialCodeIndex, Termios};
+use pi_agent_ask_dialogs::plain::typing::TypedLines;
 
+use self::keys_only::{Echo, KeysOnly};
 use crate::interrupt;
 
 /// Plain dialogs reading and writing line by line.
@@ -80,83 +80,4 @@ pub fn plain_dialogs() -> Terminal {
     }
 }
 
-/// Whether a terminal echoed what was typed before its line editing was turned off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Echo {
-    /// It did: the program echoes the keys in its place.
-    On,
-    /// It did not: neither does the program.
-    Off,
-}
-
-/// The terminal's input read key by key, its line editing and echo off, as they were again
-/// when dropped (the prompts end, a signal ended them, or the run fails): signals' keys
-/// (Ctrl-C) still raise them.
-struct KeysOnly {
-    keys: Box<dyn Read + Send>,
-    terminal: File,
-    saved: Termios,
-}
-
-impl KeysOnly {
-    /// Turns the line editing of the terminal `reader` reads off; returns its keys, the
-    /// editing keys its settings name and whether it echoed, or `reader` back when it is no
-    /// terminal.
-    fn start(reader: File) -> Result<(Self, EditKeys, Echo), File> {
-        let Ok(saved) = rustix::termios::tcgetattr(&reader) else {
-            return Err(reader);
-        };
-        let Ok(terminal) = reader.try_clone() else {
-            return Err(reader);
-        };
-        let mut keyed = saved.clone();
-        keyed.local_modes.remove(
-            LocalModes::ICANON
-                | LocalModes::ECHO
-                | LocalModes::ECHOE
-                | LocalModes::ECHOK
-                | LocalModes::ECHONL
-                | LocalModes::IEXTEN,
-        );
-        keyed.special_codes[SpecialCodeIndex::VMIN] = 1;
-        keyed.special_codes[SpecialCodeIndex::VTIME] = 0;
-        if rustix::termios::tcsetattr(&terminal, OptionalActions::Now, &keyed).is_err() {
-            return Err(reader);
-        }
-        let defaults = EditKeys::default();
-        // A key a terminal's settings disable reads as 0: the usual one stands in for it.
-        let key = |index: SpecialCodeIndex, usual: u8| match saved.special_codes[index] {
-            0 => usual,
-            key => key,
-        };
-        let edit_keys = EditKeys {
-            erase: key(SpecialCodeIndex::VERASE, defaults.erase),
-            kill: key(SpecialCodeIndex::VKILL, defaults.kill),
-            word_erase: key(SpecialCodeIndex::VWERASE, defaults.word_erase),
-            end: key(SpecialCodeIndex::VEOF, defaults.end),
-        };
-        let echo = if saved.local_modes.contains(LocalModes::ECHO) {
-            Echo::On
-        } else {
-            Echo::Off
-        };
-        let keys = Self {
-            keys: interrupt::reader_watching_output(reader),
-            terminal,
-            saved,
-        };
-        Ok((keys, edit_keys, echo))
-    }
-}
-
-impl Read for KeysOnly {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        self.keys.read(buf)
-    }
-}
-
-impl Drop for KeysOnly {
-    fn drop(&mut self) {
-        let _ = rustix::termios::tcsetattr(&self.terminal, OptionalActions::Now, &self.saved);
-    }
-}
+mod keys_only;

@@ -129,3 +129,90 @@ fn a_terminal_that_did_not_echo_before_is_not_echoed_to() {
         "the terminal's settings changed"
     );
 }
+
+/// Two questions, the second a multiple choice whose reply an empty line ends.
+fn two_questions() -> Value {
+    json!({"questions": [
+        {"id": "stack", "label": "Stack", "prompt": "Which stack?", "options": [
+            {"value": "rust", "label": "Rust"}, {"value": "go", "label": "Go"}]},
+        {"id": "checks", "label": "Checks", "type": "multi", "prompt": "Which checks?",
+         "options": [{"value": "unit", "label": "Unit"}, {"value": "lint", "label": "Lint"}]}]})
+}
+
+#[test]
+fn after_ctrl_z_and_fg_the_prompts_edit_their_lines_again() {
+    let Some((term, settings)) = asking() else {
+        return;
+    };
+    term.tmux.keys(&["C-z"]);
+    term.tmux.wait_for_text("Stopped");
+    term.tmux.type_line("fg");
+    term.tmux.wait_for_text("--ui dialogs");
+    term.tmux.text("xy");
+    let screen = term.tmux.wait_for_text("xy");
+    assert_eq!(
+        screen.matches("xy").count(),
+        1,
+        "what was typed is echoed once:\n{screen}"
+    );
+    // One Ctrl-D after text: the prompts' own editing is back on.
+    term.tmux.keys(&["C-d"]);
+    let text = term.tmux.wait_for_file(&term.result_path());
+    let (_, details) = read_result(serde_json::from_str(&text).expect("the result"));
+    assert_eq!(details["cancelled"], json!(true));
+    term.tmux
+        .wait_for("the shell's prompt", |_| term.tmux.shell_is_idle());
+    assert_eq!(
+        term.tmux.stty(),
+        settings,
+        "the terminal's settings changed"
+    );
+}
+
+#[test]
+fn a_terminal_closed_under_the_prompts_ends_them_as_a_hang_up_keeping_the_lines_entered() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    term.write_arguments("arguments.json", &two_questions());
+    // The shell ignores the hang-up, so it lives to write the program's exit status.
+    term.tmux.open_window(
+        "asking",
+        &format!(
+            "sh -c 'trap \"\" HUP; {} ask arguments.json --ui dialogs --config settings.json \
+             > result.json; echo $? > status.txt'",
+            env!("CARGO_BIN_EXE_pi-agent-ask")
+        ),
+    );
+    term.tmux
+        .wait_for_window_text("asking", "from 1 to 3 (Ctrl-D cancels):");
+    term.tmux.window_keys("asking", &["1", "Enter"]);
+    term.tmux
+        .wait_for_window_text("asking", "then an empty line (Ctrl-D cancels):");
+    term.tmux.window_keys("asking", &["1", "Enter"]);
+    term.tmux.wait_for_window_text("asking", "1\n");
+    term.tmux.run(&["kill-window", "-t", "main:asking"]);
+    let status = term.tmux.wait_for_file(&term.tmux.path("status.txt"));
+    assert_eq!(status.trim(), "129");
+    let text = term.tmux.wait_for_file(&term.result_path());
+    let (_, details) = read_result(serde_json::from_str(&text).expect("the result"));
+    assert_eq!(details["cancelled"], json!(true));
+    assert_eq!(details["answers"]["stack"]["values"], json!(["rust"]));
+    assert_eq!(details["answers"]["checks"]["values"], json!(["unit"]));
+}
+
+#[test]
+fn ctrl_backslash_at_a_prompt_ends_it_with_the_answers_so_far_and_exit_131() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    term.write_arguments("arguments.json", &two_questions());
+    let settings = term.tmux.stty();
+    term.launch("ask arguments.json --ui dialogs");
+    term.tmux.wait_for_text("from 1 to 3 (Ctrl-D cancels):");
+    term.press(&["1", "Enter"], "then an empty line (Ctrl-D cancels):");
+    term.tmux.keys(&["C-\\"]);
+    let (_, details) = read_result(ended(&term, 131, &settings));
+    assert_eq!(details["cancelled"], json!(true));
+    assert_eq!(details["answers"]["stack"]["values"], json!(["rust"]));
+}

@@ -10,9 +10,11 @@
 //! sequences (arrow keys, function keys) are dropped, and no control character reaches the
 //! terminal.
 
+use std::borrow::Cow;
 use std::io::{self, Read, Write};
 
 use pi_agent_ask_core::text::{sanitize_line, width};
+use unicode_segmentation::UnicodeSegmentation as _;
 
 /// The bytes of the editing keys, as the terminal's settings name them (`stty -a`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,9 +70,18 @@ pub struct LineEditor {
     escape: Escape,
 }
 
-/// The cells the terminal shows `character` in when echoed.
-fn cells(character: char) -> usize {
-    width(&sanitize_line(character.encode_utf8(&mut [0; 4])))
+/// What the terminal is shown for `text` typed: its sanitized form, a tab a single space.
+fn echoed(text: &str) -> Cow<'_, str> {
+    if text.contains('\t') {
+        Cow::Owned(sanitize_line(&text.replace('\t', " ")).into_owned())
+    } else {
+        sanitize_line(text)
+    }
+}
+
+/// The cells the terminal shows `text` typed in.
+fn cells(text: &str) -> usize {
+    width(&echoed(text))
 }
 
 /// Writes to `echo` what turns the last `cells` cells before the cursor blank, the cursor
@@ -106,6 +117,16 @@ impl LineEditor {
                 self.escape = Escape::Inside;
                 return None;
             }
+            // Alt and a key: nothing is typed; Alt+Backspace erases a word, as in a shell.
+            Escape::Started if byte == self.keys.erase || byte == b'\x08' => {
+                self.escape = Escape::Outside;
+                self.erase_word(echo);
+                return None;
+            }
+            Escape::Started if (0x20..0x7f).contains(&byte) => {
+                self.escape = Escape::Outside;
+                return None;
+            }
             Escape::Started => self.escape = Escape::Outside,
             Escape::Inside => {
                 if (0x40..=0x7e).contains(&byte) {
@@ -139,25 +160,21 @@ impl LineEditor {
             }
             _ if byte == self.keys.end => Some(Typed::End(std::mem::take(&mut self.line))),
             _ if byte == self.keys.erase || byte == b'\x08' => {
-                if let Some(character) = self.line.pop() {
-                    erase_cells(cells(character), echo);
-                }
+                // A whole character as it shows: an accent with its letter, an emoji sequence.
+                let kept = self
+                    .line
+                    .grapheme_indices(true)
+                    .next_back()
+                    .map_or(0, |(start, _)| start);
+                self.erase_from(kept, echo);
                 None
             }
             _ if byte == self.keys.kill => {
-                let shown: usize = self.line.chars().map(cells).sum();
-                self.line.clear();
-                erase_cells(shown, echo);
+                self.erase_from(0, echo);
                 None
             }
             _ if byte == self.keys.word_erase => {
-                let kept = self
-                    .line
-                    .trim_end()
-                    .trim_end_matches(|c: char| !c.is_whitespace());
-                let shown: usize = self.line[kept.len()..].chars().map(cells).sum();
-                self.line.truncate(kept.len());
-                erase_cells(shown, echo);
+                self.erase_word(echo);
                 None
             }
             0x1b => {
@@ -166,8 +183,7 @@ impl LineEditor {
             }
             // A tab is kept in the text and shows as one space, which erases as one cell.
             b'\t' => {
-                self.line.push('\t');
-                echo.push(b' ');
+                self.insert('\t', echo);
                 None
             }
             0x20..=0x7e => {
@@ -178,10 +194,34 @@ impl LineEditor {
         }
     }
 
+    /// The end of what one read of the terminal brought: an ESC that ends it was the Escape
+    /// key pressed alone (a key's sequence comes whole in one read), and starts nothing.
+    pub fn read_ended(&mut self) {
+        if self.escape == Escape::Started {
+            self.escape = Escape::Outside;
+        }
+    }
+
     /// Adds `character` to the line and echoes it as it shows.
     fn insert(&mut self, character: char, echo: &mut Vec<u8>) {
         self.line.push(character);
-        echo.extend_from_slice(sanitize_line(character.encode_utf8(&mut [0; 4])).as_bytes());
+        echo.extend_from_slice(echoed(character.encode_utf8(&mut [0; 4])).as_bytes());
+    }
+
+    /// Takes the line back to its first `kept` bytes, blanking the cells of the rest.
+    fn erase_from(&mut self, kept: usize, echo: &mut Vec<u8>) {
+        erase_cells(cells(&self.line[kept..]), echo);
+        self.line.truncate(kept);
+    }
+
+    /// Takes back the word before the cursor and the spaces after it.
+    fn erase_word(&mut self, echo: &mut Vec<u8>) {
+        let kept = self
+            .line
+            .trim_end()
+            .trim_end_matches(|c: char| !c.is_whitespace())
+            .len();
+        self.erase_from(kept, echo);
     }
 
     /// A character left unfinished by the byte after it is a replacement character.
@@ -254,6 +294,9 @@ impl<R: Read, W: Write> TypedLines<R, W> {
                 let byte = self.unread[self.unread_at];
                 self.unread_at += 1;
                 typed = self.editor.feed(byte, &mut echo);
+            }
+            if self.unread_at == self.unread.len() {
+                self.editor.read_ended();
             }
             self.echo.write_all(&echo)?;
             self.echo.flush()?;

@@ -51,6 +51,45 @@ fn erase_keys_take_back_a_character_a_word_or_the_line_and_blank_their_cells() {
 }
 
 #[test]
+fn backspace_takes_back_a_whole_character_as_it_shows_an_accent_with_its_letter() {
+    let (typed, echo) = edit("ab 👩\u{200d}💻\x7f\x7f\x7fZ\r".as_bytes());
+    assert_eq!(typed, vec![Typed::Line("aZ".to_owned())]);
+    assert!(
+        echo.ends_with("\x08\x08  \x08\x08\x08 \x08\x08 \x08Z\n"),
+        "{echo:?}"
+    );
+    let (typed, echo) = edit("cafe\u{301}\x7f\r".as_bytes());
+    assert_eq!(typed, vec![Typed::Line("caf".to_owned())]);
+    assert!(echo.ends_with("\x08 \x08\n"), "{echo:?}");
+}
+
+#[test]
+fn an_escape_alone_at_the_end_of_a_read_starts_no_sequence_for_the_keys_after_it() {
+    let mut lines = BufReader::new(TypedLines::new(
+        Chunks(vec![b"\x1b".to_vec(), b"Oracle\n".to_vec()]),
+        Vec::new(),
+        EditKeys::default(),
+    ));
+    let mut line = String::new();
+    lines.read_line(&mut line).expect("a line");
+    assert_eq!(line, "Oracle\n");
+}
+
+/// Input that arrives in the reads given, one at a time, as keys from a terminal do.
+struct Chunks(Vec<Vec<u8>>);
+
+impl std::io::Read for Chunks {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.0.is_empty() {
+            return Ok(0);
+        }
+        let chunk = self.0.remove(0);
+        buf[..chunk.len()].copy_from_slice(&chunk);
+        Ok(chunk.len())
+    }
+}
+
+#[test]
 fn a_wide_character_erases_both_its_cells_and_utf8_arrives_whole_byte_by_byte() {
     let (typed, echo) = edit("é日\x7f本\r".as_bytes());
     assert_eq!(typed, vec![Typed::Line("é本".to_owned())]);
@@ -60,10 +99,15 @@ fn a_wide_character_erases_both_its_cells_and_utf8_arrives_whole_byte_by_byte() 
 }
 
 #[test]
-fn escape_sequences_and_control_characters_are_dropped_and_never_echoed() {
+fn escape_sequences_alt_keys_and_control_characters_are_dropped_and_never_echoed() {
     let (typed, echo) = edit(b"a\x1b[A\x1b[1;5Cb\x1bOPc\x07\x1bxd\r");
-    assert_eq!(typed, vec![Typed::Line("abcxd".to_owned())]);
-    assert_eq!(echo, "abcxd\n");
+    assert_eq!(typed, vec![Typed::Line("abcd".to_owned())]);
+    assert_eq!(echo, "abcd\n");
+    assert_eq!(
+        edit(b"one two\x1b\x7f\r").0,
+        vec![Typed::Line("one ".to_owned())],
+        "Alt+Backspace erases a word"
+    );
     let (typed, echo) = edit("x\u{202e}y\tz\r".as_bytes());
     assert_eq!(typed, vec![Typed::Line("x\u{202e}y\tz".to_owned())]);
     assert!(!echo.contains('\u{202e}'), "{echo:?}");

@@ -1,0 +1,128 @@
+//! The terminal's line editing turned off while plain prompts read its keys, and back on
+//! after: the prompts edit their lines themselves (`TypedLines`).
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::unix::net::UnixStream;
+
+use pi_agent_ask_dialogs::plain::typing::EditKeys;
+use rustix::termios::{LocalModes, OptionalActions, SpecialCodeIndex, Termios};
+use signal_hook::SigId;
+use signal_hook::consts::signal::SIGCONT;
+
+use crate::interrupt;
+
+/// Whether a terminal echoed what was typed before its line editing was turned off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Echo {
+    /// It did: the program echoes the keys in its place.
+    On,
+    /// It did not: neither does the program.
+    Off,
+}
+
+/// The terminal's input read key by key, its line editing and echo off, as they were again
+/// when dropped (the prompts end, a signal ended them, or the run fails): signals' keys
+/// (Ctrl-C) still raise them.
+pub struct KeysOnly {
+    keys: Box<dyn Read + Send>,
+    terminal: File,
+    /// The settings while the keys are read.
+    keyed: Termios,
+    /// The settings before, given back when dropped.
+    saved: Termios,
+    /// The registration that wakes a read when the process continues after a stop.
+    on_continue: SigId,
+}
+
+impl KeysOnly {
+    /// Turns the line editing of the terminal `reader` reads off; returns its keys, the
+    /// editing keys its settings name and whether it echoed, or `reader` back when it is no
+    /// terminal.
+    pub fn start(reader: File) -> Result<(Self, EditKeys, Echo), File> {
+        let Ok(saved) = rustix::termios::tcgetattr(&reader) else {
+            return Err(reader);
+        };
+        let Ok(terminal) = reader.try_clone() else {
+            return Err(reader);
+        };
+        let mut keyed = saved.clone();
+        keyed.local_modes.remove(
+            LocalModes::ICANON
+                | LocalModes::ECHO
+                | LocalModes::ECHOE
+                | LocalModes::ECHOK
+                | LocalModes::ECHONL
+                | LocalModes::IEXTEN,
+        );
+        keyed.special_codes[SpecialCodeIndex::VMIN] = 1;
+        keyed.special_codes[SpecialCodeIndex::VTIME] = 0;
+        if rustix::termios::tcsetattr(&terminal, OptionalActions::Now, &keyed).is_err() {
+            return Err(reader);
+        }
+        let defaults = EditKeys::default();
+        // A key a terminal's settings disable reads as 0: the usual one stands in for it.
+        let key = |index: SpecialCodeIndex, usual: u8| match saved.special_codes[index] {
+            0 => usual,
+            key => key,
+        };
+        let edit_keys = EditKeys {
+            erase: key(SpecialCodeIndex::VERASE, defaults.erase),
+            kill: key(SpecialCodeIndex::VKILL, defaults.kill),
+            word_erase: key(SpecialCodeIndex::VWERASE, defaults.word_erase),
+            end: key(SpecialCodeIndex::VEOF, defaults.end),
+        };
+        let echo = if saved.local_modes.contains(LocalModes::ECHO) {
+            Echo::On
+        } else {
+            Echo::Off
+        };
+        let Some((continued, on_continue)) = continuation() else {
+            let _ = rustix::termios::tcsetattr(&terminal, OptionalActions::Now, &saved);
+            return Err(reader);
+        };
+        let keys = Self {
+            keys: interrupt::terminal_reader(reader, continued),
+            terminal,
+            keyed,
+            saved,
+            on_continue,
+        };
+        Ok((keys, edit_keys, echo))
+    }
+}
+
+/// A socket made readable on SIGCONT, and the handler's registration.
+fn continuation() -> Option<(UnixStream, SigId)> {
+    let (continued, write) = UnixStream::pair().ok()?;
+    let id = signal_hook::low_level::pipe::register(SIGCONT, write).ok()?;
+    Some((continued, id))
+}
+
+impl Read for KeysOnly {
+    /// Reads keys. A stop hands the terminal to the shell, which sets it as it likes: once
+    /// the process continues (`fg`), the keys' settings are set again before the next key.
+    /// The end of a terminal whose line editing is off comes only with its hang-up, and ends
+    /// the run as SIGHUP does.
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            match self.keys.read(buf) {
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {
+                    rustix::termios::tcsetattr(&self.terminal, OptionalActions::Now, &self.keyed)?;
+                }
+                Ok(0) if !buf.is_empty() => {
+                    interrupt::note_terminal_gone();
+                    return Err(io::Error::other("the terminal hung up"));
+                }
+                read => return read,
+            }
+        }
+    }
+}
+
+impl Drop for KeysOnly {
+    fn drop(&mut self) {
+        signal_hook::low_level::unregister(self.on_continue);
+        let _ = rustix::termios::tcsetattr(&self.terminal, OptionalActions::Now, &self.saved);
+    }
+}

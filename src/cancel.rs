@@ -1,5 +1,6 @@
 //! Cancelling a wait for an answer from elsewhere: another thread (a closed MCP call) or a
-//! signal (SIGINT, SIGTERM, SIGHUP, once [`interrupt::watch`] has run) ends it at once.
+//! signal that ends a run (SIGINT, SIGTERM, SIGHUP and the rest, once [`interrupt::watch`] has
+//! run) ends it at once.
 //!
 //! A surface that waits for a person somewhere else (an inbox, a popup) sleeps in one blocking
 //! wait on what it waits for and on this token, never in a polling loop.

@@ -1,13 +1,14 @@
 //! Reading that a signal interrupts, for the surfaces that read lines: the plain prompts and RPC.
 //!
-//! A blocking read would keep SIGINT, SIGTERM and SIGHUP from ending the program the way every
-//! surface ends on them: with the cancelled result of what was answered so far, and exit
+//! A blocking read would keep the signals that end a run (SIGINT, SIGTERM, SIGHUP, SIGQUIT and
+//! the rest of `Signal::ALL`) from ending the program the way every surface ends on them: with the cancelled result of what was answered so far, and exit
 //! `128 + n`. Once [`watch`] has run, these signals no longer kill the process; they are
 //! recorded, and a read through [`reader`] waits for its input and for a signal at once, so a
 //! signal fails the read (and every later one) at once. The caller ends its flow, writes the
 //! result and exits with [`received`]'s status. Without a signal a read reads as usual. The
 //! plain prompts' reads end the same way when the host that reads the program's output has
-//! gone ([`reader_watching_output`]), with SIGPIPE's status.
+//! gone ([`reader_watching_output`]), with SIGPIPE's status, and as on SIGHUP when their
+//! terminal hangs up ([`note_terminal_gone`]).
 
 use std::io::{self, Read};
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};

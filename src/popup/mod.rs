@@ -99,7 +99,7 @@ fn detect_in(env: Environment, probe: &Probe) -> Result<Popup, Unavailable> {
 }
 
 /// Asks `request` in `popup` and waits for its result, or for `cancel` (a closed MCP call,
-/// SIGINT, SIGTERM or SIGHUP once [`crate::interrupt::watch`] ran), which closes the popup.
+/// a signal that ends a run, once [`crate::interrupt::watch`] ran), which closes the popup.
 pub fn ask(
     popup: &Popup,
     request: &PopupRequest<'_>,

@@ -11,7 +11,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 
 use pi_agent_ask_dialogs::plain::PlainDialogs;
-use pi_agent_ask_dialogs::plain::typing::TypedLines;
+use pi_agent_ask_dialogs::plain::typing::{NotingPrompt, PromptLine, TypedLines};
 
 use self::keys_only::{Echo, KeysOnly};
 use crate::interrupt;
@@ -54,6 +54,7 @@ pub fn plain_dialogs() -> Terminal {
     interrupt::watch();
     match open_tty() {
         Some((reader, writer)) => {
+            let prompt = PromptLine::default();
             let lines: Box<dyn BufRead> =
                 match (KeysOnly::start(reader), writer.try_clone()) {
                     // A terminal that did not echo (a host that shows what is typed itself, as
@@ -61,15 +62,15 @@ pub fn plain_dialogs() -> Terminal {
                     (Ok((keys, edit_keys, Echo::Off)), _) => Box::new(BufReader::new(
                         TypedLines::new(keys, std::io::sink(), edit_keys),
                     )),
-                    (Ok((keys, edit_keys, Echo::On)), Ok(echo)) => {
-                        Box::new(BufReader::new(TypedLines::new(keys, echo, edit_keys)))
-                    }
+                    (Ok((keys, edit_keys, Echo::On)), Ok(echo)) => Box::new(BufReader::new(
+                        TypedLines::new(keys, echo, edit_keys).with_prompt(prompt.clone()),
+                    )),
                     (Ok((keys, _, Echo::On)), Err(_)) => Box::new(BufReader::new(keys)),
                     (Err(reader), _) => {
                         Box::new(BufReader::new(interrupt::reader_watching_output(reader)))
                     }
                 };
-            PlainDialogs::new(lines, Box::new(writer))
+            PlainDialogs::new(lines, Box::new(NotingPrompt::new(writer, prompt)))
         }
         None => PlainDialogs::new(
             Box::new(BufReader::new(interrupt::reader_watching_output(

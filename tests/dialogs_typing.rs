@@ -140,19 +140,24 @@ fn two_questions() -> Value {
 }
 
 #[test]
-fn after_ctrl_z_and_fg_the_prompts_edit_their_lines_again() {
+fn after_ctrl_z_and_fg_the_prompt_and_its_line_show_again_and_the_prompts_edit_it() {
     let Some((term, settings)) = asking() else {
         return;
     };
+    term.tmux.text("Ru");
+    term.tmux.wait_for_text("(Ctrl-D cancels): Ru");
     term.tmux.keys(&["C-z"]);
     term.tmux.wait_for_text("Stopped");
     term.tmux.type_line("fg");
-    term.tmux.wait_for_text("--ui dialogs");
-    term.tmux.text("xy");
-    let screen = term.tmux.wait_for_text("xy");
-    assert_eq!(
-        screen.matches("xy").count(),
-        1,
+    term.tmux
+        .wait_for("the prompt and its line again", |screen| {
+            screen.matches("(Ctrl-D cancels): Ru").count() == 2
+        });
+    term.tmux.text("sx");
+    term.tmux.keys(&["BSpace"]);
+    let screen = term.tmux.wait_for_text("(Ctrl-D cancels): Rus");
+    assert!(
+        !screen.contains("Russ"),
         "what was typed is echoed once:\n{screen}"
     );
     // One Ctrl-D after text: the prompts' own editing is back on.

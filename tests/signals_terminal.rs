@@ -206,6 +206,61 @@ fn ctrl_z_suspends_the_whole_foreground_job() {
 }
 
 #[test]
+fn a_signal_a_stopped_form_takes_as_it_continues_ends_it_with_the_answers_so_far() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    let pid = demo_with_one_answer(&term);
+    term.tmux.keys(&["C-z"]);
+    term.tmux.wait_for_text("Stopped");
+    // The shell sends SIGTERM, then SIGCONT: the process takes the signal as it continues,
+    // in the background, and ends without taking the terminal again.
+    term.tmux.type_line("kill %1");
+    let text = term.tmux.wait_for_file(&term.result_path());
+    let (_, details) = read_result(serde_json::from_str(&text).expect("one JSON result"));
+    assert_eq!(details["cancelled"], json!(true));
+    assert_eq!(details["answers"], database_answer());
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !process_state(pid).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(process_state(pid), "", "the program is still there");
+    term.tmux.type_line("jobs");
+    term.tmux.wait_for_text("Exit 143");
+    assert_cooked(&term);
+}
+
+#[test]
+fn a_terminal_closed_while_the_form_is_stopped_ends_it_with_the_answers_so_far() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    term.tmux.open_window("shell", "bash --norc --noprofile");
+    term.tmux.window_keys(
+        "shell",
+        &[
+            &format!(
+                "HOME=\"$PWD\" {} demo --config \"$PWD/settings.json\" > result.json",
+                env!("CARGO_BIN_EXE_pi-agent-ask")
+            ),
+            "Enter",
+        ],
+    );
+    term.tmux.wait_for_window_text("shell", DATABASE_PROMPT);
+    term.tmux.window_keys("shell", &["Enter"]);
+    term.tmux.wait_for_window_text("shell", CHECKS_PROMPT);
+    term.tmux.window_keys("shell", &["C-z"]);
+    term.tmux.wait_for_window_text("shell", "Stopped");
+    // Closing the window hangs its terminal up: the shell sends its stopped job SIGHUP and
+    // SIGCONT.
+    term.tmux.run(&["kill-window", "-t", "main:shell"]);
+    let text = term.tmux.wait_for_file(&term.result_path());
+    let (_, details) = read_result(serde_json::from_str(&text).expect("one JSON result"));
+    assert_eq!(details["cancelled"], json!(true));
+    assert_eq!(details["answers"], database_answer());
+}
+
+#[test]
 fn ctrl_z_is_ignored_without_job_control() {
     let Some(term) = Asking::start(100, 30) else {
         return;

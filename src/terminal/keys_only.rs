@@ -101,21 +101,21 @@ fn continuation() -> Option<(UnixStream, SigId)> {
 
 impl Read for KeysOnly {
     /// Reads keys. A stop hands the terminal to the shell, which sets it as it likes: once
-    /// the process continues (`fg`), the keys' settings are set again before the next key.
+    /// the process continues (`fg`), the keys' settings are set again, and the read fails
+    /// with [`io::ErrorKind::Interrupted`] for the reader to show its line again and read on.
     /// The end of a terminal whose line editing is off comes only with its hang-up, and ends
     /// the run as SIGHUP does.
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        loop {
-            match self.keys.read(buf) {
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => {
-                    rustix::termios::tcsetattr(&self.terminal, OptionalActions::Now, &self.keyed)?;
-                }
-                Ok(0) if !buf.is_empty() => {
-                    interrupt::note_terminal_gone();
-                    return Err(io::Error::other("the terminal hung up"));
-                }
-                read => return read,
+        match self.keys.read(buf) {
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {
+                rustix::termios::tcsetattr(&self.terminal, OptionalActions::Now, &self.keyed)?;
+                Err(error)
             }
+            Ok(0) if !buf.is_empty() => {
+                interrupt::note_terminal_gone();
+                Err(io::Error::other("the terminal hung up"))
+            }
+            read => read,
         }
     }
 }

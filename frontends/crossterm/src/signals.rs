@@ -132,6 +132,11 @@ struct Handled {
     idle: AtomicBool,
     /// The same for SIGHUP alone, which stays recorded after a run ended on a hang-up.
     hangup_idle: AtomicBool,
+    /// True while the session stops the process (ctrl+z): SIGTSTP stops it, and the signals
+    /// that end a run stay recorded through the stop, so one the stopped process takes as it
+    /// continues (its terminal closed, `kill` of a stopped job) ends the run once it takes up
+    /// again rather than the process.
+    stopping: AtomicBool,
     /// One bit for each signal, by number, that arrived since the pipe was last drained.
     arrived: AtomicU64,
     /// Written a byte after each signal recorded.
@@ -140,15 +145,20 @@ struct Handled {
 
 impl Handled {
     /// What the handler of signal `number` does: acts by default while no session is open
-    /// (SIGWINCH's default is to do nothing, so it is always recorded), or records the signal
-    /// and wakes the pipe. Only atomics and system calls that are safe in a signal handler.
+    /// (SIGWINCH's default is to do nothing, so it is always recorded) and, for SIGTSTP, while
+    /// the session stops the process, or records the signal and wakes the pipe. Only atomics and system calls that are safe in a signal handler.
     fn handle(&self, number: i32) {
         let idle = if number == SIGHUP {
             &self.hangup_idle
         } else {
             &self.idle
         };
-        if number != SIGWINCH && idle.load(Ordering::SeqCst) {
+        let by_default = if self.stopping.load(Ordering::SeqCst) {
+            number == SIGTSTP
+        } else {
+            number != SIGWINCH && idle.load(Ordering::SeqCst)
+        };
+        if by_default {
             // Every watched signal is one the emulation knows.
             let _ = emulate_default_handler(number);
             return;
@@ -188,6 +198,7 @@ impl SignalWatch {
         let shared = Arc::new(Handled {
             idle: AtomicBool::new(true),
             hangup_idle: AtomicBool::new(true),
+            stopping: AtomicBool::new(false),
             arrived: AtomicU64::new(0),
             waker,
         });
@@ -216,8 +227,13 @@ impl SignalWatch {
             .and_then(|watch| watch.as_ref().map(Arc::clone))
     }
 
-    /// Starts recording signals instead of acting on them, forgetting older ones.
+    /// Starts recording signals instead of acting on them, forgetting older ones; after a stop
+    /// ([`hold_through_stop`](Self::hold_through_stop)), keeping those recorded meanwhile.
     pub(crate) fn capture(&self) {
+        if self.shared.stopping.swap(false, Ordering::SeqCst) {
+            self.suspend.store(false, Ordering::SeqCst);
+            return;
+        }
         self.drain();
         self.ending.store(0, Ordering::SeqCst);
         self.suspend.store(false, Ordering::SeqCst);
@@ -233,12 +249,28 @@ impl SignalWatch {
     /// once its result is out, and a second signal (a popup's terminal sends SIGTERM, then
     /// SIGHUP as it closes) would only kill it before then.
     pub(crate) fn release(&self) {
+        if self.shared.stopping.load(Ordering::SeqCst) {
+            return;
+        }
         let ended = self.ended.load(Ordering::SeqCst);
         self.shared.idle.store(!ended, Ordering::SeqCst);
         let hung_up = self.hung_up.load(Ordering::SeqCst);
         self.shared
             .hangup_idle
             .store(!hung_up && !ended, Ordering::SeqCst);
+    }
+
+    /// Keeps the signals recorded through the stop the session is about to make, until it
+    /// captures them again.
+    pub(crate) fn hold_through_stop(&self) {
+        self.shared.stopping.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a signal that ends the run has been recorded and not taken yet (one the process
+    /// took as it continued after a stop); it stays recorded for [`take`](Self::take).
+    pub(crate) fn ending_recorded(&self) -> bool {
+        self.drain();
+        self.ending.load(Ordering::SeqCst) != 0
     }
 
     /// Notes that the open session's terminal hung up, so SIGHUP stays recorded after the
@@ -330,6 +362,7 @@ mod tests {
             shared: Arc::new(Handled {
                 idle: AtomicBool::new(true),
                 hangup_idle: AtomicBool::new(true),
+                stopping: AtomicBool::new(false),
                 arrived: AtomicU64::new(0),
                 waker,
             }),

@@ -275,11 +275,20 @@ impl TerminalSession {
     /// continue the program. Returns which it was.
     pub fn suspend(&mut self, stop: Stop) -> io::Result<JobControl> {
         // A held SIGTSTP would only be recorded later, not stop the process.
-        self.signals.watch()?;
+        let watch = self.signals.watch()?;
         let control = job_control(&self.tty);
         if control == JobControl::Available {
+            // A signal that ends the run, taken as the process continues, ends it then,
+            // before the terminal is taken again: the process may have been continued in the
+            // background (`kill` of a stopped job), or its terminal may be gone.
+            watch.hold_through_stop();
             self.restore()?;
             stop.send()?;
+            if self.signals.watch()?.ending_recorded() {
+                return Err(io::Error::other(
+                    "a signal ended the run while it was stopped",
+                ));
+            }
             self.terminal = enter_modes(&self.tty, self.options, &self.shared, &self.signals)?;
             self.note_area();
         }

@@ -24,6 +24,7 @@ use pi_agent_ask_core::text::{sanitize, sanitize_line};
 
 use crate::{Dialogs, Level};
 
+mod prompt_line;
 pub mod shorten;
 pub mod typing;
 

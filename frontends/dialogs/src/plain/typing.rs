@@ -16,6 +16,8 @@ use std::io::{self, Read, Write};
 use pi_agent_ask_core::text::{sanitize_line, width};
 use unicode_segmentation::UnicodeSegmentation as _;
 
+pub use super::prompt_line::{NotingPrompt, PromptLine};
+
 /// The bytes of the editing keys, as the terminal's settings name them (`stty -a`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EditKeys {
@@ -194,6 +196,11 @@ impl LineEditor {
         }
     }
 
+    /// The line typed so far as the terminal shows it.
+    pub fn shown(&self) -> Cow<'_, str> {
+        echoed(&self.line)
+    }
+
     /// The end of what one read of the terminal brought: an ESC that ends it was the Escape
     /// key pressed alone (a key's sequence comes whole in one read), and starts nothing.
     pub fn read_ended(&mut self) {
@@ -258,6 +265,9 @@ pub struct TypedLines<R, W> {
     ready_at: usize,
     /// Whether the end of input is to be read once `ready` is.
     end_after: bool,
+    /// What the terminal's line showed before the keys, shown again with them when the
+    /// reader takes the terminal back.
+    prompt: Option<PromptLine>,
 }
 
 impl<R: Read, W: Write> TypedLines<R, W> {
@@ -273,7 +283,28 @@ impl<R: Read, W: Write> TypedLines<R, W> {
             ready: Vec::new(),
             ready_at: 0,
             end_after: false,
+            prompt: None,
         }
+    }
+
+    /// The same lines, the terminal's line before the keys shown again from `prompt` when a
+    /// read of `keys` is interrupted ([`io::ErrorKind::Interrupted`]): the program took the
+    /// terminal back after a stop.
+    #[must_use]
+    pub fn with_prompt(mut self, prompt: PromptLine) -> Self {
+        self.prompt = Some(prompt);
+        self
+    }
+
+    /// Shows the prompt and the line typed so far again, on the line the cursor is on.
+    fn show_again(&mut self) -> io::Result<()> {
+        let Some(prompt) = &self.prompt else {
+            return Ok(());
+        };
+        let mut shown = prompt.text();
+        shown.extend_from_slice(self.editor.shown().as_bytes());
+        self.echo.write_all(&shown)?;
+        self.echo.flush()
     }
 
     /// Edits the keys typed until a line or the end of input is finished, echoing them.
@@ -281,7 +312,15 @@ impl<R: Read, W: Write> TypedLines<R, W> {
         loop {
             if self.unread_at == self.unread.len() {
                 self.unread.resize(4096, 0);
-                let count = self.keys.read(&mut self.unread)?;
+                let count = match self.keys.read(&mut self.unread) {
+                    Err(error) if error.kind() == io::ErrorKind::Interrupted => {
+                        self.unread.clear();
+                        self.unread_at = 0;
+                        self.show_again()?;
+                        continue;
+                    }
+                    read => read?,
+                };
                 self.unread.truncate(count);
                 self.unread_at = 0;
                 if count == 0 {

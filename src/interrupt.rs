@@ -172,7 +172,13 @@ impl<F: AsFd> Read for Interruptible<F> {
             {
                 let _ =
                     rustix::net::recv(continued, &mut [0; 64], rustix::net::RecvFlags::DONTWAIT);
-                return Err(io::ErrorKind::Interrupted.into());
+                // A signal taken as the process continued (`kill` of the stopped job) ends
+                // the read before the reader takes the terminal again: the process may be in
+                // the background, where that would stop it once more.
+                if received().is_none() {
+                    return Err(io::ErrorKind::Interrupted.into());
+                }
+                continue;
             }
             let output_at = 2 + usize::from(self.continued.is_some());
             if fds

@@ -13,7 +13,7 @@ use std::io::{BufRead, BufReader, Write};
 use pi_agent_ask_dialogs::plain::PlainDialogs;
 use pi_agent_ask_dialogs::plain::typing::{NotingPrompt, PromptLine, TypedLines};
 
-use self::keys_only::{Echo, KeysOnly};
+use self::keys_only::{Echo, ForegroundWrites, KeysOnly};
 use crate::interrupt;
 
 /// Plain dialogs reading and writing line by line.
@@ -30,8 +30,12 @@ fn open_tty() -> Option<(File, File)> {
 
 /// Drops what was typed on the terminal and never read: the line a signal cut off before it
 /// was entered would otherwise reach the shell, which runs it once `enter` is pressed there.
+/// From the foreground only: a process ending in the background (`kill` of the stopped job)
+/// left the terminal to the shell, and would be stopped again (SIGTTOU) for touching it.
 pub fn discard_unread_input() {
-    if let Some((reader, _)) = open_tty() {
+    if let Some((reader, _)) = open_tty()
+        && keys_only::in_foreground(&reader)
+    {
         let _ = rustix::termios::tcflush(&reader, rustix::termios::QueueSelector::IFlush);
     }
 }
@@ -70,6 +74,7 @@ pub fn plain_dialogs() -> Terminal {
                         Box::new(BufReader::new(interrupt::reader_watching_output(reader)))
                     }
                 };
+            let writer = ForegroundWrites::new(writer);
             PlainDialogs::new(lines, Box::new(NotingPrompt::new(writer, prompt)))
         }
         None => PlainDialogs::new(

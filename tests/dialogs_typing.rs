@@ -221,3 +221,30 @@ fn ctrl_backslash_at_a_prompt_ends_it_with_the_answers_so_far_and_exit_131() {
     assert_eq!(details["cancelled"], json!(true));
     assert_eq!(details["answers"]["stack"]["values"], json!(["rust"]));
 }
+
+#[test]
+fn a_signal_the_stopped_prompts_take_as_they_continue_ends_them_with_the_answers_so_far() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    term.write_arguments("arguments.json", &two_questions());
+    let settings = term.tmux.stty();
+    term.launch("ask arguments.json --ui dialogs");
+    term.tmux.wait_for_text("from 1 to 3 (Ctrl-D cancels):");
+    term.press(&["1", "Enter"], "then an empty line (Ctrl-D cancels):");
+    term.tmux.keys(&["C-z"]);
+    term.tmux.wait_for_text("Stopped");
+    // SIGTERM, then SIGCONT: the prompts end in the background, writing nothing there.
+    term.tmux.type_line("kill %1");
+    let text = term.tmux.wait_for_file(&term.result_path());
+    let (_, details) = read_result(serde_json::from_str(&text).expect("the result"));
+    assert_eq!(details["cancelled"], json!(true));
+    assert_eq!(details["answers"]["stack"]["values"], json!(["rust"]));
+    term.tmux.type_line("jobs");
+    term.tmux.wait_for_text("Exit 143");
+    assert_eq!(
+        term.tmux.stty(),
+        settings,
+        "the terminal's settings changed"
+    );
+}

@@ -35,7 +35,7 @@ pub enum PlaceError {
     /// The socket's path is longer than a socket address holds.
     #[error(
         "the inbox socket {} is too long a path for a socket's address ({length} bytes): \
-         choose a shorter --name or a shorter XDG_RUNTIME_DIR",
+         choose a shorter inbox name or a shorter XDG_RUNTIME_DIR",
         path.display()
     )]
     TooLong {
@@ -106,8 +106,9 @@ pub fn place_in(path: PathBuf, name: &str, folder: Folder) -> Result<Place, Plac
     }
     check_folder(&path)?;
     let socket = path.join(format!("inbox-{name}.sock"));
-    // A socket's address holds a path of about a hundred bytes (107 on Linux, 103 on macOS).
-    if rustix::net::SocketAddrUnix::new(socket.as_path()).is_err() {
+    // A socket's address holds a path of about a hundred bytes (107 on Linux, 103 on macOS),
+    // as the listener binding it counts them.
+    if std::os::unix::net::SocketAddr::from_pathname(&socket).is_err() {
         return Err(PlaceError::TooLong {
             length: socket.as_os_str().len(),
             path: socket,
@@ -229,11 +230,26 @@ mod tests {
             refused.to_string(),
             format!(
                 "the inbox socket {} is too long a path for a socket's address ({} bytes): \
-                 choose a shorter --name or a shorter XDG_RUNTIME_DIR",
+                 choose a shorter inbox name or a shorter XDG_RUNTIME_DIR",
                 socket.display(),
                 socket.as_os_str().len()
             )
         );
-        assert!(place_in(deep, "work", Folder::Find).is_ok());
+        assert!(place_in(deep.clone(), "work", Folder::Find).is_ok());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_socket_path_is_taken_up_to_the_107_bytes_a_listener_binds_on_linux() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let deep = dir.path().join("d".repeat(60));
+        DirBuilder::new().mode(0o700).create(&deep).expect("made");
+        // The address holds 108 bytes, the path's closing zero byte among them.
+        let fill = 107 - deep.as_os_str().len() - "/inbox-.sock".len();
+        for (name_length, fits) in [(fill, true), (fill + 1, false)] {
+            let name = "n".repeat(name_length);
+            let placed = place_in(deep.clone(), &name, Folder::Find);
+            assert_eq!(placed.is_ok(), fits, "{name_length} letters: {placed:?}");
+        }
     }
 }

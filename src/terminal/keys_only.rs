@@ -2,7 +2,7 @@
 //! after: the prompts edit their lines themselves (`TypedLines`).
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::os::unix::net::UnixStream;
 
 use pi_agent_ask_dialogs::plain::typing::EditKeys;
@@ -121,8 +121,47 @@ impl Read for KeysOnly {
 }
 
 impl Drop for KeysOnly {
+    /// Gives the terminal its settings back, from the foreground only: a process ending in
+    /// the background (`kill` of the stopped job) left the terminal to the shell when it
+    /// stopped, and setting it from there would stop the process again (SIGTTOU).
     fn drop(&mut self) {
         signal_hook::low_level::unregister(self.on_continue);
-        let _ = rustix::termios::tcsetattr(&self.terminal, OptionalActions::Now, &self.saved);
+        if in_foreground(&self.terminal) {
+            let _ = rustix::termios::tcsetattr(&self.terminal, OptionalActions::Now, &self.saved);
+        }
+    }
+}
+
+/// Whether the process's group is `terminal`'s foreground group.
+pub fn in_foreground(terminal: &File) -> bool {
+    rustix::termios::tcgetpgrp(terminal)
+        .is_ok_and(|foreground| foreground == rustix::process::getpgrp())
+}
+
+/// Writes to the terminal while the process is in its foreground, and drops what it writes
+/// from the background: a prompt continued in the background (`kill` of the stopped job) ends
+/// without writing over the shell's line.
+pub struct ForegroundWrites {
+    terminal: File,
+}
+
+impl ForegroundWrites {
+    /// Writes to `terminal` while the process is in its foreground.
+    pub const fn new(terminal: File) -> Self {
+        Self { terminal }
+    }
+}
+
+impl Write for ForegroundWrites {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if in_foreground(&self.terminal) {
+            self.terminal.write(buf)
+        } else {
+            Ok(buf.len())
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.terminal.flush()
     }
 }

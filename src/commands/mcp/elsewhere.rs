@@ -50,7 +50,11 @@ impl Machine {
     /// Why `surface` cannot ask, for the line on stderr.
     pub fn why_not(&mut self, surface: Where) -> String {
         match surface {
-            Where::Inbox => format!("no inbox named {:?} is listening", self.inbox),
+            // An inbox name or folder that cannot be used says why (a socket path too long).
+            Where::Inbox => match client::reachable(&self.inbox) {
+                Err(InboxError::Place(why)) => why.to_string(),
+                _ => format!("no inbox named {:?} is listening", self.inbox),
+            },
             Where::Popup => match self.popup() {
                 Ok(_) => "the popup did not open".to_owned(),
                 Err(why) => why.to_string(),

@@ -206,16 +206,23 @@ fn a_terminal_closed_under_the_prompts_ends_them_as_a_hang_up_keeping_the_lines_
     assert_eq!(details["answers"]["checks"]["values"], json!(["unit"]));
 }
 
-#[test]
-fn ctrl_backslash_at_a_prompt_ends_it_with_the_answers_so_far_and_exit_131() {
-    let Some(term) = Asking::start(100, 30) else {
-        return;
-    };
+/// A terminal asking [`two_questions`] with plain prompts, the first answered `Rust` and the
+/// second waiting for its reply, and the terminal's line settings before.
+fn first_of_two_answered() -> Option<(Asking, String)> {
+    let term = Asking::start(100, 30)?;
     term.write_arguments("arguments.json", &two_questions());
     let settings = term.tmux.stty();
     term.launch("ask arguments.json --ui dialogs");
     term.tmux.wait_for_text("from 1 to 3 (Ctrl-D cancels):");
     term.press(&["1", "Enter"], "then an empty line (Ctrl-D cancels):");
+    Some((term, settings))
+}
+
+#[test]
+fn ctrl_backslash_at_a_prompt_ends_it_with_the_answers_so_far_and_exit_131() {
+    let Some((term, settings)) = first_of_two_answered() else {
+        return;
+    };
     term.tmux.keys(&["C-\\"]);
     let (_, details) = read_result(ended(&term, 131, &settings));
     assert_eq!(details["cancelled"], json!(true));
@@ -224,14 +231,9 @@ fn ctrl_backslash_at_a_prompt_ends_it_with_the_answers_so_far_and_exit_131() {
 
 #[test]
 fn a_signal_the_stopped_prompts_take_as_they_continue_ends_them_with_the_answers_so_far() {
-    let Some(term) = Asking::start(100, 30) else {
+    let Some((term, settings)) = first_of_two_answered() else {
         return;
     };
-    term.write_arguments("arguments.json", &two_questions());
-    let settings = term.tmux.stty();
-    term.launch("ask arguments.json --ui dialogs");
-    term.tmux.wait_for_text("from 1 to 3 (Ctrl-D cancels):");
-    term.press(&["1", "Enter"], "then an empty line (Ctrl-D cancels):");
     term.tmux.keys(&["C-z"]);
     term.tmux.wait_for_text("Stopped");
     // SIGTERM, then SIGCONT: the prompts end in the background, writing nothing there.

@@ -250,3 +250,14 @@ fn on_the_shortest_review_the_actions_and_the_armed_shortcuts_hint_come_before_t
         assert!(screen.contains("Cancel"), "at 40x{height}:\n{screen}");
     }
 }
+
+#[test]
+fn an_armed_shortcuts_hint_too_wide_for_its_row_is_cut_with_an_ellipsis() {
+    let run = Run::sized(one_ask_user_question(), Size::new(20, 6), "enter 1");
+    let screen = run.screen();
+    let hint = screen
+        .lines()
+        .find(|line| line.contains("Press 1 again"))
+        .unwrap_or_else(|| panic!("the hint shows:\n{screen}"));
+    assert!(hint.trim_end().ends_with('…'), "{screen}");
+}

@@ -13,7 +13,7 @@ use crate::draw::{
     Canvas, Line, Pos, Rect, Span, indented, line_width, owned_lines, put_line, put_lines,
     wrap_first, wrap_spans,
 };
-use crate::text::width;
+use crate::text::{truncate, width};
 use smallvec::smallvec;
 
 /// The row count a window is given for a summary whose end it did not reach: more rows than
@@ -308,7 +308,8 @@ impl Form {
                 .position(|candidate| *candidate == action)
                 .map_or(0, |p| p + 1);
             let hint = format!("Press {position} again to {}", action.verb());
-            canvas.put(Pos::new(row.x + 2, row.y), &hint, WARNING);
+            let room = usize::from(row.width.saturating_sub(2));
+            canvas.put(Pos::new(row.x + 2, row.y), &truncate(&hint, room), WARNING);
         }
     }
 

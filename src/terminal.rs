@@ -13,7 +13,7 @@ use std::io::{BufRead, BufReader, Write};
 use pi_agent_ask_dialogs::plain::PlainDialogs;
 use pi_agent_ask_dialogs::plain::typing::{NotingPrompt, PromptLine, TypedLines};
 
-use self::keys_only::{Echo, ForegroundWrites, KeysOnly};
+use self::keys_only::{ForegroundWrites, KeysOnly};
 use crate::interrupt;
 
 /// Plain dialogs reading and writing line by line.
@@ -61,15 +61,14 @@ pub fn plain_dialogs() -> Terminal {
             let prompt = PromptLine::default();
             let lines: Box<dyn BufRead> =
                 match (KeysOnly::start(reader), writer.try_clone()) {
-                    // A terminal that did not echo (a host that shows what is typed itself, as
-                    // Emacs's shell does) is not echoed to.
-                    (Ok((keys, edit_keys, Echo::Off)), _) => Box::new(BufReader::new(
+                    (Ok((keys, edit_keys, echoes)), Ok(echo)) => Box::new(BufReader::new(
+                        TypedLines::new(keys, echo, edit_keys)
+                            .echoing(echoes)
+                            .with_prompt(prompt.clone()),
+                    )),
+                    (Ok((keys, edit_keys, _)), Err(_)) => Box::new(BufReader::new(
                         TypedLines::new(keys, std::io::sink(), edit_keys),
                     )),
-                    (Ok((keys, edit_keys, Echo::On)), Ok(echo)) => Box::new(BufReader::new(
-                        TypedLines::new(keys, echo, edit_keys).with_prompt(prompt.clone()),
-                    )),
-                    (Ok((keys, _, Echo::On)), Err(_)) => Box::new(BufReader::new(keys)),
                     (Err(reader), _) => {
                         Box::new(BufReader::new(interrupt::reader_watching_output(reader)))
                     }

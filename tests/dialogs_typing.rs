@@ -250,3 +250,31 @@ fn a_signal_the_stopped_prompts_take_as_they_continue_ends_them_with_the_answers
         "the terminal's settings changed"
     );
 }
+
+#[test]
+fn after_fg_a_terminal_that_did_not_echo_gets_its_prompt_again_and_still_no_echo() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    term.write_arguments("arguments.json", &one_question());
+    term.tmux.type_line("stty -echo");
+    term.launch("ask arguments.json --ui dialogs");
+    let prompt = "Enter a number from 1 to 3 (Ctrl-D cancels):";
+    term.tmux.wait_for_text(prompt);
+    term.tmux.text("2");
+    term.tmux.keys(&["C-z"]);
+    term.tmux.wait_for_text("Stopped");
+    term.tmux.type_line("fg");
+    let screen = term.tmux.wait_for("the prompt again", |screen| {
+        screen.matches(prompt).count() == 2
+    });
+    assert!(
+        screen.lines().filter(|line| line.ends_with(prompt)).count() == 2,
+        "what was typed was echoed:\n{screen}"
+    );
+    term.press(&["Enter"], "1. Submit");
+    term.tmux.keys(&["1", "Enter"]);
+    let text = term.tmux.wait_for_file(&term.result_path());
+    let (_, details) = read_result(serde_json::from_str(&text).expect("the result"));
+    assert_eq!(details["answers"]["stack"]["values"], json!(["go"]));
+}

@@ -5,21 +5,12 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::unix::net::UnixStream;
 
-use pi_agent_ask_dialogs::plain::typing::EditKeys;
+use pi_agent_ask_dialogs::plain::typing::{Echoes, EditKeys};
 use rustix::termios::{LocalModes, OptionalActions, SpecialCodeIndex, Termios};
 use signal_hook::SigId;
 use signal_hook::consts::signal::SIGCONT;
 
 use crate::interrupt;
-
-/// Whether a terminal echoed what was typed before its line editing was turned off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Echo {
-    /// It did: the program echoes the keys in its place.
-    On,
-    /// It did not: neither does the program.
-    Off,
-}
 
 /// The terminal's input read key by key, its line editing and echo off, as they were again
 /// when dropped (the prompts end, a signal ended them, or the run fails): signals' keys
@@ -39,7 +30,7 @@ impl KeysOnly {
     /// Turns the line editing of the terminal `reader` reads off; returns its keys, the
     /// editing keys its settings name and whether it echoed, or `reader` back when it is no
     /// terminal.
-    pub fn start(reader: File) -> Result<(Self, EditKeys, Echo), File> {
+    pub fn start(reader: File) -> Result<(Self, EditKeys, Echoes), File> {
         let Ok(saved) = rustix::termios::tcgetattr(&reader) else {
             return Err(reader);
         };
@@ -72,10 +63,12 @@ impl KeysOnly {
             word_erase: key(SpecialCodeIndex::VWERASE, defaults.word_erase),
             end: key(SpecialCodeIndex::VEOF, defaults.end),
         };
+        // A terminal that did not echo (a host that shows what is typed itself, as Emacs's
+        // shell does) is not echoed to.
         let echo = if saved.local_modes.contains(LocalModes::ECHO) {
-            Echo::On
+            Echoes::Keys
         } else {
-            Echo::Off
+            Echoes::Nothing
         };
         let Some((continued, on_continue)) = continuation() else {
             let _ = rustix::termios::tcsetattr(&terminal, OptionalActions::Now, &saved);

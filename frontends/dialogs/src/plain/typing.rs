@@ -268,6 +268,18 @@ pub struct TypedLines<R, W> {
     /// What the terminal's line showed before the keys, shown again with them when the
     /// reader takes the terminal back.
     prompt: Option<PromptLine>,
+    /// Whether the keys typed are echoed.
+    echoes: Echoes,
+}
+
+/// Whether the keys typed are echoed: not on a terminal that did not echo before (a host that
+/// shows what is typed itself, as Emacs's shell does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Echoes {
+    /// The keys are echoed as they are typed.
+    Keys,
+    /// Nothing typed is echoed; only a prompt shown again is written.
+    Nothing,
 }
 
 impl<R: Read, W: Write> TypedLines<R, W> {
@@ -284,6 +296,7 @@ impl<R: Read, W: Write> TypedLines<R, W> {
             ready_at: 0,
             end_after: false,
             prompt: None,
+            echoes: Echoes::Keys,
         }
     }
 
@@ -296,13 +309,23 @@ impl<R: Read, W: Write> TypedLines<R, W> {
         self
     }
 
-    /// Shows the prompt and the line typed so far again, on the line the cursor is on.
+    /// The same lines, the keys typed echoed or not.
+    #[must_use]
+    pub const fn echoing(mut self, echoes: Echoes) -> Self {
+        self.echoes = echoes;
+        self
+    }
+
+    /// Shows the prompt and the line typed so far (when keys are echoed) again, on the line
+    /// the cursor is on.
     fn show_again(&mut self) -> io::Result<()> {
         let Some(prompt) = &self.prompt else {
             return Ok(());
         };
         let mut shown = prompt.text();
-        shown.extend_from_slice(self.editor.shown().as_bytes());
+        if self.echoes == Echoes::Keys {
+            shown.extend_from_slice(self.editor.shown().as_bytes());
+        }
         self.echo.write_all(&shown)?;
         self.echo.flush()
     }
@@ -337,8 +360,10 @@ impl<R: Read, W: Write> TypedLines<R, W> {
             if self.unread_at == self.unread.len() {
                 self.editor.read_ended();
             }
-            self.echo.write_all(&echo)?;
-            self.echo.flush()?;
+            if self.echoes == Echoes::Keys {
+                self.echo.write_all(&echo)?;
+                self.echo.flush()?;
+            }
             if let Some(typed) = typed {
                 return Ok(typed);
             }

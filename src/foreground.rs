@@ -9,7 +9,12 @@
 /// Whether the questionnaire may take the terminal: see the module's documentation.
 pub fn person_at_terminal() -> bool {
     let stdin = rustix::stdio::stdin();
-    rustix::termios::isatty(stdin)
-        && rustix::termios::tcgetpgrp(stdin)
-            .is_ok_and(|foreground| foreground == rustix::process::getpgrp())
+    rustix::termios::isatty(stdin) && in_foreground_of(stdin)
+}
+
+/// Whether the process's group is the foreground group of `terminal`: the one that may read
+/// it, set it and flush it without being stopped (SIGTTIN, SIGTTOU).
+pub fn in_foreground_of(terminal: impl std::os::fd::AsFd) -> bool {
+    rustix::termios::tcgetpgrp(terminal)
+        .is_ok_and(|foreground| foreground == rustix::process::getpgrp())
 }

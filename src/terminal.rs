@@ -14,6 +14,7 @@ use pi_agent_ask_dialogs::plain::PlainDialogs;
 use pi_agent_ask_dialogs::plain::typing::{NotingPrompt, PromptLine, TypedLines};
 
 use self::keys_only::{ForegroundWrites, KeysOnly};
+use crate::foreground::in_foreground_of;
 use crate::interrupt;
 
 /// Plain dialogs reading and writing line by line.
@@ -34,7 +35,7 @@ fn open_tty() -> Option<(File, File)> {
 /// left the terminal to the shell, and would be stopped again (SIGTTOU) for touching it.
 pub fn discard_unread_input() {
     if let Some((reader, _)) = open_tty()
-        && keys_only::in_foreground(&reader)
+        && in_foreground_of(&reader)
     {
         let _ = rustix::termios::tcflush(&reader, rustix::termios::QueueSelector::IFlush);
     }

@@ -10,6 +10,7 @@ use rustix::termios::{LocalModes, OptionalActions, SpecialCodeIndex, Termios};
 use signal_hook::SigId;
 use signal_hook::consts::signal::SIGCONT;
 
+use crate::foreground::in_foreground_of;
 use crate::interrupt;
 
 /// The terminal's input read key by key, its line editing and echo off, as they were again
@@ -119,16 +120,10 @@ impl Drop for KeysOnly {
     /// stopped, and setting it from there would stop the process again (SIGTTOU).
     fn drop(&mut self) {
         signal_hook::low_level::unregister(self.on_continue);
-        if in_foreground(&self.terminal) {
+        if in_foreground_of(&self.terminal) {
             let _ = rustix::termios::tcsetattr(&self.terminal, OptionalActions::Now, &self.saved);
         }
     }
-}
-
-/// Whether the process's group is `terminal`'s foreground group.
-pub fn in_foreground(terminal: &File) -> bool {
-    rustix::termios::tcgetpgrp(terminal)
-        .is_ok_and(|foreground| foreground == rustix::process::getpgrp())
 }
 
 /// Writes to the terminal while the process is in its foreground, and drops what it writes
@@ -147,7 +142,7 @@ impl ForegroundWrites {
 
 impl Write for ForegroundWrites {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if in_foreground(&self.terminal) {
+        if in_foreground_of(&self.terminal) {
             self.terminal.write(buf)
         } else {
             Ok(buf.len())

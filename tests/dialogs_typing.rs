@@ -39,6 +39,13 @@ fn ended(term: &Asking, exit: i32, settings: &str) -> Value {
     document
 }
 
+/// The `details` of the result the program wrote, once it is written (whatever the screen
+/// shows after it).
+fn written_details(term: &Asking) -> Value {
+    let text = term.tmux.wait_for_file(&term.result_path());
+    read_result(serde_json::from_str(&text).expect("the result")).1
+}
+
 #[test]
 fn one_ctrl_d_after_typed_text_dismisses_the_prompt_and_leaves_the_terminal_as_it_was() {
     let Some((term, settings)) = asking() else {
@@ -120,8 +127,7 @@ fn a_terminal_that_did_not_echo_before_is_not_echoed_to() {
             .any(|line| line == "Enter a number from 1 to 3 (Ctrl-D cancels):"),
         "what was typed was echoed:\n{screen}"
     );
-    let text = term.tmux.wait_for_file(&term.result_path());
-    let (_, details) = read_result(serde_json::from_str(&text).expect("the result"));
+    let details = written_details(&term);
     assert_eq!(details["answers"]["stack"]["values"], json!(["go"]));
     assert_eq!(
         term.tmux.stty(),
@@ -162,8 +168,7 @@ fn after_ctrl_z_and_fg_the_prompt_and_its_line_show_again_and_the_prompts_edit_i
     );
     // One Ctrl-D after text: the prompts' own editing is back on.
     term.tmux.keys(&["C-d"]);
-    let text = term.tmux.wait_for_file(&term.result_path());
-    let (_, details) = read_result(serde_json::from_str(&text).expect("the result"));
+    let details = written_details(&term);
     assert_eq!(details["cancelled"], json!(true));
     term.tmux
         .wait_for("the shell's prompt", |_| term.tmux.shell_is_idle());
@@ -199,8 +204,7 @@ fn a_terminal_closed_under_the_prompts_ends_them_as_a_hang_up_keeping_the_lines_
     term.tmux.run(&["kill-window", "-t", "main:asking"]);
     let status = term.tmux.wait_for_file(&term.tmux.path("status.txt"));
     assert_eq!(status.trim(), "129");
-    let text = term.tmux.wait_for_file(&term.result_path());
-    let (_, details) = read_result(serde_json::from_str(&text).expect("the result"));
+    let details = written_details(&term);
     assert_eq!(details["cancelled"], json!(true));
     assert_eq!(details["answers"]["stack"]["values"], json!(["rust"]));
     assert_eq!(details["answers"]["checks"]["values"], json!(["unit"]));
@@ -238,8 +242,7 @@ fn a_signal_the_stopped_prompts_take_as_they_continue_ends_them_with_the_answers
     term.tmux.wait_for_text("Stopped");
     // SIGTERM, then SIGCONT: the prompts end in the background, writing nothing there.
     term.tmux.type_line("kill %1");
-    let text = term.tmux.wait_for_file(&term.result_path());
-    let (_, details) = read_result(serde_json::from_str(&text).expect("the result"));
+    let details = written_details(&term);
     assert_eq!(details["cancelled"], json!(true));
     assert_eq!(details["answers"]["stack"]["values"], json!(["rust"]));
     term.tmux.type_line("jobs");
@@ -274,7 +277,6 @@ fn after_fg_a_terminal_that_did_not_echo_gets_its_prompt_again_and_still_no_echo
     );
     term.press(&["Enter"], "1. Submit");
     term.tmux.keys(&["1", "Enter"]);
-    let text = term.tmux.wait_for_file(&term.result_path());
-    let (_, details) = read_result(serde_json::from_str(&text).expect("the result"));
+    let details = written_details(&term);
     assert_eq!(details["answers"]["stack"]["values"], json!(["go"]));
 }

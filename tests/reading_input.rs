@@ -8,14 +8,17 @@ use std::process::{Command, Stdio};
 
 use support::run_program;
 
+/// One question with one option: valid `ask_user` arguments.
+const ONE_QUESTION: &str =
+    r#"{"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg"}]}]}"#;
+
 fn check(stdin: &str) -> support::ProgramOutput {
     run_program(&["check".into(), "-".into()], Some(stdin))
 }
 
 #[test]
 fn arguments_that_start_with_a_byte_order_mark_are_read() {
-    let arguments =
-        r#"{"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg"}]}]}"#;
+    let arguments = ONE_QUESTION;
     let output = check(&format!("\u{feff}{arguments}"));
     assert_eq!(output.exit, 0, "{}", output.stderr);
     assert!(output.stdout.contains("\"ok\": true"), "{}", output.stdout);
@@ -92,8 +95,7 @@ fn invalid_settings_notice(config: &str) -> String {
 fn a_command_that_shows_no_form_says_on_stderr_that_the_settings_file_is_invalid() {
     let folder = tempfile::tempdir().expect("a folder");
     let config = invalid_settings(folder.path());
-    let arguments =
-        r#"{"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg"}]}]}"#;
+    let arguments = ONE_QUESTION;
     let answer = folder.path().join("answer.json");
     std::fs::write(&answer, r#"{"kind": "cancel"}"#).expect("the answer is written");
     let answer = answer.display().to_string();
@@ -113,8 +115,7 @@ fn a_command_that_shows_no_form_says_on_stderr_that_the_settings_file_is_invalid
 fn an_ask_sent_to_an_inbox_says_on_its_own_stderr_that_the_settings_file_is_invalid() {
     let folder = tempfile::tempdir().expect("a folder");
     let config = invalid_settings(folder.path());
-    let arguments =
-        r#"{"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg"}]}]}"#;
+    let arguments = ONE_QUESTION;
     let args = ["ask", "-", "--config", &config, "--ui", "inbox"].map(str::to_owned);
     let output = run_program(&args, Some(arguments));
     assert!(
@@ -129,8 +130,7 @@ fn a_working_directory_that_is_no_directory_is_a_usage_error() {
     let folder = tempfile::tempdir().expect("a folder");
     let file = folder.path().join("file");
     std::fs::write(&file, "").expect("the file is written");
-    let arguments =
-        r#"{"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg"}]}]}"#;
+    let arguments = ONE_QUESTION;
     for (dir, says) in [
         (folder.path().join("missing"), "No such file or directory"),
         (file, "not a directory"),

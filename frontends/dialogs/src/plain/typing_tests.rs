@@ -19,6 +19,15 @@ fn edit(typed: &[u8]) -> (Vec<Typed>, String) {
     )
 }
 
+/// The lines typed on `keys` with the usual editing keys, echoed to `echo`, read as a prompt
+/// reads them.
+fn typed_lines<R: std::io::Read, W: std::io::Write>(
+    keys: R,
+    echo: W,
+) -> BufReader<TypedLines<R, W>> {
+    BufReader::new(TypedLines::new(keys, echo, EditKeys::default()))
+}
+
 #[test]
 fn enter_finishes_the_line_typed_and_echoes_it_with_its_line_break() {
     let (typed, echo) = edit(b"postgres\r");
@@ -65,11 +74,10 @@ fn backspace_takes_back_a_whole_character_as_it_shows_an_accent_with_its_letter(
 
 #[test]
 fn an_escape_alone_at_the_end_of_a_read_starts_no_sequence_for_the_keys_after_it() {
-    let mut lines = BufReader::new(TypedLines::new(
+    let mut lines = typed_lines(
         Chunks(vec![b"\x1b".to_vec(), b"Oracle\n".to_vec()]),
         Vec::new(),
-        EditKeys::default(),
-    ));
+    );
     let mut line = String::new();
     lines.read_line(&mut line).expect("a line");
     assert_eq!(line, "Oracle\n");
@@ -119,11 +127,7 @@ fn a_paste_of_several_lines_is_read_a_line_at_a_time_and_no_line_is_cut() {
     let long = "abcdefghi ".repeat(660);
     let typed = format!("{long}\nsecond\n");
     let mut echo = Vec::new();
-    let mut lines = BufReader::new(TypedLines::new(
-        Cursor::new(typed.into_bytes()),
-        &mut echo,
-        EditKeys::default(),
-    ));
+    let mut lines = typed_lines(Cursor::new(typed.into_bytes()), &mut echo);
     let mut line = String::new();
     lines.read_line(&mut line).expect("a line");
     assert_eq!(line, format!("{long}\n"));
@@ -138,11 +142,7 @@ fn a_paste_of_several_lines_is_read_a_line_at_a_time_and_no_line_is_cut() {
 
 #[test]
 fn ctrl_d_after_text_reads_as_the_text_then_the_end_of_input_and_reading_goes_on_after() {
-    let mut lines = BufReader::new(TypedLines::new(
-        Cursor::new(b"abc\x04next\n".to_vec()),
-        Vec::new(),
-        EditKeys::default(),
-    ));
+    let mut lines = typed_lines(Cursor::new(b"abc\x04next\n".to_vec()), Vec::new());
     let mut read = Vec::new();
     lines.read_until(b'\n', &mut read).expect("the text");
     assert_eq!(read, b"abc", "the text without a line break, then the end");

@@ -6,7 +6,7 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::asking::{Asking, read_result};
+use support::asking::{Asking, assert_ended, read_result};
 
 /// One question whose `Type your own` row is its third.
 fn one_question() -> Value {
@@ -238,6 +238,7 @@ fn a_signal_the_stopped_prompts_take_as_they_continue_ends_them_with_the_answers
     let Some((term, settings)) = first_of_two_answered() else {
         return;
     };
+    let pid = term.program_pid();
     term.tmux.keys(&["C-z"]);
     term.tmux.wait_for_text("Stopped");
     // SIGTERM, then SIGCONT: the prompts end in the background, writing nothing there.
@@ -245,8 +246,7 @@ fn a_signal_the_stopped_prompts_take_as_they_continue_ends_them_with_the_answers
     let details = written_details(&term);
     assert_eq!(details["cancelled"], json!(true));
     assert_eq!(details["answers"]["stack"]["values"], json!(["rust"]));
-    term.tmux.type_line("jobs");
-    term.tmux.wait_for_text("Exit 143");
+    assert_ended(pid);
     assert_eq!(
         term.tmux.stty(),
         settings,

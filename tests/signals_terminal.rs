@@ -13,7 +13,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::asking::{Asking, exit_status, read_result};
+use support::asking::{Asking, assert_ended, exit_status, process_state, read_result};
 
 const DATABASE_PROMPT: &str = "Which database should the service store its data in?";
 const CHECKS_PROMPT: &str = "Which checks should run before every commit?";
@@ -44,15 +44,6 @@ fn filled_within(path: &Path, limit: Duration) -> Option<Duration> {
         std::thread::sleep(Duration::from_millis(5));
     }
     None
-}
-
-/// The state letters `ps` shows for `pid` (`T` when stopped), empty once it is gone.
-fn process_state(pid: u32) -> String {
-    let output = Command::new("ps")
-        .args(["-o", "stat=", "-p", &pid.to_string()])
-        .output()
-        .expect("ps runs");
-    String::from_utf8_lossy(&output.stdout).trim().to_owned()
 }
 
 /// The parent of `pid`.
@@ -220,13 +211,7 @@ fn a_signal_a_stopped_form_takes_as_it_continues_ends_it_with_the_answers_so_far
     let (_, details) = read_result(serde_json::from_str(&text).expect("one JSON result"));
     assert_eq!(details["cancelled"], json!(true));
     assert_eq!(details["answers"], database_answer());
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while !process_state(pid).is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert_eq!(process_state(pid), "", "the program is still there");
-    term.tmux.type_line("jobs");
-    term.tmux.wait_for_text("Exit 143");
+    assert_ended(pid);
     assert_cooked(&term);
 }
 

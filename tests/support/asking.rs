@@ -205,3 +205,26 @@ pub fn read_result(mut document: Value) -> (String, Value) {
         .to_owned();
     (text, document["details"].clone())
 }
+
+/// The state letters `ps` shows for `pid` (`T` when stopped, `Z` once it ended and its parent
+/// has not yet collected it), empty once it is gone.
+pub fn process_state(pid: u32) -> String {
+    let output = Command::new("ps")
+        .args(["-o", "stat=", "-p", &pid.to_string()])
+        .output()
+        .expect("ps runs");
+    String::from_utf8_lossy(&output.stdout).trim().to_owned()
+}
+
+/// Waits until the process `pid` has ended (gone, or a zombie its shell has not collected:
+/// a shell may keep reporting a job it last saw stopped as stopped until it is waited for),
+/// and fails when it is still there, stopped or running, after [`DEFAULT_WAIT`].
+pub fn assert_ended(pid: u32) {
+    let deadline = Instant::now() + DEFAULT_WAIT;
+    let ended = |state: &str| state.is_empty() || state.starts_with('Z');
+    while !ended(&process_state(pid)) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let state = process_state(pid);
+    assert!(ended(&state), "the program is still there, state {state:?}");
+}

@@ -239,6 +239,10 @@ fn the_next_session_on_the_file_delivers_what_was_answered_and_asks_again_what_w
     first.until("extension_ui_request");
     // A wait cut short by the signal gets none of the forms the next session delivers.
     first.send(&json!({"type": "ask", "id": "w1", "tool": "wait_for_answers", "arguments": {}}));
+    // Lines are taken in order: the answer to a command sent after the wait shows the wait has
+    // begun before the signal comes (a call still unread when a signal ends the run gets none).
+    first.send(&json!({"type": "no_such_command", "id": "after-w1"}));
+    assert_eq!(first.until("response")["id"], "after-w1");
     signal_term(&first);
     let ended = first.until("result");
     assert_eq!(

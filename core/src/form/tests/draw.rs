@@ -270,6 +270,44 @@ fn an_open_editor_shows_the_cursor_after_its_text() {
 }
 
 #[test]
+fn spaces_typed_at_the_end_of_an_editors_text_move_its_cursor_past_them() {
+    for (keys, before) in [("'abc   '", "│ abc   "), ("'abc   ' left", "│ abc  ")] {
+        let run = Run::new(ask_user(&three_questions()), &format!("up enter {keys}"));
+        let frame = run.form.draw(Size::new(80, 24));
+        let cursor = frame.cursor.expect("a cursor");
+        let screen = screen_text(&frame);
+        let row = screen.lines().nth(usize::from(cursor.y)).unwrap();
+        assert!(row.ends_with("│ abc"), "{row:?}");
+        let bar = row.find('│').unwrap();
+        assert_eq!(
+            usize::from(cursor.x),
+            width(&row[..bar]) + width(before),
+            "{keys}: {row:?}"
+        );
+    }
+}
+
+#[test]
+fn trailing_spaces_longer_than_the_row_leave_the_cursor_on_its_last_cell() {
+    let run = Run::new(
+        ask_user(&three_questions()),
+        &format!("up enter 'abc{}'", " ".repeat(200)),
+    );
+    let frame = run.form.draw(Size::new(40, 24));
+    let cursor = frame.cursor.expect("a cursor");
+    assert!(cursor.x < 40, "{cursor:?}");
+    let row = screen_text(&frame)
+        .lines()
+        .nth(usize::from(cursor.y))
+        .unwrap()
+        .to_owned();
+    assert!(
+        row.ends_with("│ abc"),
+        "the spaces take no row of their own: {row:?}"
+    );
+}
+
+#[test]
 fn the_question_tool_draws_at_tiny_sizes() {
     let arguments = json!({"questions": [{"question": "Free?"}, {"question": "Pick", "options": [{"label": "A"}, {"label": "B"}]}]});
     let form = question_tool(&arguments);

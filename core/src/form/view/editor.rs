@@ -65,7 +65,7 @@ pub fn editor_block<'a>(
         if number == cursor_line {
             let byte = byte_at_char(line, cursor_char).unwrap_or(line.len());
             let offset = sanitize_line(&line[..byte]).len();
-            let (row, column) = place(clean, &pieces, offset);
+            let (row, column) = place(clean, &pieces, offset, text_columns);
             cursor = Some((start_row + row, column));
         }
         rows.extend(pieces);
@@ -141,7 +141,7 @@ impl Form {
         let pieces = wrap(&clean, columns);
         let byte = byte_at_char(text, index).unwrap_or(text.len());
         let offset = sanitize_line(&text[..byte]).len();
-        let (row, here) = place(&clean, &pieces, offset);
+        let (row, here) = place(&clean, &pieces, offset, columns);
         let column = editor.row_column.unwrap_or(here);
         let (target_line, target_row) = match (down, row) {
             (true, row) if row + 1 < pieces.len() => (line, row + 1),
@@ -214,15 +214,20 @@ fn start_of(clean: &str, piece: &str) -> usize {
     piece.as_ptr() as usize - clean.as_ptr() as usize
 }
 
-/// The row among `pieces` (the wrapped rows of `clean`) that shows the place `offset` bytes
-/// into `clean`, and its column there, as [`editor_block`] places the cursor.
-fn place(clean: &str, pieces: &[&str], offset: usize) -> (usize, usize) {
+/// The row among `pieces` (the wrapped rows of `clean`, `columns` wide) that shows the place
+/// `offset` bytes into `clean`, and its column there, as [`editor_block`] places the cursor.
+/// Spaces a row break swallows put the cursor at that row's end; spaces at the end of the text,
+/// which wrapping leaves out of the last row, still move it, up to the row's last cell.
+fn place(clean: &str, pieces: &[&str], offset: usize, columns: usize) -> (usize, usize) {
     for (row, piece) in pieces.iter().enumerate() {
         let start = start_of(clean, piece);
         let next = pieces.get(row + 1).map(|next| start_of(clean, next));
         if offset >= start && next.is_none_or(|next| offset < next) {
-            let within = offset.min(start + piece.len()).max(start);
-            return (row, width(&clean[start..within]));
+            let within = match next {
+                Some(_) => offset.min(start + piece.len()),
+                None => offset.min(clean.len()),
+            };
+            return (row, width(&clean[start..within.max(start)]).min(columns));
         }
     }
     (0, 0)

@@ -159,14 +159,17 @@ impl Editor {
     }
 }
 
-/// The editing engine's input for a core key; `None` for keys it has no use for.
+/// The editing engine's input for a core key; `None` for keys it has no use for. `tab` and
+/// `shift+tab` are among those: they stay in an editor with text, but an answer has no tab
+/// stops, and the spaces the engine would put there are invisible at the end of a line and
+/// would reach the agent unseen (a pasted tab is kept as it is).
 fn editor_input(key: Key) -> Option<EditorInput> {
     let key = key.normalized();
     let code = match key.code {
         KeyCode::Char(c) => EditorKey::Char(key.typed_char().unwrap_or(c)),
         KeyCode::Enter => EditorKey::Enter,
         KeyCode::Esc => EditorKey::Esc,
-        KeyCode::Tab => EditorKey::Tab,
+        KeyCode::Tab | KeyCode::Insert => return None,
         KeyCode::Backspace => EditorKey::Backspace,
         KeyCode::Delete => EditorKey::Delete,
         KeyCode::Left => EditorKey::Left,
@@ -178,7 +181,6 @@ fn editor_input(key: Key) -> Option<EditorInput> {
         KeyCode::PageUp => EditorKey::PageUp,
         KeyCode::PageDown => EditorKey::PageDown,
         KeyCode::F(n) => EditorKey::F(n),
-        KeyCode::Insert => return None,
     };
     Some(EditorInput {
         key: code,
@@ -240,6 +242,16 @@ mod tests {
         editor.key("alt+enter".parse().unwrap());
         assert_eq!(editor.saved_text(), "a\n  b ");
         assert_eq!(Editor::new(EditorTarget::Custom, "\n \n").saved_text(), "");
+    }
+
+    #[test]
+    fn tab_and_shift_tab_put_nothing_in_the_text() {
+        let mut editor = Editor::new(EditorTarget::Custom, "ab");
+        editor.key(Key::plain(KeyCode::Tab));
+        editor.key("shift+tab".parse().unwrap());
+        typed(&mut editor, "c");
+        assert_eq!(editor.saved_text(), "abc");
+        assert_eq!(editor.cursor(), (0, 3));
     }
 
     #[test]

@@ -4,10 +4,11 @@
 //! While finding, letters are text, so `t`, `n` and the other single-letter keys do not act;
 //! `down`/`up` (the keymap's option keys) go to the next and previous match, `backspace`
 //! deletes, `enter` ends the find and picks the highlighted row (as `enter` does on a
-//! single-choice question; on a multiple-choice one it toggles the row as `space` does and stays,
-//! since there `enter` alone would move on with the match unticked), `esc` ends it and keeps
-//! the highlight, the tab keys end it and change tabs, and the navigation keys
-//! and `ctrl+c` work as always.
+//! single-choice question). On a multiple-choice question `enter` toggles the match as `space`
+//! does and the find goes on, emptied, so that what is typed next finds the next option to tick
+//! rather than acting as a key (`n` opening a note); `enter` on an emptied find, or `esc`, ends
+//! it and keeps the highlight. The tab keys end it and change tabs, and the navigation keys and
+//! `ctrl+c` work as always.
 
 use super::Form;
 use super::state::{Dismissal, Focus};
@@ -50,14 +51,17 @@ impl Form {
         }
         match keymaps.main_action(&key) {
             Some(MainAction::Confirm) => {
-                self.state.find = None;
                 let multi = self
                     .active_question()
                     .is_some_and(|(_, question)| question.is_multi());
-                return if multi {
-                    self.toggle_row()
-                } else {
-                    self.confirm_row()
+                let typed = self.state.find.take().unwrap_or_default();
+                return match (multi, typed.is_empty()) {
+                    (false, _) => self.confirm_row(),
+                    (true, true) => Vec::new(),
+                    (true, false) => {
+                        self.state.find = Some(String::new());
+                        self.toggle_row()
+                    }
                 };
             }
             Some(MainAction::Cancel) => {
@@ -85,6 +89,9 @@ impl Form {
         };
         if key.normalized().code == KeyCode::Backspace {
             text.pop();
+        } else if text.is_empty() && key.normalized() == Key::from_char(FIND_KEY) {
+            // The find key again on a find emptied by a toggle: the find is open already.
+            return Vec::new();
         } else if let Some(c) = key.typed_char().filter(|c| !c.is_control()) {
             text.push(c);
         } else {

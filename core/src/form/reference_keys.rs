@@ -29,7 +29,7 @@ impl Form {
                 let Some(path) = list.chosen().map(str::to_owned) else {
                     // Typed before the first paths came: the best to come is inserted then,
                     // as it would have been had the walk been quicker than the typing.
-                    if list.complete {
+                    if !list.takes_keys() {
                         return None;
                     }
                     list.pick = Pick::Awaited;

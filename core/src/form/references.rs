@@ -128,6 +128,12 @@ pub enum Pick {
 }
 
 impl List {
+    /// Whether the list's keys are the list's: it has paths, or some may still come. A search
+    /// that found nothing leaves `tab` and `enter` to the editor.
+    pub fn takes_keys(&self) -> bool {
+        !self.paths.is_empty() || !self.complete
+    }
+
     /// The highlighted path, if there is one.
     pub fn chosen(&self) -> Option<&str> {
         self.paths.get(self.highlighted).map(String::as_str)

@@ -76,11 +76,40 @@ fn enter_ends_the_find_and_acts_on_the_match() {
 }
 
 #[test]
-fn enter_on_a_multiple_choice_match_toggles_it_and_stays_on_the_question() {
+fn enter_on_a_multiple_choice_match_toggles_it_and_the_find_goes_on_for_the_next() {
     let mut run = Run::new(ask_user(&three_questions()), "tab / 'tes'");
     assert!(run.screen().contains("enter toggle"), "{}", run.screen());
     run.keys("enter");
-    assert!(run.form.state.find.is_none());
+    assert_eq!(
+        run.form.state.find.as_deref(),
+        Some(""),
+        "the find goes on, emptied"
+    );
+    assert_eq!(run.form.drafts()[1].selected(), &[2], "Test ticked");
+    assert!(
+        run.screen().contains("enter/esc end find"),
+        "{}",
+        run.screen()
+    );
+    // What is typed next finds the next option: `n` is text, not a note.
+    run.keys("'lint' enter");
+    assert_eq!(run.form.drafts()[1].selected(), &[2, 1], "Lint ticked too");
+    assert!(run.form.drafts()[1].option_notes.is_empty());
+    run.keys("enter");
+    assert!(
+        run.form.state.find.is_none(),
+        "enter on the emptied find ends it"
+    );
+    assert_eq!(
+        run.form.drafts()[1].selected(),
+        &[2, 1],
+        "and ticks nothing"
+    );
+}
+
+#[test]
+fn the_find_key_again_after_a_toggle_keeps_the_find_as_it_is() {
+    let mut run = Run::new(ask_user(&three_questions()), "tab / 'tes' enter");
     assert_eq!(run.form.drafts()[1].selected(), &[2], "Test ticked");
     assert!(
         run.screen().contains("Which checks?"),
@@ -93,6 +122,7 @@ fn enter_on_a_multiple_choice_match_toggles_it_and_stays_on_the_question() {
         &[1],
         "Lint ticked, Test unticked"
     );
+    assert_eq!(run.form.state.find.as_deref(), Some(""));
 }
 
 #[test]

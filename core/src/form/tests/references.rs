@@ -151,6 +151,19 @@ fn a_search_still_going_says_so_and_an_empty_one_says_nothing_matched() {
 }
 
 #[test]
+fn a_search_that_found_nothing_offers_no_path_to_insert_and_tab_types_nothing() {
+    let mut run = custom_editor("'x @zz'");
+    assert!(run.screen().contains("tab insert path"), "{}", run.screen());
+    answer(&mut run, &[]);
+    let screen = run.screen();
+    assert!(screen.contains("No matching paths"), "{screen}");
+    assert!(!screen.contains("insert path"), "{screen}");
+    assert!(screen.contains("enter submit"), "{screen}");
+    run.keys("tab shift+tab enter enter");
+    assert_eq!(run.answers()["db"]["customText"], json!("x @zz"));
+}
+
+#[test]
 fn enter_before_the_first_paths_came_inserts_the_best_of_them_as_they_come() {
     let mut run = custom_editor("'@mai' enter");
     assert!(!run.finished(), "enter submitted the raw @word");

@@ -9,6 +9,7 @@ use std::borrow::Cow;
 use super::super::Form;
 use super::super::editor::EditorTarget;
 use super::super::find::FIND_KEY;
+use super::super::references::List;
 use super::super::state::Focus;
 use super::{ACCENT, MUTED};
 use crate::contract::request::{Question, QuestionType};
@@ -135,11 +136,17 @@ impl Form {
                 let multi = self
                     .active_question()
                     .is_some_and(|(_, question)| question.is_multi());
+                let emptied = self.state.find.as_deref().is_some_and(str::is_empty);
                 let moves = main.hint_pair(MainAction::PreviousOption, MainAction::NextOption);
                 hints.push(moves, "next match", Moving);
-                let pick = if multi { "toggle" } else { "select" };
-                hints.push(main.hint(MainAction::Confirm), pick, Essential);
-                hints.push(main.hint(MainAction::Cancel), "end find", Essential);
+                if multi && emptied {
+                    let keys = main.hint_pair(MainAction::Confirm, MainAction::Cancel);
+                    hints.push(keys, "end find", Essential);
+                } else {
+                    let pick = if multi { "toggle" } else { "select" };
+                    hints.push(main.hint(MainAction::Confirm), pick, Essential);
+                    hints.push(main.hint(MainAction::Cancel), "end find", Essential);
+                }
             }
             Focus::Options => {
                 let question = self.active_question().map(|(_, question)| question);
@@ -180,7 +187,13 @@ impl Form {
                 }
                 hints.push(main.hint(MainAction::Cancel), "cancel", Essential);
             }
-            Focus::Editor(editor) if editor.references.list.is_some() => {
+            Focus::Editor(editor)
+                if editor
+                    .references
+                    .list
+                    .as_ref()
+                    .is_some_and(List::takes_keys) =>
+            {
                 hints.push(Some("up/down"), "move", Moving);
                 hints.push(Some("tab"), "insert path", Essential);
                 hints.push(Some("esc"), "close list", Essential);

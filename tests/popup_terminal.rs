@@ -311,19 +311,6 @@ fn a_client_showing_another_popup_refuses_and_the_asker_falls_back_at_once() {
     let _ = other.wait();
 }
 
-/// The process id of the popup's program, which the tmux server runs itself: no shell
-/// starts it.
-fn popup_program(term: &Asking) -> String {
-    let server = term.tmux.run(&["display-message", "-p", "#{pid}"]);
-    let found = Command::new("pgrep")
-        .args(["-P", server.trim(), "-f", "popup-form"])
-        .output()
-        .expect("pgrep runs");
-    let program = String::from_utf8_lossy(&found.stdout).trim().to_owned();
-    assert!(!program.is_empty(), "no popup program under the server");
-    program
-}
-
 /// What a read of `/proc` gave: on Linux it must have worked; elsewhere there may be no
 /// `/proc` to read, and the check it serves is skipped.
 fn on_linux<T>(read: std::io::Result<T>) -> Option<T> {
@@ -359,7 +346,7 @@ fn the_popup_program_gets_the_callers_no_color_whatever_it_ends_with() {
     };
     term.launch_recorded("NO_COLOR='yes;'", "ask arguments.json --ui popup");
     wait_for_the_popup(&term, &client);
-    let program = popup_program(&term);
+    let program = term.popup_program();
     if let Some(environ) = on_linux(std::fs::read(format!("/proc/{program}/environ"))) {
         let vars: Vec<&[u8]> = environ.split(|&byte| byte == 0).collect();
         assert!(vars.contains(&&b"NO_COLOR=yes;"[..]), "{vars:?}");
@@ -402,7 +389,7 @@ fn a_popup_starts_in_the_panes_directory_whatever_its_name_holds() {
         env!("CARGO_BIN_EXE_pi-agent-ask"),
     ));
     wait_for_the_popup(&term, &client);
-    let program = popup_program(&term);
+    let program = term.popup_program();
     if let Some(cwd) = on_linux(std::fs::read_link(format!("/proc/{program}/cwd"))) {
         let expected = folder.canonicalize().expect("the folder");
         assert_eq!(cwd, expected, "tmux read the folder's name as a format");
@@ -417,7 +404,7 @@ fn a_popup_starts_in_the_panes_directory_and_its_killed_program_gives_the_cancel
     };
     term.launch_recorded("", "ask arguments.json --ui popup");
     wait_for_the_popup(&term, &client);
-    let program = popup_program(&term);
+    let program = term.popup_program();
     if let Some(cwd) = on_linux(std::fs::read_link(format!("/proc/{program}/cwd"))) {
         let pane = term
             .tmux

@@ -70,3 +70,41 @@ fn a_popup_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with_
         json!("call-1")
     );
 }
+
+#[test]
+fn a_popup_whose_program_is_killed_leaves_the_ask_open_in_the_journal_as_nobody_ended_it() {
+    let Some((term, mut client)) = support::client::attached(100, 30) else {
+        return;
+    };
+    term.write_arguments("arguments.json", &arguments());
+    let session_path = term.tmux.path("session.jsonl");
+    std::fs::write(&session_path, calling_ask_user(&arguments())).expect("the session is written");
+    term.launch_recorded(
+        "",
+        "ask arguments.json --ui popup --session session.jsonl --tool-call-id call-1",
+    );
+    client.wait_for_form("the popup", |screen| screen.contains(PROMPT));
+    let sent = Command::new("kill")
+        .args(["-s", "KILL", &term.popup_program()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
+    let (_, exit) = term.finish();
+    assert_eq!(exit, 1, "a popup gone without an answer is a failure");
+    let journal = std::fs::read_to_string(&session_path).expect("the session reads");
+    assert!(
+        records(&journal, "ask:history-completed").is_empty(),
+        "the ask was journaled as ended:\n{journal}"
+    );
+
+    term.launch_recorded("", "resume --session session.jsonl --ui none");
+    let (resumed, exit) = term.finish();
+    assert_eq!(exit, 0);
+    assert_eq!(resumed["recovered"], json!(true), "{resumed}");
+    assert_eq!(
+        resumed["dismissed"],
+        json!(false),
+        "the ask stays to recover"
+    );
+}

@@ -104,8 +104,8 @@ pub enum AskEnding {
     Interrupted(Option<Vec<Draft>>),
     /// Nothing could ask it: the result tells the agent to ask another way.
     Unasked,
-    /// The surface went away without a word (an inbox that crashed): the result is cancelled,
-    /// though nobody cancelled it.
+    /// The surface went away without a word (an inbox that crashed, a popup whose program was
+    /// killed): the result is cancelled, though nobody cancelled it.
     SurfaceGone,
 }
 
@@ -141,10 +141,14 @@ pub fn ask(
         }
         Surface::Popup(found) => {
             match ask_popup::ask(found, call, drafts.as_deref(), &settings, cwd) {
-                Ok((result, exit, kept)) => Asked {
-                    result,
-                    exit,
-                    ending: ending(kept),
+                Ok(asked) => Asked {
+                    result: asked.result,
+                    exit: asked.exit,
+                    ending: if asked.gone {
+                        AskEnding::SurfaceGone
+                    } else {
+                        ending(asked.kept)
+                    },
                 },
                 Err(reason) => {
                     report(&format!("--ui popup: {reason}; answering without a UI"));

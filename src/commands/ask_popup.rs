@@ -13,17 +13,29 @@ use crate::interrupt;
 use crate::popup::{self, Popup, PopupEnding, PopupRequest};
 use crate::settings_file::SettingsFile;
 
-/// Asks `call` in a popup whose form opens with `drafts`, and gives the result document, the
-/// exit status and what the form held if it was ended from outside; a signal (SIGINT,
-/// SIGTERM, SIGHUP) closes the popup and exits `128 + n`. The popup opens in `found`, the host
-/// a caller has found already, else in the one found now. `Err` says why no popup asked.
+/// What asking in a popup gave.
+pub struct PopupAsked {
+    /// The result document.
+    pub result: Value,
+    /// The exit status `ask` gives for it.
+    pub exit: u8,
+    /// What the form held if it was ended from outside.
+    pub kept: Option<Vec<Draft>>,
+    /// Whether the popup's program went away with neither a result nor what its form held
+    /// (it was killed): nobody ended the ask, and nothing of it is known.
+    pub gone: bool,
+}
+
+/// Asks `call` in a popup whose form opens with `drafts`; a signal (SIGINT, SIGTERM, SIGHUP)
+/// closes the popup and exits `128 + n`. The popup opens in `found`, the host a caller has
+/// found already, else in the one found now. `Err` says why no popup asked.
 pub fn ask(
     found: Option<Popup>,
     call: &Call,
     drafts: Option<&[Draft]>,
     settings: &SettingsFile,
     cwd: &Path,
-) -> Result<(Value, u8, Option<Vec<Draft>>), String> {
+) -> Result<PopupAsked, String> {
     let popup = match found {
         Some(popup) => popup,
         None => popup::detect().map_err(|why| why.to_string())?,
@@ -38,7 +50,15 @@ pub fn ask(
         drafts,
     };
     let answer = popup::ask(&popup, &request, &cancel).map_err(|error| error.to_string())?;
-    Ok((answer.result, exit_status(answer.ending), answer.kept))
+    let gone = answer.ending == PopupEnding::Closed
+        && answer.kept.is_none()
+        && interrupt::received().is_none();
+    Ok(PopupAsked {
+        result: answer.result,
+        exit: exit_status(answer.ending),
+        kept: answer.kept,
+        gone,
+    })
 }
 
 /// `128 + n` after signal `n` reached this process; otherwise the popup program's status, 1

@@ -152,6 +152,19 @@ impl Asking {
         self.tmux.path("result.json")
     }
 
+    /// The process id of the popup's program (`popup-form`), which this test's tmux server
+    /// runs itself: no shell starts it.
+    pub fn popup_program(&self) -> String {
+        let server = self.tmux.run(&["display-message", "-p", "#{pid}"]);
+        let found = Command::new("pgrep")
+            .args(["-P", server.trim(), "-f", "popup-form"])
+            .output()
+            .expect("pgrep runs");
+        let program = String::from_utf8_lossy(&found.stdout).trim().to_owned();
+        assert!(!program.is_empty(), "no popup program under the server");
+        program
+    }
+
     /// The process id of the running program, found by the folder name in its arguments.
     pub fn program_pid(&self) -> u32 {
         let deadline = Instant::now() + DEFAULT_WAIT;

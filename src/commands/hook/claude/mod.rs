@@ -188,9 +188,10 @@ fn ask_elsewhere(
         popup: why.to_string(),
     })?;
     match ask_popup::ask(Some(popup), call, None, &settings, cwd) {
-        Ok((result, 0, _)) => Ok(result),
-        Ok((_, exit, _)) => Err(Declined::Failed(format!(
-            "the popup ended without an answer (exit {exit})"
+        Ok(asked) if asked.exit == 0 => Ok(asked.result),
+        Ok(asked) => Err(Declined::Failed(format!(
+            "the popup ended without an answer (exit {})",
+            asked.exit
         ))),
         Err(reason) => Err(Declined::Failed(reason)),
     }

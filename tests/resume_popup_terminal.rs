@@ -73,7 +73,7 @@ fn a_popup_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with_
 
 #[test]
 fn a_popup_whose_program_is_killed_leaves_the_ask_open_in_the_journal_as_nobody_ended_it() {
-    let Some((term, mut client)) = support::client::attached(100, 30) else {
+    let Some((term, client)) = support::client::attached(100, 30) else {
         return;
     };
     term.write_arguments("arguments.json", &arguments());

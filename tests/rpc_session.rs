@@ -7,91 +7,18 @@
 
 mod support;
 
-use std::io::{BufRead as _, BufReader, Write as _};
+use std::io::Write as _;
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Stdio;
 
 use serde_json::{Value, json};
 use support::pi_session::calling_ask_user;
+use support::rpc_process::{Rpc, signal_term};
 
 fn arguments(background: bool) -> Value {
     json!({"background": background, "questions": [{"id": "cache", "label": "Cache",
         "prompt": "Which cache?",
         "options": [{"value": "redis", "label": "Redis"}, {"value": "none", "label": "None"}]}]})
-}
-
-/// One `rpc --session` process on pipes; killed when dropped if still running.
-struct Rpc {
-    child: Child,
-    input: Option<ChildStdin>,
-    output: BufReader<ChildStdout>,
-}
-
-impl Rpc {
-    fn start(session: &Path) -> Self {
-        Self::start_with(session, Stdio::null())
-    }
-
-    fn start_with(session: &Path, stderr: Stdio) -> Self {
-        let mut child = support::program()
-            .args(["rpc", "--session"])
-            .arg(session)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(stderr)
-            .spawn()
-            .expect("the program starts");
-        let input = child.stdin.take();
-        let output = BufReader::new(child.stdout.take().expect("stdout is piped"));
-        Self {
-            child,
-            input,
-            output,
-        }
-    }
-
-    fn send(&mut self, message: &Value) {
-        let input = self.input.as_mut().expect("standard input is open");
-        writeln!(input, "{message}").expect("the line is written");
-        input.flush().expect("the line is flushed");
-    }
-
-    fn receive(&mut self) -> Value {
-        let mut line = String::new();
-        let read = self.output.read_line(&mut line).expect("a line is read");
-        assert!(read > 0, "the program closed its output early");
-        serde_json::from_str(&line).unwrap_or_else(|error| panic!("not JSON ({error}): {line}"))
-    }
-
-    /// Lines until one of type `kind` (or an event on channel `kind`), which is returned.
-    fn until(&mut self, kind: &str) -> Value {
-        loop {
-            let line = self.receive();
-            if line["type"] == kind || line["channel"] == kind {
-                return line;
-            }
-        }
-    }
-
-    fn close(&mut self) -> i32 {
-        drop(self.input.take());
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            if let Some(status) = self.child.try_wait().expect("the program is waited for") {
-                return status.code().unwrap_or(-1);
-            }
-            assert!(Instant::now() < deadline, "the program did not exit");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Rpc {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// The entries appended after Pi's own lines, checked to chain from Pi's last entry `a1` and
@@ -213,15 +140,6 @@ fn a_background_form_journals_its_request_before_its_receipt_its_end_and_its_del
         waited["result"]["details"]["results"][0]["result"]
     );
     assert_eq!(entries[3]["data"]["requestIds"], json!([request_id]));
-}
-
-/// Sends SIGTERM to the session.
-fn signal_term(rpc: &Rpc) {
-    let sent = Command::new("kill")
-        .args(["-s", "TERM", &rpc.child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
 }
 
 #[test]

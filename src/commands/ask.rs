@@ -109,8 +109,7 @@ pub enum AskEnding {
     SurfaceGone,
 }
 
-/// Asks `call` where `surface` says; the form starts from `drafts` when given (on the
-/// terminal, in a popup and in an inbox).
+/// Asks `call` where `surface` says; the form starts from `drafts` when given.
 pub fn ask(
     call: &Call,
     drafts: Option<Vec<Draft>>,
@@ -128,7 +127,7 @@ pub fn ask(
         Surface::NoUi => unasked(call),
         Surface::Dialogs => {
             let mut terminal = terminal::plain_dialogs();
-            let (result, drafts) = pi_agent_ask_dialogs::ask(call.clone(), &mut terminal);
+            let (result, drafts) = pi_agent_ask_dialogs::ask(call.clone(), drafts, &mut terminal);
             let outside = interrupt::ended_from_outside();
             if outside.is_some() {
                 terminal::discard_unread_input();

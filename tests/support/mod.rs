@@ -8,6 +8,7 @@ pub mod inbox;
 pub mod mcp_pane;
 pub mod pi_session;
 pub mod python_sdk;
+pub mod rpc_process;
 pub mod tmux;
 
 use std::io::Write as _;

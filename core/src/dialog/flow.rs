@@ -116,6 +116,31 @@ impl DialogFlow {
         }
     }
 
+    /// A flow taking up a form ended before it was answered, from what it held then (one
+    /// draft per question; drafts for another number of questions are not this call's and
+    /// are left out). Nothing of them is lost: a question asked again gets the answer given
+    /// now, its notes kept, and one not asked again keeps its draft, for the result and for
+    /// the drafts journaled if this flow too is ended from outside. With a review after the
+    /// last question the flow starts at the first question without an answer (at the review
+    /// when none is left), where each answer can be changed; without one, a dialog cannot show
+    /// a choice made before, so it starts at the first question.
+    pub fn resumed(call: Call, after_last: AfterLast, drafts: Vec<Draft>) -> Self {
+        let mut flow = Self::ending(call, after_last);
+        if drafts.len() != flow.drafts.len() {
+            return flow;
+        }
+        flow.drafts = drafts;
+        if after_last == AfterLast::Review {
+            flow.current = flow
+                .drafts
+                .iter()
+                .position(|draft| !draft.is_answered())
+                .unwrap_or(flow.drafts.len());
+        }
+        flow.open_current();
+        flow
+    }
+
     /// Where the open dialog stands: a question's number, the review, or the end.
     pub fn position(&self) -> Position {
         let count = self.drafts.len();
@@ -214,9 +239,8 @@ impl DialogFlow {
             }
         };
         let draft = &mut self.drafts[self.current];
-        let answers = matches!(action, Action::Pick(..) | Action::Write(_) | Action::Skip);
-        if answers && self.pass == Pass::Revisit {
-            *draft = Draft::default();
+        if matches!(action, Action::Pick(..) | Action::Write(_) | Action::Skip) {
+            draft.clear_answer();
         }
         match action {
             Action::Pick(indices, written) => {
@@ -294,11 +318,16 @@ impl DialogFlow {
         }
     }
 
-    /// Goes on to the next question, or, once the review has been shown, back to it.
+    /// Goes on to the next question, or, once the review has been shown, back to it. Before a
+    /// review, the next question is the next without an answer: a resumed flow does not ask
+    /// again what its review will show.
     fn advance(&mut self) {
-        self.current = match self.pass {
-            Pass::First => self.current + 1,
-            Pass::Revisit => self.drafts.len(),
+        self.current = match (self.pass, self.after_last) {
+            (Pass::First, AfterLast::Review) => (self.current + 1..self.drafts.len())
+                .find(|&index| !self.drafts[index].is_answered())
+                .unwrap_or(self.drafts.len()),
+            (Pass::First, AfterLast::Submit) => self.current + 1,
+            (Pass::Revisit, _) => self.drafts.len(),
         };
         self.open_current();
     }

@@ -83,4 +83,6 @@ pub fn option_texts(options: &[DialogOption]) -> Vec<&str> {
 }
 
 #[cfg(test)]
+mod resumed_tests;
+#[cfg(test)]
 mod tests;

@@ -105,11 +105,19 @@ fn drive(flow: &mut DialogFlow, dialogs: &mut dyn Dialogs) -> ToolResult {
 }
 
 /// Asks a valid call of either tool through `dialogs`, ending as they choose
-/// ([`Dialogs::after_last`]). Gives the result and the answers the flow held as it ended, one
+/// ([`Dialogs::after_last`]), taking up what a form ended before held when there are `drafts`
+/// ([`DialogFlow::resumed`]). Gives the result and the answers the flow held as it ended, one
 /// draft per question, which a journal keeps when the flow was ended from outside.
-pub fn ask(call: Call, dialogs: &mut dyn Dialogs) -> (ToolResult, Vec<Draft>) {
+pub fn ask(
+    call: Call,
+    drafts: Option<Vec<Draft>>,
+    dialogs: &mut dyn Dialogs,
+) -> (ToolResult, Vec<Draft>) {
     let after_last = dialogs.after_last();
-    let mut flow = DialogFlow::ending(call, after_last);
+    let mut flow = match drafts {
+        Some(drafts) => DialogFlow::resumed(call, after_last, drafts),
+        None => DialogFlow::ending(call, after_last),
+    };
     let result = drive(&mut flow, dialogs);
     (result, flow.drafts().to_vec())
 }

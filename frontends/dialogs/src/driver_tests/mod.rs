@@ -87,7 +87,7 @@ fn run_ask_user(arguments: &Value, options: ParseOptions, fake: &mut Scripted) -
         || "req-1".to_owned(),
     )
     .expect("valid arguments");
-    let (result, _) = ask(call, fake);
+    let (result, _) = ask(call, None, fake);
     assert!(matches!(result, ToolResult::AskUser(_)));
     result.to_json()
 }
@@ -102,7 +102,7 @@ fn run_question(arguments: &Value, fake: &mut Scripted) -> Value {
         String::new,
     )
     .expect("valid arguments");
-    ask(call, fake).0.to_json()
+    ask(call, None, fake).0.to_json()
 }
 
 fn stack_and_scopes() -> Value {

@@ -21,7 +21,7 @@ fn ask(tool: Tool, arguments: &Value, input: &str) -> (Value, String) {
     )
     .expect("valid arguments");
     let mut plain = PlainDialogs::new(Cursor::new(input.as_bytes().to_vec()), Vec::new());
-    let result = crate::ask(call, &mut plain).0.to_json();
+    let result = crate::ask(call, None, &mut plain).0.to_json();
     let (_, output) = plain.into_parts();
     let text = String::from_utf8(output).expect("prompts are UTF-8");
     (result, text)
@@ -216,7 +216,7 @@ fn a_read_stopped_by_a_signal_ends_the_flow_with_the_answers_typed_so_far_and_pr
     };
     let typed = std::io::Read::chain(Cursor::new(b"1\ngl\n".to_vec()), Stopped);
     let mut plain = PlainDialogs::new(std::io::BufReader::new(typed), Vec::new());
-    let result = crate::ask(call(&setup()), &mut plain).0.to_json();
+    let result = crate::ask(call(&setup()), None, &mut plain).0.to_json();
     let details = &result["details"];
     assert_eq!(details["cancelled"], true);
     assert_eq!(details["answers"]["stack"]["values"], json!(["rust"]));
@@ -229,7 +229,7 @@ fn a_read_stopped_by_a_signal_ends_the_flow_with_the_answers_typed_so_far_and_pr
     );
 
     let mut plain = PlainDialogs::new(std::io::BufReader::new(Stopped), Vec::new());
-    let result = crate::ask(call(&setup()), &mut plain).0.to_json();
+    let result = crate::ask(call(&setup()), None, &mut plain).0.to_json();
     assert_eq!(result["details"]["cancelled"], true);
     let text = String::from_utf8(plain.into_parts().1).expect("prompts are UTF-8");
     assert!(text.ends_with("(Ctrl-D cancels): \n"), "{text:?}");

@@ -77,6 +77,7 @@ mod restored;
 
 use std::collections::{BTreeMap, VecDeque};
 
+use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::background::Outcome;
 use pi_agent_ask_core::contract::remote::RemoteError;
 use pi_agent_ask_core::contract::request::Request;
@@ -168,6 +169,9 @@ enum HostInput {
 struct QueuedForm {
     call_id: String,
     asks: Asks,
+    /// What its form held when a session before was ended with it open, for its flow to take
+    /// up (taken when the form opens).
+    drafts: Option<Vec<Draft>>,
     /// Whether its end was journaled, so its delivery may be too.
     saved: bool,
     /// Whether a wait has delivered its end; it is then forgotten.

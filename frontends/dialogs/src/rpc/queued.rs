@@ -9,7 +9,7 @@
 
 use pi_agent_ask_core::contract::background::{Delivery, Outcome, asks_background};
 use pi_agent_ask_core::contract::{Call, Tool};
-use pi_agent_ask_core::dialog::DialogFlow;
+use pi_agent_ask_core::dialog::{AfterLast, DialogFlow};
 use pi_agent_ask_core::queue::{Action, BLOCKED_CHANNEL, Blocked};
 use serde_json::Value;
 
@@ -81,6 +81,7 @@ impl<E: Environment> Session<E> {
         let form = QueuedForm {
             call_id,
             asks: Asks::Call(Box::new(call.clone())),
+            drafts: None,
             saved: false,
             delivered: false,
         };
@@ -172,13 +173,17 @@ impl<E: Environment> Session<E> {
             self.apply(actions.unwrap_or_default(), out);
             return;
         }
-        let call_id = self
+        let (call_id, drafts) = self
             .forms
-            .get(&request_id)
-            .map(|form| form.call_id.clone())
+            .get_mut(&request_id)
+            .map(|form| (form.call_id.clone(), form.drafts.take()))
             .unwrap_or_default();
+        let flow = match drafts {
+            Some(drafts) => DialogFlow::resumed(call, AfterLast::Submit, drafts),
+            None => DialogFlow::new(call),
+        };
         let turn = Turn::Background { request_id };
-        self.open_flow(call_id, DialogFlow::new(call), turn, out);
+        self.open_flow(call_id, flow, turn, out);
     }
 
     /// A foreground call's turn: its flow opens, or invalid arguments are answered at once and

@@ -5,7 +5,10 @@
 //! requests are saved already, and their calls were answered with their receipts long ago.
 //!
 //! A form asked again through dialogs starts from its first question: Pi's dialogs cannot show
-//! a choice made before, so the drafts its journal keeps are not offered.
+//! a choice made before. Its flow still takes up the drafts its journal keeps
+//! ([`DialogFlow::resumed`](pi_agent_ask_core::dialog::DialogFlow::resumed)): a question answered
+//! again gets the new answer, and one it is not asked again (the session ended first) keeps
+//! its draft, as do the notes, for the journal to keep again.
 
 use pi_agent_ask_core::journal::Moment;
 use pi_agent_ask_core::journal::backlog::{Backlog, Saved};
@@ -29,6 +32,7 @@ impl<E: Environment> Session<E> {
                 QueuedForm {
                     call_id: String::new(),
                     asks: Asks::Finished(finished.request),
+                    drafts: None,
                     saved: true,
                     delivered: false,
                 },
@@ -42,6 +46,7 @@ impl<E: Environment> Session<E> {
             let form = QueuedForm {
                 call_id: reopened.tool_call_id,
                 asks: Asks::Call(Box::new(reopened.call.clone())),
+                drafts: reopened.drafts,
                 saved: false,
                 delivered: false,
             };

@@ -166,6 +166,12 @@ impl<F: AsFd> Read for Interruptible<F> {
                 Ok(_) | Err(rustix::io::Errno::INTR) => {}
                 Err(error) => return Err(error.into()),
             }
+            // A signal sent before the input ended can still be handled only as the wait
+            // returns, with the input's end ready and the wake-up not yet written: it comes
+            // first, as it came first.
+            if received().is_some() {
+                continue;
+            }
             let continued_at = self.continued.as_ref().map(|_| 2);
             if let (Some(at), Some(continued)) = (continued_at, &self.continued)
                 && !fds[at].revents().is_empty()

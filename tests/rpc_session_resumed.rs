@@ -1,6 +1,8 @@
-//! `rpc --session FILE` taking up a background form a session before left open: the form is
-//! asked again from its first question, and a session ended again before it was answered
-//! journals the drafts it was given, with the answers of the questions not asked again.
+//! `rpc --session FILE` ended by a signal and taken up again: a signal the host sends just
+//! before it closes the input is the signal, not the input's end; a background form a session
+//! before left open is asked again from its first question, and a session ended again before
+//! it was answered journals the drafts it was given, with the answers of the questions not
+//! asked again.
 
 #![cfg(unix)]
 
@@ -71,4 +73,25 @@ fn a_form_asked_again_and_ended_again_keeps_the_answers_it_was_not_asked_again()
     assert_eq!(answers["cache"]["values"], json!(["redis"]), "{waited}");
     assert_eq!(answers["region"]["values"], json!(["us"]), "{waited}");
     assert_eq!(third.close(), 0);
+}
+
+#[test]
+fn a_signal_sent_just_before_the_input_closes_ends_the_session_as_the_signal_every_time() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("session.jsonl");
+    let foreground = json!({"questions": arguments()["questions"].clone()});
+    for attempt in 0..10 {
+        std::fs::write(&path, calling_ask_user(&foreground)).expect("the session is written");
+        let mut rpc = Rpc::start(&path);
+        rpc.send(&json!({"type": "ask", "id": "call-1", "arguments": foreground}));
+        rpc.until("extension_ui_request");
+        signal_term(&rpc);
+        // Closed at once: the input's end is ready as the signal is taken.
+        assert_eq!(rpc.close(), 143, "attempt {attempt}");
+        let journal = std::fs::read_to_string(&path).expect("the session reads");
+        assert!(
+            records(&journal, "ask:history-completed").is_empty(),
+            "attempt {attempt}: the ask was journaled as ended by the input's end:\n{journal}"
+        );
+    }
 }

@@ -106,6 +106,9 @@ pub fn run(args: &RpcArgs) -> Exit {
         journal,
     });
     let mut output = std::io::stdout().lock();
+    // Watched before the first line goes out: a host that signals as soon as it reads the
+    // first dialog of a form asked again finds the signal taken as on any other line.
+    interrupt::watch();
     // The forms a session before left: the first one asked again opens at once.
     if let Some(left) = left {
         let restored = session.restore(left);
@@ -113,7 +116,6 @@ pub fn run(args: &RpcArgs) -> Exit {
             return Exit::from(1);
         }
     }
-    interrupt::watch();
     let mut input = BufReader::with_capacity(READ_CHUNK, interrupt::reader(std::io::stdin()));
     let mut line = Vec::new();
     let mut ending = Ending::Answered;

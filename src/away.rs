@@ -42,6 +42,9 @@ pub struct AwayRequest {
     pub drafts: Option<Vec<DraftRecord>>,
     /// Whether the form's editors take images: not for a host whose answers are text alone.
     pub images: ImagePaste,
+    /// How many more forms the asker holds back behind this one as it sends it (see
+    /// [`crate::inbox::behind`]).
+    pub behind: usize,
 }
 
 impl AwayRequest {
@@ -61,6 +64,7 @@ impl AwayRequest {
             },
             drafts: None,
             images: call.rules().images,
+            behind: 0,
         }
     }
 

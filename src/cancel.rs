@@ -38,6 +38,8 @@ pub enum Wake {
     Cancelled,
     /// The timeout passed first.
     Timeout,
+    /// The second descriptor of [`Cancel::wait_either`] is ready.
+    Other,
 }
 
 impl Cancel {
@@ -70,6 +72,21 @@ impl Cancel {
     /// Waits until `fd` is readable (or hung up), the token is cancelled or a watched signal
     /// arrives, or `timeout` passes (`None`: no timeout).
     pub fn wait(&self, fd: BorrowedFd<'_>, timeout: Option<Duration>) -> io::Result<Wake> {
+        self.wait_on(fd, None, timeout)
+    }
+
+    /// [`Cancel::wait`] on `fd` and `other` at once: [`Wake::Other`] when `other` is readable
+    /// and `fd` is not.
+    pub fn wait_either(&self, fd: BorrowedFd<'_>, other: BorrowedFd<'_>) -> io::Result<Wake> {
+        self.wait_on(fd, Some(other), None)
+    }
+
+    fn wait_on(
+        &self,
+        fd: BorrowedFd<'_>,
+        other: Option<BorrowedFd<'_>>,
+        timeout: Option<Duration>,
+    ) -> io::Result<Wake> {
         let timeout = timeout.map(|timeout| Timespec {
             tv_sec: i64::try_from(timeout.as_secs()).unwrap_or(i64::MAX),
             tv_nsec: i64::from(timeout.subsec_nanos()),
@@ -83,6 +100,9 @@ impl Cancel {
                 PollFd::new(&fd, PollFlags::IN),
                 PollFd::new(&self.inner.alarm, PollFlags::IN),
             ];
+            if let Some(other) = &other {
+                fds.push(PollFd::new(other, PollFlags::IN));
+            }
             if let Some(signals) = &signals {
                 fds.push(PollFd::new(signals, PollFlags::IN));
             }
@@ -96,6 +116,9 @@ impl Cancel {
             }
             if !fds[0].revents().is_empty() {
                 return Ok(Wake::Ready);
+            }
+            if other.is_some() && !fds[2].revents().is_empty() {
+                return Ok(Wake::Other);
             }
         }
     }

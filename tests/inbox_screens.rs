@@ -46,6 +46,7 @@ fn arrival(id: &str, title: &str) -> Input {
         call,
         settings: Settings::default(),
         notices: Vec::new(),
+        behind: 0,
     })))
 }
 

@@ -137,8 +137,10 @@ async def queued_and_waited(journal: str) -> None:
         second = receipt_of("legacy, second form", await client.call_tool("ask_user", CACHE), 2)
         if not await form_shown("the first queued form", showing("Which database?")):
             return
-        check("legacy: queued forms open one at a time, in the order queued",
-              "more waiting" not in screen(), screen())
+        check("legacy: queued forms open one at a time, in the order queued, the inbox counting "
+              "the form queued behind the open one",
+              await shown("the count of the form behind", lambda text: "· 1 more waiting" in text),
+              screen())
         async with anyio.create_task_group() as group:
             group.start_soon(waited, client, [])
             await anyio.sleep(0.3)
@@ -188,6 +190,34 @@ async def queued_and_waited(journal: str) -> None:
           open(journal).read())
 
 
+async def counted_in_the_inbox(journal: str) -> None:
+    """The inbox counts the forms this server holds back behind the open one, as they come and
+    go: the person sees how many more are waiting before closing the inbox on them."""
+    async with Client(server(journal), mode=LEGACY) as client:
+        await client.call_tool("ask_user", DATABASE)
+        if not await form_shown("the first form", showing("Which database?")):
+            return
+        check("a lone queued form is not counted as waiting", "more waiting" not in screen(),
+              screen())
+        await client.call_tool("ask_user", CACHE)
+        await client.call_tool("ask_user", CACHE)
+        check("forms queued while one is open are counted at once",
+              await shown("two behind", lambda text: "· 2 more waiting" in text), screen())
+        keys("Enter", "Enter")
+        if not await form_shown("the second form", showing("Which cache?")):
+            return
+        check("the count falls as the queue is answered",
+              await shown("one behind", lambda text: "· 1 more waiting" in text), screen())
+        keys("Enter", "Enter")
+        await form_shown("the third form", showing("Which cache?"))
+        check("the last form is counted alone",
+              await shown("none behind", lambda text: "more waiting" not in text), screen())
+        keys("Enter", "Enter")
+        outcome = await client.call_tool("wait_for_answers", {})
+        check("every counted form was answered", len(details(outcome).get("results", [])) == 3,
+              details(outcome))
+
+
 async def foreground_waits(journal: str) -> None:
     editor = {"questions": [{"id": "editor", "prompt": "Which editor?",
                              "options": [{"value": "vim"}, {"value": "emacs"}]}]}
@@ -210,8 +240,8 @@ async def foreground_waits(journal: str) -> None:
                 while len(reports) < 2:
                     await anyio.sleep(0.05)
             check("a foreground call waits for the open background form's turn to end, "
-                  "reporting progress",
-                  "more waiting" not in screen() and "Which editor?" not in screen()
+                  "reporting progress, counted in the inbox as waiting",
+                  "· 1 more waiting" in screen() and "Which editor?" not in screen()
                   and len(reports) >= 2, (screen(), reports))
             keys("Enter", "Enter")
             if not await form_shown("the foreground form", showing("Which editor?")):
@@ -565,6 +595,7 @@ async def main() -> None:
     await without_surfaces(os.path.join(FOLDER, "none.jsonl"))
     await queued_and_waited(os.path.join(FOLDER, "queued.jsonl"))
     await foreground_waits(os.path.join(FOLDER, "foreground.jsonl"))
+    await counted_in_the_inbox(os.path.join(FOLDER, "counted.jsonl"))
     await restarted(os.path.join(FOLDER, "restarted.jsonl"))
     await restarted_and_left_before_initialize(os.path.join(FOLDER, "left.jsonl"))
     await killed(os.path.join(FOLDER, "killed.jsonl"))

@@ -40,6 +40,7 @@ pub fn arrival(request: AwayRequest) -> Result<Arrival, (String, InvalidCall)> {
             call,
             settings: loaded.settings,
             notices: loaded.notices,
+            behind: request.behind,
         }),
         Err(invalid) => Err((id, invalid)),
     }

@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 use pi_agent_ask_core::journal::drafts::DraftRecord;
 use serde_json::Value;
 
+use super::behind::Behind;
 use super::place::{Folder, PlaceError, place};
-use super::wire::{MAX_LINE_BYTES, Reply, ask_line, parse_reply, withdraw_line};
+use super::wire::{MAX_LINE_BYTES, Reply, ask_line, behind_line, parse_reply, withdraw_line};
 use crate::away::AwayRequest;
 use crate::cancel::{Cancel, Wake, readable_within};
 
@@ -67,6 +68,21 @@ pub fn ask(request: &AwayRequest, name: &str, cancel: &Cancel) -> Result<InboxAn
     ask_on(connect(name)?, request, cancel)
 }
 
+/// [`ask`] for an asker that holds more forms back behind this one: the inbox is told how
+/// many as it sends the ask, and again each time `behind` changes while it waits.
+pub fn ask_holding_back(
+    request: &AwayRequest,
+    name: &str,
+    cancel: &Cancel,
+    behind: &Behind,
+) -> Result<InboxAnswer, InboxError> {
+    let request = AwayRequest {
+        behind: behind.changed(),
+        ..request.clone()
+    };
+    wait_for_reply(connect(name)?, &request, cancel, Some(behind))
+}
+
 /// Whether the inbox called `name` takes a connection, or why not: none is listening
 /// ([`InboxError::NotListening`]), or its name or folder cannot be used.
 pub fn reachable(name: &str) -> Result<(), InboxError> {
@@ -88,19 +104,30 @@ fn connect(name: &str) -> Result<UnixStream, InboxError> {
     UnixStream::connect(&place.socket).map_err(not_listening)
 }
 
+/// Writes `line` on the connection, which reads without blocking, waiting at most
+/// [`HAND_BACK_WAIT`] for an inbox that does not read.
+fn send(stream: &mut UnixStream, line: &str) -> io::Result<()> {
+    stream.set_nonblocking(false)?;
+    stream.set_write_timeout(Some(HAND_BACK_WAIT))?;
+    let sent = stream.write_all(line.as_bytes());
+    stream.set_nonblocking(true)?;
+    sent
+}
+
 /// [`ask`] on a connection to an inbox already made.
 pub fn ask_on(
     stream: UnixStream,
     request: &AwayRequest,
     cancel: &Cancel,
 ) -> Result<InboxAnswer, InboxError> {
-    wait_for_reply(stream, request, cancel)
+    wait_for_reply(stream, request, cancel, None)
 }
 
 fn wait_for_reply(
     mut stream: UnixStream,
     request: &AwayRequest,
     cancel: &Cancel,
+    behind: Option<&Behind>,
 ) -> Result<InboxAnswer, InboxError> {
     stream.write_all(ask_line(request).as_bytes())?;
     stream.set_nonblocking(true)?;
@@ -127,22 +154,29 @@ fn wait_for_reply(
             continue;
         }
         match withdrawing {
-            None => match cancel.wait(stream.as_fd(), None)? {
-                Wake::Cancelled => {
-                    stream.set_nonblocking(false)?;
-                    stream.set_write_timeout(Some(HAND_BACK_WAIT))?;
-                    if stream
-                        .write_all(withdraw_line(&request.id).as_bytes())
-                        .is_err()
-                    {
-                        return Ok(InboxAnswer::Withdrawn(None));
+            None => {
+                let woke = match behind {
+                    Some(behind) => cancel.wait_either(stream.as_fd(), behind.fd())?,
+                    None => cancel.wait(stream.as_fd(), None)?,
+                };
+                match woke {
+                    Wake::Cancelled => {
+                        if send(&mut stream, &withdraw_line(&request.id)).is_err() {
+                            return Ok(InboxAnswer::Withdrawn(None));
+                        }
+                        withdrawing = Some(Instant::now() + HAND_BACK_WAIT);
+                        continue;
                     }
-                    stream.set_nonblocking(true)?;
-                    withdrawing = Some(Instant::now() + HAND_BACK_WAIT);
-                    continue;
+                    Wake::Other => {
+                        // An inbox gone meanwhile is found by the read.
+                        if let Some(behind) = behind {
+                            let _ = send(&mut stream, &behind_line(&request.id, behind.changed()));
+                        }
+                        continue;
+                    }
+                    Wake::Timeout | Wake::Ready => {}
                 }
-                Wake::Timeout | Wake::Ready => {}
-            },
+            }
             Some(deadline) => {
                 let left = deadline.saturating_duration_since(Instant::now());
                 if left.is_zero() || !readable_within(&stream, left) {

@@ -6,6 +6,7 @@
 //! [`client`]. What the person sees and answers is the core's `Inbox` surface.
 
 pub mod arrival;
+pub mod behind;
 pub mod client;
 pub mod place;
 pub mod server;

@@ -31,7 +31,9 @@ use crate::arrivals::{self, Arrivals, Courier};
 
 use super::arrival::arrival;
 use super::place::{Folder, Place, PlaceError, place};
-use super::wire::{MAX_LINE_BYTES, error_line, kept_line, parse_ask, parse_withdraw, result_line};
+use super::wire::{
+    AfterAsk, MAX_LINE_BYTES, error_line, kept_line, parse_after_ask, parse_ask, result_line,
+};
 
 /// What an asker still connected hears when another connects with the same ask id.
 const TAKEN_OVER: &str = "another asker took this ask over under the same ask id";
@@ -231,12 +233,21 @@ fn serve(shared: &Shared, stream: &UnixStream, serial: u64) {
     let mut asked: Option<String> = None;
     loop {
         let refusal = match read_line(&mut reader, &mut line, MAX_LINE_BYTES) {
-            Ok(Line::Read) if asked.is_some() => match parse_withdraw(&line) {
-                Ok(id) if asked.as_deref() == Some(id.as_str()) => {
+            Ok(Line::Read) if asked.is_some() => match parse_after_ask(&line) {
+                Ok(after) if asked.as_deref() != Some(after.id()) => {
+                    "a line after the ask names the ask of its own connection".to_owned()
+                }
+                Ok(AfterAsk::Withdraw { id }) => {
                     shared.send(InboxEvent::Recalled(AskId(id)));
                     continue;
                 }
-                Ok(_) => "a withdrawal names the ask of its own connection".to_owned(),
+                Ok(AfterAsk::Behind { id, count }) => {
+                    shared.send(InboxEvent::Behind {
+                        ask: AskId(id),
+                        count,
+                    });
+                    continue;
+                }
                 Err(_) => "one ask per connection".to_owned(),
             },
             Ok(Line::Read) => match parse_ask(&line).map(arrival) {

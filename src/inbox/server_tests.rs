@@ -40,6 +40,7 @@ fn request(id: &str) -> AwayRequest {
         },
         drafts: None,
         images: ImagePaste::default(),
+        behind: 0,
     }
 }
 
@@ -73,6 +74,7 @@ fn arrived(event: &InboxEvent) -> &str {
     match event {
         InboxEvent::Arrived(arrival) => &arrival.ask.0,
         InboxEvent::Withdrawn(_) | InboxEvent::Recalled(_) => panic!("taken back, not arrived"),
+        InboxEvent::Behind { .. } => panic!("a count, not an arrival"),
     }
 }
 

@@ -8,7 +8,10 @@
 //! "result":{..tool result..}}`, or `{"v":1,"type":"error","message":..}` for a line it cannot
 //! take (not JSON, another version, a missing field). An asker being ended from outside sends
 //! `{"v":1,"type":"withdraw","id":..}` and is answered `{"v":1,"type":"kept","id":..,
-//! "drafts":[..]}` with what the form held. ARCHITECTURE.md documents the same.
+//! "drafts":[..]}` with what the form held. An asker that holds more forms back behind its ask
+//! (an MCP server's queue) says how many in the ask's optional `"behind":N`, and again as the
+//! number changes, `{"v":1,"type":"behind","id":..,"count":N}`, for the inbox to count them
+//! among the asks waiting. ARCHITECTURE.md documents the same.
 
 use pi_agent_ask_core::contract::Tool;
 use pi_agent_ask_core::contract::rules::ImagePaste;
@@ -72,6 +75,7 @@ pub fn ask_line(request: &AwayRequest) -> String {
         "settings": request.settings,
         "drafts": request.drafts,
         "images": request.images,
+        "behind": request.behind,
         "origin": {
             "program": request.asker.program,
             "cwd": request.asker.cwd,
@@ -90,14 +94,56 @@ pub fn withdraw_line(id: &str) -> String {
     line(&json!({"v": VERSION, "type": "withdraw", "id": id}))
 }
 
-/// Reads an asker's line after its ask: the id of the ask it withdraws.
-pub fn parse_withdraw(line: &[u8]) -> Result<String, WireError> {
-    let message = message(line, "withdraw")?;
-    message
+/// The line an asker sends when the number of forms it holds back behind its ask changes.
+pub fn behind_line(id: &str, count: usize) -> String {
+    line(&json!({"v": VERSION, "type": "behind", "id": id, "count": count}))
+}
+
+/// What an asker says after its ask.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AfterAsk {
+    /// It takes its ask back, with what the form holds.
+    Withdraw {
+        /// The ask.
+        id: String,
+    },
+    /// It now holds this many forms back behind its ask.
+    Behind {
+        /// The ask.
+        id: String,
+        /// How many.
+        count: usize,
+    },
+}
+
+impl AfterAsk {
+    /// The ask the line names.
+    pub fn id(&self) -> &str {
+        match self {
+            Self::Withdraw { id } | Self::Behind { id, .. } => id,
+        }
+    }
+}
+
+/// Reads an asker's line after its ask: a withdrawal, or a new count of the forms behind it.
+pub fn parse_after_ask(line: &[u8]) -> Result<AfterAsk, WireError> {
+    let document: Value = serde_json::from_slice(line).map_err(|_| WireError::NotJson)?;
+    let behind = document.get("type").and_then(Value::as_str) == Some("behind");
+    let message = message(line, if behind { "behind" } else { "withdraw" })?;
+    let id = message
         .get("id")
         .and_then(Value::as_str)
         .map(str::to_owned)
-        .ok_or(WireError::Field("id"))
+        .ok_or(WireError::Field("id"))?;
+    if !behind {
+        return Ok(AfterAsk::Withdraw { id });
+    }
+    let count = message
+        .get("count")
+        .and_then(Value::as_u64)
+        .and_then(|count| usize::try_from(count).ok())
+        .ok_or(WireError::Field("count"))?;
+    Ok(AfterAsk::Behind { id, count })
 }
 
 /// The line an inbox hands a withdrawn ask's drafts back in.
@@ -152,9 +198,17 @@ pub fn parse_ask(line: &[u8]) -> Result<AwayRequest, WireError> {
             serde_json::from_value(images.clone()).map_err(|_| WireError::Field("images"))?
         }
     };
+    let behind = match message.get("behind") {
+        None | Some(Value::Null) => 0,
+        Some(count) => count
+            .as_u64()
+            .and_then(|count| usize::try_from(count).ok())
+            .ok_or(WireError::Field("behind"))?,
+    };
     Ok(AwayRequest {
         id: text("id")?,
         images,
+        behind,
         tool,
         arguments: arguments.clone(),
         settings,

@@ -21,6 +21,7 @@ fn request() -> AwayRequest {
             ..DraftRecord::default()
         }]),
         images: ImagePaste::Unsupported,
+        behind: 2,
     }
 }
 
@@ -110,4 +111,49 @@ fn lines_that_are_not_asks_are_refused_not_taken() {
         parse_ask(missing.to_string().as_bytes()),
         Err(WireError::Field("arguments"))
     );
+}
+
+#[test]
+fn an_ask_that_says_nothing_of_forms_behind_it_has_none_behind() {
+    let mut document: Value = serde_json::from_str(&ask_line(&request())).expect("JSON");
+    assert_eq!(document["behind"], json!(2));
+    document
+        .as_object_mut()
+        .expect("an object")
+        .remove("behind");
+    let read = parse_ask(document.to_string().as_bytes()).expect("an ask");
+    assert_eq!(read.behind, 0, "as an older asker sends it");
+    document["behind"] = json!(-1);
+    assert_eq!(
+        parse_ask(document.to_string().as_bytes()),
+        Err(WireError::Field("behind"))
+    );
+}
+
+#[test]
+fn the_lines_after_an_ask_read_back_as_they_were_sent() {
+    let withdraw = withdraw_line("req-1");
+    assert_eq!(
+        parse_after_ask(withdraw.trim_end().as_bytes()),
+        Ok(AfterAsk::Withdraw {
+            id: "req-1".to_owned()
+        })
+    );
+    let behind = behind_line("req-1", 3);
+    assert_eq!(
+        behind,
+        "{\"v\":1,\"type\":\"behind\",\"id\":\"req-1\",\"count\":3}\n"
+    );
+    assert_eq!(
+        parse_after_ask(behind.trim_end().as_bytes()),
+        Ok(AfterAsk::Behind {
+            id: "req-1".to_owned(),
+            count: 3
+        })
+    );
+    assert_eq!(
+        parse_after_ask(br#"{"v":1,"type":"behind","id":"req-1"}"#),
+        Err(WireError::Field("count"))
+    );
+    assert!(parse_after_ask(br#"{"v":1,"type":"ask","id":"req-1"}"#).is_err());
 }

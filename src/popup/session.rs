@@ -273,7 +273,7 @@ fn wait_for_end(connection: &UnixStream, cancel: &Cancel) -> io::Result<bool> {
                 }
             }
             Wake::Cancelled => return Ok(true),
-            Wake::Timeout => {}
+            Wake::Timeout | Wake::Other => {}
         }
     }
 }

@@ -11,6 +11,9 @@
 //! form holds ([`Effect::HandBack`]), so its journal can reopen the form elsewhere.
 //! A form coming to the front appears unbidden: it takes the person's input only once their
 //! typing has paused ([`crate::settling`]), so keys meant for the form before it never answer it.
+//! The label's count of asks waiting after the front one takes in the forms each asker holds
+//! back behind its own ([`InboxEvent::Behind`]): an MCP server sends its queue one form at a
+//! time.
 //! `ctrl+c` on the idle screen closes the inbox (once it has settled after the last form left,
 //! so a `ctrl+c` meant for that form does not); closing it any other way ([`Inbox::close`])
 //! replies to every waiting ask with its cancelled result, keeping the answers typed so far.
@@ -18,6 +21,8 @@
 mod set_aside;
 mod view;
 
+#[cfg(test)]
+mod behind_tests;
 #[cfg(test)]
 mod tests;
 
@@ -47,6 +52,8 @@ struct Entry {
     touched: bool,
     /// Whether the form has been shown (and so announced itself).
     opened: bool,
+    /// How many more forms its asker holds back behind it.
+    behind: usize,
 }
 
 impl Entry {
@@ -60,6 +67,7 @@ impl Entry {
             settings,
             notices,
             drafts,
+            behind,
         } = arrival;
         let config = FormConfig {
             behaviour: settings.behaviour,
@@ -79,6 +87,7 @@ impl Entry {
             ),
             touched: started,
             opened: false,
+            behind,
         }
     }
 
@@ -182,7 +191,10 @@ impl Inbox {
             return Vec::new();
         }
         let entry = match self.set_aside.take(&arrival.ask, &arrival.call.arguments()) {
-            Some(kept) => kept,
+            Some(kept) => Entry {
+                behind: arrival.behind,
+                ..kept
+            },
             None => Entry::new(arrival, &self.config_path),
         };
         self.waiting.push_back(entry);
@@ -311,6 +323,12 @@ impl Surface for Inbox {
             Input::Inbox(InboxEvent::Arrived(arrival)) => self.arrive(*arrival),
             Input::Inbox(InboxEvent::Withdrawn(ask)) => self.withdraw(&ask),
             Input::Inbox(InboxEvent::Recalled(ask)) => self.recall(&ask),
+            Input::Inbox(InboxEvent::Behind { ask, count }) => {
+                if let Some(entry) = self.waiting.iter_mut().find(|entry| entry.ask == ask) {
+                    entry.behind = count;
+                }
+                Vec::new()
+            }
             Input::Key(key) if self.waiting.is_empty() => self.idle_key(key),
             Input::TimerFired(Timer::Settling) if self.waiting.is_empty() => {
                 self.idle_keys = IdleKeys::Taking;
@@ -339,7 +357,8 @@ impl Surface for Inbox {
             Some(front) => view::labelled(
                 &front.origin,
                 front.form().call().title(),
-                self.waiting.len() - 1,
+                self.waiting.len() - 1
+                    + self.waiting.iter().map(|entry| entry.behind).sum::<usize>(),
                 &front.host.draw(form_size(size)),
                 size,
             ),

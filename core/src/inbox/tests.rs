@@ -14,7 +14,7 @@ use crate::settings::Settings;
 
 mod turns;
 
-const SIZE: Size = Size::new(80, 24);
+pub(super) const SIZE: Size = Size::new(80, 24);
 
 fn arguments(title: &str) -> Value {
     json!({
@@ -29,7 +29,7 @@ fn arguments(title: &str) -> Value {
     })
 }
 
-fn arrival(id: &str, title: &str) -> Input {
+pub(super) fn arrival(id: &str, title: &str) -> Input {
     arrival_of(id, &arguments(title))
 }
 
@@ -52,6 +52,7 @@ fn arrival_of(id: &str, arguments: &Value) -> Input {
         call,
         settings: Settings::default(),
         notices: Vec::new(),
+        behind: 0,
     })))
 }
 
@@ -59,14 +60,14 @@ fn withdrawn(id: &str) -> Input {
     Input::Inbox(InboxEvent::Withdrawn(AskId(id.to_owned())))
 }
 
-fn inbox() -> Inbox {
+pub(super) fn inbox() -> Inbox {
     let mut inbox = Inbox::new("default", "/config.json");
     inbox.handle(Input::Resize(SIZE));
     inbox
 }
 
 /// Hands each input in turn, drawing after each as a frontend does; every effect, in order.
-fn feed(inbox: &mut Inbox, inputs: impl IntoIterator<Item = Input>) -> Vec<Effect> {
+pub(super) fn feed(inbox: &mut Inbox, inputs: impl IntoIterator<Item = Input>) -> Vec<Effect> {
     let mut effects = Vec::new();
     for input in inputs {
         effects.extend(inbox.handle(input));
@@ -76,7 +77,7 @@ fn feed(inbox: &mut Inbox, inputs: impl IntoIterator<Item = Input>) -> Vec<Effec
 }
 
 /// The person's keys, typed once the form shown has settled (the pause it waits for over).
-fn keys(script: &str) -> Vec<Input> {
+pub(super) fn keys(script: &str) -> Vec<Input> {
     let mut inputs = vec![settled()];
     inputs.extend(typed(script));
     inputs
@@ -96,7 +97,7 @@ fn settled() -> Input {
 }
 
 /// The replies among `effects`: ask id and result JSON.
-fn replies(effects: &[Effect]) -> Vec<(String, Value)> {
+pub(super) fn replies(effects: &[Effect]) -> Vec<(String, Value)> {
     effects
         .iter()
         .filter_map(|effect| match effect {
@@ -106,7 +107,7 @@ fn replies(effects: &[Effect]) -> Vec<(String, Value)> {
         .collect()
 }
 
-fn screen(frame: &Frame) -> Vec<String> {
+pub(super) fn screen(frame: &Frame) -> Vec<String> {
     let mut rows = vec![String::new(); usize::from(frame.size.height)];
     let mut cmds: Vec<_> = frame.cmds.iter().collect();
     cmds.sort_by_key(|DrawCmd::Text { pos, .. }| (pos.y, pos.x));

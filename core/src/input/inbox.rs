@@ -37,6 +37,9 @@ pub struct Arrival {
     /// What the form opens with (an interrupted ask resumed), one draft per question; a form
     /// opened with drafts counts as started, so it is set aside if its asker goes away.
     pub drafts: Option<Vec<Draft>>,
+    /// How many more forms its asker holds back behind this one (an MCP server's queue, which
+    /// sends the inbox one form at a time), counted among those waiting.
+    pub behind: usize,
 }
 
 /// An event from the askers of an inbox.
@@ -49,4 +52,11 @@ pub enum InboxEvent {
     /// The asker of this ask is being ended from outside and takes back what its form holds
     /// ([`Effect::HandBack`](crate::effect::Effect::HandBack)); the form is withdrawn.
     Recalled(AskId),
+    /// The asker of this ask now holds back this many more forms behind it.
+    Behind {
+        /// The ask.
+        ask: AskId,
+        /// How many forms its asker holds back.
+        count: usize,
+    },
 }

@@ -94,6 +94,12 @@ impl Queue {
         queued + usize::from(matches!(self.holder, Holder::Form(_)))
     }
 
+    /// How many asks wait in line for the input lock, queued forms and foreground calls: what
+    /// an asker showing the open form elsewhere (an inbox) holds back behind it.
+    pub fn waiting(&self) -> usize {
+        self.line.len()
+    }
+
     /// The request id of the open background form, if one is open.
     pub fn open_form(&self) -> Option<&str> {
         match &self.holder {

@@ -9,7 +9,7 @@
 //! the client; a wait cancelled first gives its forms back for the next one.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use pi_agent_ask_core::contract::Call;
@@ -34,6 +34,10 @@ use super::server::Shared;
 use super::tools::{self, DETAILS_META};
 use super::withdrawn::WITHDRAWN;
 use crate::commands::new_request_id;
+use crate::inbox::behind::Behind;
+use locked::Locked;
+
+mod locked;
 
 /// How long the end of the input waits for the open queued form to close and save what it
 /// held: the inbox hands drafts back within a second.
@@ -47,6 +51,8 @@ pub struct Background {
     pub input_ended: watch::Receiver<bool>,
     /// Names the open form whose call the client withdrew, for its task to close it.
     withdrawn_open: watch::Sender<Option<String>>,
+    /// How many asks wait behind the open form, for an inbox that shows it to count.
+    pub behind: Option<Behind>,
 }
 
 struct State {
@@ -82,6 +88,8 @@ impl Background {
             journal,
             input_ended,
             withdrawn_open: watch::channel(None).0,
+            // Without it, an inbox counts this server's open form alone.
+            behind: Behind::new().ok(),
         }
     }
 
@@ -90,9 +98,12 @@ impl Background {
         self.withdrawn_open.subscribe()
     }
 
-    fn state(&self) -> MutexGuard<'_, State> {
+    fn state(&self) -> Locked<'_> {
         // The state stays whole between actions; a panic elsewhere leaves it usable.
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+        Locked {
+            state: self.state.lock().unwrap_or_else(PoisonError::into_inner),
+            behind: self.behind.as_ref(),
+        }
     }
 
     /// The journal, when the server keeps one.

@@ -1,0 +1,195 @@
+//! One ask on a surface that needs no client request (the inbox, a popup), run on a blocking
+//! thread: what it asks, and what it hands back.
+
+use std::path::PathBuf;
+
+use pi_agent_ask_core::contract::Call;
+use pi_agent_ask_core::contract::answers::Draft;
+use pi_agent_ask_core::journal::drafts::DraftRecord;
+use serde_json::Value;
+
+use super::super::server::Shared;
+use super::super::surfaces::Where;
+use super::Machine;
+use crate::away::AwayRequest;
+use crate::cancel::Cancel;
+use crate::inbox::behind::Behind;
+use crate::inbox::client::{self, InboxAnswer, InboxError};
+use crate::popup::{self, Popup, PopupEnding, PopupError, PopupRequest};
+
+/// What the blocking ask hands back.
+pub enum Outcome {
+    /// A tool result document, as `ask` prints it.
+    Result(Value),
+    /// The ask ended without a result: the call's cancelled result.
+    Cancelled,
+    /// The surface did not take the ask.
+    Refused(String),
+    /// The surface failed: an error result with the message.
+    Failed(String),
+}
+
+/// One ask to run on a blocking thread; made by [`Job::new`].
+pub enum Job {
+    /// Sent to the inbox called `name`.
+    Inbox {
+        /// The call as the inbox takes it.
+        request: AwayRequest,
+        /// The inbox's name.
+        name: String,
+        /// How many asks of this server wait behind it, which the inbox counts as they change.
+        behind: Option<Behind>,
+    },
+    /// Asked in a popup.
+    Popup {
+        /// Where the popup opens.
+        popup: Popup,
+        /// The call it asks.
+        call: Call,
+        /// The settings file the popup's form reads.
+        config: Option<PathBuf>,
+        /// Where its preview paths resolve.
+        cwd: PathBuf,
+        /// What its form opens with.
+        drafts: Option<Vec<Draft>>,
+    },
+}
+
+/// Asks in the inbox called `name`, telling it how many asks wait behind this one when the
+/// server counts them.
+fn ask_in_inbox(
+    request: &AwayRequest,
+    name: &str,
+    cancel: &Cancel,
+    behind: Option<&Behind>,
+) -> Result<InboxAnswer, InboxError> {
+    match behind {
+        Some(behind) => client::ask_holding_back(request, name, cancel, behind),
+        None => client::ask(request, name, cancel),
+    }
+}
+
+/// What a cancelled ask handed back: the drafts its form held, one per question, when the
+/// surface gave them in time.
+pub type Kept = Option<Vec<DraftRecord>>;
+
+impl Job {
+    /// The ask of `call` on `surface` (the inbox, or the popup `machine` found), or why that
+    /// surface cannot take it.
+    pub fn new(
+        shared: &Shared,
+        call: &Call,
+        surface: Where,
+        machine: &mut Machine,
+    ) -> Result<Self, String> {
+        let config = &shared.config;
+        match surface {
+            Where::Popup => match machine.popup() {
+                Ok(popup) => Ok(Self::Popup {
+                    popup: popup.clone(),
+                    call: call.clone(),
+                    config: config.settings.path.clone(),
+                    cwd: config.cwd.clone(),
+                    drafts: None,
+                }),
+                Err(why) => Err(why.to_string()),
+            },
+            Where::Inbox => Ok(Self::Inbox {
+                request: AwayRequest::new(call, &config.settings, &config.cwd),
+                name: config.inbox.clone(),
+                behind: shared.background.behind.clone(),
+            }),
+            Where::Elicitation | Where::NoUi => {
+                Err("only an inbox or a popup asks here".to_owned())
+            }
+        }
+    }
+
+    /// The same ask, its form opening with `drafts`.
+    #[must_use]
+    pub fn with_drafts(self, drafts: Option<Vec<Draft>>) -> Self {
+        match self {
+            Self::Inbox {
+                request,
+                name,
+                behind,
+            } => Self::Inbox {
+                request: request.with_drafts(drafts.as_deref()),
+                name,
+                behind,
+            },
+            Self::Popup {
+                popup,
+                call,
+                config,
+                cwd,
+                ..
+            } => Self::Popup {
+                popup,
+                call,
+                config,
+                cwd,
+                drafts,
+            },
+        }
+    }
+
+    /// Asks and waits until the answer, a refusal, or `cancel`; a cancelled ask first takes
+    /// back what its form held.
+    pub fn run(self, cancel: &Cancel) -> (Outcome, Kept) {
+        match self {
+            Self::Inbox {
+                request,
+                name,
+                behind,
+            } => match ask_in_inbox(&request, &name, cancel, behind.as_ref()) {
+                Ok(InboxAnswer::Result(result)) => (Outcome::Result(result), None),
+                Ok(InboxAnswer::Withdrawn(kept)) => (Outcome::Cancelled, kept),
+                Err(error @ (InboxError::NotListening { .. } | InboxError::Place(_))) => {
+                    (Outcome::Refused(error.to_string()), None)
+                }
+                Err(InboxError::Gone | InboxError::Io(_)) => (Outcome::Cancelled, None),
+                Err(error @ InboxError::Refused(_)) => (Outcome::Failed(error.to_string()), None),
+            },
+            Self::Popup {
+                popup,
+                call,
+                config,
+                cwd,
+                drafts,
+            } => {
+                let request = PopupRequest {
+                    call: &call,
+                    config: config.as_deref(),
+                    cwd: &cwd,
+                    drafts: drafts.as_deref(),
+                };
+                match popup::ask(&popup, &request, cancel) {
+                    Ok(answer) => {
+                        let kept = answer
+                            .kept
+                            .map(|kept| kept.iter().map(DraftRecord::from).collect());
+                        // A form taken back, ended from outside (its terminal went away, or
+                        // a signal killed it) or closed unanswered is no answer, as the inbox's
+                        // withdrawn one is none: the person ended nothing.
+                        let ended_from_outside = kept.is_some();
+                        match answer.ending {
+                            PopupEnding::Ended(_) if !ended_from_outside => {
+                                (Outcome::Result(answer.result), kept)
+                            }
+                            PopupEnding::Ended(_)
+                            | PopupEnding::Cancelled
+                            | PopupEnding::Closed => (Outcome::Cancelled, kept),
+                        }
+                    }
+                    Err(error @ PopupError::Refused { .. }) => {
+                        (Outcome::Refused(error.to_string()), None)
+                    }
+                    Err(error @ PopupError::Failed(_)) => {
+                        (Outcome::Failed(error.to_string()), None)
+                    }
+                }
+            }
+        }
+    }
+}

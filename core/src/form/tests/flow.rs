@@ -243,6 +243,24 @@ fn review_previews_notes_of_answered_questions_and_elaborate_shows_all() {
 }
 
 #[test]
+fn elaborate_says_it_asks_about_the_notes_or_without_notes_about_the_answers() {
+    let run = Run::new(ask_user(&one_single()), "space tab");
+    assert!(
+        run.screen()
+            .contains("2. Elaborate  Ask the agent about your answers first"),
+        "{}",
+        run.screen()
+    );
+    let run = Run::new(ask_user(&one_single()), "space n 'why?' enter tab");
+    assert!(
+        run.screen()
+            .contains("2. Elaborate  Ask the agent to clarify your notes first"),
+        "{}",
+        run.screen()
+    );
+}
+
+#[test]
 fn input_after_the_flow_finished_is_ignored() {
     let mut run = Run::new(ask_user(&one_single()), "esc");
     let count = run.effects.len();

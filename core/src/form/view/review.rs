@@ -7,7 +7,7 @@ use super::super::Form;
 use super::super::paging::Window;
 use super::super::state::Pending;
 use super::{ACCENT, DIM, Hit, MUTED, SELECTED, SUCCESS, TEXT, WARNING};
-use crate::contract::answers::with_markers;
+use crate::contract::answers::{Draft, with_markers};
 use crate::contract::rules::ReviewAction;
 use crate::draw::{
     Canvas, Line, Pos, Rect, Span, indented, line_width, owned_lines, put_line, put_lines,
@@ -30,11 +30,13 @@ const ACTION_PREFIX: usize = 5;
 const ACTION_LABEL: usize = 11;
 
 impl ReviewAction {
-    /// What the action does, shown beside it.
-    const fn description(self) -> &'static str {
+    /// What the action does, shown beside it; Elaborate with no notes asks the agent about
+    /// the answers themselves.
+    const fn description(self, noted: bool) -> &'static str {
         match self {
             Self::Submit => "Send the answers",
-            Self::Elaborate => "Ask the agent to clarify your notes first",
+            Self::Elaborate if noted => "Ask the agent to clarify your notes first",
+            Self::Elaborate => "Ask the agent about your answers first",
             Self::Cancel => "Stop without answering",
         }
     }
@@ -266,11 +268,12 @@ impl Form {
         let mut rows = area.rows();
         let fits =
             |text: &str| ACTION_PREFIX + ACTION_LABEL + width(text) <= usize::from(area.width);
+        let noted = self.state.drafts.iter().any(Draft::has_notes);
         let describe = self
             .rules()
             .actions
             .iter()
-            .all(|action| fits(action.description()));
+            .all(|action| fits(action.description(noted)));
         for (position, action) in self.rules().actions.iter().enumerate() {
             let Some(row) = rows.next() else {
                 return;
@@ -294,7 +297,7 @@ impl Form {
                     line.push(Span::new(hint, WARNING));
                 }
             } else if describe {
-                line.push(Span::new(action.description(), MUTED));
+                line.push(Span::new(action.description(noted), MUTED));
             }
             put_line(canvas, row.pos(), &line);
         }

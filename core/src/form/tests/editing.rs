@@ -157,3 +157,14 @@ fn up_and_down_keep_their_column_through_a_shorter_row() {
         Some("aaaaaaaaaaX\nbb\ncccccccccc".to_owned())
     );
 }
+
+#[test]
+fn a_placeholder_too_wide_for_its_editor_ends_with_an_ellipsis() {
+    let run = Run::sized(ask_user(&one_single()), Size::new(40, 12), "n");
+    let screen = run.screen();
+    let row = screen
+        .lines()
+        .find(|line| line.contains('│'))
+        .expect("the note's editor");
+    assert!(row.trim_end().ends_with('…'), "{row:?}");
+}

@@ -37,8 +37,10 @@ pub fn editor_block<'a>(
     let text_columns = columns.saturating_sub(BAR_WIDTH + 1).max(1);
     if editor.is_empty() {
         let mut line: Line = smallvec![Span::new(BAR, ACCENT)];
-        let (shown, _) = crate::text::fit(placeholder, text_columns);
-        line.push(Span::new(shown, DIM.italic()));
+        line.push(Span::new(
+            crate::text::truncate(placeholder, text_columns),
+            DIM.italic(),
+        ));
         return EditorBlock {
             lines: vec![line],
             cursor: Some((0, BAR_WIDTH)),

@@ -4,7 +4,8 @@
 //! While finding, letters are text, so `t`, `n` and the other single-letter keys do not act;
 //! `down`/`up` (the keymap's option keys) go to the next and previous match, `backspace`
 //! deletes, `enter` ends the find and picks the highlighted row (as `enter` does on a
-//! single-choice question). On a multiple-choice question `enter` toggles the match as `space`
+//! single-choice question; with no match it does nothing, since the highlight is none). On a
+//! multiple-choice question `enter` toggles the match as `space`
 //! does and the find goes on, emptied, so that what is typed next finds the next option to tick
 //! rather than acting as a key (`n` opening a note); `enter` on an emptied find, or `esc`, ends
 //! it and keeps the highlight. The tab keys end it and change tabs, and the navigation keys and
@@ -50,6 +51,8 @@ impl Form {
             return self.request_dismiss(Dismissal::Dismiss);
         }
         match keymaps.main_action(&key) {
+            // Nothing found: there is no match to pick, and the highlight is not one.
+            Some(MainAction::Confirm) if !self.highlight_matches() => return Vec::new(),
             Some(MainAction::Confirm) => {
                 let multi = self
                     .active_question()

@@ -66,7 +66,7 @@ impl Form {
     /// the editor is empty and is typed otherwise;
     /// the navigation keys page the editor and the prompt (`home`/`end` are the editor's); the
     /// `*WhenEmpty` actions navigate only while it is empty; everything else edits.
-    fn editor_key(&mut self, key: Key) -> Vec<Effect> {
+    pub(super) fn editor_key(&mut self, key: Key) -> Vec<Effect> {
         let Some(editor) = self.state.editor() else {
             return Vec::new();
         };

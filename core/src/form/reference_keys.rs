@@ -2,7 +2,7 @@
 //! text after every edit, and the batches of paths the program sends.
 
 use super::Form;
-use super::references::Pick;
+use super::references::{Pick, Received};
 use super::state::Focus;
 use crate::effect::Effect;
 use crate::input::FileCandidates;
@@ -13,10 +13,15 @@ impl Form {
     /// highlighted path (a file closes the list; a directory keeps it open on what is inside
     /// it), `esc` closes the list and keeps the text, `up`/`down` move in it.
     /// `tab` or `enter` before the first paths came waits for them. `None` when the key is not
-    /// the list's (no list, or a search that found nothing), so the editor has it.
+    /// the list's (no list, or a search that found nothing, whose `esc` too is the editor's,
+    /// as its footer says), so the editor has it.
     pub(super) fn reference_key(&mut self, key: &Key) -> Option<Vec<Effect>> {
         let editor = self.state.editor_mut()?;
-        let list = editor.references.list.as_mut()?;
+        let list = editor
+            .references
+            .list
+            .as_mut()
+            .filter(|list| list.takes_keys())?;
         if key.mods != Modifiers::NONE {
             return None;
         }
@@ -29,10 +34,7 @@ impl Form {
                 let Some(path) = list.chosen().map(str::to_owned) else {
                     // Typed before the first paths came: the best to come is inserted then,
                     // as it would have been had the walk been quicker than the typing.
-                    if !list.takes_keys() {
-                        return None;
-                    }
-                    list.pick = Pick::Awaited;
+                    list.pick = Pick::Awaited(*key);
                     return Some(Vec::new());
                 };
                 return Some(self.insert_reference(&path));
@@ -68,15 +70,19 @@ impl Form {
     }
 
     /// A batch of paths for a reference list; dropped when no open editor asked for it. The
-    /// best path is inserted at once when `tab` or `enter` came before any path.
+    /// best path is inserted at once when `tab` or `enter` came before any path, and that key
+    /// is the editor's when the search ends with none.
     pub(super) fn receive_files(&mut self, batch: FileCandidates) -> Vec<Effect> {
-        let awaited = self
+        let received = self
             .state
             .editor_mut()
-            .and_then(|editor| editor.references.receive(batch));
-        match awaited {
-            Some(path) => self.insert_reference(&path),
-            None => Vec::new(),
+            .map_or(Received::Listed, |editor| editor.references.receive(batch));
+        match received {
+            Received::Listed => Vec::new(),
+            Received::Insert(path) => self.insert_reference(&path),
+            // Nothing found: the key is the editor's, as it would have been had the search
+            // ended before it.
+            Received::Key(key) => self.editor_key(key),
         }
     }
 }

@@ -9,6 +9,7 @@
 
 use crate::effect::{Effect, FileQuery};
 use crate::input::FileCandidates;
+use crate::keys::Key;
 use crate::text::byte_at_char;
 
 /// The most candidate rows the list shows at once.
@@ -122,9 +123,21 @@ pub enum Pick {
     Best,
     /// A key moved it there: it stays on that path as a later batch reorders the paths.
     Moved,
-    /// `tab` or `enter` came before any path: the best of the first batch with paths is
-    /// inserted as it comes.
-    Awaited,
+    /// `tab` or `enter` (this key) came before any path: the best of the first batch with
+    /// paths is inserted as it comes, or, when the search ends with none, the key is the
+    /// editor's after all.
+    Awaited(Key),
+}
+
+/// What a batch of paths does to the open editor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Received {
+    /// Nothing beyond the list.
+    Listed,
+    /// The path to insert, which a key awaited.
+    Insert(String),
+    /// The key the list awaited, for the editor: the search found nothing.
+    Key(Key),
 }
 
 impl List {
@@ -210,23 +223,31 @@ impl References {
 
     /// Takes a batch of paths: it replaces the list's paths when it answers the open query,
     /// keeping the highlighted path highlighted where it is still listed. Gives the path to
-    /// insert when the list awaited one ([`Pick::Awaited`]).
-    pub fn receive(&mut self, batch: FileCandidates) -> Option<String> {
-        let list = self
+    /// insert when the list awaited one ([`Pick::Awaited`]), or the key that awaited it once
+    /// the search ends with none.
+    pub fn receive(&mut self, batch: FileCandidates) -> Received {
+        let Some(list) = self
             .list
             .as_mut()
-            .filter(|list| list.generation == batch.generation)?;
+            .filter(|list| list.generation == batch.generation)
+        else {
+            return Received::Listed;
+        };
         let moved_to = match list.pick {
             Pick::Moved => list.chosen().map(str::to_owned),
             Pick::Best => None,
-            Pick::Awaited => {
+            Pick::Awaited(key) => {
                 list.paths = batch.paths;
                 list.complete = batch.complete;
                 list.highlighted = 0;
                 if !list.paths.is_empty() || list.complete {
                     list.pick = Pick::Best;
                 }
-                return list.chosen().map(str::to_owned);
+                return match list.chosen() {
+                    Some(path) => Received::Insert(path.to_owned()),
+                    None if list.complete => Received::Key(key),
+                    None => Received::Listed,
+                };
             }
         };
         list.paths = batch.paths;
@@ -236,7 +257,7 @@ impl References {
             list.pick = Pick::Best;
         }
         list.highlighted = kept.unwrap_or(0);
-        None
+        Received::Listed
     }
 
     /// `esc` on an open list: closes it and keeps the text.

@@ -126,6 +126,30 @@ fn the_find_key_again_after_a_toggle_keeps_the_find_as_it_is() {
 }
 
 #[test]
+fn enter_with_no_match_picks_and_ticks_nothing() {
+    let run = Run::new(ask_user(&cities()), "/ 'zzz' enter");
+    assert!(
+        run.form.drafts()[0].selected().is_empty(),
+        "a city was picked"
+    );
+    assert_eq!(
+        run.form.state.find.as_deref(),
+        Some("zzz"),
+        "the find goes on"
+    );
+    let screen = run.screen();
+    assert!(screen.contains("no match"), "{screen}");
+    assert!(!screen.contains("enter select"), "{screen}");
+    assert!(screen.contains("esc end find"), "{screen}");
+    let run = Run::new(ask_user(&three_questions()), "tab / 'zzz' enter");
+    assert!(
+        run.form.drafts()[1].selected().is_empty(),
+        "a check was ticked"
+    );
+    assert!(!run.screen().contains("enter toggle"), "{}", run.screen());
+}
+
+#[test]
 fn esc_ends_the_find_and_keeps_the_highlight() {
     let run = Run::new(ask_user(&cities()), "/ 'ber' esc");
     assert!(run.form.state.find.is_none());

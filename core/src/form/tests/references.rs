@@ -164,6 +164,16 @@ fn a_search_that_found_nothing_offers_no_path_to_insert_and_tab_types_nothing() 
 }
 
 #[test]
+fn esc_after_a_search_that_found_nothing_is_the_editors_as_its_footer_says() {
+    let mut run = custom_editor("'x @zz'");
+    answer(&mut run, &[]);
+    assert!(run.screen().contains("esc keep"), "{}", run.screen());
+    run.keys("esc");
+    assert!(run.form.state.editor().is_none(), "{}", run.screen());
+    assert_eq!(run.form.drafts()[0].custom_text, "x @zz");
+}
+
+#[test]
 fn enter_before_the_first_paths_came_inserts_the_best_of_them_as_they_come() {
     let mut run = custom_editor("'@mai' enter");
     assert!(!run.finished(), "enter submitted the raw @word");
@@ -189,8 +199,25 @@ fn tab_before_the_first_paths_came_types_no_tab_and_a_directory_keeps_the_list_o
 }
 
 #[test]
-fn enter_after_a_search_that_found_nothing_is_the_editors_again() {
+fn enter_before_a_search_that_finds_nothing_is_the_editors_once_the_search_ends() {
     let mut run = custom_editor("'@zz' enter");
+    assert!(
+        run.form.state.editor().is_some(),
+        "enter waits for the paths"
+    );
+    answer(&mut run, &[]);
+    assert!(
+        run.form.state.editor().is_none(),
+        "the enter submitted the written answer: {}",
+        run.screen()
+    );
+    run.keys("enter");
+    assert_eq!(run.answers()["db"]["customText"], json!("@zz"));
+}
+
+#[test]
+fn enter_after_a_search_that_found_nothing_is_the_editors_again() {
+    let mut run = custom_editor("'@zz'");
     answer(&mut run, &[]);
     assert!(
         run.screen().contains("No matching paths"),

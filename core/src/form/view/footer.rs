@@ -137,12 +137,14 @@ impl Form {
                     .active_question()
                     .is_some_and(|(_, question)| question.is_multi());
                 let emptied = self.state.find.as_deref().is_some_and(str::is_empty);
-                let moves = main.hint_pair(MainAction::PreviousOption, MainAction::NextOption);
-                hints.push(moves, "next match", Moving);
-                if multi && emptied {
+                if !self.highlight_matches() {
+                    hints.push(main.hint(MainAction::Cancel), "end find", Essential);
+                } else if multi && emptied {
                     let keys = main.hint_pair(MainAction::Confirm, MainAction::Cancel);
                     hints.push(keys, "end find", Essential);
                 } else {
+                    let moves = main.hint_pair(MainAction::PreviousOption, MainAction::NextOption);
+                    hints.push(moves, "next match", Moving);
                     let pick = if multi { "toggle" } else { "select" };
                     hints.push(main.hint(MainAction::Confirm), pick, Essential);
                     hints.push(main.hint(MainAction::Cancel), "end find", Essential);

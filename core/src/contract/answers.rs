@@ -87,13 +87,12 @@ impl Draft {
         self.selected.clear();
     }
 
-    /// Takes the answer away (the options chosen, the written answer and its images) and keeps
-    /// the notes: for an answer given again, which replaces the one before, not what was noted.
+    /// Takes the answer away (the options chosen, the written answer's selection) and keeps
+    /// the notes and the written text, unselected, as the form keeps it: for an answer given
+    /// again, which replaces the one before, not what was written or noted.
     pub fn clear_answer(&mut self) {
         self.selected.clear();
-        self.custom_text.clear();
         self.custom_selected = false;
-        self.custom_images.clear();
     }
 
     /// The custom text when the custom row is selected and the text is not blank.

@@ -111,3 +111,19 @@ fn drafts_for_another_number_of_questions_are_left_out() {
     assert_eq!(title(&flow), "Which stack?");
     assert!(flow.drafts().iter().all(|draft| !draft.is_dirty()));
 }
+
+#[test]
+fn an_option_chosen_in_place_of_a_written_answer_keeps_the_text_unselected_as_the_form_does() {
+    let mut flow = DialogFlow::resumed(call(), AfterLast::Submit, drafts());
+    for reply in ["Rust", "GitHub", "svc"] {
+        flow.reply(Some(reply)).expect("a reply");
+    }
+    let answers = answers(&flow);
+    assert_eq!(answers["name"]["values"], json!(["svc"]));
+    assert!(answers["name"].get("customText").is_none(), "{answers}");
+    let name = &flow.drafts()[2];
+    assert_eq!(
+        (name.custom_text.as_str(), name.custom_selected),
+        ("api", false)
+    );
+}

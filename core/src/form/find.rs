@@ -5,11 +5,11 @@
 //! `down`/`up` (the keymap's option keys) go to the next and previous match, `backspace`
 //! deletes, `enter` ends the find and picks the highlighted row (as `enter` does on a
 //! single-choice question; with no match it does nothing, since the highlight is none). On a
-//! multiple-choice question `enter` toggles the match as `space`
-//! does and the find goes on, emptied, so that what is typed next finds the next option to tick
-//! rather than acting as a key (`n` opening a note); `enter` on an emptied find, or `esc`, ends
-//! it and keeps the highlight. The tab keys end it and change tabs, and the navigation keys and
-//! `ctrl+c` work as always.
+//! multiple-choice question `enter` toggles the match as `space` does and the find goes on,
+//! emptied, so that what is typed next finds the next option to tick rather than acting as a
+//! key (`n` opening a note); `enter` on an emptied find, or `esc`, ends it and keeps the
+//! highlight. The tab keys end it and change tabs, and the navigation keys and `ctrl+c` work as
+//! always.
 
 use super::Form;
 use super::state::{Dismissal, Focus};

@@ -136,12 +136,7 @@ fn answered_first_of_two_with(options: &str, prepare: impl FnOnce(&Asking)) -> O
 
 /// Sends `signal` to the program with `kill`.
 fn kill(term: &Asking, signal: &str) {
-    let pid = term.program_pid();
-    let killed = std::process::Command::new("kill")
-        .args([&format!("-{signal}"), &pid.to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
+    support::send_signal(term.program_pid(), signal);
 }
 
 /// The program ended at once with `exit`, its prompt line ended, and its result cancelled with

@@ -7,8 +7,6 @@
 
 mod support;
 
-use std::process::Command;
-
 use serde_json::{Value, json};
 use support::asking::{Asking, read_result};
 use support::pi_session::{calling_ask_user, records};
@@ -35,11 +33,7 @@ fn first_drafts() -> Value {
 }
 
 fn terminate(term: &Asking) {
-    let sent = Command::new("kill")
-        .args(["-s", "TERM", &term.recorded_pid().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
+    support::send_signal(term.recorded_pid(), "TERM");
 }
 
 /// Asks `session.jsonl`'s call in the questionnaire, chooses `None` with a note, and ends it

@@ -7,9 +7,11 @@
 
 mod support;
 
-use std::process::Command;
+use std::path::PathBuf;
 
 use serde_json::{Value, json};
+use support::asking::Asking;
+use support::client::Client;
 use support::pi_session::{calling_ask_user, records};
 
 const PROMPT: &str = "Which database should the service use?";
@@ -21,27 +23,29 @@ fn arguments() -> Value {
     }]})
 }
 
-#[test]
-fn a_popup_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with_them() {
-    let Some((term, mut client)) = support::client::attached(100, 30) else {
-        return;
-    };
+/// Asks `session.jsonl`'s call `call-1`, journaled there, in a popup, and waits for its form;
+/// gives the session's path.
+fn asked_in_a_popup(term: &Asking, client: &Client) -> PathBuf {
     term.write_arguments("arguments.json", &arguments());
     let session_path = term.tmux.path("session.jsonl");
     std::fs::write(&session_path, calling_ask_user(&arguments())).expect("the session is written");
-
     term.launch_recorded(
         "",
         "ask arguments.json --ui popup --session session.jsonl --tool-call-id call-1",
     );
     client.wait_for_form("the popup", |screen| screen.contains(PROMPT));
+    session_path
+}
+
+#[test]
+fn a_popup_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with_them() {
+    let Some((term, mut client)) = support::client::attached(100, 30) else {
+        return;
+    };
+    let session_path = asked_in_a_popup(&term, &client);
     client.type_bytes(b"\x1b[B ");
     client.wait_for("SQLite chosen", |screen| screen.contains("(•) SQLite"));
-    let sent = Command::new("kill")
-        .args(["-s", "TERM", &term.recorded_pid().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
+    support::send_signal(term.recorded_pid(), "TERM");
     client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
     let (_, exit) = term.finish();
     assert_eq!(exit, 143);
@@ -76,19 +80,9 @@ fn a_popup_whose_program_is_killed_leaves_the_ask_open_in_the_journal_as_nobody_
     let Some((term, client)) = support::client::attached(100, 30) else {
         return;
     };
-    term.write_arguments("arguments.json", &arguments());
-    let session_path = term.tmux.path("session.jsonl");
-    std::fs::write(&session_path, calling_ask_user(&arguments())).expect("the session is written");
-    term.launch_recorded(
-        "",
-        "ask arguments.json --ui popup --session session.jsonl --tool-call-id call-1",
-    );
-    client.wait_for_form("the popup", |screen| screen.contains(PROMPT));
-    let sent = Command::new("kill")
-        .args(["-s", "KILL", &term.popup_program()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
+    let session_path = asked_in_a_popup(&term, &client);
+    let popup = term.popup_program().parse().expect("a process id");
+    support::send_signal(popup, "KILL");
     client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
     let (_, exit) = term.finish();
     assert_eq!(exit, 1, "a popup gone without an answer is a failure");

@@ -7,7 +7,6 @@
 
 mod support;
 
-use std::process::Command;
 
 use serde_json::{Value, json};
 use support::asking::Asking;
@@ -18,15 +17,6 @@ const PROMPT: &str = "Which cache should the service use?";
 fn arguments() -> Value {
     json!({"questions": [{"id": "cache", "label": "Cache", "prompt": PROMPT,
         "options": [{"value": "redis", "label": "Redis"}, {"value": "none", "label": "None"}]}]})
-}
-
-/// Sends `signal` (a name such as `TERM`) to `pid`.
-fn kill(pid: u32, signal: &str) {
-    let sent = Command::new("kill")
-        .args(["-s", signal, &pid.to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success(), "kill -s {signal} {pid} failed");
 }
 
 /// The lifecycle events in the events file `name`: each one's channel, and its source (a
@@ -76,7 +66,7 @@ fn an_interrupted_ask_is_resumed_with_its_typed_answer_and_then_never_again() {
     term.press(&["3"], "Type your answer");
     term.tmux.text("a local LRU");
     term.tmux.wait_for_text("a local LRU");
-    kill(term.program_pid(), "TERM");
+    support::send_signal(term.program_pid(), "TERM");
     let (interrupted, exit) = term.finish();
     assert_eq!(exit, 143);
     assert_eq!(interrupted["details"]["cancelled"], json!(true));
@@ -172,7 +162,7 @@ fn a_hang_up_journals_the_drafts_of_the_open_form_too() {
     term.tmux.wait_for_text("enter save");
     term.tmux.text("only in tests");
     term.tmux.wait_for_text("only in tests");
-    kill(term.program_pid(), "HUP");
+    support::send_signal(term.program_pid(), "HUP");
     let (_, exit) = term.finish();
     assert_eq!(exit, 129);
     let journal = std::fs::read_to_string(&session_path).expect("the session reads");

@@ -5,107 +5,15 @@
 
 mod support;
 
-use std::io::{BufRead as _, BufReader, Write as _};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+use support::rpc_process::{Rpc, signal_term};
 
 /// Characters a terminal or a line-based reader could act on: DEL, C1 controls (NEL and CSI),
 /// bidirectional overrides and isolates, and the line and paragraph separators.
 const HOSTILE: &str = "x\u{7f}\u{85}\u{9b}31m\u{202e}\u{2067}\u{2028}\u{2029}y";
-
-/// How long a test waits for a line.
-const WAIT: Duration = Duration::from_secs(20);
-
-/// One `rpc` process and its pipes; killed when dropped if still running.
-struct Rpc {
-    child: Child,
-    input: Option<ChildStdin>,
-    output: BufReader<ChildStdout>,
-}
-
-impl Rpc {
-    fn start() -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pi-agent-ask"))
-            .arg("rpc")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the program starts");
-        let input = child.stdin.take();
-        let output = BufReader::new(child.stdout.take().expect("stdout is piped"));
-        Self {
-            child,
-            input,
-            output,
-        }
-    }
-
-    /// The most memory the program has held so far, from `/proc/<pid>/status` (`VmHWM`).
-    fn peak_memory_bytes(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .expect("the program's status is readable");
-        let kib: u64 = status
-            .lines()
-            .find_map(|line| line.strip_prefix("VmHWM:"))
-            .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
-            .expect("a VmHWM line");
-        kib * 1024
-    }
-
-    fn stdin(&mut self) -> &mut ChildStdin {
-        self.input.as_mut().expect("standard input is open")
-    }
-
-    fn send(&mut self, message: &Value) {
-        let line = format!("{message}\n");
-        self.stdin()
-            .write_all(line.as_bytes())
-            .expect("the line is written");
-        self.stdin().flush().expect("the line is flushed");
-    }
-
-    /// The next line as it was written, and as JSON.
-    fn receive(&mut self) -> (String, Value) {
-        let mut line = String::new();
-        let read = self.output.read_line(&mut line).expect("a line is read");
-        assert!(read > 0, "the program closed its output early");
-        let value = serde_json::from_str(&line)
-            .unwrap_or_else(|error| panic!("not one JSON line ({error}): {line}"));
-        (line, value)
-    }
-
-    fn close_input(&mut self) {
-        self.input = None;
-    }
-
-    /// Waits for the exit code, killing the program after [`WAIT`].
-    fn exit_code(&mut self) -> Option<i32> {
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if let Some(status) = self
-                .child
-                .try_wait()
-                .expect("the program can be waited for")
-            {
-                return status.code();
-            }
-            assert!(Instant::now() < deadline, "the program did not exit");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Rpc {
-    fn drop(&mut self) {
-        if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
-}
 
 fn ask(id: &str, question: &str, label: &str) -> Value {
     json!({"type": "ask", "id": id, "tool": "ask_user_question", "arguments": {
@@ -133,8 +41,8 @@ fn assert_escaped(line: &str) {
 fn rpc_lines_escape_del_c1_and_bidirectional_controls_from_payload_and_typed_text() {
     let mut rpc = Rpc::start();
     rpc.send(&ask("c1", HOSTILE, HOSTILE));
-    let (started, event) = rpc.receive();
-    let (request, dialog) = rpc.receive();
+    let (started, event) = rpc.receive_line();
+    let (request, dialog) = rpc.receive_line();
     assert_eq!(kind(&event), "pi-agent-ask:started");
     assert_eq!(kind(&dialog), "extension_ui_request");
     for line in [&started, &request] {
@@ -143,8 +51,8 @@ fn rpc_lines_escape_del_c1_and_bidirectional_controls_from_payload_and_typed_tex
     assert_eq!(dialog["title"], HOSTILE);
     let typed = format!("typed {HOSTILE}");
     rpc.send(&json!({"type": "extension_ui_response", "id": dialog["id"], "value": typed}));
-    let (completed, event) = rpc.receive();
-    let (result_line, result) = rpc.receive();
+    let (completed, event) = rpc.receive_line();
+    let (result_line, result) = rpc.receive_line();
     assert_eq!(kind(&event), "pi-agent-ask:completed");
     assert_escaped(&completed);
     assert_escaped(&result_line);
@@ -153,7 +61,7 @@ fn rpc_lines_escape_del_c1_and_bidirectional_controls_from_payload_and_typed_tex
     assert_eq!(answer["question"], HOSTILE);
     assert_eq!(answer["values"], json!([typed]));
     rpc.close_input();
-    assert_eq!(rpc.exit_code(), Some(0));
+    assert_eq!(rpc.exit_code(), 0);
 }
 
 #[test]
@@ -167,30 +75,30 @@ fn an_rpc_line_over_16_mib_gets_a_failed_parse_response_and_is_skipped_without_b
     long.resize(40 * MIB, b'x');
     long.extend_from_slice(br#"","arguments":{"questions":[{"question":"Long?"}]}}"#);
     long.push(b'\n');
-    let mut input = rpc.input.take().expect("standard input is open");
+    let mut input = rpc.take_input();
     let writer = std::thread::spawn(move || {
         input.write_all(&long).expect("the long line is written");
         input.flush().expect("the long line is flushed");
         input
     });
-    let (_, error) = rpc.receive();
+    let (_, error) = rpc.receive_line();
     assert_eq!(
         error,
         json!({"type": "response", "command": "parse", "success": false,
             "error": "Failed to parse command: the line is longer than 16777216 bytes (16 MiB) and was skipped"})
     );
-    rpc.input = Some(writer.join().expect("the writer ends"));
+    rpc.give_input(writer.join().expect("the writer ends"));
     answer_a_short_ask(&mut rpc);
     let peak = rpc.peak_memory_bytes();
     rpc.close_input();
-    assert_eq!(rpc.exit_code(), Some(0));
+    assert_eq!(rpc.exit_code(), 0);
 
     // The same session without the long line, for what the program takes on its own.
     let mut alone = Rpc::start();
     answer_a_short_ask(&mut alone);
     let own = alone.peak_memory_bytes();
     alone.close_input();
-    assert_eq!(alone.exit_code(), Some(0));
+    assert_eq!(alone.exit_code(), 0);
     // At most the 16 MiB one line may take (and some room for the allocator), never the 40 MiB
     // line whole.
     let held = peak.saturating_sub(own);
@@ -205,13 +113,13 @@ fn an_rpc_line_over_16_mib_gets_a_failed_parse_response_and_is_skipped_without_b
 /// Asks `Short?` as call `c1` and answers it `Yes`, checking every line on the way.
 fn answer_a_short_ask(rpc: &mut Rpc) {
     rpc.send(&ask("c1", "Short?", "Yes"));
-    let (_, started) = rpc.receive();
+    let (_, started) = rpc.receive_line();
     assert_eq!(started["data"]["toolCallId"], "c1");
-    let (_, dialog) = rpc.receive();
+    let (_, dialog) = rpc.receive_line();
     assert_eq!(dialog["title"], "Short?");
     rpc.send(&json!({"type": "extension_ui_response", "id": dialog["id"], "value": "Yes"}));
-    rpc.receive();
-    let (_, result) = rpc.receive();
+    rpc.receive_line();
+    let (_, result) = rpc.receive_line();
     assert_eq!(result["id"], "c1");
     assert_eq!(
         result["result"]["details"]["answers"][0]["values"],
@@ -231,29 +139,25 @@ fn sigterm_with_a_call_open_writes_its_cancelled_result_and_completed_event_then
                 "options": [{"label": "GitHub"}, {"label": "GitLab"}]}]}}),
     );
     rpc.send(&ask("c2", "Later?", "Yes"));
-    rpc.receive();
-    let (_, first) = rpc.receive();
+    rpc.receive_line();
+    let (_, first) = rpc.receive_line();
     rpc.send(&json!({"type": "extension_ui_response", "id": first["id"], "value": "Go"}));
-    let (_, second) = rpc.receive();
+    let (_, second) = rpc.receive_line();
     assert_eq!(second["title"], "CI?");
     let since = Instant::now();
-    let killed = Command::new("kill")
-        .args(["-TERM", &rpc.child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let (_, completed) = rpc.receive();
+    signal_term(&rpc);
+    let (_, completed) = rpc.receive_line();
     assert_eq!(kind(&completed), "pi-agent-ask:completed");
     assert_eq!(completed["data"]["result"]["cancelled"], true);
-    let (_, result) = rpc.receive();
+    let (_, result) = rpc.receive_line();
     assert_eq!((kind(&result), &result["id"]), ("result", &json!("c1")));
     let details = &result["result"]["details"];
     assert_eq!(details["cancelled"], true);
     assert_eq!(details["answers"][0]["values"], json!(["Go"]));
-    let (_, waiting) = rpc.receive();
+    let (_, waiting) = rpc.receive_line();
     assert_eq!(waiting["id"], "c2");
     assert_eq!(waiting["result"]["details"]["cancelled"], true);
-    assert_eq!(rpc.exit_code(), Some(143));
+    assert_eq!(rpc.exit_code(), 143);
     assert!(
         since.elapsed() < Duration::from_secs(3),
         "the signal took {:?} to end the wait",

@@ -60,7 +60,7 @@ fn a_foreground_ask_journals_its_payload_and_request_before_its_dialog_and_its_e
  {
     let dir = tempfile::tempdir().expect("a folder");
     let path = session_file(&dir);
-    let mut rpc = Rpc::start(&path);
+    let mut rpc = Rpc::on_session(&path);
     rpc.send(&json!({"type": "ask", "id": "call-1", "arguments": arguments(false)}));
     let dialog = rpc.until("extension_ui_request");
     let waiting = appended(&path);
@@ -98,7 +98,7 @@ fn a_foreground_ask_journals_its_payload_and_request_before_its_dialog_and_its_e
 fn a_background_form_journals_its_request_before_its_receipt_its_end_and_its_delivery() {
     let dir = tempfile::tempdir().expect("a folder");
     let path = session_file(&dir);
-    let mut rpc = Rpc::start(&path);
+    let mut rpc = Rpc::on_session(&path);
     rpc.send(&json!({"type": "ask", "id": "bg-1", "arguments": arguments(true)}));
     let receipt = rpc.until("result");
     assert_eq!(receipt["result"]["details"]["status"], "queued");
@@ -146,7 +146,7 @@ fn a_background_form_journals_its_request_before_its_receipt_its_end_and_its_del
 fn the_next_session_on_the_file_delivers_what_was_answered_and_asks_again_what_was_not() {
     let dir = tempfile::tempdir().expect("a folder");
     let path = session_file(&dir);
-    let mut first = Rpc::start(&path);
+    let mut first = Rpc::on_session(&path);
     first.send(&json!({"type": "ask", "id": "bg-1", "arguments": arguments(true)}));
     let answered = first.until("result")["result"]["details"]["requestId"].clone();
     let dialog = first.until("extension_ui_request");
@@ -180,7 +180,7 @@ fn the_next_session_on_the_file_delivers_what_was_answered_and_asks_again_what_w
 
     // The form left open is asked again at once, under the call that queued it; no receipt
     // is written again.
-    let mut second = Rpc::start(&path);
+    let mut second = Rpc::on_session(&path);
     let started = second.until("pi-agent-ask:started");
     assert_eq!(started["data"]["toolCallId"], "bg-2", "{started}");
     let dialog = second.until("extension_ui_request");
@@ -213,7 +213,7 @@ fn the_next_session_on_the_file_delivers_what_was_answered_and_asks_again_what_w
     assert_eq!(second.close(), 0);
 
     // Delivered once: the session after has nothing left.
-    let mut third = Rpc::start(&path);
+    let mut third = Rpc::on_session(&path);
     third.send(&json!({"type": "ask", "id": "wait", "tool": "wait_for_answers", "arguments": {}}));
     let waited = third.until("result");
     assert_eq!(waited["result"]["details"]["requestIds"], json!([]));
@@ -224,7 +224,7 @@ fn the_next_session_on_the_file_delivers_what_was_answered_and_asks_again_what_w
 fn a_signal_journals_the_open_forms_drafts_and_no_end_so_resume_finds_the_ask() {
     let dir = tempfile::tempdir().expect("a folder");
     let path = session_file(&dir);
-    let mut rpc = Rpc::start(&path);
+    let mut rpc = Rpc::on_session(&path);
     rpc.send(&json!({"type": "ask", "id": "call-1", "arguments": arguments(false)}));
     rpc.until("extension_ui_request");
     signal_term(&rpc);
@@ -298,7 +298,7 @@ fn a_session_file_that_fails_later_is_reported_and_the_answer_still_goes_out() {
     let path = session_file(&dir);
     let stderr_path = dir.path().join("stderr.txt");
     let stderr = std::fs::File::create(&stderr_path).expect("a file for standard error");
-    let mut rpc = Rpc::start_with(&path, Stdio::from(stderr));
+    let mut rpc = Rpc::on_session_with(&path, Stdio::from(stderr));
     rpc.send(&json!({"type": "ask", "id": "call-1", "arguments": arguments(false)}));
     let dialog = rpc.until("extension_ui_request");
     std::fs::remove_file(&path).expect("the session file is removed");

@@ -32,7 +32,7 @@ fn a_form_asked_again_and_ended_again_keeps_the_answers_it_was_not_asked_again()
     let path = dir.path().join("session.jsonl");
     std::fs::write(&path, calling_ask_user(&arguments())).expect("the session is written");
 
-    let mut first = Rpc::start(&path);
+    let mut first = Rpc::on_session(&path);
     first.send(&json!({"type": "ask", "id": "bg-1", "arguments": arguments()}));
     first.until("result");
     let cache = first.until("extension_ui_request");
@@ -47,7 +47,7 @@ fn a_form_asked_again_and_ended_again_keeps_the_answers_it_was_not_asked_again()
     assert_eq!(drafts[0]["drafts"], cache_answered());
 
     // Asked again from its first question, and ended again before any answer.
-    let mut second = Rpc::start(&path);
+    let mut second = Rpc::on_session(&path);
     let cache = second.until("extension_ui_request");
     assert_eq!(cache["title"], "Which cache?");
     signal_term(&second);
@@ -61,7 +61,7 @@ fn a_form_asked_again_and_ended_again_keeps_the_answers_it_was_not_asked_again()
     );
 
     // Answered in the third: the region now, and the cache again.
-    let mut third = Rpc::start(&path);
+    let mut third = Rpc::on_session(&path);
     let cache = third.until("extension_ui_request");
     third.send(&json!({"type": "extension_ui_response", "id": cache["id"], "value": "Redis"}));
     let region = third.until("extension_ui_request");
@@ -82,7 +82,7 @@ fn a_signal_sent_just_before_the_input_closes_ends_the_session_as_the_signal_eve
     let foreground = json!({"questions": arguments()["questions"].clone()});
     for attempt in 0..10 {
         std::fs::write(&path, calling_ask_user(&foreground)).expect("the session is written");
-        let mut rpc = Rpc::start(&path);
+        let mut rpc = Rpc::on_session(&path);
         rpc.send(&json!({"type": "ask", "id": "call-1", "arguments": foreground}));
         rpc.until("extension_ui_request");
         signal_term(&rpc);

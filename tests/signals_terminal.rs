@@ -25,15 +25,6 @@ fn database_answer() -> Value {
     json!({"database": {"values": ["postgres"], "labels": ["PostgreSQL"], "indices": [1]}})
 }
 
-/// Sends `signal` (a name such as `TERM`) to `pid`.
-fn kill(pid: u32, signal: &str) {
-    let sent = Command::new("kill")
-        .args(["-s", signal, &pid.to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success(), "kill -s {signal} {pid} failed");
-}
-
 /// How long it took for `path` to fill, if it did within `limit`.
 fn filled_within(path: &Path, limit: Duration) -> Option<Duration> {
     let start = Instant::now();
@@ -69,7 +60,7 @@ fn demo_with_one_answer(term: &Asking) -> u32 {
 /// Sends `signal` and checks that the cancelled result with the first answer comes within
 /// [`SIGNAL_ACTS_WITHIN`], with exit `128 + number` and the terminal restored.
 fn assert_signal_ends_the_flow(term: &Asking, pid: u32, signal: &str, number: i32) {
-    kill(pid, signal);
+    support::send_signal(pid, signal);
     let took = filled_within(&term.result_path(), SIGNAL_ACTS_WITHIN * 4);
     assert!(
         took.is_some_and(|took| took <= SIGNAL_ACTS_WITHIN),
@@ -266,7 +257,7 @@ fn ctrl_z_is_ignored_without_job_control() {
     assert!(!process_state(pid).starts_with('T'), "the program stopped");
     tmux.window_keys("alone", &["Enter"]);
     tmux.wait_for_window_text("alone", CHECKS_PROMPT);
-    kill(pid, "TERM");
+    support::send_signal(pid, "TERM");
     let exit = tmux.wait_for_file(&tmux.path("exit.txt"));
     assert_eq!(exit.trim(), "143");
     let text = std::fs::read_to_string(term.result_path()).expect("the result");

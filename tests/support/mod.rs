@@ -69,6 +69,15 @@ pub fn without_surfaces(command: &mut Command) -> &mut Command {
         )
 }
 
+/// Sends `signal` (a name such as `TERM`) to process `pid` with `kill`, which must succeed.
+pub fn send_signal(pid: u32, signal: &str) {
+    let sent = Command::new("kill")
+        .args(["-s", signal, &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "kill -s {signal} {pid} failed");
+}
+
 /// What one run of the program printed.
 pub struct ProgramOutput {
     /// Standard output.

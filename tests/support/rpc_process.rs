@@ -1,13 +1,17 @@
-//! One `rpc --session FILE` process on pipes, driven line by line as Pi drives it.
+//! One `rpc` process on pipes, driven line by line as a host such as Pi drives it.
 
+use std::ffi::OsStr;
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-/// One `rpc --session` process on pipes; killed when dropped if still running.
+/// How long a test waits for the program to exit.
+const WAIT: Duration = Duration::from_secs(20);
+
+/// One `rpc` process and its pipes; killed when dropped if still running.
 pub struct Rpc {
     child: Child,
     input: Option<ChildStdin>,
@@ -15,21 +19,27 @@ pub struct Rpc {
 }
 
 impl Rpc {
-    /// The process's id, for signals.
-    pub fn id(&self) -> u32 {
-        self.child.id()
+    /// `rpc` with no session file, its standard error dropped.
+    pub fn start() -> Self {
+        Self::spawn(&["rpc".as_ref()], Stdio::null())
     }
 
-    /// Starts the program on `session`, its standard error dropped.
-    pub fn start(session: &Path) -> Self {
-        Self::start_with(session, Stdio::null())
+    /// `rpc --session session`, its standard error dropped.
+    pub fn on_session(session: &Path) -> Self {
+        Self::on_session_with(session, Stdio::null())
     }
 
-    /// Starts the program on `session`, its standard error going to `stderr`.
-    pub fn start_with(session: &Path, stderr: Stdio) -> Self {
+    /// `rpc --session session`, its standard error going to `stderr`.
+    pub fn on_session_with(session: &Path, stderr: Stdio) -> Self {
+        Self::spawn(
+            &["rpc".as_ref(), "--session".as_ref(), session.as_os_str()],
+            stderr,
+        )
+    }
+
+    fn spawn(args: &[&OsStr], stderr: Stdio) -> Self {
         let mut child = super::program()
-            .args(["rpc", "--session"])
-            .arg(session)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(stderr)
@@ -44,6 +54,11 @@ impl Rpc {
         }
     }
 
+    /// The process's id, for signals.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Writes `message` as one line.
     pub fn send(&mut self, message: &Value) {
         let input = self.input.as_mut().expect("standard input is open");
@@ -51,12 +66,19 @@ impl Rpc {
         input.flush().expect("the line is flushed");
     }
 
-    /// The next line the program writes, as JSON.
-    pub fn receive(&mut self) -> Value {
+    /// The next line the program writes, as it was written and as JSON.
+    pub fn receive_line(&mut self) -> (String, Value) {
         let mut line = String::new();
         let read = self.output.read_line(&mut line).expect("a line is read");
         assert!(read > 0, "the program closed its output early");
-        serde_json::from_str(&line).unwrap_or_else(|error| panic!("not JSON ({error}): {line}"))
+        let value = serde_json::from_str(&line)
+            .unwrap_or_else(|error| panic!("not one JSON line ({error}): {line}"));
+        (line, value)
+    }
+
+    /// The next line the program writes, as JSON.
+    pub fn receive(&mut self) -> Value {
+        self.receive_line().1
     }
 
     /// Lines until one of type `kind` (or an event on channel `kind`), which is returned.
@@ -69,10 +91,25 @@ impl Rpc {
         }
     }
 
-    /// Closes the program's input, or finds it ended, and gives its exit code.
-    pub fn close(&mut self) -> i32 {
-        drop(self.input.take());
-        let deadline = Instant::now() + Duration::from_secs(20);
+    /// The program's standard input, for a writer of its own (a line too long to write
+    /// while reading); [`Rpc::give_input`] hands it back.
+    pub fn take_input(&mut self) -> ChildStdin {
+        self.input.take().expect("standard input is open")
+    }
+
+    /// Hands back the input [`Rpc::take_input`] took.
+    pub fn give_input(&mut self, input: ChildStdin) {
+        self.input = Some(input);
+    }
+
+    /// Closes the program's standard input: its end of input.
+    pub fn close_input(&mut self) {
+        self.input = None;
+    }
+
+    /// Waits for the program to exit and gives its exit code (-1 for one a signal killed).
+    pub fn exit_code(&mut self) -> i32 {
+        let deadline = Instant::now() + WAIT;
         loop {
             if let Some(status) = self.child.try_wait().expect("the program is waited for") {
                 return status.code().unwrap_or(-1);
@@ -80,6 +117,24 @@ impl Rpc {
             assert!(Instant::now() < deadline, "the program did not exit");
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// Closes the program's input, or finds it ended, and gives its exit code.
+    pub fn close(&mut self) -> i32 {
+        self.close_input();
+        self.exit_code()
+    }
+
+    /// The most memory the program has held so far, from `/proc/<pid>/status` (`VmHWM`).
+    pub fn peak_memory_bytes(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.id()))
+            .expect("the program's status is readable");
+        let kib: u64 = status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmHWM:"))
+            .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("a VmHWM line");
+        kib * 1024
     }
 }
 
@@ -90,11 +145,7 @@ impl Drop for Rpc {
     }
 }
 
-/// Sends SIGTERM to the session.
+/// Sends SIGTERM to the program.
 pub fn signal_term(rpc: &Rpc) {
-    let sent = Command::new("kill")
-        .args(["-s", "TERM", &rpc.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
+    super::send_signal(rpc.id(), "TERM");
 }

@@ -7,7 +7,6 @@
 
 mod support;
 
-
 use serde_json::{Value, json};
 use support::asking::Asking;
 use support::pi_session::{calling_ask_user, custom_types};

@@ -3,9 +3,9 @@
 //! asker sets the count as its queue changes; the wait for the inbox's answer wakes and tells
 //! the inbox.
 
+use std::fs::File;
 use std::io::{self, Read as _, Write as _};
 use std::os::fd::{AsFd as _, BorrowedFd};
-use std::os::unix::net::UnixStream;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -19,16 +19,14 @@ pub struct Behind {
 struct Inner {
     count: AtomicUsize,
     /// Written to when the count changes, so a wait that polls `alarm` wakes up.
-    wake: UnixStream,
-    alarm: UnixStream,
+    wake: File,
+    alarm: File,
 }
 
 impl Behind {
     /// A count of none.
     pub fn new() -> io::Result<Self> {
-        let (wake, alarm) = UnixStream::pair()?;
-        wake.set_nonblocking(true)?;
-        alarm.set_nonblocking(true)?;
+        let (alarm, wake) = pi_agent_ask_crossterm::wake_pipe()?;
         Ok(Self {
             inner: Arc::new(Inner {
                 count: AtomicUsize::new(0),

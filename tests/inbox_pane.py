@@ -6,6 +6,8 @@ Imported by `tests/mcp_inbox.py` and `tests/mcp_queue.py` (Python puts a script'
 its import path)."""
 
 import os
+import shlex
+import signal
 import subprocess
 import time
 
@@ -44,6 +46,20 @@ def screen() -> str:
 def keys(*names: str) -> None:
     """Sends tmux key names to the inbox pane."""
     tmux("send-keys", "-t", "main", *names)
+
+
+def close_inbox() -> None:
+    """Closes the inbox with SIGTERM, as a person's `kill` would, by the process id it wrote."""
+    with open(os.path.join(FOLDER, "inbox.pid")) as pid:
+        os.kill(int(pid.read().strip()), signal.SIGTERM)
+
+
+def reopen_inbox() -> None:
+    """Starts the inbox again in its pane, as the test first started it, once it closed."""
+    command = ("clear; rm -f inbox.pid; XDG_RUNTIME_DIR=\"$PWD/run\" HOME=\"$PWD\" bash -c "
+               "'echo $$ > inbox.pid; exec \"$0\" \"$@\"' "
+               f"{shlex.quote(BINARY)} inbox --config \"$PWD/settings.json\"; echo \"inbox-exit=$?\"")
+    keys(command, "Enter")
 
 
 def idle(text: str) -> bool:

@@ -27,8 +27,9 @@ import time
 import anyio
 from mcp import Client, StdioServerParameters, types
 
-from inbox_pane import (BINARY, DETAILS, FAILURES, FOLDER, LEGACY, MODERN, RUNTIME, check, idle,
-                        form_shown, keys, opening, screen, shown, tool_call)
+from inbox_pane import (BINARY, DETAILS, FAILURES, FOLDER, LEGACY, MODERN, RUNTIME, check,
+                        close_inbox, idle, form_shown, keys, opening, reopen_inbox, screen, shown,
+                        tool_call)
 
 STATE = os.path.join(FOLDER, "state")
 PID_FILE = os.path.join(FOLDER, "server.pid")
@@ -216,6 +217,63 @@ async def counted_in_the_inbox(journal: str) -> None:
         outcome = await client.call_tool("wait_for_answers", {})
         check("every counted form was answered", len(details(outcome).get("results", [])) == 3,
               details(outcome))
+
+
+async def closed_on(journal: str) -> None:
+    """Closing the inbox cancels every ask it counted as waiting: the open form keeps what was
+    picked in it, and the forms and the foreground call this server held back behind it end
+    cancelled too, none asked anywhere else; a form queued after the close is asked as usual."""
+    editor = {"questions": [{"id": "editor", "prompt": "Which editor?",
+                             "options": [{"value": "vim"}, {"value": "emacs"}]}]}
+    async with Client(server(journal), mode=LEGACY) as client:
+        first = details(await client.call_tool("ask_user", DATABASE)).get("requestId")
+        if not await form_shown("the form closed on", showing("Which database?")):
+            return
+        second = details(await client.call_tool("ask_user", CACHE)).get("requestId")
+        outcome: list = []
+        async with anyio.create_task_group() as group:
+            async def call() -> None:
+                outcome.append(await client.call_tool("ask_user", editor))
+            group.start_soon(call)
+            if not await shown("two behind", lambda text: "· 2 more waiting" in text):
+                group.cancel_scope.cancel()
+                return
+            keys("Down", "Enter")
+            await anyio.sleep(0.3)
+            close_inbox()
+            with anyio.move_on_after(20):
+                while not outcome:
+                    await anyio.sleep(0.05)
+        check("the foreground call counted as waiting ends cancelled, unasked",
+              bool(outcome) and text(outcome[0]).startswith("User cancelled the ask flow")
+              and (outcome[0].structured_content or {}).get("cancelled") is True,
+              outcome and text(outcome[0]))
+        waited = details(await client.call_tool("wait_for_answers", {}))
+        results = {entry.get("requestId"): entry.get("result", {})
+                   for entry in waited.get("results", [])}
+        check("the open form and the form held back behind it both end cancelled",
+              waited.get("requestIds") == [first, second]
+              and all(result.get("cancelled") is True for result in results.values()),
+              waited)
+        check("the open form keeps what was picked in it as the inbox closed",
+              results.get(first, {}).get("answers", {}).get("db", {}).get("values")
+              == ["sqlite"], results.get(first))
+        check("no form was failed as unaskable",
+              "not asked" not in json.dumps(waited), waited)
+        check("the inbox closed cleanly", await shown("its exit", lambda text:
+                                                      "inbox-exit=143" in text), screen())
+        reopen_inbox()
+        if not await shown("the inbox again", idle):
+            return
+        third = details(await client.call_tool("ask_user", CACHE)).get("requestId")
+        if not await form_shown("a form queued after the close", showing("Which cache?")):
+            return
+        keys("Enter", "Enter")
+        waited = details(await client.call_tool("wait_for_answers", {}))
+        check("a form queued after the close is asked and answered as usual",
+              waited.get("requestIds") == [third]
+              and waited.get("results", [{}])[0].get("result", {}).get("cancelled") is False,
+              waited)
 
 
 async def foreground_waits(journal: str) -> None:
@@ -596,6 +654,7 @@ async def main() -> None:
     await queued_and_waited(os.path.join(FOLDER, "queued.jsonl"))
     await foreground_waits(os.path.join(FOLDER, "foreground.jsonl"))
     await counted_in_the_inbox(os.path.join(FOLDER, "counted.jsonl"))
+    await closed_on(os.path.join(FOLDER, "closed.jsonl"))
     await restarted(os.path.join(FOLDER, "restarted.jsonl"))
     await restarted_and_left_before_initialize(os.path.join(FOLDER, "left.jsonl"))
     await killed(os.path.join(FOLDER, "killed.jsonl"))

@@ -35,6 +35,8 @@ pub enum Effect {
         ask: AskId,
         /// Its tool result.
         result: Box<ToolResult>,
+        /// Whether its form ended it or the inbox closing did.
+        reason: ReplyReason,
     },
     /// An answer inbox gave up one ask its asker recalled: hand the asker what the form
     /// held, one draft per question, so an interrupted ask can be resumed as it was left.
@@ -52,6 +54,17 @@ pub enum Effect {
     /// Read an image from the clipboard, off the drawing path, and answer with
     /// [`Input::ClipboardImage`] naming this read.
     ReadClipboardImage(ImageRead),
+}
+
+/// Why an answer inbox hands an ask its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplyReason {
+    /// Its form ended it: answered, dismissed or elaborated on.
+    FormEnded,
+    /// The inbox is closing and cancels every ask still waiting. An asker that held more asks
+    /// back behind this one (an MCP server's queue), which the inbox counted as waiting,
+    /// cancels them too.
+    InboxClosing,
 }
 
 /// One clipboard image read the open editor waits for.

@@ -209,7 +209,7 @@ fn ask_inbox(call: &Call, request: &AwayRequest, name: &str) -> Result<Asked, Us
         ending,
     };
     match client::ask(request, name, &cancel) {
-        Ok(InboxAnswer::Result(result)) => Ok(Asked {
+        Ok(InboxAnswer::Result { result, .. }) => Ok(Asked {
             result,
             exit: 0,
             ending: AskEnding::User,

@@ -84,8 +84,12 @@ struct InboxHandler {
 impl Handler for InboxHandler {
     fn on_effect(&mut self, effect: &Effect) -> Step {
         match effect {
-            Effect::Reply { ask, result } => {
-                self.replies.reply(ask, result);
+            Effect::Reply {
+                ask,
+                result,
+                reason,
+            } => {
+                self.replies.reply(ask, result, *reason);
                 Step::Feed(Vec::new())
             }
             Effect::HandBack { ask, drafts } => {

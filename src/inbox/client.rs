@@ -9,6 +9,7 @@ use std::os::fd::AsFd as _;
 use std::os::unix::net::UnixStream;
 use std::time::{Duration, Instant};
 
+use pi_agent_ask_core::effect::ReplyReason;
 use pi_agent_ask_core::journal::drafts::DraftRecord;
 use serde_json::Value;
 
@@ -51,8 +52,14 @@ pub fn listening(name: &str) -> bool {
 /// How an ask in an inbox ended for its asker.
 #[derive(Clone, Debug, PartialEq)]
 pub enum InboxAnswer {
-    /// The inbox answered: the tool result, as JSON.
-    Result(Value),
+    /// The inbox answered: the tool result, as JSON, and whether the ask's form or the
+    /// inbox's closing gave it.
+    Result {
+        /// The tool result.
+        result: Value,
+        /// What ended the ask.
+        reason: ReplyReason,
+    },
     /// The wait was cancelled and the ask withdrawn; what the form held, when the inbox
     /// handed it back in time.
     Withdrawn(Option<Vec<DraftRecord>>),
@@ -137,8 +144,8 @@ fn wait_for_reply(
     loop {
         if let Some(end) = received.iter().position(|&byte| byte == b'\n') {
             match parse_reply(&received[..end]) {
-                Ok(Reply::Result { id, result }) if id == request.id => {
-                    return Ok(InboxAnswer::Result(result));
+                Ok(Reply::Result { id, result, reason }) if id == request.id => {
+                    return Ok(InboxAnswer::Result { result, reason });
                 }
                 Ok(Reply::Kept { id, drafts }) if id == request.id => {
                     return Ok(InboxAnswer::Withdrawn(Some(drafts)));

@@ -22,6 +22,7 @@ use std::time::Duration;
 
 use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::contract::answers::Draft;
+use pi_agent_ask_core::effect::ReplyReason;
 use pi_agent_ask_core::input::{AskId, InboxEvent, Input};
 use pi_agent_ask_core::journal::drafts::DraftRecord;
 use pi_agent_ask_crossterm::ExternalInputs;
@@ -155,14 +156,15 @@ pub struct Replies {
 }
 
 impl Replies {
-    /// Hands `result` to the asker of `ask`, if it is still connected; the ask is done.
-    pub fn reply(&self, ask: &AskId, result: &ToolResult) {
+    /// Hands `result` to the asker of `ask`, if it is still connected, saying whether the
+    /// inbox's closing gave it; the ask is done.
+    pub fn reply(&self, ask: &AskId, result: &ToolResult, reason: ReplyReason) {
         let registered = self.shared.lock().remove(&ask.0);
         if let Some(registered) = registered {
             let mut stream = &registered.stream;
             // Best effort: an asker gone meanwhile gives its ask's cancelled result itself.
             let _ = stream.set_write_timeout(Some(REPLY_TIMEOUT));
-            let _ = stream.write_all(result_line(&ask.0, &result.to_json()).as_bytes());
+            let _ = stream.write_all(result_line(&ask.0, &result.to_json(), reason).as_bytes());
         }
     }
 
@@ -277,7 +279,8 @@ fn serve(shared: &Shared, stream: &UnixStream, serial: u64) {
                 }
                 Ok(Err((id, invalid))) => {
                     let result = invalid.into_result().to_json();
-                    let _ = answer.write_all(result_line(&id, &result).as_bytes());
+                    let line = result_line(&id, &result, ReplyReason::FormEnded);
+                    let _ = answer.write_all(line.as_bytes());
                     continue;
                 }
                 Err(error) => error.to_string(),

@@ -93,10 +93,22 @@ fn an_ask_is_answered_on_its_own_connection() {
     assert_eq!(arrival.ask, AskId("req-1".to_owned()));
     assert_eq!(arrival.origin.program, "agent");
     let result = arrival.call.cancelled(None);
-    server.replies().reply(&arrival.ask, &result);
+    server
+        .replies()
+        .reply(&arrival.ask, &result, ReplyReason::InboxClosing);
     let answered = asking.join().expect("the asker").expect("a result");
-    assert_eq!(answered, InboxAnswer::Result(result.to_json()));
-    let InboxAnswer::Result(answered) = answered else {
+    assert_eq!(
+        answered,
+        InboxAnswer::Result {
+            result: result.to_json(),
+            reason: ReplyReason::InboxClosing
+        },
+        "the asker hears that the inbox's closing cancelled its ask"
+    );
+    let InboxAnswer::Result {
+        result: answered, ..
+    } = answered
+    else {
         unreachable!("a result, checked above");
     };
     assert_eq!(answered["details"]["requestId"], json!("req-1"));
@@ -141,9 +153,17 @@ fn a_reconnect_with_the_same_id_keeps_the_ask_when_the_old_connection_closes() {
         unreachable!("an arrival, checked above");
     };
     let result = arrival.call.no_ui();
-    server.replies().reply(&arrival.ask, &result);
+    server
+        .replies()
+        .reply(&arrival.ask, &result, ReplyReason::FormEnded);
     let answered = asking.join().expect("the asker").expect("a result");
-    assert_eq!(answered, InboxAnswer::Result(result.to_json()));
+    assert_eq!(
+        answered,
+        InboxAnswer::Result {
+            result: result.to_json(),
+            reason: ReplyReason::FormEnded
+        }
+    );
 }
 
 #[test]
@@ -169,9 +189,17 @@ fn an_asker_still_connected_when_another_takes_its_ask_id_is_told_and_let_go() {
         panic!("the newer asker's arrival");
     };
     let result = arrival.call.no_ui();
-    server.replies().reply(&arrival.ask, &result);
+    server
+        .replies()
+        .reply(&arrival.ask, &result, ReplyReason::FormEnded);
     let answered = asking.join().expect("the asker").expect("a result");
-    assert_eq!(answered, InboxAnswer::Result(result.to_json()));
+    assert_eq!(
+        answered,
+        InboxAnswer::Result {
+            result: result.to_json(),
+            reason: ReplyReason::FormEnded
+        }
+    );
 }
 
 #[test]

@@ -5,7 +5,8 @@
 //! "pid":..}}` (`drafts`: what the form opens with, one journal draft record per question;
 //! optional; `images`: whether the form's editors take images, optional, taking them when
 //! absent). Inbox to asker: `{"v":1,"type":"result","id":..,
-//! "result":{..tool result..}}`, or `{"v":1,"type":"error","message":..}` for a line it cannot
+//! "result":{..tool result..}}` (with `"closing":true` when the inbox closing cancelled the
+//! ask), or `{"v":1,"type":"error","message":..}` for a line it cannot
 //! take (not JSON, another version, a missing field). An asker being ended from outside sends
 //! `{"v":1,"type":"withdraw","id":..}` and is answered `{"v":1,"type":"kept","id":..,
 //! "drafts":[..]}` with what the form held. An asker that holds more forms back behind its ask
@@ -15,6 +16,7 @@
 
 use pi_agent_ask_core::contract::Tool;
 use pi_agent_ask_core::contract::rules::ImagePaste;
+use pi_agent_ask_core::effect::ReplyReason;
 use pi_agent_ask_core::journal::drafts::DraftRecord;
 use serde_json::{Value, json};
 
@@ -52,6 +54,8 @@ pub enum Reply {
         id: String,
         /// Its tool result, as JSON.
         result: Value,
+        /// Whether its form or the inbox's closing ended it.
+        reason: ReplyReason,
     },
     /// What the recalled ask's form held, one draft record per question.
     Kept {
@@ -84,9 +88,14 @@ pub fn ask_line(request: &AwayRequest) -> String {
     }))
 }
 
-/// The line an inbox answers an ask with.
-pub fn result_line(id: &str, result: &Value) -> String {
-    line(&json!({"v": VERSION, "type": "result", "id": id, "result": result}))
+/// The line an inbox answers an ask with; `"closing": true` marks a result the inbox's
+/// closing gave.
+pub fn result_line(id: &str, result: &Value, reason: ReplyReason) -> String {
+    let mut document = json!({"v": VERSION, "type": "result", "id": id, "result": result});
+    if reason == ReplyReason::InboxClosing {
+        document["closing"] = Value::Bool(true);
+    }
+    line(&document)
 }
 
 /// The line an asker being ended sends to take its ask back with what the form holds.
@@ -247,9 +256,15 @@ pub fn parse_reply(line: &[u8]) -> Result<Reply, WireError> {
     let message = message(line, "result")?;
     let id = message.get("id").and_then(Value::as_str);
     let result = message.get("result").filter(|result| result.is_object());
+    let reason = match message.get("closing") {
+        None | Some(Value::Null | Value::Bool(false)) => ReplyReason::FormEnded,
+        Some(Value::Bool(true)) => ReplyReason::InboxClosing,
+        Some(_) => return Err(WireError::Field("closing")),
+    };
     Ok(Reply::Result {
         id: id.ok_or(WireError::Field("id"))?.to_owned(),
         result: result.ok_or(WireError::Field("result"))?.clone(),
+        reason,
     })
 }
 

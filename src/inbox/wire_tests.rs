@@ -63,13 +63,28 @@ fn an_ask_that_says_nothing_of_images_takes_them_and_one_that_says_something_els
 #[test]
 fn a_result_and_an_error_read_back_as_they_were_sent() {
     let result = json!({"content": [], "isError": false});
-    let line = result_line("req-1", &result);
+    for reason in [ReplyReason::FormEnded, ReplyReason::InboxClosing] {
+        let line = result_line("req-1", &result, reason);
+        assert_eq!(
+            parse_reply(line.as_bytes()),
+            Ok(Reply::Result {
+                id: "req-1".to_owned(),
+                result: result.clone(),
+                reason,
+            })
+        );
+    }
+    assert!(
+        !result_line("req-1", &result, ReplyReason::FormEnded).contains("closing"),
+        "an answer's line is as it always was"
+    );
+    assert!(result_line("req-1", &result, ReplyReason::InboxClosing).contains(r#""closing":true"#));
+    let mut document: Value =
+        serde_json::from_str(&result_line("req-1", &result, ReplyReason::FormEnded)).unwrap();
+    document["closing"] = json!("yes");
     assert_eq!(
-        parse_reply(line.as_bytes()),
-        Ok(Reply::Result {
-            id: "req-1".to_owned(),
-            result
-        })
+        parse_reply(document.to_string().as_bytes()),
+        Err(WireError::Field("closing"))
     );
     let line = error_line("no");
     assert_eq!(

@@ -29,7 +29,7 @@ mod tests;
 use std::collections::VecDeque;
 
 use crate::draw::{Frame, Pos, Size};
-use crate::effect::{Effect, FileQuery, Surface};
+use crate::effect::{Effect, FileQuery, ReplyReason, Surface};
 use crate::form::{Form, FormConfig};
 use crate::input::{Arrival, AskId, AskOrigin, InboxEvent, Input, Mouse, Timer};
 use crate::keys::{Key, KeyCode, Modifiers};
@@ -102,6 +102,7 @@ impl Entry {
         Effect::Reply {
             ask: self.ask.clone(),
             result: Box::new(self.form().interrupted_result()),
+            reason: ReplyReason::InboxClosing,
         }
     }
 }
@@ -287,6 +288,7 @@ impl Inbox {
                         out.push(Effect::Reply {
                             ask: entry.ask,
                             result: Box::new(result),
+                            reason: ReplyReason::FormEnded,
                         });
                     }
                 }

@@ -7,7 +7,7 @@ use crate::contract::answers::Draft;
 use crate::contract::ask_user::{NoPreviewFiles, ParseOptions};
 use crate::contract::{Call, Tool};
 use crate::draw::{DrawCmd, Frame, Pos, Size};
-use crate::effect::{Effect, Surface};
+use crate::effect::{Effect, ReplyReason, Surface};
 use crate::input::{Arrival, AskId, AskOrigin, InboxEvent, Input, Mouse, Timer};
 use crate::keys::Key;
 use crate::settings::Settings;
@@ -101,7 +101,18 @@ pub(super) fn replies(effects: &[Effect]) -> Vec<(String, Value)> {
     effects
         .iter()
         .filter_map(|effect| match effect {
-            Effect::Reply { ask, result } => Some((ask.0.clone(), result.to_json())),
+            Effect::Reply { ask, result, .. } => Some((ask.0.clone(), result.to_json())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Why each reply among `effects` was sent.
+fn reasons(effects: &[Effect]) -> Vec<ReplyReason> {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Reply { reason, .. } => Some(*reason),
             _ => None,
         })
         .collect()
@@ -166,6 +177,7 @@ fn asks_are_answered_in_arrival_order_each_reply_to_its_own_asker() {
     );
     effects.extend(feed(&mut inbox, keys("down enter enter")));
     effects.extend(feed(&mut inbox, keys("enter enter")));
+    assert_eq!(reasons(&effects), [ReplyReason::FormEnded; 3]);
     let replies = replies(&effects);
     let ids: Vec<_> = replies.iter().map(|(id, _)| id.as_str()).collect();
     assert_eq!(ids, ["a", "b", "c"]);
@@ -269,7 +281,13 @@ fn closing_answers_every_waiting_ask_cancelled_keeping_what_was_typed() {
     feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
     // A note still open in its editor is kept as closing the editor would keep it.
     feed(&mut inbox, keys("down space n i f space s m a l l"));
-    let replies = replies(&inbox.close());
+    let closing = inbox.close();
+    assert_eq!(
+        reasons(&closing),
+        [ReplyReason::InboxClosing; 2],
+        "each marked as the inbox's closing, so an asker holding more back cancels those too"
+    );
+    let replies = replies(&closing);
     let ids: Vec<_> = replies.iter().map(|(id, _)| id.as_str()).collect();
     assert_eq!(ids, ["a", "b"]);
     for (id, result) in &replies {

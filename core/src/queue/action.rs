@@ -56,6 +56,13 @@ pub enum Action {
         /// The id the foreground ask asked for the lock under.
         id: String,
     },
+    /// The foreground ask with this id left the line before its turn, because the person
+    /// closed where it was counted as waiting ([`super::Queue::close_line`]): it ends with
+    /// its cancelled result, unasked.
+    Dismiss {
+        /// The id the foreground ask asked for the lock under.
+        id: String,
+    },
     /// Send the blocked status.
     Blocked(Blocked),
     /// Save a finished form's end before it is delivered anywhere.

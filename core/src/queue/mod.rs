@@ -12,13 +12,16 @@
 //! - A wait is answered once no form is outstanding (at once when none is), with every
 //!   finished form not delivered before, those queued while it waited too; none is delivered
 //!   twice. An aborted wait leaves every form where it was.
-//! - The user cancelling a form ends only that form; the rest of the line goes on.
+//! - The user cancelling a form ends only that form; the rest of the line goes on. Closing the
+//!   surface that showed the open form and counted the line as waiting behind it (an inbox)
+//!   cancels the whole line: the person saw those asks waiting and closed on them.
 
 mod action;
 
 use std::collections::VecDeque;
 
 use crate::contract::Call;
+use crate::contract::answers::Draft;
 use crate::contract::background::{BackgroundAnswer, Delivery, Outcome, Receipt, WaitResult};
 
 pub use action::{Action, BLOCKED_CHANNEL, BLOCKED_LABEL, Blocked};
@@ -136,6 +139,19 @@ impl Queue {
         request_id: &str,
         outcome: Outcome,
     ) -> Result<Vec<Action>, QueueError> {
+        let mut actions = self.end_open_form(request_id, outcome)?;
+        self.deliver(&mut actions);
+        self.next_turn(&mut actions);
+        Ok(actions)
+    }
+
+    /// The open form's end, saved and its blocked status cleared, the lock let go; not yet
+    /// delivered.
+    fn end_open_form(
+        &mut self,
+        request_id: &str,
+        outcome: Outcome,
+    ) -> Result<Vec<Action>, QueueError> {
         if self.open_form() != Some(request_id) {
             return Err(QueueError::NotOpen(request_id.to_owned()));
         }
@@ -144,13 +160,11 @@ impl Queue {
             request_id: request_id.to_owned(),
             outcome,
         };
-        let mut actions = vec![
+        let actions = vec![
             Action::SaveCompletion(answer.clone()),
             Action::Blocked(Blocked::Cleared),
         ];
         self.undelivered.push(answer);
-        self.deliver(&mut actions);
-        self.next_turn(&mut actions);
         Ok(actions)
     }
 
@@ -170,6 +184,57 @@ impl Queue {
         self.undelivered.push(answer);
         self.deliver(&mut actions);
         Some(actions)
+    }
+
+    /// The person closed the surface a foreground ask holding the lock was shown on, which
+    /// counted every ask in line as waiting behind it (an inbox): each leaves the line
+    /// cancelled, as that ask was (see [`Queue::form_closed`] for an open form). A queued form
+    /// ends with its cancelled result, keeping the `drafts` it would have opened with (saved,
+    /// and delivered as any end is); a foreground ask is [`Action::Dismiss`]ed. Asks that join
+    /// the line later are asked as usual.
+    pub fn close_line<'a>(&mut self, drafts: impl Fn(&str) -> Option<&'a [Draft]>) -> Vec<Action> {
+        let mut actions = Vec::new();
+        self.cancel_line(drafts, &mut actions);
+        self.deliver(&mut actions);
+        actions
+    }
+
+    /// The open form ended (cancelled, or answered just before) as the person closed the
+    /// surface it was shown on, which counted the line as waiting behind it: its end is saved,
+    /// then the line closed as [`Queue::close_line`] closes it, then the waits answered.
+    pub fn form_closed<'a>(
+        &mut self,
+        request_id: &str,
+        outcome: Outcome,
+        drafts: impl Fn(&str) -> Option<&'a [Draft]>,
+    ) -> Result<Vec<Action>, QueueError> {
+        let mut actions = self.end_open_form(request_id, outcome)?;
+        self.cancel_line(drafts, &mut actions);
+        self.deliver(&mut actions);
+        Ok(actions)
+    }
+
+    /// Every ask in line leaves it cancelled, forms keeping their `drafts`.
+    fn cancel_line<'a>(
+        &mut self,
+        drafts: impl Fn(&str) -> Option<&'a [Draft]>,
+        actions: &mut Vec<Action>,
+    ) {
+        for turn in std::mem::take(&mut self.line) {
+            match turn {
+                Turn::Foreground(id) => actions.push(Action::Dismiss { id }),
+                Turn::Form(call) => {
+                    let request_id = call.request_id().unwrap_or_default().to_owned();
+                    let cancelled = call.cancelled(drafts(&request_id));
+                    let answer = BackgroundAnswer {
+                        request_id,
+                        outcome: Outcome::of(&cancelled),
+                    };
+                    actions.push(Action::SaveCompletion(answer.clone()));
+                    self.undelivered.push(answer);
+                }
+            }
+        }
     }
 
     /// A wait for answers began under `waiter`: answered at once when no form is outstanding,

@@ -385,3 +385,6 @@ fn a_form_withdrawn_in_line_leaves_it_and_ends_with_the_reason_the_next_wait_del
         )]
     );
 }
+
+#[path = "closing_tests.rs"]
+mod closing;

@@ -5,6 +5,8 @@
 //!
 //! This also finds, per call and only as far as the choice needs, what the machine offers.
 
+use std::sync::Arc;
+
 use pi_agent_ask_core::contract::Call;
 use pi_agent_ask_core::journal::drafts::drafts_for_call;
 use rmcp::RoleServer;
@@ -17,6 +19,7 @@ mod job;
 pub use job::{Job, Kept, Outcome};
 
 use super::progress::Progress;
+use super::queue;
 use super::server::Shared;
 use super::surfaces::{self, Offers, UiChoice, Where};
 use super::tools;
@@ -90,7 +93,7 @@ pub enum Settled {
 /// popup; one that refuses hands the call to the next. Looking at the machine runs commands
 /// (a popup host's probes), so it happens on a blocking thread.
 pub async fn settle(
-    shared: &Shared,
+    shared: &Arc<Shared>,
     call: &Call,
     elicitation: bool,
     context: &RequestContext<RoleServer>,
@@ -114,6 +117,12 @@ pub async fn settle(
                 .await
                 {
                     Away::Done(result) => return Settled::Answered(result),
+                    // The person closed the inbox on this call, and on every ask of this
+                    // server it counted as waiting behind it: they end cancelled too.
+                    Away::Closed(result) => {
+                        queue::close_line(shared);
+                        return Settled::Answered(result);
+                    }
                     Away::Refused(why) => {
                         report(&format!("mcp: {why}; asking on the next surface"));
                         let refused = surface;
@@ -173,6 +182,8 @@ pub async fn look<T: Send + 'static>(
 pub enum Away {
     /// The `CallToolResult` to send, as JSON (a cancelled call's is dropped by `rmcp`).
     Done(Value),
+    /// The inbox closed on the call: its cancelled `CallToolResult`, as JSON.
+    Closed(Value),
     /// The surface did not ask (a host that opened no popup, an inbox gone before the ask):
     /// the next surface asks; the reason is for stderr.
     Refused(String),
@@ -229,7 +240,9 @@ pub async fn ask(
         return Away::Done(tools::call_result(&call.cancelled(None)));
     }
     match done {
-        Some((Outcome::Result(result), _)) => Away::Done(tools::document_result(&result)),
+        Some((Outcome::Result(result) | Outcome::InboxClosed(result), _)) => {
+            Away::Done(tools::document_result(&result))
+        }
         Some((_, kept)) => {
             let drafts = kept.and_then(|records| drafts_for_call(&records, call));
             Away::Done(tools::call_result(&call.cancelled(drafts.as_deref())))
@@ -241,6 +254,7 @@ pub async fn ask(
 fn outcome(call: &Call, done: Option<Outcome>) -> Away {
     match done {
         Some(Outcome::Result(result)) => Away::Done(tools::document_result(&result)),
+        Some(Outcome::InboxClosed(result)) => Away::Closed(tools::document_result(&result)),
         Some(Outcome::Cancelled) => Away::Done(tools::call_result(&call.cancelled(None))),
         Some(Outcome::Refused(why)) => Away::Refused(why),
         Some(Outcome::Failed(message)) => failed(&message),

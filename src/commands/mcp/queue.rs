@@ -239,6 +239,38 @@ pub fn form_finished(shared: &Arc<Shared>, request_id: &str, outcome: Outcome) {
     }
 }
 
+/// The open form ended as the person closed the inbox it was shown in: its end is saved, and
+/// every ask in line, which the inbox counted as waiting behind it, ends cancelled.
+pub fn form_closed(shared: &Arc<Shared>, request_id: &str, outcome: Outcome) {
+    let mut state = shared.background.state();
+    state.withdrawable.retain(|_, form| form != request_id);
+    let State { queue, drafts, .. } = &mut *state;
+    let actions = queue.form_closed(request_id, outcome, |id| drafts.get(id).map(Vec::as_slice));
+    finish_closed(shared, &mut state, actions.unwrap_or_default());
+}
+
+/// The person closed the inbox a foreground call holding the lock was asked in: every ask in
+/// line, which the inbox counted as waiting behind it, ends cancelled.
+pub fn close_line(shared: &Arc<Shared>) {
+    let mut state = shared.background.state();
+    let State { queue, drafts, .. } = &mut *state;
+    let actions = queue.close_line(|id| drafts.get(id).map(Vec::as_slice));
+    finish_closed(shared, &mut state, actions);
+}
+
+/// Carries out the actions of a closed line; the forms cancelled in it are done.
+fn finish_closed(shared: &Arc<Shared>, state: &mut State, actions: Vec<Action>) {
+    for action in actions {
+        if let Action::SaveCompletion(answer) = &action {
+            state.drafts.remove(&answer.request_id);
+            state
+                .withdrawable
+                .retain(|_, form| *form != answer.request_id);
+        }
+        carry_out(shared, state, action);
+    }
+}
+
 /// Carries out one of the queue's actions, in the order given.
 fn carry_out(shared: &Arc<Shared>, state: &mut State, action: Action) {
     match action {
@@ -258,6 +290,8 @@ fn carry_out(shared: &Arc<Shared>, state: &mut State, action: Action) {
                 let _ = granted.send(());
             }
         }
+        // Its turn never comes: the call, waiting for it, ends cancelled.
+        Action::Dismiss { id } => drop(state.grants.remove(&id)),
         Action::SaveCompletion(answer) => {
             if let Some(journal) = &shared.background.journal {
                 journal.finished(&answer);

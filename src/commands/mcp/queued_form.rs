@@ -50,6 +50,7 @@ pub async fn ask(shared: Arc<Shared>, call: Call, drafts: Option<Vec<Draft>>) {
     let request_id = call.request_id().unwrap_or_default().to_owned();
     match asked(&shared, &call, drafts).await {
         Asked::Ended(outcome) => queue::form_finished(&shared, &request_id, outcome),
+        Asked::Closed(outcome) => queue::form_closed(&shared, &request_id, outcome),
         Asked::Interrupted(kept) => {
             let drafts = kept.and_then(|records| drafts_for_call(&records, &call));
             if let (Some(drafts), Some(journal)) = (drafts, shared.background.journal()) {
@@ -63,6 +64,9 @@ pub async fn ask(shared: Arc<Shared>, call: Call, drafts: Option<Vec<Draft>>) {
 enum Asked {
     /// It ended: answered, dismissed, elaborated on, or failed.
     Ended(Outcome),
+    /// The person closed the inbox on it, and on the asks behind it, which it counted as
+    /// waiting: its cancelled result.
+    Closed(Outcome),
     /// The input ended first; what the form held, if its surface handed it back.
     Interrupted(Kept),
 }
@@ -117,6 +121,9 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
                 Ran::Withdrawn => return Asked::Ended(Outcome::Error(WITHDRAWN.to_owned())),
                 Ran::Ended(elsewhere::Outcome::Result(document), _) => {
                     return Asked::Ended(outcome_of(&document));
+                }
+                Ran::Ended(elsewhere::Outcome::InboxClosed(document), _) => {
+                    return Asked::Closed(outcome_of(&document));
                 }
                 // Its surface went away, not the person: the form ends with what it held.
                 Ran::Ended(elsewhere::Outcome::Cancelled, kept) => {
@@ -225,7 +232,11 @@ async fn run(shared: &Shared, job: Job, request_id: &str) -> Ran {
             cancel.cancel();
             match asking.await {
                 // Answered as it was withdrawn: the answer stands.
-                Ok((outcome @ elsewhere::Outcome::Result(_), _)) => Ran::Ended(outcome, None),
+                Ok((
+                    elsewhere::Outcome::Result(document)
+                    | elsewhere::Outcome::InboxClosed(document),
+                    _,
+                )) => Ran::Ended(elsewhere::Outcome::Result(document), None),
                 _ => Ran::Withdrawn,
             }
         }
@@ -236,8 +247,13 @@ async fn run(shared: &Shared, job: Job, request_id: &str) -> Ran {
             cancel.cancel();
             match asking.await {
                 // Answered as the input ended, before the form could be taken back: the
-                // answer is kept for the next server's wait, not lost with the form.
-                Ok((outcome @ elsewhere::Outcome::Result(_), _)) => Ran::Ended(outcome, None),
+                // answer is kept for the next server's wait, not lost with the form; the
+                // forms in line stay for the next server, as the input's end leaves them.
+                Ok((
+                    elsewhere::Outcome::Result(document)
+                    | elsewhere::Outcome::InboxClosed(document),
+                    _,
+                )) => Ran::Ended(elsewhere::Outcome::Result(document), None),
                 Ok((_, kept)) => Ran::Interrupted(kept),
                 Err(_) => Ran::Interrupted(None),
             }

@@ -141,6 +141,7 @@ impl<E: Environment> Session<E> {
                 }
                 Action::Open(call) => self.open_form(*call, out),
                 Action::Grant { id } => self.grant(&id, out),
+                Action::Dismiss { id } => self.dismiss(&id, out),
                 Action::Blocked(status) => self.blocked(status, out),
                 Action::Deliver { waiter, result } => {
                     self.waits.retain(|wait| *wait != waiter);
@@ -218,6 +219,18 @@ impl<E: Environment> Session<E> {
         out.push(answered);
         let actions = self.queue.foreground_done(id);
         self.apply(actions.unwrap_or_default(), out);
+    }
+
+    /// A foreground call that left the line before its turn: answered cancelled, unasked.
+    fn dismiss(&mut self, id: &str, out: &mut Vec<Outgoing>) {
+        if let Some(call) = self
+            .waiting
+            .iter()
+            .position(|call| call.id == id)
+            .and_then(|position| self.waiting.remove(position))
+        {
+            out.push(cancelled_before_start(&mut self.env, call, self.input));
+        }
     }
 
     /// Sends a change of the blocked status; none for a form never shown.

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use pi_agent_ask_core::contract::Call;
 use pi_agent_ask_core::contract::answers::Draft;
+use pi_agent_ask_core::effect::ReplyReason;
 use pi_agent_ask_core::journal::drafts::DraftRecord;
 use serde_json::Value;
 
@@ -21,6 +22,9 @@ use crate::popup::{self, Popup, PopupEnding, PopupError, PopupRequest};
 pub enum Outcome {
     /// A tool result document, as `ask` prints it.
     Result(Value),
+    /// The inbox closed on the ask, with this cancelled result document: the person closed
+    /// it with the asks this server holds back counted as waiting there.
+    InboxClosed(Value),
     /// The ask ended without a result: the call's cancelled result.
     Cancelled,
     /// The surface did not take the ask.
@@ -143,7 +147,14 @@ impl Job {
                 name,
                 behind,
             } => match ask_in_inbox(&request, &name, cancel, behind.as_ref()) {
-                Ok(InboxAnswer::Result(result)) => (Outcome::Result(result), None),
+                Ok(InboxAnswer::Result {
+                    result,
+                    reason: ReplyReason::FormEnded,
+                }) => (Outcome::Result(result), None),
+                Ok(InboxAnswer::Result {
+                    result,
+                    reason: ReplyReason::InboxClosing,
+                }) => (Outcome::InboxClosed(result), None),
                 Ok(InboxAnswer::Withdrawn(kept)) => (Outcome::Cancelled, kept),
                 Err(error @ (InboxError::NotListening { .. } | InboxError::Place(_))) => {
                     (Outcome::Refused(error.to_string()), None)

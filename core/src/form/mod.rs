@@ -130,6 +130,7 @@ pub use crate::contract::rules::{FinalTab, ReviewAction, Rules};
 pub use config::FormConfig;
 pub use view::WIDE_PREVIEW_COLUMNS;
 
+use references::Held;
 use state::{Focus, Phase, State};
 use view::ViewMemory;
 
@@ -244,13 +245,14 @@ impl Surface for Form {
         }
         match input {
             Input::Key(key) => self.handle_key(key),
-            Input::Paste(text) => {
-                let Some(editor) = self.state.editor_mut() else {
-                    return Vec::new();
-                };
-                editor.paste(&text);
-                self.follow_references()
-            }
+            Input::Paste(text) => match self.awaiting_list() {
+                // Pasted after a key that awaits paths: it follows the path.
+                Some(list) => {
+                    list.held.push(Held::Paste(text));
+                    Vec::new()
+                }
+                None => self.paste(&text),
+            },
             Input::FileCandidates(batch) => self.receive_files(batch),
             Input::ClipboardImage(image) => {
                 self.receive_image(image);

@@ -2,7 +2,7 @@
 //! text after every edit, and the batches of paths the program sends.
 
 use super::Form;
-use super::references::{Pick, Received};
+use super::references::{Held, List, Pick, Received};
 use super::state::Focus;
 use crate::effect::Effect;
 use crate::input::FileCandidates;
@@ -12,10 +12,17 @@ impl Form {
     /// A key while the open editor shows a reference list: `tab` and `enter` insert the
     /// highlighted path (a file closes the list; a directory keeps it open on what is inside
     /// it), `esc` closes the list and keeps the text, `up`/`down` move in it.
-    /// `tab` or `enter` before the first paths came waits for them. `None` when the key is not
-    /// the list's (no list, or a search that found nothing, whose `esc` too is the editor's,
-    /// as its footer says), so the editor has it.
+    /// `tab` or `enter` before the first paths came waits for them, and the keys after it wait
+    /// too, to follow the path (`esc` gives up the wait and lets them follow at once). `None`
+    /// when the key is not the list's (no list, or a search that found nothing, whose `esc`
+    /// too is the editor's, as its footer says), so the editor has it.
     pub(super) fn reference_key(&mut self, key: &Key) -> Option<Vec<Effect>> {
+        if let Some(list) = self.awaiting_list()
+            && key.code != KeyCode::Esc
+        {
+            list.held.push(Held::Key(*key));
+            return Some(Vec::new());
+        }
         let editor = self.state.editor_mut()?;
         let list = editor
             .references
@@ -26,7 +33,10 @@ impl Form {
             return None;
         }
         match key.code {
-            KeyCode::Esc => editor.references.dismiss(),
+            KeyCode::Esc => {
+                let held = editor.references.dismiss();
+                return Some(self.replay(held));
+            }
             KeyCode::Down | KeyCode::Up if !list.paths.is_empty() => {
                 list.step(key.code == KeyCode::Down);
             }
@@ -42,6 +52,33 @@ impl Form {
             _ => return None,
         }
         Some(Vec::new())
+    }
+
+    /// The open editor's list while it awaits paths for a key, which holds what is typed.
+    pub(super) fn awaiting_list(&mut self) -> Option<&mut List> {
+        let list = self.state.editor_mut()?.references.list.as_mut()?;
+        matches!(list.pick, Pick::Awaited(_)).then_some(list)
+    }
+
+    /// What was typed while a list awaited paths, given to the form in order, as if typed now.
+    fn replay(&mut self, held: Vec<Held>) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        for typed in held {
+            effects.extend(match typed {
+                Held::Key(key) => self.handle_key(key),
+                Held::Paste(text) => self.paste(&text),
+            });
+        }
+        effects
+    }
+
+    /// A paste into the open editor, if one is open.
+    pub(super) fn paste(&mut self, text: &str) -> Vec<Effect> {
+        let Some(editor) = self.state.editor_mut() else {
+            return Vec::new();
+        };
+        editor.paste(text);
+        self.follow_references()
     }
 
     /// After an edit or a cursor move in the open editor: opens, updates or closes its
@@ -63,6 +100,7 @@ impl Form {
         if let Some(editor) = self.state.editor_mut() {
             editor.insert_reference(path);
             if !path.ends_with('/') {
+                // The list inserting its path awaits nothing, so it holds nothing.
                 editor.references.dismiss();
             }
         }
@@ -71,7 +109,7 @@ impl Form {
 
     /// A batch of paths for a reference list; dropped when no open editor asked for it. The
     /// best path is inserted at once when `tab` or `enter` came before any path, and that key
-    /// is the editor's when the search ends with none.
+    /// is the editor's when the search ends with none; what was typed after that key follows.
     pub(super) fn receive_files(&mut self, batch: FileCandidates) -> Vec<Effect> {
         let received = self
             .state
@@ -79,10 +117,18 @@ impl Form {
             .map_or(Received::Listed, |editor| editor.references.receive(batch));
         match received {
             Received::Listed => Vec::new(),
-            Received::Insert(path) => self.insert_reference(&path),
+            Received::Insert(path, held) => {
+                let mut effects = self.insert_reference(&path);
+                effects.extend(self.replay(held));
+                effects
+            }
             // Nothing found: the key is the editor's, as it would have been had the search
             // ended before it.
-            Received::Key(key) => self.editor_key(key),
+            Received::Key(key, held) => {
+                let mut effects = self.editor_key(key);
+                effects.extend(self.replay(held));
+                effects
+            }
         }
     }
 }

@@ -114,6 +114,8 @@ pub struct List {
     pub highlighted: usize,
     /// How the highlighted path was come to.
     pub pick: Pick,
+    /// What was typed after the key the list awaits paths for ([`Pick::Awaited`]).
+    pub held: Vec<Held>,
 }
 
 /// How a list's highlighted path was come to, which says what a later batch does to it.
@@ -125,8 +127,18 @@ pub enum Pick {
     Moved,
     /// `tab` or `enter` (this key) came before any path: the best of the first batch with
     /// paths is inserted as it comes, or, when the search ends with none, the key is the
-    /// editor's after all.
+    /// editor's after all. What is typed meanwhile waits in the list's `held`, to follow.
     Awaited(Key),
+}
+
+/// Typing held while a list awaits its paths, given to the editor once the awaited key is
+/// done with, in the order typed: nothing typed is lost, and none of it lands before the path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// A key.
+    Key(Key),
+    /// A paste.
+    Paste(String),
 }
 
 /// What a batch of paths does to the open editor.
@@ -134,10 +146,11 @@ pub enum Pick {
 pub enum Received {
     /// Nothing beyond the list.
     Listed,
-    /// The path to insert, which a key awaited.
-    Insert(String),
-    /// The key the list awaited, for the editor: the search found nothing.
-    Key(Key),
+    /// The path to insert, which a key awaited, then what was typed after that key.
+    Insert(String, Vec<Held>),
+    /// The key the list awaited, for the editor, then what was typed after it: the search
+    /// found nothing.
+    Key(Key, Vec<Held>),
 }
 
 impl List {
@@ -213,6 +226,7 @@ impl References {
             complete: false,
             highlighted: 0,
             pick: Pick::Best,
+            held: Vec::new(),
         });
         vec![Effect::FindFiles(FileQuery {
             query,
@@ -244,8 +258,8 @@ impl References {
                     list.pick = Pick::Best;
                 }
                 return match list.chosen() {
-                    Some(path) => Received::Insert(path.to_owned()),
-                    None if list.complete => Received::Key(key),
+                    Some(path) => Received::Insert(path.to_owned(), std::mem::take(&mut list.held)),
+                    None if list.complete => Received::Key(key, std::mem::take(&mut list.held)),
                     None => Received::Listed,
                 };
             }
@@ -260,116 +274,17 @@ impl References {
         Received::Listed
     }
 
-    /// `esc` on an open list: closes it and keeps the text.
-    pub fn dismiss(&mut self) {
-        if let Some(list) = self.list.take() {
-            self.dismissed = Some((list.token.line, list.token.at));
-        }
+    /// `esc` on an open list: closes it and keeps the text, giving back what was typed while
+    /// it awaited paths, for the editor.
+    pub fn dismiss(&mut self) -> Vec<Held> {
+        let Some(list) = self.list.take() else {
+            return Vec::new();
+        };
+        self.dismissed = Some((list.token.line, list.token.at));
+        list.held
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lines(text: &str) -> Vec<String> {
-        text.split('\n').map(str::to_owned).collect()
-    }
-
-    #[test]
-    fn an_at_word_with_text_after_it_is_a_reference() {
-        let text = lines("see @src/ma");
-        let token = Token::at_cursor(&text, (0, 11)).unwrap();
-        assert_eq!((token.at, token.query.as_str()), (4, "src/ma"));
-    }
-
-    /// The `@word` ending at the cursor found over the line's characters one by one.
-    fn token_char_by_char(lines: &[String], (line, column): (usize, usize)) -> Option<Token> {
-        let before: Vec<char> = lines.get(line)?.chars().take(column).collect();
-        let start = before
-            .iter()
-            .rposition(|c| c.is_whitespace())
-            .map_or(0, |space| space + 1);
-        let word = &before[start..];
-        if word.first() == Some(&'@') && word.get(1) != Some(&'"') {
-            return (word.len() > 1).then(|| Token {
-                line,
-                at: start,
-                query: word[1..].iter().collect(),
-                quoted: false,
-            });
-        }
-        let open = (0..before.len().saturating_sub(1)).rev().find(|&at| {
-            before[at] == '@'
-                && before[at + 1] == '"'
-                && (at == 0 || before[at - 1].is_whitespace())
-        })?;
-        let query = &before[open + 2..];
-        (!query.is_empty() && !query.contains(&'"')).then(|| Token {
-            line,
-            at: open,
-            query: query.iter().collect(),
-            quoted: true,
-        })
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn the_word_at_the_cursor_is_the_one_its_characters_make(
-            text in "[a@ \\t\u{3000}é日/\"]{0,24}(\n[a@ é\"]{0,6})?",
-            line in 0..3_usize,
-            column in 0..30_usize,
-        ) {
-            let lines = lines(&text);
-            proptest::prop_assert_eq!(
-                Token::at_cursor(&lines, (line, column)),
-                token_char_by_char(&lines, (line, column))
-            );
-        }
-    }
-
-    #[test]
-    fn a_lone_at_and_an_address_are_not_references() {
-        assert_eq!(Token::at_cursor(&lines("see @"), (0, 5)), None);
-        assert_eq!(Token::at_cursor(&lines("me@host"), (0, 7)), None);
-        assert_eq!(Token::at_cursor(&lines("@src done"), (0, 9)), None);
-    }
-
-    #[test]
-    fn a_batch_for_an_older_query_is_dropped() {
-        let mut references = References::default();
-        references.follow(&lines("@a"), (0, 2), || 1);
-        references.follow(&lines("@ab"), (0, 3), || 2);
-        references.receive(FileCandidates {
-            generation: 1,
-            paths: vec!["a.rs".into()],
-            complete: true,
-        });
-        assert!(references.list.as_ref().unwrap().paths.is_empty());
-        references.receive(FileCandidates {
-            generation: 2,
-            paths: vec!["ab.rs".into()],
-            complete: true,
-        });
-        assert_eq!(references.list.unwrap().paths, ["ab.rs"]);
-    }
-
-    #[test]
-    fn a_dismissed_list_stays_closed_while_its_word_is_typed_on() {
-        let mut references = References::default();
-        references.follow(&lines("@a"), (0, 2), || 1);
-        references.dismiss();
-        assert!(references.follow(&lines("@ab"), (0, 3), || 2).is_empty());
-        assert!(references.list.is_none());
-        references.follow(&lines("@ab "), (0, 4), || 3);
-        let asked = references.follow(&lines("@ab @c"), (0, 6), || 4);
-        assert_eq!(
-            asked,
-            [Effect::FindFiles(FileQuery {
-                query: "c".into(),
-                generation: 4,
-                root: None,
-            })]
-        );
-    }
-}
+#[path = "references_tests.rs"]
+mod tests;

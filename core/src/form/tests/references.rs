@@ -199,6 +199,74 @@ fn tab_before_the_first_paths_came_types_no_tab_and_a_directory_keeps_the_list_o
 }
 
 #[test]
+fn keys_typed_while_tab_awaits_paths_follow_the_path_instead_of_being_lost() {
+    let mut run = custom_editor("'@mai' tab ' and more'");
+    assert_eq!(
+        run.form.state.editor().expect("the editor").lines(),
+        ["@mai"],
+        "held, not typed before the path"
+    );
+    answer(&mut run, &["src/main.rs"]);
+    assert_eq!(
+        run.form.state.editor().expect("the editor").lines(),
+        ["@src/main.rs and more"]
+    );
+}
+
+#[test]
+fn a_paste_while_enter_awaits_paths_follows_the_path_too() {
+    let mut run = custom_editor("'@mai' enter");
+    let effects = run.form.handle(Input::Paste(" pasted".to_owned()));
+    run.effects.extend(effects);
+    answer(&mut run, &["src/main.rs"]);
+    assert_eq!(
+        run.form.state.editor().expect("the editor").lines(),
+        ["@src/main.rs pasted"]
+    );
+}
+
+#[test]
+fn esc_while_awaiting_paths_gives_the_path_up_and_types_what_was_held() {
+    let mut run = custom_editor("'@mai' tab ' x' esc");
+    assert_eq!(
+        run.form.state.editor().expect("the editor").lines(),
+        ["@mai x"]
+    );
+    answer(&mut run, &["src/main.rs"]);
+    assert_eq!(
+        run.form.state.editor().expect("the editor").lines(),
+        ["@mai x"],
+        "paths coming after esc insert nothing"
+    );
+}
+
+#[test]
+fn keys_held_behind_a_search_that_finds_nothing_follow_the_awaited_key() {
+    let mut run = custom_editor("'@zz' tab 'yy'");
+    answer(&mut run, &[]);
+    assert_eq!(
+        run.form.state.editor().expect("the editor").lines(),
+        ["@zzyy"]
+    );
+}
+
+#[test]
+fn a_second_tab_held_behind_the_first_awaits_paths_of_its_own() {
+    let mut run = custom_editor("'@sr' tab 'ma' tab");
+    answer(&mut run, &["src/"]);
+    assert_eq!(
+        run.form.state.editor().expect("the editor").lines(),
+        ["@src/ma"]
+    );
+    assert_eq!(queries(&run).last().expect("a query").query, "src/ma");
+    answer(&mut run, &["src/main.rs"]);
+    assert_eq!(
+        run.form.state.editor().expect("the editor").lines(),
+        ["@src/main.rs"]
+    );
+}
+
+#[test]
 fn enter_before_a_search_that_finds_nothing_is_the_editors_once_the_search_ends() {
     let mut run = custom_editor("'@zz' enter");
     assert!(

@@ -201,11 +201,11 @@ impl Handler for Effects {
             Effect::FindFiles(query) => match &mut self.files {
                 Files::Nowhere => Step::Feed(Vec::new()),
                 Files::AtOnce(paths) => {
-                    paths.walk_all();
+                    let searched = paths.walk_all();
                     Step::Feed(vec![Input::FileCandidates(FileCandidates {
                         generation: query.generation,
                         paths: paths.ranked(&query.query),
-                        complete: true,
+                        searched,
                     })])
                 }
                 Files::Searching(search) => {

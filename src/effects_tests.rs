@@ -3,6 +3,7 @@ use std::time::{Duration, Instant};
 
 use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::contract::question_tool::{self, parse_ask_user_question};
+use pi_agent_ask_core::input::Searched;
 use pi_agent_ask_core::settings::{Notification, Toggle};
 use serde_json::json;
 
@@ -164,7 +165,7 @@ fn a_dry_run_answers_an_at_reference_with_the_walked_paths_at_once() {
         Step::Feed(vec![Input::FileCandidates(FileCandidates {
             generation: 3,
             paths: vec!["src/".into()],
-            complete: true,
+            searched: Searched::Whole,
         })])
     );
 }

@@ -17,6 +17,7 @@ use std::time::Duration;
 use ignore::{Walk, WalkBuilder};
 use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
+use pi_agent_ask_core::input::Searched;
 
 /// The most entries a walk takes in; a larger tree is matched on its first ones.
 pub const MAX_ENTRIES: usize = 100_000;
@@ -38,6 +39,8 @@ pub struct Paths {
     root: PathBuf,
     bound: usize,
     walk: Option<Walk>,
+    /// How far the walk has got: [`Searched::Partly`] while `walk` goes on.
+    searched: Searched,
     found: Vec<String>,
     matcher: Matcher,
 }
@@ -60,16 +63,17 @@ impl Paths {
             root: root.to_path_buf(),
             bound,
             walk: Some(walk),
+            searched: Searched::Partly,
             found: Vec::new(),
             matcher: Matcher::new(Config::DEFAULT.match_paths()),
         }
     }
 
-    /// Walks on for at most `entries` more entries; returns whether the walk is over (the
-    /// tree ended or the bound was reached).
-    pub fn walk_on(&mut self, entries: usize) -> bool {
+    /// Walks on for at most `entries` more entries; returns how far the walk has got: over
+    /// when the tree ended, or cut when the bound was reached with more of the tree left.
+    pub fn walk_on(&mut self, entries: usize) -> Searched {
         let Some(walk) = self.walk.as_mut() else {
-            return true;
+            return self.searched;
         };
         for _ in 0..entries {
             if self.found.len() >= self.bound {
@@ -83,20 +87,31 @@ impl Paths {
                 }
                 Some(Err(_)) => {}
                 None => {
+                    self.searched = Searched::Whole;
                     self.walk = None;
-                    return true;
+                    return self.searched;
                 }
             }
         }
         if self.found.len() >= self.bound {
+            // One entry more says whether the tree went on past the bound.
+            self.searched = match walk.next() {
+                Some(_) => Searched::Cut(self.bound),
+                None => Searched::Whole,
+            };
             self.walk = None;
         }
-        self.walk.is_none()
+        self.searched
     }
 
-    /// Walks the whole tree, up to the bounds.
-    pub fn walk_all(&mut self) {
-        while !self.walk_on(SLICE) {}
+    /// Walks the whole tree, up to the bounds; returns how far it got.
+    pub fn walk_all(&mut self) -> Searched {
+        loop {
+            let searched = self.walk_on(SLICE);
+            if searched.is_over() {
+                return searched;
+            }
+        }
     }
 
     /// The paths found so far that match `query`, best first: by the matcher's score, then
@@ -251,18 +266,18 @@ mod background {
             {
                 paths = Paths::new(root);
             }
-            let complete = paths.walk_on(SLICE);
-            if complete || last_sent.elapsed() >= BATCH_INTERVAL {
+            let searched = paths.walk_on(SLICE);
+            if searched.is_over() || last_sent.elapsed() >= BATCH_INTERVAL {
                 let batch = FileCandidates {
                     generation: query.generation,
                     paths: paths.ranked(&query.query),
-                    complete,
+                    searched,
                 };
                 if !courier.deliver(Input::FileCandidates(batch)) {
                     return;
                 }
                 last_sent = Instant::now();
-                if complete {
+                if searched.is_over() {
                     open = None;
                 }
             }

@@ -49,8 +49,19 @@ fn a_match_at_the_start_of_a_name_ranks_before_a_scattered_one() {
 fn the_walk_stops_at_its_bound() {
     let dir = tree(&["a1", "a2", "a3", "a4", "a5"]);
     let mut paths = Paths::bounded(dir.path(), 3);
-    assert!(paths.walk_on(100));
+    assert_eq!(paths.walk_on(100), Searched::Cut(3));
     assert_eq!(paths.ranked("a").len(), 3);
+    assert_eq!(paths.walk_on(100), Searched::Cut(3), "it stays cut");
+}
+
+#[test]
+fn a_tree_that_ends_at_the_bound_was_searched_whole() {
+    let dir = tree(&["a1", "a2", "a3"]);
+    let mut paths = Paths::bounded(dir.path(), 3);
+    assert_eq!(paths.walk_all(), Searched::Whole);
+    let mut paths = Paths::bounded(dir.path(), 10);
+    assert_eq!(paths.walk_on(1), Searched::Partly);
+    assert_eq!(paths.walk_all(), Searched::Whole);
 }
 
 #[test]
@@ -72,9 +83,9 @@ fn the_search_thread_answers_the_newest_query_with_a_complete_batch() {
     for _ in 0..200 {
         std::thread::sleep(Duration::from_millis(20));
         if let Some(Input::FileCandidates(batch)) = found.take().pop() {
-            let complete = batch.complete;
+            let over = batch.searched.is_over();
             last = Some(batch);
-            if complete {
+            if over {
                 break;
             }
         }

@@ -8,7 +8,7 @@
 //! or for an editor that has closed since, is dropped.
 
 use crate::effect::{Effect, FileQuery};
-use crate::input::FileCandidates;
+use crate::input::{FileCandidates, Searched};
 use crate::keys::Key;
 use crate::text::byte_at_char;
 
@@ -108,8 +108,8 @@ pub struct List {
     pub generation: u64,
     /// The paths so far, best first.
     pub paths: Vec<String>,
-    /// Whether the search is over.
-    pub complete: bool,
+    /// How far the search has got.
+    pub searched: Searched,
     /// The highlighted path.
     pub highlighted: usize,
     /// How the highlighted path was come to.
@@ -157,7 +157,7 @@ impl List {
     /// Whether the list's keys are the list's: it has paths, or some may still come. A search
     /// that found nothing leaves `tab` and `enter` to the editor.
     pub fn takes_keys(&self) -> bool {
-        !self.paths.is_empty() || !self.complete
+        !self.paths.is_empty() || !self.searched.is_over()
     }
 
     /// The highlighted path, if there is one.
@@ -223,7 +223,7 @@ impl References {
             token,
             generation,
             paths: Vec::new(),
-            complete: false,
+            searched: Searched::Partly,
             highlighted: 0,
             pick: Pick::Best,
             held: Vec::new(),
@@ -252,20 +252,22 @@ impl References {
             Pick::Best => None,
             Pick::Awaited(key) => {
                 list.paths = batch.paths;
-                list.complete = batch.complete;
+                list.searched = batch.searched;
                 list.highlighted = 0;
-                if !list.paths.is_empty() || list.complete {
+                if !list.paths.is_empty() || list.searched.is_over() {
                     list.pick = Pick::Best;
                 }
                 return match list.chosen() {
                     Some(path) => Received::Insert(path.to_owned(), std::mem::take(&mut list.held)),
-                    None if list.complete => Received::Key(key, std::mem::take(&mut list.held)),
+                    None if list.searched.is_over() => {
+                        Received::Key(key, std::mem::take(&mut list.held))
+                    }
                     None => Received::Listed,
                 };
             }
         };
         list.paths = batch.paths;
-        list.complete = batch.complete;
+        list.searched = batch.searched;
         let kept = moved_to.and_then(|path| list.paths.iter().position(|listed| *listed == path));
         if kept.is_none() {
             list.pick = Pick::Best;

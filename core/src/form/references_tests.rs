@@ -69,13 +69,13 @@ fn a_batch_for_an_older_query_is_dropped() {
     references.receive(FileCandidates {
         generation: 1,
         paths: vec!["a.rs".into()],
-        complete: true,
+        searched: Searched::Whole,
     });
     assert!(references.list.as_ref().unwrap().paths.is_empty());
     references.receive(FileCandidates {
         generation: 2,
         paths: vec!["ab.rs".into()],
-        complete: true,
+        searched: Searched::Whole,
     });
     assert_eq!(references.list.unwrap().paths, ["ab.rs"]);
 }

@@ -101,6 +101,25 @@ pub struct FileCandidates {
     pub generation: u64,
     /// Paths relative to the working directory, `/`-separated; directories end in `/`.
     pub paths: Vec<String>,
+    /// How far the search has got: a search still going may send better paths.
+    pub searched: Searched,
+}
+
+/// How far the search behind a batch of paths has got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Searched {
+    /// It is still walking: a better batch may follow.
+    Partly,
+    /// It is over, and it looked at the whole tree.
+    Whole,
+    /// It is over, its walk stopped at its bound of this many entries: the paths of a larger
+    /// tree past them were not looked at, so "nothing matched" would say too much.
+    Cut(usize),
+}
+
+impl Searched {
     /// Whether the search is over, so no better batch follows.
-    pub complete: bool,
+    pub const fn is_over(self) -> bool {
+        !matches!(self, Self::Partly)
+    }
 }

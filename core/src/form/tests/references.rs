@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::{Run, ask_user, one_single};
 use crate::effect::{Effect, FileQuery, Surface};
-use crate::input::{FileCandidates, Input};
+use crate::input::{FileCandidates, Input, Searched};
 
 /// The `@` queries a run asked for, in order.
 fn queries(run: &Run) -> Vec<FileQuery> {
@@ -24,7 +24,7 @@ fn answer(run: &mut Run, paths: &[&str]) {
     let effects = run.form.handle(Input::FileCandidates(FileCandidates {
         generation,
         paths: paths.iter().map(|path| (*path).to_owned()).collect(),
-        complete: true,
+        searched: Searched::Whole,
     }));
     run.effects.extend(effects);
 }
@@ -98,17 +98,21 @@ fn a_note_editor_offers_paths_too() {
 fn a_later_batch_replaces_the_paths_and_keeps_the_highlighted_one() {
     let mut run = custom_editor("'@ma'");
     let generation = queries(&run).last().unwrap().generation;
-    let send = |run: &mut Run, paths: &[&str], complete| {
+    let send = |run: &mut Run, paths: &[&str], searched| {
         let batch = FileCandidates {
             generation,
             paths: paths.iter().map(|path| (*path).to_owned()).collect(),
-            complete,
+            searched,
         };
         run.form.handle(Input::FileCandidates(batch));
     };
-    send(&mut run, &["a/main.rs", "b/main.rs"], false);
+    send(&mut run, &["a/main.rs", "b/main.rs"], Searched::Partly);
     run.keys("down");
-    send(&mut run, &["main.rs", "a/main.rs", "b/main.rs"], true);
+    send(
+        &mut run,
+        &["main.rs", "a/main.rs", "b/main.rs"],
+        Searched::Whole,
+    );
     run.keys("tab");
     let editor = run.form.state.editor().unwrap();
     assert_eq!(editor.lines(), ["@b/main.rs"]);
@@ -118,14 +122,14 @@ fn a_later_batch_replaces_the_paths_and_keeps_the_highlighted_one() {
 fn a_later_batch_highlights_its_best_path_while_no_key_has_moved_the_highlight() {
     let mut run = custom_editor("'@ma'");
     let generation = queries(&run).last().unwrap().generation;
-    for (paths, complete) in [
-        (&["a/main.rs", "b/main.rs"][..], false),
-        (&["main.rs", "a/main.rs"][..], true),
+    for (paths, searched) in [
+        (&["a/main.rs", "b/main.rs"][..], Searched::Partly),
+        (&["main.rs", "a/main.rs"][..], Searched::Whole),
     ] {
         let batch = FileCandidates {
             generation,
             paths: paths.iter().map(|path| (*path).to_owned()).collect(),
-            complete,
+            searched,
         };
         run.form.handle(Input::FileCandidates(batch));
     }
@@ -147,6 +151,30 @@ fn a_search_still_going_says_so_and_an_empty_one_says_nothing_matched() {
         run.screen().contains("No matching paths"),
         "{}",
         run.screen()
+    );
+}
+
+#[test]
+fn a_search_cut_at_its_bound_does_not_say_nothing_matches_but_how_far_it_looked() {
+    let mut run = custom_editor("'@zz'");
+    let generation = queries(&run).last().expect("a query").generation;
+    let effects = run.form.handle(Input::FileCandidates(FileCandidates {
+        generation,
+        paths: Vec::new(),
+        searched: Searched::Cut(100_000),
+    }));
+    run.effects.extend(effects);
+    let screen = run.screen();
+    assert!(
+        screen.contains("No match in the first 100,000 paths"),
+        "{screen}"
+    );
+    assert!(!screen.contains("No matching paths"), "{screen}");
+    run.keys("enter enter");
+    assert_eq!(
+        run.answers()["db"]["customText"],
+        json!("@zz"),
+        "the keys are the editor's, as after a search that found nothing"
     );
 }
 

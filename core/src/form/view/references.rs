@@ -5,6 +5,7 @@ use super::super::Form;
 use super::super::references::{LIST_ROWS, List};
 use super::{DIM, MUTED, SELECTED, TEXT};
 use crate::draw::{Canvas, Pos, Rect};
+use crate::input::Searched;
 use crate::text::width;
 
 /// What a list without paths says.
@@ -65,8 +66,13 @@ impl Form {
 /// it is highlighted, or one line saying why there are none.
 fn shown_rows(list: &List, rows: usize) -> Vec<(String, bool)> {
     if list.paths.is_empty() {
-        let status = if list.complete { NO_MATCH } else { SEARCHING };
-        return vec![(status.to_owned(), false)];
+        let status = match list.searched {
+            Searched::Partly => SEARCHING.to_owned(),
+            Searched::Whole => NO_MATCH.to_owned(),
+            // The walk stopped early: what it did not look at may match.
+            Searched::Cut(entries) => format!("No match in the first {} paths", thousands(entries)),
+        };
+        return vec![(status, false)];
     }
     let top = list.top(rows);
     list.paths
@@ -76,6 +82,19 @@ fn shown_rows(list: &List, rows: usize) -> Vec<(String, bool)> {
         .take(rows)
         .map(|(index, path)| (path.clone(), index == list.highlighted))
         .collect()
+}
+
+/// `count` with a `,` between each group of three digits, as the README writes 100,000.
+fn thousands(count: usize) -> String {
+    let digits = count.to_string();
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
 }
 
 /// The end of `text` in at most `room` cells, after `…` when it is cut, since the end of a
@@ -100,7 +119,15 @@ fn tail(text: &str, room: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::tail;
+    use super::{tail, thousands};
+
+    #[test]
+    fn a_count_is_written_in_groups_of_three_digits() {
+        assert_eq!(thousands(100_000), "100,000");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(0), "0");
+    }
 
     #[test]
     fn a_cut_path_keeps_its_end() {

@@ -47,6 +47,7 @@ fn arrival(id: &str, title: &str) -> Input {
         settings: Settings::default(),
         notices: Vec::new(),
         behind: 0,
+        process: None,
     })))
 }
 

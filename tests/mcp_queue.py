@@ -219,6 +219,51 @@ async def counted_in_the_inbox(journal: str) -> None:
               details(outcome))
 
 
+async def a_servers_forms_keep_their_place(journal: str) -> None:
+    """The server's next queued form comes to the front as the one before it is answered,
+    before a shell's ask that arrived while it waited, and no idle screen shows between."""
+    editor = {"questions": [{"id": "editor", "prompt": "Which editor?",
+                             "options": [{"value": "vim"}, {"value": "emacs"}]}]}
+    async with Client(server(journal), mode=LEGACY) as client:
+        await client.call_tool("ask_user", DATABASE)
+        if not await form_shown("the server's first form", showing("Which database?")):
+            return
+        await client.call_tool("ask_user", CACHE)
+        shell = subprocess.Popen([BINARY, "ask", "-", "--ui", "inbox"], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True,
+                                 env={**os.environ, "XDG_RUNTIME_DIR": RUNTIME})
+        shell.stdin.write(json.dumps(editor))
+        shell.stdin.close()
+        if not await shown("the shell's ask counted", lambda text: "· 2 more waiting" in text):
+            shell.kill()
+            return
+        keys("Enter", "Enter")
+        seen = []
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            seen.append(screen())
+            if "Which cache?" in seen[-1] or "Which editor?" in seen[-1]:
+                break
+            await anyio.sleep(0.002)
+        check("the server's next form comes before the shell's ask that arrived after it",
+              "Which cache?" in seen[-1], seen[-1])
+        check("no idle screen shows between the server's two forms",
+              not any(idle(text) for text in seen), [text for text in seen if idle(text)][:1])
+        if not await form_shown("the server's second form", showing("Which cache?")):
+            shell.kill()
+            return
+        keys("Enter", "Enter")
+        if await form_shown("the shell's ask after the server's forms", showing("Which editor?")):
+            keys("Down", "Enter", "Enter")
+        output = await anyio.to_thread.run_sync(shell.stdout.read)
+        shell.wait(timeout=20)
+        check("the shell's ask gets its own answer",
+              json.loads(output or "{}").get("details", {}).get("answers", {})
+              .get("editor", {}).get("values") == ["emacs"], output)
+        waited = details(await client.call_tool("wait_for_answers", {}))
+        check("both server forms were answered", len(waited.get("results", [])) == 2, waited)
+
+
 async def closed_on(journal: str) -> None:
     """Closing the inbox cancels every ask it counted as waiting: the open form keeps what was
     picked in it, and the forms and the foreground call this server held back behind it end
@@ -654,6 +699,7 @@ async def main() -> None:
     await queued_and_waited(os.path.join(FOLDER, "queued.jsonl"))
     await foreground_waits(os.path.join(FOLDER, "foreground.jsonl"))
     await counted_in_the_inbox(os.path.join(FOLDER, "counted.jsonl"))
+    await a_servers_forms_keep_their_place(os.path.join(FOLDER, "kept.jsonl"))
     await closed_on(os.path.join(FOLDER, "closed.jsonl"))
     await restarted(os.path.join(FOLDER, "restarted.jsonl"))
     await restarted_and_left_before_initialize(os.path.join(FOLDER, "left.jsonl"))

@@ -41,6 +41,8 @@ pub fn arrival(request: AwayRequest) -> Result<Arrival, (String, InvalidCall)> {
             settings: loaded.settings,
             notices: loaded.notices,
             behind: request.behind,
+            // A pid of 0 is an asker that did not say.
+            process: (request.asker.pid != 0).then_some(request.asker.pid),
         }),
         Err(invalid) => Err((id, invalid)),
     }

@@ -13,12 +13,19 @@
 //! typing has paused ([`crate::settling`]), so keys meant for the form before it never answer it.
 //! The label's count of asks waiting after the front one takes in the forms each asker holds
 //! back behind its own ([`InboxEvent::Behind`]): an MCP server sends its queue one form at a
-//! time.
+//! time, and its next form takes the front place its last one left (`next_place`).
 //! `ctrl+c` on the idle screen closes the inbox (once it has settled after the last form left,
 //! so a `ctrl+c` meant for that form does not); closing it any other way ([`Inbox::close`])
 //! replies to every waiting ask with its cancelled result, keeping the answers typed so far.
+//!
+//! [`InboxEvent::Arrived`]: crate::input::InboxEvent::Arrived
+//! [`InboxEvent::Withdrawn`]: crate::input::InboxEvent::Withdrawn
+//! [`InboxEvent::Recalled`]: crate::input::InboxEvent::Recalled
+//! [`InboxEvent::Behind`]: crate::input::InboxEvent::Behind
 
+mod next_place;
 mod set_aside;
+mod surface;
 mod view;
 
 #[cfg(test)]
@@ -28,14 +35,15 @@ mod tests;
 
 use std::collections::VecDeque;
 
-use crate::draw::{Frame, Pos, Size};
+use crate::draw::Size;
 use crate::effect::{Effect, FileQuery, ReplyReason, Surface};
 use crate::form::{Form, FormConfig};
-use crate::input::{Arrival, AskId, AskOrigin, InboxEvent, Input, Mouse, Timer};
+use crate::input::{Arrival, AskId, AskOrigin, Input, Timer};
 use crate::keys::{Key, KeyCode, Modifiers};
 use crate::settings_panel::WithSettings;
 use crate::settling::{Opening, Settling};
 
+use next_place::NextPlace;
 use set_aside::SetAside;
 use view::TakenBack;
 
@@ -54,6 +62,8 @@ struct Entry {
     opened: bool,
     /// How many more forms its asker holds back behind it.
     behind: usize,
+    /// Its asker's process, when it said.
+    process: Option<u32>,
 }
 
 impl Entry {
@@ -68,6 +78,7 @@ impl Entry {
             notices,
             drafts,
             behind,
+            process,
         } = arrival;
         let config = FormConfig {
             behaviour: settings.behaviour,
@@ -88,6 +99,7 @@ impl Entry {
             touched: started,
             opened: false,
             behind,
+            process,
         }
     }
 
@@ -147,6 +159,8 @@ pub struct Inbox {
     idle_keys: IdleKeys,
     size: Size,
     phase: Phase,
+    /// The front place kept for the next ask of an asker that holds more back.
+    next_place: Option<NextPlace>,
 }
 
 impl Inbox {
@@ -162,6 +176,7 @@ impl Inbox {
             idle_keys: IdleKeys::Taking,
             size: Size::default(),
             phase: Phase::Open,
+            next_place: None,
         }
     }
 
@@ -179,18 +194,21 @@ impl Inbox {
     /// one keeping the answers typed so far), in arrival order; later arrivals are ignored.
     pub fn close(&mut self) -> Vec<Effect> {
         self.phase = Phase::Closed;
+        self.next_place = None;
         self.waiting
             .drain(..)
             .map(|entry| entry.cancelled_reply())
             .collect()
     }
 
-    /// Takes an ask in: at the back of the queue, or, for an ask id already waiting, nowhere
-    /// (the asker reconnected before its first connection was seen to close).
+    /// Takes an ask in: at the back of the queue, at the front when the place there is kept
+    /// for its asker, or, for an ask id already waiting, nowhere (the asker reconnected before
+    /// its first connection was seen to close).
     fn arrive(&mut self, arrival: Arrival) -> Vec<Effect> {
         if self.waiting.iter().any(|entry| entry.ask == arrival.ask) {
             return Vec::new();
         }
+        let takes_place = self.takes_kept_place(&arrival);
         let entry = match self.set_aside.take(&arrival.ask, &arrival.call.arguments()) {
             Some(kept) => Entry {
                 behind: arrival.behind,
@@ -198,6 +216,10 @@ impl Inbox {
             },
             None => Entry::new(arrival, &self.config_path),
         };
+        if takes_place {
+            self.waiting.push_front(entry);
+            return self.release_place();
+        }
         self.waiting.push_back(entry);
         if self.waiting.len() == 1 {
             self.show_front()
@@ -214,7 +236,7 @@ impl Inbox {
         let Some(entry) = self.waiting.remove(index) else {
             return Vec::new();
         };
-        if index == 0 {
+        if index == 0 && self.next_place.is_none() {
             self.taken_back = Some(TakenBack {
                 origin: entry.origin.clone(),
                 title: entry.form().call().title().map(str::to_owned),
@@ -246,8 +268,12 @@ impl Inbox {
     }
 
     /// Shows the form at the front: it hears the screen's size, settles, and, the first
-    /// time, announces itself. With none left, the idle screen settles.
+    /// time, announces itself. With none left, the idle screen settles. Nothing while the
+    /// front place is kept for an asker's next ask.
     fn show_front(&mut self) -> Vec<Effect> {
+        if self.next_place.is_some() {
+            return Vec::new();
+        }
         let size = form_size(self.size);
         let Some(front) = self.waiting.front_mut() else {
             self.idle_keys = IdleKeys::Settling;
@@ -276,7 +302,7 @@ impl Inbox {
     }
 
     /// The front form's effects for the program: a finish becomes the reply to its asker,
-    /// and the next form shows.
+    /// and the next form shows, unless the place is kept for that asker's next ask.
     fn replies(&mut self, effects: Vec<Effect>) -> Vec<Effect> {
         let mut out = Vec::with_capacity(effects.len());
         let mut finished = false;
@@ -286,10 +312,11 @@ impl Inbox {
                     finished = true;
                     if let Some(entry) = self.waiting.pop_front() {
                         out.push(Effect::Reply {
-                            ask: entry.ask,
+                            ask: entry.ask.clone(),
                             result: Box::new(result),
                             reason: ReplyReason::FormEnded,
                         });
+                        out.extend(self.keep_place_after(entry));
                     }
                 }
                 Effect::Finish(_) => {}
@@ -316,58 +343,6 @@ impl Inbox {
     }
 }
 
-impl Surface for Inbox {
-    fn handle(&mut self, input: Input) -> Vec<Effect> {
-        if self.phase == Phase::Closed {
-            return Vec::new();
-        }
-        match input {
-            Input::Inbox(InboxEvent::Arrived(arrival)) => self.arrive(*arrival),
-            Input::Inbox(InboxEvent::Withdrawn(ask)) => self.withdraw(&ask),
-            Input::Inbox(InboxEvent::Recalled(ask)) => self.recall(&ask),
-            Input::Inbox(InboxEvent::Behind { ask, count }) => {
-                if let Some(entry) = self.waiting.iter_mut().find(|entry| entry.ask == ask) {
-                    entry.behind = count;
-                }
-                Vec::new()
-            }
-            Input::Key(key) if self.waiting.is_empty() => self.idle_key(key),
-            Input::TimerFired(Timer::Settling) if self.waiting.is_empty() => {
-                self.idle_keys = IdleKeys::Taking;
-                Vec::new()
-            }
-            Input::Key(_) | Input::Paste(_) => self.hand_front(input, By::Person),
-            Input::Mouse(mouse) => match below_label(mouse) {
-                Some(mouse) => self.hand_front(Input::Mouse(mouse), By::Person),
-                None => Vec::new(),
-            },
-            Input::Resize(size) => {
-                self.size = size;
-                self.hand_front(Input::Resize(form_size(size)), By::Program)
-            }
-            Input::TimerFired(_)
-            | Input::SettingsSaved(_)
-            | Input::Settings(_)
-            | Input::FileCandidates(_)
-            | Input::ClipboardImage(_) => self.hand_front(input, By::Program),
-        }
-    }
-
-    fn draw(&self, size: Size) -> Frame {
-        match self.waiting.front() {
-            None => view::idle(&self.name, self.taken_back.as_ref(), size),
-            Some(front) => view::labelled(
-                &front.origin,
-                front.form().call().title(),
-                self.waiting.len() - 1
-                    + self.waiting.iter().map(|entry| entry.behind).sum::<usize>(),
-                &front.host.draw(form_size(size)),
-                size,
-            ),
-        }
-    }
-}
-
 /// A form's effects with its `@` references searched in its asker's directory, not the
 /// inbox's.
 fn searched_from(cwd: &str, effects: Vec<Effect>) -> Vec<Effect> {
@@ -386,14 +361,4 @@ fn searched_from(cwd: &str, effects: Vec<Effect>) -> Vec<Effect> {
 /// The room the form gets under its label line.
 const fn form_size(size: Size) -> Size {
     Size::new(size.width, size.height.saturating_sub(LABEL_ROWS))
-}
-
-/// A mouse action in the form's own cells; none on the label line.
-fn below_label(mouse: Mouse) -> Option<Mouse> {
-    let shift = |pos: Pos| Some(Pos::new(pos.x, pos.y.checked_sub(LABEL_ROWS)?));
-    Some(match mouse {
-        Mouse::Click(pos) => Mouse::Click(shift(pos)?),
-        Mouse::ScrollUp(pos) => Mouse::ScrollUp(shift(pos)?),
-        Mouse::ScrollDown(pos) => Mouse::ScrollDown(shift(pos)?),
-    })
 }

@@ -12,6 +12,7 @@ use crate::input::{Arrival, AskId, AskOrigin, InboxEvent, Input, Mouse, Timer};
 use crate::keys::Key;
 use crate::settings::Settings;
 
+mod next_place;
 mod turns;
 
 pub(super) const SIZE: Size = Size::new(80, 24);
@@ -53,6 +54,7 @@ fn arrival_of(id: &str, arguments: &Value) -> Input {
         settings: Settings::default(),
         notices: Vec::new(),
         behind: 0,
+        process: None,
     })))
 }
 

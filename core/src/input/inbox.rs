@@ -40,6 +40,9 @@ pub struct Arrival {
     /// How many more forms its asker holds back behind this one (an MCP server's queue, which
     /// sends the inbox one form at a time), counted among those waiting.
     pub behind: usize,
+    /// The asker's process, when it said: the next ask of an asker that holds asks back
+    /// comes by it to the place its last one left.
+    pub process: Option<u32>,
 }
 
 /// An event from the askers of an inbox.

@@ -33,6 +33,10 @@ pub enum Timer {
     /// The pause in the person's typing after which a form that appeared unbidden takes
     /// input (see [`crate::settling`]).
     Settling,
+    /// How long an answer inbox keeps the front place, and the answered form on the screen,
+    /// for the next ask of an asker that holds more back (an MCP server sends its queue one
+    /// form at a time, the next within milliseconds).
+    NextHeldBack,
 }
 
 impl Timer {
@@ -41,6 +45,7 @@ impl Timer {
         match self {
             Self::ResetConfirmation => 3_000,
             Self::Settling => 500,
+            Self::NextHeldBack => 1_000,
         }
     }
 }

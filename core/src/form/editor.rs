@@ -3,7 +3,7 @@
 
 use tui_textarea::{CursorMove, Input as EditorInput, Key as EditorKey, TextArea};
 
-use super::references::References;
+use super::references::{References, Token};
 use crate::effect::Effect;
 use crate::keys::{Key, KeyCode};
 
@@ -132,23 +132,36 @@ impl Editor {
             return;
         };
         let typed = list.token.typed_chars();
-        let quoted = list.token.quoted || path.contains(char::is_whitespace);
-        let (line, column) = self.cursor();
-        let rest = self
-            .area
-            .lines()
-            .get(line)
-            .map_or(0, |text| list.token.rest_of_word(text.chars().skip(column)));
+        let text = list.token.written(path);
+        let rest = self.rest_of_reference(&list.token);
         for _ in 0..typed {
             self.area.move_cursor(CursorMove::Back);
         }
         self.area.delete_str(typed + rest);
-        let text = match (quoted, path.ends_with('/')) {
-            (false, _) => path.to_owned(),
-            (true, true) => format!("\"{path}"),
-            (true, false) => format!("\"{path}\""),
-        };
         self.area.insert_str(text);
+    }
+
+    /// Closes the open reference's quote at the cursor, when the token is quoted and nothing of
+    /// its word follows the cursor: the reference ends there. Returns whether it did.
+    pub fn close_reference_quote(&mut self) -> bool {
+        let Some(list) = &self.references.list else {
+            return false;
+        };
+        if !list.token.quoted || self.rest_of_reference(&list.token) > 0 {
+            return false;
+        }
+        self.row_column = None;
+        self.area.insert_char('"');
+        true
+    }
+
+    /// How many characters after the cursor still belong to `token`'s word.
+    fn rest_of_reference(&self, token: &Token) -> usize {
+        let (line, column) = self.cursor();
+        self.area
+            .lines()
+            .get(line)
+            .map_or(0, |text| token.rest_of_word(text.chars().skip(column)))
     }
 
     /// Inserts pasted text at the cursor as one edit (one undo step).

@@ -11,7 +11,9 @@ use crate::keys::{Key, KeyCode, Modifiers};
 impl Form {
     /// A key while the open editor shows a reference list: `tab` and `enter` insert the
     /// highlighted path (a file closes the list; a directory keeps it open on what is inside
-    /// it), `esc` closes the list and keeps the text, `up`/`down` move in it.
+    /// it), `esc` closes the list and keeps the text, closing a quoted reference's quote,
+    /// `up`/`down` move in it. A space typed right after a quoted directory's `/` closes its
+    /// quote first: the reference names the directory, and the space ends it.
     /// `tab` or `enter` before the first paths came waits for them, and the keys after it wait
     /// too, to follow the path (`esc` gives up the wait and lets them follow at once). `None`
     /// when the key is not the list's (no list, or a search that found nothing, whose `esc`
@@ -33,9 +35,17 @@ impl Form {
             return None;
         }
         match key.code {
+            KeyCode::Char(' ') if list.token.query.ends_with('/') => {
+                // The space itself is the editor's.
+                editor.close_reference_quote();
+                return None;
+            }
             KeyCode::Esc => {
+                editor.close_reference_quote();
                 let held = editor.references.dismiss();
-                return Some(self.replay(held));
+                let mut effects = self.follow_references();
+                effects.extend(self.replay(held));
+                return Some(effects);
             }
             KeyCode::Down | KeyCode::Up if !list.paths.is_empty() => {
                 list.step(key.code == KeyCode::Down);

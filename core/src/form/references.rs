@@ -22,7 +22,8 @@ pub struct Token {
     pub line: usize,
     /// The character index of the `@` in that line.
     pub at: usize,
-    /// The text between the `@` (and its opening quote) and the cursor.
+    /// The text between the `@` (and its opening quote) and the cursor, as written: in a
+    /// quoted one, a `"` or `\\` in the path is written after a `\\`.
     pub query: String,
     /// Whether a `"` follows the `@`: a path with white space in it, written `@"my docs/a.md"`.
     pub quoted: bool,
@@ -66,28 +67,71 @@ impl Token {
     pub fn typed_chars(&self) -> usize {
         self.query.chars().count() + usize::from(self.quoted)
     }
+
+    /// The text paths are searched for: the query, a quoted one's escapes read.
+    pub fn searched_text(&self) -> String {
+        if !self.quoted {
+            return self.query.clone();
+        }
+        let mut text = String::with_capacity(self.query.len());
+        let mut escaped = false;
+        for c in self.query.chars() {
+            if c == '\\' && !escaped {
+                escaped = true;
+                continue;
+            }
+            escaped = false;
+            text.push(c);
+        }
+        text
+    }
+
+    /// `path` as it goes in the text for this token: quoted, its `"` and `\\` escaped, when
+    /// it has white space in it or the token was quoted; a directory's quote left open, so
+    /// that its list stays open on what is inside it.
+    pub fn written(&self, path: &str) -> String {
+        if !self.quoted && !path.contains(char::is_whitespace) {
+            return path.to_owned();
+        }
+        let mut text = String::with_capacity(path.len() + 2);
+        text.push('"');
+        for c in path.chars() {
+            if matches!(c, '"' | '\\') {
+                text.push('\\');
+            }
+            text.push(c);
+        }
+        if !path.ends_with('/') {
+            text.push('"');
+        }
+        text
+    }
 }
 
 impl Token {
     /// How many of the characters after the cursor, `after`, still belong to the token: the
-    /// rest of its word, and of a quoted one up to and with its closing quote. A path put in
-    /// its place replaces them too.
+    /// rest of its word, and of a quoted one up to and with its closing quote (one written
+    /// after a `\\` is the path's own). A path put in its place replaces them too; white space
+    /// ends them, so nothing past the word is ever replaced.
     pub fn rest_of_word(&self, after: impl Iterator<Item = char>) -> usize {
         let mut count = 0;
+        let mut escaped = false;
         for c in after {
             if c.is_whitespace() {
                 break;
             }
             count += 1;
-            if self.quoted && c == '"' {
+            if self.quoted && c == '"' && !escaped {
                 break;
             }
+            escaped = self.quoted && c == '\\' && !escaped;
         }
         count
     }
 }
 
-/// The text after the last `@"` in `before` that starts a word, when no `"` follows it.
+/// The text after the last `@"` in `before` that starts a word, when no `"` closes it: one
+/// written after a `\\` is the path's own.
 fn quoted_query(before: &str) -> Option<&str> {
     let (open, _) = before.rmatch_indices("@\"").find(|(open, _)| {
         before[..*open]
@@ -96,7 +140,14 @@ fn quoted_query(before: &str) -> Option<&str> {
             .is_none_or(char::is_whitespace)
     })?;
     let query = &before[open + 2..];
-    (!query.contains('"')).then_some(query)
+    let mut escaped = false;
+    for c in query.chars() {
+        if c == '"' && !escaped {
+            return None;
+        }
+        escaped = c == '\\' && !escaped;
+    }
+    Some(query)
 }
 
 /// The open list of one editor: the token it answers and the paths that came for it.
@@ -218,7 +269,7 @@ impl References {
             return Vec::new();
         }
         let generation = generation();
-        let query = token.query.clone();
+        let query = token.searched_text();
         self.list = Some(List {
             token,
             generation,
@@ -235,8 +286,10 @@ impl References {
         })]
     }
 
-    /// Takes a batch of paths: it replaces the list's paths when it answers the open query,
-    /// keeping the highlighted path highlighted where it is still listed. Gives the path to
+    /// Takes a batch of paths: it replaces the list's paths when it answers the open query.
+    /// A path a key moved the highlight to stays highlighted: where the batch lists it, or,
+    /// when the batch left it out, in the row it was in, so `tab` inserts the path the person
+    /// chose, never another that took its place. Gives the path to
     /// insert when the list awaited one ([`Pick::Awaited`]), or the key that awaited it once
     /// the search ends with none.
     pub fn receive(&mut self, batch: FileCandidates) -> Received {
@@ -248,7 +301,9 @@ impl References {
             return Received::Listed;
         };
         let moved_to = match list.pick {
-            Pick::Moved => list.chosen().map(str::to_owned),
+            Pick::Moved => list
+                .chosen()
+                .map(|path| (path.to_owned(), list.highlighted)),
             Pick::Best => None,
             Pick::Awaited(key) => {
                 list.paths = batch.paths;
@@ -268,11 +323,18 @@ impl References {
         };
         list.paths = batch.paths;
         list.searched = batch.searched;
-        let kept = moved_to.and_then(|path| list.paths.iter().position(|listed| *listed == path));
-        if kept.is_none() {
-            list.pick = Pick::Best;
-        }
-        list.highlighted = kept.unwrap_or(0);
+        list.highlighted = match moved_to {
+            Some((path, row)) => {
+                if let Some(listed) = list.paths.iter().position(|listed| *listed == path) {
+                    listed
+                } else {
+                    let row = row.min(list.paths.len());
+                    list.paths.insert(row, path);
+                    row
+                }
+            }
+            None => 0,
+        };
         Received::Listed
     }
 

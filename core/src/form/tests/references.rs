@@ -18,15 +18,21 @@ fn queries(run: &Run) -> Vec<FileQuery> {
         .collect()
 }
 
-/// Hands the form paths for the last query it asked.
-fn answer(run: &mut Run, paths: &[&str]) {
+/// Hands the form paths for the last query it asked, from a search that got as far as
+/// `searched`.
+fn send(run: &mut Run, paths: &[&str], searched: Searched) {
     let generation = queries(run).last().expect("a query").generation;
     let effects = run.form.handle(Input::FileCandidates(FileCandidates {
         generation,
         paths: paths.iter().map(|path| (*path).to_owned()).collect(),
-        searched: Searched::Whole,
+        searched,
     }));
     run.effects.extend(effects);
+}
+
+/// Hands the form paths for the last query it asked, from a search that is over.
+fn answer(run: &mut Run, paths: &[&str]) {
+    send(run, paths, Searched::Whole);
 }
 
 fn custom_editor(script: &str) -> Run {
@@ -97,15 +103,6 @@ fn a_note_editor_offers_paths_too() {
 #[test]
 fn a_later_batch_replaces_the_paths_and_keeps_the_highlighted_one() {
     let mut run = custom_editor("'@ma'");
-    let generation = queries(&run).last().unwrap().generation;
-    let send = |run: &mut Run, paths: &[&str], searched| {
-        let batch = FileCandidates {
-            generation,
-            paths: paths.iter().map(|path| (*path).to_owned()).collect(),
-            searched,
-        };
-        run.form.handle(Input::FileCandidates(batch));
-    };
     send(&mut run, &["a/main.rs", "b/main.rs"], Searched::Partly);
     run.keys("down");
     send(
@@ -119,20 +116,36 @@ fn a_later_batch_replaces_the_paths_and_keeps_the_highlighted_one() {
 }
 
 #[test]
+fn a_path_the_person_moved_to_stays_highlighted_when_a_later_batch_leaves_it_out() {
+    let mut run = custom_editor("'@ma'");
+    send(&mut run, &["a/main.rs", "b/main.rs"], Searched::Partly);
+    assert!(
+        run.screen().contains("Searching…"),
+        "a search still going says so under its paths: {}",
+        run.screen()
+    );
+    run.keys("down");
+    send(
+        &mut run,
+        &["main.rs", "a/main.rs", "c/main.rs"],
+        Searched::Whole,
+    );
+    let screen = run.screen();
+    assert!(screen.contains("› b/main.rs"), "{screen}");
+    assert!(!screen.contains("Searching…"), "{screen}");
+    run.keys("tab");
+    assert_eq!(
+        run.form.state.editor().unwrap().lines(),
+        ["@b/main.rs"],
+        "the path chosen, not the one that took its row"
+    );
+}
+
+#[test]
 fn a_later_batch_highlights_its_best_path_while_no_key_has_moved_the_highlight() {
     let mut run = custom_editor("'@ma'");
-    let generation = queries(&run).last().unwrap().generation;
-    for (paths, searched) in [
-        (&["a/main.rs", "b/main.rs"][..], Searched::Partly),
-        (&["main.rs", "a/main.rs"][..], Searched::Whole),
-    ] {
-        let batch = FileCandidates {
-            generation,
-            paths: paths.iter().map(|path| (*path).to_owned()).collect(),
-            searched,
-        };
-        run.form.handle(Input::FileCandidates(batch));
-    }
+    send(&mut run, &["a/main.rs", "b/main.rs"], Searched::Partly);
+    send(&mut run, &["main.rs", "a/main.rs"], Searched::Whole);
     run.keys("tab");
     let editor = run.form.state.editor().unwrap();
     assert_eq!(
@@ -157,13 +170,7 @@ fn a_search_still_going_says_so_and_an_empty_one_says_nothing_matched() {
 #[test]
 fn a_search_cut_at_its_bound_does_not_say_nothing_matches_but_how_far_it_looked() {
     let mut run = custom_editor("'@zz'");
-    let generation = queries(&run).last().expect("a query").generation;
-    let effects = run.form.handle(Input::FileCandidates(FileCandidates {
-        generation,
-        paths: Vec::new(),
-        searched: Searched::Cut(100_000),
-    }));
-    run.effects.extend(effects);
+    send(&mut run, &[], Searched::Cut(100_000));
     let screen = run.screen();
     assert!(
         screen.contains("No match in the first 100,000 paths"),
@@ -325,37 +332,6 @@ fn enter_after_a_search_that_found_nothing_is_the_editors_again() {
 }
 
 #[test]
-fn a_path_with_white_space_goes_in_quoted_and_a_quoted_directory_keeps_its_list_open() {
-    let mut run = custom_editor("'see @my'");
-    answer(&mut run, &["my docs/"]);
-    run.keys("tab");
-    let editor = run.form.state.editor().unwrap();
-    assert_eq!(editor.lines(), [r#"see @"my docs/"#]);
-    let query = queries(&run).last().unwrap().query.clone();
-    assert_eq!(
-        query, "my docs/",
-        "the list stays open inside the directory"
-    );
-    answer(&mut run, &["my docs/plan one.md"]);
-    run.keys("tab");
-    let editor = run.form.state.editor().unwrap();
-    assert_eq!(editor.lines(), [r#"see @"my docs/plan one.md""#]);
-    assert!(editor.references.list.is_none(), "a file ends the list");
-    run.keys("' next'");
-    assert_eq!(
-        run.form.state.editor().unwrap().lines(),
-        [r#"see @"my docs/plan one.md" next"#]
-    );
-}
-
-#[test]
-fn a_quoted_at_word_asks_for_what_follows_its_quote_spaces_and_all() {
-    let run = custom_editor(r#"'@"my do'"#);
-    let asked: Vec<String> = queries(&run).into_iter().map(|query| query.query).collect();
-    assert_eq!(asked.last().map(String::as_str), Some("my do"));
-}
-
-#[test]
 fn a_path_put_in_the_middle_of_a_word_replaces_the_whole_word() {
     let mut run = custom_editor("'@srcxx done' left*6");
     answer(&mut run, &["src/main.rs"]);
@@ -365,3 +341,5 @@ fn a_path_put_in_the_middle_of_a_word_replaces_the_whole_word() {
         ["@src/main.rs done"]
     );
 }
+
+mod quoted;

@@ -26,7 +26,9 @@ impl Form {
         let Some(cursor) = canvas.cursor() else {
             return;
         };
-        let wanted = list.paths.len().clamp(1, LIST_ROWS);
+        // A search still going says so under the paths it has sent so far.
+        let searching = !list.paths.is_empty() && !list.searched.is_over();
+        let wanted = (list.paths.len() + usize::from(searching)).clamp(1, LIST_ROWS);
         let below = usize::from(body.bottom().saturating_sub(cursor.y + 1));
         let above = usize::from(cursor.y.saturating_sub(body.y));
         let (rows, y) = if below >= wanted || below >= above {
@@ -47,24 +49,37 @@ impl Form {
             .max(body.x);
         let x = at_column.min(body.right().saturating_sub(box_width));
         let room = usize::from(box_width).saturating_sub(4);
-        for (row, (text, highlighted)) in lines.iter().enumerate() {
+        for (row, (text, kind)) in lines.iter().enumerate() {
             let line = Rect::new(x, y + row as u16, box_width, 1);
-            let style = match (highlighted, list.paths.is_empty()) {
-                (true, _) => SELECTED,
-                (false, true) => DIM,
-                (false, false) => MUTED,
+            let style = match kind {
+                Row::Highlighted => SELECTED,
+                Row::Status => DIM,
+                Row::Path => MUTED,
             };
-            canvas.fill(line, if *highlighted { SELECTED } else { TEXT });
-            let marker = if *highlighted { " › " } else { "   " };
+            let highlighted = *kind == Row::Highlighted;
+            canvas.fill(line, if highlighted { SELECTED } else { TEXT });
+            let marker = if highlighted { " › " } else { "   " };
             let after = canvas.put(Pos::new(x, line.y), marker, style);
             canvas.put(Pos::new(after, line.y), &tail(text, room), style);
         }
     }
 }
 
-/// The rows the list shows: a window of paths around the highlighted one, each with whether
-/// it is highlighted, or one line saying why there are none.
-fn shown_rows(list: &List, rows: usize) -> Vec<(String, bool)> {
+/// What a row of the list shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Row {
+    /// A path.
+    Path,
+    /// The highlighted path.
+    Highlighted,
+    /// Why there are no paths, or that more may come.
+    Status,
+}
+
+/// The rows the list shows: a window of paths around the highlighted one, and under them,
+/// when there is a row for it, that the search is still going; or one line saying why there
+/// are none.
+fn shown_rows(list: &List, rows: usize) -> Vec<(String, Row)> {
     if list.paths.is_empty() {
         let status = match list.searched {
             Searched::Partly => SEARCHING.to_owned(),
@@ -72,16 +87,30 @@ fn shown_rows(list: &List, rows: usize) -> Vec<(String, bool)> {
             // The walk stopped early: what it did not look at may match.
             Searched::Cut(entries) => format!("No match in the first {} paths", thousands(entries)),
         };
-        return vec![(status, false)];
+        return vec![(status, Row::Status)];
     }
-    let top = list.top(rows);
-    list.paths
+    let searching = !list.searched.is_over() && rows > 1;
+    let path_rows = rows - usize::from(searching);
+    let top = list.top(path_rows);
+    let mut shown: Vec<(String, Row)> = list
+        .paths
         .iter()
         .enumerate()
         .skip(top)
-        .take(rows)
-        .map(|(index, path)| (path.clone(), index == list.highlighted))
-        .collect()
+        .take(path_rows)
+        .map(|(index, path)| {
+            let kind = if index == list.highlighted {
+                Row::Highlighted
+            } else {
+                Row::Path
+            };
+            (path.clone(), kind)
+        })
+        .collect();
+    if searching {
+        shown.push((SEARCHING.to_owned(), Row::Status));
+    }
+    shown
 }
 
 /// `count` with a `,` between each group of three digits, as the README writes 100,000.

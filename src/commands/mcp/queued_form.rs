@@ -37,8 +37,9 @@ const ASKS_NOBODY: &str = "The server asks nobody (--ui none), so the form was n
 const NOT_IN_THE_CLIENTS_FORM: &str = "The form was not asked: a background form is asked in \
                                        an inbox or a popup, not in the client's form (--ui \
                                        elicitation).";
-/// Why a form ends when its inbox goes away without an answer.
-const GONE: &str = "The inbox closed before the form was answered.";
+/// Why a form ends when its inbox goes away without an answer (killed, or crashed: an inbox
+/// the person closes answers its forms cancelled).
+const GONE: &str = "The inbox went away before the form was answered.";
 /// Why a form ends when its popup's terminal goes away (its client detached, say) or the popup
 /// is killed without an answer.
 const POPUP_GONE: &str = "The popup closed before the form was answered.";

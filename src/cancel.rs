@@ -5,13 +5,14 @@
 //! A surface that waits for a person somewhere else (an inbox, a popup) sleeps in one blocking
 //! wait on what it waits for and on this token, never in a polling loop.
 
+use std::fs::File;
 use std::io::{self, Write};
 use std::os::fd::{AsFd, BorrowedFd};
-use std::os::unix::net::UnixStream;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use pi_agent_ask_crossterm::wake_pipe;
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
 use crate::interrupt;
@@ -25,8 +26,8 @@ pub struct Cancel {
 struct Inner {
     cancelled: AtomicBool,
     /// Written once on cancelling, so a wait that polls `alarm` wakes up.
-    wake: UnixStream,
-    alarm: UnixStream,
+    wake: File,
+    alarm: File,
 }
 
 /// How a [`Cancel::wait`] ended.
@@ -45,8 +46,7 @@ pub enum Wake {
 impl Cancel {
     /// A token not cancelled yet.
     pub fn new() -> io::Result<Self> {
-        let (wake, alarm) = UnixStream::pair()?;
-        wake.set_nonblocking(true)?;
+        let (alarm, wake) = wake_pipe()?;
         Ok(Self {
             inner: Arc::new(Inner {
                 cancelled: AtomicBool::new(false),
@@ -176,6 +176,7 @@ pub fn readable_within(source: &impl std::os::fd::AsFd, limit: Duration) -> bool
 
 #[cfg(test)]
 mod tests {
+    use std::os::unix::net::UnixStream;
     use std::time::Instant;
 
     use super::*;

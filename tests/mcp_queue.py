@@ -321,6 +321,39 @@ async def closed_on(journal: str) -> None:
               waited)
 
 
+async def closed_while_its_place_was_kept(journal: str) -> None:
+    """Closing the inbox between two of a server's forms (the first answered, the next not
+    sent yet: the server is stopped meanwhile) cancels what the server held back, as closing
+    it a moment later, with that form in the inbox, would; nothing is asked elsewhere."""
+    async with Client(server(journal), mode=LEGACY) as client:
+        first = details(await client.call_tool("ask_user", DATABASE)).get("requestId")
+        if not await form_shown("the form answered before the close", showing("Which database?")):
+            return
+        second = details(await client.call_tool("ask_user", CACHE)).get("requestId")
+        if not await shown("one behind", lambda text: "· 1 more waiting" in text):
+            return
+        with open(PID_FILE) as pid_file:
+            pid = int(pid_file.read().strip())
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            keys("Enter", "Enter")
+            await anyio.sleep(0.3)
+            close_inbox()
+            await shown("the inbox's exit", lambda text: "inbox-exit=143" in text)
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        waited = details(await client.call_tool("wait_for_answers", {}))
+        results = {entry.get("requestId"): entry for entry in waited.get("results", [])}
+        check("the form answered before the close keeps its answer",
+              results.get(first, {}).get("result", {}).get("answers", {}).get("db", {})
+              .get("values") == ["pg"], waited)
+        check("the form held back as the inbox closed ends cancelled, not failed or asked "
+              "elsewhere", results.get(second, {}).get("result", {}).get("cancelled") is True,
+              waited)
+        reopen_inbox()
+        await shown("the inbox again", idle)
+
+
 async def foreground_waits(journal: str) -> None:
     editor = {"questions": [{"id": "editor", "prompt": "Which editor?",
                              "options": [{"value": "vim"}, {"value": "emacs"}]}]}
@@ -701,6 +734,7 @@ async def main() -> None:
     await counted_in_the_inbox(os.path.join(FOLDER, "counted.jsonl"))
     await a_servers_forms_keep_their_place(os.path.join(FOLDER, "kept.jsonl"))
     await closed_on(os.path.join(FOLDER, "closed.jsonl"))
+    await closed_while_its_place_was_kept(os.path.join(FOLDER, "kept-closed.jsonl"))
     await restarted(os.path.join(FOLDER, "restarted.jsonl"))
     await restarted_and_left_before_initialize(os.path.join(FOLDER, "left.jsonl"))
     await killed(os.path.join(FOLDER, "killed.jsonl"))

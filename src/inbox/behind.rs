@@ -6,8 +6,13 @@
 use std::fs::File;
 use std::io::{self, Read as _, Write as _};
 use std::os::fd::{AsFd as _, BorrowedFd};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use pi_agent_ask_core::input::Timer;
+
+use super::client;
 
 /// The count, shared by its clones: one asker's queue, whichever of its forms is in the inbox.
 #[derive(Clone, Debug)]
@@ -18,6 +23,9 @@ pub struct Behind {
 #[derive(Debug)]
 struct Inner {
     count: AtomicUsize,
+    /// When the inbox last answered an ask of this asker while it held more back: the inbox
+    /// keeps the front place for the next one from then, for [`Timer::NextHeldBack`].
+    answered: Mutex<Option<Instant>>,
     /// Written to when the count changes, so a wait that polls `alarm` wakes up.
     wake: File,
     alarm: File,
@@ -30,6 +38,7 @@ impl Behind {
         Ok(Self {
             inner: Arc::new(Inner {
                 count: AtomicUsize::new(0),
+                answered: Mutex::new(None),
                 wake,
                 alarm,
             }),
@@ -52,6 +61,31 @@ impl Behind {
     /// Readable once the count has changed since the last [`Behind::changed`].
     pub fn fd(&self) -> BorrowedFd<'_> {
         self.inner.alarm.as_fd()
+    }
+
+    /// The inbox answered an ask of this asker: when it held more back, the inbox keeps the
+    /// front place for the next one.
+    pub fn answered(&self) {
+        if self.count() > 0 {
+            *self.lock() = Some(Instant::now());
+        }
+    }
+
+    /// Whether the inbox called `inbox` closed while it kept the front place for this asker's
+    /// next ask: it answered one holding more back less than the place's time ago, and no
+    /// longer listens. The person closed it with those asks counted as waiting there, so they
+    /// end cancelled, as the inbox's closing cancels the asks it shows. Asked once per answer.
+    pub fn closed_while_keeping_place(&self, inbox: &str) -> bool {
+        let place = Duration::from_millis(Timer::NextHeldBack.duration_ms());
+        let answered = self.lock().take();
+        answered.is_some_and(|at| at.elapsed() < place) && !client::listening(inbox)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Instant>> {
+        self.inner
+            .answered
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Takes the wake-ups so far and gives the count now.

@@ -208,6 +208,13 @@ impl Form {
         self.state.phase == Phase::Finished
     }
 
+    /// The form drawn for a screen of `size` as it was left, even once it has finished (when
+    /// [`Surface::draw`] draws nothing): what an answer inbox keeps on the screen until the
+    /// next form of the same asker takes its place.
+    pub fn draw_as_left(&self, size: Size) -> Frame {
+        self.render_as_left(size)
+    }
+
     /// The number of tabs: one per question, plus the final tab when the rules have one.
     fn tab_count(&self) -> usize {
         self.call.request().questions.len() + usize::from(self.rules().final_tab.is_some())

@@ -61,23 +61,23 @@ impl Surface for Inbox {
 
     fn draw(&self, size: Size) -> Frame {
         let behind = self.waiting.iter().map(|entry| entry.behind).sum::<usize>();
-        // The answered form is drawn with the count it had, its asker's next one among them.
-        let (shown, more) = match self.kept_place_form() {
-            Some(answered) => (
-                Some(answered),
+        // The answered form is drawn as it was left, with the count it had, its asker's next
+        // one among them.
+        if let Some(answered) = self.kept_place_form() {
+            return view::labelled(
+                &answered.origin,
+                answered.form().call().title(),
                 self.waiting.len() + behind + answered.behind,
-            ),
-            None => (
-                self.waiting.front(),
-                self.waiting.len().saturating_sub(1) + behind,
-            ),
-        };
-        match shown {
+                &answered.form().draw_as_left(form_size(size)),
+                size,
+            );
+        }
+        match self.waiting.front() {
             None => view::idle(&self.name, self.taken_back.as_ref(), size),
             Some(front) => view::labelled(
                 &front.origin,
                 front.form().call().title(),
-                more,
+                self.waiting.len() - 1 + behind,
                 &front.host.draw(form_size(size)),
                 size,
             ),

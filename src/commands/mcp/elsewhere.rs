@@ -99,6 +99,10 @@ pub async fn settle(
     context: &RequestContext<RoleServer>,
     input_ended: &watch::Receiver<bool>,
 ) -> Settled {
+    if closed_while_keeping_place(shared).await {
+        queue::close_line(shared);
+        return Settled::Answered(tools::call_result(&call.cancelled(None)));
+    }
     let ui = shared.config.ui;
     let machine = Machine::new(elicitation, &shared.config.inbox);
     let (mut surface, mut machine) =
@@ -140,6 +144,19 @@ pub async fn settle(
             }
         }
     }
+}
+
+/// Whether the inbox closed while it kept the front place for this server's next ask, which
+/// the person saw counted as waiting there: the ask then ends cancelled, with every ask of the
+/// server in line, as if it had been in the inbox as it closed.
+pub async fn closed_while_keeping_place(shared: &Shared) -> bool {
+    let Some(behind) = shared.background.behind.clone() else {
+        return false;
+    };
+    let inbox = shared.config.inbox.clone();
+    tokio::task::spawn_blocking(move || behind.closed_while_keeping_place(&inbox))
+        .await
+        .unwrap_or(false)
 }
 
 /// Says on standard error, when `ui` forces a surface, why it cannot ask: the call is answered

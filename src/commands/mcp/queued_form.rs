@@ -103,6 +103,9 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
     if *shared.background.input_ended.borrow() {
         return Asked::Interrupted(None);
     }
+    if elsewhere::closed_while_keeping_place(shared).await {
+        return Asked::Closed(Outcome::of(&call.cancelled(drafts.as_deref())));
+    }
     let ui = shared.config.ui;
     let machine = Machine::new(false, &shared.config.inbox);
     let (mut surface, mut machine) =

@@ -175,13 +175,18 @@ impl Form {
         self.memory.hits.all()
     }
 
-    /// Draws the form for a screen of `size`.
+    /// Draws the form for a screen of `size`: nothing once it has finished.
     pub(super) fn render(&self, size: Size) -> Frame {
-        let mut canvas = Canvas::new(size);
         if self.state.phase == Phase::Finished {
             self.memory.hits.start(None);
-            return canvas.finish();
+            return Canvas::new(size).finish();
         }
+        self.render_as_left(size)
+    }
+
+    /// Draws the form as it was left, finished or not.
+    pub(super) fn render_as_left(&self, size: Size) -> Frame {
+        let mut canvas = Canvas::new(size);
         self.memory.hits.start(Some(self.state.tab));
         let regions = layout::Regions::of(self, canvas.area());
         {

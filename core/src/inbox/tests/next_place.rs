@@ -51,6 +51,11 @@ fn a_servers_next_form_takes_the_place_its_answered_one_left_before_asks_that_ca
         "agent-a in /work/a · First · 2 more waiting",
         "the answered form stays, as it was, while the server sends its next"
     );
+    let shown = screen(&inbox.draw(SIZE)).join("\n");
+    assert!(
+        shown.contains("Postgres") && shown.contains("Submit"),
+        "the form as it was left, not a blank pane: {shown}"
+    );
     feed(&mut inbox, [from_process("b", "Second", SERVER, 0)]);
     assert_eq!(
         label(&inbox),

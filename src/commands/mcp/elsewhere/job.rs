@@ -150,7 +150,12 @@ impl Job {
                 Ok(InboxAnswer::Result {
                     result,
                     reason: ReplyReason::FormEnded,
-                }) => (Outcome::Result(result), None),
+                }) => {
+                    if let Some(behind) = &behind {
+                        behind.answered();
+                    }
+                    (Outcome::Result(result), None)
+                }
                 Ok(InboxAnswer::Result {
                     result,
                     reason: ReplyReason::InboxClosing,

@@ -115,15 +115,22 @@ impl Paths {
     }
 
     /// The paths found so far that match `query`, best first: by the matcher's score, then
-    /// shorter, then in name order. The path the query already names whole (a directory
-    /// just inserted) is left out, so its list shows what is inside it.
+    /// shorter, then in name order. A query that starts with a directory found (`docs/`, or
+    /// `docs/pl` typed on after it) lists only what is inside that directory, and the path
+    /// the query names whole (a directory just inserted) is left out, so its list shows what
+    /// is inside it.
     pub fn ranked(&mut self, query: &str) -> Vec<String> {
         let pattern = Pattern::parse(query, CaseMatching::Smart, Normalization::Smart);
         let mut buffer = Vec::new();
+        let inside = query
+            .rfind('/')
+            .map(|slash| &query[..=slash])
+            .filter(|directory| self.found.iter().any(|path| path == directory));
         let mut scored: Vec<(u32, &String)> = self
             .found
             .iter()
             .filter(|path| path.as_str() != query)
+            .filter(|path| inside.is_none_or(|directory| path.starts_with(directory)))
             .filter_map(|path| {
                 let score = pattern.score(Utf32Str::new(path, &mut buffer), &mut self.matcher)?;
                 Some((score, path))

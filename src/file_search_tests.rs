@@ -46,6 +46,35 @@ fn a_match_at_the_start_of_a_name_ranks_before_a_scattered_one() {
 }
 
 #[test]
+fn a_query_that_starts_with_a_directory_lists_only_what_is_inside_it() {
+    let dir = tree(&[
+        "docs/a.md",
+        "docs/b/c.md",
+        "my docs/plan one.md",
+        "src/docs.rs",
+    ]);
+    let inside = all(dir.path(), "docs/");
+    assert!(!inside.is_empty());
+    assert!(
+        inside.iter().all(|path| path.starts_with("docs/")),
+        "{inside:?}"
+    );
+    let typed_on = all(dir.path(), "docs/c");
+    assert_eq!(typed_on.first().map(String::as_str), Some("docs/b/c.md"));
+    assert!(
+        typed_on.iter().all(|path| path.starts_with("docs/")),
+        "{typed_on:?}"
+    );
+    let no_directory = all(dir.path(), "docs");
+    assert!(
+        no_directory
+            .iter()
+            .any(|path| path == "my docs/plan one.md"),
+        "without a `/` the query matches anywhere: {no_directory:?}"
+    );
+}
+
+#[test]
 fn the_walk_stops_at_its_bound() {
     let dir = tree(&["a1", "a2", "a3", "a4", "a5"]);
     let mut paths = Paths::bounded(dir.path(), 3);

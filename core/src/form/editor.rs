@@ -5,7 +5,7 @@ use tui_textarea::{CursorMove, Input as EditorInput, Key as EditorKey, TextArea}
 
 use super::references::{References, Token};
 use crate::effect::Effect;
-use crate::keys::{Key, KeyCode};
+use crate::keys::{Key, KeyCode, Modifiers};
 
 /// What an open editor writes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,13 +108,23 @@ impl Editor {
             .follow(self.area.lines(), cursor, generation)
     }
 
-    /// Applies one key the form did not claim: typing, deleting, moving, undo. `shift+enter` and
-    /// `alt+enter` insert a line break. Returns whether the text changed.
+    /// Applies one key the form did not claim: typing, deleting, moving, undo. `shift+enter`
+    /// and `alt+enter` insert a line break; `ctrl+u` deletes back to the line's start and
+    /// `ctrl+_` undoes, as in a shell and in the agents' own prompts (the engine would undo on
+    /// `ctrl+u`). Returns whether the text changed.
     pub fn key(&mut self, key: Key) -> bool {
         self.row_column = None;
         if key.code == KeyCode::Enter && (key.mods.shift || key.mods.alt) {
             self.area.insert_newline();
             return true;
+        }
+        if key.mods == Modifiers::CTRL {
+            match key.code {
+                KeyCode::Char('u') => return self.area.delete_line_by_head(),
+                // A terminal sends ctrl+_ as the byte it also sends for ctrl+7.
+                KeyCode::Char('_' | '7') => return self.area.undo(),
+                _ => {}
+            }
         }
         let Some(input) = editor_input(key) else {
             return false;
@@ -240,7 +250,7 @@ mod tests {
         let mut editor = Editor::new(EditorTarget::Custom, "x");
         editor.paste("pasted\r\ntext");
         assert_eq!(editor.saved_text(), "xpasted\ntext");
-        editor.key("ctrl+u".parse().unwrap());
+        editor.key("ctrl+7".parse().unwrap());
         assert_eq!(editor.saved_text(), "x");
     }
 

@@ -119,7 +119,8 @@ impl Form {
 
     /// A batch of paths for a reference list; dropped when no open editor asked for it. The
     /// best path is inserted at once when `tab` or `enter` came before any path, and that key
-    /// is the editor's when the search ends with none; what was typed after that key follows.
+    /// is the editor's when the search ends with none, unless more was typed after it: then
+    /// only that goes to the editor. What was typed after the key follows the path.
     pub(super) fn receive_files(&mut self, batch: FileCandidates) -> Vec<Effect> {
         let received = self
             .state
@@ -133,12 +134,10 @@ impl Form {
                 effects
             }
             // Nothing found: the key is the editor's, as it would have been had the search
-            // ended before it.
-            Received::Key(key, held) => {
-                let mut effects = self.editor_key(key);
-                effects.extend(self.replay(held));
-                effects
-            }
+            // ended before it; but typing after it says the person meant to write on, not to
+            // submit, so only what they typed goes in.
+            Received::Key(key, held) if held.is_empty() => self.editor_key(key),
+            Received::Key(_, held) => self.replay(held),
         }
     }
 }

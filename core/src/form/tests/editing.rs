@@ -168,3 +168,13 @@ fn a_placeholder_too_wide_for_its_editor_ends_with_an_ellipsis() {
         .expect("the note's editor");
     assert!(row.trim_end().ends_with('…'), "{row:?}");
 }
+
+#[test]
+fn ctrl_u_deletes_back_to_the_start_of_the_line_as_in_a_shell() {
+    let run = Run::new(
+        ask_user(&one_single()),
+        "down down enter 'first line' alt+enter 'hello world' left*5 ctrl+u",
+    );
+    let editor = run.form.state.editor().expect("the editor");
+    assert_eq!(editor.lines(), ["first line", "world"]);
+}

@@ -4,6 +4,7 @@
 use serde_json::json;
 
 use super::{Run, ask_user, one_single};
+use crate::draw::Size;
 use crate::effect::{Effect, FileQuery, Surface};
 use crate::input::{FileCandidates, Input, Searched};
 
@@ -186,6 +187,18 @@ fn a_search_cut_at_its_bound_does_not_say_nothing_matches_but_how_far_it_looked(
 }
 
 #[test]
+fn a_status_line_too_wide_for_the_screen_keeps_its_start_where_a_path_keeps_its_end() {
+    let mut run = Run::sized(
+        ask_user(&one_single()),
+        Size::new(30, 20),
+        "down down enter '@zz'",
+    );
+    send(&mut run, &[], Searched::Cut(100_000));
+    let screen = run.screen();
+    assert!(screen.contains("No match in the first 1…"), "{screen}");
+}
+
+#[test]
 fn a_search_that_found_nothing_offers_no_path_to_insert_and_tab_types_nothing() {
     let mut run = custom_editor("'x @zz'");
     assert!(run.screen().contains("tab insert path"), "{}", run.screen());
@@ -283,6 +296,14 @@ fn keys_held_behind_a_search_that_finds_nothing_follow_the_awaited_key() {
         run.form.state.editor().expect("the editor").lines(),
         ["@zzyy"]
     );
+}
+
+#[test]
+fn typing_on_after_an_enter_whose_search_finds_nothing_stays_in_the_editor_unsubmitted() {
+    let mut run = custom_editor("'use @qqq' enter ' for 2 tests'");
+    answer(&mut run, &[]);
+    let editor = run.form.state.editor().expect("the editor stays open");
+    assert_eq!(editor.lines(), ["use @qqq for 2 tests"]);
 }
 
 #[test]

@@ -6,7 +6,7 @@ use super::super::references::{LIST_ROWS, List};
 use super::{DIM, MUTED, SELECTED, TEXT};
 use crate::draw::{Canvas, Pos, Rect};
 use crate::input::Searched;
-use crate::text::width;
+use crate::text::{truncate, width};
 
 /// What a list without paths says.
 const SEARCHING: &str = "Searching…";
@@ -60,7 +60,12 @@ impl Form {
             canvas.fill(line, if highlighted { SELECTED } else { TEXT });
             let marker = if highlighted { " › " } else { "   " };
             let after = canvas.put(Pos::new(x, line.y), marker, style);
-            canvas.put(Pos::new(after, line.y), &tail(text, room), style);
+            // A path keeps its end, which names the file; a status line its start.
+            let shown = match kind {
+                Row::Status => truncate(text, room).into_owned(),
+                Row::Path | Row::Highlighted => tail(text, room),
+            };
+            canvas.put(Pos::new(after, line.y), &shown, style);
         }
     }
 }

@@ -121,8 +121,8 @@ impl Editor {
         if key.mods == Modifiers::CTRL {
             match key.code {
                 KeyCode::Char('u') => return self.area.delete_line_by_head(),
-                // A terminal sends ctrl+_ as the byte it also sends for ctrl+7.
-                KeyCode::Char('_' | '7') => return self.area.undo(),
+                // ctrl+_ is ctrl+7 here: a terminal sends one byte for both (and ctrl+/).
+                KeyCode::Char('7') => return self.area.undo(),
                 _ => {}
             }
         }

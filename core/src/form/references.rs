@@ -23,7 +23,7 @@ pub struct Token {
     /// The character index of the `@` in that line.
     pub at: usize,
     /// The text between the `@` (and its opening quote) and the cursor, as written: in a
-    /// quoted one, a `"` or `\\` in the path is written after a `\\`.
+    /// quoted one, a `"` or `\` in the path is written after a `\`.
     pub query: String,
     /// Whether a `"` follows the `@`: a path with white space in it, written `@"my docs/a.md"`.
     pub quoted: bool,
@@ -86,7 +86,7 @@ impl Token {
         text
     }
 
-    /// `path` as it goes in the text for this token: quoted, its `"` and `\\` escaped, when
+    /// `path` as it goes in the text for this token: quoted, its `"` and `\` escaped, when
     /// it has white space in it or the token was quoted; a directory's quote left open, so
     /// that its list stays open on what is inside it.
     pub fn written(&self, path: &str) -> String {
@@ -111,7 +111,7 @@ impl Token {
 impl Token {
     /// How many of the characters after the cursor, `after`, still belong to the token: the
     /// rest of its word, and of a quoted one up to and with its closing quote (one written
-    /// after a `\\` is the path's own). A path put in its place replaces them too; white space
+    /// after a `\` is the path's own). A path put in its place replaces them too; white space
     /// ends them, so nothing past the word is ever replaced.
     pub fn rest_of_word(&self, after: impl Iterator<Item = char>) -> usize {
         let mut count = 0;
@@ -131,7 +131,7 @@ impl Token {
 }
 
 /// The text after the last `@"` in `before` that starts a word, when no `"` closes it: one
-/// written after a `\\` is the path's own.
+/// written after a `\` is the path's own.
 fn quoted_query(before: &str) -> Option<&str> {
     let (open, _) = before.rmatch_indices("@\"").find(|(open, _)| {
         before[..*open]

@@ -1,4 +1,4 @@
-//! Quoted references: a path with white space in it goes in quoted, its own `"` and `\\`
+//! Quoted references: a path with white space in it goes in quoted, its own `"` and `\`
 //! escaped, and a space or `esc` after a quoted directory closes the quote.
 
 use super::{answer, custom_editor, queries};

@@ -201,10 +201,10 @@ impl Handler for Effects {
             Effect::FindFiles(query) => match &mut self.files {
                 Files::Nowhere => Step::Feed(Vec::new()),
                 Files::AtOnce(paths) => {
-                    let searched = paths.walk_all();
+                    let (found, searched) = paths.search_all(&query.query);
                     Step::Feed(vec![Input::FileCandidates(FileCandidates {
                         generation: query.generation,
-                        paths: paths.ranked(&query.query),
+                        paths: found,
                         searched,
                     })])
                 }

@@ -11,7 +11,7 @@
 //! asker's); later queries are matched against what it found. `render` matches synchronously with
 //! [`Paths`], so its screens are the same on every run.
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
 use ignore::{Walk, WalkBuilder};
@@ -37,6 +37,9 @@ const SLICE: usize = 2_000;
 /// The paths under a working directory, walked as far as asked, and their ranking.
 pub struct Paths {
     root: PathBuf,
+    /// What every path found starts with: nothing for the working directory's walk, `dir/`
+    /// for the walk of one of its directories ([`Paths::beyond_bound`]).
+    prefix: String,
     bound: usize,
     walk: Option<Walk>,
     /// How far the walk has got: [`Searched::Partly`] while `walk` goes on.
@@ -53,14 +56,20 @@ impl Paths {
 
     /// A walk of `root` that takes in at most `bound` entries.
     pub fn bounded(root: &Path, bound: usize) -> Self {
+        Self::walking(root, String::new(), bound, MAX_DEPTH)
+    }
+
+    /// A walk of `root`, its paths written after `prefix`, `depth` levels deep at most.
+    fn walking(root: &Path, prefix: String, bound: usize, depth: usize) -> Self {
         let walk = WalkBuilder::new(root)
             .standard_filters(true)
             .require_git(false)
-            .max_depth(Some(MAX_DEPTH))
+            .max_depth(Some(depth))
             .sort_by_file_name(std::cmp::Ord::cmp)
             .build();
         Self {
             root: root.to_path_buf(),
+            prefix,
             bound,
             walk: Some(walk),
             searched: Searched::Partly,
@@ -82,6 +91,11 @@ impl Paths {
             match walk.next() {
                 Some(Ok(entry)) => {
                     if let Some(path) = relative(&self.root, entry.path(), entry.file_type()) {
+                        let path = if self.prefix.is_empty() {
+                            path
+                        } else {
+                            format!("{}{path}", self.prefix)
+                        };
                         self.found.push(path);
                     }
                 }
@@ -104,6 +118,45 @@ impl Paths {
         self.searched
     }
 
+    /// A walk of `directory` (`a/b/`, as a query starts with it), for a query this walk cannot
+    /// answer: it stopped at its bound before it came to that directory, which lies inside
+    /// the root (no `..`, no link out of it). Its paths are written from the root, as this
+    /// walk's are.
+    pub fn beyond_bound(&self, directory: &str) -> Option<Self> {
+        if !matches!(self.searched, Searched::Cut(_))
+            || !self.prefix.is_empty()
+            || self.found.iter().any(|path| path == directory)
+            || Path::new(directory)
+                .components()
+                .any(|part| !matches!(part, Component::Normal(_)))
+        {
+            return None;
+        }
+        let path = self.root.join(directory);
+        let inside = path.canonicalize().ok()?;
+        if !inside.is_dir() || !inside.starts_with(self.root.canonicalize().ok()?) {
+            return None;
+        }
+        let depth = MAX_DEPTH.saturating_sub(directory.matches('/').count());
+        Some(Self::walking(
+            &path,
+            directory.to_owned(),
+            self.bound,
+            depth,
+        ))
+    }
+
+    /// The paths for `query` after walking the whole tree, up to the bounds, and how far the
+    /// walk got: from a walk of the query's directory when this one stopped before it.
+    pub fn search_all(&mut self, query: &str) -> (Vec<String>, Searched) {
+        let searched = self.walk_all();
+        if let Some(mut beyond) = directory_of(query).and_then(|dir| self.beyond_bound(dir)) {
+            let searched = beyond.walk_all();
+            return (beyond.ranked(query), searched);
+        }
+        (self.ranked(query), searched)
+    }
+
     /// Walks the whole tree, up to the bounds; returns how far it got.
     pub fn walk_all(&mut self) -> Searched {
         loop {
@@ -120,12 +173,12 @@ impl Paths {
     /// the query names whole (a directory just inserted) is left out, so its list shows what
     /// is inside it.
     pub fn ranked(&mut self, query: &str) -> Vec<String> {
+        let query = as_found(query);
         let pattern = Pattern::parse(query, CaseMatching::Smart, Normalization::Smart);
         let mut buffer = Vec::new();
-        let inside = query
-            .rfind('/')
-            .map(|slash| &query[..=slash])
-            .filter(|directory| self.found.iter().any(|path| path == directory));
+        let inside = directory_of(query).filter(|directory| {
+            self.prefix == *directory || self.found.iter().any(|path| path == directory)
+        });
         let mut scored: Vec<(u32, &String)> = self
             .found
             .iter()
@@ -150,6 +203,18 @@ impl Paths {
     }
 }
 
+/// `query` as the paths found are written: relative to the working directory, which `./`
+/// names too.
+fn as_found(query: &str) -> &str {
+    query.strip_prefix("./").unwrap_or(query)
+}
+
+/// The directory `query` starts with, up to its last `/`, if it has one.
+pub fn directory_of(query: &str) -> Option<&str> {
+    let query = as_found(query);
+    query.rfind('/').map(|slash| &query[..=slash])
+}
+
 /// `path` relative to `root`, `/`-separated, with a `/` after a directory; `None` for the
 /// root itself and for a path that is not valid UTF-8.
 fn relative(root: &Path, path: &Path, kind: Option<std::fs::FileType>) -> Option<String> {
@@ -170,127 +235,7 @@ fn relative(root: &Path, path: &Path, kind: Option<std::fs::FileType>) -> Option
 
 pub use background::FileSearch;
 
-mod background {
-    use std::path::{Path, PathBuf};
-    use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
-    use std::time::Instant;
-
-    use pi_agent_ask_core::effect::FileQuery;
-    use pi_agent_ask_core::input::{FileCandidates, Input};
-
-    use super::{BATCH_INTERVAL, Paths, SLICE};
-    use crate::arrivals::Courier;
-
-    /// Where the effect handler sends the queries of `@` references. Nothing is walked and no
-    /// thread runs until the first query: most forms never see an `@`, and a form's first frame
-    /// should not wait for the walk's setup (the ignore files, the machine's parallelism). The
-    /// first query starts the search thread, which ends when this is dropped.
-    pub struct FileSearch {
-        root: PathBuf,
-        courier: Courier,
-        started: Started,
-    }
-
-    /// Whether the search thread runs.
-    enum Started {
-        /// Not yet: no query came.
-        Not,
-        /// It runs and takes the queries sent here.
-        Running(Sender<FileQuery>),
-        /// It could not be started; queries find nothing.
-        Failed,
-    }
-
-    impl FileSearch {
-        /// A search of `root`, delivering its batches through `courier`; it starts with the
-        /// first query (a thread that cannot start leaves the queries unanswered).
-        pub fn start(root: &Path, courier: Courier) -> Self {
-            Self {
-                root: root.to_path_buf(),
-                courier,
-                started: Started::Not,
-            }
-        }
-
-        /// Asks for `query`; a newer query replaces it at the search's next look. The first
-        /// query starts the search thread.
-        pub fn ask(&mut self, query: FileQuery) {
-            if matches!(self.started, Started::Not) {
-                self.started = self.spawn();
-            }
-            if let Started::Running(queries) = &self.started {
-                let _ = queries.send(query);
-            }
-        }
-
-        /// Whether the search thread was started.
-        #[cfg(test)]
-        pub fn is_running(&self) -> bool {
-            matches!(self.started, Started::Running(_))
-        }
-
-        /// Starts the search thread over a walk of the root.
-        fn spawn(&self) -> Started {
-            let (queries, asked) = mpsc::channel();
-            let paths = Paths::new(&self.root);
-            let courier = self.courier.clone();
-            match std::thread::Builder::new()
-                .name("file-search".into())
-                .spawn(move || search(paths, &asked, &courier))
-            {
-                Ok(_) => Started::Running(queries),
-                Err(_) => Started::Failed,
-            }
-        }
-    }
-
-    /// The search thread: waits for a query, walks on in slices while one is open, sends
-    /// the best matches every [`BATCH_INTERVAL`] and when the walk ends, and always works
-    /// on the newest query.
-    fn search(mut paths: Paths, asked: &Receiver<FileQuery>, courier: &Courier) {
-        let mut open: Option<FileQuery> = None;
-        let mut last_sent = Instant::now();
-        loop {
-            if open.is_none() {
-                let Ok(query) = asked.recv() else {
-                    return;
-                };
-                open = Some(query);
-                last_sent = Instant::now();
-            }
-            loop {
-                match asked.try_recv() {
-                    Ok(query) => open = Some(query),
-                    Err(TryRecvError::Empty) => break,
-                    Err(TryRecvError::Disconnected) => return,
-                }
-            }
-            let Some(query) = open.as_ref() else {
-                continue;
-            };
-            if let Some(root) = query.root.as_deref().map(Path::new)
-                && root != paths.root
-            {
-                paths = Paths::new(root);
-            }
-            let searched = paths.walk_on(SLICE);
-            if searched.is_over() || last_sent.elapsed() >= BATCH_INTERVAL {
-                let batch = FileCandidates {
-                    generation: query.generation,
-                    paths: paths.ranked(&query.query),
-                    searched,
-                };
-                if !courier.deliver(Input::FileCandidates(batch)) {
-                    return;
-                }
-                last_sent = Instant::now();
-                if searched.is_over() {
-                    open = None;
-                }
-            }
-        }
-    }
-}
+mod background;
 
 #[cfg(test)]
 #[path = "file_search_tests.rs"]

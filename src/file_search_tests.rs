@@ -65,6 +65,11 @@ fn a_query_that_starts_with_a_directory_lists_only_what_is_inside_it() {
         typed_on.iter().all(|path| path.starts_with("docs/")),
         "{typed_on:?}"
     );
+    assert_eq!(
+        all(dir.path(), "./docs/"),
+        inside,
+        "./ names the working directory"
+    );
     let no_directory = all(dir.path(), "docs");
     assert!(
         no_directory
@@ -93,34 +98,85 @@ fn a_tree_that_ends_at_the_bound_was_searched_whole() {
     assert_eq!(paths.walk_all(), Searched::Whole);
 }
 
-#[test]
-fn the_search_thread_answers_the_newest_query_with_a_complete_batch() {
+/// The last batch `search` sends for `query` under `generation`, once its search is over.
+fn last_batch(
+    search: &mut FileSearch,
+    found: &mut crate::arrivals::Arrivals,
+    query: &str,
+    generation: u64,
+) -> pi_agent_ask_core::input::FileCandidates {
     use pi_agent_ask_core::effect::FileQuery;
     use pi_agent_ask_core::input::Input;
     use pi_agent_ask_crossterm::ExternalInputs;
 
-    let dir = tree(&["src/main.rs"]);
-    let (courier, mut found) = crate::arrivals::channel().unwrap();
-    let mut search = FileSearch::start(dir.path(), courier);
-    assert!(!search.is_running(), "nothing runs before the first query");
     search.ask(FileQuery {
-        query: "main".into(),
-        generation: 7,
+        query: query.into(),
+        generation,
         root: None,
     });
     let mut last = None;
-    for _ in 0..200 {
+    for _ in 0..250 {
         std::thread::sleep(Duration::from_millis(20));
         if let Some(Input::FileCandidates(batch)) = found.take().pop() {
-            let over = batch.searched.is_over();
+            let over = batch.searched.is_over() && batch.generation == generation;
             last = Some(batch);
             if over {
                 break;
             }
         }
     }
+    last.expect("a batch came")
+}
+
+#[test]
+fn the_search_thread_answers_the_newest_query_with_a_complete_batch() {
+    let dir = tree(&["src/main.rs"]);
+    let (courier, mut found) = crate::arrivals::channel().unwrap();
+    let mut search = FileSearch::start(dir.path(), courier);
+    assert!(!search.is_running(), "nothing runs before the first query");
+    let last = last_batch(&mut search, &mut found, "main", 7);
     assert!(search.is_running());
-    let last = last.expect("a batch came");
     assert_eq!(last.generation, 7);
     assert_eq!(last.paths, ["src/main.rs"]);
+}
+
+#[test]
+fn a_directory_past_the_walks_bound_is_walked_for_the_queries_that_start_with_it() {
+    let dir = tree(&["a1", "a2", "a3", "a4", "zz/deep/x.md", "zz/y.md"]);
+    let (courier, mut found) = crate::arrivals::channel().unwrap();
+    let mut search = FileSearch::start(dir.path(), courier).bounded(3);
+    let cut = last_batch(&mut search, &mut found, "y.md", 1);
+    assert_eq!(cut.searched, Searched::Cut(3));
+    assert!(cut.paths.is_empty(), "{:?}", cut.paths);
+    let inside = last_batch(&mut search, &mut found, "zz/", 2);
+    let mut listed = inside.paths.clone();
+    listed.sort();
+    assert_eq!(listed, ["zz/deep/", "zz/deep/x.md", "zz/y.md"]);
+    assert_eq!(inside.searched, Searched::Whole);
+    let deeper = last_batch(&mut search, &mut found, "zz/deep/x", 3);
+    assert_eq!(deeper.paths, ["zz/deep/x.md"]);
+}
+
+#[test]
+fn only_a_directory_inside_the_root_is_walked_past_the_bound() {
+    let dir = tree(&["a1", "a2", "a3", "a4", "zz/y.md"]);
+    let mut paths = Paths::bounded(dir.path(), 3);
+    paths.walk_all();
+    assert!(paths.beyond_bound("zz/").is_some());
+    assert!(
+        paths.beyond_bound("../").is_none(),
+        "no way out of the root"
+    );
+    assert!(paths.beyond_bound("/etc/").is_none());
+    assert!(
+        paths.beyond_bound("a4/").is_none(),
+        "a file is no directory"
+    );
+    assert!(paths.beyond_bound("nowhere/").is_none());
+    let mut whole = Paths::bounded(dir.path(), 100);
+    whole.walk_all();
+    assert!(
+        whole.beyond_bound("zz/").is_none(),
+        "a walk that was not cut found it"
+    );
 }

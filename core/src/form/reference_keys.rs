@@ -82,11 +82,20 @@ impl Form {
         effects
     }
 
-    /// A paste into the open editor, if one is open.
+    /// A paste into the open editor, if one is open. One that starts with white space right
+    /// after a quoted directory's `/` closes its quote first, as a typed space does.
     pub(super) fn paste(&mut self, text: &str) -> Vec<Effect> {
         let Some(editor) = self.state.editor_mut() else {
             return Vec::new();
         };
+        let after_directory = editor
+            .references
+            .list
+            .as_ref()
+            .is_some_and(|list| list.token.query.ends_with('/'));
+        if after_directory && text.starts_with(char::is_whitespace) {
+            editor.close_reference_quote();
+        }
         editor.paste(text);
         self.follow_references()
     }

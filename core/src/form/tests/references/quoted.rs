@@ -2,6 +2,8 @@
 //! escaped, and a space or `esc` after a quoted directory closes the quote.
 
 use super::{answer, custom_editor, queries};
+use crate::effect::Surface as _;
+use crate::input::Input;
 
 #[test]
 fn a_path_with_white_space_goes_in_quoted_and_a_quoted_directory_keeps_its_list_open() {
@@ -46,6 +48,19 @@ fn a_space_after_a_quoted_directory_closes_its_quote_and_ends_the_reference() {
         queries(&run).last().expect("a query").query,
         "my docs/",
         "nothing after the space was searched for"
+    );
+}
+
+#[test]
+fn a_paste_starting_with_a_space_after_a_quoted_directory_closes_its_quote_too() {
+    let mut run = custom_editor("'look in @my'");
+    answer(&mut run, &["my docs/"]);
+    run.keys("tab");
+    let effects = run.form.handle(Input::Paste(" and more".to_owned()));
+    run.effects.extend(effects);
+    assert_eq!(
+        run.form.state.editor().expect("the editor").lines(),
+        [r#"look in @"my docs/" and more"#]
     );
 }
 

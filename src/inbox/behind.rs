@@ -12,8 +12,6 @@ use std::time::{Duration, Instant};
 
 use pi_agent_ask_core::input::Timer;
 
-use super::client;
-
 /// The count, shared by its clones: one asker's queue, whichever of its forms is in the inbox.
 #[derive(Clone, Debug)]
 pub struct Behind {
@@ -71,14 +69,14 @@ impl Behind {
         }
     }
 
-    /// Whether the inbox called `inbox` closed while it kept the front place for this asker's
-    /// next ask: it answered one holding more back less than the place's time ago, and no
-    /// longer listens. The person closed it with those asks counted as waiting there, so they
-    /// end cancelled, as the inbox's closing cancels the asks it shows. Asked once per answer.
-    pub fn closed_while_keeping_place(&self, inbox: &str) -> bool {
+    /// Whether the inbox may still keep the front place for this asker's next ask: it
+    /// answered one holding more back less than the place's time ago. An inbox that is not
+    /// there for that next ask (it stopped listening, or closed the connection without a
+    /// word) closed with those asks counted as waiting on it: they end cancelled, as its
+    /// closing cancels the asks it shows.
+    pub fn keeps_place(&self) -> bool {
         let place = Duration::from_millis(Timer::NextHeldBack.duration_ms());
-        let answered = self.lock().take();
-        answered.is_some_and(|at| at.elapsed() < place) && !client::listening(inbox)
+        self.lock().is_some_and(|at| at.elapsed() < place)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Option<Instant>> {

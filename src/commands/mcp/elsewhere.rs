@@ -24,6 +24,7 @@ use super::server::Shared;
 use super::surfaces::{self, Offers, UiChoice, Where};
 use super::tools;
 use crate::cancel::Cancel;
+use crate::inbox::behind::Behind;
 use crate::inbox::client::{self, InboxError};
 use crate::outcome::report;
 use crate::popup::{self, Popup, Unavailable};
@@ -99,14 +100,14 @@ pub async fn settle(
     context: &RequestContext<RoleServer>,
     input_ended: &watch::Receiver<bool>,
 ) -> Settled {
-    if closed_while_keeping_place(shared).await {
-        queue::close_line(shared);
-        return Settled::Answered(tools::call_result(&call.cancelled(None)));
-    }
     let ui = shared.config.ui;
     let machine = Machine::new(elicitation, &shared.config.inbox);
     let (mut surface, mut machine) =
         look(machine, move |machine| surfaces::choose(ui, machine)).await;
+    if closed_while_keeping_place(shared, surface) {
+        queue::close_line(shared);
+        return Settled::Answered(tools::call_result(&call.cancelled(None)));
+    }
     loop {
         match surface {
             Where::Inbox | Where::Popup => {
@@ -125,6 +126,8 @@ pub async fn settle(
                     // server it counted as waiting behind it: they end cancelled too.
                     Away::Closed(result) => {
                         queue::close_line(shared);
+                        let result =
+                            result.unwrap_or_else(|| tools::call_result(&call.cancelled(None)));
                         return Settled::Answered(result);
                     }
                     Away::Refused(why) => {
@@ -147,16 +150,16 @@ pub async fn settle(
 }
 
 /// Whether the inbox closed while it kept the front place for this server's next ask, which
-/// the person saw counted as waiting there: the ask then ends cancelled, with every ask of the
-/// server in line, as if it had been in the inbox as it closed.
-pub async fn closed_while_keeping_place(shared: &Shared) -> bool {
-    let Some(behind) = shared.background.behind.clone() else {
-        return false;
-    };
-    let inbox = shared.config.inbox.clone();
-    tokio::task::spawn_blocking(move || behind.closed_while_keeping_place(&inbox))
-        .await
-        .unwrap_or(false)
+/// the person saw counted as waiting there: the next ask, about to be asked on `surface`,
+/// finds no inbox listening. It then ends cancelled, with every ask of the server in line, as
+/// if it had been in the inbox as it closed.
+pub fn closed_while_keeping_place(shared: &Shared, surface: Where) -> bool {
+    surface != Where::Inbox
+        && shared
+            .background
+            .behind
+            .as_ref()
+            .is_some_and(Behind::keeps_place)
 }
 
 /// Says on standard error, when `ui` forces a surface, why it cannot ask: the call is answered
@@ -199,8 +202,9 @@ pub async fn look<T: Send + 'static>(
 pub enum Away {
     /// The `CallToolResult` to send, as JSON (a cancelled call's is dropped by `rmcp`).
     Done(Value),
-    /// The inbox closed on the call: its cancelled `CallToolResult`, as JSON.
-    Closed(Value),
+    /// The inbox closed on the call: its cancelled `CallToolResult`, as JSON, or none when it
+    /// closed before it had the call.
+    Closed(Option<Value>),
     /// The surface did not ask (a host that opened no popup, an inbox gone before the ask):
     /// the next surface asks; the reason is for stderr.
     Refused(String),
@@ -257,7 +261,7 @@ pub async fn ask(
         return Away::Done(tools::call_result(&call.cancelled(None)));
     }
     match done {
-        Some((Outcome::Result(result) | Outcome::InboxClosed(result), _)) => {
+        Some((Outcome::Result(result) | Outcome::InboxClosed(Some(result)), _)) => {
             Away::Done(tools::document_result(&result))
         }
         Some((_, kept)) => {
@@ -271,7 +275,9 @@ pub async fn ask(
 fn outcome(call: &Call, done: Option<Outcome>) -> Away {
     match done {
         Some(Outcome::Result(result)) => Away::Done(tools::document_result(&result)),
-        Some(Outcome::InboxClosed(result)) => Away::Closed(tools::document_result(&result)),
+        Some(Outcome::InboxClosed(result)) => {
+            Away::Closed(result.map(|result| tools::document_result(&result)))
+        }
         Some(Outcome::Cancelled) => Away::Done(tools::call_result(&call.cancelled(None))),
         Some(Outcome::Refused(why)) => Away::Refused(why),
         Some(Outcome::Failed(message)) => failed(&message),

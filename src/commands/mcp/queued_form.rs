@@ -103,13 +103,15 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
     if *shared.background.input_ended.borrow() {
         return Asked::Interrupted(None);
     }
-    if elsewhere::closed_while_keeping_place(shared).await {
-        return Asked::Closed(Outcome::of(&call.cancelled(drafts.as_deref())));
-    }
     let ui = shared.config.ui;
     let machine = Machine::new(false, &shared.config.inbox);
     let (mut surface, mut machine) =
         look(machine, move |machine| surfaces::choose(ui, machine)).await;
+    // The inbox that kept this form's place closed as its turn came: cancelled with the rest.
+    let closed = || Asked::Closed(Outcome::of(&call.cancelled(drafts.as_deref())));
+    if elsewhere::closed_while_keeping_place(shared, surface) {
+        return closed();
+    }
     let mut last_refusal = None;
     loop {
         if !matches!(surface, Where::Inbox | Where::Popup) {
@@ -126,9 +128,10 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
                 Ran::Ended(elsewhere::Outcome::Result(document), _) => {
                     return Asked::Ended(outcome_of(&document));
                 }
-                Ran::Ended(elsewhere::Outcome::InboxClosed(document), _) => {
+                Ran::Ended(elsewhere::Outcome::InboxClosed(Some(document)), _) => {
                     return Asked::Closed(outcome_of(&document));
                 }
+                Ran::Ended(elsewhere::Outcome::InboxClosed(None), _) => return closed(),
                 // Its surface went away, not the person: the form ends with what it held.
                 Ran::Ended(elsewhere::Outcome::Cancelled, kept) => {
                     let gone = match surface {
@@ -238,7 +241,7 @@ async fn run(shared: &Shared, job: Job, request_id: &str) -> Ran {
                 // Answered as it was withdrawn: the answer stands.
                 Ok((
                     elsewhere::Outcome::Result(document)
-                    | elsewhere::Outcome::InboxClosed(document),
+                    | elsewhere::Outcome::InboxClosed(Some(document)),
                     _,
                 )) => Ran::Ended(elsewhere::Outcome::Result(document), None),
                 _ => Ran::Withdrawn,
@@ -255,7 +258,7 @@ async fn run(shared: &Shared, job: Job, request_id: &str) -> Ran {
                 // forms in line stay for the next server, as the input's end leaves them.
                 Ok((
                     elsewhere::Outcome::Result(document)
-                    | elsewhere::Outcome::InboxClosed(document),
+                    | elsewhere::Outcome::InboxClosed(Some(document)),
                     _,
                 )) => Ran::Ended(elsewhere::Outcome::Result(document), None),
                 Ok((_, kept)) => Ran::Interrupted(kept),

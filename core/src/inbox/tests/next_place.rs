@@ -56,6 +56,10 @@ fn a_servers_next_form_takes_the_place_its_answered_one_left_before_asks_that_ca
         shown.contains("Postgres") && shown.contains("Submit"),
         "the form as it was left, not a blank pane: {shown}"
     );
+    assert!(
+        shown.contains("Answered · the next question from this asker is on its way"),
+        "its last row says it was answered and takes no keys: {shown}"
+    );
     feed(&mut inbox, [from_process("b", "Second", SERVER, 0)]);
     assert_eq!(
         label(&inbox),

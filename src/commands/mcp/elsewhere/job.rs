@@ -22,9 +22,10 @@ use crate::popup::{self, Popup, PopupEnding, PopupError, PopupRequest};
 pub enum Outcome {
     /// A tool result document, as `ask` prints it.
     Result(Value),
-    /// The inbox closed on the ask, with this cancelled result document: the person closed
-    /// it with the asks this server holds back counted as waiting there.
-    InboxClosed(Value),
+    /// The inbox closed on the ask, the person closing it with the asks this server holds back
+    /// counted as waiting there: its cancelled result document, or none when it closed as the
+    /// ask came, while it kept the place for it ([`Behind::keeps_place`]).
+    InboxClosed(Option<Value>),
     /// The ask ended without a result: the call's cancelled result.
     Cancelled,
     /// The surface did not take the ask.
@@ -159,8 +160,16 @@ impl Job {
                 Ok(InboxAnswer::Result {
                     result,
                     reason: ReplyReason::InboxClosing,
-                }) => (Outcome::InboxClosed(result), None),
+                }) => (Outcome::InboxClosed(Some(result)), None),
                 Ok(InboxAnswer::Withdrawn(kept)) => (Outcome::Cancelled, kept),
+                Err(
+                    InboxError::NotListening { .. }
+                    | InboxError::Place(_)
+                    | InboxError::Gone
+                    | InboxError::Io(_),
+                ) if behind.as_ref().is_some_and(Behind::keeps_place) => {
+                    (Outcome::InboxClosed(None), None)
+                }
                 Err(error @ (InboxError::NotListening { .. } | InboxError::Place(_))) => {
                     (Outcome::Refused(error.to_string()), None)
                 }
@@ -207,5 +216,55 @@ impl Job {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pi_agent_ask_core::contract::Tool;
+    use pi_agent_ask_core::contract::rules::ImagePaste;
+    use serde_json::json;
+
+    use super::*;
+    use crate::away::Asker;
+
+    /// An ask for an inbox nobody runs, the server holding `behind`'s asks back.
+    fn nowhere(behind: &Behind) -> Job {
+        Job::Inbox {
+            request: AwayRequest {
+                id: "req-2".to_owned(),
+                tool: Tool::AskUserQuestion,
+                arguments: json!({"questions": [{"question": "Auth?"}]}),
+                settings: None,
+                asker: Asker {
+                    program: "agent".to_owned(),
+                    cwd: "/work".to_owned(),
+                    pid: 42,
+                },
+                drafts: None,
+                images: ImagePaste::Unsupported,
+                behind: 1,
+            },
+            name: "nobody-runs-this-inbox".to_owned(),
+            behind: Some(behind.clone()),
+        }
+    }
+
+    #[test]
+    fn an_inbox_gone_while_it_kept_the_place_for_the_next_ask_closed_on_it() {
+        let behind = Behind::new().expect("a count");
+        let cancel = Cancel::new().expect("a token");
+        let (outcome, _) = nowhere(&behind).run(&cancel);
+        assert!(
+            matches!(outcome, Outcome::Refused(_)),
+            "no place kept: the next surface asks"
+        );
+        behind.set(1);
+        behind.answered();
+        let (outcome, _) = nowhere(&behind).run(&cancel);
+        assert!(
+            matches!(outcome, Outcome::InboxClosed(None)),
+            "the inbox that kept the place is gone: it closed on the asks it counted"
+        );
     }
 }

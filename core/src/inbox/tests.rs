@@ -3,7 +3,6 @@
 use serde_json::{Value, json};
 
 use super::Inbox;
-use crate::contract::answers::Draft;
 use crate::contract::ask_user::{NoPreviewFiles, ParseOptions};
 use crate::contract::{Call, Tool};
 use crate::draw::{DrawCmd, Frame, Pos, Size};
@@ -14,6 +13,7 @@ use crate::settings::Settings;
 
 mod next_place;
 mod turns;
+mod withdrawn;
 
 pub(super) const SIZE: Size = Size::new(80, 24);
 
@@ -201,83 +201,6 @@ fn asks_are_answered_in_arrival_order_each_reply_to_its_own_asker() {
 }
 
 #[test]
-fn a_withdrawn_ask_leaves_the_queue_at_once_and_the_next_one_shows() {
-    let mut inbox = inbox();
-    feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
-    let effects = feed(&mut inbox, [withdrawn("a")]);
-    assert!(replies(&effects).is_empty(), "a gone asker gets no reply");
-    let waiting: Vec<_> = inbox.waiting().map(|id| id.0.as_str()).collect();
-    assert_eq!(waiting, ["b"]);
-    let label = &screen(&inbox.draw(SIZE))[0];
-    assert!(
-        label.starts_with(" agent-b in /work/b · Second"),
-        "{label:?}"
-    );
-}
-
-#[test]
-fn an_asker_reconnecting_with_the_same_id_finds_its_started_form_as_it_was() {
-    let mut inbox = inbox();
-    feed(&mut inbox, [arrival("a", "First")]);
-    feed(&mut inbox, keys("down space"));
-    feed(&mut inbox, [withdrawn("a")]);
-    assert!(inbox.waiting().next().is_none());
-    let effects = feed(&mut inbox, [arrival("a", "First")]);
-    assert!(replies(&effects).is_empty());
-    let effects = feed(&mut inbox, keys("tab enter"));
-    let replies = replies(&effects);
-    assert_eq!(replies.len(), 1);
-    assert_eq!(
-        replies[0].1["details"]["answers"]["db"]["values"],
-        json!(["sqlite"])
-    );
-}
-
-#[test]
-fn a_reconnect_with_other_questions_gets_a_fresh_form() {
-    let mut inbox = inbox();
-    feed(&mut inbox, [arrival("a", "First")]);
-    feed(&mut inbox, keys("down space"));
-    feed(&mut inbox, [withdrawn("a")]);
-    feed(&mut inbox, [arrival("a", "Other title")]);
-    let effects = feed(&mut inbox, keys("ctrl+c"));
-    let replies = replies(&effects);
-    assert_eq!(replies[0].1["details"]["answers"], json!({}));
-}
-
-#[test]
-fn an_untouched_withdrawn_form_is_not_kept() {
-    // Keys held off while the form settled do not touch it either.
-    for held in ["", "down space"] {
-        let mut inbox = inbox();
-        feed(&mut inbox, [arrival("a", "First")]);
-        feed(&mut inbox, typed(held));
-        feed(&mut inbox, [withdrawn("a")]);
-        assert!(
-            inbox
-                .set_aside
-                .take(&AskId("a".into()), &arguments("First"))
-                .is_none(),
-            "{held:?}"
-        );
-    }
-}
-
-#[test]
-fn only_the_last_forms_set_aside_are_kept() {
-    let mut inbox = inbox();
-    for n in 0..=super::set_aside::KEPT {
-        let id = n.to_string();
-        feed(&mut inbox, [arrival(&id, "Form")]);
-        feed(&mut inbox, keys("down"));
-        feed(&mut inbox, [withdrawn(&id)]);
-    }
-    let args = arguments("Form");
-    assert!(inbox.set_aside.take(&AskId("0".into()), &args).is_none());
-    assert!(inbox.set_aside.take(&AskId("1".into()), &args).is_some());
-}
-
-#[test]
 fn closing_answers_every_waiting_ask_cancelled_keeping_what_was_typed() {
     let mut inbox = inbox();
     feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
@@ -374,69 +297,6 @@ fn a_form_announces_itself_when_it_comes_to_the_front() {
     assert!(
         next.iter()
             .any(|effect| matches!(effect, Effect::Notify(_)))
-    );
-}
-
-fn recalled(id: &str) -> Input {
-    Input::Inbox(InboxEvent::Recalled(AskId(id.to_owned())))
-}
-
-/// The drafts handed back among `effects`: ask id and each question's selected options.
-fn handed_back(effects: &[Effect]) -> Vec<(String, Vec<Vec<usize>>)> {
-    effects
-        .iter()
-        .filter_map(|effect| match effect {
-            Effect::HandBack { ask, drafts } => Some((
-                ask.0.clone(),
-                drafts
-                    .iter()
-                    .map(|draft| draft.selected().to_vec())
-                    .collect(),
-            )),
-            _ => None,
-        })
-        .collect()
-}
-
-#[test]
-fn a_recalled_ask_hands_its_asker_what_the_form_held_and_leaves_the_queue() {
-    let mut inbox = inbox();
-    feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
-    feed(&mut inbox, keys("down space"));
-    let effects = feed(&mut inbox, [recalled("a")]);
-    assert_eq!(handed_back(&effects), [("a".to_owned(), vec![vec![1]])]);
-    assert!(replies(&effects).is_empty(), "a recall is not an answer");
-    assert_eq!(
-        inbox
-            .waiting()
-            .map(|ask| ask.0.as_str())
-            .collect::<Vec<_>>(),
-        ["b"]
-    );
-    assert!(
-        feed(&mut inbox, [recalled("a")]).is_empty(),
-        "recalled once"
-    );
-}
-
-#[test]
-fn a_form_arriving_with_drafts_opens_with_them_and_counts_as_started() {
-    let mut inbox = inbox();
-    let Input::Inbox(InboxEvent::Arrived(mut arrival)) = arrival("a", "First") else {
-        unreachable!("an arrival")
-    };
-    let mut draft = Draft::default();
-    draft.select(1);
-    arrival.drafts = Some(vec![draft]);
-    feed(&mut inbox, [Input::Inbox(InboxEvent::Arrived(arrival))]);
-    feed(&mut inbox, [withdrawn("a")]);
-    let effects = feed(&mut inbox, [arrival_of("a", &arguments("First"))]);
-    assert!(replies(&effects).is_empty());
-    let effects = feed(&mut inbox, keys("tab enter"));
-    assert_eq!(
-        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
-        json!(["sqlite"]),
-        "set aside with its drafts when withdrawn, then answered with them"
     );
 }
 

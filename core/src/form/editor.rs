@@ -120,7 +120,11 @@ impl Editor {
         }
         if key.mods == Modifiers::CTRL {
             match key.code {
-                KeyCode::Char('u') => return self.area.delete_line_by_head(),
+                // At the line's start there is nothing before it on the line: the line above
+                // is not joined to it.
+                KeyCode::Char('u') => {
+                    return self.cursor().1 > 0 && self.area.delete_line_by_head();
+                }
                 // ctrl+_ is ctrl+7 here: a terminal sends one byte for both (and ctrl+/).
                 KeyCode::Char('7') => return self.area.undo(),
                 _ => {}

@@ -177,4 +177,13 @@ fn ctrl_u_deletes_back_to_the_start_of_the_line_as_in_a_shell() {
     );
     let editor = run.form.state.editor().expect("the editor");
     assert_eq!(editor.lines(), ["first line", "world"]);
+    let run = Run::new(
+        ask_user(&one_single()),
+        "down down enter 'first line' alt+enter 'second' ctrl+u ctrl+u",
+    );
+    assert_eq!(
+        run.form.state.editor().expect("the editor").lines(),
+        ["first line", ""],
+        "at a line's start it joins nothing"
+    );
 }

@@ -109,12 +109,6 @@ impl<S: Surface> Surface for Settling<S> {
 
 /// Puts [`IGNORING`] on the frame's last row in place of what was there.
 fn say_why_keys_are_ignored(frame: &mut Frame) {
-    say_on_last_row(frame, IGNORING, Role::Warning);
-}
-
-/// Puts `text` in `role` on the frame's last row in place of what was there (its key hints):
-/// a surface that takes no keys for a while says why there.
-pub(crate) fn say_on_last_row(frame: &mut Frame, text: &str, role: Role) {
     let Some(row) = frame.size.height.checked_sub(1) else {
         return;
     };
@@ -124,7 +118,7 @@ pub(crate) fn say_on_last_row(frame: &mut Frame, text: &str, role: Role) {
     }
     let mut canvas = Canvas::new(frame.size);
     let room = usize::from(frame.size.width.saturating_sub(1));
-    let line = [Span::new(text, Style::new(role))];
+    let line = [Span::new(IGNORING, Style::new(Role::Warning))];
     put_line_within(&mut canvas, Pos::new(1, row), &line, room);
     frame.cmds.extend(canvas.finish().cmds);
 }

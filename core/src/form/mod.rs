@@ -209,10 +209,11 @@ impl Form {
     }
 
     /// The form drawn for a screen of `size` as it was left, even once it has finished (when
-    /// [`Surface::draw`] draws nothing): what an answer inbox keeps on the screen until the
-    /// next form of the same asker takes its place.
-    pub fn draw_as_left(&self, size: Size) -> Frame {
-        self.render_as_left(size)
+    /// [`Surface::draw`] draws nothing), `line` in place of its key hints: what an answer
+    /// inbox keeps on the screen, taking no keys, until the next form of the same asker takes
+    /// its place.
+    pub fn draw_as_left(&self, size: Size, line: &str) -> Frame {
+        self.render_as_left(size, view::Footer::Says(line))
     }
 
     /// The number of tabs: one per question, plus the final tab when the rules have one.

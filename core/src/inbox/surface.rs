@@ -2,10 +2,9 @@
 //! while a place is kept), and what it draws.
 
 use super::{By, IdleKeys, Inbox, LABEL_ROWS, Phase, form_size, view};
-use crate::draw::{Frame, Pos, Role, Size};
+use crate::draw::{Frame, Pos, Size};
 use crate::effect::{Effect, Surface};
 use crate::input::{InboxEvent, Input, Mouse, Timer};
-use crate::settling::say_on_last_row;
 
 /// What the last row of an answered form says while it waits for its asker's next.
 const ANSWERED: &str = "Answered · the next question from this asker is on its way";
@@ -68,8 +67,7 @@ impl Surface for Inbox {
         // The answered form is drawn as it was left, with the count it had, its asker's next
         // one among them.
         if let Some(answered) = self.kept_place_form() {
-            let mut form = answered.form().draw_as_left(form_size(size));
-            say_on_last_row(&mut form, ANSWERED, Role::Success);
+            let form = answered.form().draw_as_left(form_size(size), ANSWERED);
             return view::labelled(
                 &answered.origin,
                 answered.form().call().title(),

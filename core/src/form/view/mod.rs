@@ -74,8 +74,8 @@ use super::Form;
 use super::paging::Window;
 use super::state::Phase;
 use crate::draw::{
-    Canvas, Frame, KeptFirstLines, Pos, Rect, Role, Size, Style, cap_lines, put_lines, put_rule,
-    put_rule_marked, wrap_text,
+    Canvas, Frame, KeptFirstLines, Pos, Rect, Role, Size, Span, Style, cap_lines, put_line_within,
+    put_lines, put_rule, put_rule_marked, wrap_text,
 };
 
 pub use hits::{Hit, Hits};
@@ -181,11 +181,11 @@ impl Form {
             self.memory.hits.start(None);
             return Canvas::new(size).finish();
         }
-        self.render_as_left(size)
+        self.render_as_left(size, Footer::Hints)
     }
 
-    /// Draws the form as it was left, finished or not.
-    pub(super) fn render_as_left(&self, size: Size) -> Frame {
+    /// Draws the form as it was left, finished or not, with `footer` under it.
+    pub(super) fn render_as_left(&self, size: Size, footer: Footer<'_>) -> Frame {
         let mut canvas = Canvas::new(size);
         self.memory.hits.start(Some(self.state.tab));
         let regions = layout::Regions::of(self, canvas.area());
@@ -207,12 +207,24 @@ impl Form {
         self.draw_references(&mut canvas, regions.body);
         self.draw_notice(&mut canvas, regions.notice);
         put_rule(&mut canvas, regions.rule_bottom);
-        let footer = (regions.footer, self.memory.footer.borrow().laid_out());
-        let mut parts = self.memory.parts.borrow_mut();
-        self.draw_part(&mut canvas, &mut parts.footer, footer, |canvas| {
-            self.draw_footer(canvas, regions.footer);
-        });
-        drop(parts);
+        match footer {
+            Footer::Hints => {
+                let footer = (regions.footer, self.memory.footer.borrow().laid_out());
+                let mut parts = self.memory.parts.borrow_mut();
+                self.draw_part(&mut canvas, &mut parts.footer, footer, |canvas| {
+                    self.draw_footer(canvas, regions.footer);
+                });
+            }
+            Footer::Says(line) => {
+                let said = [Span::new(line, Style::new(Role::Success))];
+                put_line_within(
+                    &mut canvas,
+                    regions.footer.pos(),
+                    &said,
+                    usize::from(regions.footer.width),
+                );
+            }
+        }
         canvas.finish()
     }
 
@@ -252,4 +264,14 @@ impl Form {
         let rows = usize::from(self.memory.preview_area.get().height.max(2)) - 1;
         self.scroll_preview(down, rows);
     }
+}
+
+/// What the footer under the form shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Footer<'a> {
+    /// The key hints.
+    Hints,
+    /// One line in their place: the form takes no keys (an answered form an inbox keeps on
+    /// the screen), so no key is offered.
+    Says(&'a str),
 }

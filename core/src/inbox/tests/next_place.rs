@@ -58,7 +58,11 @@ fn a_servers_next_form_takes_the_place_its_answered_one_left_before_asks_that_ca
     );
     assert!(
         shown.contains("Answered · the next question from this asker is on its way"),
-        "its last row says it was answered and takes no keys: {shown}"
+        "its footer says it was answered: {shown}"
+    );
+    assert!(
+        !shown.contains("enter"),
+        "and offers no key, since it takes none: {shown}"
     );
     feed(&mut inbox, [from_process("b", "Second", SERVER, 0)]);
     assert_eq!(

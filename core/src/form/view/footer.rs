@@ -157,19 +157,12 @@ impl Form {
                     question.is_some_and(|question| question.presented == QuestionType::Preview);
                 let moves = main.hint_pair(MainAction::PreviousOption, MainAction::NextOption);
                 hints.push(moves, "move", Moving);
-                // On the written answer's row the key opens its editor, on any question.
-                let on_written_row = self.active_question().is_some_and(|(index, question)| {
-                    self.state.cursors[index] >= question.options.len()
-                });
-                let confirm = match (on_written_row, multi) {
-                    (true, _) => "write",
-                    (false, true) => "confirm",
-                    (false, false) => "select",
-                };
                 if multi {
                     hints.push(main.hint(MainAction::Toggle), "toggle", Moving);
+                    hints.push(main.hint(MainAction::Confirm), "confirm", Essential);
+                } else {
+                    hints.push(main.hint(MainAction::Confirm), "select", Essential);
                 }
-                hints.push(main.hint(MainAction::Confirm), confirm, Essential);
                 if self.tab_count() > 1 {
                     hints.push(tabs(), "tabs", Tabs);
                 }

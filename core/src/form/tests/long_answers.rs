@@ -34,7 +34,10 @@ fn a_long_written_answer_shows_its_first_rows_in_the_list_cut_with_an_ellipsis()
     let mut run = answered_with(numbered_words(50_000));
     run.keys("shift+tab");
     let screen = run.screen();
-    let rows: Vec<&str> = screen.lines().filter(|row| !words_in(row).is_empty()).collect();
+    let rows: Vec<&str> = screen
+        .lines()
+        .filter(|row| !words_in(row).is_empty())
+        .collect();
     assert_eq!(rows.len(), 3, "{screen}");
     assert!(rows[2].trim_end().ends_with('…'), "{screen}");
     let words: Vec<usize> = rows.iter().flat_map(|row| words_in(row)).collect();
@@ -99,7 +102,10 @@ fn a_written_answer_the_lists_rows_cut_short_ends_its_last_row_shown_with_an_ell
         run.form.handle(Input::Paste(numbered_words(40)));
         run.keys("enter shift+tab up up up");
         let screen = run.screen();
-        let rows: Vec<&str> = screen.lines().filter(|row| !words_in(row).is_empty()).collect();
+        let rows: Vec<&str> = screen
+            .lines()
+            .filter(|row| !words_in(row).is_empty())
+            .collect();
         if let Some(last) = rows.last() {
             assert!(last.trim_end().ends_with('…'), "at 40x{height}:\n{screen}");
         }

@@ -116,14 +116,15 @@ fn search(mut paths: Paths, asked: &Receiver<FileQuery>, courier: &Courier) {
             paths = Paths::bounded(root, paths.bound);
             beyond = Beyond::default();
         }
-        let walking = beyond.walk_for(&mut paths, &query.query);
+        let directory = super::directory_of(&query.query);
+        let walking = beyond.walk_for(&mut paths, directory);
         let searched = walking.walk_on(SLICE);
         if searched.is_over() || last_sent.elapsed() >= BATCH_INTERVAL {
-            if searched.is_over() && beyond.would_look(&paths, &query.query) {
+            if searched.is_over() && beyond.would_look(&paths, directory) {
                 // The walk just stopped at its bound before the query's directory.
                 continue;
             }
-            let walking = beyond.walk_for(&mut paths, &query.query);
+            let walking = beyond.walk_for(&mut paths, directory);
             let batch = FileCandidates {
                 generation: query.generation,
                 paths: walking.ranked(&query.query),
@@ -150,38 +151,32 @@ struct Beyond {
 }
 
 impl Beyond {
-    /// The walk that answers `query`: the one of its directory when the main walk stopped
-    /// before it, else the main walk.
-    fn walk_for<'a>(&'a mut self, paths: &'a mut Paths, query: &str) -> &'a mut Paths {
-        if self.would_look(paths, query) {
-            let directory = super::directory_of(query).map(str::to_owned);
+    /// The walk that answers a query starting with `directory`: the walk of that directory
+    /// when the main walk stopped before it, else the main walk.
+    fn walk_for<'a>(&'a mut self, paths: &'a mut Paths, directory: Option<&str>) -> &'a mut Paths {
+        if self.would_look(paths, directory) {
+            // A walk still good for a directory inside its own serves it too.
             let kept = self.walk.as_ref().is_some_and(|walk| {
-                directory
-                    .as_deref()
-                    .is_some_and(|directory| directory.starts_with(&walk.prefix))
-                    && !matches!(walk.searched, Searched::Cut(_))
+                !matches!(walk.searched, Searched::Cut(_)) && within(walk, directory)
             });
             if !kept {
-                self.walk = directory
-                    .as_deref()
-                    .and_then(|directory| paths.beyond_bound(directory));
+                self.walk = directory.and_then(|directory| paths.beyond_bound(directory));
             }
-            self.looked_at = directory;
+            self.looked_at = directory.map(str::to_owned);
         }
         match &mut self.walk {
-            Some(walk)
-                if super::directory_of(query)
-                    .is_some_and(|directory| directory.starts_with(&walk.prefix)) =>
-            {
-                walk
-            }
+            Some(walk) if within(walk, directory) => walk,
             _ => paths,
         }
     }
 
-    /// Whether `query`'s directory is still to be looked at past the main walk's bound.
-    fn would_look(&self, paths: &Paths, query: &str) -> bool {
-        matches!(paths.searched, Searched::Cut(_))
-            && self.looked_at.as_deref() != super::directory_of(query)
+    /// Whether `directory` is still to be looked at past the main walk's bound.
+    fn would_look(&self, paths: &Paths, directory: Option<&str>) -> bool {
+        matches!(paths.searched, Searched::Cut(_)) && self.looked_at.as_deref() != directory
     }
+}
+
+/// Whether `directory` lies within what `walk` walks.
+fn within(walk: &Paths, directory: Option<&str>) -> bool {
+    directory.is_some_and(|directory| directory.starts_with(&walk.prefix))
 }

@@ -118,12 +118,21 @@ impl Draft {
             .map_or(&[], Vec::as_slice)
     }
 
+    /// Whether a written answer is saved, chosen or not: non-blank text or an image.
+    pub fn has_custom_answer(&self) -> bool {
+        !self.custom_text.trim().is_empty() || !self.custom_images.is_empty()
+    }
+
+    /// Whether the written answer is chosen: the custom row selected with non-blank text or an
+    /// image.
+    pub fn custom_is_chosen(&self) -> bool {
+        self.custom_selected && self.has_custom_answer()
+    }
+
     /// Whether the draft holds an answer: a selected option, or the selected custom row with
     /// non-blank text or an image.
     pub fn is_answered(&self) -> bool {
-        !self.selected.is_empty()
-            || self.committed_custom_text().is_some()
-            || !self.committed_custom_images().is_empty()
+        !self.selected.is_empty() || self.custom_is_chosen()
     }
 
     /// The question note, when not blank.

@@ -8,16 +8,19 @@ use crate::effect::Effect;
 
 impl Form {
     /// `main.confirm` on a question tab: select the highlighted option and go on (single,
-    /// preview), confirm the set and go on (multi), or open the free-form editor.
+    /// preview), confirm the set and go on (multi), or open the free-form editor. On a
+    /// multi-select question whose written answer is chosen, its row confirms the set too:
+    /// saving the text leaves the highlight there, and the next `enter` is meant to go on, not
+    /// to open the text again under typing meant for the next question.
     pub(super) fn confirm_row(&mut self) -> Vec<Effect> {
         let Some((index, question)) = self.active_question() else {
             return Vec::new();
         };
-        let row = self.state.cursors[index];
-        if row >= question.options.len() {
+        if self.enter_writes() {
             self.open_custom_editor();
             return Vec::new();
         }
+        let row = self.state.cursors[index];
         if question.is_multi() {
             if self.rules().multi_needs_selection && !self.state.drafts[index].is_answered() {
                 self.state.notice = Some(Notice::SelectAtLeastOne);
@@ -27,6 +30,15 @@ impl Form {
             self.state.drafts.get_mut(index).select_only(row);
         }
         self.answered_then_advance()
+    }
+
+    /// Whether `main.confirm` opens the free-form editor: on its row, unless the question is
+    /// multi-select and its written answer is chosen.
+    pub(super) fn enter_writes(&self) -> bool {
+        self.active_question().is_some_and(|(index, question)| {
+            self.state.cursors[index] >= question.options.len()
+                && !(question.is_multi() && self.state.drafts[index].custom_is_chosen())
+        })
     }
 
     /// `main.toggle` on a question tab: select (single, preview) or toggle (multi) the
@@ -44,7 +56,7 @@ impl Form {
         let custom_row = row >= question.options.len();
         let draft = self.state.drafts.get_mut(index);
         if custom_row {
-            if multi && !exclusive && !draft.custom_text.trim().is_empty() {
+            if multi && !exclusive && draft.has_custom_answer() {
                 draft.custom_selected = !draft.custom_selected;
             } else {
                 self.open_custom_editor();

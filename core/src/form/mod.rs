@@ -15,7 +15,9 @@
 //! - `down`, `up`: next and previous option (or final-tab action), wrapping around;
 //! - `enter`: on a single-select or preview question, select the highlighted option and go to
 //!   the next tab; on a multi-select question, confirm the set and go on; on the free-form row,
-//!   open its editor; on the final tab, run the highlighted action;
+//!   open its editor (on a multi-select question whose written answer is chosen, confirm the
+//!   set there too; `space` unchooses it, and `enter` then opens it); on the final tab, run the
+//!   highlighted action;
 //! - `space`: select (single) or toggle (multi) the highlighted option without moving on; on
 //!   the option a single-select question has selected, deselect it;
 //! - `1`..`9`: highlight that row and act as `enter` (single) or `space` (multi); on the final

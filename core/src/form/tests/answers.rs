@@ -88,10 +88,37 @@ fn toggling_a_custom_row_with_saved_text_deselects_it_and_keeps_the_text() {
 fn clearing_custom_text_on_multi_keeps_the_selected_options() {
     let run = Run::new(
         ask_user(&one_multi()),
-        "space down down down space 'mine' enter enter backspace*4 enter tab enter",
+        "space down down down space 'mine' enter space enter backspace*4 enter tab enter",
     );
     assert_eq!(run.answers()["checks"]["values"], json!(["fmt"]));
     assert_eq!(run.answers()["checks"].get("customText"), None);
+}
+
+#[test]
+fn enter_on_a_chosen_written_answer_of_a_multi_select_question_confirms_the_set() {
+    let mut run = Run::new(
+        ask_user(&one_multi()),
+        "space down down down space 'mine' enter",
+    );
+    assert!(run.screen().contains("enter confirm"), "{}", run.screen());
+    run.keys("enter");
+    assert!(matches!(run.form.state.focus, Focus::Review));
+    run.keys("enter");
+    assert_eq!(run.answers()["checks"]["values"], json!(["fmt", "mine"]));
+    assert_eq!(run.answers()["checks"]["customText"], json!("mine"));
+}
+
+#[test]
+fn enter_on_an_unchosen_written_answer_opens_it_to_edit() {
+    let mut run = Run::new(
+        ask_user(&one_multi()),
+        "down down down space 'mine' enter space",
+    );
+    assert!(run.screen().contains("enter write"), "{}", run.screen());
+    run.keys("enter");
+    assert!(matches!(run.form.state.focus, Focus::Editor(_)));
+    run.keys("' too' enter tab enter");
+    assert_eq!(run.answers()["checks"]["customText"], json!("mine too"));
 }
 
 #[test]

@@ -60,20 +60,66 @@ impl Hint<'_> {
 /// The footer as last laid out, and what it was laid out from: the layout asks for it every
 /// frame (for its height, and the drawing reads what it found), and it mostly stays the same
 /// from one frame to the next, so it is laid out again only when its hints or its room change.
+/// The layout before is kept too: moving on and off a row whose hints differ (the written
+/// answer's, where `enter` writes) goes back and forth between two layouts.
 #[derive(Debug, Default)]
 pub(super) struct FooterMemo {
+    /// The layout the last frame used.
+    current: FooterLayout,
+    /// The one before, which the next frame may want again.
+    previous: FooterLayout,
+    /// How many layouts were made: each gets the next number.
+    layouts: u64,
+}
+
+/// Hints laid out for some room, and the number that names these lines.
+#[derive(Debug, Default)]
+struct FooterLayout {
     hints: Vec<Hint<'static>>,
     columns: usize,
     rows: usize,
     lines: Vec<Line<'static>>,
-    /// How many times the hints were laid out: the lines change only when this does.
-    layouts: u64,
+    /// Which layout this is: the same number, the same lines.
+    number: u64,
+}
+
+impl FooterLayout {
+    /// Whether these lines are what laying `hints` out in `rows` of `columns` would give. Fewer
+    /// rows than they were laid out for give the same lines when those fit them: hints are
+    /// dropped in one order, and it stops at the first set that fits.
+    fn serves(&self, hints: &[Hint<'_>], columns: usize, rows: usize) -> bool {
+        let fits = self.rows == rows || (rows < self.rows && self.lines.len() <= rows);
+        fits && self.columns == columns && self.hints == hints
+    }
 }
 
 impl FooterMemo {
     /// Which layout the memo holds: the same number, the same lines.
     pub fn laid_out(&self) -> u64 {
-        self.layouts
+        self.current.number
+    }
+
+    /// Makes the layout that serves `hints` in `rows` of `columns` the current one: the
+    /// current, the previous, or a new one.
+    fn take(&mut self, hints: Vec<Hint<'_>>, columns: usize, rows: usize) {
+        if self.current.serves(&hints, columns, rows) {
+            return;
+        }
+        if self.previous.serves(&hints, columns, rows) {
+            std::mem::swap(&mut self.current, &mut self.previous);
+            return;
+        }
+        let hints: Vec<Hint<'static>> = hints.into_iter().map(Hint::into_owned).collect();
+        let lines = fit_hints(hints.clone(), columns, rows);
+        self.layouts += 1;
+        let made = FooterLayout {
+            hints,
+            columns,
+            rows,
+            lines,
+            number: self.layouts,
+        };
+        self.previous = std::mem::replace(&mut self.current, made);
     }
 
     /// Forgets the hints and their lines, so that the next frame lays them out afresh; the
@@ -157,12 +203,15 @@ impl Form {
                     question.is_some_and(|question| question.presented == QuestionType::Preview);
                 let moves = main.hint_pair(MainAction::PreviousOption, MainAction::NextOption);
                 hints.push(moves, "move", Moving);
+                let confirm = match (self.enter_writes(), multi) {
+                    (true, _) => "write",
+                    (false, true) => "confirm",
+                    (false, false) => "select",
+                };
                 if multi {
                     hints.push(main.hint(MainAction::Toggle), "toggle", Moving);
-                    hints.push(main.hint(MainAction::Confirm), "confirm", Essential);
-                } else {
-                    hints.push(main.hint(MainAction::Confirm), "select", Essential);
                 }
+                hints.push(main.hint(MainAction::Confirm), confirm, Essential);
                 if self.tab_count() > 1 {
                     hints.push(tabs(), "tabs", Tabs);
                 }
@@ -269,22 +318,8 @@ impl Form {
     ) -> R {
         let hints = self.hints(screen_rows);
         let mut memo = self.memory.footer.borrow_mut();
-        // Fewer rows than the memo was laid out for give the same lines when those fit them:
-        // hints are dropped in one order, and it stops at the first set that fits. So the
-        // draw, which asks for the rows the layout found, reads what the layout laid out.
-        let fits = memo.rows == rows || (rows < memo.rows && memo.lines.len() <= rows);
-        if memo.hints != hints || memo.columns != columns || !fits {
-            let hints: Vec<Hint<'static>> = hints.into_iter().map(Hint::into_owned).collect();
-            let lines = fit_hints(hints.clone(), columns, rows);
-            *memo = FooterMemo {
-                hints,
-                columns,
-                rows,
-                lines,
-                layouts: memo.layouts + 1,
-            };
-        }
-        read(&memo.lines)
+        memo.take(hints, columns, rows);
+        read(&memo.current.lines)
     }
 
     /// Draws in `area` the key hints that this frame's layout laid out for it: the layout gave
@@ -296,11 +331,11 @@ impl Form {
         }
         let memo = self.memory.footer.borrow();
         debug_assert_eq!(
-            memo.columns,
+            memo.current.columns,
             usize::from(area.width),
             "the footer is laid out for its area in the same frame"
         );
-        put_lines(canvas, area, 0, &memo.lines);
+        put_lines(canvas, area, 0, &memo.current.lines);
     }
 }
 

@@ -1,10 +1,11 @@
-//! The footer's layout: asked for other rows, and the separator's counted cells.
+//! The footer's layout: asked for other rows, kept for the row before, and the separator's
+//! counted cells.
 
 use serde_json::json;
 
 use super::{SEPARATOR, SEPARATOR_CELLS};
 use crate::draw::Line;
-use crate::form::tests::ask_user;
+use crate::form::tests::{Run, ask_user};
 use crate::text::width;
 
 fn footer(form: &crate::form::Form, columns: usize, rows: usize) -> Vec<Line<'static>> {
@@ -37,6 +38,31 @@ fn a_footer_asked_for_other_rows_is_laid_out_for_them() {
         );
     }
     assert!(fresh(40, 3).len() > fresh(40, 1).len());
+}
+
+#[test]
+fn moving_on_and_off_the_written_answers_row_lays_the_footer_out_twice_in_all() {
+    let arguments = json!({"questions": [
+        {"id": "a", "prompt": "A?", "type": "single", "options": [
+            {"value": "x", "label": "X"}, {"value": "y", "label": "Y"}]}
+    ]});
+    let mut run = Run::new(ask_user(&arguments), "down");
+    let laid_out = |run: &Run| {
+        run.screen();
+        run.form.memory.footer.borrow().laid_out()
+    };
+    let on_option = laid_out(&run);
+    run.keys("down");
+    let on_written_row = laid_out(&run);
+    assert!(run.screen().contains("enter write"), "{}", run.screen());
+    assert_ne!(on_option, on_written_row);
+    for _ in 0..3 {
+        run.keys("up");
+        assert_eq!(laid_out(&run), on_option);
+        assert!(run.screen().contains("enter select"), "{}", run.screen());
+        run.keys("down");
+        assert_eq!(laid_out(&run), on_written_row);
+    }
 }
 
 #[test]

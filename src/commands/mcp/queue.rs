@@ -19,7 +19,6 @@ use pi_agent_ask_core::contract::request::Request;
 use pi_agent_ask_core::journal::backlog::{Backlog, Saved};
 use pi_agent_ask_core::queue::{Action, Queue};
 
-use super::asking::InOrder;
 use rmcp::RoleServer;
 use rmcp::model::RequestId;
 use rmcp::service::RequestContext;
@@ -39,8 +38,10 @@ use locked::Locked;
 
 mod closed;
 mod locked;
+mod turn;
 
 pub use closed::{close_line, form_closed};
+pub use turn::turn;
 
 /// How long the end of the input waits for the open queued form to close and save what it
 /// held: the inbox hands drafts back within a second.
@@ -339,63 +340,4 @@ pub async fn wait(shared: &Arc<Shared>, context: &RequestContext<RoleServer>) ->
         "_meta": {DETAILS_META: details.clone()},
         "structuredContent": details,
     })
-}
-
-/// A foreground call's turn at the input lock; dropping it gives the lock back, or leaves the
-/// line when the turn never came.
-pub struct Turn {
-    shared: Arc<Shared>,
-    id: String,
-}
-
-impl Drop for Turn {
-    fn drop(&mut self) {
-        let mut state = self.shared.background.state();
-        state.grants.remove(&self.id);
-        let actions = state.queue.foreground_done(&self.id);
-        for action in actions.unwrap_or_default() {
-            carry_out(&self.shared, &mut state, action);
-        }
-    }
-}
-
-/// Waits for a foreground call's turn at the input lock, reporting progress meanwhile; `None`
-/// when the call was cancelled or the input ended first. `in_order`, the call's turn in the
-/// order calls came, is given up once the call is in line.
-pub async fn turn(
-    shared: &Arc<Shared>,
-    context: &RequestContext<RoleServer>,
-    in_order: Option<InOrder<'_>>,
-) -> Option<Turn> {
-    let id = new_request_id();
-    let (sender, receiver) = oneshot::channel();
-    let turn = Turn {
-        shared: Arc::clone(shared),
-        id: id.clone(),
-    };
-    {
-        let mut state = shared.background.state();
-        state.grants.insert(id.clone(), sender);
-        let actions = state.queue.foreground_wants_lock(id);
-        for action in actions {
-            carry_out(shared, &mut state, action);
-        }
-    }
-    drop(in_order);
-    let mut input_ended = shared.background.input_ended.clone();
-    let mut progress = Progress::new(context, shared.config.progress_every);
-    let mut receiver = receiver;
-    loop {
-        tokio::select! {
-            // A turn granted as the input ends is taken: the call is asked, or answered without
-            // a UI, rather than told it was cancelled.
-            biased;
-            granted = &mut receiver => return granted.ok().map(|()| turn),
-            () = context.ct.cancelled() => return None,
-            () = async {
-                let _ = input_ended.wait_for(|ended| *ended).await;
-            } => return None,
-            () = progress.due() => progress.report(context).await,
-        }
-    }
 }

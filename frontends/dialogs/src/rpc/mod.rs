@@ -67,6 +67,7 @@
 //!   [`lines::MAX_LINE_BYTES`], which is never held whole (see [`lines`]).
 
 mod abort;
+mod environment;
 mod incoming;
 pub mod lines;
 mod opening;
@@ -77,11 +78,9 @@ mod restored;
 
 use std::collections::{BTreeMap, VecDeque};
 
-use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::background::Outcome;
 use pi_agent_ask_core::contract::remote::RemoteError;
-use pi_agent_ask_core::contract::request::Request;
-use pi_agent_ask_core::contract::{Call, InvalidCall, Tool};
+use pi_agent_ask_core::contract::{Call, Tool};
 use pi_agent_ask_core::dialog::{DialogFlow, Step};
 use pi_agent_ask_core::events::{
     COMPLETED_CHANNEL, Completed, STARTED_CHANNEL, SUBMIT_RESULT_CHANNEL, Started, Submit,
@@ -91,38 +90,13 @@ use pi_agent_ask_core::queue::{Action, Blocked, Queue};
 use serde_json::Value;
 
 use opening::{Opening, cancelled_before_start, opening};
+use queued::{Asks, QueuedForm};
 
+pub use environment::Environment;
 pub use incoming::{ABORT_ASK, Incoming, PARSE, ProtocolError, WAIT_FOR_ANSWERS, parse_line};
 pub use outgoing::{Outgoing, UiRequest};
 use pi_agent_ask_core::journal::Moment;
 pub use replies::NAMES_NO_OPTION;
-
-/// What a session needs from outside: fresh ids, the time, argument checking (which reads
-/// preview files and the settings), and the journal.
-pub trait Environment {
-    /// A fresh unique id: dialog request ids and `ask_user` request ids.
-    fn new_id(&mut self) -> String;
-
-    /// The current time in milliseconds since the Unix epoch, as events carry it.
-    fn now(&mut self) -> u64;
-
-    /// Validates and normalizes a call's arguments: [`Call::parse`] with the settings'
-    /// presentation switch, the preview files of the working directory, and
-    /// [`Environment::new_id`] for the request id.
-    fn parse_call(&mut self, tool: Tool, arguments: &Value) -> Result<Call, InvalidCall>;
-
-    /// Keeps `entry` in the session's journal; a session without one (no `--session`) keeps
-    /// nothing. A journal that cannot be written reports it itself: the answers still go out.
-    fn journal(&mut self, entry: Moment<'_>) {
-        let _ = entry;
-    }
-
-    /// Whether the session keeps a journal, from which the next session on it takes up the
-    /// background forms this one leaves.
-    fn keeps_journal(&self) -> bool {
-        false
-    }
-}
 
 /// An `ask` waiting for its turn.
 struct Waiting {
@@ -162,38 +136,6 @@ enum HostInput {
     /// A signal ends the session: nothing more is asked, and an open form is journaled with
     /// its drafts, not as ended, so it can be reopened.
     Interrupted,
-}
-
-/// A queued form until its end is delivered: the `ask` that queued it and what it asks, whose
-/// questions its answer's text repeats.
-struct QueuedForm {
-    call_id: String,
-    asks: Asks,
-    /// What its form held when a session before was ended with it open, for its flow to take
-    /// up (taken when the form opens).
-    drafts: Option<Vec<Draft>>,
-    /// Whether its end was journaled, so its delivery may be too.
-    saved: bool,
-    /// Whether a wait has delivered its end; it is then forgotten.
-    delivered: bool,
-}
-
-/// What a queued form asks.
-enum Asks {
-    /// Its call: queued in this session, or restored from the journal to be asked again.
-    Call(Box<Call>),
-    /// A form the journal holds as finished and not delivered: its questions, when its saved
-    /// arguments read back.
-    Finished(Option<Request>),
-}
-
-impl Asks {
-    fn request(&self) -> Option<&Request> {
-        match self {
-            Self::Call(call) => Some(call.request()),
-            Self::Finished(request) => request.as_ref(),
-        }
-    }
 }
 
 /// One RPC connection's state: the call being asked, the calls waiting, and the background

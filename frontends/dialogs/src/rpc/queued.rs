@@ -7,16 +7,50 @@
 //! go to the journal ([`Moment::Asked`], [`Moment::BackgroundAnswered`]), and a wait's delivery
 //! once its result is written ([`Moment::Delivered`]).
 
+use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::background::{Delivery, Outcome, asks_background};
+use pi_agent_ask_core::contract::request::Request;
 use pi_agent_ask_core::contract::{Call, Tool};
 use pi_agent_ask_core::dialog::{AfterLast, DialogFlow};
 use pi_agent_ask_core::queue::{Action, BLOCKED_CHANNEL, Blocked};
 use serde_json::Value;
 
 use super::{
-    Asks, Environment, HostInput, Moment, Opening, Outgoing, ProtocolError, QueuedForm, Session,
-    Turn, Waiting, cancelled_before_start, event, opening,
+    Environment, HostInput, Moment, Opening, Outgoing, ProtocolError, Session, Turn, Waiting,
+    cancelled_before_start, event, opening,
 };
+
+/// A queued form until its end is delivered: the `ask` that queued it and what it asks, whose
+/// questions its answer's text repeats.
+pub(super) struct QueuedForm {
+    pub(super) call_id: String,
+    pub(super) asks: Asks,
+    /// What its form held when a session before was ended with it open, for its flow to take
+    /// up (taken when the form opens).
+    pub(super) drafts: Option<Vec<Draft>>,
+    /// Whether its end was journaled, so its delivery may be too.
+    pub(super) saved: bool,
+    /// Whether a wait has delivered its end; it is then forgotten.
+    pub(super) delivered: bool,
+}
+
+/// What a queued form asks.
+pub(super) enum Asks {
+    /// Its call: queued in this session, or restored from the journal to be asked again.
+    Call(Box<Call>),
+    /// A form the journal holds as finished and not delivered: its questions, when its saved
+    /// arguments read back.
+    Finished(Option<Request>),
+}
+
+impl Asks {
+    pub(super) fn request(&self) -> Option<&Request> {
+        match self {
+            Self::Call(call) => Some(call.request()),
+            Self::Finished(request) => request.as_ref(),
+        }
+    }
+}
 
 /// Why a queued form ends without being asked.
 const NOT_ASKED: &str = "The session ended before the form was asked.";

@@ -38,6 +38,18 @@ pub struct Editor {
     /// The column `up` and `down` keep while they move through shorter rows; any other key
     /// forgets it.
     pub row_column: Option<usize>,
+    /// The last edit, when it took the engine more than one: undo and redo take it whole.
+    joined: Option<Joined>,
+}
+
+/// An edit of this editor that took the engine several of its own (a path put in place of its
+/// query is a deletion and an insertion), which one `ctrl+_` undoes and one `ctrl+r` redoes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Joined {
+    /// Made (or redone) this many engine edits ago, and the last edit.
+    Done(usize),
+    /// Undone, as the last thing undone: a redo puts back this many.
+    Undone(usize),
 }
 
 impl Editor {
@@ -53,6 +65,7 @@ impl Editor {
             references: References::default(),
             image_read: None,
             row_column: None,
+            joined: None,
         }
     }
 
@@ -126,14 +139,41 @@ impl Editor {
                     return self.cursor().1 > 0 && self.area.delete_line_by_head();
                 }
                 // ctrl+_ is ctrl+7 here: a terminal sends one byte for both (and ctrl+/).
-                KeyCode::Char('7') => return self.area.undo(),
+                KeyCode::Char('7') => return self.undo(),
+                KeyCode::Char('r') => return self.redo(),
                 _ => {}
             }
         }
         let Some(input) = editor_input(key) else {
             return false;
         };
-        self.area.input(input)
+        let changed = self.area.input(input);
+        if changed {
+            self.joined = None;
+        }
+        changed
+    }
+
+    /// Undoes the last edit, a joined one whole.
+    fn undo(&mut self) -> bool {
+        if let Some(Joined::Done(steps)) = self.joined {
+            self.joined = Some(Joined::Undone(steps));
+            (0..steps).fold(false, |undone, _| self.area.undo() || undone)
+        } else {
+            self.joined = None;
+            self.area.undo()
+        }
+    }
+
+    /// Redoes the last edit undone, a joined one whole.
+    fn redo(&mut self) -> bool {
+        if let Some(Joined::Undone(steps)) = self.joined {
+            self.joined = Some(Joined::Done(steps));
+            (0..steps).fold(false, |redone, _| self.area.redo() || redone)
+        } else {
+            self.joined = None;
+            self.area.redo()
+        }
     }
 
     /// Puts `path` in place of the open reference's text after its `@` (its query, and the
@@ -151,8 +191,10 @@ impl Editor {
         for _ in 0..typed {
             self.area.move_cursor(CursorMove::Back);
         }
-        self.area.delete_str(typed + rest);
-        self.area.insert_str(text);
+        let deleted = self.area.delete_str(typed + rest);
+        let inserted = self.area.insert_str(text);
+        let steps = usize::from(deleted) + usize::from(inserted);
+        self.joined = (steps > 1).then_some(Joined::Done(steps));
     }
 
     /// Closes the open reference's quote at the cursor, when the token is quoted and nothing of
@@ -166,6 +208,7 @@ impl Editor {
         }
         self.row_column = None;
         self.area.insert_char('"');
+        self.joined = None;
         true
     }
 
@@ -182,7 +225,11 @@ impl Editor {
     pub fn paste(&mut self, text: &str) -> bool {
         self.row_column = None;
         let text = text.replace("\r\n", "\n").replace('\r', "\n");
-        self.area.insert_str(text)
+        let changed = self.area.insert_str(text);
+        if changed {
+            self.joined = None;
+        }
+        changed
     }
 }
 
@@ -256,6 +303,22 @@ mod tests {
         assert_eq!(editor.saved_text(), "xpasted\ntext");
         editor.key("ctrl+7".parse().unwrap());
         assert_eq!(editor.saved_text(), "x");
+    }
+
+    #[test]
+    fn a_path_put_in_place_of_its_query_is_one_undo_step_and_one_redo_step() {
+        let mut editor = Editor::new(EditorTarget::Custom, "");
+        typed(&mut editor, "see @rea");
+        editor.follow_references(|| 1);
+        editor.insert_reference("README.md");
+        assert_eq!(editor.saved_text(), "see @README.md");
+        editor.key("ctrl+7".parse().unwrap());
+        assert_eq!(editor.saved_text(), "see @rea");
+        editor.key("ctrl+r".parse().unwrap());
+        assert_eq!(editor.saved_text(), "see @README.md");
+        editor.key("ctrl+7".parse().unwrap());
+        editor.key("ctrl+7".parse().unwrap());
+        assert_eq!(editor.saved_text(), "see @re");
     }
 
     #[test]

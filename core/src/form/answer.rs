@@ -41,11 +41,22 @@ impl Form {
         })
     }
 
+    /// Whether `main.toggle` opens the free-form editor: on its row, unless a multi-select
+    /// `ask_user` question has a written answer saved there, which it chooses or unchooses.
+    pub(super) fn toggle_writes(&self) -> bool {
+        self.active_question().is_some_and(|(index, question)| {
+            self.state.cursors[index] >= question.options.len()
+                && !(question.is_multi()
+                    && !self.rules().custom_is_exclusive(question)
+                    && self.state.drafts[index].has_custom_answer())
+        })
+    }
+
     /// `main.toggle` on a question tab: select (single, preview) or toggle (multi) the
     /// highlighted option without moving on; on a single-select or preview question, toggling
-    /// the selected option deselects it, so a choice can be taken back. On the free-form row, toggling a multi-select
-    /// `ask_user` question's saved text selects or deselects it; with no saved text, and on
-    /// other questions, the editor opens.
+    /// the selected option deselects it, so a choice can be taken back. On the free-form row,
+    /// toggling a multi-select `ask_user` question's saved text selects or deselects it; with
+    /// no saved text, and on other questions, the editor opens ([`Form::toggle_writes`]).
     pub(super) fn toggle_row(&mut self) -> Vec<Effect> {
         let Some((index, question)) = self.active_question() else {
             return Vec::new();
@@ -54,15 +65,16 @@ impl Form {
         let exclusive = self.rules().custom_is_exclusive(question);
         let multi = question.is_multi();
         let custom_row = row >= question.options.len();
-        let draft = self.state.drafts.get_mut(index);
         if custom_row {
-            if multi && !exclusive && draft.has_custom_answer() {
-                draft.custom_selected = !draft.custom_selected;
-            } else {
+            if self.toggle_writes() {
                 self.open_custom_editor();
+            } else {
+                let draft = self.state.drafts.get_mut(index);
+                draft.custom_selected = !draft.custom_selected;
             }
             return Vec::new();
         }
+        let draft = self.state.drafts.get_mut(index);
         if multi {
             draft.toggle(row);
             if exclusive && draft.is_selected(row) {

@@ -126,6 +126,20 @@ fn space_on_the_other_row_opens_the_editor() {
 }
 
 #[test]
+fn on_a_chosen_other_row_space_writes_and_enter_confirms_as_the_hints_say() {
+    let mut run = Run::new(
+        question_tool(&two_questions()),
+        "enter down down down enter 'gist' enter shift+tab",
+    );
+    let screen = run.screen();
+    assert!(screen.contains("space write  ·  enter confirm"), "{screen}");
+    run.keys("space");
+    assert!(matches!(run.form.state.focus, Focus::Editor(_)));
+    run.keys("esc enter");
+    assert!(matches!(run.form.state.focus, Focus::Review));
+}
+
+#[test]
 fn a_free_form_question_opens_its_editor_at_once() {
     let arguments = json!({"questions": [
         {"question": "Which format?", "header": "Format"},

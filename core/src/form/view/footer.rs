@@ -209,7 +209,12 @@ impl Form {
                     (false, false) => "select",
                 };
                 if multi {
-                    hints.push(main.hint(MainAction::Toggle), "toggle", Moving);
+                    let toggle = if self.toggle_writes() {
+                        "write"
+                    } else {
+                        "toggle"
+                    };
+                    hints.push(main.hint(MainAction::Toggle), toggle, Moving);
                 }
                 hints.push(main.hint(MainAction::Confirm), confirm, Essential);
                 if self.tab_count() > 1 {

@@ -49,6 +49,9 @@ impl Form {
             MainAction::Confirm => return self.confirm_row(),
             MainAction::Toggle if on_review => {}
             MainAction::Toggle => return self.toggle_row(),
+            // A confirmation waiting for its key again is a question: `esc` answers no to it,
+            // and ends nothing else.
+            MainAction::Cancel if pending != Pending::None => {}
             MainAction::Cancel => return self.request_dismiss(Dismissal::Cancel),
             MainAction::ChangeQuestionType => self.change_type(pending),
             MainAction::NextTab => self.next_tab(),

@@ -78,6 +78,23 @@ fn the_type_change_confirmation_says_the_selections_will_be_cleared() {
 }
 
 #[test]
+fn esc_at_the_type_change_confirmation_keeps_the_selections_and_ends_nothing() {
+    let mut run = Run::new(ask_user(&one_multi()), "space down space t esc");
+    assert_eq!(run.form.state.pending, Pending::None);
+    assert!(run.form.questions()[0].is_multi());
+    assert_eq!(run.form.drafts()[0].selected(), &[0, 1]);
+    let screen = run.screen();
+    assert!(!screen.contains("again to discard"), "{screen}");
+    run.keys("esc");
+    assert!(!run.finished(), "one esc after the answer arms the warning");
+    assert!(
+        run.screen().contains("again to discard"),
+        "{}",
+        run.screen()
+    );
+}
+
+#[test]
 fn a_type_change_with_one_selection_keeps_it() {
     let run = Run::new(ask_user(&one_multi()), "down space t");
     assert!(!run.form.questions()[0].is_multi());

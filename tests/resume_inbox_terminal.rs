@@ -26,12 +26,10 @@ fn session_of_one_call(term: &Terminal) -> (std::path::PathBuf, String) {
     (session_path, session_arg)
 }
 
-#[test]
-fn an_inbox_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with_them() {
-    let Some(term) = Terminal::start() else {
-        return;
-    };
-    let (session_path, session_arg) = session_of_one_call(&term);
+/// Asks `call-1` of a fresh session in the inbox, chooses `SQLite`, ends the asker with
+/// SIGTERM and checks the drafts it journaled; gives the session's path, and as an argument.
+fn sqlite_chosen_then_signalled(term: &Terminal) -> (std::path::PathBuf, String) {
+    let (session_path, session_arg) = session_of_one_call(term);
     term.open_inbox();
     let asker = term.run(
         &[
@@ -76,6 +74,15 @@ fn an_inbox_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with
         "the inbox handed back what its form held"
     );
 
+    (session_path, session_arg)
+}
+
+#[test]
+fn an_inbox_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with_them() {
+    let Some(term) = Terminal::start() else {
+        return;
+    };
+    let (session_path, session_arg) = sqlite_chosen_then_signalled(&term);
     // The idle screen settles as the form leaves it; once it has, ctrl+c closes the inbox.
     support::let_it_settle();
     term.keys(&["C-c"]);
@@ -161,5 +168,34 @@ fn two_resumes_of_one_ask_at_once_ask_one_form_under_one_key_the_later_taking_it
         records(&journal, "ask:history-request").len(),
         1,
         "one key for the one ask:\n{journal}"
+    );
+}
+
+#[test]
+fn a_resumed_ask_whose_inbox_is_killed_gives_the_answers_the_form_reopened_with() {
+    let Some(term) = Terminal::start() else {
+        return;
+    };
+    let (_, session_arg) = sqlite_chosen_then_signalled(&term);
+    support::let_it_settle();
+    let resumed = term.run(
+        &["resume", "--session", &session_arg, "--ui", "inbox"],
+        None,
+    );
+    term.wait_for_form("the form reopened with its drafts", |screen| {
+        screen.contains("Which database?") && screen.contains("(•) SQLite")
+    });
+    let killed = Command::new("kill")
+        .args(["-KILL", &term.inbox_pid()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let (resumed, _) = finish(resumed);
+    let details = &resumed["result"]["details"];
+    assert_eq!(details["cancelled"], json!(true), "{resumed}");
+    assert_eq!(
+        values(details),
+        &json!(["sqlite"]),
+        "the answers the form reopened with: {resumed}"
     );
 }

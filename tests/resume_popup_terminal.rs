@@ -37,18 +37,25 @@ fn asked_in_a_popup(term: &Asking, client: &Client) -> PathBuf {
     session_path
 }
 
-#[test]
-fn a_popup_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with_them() {
-    let Some((term, mut client)) = support::client::attached(100, 30) else {
-        return;
-    };
-    let session_path = asked_in_a_popup(&term, &client);
+/// Asks in a popup as [`asked_in_a_popup`], chooses `SQLite` and ends the asker with SIGTERM;
+/// gives the session's path.
+fn sqlite_chosen_then_signalled(term: &Asking, client: &mut Client) -> PathBuf {
+    let session_path = asked_in_a_popup(term, client);
     client.type_bytes(b"\x1b[B ");
     client.wait_for("SQLite chosen", |screen| screen.contains("(•) SQLite"));
     support::send_signal(term.recorded_pid(), "TERM");
     client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
     let (_, exit) = term.finish();
     assert_eq!(exit, 143);
+    session_path
+}
+
+#[test]
+fn a_popup_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with_them() {
+    let Some((term, mut client)) = support::client::attached(100, 30) else {
+        return;
+    };
+    let session_path = sqlite_chosen_then_signalled(&term, &mut client);
     let journal = std::fs::read_to_string(&session_path).expect("the session reads");
     assert_eq!(
         records(&journal, "ask:drafts")[0]["drafts"],
@@ -100,5 +107,28 @@ fn a_popup_whose_program_is_killed_leaves_the_ask_open_in_the_journal_as_nobody_
         resumed["dismissed"],
         json!(false),
         "the ask stays to recover"
+    );
+}
+
+#[test]
+fn a_resumed_popup_whose_program_is_killed_gives_the_answers_the_form_reopened_with() {
+    let Some((term, mut client)) = support::client::attached(100, 30) else {
+        return;
+    };
+    sqlite_chosen_then_signalled(&term, &mut client);
+    term.launch_recorded("", "resume --session session.jsonl --ui popup");
+    client.wait_for_form("the form reopened with its drafts", |screen| {
+        screen.contains(PROMPT) && screen.contains("(•) SQLite")
+    });
+    let popup = term.popup_program().parse().expect("a process id");
+    support::send_signal(popup, "KILL");
+    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
+    let (resumed, _) = term.finish();
+    let details = &resumed["result"]["details"];
+    assert_eq!(details["cancelled"], json!(true), "{resumed}");
+    assert_eq!(
+        details["answers"]["db"]["values"],
+        json!(["sqlite"]),
+        "the answers the form reopened with: {resumed}"
     );
 }

@@ -140,14 +140,19 @@ pub fn ask(
         }
         Surface::Popup(found) => {
             match ask_popup::ask(found, call, drafts.as_deref(), &settings, cwd) {
+                // A popup whose program was killed told nothing of its form: the result keeps
+                // what the form opened with.
+                Ok(asked) if asked.gone => Asked {
+                    result: call
+                        .cancelled(Some(drafts.as_deref().unwrap_or(&[])))
+                        .to_json(),
+                    exit: asked.exit,
+                    ending: AskEnding::SurfaceGone,
+                },
                 Ok(asked) => Asked {
                     result: asked.result,
                     exit: asked.exit,
-                    ending: if asked.gone {
-                        AskEnding::SurfaceGone
-                    } else {
-                        ending(asked.kept)
-                    },
+                    ending: ending(asked.kept),
                 },
                 Err(reason) => {
                     report(&format!("--ui popup: {reason}; answering without a UI"));
@@ -165,7 +170,7 @@ pub fn ask(
         }
         Surface::Inbox => {
             let request = AwayRequest::new(call, &settings, cwd).with_drafts(drafts.as_deref());
-            ask_inbox(call, &request, inbox)?
+            ask_inbox(call, &request, drafts.as_deref(), inbox)?
         }
     })
 }
@@ -191,15 +196,21 @@ fn unasked(call: &Call) -> Asked {
 /// Asks in the inbox called `name` and waits for its result. An inbox that goes away first
 /// leaves the call cancelled, exit 0; a signal to this process, cancelled and `128 + n`, with
 /// what the inbox's form held, which both the result (as the answers so far, as the terminal
-/// form's on a signal) and a journal keep.
-fn ask_inbox(call: &Call, request: &AwayRequest, name: &str) -> Result<Asked, UsageError> {
+/// form's on a signal) and a journal keep; an inbox that told nothing of the form leaves the
+/// answers it opened with (`opened_with`, a resumed ask's drafts).
+fn ask_inbox(
+    call: &Call,
+    request: &AwayRequest,
+    opened_with: Option<&[Draft]>,
+    name: &str,
+) -> Result<Asked, UsageError> {
     interrupt::watch();
     let cancel = Cancel::new().map_err(|error| UsageError::new(error.to_string()))?;
     cancel.cancel_when_output_closes();
     let cancelled = |ending: AskEnding| Asked {
         result: match &ending {
             AskEnding::Interrupted(Some(drafts)) => call.cancelled(Some(drafts)),
-            _ => call.cancelled(Some(&[])),
+            _ => call.cancelled(Some(opened_with.unwrap_or(&[]))),
         }
         .to_json(),
         exit: Effects::exit_status(

@@ -152,6 +152,13 @@ fn two_resumes_of_one_ask_at_once_ask_one_form_under_one_key_the_later_taking_it
         "{}",
         String::from_utf8_lossy(&taken_over.stderr)
     );
+    // It still prints its one document: the ask not ended by it, its result cancelled.
+    assert_eq!(taken_over.status.code(), Some(0));
+    let printed: serde_json::Value =
+        serde_json::from_slice(&taken_over.stdout).expect("one JSON document on stdout");
+    assert_eq!(printed["recovered"], json!(true), "{printed}");
+    assert_eq!(printed["dismissed"], json!(false), "{printed}");
+    assert_eq!(printed["result"]["details"]["cancelled"], json!(true));
     assert!(
         !term.term.tmux.screen().contains("more waiting"),
         "one form for the two:\n{}",

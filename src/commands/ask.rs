@@ -18,7 +18,7 @@ use crate::cli::{AskArgs, UiArg};
 use crate::effects::{Effects, Ending};
 use crate::files::read_json;
 use crate::foreground;
-use crate::inbox::client::{self, InboxAnswer, InboxError};
+use crate::inbox::client::{self, InboxAnswer, InboxError, TAKEN_OVER};
 use crate::interrupt;
 use crate::journal_file::JournalFile;
 use crate::outcome::{Outcome, UsageError, report};
@@ -107,6 +107,9 @@ pub enum AskEnding {
     /// The surface went away without a word (an inbox that crashed, a popup whose program was
     /// killed): the result is cancelled, though nobody cancelled it.
     SurfaceGone,
+    /// Another asker took the ask over in the inbox (a second `resume` of it): that one gives
+    /// its answer and journals its end, and this one's result is cancelled.
+    TakenOver,
 }
 
 /// Asks `call` where `surface` says; the form starts from `drafts` when given.
@@ -228,6 +231,10 @@ fn ask_inbox(
         Ok(InboxAnswer::Withdrawn(kept)) => Ok(cancelled(AskEnding::Interrupted(
             kept.and_then(|records| drafts_for_call(&records, call)),
         ))),
+        Ok(InboxAnswer::TakenOver) => {
+            report(&format!("{TAKEN_OVER}; that asker gives the answer"));
+            Ok(cancelled(AskEnding::TakenOver))
+        }
         Err(InboxError::Gone | InboxError::Io(_)) => Ok(cancelled(AskEnding::SurfaceGone)),
         Err(error) => Err(UsageError::new(error.to_string())),
     }

@@ -99,8 +99,9 @@ impl AskJournal {
                     .into_iter()
                     .collect()
             }
-            // A surface gone without a word kept nothing: the ask stays waiting.
-            AskEnding::SurfaceGone => Vec::new(),
+            // A surface gone without a word kept nothing: the ask stays waiting. An ask taken
+            // over is the other asker's to journal.
+            AskEnding::SurfaceGone | AskEnding::TakenOver => Vec::new(),
             AskEnding::Interrupted(kept) => kept
                 .as_deref()
                 .and_then(|drafts| append::drafts(call, drafts))
@@ -131,7 +132,7 @@ impl AskJournal {
                 self.ended(call, asked);
                 Vec::new()
             }
-            AskEnding::Unasked => Vec::new(),
+            AskEnding::Unasked | AskEnding::TakenOver => Vec::new(),
         }
     }
 

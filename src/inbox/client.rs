@@ -63,7 +63,13 @@ pub enum InboxAnswer {
     /// The wait was cancelled and the ask withdrawn; what the form held, when the inbox
     /// handed it back in time.
     Withdrawn(Option<Vec<DraftRecord>>),
+    /// Another asker connected under the same ask id and took the ask over (a second host
+    /// resuming the same ask): the answer goes to that one.
+    TakenOver,
 }
+
+/// What an asker whose ask was taken over says of it.
+pub const TAKEN_OVER: &str = "another asker took this ask over under the same ask id";
 
 /// How long a withdrawn ask waits for the inbox to hand its drafts back.
 const HAND_BACK_WAIT: Duration = Duration::from_secs(1);
@@ -150,7 +156,10 @@ fn wait_for_reply(
                 Ok(Reply::Kept { id, drafts }) if id == request.id => {
                     return Ok(InboxAnswer::Withdrawn(Some(drafts)));
                 }
-                Ok(Reply::Result { .. } | Reply::Kept { .. }) => {}
+                Ok(Reply::TakenOver { id }) if id == request.id => {
+                    return Ok(InboxAnswer::TakenOver);
+                }
+                Ok(Reply::Result { .. } | Reply::Kept { .. } | Reply::TakenOver { .. }) => {}
                 Ok(Reply::Error(_)) if withdrawing.is_some() => {
                     return Ok(InboxAnswer::Withdrawn(None));
                 }

@@ -34,10 +34,8 @@ use super::arrival::arrival;
 use super::place::{Folder, Place, PlaceError, place};
 use super::wire::{
     AfterAsk, MAX_LINE_BYTES, error_line, kept_line, parse_after_ask, parse_ask, result_line,
+    taken_over_line,
 };
-
-/// What an asker still connected hears when another connects with the same ask id.
-const TAKEN_OVER: &str = "another asker took this ask over under the same ask id";
 
 /// How long a reply may wait for an asker that does not read it.
 const REPLY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -269,7 +267,7 @@ fn serve(shared: &Shared, stream: &UnixStream, serial: u64) {
                         if let Some(replaced) = replaced {
                             let mut older = &replaced.stream;
                             let _ = older.set_write_timeout(Some(REPLY_TIMEOUT));
-                            let _ = older.write_all(error_line(TAKEN_OVER).as_bytes());
+                            let _ = older.write_all(taken_over_line(&id).as_bytes());
                             let _ = replaced.stream.shutdown(std::net::Shutdown::Both);
                         }
                         shared.send(InboxEvent::Arrived(Box::new(arrival)));

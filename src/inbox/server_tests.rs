@@ -183,8 +183,8 @@ fn an_asker_still_connected_when_another_takes_its_ask_id_is_told_and_let_go() {
         .expect("a timeout");
     std::io::Read::read_to_string(&mut old, &mut told).expect("the older connection ends");
     let told: serde_json::Value = serde_json::from_str(told.trim()).expect("one line");
-    assert_eq!(told["type"], "error");
-    assert_eq!(told["message"], TAKEN_OVER);
+    assert_eq!(told["type"], "taken_over");
+    assert_eq!(told["id"], "twice");
     let InboxEvent::Arrived(arrival) = &events(&mut server)[0] else {
         panic!("the newer asker's arrival");
     };

@@ -6,7 +6,8 @@
 //! optional; `images`: whether the form's editors take images, optional, taking them when
 //! absent). Inbox to asker: `{"v":1,"type":"result","id":..,
 //! "result":{..tool result..}}` (with `"closing":true` when the inbox closing cancelled the
-//! ask), or `{"v":1,"type":"error","message":..}` for a line it cannot
+//! ask), `{"v":1,"type":"taken_over","id":..}` when another asker connected under the same id
+//! took the ask over, or `{"v":1,"type":"error","message":..}` for a line it cannot
 //! take (not JSON, another version, a missing field). An asker being ended from outside sends
 //! `{"v":1,"type":"withdraw","id":..}` and is answered `{"v":1,"type":"kept","id":..,
 //! "drafts":[..]}` with what the form held. An asker that holds more forms back behind its ask
@@ -63,6 +64,12 @@ pub enum Reply {
         id: String,
         /// Its drafts.
         drafts: Vec<DraftRecord>,
+    },
+    /// Another asker connected under the ask's id (a second host resuming the same ask) and
+    /// took it over: the answer goes to that one.
+    TakenOver {
+        /// The ask taken over.
+        id: String,
     },
     /// The inbox could not take the line.
     Error(String),
@@ -160,6 +167,11 @@ pub fn kept_line(id: &str, drafts: &[DraftRecord]) -> String {
     line(&json!({"v": VERSION, "type": "kept", "id": id, "drafts": drafts}))
 }
 
+/// The line an inbox sends the asker of `id` when another asker takes the ask over.
+pub fn taken_over_line(id: &str) -> String {
+    line(&json!({"v": VERSION, "type": "taken_over", "id": id}))
+}
+
 /// The line an inbox answers a line it cannot take with.
 pub fn error_line(message: &str) -> String {
     line(&json!({"v": VERSION, "type": "error", "message": message}))
@@ -241,6 +253,13 @@ pub fn parse_reply(line: &[u8]) -> Result<Reply, WireError> {
         check_version(&document)?;
         let message = document.get("message").and_then(Value::as_str);
         return Ok(Reply::Error(message.unwrap_or_default().to_owned()));
+    }
+    if document.get("type").and_then(Value::as_str) == Some("taken_over") {
+        check_version(&document)?;
+        let id = document.get("id").and_then(Value::as_str);
+        return Ok(Reply::TakenOver {
+            id: id.ok_or(WireError::Field("id"))?.to_owned(),
+        });
     }
     if document.get("type").and_then(Value::as_str) == Some("kept") {
         check_version(&document)?;

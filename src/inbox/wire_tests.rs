@@ -94,6 +94,20 @@ fn a_result_and_an_error_read_back_as_they_were_sent() {
 }
 
 #[test]
+fn a_taken_over_line_reads_back_as_it_was_sent_and_needs_its_id() {
+    assert_eq!(
+        parse_reply(taken_over_line("req-1").as_bytes()),
+        Ok(Reply::TakenOver {
+            id: "req-1".to_owned()
+        })
+    );
+    assert_eq!(
+        parse_reply(br#"{"v":1,"type":"taken_over"}"#),
+        Err(WireError::Field("id"))
+    );
+}
+
+#[test]
 fn another_version_is_refused_by_name() {
     let line = br#"{"v":2,"type":"ask","id":"x"}"#;
     assert_eq!(parse_ask(line), Err(WireError::Version("2".to_owned())));

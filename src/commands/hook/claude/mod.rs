@@ -25,7 +25,7 @@ use crate::cli::ClaudeHookArgs;
 use crate::effects::{Effects, Ending};
 use crate::exit::Exit;
 use crate::files::{read_json, working_directory};
-use crate::inbox::client::{self, InboxError};
+use crate::inbox::client::{self, InboxError, TAKEN_OVER};
 use crate::inbox::place::check_name;
 use crate::interrupt;
 use crate::outcome::{Outcome, Output, report};
@@ -177,6 +177,7 @@ fn ask_elsewhere(
                 AskEnding::SurfaceGone => Err(Declined::Failed(
                     "the inbox went away without an answer".to_owned(),
                 )),
+                AskEnding::TakenOver => Err(Declined::Failed(TAKEN_OVER.to_owned())),
                 AskEnding::User | AskEnding::Interrupted(_) => Ok(asked.result),
             };
         }

@@ -15,7 +15,7 @@ use super::Machine;
 use crate::away::AwayRequest;
 use crate::cancel::Cancel;
 use crate::inbox::behind::Behind;
-use crate::inbox::client::{self, InboxAnswer, InboxError};
+use crate::inbox::client::{self, InboxAnswer, InboxError, TAKEN_OVER};
 use crate::popup::{self, Popup, PopupEnding, PopupError, PopupRequest};
 
 /// What the blocking ask hands back.
@@ -162,6 +162,7 @@ impl Job {
                     reason: ReplyReason::InboxClosing,
                 }) => (Outcome::InboxClosed(Some(result)), None),
                 Ok(InboxAnswer::Withdrawn(kept)) => (Outcome::Cancelled, kept),
+                Ok(InboxAnswer::TakenOver) => (Outcome::Failed(TAKEN_OVER.to_owned()), None),
                 Err(
                     InboxError::NotListening { .. }
                     | InboxError::Place(_)

@@ -3,7 +3,7 @@
 
 use super::Form;
 use super::references::{Held, List, Pick, Received};
-use super::state::Focus;
+use super::state::{Focus, Notice};
 use crate::effect::Effect;
 use crate::input::FileCandidates;
 use crate::keys::{Key, KeyCode, Modifiers};
@@ -82,9 +82,21 @@ impl Form {
         effects
     }
 
-    /// A paste into the open editor, if one is open. One that starts with white space right
-    /// after a quoted directory's `/` closes its quote first, as a typed space does.
+    /// A paste into the open editor. One that starts with white space right after a quoted
+    /// directory's `/` closes its quote first, as a typed space does. Pasted on a question's
+    /// list (ending a find), it opens the written answer's editor and goes in there, so no
+    /// paste is dropped unseen; on the final tab, where nothing takes text, a notice says so.
     pub(super) fn paste(&mut self, text: &str) -> Vec<Effect> {
+        if self.state.editor().is_none() {
+            let Some((_, question)) = self.active_question() else {
+                self.state.notice = Some(Notice::PasteOnQuestion);
+                return Vec::new();
+            };
+            let custom_row = question.options.len();
+            self.state.find = None;
+            self.highlight_row(custom_row);
+            self.open_custom_editor();
+        }
         let Some(editor) = self.state.editor_mut() else {
             return Vec::new();
         };

@@ -55,6 +55,8 @@ pub enum Notice {
     ImageTooLarge,
     /// The editor holds as many images as it may.
     TooManyImages,
+    /// Text pasted on the final tab, where nothing takes it.
+    PasteOnQuestion,
     /// The paste-image key in a form whose answers carry no images (`ask_user_question`, a
     /// host whose answers are text).
     ImagesNotTaken,
@@ -65,6 +67,9 @@ impl Notice {
     pub const fn message(self) -> &'static str {
         match self {
             Self::SelectAtLeastOne => "Select at least one option.",
+            Self::PasteOnQuestion => {
+                "Nothing here takes text: paste on a question to write its answer."
+            }
             Self::AnswerEveryQuestion => "Answer every question before submitting.",
             Self::NoClipboardImage => "No image on the clipboard.",
             Self::ClipboardUnavailable => "The clipboard cannot be read here.",

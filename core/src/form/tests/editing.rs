@@ -1,5 +1,6 @@
 //! Leaving the editors: `esc` saves the custom answer without moving on, `ctrl+c` dismisses
-//! without saving, and a saved text never ends in a line break.
+//! without saving, and a saved text never ends in a line break; and a paste with no editor
+//! open, which opens the written answer's.
 
 use serde_json::json;
 
@@ -185,5 +186,39 @@ fn ctrl_u_deletes_back_to_the_start_of_the_line_as_in_a_shell() {
         run.form.state.editor().expect("the editor").lines(),
         ["first line", ""],
         "at a line's start it joins nothing"
+    );
+}
+
+#[test]
+fn a_paste_on_the_option_list_opens_the_written_answer_with_it() {
+    let mut run = Run::new(ask_user(&one_multi()), "space paste:from_the_clipboard");
+    let Focus::Editor(editor) = &run.form.state.focus else {
+        panic!("the written answer's editor is open: {}", run.screen());
+    };
+    assert_eq!(editor.saved_text(), "from the clipboard");
+    run.keys("enter tab enter");
+    let answer = &run.answers()["checks"];
+    assert_eq!(answer["customText"], json!("from the clipboard"));
+    assert_eq!(answer["values"][0], json!("fmt"), "the tick stays: {answer}");
+}
+
+#[test]
+fn a_paste_while_finding_ends_the_find_and_goes_into_the_written_answer() {
+    let run = Run::new(ask_user(&one_single()), "/ 'x' paste:pasted");
+    assert!(run.form.state.find.is_none());
+    let Focus::Editor(editor) = &run.form.state.focus else {
+        panic!("the written answer's editor is open: {}", run.screen());
+    };
+    assert_eq!(editor.saved_text(), "pasted");
+}
+
+#[test]
+fn a_paste_on_the_final_tab_says_nothing_there_takes_text() {
+    let run = Run::new(ask_user(&one_single()), "tab paste:lost?");
+    assert!(matches!(run.form.state.focus, Focus::Review));
+    assert!(
+        run.screen().contains("Nothing here takes text"),
+        "{}",
+        run.screen()
     );
 }

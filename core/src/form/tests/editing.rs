@@ -199,7 +199,11 @@ fn a_paste_on_the_option_list_opens_the_written_answer_with_it() {
     run.keys("enter tab enter");
     let answer = &run.answers()["checks"];
     assert_eq!(answer["customText"], json!("from the clipboard"));
-    assert_eq!(answer["values"][0], json!("fmt"), "the tick stays: {answer}");
+    assert_eq!(
+        answer["values"][0],
+        json!("fmt"),
+        "the tick stays: {answer}"
+    );
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Small screens: the footer keeps how to confirm and how to leave and drops the other hints
-//! first; a label cut with `…` shows whole while it is highlighted.
+//! first; a label cut with `…` shows whole while it is highlighted; an option's description
+//! gives way to its open note before the note is cut.
 
 use rstest::rstest;
 use serde_json::json;
@@ -260,4 +261,25 @@ fn an_armed_shortcuts_hint_too_wide_for_its_row_is_cut_with_an_ellipsis() {
         .find(|line| line.contains("Press 1 again"))
         .unwrap_or_else(|| panic!("the hint shows:\n{screen}"));
     assert!(hint.trim_end().ends_with('…'), "{screen}");
+}
+
+#[test]
+fn an_options_description_gives_way_to_its_note_editor_before_the_note_is_cut() {
+    let arguments = json!({"questions": [{
+        "id": "plan", "prompt": "Pick a plan.", "type": "preview",
+        "options": [
+            {"value": "a", "label": "Alpha", "description": "the first plan", "preview": "A"},
+            {"value": "b", "label": "Beta", "description": "the second plan", "preview": "B"}
+        ]
+    }]});
+    let script = "n 'first line' alt+enter 'second line'";
+    let small = Run::sized(ask_user(&arguments), Size::new(40, 10), script);
+    let screen = small.screen();
+    assert!(screen.contains("│ first line"), "{screen}");
+    assert!(screen.contains("│ second line"), "{screen}");
+    assert!(!screen.contains("the first plan"), "{screen}");
+    let roomy = Run::sized(ask_user(&arguments), Size::new(40, 24), script);
+    let screen = roomy.screen();
+    assert!(screen.contains("the first plan"), "room for both: {screen}");
+    assert!(screen.contains("│ first line"), "{screen}");
 }

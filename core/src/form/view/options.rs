@@ -316,34 +316,39 @@ impl Form {
             }
             (false, None) => &[],
         };
-        let room_for_subtitle = !editing_here || lines.len() + 2 <= editing_room;
-        if !subtitle.is_empty() && room_for_subtitle {
-            push_wrapped(&mut lines, subtitle, text_columns, subtitle_rows, indent);
-        }
-        match editor {
-            Some(editor) if editor.target == EditorTarget::Note(NoteTarget::Option(row)) => {
-                let block = self.editor_block(
+        // The note's editor is laid out first: the description shows only where it leaves the
+        // editor every row the editor wants, so it gives way before the editor is cut.
+        let note_block = editor
+            .filter(|editor| editor.target == EditorTarget::Note(NoteTarget::Option(row)))
+            .map(|editor| {
+                self.editor_block(
                     editor,
                     columns.saturating_sub(indent).max(3),
                     editor_rows(&lines),
                     "Write a note on this option",
-                );
-                cursor = block.cursor.map(|(r, c)| (lines.len() + r, indent + c));
-                editor_from = Some(lines.len());
-                lines.extend(indented(block.lines, indent));
-            }
-            _ => {
-                let note = draft
-                    .option_notes
-                    .get(&row)
-                    .map(String::as_str)
-                    .filter(|n| !n.trim().is_empty());
-                if note.is_some() || note_images > 0 {
-                    let note = with_markers(note.unwrap_or_default(), note_images);
-                    let lead = [Span::new("✎ ", MUTED.italic())];
-                    let note_lines = wrap_first(&lead, note, MUTED.italic(), text_columns, 3);
-                    lines.extend(indented(cap_lines(note_lines, 2, text_columns), indent));
-                }
+                )
+            });
+        let room_for_subtitle = note_block
+            .as_ref()
+            .is_none_or(|block| lines.len() + 1 + block.lines.len() <= editing_room);
+        if !subtitle.is_empty() && room_for_subtitle {
+            push_wrapped(&mut lines, subtitle, text_columns, subtitle_rows, indent);
+        }
+        if let Some(block) = note_block {
+            cursor = block.cursor.map(|(r, c)| (lines.len() + r, indent + c));
+            editor_from = Some(lines.len());
+            lines.extend(indented(block.lines, indent));
+        } else {
+            let note = draft
+                .option_notes
+                .get(&row)
+                .map(String::as_str)
+                .filter(|n| !n.trim().is_empty());
+            if note.is_some() || note_images > 0 {
+                let note = with_markers(note.unwrap_or_default(), note_images);
+                let lead = [Span::new("✎ ", MUTED.italic())];
+                let note_lines = wrap_first(&lead, note, MUTED.italic(), text_columns, 3);
+                lines.extend(indented(cap_lines(note_lines, 2, text_columns), indent));
             }
         }
         Item {

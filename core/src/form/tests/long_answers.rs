@@ -1,6 +1,7 @@
 //! A long written answer (a pasted log) shows as the whole text would: its first rows in the
 //! list, cut with `…`, and every row of it, in order, over the review's pages. Only the rows
-//! shown are laid out, so these are the rows a frame's shortcut must get right.
+//! shown are laid out, so these are the rows a frame's shortcut must get right. In its editor,
+//! lines saying how many lines are hidden above and below the rows shown.
 
 use super::{Run, ask_user, one_single};
 use crate::effect::Surface;
@@ -144,4 +145,47 @@ fn a_description_the_lists_window_cuts_ends_its_last_row_shown_with_an_ellipsis(
         }
     }
     assert!(cut > 0, "some window cuts a description");
+}
+
+/// The rows of the open editor: what follows its `│` bar.
+fn editor_rows(screen: &str) -> Vec<&str> {
+    screen
+        .lines()
+        .filter_map(|row| row.split_once("│ "))
+        .map(|(_, text)| text.trim_end().trim_end_matches('▏'))
+        .collect()
+}
+
+#[test]
+fn a_long_answer_in_its_editor_says_how_many_lines_are_hidden_above_and_below() {
+    let mut run = Run::new(ask_user(&one_single()), "up enter");
+    let lines: Vec<String> = (0..40).map(|n| format!("line {n}")).collect();
+    run.form.handle(Input::Paste(lines.join("\n")));
+    let screen = run.screen();
+    assert_eq!(
+        editor_rows(&screen),
+        [
+            "↑ 35 more lines",
+            "line 35",
+            "line 36",
+            "line 37",
+            "line 38",
+            "line 39"
+        ],
+        "{screen}"
+    );
+    run.keys("up*20");
+    let screen = run.screen();
+    assert_eq!(
+        editor_rows(&screen),
+        [
+            "↑ 16 more lines",
+            "line 16",
+            "line 17",
+            "line 18",
+            "line 19",
+            "↓ 20 more lines"
+        ],
+        "{screen}"
+    );
 }

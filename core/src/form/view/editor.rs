@@ -57,8 +57,9 @@ pub fn editor_block<'a>(
         .skip(first)
         .map(|(number, line)| (number, sanitize_line(line)))
         .collect();
-    // The rows are borrowed from the lines; only those shown are copied.
-    let mut rows: Vec<&str> = Vec::new();
+    // The rows are borrowed from the lines; only those shown are copied. Each row knows its
+    // line.
+    let mut rows: Vec<(&str, usize)> = Vec::new();
     let mut cursor = None;
     for (number, clean) in &cleans {
         let (number, line) = (*number, &lines[*number]);
@@ -70,20 +71,95 @@ pub fn editor_block<'a>(
             let (row, column) = place(clean, &pieces, offset, text_columns);
             cursor = Some((start_row + row, column));
         }
-        rows.extend(pieces);
+        rows.extend(pieces.into_iter().map(|piece| (piece, number)));
     }
     let (cursor_row, cursor_column) = cursor.unwrap_or((0, 0));
-    let top = (cursor_row + 1).saturating_sub(max_rows);
-    let shown = rows
-        .into_iter()
-        .skip(top)
-        .take(max_rows)
-        .map(|row| smallvec![Span::new(BAR, ACCENT), Span::new(row.to_owned(), TEXT)])
-        .collect();
+    let window = Window::around(
+        cursor_row,
+        max_rows,
+        rows.len(),
+        first > 0,
+        last + 1 < lines.len(),
+    );
+    let mut shown: Vec<Line<'a>> = Vec::with_capacity(max_rows);
+    let end = (window.top + window.rows).min(rows.len());
+    let text = rows.get(window.top..end).unwrap_or_default();
+    if let Some(&(_, line)) = text.first().filter(|_| window.above) {
+        shown.push(more_lines("↑", line));
+    }
+    shown.extend(
+        text.iter()
+            .map(|(row, _)| smallvec![Span::new(BAR, ACCENT), Span::new((*row).to_owned(), TEXT)]),
+    );
+    if let Some(&(_, line)) = text.last().filter(|_| window.below) {
+        shown.push(more_lines("↓", lines.len() - 1 - line));
+    }
     EditorBlock {
         lines: shown,
-        cursor: Some((cursor_row - top, BAR_WIDTH + cursor_column)),
+        cursor: Some((
+            cursor_row - window.top + usize::from(window.above),
+            BAR_WIDTH + cursor_column,
+        )),
     }
+}
+
+/// The rows of an editor's text shown, and whether a line of its own says that more is
+/// hidden above them and below them.
+struct Window {
+    top: usize,
+    rows: usize,
+    above: bool,
+    below: bool,
+}
+
+impl Window {
+    /// The fewest rows of text a window of `max_rows` shows, with a line saying more is hidden
+    /// above and one below: a page of the editor moves by them, so two pages share a line.
+    const fn fewest_rows(max_rows: usize) -> usize {
+        if max_rows >= 3 {
+            max_rows - 2
+        } else {
+            max_rows
+        }
+    }
+
+    /// The rows around `cursor` (at the bottom once the text scrolls) in at most `max_rows`,
+    /// among `total` rows laid out, with lines not laid out before them (`before`) or after
+    /// them (`after`). From three rows on, what is hidden takes a row to say so, the cursor's
+    /// row always showing.
+    fn around(cursor: usize, max_rows: usize, total: usize, before: bool, after: bool) -> Self {
+        let mut window = Self {
+            top: 0,
+            rows: max_rows,
+            above: false,
+            below: false,
+        };
+        // Each pass can only add a line of its own; two are at most two passes more.
+        for _ in 0..3 {
+            window.rows = max_rows - usize::from(window.above) - usize::from(window.below);
+            window.top = (cursor + 1).saturating_sub(window.rows);
+            let above = before || window.top > 0;
+            let below = after || window.top + window.rows < total;
+            if max_rows < 3 || (above == window.above && below == window.below) {
+                break;
+            }
+            window.above |= above;
+            window.below |= below;
+        }
+        window.rows = window.rows.min(total.saturating_sub(window.top));
+        window
+    }
+}
+
+/// The line that says more is hidden in `direction`: `whole` lines, or the rest of the line
+/// shown at that edge.
+fn more_lines<'a>(direction: &'static str, whole: usize) -> Line<'a> {
+    let said = match whole {
+        0 => format!("{direction} more"),
+        1 => format!("{direction} 1 more line"),
+        _ => format!("{direction} {whole} more lines"),
+    };
+    smallvec![Span::new(BAR, ACCENT), Span::new(said, DIM)]
 }
 
 /// Draws an editor block in `area` at `indent`, placing the cursor; returns the rows used.
@@ -111,7 +187,9 @@ impl Form {
         placeholder: &'a str,
     ) -> EditorBlock<'a> {
         let text_columns = columns.saturating_sub(BAR_WIDTH + 1).max(1);
-        self.memory.editor.set((text_columns, max_rows.max(1)));
+        self.memory
+            .editor
+            .set((text_columns, Window::fewest_rows(max_rows.max(1))));
         let mut block = editor_block(editor, columns, max_rows, placeholder);
         let images = self.editor_images().len();
         if images > 0 {

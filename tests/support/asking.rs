@@ -41,6 +41,13 @@ impl Asking {
             .expect("the arguments are written");
     }
 
+    /// Removes the last run's `result.json`: until the shell takes the next typed line, the
+    /// file and the screen's exit status are still the last run's, and [`Asking::finish`]
+    /// would read them.
+    fn forget_result(&self) {
+        let _ = std::fs::remove_file(self.result_path());
+    }
+
     /// Types `clear; <program> ARGS --config settings.json > result.json; echo "exit=$?"`,
     /// with `HOME` in the terminal's folder, so no real settings are read or written.
     pub fn launch(&self, args: &str) {
@@ -50,6 +57,7 @@ impl Asking {
     /// [`Asking::launch`] with `environment` (`NAME=value` words, or `env -u NAME ...`) in
     /// front of the program.
     pub fn launch_with(&self, environment: &str, args: &str) {
+        self.forget_result();
         self.tmux.type_line(&format!(
             "clear; HOME=\"$PWD\" {environment} {} {args} --config \"$PWD/settings.json\" \
              > result.json; echo \"exit=$?\"",
@@ -61,6 +69,7 @@ impl Asking {
     /// its process id (the program's, which it becomes) to `asker.pid`; the result goes to
     /// `result.json`, the messages to `stderr.txt`, the runtime folder is the private `run/`.
     pub fn launch_recorded(&self, vars: &str, command: &str) {
+        self.forget_result();
         let _ = std::fs::remove_file(self.tmux.path("asker.pid"));
         std::fs::create_dir_all(self.tmux.path("run")).expect("a runtime folder");
         self.tmux.type_line(&format!(

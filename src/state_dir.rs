@@ -10,6 +10,10 @@ use std::os::unix::fs::{DirBuilderExt as _, FileExt as _, MetadataExt as _, Open
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use owner::{Agent, Claim};
+
+mod owner;
+
 /// The folder's name under the state directory.
 const FOLDER: &str = "pi-agent-ask";
 
@@ -75,52 +79,111 @@ impl McpJournal {
 /// the id derived from the canonical working directory, so a restarted server of one project
 /// finds the file of the one before and no two projects share one. Two agent sessions in one
 /// project run two servers at once, and a journal serves one: each server holds its journal
-/// with a lock (`mcp-<id>.lock`), and a server that finds it held takes the next journal
-/// free (`mcp-<id>-2.jsonl`, ...), unless the one holding it is closing
-/// ([`McpJournal::mark_closing`]): then it waits for it, up to [`HANDOVER`]. The folder is
-/// made when missing.
+/// with a lock (`mcp-<id>.lock`), and a server that finds it held takes another free
+/// (`mcp-<id>-2.jsonl`, ...). Each journal notes the agent that ran its server (`owner`), and
+/// of the free ones a server takes its agent's own, else one whose agent is gone, else a new
+/// one, and another running agent's only when nothing else is free (see [`Claim`]). A server
+/// whose journal's server, of its own agent, is closing ([`McpJournal::mark_closing`]) waits
+/// for it, up to [`HANDOVER`]. The folder is made when missing.
 pub fn mcp_journal(cwd: &Path) -> Result<McpJournal, StateDirError> {
     let folder = folder(std::env::var_os("XDG_STATE_HOME"), std::env::var_os("HOME"))?;
     make_private(&folder)?;
-    journal_in(&folder, cwd)
+    journal_in(&folder, cwd, Agent::of_this_process())
 }
 
-/// [`mcp_journal`] in the private `folder`.
-fn journal_in(folder: &Path, cwd: &Path) -> Result<McpJournal, StateDirError> {
+/// [`mcp_journal`] in the private `folder`, for a server `agent` runs.
+fn journal_in(
+    folder: &Path,
+    cwd: &Path,
+    agent: Option<Agent>,
+) -> Result<McpJournal, StateDirError> {
     let canonical = std::fs::canonicalize(cwd).unwrap_or_else(|_| cwd.to_path_buf());
     let id = uuid::Uuid::new_v5(
         &uuid::Uuid::NAMESPACE_URL,
         canonical.as_os_str().as_encoded_bytes(),
     );
-    for slot in 1..=MOST_SERVERS {
-        let stem = match slot {
+    let mut best: Option<(Claim, Slot)> = None;
+    for number in 1..=MOST_SERVERS {
+        let stem = match number {
             1 => format!("mcp-{}", id.simple()),
-            _ => format!("mcp-{}-{slot}", id.simple()),
+            _ => format!("mcp-{}-{number}", id.simple()),
         };
-        let lock_path = folder.join(format!("{stem}.lock"));
+        let slot = Slot::in_folder(folder, &stem);
         let io = |source| StateDirError::Io {
-            path: lock_path.display().to_string(),
+            path: slot.lock_path.display().to_string(),
             source,
         };
+        let made = slot.lock_path.exists();
         let lock = OpenOptions::new()
             .create(true)
             .truncate(false)
             .read(true)
             .write(true)
             .mode(0o600)
-            .open(&lock_path)
+            .open(&slot.lock_path)
             .map_err(io)?;
-        let taken = try_lock(&lock).map_err(io)? || handed_over(&lock).map_err(io)?;
-        if taken {
-            // The word of the server before is not this one's.
-            lock.set_len(0).map_err(io)?;
-            return Ok(McpJournal {
-                path: folder.join(format!("{stem}.jsonl")),
-                held: lock,
-            });
+        let claim = Agent::claim(agent, Agent::read(&slot.owner_path), slot.path.exists());
+        // A closing server is waited for when it is this agent's, or nobody's known.
+        let waits = claim == Claim::Own || agent.is_none();
+        let taken = try_lock(&lock).map_err(io)? || (waits && handed_over(&lock).map_err(io)?);
+        if taken && best.as_ref().is_none_or(|(held, _)| claim < *held) {
+            best = Some((
+                claim,
+                Slot {
+                    lock: Some(lock),
+                    ..slot
+                },
+            ));
+            if claim == Claim::Own {
+                break;
+            }
+        }
+        // Slots are made in order: none after one never made.
+        if !made {
+            break;
         }
     }
-    Err(StateDirError::AllTaken(MOST_SERVERS))
+    let (_, slot) = best.ok_or(StateDirError::AllTaken(MOST_SERVERS))?;
+    slot.take(agent)
+}
+
+/// One journal of the state folder, its lock (once held) and its owner's note.
+struct Slot {
+    path: PathBuf,
+    lock_path: PathBuf,
+    owner_path: PathBuf,
+    lock: Option<File>,
+}
+
+impl Slot {
+    fn in_folder(folder: &Path, stem: &str) -> Self {
+        Self {
+            path: folder.join(format!("{stem}.jsonl")),
+            lock_path: folder.join(format!("{stem}.lock")),
+            owner_path: folder.join(format!("{stem}.owner")),
+            lock: None,
+        }
+    }
+
+    /// Makes the held journal `agent`'s.
+    fn take(self, agent: Option<Agent>) -> Result<McpJournal, StateDirError> {
+        let held = self.lock.ok_or(StateDirError::AllTaken(MOST_SERVERS))?;
+        // The word of the server before is not this one's.
+        held.set_len(0).map_err(|source| StateDirError::Io {
+            path: self.lock_path.display().to_string(),
+            source,
+        })?;
+        match agent {
+            Some(agent) => agent.write(&self.owner_path),
+            None => {
+                let _ = std::fs::remove_file(&self.owner_path);
+            }
+        }
+        Ok(McpJournal {
+            path: self.path,
+            held,
+        })
+    }
 }
 
 /// Takes `lock` when no other server holds it; whether it did.
@@ -205,121 +268,5 @@ fn make_private(folder: &Path) -> Result<(), StateDirError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::os::unix::fs::PermissionsExt as _;
-
-    use super::*;
-
-    #[test]
-    fn the_folder_is_under_an_absolute_xdg_state_home_else_under_home() {
-        assert_eq!(
-            folder(Some("/state".into()), Some("/home/me".into())).ok(),
-            Some(PathBuf::from("/state/pi-agent-ask"))
-        );
-        assert_eq!(
-            folder(Some("relative".into()), Some("/home/me".into())).ok(),
-            Some(PathBuf::from("/home/me/.local/state/pi-agent-ask"))
-        );
-        assert!(matches!(
-            folder(None, Some("not/absolute".into())),
-            Err(StateDirError::Unknown)
-        ));
-    }
-
-    #[test]
-    fn the_folder_is_made_private_and_a_folder_open_to_others_is_refused() {
-        let base = tempfile::tempdir().expect("a folder");
-        let folder = base.path().join("state").join(FOLDER);
-        make_private(&folder).expect("made");
-        let mode = std::fs::metadata(&folder)
-            .expect("made")
-            .permissions()
-            .mode();
-        assert_eq!(mode & 0o777, 0o700);
-        std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).expect("set");
-        assert!(matches!(
-            make_private(&folder),
-            Err(StateDirError::NotPrivate(_))
-        ));
-    }
-
-    /// A private state folder and a project folder, kept while the value lives.
-    struct Folders {
-        state: tempfile::TempDir,
-        project: tempfile::TempDir,
-    }
-
-    impl Folders {
-        fn new() -> Self {
-            let folders = Self {
-                state: tempfile::tempdir().expect("a folder"),
-                project: tempfile::tempdir().expect("a folder"),
-            };
-            make_private(&folders.root()).expect("made");
-            folders
-        }
-
-        fn root(&self) -> PathBuf {
-            self.state.path().join(FOLDER)
-        }
-
-        fn journal(&self) -> McpJournal {
-            journal_in(&self.root(), self.project.path()).expect("a journal")
-        }
-    }
-
-    #[test]
-    fn servers_of_one_directory_running_at_once_keep_journals_of_their_own() {
-        let folders = Folders::new();
-        let first = folders.journal();
-        let second = folders.journal();
-        assert_ne!(first.path, second.path);
-        assert!(
-            second.path.to_string_lossy().ends_with("-2.jsonl"),
-            "{second:?}"
-        );
-        let first_path = first.path.clone();
-        drop(first);
-        let restarted = folders.journal();
-        assert_eq!(
-            restarted.path, first_path,
-            "a restarted server finds the one before"
-        );
-    }
-
-    #[test]
-    fn a_server_started_just_before_the_one_before_says_it_closes_waits_for_its_journal_too() {
-        let folders = Folders::new();
-        let closing = folders.journal();
-        let first_path = closing.path.clone();
-        let closed = std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(20));
-            closing.mark_closing();
-            std::thread::sleep(Duration::from_millis(200));
-            drop(closing);
-        });
-        let next = folders.journal();
-        closed.join().expect("closed");
-        assert_eq!(next.path, first_path);
-    }
-
-    #[test]
-    fn a_server_started_while_the_one_before_closes_waits_for_its_journal() {
-        let folders = Folders::new();
-        let closing = folders.journal();
-        let first_path = closing.path.clone();
-        closing.mark_closing();
-        let closed = std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(300));
-            drop(closing);
-        });
-        let next = folders.journal();
-        closed.join().expect("closed");
-        assert_eq!(next.path, first_path, "not a journal of its own beside it");
-        let beside = folders.journal();
-        assert!(
-            beside.path.to_string_lossy().ends_with("-2.jsonl"),
-            "the word of the closed server went with it: {beside:?}"
-        );
-    }
-}
+#[path = "state_dir_tests.rs"]
+mod tests;

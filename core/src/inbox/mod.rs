@@ -209,13 +209,18 @@ impl Inbox {
             return Vec::new();
         }
         let takes_place = self.takes_kept_place(&arrival);
-        let entry = match self.set_aside.take(&arrival.ask, &arrival.call.arguments()) {
-            Some(kept) => Entry {
-                behind: arrival.behind,
-                ..kept
-            },
-            None => Entry::new(arrival, &self.config_path),
-        };
+        let brings_drafts = arrival.drafts.is_some();
+        let entry =
+            match self
+                .set_aside
+                .take(&arrival.ask, &arrival.call.arguments(), brings_drafts)
+            {
+                Some(kept) => Entry {
+                    behind: arrival.behind,
+                    ..kept
+                },
+                None => Entry::new(arrival, &self.config_path),
+            };
         if takes_place {
             self.waiting.push_front(entry);
             return self.release_place();
@@ -230,6 +235,12 @@ impl Inbox {
 
     /// Takes an ask out because its asker went away; a started form is set aside.
     fn withdraw(&mut self, ask: &AskId) -> Vec<Effect> {
+        self.take_out(ask, false)
+    }
+
+    /// Takes an ask out, setting a started form aside, noting whether its asker took what
+    /// it held back (`handed_back`).
+    fn take_out(&mut self, ask: &AskId, handed_back: bool) -> Vec<Effect> {
         let Some(index) = self.waiting.iter().position(|entry| entry.ask == *ask) else {
             return Vec::new();
         };
@@ -243,7 +254,7 @@ impl Inbox {
             });
         }
         if entry.touched {
-            self.set_aside.keep(entry);
+            self.set_aside.keep(entry, handed_back);
         }
         if index == 0 {
             self.show_front()
@@ -253,7 +264,8 @@ impl Inbox {
     }
 
     /// Takes an ask out because its asker is being ended, handing it what the form holds;
-    /// a started form is also set aside, as for any asker that goes away.
+    /// a started form is also set aside, as for any asker that goes away, but an asker that
+    /// comes again with drafts opens with them, not with this copy.
     fn recall(&mut self, ask: &AskId) -> Vec<Effect> {
         let Some(entry) = self.waiting.iter().find(|entry| entry.ask == *ask) else {
             return Vec::new();
@@ -263,7 +275,7 @@ impl Inbox {
             ask: ask.clone(),
             drafts,
         }];
-        effects.extend(self.withdraw(ask));
+        effects.extend(self.take_out(ask, true));
         effects
     }
 

@@ -14,24 +14,46 @@ pub(super) const KEPT: usize = 32;
 /// The forms set aside, the oldest first.
 #[derive(Debug, Default)]
 pub(super) struct SetAside {
-    entries: VecDeque<Entry>,
+    entries: VecDeque<Aside>,
+}
+
+/// A form set aside, and how its asker left it.
+#[derive(Debug)]
+struct Aside {
+    entry: Entry,
+    /// Whether its asker took what the form held back ([`super::Inbox`]'s recall) to keep it
+    /// elsewhere (a journal): an asker that comes again bringing drafts brings that, or what
+    /// became of it since, and this copy may be older.
+    handed_back: bool,
 }
 
 impl SetAside {
-    /// Keeps `entry`, dropping the oldest beyond [`KEPT`].
-    pub(super) fn keep(&mut self, entry: Entry) {
-        self.entries.retain(|kept| kept.ask != entry.ask);
-        self.entries.push_back(entry);
+    /// Keeps `entry`, dropping the oldest beyond [`KEPT`]; `handed_back` when its asker took
+    /// what it held.
+    pub(super) fn keep(&mut self, entry: Entry, handed_back: bool) {
+        self.entries.retain(|kept| kept.entry.ask != entry.ask);
+        self.entries.push_back(Aside { entry, handed_back });
         while self.entries.len() > KEPT {
             self.entries.pop_front();
         }
     }
 
     /// Takes the form kept for `ask`, when it asks the same arguments; a form kept for the
-    /// same id with other arguments is dropped, since its answers are for other questions.
-    pub(super) fn take(&mut self, ask: &AskId, arguments: &Value) -> Option<Entry> {
-        let index = self.entries.iter().position(|kept| kept.ask == *ask)?;
-        let entry = self.entries.remove(index)?;
-        (entry.form().call().arguments() == *arguments).then_some(entry)
+    /// same id with other arguments is dropped, since its answers are for other questions,
+    /// and so is one whose drafts its asker took back, when the asker comes again with drafts
+    /// (`brings_drafts`): those are the ones to open with.
+    pub(super) fn take(
+        &mut self,
+        ask: &AskId,
+        arguments: &Value,
+        brings_drafts: bool,
+    ) -> Option<Entry> {
+        let index = self
+            .entries
+            .iter()
+            .position(|kept| kept.entry.ask == *ask)?;
+        let kept = self.entries.remove(index)?;
+        let same = kept.entry.form().call().arguments() == *arguments;
+        (same && !(kept.handed_back && brings_drafts)).then_some(kept.entry)
     }
 }

@@ -67,7 +67,7 @@ fn an_untouched_withdrawn_form_is_not_kept() {
         assert!(
             inbox
                 .set_aside
-                .take(&AskId("a".into()), &arguments("First"))
+                .take(&AskId("a".into()), &arguments("First"), false)
                 .is_none(),
             "{held:?}"
         );
@@ -84,8 +84,18 @@ fn only_the_last_forms_set_aside_are_kept() {
         feed(&mut inbox, [withdrawn(&id)]);
     }
     let args = arguments("Form");
-    assert!(inbox.set_aside.take(&AskId("0".into()), &args).is_none());
-    assert!(inbox.set_aside.take(&AskId("1".into()), &args).is_some());
+    assert!(
+        inbox
+            .set_aside
+            .take(&AskId("0".into()), &args, false)
+            .is_none()
+    );
+    assert!(
+        inbox
+            .set_aside
+            .take(&AskId("1".into()), &args, false)
+            .is_some()
+    );
 }
 
 fn recalled(id: &str) -> Input {
@@ -148,5 +158,46 @@ fn a_form_arriving_with_drafts_opens_with_them_and_counts_as_started() {
         replies(&effects)[0].1["details"]["answers"]["db"]["values"],
         json!(["sqlite"]),
         "set aside with its drafts when withdrawn, then answered with them"
+    );
+}
+
+/// The arrival of ask `id` with the first question's option `selected` drafted.
+fn arrival_with_draft(id: &str, selected: usize) -> Input {
+    let Input::Inbox(InboxEvent::Arrived(mut arrival)) = arrival(id, "First") else {
+        unreachable!("an arrival")
+    };
+    let mut draft = Draft::default();
+    draft.select(selected);
+    arrival.drafts = Some(vec![draft]);
+    Input::Inbox(InboxEvent::Arrived(arrival))
+}
+
+#[test]
+fn an_asker_that_took_its_drafts_back_and_comes_again_with_drafts_opens_with_those() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First")]);
+    feed(&mut inbox, keys("down space"));
+    feed(&mut inbox, [recalled("a")]);
+    // Elsewhere (a terminal, a popup) the journaled drafts changed to the first option.
+    feed(&mut inbox, [arrival_with_draft("a", 0)]);
+    let effects = feed(&mut inbox, keys("tab enter"));
+    assert_eq!(
+        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
+        json!(["pg"]),
+        "the drafts it brought, not the copy set aside"
+    );
+}
+
+#[test]
+fn an_asker_that_took_its_drafts_back_and_comes_again_without_drafts_finds_its_form() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First")]);
+    feed(&mut inbox, keys("down space"));
+    feed(&mut inbox, [recalled("a")]);
+    feed(&mut inbox, [arrival("a", "First")]);
+    let effects = feed(&mut inbox, keys("tab enter"));
+    assert_eq!(
+        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
+        json!(["sqlite"])
     );
 }

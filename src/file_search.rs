@@ -169,9 +169,9 @@ impl Paths {
 
     /// The paths found so far that match `query`, best first: by the matcher's score, then
     /// shorter, then in name order. A query that starts with a directory found (`docs/`, or
-    /// `docs/pl` typed on after it) lists only what is inside that directory, and the path
-    /// the query names whole (a directory just inserted) is left out, so its list shows what
-    /// is inside it.
+    /// `docs/pl` typed on after it) lists only what is inside that directory, and the
+    /// directory the query names whole (one just inserted) is left out, so its list shows what
+    /// is inside it; a file named whole is listed, first.
     pub fn ranked(&mut self, query: &str) -> Vec<String> {
         let query = as_found(query);
         let pattern = Pattern::parse(query, CaseMatching::Smart, Normalization::Smart);
@@ -182,7 +182,7 @@ impl Paths {
         let mut scored: Vec<(u32, &String)> = self
             .found
             .iter()
-            .filter(|path| path.as_str() != query)
+            .filter(|path| !(path.ends_with('/') && path.as_str() == query))
             .filter(|path| inside.is_none_or(|directory| path.starts_with(directory)))
             .filter_map(|path| {
                 let score = pattern.score(Utf32Str::new(path, &mut buffer), &mut self.matcher)?;

@@ -80,6 +80,26 @@ fn a_query_that_starts_with_a_directory_lists_only_what_is_inside_it() {
 }
 
 #[test]
+fn a_file_named_whole_is_listed_first_and_a_directory_named_whole_is_not() {
+    let dir = tree(&[
+        "README.md",
+        "src/main.rs",
+        "docs/plan.md",
+        "docs/plan.md.bak",
+    ]);
+    assert_eq!(all(dir.path(), "README.md"), ["README.md"]);
+    assert_eq!(
+        all(dir.path(), "src/main.rs").first().map(String::as_str),
+        Some("src/main.rs")
+    );
+    assert_eq!(
+        all(dir.path(), "docs/plan.md"),
+        ["docs/plan.md", "docs/plan.md.bak"]
+    );
+    assert!(!all(dir.path(), "docs/").contains(&"docs/".to_owned()));
+}
+
+#[test]
 fn the_walk_stops_at_its_bound() {
     let dir = tree(&["a1", "a2", "a3", "a4", "a5"]);
     let mut paths = Paths::bounded(dir.path(), 3);

@@ -11,7 +11,7 @@ use crate::keys::{Key, KeyCode, Modifiers};
 impl Form {
     /// A key while the open editor shows a reference list: `tab` and `enter` insert the
     /// highlighted path (a file closes the list; a directory keeps it open on what is inside
-    /// it), `esc` closes the list and keeps the text, closing a quoted reference's quote,
+    /// it; `enter` on a file the reference names whole already is the editor's), `esc` closes the list and keeps the text, closing a quoted reference's quote,
     /// `up`/`down` move in it. A space typed right after a quoted directory's `/` closes its
     /// quote first: the reference names the directory, and the space ends it.
     /// `tab` or `enter` before the first paths came waits for them, and the keys after it wait
@@ -49,6 +49,16 @@ impl Form {
             }
             KeyCode::Down | KeyCode::Up if !list.paths.is_empty() => {
                 list.step(key.code == KeyCode::Down);
+            }
+            // The reference already names the file chosen whole: `enter` has nothing to put
+            // in, and is the editor's (it submits), the list closed.
+            KeyCode::Enter
+                if !list.token.quoted
+                    && list.chosen() == Some(list.token.query.as_str())
+                    && !list.token.query.ends_with('/') =>
+            {
+                editor.references.dismiss();
+                return None;
             }
             KeyCode::Tab | KeyCode::Enter => {
                 let Some(path) = list.chosen().map(str::to_owned) else {

@@ -64,6 +64,16 @@ fn the_paths_show_under_the_editor_and_tab_inserts_the_highlighted_one() {
 }
 
 #[test]
+fn enter_on_a_file_the_reference_names_whole_submits_the_answer_at_once() {
+    let mut run = custom_editor("'see @README.md'");
+    answer(&mut run, &["README.md"]);
+    assert!(run.screen().contains("› README.md"), "{}", run.screen());
+    run.keys("enter");
+    assert!(run.form.state.editor().is_none(), "{}", run.screen());
+    assert_eq!(run.form.drafts()[0].custom_text, "see @README.md");
+}
+
+#[test]
 fn an_inserted_directory_keeps_the_list_open_on_a_new_query() {
     let mut run = custom_editor("'@sr'");
     answer(&mut run, &["src/"]);

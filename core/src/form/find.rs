@@ -103,6 +103,16 @@ impl Form {
         self.go_to_match(Direction::Down, 0)
     }
 
+    /// Text pasted while finding: its first line is found, as if typed.
+    pub(super) fn paste_into_find(&mut self, text: &str) -> Vec<Effect> {
+        let Some(find) = self.state.find.as_mut() else {
+            return Vec::new();
+        };
+        let line = text.lines().next().unwrap_or_default();
+        find.extend(line.chars().filter(|c| !c.is_control()));
+        self.go_to_match(Direction::Down, 0)
+    }
+
     /// Whether the highlighted row holds what is being found (also when nothing is typed yet).
     pub(super) fn highlight_matches(&self) -> bool {
         match (&self.state.find, self.active_question()) {

@@ -93,17 +93,20 @@ impl Form {
     }
 
     /// A paste into the open editor. One that starts with white space right after a quoted
-    /// directory's `/` closes its quote first, as a typed space does. Pasted on a question's
-    /// list (ending a find), it opens the written answer's editor and goes in there, so no
-    /// paste is dropped unseen; on the final tab, where nothing takes text, a notice says so.
+    /// directory's `/` closes its quote first, as a typed space does. Pasted while finding, its
+    /// first line is found; pasted on a question's list, it opens the written answer's editor
+    /// and goes in there, so no paste is dropped unseen; on the final tab, where nothing takes
+    /// text, a notice says so.
     pub(super) fn paste(&mut self, text: &str) -> Vec<Effect> {
+        if self.state.find.is_some() && self.state.editor().is_none() {
+            return self.paste_into_find(text);
+        }
         if self.state.editor().is_none() {
             let Some((_, question)) = self.active_question() else {
                 self.state.notice = Some(Notice::PasteOnQuestion);
                 return Vec::new();
             };
             let custom_row = question.options.len();
-            self.state.find = None;
             self.highlight_row(custom_row);
             self.open_custom_editor();
         }

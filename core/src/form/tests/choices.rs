@@ -95,6 +95,23 @@ fn esc_at_the_type_change_confirmation_keeps_the_selections_and_ends_nothing() {
 }
 
 #[test]
+fn the_type_change_question_shows_over_an_armed_dismiss_warning() {
+    let mut run = Run::new(ask_user(&one_multi()), "space down space esc t");
+    let screen = run.screen();
+    assert!(
+        screen.contains("Press t again to clear the 2 selections"),
+        "{screen}"
+    );
+    run.keys("esc");
+    assert!(
+        run.screen().contains("again to discard"),
+        "{}",
+        run.screen()
+    );
+    assert!(!run.finished(), "the esc answered the type change");
+}
+
+#[test]
 fn a_type_change_with_one_selection_keeps_it() {
     let run = Run::new(ask_user(&one_multi()), "down space t");
     assert!(!run.form.questions()[0].is_multi());

@@ -207,13 +207,12 @@ fn a_paste_on_the_option_list_opens_the_written_answer_with_it() {
 }
 
 #[test]
-fn a_paste_while_finding_ends_the_find_and_goes_into_the_written_answer() {
-    let run = Run::new(ask_user(&one_single()), "/ 'x' paste:pasted");
-    assert!(run.form.state.find.is_none());
-    let Focus::Editor(editor) = &run.form.state.focus else {
-        panic!("the written answer's editor is open: {}", run.screen());
-    };
-    assert_eq!(editor.saved_text(), "pasted");
+fn a_paste_while_finding_is_found_as_if_typed() {
+    let run = Run::new(ask_user(&one_single()), "/ paste:SQL");
+    assert_eq!(run.form.state.find.as_deref(), Some("SQL"));
+    assert!(matches!(run.form.state.focus, Focus::Options));
+    let screen = run.screen();
+    assert!(screen.contains("› 2."), "the match highlighted: {screen}");
 }
 
 #[test]

@@ -196,3 +196,12 @@ fn a_keymap_that_binds_slash_keeps_it() {
         "the note opened"
     );
 }
+
+#[test]
+fn finding_the_empty_written_answers_row_the_enter_hint_says_write() {
+    let mut run = Run::new(ask_user(&super::one_multi()), "/ 'type'");
+    let screen = run.screen();
+    assert!(screen.contains("enter write"), "{screen}");
+    run.keys("enter");
+    assert!(matches!(run.form.state.focus, Focus::Editor(_)));
+}

@@ -191,7 +191,11 @@ impl Form {
                 } else {
                     let moves = main.hint_pair(MainAction::PreviousOption, MainAction::NextOption);
                     hints.push(moves, "next match", Moving);
-                    let pick = if multi { "toggle" } else { "select" };
+                    let pick = match (multi, self.toggle_writes(), self.enter_writes()) {
+                        (true, true, _) | (false, _, true) => "write",
+                        (true, false, _) => "toggle",
+                        (false, _, false) => "select",
+                    };
                     hints.push(main.hint(MainAction::Confirm), pick, Essential);
                     hints.push(main.hint(MainAction::Cancel), "end find", Essential);
                 }

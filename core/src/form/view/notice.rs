@@ -9,23 +9,13 @@ use crate::draw::{Canvas, Line, Rect, Span, line_width, put_lines, wrap_spans};
 use crate::keys::{GlobalAction, MainAction};
 
 impl Form {
-    /// The notice for the last key, the dirty-dismiss warning or the type-change prompt.
+    /// The notice for the last key, the type-change prompt or the dirty-dismiss warning.
     fn notice_spans(&self) -> Option<Span<'_>> {
         if let Some(notice) = self.state.notice {
             return Some(Span::new(notice.message(), ERROR));
         }
-        if let Some(dismissal) = self.state.armed {
-            let keymaps = &self.config.keymaps;
-            let keys = match dismissal {
-                Dismissal::Cancel => keymaps.main.hint(MainAction::Cancel),
-                Dismissal::Dismiss => keymaps.global.hint(GlobalAction::Dismiss),
-            };
-            let text = format!(
-                "Press {} again to discard your answers",
-                keys.unwrap_or_default()
-            );
-            return Some(Span::new(text, WARNING));
-        }
+        // The type change waits for its key now: its question shows over the dismiss
+        // warning, which shows again once it is answered.
         if self.state.pending == Pending::TypeChange
             && let Some((index, question)) = self.active_question()
         {
@@ -42,6 +32,18 @@ impl Form {
             let text = format!(
                 "Switch to {target}? Press {keys} again to clear the {} selections",
                 self.selection_count(index)
+            );
+            return Some(Span::new(text, WARNING));
+        }
+        if let Some(dismissal) = self.state.armed {
+            let keymaps = &self.config.keymaps;
+            let keys = match dismissal {
+                Dismissal::Cancel => keymaps.main.hint(MainAction::Cancel),
+                Dismissal::Dismiss => keymaps.global.hint(GlobalAction::Dismiss),
+            };
+            let text = format!(
+                "Press {} again to discard your answers",
+                keys.unwrap_or_default()
             );
             return Some(Span::new(text, WARNING));
         }

@@ -38,18 +38,35 @@ pub struct Editor {
     /// The column `up` and `down` keep while they move through shorter rows; any other key
     /// forgets it.
     pub row_column: Option<usize>,
-    /// The last edit, when it took the engine more than one: undo and redo take it whole.
-    joined: Option<Joined>,
+    /// How the edits are undone and redone, a path put in whole.
+    steps: Steps,
 }
 
-/// An edit of this editor that took the engine several of its own (a path put in place of its
-/// query is a deletion and an insertion), which one `ctrl+_` undoes and one `ctrl+r` redoes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Joined {
-    /// Made (or redone) this many engine edits ago, and the last edit.
-    Done(usize),
-    /// Undone, as the last thing undone: a redo puts back this many.
-    Undone(usize),
+/// The edits an editor can undo and redo, each as the engine's edits it took: a path put in
+/// place of its query is two (a deletion and an insertion), which one `ctrl+_` undoes and one
+/// `ctrl+r` redoes.
+#[derive(Clone, Debug, Default)]
+struct Steps {
+    /// The edits to undo, the last one last.
+    done: Vec<usize>,
+    /// The edits undone, to redo, the last undone last.
+    undone: Vec<usize>,
+}
+
+impl Steps {
+    /// An edit of `engine_edits` made: nothing undone is to be redone after it. The oldest
+    /// go as the engine forgets them (it keeps `kept`).
+    fn made(&mut self, engine_edits: usize, kept: usize) {
+        if engine_edits == 0 {
+            return;
+        }
+        self.undone.clear();
+        self.done.push(engine_edits);
+        let mut total: usize = self.done.iter().sum();
+        while total > kept && !self.done.is_empty() {
+            total -= self.done.remove(0);
+        }
+    }
 }
 
 impl Editor {
@@ -65,7 +82,7 @@ impl Editor {
             references: References::default(),
             image_read: None,
             row_column: None,
-            joined: None,
+            steps: Steps::default(),
         }
     }
 
@@ -129,6 +146,7 @@ impl Editor {
         self.row_column = None;
         if key.code == KeyCode::Enter && (key.mods.shift || key.mods.alt) {
             self.area.insert_newline();
+            self.made(1);
             return true;
         }
         if key.mods == Modifiers::CTRL {
@@ -136,7 +154,9 @@ impl Editor {
                 // At the line's start there is nothing before it on the line: the line above
                 // is not joined to it.
                 KeyCode::Char('u') => {
-                    return self.cursor().1 > 0 && self.area.delete_line_by_head();
+                    let deleted = self.cursor().1 > 0 && self.area.delete_line_by_head();
+                    self.made(usize::from(deleted));
+                    return deleted;
                 }
                 // ctrl+_ is ctrl+7 here: a terminal sends one byte for both (and ctrl+/).
                 KeyCode::Char('7') => return self.undo(),
@@ -148,32 +168,34 @@ impl Editor {
             return false;
         };
         let changed = self.area.input(input);
-        if changed {
-            self.joined = None;
-        }
+        self.made(usize::from(changed));
         changed
     }
 
-    /// Undoes the last edit, a joined one whole.
-    fn undo(&mut self) -> bool {
-        if let Some(Joined::Done(steps)) = self.joined {
-            self.joined = Some(Joined::Undone(steps));
-            (0..steps).fold(false, |undone, _| self.area.undo() || undone)
-        } else {
-            self.joined = None;
-            self.area.undo()
-        }
+    /// Notes an edit that took the engine `engine_edits` of its own.
+    fn made(&mut self, engine_edits: usize) {
+        let kept = self.area.max_histories();
+        self.steps.made(engine_edits, kept);
     }
 
-    /// Redoes the last edit undone, a joined one whole.
-    fn redo(&mut self) -> bool {
-        if let Some(Joined::Undone(steps)) = self.joined {
-            self.joined = Some(Joined::Done(steps));
-            (0..steps).fold(false, |redone, _| self.area.redo() || redone)
-        } else {
-            self.joined = None;
-            self.area.redo()
+    /// Undoes the last edit, a path put in whole.
+    fn undo(&mut self) -> bool {
+        let steps = self.steps.done.pop().unwrap_or(1);
+        let undone = (0..steps).fold(false, |undone, _| self.area.undo() || undone);
+        if undone {
+            self.steps.undone.push(steps);
         }
+        undone
+    }
+
+    /// Redoes the last edit undone, a path put in whole.
+    fn redo(&mut self) -> bool {
+        let steps = self.steps.undone.pop().unwrap_or(1);
+        let redone = (0..steps).fold(false, |redone, _| self.area.redo() || redone);
+        if redone {
+            self.steps.done.push(steps);
+        }
+        redone
     }
 
     /// Puts `path` in place of the open reference's text after its `@` (its query, and the
@@ -193,8 +215,7 @@ impl Editor {
         }
         let deleted = self.area.delete_str(typed + rest);
         let inserted = self.area.insert_str(text);
-        let steps = usize::from(deleted) + usize::from(inserted);
-        self.joined = (steps > 1).then_some(Joined::Done(steps));
+        self.made(usize::from(deleted) + usize::from(inserted));
     }
 
     /// Closes the open reference's quote at the cursor, when the token is quoted and nothing of
@@ -208,7 +229,7 @@ impl Editor {
         }
         self.row_column = None;
         self.area.insert_char('"');
-        self.joined = None;
+        self.made(1);
         true
     }
 
@@ -226,9 +247,7 @@ impl Editor {
         self.row_column = None;
         let text = text.replace("\r\n", "\n").replace('\r', "\n");
         let changed = self.area.insert_str(text);
-        if changed {
-            self.joined = None;
-        }
+        self.made(usize::from(changed));
         changed
     }
 }
@@ -265,89 +284,5 @@ fn editor_input(key: Key) -> Option<EditorInput> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn typed(editor: &mut Editor, text: &str) {
-        for c in text.chars() {
-            editor.key(Key::from_char(c));
-        }
-    }
-
-    #[test]
-    fn typing_upper_case_and_symbols_inserts_them() {
-        let mut editor = Editor::new(EditorTarget::Custom, "");
-        typed(&mut editor, "Hi @you?");
-        assert_eq!(editor.saved_text(), "Hi @you?");
-    }
-
-    #[test]
-    fn shift_enter_inserts_a_line_break() {
-        let mut editor = Editor::new(EditorTarget::Custom, "a");
-        editor.key("shift+enter".parse().unwrap());
-        typed(&mut editor, "b");
-        assert_eq!(editor.saved_text(), "a\nb");
-        assert_eq!(editor.cursor(), (1, 1));
-    }
-
-    #[test]
-    fn reopened_text_puts_the_cursor_at_the_end() {
-        let editor = Editor::new(EditorTarget::Custom, "one\ntwo");
-        assert_eq!(editor.cursor(), (1, 3));
-    }
-
-    #[test]
-    fn paste_is_one_undo_step() {
-        let mut editor = Editor::new(EditorTarget::Custom, "x");
-        editor.paste("pasted\r\ntext");
-        assert_eq!(editor.saved_text(), "xpasted\ntext");
-        editor.key("ctrl+7".parse().unwrap());
-        assert_eq!(editor.saved_text(), "x");
-    }
-
-    #[test]
-    fn a_path_put_in_place_of_its_query_is_one_undo_step_and_one_redo_step() {
-        let mut editor = Editor::new(EditorTarget::Custom, "");
-        typed(&mut editor, "see @rea");
-        editor.follow_references(|| 1);
-        editor.insert_reference("README.md");
-        assert_eq!(editor.saved_text(), "see @README.md");
-        editor.key("ctrl+7".parse().unwrap());
-        assert_eq!(editor.saved_text(), "see @rea");
-        editor.key("ctrl+r".parse().unwrap());
-        assert_eq!(editor.saved_text(), "see @README.md");
-        editor.key("ctrl+7".parse().unwrap());
-        editor.key("ctrl+7".parse().unwrap());
-        assert_eq!(editor.saved_text(), "see @re");
-    }
-
-    #[test]
-    fn saved_text_drops_trailing_blank_lines_only() {
-        let mut editor = Editor::new(EditorTarget::Custom, "");
-        typed(&mut editor, "a");
-        editor.key("alt+enter".parse().unwrap());
-        typed(&mut editor, "  b ");
-        editor.key("alt+enter".parse().unwrap());
-        typed(&mut editor, "  ");
-        editor.key("alt+enter".parse().unwrap());
-        assert_eq!(editor.saved_text(), "a\n  b ");
-        assert_eq!(Editor::new(EditorTarget::Custom, "\n \n").saved_text(), "");
-    }
-
-    #[test]
-    fn tab_and_shift_tab_put_nothing_in_the_text() {
-        let mut editor = Editor::new(EditorTarget::Custom, "ab");
-        editor.key(Key::plain(KeyCode::Tab));
-        editor.key("shift+tab".parse().unwrap());
-        typed(&mut editor, "c");
-        assert_eq!(editor.saved_text(), "abc");
-        assert_eq!(editor.cursor(), (0, 3));
-    }
-
-    #[test]
-    fn backspace_deletes() {
-        let mut editor = Editor::new(EditorTarget::Custom, "abc");
-        editor.key(Key::plain(KeyCode::Backspace));
-        assert_eq!(editor.saved_text(), "ab");
-    }
-}
+#[path = "editor_tests.rs"]
+mod tests;

@@ -1,0 +1,116 @@
+//! The editing engine behind the form's editors: typing, line breaks, pastes, undo.
+
+use super::*;
+
+fn typed(editor: &mut Editor, text: &str) {
+    for c in text.chars() {
+        editor.key(Key::from_char(c));
+    }
+}
+
+#[test]
+fn typing_upper_case_and_symbols_inserts_them() {
+    let mut editor = Editor::new(EditorTarget::Custom, "");
+    typed(&mut editor, "Hi @you?");
+    assert_eq!(editor.saved_text(), "Hi @you?");
+}
+
+#[test]
+fn shift_enter_inserts_a_line_break() {
+    let mut editor = Editor::new(EditorTarget::Custom, "a");
+    editor.key("shift+enter".parse().unwrap());
+    typed(&mut editor, "b");
+    assert_eq!(editor.saved_text(), "a\nb");
+    assert_eq!(editor.cursor(), (1, 1));
+}
+
+#[test]
+fn reopened_text_puts_the_cursor_at_the_end() {
+    let editor = Editor::new(EditorTarget::Custom, "one\ntwo");
+    assert_eq!(editor.cursor(), (1, 3));
+}
+
+#[test]
+fn paste_is_one_undo_step() {
+    let mut editor = Editor::new(EditorTarget::Custom, "x");
+    editor.paste("pasted\r\ntext");
+    assert_eq!(editor.saved_text(), "xpasted\ntext");
+    editor.key("ctrl+7".parse().unwrap());
+    assert_eq!(editor.saved_text(), "x");
+}
+
+#[test]
+fn a_path_put_in_place_of_its_query_is_one_undo_step_and_one_redo_step() {
+    let mut editor = Editor::new(EditorTarget::Custom, "");
+    typed(&mut editor, "see @rea");
+    editor.follow_references(|| 1);
+    editor.insert_reference("README.md");
+    assert_eq!(editor.saved_text(), "see @README.md");
+    editor.key("ctrl+7".parse().unwrap());
+    assert_eq!(editor.saved_text(), "see @rea");
+    editor.key("ctrl+r".parse().unwrap());
+    assert_eq!(editor.saved_text(), "see @README.md");
+    editor.key("ctrl+7".parse().unwrap());
+    editor.key("ctrl+7".parse().unwrap());
+    assert_eq!(editor.saved_text(), "see @re");
+}
+
+#[test]
+fn a_directory_then_a_file_put_in_are_undone_and_redone_a_path_at_a_time() {
+    let mut editor = Editor::new(EditorTarget::Custom, "");
+    typed(&mut editor, "see @do");
+    editor.follow_references(|| 1);
+    editor.insert_reference("docs/");
+    editor.follow_references(|| 2);
+    editor.insert_reference("docs/plan.md");
+    assert_eq!(editor.saved_text(), "see @docs/plan.md");
+    let undo: Key = "ctrl+7".parse().unwrap();
+    let redo: Key = "ctrl+r".parse().unwrap();
+    let mut seen = Vec::new();
+    for key in [undo, undo, redo, redo, undo, undo, undo] {
+        editor.key(key);
+        seen.push(editor.saved_text());
+    }
+    assert_eq!(
+        seen,
+        [
+            "see @docs/",
+            "see @do",
+            "see @docs/",
+            "see @docs/plan.md",
+            "see @docs/",
+            "see @do",
+            "see @d"
+        ]
+    );
+}
+
+#[test]
+fn saved_text_drops_trailing_blank_lines_only() {
+    let mut editor = Editor::new(EditorTarget::Custom, "");
+    typed(&mut editor, "a");
+    editor.key("alt+enter".parse().unwrap());
+    typed(&mut editor, "  b ");
+    editor.key("alt+enter".parse().unwrap());
+    typed(&mut editor, "  ");
+    editor.key("alt+enter".parse().unwrap());
+    assert_eq!(editor.saved_text(), "a\n  b ");
+    assert_eq!(Editor::new(EditorTarget::Custom, "\n \n").saved_text(), "");
+}
+
+#[test]
+fn tab_and_shift_tab_put_nothing_in_the_text() {
+    let mut editor = Editor::new(EditorTarget::Custom, "ab");
+    editor.key(Key::plain(KeyCode::Tab));
+    editor.key("shift+tab".parse().unwrap());
+    typed(&mut editor, "c");
+    assert_eq!(editor.saved_text(), "abc");
+    assert_eq!(editor.cursor(), (0, 3));
+}
+
+#[test]
+fn backspace_deletes() {
+    let mut editor = Editor::new(EditorTarget::Custom, "abc");
+    editor.key(Key::plain(KeyCode::Backspace));
+    assert_eq!(editor.saved_text(), "ab");
+}

@@ -153,13 +153,19 @@ impl Form {
     }
 
     /// `editor.close` (and a click elsewhere): saves the text as the question's answer, as
-    /// submitting does, and closes the editor without moving on. Where saving would untick
+    /// submitting does, and closes the editor without moving on; an editor left as it opened
+    /// changes nothing (a written answer unchosen stays unchosen). Where saving would untick
     /// options ([`Form::custom_save_warning`]), leaving is no choice: the text is kept beside
     /// the ticks, its row not chosen, until the person submits it or ticks its row.
     pub(super) fn close_custom_editor(&mut self, text: String) {
         let Some((index, _)) = self.active_question() else {
             return;
         };
+        // Opened and left as it was (to read it): the answer stays as it was, chosen or not.
+        if self.state.editor().is_some_and(|editor| !editor.changed) {
+            self.close_editor();
+            return;
+        }
         if self.custom_save_warning(index).is_some() && !text.trim().is_empty() {
             let draft = self.state.drafts.get_mut(index);
             draft.custom_text = text;

@@ -40,6 +40,8 @@ pub struct Editor {
     pub row_column: Option<usize>,
     /// How the edits are undone and redone, a path put in whole.
     steps: Steps,
+    /// Whether anything was changed since the editor opened: its text or its images.
+    pub changed: bool,
 }
 
 /// The edits an editor can undo and redo, each as the engine's edits it took: a path put in
@@ -83,6 +85,7 @@ impl Editor {
             image_read: None,
             row_column: None,
             steps: Steps::default(),
+            changed: false,
         }
     }
 
@@ -174,6 +177,7 @@ impl Editor {
 
     /// Notes an edit that took the engine `engine_edits` of its own.
     fn made(&mut self, engine_edits: usize) {
+        self.changed |= engine_edits > 0;
         let kept = self.area.max_histories();
         self.steps.made(engine_edits, kept);
     }
@@ -182,6 +186,7 @@ impl Editor {
     fn undo(&mut self) -> bool {
         let steps = self.steps.done.pop().unwrap_or(1);
         let undone = (0..steps).fold(false, |undone, _| self.area.undo() || undone);
+        self.changed |= undone;
         if undone {
             self.steps.undone.push(steps);
         }
@@ -192,6 +197,7 @@ impl Editor {
     fn redo(&mut self) -> bool {
         let steps = self.steps.undone.pop().unwrap_or(1);
         let redone = (0..steps).fold(false, |redone, _| self.area.redo() || redone);
+        self.changed |= redone;
         if redone {
             self.steps.done.push(steps);
         }

@@ -43,7 +43,10 @@ impl Form {
 
     /// The images of the open editor's target, to change.
     fn editor_images_mut(&mut self) -> Option<&mut Vec<Image>> {
-        let target = self.state.editor()?.target;
+        let editor = self.state.editor_mut()?;
+        // Only a change asks for them.
+        editor.changed = true;
+        let target = editor.target;
         let (index, _) = self.active_question()?;
         let draft = self.state.drafts.get_mut(index);
         Some(match target {

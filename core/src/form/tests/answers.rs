@@ -109,6 +109,19 @@ fn enter_on_a_chosen_written_answer_of_a_multi_select_question_confirms_the_set(
 }
 
 #[test]
+fn an_unchosen_written_answer_opened_and_left_as_it_was_stays_unchosen() {
+    let mut run = Run::new(
+        ask_user(&one_multi()),
+        "down down down space 'mine' enter space enter esc",
+    );
+    assert!(matches!(run.form.state.focus, Focus::Options));
+    assert!(!run.form.drafts()[0].custom_selected);
+    run.keys("enter 'x' esc");
+    assert!(run.form.drafts()[0].custom_selected, "an edit chooses it");
+    assert_eq!(run.form.drafts()[0].custom_text, "minex");
+}
+
+#[test]
 fn enter_on_an_unchosen_written_answer_opens_it_to_edit() {
     let mut run = Run::new(
         ask_user(&one_multi()),

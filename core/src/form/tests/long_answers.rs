@@ -189,3 +189,27 @@ fn a_long_answer_in_its_editor_says_how_many_lines_are_hidden_above_and_below() 
         "{screen}"
     );
 }
+
+#[test]
+fn an_editor_of_two_rows_says_how_many_lines_are_hidden_above_the_cursors() {
+    let arguments = serde_json::json!({"questions": [{
+        "id": "plan", "prompt": "Pick a plan.", "type": "preview",
+        "options": [
+            {"value": "a", "label": "Alpha", "preview": "A"},
+            {"value": "b", "label": "Beta", "preview": "B"}
+        ]
+    }]});
+    let mut run = Run::sized(
+        ask_user(&arguments),
+        crate::draw::Size::new(40, 10),
+        "up enter",
+    );
+    let lines: Vec<String> = (0..40).map(|n| format!("line {n}")).collect();
+    run.form.handle(Input::Paste(lines.join("\n")));
+    let screen = run.screen();
+    assert_eq!(
+        editor_rows(&screen),
+        ["↑ 39 more lines", "line 39"],
+        "{screen}"
+    );
+}

@@ -125,8 +125,8 @@ impl Window {
 
     /// The rows around `cursor` (at the bottom once the text scrolls) in at most `max_rows`,
     /// among `total` rows laid out, with lines not laid out before them (`before`) or after
-    /// them (`after`). From three rows on, what is hidden takes a row to say so, the cursor's
-    /// row always showing.
+    /// them (`after`). What is hidden takes a row to say so while a row of text is left for the
+    /// cursor's (with two rows, only what is above is said).
     fn around(cursor: usize, max_rows: usize, total: usize, before: bool, after: bool) -> Self {
         let mut window = Self {
             top: 0,
@@ -134,17 +134,18 @@ impl Window {
             above: false,
             below: false,
         };
-        // Each pass can only add a line of its own; two are at most two passes more.
-        for _ in 0..3 {
+        // A line said above stays said; one below may give way to it. Settled in a few passes.
+        for _ in 0..4 {
             window.rows = max_rows - usize::from(window.above) - usize::from(window.below);
             window.top = (cursor + 1).saturating_sub(window.rows);
-            let above = before || window.top > 0;
-            let below = after || window.top + window.rows < total;
-            if max_rows < 3 || (above == window.above && below == window.below) {
+            let above = (window.above || before || window.top > 0) && max_rows > 1;
+            let below = (window.below || after || window.top + window.rows < total)
+                && max_rows > 1 + usize::from(above);
+            if (above, below) == (window.above, window.below) {
                 break;
             }
-            window.above |= above;
-            window.below |= below;
+            window.above = above;
+            window.below = below;
         }
         window.rows = window.rows.min(total.saturating_sub(window.top));
         window

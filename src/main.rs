@@ -32,6 +32,7 @@ mod log10;
 mod outcome;
 mod popup;
 mod questionnaire;
+mod resume_lock;
 mod settings_file;
 #[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 mod start;

@@ -132,3 +132,49 @@ fn a_resumed_popup_whose_program_is_killed_gives_the_answers_the_form_reopened_w
         "the answers the form reopened with: {resumed}"
     );
 }
+
+#[test]
+fn a_second_resume_while_one_asks_asks_nothing_and_prints_the_cancelled_result_undismissed() {
+    let Some((term, mut client)) = support::client::attached(100, 30) else {
+        return;
+    };
+    sqlite_chosen_then_signalled(&term, &mut client);
+    term.launch_recorded("", "resume --session session.jsonl --ui popup");
+    client.wait_for_form("the form reopened", |screen| screen.contains(PROMPT));
+    let second = std::process::Command::new(env!("CARGO_BIN_EXE_pi-agent-ask"))
+        .args(["resume", "--session", "session.jsonl", "--ui", "popup"])
+        .current_dir(term.tmux.path(""))
+        .env("HOME", term.tmux.path(""))
+        .env("XDG_RUNTIME_DIR", term.tmux.path("run"))
+        .output()
+        .expect("the second resume runs");
+    assert_eq!(second.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&second.stderr).contains("another resume is asking this ask"),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    let printed: Value = serde_json::from_slice(&second.stdout).expect("one JSON document");
+    assert_eq!(printed["dismissed"], json!(false), "{printed}");
+    assert_eq!(printed["result"]["details"]["cancelled"], json!(true));
+    assert_eq!(
+        printed["result"]["details"]["answers"]["db"]["values"],
+        json!(["sqlite"]),
+        "the journaled answers: {printed}"
+    );
+    client.type_bytes(b"\t");
+    client.submit_from_the_review();
+    let (resumed, exit) = term.finish();
+    assert_eq!(exit, 0);
+    assert_eq!(
+        resumed["dismissed"],
+        json!(true),
+        "the first one gives the answer"
+    );
+    let journal = std::fs::read_to_string(term.tmux.path("session.jsonl")).expect("reads");
+    assert_eq!(
+        records(&journal, "ask:history-completed").len(),
+        1,
+        "{journal}"
+    );
+}

@@ -86,17 +86,26 @@ pub enum Folder {
 /// The files of the inbox called `name` in the private folder, made if it is missing and
 /// `folder` says so; the folder is checked either way.
 pub fn place(name: &str, folder: Folder) -> Result<Place, PlaceError> {
-    let path = folder_path(
+    place_in(user_folder(), name, folder)
+}
+
+/// The private folder itself, made if it is missing and `folder` says so, checked either
+/// way: for the other files of this user's running programs (a `resume`'s lock).
+pub fn private_folder(folder: Folder) -> Result<PathBuf, PlaceError> {
+    made_or_found(user_folder(), folder)
+}
+
+/// This user's folder, where [`folder_path`] puts it.
+fn user_folder() -> PathBuf {
+    folder_path(
         std::env::var_os("XDG_RUNTIME_DIR").map(PathBuf::from),
         &std::env::temp_dir(),
         rustix::process::getuid().as_raw(),
-    );
-    place_in(path, name, folder)
+    )
 }
 
-/// [`place`] in the folder `path` instead of the user's own.
-pub fn place_in(path: PathBuf, name: &str, folder: Folder) -> Result<Place, PlaceError> {
-    let name = check_name(name)?;
+/// `path`, made (0700) when missing and `folder` says so, once [`check_folder`] passes it.
+fn made_or_found(path: PathBuf, folder: Folder) -> Result<PathBuf, PlaceError> {
     if folder == Folder::Make {
         match DirBuilder::new().mode(0o700).create(&path) {
             Ok(()) => {}
@@ -105,6 +114,13 @@ pub fn place_in(path: PathBuf, name: &str, folder: Folder) -> Result<Place, Plac
         }
     }
     check_folder(&path)?;
+    Ok(path)
+}
+
+/// [`place`] in the folder `path` instead of the user's own.
+pub fn place_in(path: PathBuf, name: &str, folder: Folder) -> Result<Place, PlaceError> {
+    let name = check_name(name)?;
+    let path = made_or_found(path, folder)?;
     let socket = path.join(format!("inbox-{name}.sock"));
     // A socket's address holds a path of about a hundred bytes (107 on Linux, 103 on macOS),
     // as the listener binding it counts them.

@@ -1,0 +1,129 @@
+//! One `resume` at a time asks an interrupted ask: two hosts reopening one session at once
+//! would otherwise each ask it and each deliver an answer, and the agent would get two.
+//!
+//! The `resume` asking holds a lock in the user's private folder, named after the session
+//! file and the tool call (`resume-<id>.lock`), with the surface it asks on written in it. A
+//! second `resume` of the same ask finds it held and asks nothing, unless both ask in the
+//! inbox, which hands the ask to the later one ([`crate::inbox`]). The lock goes with the
+//! process holding it, however it ends.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read as _, Write as _};
+use std::os::unix::fs::OpenOptionsExt as _;
+use std::path::Path;
+
+use crate::inbox::place::{Folder, private_folder};
+
+/// Where the `resume` holding the lock asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asker {
+    /// In the inbox, which hands an ask to the later asker of the same id.
+    Inbox,
+    /// Anywhere else: a terminal, plain prompts, a popup.
+    Elsewhere,
+}
+
+impl Asker {
+    const fn word(self) -> &'static str {
+        match self {
+            Self::Inbox => "inbox\n",
+            Self::Elsewhere => "elsewhere\n",
+        }
+    }
+}
+
+/// The lock of an ask, held while this value lives.
+#[derive(Debug)]
+pub struct ResumeLock {
+    _file: File,
+}
+
+/// What trying the lock found.
+#[derive(Debug)]
+pub enum Tried {
+    /// It is this process's now.
+    Taken(ResumeLock),
+    /// Another `resume` holds it, asking there.
+    Held(Asker),
+    /// No lock can be kept (no private folder): the ask goes on without one.
+    Unavailable,
+}
+
+/// Tries the lock of `session`'s tool call `tool_call_id` for a `resume` asking as `asker`.
+pub fn try_lock(session: &Path, tool_call_id: &str, asker: Asker) -> Tried {
+    match private_folder(Folder::Make) {
+        Ok(folder) => try_lock_in(&folder, session, tool_call_id, asker),
+        Err(_) => Tried::Unavailable,
+    }
+}
+
+/// [`try_lock`] with the lock in `folder`.
+fn try_lock_in(folder: &Path, session: &Path, tool_call_id: &str, asker: Asker) -> Tried {
+    let canonical = std::fs::canonicalize(session).unwrap_or_else(|_| session.to_path_buf());
+    let mut key = canonical.as_os_str().as_encoded_bytes().to_vec();
+    key.push(0);
+    key.extend_from_slice(tool_call_id.as_bytes());
+    let id = uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_URL, &key);
+    let path = folder.join(format!("resume-{}.lock", id.simple()));
+    let Ok(mut file) = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .read(true)
+        .write(true)
+        .mode(0o600)
+        .open(&path)
+    else {
+        return Tried::Unavailable;
+    };
+    match rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
+        Ok(()) => {
+            let said = file
+                .set_len(0)
+                .and_then(|()| file.write_all(asker.word().as_bytes()));
+            if said.is_err() {
+                return Tried::Unavailable;
+            }
+            Tried::Taken(ResumeLock { _file: file })
+        }
+        Err(rustix::io::Errno::WOULDBLOCK) => {
+            let mut word = String::new();
+            let _ = file.read_to_string(&mut word);
+            Tried::Held(if word == Asker::Inbox.word() {
+                Asker::Inbox
+            } else {
+                Asker::Elsewhere
+            })
+        }
+        Err(_) => Tried::Unavailable,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_resume_of_one_ask_finds_it_held_and_where_it_is_asked() {
+        let folder = tempfile::tempdir().expect("a folder");
+        let session = folder.path().join("session.jsonl");
+        std::fs::write(&session, "").expect("written");
+        let lock = |call: &str, asker| try_lock_in(folder.path(), &session, call, asker);
+        let first = lock("call-1", Asker::Elsewhere);
+        assert!(matches!(first, Tried::Taken(_)), "{first:?}");
+        let second = lock("call-1", Asker::Inbox);
+        assert!(
+            matches!(second, Tried::Held(Asker::Elsewhere)),
+            "{second:?}"
+        );
+        let other_call = lock("call-2", Asker::Inbox);
+        assert!(matches!(other_call, Tried::Taken(_)), "{other_call:?}");
+        drop(first);
+        let after = lock("call-1", Asker::Inbox);
+        assert!(matches!(after, Tried::Taken(_)), "{after:?}");
+        let inbox_held = lock("call-1", Asker::Inbox);
+        assert!(
+            matches!(inbox_held, Tried::Held(Asker::Inbox)),
+            "{inbox_held:?}"
+        );
+    }
+}

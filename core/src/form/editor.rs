@@ -46,27 +46,56 @@ pub struct Editor {
 
 /// The edits an editor can undo and redo, each as the engine's edits it took: a path put in
 /// place of its query is two (a deletion and an insertion), which one `ctrl+_` undoes and one
-/// `ctrl+r` redoes.
+/// `ctrl+r` redoes, and a word typed is one edit a character.
 #[derive(Clone, Debug, Default)]
 struct Steps {
     /// The edits to undo, the last one last.
     done: Vec<usize>,
     /// The edits undone, to redo, the last undone last.
     undone: Vec<usize>,
+    /// Whether the last edit is a word being typed, which the next character typed joins.
+    typing: bool,
 }
 
+/// How many of its edits the engine keeps to undo.
+const KEPT_EDITS: usize = 1000;
+
 impl Steps {
-    /// An edit of `engine_edits` made: nothing undone is to be redone after it. The oldest
-    /// go as the engine forgets them (it keeps `kept`).
-    fn made(&mut self, engine_edits: usize, kept: usize) {
+    /// An edit of `engine_edits` made: nothing undone is to be redone after it.
+    fn made(&mut self, engine_edits: usize) {
         if engine_edits == 0 {
             return;
         }
+        self.typing = false;
         self.undone.clear();
         self.done.push(engine_edits);
-        let mut total: usize = self.done.iter().sum();
-        while total > kept && !self.done.is_empty() {
-            total -= self.done.remove(0);
+        self.forget_beyond_kept();
+    }
+
+    /// A character typed: it joins the word being typed; white space starts the next one.
+    fn typed(&mut self, white_space: bool) {
+        match self.done.last_mut() {
+            Some(last) if self.typing && !white_space => {
+                *last += 1;
+                self.undone.clear();
+                self.forget_beyond_kept();
+            }
+            _ => self.made(1),
+        }
+        self.typing = true;
+    }
+
+    /// Forgets the oldest edits as the engine does beyond [`KEPT_EDITS`].
+    fn forget_beyond_kept(&mut self) {
+        let total: usize = self.done.iter().sum();
+        let mut excess = total.saturating_sub(KEPT_EDITS);
+        while excess > 0 && !self.done.is_empty() {
+            if self.done[0] > excess {
+                self.done[0] -= excess;
+                excess = 0;
+            } else {
+                excess -= self.done.remove(0);
+            }
         }
     }
 }
@@ -76,6 +105,7 @@ impl Editor {
     pub fn new(target: EditorTarget, text: &str) -> Self {
         let lines = text.split('\n').map(str::to_owned).collect();
         let mut area = TextArea::new(lines);
+        area.set_max_histories(KEPT_EDITS);
         area.move_cursor(CursorMove::Bottom);
         area.move_cursor(CursorMove::End);
         Self {
@@ -170,20 +200,32 @@ impl Editor {
         let Some(input) = editor_input(key) else {
             return false;
         };
+        let typed = match input.key {
+            EditorKey::Char(c) if !input.ctrl && !input.alt => Some(c.is_whitespace()),
+            _ => None,
+        };
         let changed = self.area.input(input);
-        self.made(usize::from(changed));
+        match typed {
+            Some(white_space) if changed => {
+                self.changed = true;
+                self.steps.typed(white_space);
+            }
+            _ if changed => self.made(1),
+            // A move ends the word being typed: what is typed next is another step.
+            _ => self.steps.typing = false,
+        }
         changed
     }
 
     /// Notes an edit that took the engine `engine_edits` of its own.
     fn made(&mut self, engine_edits: usize) {
         self.changed |= engine_edits > 0;
-        let kept = self.area.max_histories();
-        self.steps.made(engine_edits, kept);
+        self.steps.made(engine_edits);
     }
 
     /// Undoes the last edit, a path put in whole.
     fn undo(&mut self) -> bool {
+        self.steps.typing = false;
         let steps = self.steps.done.pop().unwrap_or(1);
         let undone = (0..steps).fold(false, |undone, _| self.area.undo() || undone);
         self.changed |= undone;
@@ -195,6 +237,7 @@ impl Editor {
 
     /// Redoes the last edit undone, a path put in whole.
     fn redo(&mut self) -> bool {
+        self.steps.typing = false;
         let steps = self.steps.undone.pop().unwrap_or(1);
         let redone = (0..steps).fold(false, |redone, _| self.area.redo() || redone);
         self.changed |= redone;

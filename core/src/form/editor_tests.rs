@@ -52,7 +52,7 @@ fn a_path_put_in_place_of_its_query_is_one_undo_step_and_one_redo_step() {
     assert_eq!(editor.saved_text(), "see @README.md");
     editor.key("ctrl+7".parse().unwrap());
     editor.key("ctrl+7".parse().unwrap());
-    assert_eq!(editor.saved_text(), "see @re");
+    assert_eq!(editor.saved_text(), "see", "the word typed goes in one step");
 }
 
 #[test]
@@ -80,7 +80,7 @@ fn a_directory_then_a_file_put_in_are_undone_and_redone_a_path_at_a_time() {
             "see @docs/plan.md",
             "see @docs/",
             "see @do",
-            "see @d"
+            "see"
         ]
     );
 }
@@ -113,4 +113,21 @@ fn backspace_deletes() {
     let mut editor = Editor::new(EditorTarget::Custom, "abc");
     editor.key(Key::plain(KeyCode::Backspace));
     assert_eq!(editor.saved_text(), "ab");
+}
+
+#[test]
+fn typing_is_undone_a_word_at_a_time_and_a_move_ends_the_word() {
+    let mut editor = Editor::new(EditorTarget::Custom, "");
+    typed(&mut editor, "one two");
+    editor.key(Key::plain(KeyCode::Left));
+    typed(&mut editor, "X");
+    let undo: Key = "ctrl+7".parse().unwrap();
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        editor.key(undo);
+        seen.push(editor.saved_text());
+    }
+    assert_eq!(seen, ["one two", "one", "", ""]);
+    editor.key("ctrl+r".parse().unwrap());
+    assert_eq!(editor.saved_text(), "one");
 }

@@ -52,7 +52,11 @@ fn a_path_put_in_place_of_its_query_is_one_undo_step_and_one_redo_step() {
     assert_eq!(editor.saved_text(), "see @README.md");
     editor.key("ctrl+7".parse().unwrap());
     editor.key("ctrl+7".parse().unwrap());
-    assert_eq!(editor.saved_text(), "see", "the word typed goes in one step");
+    assert_eq!(
+        editor.saved_text(),
+        "see",
+        "the word typed goes in one step"
+    );
 }
 
 #[test]

@@ -11,10 +11,10 @@ use crate::keys::{Key, KeyCode, Modifiers};
 impl Form {
     /// A key while the open editor shows a reference list: `tab` and `enter` insert the
     /// highlighted path (a file closes the list; a directory keeps it open on what is inside
-    /// it; `enter` on a file the reference names whole already is the editor's), `esc` closes the list and keeps the text, closing a quoted reference's quote,
-    /// `up`/`down` move in it. A space typed right after a quoted directory's `/` closes its
-    /// quote first: the reference names the directory, and the space ends it.
-    /// `tab` or `enter` before the first paths came waits for them, and the keys after it wait
+    /// it; `enter` on a file the reference names whole already is the editor's), `esc` closes
+    /// the list and keeps the text, closing a quoted reference's quote, `up`/`down` move in it.
+    /// A space typed right after a quoted directory's `/` closes its quote first: the reference
+    /// names the directory, and the space ends it. `tab` or `enter` before the first paths came waits for them, and the keys after it wait
     /// too, to follow the path (`esc` gives up the wait and lets them follow at once). `None`
     /// when the key is not the list's (no list, or a search that found nothing, whose `esc`
     /// too is the editor's, as its footer says), so the editor has it.

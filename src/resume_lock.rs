@@ -9,7 +9,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read as _, Write as _};
-use std::os::unix::fs::OpenOptionsExt as _;
+use std::os::unix::fs::{FileExt as _, OpenOptionsExt as _};
 use std::path::Path;
 
 use crate::inbox::place::{Folder, private_folder};
@@ -44,9 +44,35 @@ pub enum Tried {
     /// It is this process's now.
     Taken(ResumeLock),
     /// Another `resume` holds it, asking there.
-    Held(Asker),
+    Held(HeldLock),
     /// No lock can be kept (no private folder): the ask goes on without one.
     Unavailable,
+}
+
+/// The lock of an ask another `resume` holds.
+#[derive(Debug)]
+pub struct HeldLock {
+    /// Where that one asks.
+    pub asker: Asker,
+    file: File,
+}
+
+impl HeldLock {
+    /// Takes the lock once the other `resume` lets it go, on a thread of its own, and holds
+    /// it until this process ends: a `resume` that took the ask over in the inbox asks it on,
+    /// and a third must find it held.
+    pub fn take_when_free(self, asker: Asker) {
+        std::thread::spawn(move || {
+            let file = self.file;
+            if rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive).is_ok() {
+                // At the start: this descriptor read the other one's word.
+                let _ = file.set_len(0);
+                let _ = file.write_all_at(asker.word().as_bytes(), 0);
+                // Open until the process ends, and with it the lock.
+                std::mem::forget(file);
+            }
+        });
+    }
 }
 
 /// Tries the lock of `session`'s tool call `tool_call_id` for a `resume` asking as `asker`.
@@ -88,11 +114,12 @@ fn try_lock_in(folder: &Path, session: &Path, tool_call_id: &str, asker: Asker) 
         Err(rustix::io::Errno::WOULDBLOCK) => {
             let mut word = String::new();
             let _ = file.read_to_string(&mut word);
-            Tried::Held(if word == Asker::Inbox.word() {
+            let asker = if word == Asker::Inbox.word() {
                 Asker::Inbox
             } else {
                 Asker::Elsewhere
-            })
+            };
+            Tried::Held(HeldLock { asker, file })
         }
         Err(_) => Tried::Unavailable,
     }
@@ -112,18 +139,31 @@ mod tests {
         assert!(matches!(first, Tried::Taken(_)), "{first:?}");
         let second = lock("call-1", Asker::Inbox);
         assert!(
-            matches!(second, Tried::Held(Asker::Elsewhere)),
+            matches!(&second, Tried::Held(held) if held.asker == Asker::Elsewhere),
             "{second:?}"
         );
+        drop(second);
         let other_call = lock("call-2", Asker::Inbox);
         assert!(matches!(other_call, Tried::Taken(_)), "{other_call:?}");
         drop(first);
         let after = lock("call-1", Asker::Inbox);
         assert!(matches!(after, Tried::Taken(_)), "{after:?}");
-        let inbox_held = lock("call-1", Asker::Inbox);
-        assert!(
-            matches!(inbox_held, Tried::Held(Asker::Inbox)),
-            "{inbox_held:?}"
-        );
+        let Tried::Held(held) = lock("call-1", Asker::Inbox) else {
+            panic!("held by the inbox resume");
+        };
+        assert_eq!(held.asker, Asker::Inbox);
+        held.take_when_free(Asker::Inbox);
+        drop(after);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        loop {
+            match lock("call-1", Asker::Elsewhere) {
+                Tried::Held(held) if held.asker == Asker::Inbox => break,
+                other => {
+                    drop(other);
+                    assert!(std::time::Instant::now() < deadline, "never taken over");
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+            }
+        }
     }
 }

@@ -83,8 +83,11 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
     if let Some(asker) = asker {
         match try_lock(&args.session, journal.tool_call_id(), asker) {
             Tried::Taken(lock) => _held = Some(lock),
-            // Both in the inbox: it hands the ask to this later asker.
-            Tried::Held(Asker::Inbox) if asker == Asker::Inbox => {}
+            // Both in the inbox: it hands the ask to this later asker, whose the lock is once
+            // the other lets it go.
+            Tried::Held(held) if held.asker == Asker::Inbox && asker == Asker::Inbox => {
+                held.take_when_free(asker);
+            }
             Tried::Held(_) => {
                 report("another resume is asking this ask; that one gives the answer");
                 let drafts = recovery.drafts_for(&call);

@@ -62,8 +62,13 @@ impl Form {
                     (false, _) => self.confirm_row(),
                     (true, true) => Vec::new(),
                     (true, false) => {
-                        self.state.find = Some(String::new());
-                        self.toggle_row()
+                        let effects = self.toggle_row();
+                        // The find goes on emptied, unless an editor opened (the written
+                        // answer's row): then the typing is the editor's.
+                        if !matches!(self.state.focus, Focus::Editor(_)) {
+                            self.state.find = Some(String::new());
+                        }
+                        effects
                     }
                 };
             }
@@ -108,7 +113,8 @@ impl Form {
         let Some(find) = self.state.find.as_mut() else {
             return Vec::new();
         };
-        let line = text.lines().next().unwrap_or_default();
+        // A terminal's paste may break its lines with `\r` alone.
+        let line = text.split(['\r', '\n']).next().unwrap_or_default();
         find.extend(line.chars().filter(|c| !c.is_control()));
         self.go_to_match(Direction::Down, 0)
     }

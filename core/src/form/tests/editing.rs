@@ -6,6 +6,7 @@ use serde_json::json;
 
 use super::{REQUEST_ID, Run, ask_user, ask_user_with, one_multi, one_single};
 use crate::draw::Size;
+use crate::effect::Surface as _;
 use crate::form::editor::Editor;
 use crate::form::state::Focus;
 use crate::settings::Behaviour;
@@ -208,11 +209,22 @@ fn a_paste_on_the_option_list_opens_the_written_answer_with_it() {
 
 #[test]
 fn a_paste_while_finding_is_found_as_if_typed() {
-    let run = Run::new(ask_user(&one_single()), "/ paste:SQL");
+    let mut run = Run::new(ask_user(&one_single()), "/ paste:SQL");
     assert_eq!(run.form.state.find.as_deref(), Some("SQL"));
     assert!(matches!(run.form.state.focus, Focus::Options));
     let screen = run.screen();
     assert!(screen.contains("› 2."), "the match highlighted: {screen}");
+    run.keys("backspace*3");
+    run.form.handle(crate::input::Input::Paste(
+        "Postgres\rsecond line".to_owned(),
+    ));
+    assert_eq!(
+        run.form.state.find.as_deref(),
+        Some("Postgres"),
+        "a line broken by \\r alone"
+    );
+    let screen = run.screen();
+    assert!(screen.contains("› 1."), "the match highlighted: {screen}");
 }
 
 #[test]

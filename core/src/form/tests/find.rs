@@ -204,4 +204,5 @@ fn finding_the_empty_written_answers_row_the_enter_hint_says_write() {
     assert!(screen.contains("enter write"), "{screen}");
     run.keys("enter");
     assert!(matches!(run.form.state.focus, Focus::Editor(_)));
+    assert!(run.form.state.find.is_none(), "the typing is the editor's");
 }

@@ -110,16 +110,22 @@ fn a_popup_whose_program_is_killed_leaves_the_ask_open_in_the_journal_as_nobody_
     );
 }
 
+/// The ask of [`sqlite_chosen_then_signalled`] resumed in a popup, its form open with its
+/// drafts.
+fn resumed_in_a_popup(term: &Asking, client: &mut Client) {
+    sqlite_chosen_then_signalled(term, client);
+    term.launch_recorded("", "resume --session session.jsonl --ui popup");
+    client.wait_for_form("the form reopened with its drafts", |screen| {
+        screen.contains(PROMPT) && screen.contains("(•) SQLite")
+    });
+}
+
 #[test]
 fn a_resumed_popup_whose_program_is_killed_gives_the_answers_the_form_reopened_with() {
     let Some((term, mut client)) = support::client::attached(100, 30) else {
         return;
     };
-    sqlite_chosen_then_signalled(&term, &mut client);
-    term.launch_recorded("", "resume --session session.jsonl --ui popup");
-    client.wait_for_form("the form reopened with its drafts", |screen| {
-        screen.contains(PROMPT) && screen.contains("(•) SQLite")
-    });
+    resumed_in_a_popup(&term, &mut client);
     let popup = term.popup_program().parse().expect("a process id");
     support::send_signal(popup, "KILL");
     client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
@@ -138,9 +144,7 @@ fn a_second_resume_while_one_asks_asks_nothing_and_prints_the_cancelled_result_u
     let Some((term, mut client)) = support::client::attached(100, 30) else {
         return;
     };
-    sqlite_chosen_then_signalled(&term, &mut client);
-    term.launch_recorded("", "resume --session session.jsonl --ui popup");
-    client.wait_for_form("the form reopened", |screen| screen.contains(PROMPT));
+    resumed_in_a_popup(&term, &mut client);
     let second = std::process::Command::new(env!("CARGO_BIN_EXE_pi-agent-ask"))
         .args(["resume", "--session", "session.jsonl", "--ui", "popup"])
         .current_dir(term.tmux.path(""))

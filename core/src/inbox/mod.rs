@@ -35,6 +35,7 @@ mod tests;
 
 use std::collections::VecDeque;
 
+use crate::contract::answers::Draft;
 use crate::draw::Size;
 use crate::effect::{Effect, FileQuery, ReplyReason, Surface};
 use crate::form::{Form, FormConfig};
@@ -64,6 +65,10 @@ struct Entry {
     behind: usize,
     /// Its asker's process, when it said.
     process: Option<u32>,
+    /// The drafts it opened with (its asker's journal's, then): a copy set aside is taken up
+    /// again by an asker bringing none or the same, not other drafts, which were journaled
+    /// after it and are newer than the copy.
+    opened_with: Option<Vec<Draft>>,
 }
 
 impl Entry {
@@ -86,7 +91,7 @@ impl Entry {
         };
         let started = drafts.is_some();
         let mut form = Form::new(call, &config).with_opening_notices(notices.clone());
-        if let Some(drafts) = drafts {
+        if let Some(drafts) = drafts.clone() {
             form = form.with_drafts(drafts);
         }
         Self {
@@ -100,6 +105,7 @@ impl Entry {
             opened: false,
             behind,
             process,
+            opened_with: drafts,
         }
     }
 
@@ -209,18 +215,17 @@ impl Inbox {
             return Vec::new();
         }
         let takes_place = self.takes_kept_place(&arrival);
-        let brings_drafts = arrival.drafts.is_some();
-        let entry =
-            match self
-                .set_aside
-                .take(&arrival.ask, &arrival.call.arguments(), brings_drafts)
-            {
-                Some(kept) => Entry {
-                    behind: arrival.behind,
-                    ..kept
-                },
-                None => Entry::new(arrival, &self.config_path),
-            };
+        let entry = match self.set_aside.take(
+            &arrival.ask,
+            &arrival.call.arguments(),
+            arrival.drafts.as_deref(),
+        ) {
+            Some(kept) => Entry {
+                behind: arrival.behind,
+                ..kept
+            },
+            None => Entry::new(arrival, &self.config_path),
+        };
         if takes_place {
             self.waiting.push_front(entry);
             return self.release_place();
@@ -235,12 +240,6 @@ impl Inbox {
 
     /// Takes an ask out because its asker went away; a started form is set aside.
     fn withdraw(&mut self, ask: &AskId) -> Vec<Effect> {
-        self.take_out(ask, false)
-    }
-
-    /// Takes an ask out, setting a started form aside, noting whether its asker took what
-    /// it held back (`handed_back`).
-    fn take_out(&mut self, ask: &AskId, handed_back: bool) -> Vec<Effect> {
         let Some(index) = self.waiting.iter().position(|entry| entry.ask == *ask) else {
             return Vec::new();
         };
@@ -254,7 +253,7 @@ impl Inbox {
             });
         }
         if entry.touched {
-            self.set_aside.keep(entry, handed_back);
+            self.set_aside.keep(entry);
         }
         if index == 0 {
             self.show_front()
@@ -264,8 +263,8 @@ impl Inbox {
     }
 
     /// Takes an ask out because its asker is being ended, handing it what the form holds;
-    /// a started form is also set aside, as for any asker that goes away, but an asker that
-    /// comes again with drafts opens with them, not with this copy.
+    /// a started form is also set aside, as for any asker that goes away (an asker that comes
+    /// again with the drafts handed back, journaled since, opens with those).
     fn recall(&mut self, ask: &AskId) -> Vec<Effect> {
         let Some(entry) = self.waiting.iter().find(|entry| entry.ask == *ask) else {
             return Vec::new();
@@ -275,7 +274,7 @@ impl Inbox {
             ask: ask.clone(),
             drafts,
         }];
-        effects.extend(self.take_out(ask, true));
+        effects.extend(self.withdraw(ask));
         effects
     }
 

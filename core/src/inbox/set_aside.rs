@@ -6,6 +6,7 @@ use std::collections::VecDeque;
 use serde_json::Value;
 
 use super::Entry;
+use crate::contract::answers::Draft;
 use crate::input::AskId;
 
 /// How many forms are kept aside; the oldest goes first.
@@ -14,46 +15,34 @@ pub(super) const KEPT: usize = 32;
 /// The forms set aside, the oldest first.
 #[derive(Debug, Default)]
 pub(super) struct SetAside {
-    entries: VecDeque<Aside>,
-}
-
-/// A form set aside, and how its asker left it.
-#[derive(Debug)]
-struct Aside {
-    entry: Entry,
-    /// Whether its asker took what the form held back ([`super::Inbox`]'s recall) to keep it
-    /// elsewhere (a journal): an asker that comes again bringing drafts brings that, or what
-    /// became of it since, and this copy may be older.
-    handed_back: bool,
+    entries: VecDeque<Entry>,
 }
 
 impl SetAside {
-    /// Keeps `entry`, dropping the oldest beyond [`KEPT`]; `handed_back` when its asker took
-    /// what it held.
-    pub(super) fn keep(&mut self, entry: Entry, handed_back: bool) {
-        self.entries.retain(|kept| kept.entry.ask != entry.ask);
-        self.entries.push_back(Aside { entry, handed_back });
+    /// Keeps `entry`, dropping the oldest beyond [`KEPT`].
+    pub(super) fn keep(&mut self, entry: Entry) {
+        self.entries.retain(|kept| kept.ask != entry.ask);
+        self.entries.push_back(entry);
         while self.entries.len() > KEPT {
             self.entries.pop_front();
         }
     }
 
-    /// Takes the form kept for `ask`, when it asks the same arguments; a form kept for the
-    /// same id with other arguments is dropped, since its answers are for other questions,
-    /// and so is one whose drafts its asker took back, when the asker comes again with drafts
-    /// (`brings_drafts`): those are the ones to open with.
+    /// Takes the form kept for `ask`, when it asks the same arguments and its asker brings no
+    /// drafts or the ones it opened with (`brings`): a form kept for other arguments is
+    /// dropped, since its answers are for other questions, and so is one whose asker brings
+    /// other drafts, which its journal took in after the copy was set aside (handed back from
+    /// it, or written elsewhere since) and are the newer.
     pub(super) fn take(
         &mut self,
         ask: &AskId,
         arguments: &Value,
-        brings_drafts: bool,
+        brings: Option<&[Draft]>,
     ) -> Option<Entry> {
-        let index = self
-            .entries
-            .iter()
-            .position(|kept| kept.entry.ask == *ask)?;
-        let kept = self.entries.remove(index)?;
-        let same = kept.entry.form().call().arguments() == *arguments;
-        (same && !(kept.handed_back && brings_drafts)).then_some(kept.entry)
+        let index = self.entries.iter().position(|kept| kept.ask == *ask)?;
+        let entry = self.entries.remove(index)?;
+        let same_questions = entry.form().call().arguments() == *arguments;
+        let nothing_newer = brings.is_none() || entry.opened_with.as_deref() == brings;
+        (same_questions && nothing_newer).then_some(entry)
     }
 }

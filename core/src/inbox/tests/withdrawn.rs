@@ -67,7 +67,7 @@ fn an_untouched_withdrawn_form_is_not_kept() {
         assert!(
             inbox
                 .set_aside
-                .take(&AskId("a".into()), &arguments("First"), false)
+                .take(&AskId("a".into()), &arguments("First"), None)
                 .is_none(),
             "{held:?}"
         );
@@ -87,13 +87,13 @@ fn only_the_last_forms_set_aside_are_kept() {
     assert!(
         inbox
             .set_aside
-            .take(&AskId("0".into()), &args, false)
+            .take(&AskId("0".into()), &args, None)
             .is_none()
     );
     assert!(
         inbox
             .set_aside
-            .take(&AskId("1".into()), &args, false)
+            .take(&AskId("1".into()), &args, None)
             .is_some()
     );
 }
@@ -199,5 +199,22 @@ fn an_asker_that_took_its_drafts_back_and_comes_again_without_drafts_finds_its_f
     assert_eq!(
         replies(&effects)[0].1["details"]["answers"]["db"]["values"],
         json!(["sqlite"])
+    );
+}
+
+#[test]
+fn an_asker_gone_without_a_word_and_asked_again_with_newer_drafts_opens_with_those() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First")]);
+    feed(&mut inbox, keys("down space"));
+    // Killed: the copy is set aside, and nothing of it reached the journal.
+    feed(&mut inbox, [withdrawn("a")]);
+    // Answered on further elsewhere, those drafts journaled, then asked here again.
+    feed(&mut inbox, [arrival_with_draft("a", 0)]);
+    let effects = feed(&mut inbox, keys("tab enter"));
+    assert_eq!(
+        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
+        json!(["pg"]),
+        "the newer drafts it brought, not the copy set aside"
     );
 }

@@ -5,7 +5,7 @@ use std::path::Path;
 use pi_agent_ask_core::contract::Call;
 use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::events::{Lifecycle, Source};
-use pi_agent_ask_core::journal::drafts::drafts_for_call;
+use pi_agent_ask_core::journal::drafts::{drafts_for_call, news_since};
 use pi_agent_ask_core::settling::Opening;
 use serde_json::Value;
 
@@ -126,7 +126,8 @@ pub fn ask(
         // the file again, in the inbox's own process).
         settings.report_notices();
     }
-    Ok(match surface {
+    let opened = drafts.clone();
+    let asked = match surface {
         Surface::NoUi => unasked(call),
         Surface::Dialogs => {
             let mut terminal = terminal::plain_dialogs();
@@ -175,7 +176,20 @@ pub fn ask(
             let request = AwayRequest::new(call, &settings, cwd).with_drafts(drafts.as_deref());
             ask_inbox(call, &request, drafts.as_deref(), inbox)?
         }
-    })
+    };
+    Ok(without_news_dropped(asked, opened.as_deref()))
+}
+
+/// `asked` with the drafts of a form interrupted untouched let go: the journal has them
+/// already, or nothing answered, and an entry of them would only look newer than what a
+/// surface kept aside ([`news_since`]).
+fn without_news_dropped(mut asked: Asked, opened: Option<&[Draft]>) -> Asked {
+    if let AskEnding::Interrupted(Some(kept)) = &asked.ending
+        && !news_since(opened, kept)
+    {
+        asked.ending = AskEnding::Interrupted(None);
+    }
+    asked
 }
 
 /// Who ended an ask that a surface asked: from outside when the form handed back what it held

@@ -95,6 +95,20 @@ pub fn drafts_for_call(records: &[DraftRecord], call: &Call) -> Option<Vec<Draft
     })
 }
 
+/// Whether the drafts `kept` by an interrupted form say anything its journal did not have when
+/// the form opened with `opened` (none: nothing answered). A form left untouched says nothing
+/// new, and journaling its drafts would bury what a surface kept aside (an inbox's copy of the
+/// form, answered on there) under an entry that only looks newer.
+pub fn news_since(opened: Option<&[Draft]>, kept: &[Draft]) -> bool {
+    let records = |drafts: &[Draft]| drafts.iter().map(DraftRecord::from).collect::<Vec<_>>();
+    match opened {
+        Some(opened) => records(opened) != records(kept),
+        None => records(kept)
+            .iter()
+            .any(|record| *record != DraftRecord::default()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -125,5 +139,17 @@ mod tests {
         assert_eq!(plain.option_notes, IndexMap::from([(2, "x".to_owned())]));
         let wrong = serde_json::from_value::<DraftRecord>(json!({"optionNotes": {"a": "x"}}));
         assert!(wrong.is_err());
+    }
+
+    #[test]
+    fn an_untouched_form_has_no_news_for_its_journal() {
+        let mut chosen = Draft::default();
+        chosen.select(1);
+        let untouched = vec![Draft::default(), Draft::default()];
+        assert!(!news_since(None, &untouched));
+        assert!(news_since(None, &[chosen.clone(), Draft::default()]));
+        let opened = vec![chosen.clone(), Draft::default()];
+        assert!(!news_since(Some(&opened), &opened.clone()));
+        assert!(news_since(Some(&opened), &untouched));
     }
 }

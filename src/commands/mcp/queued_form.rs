@@ -11,7 +11,7 @@ use pi_agent_ask_core::contract::Call;
 use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::background::Outcome;
 use pi_agent_ask_core::contract::result::AskResult;
-use pi_agent_ask_core::journal::drafts::drafts_for_call;
+use pi_agent_ask_core::journal::drafts::{drafts_for_call, news_since};
 use serde_json::Value;
 
 use super::elsewhere::{self, Job, Kept, Machine, look};
@@ -49,11 +49,16 @@ const HELD: &str = "\nWhat was written in it, never submitted:\n";
 /// Asks `call`'s form, opening with `drafts`, and hands its end to the queue.
 pub async fn ask(shared: Arc<Shared>, call: Call, drafts: Option<Vec<Draft>>) {
     let request_id = call.request_id().unwrap_or_default().to_owned();
+    let opened = drafts.clone();
     match asked(&shared, &call, drafts).await {
         Asked::Ended(outcome) => queue::form_finished(&shared, &request_id, outcome),
         Asked::Closed(outcome) => queue::form_closed(&shared, &request_id, outcome),
         Asked::Interrupted(kept) => {
-            let drafts = kept.and_then(|records| drafts_for_call(&records, &call));
+            // A form left untouched says nothing new: the journal has its drafts, or nothing
+            // answered, and an entry would only look newer than what an inbox kept aside.
+            let drafts = kept
+                .and_then(|records| drafts_for_call(&records, &call))
+                .filter(|drafts| news_since(opened.as_deref(), drafts));
             if let (Some(drafts), Some(journal)) = (drafts, shared.background.journal()) {
                 journal.drafts(&call, &drafts);
             }

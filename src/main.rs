@@ -27,6 +27,7 @@ mod foreground;
 mod inbox;
 mod interrupt;
 mod journal_file;
+mod lock_file;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 mod log10;
 mod outcome;

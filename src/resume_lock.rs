@@ -7,12 +7,13 @@
 //! inbox, which hands the ask to the later one ([`crate::inbox`]). The lock goes with the
 //! process holding it, however it ends.
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{Read as _, Write as _};
-use std::os::unix::fs::{FileExt as _, OpenOptionsExt as _};
+use std::os::unix::fs::FileExt as _;
 use std::path::Path;
 
 use crate::inbox::place::{Folder, private_folder};
+use crate::lock_file;
 
 /// Where the `resume` holding the lock asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +65,7 @@ impl HeldLock {
     pub fn take_when_free(self, asker: Asker) {
         std::thread::spawn(move || {
             let file = self.file;
-            if rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive).is_ok() {
+            if file.lock().is_ok() {
                 // At the start: this descriptor read the other one's word.
                 let _ = file.set_len(0);
                 let _ = file.write_all_at(asker.word().as_bytes(), 0);
@@ -91,18 +92,11 @@ fn try_lock_in(folder: &Path, session: &Path, tool_call_id: &str, asker: Asker) 
     key.extend_from_slice(tool_call_id.as_bytes());
     let id = uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_URL, &key);
     let path = folder.join(format!("resume-{}.lock", id.simple()));
-    let Ok(mut file) = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .read(true)
-        .write(true)
-        .mode(0o600)
-        .open(&path)
-    else {
+    let Ok(mut file) = lock_file::open(&path) else {
         return Tried::Unavailable;
     };
-    match rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
-        Ok(()) => {
+    match lock_file::try_take(&file) {
+        Ok(true) => {
             let said = file
                 .set_len(0)
                 .and_then(|()| file.write_all(asker.word().as_bytes()));
@@ -111,7 +105,7 @@ fn try_lock_in(folder: &Path, session: &Path, tool_call_id: &str, asker: Asker) 
             }
             Tried::Taken(ResumeLock { _file: file })
         }
-        Err(rustix::io::Errno::WOULDBLOCK) => {
+        Ok(false) => {
             let mut word = String::new();
             let _ = file.read_to_string(&mut word);
             let asker = if word == Asker::Inbox.word() {

@@ -5,12 +5,14 @@
 //! when it belongs to someone else or is open to others.
 
 use std::ffi::OsString;
-use std::fs::{File, OpenOptions};
-use std::os::unix::fs::{DirBuilderExt as _, FileExt as _, MetadataExt as _, OpenOptionsExt as _};
+use std::fs::File;
+use std::os::unix::fs::{DirBuilderExt as _, FileExt as _, MetadataExt as _};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use owner::{Agent, Claim};
+
+use crate::lock_file;
 
 mod owner;
 
@@ -114,18 +116,12 @@ fn journal_in(
             source,
         };
         let made = slot.lock_path.exists();
-        let lock = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .read(true)
-            .write(true)
-            .mode(0o600)
-            .open(&slot.lock_path)
-            .map_err(io)?;
+        let lock = lock_file::open(&slot.lock_path).map_err(io)?;
         let claim = Agent::claim(agent, Agent::read(&slot.owner_path), slot.path.exists());
         // A closing server is waited for when it is this agent's, or nobody's known.
         let waits = claim == Claim::Own || agent.is_none();
-        let taken = try_lock(&lock).map_err(io)? || (waits && handed_over(&lock).map_err(io)?);
+        let taken =
+            lock_file::try_take(&lock).map_err(io)? || (waits && handed_over(&lock).map_err(io)?);
         if taken && best.as_ref().is_none_or(|(held, _)| claim < *held) {
             best = Some((
                 claim,
@@ -186,15 +182,6 @@ impl Slot {
     }
 }
 
-/// Takes `lock` when no other server holds it; whether it did.
-fn try_lock(lock: &File) -> std::io::Result<bool> {
-    match rustix::fs::flock(lock, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
-        Ok(()) => Ok(true),
-        Err(rustix::io::Errno::WOULDBLOCK) => Ok(false),
-        Err(error) => Err(error.into()),
-    }
-}
-
 /// Takes `lock`, held by another server, if that server lets it go: at once when it has said
 /// it is closing or says so within [`CLOSING_SAID_WITHIN`], when it gives the lock up within
 /// [`HANDOVER`]; whether it did. A server that says nothing meanwhile keeps its journal.
@@ -213,7 +200,7 @@ fn handed_over(lock: &File) -> std::io::Result<bool> {
             return Ok(false);
         }
         std::thread::sleep(step);
-        if try_lock(lock)? {
+        if lock_file::try_take(lock)? {
             return Ok(true);
         }
     }

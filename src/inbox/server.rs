@@ -10,10 +10,9 @@
 //! under one lock, so the run loop hears them in the order they happened.
 
 use std::collections::HashMap;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, BufReader, Write as _};
 use std::os::fd::BorrowedFd;
-use std::os::unix::fs::OpenOptionsExt as _;
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -29,6 +28,7 @@ use pi_agent_ask_crossterm::ExternalInputs;
 use pi_agent_ask_dialogs::rpc::lines::{Line, read_line};
 
 use crate::arrivals::{self, Arrivals, Courier};
+use crate::lock_file;
 
 use super::arrival::arrival;
 use super::place::{Folder, Place, PlaceError, place};
@@ -94,17 +94,9 @@ impl Server {
             let path = path.clone();
             move |source| StartError::Listen { path, source }
         };
-        let lock = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .mode(0o600)
-            .open(&place.lock)
-            .map_err(listen_error(&place.lock))?;
-        match rustix::fs::flock(&lock, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
-            Ok(()) => {}
-            Err(rustix::io::Errno::WOULDBLOCK) => return Err(StartError::Running(name.to_owned())),
-            Err(error) => return Err(listen_error(&place.lock)(error.into())),
+        let lock = lock_file::open(&place.lock).map_err(listen_error(&place.lock))?;
+        if !lock_file::try_take(&lock).map_err(listen_error(&place.lock))? {
+            return Err(StartError::Running(name.to_owned()));
         }
         match std::fs::remove_file(&place.socket) {
             Err(error) if error.kind() != io::ErrorKind::NotFound => {

@@ -2,6 +2,7 @@
 //! asker that reconnects with the same ask id finds it as it was left; an asker ended from
 //! outside recalls its ask and is handed what the form held.
 
+use rstest::rstest;
 use serde_json::json;
 
 use super::{
@@ -172,49 +173,26 @@ fn arrival_with_draft(id: &str, selected: usize) -> Input {
     Input::Inbox(InboxEvent::Arrived(arrival))
 }
 
-#[test]
-fn an_asker_that_took_its_drafts_back_and_comes_again_with_drafts_opens_with_those() {
+/// A form set aside comes back as it was left to its asker asking again, unless the asker
+/// brings other drafts, journaled after the copy (from a terminal, a popup), which are newer.
+#[rstest]
+#[case::recalled_then_newer_drafts(recalled("a"), arrival_with_draft("a", 0), "pg")]
+#[case::recalled_then_no_drafts(recalled("a"), arrival("a", "First"), "sqlite")]
+#[case::gone_without_a_word_then_newer_drafts(withdrawn("a"), arrival_with_draft("a", 0), "pg")]
+#[case::gone_without_a_word_then_no_drafts(withdrawn("a"), arrival("a", "First"), "sqlite")]
+fn a_form_set_aside_comes_back_unless_its_asker_brings_newer_drafts(
+    #[case] left: Input,
+    #[case] again: Input,
+    #[case] answered: &str,
+) {
     let mut inbox = inbox();
     feed(&mut inbox, [arrival("a", "First")]);
     feed(&mut inbox, keys("down space"));
-    feed(&mut inbox, [recalled("a")]);
-    // Elsewhere (a terminal, a popup) the journaled drafts changed to the first option.
-    feed(&mut inbox, [arrival_with_draft("a", 0)]);
+    feed(&mut inbox, [left]);
+    feed(&mut inbox, [again]);
     let effects = feed(&mut inbox, keys("tab enter"));
     assert_eq!(
         replies(&effects)[0].1["details"]["answers"]["db"]["values"],
-        json!(["pg"]),
-        "the drafts it brought, not the copy set aside"
-    );
-}
-
-#[test]
-fn an_asker_that_took_its_drafts_back_and_comes_again_without_drafts_finds_its_form() {
-    let mut inbox = inbox();
-    feed(&mut inbox, [arrival("a", "First")]);
-    feed(&mut inbox, keys("down space"));
-    feed(&mut inbox, [recalled("a")]);
-    feed(&mut inbox, [arrival("a", "First")]);
-    let effects = feed(&mut inbox, keys("tab enter"));
-    assert_eq!(
-        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
-        json!(["sqlite"])
-    );
-}
-
-#[test]
-fn an_asker_gone_without_a_word_and_asked_again_with_newer_drafts_opens_with_those() {
-    let mut inbox = inbox();
-    feed(&mut inbox, [arrival("a", "First")]);
-    feed(&mut inbox, keys("down space"));
-    // Killed: the copy is set aside, and nothing of it reached the journal.
-    feed(&mut inbox, [withdrawn("a")]);
-    // Answered on further elsewhere, those drafts journaled, then asked here again.
-    feed(&mut inbox, [arrival_with_draft("a", 0)]);
-    let effects = feed(&mut inbox, keys("tab enter"));
-    assert_eq!(
-        replies(&effects)[0].1["details"]["answers"]["db"]["values"],
-        json!(["pg"]),
-        "the newer drafts it brought, not the copy set aside"
+        json!([answered])
     );
 }

@@ -19,9 +19,18 @@ pub fn open(path: &Path) -> io::Result<File> {
         .open(path)
 }
 
-/// Takes `lock` when no other holds it; whether it did.
+/// Takes `lock` alone when no other holds it; whether it did.
 pub fn try_take(lock: &File) -> io::Result<bool> {
     match lock.try_lock() {
+        Ok(()) => Ok(true),
+        Err(TryLockError::WouldBlock) => Ok(false),
+        Err(TryLockError::Error(error)) => Err(error),
+    }
+}
+
+/// Takes a share of `lock` when no other holds it alone; whether it did.
+pub fn try_share(lock: &File) -> io::Result<bool> {
+    match lock.try_lock_shared() {
         Ok(()) => Ok(true),
         Err(TryLockError::WouldBlock) => Ok(false),
         Err(TryLockError::Error(error)) => Err(error),

@@ -72,31 +72,24 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
         return Ok(ending.printed(result.to_json(), 0, &[dismissed]));
     }
     let surface = surface_for(args.ui, args.inline.rows, &args.inbox)?;
-    // One `resume` asks at a time; in the inbox, the later one takes the ask over there.
+    // One `resume` asks at a time; in the inbox, the later one takes the ask over there, so
+    // inbox resumes share the lock.
     let asker = match surface {
         Surface::NoUi => None,
         Surface::Inbox => Some(Asker::Inbox),
         _ => Some(Asker::Elsewhere),
     };
     // Held until the ask ends, however this process ends.
-    let mut _held = None;
-    if let Some(asker) = asker {
-        match try_lock(&args.session, journal.tool_call_id(), asker) {
-            Tried::Taken(lock) => _held = Some(lock),
-            // Both in the inbox: it hands the ask to this later asker, whose the lock is once
-            // the other lets it go.
-            Tried::Held(held) if held.asker == Asker::Inbox && asker == Asker::Inbox => {
-                held.take_when_free(asker);
-            }
-            Tried::Held(_) => {
-                report("another resume is asking this ask; that one gives the answer");
-                let drafts = recovery.drafts_for(&call);
-                let result = call.cancelled(Some(drafts.as_deref().unwrap_or(&[])));
-                return Ok(ending.printed(result.to_json(), 0, &[]));
-            }
-            Tried::Unavailable => {}
+    let _held = match asker.map(|asker| try_lock(&args.session, journal.tool_call_id(), asker)) {
+        Some(Tried::Held) => {
+            report("another resume is asking this ask; that one gives the answer");
+            let drafts = recovery.drafts_for(&call);
+            let result = call.cancelled(Some(drafts.as_deref().unwrap_or(&[])));
+            return Ok(ending.printed(result.to_json(), 0, &[]));
         }
-    }
+        Some(Tried::Taken(lock)) => Some(lock),
+        Some(Tried::Unavailable) | None => None,
+    };
     let mut events = args.events.as_deref().map(EventsFile::open).transpose()?;
     // An ask journaled before it had its request id is keyed as its form opens; nothing is
     // written where no UI asks it (a host's look before it opens one would key it twice). A

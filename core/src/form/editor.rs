@@ -1,6 +1,8 @@
 //! The text editors of the form (the free-form answer and the notes): the `tui-textarea`
 //! editing engine, fed with core [`Key`]s and read back as lines and a cursor.
 
+use std::cell::Cell;
+
 use tui_textarea::{CursorMove, Input as EditorInput, Key as EditorKey, TextArea};
 
 use super::references::{References, Token};
@@ -42,6 +44,10 @@ pub struct Editor {
     steps: Steps,
     /// Whether anything was changed since the editor opened: its text or its images.
     pub changed: bool,
+    /// Where the last frame began showing the text: a line and a row of it as wrapped. The
+    /// view keeps it while the cursor stays in sight and scrolls only to follow the cursor,
+    /// so moving up shows what follows the cursor too.
+    pub shown_from: Cell<(usize, usize)>,
 }
 
 /// The edits an editor can undo and redo, each as the engine's edits it took: a path put in
@@ -116,6 +122,7 @@ impl Editor {
             row_column: None,
             steps: Steps::default(),
             changed: false,
+            shown_from: Cell::new((0, 0)),
         }
     }
 

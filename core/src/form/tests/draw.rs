@@ -111,7 +111,8 @@ proptest! {
         keys in proptest::collection::vec(
             prop::sample::select(vec![
                 "down", "up", "tab", "shift+tab", "space", "enter", "esc", "n", "shift+n",
-                "x", "y", "alt+enter", "backspace", "pageDown", "shift+down", "left",
+                "x", "y", "alt+enter", "backspace", "pageDown", "pageUp", "shift+down",
+                "left",
             ]),
             0..40,
         ),

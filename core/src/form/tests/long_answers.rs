@@ -179,15 +179,93 @@ fn a_long_answer_in_its_editor_says_how_many_lines_are_hidden_above_and_below() 
     assert_eq!(
         editor_rows(&screen),
         [
-            "↑ 16 more lines",
-            "line 16",
-            "line 17",
-            "line 18",
+            "↑ 19 more lines",
             "line 19",
-            "↓ 20 more lines"
+            "line 20",
+            "line 21",
+            "line 22",
+            "↓ 17 more lines"
         ],
         "{screen}"
     );
+}
+
+/// What an editor of the 40 lines shows with lines `first` to `last` in sight: how many are
+/// hidden above, those lines, and how many are hidden below.
+fn lines_shown(first: usize, last: usize) -> Vec<String> {
+    let hidden = |arrow: &str, count: usize| match count {
+        0 => None,
+        1 => Some(format!("{arrow} 1 more line")),
+        _ => Some(format!("{arrow} {count} more lines")),
+    };
+    hidden("↑", first)
+        .into_iter()
+        .chain((first..=last).map(|n| format!("line {n}")))
+        .chain(hidden("↓", 39 - last))
+        .collect()
+}
+
+/// The rows of the open editor after a 40-line answer pasted into the custom row's editor
+/// and `keys`, the row the text cursor is on, and the screen.
+fn forty_lines_then(keys: &str) -> (Vec<String>, String, String) {
+    let mut run = Run::new(ask_user(&one_single()), "up enter");
+    let lines: Vec<String> = (0..40).map(|n| format!("line {n}")).collect();
+    run.form.handle(Input::Paste(lines.join("\n")));
+    run.keys(keys);
+    let frame = run.form.draw(run.size);
+    let screen = super::screen_text(&frame);
+    let cursor = frame.cursor.expect("the editor shows its cursor");
+    let cursor_row = editor_rows(
+        screen
+            .lines()
+            .nth(usize::from(cursor.y))
+            .unwrap_or_default(),
+    )
+    .concat();
+    let rows = editor_rows(&screen)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    (rows, cursor_row, screen)
+}
+
+#[test]
+fn moving_up_in_an_editor_scrolls_only_once_the_cursor_leaves_its_window() {
+    let (rows, cursor, screen) = forty_lines_then("up up");
+    assert_eq!(
+        rows,
+        lines_shown(35, 39),
+        "the lines below the cursor stay in sight:\n{screen}"
+    );
+    assert_eq!(cursor, "line 37", "{screen}");
+    let (rows, cursor, screen) = forty_lines_then("up*7");
+    assert_eq!(
+        rows,
+        lines_shown(32, 35),
+        "the cursor leaving the top brings the line above in, at the top:\n{screen}"
+    );
+    assert_eq!(cursor, "line 32", "{screen}");
+}
+
+#[test]
+fn moving_down_in_an_editor_scrolled_up_keeps_its_window_until_the_cursor_leaves_it() {
+    let (rows, cursor, screen) = forty_lines_then("up*7 down down down");
+    assert_eq!(rows, lines_shown(32, 35), "{screen}");
+    assert_eq!(cursor, "line 35", "{screen}");
+    let (rows, cursor, screen) = forty_lines_then("up*7 down*4");
+    assert_eq!(rows, lines_shown(33, 36), "{screen}");
+    assert_eq!(cursor, "line 36", "{screen}");
+}
+
+#[test]
+fn a_page_up_in_an_editor_turns_its_window_with_the_cursor() {
+    let (rows, cursor, screen) = forty_lines_then("up*7 pageUp");
+    assert_eq!(
+        rows,
+        lines_shown(29, 32),
+        "the cursor keeps its row at the top:\n{screen}"
+    );
+    assert_eq!(cursor, "line 29", "{screen}");
 }
 
 #[test]

@@ -74,13 +74,34 @@ pub fn editor_block<'a>(
         rows.extend(pieces.into_iter().map(|piece| (piece, number)));
     }
     let (cursor_row, cursor_column) = cursor.unwrap_or((0, 0));
+    let (from_line, from_row) = editor.shown_from.get();
+    // The row the last frame began at, among those laid out: before them all when it was
+    // above them, after them when below (the window then follows the cursor).
+    let shown_before = match rows.iter().position(|&(_, line)| line == from_line) {
+        Some(start) => {
+            let height = rows[start..]
+                .iter()
+                .take_while(|&&(_, line)| line == from_line)
+                .count();
+            start + from_row.min(height - 1)
+        }
+        None if from_line < first => 0,
+        None => rows.len(),
+    };
     let window = Window::around(
-        cursor_row,
+        Sight {
+            cursor: cursor_row,
+            wanted_top: shown_before,
+        },
         max_rows,
         rows.len(),
         first > 0,
         last + 1 < lines.len(),
     );
+    if let Some(&(_, line)) = rows.get(window.top) {
+        let start = rows.iter().position(|&(_, at)| at == line).unwrap_or(0);
+        editor.shown_from.set((line, window.top - start));
+    }
     let mut shown: Vec<Line<'a>> = Vec::with_capacity(max_rows);
     let end = (window.top + window.rows).min(rows.len());
     let text = rows.get(window.top..end).unwrap_or_default();
@@ -123,11 +144,13 @@ impl Window {
         }
     }
 
-    /// The rows around `cursor` (at the bottom once the text scrolls) in at most `max_rows`,
-    /// among `total` rows laid out, with lines not laid out before them (`before`) or after
-    /// them (`after`). What is hidden takes a row to say so while a row of text is left for the
-    /// cursor's (with two rows, only what is above is said).
-    fn around(cursor: usize, max_rows: usize, total: usize, before: bool, after: bool) -> Self {
+    /// The rows in at most `max_rows` that show `sight`'s cursor, beginning at its wanted top
+    /// where the cursor shows from there, else as near it as shows the cursor, among `total`
+    /// rows laid out, with lines not laid out before them (`before`) or after them (`after`).
+    /// What is hidden takes a row to say so while a row of text is left for the cursor's (with
+    /// two rows, only what is above is said). No rows are left blank below the text while
+    /// some above it are hidden.
+    fn around(sight: Sight, max_rows: usize, total: usize, before: bool, after: bool) -> Self {
         let mut window = Self {
             top: 0,
             rows: max_rows,
@@ -137,7 +160,15 @@ impl Window {
         // A line said above stays said; one below may give way to it. Settled in a few passes.
         for _ in 0..4 {
             window.rows = max_rows - usize::from(window.above) - usize::from(window.below);
-            window.top = (cursor + 1).saturating_sub(window.rows);
+            let last_top = if after {
+                usize::MAX
+            } else {
+                total.saturating_sub(window.rows)
+            };
+            window.top = sight
+                .wanted_top
+                .min(last_top)
+                .clamp((sight.cursor + 1).saturating_sub(window.rows), sight.cursor);
             let above = (window.above || before || window.top > 0) && max_rows > 1;
             let below = (window.below || after || window.top + window.rows < total)
                 && max_rows > 1 + usize::from(above);
@@ -150,6 +181,14 @@ impl Window {
         window.rows = window.rows.min(total.saturating_sub(window.top));
         window
     }
+}
+
+/// The row of an editor's laid-out rows the cursor is on, and the row the window would
+/// begin at to stay where it was.
+#[derive(Clone, Copy)]
+struct Sight {
+    cursor: usize,
+    wanted_top: usize,
 }
 
 /// The line that says more is hidden in `direction`: `whole` lines, or the rest of the line
@@ -247,9 +286,9 @@ impl Form {
         moved
     }
 
-    /// Moves the open editor's cursor a page `down` or up: as many lines as take the rows it
-    /// showed less one (at least one line), so the row at one edge of the editor is at the
-    /// other after it.
+    /// Moves the open editor's cursor and its view a page `down` or up: as many lines as take
+    /// the rows it showed less one (at least one line), so the row at one edge of the editor
+    /// is at the other after it.
     pub(in crate::form) fn page_editor(&mut self, down: bool) {
         let (columns, rows) = self.memory.editor.get();
         let Some(editor) = self.state.editor() else {
@@ -286,6 +325,14 @@ impl Form {
             for _ in 0..steps {
                 editor.key(key);
             }
+            // The view turns the page with the cursor, which keeps its row on screen.
+            let (from_line, from_row) = editor.shown_from.get();
+            let from_line = if down {
+                from_line + steps
+            } else {
+                from_line.saturating_sub(steps)
+            };
+            editor.shown_from.set((from_line, from_row));
         }
     }
 }

@@ -45,7 +45,7 @@ use crate::settings_panel::WithSettings;
 use crate::settling::{Opening, Settling};
 
 use next_place::NextPlace;
-use set_aside::SetAside;
+use set_aside::{SetAside, Taken};
 use view::TakenBack;
 
 /// The rows above the form: its label line.
@@ -75,6 +75,19 @@ impl Entry {
     /// The form for `arrival`, under the settings overlay naming the settings file as
     /// `config_path`: the questionnaire as the terminal composes it.
     fn new(arrival: Arrival, config_path: &str) -> Self {
+        let drafts = arrival.drafts.clone();
+        Self::opening(arrival, config_path, drafts)
+    }
+
+    /// The form for `arrival` as [`Entry::new`] makes it, opening with `opening` where the
+    /// asker brought its drafts (which it still notes as those it opened with, as the
+    /// asker's journal holds them).
+    fn opening(
+        arrival: Arrival,
+        config_path: &str,
+        opening: impl Into<Option<Vec<Draft>>>,
+    ) -> Self {
+        let opening = opening.into();
         let Arrival {
             ask,
             origin,
@@ -89,10 +102,10 @@ impl Entry {
             behaviour: settings.behaviour,
             keymaps: settings.keymaps.clone(),
         };
-        let started = drafts.is_some();
+        let started = opening.is_some();
         let mut form = Form::new(call, &config).with_opening_notices(notices.clone());
-        if let Some(drafts) = drafts.clone() {
-            form = form.with_drafts(drafts);
+        if let Some(opening) = opening {
+            form = form.with_drafts(opening);
         }
         Self {
             ask,
@@ -220,10 +233,11 @@ impl Inbox {
             &arrival.call.arguments(),
             arrival.drafts.as_deref(),
         ) {
-            Some(kept) => Entry {
+            Some(Taken::Whole(kept)) => Entry {
                 behind: arrival.behind,
-                ..kept
+                ..*kept
             },
+            Some(Taken::Merged(drafts)) => Entry::opening(arrival, &self.config_path, drafts),
             None => Entry::new(arrival, &self.config_path),
         };
         if takes_place {

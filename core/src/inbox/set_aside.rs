@@ -28,21 +28,57 @@ impl SetAside {
         }
     }
 
-    /// Takes the form kept for `ask`, when it asks the same arguments and its asker brings no
-    /// drafts or the ones it opened with (`brings`): a form kept for other arguments is
-    /// dropped, since its answers are for other questions, and so is one whose asker brings
-    /// other drafts, which its journal took in after the copy was set aside (handed back from
-    /// it, or written elsewhere since) and are the newer.
+    /// Takes what was kept for `ask`, when it asks the same arguments (a form kept for other
+    /// arguments is dropped, since its answers are for other questions): the form whole when
+    /// its asker brings no drafts or the ones it opened with (`brings`); else, since the
+    /// drafts brought were journaled after the copy was set aside (handed back from it, or
+    /// written elsewhere since), the brought drafts with the copy's answer to each question
+    /// they left as the copy opened with, so what was answered only here is not lost.
     pub(super) fn take(
         &mut self,
         ask: &AskId,
         arguments: &Value,
         brings: Option<&[Draft]>,
-    ) -> Option<Entry> {
+    ) -> Option<Taken> {
         let index = self.entries.iter().position(|kept| kept.ask == *ask)?;
         let entry = self.entries.remove(index)?;
-        let same_questions = entry.form().call().arguments() == *arguments;
-        let nothing_newer = brings.is_none() || entry.opened_with.as_deref() == brings;
-        (same_questions && nothing_newer).then_some(entry)
+        if entry.form().call().arguments() != *arguments {
+            return None;
+        }
+        let Some(brought) = brings.filter(|&brought| entry.opened_with.as_deref() != Some(brought))
+        else {
+            return Some(Taken::Whole(Box::new(entry)));
+        };
+        let kept = entry.form().kept_drafts();
+        let opened = entry
+            .opened_with
+            .clone()
+            .unwrap_or_else(|| vec![Draft::default(); kept.len()]);
+        if kept.len() != brought.len() || opened.len() != brought.len() {
+            return None;
+        }
+        let merged = brought
+            .iter()
+            .zip(opened)
+            .zip(kept)
+            .map(|((brought, opened), kept)| {
+                if *brought == opened {
+                    kept
+                } else {
+                    brought.clone()
+                }
+            })
+            .collect();
+        Some(Taken::Merged(merged))
     }
+}
+
+/// What an asker asking again takes from the copy kept for its ask.
+#[derive(Debug)]
+pub(super) enum Taken {
+    /// The form as it was left: nothing newer came since.
+    Whole(Box<Entry>),
+    /// The drafts to open a new form with: those the asker brought, and the copy's where the
+    /// brought ones did not change a question since the copy opened.
+    Merged(Vec<Draft>),
 }

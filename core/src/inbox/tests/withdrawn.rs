@@ -196,3 +196,61 @@ fn a_form_set_aside_comes_back_unless_its_asker_brings_newer_drafts(
         json!([answered])
     );
 }
+
+/// Two questions: a database and a cache, each of two options.
+fn two_questions() -> serde_json::Value {
+    json!({
+        "title": "Stack",
+        "questions": [
+            {"id": "db", "label": "Database", "prompt": "Which database?",
+             "options": [{"value": "pg", "label": "Postgres"}, {"value": "sqlite", "label": "SQLite"}]},
+            {"id": "cache", "label": "Cache", "prompt": "Which cache?",
+             "options": [{"value": "redis", "label": "Redis"}, {"value": "none", "label": "None"}]}
+        ]
+    })
+}
+
+/// The arrival of ask `a` asking [`two_questions`], bringing `drafts` (a selected option or
+/// none, per question).
+fn stack_arrival(drafts: Option<[Option<usize>; 2]>) -> Input {
+    let Input::Inbox(InboxEvent::Arrived(mut arrival)) = arrival_of("a", &two_questions()) else {
+        unreachable!("an arrival")
+    };
+    arrival.drafts = drafts.map(|drafts| {
+        drafts
+            .iter()
+            .map(|selected| {
+                let mut draft = Draft::default();
+                if let Some(index) = selected {
+                    draft.select(*index);
+                }
+                draft
+            })
+            .collect()
+    });
+    Input::Inbox(InboxEvent::Arrived(arrival))
+}
+
+/// A form set aside after the database was answered in the inbox, its asker asking again with
+/// drafts journaled elsewhere since (`brings`): the answers it submits.
+fn answered_after_setting_aside(brings: [Option<usize>; 2]) -> serde_json::Value {
+    let mut inbox = inbox();
+    feed(&mut inbox, [stack_arrival(None)]);
+    feed(&mut inbox, keys("down space"));
+    feed(&mut inbox, [withdrawn("a")]);
+    feed(&mut inbox, [stack_arrival(Some(brings))]);
+    let effects = feed(&mut inbox, keys("shift+tab enter"));
+    replies(&effects)[0].1["details"]["answers"].clone()
+}
+
+#[rstest]
+#[case::a_question_answered_only_here_keeps_its_answer([None, Some(0)], "sqlite")]
+#[case::a_question_answered_elsewhere_since_takes_that_answer([Some(0), Some(0)], "pg")]
+fn drafts_brought_after_a_form_was_set_aside_keep_its_answers_to_the_questions_they_left(
+    #[case] brings: [Option<usize>; 2],
+    #[case] database: &str,
+) {
+    let answers = answered_after_setting_aside(brings);
+    assert_eq!(answers["db"]["values"], json!([database]), "{answers}");
+    assert_eq!(answers["cache"]["values"], json!(["redis"]), "{answers}");
+}

@@ -292,6 +292,22 @@ fn a_single_choice_answered_as_multiple_choice_says_so_in_the_context() {
 }
 
 #[test]
+fn a_single_choice_answered_as_multiple_choice_with_one_pick_needs_no_word_in_the_context() {
+    let response = json!({"kind": "answer", "answers": {
+        "q1": {"values": ["OAuth"]},
+        "q2": {"values": ["repo"]}
+    }});
+    let settings = json!({"schemaVersion": 5, "behaviour": {"presentSingleAsMulti": true}});
+    let output = hook_with_settings(&hook_input().to_string(), Some(&response), Some(&settings));
+    let specific = &decision(&output)["hookSpecificOutput"];
+    assert_eq!(
+        specific["updatedInput"]["answers"]["Which authentication should we use?"],
+        json!("OAuth")
+    );
+    assert_eq!(specific.get("additionalContext"), None, "{specific}");
+}
+
+#[test]
 fn a_mistake_in_the_hooks_own_command_line_exits_1_which_leaves_the_call_to_claude_code() {
     // Exit 2 from a `PreToolUse` hook blocks the tool call.
     for (args, says) in [

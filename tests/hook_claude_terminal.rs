@@ -15,6 +15,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use rstest::rstest;
 use serde_json::{Value, json};
 use support::inbox::{IDLE, PROGRAM, Terminal};
 
@@ -280,15 +281,23 @@ fn a_terminated_hook_prints_nothing_and_its_form_leaves_the_inbox() {
     term.wait_for("the idle screen", |screen| screen.contains(IDLE));
 }
 
-#[test]
-fn an_inbox_that_dies_without_a_word_leaves_the_call_to_claude_code_not_cancelled() {
+/// An inbox that ends while the form waits, killed without a word or closed (its window's
+/// SIGHUP, a SIGTERM), leaves the call to Claude Code's own dialog: nobody cancelled.
+#[rstest]
+#[case::killed("KILL", "the inbox went away without an answer")]
+#[case::its_window_closed("HUP", "the inbox closed before the question was answered")]
+#[case::terminated("TERM", "the inbox closed before the question was answered")]
+fn an_inbox_ended_under_a_form_leaves_the_call_to_claude_code_not_cancelled(
+    #[case] signal: &str,
+    #[case] why: &str,
+) {
     let Some((term, hook, _)) = asking(&[0, 1]) else {
         return;
     };
     term.keys(&["Enter"]);
     term.wait_for_form("the second question", |screen| screen.contains(SCOPES));
     let killed = Command::new("kill")
-        .args(["-KILL", &term.inbox_pid()])
+        .args([&format!("-{signal}"), &term.inbox_pid()])
         .status()
         .expect("kill runs");
     assert!(killed.success());
@@ -301,7 +310,7 @@ fn an_inbox_that_dies_without_a_word_leaves_the_call_to_claude_code_not_cancelle
         String::from_utf8_lossy(&output.stdout)
     );
     assert!(
-        stderr.contains("the inbox went away without an answer; the call is left to Claude Code"),
+        stderr.contains(&format!("{why}; the call is left to Claude Code")),
         "{stderr}"
     );
 }

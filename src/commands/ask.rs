@@ -4,6 +4,7 @@ use std::path::Path;
 
 use pi_agent_ask_core::contract::Call;
 use pi_agent_ask_core::contract::answers::Draft;
+use pi_agent_ask_core::effect::ReplyReason;
 use pi_agent_ask_core::events::{Lifecycle, Source};
 use pi_agent_ask_core::journal::drafts::{drafts_for_call, news_since};
 use pi_agent_ask_core::settling::Opening;
@@ -107,6 +108,9 @@ pub enum AskEnding {
     /// The surface went away without a word (an inbox that crashed, a popup whose program was
     /// killed): the result is cancelled, though nobody cancelled it.
     SurfaceGone,
+    /// The inbox closed while the ask waited in it (its window closed, a signal): the result
+    /// is cancelled with the answers so far, though nobody cancelled the form.
+    InboxClosed,
     /// Another asker took the ask over in the inbox (a second `resume` of it): that one gives
     /// its answer and journals its end, and this one's result is cancelled.
     TakenOver,
@@ -237,10 +241,13 @@ fn ask_inbox(
         ending,
     };
     match client::ask(request, name, &cancel) {
-        Ok(InboxAnswer::Result { result, .. }) => Ok(Asked {
+        Ok(InboxAnswer::Result { result, reason }) => Ok(Asked {
             result,
             exit: 0,
-            ending: AskEnding::User,
+            ending: match reason {
+                ReplyReason::FormEnded => AskEnding::User,
+                ReplyReason::InboxClosing => AskEnding::InboxClosed,
+            },
         }),
         Ok(InboxAnswer::Withdrawn(kept)) => Ok(cancelled(AskEnding::Interrupted(
             kept.and_then(|records| drafts_for_call(&records, call)),

@@ -94,7 +94,8 @@ impl AskJournal {
     /// outside, its drafts, so `resume` reopens it with them (the ask stays waiting).
     pub fn ended(&self, call: &Call, asked: &Asked) {
         let records: Vec<Record> = match &asked.ending {
-            AskEnding::User | AskEnding::Unasked => {
+            // The inbox's closing gives a result as the form's end does.
+            AskEnding::User | AskEnding::InboxClosed | AskEnding::Unasked => {
                 append::history_completed(call, details(&asked.result))
                     .into_iter()
                     .collect()
@@ -117,7 +118,7 @@ impl AskJournal {
     /// append ([`Self::write`]) or hand to the host.
     pub fn ended_recovered(&self, call: &Call, asked: &Asked) -> Vec<Record> {
         match &asked.ending {
-            AskEnding::User => {
+            AskEnding::User | AskEnding::InboxClosed => {
                 let mut records: Vec<Record> =
                     append::history_completed(call, details(&asked.result))
                         .into_iter()

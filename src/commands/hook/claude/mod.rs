@@ -177,6 +177,11 @@ fn ask_elsewhere(
                 AskEnding::SurfaceGone => Err(Declined::Failed(
                     "the inbox went away without an answer".to_owned(),
                 )),
+                // Nobody cancelled: Claude Code asks in its own dialog rather than the model
+                // reading that the user cancelled.
+                AskEnding::InboxClosed => Err(Declined::Failed(
+                    "the inbox closed before the question was answered".to_owned(),
+                )),
                 AskEnding::TakenOver => Err(Declined::Failed(TAKEN_OVER.to_owned())),
                 AskEnding::User | AskEnding::Interrupted(_) => Ok(asked.result),
             };

@@ -18,6 +18,9 @@ use super::translate::{question_id, question_position};
 pub const CANCELLED_REASON: &str = "User cancelled the question.";
 /// The first line of the reason when the user asked for clarification instead of answering.
 pub const CLARIFY_HEADLINE: &str = "The user asked for clarification instead of answering.";
+/// The last line of the reason when the user asked for clarification without writing a note:
+/// the contract's instruction speaks of notes, which there are none of.
+pub const CLARIFY_WITHOUT_NOTES: &str = "The user wrote no note: explain the choices these questions offer and what the answers so far would mean, then ask again what still needs a choice.";
 /// What joins the picks of a multi-select answer (and a written answer after them).
 pub const ANSWER_SEPARATOR: &str = ", ";
 
@@ -94,16 +97,14 @@ pub fn reply(questions: &[ClaudeQuestion], raw: &Value, result: &AskResult) -> R
             Some(text) => {
                 answers.insert(question.question.clone(), text.into());
             }
-            None => lines.push(format!(
-                "Question {} was left unanswered.",
-                quoted(&question.question)
-            )),
+            None => lines.push(unanswered(question)),
         }
-        if answer.is_some() {
+        if let Some(answer) = answer {
             let presented = result
                 .questions
                 .get(position)
-                .and_then(|asked| asked.presented_type);
+                .and_then(|asked| asked.presented_type)
+                .filter(|kind| !kind.is_multi() || names_several(answer));
             lines.extend(presented.map(|kind| presented_line(question, kind)));
         }
     }
@@ -142,6 +143,12 @@ pub fn answer_text(question: &ClaudeQuestion, answer: &Answer) -> Option<String>
     (!parts.is_empty()).then(|| parts.join(ANSWER_SEPARATOR))
 }
 
+/// Whether `answer` names more than one option (or options and a written answer): only then
+/// does a single-choice question answered as multiple choice need saying so.
+fn names_several(answer: &Answer) -> bool {
+    answer.indices.len() + usize::from(answer.custom_text.is_some()) > 1
+}
+
 /// The note lines of one answer: its question note, then its selected options' notes.
 fn note_lines(question: &ClaudeQuestion, answer: &Answer) -> Vec<String> {
     let mut lines = Vec::new();
@@ -167,6 +174,14 @@ fn presented_line(question: &ClaudeQuestion, presented: QuestionType) -> String 
     };
     format!(
         "Question {} was answered as {how}.",
+        quoted(&question.question)
+    )
+}
+
+/// The line saying `question` was left unanswered.
+fn unanswered(question: &ClaudeQuestion) -> String {
+    format!(
+        "Question {} was left unanswered.",
         quoted(&question.question)
     )
 }
@@ -248,8 +263,20 @@ fn clarification(questions: &[ClaudeQuestion], result: &AskResult) -> String {
             }
         }
     }
-    if let Some(elaboration) = &result.elaboration {
-        lines.push(elaboration.instruction.clone());
+    for (position, question) in questions.iter().enumerate() {
+        let answer = result.answers.get(&question_id(position));
+        if answer
+            .and_then(|answer| answer_text(question, answer))
+            .is_none()
+        {
+            lines.push(unanswered(question));
+        }
+    }
+    match &result.elaboration {
+        Some(elaboration) if !elaboration.items.is_empty() => {
+            lines.push(elaboration.instruction.clone());
+        }
+        _ => lines.push(CLARIFY_WITHOUT_NOTES.to_owned()),
     }
     lines.join("\n")
 }

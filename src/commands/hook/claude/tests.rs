@@ -258,8 +258,32 @@ fn asking_for_clarification_denies_with_the_notes_and_the_instruction() {
         lines[2],
         "Note on question \"Which scopes?\": what is admin for?"
     );
+    assert_eq!(lines[3], "Question \"Which scopes?\" was left unanswered.");
     assert!(
-        lines[3].starts_with("First answer the user's noted clarification"),
+        lines[4].starts_with("First answer the user's noted clarification"),
         "{reason}"
+    );
+    assert_eq!(lines.len(), 5, "{reason}");
+}
+
+#[test]
+fn asking_for_clarification_without_a_note_asks_the_model_to_explain_not_to_answer_notes() {
+    let decision = decide(
+        &questions(),
+        &json!({"kind": "answer", "mode": "elaborate", "answers": {
+            "q1": {"values": ["OAuth"]}
+        }}),
+    );
+    let reason = decision["hookSpecificOutput"]["permissionDecisionReason"]
+        .as_str()
+        .expect("a reason");
+    assert_eq!(
+        reason.lines().collect::<Vec<_>>(),
+        [
+            reply::CLARIFY_HEADLINE,
+            "Answer so far to question \"Which auth?\": OAuth",
+            "Question \"Which scopes?\" was left unanswered.",
+            reply::CLARIFY_WITHOUT_NOTES,
+        ]
     );
 }

@@ -116,6 +116,11 @@ fn journal_in(
             source,
         };
         let made = slot.lock_path.exists();
+        // A slot never made is a fresh journal: made only when nothing better was found, so
+        // that every start taking up what another left adds no file.
+        if !made && best.as_ref().is_some_and(|(held, _)| *held < Claim::Fresh) {
+            break;
+        }
         let lock = lock_file::open(&slot.lock_path).map_err(io)?;
         let claim = Agent::claim(agent, Agent::read(&slot.owner_path), slot.path.exists());
         // A closing server is waited for when it is this agent's, or nobody's known.

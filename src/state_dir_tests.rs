@@ -186,3 +186,37 @@ fn a_new_agent_takes_a_journal_left_by_one_gone_but_not_one_of_an_agent_still_ru
     );
     assert_ne!(beside.path, running_path, "not the running agent's journal");
 }
+
+#[test]
+fn servers_started_one_after_another_by_new_agents_add_no_files() {
+    let folders = Folders::new();
+    let files = || {
+        let mut names: Vec<String> = std::fs::read_dir(folders.root())
+            .expect("the folder reads")
+            .map(|entry| {
+                entry
+                    .expect("an entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        names.sort();
+        names
+    };
+    let first = RunningAgent::start();
+    let path = folders.journal_of(first.agent()).path;
+    std::fs::write(&path, "").expect("the journal is written");
+    drop(first);
+    let after_the_first = files();
+    for _ in 0..3 {
+        let next = RunningAgent::start();
+        assert_eq!(
+            folders.journal_of(next.agent()).path,
+            path,
+            "what was left, taken up"
+        );
+        drop(next);
+    }
+    assert_eq!(files(), after_the_first);
+}

@@ -57,3 +57,28 @@ fn a_call_from_a_client_without_forms_is_asked_in_a_popup_over_the_servers_pane(
     assert_eq!(&result["_meta"]["pi-agent-ask/details"], structured);
     client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
 }
+
+#[test]
+fn a_popup_whose_client_goes_away_is_an_error_with_what_it_held_not_cancelled_by_the_person() {
+    let Some((term, mut client)) = support::client::attached(100, 30) else {
+        return;
+    };
+    serve(&term, &requests());
+    client.wait_for_form("the popup's question", |screen| screen.contains(PROMPT));
+    client.type_bytes(b"\x1b[B\x1b[B\r");
+    client.wait_for("the written answer's editor", |screen| {
+        screen.contains("Type your answer")
+    });
+    client.type_bytes(b"popup typed");
+    client.wait_for("the typed text", |screen| screen.contains("popup typed"));
+    // The terminal the client ran in goes away, and the popup with it.
+    drop(client);
+    let result = &reply(&term, 2)["result"];
+    assert_eq!(result["isError"], json!(true), "{result}");
+    assert_eq!(
+        result["content"],
+        json!([{"type": "text", "text": "The popup closed before the form was answered.\n\
+                 What was written in it, never submitted:\nDatabase: popup typed"}]),
+        "{result}"
+    );
+}

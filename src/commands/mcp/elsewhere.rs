@@ -8,7 +8,8 @@
 use std::sync::Arc;
 
 use pi_agent_ask_core::contract::Call;
-use pi_agent_ask_core::journal::drafts::drafts_for_call;
+use pi_agent_ask_core::contract::answers::Draft;
+use pi_agent_ask_core::journal::drafts::{DraftRecord, drafts_for_call};
 use rmcp::RoleServer;
 use rmcp::service::RequestContext;
 use serde_json::Value;
@@ -249,7 +250,10 @@ pub async fn ask(
                     let drafts = drafts_for_call(&kept, call);
                     Away::Done(tools::call_result(&call.cancelled(drafts.as_deref())))
                 }
-                done => outcome(call, done.map(|(outcome, _)| outcome)),
+                Some((Outcome::Gone, kept)) => {
+                    Away::Done(tools::error_result(&gone(surface, call, kept.as_deref())))
+                }
+                done => outcome(call, surface, done.map(|(outcome, _)| outcome)),
             },
         }
     };
@@ -272,13 +276,44 @@ pub async fn ask(
     }
 }
 
-fn outcome(call: &Call, done: Option<Outcome>) -> Away {
+/// Why a form ends when its surface went away without an answer (an inbox killed or crashed,
+/// a popup whose terminal went away or whose program was killed), and what it held then: the
+/// person ended nothing, so the agent is not told they cancelled.
+pub fn gone(surface: Where, call: &Call, kept: Option<&[DraftRecord]>) -> String {
+    let why = match surface {
+        Where::Popup => POPUP_GONE,
+        _ => INBOX_GONE,
+    };
+    let drafts = kept.and_then(|records| drafts_for_call(records, call));
+    with_unsent(why.to_owned(), HELD, call, drafts.as_deref())
+}
+
+/// Why a form ends when its inbox goes away without an answer (killed, or crashed: an inbox
+/// the person closes answers its forms cancelled).
+const INBOX_GONE: &str = "The inbox went away before the form was answered.";
+/// Why a form ends when its popup's terminal goes away (its client detached, say) or the popup
+/// is killed without an answer.
+const POPUP_GONE: &str = "The popup closed before the form was answered.";
+/// What follows the reason a surface went away, before what the form held then.
+const HELD: &str = "\nWhat was written in it, never submitted:\n";
+
+/// `why`, followed by `lead` and what `drafts` hold when anything was written in them.
+pub fn with_unsent(mut why: String, lead: &str, call: &Call, drafts: Option<&[Draft]>) -> String {
+    if let Some(unsent) = drafts.and_then(|drafts| call.unsent_text(drafts)) {
+        why.push_str(lead);
+        why.push_str(&unsent);
+    }
+    why
+}
+
+fn outcome(call: &Call, surface: Where, done: Option<Outcome>) -> Away {
     match done {
         Some(Outcome::Result(result)) => Away::Done(tools::document_result(&result)),
         Some(Outcome::InboxClosed(result)) => {
             Away::Closed(result.map(|result| tools::document_result(&result)))
         }
         Some(Outcome::Cancelled) => Away::Done(tools::call_result(&call.cancelled(None))),
+        Some(Outcome::Gone) => Away::Done(tools::error_result(&gone(surface, call, None))),
         Some(Outcome::Refused(why)) => Away::Refused(why),
         Some(Outcome::Failed(message)) => failed(&message),
         None => failed("the wait for the answer ended unexpectedly"),

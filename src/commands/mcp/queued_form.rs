@@ -14,7 +14,7 @@ use pi_agent_ask_core::contract::result::AskResult;
 use pi_agent_ask_core::journal::drafts::{drafts_for_call, news_since};
 use serde_json::Value;
 
-use super::elsewhere::{self, Job, Kept, Machine, look};
+use super::elsewhere::{self, Job, Kept, Machine, look, with_unsent};
 use super::queue;
 use super::server::Shared;
 use super::surfaces::{self, UiChoice, Where};
@@ -37,14 +37,6 @@ const ASKS_NOBODY: &str = "The server asks nobody (--ui none), so the form was n
 const NOT_IN_THE_CLIENTS_FORM: &str = "The form was not asked: a background form is asked in \
                                        an inbox or a popup, not in the client's form (--ui \
                                        elicitation).";
-/// Why a form ends when its inbox goes away without an answer (killed, or crashed: an inbox
-/// the person closes answers its forms cancelled).
-const GONE: &str = "The inbox went away before the form was answered.";
-/// Why a form ends when its popup's terminal goes away (its client detached, say) or the popup
-/// is killed without an answer.
-const POPUP_GONE: &str = "The popup closed before the form was answered.";
-/// What follows the reason a surface went away, before what the form held then.
-const HELD: &str = "\nWhat was written in it, never submitted:\n";
 
 /// Asks `call`'s form, opening with `drafts`, and hands its end to the queue.
 pub async fn ask(shared: Arc<Shared>, call: Call, drafts: Option<Vec<Draft>>) {
@@ -138,13 +130,8 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
                 }
                 Ran::Ended(elsewhere::Outcome::InboxClosed(None), _) => return closed(),
                 // Its surface went away, not the person: the form ends with what it held.
-                Ran::Ended(elsewhere::Outcome::Cancelled, kept) => {
-                    let gone = match surface {
-                        Where::Popup => POPUP_GONE,
-                        _ => GONE,
-                    };
-                    let drafts = kept.and_then(|records| drafts_for_call(&records, call));
-                    let why = with_unsent(gone.to_owned(), HELD, call, drafts.as_deref());
+                Ran::Ended(elsewhere::Outcome::Cancelled | elsewhere::Outcome::Gone, kept) => {
+                    let why = elsewhere::gone(surface, call, kept.as_deref());
                     return Asked::Ended(Outcome::Error(why));
                 }
                 Ran::Ended(elsewhere::Outcome::Failed(message), _) => {
@@ -181,15 +168,6 @@ async fn not_asked(ui: UiChoice, machine: Machine, last_refusal: Option<String>)
         (None, None) => return NOWHERE.to_owned(),
     };
     format!("The form was not asked: {why}.")
-}
-
-/// `why`, followed by `lead` and what `drafts` hold when anything was written in them.
-fn with_unsent(mut why: String, lead: &str, call: &Call, drafts: Option<&[Draft]>) -> String {
-    if let Some(unsent) = drafts.and_then(|drafts| call.unsent_text(drafts)) {
-        why.push_str(lead);
-        why.push_str(&unsent);
-    }
-    why
 }
 
 /// How one ask on a surface ended.

@@ -26,8 +26,12 @@ pub enum Outcome {
     /// counted as waiting there: its cancelled result document, or none when it closed as the
     /// ask came, while it kept the place for it ([`Behind::keeps_place`]).
     InboxClosed(Option<Value>),
-    /// The ask ended without a result: the call's cancelled result.
+    /// The ask was cancelled here (the call withdrawn, the input ended, a signal): the
+    /// call's cancelled result.
     Cancelled,
+    /// The surface went away without an answer, nobody having ended the form: an inbox that
+    /// crashed or was killed, a popup whose terminal went away or whose program was killed.
+    Gone,
     /// The surface did not take the ask.
     Refused(String),
     /// The surface failed: an error result with the message.
@@ -174,7 +178,7 @@ impl Job {
                 Err(error @ (InboxError::NotListening { .. } | InboxError::Place(_))) => {
                     (Outcome::Refused(error.to_string()), None)
                 }
-                Err(InboxError::Gone | InboxError::Io(_)) => (Outcome::Cancelled, None),
+                Err(InboxError::Gone | InboxError::Io(_)) => (Outcome::Gone, None),
                 Err(error @ InboxError::Refused(_)) => (Outcome::Failed(error.to_string()), None),
             },
             Self::Popup {
@@ -195,17 +199,16 @@ impl Job {
                         let kept = answer
                             .kept
                             .map(|kept| kept.iter().map(DraftRecord::from).collect());
-                        // A form taken back, ended from outside (its terminal went away, or
-                        // a signal killed it) or closed unanswered is no answer, as the inbox's
-                        // withdrawn one is none: the person ended nothing.
+                        // A form ended from outside (its terminal went away, or a signal
+                        // killed it) or closed unanswered is no answer: the person ended
+                        // nothing.
                         let ended_from_outside = kept.is_some();
                         match answer.ending {
                             PopupEnding::Ended(_) if !ended_from_outside => {
                                 (Outcome::Result(answer.result), kept)
                             }
-                            PopupEnding::Ended(_)
-                            | PopupEnding::Cancelled
-                            | PopupEnding::Closed => (Outcome::Cancelled, kept),
+                            PopupEnding::Ended(_) | PopupEnding::Closed => (Outcome::Gone, kept),
+                            PopupEnding::Cancelled => (Outcome::Cancelled, kept),
                         }
                     }
                     Err(error @ PopupError::Refused { .. }) => {

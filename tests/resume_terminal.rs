@@ -232,42 +232,6 @@ fn an_ask_no_ui_could_ask_stays_to_recover_and_nothing_is_written_for_it() {
 }
 
 #[test]
-fn resume_of_an_unreadable_session_file_is_a_usage_error() {
-    let output = support::run_program(
-        &[
-            "resume".into(),
-            "--session".into(),
-            "/nonexistent/session.jsonl".into(),
-        ],
-        None,
-    );
-    assert_eq!(output.exit, 2);
-    assert!(output.stdout.is_empty());
-    assert!(output.stderr.contains("session file"), "{}", output.stderr);
-}
-
-#[test]
-fn ask_with_an_unreadable_session_file_is_a_usage_error_and_asks_nothing() {
-    let dir = tempfile::tempdir().expect("a folder");
-    let arguments_path = dir.path().join("arguments.json");
-    std::fs::write(&arguments_path, arguments().to_string()).expect("written");
-    let output = support::run_program(
-        &[
-            "ask".into(),
-            arguments_path.display().to_string(),
-            "--ui".into(),
-            "none".into(),
-            "--session".into(),
-            dir.path().join("missing.jsonl").display().to_string(),
-        ],
-        None,
-    );
-    assert_eq!(output.exit, 2);
-    assert!(output.stdout.is_empty(), "{}", output.stdout);
-    assert!(output.stderr.contains("session file"), "{}", output.stderr);
-}
-
-#[test]
 fn the_events_and_session_files_are_checked_when_nothing_is_asked_too() {
     let dir = tempfile::tempdir().expect("a folder");
     let arguments_path = dir.path().join("arguments.json");

@@ -48,14 +48,23 @@ impl AskJournal {
     /// active branch) and the normalized questions, before the form waits; a session file that
     /// cannot be read or appended to is a usage error, and nothing is asked.
     pub fn started(&self, call: &Call) -> Result<(), UsageError> {
-        let records = self.start_records(call)?;
+        let (records, found) = self.start_records(call)?;
+        if !found && call.request_id() != Some(self.tool_call_id.as_str()) {
+            report(&format!(
+                "no tool call {:?} is on the active branch of the session; the ask is \
+                 journaled, but `resume` looks for an ask by its tool call, so it will not \
+                 find this one",
+                self.tool_call_id
+            ));
+        }
         self.file
             .append(&records)
             .map_err(|error| UsageError::new(error.to_string()))
     }
 
-    /// The payload and the request that start `call`'s ask.
-    fn start_records(&self, call: &Call) -> Result<Vec<Record>, UsageError> {
+    /// The payload and the request that start `call`'s ask, and whether the active branch
+    /// holds its tool call.
+    fn start_records(&self, call: &Call) -> Result<(Vec<Record>, bool), UsageError> {
         let session = self
             .file
             .read()
@@ -65,6 +74,7 @@ impl AskJournal {
             .entry_of_tool_call(&self.tool_call_id)
             .map(str::to_owned);
         let created_at = humantime::format_rfc3339_millis(std::time::SystemTime::now());
+        let found = source_entry_id.is_some();
         let mut records: Vec<Record> = append::payload(call, source_entry_id, now_millis())
             .into_iter()
             .collect();
@@ -73,14 +83,14 @@ impl AskJournal {
             &self.tool_call_id,
             created_at.to_string(),
         ));
-        Ok(records)
+        Ok((records, found))
     }
 
     /// [`AskJournal::started`] for a recovered ask, unless another `resume` keyed it first
     /// (two hosts resuming one session at once): then nothing is written and the request id
     /// it was keyed under is returned, for this ask to take, so that both ask one form.
     pub fn started_once(&self, call: &Call) -> Result<Option<String>, UsageError> {
-        let records = self.start_records(call)?;
+        let (records, _) = self.start_records(call)?;
         self.file
             .append_unless(&records, |session| {
                 recoverable(&session.active_branch())

@@ -1,0 +1,98 @@
+//! A session file given to `ask` and `resume` that cannot be used, or does not hold the tool
+//! call an ask is for: a usage error before anything is asked, or a line on standard error.
+
+#![cfg(unix)]
+
+mod support;
+
+use serde_json::{Value, json};
+use support::pi_session::calling_ask_user;
+
+fn arguments() -> Value {
+    json!({"questions": [{"id": "cache", "label": "Cache", "prompt": "Which cache?",
+        "options": [{"value": "redis", "label": "Redis"}, {"value": "none", "label": "None"}]}]})
+}
+
+/// `ask --ui none` journaled in `session` (holding `held`) for tool call `tool_call_id`: its
+/// standard error.
+fn journaled_unasked(held: &str, tool_call_id: &str) -> String {
+    let dir = tempfile::tempdir().expect("a folder");
+    let session = dir.path().join("session.jsonl");
+    std::fs::write(&session, held).expect("the session is written");
+    let arguments_path = dir.path().join("arguments.json");
+    std::fs::write(&arguments_path, arguments().to_string()).expect("written");
+    let output = support::run_program(
+        &[
+            "ask".into(),
+            arguments_path.display().to_string(),
+            "--ui".into(),
+            "none".into(),
+            "--session".into(),
+            session.display().to_string(),
+            "--tool-call-id".into(),
+            tool_call_id.into(),
+        ],
+        None,
+    );
+    assert_eq!(output.exit, 0, "{}", output.stderr);
+    output.stderr
+}
+
+#[test]
+fn an_ask_for_a_tool_call_the_session_does_not_hold_says_resume_will_not_find_it() {
+    let header = calling_ask_user(&arguments())
+        .lines()
+        .next()
+        .expect("a header")
+        .to_owned();
+    let stderr = journaled_unasked(&format!("{header}\n"), "call-1");
+    assert!(
+        stderr.contains(
+            "no tool call \"call-1\" is on the active branch of the session; the ask is \
+             journaled, but `resume` looks for an ask by its tool call, so it will not find \
+             this one"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(
+        journaled_unasked(&calling_ask_user(&arguments()), "call-1"),
+        "",
+        "the session holds the call"
+    );
+}
+
+#[test]
+fn resume_of_an_unreadable_session_file_is_a_usage_error() {
+    let output = support::run_program(
+        &[
+            "resume".into(),
+            "--session".into(),
+            "/nonexistent/session.jsonl".into(),
+        ],
+        None,
+    );
+    assert_eq!(output.exit, 2);
+    assert!(output.stdout.is_empty());
+    assert!(output.stderr.contains("session file"), "{}", output.stderr);
+}
+
+#[test]
+fn ask_with_an_unreadable_session_file_is_a_usage_error_and_asks_nothing() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let arguments_path = dir.path().join("arguments.json");
+    std::fs::write(&arguments_path, arguments().to_string()).expect("written");
+    let output = support::run_program(
+        &[
+            "ask".into(),
+            arguments_path.display().to_string(),
+            "--ui".into(),
+            "none".into(),
+            "--session".into(),
+            dir.path().join("missing.jsonl").display().to_string(),
+        ],
+        None,
+    );
+    assert_eq!(output.exit, 2);
+    assert!(output.stdout.is_empty(), "{}", output.stdout);
+    assert!(output.stderr.contains("session file"), "{}", output.stderr);
+}

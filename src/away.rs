@@ -76,14 +76,150 @@ impl AwayRequest {
     }
 }
 
-/// The name of this process's parent, the program that asked: `/proc/<ppid>/comm` where
-/// there is one, else `unknown`.
+/// The name of the program that asked: this process's parent, or, when the parent is a shell
+/// running a command line (a hook's `sh -c`), the first ancestor that is not one, so the inbox
+/// names the agent (`claude`), not `sh`; `unknown` where `/proc` says nothing.
 pub fn asking_program() -> String {
-    rustix::process::getppid()
-        .and_then(|parent| {
-            std::fs::read_to_string(format!("/proc/{}/comm", parent.as_raw_nonzero())).ok()
+    let Some(parent) = rustix::process::getppid() else {
+        return UNKNOWN.to_owned();
+    };
+    program_above(parent.as_raw_nonzero().get().unsigned_abs(), |pid| {
+        let name = std::fs::read_to_string(format!("/proc/{pid}/comm")).ok()?;
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let command_line = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        Some(Process {
+            name: name.trim().to_owned(),
+            parent: parent_in_stat(&stat),
+            runs_a_command_line: runs_a_command_line(&command_line),
         })
-        .map(|name| name.trim().to_owned())
-        .filter(|name| !name.is_empty())
-        .unwrap_or_else(|| "unknown".to_owned())
+    })
+}
+
+/// What is said of an asking program whose name cannot be read.
+const UNKNOWN: &str = "unknown";
+
+/// The programs that run other programs' command lines, passed over to name the program that
+/// ran them.
+const SHELLS: [&str; 9] = [
+    "sh", "bash", "dash", "zsh", "fish", "ksh", "mksh", "ash", "busybox",
+];
+
+/// How many shells in a row are passed over at most.
+const MOST_SHELLS: usize = 4;
+
+/// A process as the asking program is looked for: its name, its parent, and whether it was
+/// started to run a command line (`-c`, as in `sh -c`, `bash -lc`).
+struct Process {
+    name: String,
+    parent: Option<u32>,
+    runs_a_command_line: bool,
+}
+
+impl Process {
+    /// Whether it is a shell running a command line, passed over for the program that ran it;
+    /// a person's own shell is not.
+    fn passed_over(&self) -> bool {
+        self.runs_a_command_line && SHELLS.contains(&self.name.as_str())
+    }
+}
+
+/// The name of process `pid`, or of the first of its ancestors past the shells running a
+/// command line, as `process` reads each; the last shell's name when no other is found.
+fn program_above(pid: u32, process: impl Fn(u32) -> Option<Process>) -> String {
+    let Some(mut current) = process(pid).filter(|process| !process.name.is_empty()) else {
+        return UNKNOWN.to_owned();
+    };
+    for _ in 0..MOST_SHELLS {
+        if !current.passed_over() {
+            break;
+        }
+        match current
+            .parent
+            .filter(|&pid| pid > 1)
+            .and_then(&process)
+            .filter(|process| !process.name.is_empty())
+        {
+            Some(above) => current = above,
+            None => break,
+        }
+    }
+    current.name
+}
+
+/// Whether the arguments of `/proc/<pid>/cmdline` (each ended by a NUL) run a command line:
+/// an option word before the first other word holding `c` (`-c`, `-lc`, `-ic`).
+fn runs_a_command_line(command_line: &[u8]) -> bool {
+    command_line
+        .split(|&byte| byte == 0)
+        .skip(1)
+        .take_while(|word| word.first() == Some(&b'-'))
+        .filter(|word| word.get(1).is_some_and(|&second| second != b'-'))
+        .any(|word| word.contains(&b'c'))
+}
+
+/// The parent process id in the text of `/proc/<pid>/stat`: the second field after the name,
+/// which is in parentheses and may hold spaces and parentheses itself.
+fn parent_in_stat(stat: &str) -> Option<u32> {
+    let (_, after_name) = stat.rsplit_once(')')?;
+    after_name.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Process, parent_in_stat, program_above, runs_a_command_line};
+
+    /// A process table: each pid's name, parent, and whether it runs a command line.
+    fn table(rows: &[(u32, &str, u32, bool)]) -> impl Fn(u32) -> Option<Process> {
+        let rows: Vec<(u32, String, u32, bool)> = rows
+            .iter()
+            .map(|&(pid, name, parent, command)| (pid, name.to_owned(), parent, command))
+            .collect();
+        move |pid| {
+            rows.iter().find(|row| row.0 == pid).map(|row| Process {
+                name: row.1.clone(),
+                parent: Some(row.2),
+                runs_a_command_line: row.3,
+            })
+        }
+    }
+
+    #[test]
+    fn the_asking_program_is_the_parent_or_the_first_ancestor_past_shells_running_its_command() {
+        let claude_hook = table(&[
+            (30, "sh", 20, true),
+            (20, "claude", 10, false),
+            (10, "zsh", 1, false),
+        ]);
+        assert_eq!(program_above(30, &claude_hook), "claude");
+        let nested = table(&[
+            (40, "bash", 30, true),
+            (30, "sh", 20, true),
+            (20, "pi", 1, false),
+        ]);
+        assert_eq!(program_above(40, &nested), "pi");
+        let codex = table(&[(20, "codex", 10, false), (10, "bash", 1, false)]);
+        assert_eq!(program_above(20, &codex), "codex");
+        let typed_in_a_shell = table(&[(10, "bash", 5, false), (5, "sshd", 1, false)]);
+        assert_eq!(program_above(10, &typed_in_a_shell), "bash");
+        let only_shells = table(&[(10, "sh", 1, true)]);
+        assert_eq!(program_above(10, &only_shells), "sh");
+        assert_eq!(program_above(99, &only_shells), "unknown");
+    }
+
+    #[test]
+    fn a_command_line_is_run_with_an_option_word_holding_c() {
+        assert!(runs_a_command_line(
+            b"/bin/sh\0-c\0pi-agent-ask hook claude\0"
+        ));
+        assert!(runs_a_command_line(b"bash\0-lc\0pi-agent-ask ask q.json\0"));
+        assert!(!runs_a_command_line(b"-bash\0"));
+        assert!(!runs_a_command_line(b"bash\0--login\0"));
+        assert!(!runs_a_command_line(b"bash\0script.sh\0-c\0"));
+    }
+
+    #[test]
+    fn the_parent_is_read_past_a_name_holding_spaces_and_parentheses() {
+        assert_eq!(parent_in_stat("42 (my (odd) name) S 7 42 42 0"), Some(7));
+        assert_eq!(parent_in_stat("42 (sh) S"), None);
+    }
 }

@@ -308,6 +308,25 @@ fn a_single_choice_answered_as_multiple_choice_with_one_pick_needs_no_word_in_th
 }
 
 #[test]
+fn what_came_with_the_questions_goes_back_with_the_answers_as_updated_input_replaces_the_input() {
+    let mut input = hook_input();
+    input["tool_input"]["metadata"] = json!({"source": "remember"});
+    let response = json!({"kind": "answer", "answers": {"q1": {"values": ["OAuth"]}}});
+    let specific = &decision(&hook(&input.to_string(), Some(&response)))["hookSpecificOutput"];
+    let updated = &specific["updatedInput"];
+    assert_eq!(
+        updated["metadata"],
+        json!({"source": "remember"}),
+        "{updated}"
+    );
+    assert_eq!(updated["questions"], input["tool_input"]["questions"]);
+    assert_eq!(
+        updated["answers"],
+        json!({"Which authentication should we use?": "OAuth"})
+    );
+}
+
+#[test]
 fn a_mistake_in_the_hooks_own_command_line_exits_1_which_leaves_the_call_to_claude_code() {
     // Exit 2 from a `PreToolUse` hook blocks the tool call.
     for (args, says) in [

@@ -93,8 +93,8 @@ struct RawToolInput {
 pub struct HookInput {
     /// The questions, read.
     pub questions: Vec<ClaudeQuestion>,
-    /// `tool_input.questions` exactly as given, which `updatedInput` hands back.
-    pub raw_questions: Value,
+    /// `tool_input` exactly as given, which `updatedInput` hands back with the answers.
+    pub raw_input: Value,
     /// The session's working directory, where the form's `@` references look.
     pub cwd: Option<PathBuf>,
 }
@@ -124,7 +124,7 @@ pub fn parse(document: Value) -> Result<HookInput, InputError> {
     if raw.tool_name != ASK_USER_QUESTION {
         return Err(InputError::OtherTool(raw.tool_name));
     }
-    let raw_questions = raw.tool_input.get("questions").cloned().unwrap_or_default();
+    let raw_input = raw.tool_input.clone();
     let tool_input: RawToolInput =
         serde_json::from_value(raw.tool_input).map_err(InputError::Questions)?;
     for (position, question) in tool_input.questions.iter().enumerate() {
@@ -137,7 +137,7 @@ pub fn parse(document: Value) -> Result<HookInput, InputError> {
     }
     Ok(HookInput {
         questions: tool_input.questions,
-        raw_questions,
+        raw_input,
         cwd: raw.cwd,
     })
 }

@@ -142,7 +142,7 @@ fn answer(args: &ClaudeHookArgs) -> Result<Answered, Declined> {
     if let Some(error) = &result.error {
         return Err(Declined::Failed(refusal(error)));
     }
-    let reply = reply::reply(&input.questions, &input.raw_questions, &result);
+    let reply = reply::reply(&input.questions, &input.raw_input, &result);
     Ok(Answered::Reply(reply.to_json()))
 }
 

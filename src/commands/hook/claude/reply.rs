@@ -29,8 +29,8 @@ pub const ANSWER_SEPARATOR: &str = ", ";
 pub enum Reply {
     /// Run the tool with the answers filled in.
     Allow {
-        /// `tool_input.questions` as given.
-        questions: Value,
+        /// `tool_input` as given: its questions and anything else Claude Code sent with them.
+        input: Value,
         /// The answers by question text, in question order; unanswered questions are left out.
         answers: Map<String, Value>,
         /// Notes and unanswered questions, as [`context`] words them.
@@ -50,15 +50,16 @@ impl Reply {
         output.insert("hookEventName".into(), PRE_TOOL_USE.into());
         match self {
             Self::Allow {
-                questions,
+                input,
                 answers,
                 context,
             } => {
                 output.insert("permissionDecision".into(), "allow".into());
-                output.insert(
-                    "updatedInput".into(),
-                    json!({"questions": questions, "answers": answers}),
-                );
+                // `updatedInput` replaces the tool's input whole: what came with the questions
+                // goes back with the answers.
+                let mut updated = input.as_object().cloned().unwrap_or_default();
+                updated.insert("answers".into(), Value::Object(answers.clone()));
+                output.insert("updatedInput".into(), Value::Object(updated));
                 if let Some(context) = context {
                     output.insert("additionalContext".into(), context.clone().into());
                 }
@@ -72,7 +73,7 @@ impl Reply {
     }
 }
 
-/// The decision for `result`, the form's answer to `questions` (`raw` as given).
+/// The decision for `result`, the form's answer to `questions` (`raw`: the tool input as given).
 pub fn reply(questions: &[ClaudeQuestion], raw: &Value, result: &AskResult) -> Reply {
     if result.cancelled {
         return Reply::Deny {
@@ -109,7 +110,7 @@ pub fn reply(questions: &[ClaudeQuestion], raw: &Value, result: &AskResult) -> R
         }
     }
     Reply::Allow {
-        questions: raw.clone(),
+        input: raw.clone(),
         answers,
         context: context(&lines),
     }

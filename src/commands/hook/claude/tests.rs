@@ -50,7 +50,7 @@ fn decide(questions: &Value, response: &Value) -> Value {
     let result = call.answered_by(response).to_json();
     let result: AskResult = serde_json::from_value(result["details"].clone()).expect("details");
     assert!(result.error.is_none(), "{result:?}");
-    reply::reply(&input.questions, &input.raw_questions, &result).to_json()
+    reply::reply(&input.questions, &input.raw_input, &result).to_json()
 }
 
 #[test]
@@ -70,7 +70,7 @@ fn the_questions_become_ask_user_questions_with_ids_labels_and_types() {
             ]}
         ]})
     );
-    assert_eq!(input.raw_questions, questions());
+    assert_eq!(input.raw_input["questions"], questions());
     assert_eq!(input.cwd, Some(PathBuf::from("/tmp")));
 }
 

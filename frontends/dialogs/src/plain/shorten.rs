@@ -57,8 +57,17 @@ pub fn shorten(title: &str) -> Shortened {
         let (keep, heading) = match run.iter().find_map(|line| indent(line)) {
             Some(Indent::Indented) => (PREVIEW_LINES, 0),
             // A run of the question's lines before a preview ends with the option's string
-            // that heads the preview, which is always shown.
-            Some(Indent::Flush) | None => (SCREENFUL, usize::from(index + 1 < runs.len())),
+            // that heads the preview, which is always shown, with the blank lines that set it
+            // apart from the question.
+            Some(Indent::Flush) | None if index + 1 < runs.len() => {
+                let blanks_before = run[..content.saturating_sub(1)]
+                    .iter()
+                    .rev()
+                    .take_while(|line| indent(line).is_none())
+                    .count();
+                (SCREENFUL, 1 + blanks_before)
+            }
+            Some(Indent::Flush) | None => (SCREENFUL, 0),
         };
         if content <= keep + heading {
             shown.extend(run.iter().map(|line| (*line).to_owned()));
@@ -127,13 +136,13 @@ mod tests {
         let title = format!("{}\n\nA\n{}\n\nB\n  short", prompt.join("\n"), preview(3));
         let shortened = shorten(&title);
         assert_eq!(
-            shortened.hidden, 11,
-            "ten lines of the prompt and the blank after them"
+            shortened.hidden, 10,
+            "ten lines of the prompt; the blank line before the option's string shows"
         );
         assert_eq!(
             shortened.text,
             format!(
-                "{}\n(11 more lines)\nA\n{}\n\nB\n  short",
+                "{}\n(10 more lines)\n\nA\n{}\n\nB\n  short",
                 prompt[..20].join("\n"),
                 preview(3)
             )

@@ -203,7 +203,12 @@ impl<'text, 'out> LineWrapper<'text, 'out> {
             if word_start == pos {
                 break;
             }
-            self.add_word(gap_start, word_start, pos);
+            // A word of wide characters (Chinese, Japanese, Korean) breaks between them too.
+            let mut gap_start = gap_start;
+            for (start, end) in wide_segments(&self.line[word_start..pos]) {
+                self.add_word(gap_start, word_start + start, word_start + end);
+                gap_start = word_start + end;
+            }
         }
         if let Some(open) = self.open.take() {
             self.emit(open);
@@ -267,6 +272,49 @@ impl<'text, 'out> LineWrapper<'text, 'out> {
         self.emitted = true;
     }
 }
+
+/// The pieces of `word` (no spaces) between which a line may break: around each wide
+/// character, as Chinese, Japanese and Korean text breaks between characters, though not
+/// before closing punctuation (`。`, `」`) nor after opening punctuation (`「`); a word without
+/// wide characters is one piece. Byte ranges of `word`, in order, covering it.
+fn wide_segments(word: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut graphemes = grapheme_indices(word).peekable();
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        let (first, grapheme) = graphemes.next()?;
+        debug_assert_eq!(first, start);
+        let mut wide = grapheme_width(grapheme) > 1;
+        let mut opens = starts_with_one_of(grapheme, OPENING);
+        let mut end = first + grapheme.len();
+        while let Some(&(next, following)) = graphemes.peek() {
+            let following_wide = grapheme_width(following) > 1;
+            let breaks =
+                (wide || following_wide) && !opens && !starts_with_one_of(following, CLOSING);
+            if breaks {
+                break;
+            }
+            graphemes.next();
+            end = next + following.len();
+            wide = following_wide;
+            opens = starts_with_one_of(following, OPENING);
+        }
+        let piece = (start, end);
+        start = end;
+        Some(piece)
+    })
+}
+
+/// Whether `grapheme` begins with one of the characters of `set`.
+fn starts_with_one_of(grapheme: &str, set: &str) -> bool {
+    grapheme.chars().next().is_some_and(|c| set.contains(c))
+}
+
+/// Punctuation no line starts with: closing brackets and quotes, stops and commas, and the
+/// small kana and marks that belong to the character before.
+const CLOSING: &str = "。、，．・：；！？）」』】〕〉》〗〙〛｝］”’ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〻゛゜ヽヾゝゞ";
+
+/// Punctuation no line ends with: opening brackets and quotes.
+const OPENING: &str = "（「『【〔〈《〖〘〚｛［“‘";
 
 /// The lines [`LineWrapper`] makes of `text`, a hard line of any width, whatever it holds:
 /// what the printable-ASCII path and the one-line shortcut must agree with.

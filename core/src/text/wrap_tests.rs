@@ -39,6 +39,23 @@ fn wide_and_combining_characters(#[case] text: &str, #[case] max: usize, #[case]
     assert_eq!(wrap(text, max), lines);
 }
 
+/// Chinese, Japanese and Korean text breaks between its characters, so a run of it after other
+/// words fills the line rather than starting a new one; closing punctuation never starts a line,
+/// and opening punctuation never ends one.
+#[rstest]
+#[case("ab 日本語の説明", 8, &["ab 日本", "語の説明"])]
+#[case("(recommended) | 高速な説明文", 20, &["(recommended) | 高速", "な説明文"])]
+#[case("日本語です。", 10, &["日本語で", "す。"])]
+#[case("日本「語」", 6, &["日本", "「語」"])]
+#[case("한국어 문장입니다", 8, &["한국어", "문장입니", "다"])]
+fn wide_text_breaks_between_its_characters(
+    #[case] text: &str,
+    #[case] max: usize,
+    #[case] lines: &[&str],
+) {
+    assert_eq!(wrap(text, max), lines);
+}
+
 #[test]
 fn width_one_gives_wide_characters_a_line_each() {
     assert_eq!(wrap("中a文", 1), ["中", "a", "文"]);

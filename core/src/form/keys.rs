@@ -36,10 +36,30 @@ impl Form {
         }
         if let Some(navigation) = Navigation::of(&key) {
             self.navigate(navigation);
-        } else {
-            self.start_find(key);
+        } else if !self.start_find(key) {
+            return self.type_on_list(key);
         }
         Vec::new()
+    }
+
+    /// A character no key of the list takes, typed on the `Type your own` row: it begins the
+    /// written answer, its editor opening with the character typed, so text typed straight onto
+    /// the row is not dropped unseen. Elsewhere it does nothing.
+    fn type_on_list(&mut self, key: Key) -> Vec<Effect> {
+        let on_custom_row = matches!(self.state.focus, Focus::Options)
+            && self.active_question().is_some_and(|(index, question)| {
+                Self::has_custom_row(question)
+                    && self.state.cursors[index] >= question.options.len()
+            });
+        if key.typed_char().is_none() || !on_custom_row {
+            return Vec::new();
+        }
+        self.open_custom_editor();
+        let Some(editor) = self.state.editor_mut() else {
+            return Vec::new();
+        };
+        editor.key(key);
+        self.follow_references()
     }
 
     fn main_action(&mut self, action: MainAction, pending: Pending) -> Vec<Effect> {

@@ -237,3 +237,20 @@ fn a_paste_on_the_final_tab_says_nothing_there_takes_text() {
         run.screen()
     );
 }
+
+#[test]
+fn a_character_typed_on_the_type_your_own_row_begins_the_written_answer() {
+    let run = Run::new(ask_user(&one_single()), "up 'hello' enter enter");
+    assert_eq!(
+        run.answers()["db"]["customText"],
+        json!("hello"),
+        "{}",
+        run.screen()
+    );
+}
+
+#[test]
+fn a_character_typed_on_an_option_row_writes_nothing() {
+    let run = Run::new(ask_user(&one_single()), "'hello'");
+    assert!(run.form.state.editor().is_none(), "{}", run.screen());
+}

@@ -8,6 +8,7 @@ use tui_textarea::{CursorMove, Input as EditorInput, Key as EditorKey, TextArea}
 use super::references::{References, Token};
 use crate::effect::Effect;
 use crate::keys::{Key, KeyCode, Modifiers};
+use crate::text::{chars_of_cluster_after, chars_of_cluster_before};
 
 /// What an open editor writes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,8 +190,11 @@ impl Editor {
             self.made(1);
             return true;
         }
-        if key.mods == Modifiers::CTRL {
-            match key.code {
+        // `ctrl+_`, `ctrl+/` and `ctrl+7` are one key as a terminal sends them, whichever a
+        // keyboard protocol reports.
+        let sent = key.as_a_terminal_sends_it();
+        if sent.mods == Modifiers::CTRL {
+            match sent.code {
                 // At the line's start there is nothing before it on the line: the line above
                 // is not joined to it.
                 KeyCode::Char('u') => {
@@ -203,6 +207,11 @@ impl Editor {
                 KeyCode::Char('r') => return self.redo(),
                 _ => {}
             }
+        }
+        if key.mods.is_empty()
+            && let Some(changed) = self.cluster_key(key.code)
+        {
+            return changed;
         }
         let Some(input) = editor_input(key) else {
             return false;
@@ -222,6 +231,50 @@ impl Editor {
             _ => self.steps.typing = false,
         }
         changed
+    }
+
+    /// `backspace`, `delete`, `left` and `right` beside a grapheme cluster of several
+    /// characters (a joined emoji, a letter with its accent), which they delete or pass whole;
+    /// `None` beside a single character, which the engine's own key handles. Returns whether
+    /// the text changed.
+    fn cluster_key(&mut self, code: KeyCode) -> Option<bool> {
+        let (line, column) = self.cursor();
+        let text = self.area.lines().get(line)?;
+        let (before, after) = (
+            chars_of_cluster_before(text, column),
+            chars_of_cluster_after(text, column),
+        );
+        let back = |area: &mut TextArea<'static>, chars: usize| {
+            for _ in 0..chars {
+                area.move_cursor(CursorMove::Back);
+            }
+        };
+        match code {
+            KeyCode::Backspace if before > 1 => {
+                back(&mut self.area, before);
+                let deleted = self.area.delete_str(before);
+                self.made(usize::from(deleted));
+                Some(deleted)
+            }
+            KeyCode::Delete if after > 1 => {
+                let deleted = self.area.delete_str(after);
+                self.made(usize::from(deleted));
+                Some(deleted)
+            }
+            KeyCode::Left if before > 1 => {
+                back(&mut self.area, before);
+                self.steps.typing = false;
+                Some(false)
+            }
+            KeyCode::Right if after > 1 => {
+                for _ in 0..after {
+                    self.area.move_cursor(CursorMove::Forward);
+                }
+                self.steps.typing = false;
+                Some(false)
+            }
+            _ => None,
+        }
     }
 
     /// Notes an edit that took the engine `engine_edits` of its own.

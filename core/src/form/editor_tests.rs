@@ -135,3 +135,43 @@ fn typing_is_undone_a_word_at_a_time_and_a_move_ends_the_word() {
     editor.key("ctrl+r".parse().unwrap());
     assert_eq!(editor.saved_text(), "one");
 }
+
+/// A key by its id.
+fn press(editor: &mut Editor, keys: &str) {
+    for key in keys.split_whitespace() {
+        editor.key(key.parse().expect("a key id"));
+    }
+}
+
+#[test]
+fn backspace_and_delete_take_a_joined_emoji_or_an_accented_letter_whole() {
+    let family = "👨\u{200d}👩\u{200d}👧";
+    let mut editor = Editor::new(EditorTarget::Custom, &format!("🐘{family}"));
+    press(&mut editor, "backspace");
+    assert_eq!(editor.saved_text(), "🐘");
+    press(&mut editor, "ctrl+_");
+    assert_eq!(
+        editor.saved_text(),
+        format!("🐘{family}"),
+        "undone in one step"
+    );
+    let mut editor = Editor::new(EditorTarget::Custom, &format!("a{family}e\u{301}"));
+    press(&mut editor, "home delete");
+    assert_eq!(editor.saved_text(), format!("{family}e\u{301}"));
+    press(&mut editor, "delete");
+    assert_eq!(editor.saved_text(), "e\u{301}");
+    press(&mut editor, "delete");
+    assert_eq!(editor.saved_text(), "");
+}
+
+#[test]
+fn left_and_right_pass_a_joined_emoji_whole() {
+    let family = "👨\u{200d}👩\u{200d}👧";
+    let mut editor = Editor::new(EditorTarget::Custom, &format!("a{family}b"));
+    press(&mut editor, "left left");
+    assert_eq!(editor.cursor(), (0, 1), "before the family");
+    press(&mut editor, "right");
+    assert_eq!(editor.cursor(), (0, 6), "after the family");
+    typed(&mut editor, "x");
+    assert_eq!(editor.saved_text(), format!("a{family}xb"));
+}

@@ -14,11 +14,56 @@ pub fn byte_at_char(text: &str, chars: usize) -> Option<usize> {
     Some(text.len() - rest.as_str().len())
 }
 
+/// How many characters before character `chars` of `text` belong to the grapheme cluster the
+/// place ends (the part of it before the place, when the place is inside one): what one
+/// backspace deletes and one step left passes, so a joined emoji (`👨‍👩‍👧`) or a letter with its
+/// accent goes whole. 0 at the start.
+pub fn chars_of_cluster_before(text: &str, chars: usize) -> usize {
+    let mut start = 0;
+    for (cluster, _) in super::graphemes(text) {
+        let end = start + cluster.chars().count();
+        if end >= chars {
+            return chars.saturating_sub(start);
+        }
+        start = end;
+    }
+    0
+}
+
+/// How many characters from character `chars` of `text` on belong to the grapheme cluster that
+/// starts there (the rest of it, when the place is inside one): what one delete deletes and one
+/// step right passes. 0 at the end.
+pub fn chars_of_cluster_after(text: &str, chars: usize) -> usize {
+    let mut start = 0;
+    for (cluster, _) in super::graphemes(text) {
+        let end = start + cluster.chars().count();
+        if end > chars {
+            return end - chars;
+        }
+        start = end;
+    }
+    0
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
 
-    use super::byte_at_char;
+    use super::{byte_at_char, chars_of_cluster_after, chars_of_cluster_before};
+
+    #[test]
+    fn a_joined_emoji_or_an_accented_letter_is_one_step_of_the_cursor() {
+        let family = "a🐘👨\u{200d}👩\u{200d}👧e\u{301}";
+        assert_eq!(chars_of_cluster_before(family, 7), 5, "the family, whole");
+        assert_eq!(chars_of_cluster_before(family, 9), 2, "e and its accent");
+        assert_eq!(chars_of_cluster_before(family, 2), 1, "the elephant");
+        assert_eq!(chars_of_cluster_before(family, 0), 0);
+        assert_eq!(chars_of_cluster_before(family, 4), 2, "inside the family");
+        assert_eq!(chars_of_cluster_after(family, 2), 5, "the family, whole");
+        assert_eq!(chars_of_cluster_after(family, 7), 2, "e and its accent");
+        assert_eq!(chars_of_cluster_after(family, 9), 0);
+        assert_eq!(chars_of_cluster_after(family, 4), 3, "inside the family");
+    }
 
     proptest! {
         #[test]

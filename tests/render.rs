@@ -127,6 +127,24 @@ fn a_bad_key_script_is_a_usage_error() {
     assert!(output.stdout.is_empty());
 }
 
+#[test]
+fn a_size_without_cells_is_a_usage_error() {
+    for size in ["0x0", "0x24", "80x0"] {
+        let output = run_program(
+            &[
+                "render".into(),
+                "fixtures/demo.json".into(),
+                "--size".into(),
+                size.into(),
+            ],
+            None,
+        );
+        assert_eq!(output.exit, 2, "{size}");
+        assert!(output.stdout.is_empty(), "{size}");
+        assert!(output.stderr.contains("at least 1x1"), "{}", output.stderr);
+    }
+}
+
 /// The screen `render` prints for `keys` over the demo, with the settings file at `config`.
 fn render_demo(keys: &str, config: &str) -> String {
     let render = vec![

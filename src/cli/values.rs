@@ -35,16 +35,20 @@ impl ToolParser {
     }
 }
 
-/// Reads `WIDTHxHEIGHT`.
+/// Reads `WIDTHxHEIGHT`, each side 1 to [`MAX_SCREEN_SIDE`]: a screen of no cells shows
+/// nothing to check.
 pub(super) fn parse_size(text: &str) -> Result<Size, String> {
     let problem = || {
-        format!("{text:?} is not a size like 80x24 (at most {MAX_SCREEN_SIDE}x{MAX_SCREEN_SIDE})")
+        format!(
+            "{text:?} is not a size like 80x24 (at least 1x1, at most \
+             {MAX_SCREEN_SIDE}x{MAX_SCREEN_SIDE})"
+        )
     };
     let (width, height) = text.split_once('x').ok_or_else(problem)?;
     let number = |part: &str| {
         part.parse::<u16>()
             .ok()
-            .filter(|side| *side <= MAX_SCREEN_SIDE)
+            .filter(|side| (1..=MAX_SCREEN_SIDE).contains(side))
             .ok_or_else(problem)
     };
     Ok(Size::new(number(width)?, number(height)?))

@@ -88,11 +88,7 @@ fn render(dir: &Path, size: &str) -> String {
     let mut lines = output.stdout.split_inclusive('\n');
     let screen: String = lines.by_ref().take(rows).collect();
     let rest: String = lines.collect();
-    let mut text = if rows == 0 || columns == 0 {
-        format!("(a {size} screen shows nothing)")
-    } else {
-        framed(&screen, columns)
-    };
+    let mut text = framed(&screen, columns);
     if !rest.trim().is_empty() {
         let mut result: Value = serde_json::from_str(&rest).expect("the result is JSON");
         normalize_request_ids(&mut result);

@@ -291,3 +291,50 @@ fn an_editor_of_two_rows_says_how_many_lines_are_hidden_above_the_cursors() {
         "{screen}"
     );
 }
+
+#[test]
+fn a_single_long_line_in_its_editor_says_how_many_of_its_rows_are_hidden() {
+    let mut run = Run::new(ask_user(&one_single()), "up enter");
+    run.form.handle(Input::Paste(numbered_words(150)));
+    let at_the_end = editor_rows(&run.screen())
+        .into_iter()
+        .map(str::to_owned)
+        .collect::<Vec<_>>();
+    run.keys("home");
+    let at_the_start = editor_rows(&run.screen())
+        .into_iter()
+        .map(str::to_owned)
+        .collect::<Vec<_>>();
+    let hidden = |said: &str, arrow: &str| -> usize {
+        said.strip_prefix(arrow)
+            .and_then(|rest| rest.strip_suffix(" more rows"))
+            .and_then(|count| count.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{said:?} says how many rows"))
+    };
+    let above = hidden(&at_the_end[0], "↑ ");
+    let below = hidden(at_the_start.last().expect("rows"), "↓ ");
+    assert!(above > 0, "{at_the_end:?}");
+    assert_eq!(
+        above, below,
+        "the same rows hidden, above at the end and below at the start"
+    );
+}
+
+#[test]
+fn an_editor_on_a_tall_screen_shows_more_of_a_long_answer() {
+    let rows_shown = |height: u16| {
+        let mut run = Run::sized(
+            ask_user(&one_single()),
+            crate::draw::Size::new(100, height),
+            "up enter",
+        );
+        let lines: Vec<String> = (0..40).map(|n| format!("line {n}")).collect();
+        run.form.handle(Input::Paste(lines.join("\n")));
+        editor_rows(&run.screen())
+            .iter()
+            .filter(|row| row.starts_with("line "))
+            .count()
+    };
+    assert_eq!(rows_shown(24), 5, "six rows, one saying what is above");
+    assert!(rows_shown(50) > 10, "{}", rows_shown(50));
+}

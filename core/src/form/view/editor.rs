@@ -105,15 +105,17 @@ pub fn editor_block<'a>(
     let mut shown: Vec<Line<'a>> = Vec::with_capacity(max_rows);
     let end = (window.top + window.rows).min(rows.len());
     let text = rows.get(window.top..end).unwrap_or_default();
+    // Hidden rows of the line at the edge are counted when no whole line is hidden there: all
+    // the rows past the edge are then that line's.
     if let Some(&(_, line)) = text.first().filter(|_| window.above) {
-        shown.push(more_lines("↑", line));
+        shown.push(more_lines("↑", line, window.top));
     }
     shown.extend(
         text.iter()
             .map(|(row, _)| smallvec![Span::new(BAR, ACCENT), Span::new((*row).to_owned(), TEXT)]),
     );
     if let Some(&(_, line)) = text.last().filter(|_| window.below) {
-        shown.push(more_lines("↓", lines.len() - 1 - line));
+        shown.push(more_lines("↓", lines.len() - 1 - line, rows.len() - end));
     }
     EditorBlock {
         lines: shown,
@@ -191,12 +193,14 @@ struct Sight {
     wanted_top: usize,
 }
 
-/// The line that says more is hidden in `direction`: `whole` lines, or the rest of the line
-/// shown at that edge.
-fn more_lines<'a>(direction: &'static str, whole: usize) -> Line<'a> {
-    let said = match whole {
-        0 => format!("{direction} more"),
-        1 => format!("{direction} 1 more line"),
+/// The line that says more is hidden in `direction`: `whole` lines, or, with none, the
+/// `rows` the line shown at that edge has past it.
+fn more_lines<'a>(direction: &'static str, whole: usize, rows: usize) -> Line<'a> {
+    let said = match (whole, rows) {
+        (0, 0) => format!("{direction} more"),
+        (0, 1) => format!("{direction} 1 more row"),
+        (0, _) => format!("{direction} {rows} more rows"),
+        (1, _) => format!("{direction} 1 more line"),
         _ => format!("{direction} {whole} more lines"),
     };
     smallvec![Span::new(BAR, ACCENT), Span::new(said, DIM)]

@@ -13,8 +13,13 @@ use crate::draw::{
 /// Below this width, the lines under a label are indented less.
 const COMPACT_BELOW: usize = 32;
 
-/// The tallest an open editor gets inside the list or under the prompt.
+/// The tallest an open editor gets under the prompt, and inside a list of up to
+/// [`TALL_EDITOR_SHARE`] times as many rows.
 pub(super) const EDITOR_ROWS: usize = 6;
+
+/// A list taller than [`EDITOR_ROWS`] times this gives an open editor this share of its rows,
+/// so a long answer on a tall screen shows more of itself.
+const TALL_EDITOR_SHARE: usize = 3;
 
 /// The rows a saved written answer shows at most under its row, fewer where descriptions take
 /// fewer.
@@ -227,6 +232,7 @@ impl Form {
         };
         let editor_rows = |lines: &ItemLines| {
             EDITOR_ROWS
+                .max(max_rows / TALL_EDITOR_SHARE)
                 .min(editing_room.saturating_sub(lines.len()))
                 .max(1)
         };

@@ -148,6 +148,14 @@ impl Draft {
             .map(|(index, note)| (*index, note.as_str()))
     }
 
+    /// Whether an option not chosen has a note (text or images): a submitted answer leaves it
+    /// out, and only Elaborate sends it.
+    pub fn notes_an_unchosen_option(&self) -> bool {
+        self.noted_options()
+            .iter()
+            .any(|&(index, _)| !self.is_selected(index))
+    }
+
     /// Whether the question note has text or images.
     pub fn has_question_note(&self) -> bool {
         self.committed_note().is_some() || !self.note_images.is_empty()

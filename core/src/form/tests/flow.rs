@@ -295,3 +295,24 @@ fn a_notice_longer_than_its_rows_ends_in_an_ellipsis() {
     assert_eq!(notice.len(), 3, "{screen}");
     assert!(notice[2].trim_end().ends_with('…'), "{screen}");
 }
+
+#[test]
+fn submit_says_it_leaves_out_the_notes_on_options_not_chosen() {
+    let unchosen = Run::new(ask_user(&one_single()), "down n 'why not' enter up enter");
+    assert!(
+        unchosen
+            .screen()
+            .contains("Submit     Send the answers, not the notes on options not chosen"),
+        "{}",
+        unchosen.screen()
+    );
+    let chosen = Run::new(ask_user(&one_single()), "down n 'why this' enter enter");
+    assert!(
+        chosen
+            .screen()
+            .lines()
+            .any(|line| line.trim_end().ends_with("Submit     Send the answers")),
+        "{}",
+        chosen.screen()
+    );
+}

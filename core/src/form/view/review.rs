@@ -31,9 +31,11 @@ const ACTION_LABEL: usize = 11;
 
 impl ReviewAction {
     /// What the action does, shown beside it; Elaborate with no notes asks the agent about
-    /// the answers themselves.
-    const fn description(self, noted: bool) -> &'static str {
+    /// the answers themselves, and Submit says when it leaves notes out (those on options not
+    /// chosen, which only Elaborate sends).
+    const fn description(self, noted: bool, unsent: bool) -> &'static str {
         match self {
+            Self::Submit if unsent => "Send the answers, not the notes on options not chosen",
             Self::Submit => "Send the answers",
             Self::Elaborate if noted => "Ask the agent to clarify your notes first",
             Self::Elaborate => "Ask the agent about your answers first",
@@ -269,11 +271,20 @@ impl Form {
         let fits =
             |text: &str| ACTION_PREFIX + ACTION_LABEL + width(text) <= usize::from(area.width);
         let noted = self.state.drafts.iter().any(Draft::has_notes);
-        let describe = self
-            .rules()
-            .actions
+        let all_fit = |unsent: bool| {
+            self.rules()
+                .actions
+                .iter()
+                .all(|action| fits(action.description(noted, unsent)))
+        };
+        // Submit's longer words give way before any description does.
+        let unsent = self
+            .state
+            .drafts
             .iter()
-            .all(|action| fits(action.description(noted)));
+            .any(Draft::notes_an_unchosen_option)
+            && all_fit(true);
+        let describe = all_fit(unsent);
         for (position, action) in self.rules().actions.iter().enumerate() {
             let Some(row) = rows.next() else {
                 return;
@@ -297,7 +308,7 @@ impl Form {
                     line.push(Span::new(hint, WARNING));
                 }
             } else if describe {
-                line.push(Span::new(action.description(noted), MUTED));
+                line.push(Span::new(action.description(noted, unsent), MUTED));
             }
             put_line(canvas, row.pos(), &line);
         }

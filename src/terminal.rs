@@ -61,7 +61,10 @@ pub fn plain_dialogs() -> Terminal {
         Some((reader, writer)) => {
             let prompt = PromptLine::default();
             let lines: Box<dyn BufRead> =
-                match (KeysOnly::start(reader), writer.try_clone()) {
+                match (
+                    KeysOnly::start(reader, writer.try_clone().ok()),
+                    writer.try_clone(),
+                ) {
                     (Ok((keys, edit_keys, echoes)), Ok(echo)) => Box::new(BufReader::new(
                         TypedLines::new(keys, echo, edit_keys)
                             .echoing(echoes)

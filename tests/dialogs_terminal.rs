@@ -289,3 +289,27 @@ fn a_host_that_stops_reading_the_output_ends_the_plain_prompts_and_journals_the_
         json!([{"selected": [0], "customSelected": false}, {"customSelected": false}])
     );
 }
+
+#[test]
+fn a_pasted_answer_of_several_lines_stays_one_answer_and_answers_no_later_prompt() {
+    let Some(term) = answered_first_of_two() else {
+        return;
+    };
+    // The second question's `Type your own`, then a paste whose lines would each be a choice.
+    answer(&term, "3", "Type your answer");
+    term.tmux.paste("Both, in order:\n2\n1");
+    term.tmux.wait_for("the paste echoed", |screen| {
+        screen.contains("Both, in order:↵2↵1")
+    });
+    answer(&term, "", "Review your answers");
+    answer(&term, "1", "exit=");
+    let (document, status) = term.finish();
+    assert_eq!(status, 0);
+    let (_, details) = read_result(document);
+    assert_eq!(
+        details["answers"]["ci"]["customText"],
+        json!("Both, in order:\n2\n1"),
+        "{details}"
+    );
+    assert_eq!(details["answers"]["stack"]["values"], json!(["rust"]));
+}

@@ -5,7 +5,9 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::unix::net::UnixStream;
 
-use pi_agent_ask_dialogs::plain::typing::{Echoes, EditKeys};
+use pi_agent_ask_dialogs::plain::typing::{
+    BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, Echoes, EditKeys,
+};
 use rustix::termios::{LocalModes, OptionalActions, SpecialCodeIndex, Termios};
 use signal_hook::SigId;
 use signal_hook::consts::signal::SIGCONT;
@@ -25,13 +27,17 @@ pub struct KeysOnly {
     saved: Termios,
     /// The registration that wakes a read when the process continues after a stop.
     on_continue: SigId,
+    /// Where the terminal's bracketed paste is turned on while the keys are read, so a pasted
+    /// line break is text rather than Enter; `None` on a terminal that does not echo (a host
+    /// that shows what is typed itself), which may not take the sequence.
+    paste_switch: Option<File>,
 }
 
 impl KeysOnly {
-    /// Turns the line editing of the terminal `reader` reads off; returns its keys, the
-    /// editing keys its settings name and whether it echoed, or `reader` back when it is no
-    /// terminal.
-    pub fn start(reader: File) -> Result<(Self, EditKeys, Echoes), File> {
+    /// Turns the line editing of the terminal `reader` reads off, and its bracketed paste on
+    /// through `writer` when it echoes; returns its keys, the editing keys its settings name
+    /// and whether it echoed, or `reader` back when it is no terminal.
+    pub fn start(reader: File, writer: Option<File>) -> Result<(Self, EditKeys, Echoes), File> {
         let Ok(saved) = rustix::termios::tcgetattr(&reader) else {
             return Err(reader);
         };
@@ -75,13 +81,16 @@ impl KeysOnly {
             let _ = rustix::termios::tcsetattr(&terminal, OptionalActions::Now, &saved);
             return Err(reader);
         };
+        let paste_switch = writer.filter(|_| echo == Echoes::Keys);
         let keys = Self {
             keys: interrupt::terminal_reader(reader, continued),
             terminal,
             keyed,
             saved,
             on_continue,
+            paste_switch,
         };
+        keys.switch_paste(BRACKETED_PASTE_ON);
         Ok((keys, edit_keys, echo))
     }
 }
@@ -103,6 +112,8 @@ impl Read for KeysOnly {
         match self.keys.read(buf) {
             Err(error) if error.kind() == io::ErrorKind::Interrupted => {
                 rustix::termios::tcsetattr(&self.terminal, OptionalActions::Now, &self.keyed)?;
+                // The shell had the terminal meanwhile, and turned its bracketed paste off.
+                self.switch_paste(BRACKETED_PASTE_ON);
                 Err(error)
             }
             Ok(0) if !buf.is_empty() => {
@@ -121,7 +132,18 @@ impl Drop for KeysOnly {
     fn drop(&mut self) {
         signal_hook::low_level::unregister(self.on_continue);
         if in_foreground_of(&self.terminal) {
+            self.switch_paste(BRACKETED_PASTE_OFF);
             let _ = rustix::termios::tcsetattr(&self.terminal, OptionalActions::Now, &self.saved);
+        }
+    }
+}
+
+impl KeysOnly {
+    /// Writes `sequence` (bracketed paste on or off) to the terminal, where it is switched.
+    fn switch_paste(&self, sequence: &[u8]) {
+        if let Some(mut writer) = self.paste_switch.as_ref() {
+            let _ = writer.write_all(sequence);
+            let _ = writer.flush();
         }
     }
 }

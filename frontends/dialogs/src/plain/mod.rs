@@ -170,11 +170,9 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
                 // The terminal echoes what was typed, line ending and all.
                 self.column = Column::LineStart;
                 let line = String::from_utf8_lossy(&bytes);
-                Some(
-                    line.trim_end_matches('\n')
-                        .trim_end_matches('\r')
-                        .to_owned(),
-                )
+                let line = line.trim_end_matches('\n').trim_end_matches('\r');
+                // A paste's line breaks are text in the line (see [`typing::PASTED_LINE_BREAK`]).
+                Some(typing::pasted_line_breaks(line).into_owned())
             }
         }
     }

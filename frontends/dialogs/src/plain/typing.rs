@@ -62,6 +62,29 @@ enum Escape {
     Inside,
 }
 
+/// Turns the terminal's bracketed paste on: a paste comes between [`PASTE_START`] and
+/// [`PASTE_END`], so its line breaks are text, not Enter.
+pub const BRACKETED_PASTE_ON: &[u8] = b"\x1b[?2004h";
+/// Turns the terminal's bracketed paste off again.
+pub const BRACKETED_PASTE_OFF: &[u8] = b"\x1b[?2004l";
+/// The parameters of the sequences (`ESC [ 200 ~`, `ESC [ 201 ~`) around a paste.
+const PASTE_START: &[u8] = b"200";
+const PASTE_END: &[u8] = b"201";
+
+/// How a line break pasted into a line reaches the reader of [`TypedLines`], whose lines end
+/// at `\n`: the record separator, which no key types into a line (control bytes are not
+/// kept), read back as a line break by [`pasted_line_breaks`].
+pub const PASTED_LINE_BREAK: char = '\u{1e}';
+
+/// `line`, read from [`TypedLines`], with the line breaks pasted into it back.
+pub fn pasted_line_breaks(line: &str) -> Cow<'_, str> {
+    if line.contains(PASTED_LINE_BREAK) {
+        Cow::Owned(line.replace(PASTED_LINE_BREAK, "\n"))
+    } else {
+        Cow::Borrowed(line)
+    }
+}
+
 /// The line being typed, edited byte by byte.
 #[derive(Debug)]
 pub struct LineEditor {
@@ -70,6 +93,19 @@ pub struct LineEditor {
     /// The first bytes of a character typed in UTF-8, not yet whole.
     partial: Vec<u8>,
     escape: Escape,
+    /// The parameter bytes of the escape sequence being read.
+    sequence: Vec<u8>,
+    /// Whether the bytes come from a paste, whose line breaks and control bytes are text
+    /// rather than keys, and the last byte pasted was `\r` (its `\n` after it is the same
+    /// break).
+    pasting: Option<AfterReturn>,
+}
+
+/// Whether the last byte pasted was a carriage return.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AfterReturn {
+    No,
+    Yes,
 }
 
 /// What the terminal is shown for `text` typed: its sanitized form, a tab a single space.
@@ -102,6 +138,8 @@ impl LineEditor {
             line: String::new(),
             partial: Vec::new(),
             escape: Escape::Outside,
+            sequence: Vec::new(),
+            pasting: None,
         }
     }
 
@@ -117,6 +155,7 @@ impl LineEditor {
         match self.escape {
             Escape::Started if matches!(byte, b'[' | b'O') => {
                 self.escape = Escape::Inside;
+                self.sequence.clear();
                 return None;
             }
             // Alt and a key: nothing is typed; Alt+Backspace erases a word, as in a shell.
@@ -133,6 +172,11 @@ impl LineEditor {
             Escape::Inside => {
                 if (0x40..=0x7e).contains(&byte) {
                     self.escape = Escape::Outside;
+                    if byte == b'~' {
+                        self.paste_marker();
+                    }
+                } else if self.sequence.len() < 8 {
+                    self.sequence.push(byte);
                 }
                 return None;
             }
@@ -155,6 +199,10 @@ impl LineEditor {
             return None;
         }
         self.flush_partial_echoed(echo);
+        if let Some(after_return) = self.pasting {
+            self.pasted(byte, after_return, echo);
+            return None;
+        }
         match byte {
             b'\r' | b'\n' => {
                 echo.push(b'\n');
@@ -193,6 +241,34 @@ impl LineEditor {
                 None
             }
             _ => None,
+        }
+    }
+
+    /// Starts or ends a paste at the sequence `ESC [ 200 ~` or `ESC [ 201 ~` just read.
+    fn paste_marker(&mut self) {
+        match self.sequence.as_slice() {
+            PASTE_START => self.pasting = Some(AfterReturn::No),
+            PASTE_END => self.pasting = None,
+            _ => {}
+        }
+    }
+
+    /// Takes one byte of a paste: a line break (`\r`, `\n`, or both) is kept in the line,
+    /// shown as `↵`; the editing keys and the other control bytes are text a paste carries,
+    /// not keys, so nothing is erased or ended (a tab is kept, the rest dropped).
+    fn pasted(&mut self, byte: u8, after_return: AfterReturn, echo: &mut Vec<u8>) {
+        self.pasting = Some(if byte == b'\r' {
+            AfterReturn::Yes
+        } else {
+            AfterReturn::No
+        });
+        match byte {
+            b'\n' if after_return == AfterReturn::Yes => {}
+            b'\r' | b'\n' => self.insert('\n', echo),
+            0x1b => self.escape = Escape::Started,
+            b'\t' => self.insert('\t', echo),
+            0x20..=0x7e => self.insert(char::from(byte), echo),
+            _ => {}
         }
     }
 
@@ -381,11 +457,13 @@ impl<R: Read, W: Write> Read for TypedLines<R, W> {
             self.ready_at = 0;
             match self.next_typed()? {
                 Typed::Line(line) => {
+                    let line = line.replace('\n', PASTED_LINE_BREAK.encode_utf8(&mut [0; 4]));
                     self.ready.extend_from_slice(line.as_bytes());
                     self.ready.push(b'\n');
                 }
                 Typed::End(text) if text.is_empty() => return Ok(0),
                 Typed::End(text) => {
+                    let text = text.replace('\n', PASTED_LINE_BREAK.encode_utf8(&mut [0; 4]));
                     self.ready.extend_from_slice(text.as_bytes());
                     self.end_after = true;
                 }

@@ -150,3 +150,31 @@ fn ctrl_d_after_text_reads_as_the_text_then_the_end_of_input_and_reading_goes_on
     lines.read_until(b'\n', &mut read).expect("the next line");
     assert_eq!(read, b"next\n");
 }
+
+#[test]
+fn a_bracketed_paste_keeps_its_line_breaks_and_control_bytes_as_text() {
+    let (typed, echo) = edit(b"a\x1b[200~one\r\ntwo\rthree\nfour\x04\x15\x7f\x1b[201~b\r");
+    assert_eq!(
+        typed,
+        vec![Typed::Line("aone\ntwo\nthree\nfourb".to_owned())],
+        "Enter, Ctrl-D, Ctrl-U and DEL inside the paste are text or nothing, not keys"
+    );
+    assert_eq!(echo, "aone↵two↵three↵fourb\n");
+}
+
+#[test]
+fn a_pasted_line_break_reaches_the_reader_within_its_line() {
+    let mut lines = typed_lines(
+        Cursor::new(b"\x1b[200~first\nsecond\x1b[201~\r3\r".to_vec()),
+        Vec::new(),
+    );
+    let mut line = String::new();
+    lines.read_line(&mut line).expect("a line");
+    assert_eq!(pasted_line_breaks(line.trim_end()), "first\nsecond");
+    line.clear();
+    lines.read_line(&mut line).expect("a line");
+    assert_eq!(
+        line, "3\n",
+        "the key typed after the paste is a line of its own"
+    );
+}

@@ -225,11 +225,7 @@ impl Form {
             Emphasis::Highlighted => (max_rows / 2).min(editing_room.saturating_sub(1)),
             Emphasis::Plain => max_rows / 2,
         };
-        let subtitle_rows = if editing_here {
-            1
-        } else {
-            description_rows.max(1)
-        };
+        let subtitle_rows = description_rows.max(1);
         let editor_rows = |lines: &ItemLines| {
             EDITOR_ROWS
                 .max(max_rows / TALL_EDITOR_SHARE)
@@ -334,11 +330,13 @@ impl Form {
                     "Write a note on this option",
                 )
             });
-        let room_for_subtitle = note_block
-            .as_ref()
-            .is_none_or(|block| lines.len() + 1 + block.lines.len() <= editing_room);
-        if !subtitle.is_empty() && room_for_subtitle {
-            push_wrapped(&mut lines, subtitle, text_columns, subtitle_rows, indent);
+        let subtitle_room = note_block.as_ref().map_or(subtitle_rows, |block| {
+            editing_room
+                .saturating_sub(lines.len() + block.lines.len())
+                .min(subtitle_rows)
+        });
+        if !subtitle.is_empty() && subtitle_room > 0 {
+            push_wrapped(&mut lines, subtitle, text_columns, subtitle_room, indent);
         }
         if let Some(block) = note_block {
             cursor = block.cursor.map(|(r, c)| (lines.len() + r, indent + c));

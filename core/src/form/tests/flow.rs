@@ -316,3 +316,11 @@ fn submit_says_it_leaves_out_the_notes_on_options_not_chosen() {
         chosen.screen()
     );
 }
+
+#[test]
+fn the_review_shows_the_note_of_a_question_left_unanswered_which_submit_sends() {
+    let run = Run::new(ask_user(&one_single()), "shift+n 'ask ops first' enter tab");
+    let screen = run.screen();
+    assert!(screen.contains("→ (no answer)"), "{screen}");
+    assert!(screen.contains("✎ ask ops first"), "{screen}");
+}

@@ -46,7 +46,7 @@ impl ReviewAction {
 
 impl Form {
     /// Whether the summary shows every note (the highlighted action is Elaborate) or only the
-    /// notes of answered questions.
+    /// notes Submit sends: the questions' and the chosen options'.
     fn review_shows_all_notes(&self) -> bool {
         self.rules().actions.get(self.state.review_cursor) == Some(&ReviewAction::Elaborate)
     }
@@ -89,10 +89,9 @@ impl Form {
             wrap_spans(&[Span::new("→ (no answer)", DIM)], inner)
         };
         lines.extend(indent(answer));
+        // Submit sends a question's note, answered or not, and the notes of the options
+        // chosen; Elaborate every note.
         let all_notes = self.review_shows_all_notes();
-        if !all_notes && !answered {
-            return lines;
-        }
         let note_lines =
             |lead, note| indent(wrap_first(&[lead], note, MUTED.italic(), inner, budget));
         if draft.has_question_note() {

@@ -229,7 +229,7 @@ fn questions_the_form_cannot_ask_are_left_to_claude_code() {
 fn with_no_inbox_and_no_popup_host_the_hook_prints_nothing() {
     left_to_claude_code(
         &hook(&hook_input().to_string(), None),
-        "no inbox is listening and no popup can open",
+        "no inbox named \"default\" is listening and no popup can open",
     );
 }
 
@@ -288,6 +288,27 @@ fn a_single_choice_answered_as_multiple_choice_says_so_in_the_context() {
             "Question \"Which authentication should we use?\" was answered as multiple choice \
              by the user's preference, so its answer may name several options."
         )
+    );
+}
+
+#[test]
+fn asking_for_clarification_says_too_that_a_single_choice_was_answered_as_multiple_choice() {
+    let response = json!({"kind": "answer", "mode": "elaborate", "answers": {
+        "q1": {"values": ["Session cookies", "OAuth"]},
+        "q2": {"values": ["repo"]}
+    }});
+    let settings = json!({"schemaVersion": 5, "behaviour": {"presentSingleAsMulti": true}});
+    let output = hook_with_settings(&hook_input().to_string(), Some(&response), Some(&settings));
+    let reason = decision(&output)["hookSpecificOutput"]["permissionDecisionReason"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        reason.contains(
+            "\nQuestion \"Which authentication should we use?\" was answered as multiple choice \
+             by the user's preference, so its answer may name several options.\n"
+        ),
+        "{reason}"
     );
 }
 

@@ -326,7 +326,7 @@ fn with_no_inbox_listening_and_no_popup_host_the_hook_prints_nothing() {
     assert!(output.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("no inbox is listening and no popup can open"),
+        stderr.contains("no inbox named \"default\" is listening and no popup can open"),
         "{stderr}"
     );
 }

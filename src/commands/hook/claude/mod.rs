@@ -43,8 +43,12 @@ enum Declined {
     Invalid(String),
     /// No inbox listens and no popup can open: why the inbox could not be used when it was
     /// not simply absent, and why no popup.
-    #[error("no inbox is listening{} and no popup can open ({popup})", in_brackets(inbox.as_deref()))]
+    #[error(
+        "no inbox named {name:?} is listening{} and no popup can open ({popup})",
+        in_brackets(inbox.as_deref())
+    )]
     Nowhere {
+        name: String,
         inbox: Option<String>,
         popup: String,
     },
@@ -190,6 +194,7 @@ fn ask_elsewhere(
         Err(refused) => Some(refused.to_string()),
     };
     let popup = popup::detect().map_err(|why| Declined::Nowhere {
+        name: inbox.to_owned(),
         inbox: inbox_refused,
         popup: why.to_string(),
     })?;

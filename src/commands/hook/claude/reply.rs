@@ -101,12 +101,9 @@ pub fn reply(questions: &[ClaudeQuestion], raw: &Value, result: &AskResult) -> R
             None => lines.push(unanswered(question)),
         }
         if let Some(answer) = answer {
-            let presented = result
-                .questions
-                .get(position)
-                .and_then(|asked| asked.presented_type)
-                .filter(|kind| !kind.is_multi() || names_several(answer));
-            lines.extend(presented.map(|kind| presented_line(question, kind)));
+            lines.extend(
+                presented(result, position, answer).map(|kind| presented_line(question, kind)),
+            );
         }
     }
     Reply::Allow {
@@ -142,6 +139,16 @@ pub fn answer_text(question: &ClaudeQuestion, answer: &Answer) -> Option<String>
         parts.push(text);
     }
     (!parts.is_empty()).then(|| parts.join(ANSWER_SEPARATOR))
+}
+
+/// How question `position` was presented when that needs saying beside `answer`: as another
+/// type than Claude asked for, and, as multiple choice, with several options named.
+fn presented(result: &AskResult, position: usize, answer: &Answer) -> Option<QuestionType> {
+    result
+        .questions
+        .get(position)
+        .and_then(|asked| asked.presented_type)
+        .filter(|kind| !kind.is_multi() || names_several(answer))
 }
 
 /// Whether `answer` names more than one option (or options and a written answer): only then
@@ -271,6 +278,13 @@ fn clarification(questions: &[ClaudeQuestion], result: &AskResult) -> String {
             .is_none()
         {
             lines.push(unanswered(question));
+        }
+    }
+    for (position, question) in questions.iter().enumerate() {
+        if let Some(answer) = result.answers.get(&question_id(position)) {
+            lines.extend(
+                presented(result, position, answer).map(|kind| presented_line(question, kind)),
+            );
         }
     }
     match &result.elaboration {

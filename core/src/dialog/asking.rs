@@ -56,6 +56,10 @@ pub(super) fn state_at(call: &Call, drafts: &[Draft], current: usize) -> State {
             dialog: Dialog::Input {
                 title: question.prompt.clone(),
                 placeholder: None,
+                current: drafts
+                    .get(current)
+                    .and_then(|draft| draft.committed_custom_text())
+                    .map(str::to_owned),
             },
             awaiting: Awaiting::Text,
         };

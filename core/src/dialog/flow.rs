@@ -215,6 +215,8 @@ impl DialogFlow {
                     }
                 }
             },
+            // A blank reply to a question asked again keeps the written answer it showed.
+            Awaiting::Text if reply.trim().is_empty() && self.has_written_answer() => Action::Keep,
             Awaiting::Text if reply.trim().is_empty() => Action::Skip,
             Awaiting::Text => Action::Write(reply.to_owned()),
             Awaiting::Picks(labels) => {
@@ -259,12 +261,15 @@ impl DialogFlow {
                 self.advance();
             }
             Action::Skip => self.advance(),
+            Action::Keep => self.advance(),
             Action::AskText => {
+                let current = draft.committed_custom_text().map(str::to_owned);
                 let title = self.prompt().to_owned();
                 self.state = State::Asking {
                     dialog: Dialog::Input {
                         title,
                         placeholder: None,
+                        current,
                     },
                     awaiting: Awaiting::Text,
                 };
@@ -296,6 +301,11 @@ impl DialogFlow {
         }
         self.state = State::Finished(self.call.answer_remote(response)?);
         Ok(())
+    }
+
+    /// Whether the current question holds a written answer, which a blank reply keeps.
+    fn has_written_answer(&self) -> bool {
+        self.drafts[self.current].committed_custom_text().is_some()
     }
 
     fn prompt(&self) -> &str {
@@ -367,6 +377,8 @@ enum Action {
     Write(String),
     /// Leave the question unanswered and go on.
     Skip,
+    /// Keep the answer the question holds and go on.
+    Keep,
     /// Ask for the written answer.
     AskText,
     /// Cancel the flow.

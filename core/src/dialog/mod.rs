@@ -55,6 +55,9 @@ pub enum Dialog {
         title: String,
         /// A hint shown in the empty field.
         placeholder: Option<String>,
+        /// The written answer the question holds, asked again (`Change an answer`): shown,
+        /// and kept by a blank reply.
+        current: Option<String>,
     },
     /// Pick any number of `options` by typing their numbers or strings; the reply is the text
     /// typed, read by [`parse_multi_select`]. Standard dialogs ask it as an editor titled

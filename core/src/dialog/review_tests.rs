@@ -233,3 +233,40 @@ fn the_review_shows_an_ask_user_question_written_answer_trimmed_as_the_result_se
         title(&flow)
     );
 }
+
+#[test]
+fn a_written_answer_asked_again_shows_and_a_blank_reply_keeps_it() {
+    let mut flow = reviewed();
+    reply(&mut flow, "Type your own");
+    reply(&mut flow, "Axum on Rust");
+    reply(&mut flow, "1");
+    reply(&mut flow, CHANGE);
+    reply(&mut flow, "Question 1: Q1");
+    reply(&mut flow, "Type your own");
+    let Some(Dialog::Input { current, .. }) = flow.dialog() else {
+        panic!("the written answer is asked for");
+    };
+    assert_eq!(current.as_deref(), Some("Axum on Rust"));
+    reply(&mut flow, "");
+    assert_eq!(flow.position(), Position::Review);
+    reply(&mut flow, SUBMIT);
+    assert_eq!(
+        result(&flow)["details"]["answers"]["stack"]["customText"],
+        json!("Axum on Rust"),
+        "a blank reply keeps the written answer"
+    );
+}
+
+#[test]
+fn a_blank_reply_to_a_written_answer_asked_the_first_time_leaves_the_question_unanswered() {
+    let mut flow = reviewed();
+    reply(&mut flow, "Type your own");
+    let Some(Dialog::Input { current, .. }) = flow.dialog() else {
+        panic!("the written answer is asked for");
+    };
+    assert_eq!(current, &None);
+    reply(&mut flow, "");
+    reply(&mut flow, "1");
+    reply(&mut flow, SUBMIT);
+    assert!(result(&flow)["details"]["answers"].get("stack").is_none());
+}

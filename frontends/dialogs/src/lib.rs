@@ -44,8 +44,14 @@ pub trait Dialogs {
     /// that can shows the options' descriptions and recommendations too.
     fn select(&mut self, title: &str, options: &[DialogOption]) -> Option<String>;
 
-    /// Asks for one line of text.
-    fn input(&mut self, title: &str, placeholder: Option<&str>) -> Option<String>;
+    /// Asks for one line of text; `current` is the written answer a question asked again
+    /// holds, which a blank reply keeps.
+    fn input(
+        &mut self,
+        title: &str,
+        placeholder: Option<&str>,
+        current: Option<&str>,
+    ) -> Option<String>;
 
     /// Asks for free text, starting from `prefill`.
     fn editor(&mut self, title: &str, prefill: Option<&str>) -> Option<String>;
@@ -125,7 +131,11 @@ pub fn ask(
 fn show(dialogs: &mut dyn Dialogs, dialog: &Dialog) -> Option<String> {
     match dialog {
         Dialog::Select { title, options } => dialogs.select(title, options),
-        Dialog::Input { title, placeholder } => dialogs.input(title, placeholder.as_deref()),
+        Dialog::Input {
+            title,
+            placeholder,
+            current,
+        } => dialogs.input(title, placeholder.as_deref(), current.as_deref()),
         Dialog::MultiSelect { question, options } => dialogs.multi_select(question, options),
     }
 }

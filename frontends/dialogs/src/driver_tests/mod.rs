@@ -53,9 +53,16 @@ impl Dialogs for Scripted {
         self.next()
     }
 
-    fn input(&mut self, title: &str, placeholder: Option<&str>) -> Option<String> {
-        self.shown
-            .push(Shown::Input(title.into(), placeholder.map(str::to_owned)));
+    fn input(
+        &mut self,
+        title: &str,
+        placeholder: Option<&str>,
+        current: Option<&str>,
+    ) -> Option<String> {
+        self.shown.push(Shown::Input(
+            title.into(),
+            placeholder.or(current).map(str::to_owned),
+        ));
         self.next()
     }
 

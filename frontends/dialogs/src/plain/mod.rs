@@ -230,10 +230,21 @@ impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
         }
     }
 
-    fn input(&mut self, title: &str, placeholder: Option<&str>) -> Option<String> {
+    fn input(
+        &mut self,
+        title: &str,
+        placeholder: Option<&str>,
+        current: Option<&str>,
+    ) -> Option<String> {
         self.open(title)?;
         if let Some(hint) = placeholder.filter(|hint| !hint.is_empty()) {
             self.say(&format!("({})\n", sanitize_line(hint)))?;
+        }
+        if let Some(text) = current.filter(|text| !text.is_empty()) {
+            self.say(&format!(
+                "Current answer:\n{}\nAn empty answer keeps it.\n",
+                sanitize(text)
+            ))?;
         }
         self.say("Type your answer and press Enter (Ctrl-D cancels): ")?;
         self.read_line()

@@ -47,7 +47,7 @@ fn select_prefers_the_option_typed_with_the_same_case() {
 fn the_end_of_input_dismisses_every_kind_of_dialog() {
     let mut plain = dialogs("");
     assert_eq!(plain.select("T", &options(&["a", "b"])), None);
-    assert_eq!(plain.input("T", None), None);
+    assert_eq!(plain.input("T", None, None), None);
     assert_eq!(plain.editor("T", Some("")), None);
     assert_eq!(plain.confirm("T", "M"), None);
 }
@@ -61,7 +61,7 @@ fn ctrl_d_after_text_typed_on_the_line_dismisses_and_does_not_answer() {
         "the line is ended"
     );
     let mut plain = dialogs("some text");
-    assert_eq!(plain.input("T", None), None);
+    assert_eq!(plain.input("T", None, None), None);
     let mut plain = dialogs("y");
     assert_eq!(plain.confirm("T", "M"), None);
 }
@@ -83,7 +83,7 @@ fn after_ctrl_d_the_prompt_line_is_ended_so_the_shell_prompt_starts_on_its_own_l
     assert_eq!(plain.select("T", &options(&["a", "b"])), None);
     assert!(transcript(plain).ends_with("(Ctrl-D cancels): \n"));
     let mut plain = dialogs("");
-    assert_eq!(plain.input("T", None), None);
+    assert_eq!(plain.input("T", None, None), None);
     assert!(transcript(plain).ends_with("(Ctrl-D cancels): \n"));
     let mut plain = dialogs("");
     assert_eq!(plain.confirm("T", ""), None);
@@ -105,7 +105,7 @@ fn ctrl_d_at_the_start_of_a_line_adds_no_blank_line() {
 fn input_returns_the_line_as_typed() {
     let mut plain = dialogs("  spaced out  \n");
     assert_eq!(
-        plain.input("Name?", Some("e.g. Ada")).as_deref(),
+        plain.input("Name?", Some("e.g. Ada"), None).as_deref(),
         Some("  spaced out  ")
     );
     assert_eq!(
@@ -176,7 +176,12 @@ fn payload_controls_reach_the_terminal_only_as_visible_marks() {
         plain.multi_select(HOSTILE, &described).as_deref(),
         Some("2")
     );
-    assert_eq!(plain.input(HOSTILE, Some(HOSTILE)).as_deref(), Some(""));
+    assert_eq!(
+        plain
+            .input(HOSTILE, Some(HOSTILE), Some(HOSTILE))
+            .as_deref(),
+        Some("")
+    );
     assert_eq!(
         plain.editor(HOSTILE, Some(HOSTILE)).as_deref(),
         Some(HOSTILE)

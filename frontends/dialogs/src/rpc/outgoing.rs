@@ -110,9 +110,14 @@ impl From<&Dialog> for UiRequest {
                     .map(str::to_owned)
                     .collect(),
             },
-            Dialog::Input { title, placeholder } => Self::Input {
+            // A written answer asked again shows in the empty field, and a blank reply keeps it.
+            Dialog::Input {
+                title,
+                placeholder,
+                current,
+            } => Self::Input {
                 title: title.clone(),
-                placeholder: placeholder.clone(),
+                placeholder: placeholder.clone().or_else(|| current.clone()),
             },
             Dialog::MultiSelect { question, options } => Self::Editor {
                 title: multi_select_title(question, &option_texts(options)),

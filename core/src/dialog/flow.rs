@@ -260,8 +260,8 @@ impl DialogFlow {
                 draft.custom_selected = true;
                 self.advance();
             }
-            Action::Skip => self.advance(),
-            Action::Keep => self.advance(),
+            // A skip cleared the answer above; a keep left it.
+            Action::Skip | Action::Keep => self.advance(),
             Action::AskText => {
                 let current = draft.committed_custom_text().map(str::to_owned);
                 let title = self.prompt().to_owned();

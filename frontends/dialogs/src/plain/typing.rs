@@ -62,8 +62,8 @@ enum Escape {
     Inside,
 }
 
-/// Turns the terminal's bracketed paste on: a paste comes between [`PASTE_START`] and
-/// [`PASTE_END`], so its line breaks are text, not Enter.
+/// Turns the terminal's bracketed paste on: a paste comes between `ESC [ 200 ~` and
+/// `ESC [ 201 ~`, so its line breaks are text, not Enter.
 pub const BRACKETED_PASTE_ON: &[u8] = b"\x1b[?2004h";
 /// Turns the terminal's bracketed paste off again.
 pub const BRACKETED_PASTE_OFF: &[u8] = b"\x1b[?2004l";

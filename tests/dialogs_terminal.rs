@@ -313,3 +313,25 @@ fn a_pasted_answer_of_several_lines_stays_one_answer_and_answers_no_later_prompt
     );
     assert_eq!(details["answers"]["stack"]["values"], json!(["rust"]));
 }
+
+#[test]
+fn a_pasted_carriage_return_and_line_feed_is_one_line_break() {
+    let Some(term) = answered_first_of_two() else {
+        return;
+    };
+    answer(&term, "3", "Type your answer");
+    term.tmux
+        .run(&["set-buffer", "-b", "crlf", "first\r\nsecond"]);
+    term.tmux
+        .run(&["paste-buffer", "-r", "-p", "-b", "crlf", "-t", "main"]);
+    term.tmux
+        .wait_for("the paste echoed", |screen| screen.contains("first↵second"));
+    answer(&term, "", "Review your answers");
+    answer(&term, "1", "exit=");
+    let (document, _) = term.finish();
+    let (_, details) = read_result(document);
+    assert_eq!(
+        details["answers"]["ci"]["customText"],
+        json!("first\nsecond")
+    );
+}

@@ -8,7 +8,7 @@ use std::os::unix::net::UnixStream;
 use pi_agent_ask_dialogs::plain::typing::{
     BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, Echoes, EditKeys,
 };
-use rustix::termios::{LocalModes, OptionalActions, SpecialCodeIndex, Termios};
+use rustix::termios::{InputModes, LocalModes, OptionalActions, SpecialCodeIndex, Termios};
 use signal_hook::SigId;
 use signal_hook::consts::signal::SIGCONT;
 
@@ -53,6 +53,9 @@ impl KeysOnly {
                 | LocalModes::ECHONL
                 | LocalModes::IEXTEN,
         );
+        // A carriage return reaches the editor as itself (Enter, as a line feed is): a
+        // pasted `\r\n` is then one line break, not two.
+        keyed.input_modes.remove(InputModes::ICRNL);
         keyed.special_codes[SpecialCodeIndex::VMIN] = 1;
         keyed.special_codes[SpecialCodeIndex::VTIME] = 0;
         if rustix::termios::tcsetattr(&terminal, OptionalActions::Now, &keyed).is_err() {

@@ -269,15 +269,21 @@ fn a_note_of_several_lines_is_quoted_so_each_context_line_says_whose_note_it_is(
     );
 }
 
+/// The `hookSpecificOutput` for `response`, with single-choice questions presented as multiple
+/// choice by the settings.
+fn single_as_multi(response: &Value) -> Value {
+    let settings = json!({"schemaVersion": 5, "behaviour": {"presentSingleAsMulti": true}});
+    let output = hook_with_settings(&hook_input().to_string(), Some(response), Some(&settings));
+    decision(&output)["hookSpecificOutput"].clone()
+}
+
 #[test]
 fn a_single_choice_answered_as_multiple_choice_says_so_in_the_context() {
     let response = json!({"kind": "answer", "answers": {
         "q1": {"values": ["Session cookies", "OAuth"]},
         "q2": {"values": ["repo"]}
     }});
-    let settings = json!({"schemaVersion": 5, "behaviour": {"presentSingleAsMulti": true}});
-    let output = hook_with_settings(&hook_input().to_string(), Some(&response), Some(&settings));
-    let specific = &decision(&output)["hookSpecificOutput"];
+    let specific = &single_as_multi(&response);
     assert_eq!(
         specific["updatedInput"]["answers"]["Which authentication should we use?"],
         json!("Session cookies, OAuth")
@@ -297,9 +303,7 @@ fn asking_for_clarification_says_too_that_a_single_choice_was_answered_as_multip
         "q1": {"values": ["Session cookies", "OAuth"]},
         "q2": {"values": ["repo"]}
     }});
-    let settings = json!({"schemaVersion": 5, "behaviour": {"presentSingleAsMulti": true}});
-    let output = hook_with_settings(&hook_input().to_string(), Some(&response), Some(&settings));
-    let reason = decision(&output)["hookSpecificOutput"]["permissionDecisionReason"]
+    let reason = single_as_multi(&response)["permissionDecisionReason"]
         .as_str()
         .unwrap_or_default()
         .to_owned();
@@ -318,9 +322,7 @@ fn a_single_choice_answered_as_multiple_choice_with_one_pick_needs_no_word_in_th
         "q1": {"values": ["OAuth"]},
         "q2": {"values": ["repo"]}
     }});
-    let settings = json!({"schemaVersion": 5, "behaviour": {"presentSingleAsMulti": true}});
-    let output = hook_with_settings(&hook_input().to_string(), Some(&response), Some(&settings));
-    let specific = &decision(&output)["hookSpecificOutput"];
+    let specific = &single_as_multi(&response);
     assert_eq!(
         specific["updatedInput"]["answers"]["Which authentication should we use?"],
         json!("OAuth")

@@ -64,13 +64,7 @@ fn a_popup_whose_client_goes_away_is_an_error_with_what_it_held_not_cancelled_by
         return;
     };
     serve(&term, &requests());
-    client.wait_for_form("the popup's question", |screen| screen.contains(PROMPT));
-    client.type_bytes(b"\x1b[B\x1b[B\r");
-    client.wait_for("the written answer's editor", |screen| {
-        screen.contains("Type your answer")
-    });
-    client.type_bytes(b"popup typed");
-    client.wait_for("the typed text", |screen| screen.contains("popup typed"));
+    client.write_own_answer(PROMPT, "popup typed");
     // The terminal the client ran in goes away, and the popup with it.
     drop(client);
     let result = &reply(&term, 2)["result"];

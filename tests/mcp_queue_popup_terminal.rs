@@ -102,13 +102,7 @@ fn typed_into_the_popup(term: &Asking, client: &mut Client) -> String {
         .as_str()
         .unwrap_or_default()
         .to_owned();
-    client.wait_for_form("the popup's question", |screen| screen.contains(PROMPT));
-    client.type_bytes(b"\x1b[B\x1b[B\r");
-    client.wait_for("the written answer's editor", |screen| {
-        screen.contains("Type your answer")
-    });
-    client.type_bytes(b"popup typed");
-    client.wait_for("the typed text", |screen| screen.contains("popup typed"));
+    client.write_own_answer(PROMPT, "popup typed");
     request_id
 }
 

@@ -13,18 +13,24 @@ fn arguments() -> Value {
         "options": [{"value": "redis", "label": "Redis"}, {"value": "none", "label": "None"}]}]})
 }
 
+/// `ask` of [`arguments`] written in `dir`, with `flags` after them.
+fn ask_in(dir: &std::path::Path, flags: &[String]) -> support::ProgramOutput {
+    let arguments_path = dir.join("arguments.json");
+    std::fs::write(&arguments_path, arguments().to_string()).expect("written");
+    let mut command = vec!["ask".into(), arguments_path.display().to_string()];
+    command.extend_from_slice(flags);
+    support::run_program(&command, None)
+}
+
 /// `ask --ui none` journaled in `session` (holding `held`) for tool call `tool_call_id`: its
 /// standard error.
 fn journaled_unasked(held: &str, tool_call_id: &str) -> String {
     let dir = tempfile::tempdir().expect("a folder");
     let session = dir.path().join("session.jsonl");
     std::fs::write(&session, held).expect("the session is written");
-    let arguments_path = dir.path().join("arguments.json");
-    std::fs::write(&arguments_path, arguments().to_string()).expect("written");
-    let output = support::run_program(
+    let output = ask_in(
+        dir.path(),
         &[
-            "ask".into(),
-            arguments_path.display().to_string(),
             "--ui".into(),
             "none".into(),
             "--session".into(),
@@ -32,7 +38,6 @@ fn journaled_unasked(held: &str, tool_call_id: &str) -> String {
             "--tool-call-id".into(),
             tool_call_id.into(),
         ],
-        None,
     );
     assert_eq!(output.exit, 0, "{}", output.stderr);
     output.stderr
@@ -79,18 +84,14 @@ fn resume_of_an_unreadable_session_file_is_a_usage_error() {
 #[test]
 fn ask_with_an_unreadable_session_file_is_a_usage_error_and_asks_nothing() {
     let dir = tempfile::tempdir().expect("a folder");
-    let arguments_path = dir.path().join("arguments.json");
-    std::fs::write(&arguments_path, arguments().to_string()).expect("written");
-    let output = support::run_program(
+    let output = ask_in(
+        dir.path(),
         &[
-            "ask".into(),
-            arguments_path.display().to_string(),
             "--ui".into(),
             "none".into(),
             "--session".into(),
             dir.path().join("missing.jsonl").display().to_string(),
         ],
-        None,
     );
     assert_eq!(output.exit, 2);
     assert!(output.stdout.is_empty(), "{}", output.stdout);

@@ -104,6 +104,18 @@ impl Client {
         self.type_bytes(b"\r");
     }
 
+    /// Waits for `prompt` in a popup of two options, opens its `Type your own` row (down, down,
+    /// enter) and types `text` into it, waiting until it shows.
+    pub fn write_own_answer(&mut self, prompt: &str, text: &str) {
+        self.wait_for_form("the popup's question", |screen| screen.contains(prompt));
+        self.type_bytes(b"\x1b[B\x1b[B\r");
+        self.wait_for("the written answer's editor", |screen| {
+            screen.contains("Type your answer")
+        });
+        self.type_bytes(text.as_bytes());
+        self.wait_for("the typed text", |screen| screen.contains(text));
+    }
+
     /// Types bytes into the client's terminal, as a person at it would.
     pub fn type_bytes(&mut self, bytes: &[u8]) {
         self.keys.write_all(bytes).expect("the client takes keys");

@@ -67,7 +67,10 @@ pub(super) fn state_at(call: &Call, drafts: &[Draft], current: usize) -> State {
     let rules = call.rules();
     let options = dialog_options(question, rules);
     match question.presented {
-        QuestionType::Multi => multi_select(&question.prompt, options),
+        QuestionType::Multi => {
+            let current = drafts.get(current).and_then(current_picks);
+            multi_select(&question.prompt, options, current)
+        }
         QuestionType::Single => select(question.prompt.clone(), options, rules.custom_label),
         QuestionType::Preview => {
             let title = preview_title(question, &option_texts(&options));
@@ -99,8 +102,20 @@ fn select(title: String, mut options: Vec<DialogOption>, custom_label: &str) -> 
     }
 }
 
+/// The reply that gives `draft`'s answer to a multi-select: its options' numbers in the order
+/// picked, then its written answer; `None` when it has none.
+fn current_picks(draft: &Draft) -> Option<String> {
+    let mut parts: Vec<String> = draft
+        .selected()
+        .iter()
+        .map(|index| (index + 1).to_string())
+        .collect();
+    parts.extend(draft.committed_custom_text().map(str::to_owned));
+    (!parts.is_empty()).then(|| parts.join(", "))
+}
+
 /// The multi-select over the options.
-fn multi_select(question: &str, options: Vec<DialogOption>) -> State {
+fn multi_select(question: &str, options: Vec<DialogOption>, current: Option<String>) -> State {
     let texts = option_texts(&options)
         .into_iter()
         .map(str::to_owned)
@@ -109,6 +124,7 @@ fn multi_select(question: &str, options: Vec<DialogOption>) -> State {
         dialog: Dialog::MultiSelect {
             question: question.to_owned(),
             options,
+            current,
         },
         awaiting: Awaiting::Picks(texts),
     }

@@ -221,6 +221,10 @@ impl DialogFlow {
             Awaiting::Text => Action::Write(reply.to_owned()),
             Awaiting::Picks(labels) => {
                 match parse_multi_select(reply, labels, self.call.rules().unknown_words) {
+                    // A blank reply to a question asked again keeps the answer it showed.
+                    MultiSelectReply::Blank if self.drafts[self.current].is_answered() => {
+                        Action::Keep
+                    }
                     MultiSelectReply::Blank => Action::Cancel,
                     MultiSelectReply::Picks(indices) => Action::Pick(indices, None),
                     MultiSelectReply::Written(text) => Action::Write(text),

@@ -67,6 +67,9 @@ pub enum Dialog {
         question: String,
         /// The options, numbered from 1 in this order.
         options: Vec<DialogOption>,
+        /// The answer the question holds, asked again (`Change an answer`), as a reply that
+        /// gives it (`1, 3, Audit log`): shown, and kept by a blank reply.
+        current: Option<String>,
     },
 }
 

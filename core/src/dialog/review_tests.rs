@@ -270,3 +270,26 @@ fn a_blank_reply_to_a_written_answer_asked_the_first_time_leaves_the_question_un
     reply(&mut flow, SUBMIT);
     assert!(result(&flow)["details"]["answers"].get("stack").is_none());
 }
+
+#[test]
+fn a_multiple_choice_asked_again_shows_its_answer_as_a_reply_and_a_blank_reply_keeps_it() {
+    let mut flow = reviewed();
+    reply(&mut flow, "Rust");
+    reply(&mut flow, "2, 1, Buildkite");
+    reply(&mut flow, CHANGE);
+    reply(&mut flow, "Question 2: CI");
+    let Some(Dialog::MultiSelect { current, .. }) = flow.dialog() else {
+        panic!("the multiple choice is asked again");
+    };
+    assert_eq!(current.as_deref(), Some("2, 1, Buildkite"));
+    reply(&mut flow, "");
+    assert_eq!(
+        flow.position(),
+        Position::Review,
+        "a blank reply cancels nothing"
+    );
+    reply(&mut flow, SUBMIT);
+    let answers = &result(&flow)["details"]["answers"]["ci"];
+    assert_eq!(answers["values"], json!(["gl", "gh", "Buildkite"]));
+    assert_eq!(answers["customText"], json!("Buildkite"));
+}

@@ -57,11 +57,17 @@ pub trait Dialogs {
     fn editor(&mut self, title: &str, prefill: Option<&str>) -> Option<String>;
 
     /// Lets the user pick any number of `options` by typing their numbers or strings; the
-    /// reply is the typed text. By default this is an editor titled with
-    /// [`multi_select_title`], starting empty.
-    fn multi_select(&mut self, question: &str, options: &[DialogOption]) -> Option<String> {
+    /// reply is the typed text. `current` is the answer a question asked again holds, as a
+    /// reply, which a blank reply keeps. By default this is an editor titled with
+    /// [`multi_select_title`], starting empty, or from `current`.
+    fn multi_select(
+        &mut self,
+        question: &str,
+        options: &[DialogOption],
+        current: Option<&str>,
+    ) -> Option<String> {
         let title = multi_select_title(question, &option_texts(options));
-        self.editor(&title, Some(""))
+        self.editor(&title, Some(current.unwrap_or_default()))
     }
 
     /// Asks a yes-or-no question.
@@ -136,7 +142,11 @@ fn show(dialogs: &mut dyn Dialogs, dialog: &Dialog) -> Option<String> {
             placeholder,
             current,
         } => dialogs.input(title, placeholder.as_deref(), current.as_deref()),
-        Dialog::MultiSelect { question, options } => dialogs.multi_select(question, options),
+        Dialog::MultiSelect {
+            question,
+            options,
+            current,
+        } => dialogs.multi_select(question, options, current.as_deref()),
     }
 }
 

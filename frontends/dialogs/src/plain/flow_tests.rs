@@ -235,3 +235,29 @@ fn a_read_stopped_by_a_signal_ends_the_flow_with_the_answers_typed_so_far_and_pr
     assert!(text.ends_with("(Ctrl-D cancels): \n"), "{text:?}");
     assert!(!text.contains("Which CI?"), "{text}");
 }
+
+#[test]
+fn an_answer_changed_from_the_review_shows_and_an_empty_answer_keeps_it() {
+    // Stack written, CI picked with a written answer; both asked again and left as they were.
+    let typed = "3\nAxum\n2, 1, Buildkite\n\n2\n1\n3\n\n2\n2\n\n1\n";
+    let (result, text) = ask(Tool::AskUser, &setup(), typed);
+    assert!(
+        text.contains("Current answer:\nAxum\nAn empty answer keeps it.\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Current answer: 2, 1, Buildkite\nAn empty answer keeps it.\n"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Cancel all"),
+        "an empty answer cancels nothing: {text}"
+    );
+    let answers = &result["details"]["answers"];
+    assert_eq!(answers["stack"]["customText"], json!("Axum"), "{result}");
+    assert_eq!(
+        answers["ci"]["values"],
+        json!(["gl", "gh", "Buildkite"]),
+        "{result}"
+    );
+}

@@ -269,16 +269,32 @@ impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
 
     /// An empty answer would cancel the whole flow, so it is confirmed first; declining asks
     /// the question again.
-    fn multi_select(&mut self, question: &str, options: &[DialogOption]) -> Option<String> {
+    fn multi_select(
+        &mut self,
+        question: &str,
+        options: &[DialogOption],
+        current: Option<&str>,
+    ) -> Option<String> {
+        let current = current.filter(|text| !text.trim().is_empty());
         loop {
             self.open(question)?;
             self.say(&format!(
                 "\n{}\n{MULTI_SELECT_INSTRUCTION}\n",
                 numbered_list(options)
             ))?;
+            if let Some(text) = current {
+                self.say(&format!(
+                    "Current answer: {}\nAn empty answer keeps it.\n",
+                    sanitize(text)
+                ))?;
+            }
             self.say(MULTI_SELECT_HINT)?;
             let reply = self.read_lines()?.join("\n");
-            if !reply.trim().is_empty() || self.confirm(EMPTY_ANSWER_TITLE, EMPTY_ANSWER_MESSAGE)? {
+            // An empty answer keeps the current one; with none, it would cancel everything.
+            if !reply.trim().is_empty()
+                || current.is_some()
+                || self.confirm(EMPTY_ANSWER_TITLE, EMPTY_ANSWER_MESSAGE)?
+            {
                 return Some(reply);
             }
         }

@@ -93,7 +93,10 @@ fn after_ctrl_d_the_prompt_line_is_ended_so_the_shell_prompt_starts_on_its_own_l
 #[test]
 fn ctrl_d_at_the_start_of_a_line_adds_no_blank_line() {
     let mut plain = dialogs("");
-    assert_eq!(plain.multi_select("Which?", &options(&["a", "b"])), None);
+    assert_eq!(
+        plain.multi_select("Which?", &options(&["a", "b"]), None),
+        None
+    );
     let text = transcript(plain);
     assert!(
         text.ends_with("an empty line (Ctrl-D cancels):\n"),
@@ -173,7 +176,9 @@ fn payload_controls_reach_the_terminal_only_as_visible_marks() {
         recommended: true,
     }];
     assert_eq!(
-        plain.multi_select(HOSTILE, &described).as_deref(),
+        plain
+            .multi_select(HOSTILE, &described, Some(HOSTILE))
+            .as_deref(),
         Some("2")
     );
     assert_eq!(
@@ -259,7 +264,9 @@ fn multi_select_lists_described_options_then_reads_lines() {
     let mut plain = dialogs("1,\nsqlite\n\n");
     let options = &described()[..2];
     assert_eq!(
-        plain.multi_select("Which databases?", options).as_deref(),
+        plain
+            .multi_select("Which databases?", options, None)
+            .as_deref(),
         Some("1,\nsqlite")
     );
     assert!(transcript(plain).starts_with(
@@ -273,7 +280,7 @@ fn multi_select_lists_described_options_then_reads_lines() {
 #[test]
 fn multi_select_is_dismissed_by_the_end_of_input() {
     let mut plain = dialogs("");
-    assert_eq!(plain.multi_select("Which?", &described()), None);
+    assert_eq!(plain.multi_select("Which?", &described(), None), None);
 }
 
 #[test]

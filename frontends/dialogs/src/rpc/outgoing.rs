@@ -119,9 +119,14 @@ impl From<&Dialog> for UiRequest {
                 title: title.clone(),
                 placeholder: placeholder.clone().or_else(|| current.clone()),
             },
-            Dialog::MultiSelect { question, options } => Self::Editor {
+            // An answer asked again starts the editor, and a blank reply keeps it.
+            Dialog::MultiSelect {
+                question,
+                options,
+                current,
+            } => Self::Editor {
                 title: multi_select_title(question, &option_texts(options)),
-                prefill: Some(String::new()),
+                prefill: Some(current.clone().unwrap_or_default()),
             },
         }
     }

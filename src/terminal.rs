@@ -31,13 +31,44 @@ fn open_tty() -> Option<(File, File)> {
 
 /// Drops what was typed on the terminal and never read: the line a signal cut off before it
 /// was entered would otherwise reach the shell, which runs it once `enter` is pressed there.
+/// A paste still arriving is read to its end first (until the terminal is quiet for a moment,
+/// at most [`PASTE_DRAIN_LIMIT`]), so its later lines do not reach the shell either.
 /// From the foreground only: a process ending in the background (`kill` of the stopped job)
 /// left the terminal to the shell, and would be stopped again (SIGTTOU) for touching it.
 pub fn discard_unread_input() {
     if let Some((reader, _)) = open_tty()
         && in_foreground_of(&reader)
     {
+        drain_arriving(&reader);
         let _ = rustix::termios::tcflush(&reader, rustix::termios::QueueSelector::IFlush);
+    }
+}
+
+/// How long a paste still arriving is read at most before what is left is dropped.
+const PASTE_DRAIN_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+/// How long the terminal must stay quiet for a paste to have ended.
+const PASTE_QUIET: rustix::event::Timespec = rustix::event::Timespec {
+    tv_sec: 0,
+    tv_nsec: 150_000_000,
+};
+
+/// Reads and drops what `reader` brings until it is quiet for [`PASTE_QUIET`], or for at most
+/// [`PASTE_DRAIN_LIMIT`].
+fn drain_arriving(mut reader: &File) {
+    use rustix::event::{PollFd, PollFlags, poll};
+    use std::io::Read as _;
+    let started = std::time::Instant::now();
+    let mut dropped = [0_u8; 16 * 1024];
+    while started.elapsed() < PASTE_DRAIN_LIMIT {
+        let mut fds = [PollFd::new(&reader, PollFlags::IN)];
+        match poll(&mut fds, Some(&PASTE_QUIET)) {
+            Ok(1) if fds[0].revents().contains(PollFlags::IN) => {
+                if !matches!(reader.read(&mut dropped), Ok(read) if read > 0) {
+                    return;
+                }
+            }
+            _ => return,
+        }
     }
 }
 

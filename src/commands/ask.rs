@@ -170,6 +170,9 @@ pub fn ask(
         }
         Surface::Tui { placement, opening } => {
             let end = tui::ask_with(call.clone(), drafts, settings, placement, opening, cwd)?;
+            if interrupt::received().is_some() {
+                terminal::discard_unread_input();
+            }
             Asked {
                 result: end.result.to_json(),
                 exit: end.exit,

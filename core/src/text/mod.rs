@@ -24,5 +24,7 @@ pub(crate) use wrap::wrap_ascii_line_into;
 pub use wrap::{wrap, wrap_into, wrapped_line_count};
 
 pub use ascii::is_printable_ascii;
-pub use position::{byte_at_char, chars_of_cluster_after, chars_of_cluster_before};
+pub use position::{
+    byte_at_char, chars_of_cluster_after, chars_of_cluster_before, cluster_start_at,
+};
 pub(crate) use wrap::fitting_line;

@@ -45,11 +45,26 @@ pub fn chars_of_cluster_after(text: &str, chars: usize) -> usize {
     0
 }
 
+/// The place at character `chars` of `text`, or, when it falls inside a grapheme cluster, the
+/// start of that cluster: where a cursor moved by column lands, so it never splits a joined
+/// emoji or a flag.
+pub fn cluster_start_at(text: &str, chars: usize) -> usize {
+    let mut start = 0;
+    for (cluster, _) in super::graphemes(text) {
+        let end = start + cluster.chars().count();
+        if end > chars {
+            return start;
+        }
+        start = end;
+    }
+    chars
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
 
-    use super::{byte_at_char, chars_of_cluster_after, chars_of_cluster_before};
+    use super::{byte_at_char, chars_of_cluster_after, chars_of_cluster_before, cluster_start_at};
 
     #[test]
     fn a_joined_emoji_or_an_accented_letter_is_one_step_of_the_cursor() {
@@ -63,6 +78,14 @@ mod tests {
         assert_eq!(chars_of_cluster_after(family, 7), 2, "e and its accent");
         assert_eq!(chars_of_cluster_after(family, 9), 0);
         assert_eq!(chars_of_cluster_after(family, 4), 3, "inside the family");
+        assert_eq!(
+            cluster_start_at(family, 4),
+            2,
+            "inside the family, its start"
+        );
+        assert_eq!(cluster_start_at(family, 2), 2, "at its start already");
+        assert_eq!(cluster_start_at(family, 8), 7, "between e and its accent");
+        assert_eq!(cluster_start_at(family, 9), 9, "the end");
     }
 
     proptest! {

@@ -324,3 +324,17 @@ fn the_review_shows_the_note_of_a_question_left_unanswered_which_submit_sends() 
     assert!(screen.contains("→ (no answer)"), "{screen}");
     assert!(screen.contains("✎ ask ops first"), "{screen}");
 }
+
+#[test]
+fn on_a_narrow_screen_submit_still_says_it_leaves_out_the_notes_on_options_not_chosen() {
+    let run = Run::sized(
+        ask_user(&one_single()),
+        crate::draw::Size::new(60, 16),
+        "down n 'why not' enter up enter",
+    );
+    let screen = run.screen();
+    assert!(
+        screen.contains("Submit     Notes on options not chosen stay unsent"),
+        "{screen}"
+    );
+}

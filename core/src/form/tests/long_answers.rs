@@ -338,3 +338,66 @@ fn an_editor_on_a_tall_screen_shows_more_of_a_long_answer() {
     assert_eq!(rows_shown(24), 5, "six rows, one saying what is above");
     assert!(rows_shown(50) > 10, "{}", rows_shown(50));
 }
+
+/// The written answer after `text` pasted into the custom row's editor and `keys`, saved.
+fn written_after(text: &str, keys: &str) -> String {
+    let mut run = Run::new(ask_user(&one_single()), "up enter");
+    run.form.handle(Input::Paste(text.to_owned()));
+    run.keys(keys);
+    run.keys("enter enter");
+    run.answers()["db"]["customText"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[test]
+fn moving_up_or_down_onto_a_joined_emoji_or_a_flag_never_lands_inside_it() {
+    let family = "👨\u{200d}👩\u{200d}👧\u{200d}👦";
+    assert_eq!(
+        written_after(
+            &format!("a{family}b\nabcdef"),
+            "home right right right up backspace"
+        ),
+        "ab\nabcdef",
+        "the third column is after the family, which goes whole"
+    );
+    assert_eq!(
+        written_after("ab🇯🇵cd\nabcdefgh", "home right right right up backspace"),
+        "a🇯🇵cd\nabcdefgh",
+        "the third column is inside the flag: the cursor stands before it"
+    );
+    assert_eq!(
+        written_after(
+            &format!("abcdef\na{family}b"),
+            "up home right right right down x"
+        ),
+        format!("abcdef\na{family}xb")
+    );
+}
+
+#[test]
+fn a_page_in_an_editor_moves_by_rows_through_one_long_line() {
+    let mut run = Run::new(ask_user(&one_single()), "up enter");
+    run.form.handle(Input::Paste(numbered_words(600)));
+    let hidden_above = |run: &Run| -> usize {
+        let screen = run.screen();
+        let rows = editor_rows(&screen);
+        rows.first()
+            .and_then(|row| row.strip_prefix("↑ "))
+            .and_then(|rest| rest.strip_suffix(" more rows"))
+            .and_then(|count| count.parse().ok())
+            .unwrap_or(0)
+    };
+    let at_the_end = hidden_above(&run);
+    assert!(at_the_end > 10, "{}", run.screen());
+    run.keys("pageUp");
+    let after_a_page = hidden_above(&run);
+    assert!(
+        after_a_page < at_the_end,
+        "a page up shows rows above: {at_the_end} then {after_a_page}\n{}",
+        run.screen()
+    );
+    run.keys("pageUp*100");
+    assert_eq!(hidden_above(&run), 0, "{}", run.screen());
+}

@@ -6,8 +6,7 @@ use super::super::editor::Editor;
 use super::{ACCENT, DIM, TEXT};
 use crate::contract::images::markers;
 use crate::draw::{Canvas, Line, Pos, Rect, Span, put_lines};
-use crate::keys::{Key, KeyCode};
-use crate::text::{byte_at_char, sanitize_line, width, wrap};
+use crate::text::{byte_at_char, cluster_start_at, graphemes, sanitize_line, width, wrap};
 use smallvec::smallvec;
 use std::borrow::Cow;
 
@@ -279,7 +278,8 @@ impl Form {
         let target_pieces = wrap(&target_clean, columns);
         let target_row = target_row.min(target_pieces.len().saturating_sub(1));
         let target_offset = offset_at(&target_clean, &target_pieces, target_row, column);
-        let target_index = char_at(target_text, target_offset);
+        // A column inside a joined emoji or a flag is its start: the cursor never splits one.
+        let target_index = cluster_start_at(target_text, char_at(target_text, target_offset));
         let Some(editor) = self.state.editor_mut() else {
             return false;
         };
@@ -290,55 +290,59 @@ impl Form {
         moved
     }
 
-    /// Moves the open editor's cursor and its view a page `down` or up: as many lines as take
-    /// the rows it showed less one (at least one line), so the row at one edge of the editor
-    /// is at the other after it.
+    /// Moves the open editor's cursor and its view a page `down` or up: as many rows as it
+    /// showed less one (at least one), row by row as [`Form::move_editor_row`] moves, so the row
+    /// at one edge of the editor is at the other after it, within one long line too.
     pub(in crate::form) fn page_editor(&mut self, down: bool) {
         let (columns, rows) = self.memory.editor.get();
-        let Some(editor) = self.state.editor() else {
-            return;
-        };
-        let lines = editor.lines();
-        let (line, _) = editor.cursor();
         let budget = rows.saturating_sub(1).max(1);
-        let mut steps = 0;
-        let mut used = 0;
-        loop {
-            let next = if down {
-                Some(line + steps + 1).filter(|&next| next < lines.len())
-            } else {
-                line.checked_sub(steps + 1)
-            };
-            let Some(next) = next else {
-                break;
-            };
-            let height = wrap(&sanitize_line(&lines[next]), columns.max(1))
-                .len()
-                .max(1);
-            if steps > 0 && used + height > budget {
-                break;
-            }
-            used += height;
-            steps += 1;
-            if used >= budget {
-                break;
-            }
+        let mut moved = 0;
+        while moved < budget && self.move_editor_row(down) {
+            moved += 1;
         }
-        let key = Key::plain(if down { KeyCode::Down } else { KeyCode::Up });
-        if let Some(editor) = self.state.editor_mut() {
-            for _ in 0..steps {
-                editor.key(key);
-            }
-            // The view turns the page with the cursor, which keeps its row on screen.
-            let (from_line, from_row) = editor.shown_from.get();
-            let from_line = if down {
-                from_line + steps
-            } else {
-                from_line.saturating_sub(steps)
-            };
-            editor.shown_from.set((from_line, from_row));
+        // The view turns the page with the cursor, which keeps its row on screen.
+        if let Some(editor) = self.state.editor().filter(|_| moved > 0) {
+            let from = editor.shown_from.get();
+            let shifted = shifted_rows(editor.lines(), from, moved, down, columns.max(1));
+            editor.shown_from.set(shifted);
         }
     }
+}
+
+/// The row `rows` rows `down` or up from `from` (a line and a row of it wrapped at `columns`)
+/// among `lines`, or the first or last row there is.
+fn shifted_rows(
+    lines: &[String],
+    from: (usize, usize),
+    rows: usize,
+    down: bool,
+    columns: usize,
+) -> (usize, usize) {
+    let Some(last) = lines.len().checked_sub(1) else {
+        return (0, 0);
+    };
+    let height = |line: usize| wrap(&sanitize_line(&lines[line]), columns).len().max(1);
+    let mut line = from.0.min(last);
+    let mut line_rows = height(line);
+    let mut row = from.1.min(line_rows - 1);
+    for _ in 0..rows {
+        if down && row + 1 < line_rows {
+            row += 1;
+        } else if down && line < last {
+            line += 1;
+            line_rows = height(line);
+            row = 0;
+        } else if !down && row > 0 {
+            row -= 1;
+        } else if !down && line > 0 {
+            line -= 1;
+            line_rows = height(line);
+            row = line_rows - 1;
+        } else {
+            break;
+        }
+    }
+    (line, row)
 }
 
 /// The start of `piece` within `clean`, the text it was cut from.
@@ -373,22 +377,21 @@ fn offset_at(clean: &str, pieces: &[&str], row: usize, column: usize) -> usize {
     };
     let start = start_of(clean, piece);
     let next = pieces.get(row + 1).map(|next| start_of(clean, next));
+    // Measured by grapheme cluster, so a column never falls inside a joined emoji or a flag.
     let mut taken = 0;
     let mut offset = start;
-    for (at, c) in piece.char_indices() {
-        let cell = width(c.encode_utf8(&mut [0; 4]));
-        if taken + cell > column {
-            return start + at;
+    let mut last_start = start;
+    for (cluster, cells) in graphemes(piece) {
+        if taken + cells > column {
+            return offset;
         }
-        taken += cell;
-        offset = start + at + c.len_utf8();
+        taken += cells;
+        last_start = offset;
+        offset += cluster.len();
     }
     match next {
-        // The row's end is the next row's beginning: the place before its last character.
-        Some(next) if offset >= next => piece
-            .char_indices()
-            .last()
-            .map_or(start, |(at, _)| start + at),
+        // The row's end is the next row's beginning: the place before its last cluster.
+        Some(next) if offset >= next => last_start,
         _ => offset,
     }
 }

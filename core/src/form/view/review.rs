@@ -24,6 +24,13 @@ const UNCOUNTED: usize = usize::MAX / 4;
 /// screens that row shows the summary instead.
 const SPACED_SUMMARY_FROM: u16 = 5;
 
+/// What Submit says when options not chosen have notes, longest first: the first that fits.
+const UNSENT_NOTES: [&str; 3] = [
+    "Send the answers, not the notes on options not chosen",
+    "Notes on options not chosen stay unsent",
+    "Unchosen options' notes unsent",
+];
+
 /// The cells before an action's label (`› 1. `).
 const ACTION_PREFIX: usize = 5;
 /// The cells an action's label is padded to.
@@ -31,11 +38,9 @@ const ACTION_LABEL: usize = 11;
 
 impl ReviewAction {
     /// What the action does, shown beside it; Elaborate with no notes asks the agent about
-    /// the answers themselves, and Submit says when it leaves notes out (those on options not
-    /// chosen, which only Elaborate sends).
-    const fn description(self, noted: bool, unsent: bool) -> &'static str {
+    /// the answers themselves.
+    const fn description(self, noted: bool) -> &'static str {
         match self {
-            Self::Submit if unsent => "Send the answers, not the notes on options not chosen",
             Self::Submit => "Send the answers",
             Self::Elaborate if noted => "Ask the agent to clarify your notes first",
             Self::Elaborate => "Ask the agent about your answers first",
@@ -270,20 +275,20 @@ impl Form {
         let fits =
             |text: &str| ACTION_PREFIX + ACTION_LABEL + width(text) <= usize::from(area.width);
         let noted = self.state.drafts.iter().any(Draft::has_notes);
-        let all_fit = |unsent: bool| {
-            self.rules()
-                .actions
-                .iter()
-                .all(|action| fits(action.description(noted, unsent)))
-        };
-        // Submit's longer words give way before any description does.
+        let describe = self
+            .rules()
+            .actions
+            .iter()
+            .all(|action| fits(action.description(noted)));
+        // Submit says it leaves out the notes on options not chosen (only Elaborate sends
+        // them) in the longest words that fit, where its description would be or alone.
         let unsent = self
             .state
             .drafts
             .iter()
             .any(Draft::notes_an_unchosen_option)
-            && all_fit(true);
-        let describe = all_fit(unsent);
+            .then(|| UNSENT_NOTES.into_iter().find(|words| fits(words)))
+            .flatten();
         for (position, action) in self.rules().actions.iter().enumerate() {
             let Some(row) = rows.next() else {
                 return;
@@ -306,8 +311,10 @@ impl Form {
                 if fits(&hint) {
                     line.push(Span::new(hint, WARNING));
                 }
+            } else if let Some(words) = unsent.filter(|_| *action == ReviewAction::Submit) {
+                line.push(Span::new(words, WARNING));
             } else if describe {
-                line.push(Span::new(action.description(noted, unsent), MUTED));
+                line.push(Span::new(action.description(noted), MUTED));
             }
             put_line(canvas, row.pos(), &line);
         }

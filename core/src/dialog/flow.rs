@@ -6,7 +6,7 @@ use super::Dialog;
 use super::asking::{Awaiting, Choice, ReviewChoice, State, state_at};
 use super::multi::{MultiSelectReply, parse_multi_select};
 use super::review;
-use crate::contract::answers::Draft;
+use crate::contract::answers::{Answer, Draft};
 use crate::contract::remote::RemoteError;
 use crate::contract::{Call, ToolResult};
 
@@ -215,8 +215,12 @@ impl DialogFlow {
                     }
                 }
             },
-            // A blank reply to a question asked again keeps the written answer it showed.
-            Awaiting::Text if reply.trim().is_empty() && self.has_written_answer() => Action::Keep,
+            // A blank reply to a question asked again keeps the answer it showed.
+            Awaiting::Text
+                if reply.trim().is_empty() && self.drafts[self.current].is_answered() =>
+            {
+                Action::Keep
+            }
             Awaiting::Text if reply.trim().is_empty() => Action::Skip,
             Awaiting::Text => Action::Write(reply.to_owned()),
             Awaiting::Picks(labels) => {
@@ -267,7 +271,9 @@ impl DialogFlow {
             // A skip cleared the answer above; a keep left it.
             Action::Skip | Action::Keep => self.advance(),
             Action::AskText => {
-                let current = draft.committed_custom_text().map(str::to_owned);
+                let question = &self.call.request().questions[self.current];
+                let current = Answer::from_draft(question, &self.drafts[self.current])
+                    .and_then(|answer| review::answer_shown(&self.call, &answer));
                 let title = self.prompt().to_owned();
                 self.state = State::Asking {
                     dialog: Dialog::Input {
@@ -305,11 +311,6 @@ impl DialogFlow {
         }
         self.state = State::Finished(self.call.answer_remote(response)?);
         Ok(())
-    }
-
-    /// Whether the current question holds a written answer, which a blank reply keeps.
-    fn has_written_answer(&self) -> bool {
-        self.drafts[self.current].committed_custom_text().is_some()
     }
 
     fn prompt(&self) -> &str {

@@ -127,3 +127,15 @@ fn an_option_chosen_in_place_of_a_written_answer_keeps_the_text_unselected_as_th
         ("api", false)
     );
 }
+
+#[test]
+fn the_review_shows_the_notes_submit_sends_with_the_answers() {
+    let mut flow = DialogFlow::resumed(call(), AfterLast::Review, drafts());
+    flow.reply(Some("1")).expect("the CI question takes a pick");
+    assert_eq!(flow.position(), Position::Review);
+    assert_eq!(
+        title(&flow),
+        "Review your answers:\nQ1: Go\n  Go note: why go\nCI: GitHub\n  note: ask the team\n\
+         Name: api"
+    );
+}

@@ -55,32 +55,57 @@ pub(super) fn change(call: &Call) -> State {
 
 /// [`REVIEW_HEADING`], then one `<label>: <answer>` line per question, the answer being its
 /// labels joined with `, ` on one line (a written answer as the result sends it), or
-/// [`NO_ANSWER`].
+/// [`NO_ANSWER`]; under it the notes Submit sends with it, `  note: <note>` for the question's
+/// and `  <option label> note: <note>` for a chosen option's, so nothing reaches the agent
+/// that the review did not show.
 pub fn review_title(call: &Call, drafts: &[Draft]) -> String {
     let mut title = REVIEW_HEADING.to_owned();
     for (question, draft) in call.request().questions.iter().zip(drafts) {
-        let answer = Answer::from_draft(question, draft)
-            .filter(Answer::is_committed)
-            .map_or_else(
-                || NO_ANSWER.to_owned(),
-                |mut answer| {
-                    // The written answer, last, as the result sends it.
-                    if let (Some(text), Some(last)) =
-                        (&answer.custom_text, answer.labels.last_mut())
-                    {
-                        call.rules().written_answer.of(text).clone_into(last);
-                    }
-                    answer.labels.join(", ")
-                },
-            );
+        let answer = Answer::from_draft(question, draft);
+        let shown = answer
+            .as_ref()
+            .and_then(|answer| answer_shown(call, answer))
+            .unwrap_or_else(|| NO_ANSWER.to_owned());
         let _ = write!(
             title,
             "\n{}: {}",
             sanitize_line(&question.label),
-            sanitize_line(&answer)
+            sanitize_line(&shown)
         );
+        let Some(answer) = answer else {
+            continue;
+        };
+        if let Some(note) = &answer.note {
+            let _ = write!(title, "\n  note: {}", sanitize_line(note));
+        }
+        for (value, note) in answer.option_notes.iter().flatten() {
+            let label = question
+                .options
+                .iter()
+                .find(|option| option.value == *value)
+                .map_or(value.as_str(), |option| &*option.label);
+            let _ = write!(
+                title,
+                "\n  {} note: {}",
+                sanitize_line(label),
+                sanitize_line(note)
+            );
+        }
     }
     title
+}
+
+/// `answer` as the review shows it, its labels joined with `, ` and a written answer last as
+/// the result sends it; `None` when nothing is chosen or written.
+pub(super) fn answer_shown(call: &Call, answer: &Answer) -> Option<String> {
+    let mut answer = answer.clone();
+    if !answer.is_committed() {
+        return None;
+    }
+    if let (Some(text), Some(last)) = (&answer.custom_text, answer.labels.last_mut()) {
+        call.rules().written_answer.of(text).clone_into(last);
+    }
+    Some(answer.labels.join(", "))
 }
 
 fn select(title: String, rows: Vec<(String, ReviewChoice)>) -> State {

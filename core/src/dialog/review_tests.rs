@@ -293,3 +293,26 @@ fn a_multiple_choice_asked_again_shows_its_answer_as_a_reply_and_a_blank_reply_k
     assert_eq!(answers["values"], json!(["gl", "gh", "Buildkite"]));
     assert_eq!(answers["customText"], json!("Buildkite"));
 }
+
+#[test]
+fn a_blank_written_answer_to_a_question_asked_again_keeps_its_chosen_option() {
+    let mut flow = reviewed();
+    answered(&mut flow);
+    reply(&mut flow, CHANGE);
+    reply(&mut flow, "Question 1: Q1");
+    reply(&mut flow, "Type your own");
+    let Some(Dialog::Input { current, .. }) = flow.dialog() else {
+        panic!("the written answer is asked for");
+    };
+    assert_eq!(
+        current.as_deref(),
+        Some("Rust"),
+        "the answer it holds shows"
+    );
+    reply(&mut flow, "");
+    reply(&mut flow, SUBMIT);
+    assert_eq!(
+        result(&flow)["details"]["answers"]["stack"]["values"],
+        json!(["rust"])
+    );
+}

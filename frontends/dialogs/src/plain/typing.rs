@@ -244,6 +244,13 @@ impl LineEditor {
         }
     }
 
+    /// Ends a paste whose end will not come (the process was stopped, and the shell took the
+    /// rest of it): what is typed next is keys again.
+    pub fn cut_paste(&mut self) {
+        self.pasting = None;
+        self.escape = Escape::Outside;
+    }
+
     /// Starts or ends a paste at the sequence `ESC [ 200 ~` or `ESC [ 201 ~` just read.
     fn paste_marker(&mut self) {
         match self.sequence.as_slice() {
@@ -415,6 +422,8 @@ impl<R: Read, W: Write> TypedLines<R, W> {
                     Err(error) if error.kind() == io::ErrorKind::Interrupted => {
                         self.unread.clear();
                         self.unread_at = 0;
+                        // A paste a stop cut off never ends: keys typed after are keys.
+                        self.editor.cut_paste();
                         self.show_again()?;
                         continue;
                     }

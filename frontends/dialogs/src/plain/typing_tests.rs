@@ -178,3 +178,18 @@ fn a_pasted_line_break_reaches_the_reader_within_its_line() {
         "the key typed after the paste is a line of its own"
     );
 }
+
+#[test]
+fn a_paste_cut_off_by_a_stop_leaves_enter_ending_the_line_again() {
+    let mut editor = LineEditor::new(EditKeys::default());
+    let mut echo = Vec::new();
+    for &byte in b"\x1b[200~cut off" {
+        editor.feed(byte, &mut echo);
+    }
+    editor.cut_paste();
+    let typed: Vec<Typed> = b" here\r"
+        .iter()
+        .filter_map(|&byte| editor.feed(byte, &mut echo))
+        .collect();
+    assert_eq!(typed, vec![Typed::Line("cut off here".to_owned())]);
+}

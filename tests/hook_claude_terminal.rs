@@ -281,6 +281,29 @@ fn a_terminated_hook_prints_nothing_and_its_form_leaves_the_inbox() {
     term.wait_for("the idle screen", |screen| screen.contains(IDLE));
 }
 
+#[test]
+fn the_same_questions_asked_again_after_the_hook_was_ended_open_as_they_were_left() {
+    let Some((term, hook, input)) = asking(&[0]) else {
+        return;
+    };
+    term.keys(&["Down", "Down", "Enter"]);
+    term.term.tmux.text("half a thought");
+    term.wait_for("the text", |screen| screen.contains("half a thought"));
+    // Claude Code's interrupt or its hook timeout ends the hook; the model asks again.
+    support::send_signal(hook.id(), "TERM");
+    assert_eq!(finish(hook).status.code(), Some(143));
+    term.wait_for("the idle screen", |screen| screen.contains(IDLE));
+    let mut again = input.clone();
+    again["tool_use_id"] = json!("toolu_asked_again");
+    let hook = start_hook(&term, &again);
+    term.wait_for_form("the form as it was left", |screen| {
+        screen.contains("half a thought")
+    });
+    term.keys(&["Enter"]);
+    let specific = submitted(&term, hook);
+    assert_eq!(allowed(&specific, &input), json!({AUTH: "half a thought"}));
+}
+
 /// An inbox that ends while the form waits, killed without a word or closed (its window's
 /// SIGHUP, a SIGTERM), leaves the call to Claude Code's own dialog: nobody cancelled.
 #[rstest]

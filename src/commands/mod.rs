@@ -83,13 +83,24 @@ pub fn parse_call_with(
     cwd: PathBuf,
     settings: &SettingsFile,
 ) -> Result<Call, InvalidCall> {
+    parse_call_under(tool, arguments, cwd, settings, new_request_id)
+}
+
+/// [`parse_call_with`], the call's request id made by `request_id` (a valid call's only).
+pub fn parse_call_under(
+    tool: Tool,
+    arguments: &serde_json::Value,
+    cwd: PathBuf,
+    settings: &SettingsFile,
+    request_id: impl FnOnce() -> String,
+) -> Result<Call, InvalidCall> {
     let mut files = FsPreviewSource::new(cwd);
     Call::parse(
         tool,
         arguments,
         parse_options(settings),
         &mut files,
-        new_request_id,
+        request_id,
     )
 }
 

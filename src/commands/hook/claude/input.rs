@@ -53,6 +53,8 @@ struct RawInput {
     #[serde(default)]
     cwd: Option<PathBuf>,
     #[serde(default)]
+    session_id: Option<String>,
+    #[serde(default)]
     tool_input: Value,
 }
 
@@ -97,6 +99,22 @@ pub struct HookInput {
     pub raw_input: Value,
     /// The session's working directory, where the form's `@` references look.
     pub cwd: Option<PathBuf>,
+    /// Claude Code's session, which with the questions names the ask (see
+    /// [`HookInput::ask_id`]).
+    pub session_id: Option<String>,
+}
+
+impl HookInput {
+    /// The id the ask goes by in an inbox: the same for the same questions asked again in the
+    /// same session (a call the hook's timeout or Claude Code's interrupt ended, asked anew),
+    /// so an inbox that kept the form aside gives it back as it was left; `None` without a
+    /// session.
+    pub fn ask_id(&self) -> Option<String> {
+        let session = self.session_id.as_deref().filter(|id| !id.is_empty())?;
+        let questions = self.raw_input.get("questions")?;
+        let name = format!("claude-code:{session}:{questions}");
+        Some(uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_URL, name.as_bytes()).to_string())
+    }
 }
 
 /// Reads at most [`MAX_INPUT_BYTES`] of `reader` and parses it.
@@ -139,5 +157,6 @@ pub fn parse(document: Value) -> Result<HookInput, InputError> {
         questions: tool_input.questions,
         raw_input,
         cwd: raw.cwd,
+        session_id: raw.session_id,
     })
 }

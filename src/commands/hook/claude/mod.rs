@@ -20,7 +20,7 @@ use pi_agent_ask_core::contract::{Call, Tool};
 use serde_json::Value;
 
 use super::super::ask::{self as asking, AskEnding, Surface};
-use super::super::{ask_popup, parse_call_with};
+use super::super::{ask_popup, new_request_id, parse_call_under};
 use crate::cli::ClaudeHookArgs;
 use crate::effects::{Effects, Ending};
 use crate::exit::Exit;
@@ -115,11 +115,13 @@ fn answer(args: &ClaudeHookArgs) -> Result<Answered, Declined> {
         .map_err(|error| Declined::Failed(error.to_string()))?;
     let settings = SettingsFile::read(args.config.as_deref());
     settings.report_notices();
-    let call = parse_call_with(
+    let ask_id = input.ask_id();
+    let call = parse_call_under(
         Tool::AskUser,
         &translate::arguments(&input.questions),
         cwd.clone(),
         &settings,
+        || ask_id.unwrap_or_else(new_request_id),
     )
     .map_err(|invalid| {
         let messages: Vec<&str> = invalid

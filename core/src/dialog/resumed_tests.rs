@@ -129,13 +129,17 @@ fn an_option_chosen_in_place_of_a_written_answer_keeps_the_text_unselected_as_th
 }
 
 #[test]
-fn the_review_shows_the_notes_submit_sends_with_the_answers() {
-    let mut flow = DialogFlow::resumed(call(), AfterLast::Review, drafts());
+fn the_review_shows_the_notes_submit_sends_with_the_answers_and_those_it_leaves_unsent() {
+    let mut drafts = drafts();
+    drafts[0]
+        .option_notes
+        .insert(0, "rust was close".to_owned());
+    let mut flow = DialogFlow::resumed(call(), AfterLast::Review, drafts);
     flow.reply(Some("1")).expect("the CI question takes a pick");
     assert_eq!(flow.position(), Position::Review);
     assert_eq!(
         title(&flow),
-        "Review your answers:\nQ1: Go\n  Go note: why go\nCI: GitHub\n  note: ask the team\n\
-         Name: api"
+        "Review your answers:\nQ1: Go\n  Go note: why go\n  Rust note, not sent (not chosen): \
+         rust was close\nCI: GitHub\n  note: ask the team\nName: api"
     );
 }

@@ -57,7 +57,7 @@ pub(super) fn change(call: &Call) -> State {
 /// labels joined with `, ` on one line (a written answer as the result sends it), or
 /// [`NO_ANSWER`]; under it the notes Submit sends with it, `  note: <note>` for the question's
 /// and `  <option label> note: <note>` for a chosen option's, so nothing reaches the agent
-/// that the review did not show.
+/// that the review did not show; and the notes on options not chosen, said to stay unsent.
 pub fn review_title(call: &Call, drafts: &[Draft]) -> String {
     let mut title = REVIEW_HEADING.to_owned();
     for (question, draft) in call.request().questions.iter().zip(drafts) {
@@ -72,24 +72,38 @@ pub fn review_title(call: &Call, drafts: &[Draft]) -> String {
             sanitize_line(&question.label),
             sanitize_line(&shown)
         );
-        let Some(answer) = answer else {
-            continue;
-        };
-        if let Some(note) = &answer.note {
-            let _ = write!(title, "\n  note: {}", sanitize_line(note));
+        if let Some(answer) = &answer {
+            if let Some(note) = &answer.note {
+                let _ = write!(title, "\n  note: {}", sanitize_line(note));
+            }
+            for (value, note) in answer.option_notes.iter().flatten() {
+                let label = question
+                    .options
+                    .iter()
+                    .find(|option| option.value == *value)
+                    .map_or(value.as_str(), |option| &*option.label);
+                let _ = write!(
+                    title,
+                    "\n  {} note: {}",
+                    sanitize_line(label),
+                    sanitize_line(note)
+                );
+            }
         }
-        for (value, note) in answer.option_notes.iter().flatten() {
-            let label = question
-                .options
-                .iter()
-                .find(|option| option.value == *value)
-                .map_or(value.as_str(), |option| &*option.label);
-            let _ = write!(
-                title,
-                "\n  {} note: {}",
-                sanitize_line(label),
-                sanitize_line(note)
-            );
+        // Notes on options not chosen go only with Elaborate, which these dialogs do not
+        // offer: said, so the person knows they stay unsent.
+        for (option, note) in draft.noted_options() {
+            if draft.is_selected(option) || note.trim().is_empty() {
+                continue;
+            }
+            if let Some(spec) = question.options.get(option) {
+                let _ = write!(
+                    title,
+                    "\n  {} note, not sent (not chosen): {}",
+                    sanitize_line(&spec.label),
+                    sanitize_line(note)
+                );
+            }
         }
     }
     title

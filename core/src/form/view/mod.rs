@@ -52,6 +52,7 @@
 //! hints; `kept_rows`: the list's rows), so a move of the highlight lays out two rows.
 
 mod editor;
+mod editor_rows;
 mod footer;
 mod hits;
 mod kept_rows;

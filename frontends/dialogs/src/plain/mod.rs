@@ -26,6 +26,7 @@ use crate::{Dialogs, Level};
 
 mod prompt_line;
 pub mod shorten;
+mod typed_lines;
 pub mod typing;
 
 use shorten::{lines_word, shorten};

@@ -14,50 +14,42 @@ pub fn byte_at_char(text: &str, chars: usize) -> Option<usize> {
     Some(text.len() - rest.as_str().len())
 }
 
+/// The grapheme clusters of `text` as character ranges, `(start, end)`, in order.
+fn cluster_spans(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut start = 0;
+    super::graphemes(text).map(move |(cluster, _)| {
+        let span = (start, start + cluster.chars().count());
+        start = span.1;
+        span
+    })
+}
+
 /// How many characters before character `chars` of `text` belong to the grapheme cluster the
 /// place ends (the part of it before the place, when the place is inside one): what one
 /// backspace deletes and one step left passes, so a joined emoji (`👨‍👩‍👧`) or a letter with its
 /// accent goes whole. 0 at the start.
 pub fn chars_of_cluster_before(text: &str, chars: usize) -> usize {
-    let mut start = 0;
-    for (cluster, _) in super::graphemes(text) {
-        let end = start + cluster.chars().count();
-        if end >= chars {
-            return chars.saturating_sub(start);
-        }
-        start = end;
-    }
-    0
+    cluster_spans(text)
+        .find(|&(_, end)| end >= chars)
+        .map_or(0, |(start, _)| chars.saturating_sub(start))
 }
 
 /// How many characters from character `chars` of `text` on belong to the grapheme cluster that
 /// starts there (the rest of it, when the place is inside one): what one delete deletes and one
 /// step right passes. 0 at the end.
 pub fn chars_of_cluster_after(text: &str, chars: usize) -> usize {
-    let mut start = 0;
-    for (cluster, _) in super::graphemes(text) {
-        let end = start + cluster.chars().count();
-        if end > chars {
-            return end - chars;
-        }
-        start = end;
-    }
-    0
+    cluster_spans(text)
+        .find(|&(_, end)| end > chars)
+        .map_or(0, |(_, end)| end - chars)
 }
 
 /// The place at character `chars` of `text`, or, when it falls inside a grapheme cluster, the
 /// start of that cluster: where a cursor moved by column lands, so it never splits a joined
 /// emoji or a flag.
 pub fn cluster_start_at(text: &str, chars: usize) -> usize {
-    let mut start = 0;
-    for (cluster, _) in super::graphemes(text) {
-        let end = start + cluster.chars().count();
-        if end > chars {
-            return start;
-        }
-        start = end;
-    }
-    chars
+    cluster_spans(text)
+        .find(|&(_, end)| end > chars)
+        .map_or(chars, |(start, _)| start)
 }
 
 #[cfg(test)]

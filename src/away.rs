@@ -10,6 +10,7 @@ use pi_agent_ask_core::contract::{Call, Tool};
 use pi_agent_ask_core::journal::drafts::DraftRecord;
 use serde_json::Value;
 
+use crate::proc_stat::ProcStat;
 use crate::settings_file::SettingsFile;
 
 /// Where an ask comes from, as the person answering it sees it.
@@ -85,11 +86,11 @@ pub fn asking_program() -> String {
     };
     program_above(parent.as_raw_nonzero().get().unsigned_abs(), |pid| {
         let name = std::fs::read_to_string(format!("/proc/{pid}/comm")).ok()?;
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let stat = ProcStat::read(pid)?;
         let command_line = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
         Some(Process {
             name: name.trim().to_owned(),
-            parent: parent_in_stat(&stat),
+            parent: stat.parent(),
             runs_a_command_line: runs_a_command_line(&command_line),
         })
     })
@@ -157,16 +158,9 @@ fn runs_a_command_line(command_line: &[u8]) -> bool {
         .any(|word| word.contains(&b'c'))
 }
 
-/// The parent process id in the text of `/proc/<pid>/stat`: the second field after the name,
-/// which is in parentheses and may hold spaces and parentheses itself.
-fn parent_in_stat(stat: &str) -> Option<u32> {
-    let (_, after_name) = stat.rsplit_once(')')?;
-    after_name.split_whitespace().nth(1)?.parse().ok()
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Process, parent_in_stat, program_above, runs_a_command_line};
+    use super::{Process, program_above, runs_a_command_line};
 
     /// A process table: each pid's name, parent, and whether it runs a command line.
     fn table(rows: &[(u32, &str, u32, bool)]) -> impl Fn(u32) -> Option<Process> {
@@ -215,11 +209,5 @@ mod tests {
         assert!(!runs_a_command_line(b"-bash\0"));
         assert!(!runs_a_command_line(b"bash\0--login\0"));
         assert!(!runs_a_command_line(b"bash\0script.sh\0-c\0"));
-    }
-
-    #[test]
-    fn the_parent_is_read_past_a_name_holding_spaces_and_parentheses() {
-        assert_eq!(parent_in_stat("42 (my (odd) name) S 7 42 42 0"), Some(7));
-        assert_eq!(parent_in_stat("42 (sh) S"), None);
     }
 }

@@ -32,6 +32,7 @@ mod lock_file;
 mod log10;
 mod outcome;
 mod popup;
+mod proc_stat;
 mod questionnaire;
 mod resume_lock;
 mod settings_file;

@@ -8,6 +8,8 @@
 
 use std::path::Path;
 
+use crate::proc_stat::ProcStat;
+
 /// The process that ran an MCP server: the agent whose forms its journal keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Agent {
@@ -106,11 +108,7 @@ impl Agent {
 
 /// When process `pid` started, in clock ticks after boot; `None` where `/proc` does not say.
 fn started(pid: u32) -> Option<u64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The command's name, in parentheses, may hold spaces and parentheses: the fields
-    // counted come after its last `)`, the state first (field 3), the start time field 22.
-    let (_, fields) = stat.rsplit_once(')')?;
-    fields.split_whitespace().nth(19)?.parse().ok()
+    ProcStat::read(pid)?.started()
 }
 
 #[cfg(test)]

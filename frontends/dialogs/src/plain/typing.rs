@@ -8,7 +8,8 @@
 //! as what is typed or pasted, and one Ctrl-D ends it and dismisses the prompt, as the prompt
 //! says. The echo is plain text: every character typed shows as its sanitized form, escape
 //! sequences (arrow keys, function keys) are dropped, and no control character reaches the
-//! terminal.
+//! terminal. A bracketed paste is text: its line breaks stay in the line and its control
+//! bytes are no keys.
 
 use std::borrow::Cow;
 

@@ -280,3 +280,22 @@ fn after_fg_a_terminal_that_did_not_echo_gets_its_prompt_again_and_still_no_echo
     let details = written_details(&term);
     assert_eq!(details["answers"]["stack"]["values"], json!(["go"]));
 }
+
+#[test]
+fn signal_keys_inside_a_paste_are_text_and_stop_or_end_nothing() {
+    let Some((term, settings)) = asking() else {
+        return;
+    };
+    term.press(&["3", "Enter"], "Type your answer");
+    // Ctrl-Z, Ctrl-C and Ctrl-\ bytes in what is pasted, as a copied terminal log may carry.
+    term.tmux.paste("before\u{1a}\u{3}\u{1c}after");
+    term.tmux.wait_for_text("beforeafter");
+    term.press(&["Enter"], "1. Submit");
+    term.tmux.keys(&["1", "Enter"]);
+    let (_, details) = read_result(ended(&term, 0, &settings));
+    assert_eq!(
+        details["answers"]["stack"]["customText"],
+        json!("beforeafter"),
+        "{details}"
+    );
+}

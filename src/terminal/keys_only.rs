@@ -1,23 +1,26 @@
 //! The terminal's line editing turned off while plain prompts read its keys, and back on
-//! after: the prompts edit their lines themselves (`TypedLines`).
+//! after: the prompts edit their lines themselves (`TypedLines`) and take the signal keys as
+//! the terminal would, except inside a paste, whose bytes are text.
 
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::unix::net::UnixStream;
 
 use pi_agent_ask_dialogs::plain::typing::{
-    BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, Echoes, EditKeys,
+    BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, Echoes, EditKeys, SignalKey, SignalKeys,
 };
+use rustix::process::Signal;
 use rustix::termios::{InputModes, LocalModes, OptionalActions, SpecialCodeIndex, Termios};
 use signal_hook::SigId;
 use signal_hook::consts::signal::SIGCONT;
 
 use crate::foreground::in_foreground_of;
 use crate::interrupt;
+use crate::terminal::discard_unread_input;
 
 /// The terminal's input read key by key, its line editing and echo off, as they were again
 /// when dropped (the prompts end, a signal ended them, or the run fails): signals' keys
-/// (Ctrl-C) still raise them.
+/// (Ctrl-C, Ctrl-Z) still raise them when typed, not when pasted.
 pub struct KeysOnly {
     keys: Box<dyn Read + Send>,
     terminal: File,
@@ -45,8 +48,20 @@ impl KeysOnly {
             return Err(reader);
         };
         let mut keyed = saved.clone();
+        // The signal keys are read as keys, so a paste carrying their bytes raises nothing.
+        let signals = saved.local_modes.contains(LocalModes::ISIG).then(|| {
+            let key =
+                |index: SpecialCodeIndex| Some(saved.special_codes[index]).filter(|&key| key != 0);
+            SignalKeys {
+                interrupt: key(SpecialCodeIndex::VINTR),
+                quit: key(SpecialCodeIndex::VQUIT),
+                suspend: key(SpecialCodeIndex::VSUSP),
+                raise: raise_signal_key,
+            }
+        });
         keyed.local_modes.remove(
-            LocalModes::ICANON
+            LocalModes::ISIG
+                | LocalModes::ICANON
                 | LocalModes::ECHO
                 | LocalModes::ECHOE
                 | LocalModes::ECHOK
@@ -72,6 +87,7 @@ impl KeysOnly {
             kill: key(SpecialCodeIndex::VKILL, defaults.kill),
             word_erase: key(SpecialCodeIndex::VWERASE, defaults.word_erase),
             end: key(SpecialCodeIndex::VEOF, defaults.end),
+            signals,
         };
         // A terminal that did not echo (a host that shows what is typed itself, as Emacs's
         // shell does) is not echoed to.
@@ -96,6 +112,21 @@ impl KeysOnly {
         keys.switch_paste(BRACKETED_PASTE_ON);
         Ok((keys, edit_keys, echo))
     }
+}
+
+/// Raises the signal of a key typed, as the terminal raises it for its foreground job. Before a
+/// stop, a paste still arriving is read to its end and dropped with whatever else was typed
+/// and not read, as the terminal drops its unread input, so the shell runs none of it.
+fn raise_signal_key(key: SignalKey) {
+    let signal = match key {
+        SignalKey::Interrupt => Signal::INT,
+        SignalKey::Quit => Signal::QUIT,
+        SignalKey::Suspend => {
+            discard_unread_input();
+            Signal::TSTP
+        }
+    };
+    let _ = rustix::process::kill_current_process_group(signal);
 }
 
 /// A socket made readable on SIGCONT, and the handler's registration.

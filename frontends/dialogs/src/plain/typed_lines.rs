@@ -5,7 +5,7 @@
 use std::io::{self, Read, Write};
 
 use super::prompt_line::PromptLine;
-use super::typing::{EditKeys, LineEditor, PASTED_LINE_BREAK, Typed};
+use super::typing::{EditKeys, LineEditor, PASTED_LINE_BREAK, SignalKey, SignalKeys, Typed};
 
 /// A terminal's keys read as the lines they type: what a terminal's own line editing hands a
 /// reader, a line at a time with its line break, except that Ctrl-D after text hands the text
@@ -30,6 +30,8 @@ pub struct TypedLines<R, W> {
     prompt: Option<PromptLine>,
     /// Whether the keys typed are echoed.
     echoes: Echoes,
+    /// The keys that raise a signal, where the terminal's own are off.
+    signals: Option<SignalKeys>,
 }
 
 /// Whether the keys typed are echoed: not on a terminal that did not echo before (a host that
@@ -50,6 +52,7 @@ impl<R: Read, W: Write> TypedLines<R, W> {
             keys,
             echo,
             editor: LineEditor::new(edit_keys),
+            signals: edit_keys.signals,
             unread: Vec::new(),
             unread_at: 0,
             ready: Vec::new(),
@@ -90,6 +93,16 @@ impl<R: Read, W: Write> TypedLines<R, W> {
         self.echo.flush()
     }
 
+    /// Raises the signal of `key` as the terminal would, dropping what was read after it, as
+    /// the terminal drops its unread input: after a stop the next read is interrupted, and
+    /// the line is shown again.
+    fn raise(&mut self, key: SignalKey) {
+        self.unread_at = self.unread.len();
+        if let Some(signals) = self.signals {
+            (signals.raise)(key);
+        }
+    }
+
     /// Edits the keys typed until a line or the end of input is finished, echoing them.
     fn next_typed(&mut self) -> io::Result<Typed> {
         loop {
@@ -126,8 +139,10 @@ impl<R: Read, W: Write> TypedLines<R, W> {
                 self.echo.write_all(&echo)?;
                 self.echo.flush()?;
             }
-            if let Some(typed) = typed {
-                return Ok(typed);
+            match typed {
+                Some(Typed::Signal(key)) => self.raise(key),
+                Some(typed) => return Ok(typed),
+                None => {}
             }
         }
     }
@@ -141,18 +156,25 @@ impl<R: Read, W: Write> Read for TypedLines<R, W> {
             }
             self.ready.clear();
             self.ready_at = 0;
-            match self.next_typed()? {
-                Typed::Line(line) => {
-                    let line = line.replace('\n', PASTED_LINE_BREAK.encode_utf8(&mut [0; 4]));
-                    self.ready.extend_from_slice(line.as_bytes());
-                    self.ready.push(b'\n');
+            loop {
+                match self.next_typed()? {
+                    Typed::Line(line) => {
+                        let line = line.replace('\n', PASTED_LINE_BREAK.encode_utf8(&mut [0; 4]));
+                        self.ready.extend_from_slice(line.as_bytes());
+                        self.ready.push(b'\n');
+                    }
+                    Typed::End(text) if text.is_empty() => return Ok(0),
+                    Typed::End(text) => {
+                        let text = text.replace('\n', PASTED_LINE_BREAK.encode_utf8(&mut [0; 4]));
+                        self.ready.extend_from_slice(text.as_bytes());
+                        self.end_after = true;
+                    }
+                    Typed::Signal(key) => {
+                        self.raise(key);
+                        continue;
+                    }
                 }
-                Typed::End(text) if text.is_empty() => return Ok(0),
-                Typed::End(text) => {
-                    let text = text.replace('\n', PASTED_LINE_BREAK.encode_utf8(&mut [0; 4]));
-                    self.ready.extend_from_slice(text.as_bytes());
-                    self.end_after = true;
-                }
+                break;
             }
         }
         let count = buf.len().min(self.ready.len() - self.ready_at);

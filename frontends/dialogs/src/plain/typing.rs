@@ -20,7 +20,7 @@ pub use super::prompt_line::{NotingPrompt, PromptLine};
 pub use super::typed_lines::{Echoes, TypedLines};
 
 /// The bytes of the editing keys, as the terminal's settings name them (`stty -a`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct EditKeys {
     /// Erases the character before the cursor (`erase`, usually DEL); backspace always does.
     pub erase: u8,
@@ -30,6 +30,48 @@ pub struct EditKeys {
     pub word_erase: u8,
     /// Ends the input (`eof`, usually Ctrl-D): the prompt is dismissed.
     pub end: u8,
+    /// The keys that raise a signal, read here when the terminal's own signal keys are off;
+    /// `None` where the terminal raises them itself.
+    pub signals: Option<SignalKeys>,
+}
+
+/// The keys that raise a signal (`intr`, `quit`, `susp`) and what raises it. A terminal that
+/// raises them itself does so for their bytes inside a paste too, so a pasted Ctrl-Z byte
+/// would stop the program; read here, they raise their signal only as keys.
+#[derive(Clone, Copy, Debug)]
+pub struct SignalKeys {
+    /// Interrupts (`intr`, usually Ctrl-C).
+    pub interrupt: Option<u8>,
+    /// Quits (`quit`, usually `Ctrl-\`).
+    pub quit: Option<u8>,
+    /// Stops the job (`susp`, usually Ctrl-Z).
+    pub suspend: Option<u8>,
+    /// Raises the signal of a key typed, as the terminal would have.
+    pub raise: fn(SignalKey),
+}
+
+/// A key that raises a signal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignalKey {
+    /// SIGINT.
+    Interrupt,
+    /// SIGQUIT.
+    Quit,
+    /// SIGTSTP.
+    Suspend,
+}
+
+impl SignalKeys {
+    /// The signal key whose byte is `byte`, if any.
+    fn key_of(&self, byte: u8) -> Option<SignalKey> {
+        [
+            (self.interrupt, SignalKey::Interrupt),
+            (self.quit, SignalKey::Quit),
+            (self.suspend, SignalKey::Suspend),
+        ]
+        .into_iter()
+        .find_map(|(key, signal)| (key == Some(byte)).then_some(signal))
+    }
 }
 
 impl Default for EditKeys {
@@ -39,6 +81,7 @@ impl Default for EditKeys {
             kill: 0x15,
             word_erase: 0x17,
             end: 0x04,
+            signals: None,
         }
     }
 }
@@ -50,6 +93,8 @@ pub enum Typed {
     Line(String),
     /// The end-of-input key, pressed after the text it carries (none on an empty line).
     End(String),
+    /// A key that raises a signal, typed outside a paste; the line stays as it was.
+    Signal(SignalKey),
 }
 
 /// Where an escape sequence being read stands.
@@ -203,6 +248,9 @@ impl LineEditor {
         if let Some(after_return) = self.pasting {
             self.pasted(byte, after_return, echo);
             return None;
+        }
+        if let Some(key) = self.keys.signals.and_then(|signals| signals.key_of(byte)) {
+            return Some(Typed::Signal(key));
         }
         match byte {
             b'\r' | b'\n' => {

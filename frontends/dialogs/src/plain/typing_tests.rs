@@ -193,3 +193,42 @@ fn a_paste_cut_off_by_a_stop_leaves_enter_ending_the_line_again() {
         .collect();
     assert_eq!(typed, vec![Typed::Line("cut off here".to_owned())]);
 }
+
+/// The usual keys, the signal keys read by the editor (the terminal's own off).
+fn with_signal_keys() -> EditKeys {
+    EditKeys {
+        signals: Some(SignalKeys {
+            interrupt: Some(0x03),
+            quit: Some(0x1c),
+            suspend: Some(0x1a),
+            raise: |_| {},
+        }),
+        ..EditKeys::default()
+    }
+}
+
+#[test]
+fn a_signal_key_typed_raises_its_signal_and_leaves_the_line_as_it_was() {
+    let mut editor = LineEditor::new(with_signal_keys());
+    let mut echo = Vec::new();
+    let fed: Vec<Typed> = b"ab\x1a\x03\x1c"
+        .iter()
+        .filter_map(|&byte| editor.feed(byte, &mut echo))
+        .collect();
+    assert_eq!(
+        fed,
+        [SignalKey::Suspend, SignalKey::Interrupt, SignalKey::Quit].map(Typed::Signal)
+    );
+    assert_eq!(editor.take(), "ab");
+}
+
+#[test]
+fn a_signal_key_inside_a_bracketed_paste_is_no_key() {
+    let mut editor = LineEditor::new(with_signal_keys());
+    let mut echo = Vec::new();
+    let fed: Vec<Typed> = b"\x1b[200~a\x1a\x03\x1cb\x1b[201~\r"
+        .iter()
+        .filter_map(|&byte| editor.feed(byte, &mut echo))
+        .collect();
+    assert_eq!(fed, [Typed::Line("ab".to_owned())]);
+}

@@ -19,6 +19,7 @@ use crate::inbox::place::PlaceError;
 use crate::inbox::server::{Replies, Server, StartError};
 use crate::outcome::{UsageError, report, usage_failure};
 use crate::settings_file::SettingsFile;
+use crate::terminal;
 
 /// Listens and shows asks until ctrl+c on the idle screen (exit 0) or a signal (`128 + n`);
 /// either way every ask still waiting gets its cancelled result first. A second inbox of the
@@ -63,7 +64,11 @@ pub fn run(args: &InboxArgs) -> Exit {
     let ending = match run {
         Ok(Ok(outcome)) => match outcome.end {
             End::Finished(_) => Ending::Answered,
-            End::Interrupted(signal) => Ending::Signal(signal.number()),
+            End::Interrupted(signal) => {
+                // A paste still arriving would otherwise reach the shell, which runs it.
+                terminal::discard_unread_input();
+                Ending::Signal(signal.number())
+            }
             End::OutputClosed => Ending::Signal(libc::SIGPIPE),
         },
         Ok(Err(error)) => {

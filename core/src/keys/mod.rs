@@ -11,6 +11,7 @@ mod key;
 mod keymap;
 mod navigation;
 mod overrides;
+mod problem;
 
 #[cfg(test)]
 mod key_tests;
@@ -24,4 +25,4 @@ pub use action::{
 pub use key::{Key, KeyCode, KeyParseError, KeyParseProblem, MAX_FUNCTION_KEY, Modifiers};
 pub use keymap::{ContextKeymap, FixedKey, Keymaps};
 pub use navigation::Navigation;
-pub use overrides::KeymapProblem;
+pub use problem::KeymapProblem;

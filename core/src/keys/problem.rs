@@ -1,0 +1,121 @@
+//! What can be wrong in the `keymaps` section of the settings file, each with the message the
+//! settings' notice and `check` give.
+
+use thiserror::Error;
+
+use super::action::Context;
+use super::key::KeyParseError;
+
+/// Something wrong in the `keymaps` section of the settings file.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum KeymapProblem {
+    /// The section, or one context in it, is not a JSON object.
+    #[error("{path} must be an object of action names to key lists")]
+    NotAnObject {
+        /// `keymaps` or `keymaps.<context>`.
+        path: String,
+    },
+    /// A context name that does not exist.
+    #[error(
+        "keymaps.{0}: unknown context; expected global, main, editor, noteEditor or settingsModal"
+    )]
+    UnknownContext(String),
+    /// An action name the context does not have.
+    #[error("keymaps.{context}.{name}: unknown action")]
+    UnknownAction {
+        /// The context it was written in.
+        context: Context,
+        /// The name as written.
+        name: String,
+    },
+    /// An action whose value is not a list of strings.
+    #[error("keymaps.{context}.{action} must be a list of key ids")]
+    NotAKeyList {
+        /// The context.
+        context: Context,
+        /// The action's name.
+        action: &'static str,
+    },
+    /// A key id that does not parse.
+    #[error("keymaps.{context}.{action}: {error}")]
+    InvalidKey {
+        /// The context.
+        context: Context,
+        /// The action's name.
+        action: &'static str,
+        /// Why the id does not parse.
+        error: KeyParseError,
+    },
+    /// A digit 1–9 or `@`, which are fixed.
+    #[error("keymaps.{context}.{action}: {key:?} is fixed (digits 1-9 and @) and cannot be bound")]
+    FixedKey {
+        /// The context.
+        context: Context,
+        /// The action's name.
+        action: &'static str,
+        /// The key as printed.
+        key: String,
+    },
+    /// A key a terminal sends as another (`ctrl+m` as enter), which the program could never
+    /// read as itself.
+    #[error(
+        "keymaps.{context}.{action}: {key:?} arrives as {read:?} (a terminal sends both alike); write {read:?}"
+    )]
+    SentAsAnother {
+        /// The context.
+        context: Context,
+        /// The action's name.
+        action: &'static str,
+        /// The key id as the file writes it.
+        key: String,
+        /// The key the program reads when it is pressed.
+        read: String,
+    },
+    /// A key that types a character bound to an editor action that would take it from the
+    /// text: the editors type such a key instead.
+    #[error(
+        "keymaps.{context}.{action}: {key:?} types a character in the editor; bind a key with ctrl or alt, or a named key"
+    )]
+    TypedInEditor {
+        /// The editor's context.
+        context: Context,
+        /// The action's name.
+        action: &'static str,
+        /// The key as printed.
+        key: String,
+    },
+    /// A key of the questionnaire's keymap that a global action takes first, so it would never
+    /// reach the action it is written for.
+    #[error("keymaps.main.{action}: {key:?} is bound to global.{global}, which takes it first")]
+    Shadowed {
+        /// The key as printed.
+        key: String,
+        /// The questionnaire's action.
+        action: &'static str,
+        /// The global action that takes the key.
+        global: &'static str,
+    },
+    /// No key for an action that alone leaves a screen, which could then not
+    /// be left.
+    #[error("keymaps.{context}.{action}: needs a key; without one {screen} could not be left")]
+    NoWayOut {
+        /// The context.
+        context: Context,
+        /// The action's name.
+        action: &'static str,
+        /// What could not be left.
+        screen: &'static str,
+    },
+    /// One key bound to two actions of the same context.
+    #[error("keymaps.{context}: {key:?} is bound to both {first} and {second}")]
+    Conflict {
+        /// The context.
+        context: Context,
+        /// The key as printed.
+        key: String,
+        /// The action listed first in the settings order.
+        first: &'static str,
+        /// The other action.
+        second: &'static str,
+    },
+}

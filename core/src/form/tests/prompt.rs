@@ -207,3 +207,21 @@ fn the_question_waiting_notification_compacts_runs_of_whitespace() {
         "Question waiting: Which database should we use?"
     );
 }
+
+#[test]
+fn a_prompt_on_a_short_screen_is_a_window_that_scrolls_not_one_row_cut_short() {
+    let arguments = json!({"title": "Cleanup", "questions": [{"id": "backups", "prompt":
+        "Delete the backups in /var/backups? They are NOT copied anywhere else.",
+        "options": [{"value": "yes", "label": "Yes"}, {"value": "no", "label": "No"}]}]});
+    let mut run = Run::sized(ask_user(&arguments), Size::new(30, 8), "");
+    let mut seen = words(&run.screen());
+    assert!(seen.contains("(shift+down)"), "{seen}");
+    assert!(run.screen().contains("› 1. ( ) Yes"), "{}", run.screen());
+    for _ in 0..3 {
+        run.keys("shift+down");
+        seen.push_str(&words(&run.screen()));
+    }
+    for part in ["/var/backups?", "They are NOT", "copied anywhere else."] {
+        assert!(seen.contains(part), "{part}: {seen}");
+    }
+}

@@ -10,7 +10,8 @@
 //!   free-form editor). The prompt and the descriptions keep their line breaks. The prompt
 //!   takes every row it needs, up to what leaves the list the highlighted row and two rows
 //!   more, six rows at least (all of the list when it is shorter; on free-form questions,
-//!   three rows of editor); it never gets less than a third of the body;
+//!   three rows of editor); it never gets less than a third of the body, nor less than a
+//!   window that scrolls (a line and its position line) while the list keeps a row;
 //! - a prompt that still does not fit shows as a window with a `↑ 3 more lines  ·  ↓ 9 more
 //!   lines  (shift+up/down)` line under it: `shift+down`/`shift+up` scroll it by its height
 //!   less one row (editors open or not), the wheel over it scrolls it, and so does the wheel

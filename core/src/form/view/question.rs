@@ -78,11 +78,23 @@ impl Form {
         }
     }
 
-    /// The rows the prompt may take in `area`: all of its `lines` when they fit above the
+    /// The rows the prompt may take in `area` ([`Self::prompt_share`]), and never fewer than
+    /// a window that scrolls while the area keeps a row for the list: a prompt cut to one row
+    /// could hide what the question asks, with no way to read it.
+    fn prompt_room(&self, index: usize, area: Rect, lines: usize, note: usize) -> usize {
+        let share = self.prompt_share(index, area, lines, note);
+        if usize::from(area.height) > WINDOW_FROM {
+            share.max(lines.min(WINDOW_FROM))
+        } else {
+            share
+        }
+    }
+
+    /// The rows the prompt's share of `area`: all of its `lines` when they fit above the
     /// question note (`note` rows), a blank row and what the list keeps; otherwise what is left
     /// once those are kept, and never less than a third of the area. On preview questions, at
     /// most a third of the area, so the list and the preview have the rest.
-    fn prompt_room(&self, index: usize, area: Rect, lines: usize, note: usize) -> usize {
+    fn prompt_share(&self, index: usize, area: Rect, lines: usize, note: usize) -> usize {
         let height = usize::from(area.height);
         if lines <= height / 3 {
             // Every branch below leaves the prompt a third of the area at least.

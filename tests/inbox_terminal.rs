@@ -121,8 +121,14 @@ fn killing_an_asker_withdraws_its_form_at_once() {
     let (mut first, second) = first_and_second(&term);
     first.kill().expect("the asker is killed");
     first.wait().expect("the asker ended");
+    // The first form is named as taken back over the second, which took its place.
     term.wait_for_form("the second form in its place", |screen| {
-        screen.contains("· Second") && !screen.contains("First")
+        screen
+            .lines()
+            .next()
+            .is_some_and(|label| label.contains("· Second"))
+            && screen.contains("Taken back before it was answered: ")
+            && screen.matches("First").count() == 1
     });
     term.keys(&["Down", "Enter", "Enter"]);
     let (document, exit) = finish(second);

@@ -260,20 +260,21 @@ impl Inbox {
         let Some(entry) = self.waiting.remove(index) else {
             return Vec::new();
         };
-        if index == 0 && self.next_place.is_none() {
-            self.taken_back = Some(TakenBack {
-                origin: entry.origin.clone(),
-                title: entry.form().call().title().map(str::to_owned),
-            });
-        }
+        let taken_back = (index == 0 && self.next_place.is_none()).then(|| TakenBack {
+            origin: entry.origin.clone(),
+            title: entry.form().call().title().map(str::to_owned),
+        });
         if entry.touched {
             self.set_aside.keep(entry);
         }
-        if index == 0 {
-            self.show_front()
-        } else {
-            Vec::new()
+        if index != 0 {
+            return Vec::new();
         }
+        // Named on the idle screen, or over the form that took its place until that form takes
+        // the person's input: either way the person learns where the form they saw went.
+        let effects = self.show_front();
+        self.taken_back = taken_back;
+        effects
     }
 
     /// Takes an ask out because its asker is being ended, handing it what the form holds;
@@ -321,7 +322,10 @@ impl Inbox {
         let Some(front) = self.waiting.front_mut() else {
             return Vec::new();
         };
-        front.touched |= by == By::Person && !front.host.is_settling();
+        if by == By::Person && !front.host.is_settling() {
+            front.touched = true;
+            self.taken_back = None;
+        }
         let effects = searched_from(&front.origin.cwd, front.host.handle(input));
         self.replies(effects)
     }

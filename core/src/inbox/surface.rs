@@ -78,13 +78,19 @@ impl Surface for Inbox {
         }
         match self.waiting.front() {
             None => view::idle(&self.name, self.taken_back.as_ref(), size),
-            Some(front) => view::labelled(
-                &front.origin,
-                front.form().call().title(),
-                self.waiting.len() - 1 + behind,
-                &front.host.draw(form_size(size)),
-                size,
-            ),
+            Some(front) => {
+                let mut frame = view::labelled(
+                    &front.origin,
+                    front.form().call().title(),
+                    self.waiting.len() - 1 + behind,
+                    &front.host.draw(form_size(size)),
+                    size,
+                );
+                if let Some(taken_back) = &self.taken_back {
+                    view::name_taken_back(&mut frame, taken_back);
+                }
+                frame
+            }
         }
     }
 }

@@ -1,8 +1,8 @@
 //! What the inbox shows: its idle screen, or the front form under the line saying where it
-//! came from.
+//! came from (and, over a form that took the place of one taken back, which one that was).
 
 use crate::draw::{
-    Canvas, Frame, Line, Pos, Rect, Role, Size, Span, Style, line_width, put_line_within,
+    Canvas, DrawCmd, Frame, Line, Pos, Rect, Role, Size, Span, Style, line_width, put_line_within,
 };
 use crate::input::AskOrigin;
 use crate::text::{graphemes, width, wrapped_line_count};
@@ -59,6 +59,33 @@ impl TakenBack {
         };
         format!("{program} in {cwd} took back {question} before it was answered.")
     }
+}
+
+/// What goes before the label of a form taken back, over the form that took its place.
+const TAKEN_BACK: &str = "Taken back before it was answered: ";
+
+/// Names the form `taken_back` on the row above the last of `frame`, the form that took its
+/// place, in place of what was there; a frame of fewer than four rows has no row for it.
+pub(super) fn name_taken_back(frame: &mut Frame, taken_back: &TakenBack) {
+    if frame.size.height < 4 {
+        return;
+    }
+    let row = frame.size.height - 2;
+    frame.cmds.retain(|DrawCmd::Text { pos, .. }| pos.y != row);
+    if frame.cursor.is_some_and(|cursor| cursor.y == row) {
+        frame.cursor = None;
+    }
+    let room = usize::from(frame.size.width.saturating_sub(2));
+    let named = label(
+        &taken_back.origin,
+        taken_back.title.as_deref(),
+        room.saturating_sub(width(TAKEN_BACK)),
+    );
+    let mut line: Line = smallvec![Span::new(TAKEN_BACK, Style::new(Role::Warning))];
+    line.extend(named);
+    let mut canvas = Canvas::new(frame.size);
+    put_line_within(&mut canvas, Pos::new(1, row), &line, room);
+    frame.cmds.extend(canvas.finish().cmds);
 }
 
 /// The idle screen: the inbox's name, that nothing is waiting, which form was taken back from

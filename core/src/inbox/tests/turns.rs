@@ -1,6 +1,6 @@
 //! How a form comes to the front and leaves it: it settles before it takes the person's keys,
 //! the idle screen settles too when the last form leaves, and a form taken back while it was
-//! shown is named on the idle screen.
+//! shown is named on the idle screen, or over the form that takes its place.
 
 use serde_json::json;
 
@@ -125,4 +125,24 @@ fn a_ctrl_c_typed_on_as_the_last_form_leaves_does_not_close_the_inbox() {
         "once the typing pauses, ctrl+c closes the inbox"
     );
     assert!(effects.contains(&Effect::Close));
+}
+
+#[test]
+fn a_form_taken_back_while_shown_is_named_over_the_form_that_takes_its_place() {
+    let mut inbox = inbox();
+    feed(&mut inbox, [arrival("a", "First"), arrival("b", "Second")]);
+    feed(&mut inbox, keys("down"));
+    feed(&mut inbox, [withdrawn("a")]);
+    let rows = screen(&inbox.draw(SIZE)).join("\n");
+    assert!(rows.contains("· Second"), "b is at the front:\n{rows}");
+    assert!(
+        rows.contains("Taken back before it was answered: agent-a in /work/a · First"),
+        "{rows}"
+    );
+    // Keys held while b settles leave the name up; the first key b takes puts it away.
+    feed(&mut inbox, typed("down"));
+    assert!(screen(&inbox.draw(SIZE)).join("\n").contains("Taken back"));
+    feed(&mut inbox, keys("down"));
+    let rows = screen(&inbox.draw(SIZE)).join("\n");
+    assert!(!rows.contains("Taken back"), "{rows}");
 }

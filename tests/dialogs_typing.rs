@@ -299,3 +299,46 @@ fn signal_keys_inside_a_paste_are_text_and_stop_or_end_nothing() {
         "{details}"
     );
 }
+
+#[test]
+fn a_dumb_terminal_is_sent_no_escape_sequence_and_the_inbox_will_not_draw_on_it() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    term.write_arguments("arguments.json", &one_question());
+    // The shell writes no sequence of its own from here on.
+    term.tmux
+        .type_line("bind 'set enable-bracketed-paste off'; clear");
+    term.tmux
+        .wait_for("a clear screen", |screen| screen.trim() == "$");
+    let written = term.tmux.path("written.bin");
+    term.tmux.run(&[
+        "pipe-pane",
+        "-o",
+        "-t",
+        "main",
+        &format!("cat >> '{}'", written.display()),
+    ]);
+    let program = env!("CARGO_BIN_EXE_pi-agent-ask");
+    term.tmux.type_line(&format!(
+        "TERM=dumb {program} ask arguments.json --ui dialogs > result.json; echo \"exit=$?\""
+    ));
+    term.press(&["2", "Enter"], "1. Submit");
+    term.tmux.keys(&["1", "Enter"]);
+    let details = written_details(&term);
+    assert_eq!(details["answers"]["stack"]["values"], json!(["go"]));
+    term.tmux.type_line(&format!(
+        "TERM=dumb HOME=\"$PWD\" {program} inbox; echo \"inbox-exit=$?\""
+    ));
+    term.tmux.wait_for_text("inbox-exit=1");
+    term.tmux.run(&["pipe-pane", "-t", "main"]);
+    let written = std::fs::read(&written).expect("the pane's output was kept");
+    assert!(
+        !written.contains(&0x1b),
+        "an escape sequence was written: {}",
+        String::from_utf8_lossy(&written).escape_debug()
+    );
+    let screen = term.tmux.screen();
+    let words = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("(TERM=dumb) cannot show"), "{screen}");
+}

@@ -23,8 +23,16 @@ use crate::terminal;
 
 /// Listens and shows asks until ctrl+c on the idle screen (exit 0) or a signal (`128 + n`);
 /// either way every ask still waiting gets its cancelled result first. A second inbox of the
-/// same name refuses to start (exit 1); a name that is no inbox name is a usage error (exit 2).
+/// same name refuses to start (exit 1), as does one on a `dumb` terminal; a name that is no
+/// inbox name is a usage error (exit 2).
 pub fn run(args: &InboxArgs) -> Exit {
+    if terminal::term_is_dumb() {
+        report(
+            "the inbox draws full-screen forms, which a terminal without cursor control \
+             (TERM=dumb) cannot show; run it in a terminal that has it",
+        );
+        return Exit::from(1);
+    }
     let mut server = match Server::start(&args.name) {
         Ok(server) => server,
         // A name that is no inbox name is a usage error, as it is for `ask --inbox`.

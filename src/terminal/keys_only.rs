@@ -16,7 +16,7 @@ use signal_hook::consts::signal::SIGCONT;
 
 use crate::foreground::in_foreground_of;
 use crate::interrupt;
-use crate::terminal::discard_unread_input;
+use crate::terminal::{discard_unread_input, term_is_dumb};
 
 /// The terminal's input read key by key, its line editing and echo off, as they were again
 /// when dropped (the prompts end, a signal ended them, or the run fails): signals' keys
@@ -32,7 +32,7 @@ pub struct KeysOnly {
     on_continue: SigId,
     /// Where the terminal's bracketed paste is turned on while the keys are read, so a pasted
     /// line break is text rather than Enter; `None` on a terminal that does not echo (a host
-    /// that shows what is typed itself), which may not take the sequence.
+    /// that shows what is typed itself) or is `dumb`, which may not take the sequence.
     paste_switch: Option<File>,
 }
 
@@ -100,7 +100,9 @@ impl KeysOnly {
             let _ = rustix::termios::tcsetattr(&terminal, OptionalActions::Now, &saved);
             return Err(reader);
         };
-        let paste_switch = writer.filter(|_| echo == Echoes::Keys);
+        // Nor is a terminal without cursor control (`TERM=dumb`), which would show the
+        // sequence as text.
+        let paste_switch = writer.filter(|_| echo == Echoes::Keys && !term_is_dumb());
         let keys = Self {
             keys: interrupt::terminal_reader(reader, continued),
             terminal,

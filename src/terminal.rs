@@ -8,7 +8,9 @@
 //! (after [`discard_unread_input`]); so does a host that stops reading the program's output.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use pi_agent_ask_dialogs::plain::PlainDialogs;
 use pi_agent_ask_dialogs::plain::typing::{NotingPrompt, PromptLine, TypedLines};
@@ -82,41 +84,71 @@ pub fn term_is_dumb() -> bool {
     std::env::var_os("TERM").is_some_and(|term| term == "dumb")
 }
 
-/// The terminal for plain prompts, its answers read so that a signal ends the wait (see
+/// The terminal for plain prompts, and whether standard input brought anything where they
+/// read it, their answers read so that a signal ends the wait (see
 /// [`interrupt`]). On `/dev/tty` the lines are edited by the program ([`TypedLines`]), the
 /// terminal's own line editing off while the prompts last: a line is never cut at the
 /// terminal's 4,095 bytes, and one Ctrl-D after text dismisses.
-pub fn plain_dialogs() -> Terminal {
+pub fn plain_dialogs() -> (Terminal, Option<Heard>) {
     interrupt::watch();
-    match open_tty() {
-        Some((reader, writer)) => {
-            let prompt = PromptLine::default();
-            let lines: Box<dyn BufRead> =
-                match (
-                    KeysOnly::start(reader, writer.try_clone().ok()),
-                    writer.try_clone(),
-                ) {
-                    (Ok((keys, edit_keys, echoes)), Ok(echo)) => Box::new(BufReader::new(
-                        TypedLines::new(keys, echo, edit_keys)
-                            .echoing(echoes)
-                            .with_prompt(prompt.clone()),
-                    )),
-                    (Ok((keys, edit_keys, _)), Err(_)) => Box::new(BufReader::new(
-                        TypedLines::new(keys, std::io::sink(), edit_keys),
-                    )),
-                    (Err(reader), _) => {
-                        Box::new(BufReader::new(interrupt::reader_watching_output(reader)))
-                    }
-                };
-            let writer = ForegroundWrites::new(writer);
-            PlainDialogs::new(lines, Box::new(NotingPrompt::new(writer, prompt)))
+    let Some((reader, writer)) = open_tty() else {
+        let heard = Heard::default();
+        let input = Hearing {
+            inner: interrupt::reader_watching_output(std::io::stdin()),
+            heard: heard.clone(),
+        };
+        let lines: Box<dyn BufRead> = Box::new(BufReader::new(input));
+        let prompts: Box<dyn Write> = Box::new(std::io::stderr());
+        return (PlainDialogs::new(lines, prompts), Some(heard));
+    };
+    let prompt = PromptLine::default();
+    let lines: Box<dyn BufRead> = match (
+        KeysOnly::start(reader, writer.try_clone().ok()),
+        writer.try_clone(),
+    ) {
+        (Ok((keys, edit_keys, echoes)), Ok(echo)) => Box::new(BufReader::new(
+            TypedLines::new(keys, echo, edit_keys)
+                .echoing(echoes)
+                .with_prompt(prompt.clone()),
+        )),
+        (Ok((keys, edit_keys, _)), Err(_)) => Box::new(BufReader::new(TypedLines::new(
+            keys,
+            std::io::sink(),
+            edit_keys,
+        ))),
+        (Err(reader), _) => Box::new(BufReader::new(interrupt::reader_watching_output(reader))),
+    };
+    let writer = ForegroundWrites::new(writer);
+    let prompts: Box<dyn Write> = Box::new(NotingPrompt::new(writer, prompt));
+    (PlainDialogs::new(lines, prompts), None)
+}
+
+/// Whether standard input brought anything to the plain prompts: where no terminal opens, an
+/// input that ends before any answer means nobody was there to answer, not that a person
+/// cancelled.
+#[derive(Clone, Debug, Default)]
+pub struct Heard(Arc<AtomicBool>);
+
+impl Heard {
+    /// Whether any byte was read.
+    pub fn anything(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// A reader that notes in [`Heard`] whether it brought anything.
+struct Hearing<R> {
+    inner: R,
+    heard: Heard,
+}
+
+impl<R: Read> Read for Hearing<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let count = self.inner.read(buf)?;
+        if count > 0 {
+            self.heard.0.store(true, Ordering::Relaxed);
         }
-        None => PlainDialogs::new(
-            Box::new(BufReader::new(interrupt::reader_watching_output(
-                std::io::stdin(),
-            ))),
-            Box::new(std::io::stderr()),
-        ),
+        Ok(count)
     }
 }
 

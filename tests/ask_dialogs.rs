@@ -26,8 +26,23 @@ fn setsid_available() -> bool {
         .is_ok_and(|status| status.success())
 }
 
-/// Runs `ask` detached from any terminal, answering the prompts with `answers`.
+/// Runs `ask` detached from any terminal, answering the prompts with `answers`; it exits 0.
 fn ask(args: &[&str], arguments: &Value, answers: &str, term: &str) -> Option<Run> {
+    let output = run_detached(args, arguments, answers, term)?;
+    assert_eq!(output.status.code(), Some(0), "exit code");
+    Some(Run {
+        document: serde_json::from_slice(&output.stdout).expect("stdout is one JSON document"),
+        prompts: String::from_utf8(output.stderr).expect("the prompts are UTF-8"),
+    })
+}
+
+/// Runs `ask` detached from any terminal, `answers` on its standard input; how it ended.
+fn run_detached(
+    args: &[&str],
+    arguments: &Value,
+    answers: &str,
+    term: &str,
+) -> Option<std::process::Output> {
     if !setsid_available() {
         eprintln!("skipped: `setsid` is not available to detach the program from the terminal");
         return None;
@@ -54,12 +69,7 @@ fn ask(args: &[&str], arguments: &Value, answers: &str, term: &str) -> Option<Ru
     // A program that asks nothing may exit before reading its input; the pipe then breaks.
     let _ = stdin.write_all(answers.as_bytes());
     drop(stdin);
-    let output = child.wait_with_output().expect("the program finishes");
-    assert_eq!(output.status.code(), Some(0), "exit code");
-    Some(Run {
-        document: serde_json::from_slice(&output.stdout).expect("stdout is one JSON document"),
-        prompts: String::from_utf8(output.stderr).expect("the prompts are UTF-8"),
-    })
+    Some(child.wait_with_output().expect("the program finishes"))
 }
 
 fn deploy() -> Value {
@@ -117,6 +127,20 @@ fn the_end_of_input_cancels_with_the_answers_so_far() {
     assert_eq!(
         run.document["details"]["answers"]["env"]["values"],
         json!(["staging"])
+    );
+}
+
+#[test]
+fn an_input_that_ends_before_any_answer_is_a_usage_error_not_a_cancel_nobody_made() {
+    let Some(output) = run_detached(&["--ui", "dialogs"], &deploy(), "", "xterm") else {
+        return;
+    };
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty(), "nothing is printed as a result");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("standard input ended before any answer"),
+        "{stderr}"
     );
 }
 

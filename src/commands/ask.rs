@@ -97,6 +97,12 @@ pub struct Asked {
     pub ending: AskEnding,
 }
 
+/// Why plain prompts without a terminal, whose standard input ended before any answer, give
+/// no result: nobody was there to answer, and a cancelled result would say a person did.
+const NOBODY_TO_ANSWER: &str = "--ui dialogs: no terminal opens, and standard input ended \
+                                before any answer; give the answers on standard input, or \
+                                ask with --ui none for the questions as a result";
+
 /// Who ended an ask.
 pub enum AskEnding {
     /// The user answered or cancelled it.
@@ -134,11 +140,13 @@ pub fn ask(
     let asked = match surface {
         Surface::NoUi => unasked(call),
         Surface::Dialogs => {
-            let mut terminal = terminal::plain_dialogs();
+            let (mut terminal, input) = terminal::plain_dialogs();
             let (result, drafts) = pi_agent_ask_dialogs::ask(call.clone(), drafts, &mut terminal);
             let outside = interrupt::ended_from_outside();
             if outside.is_some() {
                 terminal::discard_unread_input();
+            } else if input.is_some_and(|input| !input.anything()) {
+                return Err(UsageError::new(NOBODY_TO_ANSWER));
             }
             Asked {
                 result: result.to_json(),

@@ -139,7 +139,8 @@ async def progress() -> None:
             keys("Enter", "Enter")
     check("legacy: progress is reported while the inbox's form waits",
           len(reports) >= 3 and all(b[0] > a[0] for a, b in zip(reports, reports[1:]))
-          and all(message == "Waiting for the user to answer" for _, message in reports),
+          and all(message == 'Waiting for the user to answer in the inbox "default"'
+                  for _, message in reports),
           reports)
     values = (outcome[0].structured_content or {}).get("answers", {}).get("db", {}) \
         .get("values") if outcome else None

@@ -264,7 +264,11 @@ async fn elicit(
     else {
         return finished(&call.cancelled(None));
     };
-    let mut progress = Progress::new(context, shared.config.progress_every);
+    let mut progress = Progress::new(
+        context,
+        shared.config.progress_every,
+        "the user to answer in the client's form",
+    );
     let ending = loop {
         tokio::select! {
             answer = &mut handle.rx => {

@@ -234,7 +234,11 @@ pub async fn ask(
     };
     let token = cancel.clone();
     let mut asking = tokio::task::spawn_blocking(move || job.run(&token));
-    let mut progress = Progress::new(context, config.progress_every);
+    let what = match surface {
+        Where::Inbox => format!("the user to answer in the inbox {:?}", config.inbox),
+        _ => "the user to answer in a popup".to_owned(),
+    };
+    let mut progress = Progress::new(context, config.progress_every, &what);
     let withdrawn = loop {
         tokio::select! {
             () = context.ct.cancelled() => break true,

@@ -14,15 +14,19 @@ pub struct Progress {
     token: Option<ProgressToken>,
     ticks: Interval,
     reported: f64,
+    /// What the call waits for, where a client shows it.
+    message: String,
 }
 
 impl Progress {
-    /// Reports for the call of `context`, the first one `every` from now.
-    pub fn new(context: &RequestContext<RoleServer>, every: Duration) -> Self {
+    /// Reports for the call of `context`, the first one `every` from now, each saying it
+    /// waits for `what` (`the user to answer in a popup`).
+    pub fn new(context: &RequestContext<RoleServer>, every: Duration, what: &str) -> Self {
         Self {
             token: context.meta.get_progress_token(),
             ticks: interval_at(Instant::now() + every, every),
             reported: 0.0,
+            message: format!("Waiting for {what}"),
         }
     }
 
@@ -41,7 +45,7 @@ impl Progress {
         };
         self.reported += 1.0;
         let mut progress = ProgressNotificationParam::new(token, self.reported);
-        progress.message = Some("Waiting for the user to answer".to_owned());
+        progress.message = Some(self.message.clone());
         // A lost report is not worth ending the wait for.
         let _ = context.peer.notify_progress(progress).await;
     }

@@ -302,7 +302,11 @@ pub async fn wait(shared: &Arc<Shared>, context: &RequestContext<RoleServer>) ->
         }
     }
     let mut input_ended = background.input_ended.clone();
-    let mut progress = Progress::new(context, shared.config.progress_every);
+    let mut progress = Progress::new(
+        context,
+        shared.config.progress_every,
+        "the user to answer the background forms",
+    );
     let result = loop {
         tokio::select! {
             result = &mut receiver => break result.ok(),

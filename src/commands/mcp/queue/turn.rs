@@ -55,7 +55,11 @@ pub async fn turn(
     }
     drop(in_order);
     let mut input_ended = shared.background.input_ended.clone();
-    let mut progress = Progress::new(context, shared.config.progress_every);
+    let mut progress = Progress::new(
+        context,
+        shared.config.progress_every,
+        "the user to finish the form before this one",
+    );
     let mut receiver = receiver;
     loop {
         tokio::select! {

@@ -89,11 +89,11 @@ impl FsPreviewSource {
 }
 
 impl PreviewSource for FsPreviewSource {
-    fn load(&mut self, path: &str) -> PreviewFile {
+    fn load(&mut self, path: &str, room: u64) -> PreviewFile {
         let resolved = resolve(&self.cwd, path);
         PreviewFile {
             resolved_path: resolved.display().to_string(),
-            content: read_preview(&resolved),
+            content: read_preview(&resolved, room),
         }
     }
 }
@@ -154,10 +154,20 @@ pub fn read_regular_file(path: &Path, cap: u64) -> Result<Vec<u8>, ReadProblem> 
     Ok(bytes)
 }
 
-/// Reads a preview file of at most [`MAX_PREVIEW_FILE_BYTES`].
-pub fn read_preview(path: &Path) -> Result<Vec<u8>, FileProblem> {
-    read_regular_file(path, MAX_PREVIEW_FILE_BYTES).map_err(|problem| match problem {
+/// Reads a preview file of at most [`MAX_PREVIEW_FILE_BYTES`], and of at most `room`, what the
+/// call's preview files may still take.
+pub fn read_preview(path: &Path, room: u64) -> Result<Vec<u8>, FileProblem> {
+    let cap = MAX_PREVIEW_FILE_BYTES.min(room);
+    read_regular_file(path, cap).map_err(|problem| match problem {
         ReadProblem::NotRegularFile => FileProblem::NotRegularFile,
+        // Past the room the call has left, but within a file's own limit.
+        ReadProblem::TooLarge
+            if cap < MAX_PREVIEW_FILE_BYTES
+                && std::fs::metadata(path)
+                    .is_ok_and(|metadata| metadata.len() <= MAX_PREVIEW_FILE_BYTES) =>
+        {
+            FileProblem::OverTotal
+        }
         ReadProblem::TooLarge => FileProblem::TooLarge,
         ReadProblem::Io(error) => io_problem(error),
     })

@@ -79,7 +79,7 @@ impl Environment for Deterministic {
 struct FolderFiles<'a>(&'a Path);
 
 impl PreviewSource for FolderFiles<'_> {
-    fn load(&mut self, path: &str) -> PreviewFile {
+    fn load(&mut self, path: &str, _room: u64) -> PreviewFile {
         let resolved = self.0.join(path);
         PreviewFile {
             resolved_path: resolved.display().to_string(),

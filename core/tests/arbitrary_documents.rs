@@ -24,7 +24,7 @@ use serde_json::{Value, json};
 struct FakeFiles;
 
 impl PreviewSource for FakeFiles {
-    fn load(&mut self, path: &str) -> PreviewFile {
+    fn load(&mut self, path: &str, _room: u64) -> PreviewFile {
         let content = match path {
             "ok.txt" => Ok(b"  a preview\n".to_vec()),
             "dir" => Err(FileProblem::NotRegularFile),

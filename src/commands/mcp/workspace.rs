@@ -47,18 +47,18 @@ impl Workspace {
 }
 
 impl PreviewSource for Workspace {
-    fn load(&mut self, path: &str) -> PreviewFile {
+    fn load(&mut self, path: &str, room: u64) -> PreviewFile {
         let lexical = resolve(&self.cwd, path);
         let resolved_path = lexical.display().to_string();
         let content = match lexical.canonicalize() {
-            Ok(real) if self.contains(&real) => read_preview(&real),
+            Ok(real) if self.contains(&real) => read_preview(&real, room),
             Ok(_) => Err(FileProblem::OutsideWorkspace),
             // A path that does not resolve is reported as the system reports it only inside
             // the workspace, so nothing outside it is probed for existence.
             Err(_) if !self.contains(&canonical_prefix(&lexical)) => {
                 Err(FileProblem::OutsideWorkspace)
             }
-            Err(_) => read_preview(&lexical),
+            Err(_) => read_preview(&lexical, room),
         };
         self.refused_a_file |= matches!(content, Err(FileProblem::OutsideWorkspace));
         PreviewFile {
@@ -120,6 +120,7 @@ fn percent_decoded(text: &str) -> Option<String> {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+    use pi_agent_ask_core::contract::ask_user::MAX_PREVIEW_FILES_BYTES;
 
     fn tree() -> (tempfile::TempDir, PathBuf, PathBuf) {
         let base = tempfile::tempdir().expect("a temporary directory");
@@ -136,7 +137,29 @@ mod tests {
     fn a_file_inside_the_working_directory_is_read() {
         let (_base, inside, _) = tree();
         let mut workspace = Workspace::new(inside, []);
-        assert_eq!(workspace.load("plan.md").content, Ok(b"the plan".to_vec()));
+        assert_eq!(
+            workspace.load("plan.md", MAX_PREVIEW_FILES_BYTES).content,
+            Ok(b"the plan".to_vec())
+        );
+    }
+
+    #[test]
+    fn a_file_past_the_room_the_call_has_left_is_over_the_total_and_a_huge_one_too_large() {
+        let (_base, inside, _) = tree();
+        std::fs::write(inside.join("huge.md"), vec![b'a'; 1024 * 1024 + 1]).expect("huge");
+        let mut workspace = Workspace::new(inside, []);
+        assert_eq!(
+            workspace.load("plan.md", 3).content,
+            Err(FileProblem::OverTotal)
+        );
+        assert_eq!(
+            workspace.load("huge.md", 3).content,
+            Err(FileProblem::TooLarge)
+        );
+        assert_eq!(
+            workspace.load("plan.md", 8).content,
+            Ok(b"the plan".to_vec())
+        );
     }
 
     #[test]
@@ -151,7 +174,7 @@ mod tests {
             "/etc/passwd",
         ] {
             assert_eq!(
-                workspace.load(path).content,
+                workspace.load(path, MAX_PREVIEW_FILES_BYTES).content,
                 Err(FileProblem::OutsideWorkspace),
                 "{path}"
             );
@@ -164,7 +187,7 @@ mod tests {
         std::os::unix::fs::symlink(outside.join("key"), inside.join("link")).expect("a link");
         let mut workspace = Workspace::new(inside, []);
         assert_eq!(
-            workspace.load("link").content,
+            workspace.load("link", MAX_PREVIEW_FILES_BYTES).content,
             Err(FileProblem::OutsideWorkspace)
         );
     }
@@ -174,7 +197,10 @@ mod tests {
         let (_base, inside, outside) = tree();
         let mut workspace = Workspace::new(inside, [outside.clone()]);
         let absolute = outside.join("key").display().to_string();
-        assert_eq!(workspace.load(&absolute).content, Ok(b"secret".to_vec()));
+        assert_eq!(
+            workspace.load(&absolute, MAX_PREVIEW_FILES_BYTES).content,
+            Ok(b"secret".to_vec())
+        );
     }
 
     #[test]
@@ -182,7 +208,9 @@ mod tests {
         let (_base, inside, _) = tree();
         let mut workspace = Workspace::new(inside, []);
         assert!(matches!(
-            workspace.load("missing.md").content,
+            workspace
+                .load("missing.md", MAX_PREVIEW_FILES_BYTES)
+                .content,
             Err(FileProblem::Io(_))
         ));
     }

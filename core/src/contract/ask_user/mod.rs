@@ -20,7 +20,8 @@ pub use fields::derive_label;
 pub use parse::{ParseOptions, parse_ask_user};
 pub(crate) use parse::{ReadAskUser, read_ask_user};
 pub use preview::{
-    FileProblem, MAX_PREVIEW_FILE_BYTES, NoPreviewFiles, PreviewFile, PreviewSource,
+    FileProblem, MAX_PREVIEW_FILE_BYTES, MAX_PREVIEW_FILES_BYTES, NoPreviewFiles, PreviewFile,
+    PreviewSource,
 };
 pub use saved::{SavedArguments, SavedArgumentsView};
 

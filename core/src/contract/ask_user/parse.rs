@@ -10,7 +10,7 @@ use super::AskUserCall;
 use super::fields::{Found, Place, optional_bool, optional_string, required_string};
 use super::option_object::Known;
 use super::options::{OptionsRead, Texts, order_as_normalized};
-use super::preview::{PreviewSource, judge};
+use super::preview::{FileProblem, MAX_PREVIEW_FILES_BYTES, PreviewSource, judge};
 use super::saved::{SavedArguments, SavedOption, SavedQuestion};
 use super::tap::{ElementTap, FieldTap, value_with_elements, value_with_field};
 use crate::contract::issue::{InvalidInput, Issue, quoted};
@@ -254,12 +254,14 @@ impl QuestionsRead {
 
 /// Reads every preview file and reports every problem; the saved option gets a `preview` in
 /// place of its `previewFile`, written as the text loaded (a blank `previewFile` means omitted,
-/// and is dropped too).
+/// and is dropped too). The files read take at most [`MAX_PREVIEW_FILES_BYTES`] in all; past
+/// that, each further file is a problem, and is not read.
 fn load_preview_files(
     drafts: &mut [DraftQuestion],
     files: &mut dyn PreviewSource,
     issues: &mut Vec<Issue>,
 ) {
+    let mut taken: u64 = 0;
     for draft in drafts.iter_mut() {
         let question_index = draft.index;
         let saved = draft.saved.options.iter_mut();
@@ -279,9 +281,14 @@ fn load_preview_files(
                 object.shift_remove("previewFile");
                 continue;
             };
-            let file = files.load(&path);
+            let room = MAX_PREVIEW_FILES_BYTES.saturating_sub(taken);
+            let mut file = files.load(&path, room);
+            if matches!(&file.content, Ok(bytes) if bytes.len() as u64 > room) {
+                file.content = Err(FileProblem::OverTotal);
+            }
             match judge(file.content) {
                 Ok(text) => {
+                    taken += text.len() as u64;
                     // The saved object keeps the preview's place; its text is the option's,
                     // written as loaded (see `SavedOption::Written`).
                     option.preview = Some(TrimmedText::new(text));

@@ -10,7 +10,7 @@ use crate::contract::{InvalidInput, Issue};
 struct MemoryFiles(Vec<(&'static str, &'static [u8])>);
 
 impl PreviewSource for MemoryFiles {
-    fn load(&mut self, path: &str) -> PreviewFile {
+    fn load(&mut self, path: &str, _room: u64) -> PreviewFile {
         let content = self
             .0
             .iter()
@@ -118,7 +118,7 @@ fn a_preview_is_saved_as_written_and_read_trimmed_however_its_option_is_saved() 
 fn preview_files_are_not_read_while_the_structure_is_invalid() {
     struct Refuse;
     impl PreviewSource for Refuse {
-        fn load(&mut self, path: &str) -> PreviewFile {
+        fn load(&mut self, path: &str, _room: u64) -> PreviewFile {
             panic!("{path} was read although the arguments are invalid")
         }
     }
@@ -169,4 +169,31 @@ proptest::proptest! {
         let found = parse(&args, &mut MemoryFiles(vec![])).map_or_else(|invalid| invalid.issues, |_| Vec::new());
         proptest::prop_assert_eq!(found, expected);
     }
+}
+
+#[test]
+fn the_preview_files_of_one_call_take_at_most_sixteen_mib_in_all() {
+    let mib: &'static [u8] = Box::leak(vec![b'a'; 1024 * 1024].into_boxed_slice());
+    let mut files = MemoryFiles(vec![("big.txt", mib)]);
+    let options: Vec<Value> = (0..20)
+        .map(|n| json!({"value": format!("v{n}"), "previewFile": "big.txt"}))
+        .collect();
+    let args = json!({"questions": [{"id": "a", "prompt": "Which?", "type": "preview",
+        "options": options}]});
+    let invalid = parse(&args, &mut files).expect_err("twenty MiB of previews");
+    let paths: Vec<&str> = invalid
+        .issues
+        .iter()
+        .map(|issue| issue.path.as_str())
+        .collect();
+    assert_eq!(
+        paths,
+        (16..20)
+            .map(|n| format!("questions[0].options[{n}].previewFile"))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        invalid.issues[0].message,
+        "Cannot load preview file \"/cwd/big.txt\": Preview files of one call total more than 16 MiB"
+    );
 }

@@ -3,6 +3,11 @@
 /// The largest preview file read, in bytes (1 MiB); a larger file is an issue, not a cut preview.
 pub const MAX_PREVIEW_FILE_BYTES: u64 = 1024 * 1024;
 
+/// The most bytes the preview files of one call take together (16 MiB, as much as a call's
+/// arguments hold inline): a call that names one file a thousand times does not hold it a
+/// thousand times over.
+pub const MAX_PREVIEW_FILES_BYTES: u64 = 16 * 1024 * 1024;
+
 /// Why a preview file could not be read at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FileProblem {
@@ -10,6 +15,9 @@ pub enum FileProblem {
     NotRegularFile,
     /// Larger than [`MAX_PREVIEW_FILE_BYTES`].
     TooLarge,
+    /// Larger than what the call's preview files may still take ([`MAX_PREVIEW_FILES_BYTES`]
+    /// in all).
+    OverTotal,
     /// The operating system's error text (for example, a missing file).
     Io(String),
     /// The file resolves (symlinks followed) outside the directories the caller may read: the
@@ -29,8 +37,10 @@ pub struct PreviewFile {
 /// Reads preview files for the parser; the program implements it over the file system.
 pub trait PreviewSource {
     /// Reads the file at `path` (trimmed, as written in the arguments) relative to the working
-    /// directory.
-    fn load(&mut self, path: &str) -> PreviewFile;
+    /// directory. `room` is what the call's preview files may still take: a source that can
+    /// tell a file's size first reads none of a larger one ([`FileProblem::OverTotal`]); the
+    /// parser refuses a larger one read anyway.
+    fn load(&mut self, path: &str, room: u64) -> PreviewFile;
 }
 
 /// A source for callers without a file system (payloads whose previews are inline, tests,
@@ -39,7 +49,7 @@ pub trait PreviewSource {
 pub struct NoPreviewFiles;
 
 impl PreviewSource for NoPreviewFiles {
-    fn load(&mut self, path: &str) -> PreviewFile {
+    fn load(&mut self, path: &str, _room: u64) -> PreviewFile {
         PreviewFile {
             resolved_path: path.to_owned(),
             content: Err(FileProblem::Io(
@@ -58,6 +68,12 @@ pub(super) fn judge(content: Result<Vec<u8>, FileProblem>) -> Result<String, Str
             return Err(format!(
                 "Preview file is larger than {} MiB",
                 MAX_PREVIEW_FILE_BYTES / (1024 * 1024)
+            ));
+        }
+        Err(FileProblem::OverTotal) => {
+            return Err(format!(
+                "Preview files of one call total more than {} MiB",
+                MAX_PREVIEW_FILES_BYTES / (1024 * 1024)
             ));
         }
         Err(FileProblem::Io(message)) => return Err(message),

@@ -83,6 +83,36 @@ fn previews_are_shortened_into_the_description() {
 }
 
 #[test]
+fn text_the_client_shows_carries_no_escape_sequence_or_override_and_values_stay_as_given() {
+    let hostile = call(
+        Tool::AskUser,
+        &json!({"title": "Setup\u{1b}]0;owned\u{7}", "questions": [
+            {"id": "db", "label": "Data\u{1b}[2Jbase", "prompt": "Which\u{202e} database?",
+             "options": [{"value": "pg\u{1b}", "label": "Postgres\u{9b}31m",
+                          "description": "Managed\u{7}"}, {"value": "sqlite"}]}]}),
+    );
+    for shape in [Shape::Titled, Shape::Primitive] {
+        let form = form(&hostile, shape);
+        // The schema as sent, the value sent back left out.
+        let sent = form.schema.to_string().replace(r#""pg\u001b""#, "");
+        for control in [r"\u001b", r"\u0007", "\u{9b}", "\u{202e}"] {
+            assert!(!sent.contains(control), "{control} in {shape:?}: {sent}");
+            assert!(!form.message.contains(control), "{}", form.message);
+        }
+        assert!(
+            form.message.starts_with("Setup␛]0;owned␇"),
+            "{}",
+            form.message
+        );
+        assert!(
+            form.schema.to_string().contains(r#""pg\u001b""#),
+            "the value is sent back as given: {}",
+            form.schema
+        );
+    }
+}
+
+#[test]
 fn ask_user_ends_with_submit_or_elaborate_and_required_never_blocks() {
     let built = form(&service_setup(), Shape::Titled);
     assert_eq!(

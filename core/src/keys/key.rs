@@ -204,32 +204,46 @@ impl Key {
     /// The key the program reads when this one is pressed on a terminal. A terminal sends
     /// `ctrl` with a letter or symbol as one control byte, which loses `shift` and which some
     /// named keys send too: `ctrl+m` arrives as `enter`, `ctrl+i` as `tab`, `ctrl+[` as `esc`,
-    /// `ctrl+shift+a` as `ctrl+a`, `ctrl+\` as `ctrl+4`. Every other key arrives as itself.
+    /// `ctrl+shift+a` as `ctrl+a`, `ctrl+\` as `ctrl+4`, `ctrl+8` as `backspace`. Enter, tab,
+    /// backspace and space send one byte whatever `ctrl` or `shift` is held with them:
+    /// `shift+enter` arrives as `enter`, `ctrl+tab` as `tab`, `shift+space` as `space`. Every
+    /// other key arrives as itself.
     #[must_use]
     pub fn as_a_terminal_sends_it(self) -> Self {
-        let KeyCode::Char(c) = self.code else {
-            return self;
-        };
-        if !self.mods.ctrl {
-            return self;
-        }
-        let byte = match c {
-            'a'..='z' => c as u8 - 0x60,
-            '@' | '2' | ' ' => 0,
-            '[' | '3' => 0x1b,
-            '\\' | '4' => 0x1c,
-            ']' | '5' => 0x1d,
-            '^' | '6' => 0x1e,
-            '_' | '7' | '/' => 0x1f,
-            _ => return self,
-        };
-        let sent = Self::from_control_byte(byte);
-        Self {
+        let Modifiers { ctrl, shift, alt } = self.mods;
+        let bare = |code: KeyCode, shift: bool| Self {
+            code,
             mods: Modifiers {
-                alt: self.mods.alt,
-                ..sent.mods
+                ctrl: false,
+                shift,
+                alt,
             },
-            ..sent
+        };
+        match self.code {
+            KeyCode::Enter if ctrl || shift => bare(KeyCode::Enter, false),
+            // `shift+tab` is a key of its own (`ESC [ Z`); `ctrl` adds nothing to it.
+            KeyCode::Tab if ctrl => bare(KeyCode::Tab, shift),
+            KeyCode::Backspace if shift && !ctrl => bare(KeyCode::Backspace, false),
+            KeyCode::Char(' ') if shift && !ctrl => bare(KeyCode::Char(' '), false),
+            KeyCode::Char(c) if ctrl => {
+                let byte = match c {
+                    'a'..='z' => c as u8 - 0x60,
+                    '@' | '2' | ' ' => 0,
+                    '[' | '3' => 0x1b,
+                    '\\' | '4' => 0x1c,
+                    ']' | '5' => 0x1d,
+                    '^' | '6' => 0x1e,
+                    '_' | '7' | '/' => 0x1f,
+                    '8' | '?' => 0x7f,
+                    _ => return self,
+                };
+                let sent = Self::from_control_byte(byte);
+                Self {
+                    mods: Modifiers { alt, ..sent.mods },
+                    ..sent
+                }
+            }
+            _ => self,
         }
     }
 

@@ -169,6 +169,15 @@ fn every_function_key_round_trips() {
 #[case("ctrl+alt+m", "alt+enter")]
 #[case("ctrl+alt+shift+x", "ctrl+alt+x")]
 #[case("ctrl+shift+h", "ctrl+h")]
+#[case("ctrl+8", "backspace")]
+#[case("ctrl+?", "backspace")]
+#[case("shift+enter", "enter")]
+#[case("ctrl+enter", "enter")]
+#[case("alt+shift+enter", "alt+enter")]
+#[case("ctrl+tab", "tab")]
+#[case("ctrl+shift+tab", "shift+tab")]
+#[case("shift+backspace", "backspace")]
+#[case("shift+space", "space")]
 fn a_key_a_terminal_sends_as_another_is_read_as_that_one(#[case] id: &str, #[case] read: &str) {
     let key: Key = id.parse().unwrap();
     assert_eq!(key.as_a_terminal_sends_it().to_string(), read);

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::action::{Action, Context, EditorAction, GlobalAction, MainAction, SettingsModalAction};
-use super::key::{Key, KeyCode};
+use super::key::{Key, KeyCode, Modifiers};
 
 /// The keys bound to each action of one context.
 ///
@@ -184,7 +184,7 @@ impl<A: Action> Eq for ContextKeymap<A> {}
 /// All keymaps of the ask flow, one per context.
 ///
 /// A form looks a key up in the context it is in, usually the global keymap first and then the
-/// keymap of the focused surface. Digits 1–9 and `@` are never in any keymap: see
+/// keymap of the focused surface. Digits 1–9, `@` and `ctrl+z` are never in any keymap: see
 /// [`FixedKey`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Keymaps {
@@ -258,12 +258,18 @@ pub enum FixedKey {
     Digit(u8),
     /// `@` without modifiers: the file-reference affordance in editors.
     FileReference,
+    /// `ctrl+z`: stops the program, as it stops any terminal program; the terminal frontends
+    /// take it before any keymap.
+    Suspend,
 }
 
 impl FixedKey {
     /// The fixed meaning of `key`, if it has one. The key is normalized first.
     pub fn of(key: &Key) -> Option<Self> {
         let key = key.normalized();
+        if key.code == KeyCode::Char('z') && key.mods == Modifiers::CTRL {
+            return Some(Self::Suspend);
+        }
         if !key.mods.is_empty() {
             return None;
         }
@@ -271,6 +277,14 @@ impl FixedKey {
             KeyCode::Char('@') => Some(Self::FileReference),
             KeyCode::Char(c @ '1'..='9') => Some(Self::Digit(c as u8 - b'0')),
             _ => None,
+        }
+    }
+
+    /// What the key is fixed for, as a keymap problem says it.
+    pub const fn meaning(self) -> &'static str {
+        match self {
+            Self::Digit(_) | Self::FileReference => "digits 1-9 and @",
+            Self::Suspend => "ctrl+z stops the program, as in any terminal program",
         }
     }
 }

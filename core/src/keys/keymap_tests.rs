@@ -251,6 +251,18 @@ fn null_section_means_defaults() {
     r#"keymaps.editor.close: "@" is fixed (digits 1-9 and @) and cannot be bound"#
 )]
 #[case(
+    json!({"main": {"changeQuestionType": ["ctrl+z"]}}),
+    r#"keymaps.main.changeQuestionType: "ctrl+z" is fixed (ctrl+z stops the program, as in any terminal program) and cannot be bound"#
+)]
+#[case(
+    json!({"editor": {"submit": ["shift+enter"]}}),
+    r#"keymaps.editor.submit: "shift+enter" arrives as "enter" (a terminal sends both alike); write "enter""#
+)]
+#[case(
+    json!({"main": {"questionNote": ["ctrl+8"]}}),
+    r#"keymaps.main.questionNote: "ctrl+8" arrives as "backspace" (a terminal sends both alike); write "backspace""#
+)]
+#[case(
     json!({"main": {"toggle": ["enter"]}}),
     r#"keymaps.main: "enter" is bound to both confirm and toggle"#
 )]

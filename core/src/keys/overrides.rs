@@ -208,21 +208,25 @@ fn parse_key_list<A: Action>(
             return None;
         };
         match id.parse::<Key>() {
-            Ok(key) if FixedKey::of(&key).is_some() => problems.push(KeymapProblem::FixedKey {
-                context,
-                action,
-                key: key.to_string(),
-            }),
-            Ok(key) if key.as_a_terminal_sends_it() != key => {
-                problems.push(KeymapProblem::SentAsAnother {
-                    context,
-                    action,
-                    key: id.clone(),
-                    read: key.as_a_terminal_sends_it().to_string(),
-                });
+            Ok(key) => {
+                if let Some(fixed) = FixedKey::of(&key) {
+                    problems.push(KeymapProblem::FixedKey {
+                        context,
+                        action,
+                        key: key.to_string(),
+                        meaning: fixed.meaning(),
+                    });
+                } else if key.as_a_terminal_sends_it() != key {
+                    problems.push(KeymapProblem::SentAsAnother {
+                        context,
+                        action,
+                        key: id.clone(),
+                        read: key.as_a_terminal_sends_it().to_string(),
+                    });
+                } else if !keys.contains(&key) {
+                    keys.push(key);
+                }
             }
-            Ok(key) if !keys.contains(&key) => keys.push(key),
-            Ok(_) => {}
             Err(error) => problems.push(KeymapProblem::InvalidKey {
                 context,
                 action,

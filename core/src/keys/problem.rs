@@ -46,8 +46,8 @@ pub enum KeymapProblem {
         /// Why the id does not parse.
         error: KeyParseError,
     },
-    /// A digit 1–9 or `@`, which are fixed.
-    #[error("keymaps.{context}.{action}: {key:?} is fixed (digits 1-9 and @) and cannot be bound")]
+    /// A digit 1–9, `@` or `ctrl+z`, which are fixed.
+    #[error("keymaps.{context}.{action}: {key:?} is fixed ({meaning}) and cannot be bound")]
     FixedKey {
         /// The context.
         context: Context,
@@ -55,6 +55,8 @@ pub enum KeymapProblem {
         action: &'static str,
         /// The key as printed.
         key: String,
+        /// What it is fixed for.
+        meaning: &'static str,
     },
     /// A key a terminal sends as another (`ctrl+m` as enter), which the program could never
     /// read as itself.

@@ -8,12 +8,12 @@
 //! (after [`discard_unread_input`]); so does a host that stops reading the program's output.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, IsTerminal as _, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use pi_agent_ask_dialogs::plain::PlainDialogs;
 use pi_agent_ask_dialogs::plain::typing::{NotingPrompt, PromptLine, TypedLines};
+use pi_agent_ask_dialogs::plain::{PlainDialogs, Source};
 
 use self::keys_only::{ForegroundWrites, KeysOnly};
 use crate::foreground::in_foreground_of;
@@ -99,7 +99,13 @@ pub fn plain_dialogs() -> (Terminal, Option<Heard>) {
         };
         let lines: Box<dyn BufRead> = Box::new(BufReader::new(input));
         let prompts: Box<dyn Write> = Box::new(std::io::stderr());
-        return (PlainDialogs::new(lines, prompts), Some(heard));
+        let source = if std::io::stdin().is_terminal() {
+            Source::Keys
+        } else {
+            Source::Stream
+        };
+        let dialogs = PlainDialogs::new(lines, prompts).reading_from(source);
+        return (dialogs, Some(heard));
     };
     let prompt = PromptLine::default();
     let lines: Box<dyn BufRead> = match (

@@ -131,6 +131,18 @@ fn the_end_of_input_cancels_with_the_answers_so_far() {
 }
 
 #[test]
+fn the_last_line_of_piped_answers_is_an_answer_without_a_line_break_after_it() {
+    let Some(run) = ask(&["--ui", "dialogs"], &deploy(), "2\n1\n\n1", "xterm") else {
+        return;
+    };
+    assert_eq!(run.document["details"]["cancelled"], json!(false));
+    assert_eq!(
+        run.document["details"]["answers"]["checks"]["values"],
+        json!(["unit"])
+    );
+}
+
+#[test]
 fn an_input_that_ends_before_any_answer_is_a_usage_error_not_a_cancel_nobody_made() {
     let Some(output) = run_detached(&["--ui", "dialogs"], &deploy(), "", "xterm") else {
         return;

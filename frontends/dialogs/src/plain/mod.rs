@@ -66,23 +66,42 @@ enum Reading {
     Stopped,
 }
 
+/// Where the answers come from, which decides what an input that ends mid-line means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A person typing: text then the end-of-input key (Ctrl-D) is no answer, as the prompt
+    /// says Ctrl-D cancels.
+    Keys,
+    /// A file or a pipe: its last line is an answer with or without a line break after it.
+    Stream,
+}
+
 /// [`Dialogs`] over a line-based terminal: prompts to `output`, answers from `input`.
 pub struct PlainDialogs<R, W> {
     input: R,
     output: W,
     column: Column,
     reading: Reading,
+    source: Source,
 }
 
 impl<R: BufRead, W: Write> PlainDialogs<R, W> {
-    /// Prompts on `output` and reads answers from `input`.
+    /// Prompts on `output` and reads answers from `input`, typed by a person.
     pub const fn new(input: R, output: W) -> Self {
         Self {
             input,
             output,
             column: Column::LineStart,
             reading: Reading::Open,
+            source: Source::Keys,
         }
+    }
+
+    /// The same dialogs, their answers read from `source`.
+    #[must_use]
+    pub const fn reading_from(mut self, source: Source) -> Self {
+        self.source = source;
+        self
     }
 
     /// The reader and writer back.
@@ -140,7 +159,8 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
     /// prompt) starts on its own. A failed read also stops all reading (see [`Reading`]).
     ///
     /// A line the end of input ended rather than a line break (text typed, then Ctrl-D) is no
-    /// answer either: the person pressed the key the prompt says cancels.
+    /// answer either: the person pressed the key the prompt says cancels. From a stream, it
+    /// is the stream's last line.
     ///
     /// After a failed read the line is always ended: the terminal has echoed whatever was
     /// typed on it (and `^C` for Ctrl-C) without this side knowing, and a blank line is better
@@ -162,7 +182,7 @@ impl<R: BufRead, W: Write> PlainDialogs<R, W> {
                 }
                 None
             }
-            Ok(_) if !bytes.ends_with(b"\n") => {
+            Ok(_) if !bytes.ends_with(b"\n") && self.source == Source::Keys => {
                 // The terminal echoed the text, and the cursor stands after it.
                 let _ = self.say("\n");
                 None

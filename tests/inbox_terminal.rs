@@ -127,7 +127,7 @@ fn killing_an_asker_withdraws_its_form_at_once() {
             .lines()
             .next()
             .is_some_and(|label| label.contains("· Second"))
-            && screen.contains("Taken back before it was answered: ")
+            && screen.contains("Taken back unanswered: ")
             && screen.matches("First").count() == 1
     });
     term.keys(&["Down", "Enter", "Enter"]);

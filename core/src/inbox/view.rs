@@ -61,13 +61,17 @@ impl TakenBack {
     }
 }
 
-/// What goes before the label of a form taken back, over the form that took its place.
-const TAKEN_BACK: &str = "Taken back before it was answered: ";
+/// What goes before the name of a form taken back, over the form that took its place.
+const TAKEN_BACK: &str = "Taken back unanswered: ";
+/// The fewest rows of a frame the name of a form taken back is put on: a shorter one keeps
+/// its rows for the form that shows.
+const TAKEN_BACK_FROM_ROWS: u16 = 8;
 
 /// Names the form `taken_back` on the row above the last of `frame`, the form that took its
-/// place, in place of what was there; a frame of fewer than four rows has no row for it.
+/// place, in place of what was there: its title first, which tells apart forms of one asker,
+/// then the asker and its directory as far as they fit.
 pub(super) fn name_taken_back(frame: &mut Frame, taken_back: &TakenBack) {
-    if frame.size.height < 4 {
+    if frame.size.height < TAKEN_BACK_FROM_ROWS {
         return;
     }
     let row = frame.size.height - 2;
@@ -76,13 +80,15 @@ pub(super) fn name_taken_back(frame: &mut Frame, taken_back: &TakenBack) {
         frame.cursor = None;
     }
     let room = usize::from(frame.size.width.saturating_sub(2));
-    let named = label(
-        &taken_back.origin,
-        taken_back.title.as_deref(),
-        room.saturating_sub(width(TAKEN_BACK)),
-    );
     let mut line: Line = smallvec![Span::new(TAKEN_BACK, Style::new(Role::Warning))];
-    line.extend(named);
+    let mut used = width(TAKEN_BACK);
+    let title = taken_back.title.as_deref().map(str::trim);
+    if let Some(title) = title.filter(|title| !title.is_empty()) {
+        line.push(Span::new(title, Style::new(Role::Text).bold()));
+        line.push(Span::new(SEPARATOR, Style::new(Role::Muted)));
+        used += width(title) + SEPARATOR.len();
+    }
+    line.extend(label(&taken_back.origin, None, room.saturating_sub(used)));
     let mut canvas = Canvas::new(frame.size);
     put_line_within(&mut canvas, Pos::new(1, row), &line, room);
     frame.cmds.extend(canvas.finish().cmds);

@@ -136,7 +136,7 @@ fn a_form_taken_back_while_shown_is_named_over_the_form_that_takes_its_place() {
     let rows = screen(&inbox.draw(SIZE)).join("\n");
     assert!(rows.contains("· Second"), "b is at the front:\n{rows}");
     assert!(
-        rows.contains("Taken back before it was answered: agent-a in /work/a · First"),
+        rows.contains("Taken back unanswered: First · agent-a in /work/a"),
         "{rows}"
     );
     // Keys held while b settles leave the name up; the first key b takes puts it away.
@@ -145,4 +145,21 @@ fn a_form_taken_back_while_shown_is_named_over_the_form_that_takes_its_place() {
     feed(&mut inbox, keys("down"));
     let rows = screen(&inbox.draw(SIZE)).join("\n");
     assert!(!rows.contains("Taken back"), "{rows}");
+}
+
+#[test]
+fn the_name_of_a_form_taken_back_keeps_its_title_on_a_narrow_screen_and_is_left_off_a_short_one() {
+    let mut inbox = inbox();
+    feed(
+        &mut inbox,
+        [arrival("a", "Release plan"), arrival("b", "Second")],
+    );
+    feed(&mut inbox, [withdrawn("a")]);
+    let narrow = screen(&inbox.draw(crate::draw::Size::new(48, 12))).join("\n");
+    assert!(
+        narrow.contains("Taken back unanswered: Release plan"),
+        "{narrow}"
+    );
+    let short = screen(&inbox.draw(crate::draw::Size::new(48, 7))).join("\n");
+    assert!(!short.contains("Taken back"), "{short}");
 }

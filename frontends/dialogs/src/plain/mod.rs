@@ -20,7 +20,7 @@ use std::io::{BufRead, Write};
 
 use pi_agent_ask_core::dialog::wording::MULTI_SELECT_INSTRUCTION;
 use pi_agent_ask_core::dialog::{AfterLast, DialogOption, Position};
-use pi_agent_ask_core::text::{sanitize, sanitize_line};
+use pi_agent_ask_core::text::{sanitize, sanitize_line, truncate};
 
 use crate::{Dialogs, Level};
 
@@ -43,6 +43,9 @@ const EMPTY_ANSWER_MESSAGE: &str = "Nothing was typed, and an empty answer cance
 
 /// What a select reply shows the whole title with, when it was shortened.
 const SHOW_ALL: &str = "?";
+
+/// The most cells of a reply that is no option quoted back.
+const QUOTED_REPLY_CELLS: usize = 60;
 
 /// What follows the string of a recommended option.
 const RECOMMENDED: &str = "(recommended)";
@@ -244,9 +247,10 @@ impl<R: BufRead, W: Write> Dialogs for PlainDialogs<R, W> {
                 self.say(&numbered_list(options))?;
                 continue;
             }
+            // A long reply (a paste meant for another prompt) is quoted by its start.
             self.say(&format!(
                 "\"{}\" is not one of the {count} options.\n",
-                sanitize_line(answer)
+                truncate(&sanitize_line(answer), QUOTED_REPLY_CELLS)
             ))?;
         }
     }

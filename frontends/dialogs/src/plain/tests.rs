@@ -36,6 +36,23 @@ fn select_asks_again_until_the_answer_names_an_option() {
 }
 
 #[test]
+fn a_long_reply_that_names_no_option_is_quoted_back_by_its_start() {
+    let pasted = "echo 1 >> log.txt ".repeat(10_000);
+    let mut plain = dialogs(&format!("{pasted}\n1\n"));
+    let choice = plain.select("Which stack?", &options(&["Rust", "Go"]));
+    assert_eq!(choice.as_deref(), Some("Rust"));
+    let text = transcript(plain);
+    let quoted = text
+        .lines()
+        .find(|line| line.ends_with("is not one of the 2 options."))
+        .expect("the reply is refused");
+    assert!(
+        quoted.starts_with(r#"Enter a number from 1 to 2 (Ctrl-D cancels): "echo 1 >> log.txt"#)
+    );
+    assert!(quoted.chars().count() < 140, "{quoted}");
+}
+
+#[test]
 fn select_prefers_the_option_typed_with_the_same_case() {
     let mut plain = dialogs("yes\nYES\n");
     let choices = options(&["Yes", "yes"]);

@@ -263,6 +263,14 @@ fn null_section_means_defaults() {
     r#"keymaps.main.questionNote: "ctrl+8" arrives as "backspace" (a terminal sends both alike); write "backspace""#
 )]
 #[case(
+    json!({"editor": {"submit": [], "close": []}}),
+    "keymaps.editor: submit and close both have no key; one needs a key, or the answer editor could be left only by dismissing the whole form"
+)]
+#[case(
+    json!({"noteEditor": {"save": [], "close": []}}),
+    "keymaps.noteEditor: save and close both have no key; one needs a key, or the note editor could be left only by dismissing the whole form"
+)]
+#[case(
     json!({"main": {"toggle": ["enter"]}}),
     r#"keymaps.main: "enter" is bound to both confirm and toggle"#
 )]

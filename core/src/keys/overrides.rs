@@ -118,8 +118,15 @@ impl Keymaps {
 
 /// The actions that alone leave a screen, by context and name, with the screen: written
 /// with no key, the screen could not be left but by killing the program. (The questionnaire
-/// and its editors have several ways out, and `global.dismiss` besides.)
+/// has several ways out, and `global.dismiss` besides; the editors, see [`EDITOR_WAYS_OUT`].)
 const WAYS_OUT: [(Context, &str, &str); 1] = [(Context::SettingsModal, "close", "the settings")];
+
+/// The editors, each with the two actions that leave it with its text kept: written both with
+/// no key, the editor could be left only by dismissing the whole form.
+const EDITOR_WAYS_OUT: [(Context, &str, &str, &str); 2] = [
+    (Context::Editor, "submit", "close", "the answer editor"),
+    (Context::NoteEditor, "save", "close", "the note editor"),
+];
 
 /// Applies the overrides of `context`, whose keymap is `keymap`, then checks the merged
 /// context for conflicts.
@@ -166,6 +173,27 @@ fn apply_context<A: Action>(
     }
     yield_to_configured(keymap, &written);
     report_conflicts(keymap, context, problems);
+    report_editor_without_way_out(keymap, context, problems);
+}
+
+/// Reports an editor whose two ways out both have no key.
+fn report_editor_without_way_out<A: Action>(
+    keymap: &ContextKeymap<A>,
+    context: Context,
+    problems: &mut Vec<KeymapProblem>,
+) {
+    for (editor, first, second, screen) in EDITOR_WAYS_OUT {
+        let keyless =
+            |name: &str| A::named(context, name).is_ok_and(|action| keymap.keys(action).is_empty());
+        if editor == context && keyless(first) && keyless(second) {
+            problems.push(KeymapProblem::NoWayOutOfEditor {
+                context,
+                first,
+                second,
+                screen,
+            });
+        }
+    }
 }
 
 /// Takes the keys the `written` actions now have away from the default bindings of the

@@ -108,6 +108,21 @@ pub enum KeymapProblem {
         /// What could not be left.
         screen: &'static str,
     },
+    /// No key for either of the two actions that leave an editor with its text kept, which
+    /// could then be left only by dismissing the whole form.
+    #[error(
+        "keymaps.{context}: {first} and {second} both have no key; one needs a key, or {screen} could be left only by dismissing the whole form"
+    )]
+    NoWayOutOfEditor {
+        /// The editor's context.
+        context: Context,
+        /// The action that keeps the text as the answer or note.
+        first: &'static str,
+        /// The action that closes the editor.
+        second: &'static str,
+        /// The editor.
+        screen: &'static str,
+    },
     /// One key bound to two actions of the same context.
     #[error("keymaps.{context}: {key:?} is bound to both {first} and {second}")]
     Conflict {

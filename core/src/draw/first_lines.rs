@@ -49,7 +49,7 @@ pub fn wrap_each<'a>(
         each(line);
         return;
     }
-    cap_lines(first_wrapped(spans, columns, rows + 1), rows, columns)
+    cap_lines(wrap_spans_first(spans, columns, rows + 1), rows, columns)
         .into_iter()
         .for_each(each);
 }
@@ -72,7 +72,7 @@ pub fn push_wrapped<'a>(
 /// The first `count` lines (all of them, when there are fewer) that [`wrap_spans`] makes of
 /// `spans`, wrapped from a prefix of their text that wraps to one line more, as
 /// [`wrap_first`] finds it.
-fn first_wrapped<'a>(spans: &[Span<'a>], columns: usize, count: usize) -> Vec<Line<'a>> {
+pub fn wrap_spans_first<'a>(spans: &[Span<'a>], columns: usize, count: usize) -> Vec<Line<'a>> {
     let total = spans.iter().map(|span| span.text().len()).sum();
     let take = first_take(columns, count);
     let cut = |spans: &&[Span<'a>], take| (spans_cut(spans, take), take);

@@ -156,7 +156,7 @@ proptest! {
         let mut whole = wrap_spans(&spans, columns);
         whole.truncate(rows + 1);
         prop_assert_eq!(
-            shown(&first_wrapped(&spans, columns, rows + 1)),
+            shown(&wrap_spans_first(&spans, columns, rows + 1)),
             shown(&whole)
         );
         let mut each = Vec::new();

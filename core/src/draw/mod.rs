@@ -21,7 +21,7 @@ use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 pub use canvas::Canvas;
-pub use first_lines::{KeptFirstLines, push_wrapped, wrap_each, wrap_first};
+pub use first_lines::{KeptFirstLines, push_wrapped, wrap_each, wrap_first, wrap_spans_first};
 pub use kept::KeptPart;
 pub use lines::{
     Line, Span, cap_lines, indented, line_width, owned_lines, put_line, put_line_within, put_lines,

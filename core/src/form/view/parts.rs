@@ -7,11 +7,15 @@
 //! part here is drawn once for a key naming everything it shows and put again from its kept
 //! commands while the key stays the same, with the mouse regions it recorded.
 
-use smallvec::SmallVec;
+use std::borrow::Cow;
+use std::ops::Range;
+
+use smallvec::{SmallVec, smallvec};
 
 use super::super::Form;
 use super::{Hit, TEXT};
-use crate::draw::{Canvas, KeptPart, Line, Rect, Span, owned_lines, wrap_spans};
+use crate::draw::{Canvas, KeptPart, Line, Rect, Span};
+use crate::text::{sanitize, wrap};
 
 /// A part of the form's screen as drawn, with the mouse regions it recorded and what else its
 /// drawing returned.
@@ -38,7 +42,48 @@ pub(super) struct KeptParts {
 /// The last question's prompt wrapped, with the question and the columns: the layout needs its
 /// line count every frame, and it changes only with the question or the width.
 #[derive(Debug, Default)]
-pub(super) struct PromptLines(Option<(usize, usize, Vec<Line<'static>>)>);
+pub(super) struct PromptLines(Option<(usize, usize, WrappedPrompt)>);
+
+/// A prompt wrapped to a width, kept as its sanitized text and the byte range of each row in
+/// it: a prompt of a million lines keeps 16 bytes a row, and a frame makes lines of the rows
+/// it shows.
+#[derive(Debug, Default)]
+pub(super) struct WrappedPrompt {
+    text: String,
+    rows: Vec<(usize, usize)>,
+}
+
+impl WrappedPrompt {
+    /// `prompt` wrapped to `columns`, as [`wrap_spans`] wraps it in a multi-line span.
+    fn new(prompt: &str, columns: usize) -> Self {
+        let text = sanitize(prompt).into_owned();
+        let rows = wrap(&text, columns)
+            .into_iter()
+            .map(|row| {
+                let start = row.as_ptr() as usize - text.as_ptr() as usize;
+                (start, start + row.len())
+            })
+            .collect();
+        Self { text, rows }
+    }
+
+    /// How many rows it takes.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The lines of rows `rows` (as many of them as there are).
+    pub fn lines(&self, rows: Range<usize>) -> Vec<Line<'_>> {
+        let end = rows.end.min(self.rows.len());
+        self.rows[rows.start.min(end)..end]
+            .iter()
+            .map(|&(start, end)| match &self.text[start..end] {
+                "" => Line::new(),
+                row => smallvec![Span::clean(Cow::Borrowed(row), TEXT.bold())],
+            })
+            .collect()
+    }
+}
 
 impl KeptParts {
     /// Forgets every kept part, so that the next frame draws them afresh.
@@ -93,17 +138,24 @@ pub(super) struct PromptShown {
     pub window: (usize, usize, usize),
 }
 
+/// What a question without a prompt wraps to.
+static EMPTY_PROMPT: WrappedPrompt = WrappedPrompt {
+    text: String::new(),
+    rows: Vec::new(),
+};
+
 impl PromptLines {
     /// Question `index`'s prompt wrapped to `columns`, wrapped again only for another question
     /// or width.
-    pub fn get(&mut self, form: &Form, index: usize, columns: usize) -> &[Line<'static>] {
+    pub fn get(&mut self, form: &Form, index: usize, columns: usize) -> &WrappedPrompt {
         let kept = matches!(&self.0, Some((i, c, _)) if (*i, *c) == (index, columns));
         if !kept {
             let prompt = &form.call.request().questions[index].prompt;
-            let lines = owned_lines(wrap_spans(&[Span::multiline(prompt, TEXT.bold())], columns));
-            self.0 = Some((index, columns, lines));
+            self.0 = Some((index, columns, WrappedPrompt::new(prompt, columns)));
         }
-        self.0.as_ref().map_or(&[], |(_, _, lines)| lines)
+        self.0
+            .as_ref()
+            .map_or(&EMPTY_PROMPT, |(_, _, wrapped)| wrapped)
     }
 }
 
@@ -140,6 +192,42 @@ impl Form {
             rule,
             active: self.state.tab,
             marks: marks.collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::wrap_spans;
+
+    #[test]
+    fn a_wrapped_prompt_makes_the_lines_a_multi_line_span_wraps_to() {
+        let prompts = [
+            "Which database?",
+            "trailing spaces   ",
+            "one\n\ntwo\r\nthree\u{2028}four",
+            "a long sentence that wraps over several rows of the narrow screen at every width",
+            "数据库使用哪一个？（推荐）PostgreSQL 还是 SQLite",
+            "tab\there and an escape \u{1b}[31m and a bidi \u{202e} override",
+            "👨‍👩‍👧 family 🇫🇷 flag and e\u{301} accents",
+            "",
+        ];
+        for prompt in prompts {
+            for columns in [1, 2, 5, 13, 40, 200] {
+                let wrapped = WrappedPrompt::new(prompt, columns);
+                let expected = wrap_spans(&[Span::multiline(prompt, TEXT.bold())], columns);
+                assert_eq!(wrapped.len(), expected.len(), "{prompt:?} at {columns}");
+                assert_eq!(
+                    wrapped.lines(0..wrapped.len()),
+                    expected,
+                    "{prompt:?} at {columns}"
+                );
+                assert_eq!(
+                    wrapped.lines(1..3),
+                    expected[1.min(expected.len())..3.min(expected.len())]
+                );
+            }
         }
     }
 }

@@ -8,7 +8,7 @@ use super::super::Form;
 use super::super::editor::{EditorTarget, NoteTarget};
 use super::editor::put_block;
 use super::options::EDITOR_ROWS;
-use super::parts::{KeptParts, PromptPart, PromptShown};
+use super::parts::{KeptParts, PromptPart, PromptShown, WrappedPrompt};
 use super::{ACCENT, Hit, MUTED, TEXT};
 use crate::contract::answers::with_markers;
 use crate::contract::request::QuestionType;
@@ -133,21 +133,22 @@ impl Form {
         canvas: &mut Canvas,
         area: Rect,
         index: usize,
-        lines: &[Line],
+        prompt: &WrappedPrompt,
         room: usize,
     ) -> PromptShown {
         let columns = usize::from(area.width);
-        if lines.len() <= room || room < WINDOW_FROM {
-            let shown = cap_lines(lines.to_vec(), room, columns);
+        if prompt.len() <= room || room < WINDOW_FROM {
+            // One row more than the room, for `cap_lines` to see that the prompt goes on.
+            let shown = cap_lines(prompt.lines(0..room + 1), room, columns);
             return PromptShown {
                 rows: put_lines(canvas, area, 0, &shown),
                 window: (index, room, 0),
             };
         }
         let window = room - 1;
-        let max = lines.len() - window;
+        let max = prompt.len() - window;
         let top = self.state.prompt_scroll.min(max);
-        let used = put_lines(canvas, area, 0, &lines[top..top + window]);
+        let used = put_lines(canvas, area, 0, &prompt.lines(top..top + window));
         let (shown, _) = area.split_top(used + 1);
         if let Some(row) = shown.rows().nth(usize::from(used)) {
             put_line(canvas, row.pos(), &prompt_position(top, max - top, columns));

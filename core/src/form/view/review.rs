@@ -11,7 +11,7 @@ use crate::contract::answers::{Draft, with_markers};
 use crate::contract::rules::ReviewAction;
 use crate::draw::{
     Canvas, Line, Pos, Rect, Span, indented, line_width, owned_lines, put_line, put_lines,
-    wrap_first, wrap_spans,
+    wrap_first, wrap_spans, wrap_spans_first,
 };
 use crate::text::{truncate, width};
 use smallvec::smallvec;
@@ -62,13 +62,14 @@ impl Form {
     fn summary_lines(&self, index: usize, columns: usize, budget: usize) -> Vec<Line<'_>> {
         let question = &self.call.request().questions[index];
         let draft = &self.state.drafts[index];
-        let mut lines = wrap_spans(
+        let mut lines = wrap_spans_first(
             &[
                 Span::new(&question.label, ACCENT.bold()),
                 Span::new("  ", TEXT),
                 Span::multiline(&question.prompt, TEXT),
             ],
             columns,
+            budget,
         );
         let inner = columns.saturating_sub(2).max(1);
         let indent = |lines| indented(lines, 2);

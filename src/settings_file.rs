@@ -77,9 +77,19 @@ impl SettingsFile {
     /// Says on standard error what was wrong with the file (an invalid file, keymaps left at
     /// their defaults), for a command that shows no form, where the form would show it.
     pub fn report_notices(&self) {
-        for notice in &self.loaded.notices {
-            crate::outcome::report(&format!("{}: {notice}", self.display_path()));
+        for notice in self.notices() {
+            crate::outcome::report(&notice);
         }
+    }
+
+    /// What is wrong with the file, each notice after the file's path.
+    pub fn notices(&self) -> Vec<String> {
+        let path = self.display_path();
+        self.loaded
+            .notices
+            .iter()
+            .map(|notice| format!("{path}: {notice}"))
+            .collect()
     }
 
     /// The settings in effect.

@@ -45,7 +45,8 @@ pub fn run(args: &InboxArgs) -> Exit {
         }
     };
     let settings = SettingsFile::open(args.config.as_deref());
-    let mut inbox = Inbox::new(args.name.clone(), settings.display_path());
+    let mut inbox = Inbox::new(args.name.clone(), settings.display_path())
+        .with_settings_notices(settings.notices());
     let effects = Effects::new(settings, Mode::Live)
         .opened_alone()
         .reading_clipboard_with(server.courier())

@@ -23,6 +23,7 @@
 //! [`InboxEvent::Recalled`]: crate::input::InboxEvent::Recalled
 //! [`InboxEvent::Behind`]: crate::input::InboxEvent::Behind
 
+mod entry;
 mod next_place;
 mod set_aside;
 mod surface;
@@ -35,108 +36,18 @@ mod tests;
 
 use std::collections::VecDeque;
 
-use crate::contract::answers::Draft;
 use crate::draw::Size;
 use crate::effect::{Effect, FileQuery, ReplyReason, Surface};
-use crate::form::{Form, FormConfig};
-use crate::input::{Arrival, AskId, AskOrigin, Input, Timer};
+use crate::input::{Arrival, AskId, Input, Timer};
 use crate::keys::{Key, KeyCode, Modifiers};
-use crate::settings_panel::WithSettings;
-use crate::settling::{Opening, Settling};
 
+use entry::Entry;
 use next_place::NextPlace;
 use set_aside::{SetAside, Taken};
 use view::TakenBack;
 
 /// The rows above the form: its label line.
 const LABEL_ROWS: u16 = 1;
-
-/// One ask waiting in the inbox, with its form.
-#[derive(Debug)]
-struct Entry {
-    ask: AskId,
-    origin: AskOrigin,
-    host: Settling<WithSettings<Form>>,
-    /// Whether the person has done anything on the form yet (keys, pastes, the mouse).
-    touched: bool,
-    /// Whether the form has been shown (and so announced itself).
-    opened: bool,
-    /// How many more forms its asker holds back behind it.
-    behind: usize,
-    /// Its asker's process, when it said.
-    process: Option<u32>,
-    /// The drafts it opened with (its asker's journal's, then): a copy set aside is taken up
-    /// again by an asker bringing none or the same, not other drafts, which were journaled
-    /// after it and are newer than the copy.
-    opened_with: Option<Vec<Draft>>,
-}
-
-impl Entry {
-    /// The form for `arrival`, under the settings overlay naming the settings file as
-    /// `config_path`: the questionnaire as the terminal composes it.
-    fn new(arrival: Arrival, config_path: &str) -> Self {
-        let drafts = arrival.drafts.clone();
-        Self::opening(arrival, config_path, drafts)
-    }
-
-    /// The form for `arrival` as [`Entry::new`] makes it, opening with `opening` where the
-    /// asker brought its drafts (which it still notes as those it opened with, as the
-    /// asker's journal holds them).
-    fn opening(
-        arrival: Arrival,
-        config_path: &str,
-        opening: impl Into<Option<Vec<Draft>>>,
-    ) -> Self {
-        let opening = opening.into();
-        let Arrival {
-            ask,
-            origin,
-            call,
-            settings,
-            notices,
-            drafts,
-            behind,
-            process,
-        } = arrival;
-        let config = FormConfig {
-            behaviour: settings.behaviour,
-            keymaps: settings.keymaps.clone(),
-        };
-        let started = opening.is_some();
-        let mut form = Form::new(call, &config).with_opening_notices(notices.clone());
-        if let Some(opening) = opening {
-            form = form.with_drafts(opening);
-        }
-        Self {
-            ask,
-            origin,
-            host: Settling::new(
-                WithSettings::new(form, settings, notices, config_path),
-                Opening::Unbidden,
-            ),
-            touched: started,
-            opened: false,
-            behind,
-            process,
-            opened_with: drafts,
-        }
-    }
-
-    /// The form, under its settings overlay and its settling.
-    fn form(&self) -> &Form {
-        self.host.inner().inner()
-    }
-
-    /// The reply this ask gets when the inbox closes: cancelled, with the answers so far, an
-    /// open editor's text included, as any form ended from outside keeps them.
-    fn cancelled_reply(&self) -> Effect {
-        Effect::Reply {
-            ask: self.ask.clone(),
-            result: Box::new(self.form().interrupted_result()),
-            reason: ReplyReason::InboxClosing,
-        }
-    }
-}
 
 /// Whether `ctrl+c` on the idle screen closes the inbox.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,6 +83,8 @@ enum By {
 pub struct Inbox {
     name: String,
     config_path: String,
+    /// What is wrong with the inbox's own settings file, for the idle screen.
+    settings_notices: Vec<String>,
     waiting: VecDeque<Entry>,
     set_aside: SetAside,
     taken_back: Option<TakenBack>,
@@ -189,6 +102,7 @@ impl Inbox {
         Self {
             name: name.into(),
             config_path: config_path.into(),
+            settings_notices: Vec::new(),
             waiting: VecDeque::new(),
             set_aside: SetAside::default(),
             taken_back: None,
@@ -197,6 +111,13 @@ impl Inbox {
             phase: Phase::Open,
             next_place: None,
         }
+    }
+
+    /// The same inbox, its idle screen saying `notices`: what is wrong with its settings file.
+    #[must_use]
+    pub fn with_settings_notices(mut self, notices: Vec<String>) -> Self {
+        self.settings_notices = notices;
+        self
     }
 
     /// The ids of the asks waiting, the one shown first.

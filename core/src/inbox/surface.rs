@@ -77,7 +77,12 @@ impl Surface for Inbox {
             );
         }
         match self.waiting.front() {
-            None => view::idle(&self.name, self.taken_back.as_ref(), size),
+            None => view::idle(
+                &self.name,
+                self.taken_back.as_ref(),
+                &self.settings_notices,
+                size,
+            ),
             Some(front) => {
                 let mut frame = view::labelled(
                     &front.origin,

@@ -143,6 +143,17 @@ fn an_empty_inbox_shows_its_idle_screen_with_how_to_close_it() {
 }
 
 #[test]
+fn the_idle_screen_says_what_is_wrong_with_the_inboxs_own_settings_file() {
+    let notice = "/config.json: Config was invalid or unsupported.";
+    let mut inbox =
+        Inbox::new("default", "/config.json").with_settings_notices(vec![notice.to_owned()]);
+    inbox.handle(Input::Resize(SIZE));
+    let rows = screen(&inbox.draw(SIZE)).join("\n");
+    assert!(rows.contains(notice), "{rows}");
+    assert!(rows.contains("ctrl+c closes the inbox"), "{rows}");
+}
+
+#[test]
 fn the_oldest_ask_is_shown_under_a_label_of_where_it_came_from() {
     let mut inbox = inbox();
     feed(

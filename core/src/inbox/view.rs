@@ -95,8 +95,14 @@ pub(super) fn name_taken_back(frame: &mut Frame, taken_back: &TakenBack) {
 }
 
 /// The idle screen: the inbox's name, that nothing is waiting, which form was taken back from
-/// the screen unanswered (when the last one was), and how to quit.
-pub(super) fn idle(name: &str, taken_back: Option<&TakenBack>, size: Size) -> Frame {
+/// the screen unanswered (when the last one was), what is wrong with the inbox's own settings
+/// file (its `settings` notices), and how to quit.
+pub(super) fn idle(
+    name: &str,
+    taken_back: Option<&TakenBack>,
+    settings: &[String],
+    size: Size,
+) -> Frame {
     let mut canvas = Canvas::new(size);
     let area = Rect::from_size(size).inset(1, 0);
     let heading = [
@@ -106,25 +112,33 @@ pub(super) fn idle(name: &str, taken_back: Option<&TakenBack>, size: Size) -> Fr
     put_line_within(&mut canvas, area.pos(), &heading, usize::from(area.width));
     let (_, body) = area.split_top(2);
     let columns = usize::from(body.width);
-    let notice = taken_back.map(TakenBack::sentence);
+    let taken_back = taken_back.map(TakenBack::sentence);
+    let warnings: Vec<(&str, Style)> = taken_back
+        .as_deref()
+        .into_iter()
+        .chain(settings.iter().map(String::as_str))
+        .map(|text| (text, Style::new(Role::Warning)))
+        .collect();
     let rows = |text: &str| u16::try_from(wrapped_line_count(text, columns)).unwrap_or(u16::MAX);
     let hint_rows = rows(CLOSE_HINT);
-    let wanted =
-        rows(IDLE) + 1 + notice.as_deref().map_or(0, |notice| rows(notice) + 1) + hint_rows;
+    let wanted = warnings
+        .iter()
+        .fold(rows(IDLE) + 1 + hint_rows, |sum, (text, _)| {
+            sum.saturating_add(rows(text) + 1)
+        });
     let idle = (IDLE, Style::new(Role::Text));
-    let notice = notice
-        .as_deref()
-        .map(|notice| (notice, Style::new(Role::Warning)));
-    // A short screen keeps how to close the inbox on its last rows, and above it which form was
-    // taken back before that nothing is waiting.
+    // A short screen keeps how to close the inbox on its last rows, and above it the warnings
+    // before that nothing is waiting.
     let (text, hint, parts) = if wanted <= body.height {
-        (body, None, [Some(idle), notice])
+        let parts: Vec<_> = std::iter::once(idle).chain(warnings).collect();
+        (body, None, parts)
     } else {
         let (text, hint) = body.split_bottom(hint_rows);
-        (text, Some(hint), [notice, Some(idle)])
+        let parts: Vec<_> = warnings.into_iter().chain([idle]).collect();
+        (text, Some(hint), parts)
     };
     let mut used = 0;
-    for (part, style) in parts.into_iter().flatten() {
+    for (part, style) in parts {
         let (_, below) = text.split_top(used);
         used += canvas.put_wrapped(below, part, style) + 1;
     }

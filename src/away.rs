@@ -36,6 +36,10 @@ pub struct AwayRequest {
     pub arguments: Value,
     /// The settings document as read (`None`: no valid file, so the defaults).
     pub settings: Option<Value>,
+    /// What is wrong with the asker's settings file, each notice after the file's path: the
+    /// form shows them where it is asked, as it would on the asker's own terminal (an
+    /// unusable file sends no document to tell it by).
+    pub settings_notices: Vec<String>,
     /// Where the ask comes from.
     pub asker: Asker,
     /// What the form opens with: the drafts of an interrupted ask being resumed, one per
@@ -58,6 +62,7 @@ impl AwayRequest {
             tool: call.tool(),
             arguments: call.arguments(),
             settings: settings.loaded.file.document().map(Cow::into_owned),
+            settings_notices: settings.notices(),
             asker: Asker {
                 program: asking_program(),
                 cwd: cwd.display().to_string(),

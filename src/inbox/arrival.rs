@@ -39,11 +39,61 @@ pub fn arrival(request: AwayRequest) -> Result<Arrival, (String, InvalidCall)> {
                 .and_then(|records| drafts_for_call(records, &call)),
             call,
             settings: loaded.settings,
-            notices: loaded.notices,
+            // The asker's own words, naming its file; an asker that sent none, the inbox's
+            // reading of the document.
+            notices: if request.settings_notices.is_empty() {
+                loaded.notices
+            } else {
+                request.settings_notices
+            },
             behind: request.behind,
             // A pid of 0 is an asker that did not say.
             process: (request.asker.pid != 0).then_some(request.asker.pid),
         }),
         Err(invalid) => Err((id, invalid)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pi_agent_ask_core::contract::Tool;
+    use pi_agent_ask_core::contract::rules::ImagePaste;
+    use serde_json::json;
+
+    use super::*;
+    use crate::away::Asker;
+
+    /// A request from an asker whose settings file had `notices`, sending `settings`.
+    fn request(settings: Option<serde_json::Value>, notices: &[&str]) -> AwayRequest {
+        AwayRequest {
+            id: "req-1".to_owned(),
+            tool: Tool::AskUserQuestion,
+            arguments: json!({"questions": [{"question": "Auth?"}]}),
+            settings,
+            settings_notices: notices.iter().map(|&notice| notice.to_owned()).collect(),
+            asker: Asker {
+                program: "agent".to_owned(),
+                cwd: "/work".to_owned(),
+                pid: 42,
+            },
+            drafts: None,
+            images: ImagePaste::Unsupported,
+            behind: 0,
+        }
+    }
+
+    #[test]
+    fn the_form_says_what_is_wrong_with_the_askers_file_in_the_askers_words() {
+        let broken = "/home/dev/ask.json: Config was invalid or unsupported.";
+        let arrival = arrival(request(None, &[broken])).expect("a valid call");
+        assert_eq!(arrival.notices, [broken]);
+    }
+
+    #[test]
+    fn an_asker_that_sent_no_notices_gets_the_inboxs_reading_of_its_document() {
+        let keymaps = json!({"schemaVersion": 5, "keymaps": {"main": {"confrim": ["x"]}}});
+        let arrival = arrival(request(Some(keymaps), &[])).expect("a valid call");
+        assert_eq!(arrival.notices.len(), 1, "{:?}", arrival.notices);
+        assert!(arrival.notices[0].contains("keymaps.main.confrim"));
     }
 }

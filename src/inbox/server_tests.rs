@@ -33,6 +33,7 @@ fn request(id: &str) -> AwayRequest {
         tool: Tool::AskUser,
         arguments: json!({"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg"}]}]}),
         settings: None,
+        settings_notices: Vec::new(),
         asker: Asker {
             program: "agent".to_owned(),
             cwd: "/work".to_owned(),

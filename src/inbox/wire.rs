@@ -1,10 +1,11 @@
 //! The inbox's wire protocol, version 1: one compact JSON document per line, each way.
 //!
 //! Asker to inbox: `{"v":1,"type":"ask","id":..,"tool":..,"arguments":{..},"settings":{..}|null,
-//! "drafts":[..]|null,"images":"fromClipboard"|"unsupported","origin":{"program":..,"cwd":..,
+//! "settingsNotices":[..],"drafts":[..]|null,"images":"fromClipboard"|"unsupported","origin":{"program":..,"cwd":..,
 //! "pid":..}}` (`drafts`: what the form opens with, one journal draft record per question;
-//! optional; `images`: whether the form's editors take images, optional, taking them when
-//! absent). Inbox to asker: `{"v":1,"type":"result","id":..,
+//! optional; `settingsNotices`: what is wrong with the asker's settings file, each after its
+//! path, optional; `images`: whether the form's editors take images, optional, taking them
+//! when absent). Inbox to asker: `{"v":1,"type":"result","id":..,
 //! "result":{..tool result..}}` (with `"closing":true` when the inbox closing cancelled the
 //! ask), `{"v":1,"type":"taken_over","id":..}` when another asker connected under the same id
 //! took the ask over, or `{"v":1,"type":"error","message":..}` for a line it cannot
@@ -84,6 +85,7 @@ pub fn ask_line(request: &AwayRequest) -> String {
         "tool": request.tool.name(),
         "arguments": request.arguments,
         "settings": request.settings,
+        "settingsNotices": request.settings_notices,
         "drafts": request.drafts,
         "images": request.images,
         "behind": request.behind,
@@ -207,6 +209,11 @@ pub fn parse_ask(line: &[u8]) -> Result<AwayRequest, WireError> {
         Some(document @ Value::Object(_)) => Some(document.clone()),
         Some(_) => return Err(WireError::Field("settings")),
     };
+    let settings_notices = match message.get("settingsNotices") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(notices) => serde_json::from_value(notices.clone())
+            .map_err(|_| WireError::Field("settingsNotices"))?,
+    };
     let drafts = match message.get("drafts") {
         None | Some(Value::Null) => None,
         Some(records) => {
@@ -233,6 +240,7 @@ pub fn parse_ask(line: &[u8]) -> Result<AwayRequest, WireError> {
         tool,
         arguments: arguments.clone(),
         settings,
+        settings_notices,
         drafts,
         asker: Asker {
             program: origin_text("program")?,

@@ -10,6 +10,9 @@ fn request() -> AwayRequest {
         tool: Tool::AskUserQuestion,
         arguments: json!({"questions": [{"question": "Auth?"}]}),
         settings: Some(json!({"version": 5})),
+        settings_notices: vec![
+            "/home/dev/ask.json: keymaps.main.confrim: unknown action".to_owned(),
+        ],
         asker: Asker {
             program: "pi".to_owned(),
             cwd: "/work/project".to_owned(),

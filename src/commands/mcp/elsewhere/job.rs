@@ -240,6 +240,7 @@ mod tests {
                 tool: Tool::AskUserQuestion,
                 arguments: json!({"questions": [{"question": "Auth?"}]}),
                 settings: None,
+                settings_notices: Vec::new(),
                 asker: Asker {
                     program: "agent".to_owned(),
                     cwd: "/work".to_owned(),

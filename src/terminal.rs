@@ -41,8 +41,41 @@ pub fn discard_unread_input() {
     if let Some((reader, _)) = open_tty()
         && in_foreground_of(&reader)
     {
-        drain_arriving(&reader);
+        drain_arriving(&reader, PASTE_QUIET);
         let _ = rustix::termios::tcflush(&reader, rustix::termios::QueueSelector::IFlush);
+    }
+}
+
+/// How long the typing must pause before a popup whose form was answered closes: the pause a
+/// form that comes to the front waits for ([`Timer::Settling`]).
+///
+/// [`Timer::Settling`]: pi_agent_ask_core::input::Timer::Settling
+const TYPING_PAUSE: rustix::event::Timespec = rustix::event::Timespec {
+    tv_sec: 0,
+    tv_nsec: 500_000_000,
+};
+
+/// Reads and drops what is typed on the terminal until the typing pauses (for at most
+/// [`PASTE_DRAIN_LIMIT`]), the terminal's echo and line editing off meanwhile: a popup that
+/// closed at once would let a key meant for the form just answered (a second `enter`) reach
+/// the pane under it, where it could run what the agent's prompt holds.
+pub fn swallow_typing_until_it_pauses() {
+    use rustix::termios::{LocalModes, OptionalActions, SpecialCodeIndex, tcgetattr, tcsetattr};
+    let Some((reader, _)) = open_tty() else {
+        return;
+    };
+    let Ok(saved) = tcgetattr(&reader) else {
+        return;
+    };
+    let mut quiet = saved.clone();
+    quiet
+        .local_modes
+        .remove(LocalModes::ICANON | LocalModes::ECHO);
+    quiet.special_codes[SpecialCodeIndex::VMIN] = 1;
+    quiet.special_codes[SpecialCodeIndex::VTIME] = 0;
+    if tcsetattr(&reader, OptionalActions::Now, &quiet).is_ok() {
+        drain_arriving(&reader, TYPING_PAUSE);
+        let _ = tcsetattr(&reader, OptionalActions::Now, &saved);
     }
 }
 
@@ -54,16 +87,16 @@ const PASTE_QUIET: rustix::event::Timespec = rustix::event::Timespec {
     tv_nsec: 150_000_000,
 };
 
-/// Reads and drops what `reader` brings until it is quiet for [`PASTE_QUIET`], or for at most
+/// Reads and drops what `reader` brings until it is quiet for `quiet`, or for at most
 /// [`PASTE_DRAIN_LIMIT`].
-fn drain_arriving(mut reader: &File) {
+fn drain_arriving(mut reader: &File, quiet: rustix::event::Timespec) {
     use rustix::event::{PollFd, PollFlags, poll};
     use std::io::Read as _;
     let started = std::time::Instant::now();
     let mut dropped = [0_u8; 16 * 1024];
     while started.elapsed() < PASTE_DRAIN_LIMIT {
         let mut fds = [PollFd::new(&reader, PollFlags::IN)];
-        match poll(&mut fds, Some(&PASTE_QUIET)) {
+        match poll(&mut fds, Some(&quiet)) {
             Ok(1) if fds[0].revents().contains(PollFlags::IN) => {
                 if !matches!(reader.read(&mut dropped), Ok(read) if read > 0) {
                     return;

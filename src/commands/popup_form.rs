@@ -26,6 +26,7 @@ use crate::outcome::report;
 use crate::popup::handoff::{self, CallFile, ResultFile};
 use crate::settings_file::SettingsFile;
 use crate::tui::{self, Placement};
+use crate::{interrupt, terminal};
 
 /// Asks the handed-over call and writes its result; exits with the form's status.
 pub fn run(args: &PopupFormArgs) -> Exit {
@@ -51,6 +52,11 @@ pub fn run(args: &PopupFormArgs) -> Exit {
         return Exit::from(1);
     }
     drop(connection);
+    // The caller has the result; the popup stays until the person's typing pauses, so a key
+    // meant for the form does not reach the pane under it.
+    if interrupt::received().is_none() {
+        terminal::swallow_typing_until_it_pauses();
+    }
     Exit::from(exit)
 }
 

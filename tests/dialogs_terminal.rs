@@ -342,27 +342,9 @@ fn a_paste_still_arriving_when_a_signal_ends_the_prompts_never_reaches_the_shell
         return;
     };
     answer(&term, "3", "Type your answer");
-    // Lines the shell would run, in its folder, were they to reach it.
-    let leaked = term.tmux.path("leaked.txt");
-    let lines: Vec<String> = (0..4000)
-        .map(|n| format!("echo {n} >> leaked.txt"))
-        .collect();
-    let paste = term.tmux.path("paste.txt");
-    std::fs::write(&paste, lines.join("\n")).expect("the paste is written");
-    let paste = paste.display().to_string();
-    term.tmux.run(&["load-buffer", "-b", "big", &paste]);
-    term.tmux
-        .run(&["paste-buffer", "-p", "-b", "big", "-t", "main"]);
+    term.tmux.paste_shell_lines();
     kill(&term, "TERM");
     let (_, status) = term.finish();
     assert_eq!(status, 143);
-    std::thread::sleep(Duration::from_secs(1));
-    assert!(
-        !leaked.exists(),
-        "the shell ran {} pasted lines",
-        std::fs::read_to_string(&leaked)
-            .unwrap_or_default()
-            .lines()
-            .count()
-    );
+    term.tmux.assert_no_pasted_line_ran();
 }

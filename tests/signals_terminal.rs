@@ -331,27 +331,10 @@ fn a_paste_still_arriving_when_a_signal_ends_the_inbox_never_reaches_the_shell()
         return;
     };
     term.open_inbox();
-    // Lines the shell would run, in its folder, were they to reach it.
-    let tmux = &term.term.tmux;
-    let leaked = tmux.path("leaked.txt");
-    let lines: Vec<String> = (0..4000)
-        .map(|n| format!("echo {n} >> leaked.txt"))
-        .collect();
-    let paste = tmux.path("paste.txt");
-    std::fs::write(&paste, lines.join("\n")).expect("the paste is written");
-    tmux.run(&["load-buffer", "-b", "big", &paste.display().to_string()]);
-    tmux.run(&["paste-buffer", "-p", "-b", "big", "-t", "main"]);
+    term.term.tmux.paste_shell_lines();
     support::send_signal(term.inbox_pid().parse().expect("a process id"), "TERM");
     term.wait_for("the inbox's exit status", |screen| {
         screen.contains("inbox-exit=143")
     });
-    std::thread::sleep(Duration::from_secs(1));
-    assert!(
-        !leaked.exists(),
-        "the shell ran {} pasted lines",
-        std::fs::read_to_string(&leaked)
-            .unwrap_or_default()
-            .lines()
-            .count()
-    );
+    term.term.tmux.assert_no_pasted_line_ran();
 }

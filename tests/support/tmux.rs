@@ -142,6 +142,33 @@ impl Tmux {
         self.run(&["paste-buffer", "-p", "-b", "paste", "-t", "main"]);
     }
 
+    /// Pastes (bracketed) 4,000 shell lines, each of which adds a line to `leaked.txt` in the
+    /// terminal's folder were the shell to run it; see [`Tmux::assert_no_pasted_line_ran`].
+    pub fn paste_shell_lines(&self) {
+        let lines: Vec<String> = (0..4000)
+            .map(|n| format!("echo {n} >> leaked.txt"))
+            .collect();
+        let paste = self.path("paste.txt");
+        std::fs::write(&paste, lines.join("\n")).expect("the paste is written");
+        self.run(&["load-buffer", "-b", "big", &paste.display().to_string()]);
+        self.run(&["paste-buffer", "-p", "-b", "big", "-t", "main"]);
+    }
+
+    /// Checks, a second after the program ended, that the shell ran none of the lines
+    /// [`Tmux::paste_shell_lines`] pasted.
+    pub fn assert_no_pasted_line_ran(&self) {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        let leaked = self.path("leaked.txt");
+        assert!(
+            !leaked.exists(),
+            "the shell ran {} pasted lines",
+            std::fs::read_to_string(&leaked)
+                .unwrap_or_default()
+                .lines()
+                .count()
+        );
+    }
+
     /// Changes the terminal's size.
     pub fn resize(&self, width: u16, height: u16) {
         self.run(&[

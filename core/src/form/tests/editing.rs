@@ -109,6 +109,26 @@ fn a_remapped_editor_submit_leaves_no_trailing_line_break() {
 }
 
 #[test]
+fn where_enter_submits_nothing_the_hints_say_it_types_a_line_break() {
+    let remapped = json!({"editor": {"submit": ["ctrl+s"]}});
+    let run = Run::new(
+        super::ask_user_with_keys(&one_single(), &remapped),
+        "down down enter 'a'",
+    );
+    let screen = run.screen();
+    assert!(
+        screen.contains("enter new line") && !screen.contains("alt+enter new line"),
+        "{screen}"
+    );
+    let run = Run::new(ask_user(&one_single()), "down down enter 'a'");
+    assert!(
+        run.screen().contains("alt+enter new line"),
+        "{}",
+        run.screen()
+    );
+}
+
+#[test]
 fn a_remapped_note_editor_save_leaves_no_trailing_line_break() {
     let keys = json!({"noteEditor": {"save": ["ctrl+s"]}});
     let run = Run::new(

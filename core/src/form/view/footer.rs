@@ -15,7 +15,9 @@ use super::{ACCENT, MUTED};
 use crate::contract::request::{Question, QuestionType};
 use crate::contract::rules::ImagePaste;
 use crate::draw::{Canvas, Line, Rect, Span, put_lines};
-use crate::keys::{EditorAction, GlobalAction, Keymaps, MainAction, Navigation};
+use crate::keys::{
+    ContextKeymap, EditorAction, GlobalAction, Key, KeyCode, Keymaps, MainAction, Navigation,
+};
 use crate::text::width;
 
 pub(super) use memo::FooterMemo;
@@ -189,19 +191,27 @@ impl Form {
             }
             Focus::Editor(editor) => {
                 let free_form = !self.has_rows_on_tab();
-                let new_line = Some("alt+enter");
+                // `enter` types a line break where no action of the editor takes it.
+                let new_line = |keymap: &ContextKeymap<EditorAction>| {
+                    let enter = Key::plain(KeyCode::Enter);
+                    Some(if keymap.action(&enter).is_some() {
+                        "alt+enter"
+                    } else {
+                        "enter"
+                    })
+                };
                 match editor.target {
                     EditorTarget::Custom => {
                         let submit = keymaps.editor.hint(EditorAction::Submit);
                         hints.push(submit, "submit", Essential);
-                        hints.push(new_line, "new line", Moving);
+                        hints.push(new_line(&keymaps.editor), "new line", Moving);
                         let close = if free_form { "cancel" } else { "keep" };
                         hints.push(keymaps.editor.hint(EditorAction::Close), close, Essential);
                     }
                     EditorTarget::Note(_) => {
                         let note = &keymaps.note_editor;
                         hints.push(note.hint(EditorAction::Submit), "save note", Essential);
-                        hints.push(new_line, "new line", Moving);
+                        hints.push(new_line(note), "new line", Moving);
                         hints.push(note.hint(EditorAction::Close), "back", Essential);
                     }
                 }

@@ -41,7 +41,7 @@ pub fn discard_unread_input() {
     if let Some((reader, _)) = open_tty()
         && in_foreground_of(&reader)
     {
-        drain_arriving(&reader, PASTE_QUIET);
+        drain_arriving(&reader, PASTE_QUIET, PASTE_DRAIN_LIMIT);
         let _ = rustix::termios::tcflush(&reader, rustix::termios::QueueSelector::IFlush);
     }
 }
@@ -55,18 +55,25 @@ const TYPING_PAUSE: rustix::event::Timespec = rustix::event::Timespec {
     tv_nsec: 500_000_000,
 };
 
-/// Reads and drops what is typed on the terminal until the typing pauses (for at most
-/// [`PASTE_DRAIN_LIMIT`]), the terminal's echo and line editing off meanwhile: a popup that
-/// closed at once would let a key meant for the form just answered (a second `enter`) reach
-/// the pane under it, where it could run what the agent's prompt holds.
+/// The longest the typing keeps a popup whose form was answered open (a key held down).
+pub const TYPING_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// What a popup whose form was answered says while it waits for the typing to pause.
+const ANSWER_SENT: &str = "\r\n Answer sent. This closes once your typing pauses.";
+
+/// Says the answer was sent, then reads and drops what is typed on the terminal until the
+/// typing pauses (for at most [`TYPING_LIMIT`]), the terminal's echo and line editing off
+/// meanwhile: a popup that closed at once would let a key meant for the form just answered (a
+/// second `enter`) reach the pane under it, where it could run what the agent's prompt holds.
 pub fn swallow_typing_until_it_pauses() {
     use rustix::termios::{LocalModes, OptionalActions, SpecialCodeIndex, tcgetattr, tcsetattr};
-    let Some((reader, _)) = open_tty() else {
+    let Some((reader, mut writer)) = open_tty() else {
         return;
     };
     let Ok(saved) = tcgetattr(&reader) else {
         return;
     };
+    let _ = writer.write_all(ANSWER_SENT.as_bytes());
     let mut quiet = saved.clone();
     quiet
         .local_modes
@@ -74,7 +81,7 @@ pub fn swallow_typing_until_it_pauses() {
     quiet.special_codes[SpecialCodeIndex::VMIN] = 1;
     quiet.special_codes[SpecialCodeIndex::VTIME] = 0;
     if tcsetattr(&reader, OptionalActions::Now, &quiet).is_ok() {
-        drain_arriving(&reader, TYPING_PAUSE);
+        drain_arriving(&reader, TYPING_PAUSE, TYPING_LIMIT);
         let _ = tcsetattr(&reader, OptionalActions::Now, &saved);
     }
 }
@@ -87,14 +94,13 @@ const PASTE_QUIET: rustix::event::Timespec = rustix::event::Timespec {
     tv_nsec: 150_000_000,
 };
 
-/// Reads and drops what `reader` brings until it is quiet for `quiet`, or for at most
-/// [`PASTE_DRAIN_LIMIT`].
-fn drain_arriving(mut reader: &File, quiet: rustix::event::Timespec) {
+/// Reads and drops what `reader` brings until it is quiet for `quiet`, or for at most `limit`.
+fn drain_arriving(mut reader: &File, quiet: rustix::event::Timespec, limit: std::time::Duration) {
     use rustix::event::{PollFd, PollFlags, poll};
     use std::io::Read as _;
     let started = std::time::Instant::now();
     let mut dropped = [0_u8; 16 * 1024];
-    while started.elapsed() < PASTE_DRAIN_LIMIT {
+    while started.elapsed() < limit {
         let mut fds = [PollFd::new(&reader, PollFlags::IN)];
         match poll(&mut fds, Some(&quiet)) {
             Ok(1) if fds[0].revents().contains(PollFlags::IN) => {

@@ -142,7 +142,7 @@ fn keys_typed_on_as_the_popup_opens_do_not_answer_it() {
 }
 
 #[test]
-fn keys_typed_on_after_the_answer_never_reach_the_pane_under_the_popup() {
+fn keys_typed_or_held_after_the_answer_never_reach_the_pane_under_the_popup() {
     let Some((term, Some(mut client))) = start(true) else {
         return;
     };
@@ -156,10 +156,16 @@ fn keys_typed_on_after_the_answer_never_reach_the_pane_under_the_popup() {
     client.wait_for("the review", |screen| {
         screen.contains("Review your answers")
     });
-    // The enter that submits, then what a quick hand types on, meant for the form.
-    client.type_bytes(b"\r");
-    std::thread::sleep(Duration::from_millis(100));
+    // The enter that submits, held down for two and a half seconds, then what a quick hand
+    // types on, meant for the form.
+    for _ in 0..50 {
+        client.type_bytes(b"\r");
+        std::thread::sleep(Duration::from_millis(50));
+    }
     client.type_bytes(b"echo LEAKED-INTO-THE-PANE\r");
+    client.wait_for("the popup saying the answer went", |screen| {
+        screen.contains("Answer sent.")
+    });
     let (document, exit) = term.finish();
     assert_eq!(exit, 0, "stderr: {}", stderr(&term));
     assert_eq!(

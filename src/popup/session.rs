@@ -25,8 +25,10 @@ use crate::cancel::{Cancel, Wake};
 /// How long the popup's program has to connect once the launch command ran.
 const START_LIMIT: Duration = Duration::from_secs(15);
 /// How long the popup's program, asked to end, or the launch command, once the popup closed,
-/// have before they are closed or killed.
-const CLOSE_LIMIT: Duration = Duration::from_secs(3);
+/// have before they are closed or killed: longer than an answered popup stays open while the
+/// typing goes on ([`crate::terminal::TYPING_LIMIT`]).
+const CLOSE_LIMIT: Duration = Duration::from_secs(6);
+const _: () = assert!(CLOSE_LIMIT.as_secs() > crate::terminal::TYPING_LIMIT.as_secs());
 
 /// The host's launch command while it runs, and what it printed once it ended.
 struct Launched {

@@ -204,10 +204,12 @@ impl Key {
     /// The key the program reads when this one is pressed on a terminal. A terminal sends
     /// `ctrl` with a letter or symbol as one control byte, which loses `shift` and which some
     /// named keys send too: `ctrl+m` arrives as `enter`, `ctrl+i` as `tab`, `ctrl+[` as `esc`,
-    /// `ctrl+shift+a` as `ctrl+a`, `ctrl+\` as `ctrl+4`, `ctrl+8` as `backspace`. Enter, tab,
-    /// backspace and space send one byte whatever `ctrl` or `shift` is held with them:
-    /// `shift+enter` arrives as `enter`, `ctrl+tab` as `tab`, `shift+space` as `space`. Every
-    /// other key arrives as itself.
+    /// `ctrl+shift+a` as `ctrl+a`, `ctrl+\` as `ctrl+4`, `ctrl+8` as `backspace`; `ctrl` with a
+    /// character that has no control byte (`ctrl+1`, `ctrl+.`) sends the character alone or
+    /// nothing. Enter, esc, tab, backspace and space send one byte whatever `ctrl` or `shift` is
+    /// held with them: `shift+enter` arrives as `enter`, `ctrl+esc` as `esc`, `ctrl+tab` as
+    /// `tab`, `ctrl+backspace` as `ctrl+h`, `shift+space` as `space`. Every other key arrives as
+    /// itself.
     #[must_use]
     pub fn as_a_terminal_sends_it(self) -> Self {
         let Modifiers { ctrl, shift, alt } = self.mods;
@@ -221,6 +223,16 @@ impl Key {
         };
         match self.code {
             KeyCode::Enter if ctrl || shift => bare(KeyCode::Enter, false),
+            KeyCode::Esc if ctrl || shift => bare(KeyCode::Esc, false),
+            // BS, which reads as `ctrl+h`, where a terminal sends anything for it.
+            KeyCode::Backspace if ctrl => Self {
+                code: KeyCode::Char('h'),
+                mods: Modifiers {
+                    ctrl: true,
+                    shift: false,
+                    alt,
+                },
+            },
             // `shift+tab` is a key of its own (`ESC [ Z`); `ctrl` adds nothing to it.
             KeyCode::Tab if ctrl => bare(KeyCode::Tab, shift),
             KeyCode::Backspace if shift && !ctrl => bare(KeyCode::Backspace, false),
@@ -233,9 +245,10 @@ impl Key {
                     '\\' | '4' => 0x1c,
                     ']' | '5' => 0x1d,
                     '^' | '6' => 0x1e,
-                    '_' | '7' | '/' => 0x1f,
+                    '_' | '7' | '/' | '-' => 0x1f,
                     '8' | '?' => 0x7f,
-                    _ => return self,
+                    // No control byte: the character alone, or nothing.
+                    _ => return bare(KeyCode::Char(c), shift),
                 };
                 let sent = Self::from_control_byte(byte);
                 Self {

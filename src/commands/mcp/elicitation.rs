@@ -9,7 +9,6 @@
 //! `enumNames` and a checkbox per option of a multiple choice in 2025-06-18, whose forms hold
 //! primitive properties only.
 
-use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use pi_agent_ask_core::contract::Call;
@@ -17,6 +16,10 @@ use pi_agent_ask_core::contract::request::{OptionSpec, Question, QuestionType};
 use pi_agent_ask_core::contract::rules::ReviewAction;
 use pi_agent_ask_core::text::sanitize;
 use serde_json::{Map, Value, json};
+
+use shown::sanitize_shown;
+
+mod shown;
 
 /// The most lines of one option's preview a form shows.
 const PREVIEW_LINES: usize = 6;
@@ -152,39 +155,6 @@ pub fn form(call: &Call, shape: Shape) -> Form {
     Form {
         message: sanitize(&message(call)).into_owned(),
         schema,
-    }
-}
-
-/// Sanitizes every text of `schema` a client shows (titles, descriptions, `enumNames`), as the
-/// program's own screens do: a client draws its form in a terminal or a window, and an escape
-/// sequence or a bidirectional override in a label must reach neither. The constants a client
-/// sends back are left as the call gave them.
-fn sanitize_shown(schema: &mut Value) {
-    match schema {
-        Value::Object(object) => {
-            for (key, value) in object.iter_mut() {
-                match (key.as_str(), value) {
-                    ("title" | "description", Value::String(text)) => {
-                        if let Cow::Owned(clean) = sanitize(text) {
-                            *text = clean;
-                        }
-                    }
-                    ("const" | "enum" | "default", _) => {}
-                    ("enumNames", Value::Array(names)) => {
-                        for name in names {
-                            if let Value::String(text) = name
-                                && let Cow::Owned(clean) = sanitize(text)
-                            {
-                                *text = clean;
-                            }
-                        }
-                    }
-                    (_, value) => sanitize_shown(value),
-                }
-            }
-        }
-        Value::Array(items) => items.iter_mut().for_each(sanitize_shown),
-        _ => {}
     }
 }
 

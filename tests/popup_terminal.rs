@@ -6,6 +6,8 @@
 
 #![cfg(unix)]
 
+#[path = "popup_terminal/after_answer.rs"]
+mod after_answer;
 #[path = "popup_terminal/falls_back.rs"]
 mod falls_back;
 mod support;
@@ -138,46 +140,6 @@ fn keys_typed_on_as_the_popup_opens_do_not_answer_it() {
     assert_eq!(
         read_result(document).1["answers"]["db"]["values"],
         json!(["sqlite"])
-    );
-}
-
-#[test]
-fn keys_typed_or_held_after_the_answer_never_reach_the_pane_under_the_popup() {
-    let Some((term, Some(mut client))) = start(true) else {
-        return;
-    };
-    term.launch_recorded("", "ask arguments.json --ui popup");
-    wait_for_the_popup(&term, &client);
-    client.type_bytes(b"\x1b[B");
-    client.wait_for("SQLite highlighted", |screen| {
-        screen.contains("› 2. ( ) SQLite")
-    });
-    client.type_bytes(b"\r");
-    client.wait_for("the review", |screen| {
-        screen.contains("Review your answers")
-    });
-    // The enter that submits, held down for two and a half seconds, then what a quick hand
-    // types on, meant for the form.
-    for _ in 0..50 {
-        client.type_bytes(b"\r");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    client.type_bytes(b"echo LEAKED-INTO-THE-PANE\r");
-    client.wait_for("the popup saying the answer went", |screen| {
-        screen.contains("Answer sent.")
-    });
-    let (document, exit) = term.finish();
-    assert_eq!(exit, 0, "stderr: {}", stderr(&term));
-    assert_eq!(
-        read_result(document).1["answers"]["db"]["values"],
-        json!(["sqlite"])
-    );
-    client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
-    std::thread::sleep(Duration::from_millis(500));
-    let pane = term.tmux.screen();
-    assert!(
-        !pane.contains("LEAKED-INTO-THE-PANE"),
-        "the keys reached the pane:\n{pane}"
     );
 }
 

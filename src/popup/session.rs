@@ -21,6 +21,7 @@ use super::host::{Host, Launcher};
 use super::launch::Launch;
 use super::wait::{Woke, wait_any};
 use crate::cancel::{Cancel, Wake};
+use crate::outcome::report;
 
 /// How long the popup's program has to connect once the launch command ran.
 const START_LIMIT: Duration = Duration::from_secs(15);
@@ -114,8 +115,19 @@ impl Drop for Launched {
 enum Start {
     Connected(UnixStream),
     Refused(String),
+    /// The host shows another popup (tmux opens none, and says nothing): this one waits.
+    Busy(String),
     Cancelled,
 }
+
+/// How long a popup waits for another one the host shows to close, trying again after a
+/// pause that doubles from [`BUSY_FIRST_PAUSE`] to [`BUSY_LONGEST_PAUSE`]: a person answering
+/// another program's form. Past it, the host refused.
+const BUSY_LIMIT: Duration = Duration::from_secs(30 * 60);
+/// The first pause before a popup tries again to open over another.
+const BUSY_FIRST_PAUSE: Duration = Duration::from_millis(250);
+/// The longest pause between two tries.
+const BUSY_LONGEST_PAUSE: Duration = Duration::from_secs(2);
 
 /// Runs the popup for `call` on `host` with the program `launch`, handing off through
 /// `handoff`.
@@ -129,37 +141,50 @@ pub fn run(
     let failed = |error: io::Error| PopupError::Failed(error.to_string());
     let listener = handoff.listen().map_err(failed)?;
     let line = host.launch(launch);
-    let child = line
-        .command()
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .map_err(|error| refused(host, format!("cannot run {}: {error}", line.program)))?;
-    let mut launched = Launched {
-        child,
-        reaped: false,
-        message: Vec::new(),
-        id: None,
-    };
-    let started = start(host, &listener, &mut launched, cancel);
-    let connection = match started
-        .map_err(failed)
-        .inspect_err(|_| close(host, &mut launched))?
-    {
-        Start::Connected(connection) => connection,
-        Start::Refused(reason) => {
-            close(host, &mut launched);
-            return Err(refused(host, reason));
-        }
-        Start::Cancelled => {
-            close(host, &mut launched);
-            return Ok(PopupAnswer {
-                result: call.cancelled(None).to_json(),
-                ending: PopupEnding::Cancelled,
-                kept: None,
-            });
-        }
+    let busy_since = Instant::now();
+    let mut pause = BUSY_FIRST_PAUSE;
+    let (mut launched, connection) = loop {
+        let child = line
+            .command()
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .map_err(|error| refused(host, format!("cannot run {}: {error}", line.program)))?;
+        let mut launched = Launched {
+            child,
+            reaped: false,
+            message: Vec::new(),
+            id: None,
+        };
+        let started = start(host, &listener, &mut launched, cancel);
+        let reason = match started
+            .map_err(failed)
+            .inspect_err(|_| close(host, &mut launched))?
+        {
+            Start::Connected(connection) => break (launched, connection),
+            Start::Busy(_) if busy_since.elapsed() < BUSY_LIMIT => {
+                if pause == BUSY_FIRST_PAUSE {
+                    report(&format!(
+                        "{} shows another popup; this one opens once it closes",
+                        host.name()
+                    ));
+                }
+                match wait_any(cancel, &[], pause).map_err(failed)? {
+                    Woke::Cancelled => return Ok(cancelled(call)),
+                    Woke::Ready(_) | Woke::Timeout => {}
+                }
+                pause = (pause * 2).min(BUSY_LONGEST_PAUSE);
+                continue;
+            }
+            Start::Refused(reason) | Start::Busy(reason) => reason,
+            Start::Cancelled => {
+                close(host, &mut launched);
+                return Ok(cancelled(call));
+            }
+        };
+        close(host, &mut launched);
+        return Err(refused(host, reason));
     };
     let cancelled = wait_for_end(&connection, cancel)
         .map_err(failed)
@@ -194,6 +219,15 @@ pub fn run(
             },
             kept: None,
         }),
+    }
+}
+
+/// The answer of a popup cancelled before its program started.
+fn cancelled(call: &Call) -> PopupAnswer {
+    PopupAnswer {
+        result: call.cancelled(None).to_json(),
+        ending: PopupEnding::Cancelled,
+        kept: None,
     }
 }
 
@@ -233,7 +267,7 @@ fn start(
                     return Ok(Start::Connected(connection));
                 }
                 if host.launcher() == Launcher::StaysOpen {
-                    return Ok(Start::Refused(
+                    return Ok(Start::Busy(
                         launched.complaint("the client already shows a popup or a menu"),
                     ));
                 }

@@ -1,7 +1,7 @@
 //! tmux ≥ 3.2: `display-popup -E` on the client attached to the caller's session, sized to
 //! most of it and started in the caller's pane's directory. The `tmux display-popup` command
-//! runs until the popup closes (tmux 3.3a verified), and returns at once when the client
-//! already shows a popup or a menu. Finding the client, the directory and the server's version
+//! runs until the popup closes (tmux 3.3a verified), and returns at once, saying nothing, when
+//! the client already shows a popup or a menu (the session then waits and tries again). Finding the client, the directory and the server's version
 //! takes one run of `tmux`; from 3.3 on the server starts the program itself, with no shell.
 
 use std::ffi::{OsStr, OsString};

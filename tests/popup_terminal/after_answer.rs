@@ -1,11 +1,13 @@
-//! Once its form is answered, a popup stays while the typing goes on, so keys meant for the
-//! form never reach the pane under it.
+//! A popup and the popups beside it: one waits for another the client shows to close, and once
+//! its form is answered it stays while the typing goes on, so keys meant for the form never
+//! reach the pane under it.
 
+use std::process::Command;
 use std::time::Duration;
 
 use serde_json::json;
 
-use super::{PROMPT, read_result, start, stderr, wait_for_the_popup};
+use super::{PROMPT, read_result, start, stderr, submit_sqlite, wait_for_the_popup};
 
 #[test]
 fn keys_typed_or_held_after_the_answer_never_reach_the_pane_under_the_popup() {
@@ -45,4 +47,38 @@ fn keys_typed_or_held_after_the_answer_never_reach_the_pane_under_the_popup() {
         !pane.contains("LEAKED-INTO-THE-PANE"),
         "the keys reached the pane:\n{pane}"
     );
+}
+
+#[test]
+fn a_popup_waits_for_another_the_client_shows_and_opens_once_it_closes() {
+    let Some((term, Some(mut client))) = start(true) else {
+        return;
+    };
+    let name = term.tmux.run(&["list-clients", "-F", "#{client_name}"]);
+    let socket = term.tmux.run(&["display-message", "-p", "#{socket_path}"]);
+    // `display-popup` runs until its popup closes, which it does after three seconds.
+    let mut other = Command::new("tmux")
+        .args(["-S", socket.trim(), "display-popup", "-c", name.trim()])
+        .args(["-w", "40", "-h", "8", "-E", "echo another; sleep 3"])
+        .spawn()
+        .expect("tmux runs");
+    client.wait_for("the other popup", |screen| screen.contains("another"));
+    term.launch_recorded("", "ask arguments.json --ui popup");
+    client.wait_for("the other popup to close", |screen| {
+        !screen.contains("another")
+    });
+    wait_for_the_popup(&term, &client);
+    submit_sqlite(&mut client);
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0, "stderr: {}", stderr(&term));
+    assert_eq!(
+        read_result(document).1["answers"]["db"]["values"],
+        json!(["sqlite"])
+    );
+    assert!(
+        stderr(&term).contains("tmux shows another popup; this one opens once it closes"),
+        "{}",
+        stderr(&term)
+    );
+    let _ = other.wait();
 }

@@ -1,7 +1,6 @@
 //! Where no popup can open, the asker says why on standard error and answers without a UI at
 //! once.
 
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use super::{Asking, PROMPT, start, stderr};
@@ -46,31 +45,4 @@ fn inside_a_popup_no_second_popup_opens() {
     };
     assert_falls_back(&term, "PI_AGENT_ASK_POPUP=1", "already inside a popup");
     assert!(!client.screen().contains(PROMPT));
-}
-
-#[test]
-fn a_client_showing_another_popup_refuses_and_the_asker_falls_back_at_once() {
-    let Some((term, Some(client))) = start(true) else {
-        return;
-    };
-    let name = term.tmux.run(&["list-clients", "-F", "#{client_name}"]);
-    let socket = term.tmux.run(&["display-message", "-p", "#{socket_path}"]);
-    // `display-popup` runs until its popup closes.
-    let mut other = Command::new("tmux")
-        .args(["-S", socket.trim(), "display-popup", "-c", name.trim()])
-        .args(["-w", "40", "-h", "8", "-E", "echo another; sleep 30"])
-        .spawn()
-        .expect("tmux runs");
-    client.wait_for("the other popup", |screen| screen.contains("another"));
-    assert_falls_back(
-        &term,
-        "",
-        "tmux did not open the popup: the client already shows a popup or a menu",
-    );
-    assert!(
-        client.screen().contains("another"),
-        "the other popup was closed"
-    );
-    let _ = other.kill();
-    let _ = other.wait();
 }

@@ -59,7 +59,7 @@ const TYPING_PAUSE: rustix::event::Timespec = rustix::event::Timespec {
 pub const TYPING_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// What a popup whose form was answered says while it waits for the typing to pause.
-const ANSWER_SENT: &str = "\r\n Answer sent. This closes once your typing pauses.";
+const SENT_TO_THE_AGENT: &str = "\r\n Sent to the agent. This closes once your typing pauses.";
 
 /// Says the answer was sent, then reads and drops what is typed on the terminal until the
 /// typing pauses (for at most [`TYPING_LIMIT`]), the terminal's echo and line editing off
@@ -73,7 +73,7 @@ pub fn swallow_typing_until_it_pauses() {
     let Ok(saved) = tcgetattr(&reader) else {
         return;
     };
-    let _ = writer.write_all(ANSWER_SENT.as_bytes());
+    let _ = writer.write_all(SENT_TO_THE_AGENT.as_bytes());
     let mut quiet = saved.clone();
     quiet
         .local_modes

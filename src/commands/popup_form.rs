@@ -43,6 +43,16 @@ pub fn run(args: &PopupFormArgs) -> Exit {
         Ok((result, exit, kept)) => (ResultFile::Ended { result, exit, kept }, exit),
         Err(error) => (ResultFile::Failed { error }, 1),
     };
+    // The person ended the form (a form ended from outside keeps what it held, and exits
+    // `128 + n`): what they type on was meant for it.
+    let ended_by_the_person = matches!(
+        &file,
+        ResultFile::Ended {
+            exit: 0,
+            kept: None,
+            ..
+        }
+    );
     if gone.load(Ordering::SeqCst) {
         let _ = handoff::remove_orphaned(dir);
         return Exit::from(exit);
@@ -54,7 +64,7 @@ pub fn run(args: &PopupFormArgs) -> Exit {
     drop(connection);
     // The caller has the result; the popup stays until the person's typing pauses, so a key
     // meant for the form does not reach the pane under it.
-    if interrupt::received().is_none() {
+    if ended_by_the_person && interrupt::received().is_none() {
         terminal::swallow_typing_until_it_pauses();
     }
     Exit::from(exit)

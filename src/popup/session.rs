@@ -126,8 +126,9 @@ enum Start {
 const BUSY_LIMIT: Duration = Duration::from_secs(30 * 60);
 /// The first pause before a popup tries again to open over another.
 const BUSY_FIRST_PAUSE: Duration = Duration::from_millis(250);
-/// The longest pause between two tries.
-const BUSY_LONGEST_PAUSE: Duration = Duration::from_secs(2);
+/// The longest pause between two tries: short, so a popup that waited opens about as the
+/// other closes, before one its asker sends later.
+const BUSY_LONGEST_PAUSE: Duration = Duration::from_millis(500);
 
 /// Runs the popup for `call` on `host` with the program `launch`, handing off through
 /// `handoff`.
@@ -266,10 +267,14 @@ fn start(
                 if let Some(connection) = accept(listener)? {
                     return Ok(Start::Connected(connection));
                 }
+                // tmux refuses a client that shows a popup without a word; anything it says
+                // (a client gone: detached) is a refusal no wait cures.
                 if host.launcher() == Launcher::StaysOpen {
-                    return Ok(Start::Busy(
-                        launched.complaint("the client already shows a popup or a menu"),
-                    ));
+                    return Ok(if launched.message.is_empty() {
+                        Start::Busy("the client already shows a popup or a menu".to_owned())
+                    } else {
+                        Start::Refused(launched.complaint("the launch failed"))
+                    });
                 }
                 if !success {
                     return Ok(Start::Refused(launched.complaint("the launch failed")));

@@ -32,7 +32,7 @@ fn keys_typed_or_held_after_the_answer_never_reach_the_pane_under_the_popup() {
     }
     client.type_bytes(b"echo LEAKED-INTO-THE-PANE\r");
     client.wait_for("the popup saying the answer went", |screen| {
-        screen.contains("Answer sent.")
+        screen.contains("Sent to the agent.")
     });
     let (document, exit) = term.finish();
     assert_eq!(exit, 0, "stderr: {}", stderr(&term));
@@ -80,5 +80,61 @@ fn a_popup_waits_for_another_the_client_shows_and_opens_once_it_closes() {
         "{}",
         stderr(&term)
     );
+    let _ = other.wait();
+}
+
+#[test]
+fn a_form_ended_from_outside_closes_its_popup_at_once_while_the_typing_goes_on() {
+    let Some((term, Some(mut client))) = start(true) else {
+        return;
+    };
+    term.launch_recorded("", "ask arguments.json --ui popup");
+    wait_for_the_popup(&term, &client);
+    let sent = Command::new("kill")
+        .args(["-s", "TERM", &term.recorded_pid().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    // The person types on for two seconds; the popup does not wait for them.
+    let mut closed_while_typing = false;
+    for _ in 0..40 {
+        client.type_bytes(b"x");
+        std::thread::sleep(Duration::from_millis(50));
+        let screen = client.screen();
+        assert!(!screen.contains("Sent to the agent."), "{screen}");
+        closed_while_typing |= !screen.contains(PROMPT);
+    }
+    assert!(
+        closed_while_typing,
+        "the popup stayed while the typing went on"
+    );
+    let (_, exit) = term.finish();
+    assert_eq!(exit, 143, "stderr: {}", stderr(&term));
+}
+
+#[test]
+fn a_popup_waiting_for_another_ends_its_wait_when_the_client_goes_away() {
+    let Some((term, Some(client))) = start(true) else {
+        return;
+    };
+    let name = term.tmux.run(&["list-clients", "-F", "#{client_name}"]);
+    let socket = term.tmux.run(&["display-message", "-p", "#{socket_path}"]);
+    let mut other = Command::new("tmux")
+        .args(["-S", socket.trim(), "display-popup", "-c", name.trim()])
+        .args(["-w", "40", "-h", "8", "-E", "echo another; sleep 30"])
+        .spawn()
+        .expect("tmux runs");
+    client.wait_for("the other popup", |screen| screen.contains("another"));
+    term.launch_recorded("", "ask arguments.json --ui popup");
+    term.tmux.wait_for("the asker waiting", |_| {
+        stderr(&term).contains("this one opens once it closes")
+    });
+    term.tmux.run(&["detach-client", "-a"]);
+    term.tmux.run(&["detach-client", "-s", "main"]);
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0, "stderr: {}", stderr(&term));
+    let (text, _) = read_result(document);
+    assert!(text.starts_with("Needs user input"), "{text}");
+    let _ = other.kill();
     let _ = other.wait();
 }

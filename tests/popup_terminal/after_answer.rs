@@ -2,12 +2,12 @@
 //! its form is answered it stays while the typing goes on, so keys meant for the form never
 //! reach the pane under it.
 
-use std::process::Command;
+use std::process::{Child, Command};
 use std::time::Duration;
 
 use serde_json::json;
 
-use super::{PROMPT, read_result, start, stderr, submit_sqlite, wait_for_the_popup};
+use super::{Asking, PROMPT, read_result, start, stderr, submit_sqlite, wait_for_the_popup};
 
 #[test]
 fn keys_typed_or_held_after_the_answer_never_reach_the_pane_under_the_popup() {
@@ -49,19 +49,25 @@ fn keys_typed_or_held_after_the_answer_never_reach_the_pane_under_the_popup() {
     );
 }
 
+/// Another program's popup on the attached client, showing `another` for `seconds`; the
+/// `display-popup` command runs until it closes.
+fn another_popup(term: &Asking, seconds: u32) -> Child {
+    let name = term.tmux.run(&["list-clients", "-F", "#{client_name}"]);
+    let socket = term.tmux.run(&["display-message", "-p", "#{socket_path}"]);
+    Command::new("tmux")
+        .args(["-S", socket.trim(), "display-popup", "-c", name.trim()])
+        .args(["-w", "40", "-h", "8", "-E"])
+        .arg(format!("echo another; sleep {seconds}"))
+        .spawn()
+        .expect("tmux runs")
+}
+
 #[test]
 fn a_popup_waits_for_another_the_client_shows_and_opens_once_it_closes() {
     let Some((term, Some(mut client))) = start(true) else {
         return;
     };
-    let name = term.tmux.run(&["list-clients", "-F", "#{client_name}"]);
-    let socket = term.tmux.run(&["display-message", "-p", "#{socket_path}"]);
-    // `display-popup` runs until its popup closes, which it does after three seconds.
-    let mut other = Command::new("tmux")
-        .args(["-S", socket.trim(), "display-popup", "-c", name.trim()])
-        .args(["-w", "40", "-h", "8", "-E", "echo another; sleep 3"])
-        .spawn()
-        .expect("tmux runs");
+    let mut other = another_popup(&term, 3);
     client.wait_for("the other popup", |screen| screen.contains("another"));
     term.launch_recorded("", "ask arguments.json --ui popup");
     client.wait_for("the other popup to close", |screen| {
@@ -95,14 +101,18 @@ fn a_form_ended_from_outside_closes_its_popup_at_once_while_the_typing_goes_on()
         .status()
         .expect("kill runs");
     assert!(sent.success());
-    // The person types on for two seconds; the popup does not wait for them.
+    // The person types on (spaces: one the pane echoes leaves its `exit=` line readable); the
+    // popup does not wait for them.
     let mut closed_while_typing = false;
     for _ in 0..40 {
-        client.type_bytes(b"x");
+        client.type_bytes(b" ");
         std::thread::sleep(Duration::from_millis(50));
         let screen = client.screen();
         assert!(!screen.contains("Sent to the agent."), "{screen}");
-        closed_while_typing |= !screen.contains(PROMPT);
+        if !screen.contains(PROMPT) {
+            closed_while_typing = true;
+            break;
+        }
     }
     assert!(
         closed_while_typing,
@@ -117,13 +127,7 @@ fn a_popup_waiting_for_another_ends_its_wait_when_the_client_goes_away() {
     let Some((term, Some(client))) = start(true) else {
         return;
     };
-    let name = term.tmux.run(&["list-clients", "-F", "#{client_name}"]);
-    let socket = term.tmux.run(&["display-message", "-p", "#{socket_path}"]);
-    let mut other = Command::new("tmux")
-        .args(["-S", socket.trim(), "display-popup", "-c", name.trim()])
-        .args(["-w", "40", "-h", "8", "-E", "echo another; sleep 30"])
-        .spawn()
-        .expect("tmux runs");
+    let mut other = another_popup(&term, 30);
     client.wait_for("the other popup", |screen| screen.contains("another"));
     term.launch_recorded("", "ask arguments.json --ui popup");
     term.tmux.wait_for("the asker waiting", |_| {

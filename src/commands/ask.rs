@@ -168,7 +168,11 @@ pub fn ask(
                 Ok(asked) => Asked {
                     result: asked.result,
                     exit: asked.exit,
-                    ending: ending(asked.kept),
+                    ending: if asked.by_the_person {
+                        AskEnding::User
+                    } else {
+                        ending(asked.kept)
+                    },
                 },
                 Err(reason) => {
                     report(&format!("--ui popup: {reason}; answering without a UI"));

@@ -21,6 +21,10 @@ pub struct PopupAsked {
     pub exit: u8,
     /// What the form held if it was ended from outside.
     pub kept: Option<Vec<Draft>>,
+    /// Whether the person ended the form (answered or dismissed it) before anything ended it
+    /// from outside: a signal that came after, while the popup stayed for the typing to
+    /// pause, changes neither the result nor the status.
+    pub by_the_person: bool,
     /// Whether the popup's program went away with neither a result nor what its form held
     /// (it was killed): nobody ended the ask, and nothing of it is known.
     pub gone: bool,
@@ -53,11 +57,17 @@ pub fn ask(
     let gone = answer.ending == PopupEnding::Closed
         && answer.kept.is_none()
         && interrupt::received().is_none();
+    let by_the_person = answer.ending == PopupEnding::Ended(0) && answer.kept.is_none();
     Ok(PopupAsked {
         result: answer.result,
-        exit: exit_status(answer.ending),
+        exit: if by_the_person {
+            0
+        } else {
+            exit_status(answer.ending)
+        },
         kept: answer.kept,
         gone,
+        by_the_person,
     })
 }
 

@@ -142,3 +142,28 @@ fn a_popup_waiting_for_another_ends_its_wait_when_the_client_goes_away() {
     let _ = other.kill();
     let _ = other.wait();
 }
+
+#[test]
+fn a_signal_after_the_answer_changes_neither_the_result_nor_the_status() {
+    let Some((term, Some(mut client))) = start(true) else {
+        return;
+    };
+    term.launch_recorded("", "ask arguments.json --ui popup");
+    wait_for_the_popup(&term, &client);
+    submit_sqlite(&mut client);
+    client.wait_for("the popup saying the answer went", |screen| {
+        screen.contains("Sent to the agent.")
+    });
+    // A key keeps the popup for half a second more, for the signal to come while it shows.
+    client.type_bytes(b" ");
+    let sent = Command::new("kill")
+        .args(["-s", "TERM", &term.recorded_pid().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0, "stderr: {}", stderr(&term));
+    let (_, details) = read_result(document);
+    assert_eq!(details["cancelled"], json!(false));
+    assert_eq!(details["answers"]["db"]["values"], json!(["sqlite"]));
+}

@@ -164,6 +164,29 @@ fn runs_a_command_line(command_line: &[u8]) -> bool {
 }
 
 #[cfg(test)]
+impl AwayRequest {
+    /// A request for tests: one `ask_user_question` question (`Auth?`) from `agent` in
+    /// `/work`, with no settings, drafts or forms held back.
+    pub fn asking_auth(id: &str) -> Self {
+        Self {
+            id: id.to_owned(),
+            tool: Tool::AskUserQuestion,
+            arguments: serde_json::json!({"questions": [{"question": "Auth?"}]}),
+            settings: None,
+            settings_notices: Vec::new(),
+            asker: Asker {
+                program: "agent".to_owned(),
+                cwd: "/work".to_owned(),
+                pid: 42,
+            },
+            drafts: None,
+            images: ImagePaste::Unsupported,
+            behind: 0,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::{Process, program_above, runs_a_command_line};
 

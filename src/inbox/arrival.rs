@@ -56,29 +56,16 @@ pub fn arrival(request: AwayRequest) -> Result<Arrival, (String, InvalidCall)> {
 
 #[cfg(test)]
 mod tests {
-    use pi_agent_ask_core::contract::Tool;
-    use pi_agent_ask_core::contract::rules::ImagePaste;
     use serde_json::json;
 
     use super::*;
-    use crate::away::Asker;
 
     /// A request from an asker whose settings file had `notices`, sending `settings`.
     fn request(settings: Option<serde_json::Value>, notices: &[&str]) -> AwayRequest {
         AwayRequest {
-            id: "req-1".to_owned(),
-            tool: Tool::AskUserQuestion,
-            arguments: json!({"questions": [{"question": "Auth?"}]}),
             settings,
             settings_notices: notices.iter().map(|&notice| notice.to_owned()).collect(),
-            asker: Asker {
-                program: "agent".to_owned(),
-                cwd: "/work".to_owned(),
-                pid: 42,
-            },
-            drafts: None,
-            images: ImagePaste::Unsupported,
-            behind: 0,
+            ..AwayRequest::asking_auth("req-1")
         }
     }
 

@@ -225,30 +225,14 @@ impl Job {
 
 #[cfg(test)]
 mod tests {
-    use pi_agent_ask_core::contract::Tool;
-    use pi_agent_ask_core::contract::rules::ImagePaste;
-    use serde_json::json;
-
     use super::*;
-    use crate::away::Asker;
 
     /// An ask for an inbox nobody runs, the server holding `behind`'s asks back.
     fn nowhere(behind: &Behind) -> Job {
         Job::Inbox {
             request: AwayRequest {
-                id: "req-2".to_owned(),
-                tool: Tool::AskUserQuestion,
-                arguments: json!({"questions": [{"question": "Auth?"}]}),
-                settings: None,
-                settings_notices: Vec::new(),
-                asker: Asker {
-                    program: "agent".to_owned(),
-                    cwd: "/work".to_owned(),
-                    pid: 42,
-                },
-                drafts: None,
-                images: ImagePaste::Unsupported,
                 behind: 1,
+                ..AwayRequest::asking_auth("req-2")
             },
             name: "nobody-runs-this-inbox".to_owned(),
             behind: Some(behind.clone()),

@@ -12,6 +12,7 @@ use std::io::{BufRead, BufReader, IsTerminal as _, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use pi_agent_ask_core::input::Timer;
 use pi_agent_ask_dialogs::plain::typing::{NotingPrompt, PromptLine, TypedLines};
 use pi_agent_ask_dialogs::plain::{PlainDialogs, Source};
 
@@ -48,11 +49,12 @@ pub fn discard_unread_input() {
 
 /// How long the typing must pause before a popup whose form was answered closes: the pause a
 /// form that comes to the front waits for ([`Timer::Settling`]).
-///
-/// [`Timer::Settling`]: pi_agent_ask_core::input::Timer::Settling
-const TYPING_PAUSE: rustix::event::Timespec = rustix::event::Timespec {
-    tv_sec: 0,
-    tv_nsec: 500_000_000,
+const TYPING_PAUSE: rustix::event::Timespec = {
+    let ms = Timer::Settling.duration_ms();
+    rustix::event::Timespec {
+        tv_sec: (ms / 1000) as i64,
+        tv_nsec: ((ms % 1000) * 1_000_000) as i64,
+    }
 };
 
 /// The longest the typing keeps a popup whose form was answered open (a key held down).

@@ -95,6 +95,47 @@ fn entries(path: &std::path::Path, custom_type: &str) -> Vec<Value> {
         .collect()
 }
 
+/// Submits the form asked again with `popup typed` as its written answer, and finds that
+/// answer in the reply to `wait_for_answers` (request 3).
+fn submit_as_it_was_left(term: &Asking, client: &mut Client, request_id: &str) {
+    // The written answer, saved, reopens its editor, which saves it again.
+    client.type_bytes(b"\r");
+    client.wait_for("the written answer's editor", |screen| {
+        screen.contains("│ popup typed")
+    });
+    client.type_bytes(b"\r");
+    client.submit_from_the_review();
+    let structured = &reply(term, 3)["result"]["structuredContent"];
+    assert_eq!(structured["requestIds"], json!([request_id]));
+    assert_eq!(
+        structured["results"][0]["result"]["answers"]["db"]["customText"],
+        json!("popup typed"),
+        "{structured}"
+    );
+}
+
+/// Waits for the server to end with its input, then finds request `request_id`'s form kept
+/// in the journal at `session` with what its popup held (`popup typed`), and not ended.
+fn assert_kept_unfinished(term: &Asking, session: &std::path::Path, request_id: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !term.tmux.shell_is_idle() {
+        assert!(
+            Instant::now() < deadline,
+            "the server did not end with its input"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let drafts = entries(session, "ask:drafts");
+    assert_eq!(drafts.len(), 1, "{drafts:?}");
+    assert_eq!(drafts[0]["requestId"], json!(request_id));
+    assert_eq!(drafts[0]["drafts"][0]["customText"], json!("popup typed"));
+    assert!(
+        entries(session, "ask:history-completed").is_empty(),
+        "the form was ended as if answered: {:?}",
+        entries(session, "ask:history-completed")
+    );
+}
+
 /// The queued form's request id, once its popup shows `popup typed` in its written answer's
 /// editor.
 fn typed_into_the_popup(term: &Asking, client: &mut Client) -> String {
@@ -118,23 +159,7 @@ fn a_popup_open_as_the_input_ends_keeps_what_it_held_for_the_next_server_and_is_
 
     end_input(&term);
     client.wait_for("the popup to close", |screen| !screen.contains(PROMPT));
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !term.tmux.shell_is_idle() {
-        assert!(
-            Instant::now() < deadline,
-            "the server did not end with its input"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let drafts = entries(&session, "ask:drafts");
-    assert_eq!(drafts.len(), 1, "{drafts:?}");
-    assert_eq!(drafts[0]["requestId"], json!(request_id));
-    assert_eq!(drafts[0]["drafts"][0]["customText"], json!("popup typed"));
-    assert!(
-        entries(&session, "ask:history-completed").is_empty(),
-        "the form taken back was ended as if answered: {:?}",
-        entries(&session, "ask:history-completed")
-    );
+    assert_kept_unfinished(&term, &session, &request_id);
 
     // The next server on the journal asks the form again as it was left.
     let handshake = lines(&[
@@ -148,41 +173,87 @@ fn a_popup_open_as_the_input_ends_keeps_what_it_held_for_the_next_server_and_is_
         screen.contains(PROMPT) && screen.contains("popup typed")
     });
     send(&term, &wait_for_answers());
-    // The written answer, saved, reopens its editor, which saves it again.
-    client.type_bytes(b"\r");
-    client.wait_for("the written answer's editor", |screen| {
-        screen.contains("│ popup typed")
-    });
-    client.type_bytes(b"\r");
-    client.submit_from_the_review();
-    let structured = &reply(&term, 3)["result"]["structuredContent"];
-    assert_eq!(structured["requestIds"], json!([request_id]));
-    assert_eq!(
-        structured["results"][0]["result"]["answers"]["db"]["customText"],
-        json!("popup typed"),
-        "{structured}"
-    );
+    submit_as_it_was_left(&term, &mut client, &request_id);
 }
 
 #[test]
-fn a_popup_whose_client_goes_away_ends_its_form_with_what_it_held_not_as_cancelled_by_the_person() {
+fn a_popup_whose_client_goes_away_opens_again_with_what_it_held_once_a_client_attaches() {
     let Some((term, mut client)) = support::client::attached(100, 30) else {
         return;
     };
     serve(&term, &requests());
     let request_id = typed_into_the_popup(&term, &mut client);
-    // The terminal the client ran in goes away, and the popup with it.
+    // The terminal the client ran in goes away (a dropped connection), and the popup with it.
     drop(client);
     send(&term, &wait_for_answers());
-    let result = &reply(&term, 3)["result"];
-    let text = result["content"][0]["text"].as_str().unwrap_or_default();
-    assert_eq!(
-        text,
-        format!(
-            "Background answer [{request_id}]:\nQuestion form failed: The popup closed before \
-             the form was answered.\nWhat was written in it, never submitted:\nDatabase: popup \
-             typed"
-        ),
-        "{result}"
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(
+        std::fs::read_to_string(term.tmux.path("replies.jsonl"))
+            .unwrap_or_default()
+            .lines()
+            .all(|line| !line.contains("\"id\":3")),
+        "the form ended while nobody could see it"
     );
+    let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
+        return;
+    };
+    client.wait_for_form("the form asked again, as it was left", |screen| {
+        screen.contains(PROMPT) && screen.contains("popup typed")
+    });
+    submit_as_it_was_left(&term, &mut client, &request_id);
+    let stderr = std::fs::read_to_string(term.tmux.path("stderr.txt")).unwrap_or_default();
+    assert!(
+        stderr.contains(
+            "mcp: tmux: no client is attached to the session; the queued form waits for a \
+             client to attach or an inbox to listen"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_form_queued_while_nobody_is_attached_is_queued_and_opens_once_a_client_attaches() {
+    let Some((term, client)) = support::client::attached(100, 30) else {
+        return;
+    };
+    drop(client);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !term.tmux.run(&["list-clients"]).trim().is_empty() {
+        assert!(Instant::now() < deadline, "the client never detached");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    serve(&term, &requests());
+    let receipt = &reply(&term, 2)["result"]["structuredContent"];
+    assert_eq!(receipt["status"], json!("queued"), "{receipt}");
+    let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
+        return;
+    };
+    client.wait_for_form("the queued form", |screen| screen.contains(PROMPT));
+    client.type_bytes(b"\r");
+    client.submit_from_the_review();
+    send(&term, &wait_for_answers());
+    let structured = &reply(&term, 3)["result"]["structuredContent"];
+    assert_eq!(
+        structured["results"][0]["result"]["answers"]["db"]["values"],
+        json!(["postgres"]),
+        "{structured}"
+    );
+}
+
+#[test]
+fn a_form_waiting_for_a_client_as_the_input_ends_keeps_what_its_popup_held_for_the_next_server() {
+    let Some((term, mut client)) = support::client::attached(100, 30) else {
+        return;
+    };
+    let session = term.tmux.path("session.jsonl");
+    serve_with(
+        &term,
+        &requests(),
+        &format!("--session \"{}\"", session.display()),
+    );
+    let request_id = typed_into_the_popup(&term, &mut client);
+    drop(client);
+    std::thread::sleep(Duration::from_millis(500));
+    end_input(&term);
+    assert_kept_unfinished(&term, &session, &request_id);
 }

@@ -2,6 +2,7 @@
 //! launch does: tmux and zellij first (a multiplexer runs inside a terminal, and the caller's
 //! pane is in it), then the terminals kitty and `WezTerm`.
 
+use super::Unavailable;
 use super::command::{CommandLine, Probe};
 use super::environment::{Environment, Skip};
 use super::kitty::Kitty;
@@ -36,9 +37,10 @@ pub enum Launcher {
 
 impl Host {
     /// The first host the caller runs in that can open a popup, or why each one it runs in
-    /// cannot.
-    pub fn detect(env: &Environment, probe: &Probe) -> Result<Self, Vec<String>> {
+    /// cannot: [`Unavailable::Unwatched`] when one of them could, once someone has it on screen.
+    pub fn detect(env: &Environment, probe: &Probe) -> Result<Self, Unavailable> {
         let mut reasons = Vec::new();
+        let mut unwatched = false;
         let attempts: [&dyn Fn() -> Result<Self, Skip>; 4] = [
             &|| Tmux::detect(env, probe).map(Self::Tmux),
             &|| Zellij::detect(env).map(Self::Zellij),
@@ -49,10 +51,18 @@ impl Host {
             match attempt() {
                 Ok(host) => return Ok(host),
                 Err(Skip::Unusable(reason)) => reasons.push(reason),
+                Err(Skip::Unwatched(reason)) => {
+                    unwatched = true;
+                    reasons.push(reason);
+                }
                 Err(Skip::Absent) => {}
             }
         }
-        Err(reasons)
+        Err(if unwatched {
+            Unavailable::Unwatched(reasons)
+        } else {
+            Unavailable::NoHost(reasons)
+        })
     }
 
     /// The host's name, for messages.
@@ -129,12 +139,14 @@ mod tests {
         let host = Host::detect(&env, &no_tmux).expect("a host");
         assert_eq!(host.name(), "WezTerm");
         let nowhere = Environment::from_pairs([("TMUX", "/tmp/tmux-1/default,1,0")]);
-        let reasons = Host::detect(&nowhere, &no_tmux).expect_err("no host");
+        let Err(Unavailable::NoHost(reasons)) = Host::detect(&nowhere, &no_tmux) else {
+            panic!("no host");
+        };
         assert_eq!(reasons.len(), 1);
         assert!(reasons[0].starts_with("tmux: "), "{reasons:?}");
         assert_eq!(
             Host::detect(&Environment::default(), &no_tmux),
-            Err(Vec::new())
+            Err(Unavailable::NoHost(Vec::new()))
         );
     }
 }

@@ -57,6 +57,10 @@ pub enum Unavailable {
     /// The caller runs in no host that can open one; the reasons of those it runs in.
     #[error("{}", nowhere(.0))]
     NoHost(Vec<String>),
+    /// A host the caller runs in could open one, but nobody has it on screen now (a tmux
+    /// session with no client attached), which may change: a form that can wait, waits.
+    #[error("{}", nowhere(.0))]
+    Unwatched(Vec<String>),
 }
 
 fn nowhere(reasons: &[String]) -> String {
@@ -64,6 +68,17 @@ fn nowhere(reasons: &[String]) -> String {
         "not running inside tmux, zellij, kitty or WezTerm".to_owned()
     } else {
         reasons.join("; ")
+    }
+}
+
+impl Popup {
+    /// The terminal the popup shows on, where the host tells (a tmux client's name): a
+    /// popup that closed as its terminal went away can open on another.
+    pub fn shown_on(&self) -> Option<&str> {
+        match &self.host {
+            Host::Tmux(tmux) => Some(tmux.client()),
+            Host::Zellij(_) | Host::Kitty(_) | Host::WezTerm(_) => None,
+        }
     }
 }
 
@@ -94,7 +109,7 @@ fn detect_in(env: Environment, probe: &Probe) -> Result<Popup, Unavailable> {
     if env.inside_popup() {
         return Err(Unavailable::Nested);
     }
-    let host = Host::detect(&env, probe).map_err(Unavailable::NoHost)?;
+    let host = Host::detect(&env, probe)?;
     Ok(Popup { host, env })
 }
 

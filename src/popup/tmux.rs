@@ -117,8 +117,15 @@ impl Tmux {
             )));
         }
         partial.version = version;
-        partial.client = pick_client(answer.clients)
-            .ok_or_else(|| unusable("no client is attached to the session".to_owned()))?;
+        partial.client = match pick_client(answer.clients) {
+            Some(client) => client,
+            None if answer.clients.trim().is_empty() => {
+                return Err(Skip::Unwatched(
+                    "tmux: no client is attached to the session".to_owned(),
+                ));
+            }
+            None => return Err(unusable("every attached client is read-only".to_owned())),
+        };
         partial.cwd = Some(answer.cwd.to_owned()).filter(|cwd| !cwd.is_empty());
         Ok(partial)
     }
@@ -162,6 +169,11 @@ impl Tmux {
             );
         }
         self.command(args)
+    }
+
+    /// The client the popup opens on.
+    pub fn client(&self) -> &str {
+        &self.client
     }
 
     /// The command that closes whatever popup the client shows.

@@ -52,6 +52,18 @@ impl Machine {
         self.popup.get_or_insert_with(popup::detect)
     }
 
+    /// Whether the popup's host is there with nobody watching it (a tmux session no client
+    /// is attached to), so a form that can wait may open once someone comes back.
+    pub fn popup_unwatched(&mut self) -> bool {
+        matches!(self.popup(), Err(Unavailable::Unwatched(_)))
+    }
+
+    /// The terminal a popup opens on, where its host names one (a tmux client).
+    pub fn popup_shown_on(&mut self) -> Option<String> {
+        let popup = self.popup().as_ref().ok()?;
+        popup.shown_on().map(str::to_owned)
+    }
+
     /// Why `surface` cannot ask, for the line on stderr.
     pub fn why_not(&mut self, surface: Where) -> String {
         match surface {

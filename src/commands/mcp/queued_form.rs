@@ -23,6 +23,10 @@ use crate::cancel::Cancel;
 use crate::interrupt;
 use crate::outcome::report;
 
+mod unwatched;
+
+use unwatched::Watched;
+
 /// Why a form ends when nothing can ask it.
 const NOWHERE: &str = "No inbox is listening and no popup can open, so the form was not asked.";
 /// What follows that reason for a form asked before the server restarted, before what was
@@ -75,7 +79,9 @@ pub async fn askable(shared: &Shared) -> bool {
     let ui = shared.config.ui;
     let machine = Machine::new(false, &shared.config.inbox);
     let (surface, machine) = look(machine, move |machine| surfaces::choose(ui, machine)).await;
-    let askable = matches!(surface, Where::Inbox | Where::Popup);
+    let (unwatched, machine) = unwatched::nobody_watches(ui, machine).await;
+    // A popup nobody has on screen now is one the form waits for.
+    let askable = matches!(surface, Where::Inbox | Where::Popup) || unwatched;
     // A forced surface says why it cannot ask, as for a call that waits; the client's form
     // never takes a background call, which nothing waits for.
     if !askable {
@@ -101,26 +107,50 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
         return Asked::Interrupted(None);
     }
     let ui = shared.config.ui;
+    let request_id = call.request_id().unwrap_or_default();
     let machine = Machine::new(false, &shared.config.inbox);
     let (mut surface, mut machine) =
         look(machine, move |machine| surfaces::choose(ui, machine)).await;
     // The inbox that kept this form's place closed as its turn came: cancelled with the rest.
-    let closed = || Asked::Closed(Outcome::of(&call.cancelled(drafts.as_deref())));
+    let closed = |drafts: Option<&[Draft]>| Asked::Closed(Outcome::of(&call.cancelled(drafts)));
     if elsewhere::closed_while_keeping_place(shared, surface) {
-        return closed();
+        return closed(drafts.as_deref());
     }
+    let mut drafts = drafts;
+    // What a popup closed under the form by its terminal going away handed back.
+    let mut held: Kept = None;
     let mut last_refusal = None;
     loop {
         if !matches!(surface, Where::Inbox | Where::Popup) {
+            let unwatched;
+            (unwatched, machine) = unwatched::nobody_watches(ui, machine).await;
+            if unwatched {
+                let why = look(machine, move |machine| machine.why_not(Where::Popup))
+                    .await
+                    .0;
+                match unwatched::wait(shared, request_id, &why).await {
+                    Watched::Again(now, looked) => (surface, machine) = (now, looked),
+                    Watched::InputEnded => return Asked::Interrupted(held),
+                    Watched::Withdrawn => {
+                        return Asked::Ended(Outcome::Error(WITHDRAWN.to_owned()));
+                    }
+                }
+                continue;
+            }
             // A form asked before a restart ends with what was written in it, not lost.
             let why = not_asked(ui, machine, last_refusal).await;
             let why = with_unsent(why, UNSENT, call, drafts.as_deref());
             return Asked::Ended(Outcome::Error(why));
         }
+        let shown_on = if surface == Where::Popup {
+            machine.popup_shown_on()
+        } else {
+            None
+        };
         let job = Job::new(shared, call, surface, &mut machine);
         let refusal = match job.map(|job| job.with_drafts(drafts.clone())) {
-            Ok(job) => match run(shared, job, call.request_id().unwrap_or_default()).await {
-                Ran::Interrupted(kept) => return Asked::Interrupted(kept),
+            Ok(job) => match run(shared, job, request_id).await {
+                Ran::Interrupted(kept) => return Asked::Interrupted(kept.or(held)),
                 Ran::Withdrawn => return Asked::Ended(Outcome::Error(WITHDRAWN.to_owned())),
                 Ran::Ended(elsewhere::Outcome::Result(document), _) => {
                     return Asked::Ended(outcome_of(&document));
@@ -128,7 +158,29 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
                 Ran::Ended(elsewhere::Outcome::InboxClosed(Some(document)), _) => {
                     return Asked::Closed(outcome_of(&document));
                 }
-                Ran::Ended(elsewhere::Outcome::InboxClosed(None), _) => return closed(),
+                Ran::Ended(elsewhere::Outcome::InboxClosed(None), _) => {
+                    return closed(drafts.as_deref());
+                }
+                // The popup's terminal went away with the person: it opens again, with what
+                // was written in it, once they are back.
+                Ran::Ended(elsewhere::Outcome::Cancelled | elsewhere::Outcome::Gone, kept)
+                    if unwatched::viewer_went_away(ui, &shared.config.inbox, shown_on.clone())
+                        .await =>
+                {
+                    if let Some(kept) = kept
+                        .as_deref()
+                        .and_then(|records| drafts_for_call(records, call))
+                    {
+                        drafts = Some(kept);
+                    }
+                    held = kept.or(held);
+                    report("mcp: the popup closed as its terminal went away");
+                    (surface, machine) = look(Machine::new(false, &shared.config.inbox), {
+                        move |machine| surfaces::choose(ui, machine)
+                    })
+                    .await;
+                    continue;
+                }
                 // Its surface went away, not the person: the form ends with what it held.
                 Ran::Ended(elsewhere::Outcome::Cancelled | elsewhere::Outcome::Gone, kept) => {
                     let why = elsewhere::gone(surface, call, kept.as_deref());
@@ -193,7 +245,7 @@ async fn run(shared: &Shared, job: Job, request_id: &str) -> Ran {
     let token = cancel.clone();
     let mut asking = tokio::task::spawn_blocking(move || job.run(&token));
     let mut input_ended = shared.background.input_ended.clone();
-    let mut withdrawn = shared.background.withdrawn_open();
+    let withdrawn = shared.background.withdrawn_open();
     tokio::select! {
         done = &mut asking => match done {
             // The job's wait wakes on a signal itself, and may take the form back before the
@@ -209,16 +261,7 @@ async fn run(shared: &Shared, job: Job, request_id: &str) -> Ran {
                 None,
             ),
         },
-        () = async {
-            let closed = withdrawn
-                .wait_for(|open| open.as_deref() == Some(request_id))
-                .await
-                .is_err();
-            // A closed channel: no withdrawal can come any more.
-            if closed {
-                std::future::pending::<()>().await;
-            }
-        } => {
+        () = unwatched::withdrawal(withdrawn, request_id) => {
             cancel.cancel();
             match asking.await {
                 // Answered as it was withdrawn: the answer stands.
@@ -230,10 +273,7 @@ async fn run(shared: &Shared, job: Job, request_id: &str) -> Ran {
                 _ => Ran::Withdrawn,
             }
         }
-        () = async {
-            // A closed channel means the input is gone too.
-            let _ = input_ended.wait_for(|ended| *ended).await;
-        } => {
+        () = unwatched::input_end(&mut input_ended) => {
             cancel.cancel();
             match asking.await {
                 // Answered as the input ended, before the form could be taken back: the

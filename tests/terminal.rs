@@ -356,7 +356,7 @@ fn ctrl_c_with_answers_warns_first_and_cancels_on_the_second_press() {
     term.launch("demo");
     term.tmux.wait_for_text(DATABASE_PROMPT);
     term.press(&["Enter"], CHECKS_PROMPT);
-    term.press(&["C-c"], "Press ctrl+c again to discard your answers");
+    term.press(&["C-c"], "Press ctrl+c again to cancel the form");
     assert!(
         !term.tmux.shell_is_idle(),
         "the first ctrl+c ended the program"

@@ -84,11 +84,11 @@ fn esc_at_the_type_change_confirmation_keeps_the_selections_and_ends_nothing() {
     assert!(run.form.questions()[0].is_multi());
     assert_eq!(run.form.drafts()[0].selected(), &[0, 1]);
     let screen = run.screen();
-    assert!(!screen.contains("again to discard"), "{screen}");
+    assert!(!screen.contains("again to cancel the form"), "{screen}");
     run.keys("esc");
     assert!(!run.finished(), "one esc after the answer arms the warning");
     assert!(
-        run.screen().contains("again to discard"),
+        run.screen().contains("again to cancel the form"),
         "{}",
         run.screen()
     );
@@ -104,7 +104,7 @@ fn the_type_change_question_shows_over_an_armed_dismiss_warning() {
     );
     run.keys("esc");
     assert!(
-        run.screen().contains("again to discard"),
+        run.screen().contains("again to cancel the form"),
         "{}",
         run.screen()
     );

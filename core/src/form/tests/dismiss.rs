@@ -22,10 +22,7 @@ fn a_dirty_form_warns_before_cancelling() {
     let mut run = Run::new(ask_user(&three_questions()), "space esc");
     assert!(!run.finished());
     assert_eq!(run.form.state.armed, Some(Dismissal::Cancel));
-    assert!(
-        run.screen()
-            .contains("Press esc again to discard your answers")
-    );
+    assert!(run.screen().contains("Press esc again to cancel the form"));
     run.keys("down");
     assert!(
         run.screen().contains("Press esc again"),
@@ -51,7 +48,7 @@ fn ctrl_c_needs_its_own_second_press() {
     assert!(!run.finished());
     assert!(
         run.screen()
-            .contains("Press ctrl+c again to discard your answers")
+            .contains("Press ctrl+c again to cancel the form")
     );
     run.keys("ctrl+c");
     assert!(run.finished());
@@ -161,10 +158,7 @@ fn the_review_cancel_digit_runs_at_once_without_double_press_shortcuts() {
 fn esc_on_the_review_tab_of_a_dirty_form_still_warns_first() {
     let mut run = Run::new(ask_user(&one_single()), "enter esc");
     assert!(!run.finished());
-    assert!(
-        run.screen()
-            .contains("Press esc again to discard your answers")
-    );
+    assert!(run.screen().contains("Press esc again to cancel the form"));
     run.keys("esc");
     assert!(run.finished());
 }

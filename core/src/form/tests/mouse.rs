@@ -84,7 +84,7 @@ fn a_click_on_a_tab_clears_the_dirty_dismiss_warning() {
     click(&mut run, "Checks");
     assert_eq!(run.form.state.tab, 1);
     assert_eq!(run.form.state.armed, None);
-    assert!(!run.screen().contains("again to discard"));
+    assert!(!run.screen().contains("again to cancel the form"));
 }
 
 #[test]

@@ -42,7 +42,7 @@ impl Form {
                 Dismissal::Dismiss => keymaps.global.hint(GlobalAction::Dismiss),
             };
             let text = format!(
-                "Press {} again to discard your answers",
+                "Press {} again to cancel the form",
                 keys.unwrap_or_default()
             );
             return Some(Span::new(text, WARNING));

@@ -1,6 +1,6 @@
 //! `popup-form FOLDER` (hidden): what a popup runs. It asks the call handed over in the private
-//! folder with the full-screen questionnaire on the popup's own terminal and writes the result
-//! back there (see `crate::popup::handoff`).
+//! folder with the full-screen questionnaire on the popup's own terminal and sends the result
+//! back on its connection to the caller (see `crate::popup::handoff`).
 //!
 //! It stays connected to the caller while it runs; when the caller asks it to end or goes away
 //! (its side of the connection closes), it ends the form as SIGTERM would, so the result keeps
@@ -57,7 +57,7 @@ pub fn run(args: &PopupFormArgs) -> Exit {
         let _ = handoff::remove_orphaned(dir);
         return Exit::from(exit);
     }
-    if let Err(error) = handoff::write_result(dir, &file) {
+    if let Err(error) = handoff::send_result(&connection, &file) {
         report(&format!("cannot hand the result back: {error}"));
         return Exit::from(1);
     }

@@ -9,9 +9,9 @@
 //!   connection until it exits, so the caller sleeps in one wait and learns at once that the
 //!   program ended, however it ended; the caller sending [`END_FORM`] and shutting its side
 //!   down asks the program to end its form, and a connection that closes without it means the
-//!   caller is gone (killed), so the program removes the folder itself;
-//! - `result.json` (0600): the popup's result, written under another name and renamed, so it
-//!   is never read half written.
+//!   caller is gone (killed), so the program removes the folder itself. The program writes
+//!   its result on that connection as it ends ([`send_result`]), so handing it back needs
+//!   no room on a disk: a full runtime folder cannot lose an answer.
 
 use std::fs::{self, OpenOptions, Permissions};
 use std::io::{self, Write as _};
@@ -27,8 +27,6 @@ use serde_json::Value;
 use super::environment::Environment;
 
 const CALL: &str = "call.json";
-const RESULT: &str = "result.json";
-const RESULT_PART: &str = "result.json.part";
 const SOCKET: &str = "done.sock";
 
 /// What the caller sends before it shuts its side of the connection down to have the form
@@ -113,17 +111,20 @@ impl Handoff {
         listener.set_nonblocking(true)?;
         Ok(listener)
     }
+}
 
-    /// The result, once the popup's program wrote one; one that cannot be read is said on
-    /// standard error.
-    pub fn result(&self) -> Option<ResultFile> {
-        let text = fs::read(self.dir.path().join(RESULT)).ok()?;
-        serde_json::from_slice(&text)
-            .inspect_err(|error| {
-                crate::outcome::report(&format!("the popup's result cannot be read: {error}"));
-            })
-            .ok()
+/// The caller's side: the result in what the popup's program sent before its connection
+/// closed; none when it sent nothing (killed first), and one cut short or unreadable is said
+/// on standard error.
+pub fn read_result(received: &[u8]) -> Option<ResultFile> {
+    if received.is_empty() {
+        return None;
     }
+    serde_json::from_slice(received)
+        .inspect_err(|error| {
+            crate::outcome::report(&format!("the popup's result cannot be read: {error}"));
+        })
+        .ok()
 }
 
 /// The popup's side: reads the call from the folder `dir`.
@@ -139,17 +140,17 @@ pub fn connect(dir: &Path) -> io::Result<UnixStream> {
     UnixStream::connect(dir.join(SOCKET))
 }
 
-/// The popup's side: writes the result, whole or not at all.
-pub fn write_result(dir: &Path, result: &ResultFile) -> io::Result<()> {
-    let part = dir.join(RESULT_PART);
-    write_private(&part, &serde_json::to_vec(result)?)?;
-    fs::rename(part, dir.join(RESULT))
+/// The popup's side: sends the result on the connection to the caller, which reads it once
+/// the connection closes.
+pub fn send_result(mut connection: &UnixStream, result: &ResultFile) -> io::Result<()> {
+    connection.write_all(&serde_json::to_vec(result)?)?;
+    connection.flush()
 }
 
 /// The popup's side, once the caller went away without ending the form: removes the folder
 /// and the files the handoff puts in it (nothing else, so a wrong folder is left alone).
 pub fn remove_orphaned(dir: &Path) -> io::Result<()> {
-    for name in [CALL, SOCKET, RESULT_PART, RESULT] {
+    for name in [CALL, SOCKET] {
         match fs::remove_file(dir.join(name)) {
             Err(error) if error.kind() != io::ErrorKind::NotFound => return Err(error),
             _ => {}
@@ -202,18 +203,25 @@ mod tests {
         assert_eq!(mode(&dir.join(CALL)), 0o600);
         assert_eq!(read_call(&dir), Ok(call()));
 
-        assert_eq!(handoff.result(), None);
+        drop(handoff);
+        assert!(!dir.exists());
+    }
+
+    #[test]
+    fn the_result_comes_back_on_the_connection_and_one_cut_short_is_none() {
+        let (caller, program) = UnixStream::pair().expect("a pair");
         let ended = ResultFile::Ended {
-            result: json!({"isError": false}),
+            result: json!({"isError": false, "content": [{"type": "text", "text": "ok"}]}),
             exit: 0,
             kept: None,
         };
-        write_result(&dir, &ended).expect("written");
-        assert_eq!(mode(&dir.join(RESULT)), 0o600);
-        assert!(!dir.join(RESULT_PART).exists());
-        assert_eq!(handoff.result(), Some(ended));
-        drop(handoff);
-        assert!(!dir.exists());
+        send_result(&program, &ended).expect("sent");
+        drop(program);
+        let mut received = Vec::new();
+        std::io::Read::read_to_end(&mut &caller, &mut received).expect("read");
+        assert_eq!(read_result(&received), Some(ended));
+        assert_eq!(read_result(&received[..received.len() - 1]), None);
+        assert_eq!(read_result(b""), None);
     }
 
     #[test]

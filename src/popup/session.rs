@@ -1,6 +1,6 @@
 //! One popup from launch to result: start the host's launch command, wait for the popup's
 //! program to connect, wait for it to end, and read what it handed back; on a cancel, ask the
-//! program to end its form (it writes the cancelled result with the answers so far), and close
+//! program to end its form (it sends the cancelled result with the answers so far), and close
 //! the popup through the host when it does not end in time.
 
 use std::io::{self, Read as _, Write as _};
@@ -16,7 +16,7 @@ use pi_agent_ask_core::journal::drafts::drafts_for_call;
 
 use super::answer::{PopupAnswer, PopupEnding, PopupError};
 use super::command::{finish_within, first_line, readable_within, reap_within, run_probe};
-use super::handoff::{END_FORM, Handoff, ResultFile};
+use super::handoff::{END_FORM, Handoff, ResultFile, read_result};
 use super::host::{Host, Launcher};
 use super::launch::Launch;
 use super::wait::{Woke, wait_any};
@@ -187,10 +187,11 @@ pub fn run(
         close(host, &mut launched);
         return Err(refused(host, reason));
     };
-    let cancelled = wait_for_end(&connection, cancel)
+    let mut received = Vec::new();
+    let cancelled = wait_for_end(&connection, cancel, &mut received)
         .map_err(failed)
         .inspect_err(|_| close(host, &mut launched))?;
-    let ended = !cancelled || end_form(&connection);
+    let ended = !cancelled || end_form(&connection, &mut received);
     // A pane or window that outlives its program (WezTerm keeps one that exited with an
     // error) is closed by its id, which no later one reuses.
     if !ended || host.launcher() == Launcher::PrintsId {
@@ -198,7 +199,7 @@ pub fn run(
     }
     drop(connection);
     launched.finish();
-    match handoff.result() {
+    match read_result(&received) {
         // A form ended from outside keeps what it held; one without that ended by itself
         // (answered, say) before the cancel reached it, and its end is the person's.
         Some(ResultFile::Ended { result, exit, kept }) => Ok(PopupAnswer {
@@ -303,13 +304,17 @@ fn accept(listener: &UnixListener) -> io::Result<Option<UnixStream>> {
     }
 }
 
-/// Waits until the popup's program ends (its connection closes); whether the wait was
-/// cancelled first.
-fn wait_for_end(connection: &UnixStream, cancel: &Cancel) -> io::Result<bool> {
+/// Waits until the popup's program ends (its connection closes), keeping what it sends in
+/// `received`; whether the wait was cancelled first.
+fn wait_for_end(
+    connection: &UnixStream,
+    cancel: &Cancel,
+    received: &mut Vec<u8>,
+) -> io::Result<bool> {
     loop {
         match cancel.wait(connection.as_fd(), None)? {
             Wake::Ready => {
-                if ended(connection) {
+                if ended(connection, received) {
                     return Ok(false);
                 }
             }
@@ -319,14 +324,22 @@ fn wait_for_end(connection: &UnixStream, cancel: &Cancel) -> io::Result<bool> {
     }
 }
 
-/// Whether the program's side of the connection is closed; anything it sent is dropped.
-fn ended(mut connection: &UnixStream) -> bool {
-    let mut chunk = [0; 64];
-    !matches!(connection.read(&mut chunk), Ok(read) if read > 0)
+/// Reads what the program sent on the connection into `received` (its result); whether its
+/// side is closed.
+fn ended(mut connection: &UnixStream, received: &mut Vec<u8>) -> bool {
+    let mut chunk = [0; 16 * 1024];
+    match connection.read(&mut chunk) {
+        Ok(read) if read > 0 => {
+            received.extend_from_slice(&chunk[..read]);
+            false
+        }
+        _ => true,
+    }
 }
 
-/// Asks the popup's program to end its form; whether it ended within [`CLOSE_LIMIT`].
-fn end_form(mut connection: &UnixStream) -> bool {
+/// Asks the popup's program to end its form, keeping what it sends in `received`; whether it
+/// ended within [`CLOSE_LIMIT`].
+fn end_form(mut connection: &UnixStream, received: &mut Vec<u8>) -> bool {
     let _ = connection.write_all(END_FORM);
     let _ = connection.shutdown(Shutdown::Write);
     let deadline = Instant::now() + CLOSE_LIMIT;
@@ -335,7 +348,7 @@ fn end_form(mut connection: &UnixStream) -> bool {
         if left.is_zero() || !readable_within(connection, left) {
             return false;
         }
-        if ended(connection) {
+        if ended(connection, received) {
             return true;
         }
     }

@@ -90,7 +90,7 @@ impl Outcome {
                     .and_then(|()| stdout.write_all(b"\n"))
                     .and_then(|()| stdout.flush());
                 return Exit::from(
-                    written.map_or_else(|error| failed_write(&error), |()| self.exit),
+                    written.map_or_else(|error| failed_write(&error, None), |()| self.exit),
                 );
             }
         };
@@ -98,18 +98,33 @@ impl Outcome {
         let written = stdout
             .write_all(text.as_bytes())
             .and_then(|()| stdout.flush());
-        Exit::from(written.map_or_else(|error| failed_write(&error), |()| self.exit))
+        Exit::from(written.map_or_else(|error| failed_write(&error, Some(&text)), |()| self.exit))
     }
 }
 
 /// The exit status after the output could not be written: 128 + SIGPIPE when nobody reads it
-/// any more, as the signal would have ended the program, else 1.
-fn failed_write(error: &std::io::Error) -> u8 {
+/// any more, as the signal would have ended the program, else 1, saying why on stderr and
+/// writing `text` (the result a person may have just answered) there instead, so it is not
+/// lost with a full disk or a broken file.
+fn failed_write(error: &std::io::Error, text: Option<&str>) -> u8 {
     if error.kind() == std::io::ErrorKind::BrokenPipe {
-        128 + u8::try_from(libc::SIGPIPE).unwrap_or(13)
-    } else {
-        1
+        return 128 + u8::try_from(libc::SIGPIPE).unwrap_or(13);
     }
+    match text {
+        Some(text) => {
+            report(&format!(
+                "cannot write the output to standard output: {error}; here it is instead:"
+            ));
+            let mut stderr = std::io::stderr().lock();
+            let _ = stderr
+                .write_all(text.as_bytes())
+                .and_then(|()| stderr.flush());
+        }
+        None => report(&format!(
+            "cannot write the output to standard output: {error}"
+        )),
+    }
+    1
 }
 
 /// Reports a usage error on stderr; its exit status is 2.

@@ -47,3 +47,37 @@ fn payload_and_typed_text_leave_the_json_result_escaped() {
     );
     assert_clean(&checked.stdout);
 }
+
+#[test]
+fn a_result_standard_output_cannot_take_is_written_on_stderr_instead_and_exits_1() {
+    if !std::path::Path::new("/dev/full").exists() {
+        eprintln!("skipped: no /dev/full to stand for a full disk");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let arguments = json!({"questions": [{"id": "db", "prompt": "Which?",
+        "options": [{"value": "pg"}]}]});
+    let response = json!({"kind": "answer", "answers": {"db": {"values": ["pg"],
+        "note": "typed with care"}}});
+    std::fs::write(dir.path().join("arguments.json"), arguments.to_string()).unwrap();
+    std::fs::write(dir.path().join("response.json"), response.to_string()).unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_pi-agent-ask"))
+        .current_dir(dir.path())
+        .args(["ask", "arguments.json", "--answer", "response.json"])
+        .stdout(std::fs::File::create("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let (said, result) = stderr.split_once('\n').unwrap_or_default();
+    assert!(
+        said.starts_with("pi-agent-ask: cannot write the output to standard output: ")
+            && said.ends_with("; here it is instead:"),
+        "{stderr}"
+    );
+    let result: Value = serde_json::from_str(result).expect("the result, whole");
+    assert_eq!(
+        result["details"]["answers"]["db"]["note"],
+        json!("typed with care")
+    );
+}

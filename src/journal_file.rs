@@ -119,8 +119,13 @@ impl JournalFile {
             text.push('\n');
             parent = Some(id);
         }
-        file.write_all(text.as_bytes()).map_err(unwritable)?;
-        file.flush().map_err(unwritable)?;
+        let before = file.metadata().map_err(unwritable)?.len();
+        if let Err(error) = file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
+            // A write cut short (a full disk) would leave half an entry for good, which every
+            // reader, Pi's included, trips over: the file goes back to its last whole entry.
+            let _ = file.set_len(before);
+            return Err(unwritable(error));
+        }
         Ok(None)
     }
 

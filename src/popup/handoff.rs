@@ -27,6 +27,8 @@ use serde_json::Value;
 use super::environment::Environment;
 
 const CALL: &str = "call.json";
+/// The start of the private folder's name; [`tempfile`] adds six random characters.
+const PREFIX: &str = "pi-agent-ask-popup-";
 const SOCKET: &str = "done.sock";
 
 /// What the caller sends before it shuts its side of the connection down to have the form
@@ -87,13 +89,22 @@ impl Handoff {
     /// Creates the private folder under `$XDG_RUNTIME_DIR` when it is a folder, else under
     /// the temporary folder, and writes the call into it.
     pub fn create(env: &Environment, call: &CallFile) -> io::Result<Self> {
+        // A runtime folder so deep that the socket's path would not fit a socket's address
+        // gives way to the temporary folder, as a missing one does.
         let base = env
             .get("XDG_RUNTIME_DIR")
             .map(PathBuf::from)
-            .filter(|dir| dir.is_dir())
+            .filter(|dir| dir.is_dir() && socket_fits(dir))
             .unwrap_or_else(std::env::temp_dir);
+        if !socket_fits(&base) {
+            return Err(io::Error::other(format!(
+                "{} is too deep a folder for the popup's socket (a socket's address holds \
+                 about a hundred bytes): choose a shorter XDG_RUNTIME_DIR or TMPDIR",
+                base.display()
+            )));
+        }
         let dir = tempfile::Builder::new()
-            .prefix("pi-agent-ask-popup-")
+            .prefix(PREFIX)
             .permissions(Permissions::from_mode(0o700))
             .tempdir_in(base)?;
         write_private(&dir.path().join(CALL), &serde_json::to_vec(call)?)?;
@@ -125,6 +136,12 @@ pub fn read_result(received: &[u8]) -> Option<ResultFile> {
             crate::outcome::report(&format!("the popup's result cannot be read: {error}"));
         })
         .ok()
+}
+
+/// Whether the socket of a private folder made in `base` fits a socket's address.
+fn socket_fits(base: &Path) -> bool {
+    let socket = base.join(format!("{PREFIX}XXXXXX")).join(SOCKET);
+    std::os::unix::net::SocketAddr::from_pathname(socket).is_ok()
 }
 
 /// The popup's side: reads the call from the folder `dir`.
@@ -238,6 +255,17 @@ mod tests {
         std::fs::write(other.path().join("notes.txt"), "kept").expect("written");
         assert!(remove_orphaned(other.path()).is_err());
         assert!(other.path().join("notes.txt").exists());
+    }
+
+    #[test]
+    fn a_runtime_folder_too_deep_for_the_socket_gives_way_to_the_temporary_folder() {
+        let base = tempfile::tempdir().expect("a folder");
+        let deep = base.path().join("d".repeat(100));
+        fs::create_dir(&deep).expect("made");
+        let env = Environment::from_pairs([("XDG_RUNTIME_DIR", deep.as_os_str())]);
+        let handoff = Handoff::create(&env, &call()).expect("created");
+        assert!(handoff.path().starts_with(std::env::temp_dir()));
+        handoff.listen().expect("the socket fits");
     }
 
     #[test]

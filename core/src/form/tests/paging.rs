@@ -94,17 +94,18 @@ fn assert_every_token_on_a_page(
     }
 }
 
-/// `questions` questions, each with a prompt of `lines` lines of its own tokens, every one
-/// answered with an option whose label is a token too.
+/// `questions` questions, each with a prompt of `lines` lines and answered with an option whose
+/// label is `lines` words: the answers' tokens, which the review shows in its full summary and
+/// in its compact one alike (a summary too long for the screen leaves the prompts out).
 fn answered_questions(questions: usize, lines: usize) -> (Value, Vec<String>) {
     let mut expected = Vec::new();
     let questions: Vec<Value> = (1..=questions)
         .map(|q| {
-            let prompt: Vec<String> = (1..=lines).map(|l| format!("zq{q}x{l}")).collect();
-            expected.extend(prompt.iter().cloned());
-            expected.push(format!("zq{q}answer"));
+            let prompt: Vec<String> = (1..=lines).map(|l| format!("prompt {q}.{l}")).collect();
+            let answer: Vec<String> = (1..=lines).map(|l| format!("zq{q}a{l}")).collect();
+            expected.extend(answer.iter().cloned());
             json!({"id": format!("q{q}"), "prompt": prompt.join("\n"), "options": [
-                {"value": "a", "label": format!("zq{q}answer")}
+                {"value": "a", "label": answer.join(" ")}
             ]})
         })
         .collect();
@@ -118,14 +119,14 @@ fn answer_all(questions: usize) -> String {
 
 #[test]
 fn paging_the_review_reaches_every_line() {
-    let (arguments, expected) = answered_questions(10, 2);
-    let mut run = Run::new(ask_user(&arguments), &answer_all(10));
+    let (arguments, expected) = answered_questions(30, 2);
+    let mut run = Run::new(ask_user(&arguments), &answer_all(30));
     let screens = pages(&mut run, "pageDown", 40);
     assert!(screens.len() > 2, "the summary does not fit at 80x24");
     assert_every_token_on_a_page(&screens, "zq", &expected, Shared::Row);
     let back = pages(&mut run, "pageUp", 40);
     assert_every_token_on_a_page(&back, "zq", &expected, Shared::Row);
-    assert!(back.last().is_some_and(|screen| screen.contains("zq1x1")));
+    assert!(back.last().is_some_and(|screen| screen.contains("zq1a1")));
 }
 
 /// A prompt of `count` lines of tokens over two options.

@@ -1,6 +1,7 @@
 //! Small screens: the footer keeps how to confirm and how to leave and drops the other hints
 //! first; a label cut with `…` shows whole while it is highlighted; an option's description
-//! gives way to its open note before the note is cut.
+//! gives way to its open note before the note is cut; a review too short for its full summary
+//! shows every answer on a line of its own.
 
 use rstest::rstest;
 use serde_json::json;
@@ -282,4 +283,23 @@ fn an_options_description_gives_way_to_its_note_editor_before_the_note_is_cut() 
     let screen = roomy.screen();
     assert!(screen.contains("the first plan"), "room for both: {screen}");
     assert!(screen.contains("│ first line"), "{screen}");
+}
+
+#[test]
+fn a_review_too_short_for_its_full_summary_shows_every_answer_on_a_line_of_its_own() {
+    let answered = "enter space enter enter";
+    let short = Run::sized(ask_user(&three_questions()), Size::new(60, 15), answered).screen();
+    for line in [
+        "Database  Which database?  → Postgres",
+        "Checks  Which checks?  → Format",
+        "Layout  Which layout?  → Layout A",
+    ] {
+        assert!(short.contains(line), "{line} missing:\n{short}");
+    }
+    assert!(!short.contains("more (pageDown)"), "{short}");
+    let tall = Run::sized(ask_user(&three_questions()), Size::new(60, 30), answered).screen();
+    assert!(
+        tall.contains("Database  Which database?\n   → Postgres"),
+        "with room, each question shows its prompt and its answer below:\n{tall}"
+    );
 }

@@ -68,6 +68,7 @@ mod preview;
 mod question;
 mod references;
 mod review;
+mod summary;
 mod tabs;
 
 use std::cell::{Cell, RefCell};

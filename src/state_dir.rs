@@ -33,6 +33,14 @@ pub enum StateDirError {
         /// Why.
         source: std::io::Error,
     },
+    /// The folder, or a folder on its way, is something else (a file).
+    #[error("cannot make the state folder {path}: {blocker} is not a folder")]
+    NotAFolder {
+        /// The folder.
+        path: String,
+        /// What stands where a folder must be.
+        blocker: String,
+    },
     /// Every journal of the working directory is held by a running server.
     #[error("{0} MCP servers of this working directory keep journals already")]
     AllTaken(u32),
@@ -243,15 +251,29 @@ fn make_private(folder: &Path) -> Result<(), StateDirError> {
         path: folder.display().to_string(),
         source,
     };
+    // Something that is not a folder where one must be says so, not only "File exists".
+    let not_a_folder = |error: std::io::Error| match folder
+        .ancestors()
+        .find(|path| std::fs::metadata(path).is_ok_and(|meta| !meta.is_dir()))
+    {
+        Some(blocker) => StateDirError::NotAFolder {
+            path: folder.display().to_string(),
+            blocker: blocker.display().to_string(),
+        },
+        None => io(error),
+    };
     if let Some(parent) = folder.parent() {
-        std::fs::create_dir_all(parent).map_err(io)?;
+        std::fs::create_dir_all(parent).map_err(not_a_folder)?;
     }
     match std::fs::DirBuilder::new().mode(0o700).create(folder) {
         Ok(()) => {}
         Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
-        Err(error) => return Err(io(error)),
+        Err(error) => return Err(not_a_folder(error)),
     }
     let metadata = std::fs::symlink_metadata(folder).map_err(io)?;
+    if metadata.is_file() {
+        return Err(not_a_folder(std::io::ErrorKind::NotADirectory.into()));
+    }
     let ours = metadata.uid() == rustix::process::getuid().as_raw();
     if !metadata.is_dir() || !ours || metadata.mode() & 0o077 != 0 {
         return Err(StateDirError::NotPrivate(folder.display().to_string()));

@@ -37,6 +37,32 @@ fn the_folder_is_made_private_and_a_folder_open_to_others_is_refused() {
     ));
 }
 
+#[test]
+fn a_file_where_the_state_folder_or_its_parent_must_be_is_named_as_no_folder() {
+    let base = tempfile::tempdir().expect("a folder");
+    let state = base.path().join("state");
+    std::fs::write(&state, "a file").expect("written");
+    let folder = state.join(FOLDER);
+    let error = make_private(&folder).expect_err("a file in the way");
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "cannot make the state folder {}: {} is not a folder",
+            folder.display(),
+            state.display()
+        )
+    );
+    let in_place = base.path().join("other");
+    std::fs::write(&in_place, "a file").expect("written");
+    assert_eq!(
+        make_private(&in_place).map_err(|error| error.to_string()),
+        Err(format!(
+            "cannot make the state folder {0}: {0} is not a folder",
+            in_place.display()
+        ))
+    );
+}
+
 /// A private state folder and a project folder, kept while the value lives.
 struct Folders {
     state: tempfile::TempDir,

@@ -76,8 +76,9 @@ pub enum Skip {
     Absent,
     /// The caller runs in it, but it cannot open a popup now; the reason, for the notice.
     Unusable(String),
-    /// The caller runs in it and it could open a popup, but nobody has it on screen now (a
-    /// tmux session with no client attached): someone may come back to it; the reason.
+    /// The caller runs in it and it could open a popup, but nobody who could answer has it on
+    /// screen now (a tmux session with no client attached, or only read-only ones): someone
+    /// may come back to it; the reason.
     Unwatched(String),
 }
 

@@ -87,27 +87,39 @@ pub struct Handoff {
 
 impl Handoff {
     /// Creates the private folder under `$XDG_RUNTIME_DIR` when it is a folder, else under
-    /// the temporary folder, and writes the call into it.
+    /// the temporary folder, and writes the call into it; a runtime folder that cannot take
+    /// it (full) gives way to the temporary folder too.
     pub fn create(env: &Environment, call: &CallFile) -> io::Result<Self> {
+        let text = serde_json::to_vec(call)?;
+        let temporary = std::env::temp_dir();
         // A runtime folder so deep that the socket's path would not fit a socket's address
         // gives way to the temporary folder, as a missing one does.
-        let base = env
+        let runtime = env
             .get("XDG_RUNTIME_DIR")
             .map(PathBuf::from)
-            .filter(|dir| dir.is_dir() && socket_fits(dir))
-            .unwrap_or_else(std::env::temp_dir);
-        if !socket_fits(&base) {
+            .filter(|dir| dir.is_dir() && socket_fits(dir) && *dir != temporary);
+        if let Some(runtime) = runtime
+            && let Ok(dir) = Self::create_in(&runtime, &text)
+        {
+            return Ok(dir);
+        }
+        if !socket_fits(&temporary) {
             return Err(io::Error::other(format!(
                 "{} is too deep a folder for the popup's socket (a socket's address holds \
                  about a hundred bytes): choose a shorter XDG_RUNTIME_DIR or TMPDIR",
-                base.display()
+                temporary.display()
             )));
         }
+        Self::create_in(&temporary, &text)
+    }
+
+    /// The private folder made in `base`, holding the call's `text`.
+    fn create_in(base: &Path, text: &[u8]) -> io::Result<Self> {
         let dir = tempfile::Builder::new()
             .prefix(PREFIX)
             .permissions(Permissions::from_mode(0o700))
             .tempdir_in(base)?;
-        write_private(&dir.path().join(CALL), &serde_json::to_vec(call)?)?;
+        write_private(&dir.path().join(CALL), text)?;
         Ok(Self { dir })
     }
 

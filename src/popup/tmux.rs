@@ -119,12 +119,17 @@ impl Tmux {
         partial.version = version;
         partial.client = match pick_client(answer.clients) {
             Some(client) => client,
+            // Nobody who could answer has the session on screen; someone may attach.
             None if answer.clients.trim().is_empty() => {
                 return Err(Skip::Unwatched(
                     "tmux: no client is attached to the session".to_owned(),
                 ));
             }
-            None => return Err(unusable("every attached client is read-only".to_owned())),
+            None => {
+                return Err(Skip::Unwatched(
+                    "tmux: every attached client is read-only".to_owned(),
+                ));
+            }
         };
         partial.cwd = Some(answer.cwd.to_owned()).filter(|cwd| !cwd.is_empty());
         Ok(partial)

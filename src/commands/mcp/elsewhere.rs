@@ -310,8 +310,8 @@ const INBOX_GONE: &str = "The inbox went away before the form was answered.";
 /// Why a form ends when its popup's terminal goes away (its client detached, say) or the popup
 /// is killed without an answer.
 const POPUP_GONE: &str = "The popup closed before the form was answered.";
-/// What follows the reason a surface went away, before what the form held then.
-const HELD: &str = "\nWhat was written in it, never submitted:\n";
+/// What follows the reason a surface went away or failed, before what the form held then.
+pub const HELD: &str = "\nWhat was written in it, never submitted:\n";
 
 /// `why`, followed by `lead` and what `drafts` hold when anything was written in them.
 pub fn with_unsent(mut why: String, lead: &str, call: &Call, drafts: Option<&[Draft]>) -> String {

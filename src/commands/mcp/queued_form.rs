@@ -186,8 +186,11 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
                     let why = elsewhere::gone(surface, call, kept.as_deref());
                     return Asked::Ended(Outcome::Error(why));
                 }
+                // What the form held before (a popup closed under it, a server restarted)
+                // is not lost with a surface that fails.
                 Ran::Ended(elsewhere::Outcome::Failed(message), _) => {
-                    return Asked::Ended(Outcome::Error(message));
+                    let why = with_unsent(message, elsewhere::HELD, call, drafts.as_deref());
+                    return Asked::Ended(Outcome::Error(why));
                 }
                 Ran::Ended(elsewhere::Outcome::Refused(why), _) => why,
             },

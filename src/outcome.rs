@@ -70,35 +70,73 @@ impl Outcome {
 
 impl Outcome {
     /// Prints the output on stdout and turns the exit code into the process's status; a failed
-    /// write exits 1, and one whose reader went away exits as SIGPIPE would end it (141).
+    /// write exits 1, and one whose reader went away exits as SIGPIPE would end it (141). A
+    /// regular file a failed write cut short is taken back to its length before it, so a host
+    /// reading it finds no document rather than a broken one.
     pub fn print(self) -> Exit {
-        let text = match self.output {
+        let exit = self.exit;
+        let file = StdoutFile::find();
+        let (written, text) = match self.output {
             Output::Json(document) => {
                 let mut text = pi_agent_ask_core::json::to_string_pretty(&document);
                 text.push('\n');
-                text
+                (write_text(&text), Some(text))
             }
             Output::Line(document) => {
                 let mut text = pi_agent_ask_core::json::to_string(&document);
                 text.push('\n');
-                text
+                (write_text(&text), Some(text))
             }
-            Output::Text(text) => text,
+            Output::Text(text) => (write_text(&text), Some(text)),
             Output::Stream(write) => {
                 let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
                 let written = write(&mut stdout)
                     .and_then(|()| stdout.write_all(b"\n"))
                     .and_then(|()| stdout.flush());
-                return Exit::from(
-                    written.map_or_else(|error| failed_write(&error, None), |()| self.exit),
-                );
+                (written, None)
             }
         };
-        let mut stdout = std::io::stdout().lock();
-        let written = stdout
-            .write_all(text.as_bytes())
-            .and_then(|()| stdout.flush());
-        Exit::from(written.map_or_else(|error| failed_write(&error, Some(&text)), |()| self.exit))
+        match written {
+            Ok(()) => Exit::from(exit),
+            Err(error) => {
+                if let Some(file) = file {
+                    file.take_back();
+                }
+                Exit::from(failed_write(&error, text.as_deref()))
+            }
+        }
+    }
+}
+
+/// Writes `text` on stdout, flushed.
+fn write_text(text: &str) -> std::io::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+}
+
+/// Standard output when it is a regular file, and its length before the output.
+struct StdoutFile {
+    file: std::fs::File,
+    length: u64,
+}
+
+impl StdoutFile {
+    fn find() -> Option<Self> {
+        use std::os::fd::AsFd as _;
+        let fd = std::io::stdout().as_fd().try_clone_to_owned().ok()?;
+        let file = std::fs::File::from(fd);
+        let metadata = file.metadata().ok()?;
+        metadata.is_file().then(|| Self {
+            length: metadata.len(),
+            file,
+        })
+    }
+
+    /// Cuts the file back to its length before the output.
+    fn take_back(&self) {
+        let _ = self.file.set_len(self.length);
     }
 }
 

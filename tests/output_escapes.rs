@@ -81,3 +81,31 @@ fn a_result_standard_output_cannot_take_is_written_on_stderr_instead_and_exits_1
         json!("typed with care")
     );
 }
+
+#[test]
+fn a_result_a_file_takes_only_part_of_is_taken_back_out_of_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let arguments = json!({"questions": [{"id": "db", "prompt": "Which?",
+        "options": [{"value": "pg"}]}]});
+    let response = json!({"kind": "answer", "answers": {"db": {"values": ["pg"],
+        "note": "n".repeat(4000)}}});
+    std::fs::write(dir.path().join("arguments.json"), arguments.to_string()).unwrap();
+    std::fs::write(dir.path().join("response.json"), response.to_string()).unwrap();
+    let Some(mut command) = support::program_with_files_limited_to(9000) else {
+        return;
+    };
+    let output = command
+        .current_dir(dir.path())
+        .args(["ask", "arguments.json", "--answer", "response.json"])
+        .stdout(std::fs::File::create(dir.path().join("result.json")).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("here it is instead:"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("result.json")).unwrap(),
+        "",
+        "the part the file took stayed in it"
+    );
+}

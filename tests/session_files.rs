@@ -98,29 +98,6 @@ fn ask_with_an_unreadable_session_file_is_a_usage_error_and_asks_nothing() {
     assert!(output.stderr.contains("session file"), "{}", output.stderr);
 }
 
-/// Runs the program with `args` in `dir`, its files limited to `bytes` (`RLIMIT_FSIZE`, as a
-/// full disk cuts a write short; `SIGXFSZ` ignored, so the write fails instead), through
-/// python3; `None` without python3.
-fn limited_to(bytes: u64, dir: &std::path::Path, args: &[&str]) -> Option<std::process::Output> {
-    const LIMIT: &str = "import os, resource, signal, sys\n\
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n\
-        n = int(sys.argv[1])\n\
-        resource.setrlimit(resource.RLIMIT_FSIZE, (n, n))\n\
-        os.execv(sys.argv[2], sys.argv[2:])\n";
-    std::process::Command::new("python3")
-        .current_dir(dir)
-        .args([
-            "-c",
-            LIMIT,
-            &bytes.to_string(),
-            env!("CARGO_BIN_EXE_pi-agent-ask"),
-        ])
-        .args(args)
-        .stdout(std::process::Stdio::null())
-        .output()
-        .ok()
-}
-
 #[test]
 fn an_append_a_full_disk_cuts_short_leaves_the_session_file_at_its_last_whole_entry() {
     let dir = tempfile::tempdir().expect("a folder");
@@ -136,10 +113,15 @@ fn an_append_a_full_disk_cuts_short_leaves_the_session_file_at_its_last_whole_en
         "--session",
         "session.jsonl",
     ];
-    let Some(output) = limited_to(400, dir.path(), &ask) else {
-        eprintln!("skipped: python3 is not installed");
+    let Some(mut command) = support::program_with_files_limited_to(400) else {
         return;
     };
+    let output = command
+        .current_dir(dir.path())
+        .args(ask)
+        .stdout(std::process::Stdio::null())
+        .output()
+        .expect("the program runs");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.contains("cannot append to the session file"),

@@ -47,6 +47,31 @@ pub fn program() -> Command {
     command
 }
 
+/// [`program`] run with its files limited to `bytes` (`RLIMIT_FSIZE`, as a full disk cuts a
+/// write short; `SIGXFSZ` ignored, so the write fails instead), through python3: `None`
+/// without python3.
+pub fn program_with_files_limited_to(bytes: u64) -> Option<Command> {
+    const LIMIT: &str = "import os, resource, signal, sys\n\
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n\
+        n = int(sys.argv[1])\n\
+        resource.setrlimit(resource.RLIMIT_FSIZE, (n, n))\n\
+        os.execv(sys.argv[2], sys.argv[2:])\n";
+    let python = Command::new("python3").arg("--version").output();
+    if !python.is_ok_and(|output| output.status.success()) {
+        eprintln!("skipped: python3 is not installed to limit the program's files");
+        return None;
+    }
+    let mut command = Command::new("python3");
+    command.args([
+        "-c",
+        LIMIT,
+        &bytes.to_string(),
+        env!("CARGO_BIN_EXE_pi-agent-ask"),
+    ]);
+    without_surfaces(&mut command);
+    Some(command)
+}
+
 /// Keeps `command` from finding a popup host or an inbox of the machine the tests run on, and
 /// its state (an MCP server's journal) in a folder of its own, apart from the user's and from
 /// every other command's.

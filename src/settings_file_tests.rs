@@ -76,12 +76,19 @@ fn reset_saves_the_defaults_and_keeps_unknown_fields() {
     let written = r#"{"schemaVersion":5,"mine":1,"keymaps":{"main":{"confirm":["nope+x"]}}}"#;
     std::fs::write(&path, written).unwrap();
     let mut file = SettingsFile::open(Some(&path));
-    assert_eq!(file.loaded.notices.len(), 1, "the invalid keymaps notice");
+    let unknown = "Unknown settings ignored: mine.".to_owned();
+    assert_eq!(file.loaded.notices.len(), 2, "{:?}", file.loaded.notices);
+    assert_eq!(file.loaded.notices[0], unknown);
+    assert!(file.loaded.notices[1].starts_with("Invalid keymaps"));
     file.save(Change::ResetToDefaults).unwrap();
     let saved = document_at(&path);
     assert_eq!(saved["mine"], json!(1));
     assert_eq!(saved["keymaps"], default_document()["keymaps"]);
-    assert!(file.loaded.notices.is_empty());
+    assert_eq!(
+        file.loaded.notices,
+        vec![unknown],
+        "the field kept is still unknown"
+    );
 }
 
 #[test]
@@ -91,7 +98,13 @@ fn an_invalid_file_stays_byte_for_byte_the_same_after_a_toggle_attempt() {
     let written = b"{ \"schemaVersion\": 5, \"behaviour\": [ \n";
     std::fs::write(&path, written).unwrap();
     let mut file = SettingsFile::open(Some(&path));
-    assert_eq!(file.loaded.notices, vec![INVALID_FILE_NOTICE.to_owned()]);
+    assert_eq!(
+        file.loaded.notices,
+        vec![
+            INVALID_FILE_NOTICE.to_owned(),
+            "Why: the file is not JSON (EOF while parsing a list at line 2 column 0).".to_owned()
+        ]
+    );
     let error = file
         .save(Change::Set(Toggle::ShowFooterHints, false))
         .expect_err("an invalid file is never saved over");

@@ -82,12 +82,13 @@ fn invalid_settings(folder: &std::path::Path) -> String {
     config.display().to_string()
 }
 
-/// The line that says the settings file at `config` could not be used.
+/// The lines that say the settings file at `config` could not be used, and why.
 fn invalid_settings_notice(config: &str) -> String {
     format!(
         "pi-agent-ask: {config}: Config was invalid or unsupported. Loaded defaults for this \
          session and left the config file unchanged. Edit the config file or run /reload after \
-         fixing it.\n"
+         fixing it.\npi-agent-ask: {config}: Why: the file is not JSON (key must be a string at \
+         line 1 column 2).\n"
     )
 }
 

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value, json};
 
+use super::problems::{Invalid, quoted};
 use super::{Behaviour, Notifications, SCHEMA_VERSION, Settings, Toggle};
 use crate::keys::{Key, Keymaps};
 
@@ -105,13 +106,13 @@ fn schema_version(root: &Map<String, Value>) -> Result<Option<u64>, Unsupported>
         None => Ok(None),
         Some(version) => match version.as_u64() {
             Some(version) if (1..=SCHEMA_VERSION).contains(&version) => Ok(Some(version)),
-            _ => Err(Unsupported),
+            _ => Err(Unsupported(quoted(version))),
         },
     }
 }
 
-/// A schema version this program cannot read.
-struct Unsupported;
+/// A schema version this program cannot read, as written.
+struct Unsupported(String);
 
 /// The `keymaps` section in the shape this version reads: the section as written, or, in a file
 /// of a version up to 3, its flat action names moved into the contexts they set (a single key
@@ -175,9 +176,9 @@ fn contexts_from_flat(section: &Map<String, Value>) -> Map<String, Value> {
 /// read the same behaviour and notification fields, with defaults for the ones they lack (their
 /// keymaps migrate in [`keymaps_section`]); a newer version is unsupported. The keymaps come
 /// from that section, already checked, so the defaults are not built twice.
-pub(super) fn read(document: &Value, keymaps: Keymaps) -> Option<Settings> {
-    let root = document.as_object()?;
-    schema_version(root).ok()?;
+pub(super) fn read(document: &Value, keymaps: Keymaps) -> Result<Settings, Invalid> {
+    let root = document.as_object().ok_or(Invalid::NotAnObject)?;
+    schema_version(root).map_err(|Unsupported(version)| Invalid::Version(version))?;
     let mut settings = Settings {
         behaviour: Behaviour::default(),
         keymaps,
@@ -185,34 +186,37 @@ pub(super) fn read(document: &Value, keymaps: Keymaps) -> Option<Settings> {
     };
     for toggle in Toggle::ALL {
         let (parent, field) = toggle.path();
-        let Some(section) = section(root, parent).ok()? else {
+        let Some(section) = section(root, parent)? else {
             continue;
         };
         match section.get(field) {
             None => {}
             Some(Value::Bool(on)) => settings.set_toggle(toggle, *on),
-            Some(_) => return None,
+            Some(value) => {
+                return Err(Invalid::NotASwitch {
+                    section: parent,
+                    field,
+                    value: quoted(value),
+                });
+            }
         }
     }
-    if let Some(section) = section(root, "notifications").ok()? {
+    if let Some(section) = section(root, "notifications")? {
         settings.notifications.channels =
             Notifications::channels_from_json(section.get("channels"));
     }
-    Some(settings)
+    Ok(settings)
 }
-
-/// A section present but not an object, which makes the document invalid.
-struct NotAnObject;
 
 /// A section that must be an object when present: `Ok(None)` when absent.
 fn section<'a>(
     root: &'a Map<String, Value>,
-    name: &str,
-) -> Result<Option<&'a Map<String, Value>>, NotAnObject> {
+    name: &'static str,
+) -> Result<Option<&'a Map<String, Value>>, Invalid> {
     match root.get(name) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Object(section)) => Ok(Some(section)),
-        Some(_) => Err(NotAnObject),
+        Some(_) => Err(Invalid::Section(name)),
     }
 }
 

@@ -8,6 +8,7 @@
 mod behaviour;
 mod document;
 mod notifications;
+mod problems;
 
 pub use behaviour::{Behaviour, Toggle};
 pub use document::{Change, DocumentError, apply_change, default_document};
@@ -18,6 +19,7 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use crate::keys::Keymaps;
+use problems::Invalid;
 
 /// The schema version this program writes.
 pub const SCHEMA_VERSION: u64 = 5;
@@ -97,19 +99,28 @@ pub fn load(text: Option<&str>) -> Loaded {
 
 /// Loads a settings file's text by parsing it.
 fn parse(text: &str) -> Loaded {
-    let invalid = || Loaded {
+    // The fixed notice, then what is wrong, so the file can be mended without guessing.
+    let invalid = |why: &Invalid| Loaded {
         settings: Settings::default(),
-        notices: vec![INVALID_FILE_NOTICE.to_owned()],
+        notices: vec![INVALID_FILE_NOTICE.to_owned(), why.notice()],
         file: FileState::Invalid,
     };
-    let Ok(document) = serde_json::from_str::<Value>(text) else {
-        return invalid();
+    let document = match serde_json::from_str::<Value>(text) {
+        Ok(document) => document,
+        Err(error) => return invalid(&Invalid::NotJson(error.to_string())),
     };
     let (keymaps, problems) = Keymaps::from_overrides(&document::keymaps_section(&document));
-    let Some(settings) = document::read(&document, keymaps) else {
-        return invalid();
+    let settings = match document::read(&document, keymaps) {
+        Ok(settings) => settings,
+        Err(why) => return invalid(&why),
     };
     let mut notices = Vec::new();
+    if let Some(unknown) = document
+        .as_object()
+        .and_then(problems::unknown_fields_notice)
+    {
+        notices.push(unknown);
+    }
     if !problems.is_empty() {
         let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
         notices.push(format!(

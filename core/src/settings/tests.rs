@@ -61,28 +61,74 @@ fn a_default_document_written_otherwise_is_parsed() {
 }
 
 #[test]
-fn invalid_json_gives_defaults_and_the_invalid_file_notice() {
+fn invalid_json_gives_defaults_the_invalid_file_notice_and_where_the_json_breaks() {
     let loaded = load(Some("{ nope"));
     assert_eq!(loaded.settings, Settings::default());
-    assert_eq!(loaded.notices, vec![INVALID_FILE_NOTICE.to_owned()]);
+    assert_eq!(
+        loaded.notices,
+        vec![
+            INVALID_FILE_NOTICE.to_owned(),
+            "Why: the file is not JSON (key must be a string at line 1 column 3).".to_owned()
+        ]
+    );
     assert_eq!(loaded.file, FileState::Invalid);
 }
 
 #[test]
-fn wrong_behaviour_type_makes_the_whole_file_invalid() {
+fn wrong_behaviour_type_makes_the_whole_file_invalid_and_the_notice_names_the_field() {
     let loaded = load(Some(
         r#"{"schemaVersion":5,"behaviour":{"showFooterHints":"no"}}"#,
     ));
     assert_eq!(loaded.file, FileState::Invalid);
     assert!(loaded.settings.behaviour.show_footer_hints);
+    assert_eq!(
+        loaded.notices[1],
+        r#"Why: behaviour.showFooterHints is "no", not true or false."#
+    );
+    let section = load(Some(r#"{"notifications":["bell"]}"#));
+    assert_eq!(section.notices[1], "Why: notifications is not an object.");
+    let list = load(Some("[]"));
+    assert_eq!(list.notices[1], "Why: the file is not a JSON object.");
 }
 
 #[test]
-fn newer_schema_version_is_unsupported() {
+fn newer_schema_version_is_unsupported_and_the_notice_says_which_versions_are_read() {
+    let loaded = load(Some(r#"{"schemaVersion":6}"#));
+    assert_eq!(loaded.file, FileState::Invalid);
     assert_eq!(
-        load(Some(r#"{"schemaVersion":6}"#)).file,
-        FileState::Invalid
+        loaded.notices[1],
+        "Why: schemaVersion is 6, and this version reads 1 to 5."
     );
+}
+
+#[test]
+fn unknown_fields_are_named_with_the_field_a_typo_meant_and_change_nothing() {
+    let text = r#"{"$schema":"x","schemaVersion":5,"behavior":{},
+        "behaviour":{"showFooterHint":false,"confirmDismissWhenDirty":false},
+        "notifications":{"enabled":true,"chanels":["osc9"],"sound":"ding"}}"#;
+    let loaded = load(Some(text));
+    assert!(matches!(loaded.file, FileState::Valid(_)));
+    assert!(
+        loaded.settings.behaviour.show_footer_hints,
+        "an unknown field sets nothing"
+    );
+    assert!(!loaded.settings.behaviour.confirm_dismiss_when_dirty);
+    assert_eq!(
+        loaded.notices,
+        vec![
+            "Unknown settings ignored: behavior (did you mean behaviour?), \
+             behaviour.showFooterHint (did you mean behaviour.showFooterHints?), \
+             notifications.chanels (did you mean notifications.channels?), notifications.sound."
+                .to_owned()
+        ]
+    );
+    let long = format!(
+        r#"{{"{}":1,"a":2,"b":3,"c":4,"d":5,"e":6}}"#,
+        "x".repeat(5000)
+    );
+    let notice = &load(Some(&long)).notices[0];
+    assert!(notice.ends_with("and 1 more."), "{notice}");
+    assert!(notice.len() < 200, "a long name is cut: {notice}");
 }
 
 #[test]

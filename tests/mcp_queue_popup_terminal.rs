@@ -257,3 +257,48 @@ fn a_form_waiting_for_a_client_as_the_input_ends_keeps_what_its_popup_held_for_t
     end_input(&term);
     assert_kept_unfinished(&term, &session, &request_id);
 }
+
+#[test]
+fn a_read_only_client_counts_as_nobody_and_the_form_waits_for_one_that_can_answer() {
+    let Some((term, client)) = support::client::attached(100, 30) else {
+        return;
+    };
+    let Some(watching) = Client::attach_read_only(&term.tmux, 100, 30) else {
+        return;
+    };
+    drop(client);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while term.tmux.run(&["list-clients"]).lines().count() != 1 {
+        assert!(
+            Instant::now() < deadline,
+            "the writable client never detached"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    serve(&term, &requests());
+    let receipt = &reply(&term, 2)["result"]["structuredContent"];
+    assert_eq!(receipt["status"], json!("queued"), "{receipt}");
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        !watching.screen().contains(PROMPT),
+        "the popup opened on a client that cannot answer"
+    );
+    let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
+        return;
+    };
+    client.wait_for_form("the queued form", |screen| screen.contains(PROMPT));
+    client.type_bytes(b"\r");
+    client.submit_from_the_review();
+    send(&term, &wait_for_answers());
+    let structured = &reply(&term, 3)["result"]["structuredContent"];
+    assert_eq!(
+        structured["results"][0]["result"]["answers"]["db"]["values"],
+        json!(["postgres"]),
+        "{structured}"
+    );
+    let stderr = std::fs::read_to_string(term.tmux.path("stderr.txt")).unwrap_or_default();
+    assert!(
+        stderr.contains("mcp: tmux: every attached client is read-only; the queued form waits"),
+        "{stderr}"
+    );
+}

@@ -29,6 +29,17 @@ impl Client {
     /// Attaches a `width`×`height` client to the terminal's session, or returns `None` (with
     /// a message) without python3.
     pub fn attach(tmux: &Tmux, width: u16, height: u16) -> Option<Self> {
+        Self::attach_as(tmux, width, height, &[])
+    }
+
+    /// [`Client::attach`], read-only (`attach-session -r`): it shows the session and cannot
+    /// type into it.
+    pub fn attach_read_only(tmux: &Tmux, width: u16, height: u16) -> Option<Self> {
+        Self::attach_as(tmux, width, height, &["-r"])
+    }
+
+    /// [`Client::attach`] with more arguments to `attach-session`.
+    fn attach_as(tmux: &Tmux, width: u16, height: u16, flags: &[&str]) -> Option<Self> {
         let python = Command::new("python3").arg("--version").output();
         if !python.is_ok_and(|output| output.status.success()) {
             eprintln!("skipped: python3 is not installed, so tests/pty_client.py cannot run");
@@ -39,6 +50,7 @@ impl Client {
             .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pty_client.py"))
             .args([&width.to_string(), &height.to_string()])
             .args(["tmux", "-S", socket.trim(), "attach-session", "-t", "main"])
+            .args(flags)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

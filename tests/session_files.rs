@@ -67,6 +67,45 @@ fn an_ask_for_a_tool_call_the_session_does_not_hold_says_resume_will_not_find_it
 }
 
 #[test]
+fn an_ask_no_ui_could_open_is_over_and_resume_never_gives_it_again_as_a_cancel() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let session = dir.path().join("session.jsonl");
+    std::fs::write(&session, calling_ask_user(&arguments())).expect("the session is written");
+    let session = session.display().to_string();
+    let flags = [
+        "--session".into(),
+        session.clone(),
+        "--tool-call-id".into(),
+        "call-1".into(),
+    ];
+    let mut asked = vec!["--ui".into(), "none".into()];
+    asked.extend_from_slice(&flags);
+    let output = ask_in(dir.path(), &asked);
+    assert!(
+        output.stdout.contains("Needs user input"),
+        "{}",
+        output.stdout
+    );
+    let resumed = support::run_program(
+        &[
+            "resume".into(),
+            "--session".into(),
+            session,
+            "--ui".into(),
+            "none".into(),
+        ],
+        None,
+    );
+    assert_eq!(resumed.exit, 0, "{}", resumed.stderr);
+    let resumed: Value = serde_json::from_str(&resumed.stdout).expect("JSON");
+    assert_eq!(
+        resumed,
+        json!({"recovered": false}),
+        "the model was told to ask another way, not that the user cancelled"
+    );
+}
+
+#[test]
 fn resume_of_an_unreadable_session_file_is_a_usage_error() {
     let output = support::run_program(
         &[

@@ -105,10 +105,24 @@ impl AskJournal {
     pub fn ended(&self, call: &Call, asked: &Asked) {
         let records: Vec<Record> = match &asked.ending {
             // The inbox's closing gives a result as the form's end does.
-            AskEnding::User | AskEnding::InboxClosed | AskEnding::Unasked => {
+            AskEnding::User | AskEnding::InboxClosed => {
                 append::history_completed(call, details(&asked.result))
                     .into_iter()
                     .collect()
+            }
+            // Nothing could ask it: it is over, the model told to ask another way; its
+            // dismissal keeps `resume` from giving it again as a cancel, which its details
+            // (cancelled, no answers) would read as.
+            AskEnding::Unasked => {
+                let mut records: Vec<Record> =
+                    append::history_completed(call, details(&asked.result))
+                        .into_iter()
+                        .collect();
+                records.push(append::pending_dismissed(
+                    &self.tool_call_id,
+                    call.request_id(),
+                ));
+                records
             }
             // A surface gone without a word kept nothing: the ask stays waiting. An ask taken
             // over is the other asker's to journal.

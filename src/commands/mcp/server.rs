@@ -7,9 +7,9 @@ use pi_agent_ask_core::contract::Tool;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
     ErrorCode, Implementation, InitializeResult, ListToolsResult, PaginatedRequestParams,
-    ServerCapabilities,
+    PingRequest, ServerCapabilities, ServerRequest,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{NotificationContext, PeerRequestOptions, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 use tokio::sync::watch;
@@ -103,6 +103,18 @@ in your reply. An ask_user call with `background: true` returns a receipt, not a
 working on what does not depend on it, and call wait_for_answers before any step that does.";
 
 impl ServerHandler for Server {
+    /// Sends the client a `ping` the server never waits for, so the server's first request
+    /// of its own (a form elicitation) is not numbered 0: the TypeScript SDK, which many
+    /// hosts build on, ignores a `notifications/cancelled` whose request id is 0, and would
+    /// leave the first form open after its call was withdrawn.
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        let ping = ServerRequest::PingRequest(PingRequest::default());
+        let _ = context
+            .peer
+            .send_cancellable_request(ping, PeerRequestOptions::no_options())
+            .await;
+    }
+
     fn get_info(&self) -> InitializeResult {
         let mut info = InitializeResult::new(ServerCapabilities::builder().enable_tools().build());
         info.server_info = Implementation::new("pi-agent-ask", env!("CARGO_PKG_VERSION"));

@@ -108,7 +108,13 @@ async def cancelled() -> None:
             async def call() -> None:
                 await client.call_tool("ask_user", ARGUMENTS)
             group.start_soon(call)
-            shown = await wait_for("the form before the cancel", showing_form)
+            shown = await form_shown("the form before the cancel", showing_form)
+            if shown:
+                # Half an answer written, as a person still at it when the client gives up.
+                keys("Down", "Down", "Enter")
+                shown = await wait_for("the written answer's editor", lambda t: "│" in t)
+                keys("-l", "half written")
+                shown = shown and await wait_for("the text typed", lambda t: "half written" in t)
             group.cancel_scope.cancel()
         if not shown:
             return
@@ -117,6 +123,25 @@ async def cancelled() -> None:
         result = await client.call_tool("ask_user", {"questions": []})
         check("legacy: the server goes on after a cancelled call",
               text(result).startswith("Invalid ask_user payload:"), text(result))
+        outcome: list = []
+        async with anyio.create_task_group() as group:
+            async def retry() -> None:
+                outcome.append(await client.call_tool("ask_user", ARGUMENTS))
+            group.start_soon(retry)
+            again = await form_shown("the same call's form again", showing_form)
+            check("legacy: the same call made again opens with what the withdrawn form held",
+                  again and await wait_for("the text kept", lambda t: "half written" in t),
+                  screen())
+            # The written answer, kept, reopens its editor, which saves it; then the review.
+            keys("Enter")
+            await wait_for("the editor again", lambda t: "│ half written" in t)
+            keys("Enter")
+            await wait_for("the review", lambda t: "Submit" in t)
+            keys("Enter")
+        got = outcome[0].structured_content if outcome else {}
+        check("legacy: the retried call's answer is what was written before the withdrawal",
+              (got or {}).get("answers", {}).get("db", {}).get("customText") == "half written",
+              got)
 
 
 async def progress() -> None:

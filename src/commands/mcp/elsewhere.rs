@@ -236,9 +236,16 @@ pub async fn ask(
     mut input_ended: watch::Receiver<bool>,
 ) -> Away {
     let config = &shared.config;
+    // A retry of a call withdrawn before its answer opens with what its form held.
+    let opened = shared.set_aside.take(call);
     let job = match Job::new(shared, call, surface, machine) {
-        Ok(job) => job,
-        Err(why) => return Away::Refused(why),
+        Ok(job) => job.with_drafts(opened.clone()),
+        Err(why) => {
+            if let Some(drafts) = opened {
+                shared.set_aside.keep(call, drafts);
+            }
+            return Away::Refused(why);
+        }
     };
     let cancel = match Cancel::new() {
         Ok(cancel) => cancel,
@@ -276,8 +283,15 @@ pub async fn ask(
     cancel.cancel();
     let done = asking.await.ok();
     if withdrawn {
-        // The client no longer waits for this call; whatever is returned is not sent, so the
-        // drafts handed back are not needed.
+        // The client no longer waits for this call, and no result is sent; what its form
+        // held waits for the call again (a client that gave up on a timeout retries it).
+        let kept = done
+            .as_ref()
+            .and_then(|(_, kept)| kept.as_deref())
+            .and_then(|records| drafts_for_call(records, call));
+        if let Some(drafts) = kept.or(opened) {
+            shared.set_aside.keep(call, drafts);
+        }
         return Away::Done(tools::call_result(&call.cancelled(None)));
     }
     match done {

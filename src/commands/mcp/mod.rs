@@ -20,6 +20,7 @@ mod queue;
 mod queued_form;
 mod round;
 mod server;
+mod set_aside;
 mod state;
 pub mod surfaces;
 mod tools;

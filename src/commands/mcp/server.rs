@@ -19,6 +19,7 @@ use super::asking::{self, Asked};
 use super::incoming::REFUSED;
 use super::journal::Journal;
 use super::queue::{self, Background};
+use super::set_aside::SetAside;
 use super::state::Sealer;
 use super::tools;
 use super::withdrawn::Withdrawals;
@@ -47,6 +48,8 @@ pub struct Shared {
     pub queueing: tokio::sync::Mutex<()>,
     /// The calls the client withdrew, as the input guard read their cancels.
     pub withdrawals: Arc<Withdrawals>,
+    /// What the forms of withdrawn calls held, for a retry of the same call.
+    pub set_aside: SetAside,
 }
 
 impl Server {
@@ -78,6 +81,7 @@ impl Server {
             background: Background::new(journal, input_ended.clone()),
             queueing: tokio::sync::Mutex::new(()),
             withdrawals: Arc::default(),
+            set_aside: SetAside::default(),
         });
         if let Some(backlog) = backlog {
             queue::restore(&shared, backlog);

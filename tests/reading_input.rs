@@ -143,3 +143,34 @@ fn a_working_directory_that_is_no_directory_is_a_usage_error() {
         assert!(output.stderr.contains(says), "{}", output.stderr);
     }
 }
+
+#[test]
+fn a_settings_files_own_words_reach_stderr_with_no_escape_sequence_or_line_break() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let config = folder.path().join("settings.json");
+    std::fs::write(
+        &config,
+        r#"{"schemaVersion": 5, "\u001b[2J\u001b]0;title\u0007x": 1, "a\nb\u202e": 2}"#,
+    )
+    .expect("the settings are written");
+    let config = config.display().to_string();
+    let args = ["check", "-", "--config", &config].map(str::to_owned);
+    let output = run_program(&args, Some(ONE_QUESTION));
+    assert_eq!(output.exit, 0, "{}", output.stderr);
+    assert!(
+        !output
+            .stderr
+            .chars()
+            .any(|c| c == '\u{1b}' || c == '\u{7}' || c == '\u{202e}'),
+        "{:?}",
+        output.stderr
+    );
+    assert_eq!(output.stderr.lines().count(), 1, "{:?}", output.stderr);
+    assert!(
+        output
+            .stderr
+            .contains("Unknown settings ignored: ␛[2J␛]0;title␇x, a↵b\u{fffd}."),
+        "{:?}",
+        output.stderr
+    );
+}

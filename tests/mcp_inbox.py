@@ -218,6 +218,45 @@ def cancelled_on_the_wire() -> None:
     check("wire: a cancelled call gets no result", not any(m.get("id") == 2 for m in seen), seen)
 
 
+def background_withdrawn_and_called_again() -> None:
+    """A background call the client withdraws while its form is open in the inbox keeps what
+    the person wrote for the same call made again, background or not."""
+    params = server()
+    process = subprocess.Popen([params.command, *params.args], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True,
+                               env=get_default_environment() | (params.env or {}))
+    assert process.stdin is not None and process.stdout is not None
+    background = dict(ARGUMENTS, background=True)
+    process.stdin.write("".join(json.dumps(line) + "\n"
+                                for line in [*opening(), tool_call(2, "ask_user", background)]))
+    process.stdin.flush()
+    shown = blocking_wait_for("the background form", showing_form)
+    if shown:
+        time.sleep(SETTLING_SECONDS + 0.05)
+        keys("Down", "Down", "Enter")
+        shown = blocking_wait_for("the written answer's editor", lambda t: "│" in t)
+        keys("-l", "background draft")
+        shown = shown and blocking_wait_for("the text typed", lambda t: "background draft" in t)
+    process.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                                    "params": {"requestId": 2, "reason": "test"}}) + "\n")
+    process.stdin.flush()
+    shown = shown and blocking_wait_for("the idle screen after the withdrawal", idle)
+    process.stdin.write(json.dumps(tool_call(3, "ask_user", background)) + "\n")
+    process.stdin.flush()
+    again = shown and blocking_wait_for("the form of the call made again",
+                                        lambda t: "background draft" in t)
+    check("wire: a background call made again opens with what its withdrawn form held",
+          again, screen())
+    # Withdrawn too, so that no form is left in the journal for the servers after this one.
+    process.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                                    "params": {"requestId": 3, "reason": "test"}}) + "\n")
+    process.stdin.flush()
+    blocking_wait_for("the idle screen after the second withdrawal", idle)
+    process.stdin.close()
+    rest_of(process)
+    process.wait(timeout=10)
+
+
 def ended(how: str) -> None:
     process = raw_server()
     if process is None:
@@ -260,6 +299,7 @@ async def main() -> None:
 if __name__ == "__main__":
     asyncio.run(main())
     cancelled_on_the_wire()
+    background_withdrawn_and_called_again()
     ended("end of input")
     ended("SIGTERM")
     if FAILURES:

@@ -116,7 +116,8 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
     if elsewhere::closed_while_keeping_place(shared, surface) {
         return closed(drafts.as_deref());
     }
-    let mut drafts = drafts;
+    // A retry of a call withdrawn before its answer opens with what its form held.
+    let mut drafts = drafts.or_else(|| shared.set_aside.take(call));
     // What a popup closed under the form by its terminal going away handed back.
     let mut held: Kept = None;
     let mut last_refusal = None;
@@ -132,6 +133,9 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
                     Watched::Again(now, looked) => (surface, machine) = (now, looked),
                     Watched::InputEnded => return Asked::Interrupted(held),
                     Watched::Withdrawn => {
+                        if let Some(kept) = drafts {
+                            shared.set_aside.keep(call, kept);
+                        }
                         return Asked::Ended(Outcome::Error(WITHDRAWN.to_owned()));
                     }
                 }
@@ -151,7 +155,17 @@ async fn asked(shared: &Shared, call: &Call, drafts: Option<Vec<Draft>>) -> Aske
         let refusal = match job.map(|job| job.with_drafts(drafts.clone())) {
             Ok(job) => match run(shared, job, request_id).await {
                 Ran::Interrupted(kept) => return Asked::Interrupted(kept.or(held)),
-                Ran::Withdrawn => return Asked::Ended(Outcome::Error(WITHDRAWN.to_owned())),
+                Ran::Withdrawn(kept) => {
+                    // What the form held waits for the call again, as a foreground one's does.
+                    let kept = kept
+                        .as_deref()
+                        .and_then(|records| drafts_for_call(records, call))
+                        .or(drafts);
+                    if let Some(kept) = kept {
+                        shared.set_aside.keep(call, kept);
+                    }
+                    return Asked::Ended(Outcome::Error(WITHDRAWN.to_owned()));
+                }
                 Ran::Ended(elsewhere::Outcome::Result(document), _) => {
                     return Asked::Ended(outcome_of(&document));
                 }
@@ -231,8 +245,9 @@ enum Ran {
     Ended(elsewhere::Outcome, Kept),
     /// The input ended first, and the ask was cancelled; what the form held.
     Interrupted(Kept),
-    /// The client withdrew the call that queued the form, which was closed unanswered.
-    Withdrawn,
+    /// The client withdrew the call that queued the form, which was closed unanswered; what
+    /// it held.
+    Withdrawn(Kept),
 }
 
 /// Runs `job`, the form of request `request_id`, on a blocking thread until it ends, or until
@@ -273,7 +288,8 @@ async fn run(shared: &Shared, job: Job, request_id: &str) -> Ran {
                     | elsewhere::Outcome::InboxClosed(Some(document)),
                     _,
                 )) => Ran::Ended(elsewhere::Outcome::Result(document), None),
-                _ => Ran::Withdrawn,
+                Ok((_, kept)) => Ran::Withdrawn(kept),
+                Err(_) => Ran::Withdrawn(None),
             }
         }
         () = unwatched::input_end(&mut input_ended) => {

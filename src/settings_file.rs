@@ -205,9 +205,16 @@ fn load_from(path: &Path) -> Loaded {
         }
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) => settings::load(Some(without_bom(&text))),
-            Err(_) => unreadable(),
+            Err(error) => unreadable(&format!(
+                "the file is not UTF-8 text (byte {} is not)",
+                error.utf8_error().valid_up_to() + 1
+            )),
         },
-        Err(_) => unreadable(),
+        Err(ReadProblem::TooLarge) => unreadable("the file is larger than 1 MiB"),
+        Err(ReadProblem::NotRegularFile) => unreadable("it is not a regular file"),
+        Err(ReadProblem::Io(error)) => {
+            unreadable(&format!("it cannot be read ({})", io_text(&error)))
+        }
     }
 }
 
@@ -298,11 +305,14 @@ impl FolderLock {
 }
 
 /// What a file that exists but cannot be read as text loads as: defaults, with the
-/// invalid-file notice, never saved over.
-fn unreadable() -> Loaded {
+/// invalid-file notice and `why`, never saved over.
+fn unreadable(why: &str) -> Loaded {
     Loaded {
         settings: Settings::default(),
-        notices: vec![settings::INVALID_FILE_NOTICE.to_owned()],
+        notices: vec![
+            settings::INVALID_FILE_NOTICE.to_owned(),
+            format!("Why: {why}."),
+        ],
         file: FileState::Invalid,
     }
 }

@@ -120,6 +120,10 @@ fn a_file_that_is_not_utf8_counts_as_invalid() {
     std::fs::write(&path, [0xff, 0xfe, b'{']).unwrap();
     let mut file = SettingsFile::open(Some(&path));
     assert_eq!(file.loaded.file, FileState::Invalid);
+    assert_eq!(
+        file.loaded.notices[1],
+        "Why: the file is not UTF-8 text (byte 1 is not)."
+    );
     assert!(file.save(Change::ResetToDefaults).is_err());
     assert_eq!(std::fs::read(&path).unwrap(), [0xff, 0xfe, b'{']);
 }
@@ -311,14 +315,20 @@ fn a_fifo_as_the_settings_file_loads_the_defaults_with_the_notice_without_blocki
     assert!(made.success());
     let file = SettingsFile::read(Some(&path));
     assert_eq!(file.loaded.file, FileState::Invalid);
-    assert_eq!(file.loaded.notices, [INVALID_FILE_NOTICE]);
+    assert_eq!(
+        file.loaded.notices,
+        [INVALID_FILE_NOTICE, "Why: it is not a regular file."]
+    );
 }
 
 #[test]
 fn a_device_as_the_settings_file_is_never_read_to_its_end() {
     let file = SettingsFile::read(Some(Path::new("/dev/zero")));
     assert_eq!(file.loaded.file, FileState::Invalid);
-    assert_eq!(file.loaded.notices, [INVALID_FILE_NOTICE]);
+    assert_eq!(
+        file.loaded.notices,
+        [INVALID_FILE_NOTICE, "Why: it is not a regular file."]
+    );
 }
 
 #[test]
@@ -329,6 +339,10 @@ fn a_settings_file_over_a_mebibyte_loads_the_defaults_with_the_notice() {
     std::fs::write(&path, format!("{{\"schemaVersion\": 5}}{padding}")).unwrap();
     let file = SettingsFile::read(Some(&path));
     assert_eq!(file.loaded.file, FileState::Invalid);
+    assert_eq!(
+        file.loaded.notices,
+        [INVALID_FILE_NOTICE, "Why: the file is larger than 1 MiB."]
+    );
 }
 
 #[test]

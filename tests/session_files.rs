@@ -106,6 +106,31 @@ fn an_ask_no_ui_could_open_is_over_and_resume_never_gives_it_again_as_a_cancel()
 }
 
 #[test]
+fn an_ask_ended_by_a_usage_error_once_under_way_leaves_nothing_for_resume() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let session = dir.path().join("session.jsonl");
+    std::fs::write(&session, calling_ask_user(&arguments())).expect("the session is written");
+    let session = session.display().to_string();
+    let mut asked: Vec<String> = vec!["--ui".into(), "inbox".into(), "--inbox".into()];
+    asked.extend(["nobody-listens".into(), "--session".into(), session.clone()]);
+    asked.extend(["--tool-call-id".into(), "call-1".into()]);
+    let output = ask_in(dir.path(), &asked);
+    assert_eq!(output.exit, 2, "{}", output.stderr);
+    let resumed = support::run_program(
+        &[
+            "resume".into(),
+            "--session".into(),
+            session,
+            "--ui".into(),
+            "none".into(),
+        ],
+        None,
+    );
+    let resumed: Value = serde_json::from_str(&resumed.stdout).expect("JSON");
+    assert_eq!(resumed, json!({"recovered": false}), "nobody was asked");
+}
+
+#[test]
 fn resume_of_an_unreadable_session_file_is_a_usage_error() {
     let output = support::run_program(
         &[

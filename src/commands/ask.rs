@@ -77,6 +77,13 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
                 .filter(|_| !matches!(surface, Surface::NoUi));
             let asked = around(events, &lifecycle, &call, || {
                 ask(&call, None, read.settings, &read.cwd, surface, &args.inbox)
+            })
+            .inspect_err(|_| {
+                // Nothing was asked after all (no inbox listening, nobody at the prompts): the
+                // ask journaled as started is closed, so `resume` does not find it waiting.
+                if let Some(journal) = &journal {
+                    journal.abandoned(&call);
+                }
             })?;
             if let Some(journal) = &journal {
                 journal.ended(&call, &asked);

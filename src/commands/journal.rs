@@ -161,6 +161,15 @@ impl AskJournal {
         }
     }
 
+    /// Closes `call`'s ask, journaled as started, that was never asked after all (a usage
+    /// error found once it was under way): its dismissal, with no outcome.
+    pub fn abandoned(&self, call: &Call) {
+        self.write(&[append::pending_dismissed(
+            &self.tool_call_id,
+            call.request_id(),
+        )]);
+    }
+
     /// Appends `records`; a failure is reported, never turned into a lost answer.
     pub fn write(&self, records: &[Record]) {
         if let Err(error) = self.file.append(records) {

@@ -67,7 +67,8 @@ impl JournalFile {
     /// Appends `records`, in order, each one entry with a fresh id whose parent is the entry
     /// before it; the lock on the file keeps another writer's entries from coming between.
     pub fn append(&self, records: &[Record]) -> Result<(), JournalError> {
-        self.append_checked(records, |_| None::<()>).map(|_| ())
+        self.append_checked(records, None::<fn(&str) -> Option<()>>)
+            .map(|_| ())
     }
 
     /// [`JournalFile::append`], unless `found` finds something in the session as it is once
@@ -78,14 +79,16 @@ impl JournalFile {
         records: &[Record],
         found: impl FnOnce(&Session) -> Option<T>,
     ) -> Result<Option<T>, JournalError> {
-        self.append_checked(records, |text| found(&Session::parse(text)))
+        self.append_checked(records, Some(|text: &str| found(&Session::parse(text))))
     }
 
-    /// [`JournalFile::append_unless`] with the locked file's text.
+    /// [`JournalFile::append_unless`] with the locked file's text; with no `found` to check,
+    /// only the file's end is read, back to its last entry, so an append costs what its
+    /// entries cost, however long the session has grown.
     fn append_checked<T>(
         &self,
         records: &[Record],
-        found: impl FnOnce(&str) -> Option<T>,
+        found: Option<impl FnOnce(&str) -> Option<T>>,
     ) -> Result<Option<T>, JournalError> {
         if records.is_empty() {
             return Ok(None);
@@ -100,10 +103,16 @@ impl JournalFile {
             .open(&self.path)
             .map_err(unwritable)?;
         file.lock().map_err(unwritable)?;
-        let (text, mut parent, ends_in_break) = tail(&mut file).map_err(unwritable)?;
-        if let Some(found) = found(&text) {
-            return Ok(Some(found));
-        }
+        let (mut parent, ends_in_break) = match found {
+            Some(found) => {
+                let (text, parent, ends_in_break) = tail(&mut file).map_err(unwritable)?;
+                if let Some(found) = found(&text) {
+                    return Ok(Some(found));
+                }
+                (parent, ends_in_break)
+            }
+            None => last_entry(&mut file).map_err(unwritable)?,
+        };
         let mut text = String::new();
         if !ends_in_break {
             text.push('\n');
@@ -173,6 +182,42 @@ fn tail(file: &mut File) -> std::io::Result<(String, Option<String>, bool)> {
     Ok((text, last, ends_in_break))
 }
 
+/// The first stretch of the file's end [`last_entry`] reads; each next one is four times wider.
+const FIRST_STRETCH: u64 = 64 * 1024;
+
+/// The locked file's last entry's id and whether it ends in a line break (an empty file counts
+/// as one), read back from its end only as far as that entry, as [`tail`] finds them in the
+/// whole text.
+fn last_entry(file: &mut File) -> std::io::Result<(Option<String>, bool)> {
+    let length = file.metadata()?.len();
+    if length == 0 {
+        return Ok((None, true));
+    }
+    let mut stretch = FIRST_STRETCH;
+    loop {
+        let start = length.saturating_sub(stretch);
+        file.seek(SeekFrom::Start(start))?;
+        let mut bytes = Vec::new();
+        std::io::Read::by_ref(file)
+            .take(length - start)
+            .read_to_end(&mut bytes)?;
+        let ends_in_break = bytes.last() == Some(&b'\n');
+        // A stretch that starts inside a line leaves that line to a wider one.
+        let whole = match (start, bytes.iter().position(|&byte| byte == b'\n')) {
+            (0, _) => &bytes[..],
+            (_, Some(at)) => &bytes[at + 1..],
+            (_, None) => &[],
+        };
+        if let Some(id) = last_entry_id(&String::from_utf8_lossy(whole)) {
+            return Ok((Some(id), ends_in_break));
+        }
+        if start == 0 {
+            return Ok((None, ends_in_break));
+        }
+        stretch = stretch.saturating_mul(4);
+    }
+}
+
 /// A fresh entry id: 8 hex digits, as Pi's own ids are.
 fn fresh_id() -> String {
     uuid::Uuid::new_v4().simple().to_string()[..8].to_owned()
@@ -183,7 +228,9 @@ mod tests {
     use pi_agent_ask_core::journal::append::Record;
     use serde_json::{Value, json};
 
-    use super::JournalFile;
+    use std::fs::File;
+
+    use super::{JournalFile, last_entry, tail};
 
     fn record(n: u64) -> Record {
         Record {
@@ -245,6 +292,32 @@ mod tests {
         assert_eq!(entries[0]["parentId"], Value::Null);
         for pair in entries.windows(2) {
             assert_eq!(pair[1]["parentId"], pair[0]["id"]);
+        }
+    }
+
+    #[test]
+    fn the_end_read_alone_finds_the_last_entry_the_whole_text_does() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("session.jsonl");
+        let long = "x".repeat(300 * 1024);
+        let cases = [
+            String::new(),
+            "{\"type\":\"session\",\"id\":\"s\"}\n".to_owned(),
+            format!(
+                "{{\"type\":\"session\",\"id\":\"s\"}}\n{{\"type\":\"custom\",\"id\":\"a1\",\"pad\":\"{long}\"}}\nnot json\n{{\"broken"
+            ),
+            format!("{{\"type\":\"custom\",\"id\":\"b2\"}}\n{long}\n"),
+        ];
+        for text in cases {
+            std::fs::write(&path, &text).expect("written");
+            let mut file = File::open(&path).expect("opened");
+            let (_, whole_id, whole_break) = tail(&mut file).expect("read whole");
+            assert_eq!(
+                last_entry(&mut file).expect("read back from the end"),
+                (whole_id, whole_break),
+                "{}",
+                text.len()
+            );
         }
     }
 

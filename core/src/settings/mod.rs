@@ -115,11 +115,9 @@ fn parse(text: &str) -> Loaded {
         Err(why) => return invalid(&why),
     };
     let mut notices = Vec::new();
-    if let Some(unknown) = document
-        .as_object()
-        .and_then(problems::unknown_fields_notice)
-    {
-        notices.push(unknown);
+    if let Some(root) = document.as_object() {
+        notices.extend(problems::unknown_fields_notice(root));
+        notices.extend(problems::skipped_channels_notice(root));
     }
     if !problems.is_empty() {
         let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();

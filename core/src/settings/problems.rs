@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{SCHEMA_VERSION, Toggle};
+use super::{Channel, SCHEMA_VERSION, Toggle};
 
 /// The top-level fields a settings file has; `$schema` is what an editor's completion reads.
 const TOP_LEVEL: [&str; 5] = [
@@ -139,4 +139,39 @@ fn named(name: &str, section: Option<&str>, known: &[&str]) -> String {
         Some((_, candidate)) => format!("{} (did you mean {}?)", full(name), full(candidate)),
         None => full(name),
     }
+}
+
+/// The notice naming the notification channels of `root` that are none and are skipped (the
+/// bell is used when none is left), if there are any.
+pub(super) fn skipped_channels_notice(root: &Map<String, Value>) -> Option<String> {
+    let channels = match root.get("notifications")? {
+        Value::Object(section) => section.get("channels")?,
+        _ => return None,
+    };
+    let Value::Array(entries) = channels else {
+        return Some(format!(
+            "notifications.channels is {}, not a list of channels; the bell is used.",
+            quoted(channels)
+        ));
+    };
+    let skipped: Vec<String> = entries
+        .iter()
+        .filter(|entry| Channel::from_json(entry).is_none())
+        .map(quoted)
+        .collect();
+    if skipped.is_empty() {
+        return None;
+    }
+    let none_left = skipped.len() == entries.len();
+    let more = skipped.len().saturating_sub(MOST_NAMED);
+    let named = skipped[..skipped.len().min(MOST_NAMED)].join(", ");
+    let more = match more {
+        0 => String::new(),
+        more => format!(" and {more} more"),
+    };
+    let bell = if none_left { " The bell is used." } else { "" };
+    Some(format!(
+        "Notification channels skipped: {named}{more} (a channel is \"bell\", \"osc9\", \
+         \"osc777\", \"desktop\" or {{\"type\": \"command\", \"command\": …}}).{bell}"
+    ))
 }

@@ -152,6 +152,35 @@ fn invalid_keymaps_alone_keep_the_rest_and_name_the_problem() {
 }
 
 #[test]
+fn channels_that_are_none_are_named_as_skipped_and_a_list_that_is_none_means_the_bell() {
+    let some = load(Some(r#"{"notifications":{"channels":["osc9","bel",5]}}"#));
+    assert_eq!(
+        some.notices,
+        vec![
+            "Notification channels skipped: \"bel\", 5 (a channel is \"bell\", \"osc9\", \
+             \"osc777\", \"desktop\" or {\"type\": \"command\", \"command\": …})."
+                .to_owned()
+        ]
+    );
+    let none_left = load(Some(r#"{"notifications":{"channels":["bel"]}}"#));
+    assert!(
+        none_left.notices[0].ends_with("The bell is used."),
+        "{:?}",
+        none_left.notices
+    );
+    let no_list = load(Some(r#"{"notifications":{"channels":"bell"}}"#));
+    assert_eq!(
+        no_list.notices,
+        vec!["notifications.channels is \"bell\", not a list of channels; the bell is used."]
+    );
+    assert!(
+        load(Some(r#"{"notifications":{"channels":["bell"]}}"#))
+            .notices
+            .is_empty()
+    );
+}
+
+#[test]
 fn invalid_channels_are_skipped_and_none_valid_means_bell() {
     let text = r#"{"notifications":{"channels":["osc9",{"type":"command"},"beep",{"type":"command","command":"say hi"}]}}"#;
     let loaded = load(Some(text));

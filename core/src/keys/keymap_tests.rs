@@ -234,6 +234,10 @@ fn null_section_means_defaults() {
     "keymaps.footer: unknown context; expected global, main, editor, noteEditor or settingsModal"
 )]
 #[case(json!({"main": {"submit": ["enter"]}}), "keymaps.main.submit: unknown action")]
+#[case(
+    json!({"main": {"confrm": ["enter"]}}),
+    "keymaps.main.confrm: unknown action (did you mean confirm?)"
+)]
 #[case(json!({"noteEditor": {"submit": ["x"]}}), "keymaps.noteEditor.submit: unknown action")]
 #[case(json!({"editor": {"save": ["x"]}}), "keymaps.editor.save: unknown action")]
 #[case(

@@ -149,9 +149,11 @@ fn apply_context<A: Action>(
     let mut written = Vec::new();
     for (name, ids) in actions {
         let Ok(action) = A::named(context, name) else {
+            let names = A::ALL.iter().map(|action| action.name_in(context));
             problems.push(KeymapProblem::UnknownAction {
                 context,
                 name: name.clone(),
+                closest: crate::text::closest(name, names),
             });
             continue;
         };

@@ -21,12 +21,14 @@ pub enum KeymapProblem {
     )]
     UnknownContext(String),
     /// An action name the context does not have.
-    #[error("keymaps.{context}.{name}: unknown action")]
+    #[error("keymaps.{context}.{name}: unknown action{}", meant(*.closest))]
     UnknownAction {
         /// The context it was written in.
         context: Context,
         /// The name as written.
         name: String,
+        /// The context's action a typo likely meant.
+        closest: Option<&'static str>,
     },
     /// An action whose value is not a list of strings.
     #[error("keymaps.{context}.{action} must be a list of key ids")]
@@ -135,4 +137,9 @@ pub enum KeymapProblem {
         /// The other action.
         second: &'static str,
     },
+}
+
+/// ` (did you mean NAME?)` for a name a typo likely meant, else nothing.
+fn meant(closest: Option<&str>) -> String {
+    closest.map_or_else(String::new, |name| format!(" (did you mean {name}?)"))
 }

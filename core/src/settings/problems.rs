@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::{Channel, SCHEMA_VERSION, Toggle};
+use crate::text::closest;
 
 /// The top-level fields a settings file has; `$schema` is what an editor's completion reads.
 const TOP_LEVEL: [&str; 5] = [
@@ -23,9 +24,6 @@ const MOST_NAMED: usize = 5;
 
 /// The most characters of a wrong value or an unknown name a notice quotes.
 const MOST_QUOTED: usize = 40;
-
-/// The longest name a close known one is looked for: longer ones are no typo.
-const LONGEST_TYPO: usize = 64;
 
 /// Why a settings document is not valid settings.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -125,18 +123,8 @@ fn named(name: &str, section: Option<&str>, known: &[&str]) -> String {
         Some(section) => format!("{section}.{}", cut(name)),
         None => cut(name).into_owned(),
     };
-    let lower = name.to_lowercase();
-    let closest = known
-        .iter()
-        .filter(|_| name.len() <= LONGEST_TYPO)
-        .map(|candidate| {
-            let distance = strsim::damerau_levenshtein(&lower, &candidate.to_lowercase());
-            (distance, candidate)
-        })
-        .filter(|(distance, _)| *distance <= 2)
-        .min_by_key(|(distance, _)| *distance);
-    match closest {
-        Some((_, candidate)) => format!("{} (did you mean {}?)", full(name), full(candidate)),
+    match closest(name, known.iter().copied()) {
+        Some(candidate) => format!("{} (did you mean {}?)", full(name), full(candidate)),
         None => full(name),
     }
 }

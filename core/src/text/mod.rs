@@ -5,6 +5,7 @@
 //! borrow from their input whenever they can.
 
 mod ascii;
+mod closest;
 mod position;
 mod sanitize;
 mod width;
@@ -24,6 +25,7 @@ pub(crate) use wrap::wrap_ascii_line_into;
 pub use wrap::{wrap, wrap_into, wrapped_line_count};
 
 pub use ascii::is_printable_ascii;
+pub use closest::closest;
 pub use position::{
     byte_at_char, chars_of_cluster_after, chars_of_cluster_before, cluster_start_at,
 };

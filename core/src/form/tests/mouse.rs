@@ -338,7 +338,7 @@ fn the_wheel_over_the_preview_scrolls_it() {
 #[test]
 fn the_wheel_over_the_summary_scrolls_it_and_over_the_actions_moves_among_them() {
     let mut run = Run::new(ask_user(&many(20, 2)), "shift+tab");
-    let summary = at(&run, "label 1  Question 1?");
+    let summary = at(&run, "Question 1?  →");
     mouse(&mut run, Mouse::ScrollDown(summary));
     assert_eq!(run.form.state.review_scroll, 3);
     mouse(&mut run, Mouse::ScrollUp(summary));

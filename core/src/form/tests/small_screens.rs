@@ -303,3 +303,22 @@ fn a_review_too_short_for_its_full_summary_shows_every_answer_on_a_line_of_its_o
         "with room, each question shows its prompt and its answer below:\n{tall}"
     );
 }
+
+#[test]
+fn a_long_label_keeps_a_compact_line_to_one_row_as_on_its_tab() {
+    let label = "A label much longer than any tab shows it".repeat(3);
+    let arguments = json!({"questions": (1..=6).map(|n| json!({"id": format!("q{n}"),
+        "label": format!("{label} {n}"), "prompt": "Which?",
+        "options": [{"value": "a", "label": "Alpha"}]})).collect::<Vec<_>>()});
+    let answered = ["enter"; 6].join(" ");
+    let screen = Run::sized(ask_user(&arguments), Size::new(60, 15), &answered).screen();
+    let answers = screen
+        .lines()
+        .filter(|line| line.contains("→ Alpha"))
+        .count();
+    assert!(answers >= 3, "{screen}");
+    assert!(
+        screen.contains("A label much longer…  Which?  → Alpha"),
+        "{screen}"
+    );
+}

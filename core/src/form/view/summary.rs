@@ -21,6 +21,9 @@ use smallvec::smallvec;
 /// any summary has, so only the end found on a later page moves a page back.
 const UNCOUNTED: usize = usize::MAX / 4;
 
+/// The most cells a label takes on a compact line, as on its tab.
+const COMPACT_LABEL: usize = 20;
+
 /// The fewest columns the prompt's start takes after a compact line's answer: fewer say too
 /// little to be worth the room.
 const PROMPT_AFTER_ANSWER: usize = 12;
@@ -77,7 +80,7 @@ impl Form {
         let mut lines = match form {
             SummaryForm::Full => wrap_spans_first(
                 &[
-                    label.clone(),
+                    label,
                     Span::new("  ", TEXT),
                     Span::multiline(&question.prompt, TEXT),
                 ],
@@ -86,6 +89,8 @@ impl Form {
             ),
             SummaryForm::Compact => Vec::new(),
         };
+        // A compact line keeps its label to a tab's width, so the answer stays on its row.
+        let label = Span::new(&question.label, ACCENT.bold()).truncated(COMPACT_LABEL);
         let inner = columns.saturating_sub(2).max(1);
         let indent = |lines| indented(lines, 2);
         let answered = draft.is_answered();

@@ -66,6 +66,20 @@ fn an_ask_for_a_tool_call_the_session_does_not_hold_says_resume_will_not_find_it
     );
 }
 
+/// What `resume --ui none` of the session file at `session` prints.
+fn resumed_without_a_ui(session: String) -> Value {
+    let args = [
+        "resume".into(),
+        "--session".into(),
+        session,
+        "--ui".into(),
+        "none".into(),
+    ];
+    let resumed = support::run_program(&args, None);
+    assert_eq!(resumed.exit, 0, "{}", resumed.stderr);
+    serde_json::from_str(&resumed.stdout).expect("JSON")
+}
+
 #[test]
 fn an_ask_no_ui_could_open_is_over_and_resume_never_gives_it_again_as_a_cancel() {
     let dir = tempfile::tempdir().expect("a folder");
@@ -86,20 +100,8 @@ fn an_ask_no_ui_could_open_is_over_and_resume_never_gives_it_again_as_a_cancel()
         "{}",
         output.stdout
     );
-    let resumed = support::run_program(
-        &[
-            "resume".into(),
-            "--session".into(),
-            session,
-            "--ui".into(),
-            "none".into(),
-        ],
-        None,
-    );
-    assert_eq!(resumed.exit, 0, "{}", resumed.stderr);
-    let resumed: Value = serde_json::from_str(&resumed.stdout).expect("JSON");
     assert_eq!(
-        resumed,
+        resumed_without_a_ui(session),
         json!({"recovered": false}),
         "the model was told to ask another way, not that the user cancelled"
     );
@@ -116,18 +118,11 @@ fn an_ask_ended_by_a_usage_error_once_under_way_leaves_nothing_for_resume() {
     asked.extend(["--tool-call-id".into(), "call-1".into()]);
     let output = ask_in(dir.path(), &asked);
     assert_eq!(output.exit, 2, "{}", output.stderr);
-    let resumed = support::run_program(
-        &[
-            "resume".into(),
-            "--session".into(),
-            session,
-            "--ui".into(),
-            "none".into(),
-        ],
-        None,
+    assert_eq!(
+        resumed_without_a_ui(session),
+        json!({"recovered": false}),
+        "nobody was asked"
     );
-    let resumed: Value = serde_json::from_str(&resumed.stdout).expect("JSON");
-    assert_eq!(resumed, json!({"recovered": false}), "nobody was asked");
 }
 
 #[test]

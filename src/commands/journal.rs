@@ -113,17 +113,7 @@ impl AskJournal {
             // Nothing could ask it: it is over, the model told to ask another way; its
             // dismissal keeps `resume` from giving it again as a cancel, which its details
             // (cancelled, no answers) would read as.
-            AskEnding::Unasked => {
-                let mut records: Vec<Record> =
-                    append::history_completed(call, details(&asked.result))
-                        .into_iter()
-                        .collect();
-                records.push(append::pending_dismissed(
-                    &self.tool_call_id,
-                    call.request_id(),
-                ));
-                records
-            }
+            AskEnding::Unasked => self.closing(call, asked),
             // A surface gone without a word kept nothing: the ask stays waiting. An ask taken
             // over is the other asker's to journal.
             AskEnding::SurfaceGone | AskEnding::TakenOver => Vec::new(),
@@ -142,23 +132,25 @@ impl AskJournal {
     /// append ([`Self::write`]) or hand to the host.
     pub fn ended_recovered(&self, call: &Call, asked: &Asked) -> Vec<Record> {
         match &asked.ending {
-            AskEnding::User | AskEnding::InboxClosed => {
-                let mut records: Vec<Record> =
-                    append::history_completed(call, details(&asked.result))
-                        .into_iter()
-                        .collect();
-                records.push(append::pending_dismissed(
-                    &self.tool_call_id,
-                    call.request_id(),
-                ));
-                records
-            }
+            AskEnding::User | AskEnding::InboxClosed => self.closing(call, asked),
             AskEnding::Interrupted(_) | AskEnding::SurfaceGone => {
                 self.ended(call, asked);
                 Vec::new()
             }
             AskEnding::Unasked | AskEnding::TakenOver => Vec::new(),
         }
+    }
+
+    /// The entries that end `call`'s ask for good: its outcome, then its dismissal.
+    fn closing(&self, call: &Call, asked: &Asked) -> Vec<Record> {
+        let mut records: Vec<Record> = append::history_completed(call, details(&asked.result))
+            .into_iter()
+            .collect();
+        records.push(append::pending_dismissed(
+            &self.tool_call_id,
+            call.request_id(),
+        ));
+        records
     }
 
     /// Closes `call`'s ask, journaled as started, that was never asked after all (a usage

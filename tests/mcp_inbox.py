@@ -220,7 +220,7 @@ def cancelled_on_the_wire() -> None:
 
 def background_withdrawn_and_called_again() -> None:
     """A background call the client withdraws while its form is open in the inbox keeps what
-    the person wrote for the same call made again, background or not."""
+    the person wrote for the same call made again, here in the foreground."""
     params = server()
     process = subprocess.Popen([params.command, *params.args], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, text=True,
@@ -241,12 +241,13 @@ def background_withdrawn_and_called_again() -> None:
                                     "params": {"requestId": 2, "reason": "test"}}) + "\n")
     process.stdin.flush()
     shown = shown and blocking_wait_for("the idle screen after the withdrawal", idle)
-    process.stdin.write(json.dumps(tool_call(3, "ask_user", background)) + "\n")
+    # Made again in the foreground: `background` is no part of what a call asks.
+    process.stdin.write(json.dumps(tool_call(3, "ask_user", ARGUMENTS)) + "\n")
     process.stdin.flush()
     again = shown and blocking_wait_for("the form of the call made again",
                                         lambda t: "background draft" in t)
-    check("wire: a background call made again opens with what its withdrawn form held",
-          again, screen())
+    check("wire: a background call made again in the foreground opens with what its "
+          "withdrawn form held", again, screen())
     # Withdrawn too, so that no form is left in the journal for the servers after this one.
     process.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/cancelled",
                                     "params": {"requestId": 3, "reason": "test"}}) + "\n")

@@ -34,7 +34,7 @@ impl SetAside {
         if !news_since(None, &drafts) {
             return;
         }
-        let (tool, arguments) = (call.tool(), call.arguments());
+        let (tool, arguments) = (call.tool(), asked(call));
         let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
         kept.retain(|form| form.tool != tool || form.arguments != arguments);
         if kept.len() == MOST_KEPT {
@@ -54,10 +54,20 @@ impl SetAside {
         if kept.is_empty() {
             return None;
         }
-        let (tool, arguments) = (call.tool(), call.arguments());
+        let (tool, arguments) = (call.tool(), asked(call));
         let at = kept
             .iter()
             .position(|form| form.tool == tool && form.arguments == arguments)?;
         kept.remove(at).map(|form| form.drafts)
     }
+}
+
+/// What `call` asks: its arguments without `background`, so that a call made again in the
+/// foreground after a background one (or the other way) finds what its form held.
+fn asked(call: &Call) -> Value {
+    let mut arguments = call.arguments();
+    if let Some(object) = arguments.as_object_mut() {
+        object.remove("background");
+    }
+    arguments
 }

@@ -78,8 +78,11 @@ fn reset_saves_the_defaults_and_keeps_unknown_fields() {
     let mut file = SettingsFile::open(Some(&path));
     let unknown = "Unknown settings ignored: mine.".to_owned();
     assert_eq!(file.loaded.notices.len(), 2, "{:?}", file.loaded.notices);
-    assert_eq!(file.loaded.notices[0], unknown);
-    assert!(file.loaded.notices[1].starts_with("Invalid keymaps"));
+    assert!(
+        file.loaded.notices[0].starts_with("Invalid keymaps"),
+        "keys first"
+    );
+    assert_eq!(file.loaded.notices[1], unknown);
     file.save(Change::ResetToDefaults).unwrap();
     let saved = document_at(&path);
     assert_eq!(saved["mine"], json!(1));

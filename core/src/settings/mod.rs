@@ -115,16 +115,18 @@ fn parse(text: &str) -> Loaded {
         Err(why) => return invalid(&why),
     };
     let mut notices = Vec::new();
-    if let Some(root) = document.as_object() {
-        notices.extend(problems::unknown_fields_notice(root));
-        notices.extend(problems::skipped_channels_notice(root));
-    }
+    // The keymaps' notice first: a screen that shows only the first rows of the notices shows
+    // that the keys are the defaults before what is merely ignored.
     if !problems.is_empty() {
         let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
         notices.push(format!(
             "Invalid keymaps ({}). Using default ask keymaps for this session.",
             listed.join("; ")
         ));
+    }
+    if let Some(root) = document.as_object() {
+        notices.extend(problems::unknown_fields_notice(root));
+        notices.extend(problems::skipped_channels_notice(root));
     }
     Loaded {
         settings,

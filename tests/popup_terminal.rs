@@ -43,6 +43,15 @@ fn start(attached: bool) -> Option<(Asking, Option<Client>)> {
     Some((term, Some(client)))
 }
 
+/// [`start`] with a client attached, then `ask --ui popup` launched and its popup shown.
+fn popup_asked() -> Option<(Asking, Client)> {
+    let (term, client) = start(true)?;
+    let client = client?;
+    term.launch_recorded("", "ask arguments.json --ui popup");
+    wait_for_the_popup(&term, &client);
+    Some((term, client))
+}
+
 /// The folders in `run/`, the asker's runtime folder.
 fn private_folders(term: &Asking) -> Vec<std::path::PathBuf> {
     std::fs::read_dir(term.tmux.path("run"))
@@ -88,11 +97,9 @@ fn wait_for_the_popup(term: &Asking, client: &Client) -> String {
 
 #[test]
 fn a_popup_over_the_pane_is_answered_with_keys_typed_into_the_client() {
-    let Some((term, Some(mut client))) = start(true) else {
+    let Some((term, mut client)) = popup_asked() else {
         return;
     };
-    term.launch_recorded("", "ask arguments.json --ui popup");
-    wait_for_the_popup(&term, &client);
     let folders = private_folders(&term);
     assert_eq!(folders.len(), 1, "{folders:?}");
     assert_eq!(mode(&folders[0]), 0o700);
@@ -145,11 +152,9 @@ fn keys_typed_on_as_the_popup_opens_do_not_answer_it() {
 
 #[test]
 fn sigterm_to_the_asker_closes_the_popup_and_prints_the_cancelled_result_with_the_answers_so_far() {
-    let Some((term, Some(mut client))) = start(true) else {
+    let Some((term, mut client)) = popup_asked() else {
         return;
     };
-    term.launch_recorded("", "ask arguments.json --ui popup");
-    wait_for_the_popup(&term, &client);
     // An option's note rides in the drafts the popup hands back, keyed by the option's index.
     client.type_bytes(b"n");
     client.wait_for("the note editor", |screen| screen.contains("save note"));
@@ -181,11 +186,9 @@ fn sigterm_to_the_asker_closes_the_popup_and_prints_the_cancelled_result_with_th
 
 #[test]
 fn a_popup_closed_from_outside_keeps_the_answers_so_far() {
-    let Some((term, Some(mut client))) = start(true) else {
+    let Some((term, mut client)) = popup_asked() else {
         return;
     };
-    term.launch_recorded("", "ask arguments.json --ui popup");
-    wait_for_the_popup(&term, &client);
     client.type_bytes(b"\r");
     client.wait_for("the summary", |screen| {
         screen.contains("Review your answers")
@@ -211,11 +214,9 @@ fn a_popup_closed_from_outside_keeps_the_answers_so_far() {
 
 #[test]
 fn a_killed_asker_still_closes_its_popup() {
-    let Some((term, Some(client))) = start(true) else {
+    let Some((term, client)) = popup_asked() else {
         return;
     };
-    term.launch_recorded("", "ask arguments.json --ui popup");
-    wait_for_the_popup(&term, &client);
     let sent = Command::new("kill")
         .args(["-s", "KILL", &term.recorded_pid().to_string()])
         .status()
@@ -255,12 +256,20 @@ fn on_linux<T>(read: std::io::Result<T>) -> Option<T> {
 /// Picks `SQLite` and submits the form with keys typed into the client; the screen that showed
 /// `SQLite` highlighted.
 fn submit_sqlite(client: &mut Client) -> String {
+    let highlighted = sqlite_to_the_review(client);
+    client.type_bytes(b"\r");
+    highlighted
+}
+
+/// Picks the second option in the popup's form and waits for the review; the screen with it
+/// highlighted.
+fn sqlite_to_the_review(client: &mut Client) -> String {
     client.type_bytes(b"\x1b[B");
     let highlighted = client.wait_for("SQLite highlighted", |screen| {
         screen.contains("› 2. ( ) SQLite")
     });
     client.type_bytes(b"\r");
-    client.submit_from_the_review();
+    client.wait_for_the_review();
     highlighted
 }
 
@@ -334,11 +343,9 @@ fn a_popup_starts_in_the_panes_directory_whatever_its_name_holds() {
 
 #[test]
 fn a_popup_starts_in_the_panes_directory_and_its_killed_program_gives_the_cancelled_result() {
-    let Some((term, Some(client))) = start(true) else {
+    let Some((term, client)) = popup_asked() else {
         return;
     };
-    term.launch_recorded("", "ask arguments.json --ui popup");
-    wait_for_the_popup(&term, &client);
     let program = term.popup_program();
     if let Some(cwd) = on_linux(std::fs::read_link(format!("/proc/{program}/cwd"))) {
         let pane = term

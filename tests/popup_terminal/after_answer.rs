@@ -7,23 +7,17 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use super::{Asking, PROMPT, read_result, start, stderr, submit_sqlite, wait_for_the_popup};
+use super::{
+    Asking, PROMPT, popup_asked, read_result, sqlite_to_the_review, start, stderr, submit_sqlite,
+    wait_for_the_popup,
+};
 
 #[test]
 fn keys_typed_or_held_after_the_answer_never_reach_the_pane_under_the_popup() {
-    let Some((term, Some(mut client))) = start(true) else {
+    let Some((term, mut client)) = popup_asked() else {
         return;
     };
-    term.launch_recorded("", "ask arguments.json --ui popup");
-    wait_for_the_popup(&term, &client);
-    client.type_bytes(b"\x1b[B");
-    client.wait_for("SQLite highlighted", |screen| {
-        screen.contains("› 2. ( ) SQLite")
-    });
-    client.type_bytes(b"\r");
-    client.wait_for("the review", |screen| {
-        screen.contains("Review your answers")
-    });
+    sqlite_to_the_review(&mut client);
     // The enter that submits, held down for two and a half seconds, then what a quick hand
     // types on, meant for the form.
     for _ in 0..50 {
@@ -91,11 +85,9 @@ fn a_popup_waits_for_another_the_client_shows_and_opens_once_it_closes() {
 
 #[test]
 fn a_form_ended_from_outside_closes_its_popup_at_once_while_the_typing_goes_on() {
-    let Some((term, Some(mut client))) = start(true) else {
+    let Some((term, mut client)) = popup_asked() else {
         return;
     };
-    term.launch_recorded("", "ask arguments.json --ui popup");
-    wait_for_the_popup(&term, &client);
     let sent = Command::new("kill")
         .args(["-s", "TERM", &term.recorded_pid().to_string()])
         .status()
@@ -145,11 +137,9 @@ fn a_popup_waiting_for_another_ends_its_wait_when_the_client_goes_away() {
 
 #[test]
 fn a_signal_after_the_answer_changes_neither_the_result_nor_the_status() {
-    let Some((term, Some(mut client))) = start(true) else {
+    let Some((term, mut client)) = popup_asked() else {
         return;
     };
-    term.launch_recorded("", "ask arguments.json --ui popup");
-    wait_for_the_popup(&term, &client);
     submit_sqlite(&mut client);
     client.wait_for("the popup saying the answer went", |screen| {
         screen.contains("Sent to the agent.")

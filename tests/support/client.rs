@@ -110,10 +110,15 @@ impl Client {
 
     /// Waits for the form's review and submits from it, as its first action does.
     pub fn submit_from_the_review(&mut self) {
+        self.wait_for_the_review();
+        self.type_bytes(b"\r");
+    }
+
+    /// Waits for the form's review.
+    pub fn wait_for_the_review(&self) {
         self.wait_for("the review", |screen| {
             screen.contains("Review your answers")
         });
-        self.type_bytes(b"\r");
     }
 
     /// Waits for `prompt` in a popup of two options, opens its `Type your own` row (down, down,

@@ -9,7 +9,7 @@ mod support;
 
 use serde_json::{Value, json};
 use support::asking::Asking;
-use support::pi_session::{calling_ask_user, custom_types};
+use support::pi_session::{calling_ask_user, custom_types, resumed};
 
 const PROMPT: &str = "Which cache should the service use?";
 
@@ -188,28 +188,13 @@ fn asked_with_a_session(term: &Asking) -> std::path::PathBuf {
     session_path
 }
 
-fn resume(session: &std::path::Path, ui: &str) -> Value {
-    let output = support::run_program(
-        &[
-            "resume".into(),
-            "--session".into(),
-            session.display().to_string(),
-            "--ui".into(),
-            ui.into(),
-        ],
-        None,
-    );
-    assert_eq!(output.exit, 0, "{}", output.stderr);
-    serde_json::from_str(&output.stdout).expect("one JSON document")
-}
-
 #[test]
 fn an_ask_no_ui_could_ask_stays_to_recover_and_nothing_is_written_for_it() {
     let dir = tempfile::tempdir().expect("a folder");
     let path = dir.path().join("session.jsonl");
     std::fs::write(&path, calling_ask_user(&arguments())).expect("the session is written");
     for _ in 0..2 {
-        let printed = resume(&path, "none");
+        let printed = resumed(&path, "none");
         assert_eq!(printed["recovered"], json!(true));
         assert_eq!(printed["toolCallId"], json!("call-1"));
         assert_eq!(
@@ -382,7 +367,7 @@ fn an_answered_ask_whose_host_went_away_before_the_tool_result_gives_its_answer_
         before
     );
     // The host never wrote the tool result: the answer comes back, not an empty form.
-    let printed = resume(&session_path, "none");
+    let printed = resumed(&session_path, "none");
     assert_eq!(printed["recovered"], json!(true));
     assert_eq!(printed["toolCallId"], json!("call-1"));
     assert_eq!(printed["dismissed"], json!(true));
@@ -397,7 +382,7 @@ fn an_answered_ask_whose_host_went_away_before_the_tool_result_gives_its_answer_
             "ask:pending-dismissed"
         ]
     );
-    assert_eq!(resume(&session_path, "none"), json!({"recovered": false}));
+    assert_eq!(resumed(&session_path, "none"), json!({"recovered": false}));
 }
 
 #[test]
@@ -416,7 +401,7 @@ fn a_leaf_named_keeps_a_call_made_after_it_from_being_taken_for_the_interrupted_
         calling_ask_user(&arguments()) + &newer.to_string() + "\n",
     )
     .expect("the session is written");
-    let resumed = |leaf: &str| {
+    let resumed_at = |leaf: &str| {
         support::run_program(
             &[
                 "resume".into(),
@@ -430,16 +415,16 @@ fn a_leaf_named_keeps_a_call_made_after_it_from_being_taken_for_the_interrupted_
             None,
         )
     };
-    let at_load = resumed("a1");
+    let at_load = resumed_at("a1");
     assert_eq!(at_load.exit, 0, "{}", at_load.stderr);
     let printed: Value = serde_json::from_str(&at_load.stdout).expect("one JSON document");
     assert_eq!(printed["toolCallId"], json!("call-1"));
     assert_eq!(
-        resume(&path, "none")["toolCallId"],
+        resumed(&path, "none")["toolCallId"],
         json!("call-2"),
         "without a leaf"
     );
-    let unknown = resumed("gone");
+    let unknown = resumed_at("gone");
     assert_eq!(unknown.exit, 2);
     assert!(
         unknown

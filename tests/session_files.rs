@@ -6,7 +6,7 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::pi_session::calling_ask_user;
+use support::pi_session::{calling_ask_user, resumed};
 
 fn arguments() -> Value {
     json!({"questions": [{"id": "cache", "label": "Cache", "prompt": "Which cache?",
@@ -66,42 +66,31 @@ fn an_ask_for_a_tool_call_the_session_does_not_hold_says_resume_will_not_find_it
     );
 }
 
-/// What `resume --ui none` of the session file at `session` prints.
-fn resumed_without_a_ui(session: String) -> Value {
-    let args = [
-        "resume".into(),
-        "--session".into(),
-        session,
-        "--ui".into(),
-        "none".into(),
-    ];
-    let resumed = support::run_program(&args, None);
-    assert_eq!(resumed.exit, 0, "{}", resumed.stderr);
-    serde_json::from_str(&resumed.stdout).expect("JSON")
+/// `ask` of [`arguments`] for tool call `call-1` of a session Pi wrote in `dir`, journaled
+/// there, with `flags` first; its output and the session's path.
+fn asked_for_call_one(
+    dir: &std::path::Path,
+    flags: &[&str],
+) -> (support::ProgramOutput, std::path::PathBuf) {
+    let session = dir.join("session.jsonl");
+    std::fs::write(&session, calling_ask_user(&arguments())).expect("the session is written");
+    let mut args: Vec<String> = flags.iter().map(|flag| (*flag).to_owned()).collect();
+    args.extend(["--session".into(), session.display().to_string()]);
+    args.extend(["--tool-call-id".into(), "call-1".into()]);
+    (ask_in(dir, &args), session)
 }
 
 #[test]
 fn an_ask_no_ui_could_open_is_over_and_resume_never_gives_it_again_as_a_cancel() {
     let dir = tempfile::tempdir().expect("a folder");
-    let session = dir.path().join("session.jsonl");
-    std::fs::write(&session, calling_ask_user(&arguments())).expect("the session is written");
-    let session = session.display().to_string();
-    let flags = [
-        "--session".into(),
-        session.clone(),
-        "--tool-call-id".into(),
-        "call-1".into(),
-    ];
-    let mut asked = vec!["--ui".into(), "none".into()];
-    asked.extend_from_slice(&flags);
-    let output = ask_in(dir.path(), &asked);
+    let (output, session) = asked_for_call_one(dir.path(), &["--ui", "none"]);
     assert!(
         output.stdout.contains("Needs user input"),
         "{}",
         output.stdout
     );
     assert_eq!(
-        resumed_without_a_ui(session),
+        resumed(&session, "none"),
         json!({"recovered": false}),
         "the model was told to ask another way, not that the user cancelled"
     );
@@ -110,16 +99,11 @@ fn an_ask_no_ui_could_open_is_over_and_resume_never_gives_it_again_as_a_cancel()
 #[test]
 fn an_ask_ended_by_a_usage_error_once_under_way_leaves_nothing_for_resume() {
     let dir = tempfile::tempdir().expect("a folder");
-    let session = dir.path().join("session.jsonl");
-    std::fs::write(&session, calling_ask_user(&arguments())).expect("the session is written");
-    let session = session.display().to_string();
-    let mut asked: Vec<String> = vec!["--ui".into(), "inbox".into(), "--inbox".into()];
-    asked.extend(["nobody-listens".into(), "--session".into(), session.clone()]);
-    asked.extend(["--tool-call-id".into(), "call-1".into()]);
-    let output = ask_in(dir.path(), &asked);
+    let flags = ["--ui", "inbox", "--inbox", "nobody-listens"];
+    let (output, session) = asked_for_call_one(dir.path(), &flags);
     assert_eq!(output.exit, 2, "{}", output.stderr);
     assert_eq!(
-        resumed_without_a_ui(session),
+        resumed(&session, "none"),
         json!({"recovered": false}),
         "nobody was asked"
     );

@@ -3,6 +3,21 @@
 
 use serde_json::{Value, json};
 
+/// What `resume --session SESSION --ui UI` prints, once it exited 0.
+pub fn resumed(session: &std::path::Path, ui: &str) -> Value {
+    let args = [
+        "resume",
+        "--session",
+        &session.display().to_string(),
+        "--ui",
+        ui,
+    ]
+    .map(str::to_owned);
+    let output = super::run_program(&args, None);
+    assert_eq!(output.exit, 0, "{}", output.stderr);
+    serde_json::from_str(&output.stdout).expect("one JSON document")
+}
+
 /// A session the way Pi writes it (a header, a user message, then the assistant message that
 /// calls `ask_user` with `arguments` as tool call `call-1`), as JSON lines.
 pub fn calling_ask_user(arguments: &Value) -> String {

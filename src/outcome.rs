@@ -171,8 +171,11 @@ pub fn usage_failure(error: &UsageError) -> Exit {
     Exit::from(2)
 }
 
-/// Writes `pi-agent-ask: <message>` on stderr. A closed or broken stderr loses the message but
-/// never the exit status: the write's failure is ignored rather than a panic.
+/// Writes `pi-agent-ask: <message>` on stderr, one line: a message quotes what it was given (a
+/// settings file's field, a path, a name), which reaches the terminal with no escape sequence,
+/// bidi control or line break of its own. A closed or broken stderr loses the message but never
+/// the exit status: the write's failure is ignored rather than a panic.
 pub fn report(message: &str) {
+    let message = pi_agent_ask_core::text::sanitize_line(message);
     let _ = writeln!(std::io::stderr().lock(), "pi-agent-ask: {message}");
 }

@@ -6,7 +6,6 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use pi_agent_ask_core::settings::{self, Change, FileState, Loaded, Settings};
-use pi_agent_ask_core::text::sanitize_line;
 
 use crate::files::{ReadProblem, io_text, read_regular_file, settings_path, without_bom};
 
@@ -78,10 +77,8 @@ impl SettingsFile {
     /// Says on standard error what was wrong with the file (an invalid file, keymaps left at
     /// their defaults), for a command that shows no form, where the form would show it.
     pub fn report_notices(&self) {
-        // A notice quotes the file's own words (an unknown field's name): it reaches the
-        // terminal with no escape sequence or line break of theirs, as on the form.
         for notice in self.notices() {
-            crate::outcome::report(&sanitize_line(&notice));
+            crate::outcome::report(&notice);
         }
     }
 

@@ -199,8 +199,10 @@ pub fn json_error(error: &serde_json::Error, what: &str) -> UsageError {
 /// a 128th level.
 pub const MAX_JSON_DEPTH: usize = 127;
 
+/// Opens `path` for reading without waiting on it: a FIFO named where a file should be is
+/// opened at once (and then refused as no regular file) rather than hanging for a writer.
 #[cfg(unix)]
-fn open_without_blocking(path: &Path) -> std::io::Result<File> {
+pub fn open_without_blocking(path: &Path) -> std::io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt as _;
     OpenOptions::new()
         .read(true)
@@ -208,8 +210,9 @@ fn open_without_blocking(path: &Path) -> std::io::Result<File> {
         .open(path)
 }
 
+/// Opens `path` for reading.
 #[cfg(not(unix))]
-fn open_without_blocking(path: &Path) -> std::io::Result<File> {
+pub fn open_without_blocking(path: &Path) -> std::io::Result<File> {
     OpenOptions::new().read(true).open(path)
 }
 

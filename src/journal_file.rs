@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use pi_agent_ask_core::journal::append::{Placement, Record};
-use pi_agent_ask_core::journal::entry::last_entry_id;
+use pi_agent_ask_core::journal::from_end;
 use pi_agent_ask_core::journal::{Moment, Session};
 
-use crate::files::{ReadProblem, read_regular_file};
+use crate::files::{ReadProblem, open_without_blocking, read_regular_file};
+use crate::lines_from_end::LinesFromEnd;
 
 /// The largest session file read: sessions hold whole conversations, images included.
 pub const MAX_SESSION_FILE_BYTES: u64 = 512 * 1024 * 1024;
@@ -139,8 +140,9 @@ impl JournalFile {
     }
 
     /// Appends what `moment` records, stamped now; the payload of a call names the session
-    /// entry holding its tool call when the active branch has one. A call the journal does not
-    /// keep (no request id) appends nothing and reads nothing.
+    /// entry holding its tool call when the active branch has one, found by reading back from
+    /// the file's end (see [`from_end::entry_of_tool_call`]). A call the journal does not keep
+    /// (no request id) appends nothing and reads nothing.
     pub fn keep(&self, moment: Moment<'_>) -> Result<(), JournalError> {
         let now = SystemTime::now();
         let created_at = humantime::format_rfc3339_millis(now).to_string();
@@ -150,16 +152,38 @@ impl JournalFile {
             return Ok(());
         }
         if let Some(tool_call_id) = moment.tool_call_id() {
-            let source_entry_id = self
-                .read()?
-                .active_branch()
-                .entry_of_tool_call(tool_call_id)
-                .map(str::to_owned);
+            let source_entry_id = self.entry_of_tool_call(tool_call_id)?;
             if source_entry_id.is_some() {
                 records = moment.records(source_entry_id, millis, &created_at);
             }
         }
         self.append(&records)
+    }
+
+    /// The id of the entry holding the tool call `tool_call_id` on the active branch, read
+    /// back from the file's end only as far as that entry.
+    pub fn entry_of_tool_call(&self, tool_call_id: &str) -> Result<Option<String>, JournalError> {
+        let unreadable = |error: std::io::Error| self.unreadable(error.to_string());
+        let mut file = open_without_blocking(&self.path).map_err(unreadable)?;
+        if !file.metadata().map_err(unreadable)?.is_file() {
+            return Err(self.unreadable("not a regular file".to_owned()));
+        }
+        let mut failed = None;
+        let lines = LinesFromEnd::new(&mut file)
+            .map_err(unreadable)?
+            .map_while(|line| line.map_err(|error| failed = Some(error)).ok());
+        let found = from_end::entry_of_tool_call(lines, tool_call_id);
+        match failed {
+            Some(error) => Err(unreadable(error)),
+            None => Ok(found),
+        }
+    }
+
+    /// Appends what `moment` records, stamped now, in a journal no host writes tool calls to
+    /// (the MCP server's own): nothing is read but the entry the records follow.
+    pub fn keep_apart(&self, moment: Moment<'_>) -> Result<(), JournalError> {
+        let created_at = humantime::format_rfc3339_millis(SystemTime::now()).to_string();
+        self.append(&moment.records(None, crate::clock::now_millis(), &created_at))
     }
 
     fn unreadable(&self, reason: String) -> JournalError {
@@ -178,43 +202,23 @@ fn tail(file: &mut File) -> std::io::Result<(String, Option<String>, bool)> {
     file.take(MAX_SESSION_FILE_BYTES).read_to_end(&mut bytes)?;
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let ends_in_break = text.is_empty() || text.ends_with('\n');
-    let last = last_entry_id(&text);
+    let last = from_end::last_entry_id(text.lines().rev());
     Ok((text, last, ends_in_break))
 }
-
-/// The first stretch of the file's end [`last_entry`] reads; each next one is four times wider.
-const FIRST_STRETCH: u64 = 64 * 1024;
 
 /// The locked file's last entry's id and whether it ends in a line break (an empty file counts
 /// as one), read back from its end only as far as that entry, as [`tail`] finds them in the
 /// whole text.
 fn last_entry(file: &mut File) -> std::io::Result<(Option<String>, bool)> {
-    let length = file.metadata()?.len();
-    if length == 0 {
-        return Ok((None, true));
-    }
-    let mut stretch = FIRST_STRETCH;
-    loop {
-        let start = length.saturating_sub(stretch);
-        file.seek(SeekFrom::Start(start))?;
-        let mut bytes = Vec::new();
-        std::io::Read::by_ref(file)
-            .take(length - start)
-            .read_to_end(&mut bytes)?;
-        let ends_in_break = bytes.last() == Some(&b'\n');
-        // A stretch that starts inside a line leaves that line to a wider one.
-        let whole = match (start, bytes.iter().position(|&byte| byte == b'\n')) {
-            (0, _) => &bytes[..],
-            (_, Some(at)) => &bytes[at + 1..],
-            (_, None) => &[],
-        };
-        if let Some(id) = last_entry_id(&String::from_utf8_lossy(whole)) {
-            return Ok((Some(id), ends_in_break));
-        }
-        if start == 0 {
-            return Ok((None, ends_in_break));
-        }
-        stretch = stretch.saturating_mul(4);
+    let mut failed = None;
+    let mut lines =
+        LinesFromEnd::new(file)?.map_while(|line| line.map_err(|error| failed = Some(error)).ok());
+    let last_line = lines.next();
+    let ends_in_break = last_line.as_ref().is_none_or(String::is_empty);
+    let last = from_end::last_entry_id(last_line.into_iter().chain(lines));
+    match failed {
+        Some(error) => Err(error),
+        None => Ok((last, ends_in_break)),
     }
 }
 

@@ -27,6 +27,7 @@ mod foreground;
 mod inbox;
 mod interrupt;
 mod journal_file;
+mod lines_from_end;
 mod lock_file;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 mod log10;

@@ -65,14 +65,10 @@ impl AskJournal {
     /// The payload and the request that start `call`'s ask, and whether the active branch
     /// holds its tool call.
     fn start_records(&self, call: &Call) -> Result<(Vec<Record>, bool), UsageError> {
-        let session = self
+        let source_entry_id = self
             .file
-            .read()
-            .map_err(|error| UsageError::new(error.to_string()))?;
-        let source_entry_id = session
-            .active_branch()
             .entry_of_tool_call(&self.tool_call_id)
-            .map(str::to_owned);
+            .map_err(|error| UsageError::new(error.to_string()))?;
         let created_at = humantime::format_rfc3339_millis(std::time::SystemTime::now());
         let found = source_entry_id.is_some();
         let mut records: Vec<Record> = append::payload(call, source_entry_id, now_millis())

@@ -108,19 +108,8 @@ impl Session {
     }
 }
 
-/// The id of the last entry of a session's text, read from its end: what an appended entry
-/// follows, found without reading the whole session into entries.
-pub fn last_entry_id(text: &str) -> Option<String> {
-    text.lines().rev().find_map(|line| {
-        let object: Value = serde_json::from_str(line).ok()?;
-        if object["type"] == "session" {
-            return None;
-        }
-        object["id"].as_str().map(str::to_owned)
-    })
-}
-
-fn entry(object: &Value) -> Option<Entry> {
+/// The entry `object` is, if it has a string id.
+pub(super) fn entry(object: &Value) -> Option<Entry> {
     let id = object["id"].as_str()?.to_owned();
     let parent_id = object["parentId"].as_str().map(str::to_owned);
     Some(Entry {

@@ -11,14 +11,15 @@
 //! agent `ask:background-delivered`, from which the background queue is rebuilt ([`backlog`]).
 //! Everything here is data: ids and times come in from the program.
 //!
-//! The modules build on each other in this order: [`entry`]; [`branch`]; [`drafts`];
-//! [`records`]; [`status`]; [`recovery`], [`backlog`] and [`append`].
+//! The modules build on each other in this order: [`entry`]; [`branch`] and [`from_end`];
+//! [`drafts`]; [`records`]; [`status`]; [`recovery`], [`backlog`] and [`append`].
 
 pub mod append;
 pub mod backlog;
 pub mod branch;
 pub mod drafts;
 pub mod entry;
+pub mod from_end;
 pub mod moment;
 pub mod records;
 pub mod recovery;

@@ -60,7 +60,7 @@ impl Journal {
     /// call is known by its request id.
     pub fn queued(&self, call: &Call) -> Result<(), JournalError> {
         let tool_call_id = call.request_id().unwrap_or_default();
-        self.file.keep(Moment::Asked { call, tool_call_id })
+        self.file.keep_apart(Moment::Asked { call, tool_call_id })
     }
 
     /// Records a queued form's end, before it is delivered; a failure is reported, and the
@@ -82,7 +82,7 @@ impl Journal {
     }
 
     fn write(&self, moment: Moment<'_>) {
-        if let Err(error) = self.file.keep(moment) {
+        if let Err(error) = self.file.keep_apart(moment) {
             report(&format!("mcp: {error}"));
         }
     }

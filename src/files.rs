@@ -7,6 +7,7 @@ use std::path::{Component, Path, PathBuf};
 use pi_agent_ask_core::contract::ask_user::{
     FileProblem, MAX_PREVIEW_FILE_BYTES, PreviewFile, PreviewSource,
 };
+use pi_agent_ask_core::surrogates::mended;
 use serde_json::Value;
 use serde_json::de::StrRead;
 
@@ -36,21 +37,46 @@ pub fn read_json_with<T>(
         .map_err(|error| json_error(&error, what))
 }
 
-/// The whole text of a file, or of standard input for `-`; a read error or text that is not
-/// UTF-8 says which `what` could not be read.
+/// The longest document read as tool arguments, a result or an answer: what one RPC or MCP
+/// line may hold. Reading stops one byte past it, so `/dev/zero` is refused, not read forever.
+pub const MAX_DOCUMENT_BYTES: u64 = pi_agent_ask_dialogs::rpc::lines::MAX_LINE_BYTES as u64;
+
+/// The whole text of a file, or of standard input for `-`, with its lone surrogate escapes
+/// mended as a host's are ([`mended`]); a read error, a document longer than
+/// [`MAX_DOCUMENT_BYTES`] or text that is not UTF-8 says which `what` could not be read.
 fn read_text(source: &str, what: &str) -> Result<String, UsageError> {
-    if source == "-" {
-        let mut text = String::new();
+    let cannot = |reason: &str| {
+        let whence = if source == "-" {
+            "from standard input".to_owned()
+        } else {
+            format!("{source:?}")
+        };
+        UsageError::new(format!("cannot read {what} {whence}: {reason}"))
+    };
+    let mut bytes = Vec::new();
+    let read = if source == "-" {
         std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|error| {
-                UsageError::new(format!("cannot read {what} from standard input: {error}"))
-            })?;
-        Ok(text)
+            .lock()
+            .take(MAX_DOCUMENT_BYTES + 1)
+            .read_to_end(&mut bytes)
     } else {
-        std::fs::read_to_string(source)
-            .map_err(|error| UsageError::new(format!("cannot read {what} {source:?}: {error}")))
+        File::open(source)
+            .and_then(|file| file.take(MAX_DOCUMENT_BYTES + 1).read_to_end(&mut bytes))
+    };
+    read.map_err(|error| cannot(&io_text(&error)))?;
+    if bytes.len() as u64 > MAX_DOCUMENT_BYTES {
+        return Err(cannot(&format!(
+            "longer than {} MiB",
+            MAX_DOCUMENT_BYTES / (1024 * 1024)
+        )));
     }
+    let bytes = mended(&bytes).unwrap_or(bytes);
+    String::from_utf8(bytes).map_err(|error| {
+        cannot(&format!(
+            "not UTF-8 text (byte {} is not)",
+            error.utf8_error().valid_up_to() + 1
+        ))
+    })
 }
 
 /// The working directory relative preview paths resolve against, made absolute; a `--cwd`

@@ -1,5 +1,6 @@
 //! How the program reads what it is given: a byte-order mark is skipped, a document nested too
-//! deeply is refused with the limit named, and a usage error still exits 2 when stderr is
+//! deeply or longer than a host may send is refused with the limit named, a lone surrogate
+//! escape reads as U+FFFD as a host's do, and a usage error still exits 2 when stderr is
 //! closed, and a settings file that cannot be used is said on stderr where no form says it.
 
 mod support;
@@ -42,6 +43,69 @@ fn arguments_nested_too_deeply_are_refused_with_the_limit_named() {
         check(&deepest_allowed).exit,
         1,
         "valid JSON, not valid arguments"
+    );
+}
+
+#[test]
+fn arguments_longer_than_a_host_may_send_are_refused_with_the_limit_named() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("huge.json");
+    // A sparse file of zero bytes, four times the limit: refused at the limit, not parsed.
+    std::fs::File::create(&path)
+        .and_then(|file| file.set_len(64 * 1024 * 1024))
+        .expect("the file is made");
+    let path = path.display().to_string();
+    for args in [
+        vec!["check".to_owned(), path.clone()],
+        vec![
+            "ask".to_owned(),
+            "--ui".to_owned(),
+            "none".to_owned(),
+            path.clone(),
+        ],
+        vec!["transcript".to_owned(), "call".to_owned(), path.clone()],
+    ] {
+        let output = run_program(&args, None);
+        assert_eq!(output.exit, 2, "{args:?}: {}", output.stderr);
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(
+            output.stderr.contains(&format!(
+                "cannot read tool arguments {path:?}: longer than 16 MiB"
+            )),
+            "{args:?}: {}",
+            output.stderr
+        );
+    }
+}
+
+#[test]
+fn a_lone_surrogate_escape_in_arguments_reads_as_the_replacement_character() {
+    let arguments =
+        r#"{"questions": [{"id": "db", "prompt": "Which \ud83d?", "options": [{"value": "pg"}]}]}"#;
+    let output = check(arguments);
+    assert_eq!(output.exit, 0, "{}", output.stderr);
+    assert!(
+        output.stdout.contains("Which \u{fffd}?"),
+        "{}",
+        output.stdout
+    );
+}
+
+#[test]
+fn arguments_that_are_not_utf8_name_the_first_byte_that_is_not() {
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("printf '{\"a\": \"caf\\351\"}' | \"$0\" check -")
+        .arg(env!("CARGO_BIN_EXE_pi-agent-ask"))
+        .output()
+        .expect("the shell runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "cannot read tool arguments from standard input: not UTF-8 text (byte 11 is not)"
+        ),
+        "{stderr}"
     );
 }
 

@@ -205,3 +205,32 @@ fn render_refuses_a_toggle_on_an_invalid_settings_file_as_the_terminal_does() {
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "{not json");
 }
+
+#[test]
+fn an_image_file_past_the_limit_is_refused_by_the_form_as_one_pasted_is() {
+    let dir = TempDir::new().expect("a temp dir");
+    let questions = write(
+        &dir,
+        "one.json",
+        &json!({"questions": [{"id": "q", "prompt": "Which?", "options": [{"value": "a"}]}]}),
+    );
+    let image = dir.path().join("huge.png");
+    // A sparse file far past the 10 MiB limit: only its first bytes past the limit are read.
+    std::fs::File::create(&image)
+        .and_then(|file| file.set_len(1024 * 1024 * 1024))
+        .expect("the file is made");
+    let mut args = vec![
+        "render".into(),
+        questions,
+        "--keys".into(),
+        format!("down enter image {:?}", image.display().to_string()),
+    ];
+    args.extend(common(&dir, "ask_user"));
+    let output = run_program(&args, None);
+    assert_eq!(output.exit, 0, "{}", output.stderr);
+    assert!(
+        output.stdout.contains("Images are limited to 10 MiB each."),
+        "{}",
+        output.stdout
+    );
+}

@@ -126,8 +126,14 @@ fn unit(digits: &[u8]) -> Option<u16> {
     u16::from_str_radix(std::str::from_utf8(digits).ok()?, 16).ok()
 }
 
-/// `line` with every lone surrogate escape mended, when it has any.
+/// `line` with every lone surrogate escape mended, when it has any. Text with no escape of a
+/// surrogate at all (`\uD800` to `\uDFFF`) is only looked through, never copied.
 pub fn mended(line: &[u8]) -> Option<Vec<u8>> {
+    let surrogate_escape =
+        |window: &[u8]| window[0] == b'\\' && window[1] == b'u' && matches!(window[2], b'd' | b'D');
+    if !line.windows(3).any(surrogate_escape) {
+        return None;
+    }
     let mut mender = Mender::default();
     let mut out = Vec::with_capacity(line.len());
     mender.mend(line, &mut out);

@@ -11,9 +11,11 @@
 //! presses the open editor's paste-image key; `@` references walk `--cwd` at once. The overlay names the settings file as
 //! `--config` gave it, not made absolute, so a screen reads the same on every machine.
 
+use std::io::Read as _;
 use std::time::Duration;
 
 use pi_agent_ask_core::contract::ToolResult;
+use pi_agent_ask_core::contract::images::MAX_IMAGE_BYTES;
 use pi_agent_ask_core::{Effect, Frame, Input, Runner, Surface};
 use pi_agent_ask_headless::{
     CursorMarker, ScriptStep, parse_keys, render_plain_with, render_styled,
@@ -22,6 +24,7 @@ use pi_agent_ask_headless::{
 use super::read_call;
 use crate::cli::RenderArgs;
 use crate::effects::{Effects, Mode};
+use crate::files::io_text;
 use crate::outcome::UsageError;
 use crate::questionnaire::questionnaire;
 
@@ -61,9 +64,18 @@ pub fn run(args: &RenderArgs) -> Result<String, UsageError> {
                 runner.advance_to(&mut host, clock, &mut effects).finished
             }
             ScriptStep::Image(path) => {
-                let bytes = std::fs::read(&path).map_err(|error| {
-                    UsageError::new(format!("cannot read the image {}: {error}", path.display()))
-                })?;
+                // One byte past the limit is enough for the form to refuse it as too large.
+                let limit = MAX_IMAGE_BYTES as u64 + 1;
+                let mut bytes = Vec::new();
+                std::fs::File::open(&path)
+                    .and_then(|file| file.take(limit).read_to_end(&mut bytes))
+                    .map_err(|error| {
+                        UsageError::new(format!(
+                            "cannot read the image {}: {}",
+                            path.display(),
+                            io_text(&error)
+                        ))
+                    })?;
                 effects.stage_clipboard(bytes);
                 let pasted = host.inner().paste_image_key().and_then(|key| {
                     runner.dispatch(&mut host, Input::Key(key), clock, &mut effects)

@@ -61,8 +61,9 @@ impl JournalFile {
                 ReadProblem::Io(error) => error.to_string(),
             })
         })?;
-        let text = String::from_utf8(bytes).map_err(|_| self.unreadable("not UTF-8".into()))?;
-        Ok(Session::parse(&text))
+        // Bytes that are not UTF-8 read as U+FFFD, as Pi reads them: a line a crash cut inside
+        // a character is then no JSON, skipped and named, and the rest of the session counts.
+        Ok(Session::parse(&String::from_utf8_lossy(&bytes)))
     }
 
     /// Appends `records`, in order, each one entry with a fresh id whose parent is the entry

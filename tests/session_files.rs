@@ -176,3 +176,33 @@ fn an_append_a_full_disk_cuts_short_leaves_the_session_file_at_its_last_whole_en
         "half an entry was left behind"
     );
 }
+
+#[test]
+fn a_line_cut_inside_a_character_is_skipped_and_the_interrupted_ask_still_resumes() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let session = dir.path().join("session.jsonl");
+    let mut held = calling_ask_user(&arguments()).into_bytes();
+    // A crash cut the last line inside the two bytes of `é`.
+    held.extend_from_slice(
+        b"{\"type\":\"message\",\"id\":\"u2\",\"parentId\":\"a1\",\"text\":\"caf\xc3",
+    );
+    std::fs::write(&session, held).expect("the session is written");
+    let args = [
+        "resume",
+        "--session",
+        &session.display().to_string(),
+        "--ui",
+        "none",
+    ]
+    .map(str::to_owned);
+    let output = support::run_program(&args, None);
+    assert_eq!(output.exit, 0, "{}", output.stderr);
+    assert!(
+        output.stderr.contains("skipped line 4: not a JSON object"),
+        "{}",
+        output.stderr
+    );
+    let resumed: Value = serde_json::from_str(&output.stdout).expect("one JSON document");
+    assert_eq!(resumed["recovered"], true, "{resumed}");
+    assert_eq!(resumed["toolCallId"], "call-1", "{resumed}");
+}

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::task::{Context, Poll, ready};
 
 use pi_agent_ask_core::surrogates::Mender;
-use rmcp::model::ErrorCode;
+use rmcp::model::{ErrorCode, InitializeRequestParams};
 use serde::de::IgnoredAny;
 use serde_json::Value;
 use tokio::io::{AsyncRead, ReadBuf};
@@ -125,13 +125,23 @@ fn before_the_session(line: &[u8]) -> Opening {
             Opening::SetAside
         }
         (true, Kind::Request) => match method.as_deref() {
-            Some("ping" | "server/discover") => Opening::Passes,
-            Some("initialize") => Opening::Begins,
+            // An `initialize` whose params are not a handshake's (no `clientInfo`, a version
+            // that is no string) is answered with an error, and the session is still to begin:
+            // the client's `notifications/initialized` after it is set aside, not the end.
+            Some("initialize") if handshake_params(line) => Opening::Begins,
+            Some("ping" | "server/discover" | "initialize") => Opening::Passes,
             _ if names_a_revision => Opening::Begins,
             _ => Opening::Passes,
         },
         _ => Opening::Passes,
     }
+}
+
+/// Whether the request `line` carries params an `initialize` handshake can be read from.
+fn handshake_params(line: &[u8]) -> bool {
+    serde_json::from_slice::<Value>(line).is_ok_and(|request| {
+        serde_json::from_value::<InitializeRequestParams>(request["params"].clone()).is_ok()
+    })
 }
 
 /// The messages of a batch (a JSON array of them, which the protocol took before 2025-06-18 and

@@ -388,3 +388,21 @@ fn a_batch_broken_off_hands_on_its_whole_messages_and_refuses_the_broken_one_und
     assert_eq!(lines[2]["id"], json!("x2"));
     assert_eq!(lines[2]["params"]["code"], json!(-32700));
 }
+
+#[test]
+fn an_initialize_that_is_no_handshake_begins_nothing_and_the_notification_after_it_is_set_aside() {
+    let broken = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}"#;
+    let lines = [
+        broken,
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        INITIALIZE,
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+    ];
+    let input = lines.join("\n") + "\n";
+    let kept = [0, 2, 3].map(|at| lines[at]).join("\n") + "\n";
+    assert_eq!(
+        String::from_utf8(through(input.as_bytes())).expect("UTF-8"),
+        kept,
+        "the broken initialize goes on to be refused; the session begins with the good one"
+    );
+}

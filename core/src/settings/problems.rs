@@ -35,7 +35,7 @@ pub enum Invalid {
     #[error("the file is not a JSON object")]
     NotAnObject,
     /// `schemaVersion` names no version this program reads.
-    #[error("schemaVersion is {0}, and this version reads 1 to {SCHEMA_VERSION}")]
+    #[error("schemaVersion is {0}; this version reads the whole numbers 1 to {SCHEMA_VERSION}")]
     Version(String),
     /// A section is there but is no object.
     #[error("{0} is not an object")]

@@ -36,9 +36,12 @@ pub enum InputError {
     /// Another tool (the hook's matcher is wider than `AskUserQuestion`).
     #[error("the tool {0:?} is not {ASK_USER_QUESTION:?}")]
     OtherTool(String),
-    /// The tool input is not `AskUserQuestion`'s.
+    /// A field of the hook input read as text is something else.
+    #[error("the hook input's {0} is not a string")]
+    NotText(&'static str),
+    /// The tool input is not `AskUserQuestion`'s: what is wrong, and where.
     #[error("the AskUserQuestion input is not understood: {0}")]
-    Questions(serde_json::Error),
+    Questions(String),
     /// Two questions share a text, which `answers` keys by.
     #[error("two questions share the text {0:?}")]
     DuplicateQuestion(String),
@@ -83,11 +86,6 @@ pub struct ClaudeQuestion {
     /// Whether several options may be chosen.
     #[serde(default)]
     pub multi_select: bool,
-}
-
-#[derive(Debug, Deserialize)]
-struct RawToolInput {
-    questions: Vec<ClaudeQuestion>,
 }
 
 /// An `AskUserQuestion` call to answer.
@@ -135,6 +133,15 @@ pub fn parse(document: Value) -> Result<HookInput, InputError> {
         // serde would name the struct it reads into, which means nothing to the reader.
         return Err(InputError::NotAnObject);
     }
+    // serde would say "expected a string" without naming the field.
+    for field in ["hook_event_name", "tool_name", "cwd", "session_id"] {
+        if document
+            .get(field)
+            .is_some_and(|value| !value.is_string() && !value.is_null())
+        {
+            return Err(InputError::NotText(field));
+        }
+    }
     let raw: RawInput = serde_json::from_value(document).map_err(InputError::Malformed)?;
     if raw.hook_event_name != PRE_TOOL_USE {
         return Err(InputError::OtherEvent(raw.hook_event_name));
@@ -142,21 +149,42 @@ pub fn parse(document: Value) -> Result<HookInput, InputError> {
     if raw.tool_name != ASK_USER_QUESTION {
         return Err(InputError::OtherTool(raw.tool_name));
     }
-    let raw_input = raw.tool_input.clone();
-    let tool_input: RawToolInput =
-        serde_json::from_value(raw.tool_input).map_err(InputError::Questions)?;
-    for (position, question) in tool_input.questions.iter().enumerate() {
-        if tool_input.questions[..position]
+    let questions = questions(&raw.tool_input)?;
+    for (position, question) in questions.iter().enumerate() {
+        if questions[..position]
             .iter()
             .any(|earlier| earlier.question == question.question)
         {
             return Err(InputError::DuplicateQuestion(question.question.clone()));
         }
     }
+    let raw_input = raw.tool_input;
     Ok(HookInput {
-        questions: tool_input.questions,
+        questions,
         raw_input,
         cwd: raw.cwd,
         session_id: raw.session_id,
     })
+}
+
+/// The questions of an `AskUserQuestion` input, each read on its own so that what is wrong is
+/// said with the question it is in.
+fn questions(tool_input: &Value) -> Result<Vec<ClaudeQuestion>, InputError> {
+    let wrong = |what: String| Err(InputError::Questions(what));
+    if !tool_input.is_object() {
+        return wrong("it is not a JSON object".to_owned());
+    }
+    let Some(list) = tool_input.get("questions") else {
+        return wrong("it has no questions".to_owned());
+    };
+    let Some(list) = list.as_array() else {
+        return wrong("questions is not a list".to_owned());
+    };
+    list.iter()
+        .enumerate()
+        .map(|(index, question)| {
+            ClaudeQuestion::deserialize(question)
+                .map_err(|error| InputError::Questions(format!("questions[{index}]: {error}")))
+        })
+        .collect()
 }

@@ -120,6 +120,33 @@ fn another_event_another_tool_or_malformed_input_is_declined() {
 }
 
 #[test]
+fn malformed_input_is_declined_with_the_field_or_question_it_is_in_named() {
+    let mut cwd = hook_input(&questions());
+    cwd["cwd"] = json!(7);
+    assert_eq!(
+        input::parse(cwd).unwrap_err().to_string(),
+        "the hook input's cwd is not a string"
+    );
+    let mut no_input = hook_input(&questions());
+    no_input["tool_input"] = json!(null);
+    assert_eq!(
+        input::parse(no_input).unwrap_err().to_string(),
+        "the AskUserQuestion input is not understood: it is not a JSON object"
+    );
+    let second_wrong = json!([
+        {"question": "Fine?", "options": [{"label": "a"}, {"label": "b"}]},
+        {"question": "Wrong?", "options": [{"label": 3}]}
+    ]);
+    assert_eq!(
+        input::parse(hook_input(&second_wrong))
+            .unwrap_err()
+            .to_string(),
+        "the AskUserQuestion input is not understood: questions[1]: invalid type: number, \
+         expected a string"
+    );
+}
+
+#[test]
 fn input_longer_than_the_bound_is_refused_unread() {
     let long = vec![b' '; usize::try_from(input::MAX_INPUT_BYTES).expect("fits") + 1];
     assert!(matches!(input::read(&long[..]), Err(InputError::TooLong)));

@@ -71,7 +71,7 @@ pub enum ScriptProblem {
     #[error("paste needs a quoted text, as in paste \"text\"")]
     MissingPasteText,
     /// `resize` without a valid size after it.
-    #[error("resize needs a size like 80x24, at most 1000x1000")]
+    #[error("resize needs a size like 80x24, at least 1x1, at most 1000x1000")]
     BadSize,
     /// `wait` without a valid duration after it.
     #[error("wait needs a duration like 3s or 500ms")]
@@ -234,7 +234,11 @@ impl<'a> Scanner<'a> {
         let (size, repeat) = split_repeat(self.word());
         let (width, height) = size.split_once('x').ok_or(ScriptProblem::BadSize)?;
         let size = match (width.parse(), height.parse()) {
-            (Ok(width), Ok(height)) if width <= MAX_SCREEN_SIDE && height <= MAX_SCREEN_SIDE => {
+            // A screen of no cells shows nothing, as `--size` says.
+            (Ok(width), Ok(height))
+                if (1..=MAX_SCREEN_SIDE).contains(&width)
+                    && (1..=MAX_SCREEN_SIDE).contains(&height) =>
+            {
                 Size::new(width, height)
             }
             _ => return Err(ScriptProblem::BadSize),

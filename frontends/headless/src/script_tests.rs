@@ -117,6 +117,8 @@ fn errors_point_at_the_item(
 #[case("resize 40", ScriptProblem::BadSize)]
 #[case("resize:axb", ScriptProblem::BadSize)]
 #[case("resize 1001x10", ScriptProblem::BadSize)]
+#[case("resize 0x0", ScriptProblem::BadSize)]
+#[case("resize 5x0", ScriptProblem::BadSize)]
 #[case("wait", ScriptProblem::BadWait)]
 #[case("wait 3", ScriptProblem::BadWait)]
 #[case("wait:soon", ScriptProblem::BadWait)]

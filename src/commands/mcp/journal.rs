@@ -22,6 +22,19 @@ use pi_agent_ask_core::journal::backlog::{Backlog, backlog};
 use crate::journal_file::{JournalError, JournalFile};
 use crate::outcome::{UsageError, report};
 
+/// The size past which a journal the server keeps for itself starts afresh once nothing in
+/// it is pending.
+pub const TRIM_OVER_BYTES: u64 = 1024 * 1024;
+
+/// Whose history a journal is, and so whether the server may start it afresh.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum History {
+    /// A file named with `--session`: the user's, kept whole.
+    Kept,
+    /// The working directory's journal in the state folder, the server's own.
+    Trimmed,
+}
+
 /// The journal of one server.
 pub struct Journal {
     file: JournalFile,
@@ -31,10 +44,16 @@ impl Journal {
     /// Opens the journal at `path`, making it (a session header for `cwd`) when it is missing,
     /// and reads the queue it left, its forms asked again with `options`. A file that cannot
     /// be made or read is a usage error: the server does not start without its journal.
+    ///
+    /// A journal the server keeps for itself ([`History::Trimmed`]) that has grown past
+    /// [`TRIM_OVER_BYTES`] and holds nothing to ask or deliver any more starts afresh: what
+    /// it held is in the agents' transcripts already, and a journal that only grows would
+    /// cost every start more.
     pub fn open(
         path: &Path,
         cwd: &Path,
         options: ParseOptions,
+        history: History,
     ) -> Result<(Self, Backlog), UsageError> {
         make(path, cwd).map_err(|error| {
             UsageError::new(format!(
@@ -53,6 +72,21 @@ impl Journal {
             ));
         }
         let left = backlog(&session.active_branch(), options);
+        let grown = std::fs::metadata(path).is_ok_and(|found| found.len() > TRIM_OVER_BYTES);
+        if history == History::Trimmed
+            && grown
+            && left.waiting.is_empty()
+            && left.undelivered.is_empty()
+        {
+            // Nothing pending is lost whichever step fails: a missing journal is made again.
+            let fresh = std::fs::remove_file(path).and_then(|()| make(path, cwd));
+            if let Err(error) = fresh {
+                report(&format!(
+                    "mcp: cannot start the journal {} afresh: {error}",
+                    path.display()
+                ));
+            }
+        }
         Ok((Self { file }, left))
     }
 
@@ -108,4 +142,82 @@ fn make(path: &Path, cwd: &Path) -> std::io::Result<()> {
         "cwd": PathBuf::from(cwd).display().to_string(),
     });
     writeln!(file, "{}", pi_agent_ask_core::json::to_string(&header))
+}
+
+#[cfg(test)]
+mod tests {
+    use pi_agent_ask_core::contract::ask_user::ParseOptions;
+    use pi_agent_ask_core::contract::{Call, Tool};
+    use serde_json::json;
+
+    use super::{History, Journal, TRIM_OVER_BYTES};
+
+    /// A journal at `path` of more than [`TRIM_OVER_BYTES`] of entries that ask nothing.
+    fn grown(path: &std::path::Path, cwd: &std::path::Path) {
+        let (journal, _) =
+            Journal::open(path, cwd, ParseOptions::default(), History::Kept).expect("made");
+        drop(journal);
+        let pad = "x".repeat(1024);
+        let mut text = std::fs::read_to_string(path).expect("read");
+        for n in 0..=TRIM_OVER_BYTES / 1024 {
+            let entry = json!({"type": "custom", "customType": "other", "id": format!("p{n}"),
+                "parentId": null, "data": pad});
+            text.push_str(&entry.to_string());
+            text.push('\n');
+        }
+        std::fs::write(path, text).expect("written");
+    }
+
+    fn lines(path: &std::path::Path) -> usize {
+        std::fs::read_to_string(path).expect("read").lines().count()
+    }
+
+    #[test]
+    fn the_servers_own_journal_starts_afresh_once_grown_with_nothing_pending() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("mcp.jsonl");
+        grown(&path, dir.path());
+        let (_, left) = Journal::open(&path, dir.path(), ParseOptions::default(), History::Trimmed)
+            .expect("opened");
+        assert!(left.waiting.is_empty() && left.undelivered.is_empty());
+        assert_eq!(lines(&path), 1, "the session header alone");
+        let header: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).expect("read")).expect("JSON");
+        assert_eq!(header["type"], "session");
+    }
+
+    #[test]
+    fn a_journal_named_with_session_or_holding_a_pending_form_is_kept_whole() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let named = dir.path().join("named.jsonl");
+        grown(&named, dir.path());
+        let before = lines(&named);
+        Journal::open(&named, dir.path(), ParseOptions::default(), History::Kept).expect("opened");
+        assert_eq!(lines(&named), before, "the user's file");
+
+        let pending = dir.path().join("pending.jsonl");
+        grown(&pending, dir.path());
+        let (journal, _) =
+            Journal::open(&pending, dir.path(), ParseOptions::default(), History::Kept)
+                .expect("opened");
+        let arguments = json!({"questions": [{"id": "q", "prompt": "Which?",
+            "options": [{"value": "a"}]}], "background": true});
+        let call = Call::parse_saved(Tool::AskUser, &arguments, ParseOptions::default(), "r-1")
+            .expect("valid arguments");
+        journal.queued(&call).expect("journaled");
+        let before = lines(&pending);
+        let (_, left) = Journal::open(
+            &pending,
+            dir.path(),
+            ParseOptions::default(),
+            History::Trimmed,
+        )
+        .expect("opened");
+        assert_eq!(left.waiting.len(), 1, "the queued form comes back");
+        assert_eq!(
+            lines(&pending),
+            before,
+            "nothing is dropped while a form waits"
+        );
+    }
 }

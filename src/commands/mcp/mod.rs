@@ -111,6 +111,11 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
             path,
             &config.cwd,
             crate::commands::parse_options(&config.settings),
+            if held.is_some() {
+                journal::History::Trimmed
+            } else {
+                journal::History::Kept
+            },
         ) {
             Ok(journal) => Some(journal),
             // The working directory's journal, which nobody named, does not stop the server

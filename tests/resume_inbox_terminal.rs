@@ -12,7 +12,7 @@ use std::process::Command;
 
 use serde_json::json;
 use support::asking::read_result;
-use support::inbox::{IDLE, Terminal, arguments, finish, values};
+use support::inbox::{IDLE, Terminal, arguments, finish, finish_saying, values};
 use support::pi_session::{calling_ask_user, custom_types, records};
 
 const TITLE: &str = "Pick a database";
@@ -197,9 +197,13 @@ fn a_resumed_ask_whose_inbox_is_killed_gives_the_answers_the_form_reopened_with(
         .status()
         .expect("kill runs");
     assert!(killed.success());
-    let (resumed, _) = finish(resumed);
+    let (resumed, _, stderr) = finish_saying(resumed);
     let details = &resumed["result"]["details"];
     assert_eq!(details["cancelled"], json!(true), "{resumed}");
+    assert!(
+        stderr.contains("the inbox went away before the form was answered (killed or crashed)"),
+        "nobody cancelled: {stderr}"
+    );
     assert_eq!(
         values(details),
         &json!(["sqlite"]),

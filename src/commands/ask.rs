@@ -165,13 +165,16 @@ pub fn ask(
             match ask_popup::ask(found, call, drafts.as_deref(), &settings, cwd) {
                 // A popup whose program was killed told nothing of its form: the result keeps
                 // what the form opened with.
-                Ok(asked) if asked.gone => Asked {
-                    result: call
-                        .cancelled(Some(drafts.as_deref().unwrap_or(&[])))
-                        .to_json(),
-                    exit: asked.exit,
-                    ending: AskEnding::SurfaceGone,
-                },
+                Ok(asked) if asked.gone => {
+                    report(&gone_without_an_answer("popup"));
+                    Asked {
+                        result: call
+                            .cancelled(Some(drafts.as_deref().unwrap_or(&[])))
+                            .to_json(),
+                        exit: asked.exit,
+                        ending: AskEnding::SurfaceGone,
+                    }
+                }
                 Ok(asked) => Asked {
                     result: asked.result,
                     exit: asked.exit,
@@ -278,9 +281,22 @@ fn ask_inbox(
             report(&format!("{TAKEN_OVER}; that asker gives the answer"));
             Ok(cancelled(AskEnding::TakenOver))
         }
-        Err(InboxError::Gone | InboxError::Io(_)) => Ok(cancelled(AskEnding::SurfaceGone)),
+        Err(InboxError::Gone | InboxError::Io(_)) => {
+            report(&gone_without_an_answer("inbox"));
+            Ok(cancelled(AskEnding::SurfaceGone))
+        }
         Err(error) => Err(UsageError::new(error.to_string())),
     }
+}
+
+/// What stderr says when the surface asking went away without a word (killed, crashed): the
+/// result reads as cancelled, the contract's only end without answers, so a person reading
+/// the run learns that nobody did.
+fn gone_without_an_answer(surface: &str) -> String {
+    format!(
+        "the {surface} went away before the form was answered (killed or crashed): the result \
+         says cancelled, but nobody cancelled it"
+    )
 }
 
 /// Where an ask without `--answer` happens.

@@ -133,6 +133,12 @@ impl Terminal {
 
 /// Waits (at most ten seconds) for an asker to end; its result document and exit status.
 pub fn finish(child: Child) -> (Value, i32) {
+    let (document, exit, _) = finish_saying(child);
+    (document, exit)
+}
+
+/// [`finish`], with what the asker said on stderr.
+pub fn finish_saying(child: Child) -> (Value, i32, String) {
     let (sent, received) = mpsc::channel();
     std::thread::spawn(move || {
         let _ = sent.send(child.wait_with_output());
@@ -148,7 +154,8 @@ pub fn finish(child: Child) -> (Value, i32) {
             String::from_utf8_lossy(&output.stderr)
         )
     });
-    (document, output.status.code().unwrap_or(-1))
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (document, output.status.code().unwrap_or(-1), stderr)
 }
 
 /// The values answered to the question `db`.

@@ -120,9 +120,21 @@ fn a_working_directory_journal_that_cannot_be_read_is_set_aside_with_a_word() {
                 .is_some_and(|extension| extension == "jsonl")
         })
         .expect("the working directory's journal");
+    // A line a crash cut inside a character is skipped and named; the journal is used.
     let mut bytes = std::fs::read(&journal).expect("the journal reads");
     bytes.extend_from_slice(b"{\"type\":\"custom\",\"data\":\"\xe2\x82");
     std::fs::write(&journal, bytes).expect("the journal is cut in a character");
+    let output = serve();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("line 2: not a JSON object, skipped")
+            && !stderr.contains("background forms are not kept across restarts"),
+        "{stderr}"
+    );
+    // A journal that is no file at all cannot be read: it is set aside, and said.
+    std::fs::remove_file(&journal).expect("the journal is removed");
+    std::fs::create_dir(&journal).expect("a folder in its place");
     let output = serve();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");

@@ -7,11 +7,11 @@ keystroke`).
 The example `frame_instructions` draws each kind of frame in a function of its own (the demo's
 `down` and `up`, 500 options' `down` and `up`, the frame that takes the big preview away and the
 one that brings it back, and the same two with the big preview cut to the lines its pane shows,
-whose screens are the same from a thousandth of the payload, and the highlight moved off and onto
-a written answer of 1 MiB), COUNT of each after a few not counted; callgrind counts the
-instructions, which are the same from run to run on the same build whatever else the machine
-does, and each function's inclusive cost divided by COUNT is one frame's. The ratios are to the
-mean of the demo's two.
+whose screens are the same from a thousandth of the payload, the highlight moved off and onto a
+written answer of 1 MiB, and a character typed into that answer's open editor and erased), COUNT
+of each after a few not counted; callgrind counts the instructions, which are the same from run
+to run on the same build whatever else the machine does, and each function's inclusive cost
+divided by COUNT is one frame's. The ratios are to the mean of the demo's two.
 
 Usage: python3 benches/frame_instructions.py [COUNT]   (default 1000; needs valgrind)
 """
@@ -35,6 +35,8 @@ KINDS = [
     ("short_back", "the same cut to the 40 lines its pane shows, brought back"),
     ("answer_off", "a written answer of 1 MiB, the highlight moved off it"),
     ("answer_on", "a written answer of 1 MiB, the highlight moved onto it"),
+    ("editor_typed", "a written answer of 1 MiB in its open editor, x typed"),
+    ("editor_erased", "a written answer of 1 MiB in its open editor, x erased"),
 ]
 
 
@@ -89,6 +91,7 @@ def main():
         ("preview", "the preview switch"),
         ("short", "the switch of the cut preview"),
         ("answer", "the written answer of 1 MiB"),
+        ("editor", "typing into the open editor of 1 MiB"),
     ]
     for pair, what in pairs:
         first, second = [per_frame[name] for name, _ in KINDS if name.startswith(pair)]

@@ -8,7 +8,7 @@ mod payloads;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use payloads::{big_preview, demo, form, long_answer_form, many_options};
+use payloads::{big_preview, demo, form, long_answer_editor, long_answer_form, many_options};
 use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
@@ -67,6 +67,12 @@ fn benches(c: &mut Criterion) {
         "terminal, 1 MiB written answer: up/down + frame",
         long_answer_form(),
         &["up", "down"],
+    );
+    keystroke_and_frame(
+        c,
+        "terminal, 1 MiB written answer, its editor open: x/backspace + frame",
+        long_answer_editor(),
+        &["x", "backspace"],
     );
 }
 

@@ -3,7 +3,8 @@
 //! `down` and `up`, and the preview switch's frame that takes the big preview away and the one
 //! that brings it back; then the same switch with the big preview cut to the lines its pane
 //! shows, which puts the same rows on the screen from a thousandth of the payload; then the
-//! highlight moved off and onto a written answer of 1 MiB, whose row shows three lines of it.
+//! highlight moved off and onto a written answer of 1 MiB, whose row shows three lines of it;
+//! then a character typed into that answer's open editor and erased again.
 //! `benches/frame_instructions.py` runs this under `valgrind --tool=callgrind` and prints the
 //! instructions of one keystroke and its frame for each.
 //!
@@ -16,7 +17,7 @@ mod payloads;
 use std::hint::black_box;
 use std::io::Sink;
 
-use payloads::{big_preview, demo, form, long_answer_form, many_options};
+use payloads::{big_preview, demo, form, long_answer_editor, long_answer_form, many_options};
 use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
@@ -96,6 +97,8 @@ kinds! {
     short_back = 8_u8,
     answer_off = 9_u8,
     answer_on = 10_u8,
+    editor_typed = 11_u8,
+    editor_erased = 12_u8,
 }
 
 /// The lines of the big preview a 120×40 screen shows at once, and a few more.
@@ -164,5 +167,11 @@ fn main() {
         frames,
         (answer_off, answer_on),
         ("up", "down"),
+    );
+    run(
+        long_answer_editor(),
+        frames,
+        (editor_typed, editor_erased),
+        ("x", "backspace"),
     );
 }

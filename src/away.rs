@@ -50,6 +50,9 @@ pub struct AwayRequest {
     /// How many more forms the asker holds back behind this one as it sends it (see
     /// [`crate::inbox::behind`]).
     pub behind: usize,
+    /// Whether the asker keeps what the form holds as the person works on it, handed to it
+    /// while it waits, so an inbox killed without a word leaves it what was typed.
+    pub holds: bool,
 }
 
 impl AwayRequest {
@@ -71,6 +74,7 @@ impl AwayRequest {
             drafts: None,
             images: call.rules().images,
             behind: 0,
+            holds: true,
         }
     }
 
@@ -182,6 +186,7 @@ impl AwayRequest {
             drafts: None,
             images: ImagePaste::Unsupported,
             behind: 0,
+            holds: false,
         }
     }
 }

@@ -181,7 +181,10 @@ impl Handler for Effects {
                 Step::Feed(Vec::new())
             }
             // A reply goes to an inbox's asker, which only the inbox's own handler knows.
-            Effect::StopAgent | Effect::Reply { .. } | Effect::HandBack { .. } => Step::Keep,
+            Effect::StopAgent
+            | Effect::Reply { .. }
+            | Effect::HandBack { .. }
+            | Effect::Hold { .. } => Step::Keep,
             Effect::ReadClipboardImage(read) => match &mut self.clipboard {
                 Clipboard::Nowhere => Step::Feed(vec![Input::ClipboardImage(ClipboardImage {
                     read: read.read,

@@ -48,6 +48,7 @@ fn arrival(id: &str, title: &str) -> Input {
         notices: Vec::new(),
         behind: 0,
         process: None,
+        holds: false,
     })))
 }
 

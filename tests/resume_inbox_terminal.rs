@@ -210,3 +210,72 @@ fn a_resumed_ask_whose_inbox_is_killed_gives_the_answers_the_form_reopened_with(
         "the answers the form reopened with: {resumed}"
     );
 }
+
+#[test]
+fn what_was_chosen_in_an_inbox_killed_without_a_word_is_kept_journaled_and_resumed_with() {
+    let Some(term) = Terminal::start() else {
+        return;
+    };
+    let (session_path, session_arg) = session_of_one_call(&term);
+    term.open_inbox();
+    let asker = term.run(
+        &[
+            "ask",
+            "-",
+            "--ui",
+            "inbox",
+            "--session",
+            &session_arg,
+            "--tool-call-id",
+            "call-1",
+        ],
+        Some(&arguments(TITLE)),
+    );
+    term.wait_for_form("the form", |screen| screen.contains("Which database?"));
+    term.keys(&["Down", "Space"]);
+    term.wait_for("SQLite chosen", |screen| screen.contains("(•) SQLite"));
+    // The inbox hands its asker what the form holds a second after the person's first change.
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let killed = Command::new("kill")
+        .args(["-KILL", &term.inbox_pid()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let (interrupted, exit, stderr) = finish_saying(asker);
+    assert_eq!(exit, 0, "{stderr}");
+    assert!(stderr.contains("the inbox went away"), "{stderr}");
+    let (_, interrupted) = read_result(interrupted);
+    assert_eq!(interrupted["cancelled"], json!(true));
+    assert_eq!(
+        values(&interrupted),
+        &json!(["sqlite"]),
+        "what the form held last"
+    );
+    let journal = std::fs::read_to_string(&session_path).expect("the session reads");
+    assert_eq!(
+        custom_types(&journal),
+        ["ask:payload", "ask:history-request", "ask:drafts"]
+    );
+
+    term.wait_for("the killed inbox's status", |screen| {
+        screen.contains("inbox-exit=137")
+    });
+    term.term.tmux.type_line("reset");
+    term.wait_for("the screen reset", |screen| {
+        !screen.contains("Which database?")
+    });
+    term.open_inbox();
+    let resumed = term.run(
+        &["resume", "--session", &session_arg, "--ui", "inbox"],
+        None,
+    );
+    term.wait_for_form("the form reopened with what it held", |screen| {
+        screen.contains("Which database?") && screen.contains("(•) SQLite")
+    });
+    term.keys(&["Tab"]);
+    term.wait_for("the review", |screen| screen.contains("Submit"));
+    term.keys(&["Enter"]);
+    let (resumed, exit) = finish(resumed);
+    assert_eq!(exit, 0);
+    assert_eq!(values(&resumed["result"]["details"]), &json!(["sqlite"]));
+}

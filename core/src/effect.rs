@@ -46,6 +46,16 @@ pub enum Effect {
         /// What its form held.
         drafts: Vec<Draft>,
     },
+    /// What the form of an ask holds now, one draft per question, an open editor's text
+    /// included: for its asker to keep, so that an inbox killed without a word (which can hand
+    /// nothing back) leaves the asker what was typed. Sent at most once a
+    /// [`Timer::HoldDrafts`], and only when it changed.
+    Hold {
+        /// The ask.
+        ask: AskId,
+        /// What its form holds.
+        drafts: Vec<Draft>,
+    },
     /// Find paths under the working directory matching an `@` reference typed in an editor,
     /// off the drawing path; answer with
     /// [`Input::FileCandidates`], as often as better

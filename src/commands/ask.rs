@@ -119,8 +119,10 @@ pub enum AskEnding {
     /// Nothing could ask it: the result tells the agent to ask another way.
     Unasked,
     /// The surface went away without a word (an inbox that crashed, a popup whose program was
-    /// killed): the result is cancelled, though nobody cancelled it.
-    SurfaceGone,
+    /// killed): the result is cancelled, though nobody cancelled it, with what the surface last
+    /// said the form held (an inbox hands it over as the person works), which the journal
+    /// keeps as a signal's drafts.
+    SurfaceGone(Option<Vec<Draft>>),
     /// The inbox closed while the ask waited in it (its window closed, a signal): the result
     /// is cancelled with the answers so far, though nobody cancelled the form.
     InboxClosed,
@@ -172,7 +174,7 @@ pub fn ask(
                             .cancelled(Some(drafts.as_deref().unwrap_or(&[])))
                             .to_json(),
                         exit: asked.exit,
-                        ending: AskEnding::SurfaceGone,
+                        ending: AskEnding::SurfaceGone(None),
                     }
                 }
                 Ok(asked) => Asked {
@@ -255,7 +257,9 @@ fn ask_inbox(
     cancel.cancel_when_output_closes();
     let cancelled = |ending: AskEnding| Asked {
         result: match &ending {
-            AskEnding::Interrupted(Some(drafts)) => call.cancelled(Some(drafts)),
+            AskEnding::Interrupted(Some(drafts)) | AskEnding::SurfaceGone(Some(drafts)) => {
+                call.cancelled(Some(drafts))
+            }
             _ => call.cancelled(Some(opened_with.unwrap_or(&[]))),
         }
         .to_json(),
@@ -281,9 +285,15 @@ fn ask_inbox(
             report(&format!("{TAKEN_OVER}; that asker gives the answer"));
             Ok(cancelled(AskEnding::TakenOver))
         }
-        Err(InboxError::Gone | InboxError::Io(_)) => {
+        Err(error @ (InboxError::Gone(_) | InboxError::Io(_))) => {
             report(&gone_without_an_answer("inbox"));
-            Ok(cancelled(AskEnding::SurfaceGone))
+            // What the form held when the inbox last said is kept as a signal's drafts are:
+            // in the result, and journaled for `resume` to reopen the form with.
+            let held = match error {
+                InboxError::Gone(Some(records)) => drafts_for_call(&records, call),
+                _ => None,
+            };
+            Ok(cancelled(AskEnding::SurfaceGone(held)))
         }
         Err(error) => Err(UsageError::new(error.to_string())),
     }

@@ -110,6 +110,10 @@ impl Handler for InboxHandler {
                 self.replies.hand_back(ask, drafts);
                 Step::Feed(Vec::new())
             }
+            Effect::Hold { ask, drafts } => {
+                self.replies.hold(ask, drafts);
+                Step::Feed(Vec::new())
+            }
             // The agent waiting is the asker, which its result tells.
             Effect::StopAgent => Step::Feed(Vec::new()),
             other => self.effects.on_effect(other),

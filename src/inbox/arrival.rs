@@ -49,6 +49,7 @@ pub fn arrival(request: AwayRequest) -> Result<Arrival, (String, InvalidCall)> {
             behind: request.behind,
             // A pid of 0 is an asker that did not say.
             process: (request.asker.pid != 0).then_some(request.asker.pid),
+            holds: request.holds,
         }),
         Err(invalid) => Err((id, invalid)),
     }

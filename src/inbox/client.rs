@@ -33,9 +33,10 @@ pub enum InboxError {
         /// Why connecting failed.
         source: io::Error,
     },
-    /// The inbox went away before it answered (it closed, or crashed).
+    /// The inbox went away before it answered (it closed, or crashed), having handed the ask
+    /// what its form held last ([`Reply::Held`]), or nothing.
     #[error("the inbox closed the connection before answering")]
-    Gone,
+    Gone(Option<Vec<DraftRecord>>),
     /// The inbox refused the ask.
     #[error("the inbox refused the ask: {0}")]
     Refused(String),
@@ -61,7 +62,7 @@ pub enum InboxAnswer {
         reason: ReplyReason,
     },
     /// The wait was cancelled and the ask withdrawn; what the form held, when the inbox
-    /// handed it back in time.
+    /// handed it back in time, else what it was last handed of it.
     Withdrawn(Option<Vec<DraftRecord>>),
     /// Another asker connected under the same ask id and took the ask over (a second host
     /// resuming the same ask): the answer goes to that one.
@@ -147,6 +148,8 @@ fn wait_for_reply(
     let mut received = Vec::new();
     let mut chunk = vec![0; 64 * 1024];
     let mut withdrawing: Option<Instant> = None;
+    // What the form held when the inbox last said: kept for an inbox that goes away.
+    let mut held: Option<Vec<DraftRecord>> = None;
     loop {
         if let Some(end) = received.iter().position(|&byte| byte == b'\n') {
             match parse_reply(&received[..end]) {
@@ -159,9 +162,15 @@ fn wait_for_reply(
                 Ok(Reply::TakenOver { id }) if id == request.id => {
                     return Ok(InboxAnswer::TakenOver);
                 }
-                Ok(Reply::Result { .. } | Reply::Kept { .. } | Reply::TakenOver { .. }) => {}
+                Ok(Reply::Held { id, drafts }) if id == request.id => held = Some(drafts),
+                Ok(
+                    Reply::Result { .. }
+                    | Reply::Kept { .. }
+                    | Reply::Held { .. }
+                    | Reply::TakenOver { .. },
+                ) => {}
                 Ok(Reply::Error(_)) if withdrawing.is_some() => {
-                    return Ok(InboxAnswer::Withdrawn(None));
+                    return Ok(InboxAnswer::Withdrawn(held));
                 }
                 Ok(Reply::Error(message)) => return Err(InboxError::Refused(message)),
                 Err(error) => return Err(InboxError::Refused(error.to_string())),
@@ -178,7 +187,7 @@ fn wait_for_reply(
                 match woke {
                     Wake::Cancelled => {
                         if send(&mut stream, &withdraw_line(&request.id)).is_err() {
-                            return Ok(InboxAnswer::Withdrawn(None));
+                            return Ok(InboxAnswer::Withdrawn(held));
                         }
                         withdrawing = Some(Instant::now() + HAND_BACK_WAIT);
                         continue;
@@ -196,18 +205,18 @@ fn wait_for_reply(
             Some(deadline) => {
                 let left = deadline.saturating_duration_since(Instant::now());
                 if left.is_zero() || !readable_within(&stream, left) {
-                    return Ok(InboxAnswer::Withdrawn(None));
+                    return Ok(InboxAnswer::Withdrawn(held));
                 }
             }
         }
         match stream.read(&mut chunk) {
-            Ok(0) if withdrawing.is_some() => return Ok(InboxAnswer::Withdrawn(None)),
-            Ok(0) => return Err(InboxError::Gone),
+            Ok(0) if withdrawing.is_some() => return Ok(InboxAnswer::Withdrawn(held)),
+            Ok(0) => return Err(InboxError::Gone(held)),
             Ok(read) => received.extend_from_slice(&chunk[..read]),
             Err(error)
                 if matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::Interrupted) => {}
             Err(error) if error.kind() == ErrorKind::ConnectionReset => {
-                return Err(InboxError::Gone);
+                return Err(InboxError::Gone(held));
             }
             Err(error) => return Err(error.into()),
         }

@@ -31,10 +31,11 @@ use crate::arrivals::{self, Arrivals, Courier};
 use crate::lock_file;
 
 use super::arrival::arrival;
+use super::held::Outbox;
 use super::place::{Folder, Place, PlaceError, place};
 use super::wire::{
-    AfterAsk, MAX_LINE_BYTES, error_line, kept_line, parse_after_ask, parse_ask, result_line,
-    taken_over_line,
+    AfterAsk, MAX_LINE_BYTES, error_line, held_line, kept_line, parse_after_ask, parse_ask,
+    result_line, taken_over_line,
 };
 
 /// How long a reply may wait for an asker that does not read it.
@@ -78,7 +79,7 @@ struct Shared {
 /// The connection an ask is answered on.
 struct Registered {
     serial: u64,
-    stream: UnixStream,
+    outbox: Arc<Outbox>,
 }
 
 impl Server {
@@ -151,10 +152,10 @@ impl Replies {
     pub fn reply(&self, ask: &AskId, result: &ToolResult, reason: ReplyReason) {
         let registered = self.shared.lock().remove(&ask.0);
         if let Some(registered) = registered {
-            let mut stream = &registered.stream;
+            registered.outbox.close();
             // Best effort: an asker gone meanwhile gives its ask's cancelled result itself.
-            let _ = stream.set_write_timeout(Some(REPLY_TIMEOUT));
-            let _ = stream.write_all(result_line(&ask.0, &result.to_json(), reason).as_bytes());
+            let line = result_line(&ask.0, &result.to_json(), reason);
+            registered.outbox.write(&line, REPLY_TIMEOUT);
         }
     }
 
@@ -162,10 +163,25 @@ impl Replies {
     pub fn hand_back(&self, ask: &AskId, drafts: &[Draft]) {
         let registered = self.shared.lock().remove(&ask.0);
         if let Some(registered) = registered {
+            registered.outbox.close();
             let records: Vec<DraftRecord> = drafts.iter().map(DraftRecord::from).collect();
-            let mut stream = &registered.stream;
-            let _ = stream.set_write_timeout(Some(REPLY_TIMEOUT));
-            let _ = stream.write_all(kept_line(&ask.0, &records).as_bytes());
+            registered
+                .outbox
+                .write(&kept_line(&ask.0, &records), REPLY_TIMEOUT);
+        }
+    }
+
+    /// Hands the asker of `ask` what its form holds now, if it is still connected and asked
+    /// for it, off the run loop ([`Outbox::hold`]).
+    pub fn hold(&self, ask: &AskId, drafts: &[Draft]) {
+        let outbox = self
+            .shared
+            .lock()
+            .get(&ask.0)
+            .map(|registered| Arc::clone(&registered.outbox));
+        if let Some(outbox) = outbox {
+            let records: Vec<DraftRecord> = drafts.iter().map(DraftRecord::from).collect();
+            outbox.hold(held_line(&ask.0, &records), REPLY_TIMEOUT);
         }
     }
 }
@@ -251,16 +267,15 @@ fn serve(shared: &Shared, stream: &UnixStream, serial: u64) {
                             id.clone(),
                             Registered {
                                 serial,
-                                stream: registered,
+                                outbox: Outbox::new(registered),
                             },
                         );
                         // An asker still connected under the same id (a second host resuming
                         // the same ask) is told and let go: the answer goes to the newer one.
                         if let Some(replaced) = replaced {
-                            let mut older = &replaced.stream;
-                            let _ = older.set_write_timeout(Some(REPLY_TIMEOUT));
-                            let _ = older.write_all(taken_over_line(&id).as_bytes());
-                            let _ = replaced.stream.shutdown(std::net::Shutdown::Both);
+                            replaced.outbox.close();
+                            replaced.outbox.write(&taken_over_line(&id), REPLY_TIMEOUT);
+                            replaced.outbox.shut();
                         }
                         shared.send(InboxEvent::Arrived(Box::new(arrival)));
                         asked = Some(id);
@@ -283,7 +298,9 @@ fn serve(shared: &Shared, stream: &UnixStream, serial: u64) {
     if let Some(id) = asked {
         let mut askers = shared.lock();
         if askers.get(&id).is_some_and(|kept| kept.serial == serial) {
-            askers.remove(&id);
+            if let Some(gone) = askers.remove(&id) {
+                gone.outbox.close();
+            }
             shared.send(InboxEvent::Withdrawn(AskId(id)));
         }
     }

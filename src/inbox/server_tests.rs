@@ -8,7 +8,7 @@ use serde_json::json;
 use super::*;
 use crate::away::{Asker, AwayRequest};
 use crate::cancel::{Cancel, Wake};
-use crate::inbox::client::{InboxAnswer, ask_on};
+use crate::inbox::client::{InboxAnswer, InboxError, ask_on};
 use crate::inbox::place::place_in;
 use crate::inbox::wire::ask_line;
 
@@ -42,6 +42,7 @@ fn request(id: &str) -> AwayRequest {
         drafts: None,
         images: ImagePaste::default(),
         behind: 0,
+        holds: true,
     }
 }
 
@@ -233,5 +234,34 @@ fn an_asker_ended_from_outside_takes_its_ask_back_with_what_the_form_held() {
             note: "only if it is managed".to_owned(),
             ..DraftRecord::default()
         }]))
+    );
+}
+
+#[test]
+fn an_asker_whose_inbox_goes_away_keeps_what_its_form_last_held() {
+    let (_dir, mut server) = inbox();
+    let stream = connect(&server);
+    let cancel = Cancel::new().expect("a token");
+    let asking = std::thread::spawn(move || ask_on(stream, &request("held"), &cancel));
+    assert_eq!(arrived(&events(&mut server)[0]), "held");
+    let ask = AskId("held".to_owned());
+    let replies = server.replies();
+    for text in ["typed", "typed so far"] {
+        let mut draft = Draft::default();
+        draft.custom_text = text.to_owned();
+        replies.hold(&ask, &[draft]);
+    }
+    // The held lines are written off the run loop; then the connection ends, as it does for
+    // an inbox killed.
+    let outbox = Arc::clone(&server.shared.lock()["held"].outbox);
+    outbox.wait_written();
+    outbox.shut();
+    let ended = asking.join().expect("the asker");
+    let Err(InboxError::Gone(Some(held))) = ended else {
+        panic!("the inbox went away, having handed what the form held: {ended:?}");
+    };
+    assert_eq!(
+        held[0].custom_text, "typed so far",
+        "the last one it was handed"
     );
 }

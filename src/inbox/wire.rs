@@ -11,7 +11,10 @@
 //! took the ask over, or `{"v":1,"type":"error","message":..}` for a line it cannot
 //! take (not JSON, another version, a missing field). An asker being ended from outside sends
 //! `{"v":1,"type":"withdraw","id":..}` and is answered `{"v":1,"type":"kept","id":..,
-//! "drafts":[..]}` with what the form held. An asker that holds more forms back behind its ask
+//! "drafts":[..]}` with what the form held; an asker whose ask says `"holds":true` (optional)
+//! is handed `{"v":1,"type":"held","id":..,"drafts":[..]}` with what its form holds as the
+//! person works on it, at most once a second, to keep for an inbox killed without a word. An
+//! asker that holds more forms back behind its ask
 //! (an MCP server's queue) says how many in the ask's optional `"behind":N`, and again as the
 //! number changes, `{"v":1,"type":"behind","id":..,"count":N}`, for the inbox to count them
 //! among the asks waiting. ARCHITECTURE.md documents the same.
@@ -66,6 +69,14 @@ pub enum Reply {
         /// Its drafts.
         drafts: Vec<DraftRecord>,
     },
+    /// What the ask's form holds now, one draft record per question: the asker keeps the last
+    /// it was handed, for an inbox that goes away without a word.
+    Held {
+        /// The ask.
+        id: String,
+        /// What its form holds.
+        drafts: Vec<DraftRecord>,
+    },
     /// Another asker connected under the ask's id (a second host resuming the same ask) and
     /// took it over: the answer goes to that one.
     TakenOver {
@@ -89,6 +100,7 @@ pub fn ask_line(request: &AwayRequest) -> String {
         "drafts": request.drafts,
         "images": request.images,
         "behind": request.behind,
+        "holds": request.holds,
         "origin": {
             "program": request.asker.program,
             "cwd": request.asker.cwd,
@@ -169,6 +181,11 @@ pub fn kept_line(id: &str, drafts: &[DraftRecord]) -> String {
     line(&json!({"v": VERSION, "type": "kept", "id": id, "drafts": drafts}))
 }
 
+/// The line an inbox hands the asker of `id` what its form holds in, as the person works on it.
+pub fn held_line(id: &str, drafts: &[DraftRecord]) -> String {
+    line(&json!({"v": VERSION, "type": "held", "id": id, "drafts": drafts}))
+}
+
 /// The line an inbox sends the asker of `id` when another asker takes the ask over.
 pub fn taken_over_line(id: &str) -> String {
     line(&json!({"v": VERSION, "type": "taken_over", "id": id}))
@@ -233,10 +250,15 @@ pub fn parse_ask(line: &[u8]) -> Result<AwayRequest, WireError> {
             .and_then(|count| usize::try_from(count).ok())
             .ok_or(WireError::Field("behind"))?,
     };
+    let holds = match message.get("holds") {
+        None | Some(Value::Null) => false,
+        Some(holds) => holds.as_bool().ok_or(WireError::Field("holds"))?,
+    };
     Ok(AwayRequest {
         id: text("id")?,
         images,
         behind,
+        holds,
         tool,
         arguments: arguments.clone(),
         settings,
@@ -269,15 +291,19 @@ pub fn parse_reply(line: &[u8]) -> Result<Reply, WireError> {
             id: id.ok_or(WireError::Field("id"))?.to_owned(),
         });
     }
-    if document.get("type").and_then(Value::as_str) == Some("kept") {
+    let kind = document.get("type").and_then(Value::as_str);
+    if kind == Some("kept") || kind == Some("held") {
         check_version(&document)?;
         let id = document.get("id").and_then(Value::as_str);
+        let id = id.ok_or(WireError::Field("id"))?.to_owned();
         let drafts = document
             .get("drafts")
             .and_then(|drafts| serde_json::from_value(drafts.clone()).ok());
-        return Ok(Reply::Kept {
-            id: id.ok_or(WireError::Field("id"))?.to_owned(),
-            drafts: drafts.ok_or(WireError::Field("drafts"))?,
+        let drafts = drafts.ok_or(WireError::Field("drafts"))?;
+        return Ok(if kind == Some("held") {
+            Reply::Held { id, drafts }
+        } else {
+            Reply::Kept { id, drafts }
         });
     }
     let message = message(line, "result")?;

@@ -25,6 +25,7 @@ fn request() -> AwayRequest {
         }]),
         images: ImagePaste::Unsupported,
         behind: 2,
+        holds: true,
     }
 }
 
@@ -188,4 +189,36 @@ fn the_lines_after_an_ask_read_back_as_they_were_sent() {
         Err(WireError::Field("count"))
     );
     assert!(parse_after_ask(br#"{"v":1,"type":"ask","id":"req-1"}"#).is_err());
+}
+
+#[test]
+fn an_ask_that_says_nothing_of_holding_is_handed_nothing_and_a_held_line_reads_back() {
+    let mut document: Value = serde_json::from_str(&ask_line(&request())).expect("JSON");
+    assert_eq!(document["holds"], json!(true));
+    document.as_object_mut().expect("an object").remove("holds");
+    let read = parse_ask(document.to_string().as_bytes()).expect("an ask");
+    assert!(
+        !read.holds,
+        "as an older asker sends it, which knows no held line"
+    );
+    document["holds"] = json!("yes");
+    assert_eq!(
+        parse_ask(document.to_string().as_bytes()),
+        Err(WireError::Field("holds"))
+    );
+    let drafts = vec![DraftRecord {
+        custom_text: "typed so far".to_owned(),
+        ..DraftRecord::default()
+    }];
+    assert_eq!(
+        parse_reply(held_line("req-1", &drafts).trim_end().as_bytes()),
+        Ok(Reply::Held {
+            id: "req-1".to_owned(),
+            drafts
+        })
+    );
+    assert_eq!(
+        parse_reply(br#"{"v":1,"type":"held","id":"req-1"}"#),
+        Err(WireError::Field("drafts"))
+    );
 }

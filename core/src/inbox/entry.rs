@@ -26,6 +26,10 @@ pub(super) struct Entry {
     /// again by an asker bringing none or the same, not other drafts, which were journaled
     /// after it and are newer than the copy.
     pub(super) opened_with: Option<Vec<Draft>>,
+    /// Whether its asker keeps what the form holds as it changes.
+    pub(super) holds: bool,
+    /// What its asker was last handed of the form ([`Effect::Hold`]).
+    pub(super) held: Option<Vec<Draft>>,
 }
 
 impl Entry {
@@ -54,6 +58,7 @@ impl Entry {
             drafts,
             behind,
             process,
+            holds,
         } = arrival;
         let config = FormConfig {
             behaviour: settings.behaviour,
@@ -76,6 +81,8 @@ impl Entry {
             behind,
             process,
             opened_with: drafts,
+            holds,
+            held: None,
         }
     }
 

@@ -93,6 +93,9 @@ pub struct Inbox {
     phase: Phase,
     /// The front place kept for the next ask of an asker that holds more back.
     next_place: Option<NextPlace>,
+    /// Whether a [`Timer::HoldDrafts`] runs: the front form's asker is handed what it holds
+    /// when it fires.
+    holding: bool,
 }
 
 impl Inbox {
@@ -110,6 +113,7 @@ impl Inbox {
             size: Size::default(),
             phase: Phase::Open,
             next_place: None,
+            holding: false,
         }
     }
 
@@ -156,6 +160,8 @@ impl Inbox {
         ) {
             Some(Taken::Whole(kept)) => Entry {
                 behind: arrival.behind,
+                holds: arrival.holds,
+                held: None,
                 ..*kept
             },
             Some(Taken::Merged(drafts)) => Entry::opening(arrival, &self.config_path, drafts),
@@ -243,12 +249,39 @@ impl Inbox {
         let Some(front) = self.waiting.front_mut() else {
             return Vec::new();
         };
+        let mut hold = None;
         if by == By::Person && !front.host.is_settling() {
             front.touched = true;
             self.taken_back = None;
+            if front.holds && !self.holding {
+                self.holding = true;
+                hold = Some(Effect::StartTimer(Timer::HoldDrafts));
+            }
         }
-        let effects = searched_from(&front.origin.cwd, front.host.handle(input));
+        let mut effects = searched_from(&front.origin.cwd, front.host.handle(input));
+        effects.extend(hold);
         self.replies(effects)
+    }
+
+    /// Hands the front form's asker what the form holds, when the person changed it since
+    /// the asker was last handed it: at most once a [`Timer::HoldDrafts`] while they work.
+    fn hold_front(&mut self) -> Vec<Effect> {
+        self.holding = false;
+        let Some(front) = self.waiting.front_mut() else {
+            return Vec::new();
+        };
+        if !front.holds || !front.touched {
+            return Vec::new();
+        }
+        let drafts = front.form().kept_drafts();
+        if front.held.as_ref() == Some(&drafts) {
+            return Vec::new();
+        }
+        front.held = Some(drafts.clone());
+        vec![Effect::Hold {
+            ask: front.ask.clone(),
+            drafts,
+        }]
     }
 
     /// The front form's effects for the program: a finish becomes the reply to its asker,

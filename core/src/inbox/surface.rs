@@ -41,6 +41,7 @@ impl Surface for Inbox {
                 Vec::new()
             }
             Input::Key(key) if self.waiting.is_empty() => self.idle_key(key),
+            Input::TimerFired(Timer::HoldDrafts) => self.hold_front(),
             Input::TimerFired(Timer::Settling) if self.waiting.is_empty() => {
                 self.idle_keys = IdleKeys::Taking;
                 Vec::new()

@@ -11,6 +11,7 @@ use crate::input::{Arrival, AskId, AskOrigin, InboxEvent, Input, Mouse, Timer};
 use crate::keys::Key;
 use crate::settings::Settings;
 
+mod held;
 mod next_place;
 mod turns;
 mod withdrawn;
@@ -55,6 +56,7 @@ fn arrival_of(id: &str, arguments: &Value) -> Input {
         notices: Vec::new(),
         behind: 0,
         process: None,
+        holds: false,
     })))
 }
 

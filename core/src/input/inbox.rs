@@ -43,6 +43,10 @@ pub struct Arrival {
     /// The asker's process, when it said: the next ask of an asker that holds asks back
     /// comes by it to the place its last one left.
     pub process: Option<u32>,
+    /// Whether the asker keeps what the form holds as the person works on it
+    /// ([`Effect::Hold`](crate::effect::Effect::Hold)), so an inbox killed without a word
+    /// still leaves it what was typed.
+    pub holds: bool,
 }
 
 /// An event from the askers of an inbox.

@@ -37,6 +37,9 @@ pub enum Timer {
     /// for the next ask of an asker that holds more back (an MCP server sends its queue one
     /// form at a time, the next within milliseconds).
     NextHeldBack,
+    /// How often, at most, an answer inbox hands an asker what its form holds while the person
+    /// works on it ([`Effect::Hold`](crate::effect::Effect::Hold)).
+    HoldDrafts,
 }
 
 impl Timer {
@@ -45,7 +48,7 @@ impl Timer {
         match self {
             Self::ResetConfirmation => 3_000,
             Self::Settling => 500,
-            Self::NextHeldBack => 1_000,
+            Self::NextHeldBack | Self::HoldDrafts => 1_000,
         }
     }
 }

@@ -287,7 +287,7 @@ impl Surface for SettingsPanel {
             Input::Paste(_)
             | Input::Resize(_)
             | Input::Mouse(Mouse::Click(_))
-            | Input::TimerFired(Timer::Settling | Timer::NextHeldBack)
+            | Input::TimerFired(Timer::Settling | Timer::NextHeldBack | Timer::HoldDrafts)
             | Input::Inbox(_)
             | Input::FileCandidates(_)
             | Input::ClipboardImage(_) => {}

@@ -170,7 +170,7 @@ impl Job {
                 Err(
                     InboxError::NotListening { .. }
                     | InboxError::Place(_)
-                    | InboxError::Gone
+                    | InboxError::Gone(_)
                     | InboxError::Io(_),
                 ) if behind.as_ref().is_some_and(Behind::keeps_place) => {
                     (Outcome::InboxClosed(None), None)
@@ -178,7 +178,9 @@ impl Job {
                 Err(error @ (InboxError::NotListening { .. } | InboxError::Place(_))) => {
                     (Outcome::Refused(error.to_string()), None)
                 }
-                Err(InboxError::Gone | InboxError::Io(_)) => (Outcome::Gone, None),
+                // What the form held when the inbox last said, for the error that says it went.
+                Err(InboxError::Gone(held)) => (Outcome::Gone, held),
+                Err(InboxError::Io(_)) => (Outcome::Gone, None),
                 Err(error @ InboxError::Refused(_)) => (Outcome::Failed(error.to_string()), None),
             },
             Self::Popup {

@@ -26,10 +26,9 @@ fn session_of_one_call(term: &Terminal) -> (std::path::PathBuf, String) {
     (session_path, session_arg)
 }
 
-/// Asks `call-1` of a fresh session in the inbox, chooses `SQLite`, ends the asker with
-/// SIGTERM and checks the drafts it journaled; gives the session's path, and as an argument.
-fn sqlite_chosen_then_signalled(term: &Terminal) -> (std::path::PathBuf, String) {
-    let (session_path, session_arg) = session_of_one_call(term);
+/// Opens an inbox, asks `call-1` of the session `session_arg` in it, and chooses `SQLite`;
+/// the asker, still waiting.
+fn sqlite_chosen(term: &Terminal, session_arg: &str) -> std::process::Child {
     term.open_inbox();
     let asker = term.run(
         &[
@@ -38,7 +37,7 @@ fn sqlite_chosen_then_signalled(term: &Terminal) -> (std::path::PathBuf, String)
             "--ui",
             "inbox",
             "--session",
-            &session_arg,
+            session_arg,
             "--tool-call-id",
             "call-1",
         ],
@@ -47,6 +46,30 @@ fn sqlite_chosen_then_signalled(term: &Terminal) -> (std::path::PathBuf, String)
     term.wait_for_form("the form", |screen| screen.contains("Which database?"));
     term.keys(&["Down", "Space"]);
     term.wait_for("SQLite chosen", |screen| screen.contains("(•) SQLite"));
+    asker
+}
+
+/// Opens an inbox, resumes the session `session_arg` in it, finds the form reopened with
+/// `SQLite` chosen and submits it; what `resume` printed, once it exited 0.
+fn resumed_with_sqlite_and_submitted(term: &Terminal, session_arg: &str) -> serde_json::Value {
+    term.open_inbox();
+    let resumed = term.run(&["resume", "--session", session_arg, "--ui", "inbox"], None);
+    term.wait_for_form("the form reopened with its drafts", |screen| {
+        screen.contains("Which database?") && screen.contains("(•) SQLite")
+    });
+    term.keys(&["Tab"]);
+    term.wait_for("the review", |screen| screen.contains("Submit"));
+    term.keys(&["Enter"]);
+    let (resumed, exit) = finish(resumed);
+    assert_eq!(exit, 0);
+    resumed
+}
+
+/// Asks `call-1` of a fresh session in the inbox, chooses `SQLite`, ends the asker with
+/// SIGTERM and checks the drafts it journaled; gives the session's path, and as an argument.
+fn sqlite_chosen_then_signalled(term: &Terminal) -> (std::path::PathBuf, String) {
+    let (session_path, session_arg) = session_of_one_call(term);
+    let asker = sqlite_chosen(term, &session_arg);
     let killed = Command::new("kill")
         .args(["-TERM", &asker.id().to_string()])
         .status()
@@ -87,19 +110,7 @@ fn an_inbox_form_ended_by_a_signal_is_journaled_with_its_drafts_and_resumed_with
     support::let_it_settle();
     term.keys(&["C-c"]);
     term.wait_for("the inbox closed", |screen| screen.contains("inbox-exit=0"));
-    term.open_inbox();
-    let resumed = term.run(
-        &["resume", "--session", &session_arg, "--ui", "inbox"],
-        None,
-    );
-    term.wait_for_form("the form reopened with its drafts", |screen| {
-        screen.contains("Which database?") && screen.contains("(•) SQLite")
-    });
-    term.keys(&["Tab"]);
-    term.wait_for("the review", |screen| screen.contains("Submit"));
-    term.keys(&["Enter"]);
-    let (resumed, exit) = finish(resumed);
-    assert_eq!(exit, 0);
+    let resumed = resumed_with_sqlite_and_submitted(&term, &session_arg);
     assert_eq!(resumed["recovered"], json!(true));
     assert_eq!(resumed["toolCallId"], json!("call-1"));
     let details = &resumed["result"]["details"];
@@ -217,23 +228,7 @@ fn what_was_chosen_in_an_inbox_killed_without_a_word_is_kept_journaled_and_resum
         return;
     };
     let (session_path, session_arg) = session_of_one_call(&term);
-    term.open_inbox();
-    let asker = term.run(
-        &[
-            "ask",
-            "-",
-            "--ui",
-            "inbox",
-            "--session",
-            &session_arg,
-            "--tool-call-id",
-            "call-1",
-        ],
-        Some(&arguments(TITLE)),
-    );
-    term.wait_for_form("the form", |screen| screen.contains("Which database?"));
-    term.keys(&["Down", "Space"]);
-    term.wait_for("SQLite chosen", |screen| screen.contains("(•) SQLite"));
+    let asker = sqlite_chosen(&term, &session_arg);
     // The inbox hands its asker what the form holds a second after the person's first change.
     std::thread::sleep(std::time::Duration::from_secs(3));
     let killed = Command::new("kill")
@@ -264,18 +259,6 @@ fn what_was_chosen_in_an_inbox_killed_without_a_word_is_kept_journaled_and_resum
     term.wait_for("the screen reset", |screen| {
         !screen.contains("Which database?")
     });
-    term.open_inbox();
-    let resumed = term.run(
-        &["resume", "--session", &session_arg, "--ui", "inbox"],
-        None,
-    );
-    term.wait_for_form("the form reopened with what it held", |screen| {
-        screen.contains("Which database?") && screen.contains("(•) SQLite")
-    });
-    term.keys(&["Tab"]);
-    term.wait_for("the review", |screen| screen.contains("Submit"));
-    term.keys(&["Enter"]);
-    let (resumed, exit) = finish(resumed);
-    assert_eq!(exit, 0);
+    let resumed = resumed_with_sqlite_and_submitted(&term, &session_arg);
     assert_eq!(values(&resumed["result"]["details"]), &json!(["sqlite"]));
 }

@@ -143,22 +143,25 @@ impl JournalFile {
     /// Appends what `moment` records, stamped now; the payload of a call names the session
     /// entry holding its tool call when the active branch has one, found by reading back from
     /// the file's end (see [`from_end::entry_of_tool_call`]). A call the journal does not keep
-    /// (no request id) appends nothing and reads nothing.
-    pub fn keep(&self, moment: Moment<'_>) -> Result<(), JournalError> {
+    /// (no request id) appends nothing and reads nothing. `false` when the moment names a tool
+    /// call the active branch does not hold.
+    pub fn keep(&self, moment: Moment<'_>) -> Result<bool, JournalError> {
         let now = SystemTime::now();
         let created_at = humantime::format_rfc3339_millis(now).to_string();
         let millis = crate::clock::now_millis();
         let mut records = moment.records(None, millis, &created_at);
         if records.is_empty() {
-            return Ok(());
+            return Ok(true);
         }
+        let mut found = true;
         if let Some(tool_call_id) = moment.tool_call_id() {
             let source_entry_id = self.entry_of_tool_call(tool_call_id)?;
-            if source_entry_id.is_some() {
+            found = source_entry_id.is_some();
+            if found {
                 records = moment.records(source_entry_id, millis, &created_at);
             }
         }
-        self.append(&records)
+        self.append(&records).map(|()| found)
     }
 
     /// The id of the entry holding the tool call `tool_call_id` on the active branch, read
@@ -221,6 +224,15 @@ fn last_entry(file: &mut File) -> std::io::Result<(Option<String>, bool)> {
         Some(error) => Err(error),
         None => Ok((last, ends_in_break)),
     }
+}
+
+/// What is said of an ask journaled for tool call `tool_call_id` that the active branch of its
+/// session does not hold.
+pub fn not_on_the_branch(tool_call_id: &str) -> String {
+    format!(
+        "no tool call {tool_call_id:?} is on the active branch of the session; the ask is \
+         journaled, but `resume` looks for an ask by its tool call, so it will not find this one"
+    )
 }
 
 /// A fresh entry id: 8 hex digits, as Pi's own ids are.

@@ -316,3 +316,33 @@ fn a_session_file_that_fails_later_is_reported_and_the_answer_still_goes_out() {
     );
     assert!(!path.exists(), "the session file was created again");
 }
+
+#[test]
+fn an_ask_for_a_tool_call_the_active_branch_does_not_hold_is_journaled_and_said() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = session_file(&dir);
+    let stderr_path = dir.path().join("stderr.txt");
+    let stderr = std::fs::File::create(&stderr_path).expect("a file for standard error");
+    let mut rpc = Rpc::on_session_with(&path, Stdio::from(stderr));
+    for id in ["call-1", "call-elsewhere"] {
+        rpc.send(&json!({"type": "ask", "id": id, "arguments": arguments(false)}));
+        let dialog = rpc.until("extension_ui_request");
+        rpc.send(&json!({"type": "extension_ui_response", "id": dialog["id"], "value": "Redis"}));
+        rpc.until("result");
+    }
+    assert_eq!(rpc.close(), 0);
+    let entries = appended(&path);
+    assert_eq!(entries[0]["data"]["sourceEntryId"], "a1");
+    assert_eq!(entries[3]["customType"], "ask:payload");
+    assert_eq!(entries[3]["data"].get("sourceEntryId"), None);
+    let reported = std::fs::read_to_string(&stderr_path).expect("standard error is readable");
+    assert_eq!(
+        reported.matches("no tool call").count(),
+        1,
+        "said once, for the call the session does not hold: {reported}"
+    );
+    assert!(
+        reported.contains("no tool call \"call-elsewhere\" is on the active branch"),
+        "{reported}"
+    );
+}

@@ -215,10 +215,14 @@ pub fn ask(
 /// already, or nothing answered, and an entry of them would only look newer than what a
 /// surface kept aside ([`news_since`]).
 fn without_news_dropped(mut asked: Asked, opened: Option<&[Draft]>) -> Asked {
-    if let AskEnding::Interrupted(Some(kept)) = &asked.ending
-        && !news_since(opened, kept)
-    {
-        asked.ending = AskEnding::Interrupted(None);
+    match &asked.ending {
+        AskEnding::Interrupted(Some(kept)) if !news_since(opened, kept) => {
+            asked.ending = AskEnding::Interrupted(None);
+        }
+        AskEnding::SurfaceGone(Some(kept)) if !news_since(opened, kept) => {
+            asked.ending = AskEnding::SurfaceGone(None);
+        }
+        _ => {}
     }
     asked
 }

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::ask::{AskEnding, Asked};
 use crate::clock::now_millis;
-use crate::journal_file::JournalFile;
+use crate::journal_file::{JournalFile, not_on_the_branch};
 use crate::outcome::{UsageError, report};
 
 /// The journal of one ask: its session file and the tool call it asks for.
@@ -50,12 +50,7 @@ impl AskJournal {
     pub fn started(&self, call: &Call) -> Result<(), UsageError> {
         let (records, found) = self.start_records(call)?;
         if !found && call.request_id() != Some(self.tool_call_id.as_str()) {
-            report(&format!(
-                "no tool call {:?} is on the active branch of the session; the ask is \
-                 journaled, but `resume` looks for an ask by its tool call, so it will not \
-                 find this one",
-                self.tool_call_id
-            ));
+            report(&not_on_the_branch(&self.tool_call_id));
         }
         self.file
             .append(&records)

@@ -11,7 +11,7 @@ use pi_agent_ask_core::contract::ask_user::ParseOptions;
 use pi_agent_ask_core::journal::Moment;
 use pi_agent_ask_core::journal::backlog::{Backlog, backlog};
 
-use crate::journal_file::{JournalError, JournalFile};
+use crate::journal_file::{JournalError, JournalFile, not_on_the_branch};
 use crate::outcome::report;
 
 /// The session file an `rpc` session journals to.
@@ -40,8 +40,13 @@ impl RpcJournal {
     /// Appends what `moment` records (see [`JournalFile::keep`]); a failure is reported, and
     /// the session goes on.
     pub fn keep(&self, moment: Moment<'_>) {
-        if let Err(error) = self.file.keep(moment) {
-            report(&error.to_string());
+        match self.file.keep(moment) {
+            Ok(true) => {}
+            // The `ask` line's id is the host's tool call, which `resume` looks for.
+            Ok(false) => report(&not_on_the_branch(
+                moment.tool_call_id().unwrap_or_default(),
+            )),
+            Err(error) => report(&error.to_string()),
         }
     }
 }

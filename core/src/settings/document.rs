@@ -106,6 +106,11 @@ fn schema_version(root: &Map<String, Value>) -> Result<Option<u64>, Unsupported>
         None => Ok(None),
         Some(version) => match version.as_u64() {
             Some(version) if (1..=SCHEMA_VERSION).contains(&version) => Ok(Some(version)),
+            // `5.0` reads as 5 to a person: the notice says why it is none.
+            None if version.is_number() => Err(Unsupported(format!(
+                "{} (not a whole number)",
+                quoted(version)
+            ))),
             _ => Err(Unsupported(quoted(version))),
         },
     }

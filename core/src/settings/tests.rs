@@ -101,7 +101,8 @@ fn newer_schema_version_is_unsupported_and_the_notice_says_which_versions_are_re
     );
     assert_eq!(
         load(Some(r#"{"schemaVersion":5.0}"#)).notices[1],
-        "Why: schemaVersion is 5.0; this version reads the whole numbers 1 to 5.",
+        "Why: schemaVersion is 5.0 (not a whole number); this version reads the whole numbers 1 \
+         to 5.",
         "a version written as a fraction is no version"
     );
 }

@@ -24,6 +24,9 @@ pub enum InputError {
     /// Standard input holds more than [`MAX_INPUT_BYTES`].
     #[error("the hook input is longer than {MAX_INPUT_BYTES} bytes")]
     TooLong,
+    /// Standard input is not UTF-8 text: this byte (counted from 1) is the first that is not.
+    #[error("the hook input is not UTF-8 text (byte {0} is not)")]
+    NotUtf8(usize),
     /// Standard input is JSON, but no object: no hook input at all.
     #[error("the hook input is not a JSON object")]
     NotAnObject,
@@ -122,7 +125,9 @@ pub fn read(reader: impl Read) -> Result<HookInput, InputError> {
     if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > MAX_INPUT_BYTES {
         return Err(InputError::TooLong);
     }
-    let document = serde_json::from_slice(&bytes).map_err(InputError::Malformed)?;
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|error| InputError::NotUtf8(error.valid_up_to() + 1))?;
+    let document = serde_json::from_str(text).map_err(InputError::Malformed)?;
     parse(document)
 }
 
@@ -183,8 +188,55 @@ fn questions(tool_input: &Value) -> Result<Vec<ClaudeQuestion>, InputError> {
     list.iter()
         .enumerate()
         .map(|(index, question)| {
-            ClaudeQuestion::deserialize(question)
-                .map_err(|error| InputError::Questions(format!("questions[{index}]: {error}")))
+            let at = format!("Question {}", index + 1);
+            shape_problem(question)
+                .map_or_else(
+                    || ClaudeQuestion::deserialize(question).map_err(|error| format!(": {error}")),
+                    Err,
+                )
+                .map_err(|what| InputError::Questions(format!("{at}{what}")))
         })
         .collect()
+}
+
+/// What is wrong with the shape of one question, said after its number (`: question is not a
+/// string`, `, option 2: label is not a string`), as the contract's own checks say it: serde
+/// names neither the field nor the option.
+fn shape_problem(question: &Value) -> Option<String> {
+    let Some(question) = question.as_object() else {
+        return Some(" is not a JSON object".to_owned());
+    };
+    let wrong = |object: &serde_json::Map<String, Value>, field: &str, optional: bool| match object
+        .get(field)
+    {
+        None | Some(Value::Null) if optional => None,
+        None => Some(format!("{field} is missing")),
+        Some(Value::String(_)) => None,
+        Some(_) => Some(format!("{field} is not a string")),
+    };
+    if let Some(problem) =
+        wrong(question, "question", false).or_else(|| wrong(question, "header", true))
+    {
+        return Some(format!(": {problem}"));
+    }
+    if question
+        .get("multiSelect")
+        .is_some_and(|multi| !multi.is_boolean())
+    {
+        return Some(": multiSelect is not true or false".to_owned());
+    }
+    let options = match question.get("options") {
+        None | Some(Value::Null) => return None,
+        Some(Value::Array(options)) => options,
+        Some(_) => return Some(": options is not a list".to_owned()),
+    };
+    options.iter().enumerate().find_map(|(index, option)| {
+        let at = format!(", option {}", index + 1);
+        let Some(option) = option.as_object() else {
+            return Some(format!("{at} is not a JSON object"));
+        };
+        wrong(option, "label", false)
+            .or_else(|| wrong(option, "description", true))
+            .map(|problem| format!("{at}: {problem}"))
+    })
 }

@@ -110,6 +110,12 @@ fn another_event_another_tool_or_malformed_input_is_declined() {
         input::read(&b"{not json"[..]),
         Err(InputError::Malformed(_))
     ));
+    assert_eq!(
+        input::read(&b"{\"a\": \"caf\xe9\"}"[..])
+            .unwrap_err()
+            .to_string(),
+        "the hook input is not UTF-8 text (byte 11 is not)"
+    );
     let same = json!([
         {"question": "Same?", "options": [{"label": "a"}, {"label": "b"}]},
         {"question": "Same?", "options": [{"label": "c"}, {"label": "d"}]}
@@ -141,9 +147,35 @@ fn malformed_input_is_declined_with_the_field_or_question_it_is_in_named() {
         input::parse(hook_input(&second_wrong))
             .unwrap_err()
             .to_string(),
-        "the AskUserQuestion input is not understood: questions[1]: invalid type: number, \
-         expected a string"
+        "the AskUserQuestion input is not understood: Question 2, option 1: label is not a \
+         string"
     );
+    for (question, why) in [
+        (json!("hi"), "Question 1 is not a JSON object"),
+        (
+            json!({"question": 7}),
+            "Question 1: question is not a string",
+        ),
+        (json!({"header": "H"}), "Question 1: question is missing"),
+        (
+            json!({"question": "Q?", "multiSelect": "yes"}),
+            "Question 1: multiSelect is not true or false",
+        ),
+        (
+            json!({"question": "Q?", "options": {}}),
+            "Question 1: options is not a list",
+        ),
+        (
+            json!({"question": "Q?", "options": [{"label": "a", "description": 1}]}),
+            "Question 1, option 1: description is not a string",
+        ),
+    ] {
+        let error = input::parse(hook_input(&json!([question]))).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!("the AskUserQuestion input is not understood: {why}")
+        );
+    }
 }
 
 #[test]

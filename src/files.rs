@@ -60,8 +60,13 @@ fn read_text(source: &str, what: &str) -> Result<String, UsageError> {
             .take(MAX_DOCUMENT_BYTES + 1)
             .read_to_end(&mut bytes)
     } else {
-        File::open(source)
-            .and_then(|file| file.take(MAX_DOCUMENT_BYTES + 1).read_to_end(&mut bytes))
+        File::open(source).and_then(|file| {
+            // Room for the whole file and the byte that finds its end: one read fills it, where
+            // an empty buffer would grow from 32 bytes a read at a time.
+            let size = file.metadata().map_or(0, |found| found.len());
+            bytes.reserve(usize::try_from(size.min(MAX_DOCUMENT_BYTES)).unwrap_or(0) + 1);
+            file.take(MAX_DOCUMENT_BYTES + 1).read_to_end(&mut bytes)
+        })
     };
     read.map_err(|error| cannot(&io_text(&error)))?;
     if bytes.len() as u64 > MAX_DOCUMENT_BYTES {

@@ -393,3 +393,63 @@ fn an_asker_whose_result_nobody_reads_any_more_takes_its_form_back() {
     let status = asker.wait().expect("the asker ends");
     assert_eq!(status.code(), Some(141), "as SIGPIPE would end it");
 }
+
+#[test]
+fn an_asker_that_reads_nothing_for_a_while_keeps_its_form_and_gets_all_that_was_written() {
+    let Some(term) = Terminal::start() else {
+        return;
+    };
+    term.open_inbox();
+    let asker = term.asker("Pick a database", "inbox");
+    term.wait_for_form("the form", |screen| screen.contains("Which database?"));
+    let signal = |name: &str| {
+        let sent = Command::new("kill")
+            .args([name, &asker.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+    };
+    // Stopped (ctrl+z in its shell), the asker reads nothing while the inbox hands it, a
+    // second at a time, more than its connection can hold.
+    signal("-STOP");
+    term.keys(&["Down", "Down", "Enter"]);
+    let line = format!(
+        "{}\n",
+        "a log line of a build that printed a great deal ".repeat(2)
+    );
+    // Pastes of 10 KB, as many as tmux takes in one command, 300 KB in all.
+    let chunk = line.repeat(100);
+    for _ in 0..30 {
+        term.term.tmux.paste(&chunk);
+    }
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(12) {
+        term.term.tmux.text("z");
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let screen = term.term.tmux.screen();
+    assert!(
+        screen.contains("Which database?") && !screen.contains("took back"),
+        "the form stays while its asker is stopped:\n{screen}"
+    );
+    signal("-CONT");
+    term.keys(&["Enter"]);
+    term.wait_for("the review", |screen| screen.contains("Submit"));
+    term.keys(&["Enter"]);
+    let (document, exit) = finish(asker);
+    assert_eq!(exit, 0);
+    let (_, details) = read_result(document);
+    let written = details["answers"]["db"]["customText"]
+        .as_str()
+        .expect("the written answer");
+    assert_eq!(
+        written.len(),
+        30 * chunk.len() + 24,
+        "every paste and every key"
+    );
+    assert!(
+        written.ends_with(&"z".repeat(24)),
+        "{}",
+        &written[written.len() - 40..]
+    );
+}

@@ -304,12 +304,12 @@ fn ask_inbox(
 }
 
 /// What stderr says when the surface asking went away without a word (killed, crashed): the
-/// result reads as cancelled, the contract's only end without answers, so a person reading
-/// the run learns that nobody did.
+/// result reads as cancelled, the contract's only end without answers (and the hook leaves the
+/// call to Claude Code), so a person reading the run learns that nobody cancelled.
 fn gone_without_an_answer(surface: &str) -> String {
     format!(
-        "the {surface} went away before the form was answered (killed or crashed): the result \
-         says cancelled, but nobody cancelled it"
+        "the {surface} went away before the form was answered (killed or crashed): nobody \
+         cancelled it"
     )
 }
 

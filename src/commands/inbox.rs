@@ -70,6 +70,8 @@ pub fn run(args: &InboxArgs) -> Exit {
     for effect in inbox.close() {
         handler.on_effect(&effect);
     }
+    // The closing results leave by each connection's own writer: they are given their time.
+    handler.replies.wait_written();
     let ending = match run {
         Ok(Ok(outcome)) => match outcome.end {
             End::Finished(_) => Ending::Answered,

@@ -16,8 +16,8 @@ use std::os::fd::BorrowedFd;
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::time::{Duration, Instant};
 
 use pi_agent_ask_core::contract::ToolResult;
 use pi_agent_ask_core::contract::answers::Draft;
@@ -31,14 +31,14 @@ use crate::arrivals::{self, Arrivals, Courier};
 use crate::lock_file;
 
 use super::arrival::arrival;
-use super::held::Outbox;
+use super::held::{Ending, Outbox};
 use super::place::{Folder, Place, PlaceError, place};
 use super::wire::{
     AfterAsk, MAX_LINE_BYTES, error_line, held_line, kept_line, parse_after_ask, parse_ask,
     result_line, taken_over_line,
 };
 
-/// How long a reply may wait for an asker that does not read it.
+/// How long an ending inbox waits for its last lines to reach askers that do not read them.
 const REPLY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Why an inbox cannot start.
@@ -74,6 +74,8 @@ pub struct Server {
 struct Shared {
     askers: Mutex<HashMap<String, Registered>>,
     courier: Courier,
+    /// Every connection's writer still running, for an ending inbox to wait on.
+    outboxes: Mutex<Vec<Weak<Outbox>>>,
 }
 
 /// The connection an ask is answered on.
@@ -110,6 +112,7 @@ impl Server {
         let shared = Arc::new(Shared {
             askers: Mutex::new(HashMap::new()),
             courier,
+            outboxes: Mutex::new(Vec::new()),
         });
         let accepting = Arc::clone(&shared);
         std::thread::spawn(move || accept(&listener, &accepting));
@@ -152,10 +155,9 @@ impl Replies {
     pub fn reply(&self, ask: &AskId, result: &ToolResult, reason: ReplyReason) {
         let registered = self.shared.lock().remove(&ask.0);
         if let Some(registered) = registered {
-            registered.outbox.close();
             // Best effort: an asker gone meanwhile gives its ask's cancelled result itself.
             let line = result_line(&ask.0, &result.to_json(), reason);
-            registered.outbox.write(&line, REPLY_TIMEOUT);
+            registered.outbox.finish(line, Ending::Open);
         }
     }
 
@@ -163,16 +165,15 @@ impl Replies {
     pub fn hand_back(&self, ask: &AskId, drafts: &[Draft]) {
         let registered = self.shared.lock().remove(&ask.0);
         if let Some(registered) = registered {
-            registered.outbox.close();
             let records: Vec<DraftRecord> = drafts.iter().map(DraftRecord::from).collect();
             registered
                 .outbox
-                .write(&kept_line(&ask.0, &records), REPLY_TIMEOUT);
+                .finish(kept_line(&ask.0, &records), Ending::Open);
         }
     }
 
-    /// Hands the asker of `ask` what its form holds now, if it is still connected and asked
-    /// for it, off the run loop ([`Outbox::hold`]).
+    /// Hands the asker of `ask` what its form holds now, if it is still connected (it asked
+    /// for it, or the core would not hold): written by the connection's own thread.
     pub fn hold(&self, ask: &AskId, drafts: &[Draft]) {
         let outbox = self
             .shared
@@ -181,7 +182,22 @@ impl Replies {
             .map(|registered| Arc::clone(&registered.outbox));
         if let Some(outbox) = outbox {
             let records: Vec<DraftRecord> = drafts.iter().map(DraftRecord::from).collect();
-            outbox.hold(held_line(&ask.0, &records), REPLY_TIMEOUT);
+            outbox.hold(held_line(&ask.0, &records));
+        }
+    }
+
+    /// Waits, at most [`REPLY_TIMEOUT`], for the lines handed over to reach the askers still
+    /// connected: an inbox that is ending gives its closing results the time to leave.
+    pub fn wait_written(&self) {
+        let deadline = Instant::now() + REPLY_TIMEOUT;
+        let outboxes: Vec<Arc<Outbox>> = self
+            .shared
+            .outboxes()
+            .iter()
+            .filter_map(Weak::upgrade)
+            .collect();
+        for outbox in outboxes {
+            outbox.wait_written(deadline);
         }
     }
 }
@@ -205,6 +221,20 @@ impl ExternalInputs for Server {
 impl Shared {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Registered>> {
         self.askers.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn outboxes(&self) -> std::sync::MutexGuard<'_, Vec<Weak<Outbox>>> {
+        self.outboxes.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A writer for the asker on `stream`, noted among the running ones (those done are let
+    /// go as it is).
+    fn outbox_for(&self, stream: UnixStream) -> Arc<Outbox> {
+        let outbox = Outbox::start(stream);
+        let mut outboxes = self.outboxes();
+        outboxes.retain(|running| running.strong_count() > 0);
+        outboxes.push(Arc::downgrade(&outbox));
+        outbox
     }
 
     /// Hands the run loop an event and wakes it.
@@ -267,15 +297,13 @@ fn serve(shared: &Shared, stream: &UnixStream, serial: u64) {
                             id.clone(),
                             Registered {
                                 serial,
-                                outbox: Outbox::new(registered),
+                                outbox: shared.outbox_for(registered),
                             },
                         );
                         // An asker still connected under the same id (a second host resuming
                         // the same ask) is told and let go: the answer goes to the newer one.
                         if let Some(replaced) = replaced {
-                            replaced.outbox.close();
-                            replaced.outbox.write(&taken_over_line(&id), REPLY_TIMEOUT);
-                            replaced.outbox.shut();
+                            replaced.outbox.finish(taken_over_line(&id), Ending::Shut);
                         }
                         shared.send(InboxEvent::Arrived(Box::new(arrival)));
                         asked = Some(id);

@@ -254,8 +254,8 @@ fn an_asker_whose_inbox_goes_away_keeps_what_its_form_last_held() {
     // The held lines are written off the run loop; then the connection ends, as it does for
     // an inbox killed.
     let outbox = Arc::clone(&server.shared.lock()["held"].outbox);
-    outbox.wait_written();
-    outbox.shut();
+    outbox.wait_written(Instant::now() + WAIT);
+    outbox.finish(String::new(), Ending::Shut);
     let ended = asking.join().expect("the asker");
     let Err(InboxError::Gone(Some(held))) = ended else {
         panic!("the inbox went away, having handed what the form held: {ended:?}");

@@ -69,7 +69,7 @@ impl Entry {
         if let Some(opening) = opening {
             form = form.with_drafts(opening);
         }
-        Self {
+        let mut entry = Self {
             ask,
             origin,
             host: Settling::new(
@@ -83,7 +83,12 @@ impl Entry {
             opened_with: drafts,
             holds,
             held: None,
+        };
+        // What the form opens with is what its asker holds already.
+        if entry.holds {
+            entry.held = Some(entry.form().kept_drafts());
         }
+        entry
     }
 
     /// The form, under its settings overlay and its settling.

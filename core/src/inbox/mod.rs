@@ -158,6 +158,7 @@ impl Inbox {
             &arrival.call.arguments(),
             arrival.drafts.as_deref(),
         ) {
+            // Its asker holds what it journaled, not what this copy held: the first change goes.
             Some(Taken::Whole(kept)) => Entry {
                 behind: arrival.behind,
                 holds: arrival.holds,
@@ -249,22 +250,24 @@ impl Inbox {
         let Some(front) = self.waiting.front_mut() else {
             return Vec::new();
         };
-        let mut hold = None;
-        if by == By::Person && !front.host.is_settling() {
+        let by_the_person = by == By::Person && !front.host.is_settling();
+        if by_the_person {
             front.touched = true;
             self.taken_back = None;
-            if front.holds && !self.holding {
-                self.holding = true;
-                hold = Some(Effect::StartTimer(Timer::HoldDrafts));
-            }
         }
-        let mut effects = searched_from(&front.origin.cwd, front.host.handle(input));
-        effects.extend(hold);
-        self.replies(effects)
+        let effects = searched_from(&front.origin.cwd, front.host.handle(input));
+        let mut effects = self.replies(effects);
+        if by_the_person && !self.holding {
+            // The first change after a pause goes at once; the rest at most once a second.
+            effects.extend(self.hold_front());
+        }
+        effects
     }
 
     /// Hands the front form's asker what the form holds, when the person changed it since
-    /// the asker was last handed it: at most once a [`Timer::HoldDrafts`] while they work.
+    /// the asker was last handed it, and keeps a [`Timer::HoldDrafts`] running while they
+    /// change it: the first change after a pause is handed over at once, the next ones at most
+    /// once a timer, the last one when the timer fires after it.
     fn hold_front(&mut self) -> Vec<Effect> {
         self.holding = false;
         let Some(front) = self.waiting.front_mut() else {
@@ -278,10 +281,14 @@ impl Inbox {
             return Vec::new();
         }
         front.held = Some(drafts.clone());
-        vec![Effect::Hold {
-            ask: front.ask.clone(),
-            drafts,
-        }]
+        self.holding = true;
+        vec![
+            Effect::Hold {
+                ask: front.ask.clone(),
+                drafts,
+            },
+            Effect::StartTimer(Timer::HoldDrafts),
+        ]
     }
 
     /// The front form's effects for the program: a finish becomes the reply to its asker,

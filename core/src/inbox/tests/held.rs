@@ -1,5 +1,5 @@
-//! An asker that holds is handed what its form holds as the person works on it: a second
-//! after the first change, then again only when it changed since.
+//! An asker that holds is handed what its form holds as the person works on it: a change
+//! after a pause at once, then at most once a second while it changes.
 
 use super::{arrival, feed, inbox, keys, typed};
 use crate::effect::Effect;
@@ -35,20 +35,25 @@ fn held_texts(effects: &[Effect]) -> Vec<String> {
 const FIRED: Input = Input::TimerFired(Timer::HoldDrafts);
 
 #[test]
-fn an_asker_that_holds_is_handed_what_its_form_holds_once_a_second_while_it_changes() {
+fn an_asker_that_holds_is_handed_a_change_at_once_then_at_most_once_a_second() {
     let mut inbox = inbox();
     let mut inputs = vec![holding("a")];
-    inputs.extend(keys("down down enter h i"));
+    inputs.extend(keys("down down"));
     let effects = feed(&mut inbox, inputs);
-    assert_eq!(
-        hold_timers(&effects),
-        1,
-        "one timer for the whole burst: {effects:?}"
-    );
     assert!(
         held_texts(&effects).is_empty(),
-        "nothing before the timer fires"
+        "moving changes nothing: {effects:?}"
     );
+    assert_eq!(hold_timers(&effects), 0);
+
+    let effects = feed(&mut inbox, typed("enter h i"));
+    let held = held_texts(&effects);
+    assert_eq!(
+        held.len(),
+        1,
+        "the first change at once, the rest wait: {effects:?}"
+    );
+    assert_eq!(hold_timers(&effects), 1);
 
     let effects = feed(&mut inbox, [FIRED]);
     assert_eq!(
@@ -56,13 +61,18 @@ fn an_asker_that_holds_is_handed_what_its_form_holds_once_a_second_while_it_chan
         ["hi"],
         "the open editor's text counts"
     );
+    assert_eq!(hold_timers(&effects), 1, "it changed: the timer runs on");
 
     let effects = feed(&mut inbox, [FIRED]);
     assert!(held_texts(&effects).is_empty(), "nothing changed since");
+    assert_eq!(hold_timers(&effects), 0, "the pause begins");
 
-    let effects = feed(&mut inbox, typed("!").into_iter().chain([FIRED]));
-    assert_eq!(hold_timers(&effects), 1);
-    assert_eq!(held_texts(&effects), ["hi!"]);
+    let effects = feed(&mut inbox, typed("!"));
+    assert_eq!(
+        held_texts(&effects),
+        ["hi!"],
+        "a change after a pause goes at once"
+    );
 }
 
 #[test]

@@ -336,6 +336,7 @@ fn an_inbox_ended_under_a_form_leaves_the_call_to_claude_code_not_cancelled(
         stderr.contains(&format!("{why}; the call is left to Claude Code")),
         "{stderr}"
     );
+    assert_eq!(stderr.lines().count(), 1, "one line says why: {stderr}");
 }
 
 #[test]

@@ -85,6 +85,7 @@ pub fn run(args: &AskArgs) -> Result<Outcome, UsageError> {
                     journal.abandoned(&call);
                 }
             })?;
+            asked.say_if_gone();
             if let Some(journal) = &journal {
                 journal.ended(&call, &asked);
             }
@@ -102,6 +103,33 @@ pub struct Asked {
     pub exit: u8,
     /// Who ended it, which decides what the journal records.
     pub ending: AskEnding,
+}
+
+/// The surface that went away without a word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoneSurface {
+    /// An answer inbox.
+    Inbox,
+    /// A popup.
+    Popup,
+}
+
+impl Asked {
+    /// Says on stderr that nobody cancelled an ask whose surface went away without a word:
+    /// its result reads as cancelled, the contract's only end without answers. For the
+    /// commands that print that result (a hook leaves the call instead, and says so itself).
+    pub fn say_if_gone(&self) {
+        if let AskEnding::SurfaceGone(surface, _) = &self.ending {
+            let surface = match surface {
+                GoneSurface::Inbox => "inbox",
+                GoneSurface::Popup => "popup",
+            };
+            report(&format!(
+                "the {surface} went away before the form was answered (killed or crashed): \
+                 nobody cancelled it"
+            ));
+        }
+    }
 }
 
 /// Why plain prompts without a terminal, whose standard input ended before any answer, give
@@ -122,7 +150,7 @@ pub enum AskEnding {
     /// killed): the result is cancelled, though nobody cancelled it, with what the surface last
     /// said the form held (an inbox hands it over as the person works), which the journal
     /// keeps as a signal's drafts.
-    SurfaceGone(Option<Vec<Draft>>),
+    SurfaceGone(GoneSurface, Option<Vec<Draft>>),
     /// The inbox closed while the ask waited in it (its window closed, a signal): the result
     /// is cancelled with the answers so far, though nobody cancelled the form.
     InboxClosed,
@@ -167,16 +195,13 @@ pub fn ask(
             match ask_popup::ask(found, call, drafts.as_deref(), &settings, cwd) {
                 // A popup whose program was killed told nothing of its form: the result keeps
                 // what the form opened with.
-                Ok(asked) if asked.gone => {
-                    report(&gone_without_an_answer("popup"));
-                    Asked {
-                        result: call
-                            .cancelled(Some(drafts.as_deref().unwrap_or(&[])))
-                            .to_json(),
-                        exit: asked.exit,
-                        ending: AskEnding::SurfaceGone(None),
-                    }
-                }
+                Ok(asked) if asked.gone => Asked {
+                    result: call
+                        .cancelled(Some(drafts.as_deref().unwrap_or(&[])))
+                        .to_json(),
+                    exit: asked.exit,
+                    ending: AskEnding::SurfaceGone(GoneSurface::Popup, None),
+                },
                 Ok(asked) => Asked {
                     result: asked.result,
                     exit: asked.exit,
@@ -219,8 +244,8 @@ fn without_news_dropped(mut asked: Asked, opened: Option<&[Draft]>) -> Asked {
         AskEnding::Interrupted(Some(kept)) if !news_since(opened, kept) => {
             asked.ending = AskEnding::Interrupted(None);
         }
-        AskEnding::SurfaceGone(Some(kept)) if !news_since(opened, kept) => {
-            asked.ending = AskEnding::SurfaceGone(None);
+        AskEnding::SurfaceGone(surface, Some(kept)) if !news_since(opened, kept) => {
+            asked.ending = AskEnding::SurfaceGone(*surface, None);
         }
         _ => {}
     }
@@ -261,7 +286,7 @@ fn ask_inbox(
     cancel.cancel_when_output_closes();
     let cancelled = |ending: AskEnding| Asked {
         result: match &ending {
-            AskEnding::Interrupted(Some(drafts)) | AskEnding::SurfaceGone(Some(drafts)) => {
+            AskEnding::Interrupted(Some(drafts)) | AskEnding::SurfaceGone(_, Some(drafts)) => {
                 call.cancelled(Some(drafts))
             }
             _ => call.cancelled(Some(opened_with.unwrap_or(&[]))),
@@ -290,27 +315,16 @@ fn ask_inbox(
             Ok(cancelled(AskEnding::TakenOver))
         }
         Err(error @ (InboxError::Gone(_) | InboxError::Io(_))) => {
-            report(&gone_without_an_answer("inbox"));
             // What the form held when the inbox last said is kept as a signal's drafts are:
             // in the result, and journaled for `resume` to reopen the form with.
             let held = match error {
                 InboxError::Gone(Some(records)) => drafts_for_call(&records, call),
                 _ => None,
             };
-            Ok(cancelled(AskEnding::SurfaceGone(held)))
+            Ok(cancelled(AskEnding::SurfaceGone(GoneSurface::Inbox, held)))
         }
         Err(error) => Err(UsageError::new(error.to_string())),
     }
-}
-
-/// What stderr says when the surface asking went away without a word (killed, crashed): the
-/// result reads as cancelled, the contract's only end without answers (and the hook leaves the
-/// call to Claude Code), so a person reading the run learns that nobody cancelled.
-fn gone_without_an_answer(surface: &str) -> String {
-    format!(
-        "the {surface} went away before the form was answered (killed or crashed): nobody \
-         cancelled it"
-    )
 }
 
 /// Where an ask without `--answer` happens.

@@ -107,10 +107,10 @@ impl AskJournal {
             AskEnding::Unasked => self.closing(call, asked),
             // A surface gone without a word, having said nothing of the form: the ask stays
             // waiting as it was. An ask taken over is the other asker's to journal.
-            AskEnding::SurfaceGone(None) | AskEnding::TakenOver => Vec::new(),
+            AskEnding::SurfaceGone(_, None) | AskEnding::TakenOver => Vec::new(),
             // What the form held when its surface last said (an inbox killed): kept as a
             // signal's drafts are, and the ask stays waiting.
-            AskEnding::Interrupted(kept) | AskEnding::SurfaceGone(kept) => kept
+            AskEnding::Interrupted(kept) | AskEnding::SurfaceGone(_, kept) => kept
                 .as_deref()
                 .and_then(|drafts| append::drafts(call, drafts))
                 .into_iter()
@@ -126,7 +126,7 @@ impl AskJournal {
     pub fn ended_recovered(&self, call: &Call, asked: &Asked) -> Vec<Record> {
         match &asked.ending {
             AskEnding::User | AskEnding::InboxClosed => self.closing(call, asked),
-            AskEnding::Interrupted(_) | AskEnding::SurfaceGone(_) => {
+            AskEnding::Interrupted(_) | AskEnding::SurfaceGone(..) => {
                 self.ended(call, asked);
                 Vec::new()
             }

@@ -111,6 +111,7 @@ pub fn run(args: &ResumeArgs) -> Result<Outcome, UsageError> {
     let asked: Asked = around(events, &lifecycle, &call, || {
         ask(&call, drafts, settings, &cwd, surface, &args.inbox)
     })?;
+    asked.say_if_gone();
     let entries = journal.ended_recovered(&call, &asked);
     Ok(ending.printed(asked.result, asked.exit, &entries))
 }

@@ -180,7 +180,7 @@ fn ask_elsewhere(
                 AskEnding::Unasked => Err(Declined::Failed(
                     "the inbox did not ask the question".to_owned(),
                 )),
-                AskEnding::SurfaceGone(_) => Err(Declined::Failed(
+                AskEnding::SurfaceGone(..) => Err(Declined::Failed(
                     "the inbox went away without an answer".to_owned(),
                 )),
                 // Nobody cancelled: Claude Code asks in its own dialog rather than the model

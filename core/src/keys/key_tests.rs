@@ -203,3 +203,12 @@ fn a_key_a_terminal_sends_apart_is_read_as_itself(#[case] id: &str) {
     let key: Key = id.parse().unwrap();
     assert_eq!(key.as_a_terminal_sends_it(), key);
 }
+
+#[test]
+fn a_key_id_a_message_quotes_is_quoted_as_json_writes_it() {
+    let error = "ctrl+m\u{1b}[2J".parse::<Key>().expect_err("no key");
+    assert_eq!(
+        error.to_string(),
+        "invalid key \"ctrl+m\\u001b[2J\": unknown key name \"m\\u001b[2J\""
+    );
+}

@@ -3,6 +3,8 @@
 
 use thiserror::Error;
 
+use crate::json;
+
 use super::action::Context;
 use super::key::KeyParseError;
 
@@ -49,7 +51,10 @@ pub enum KeymapProblem {
         error: KeyParseError,
     },
     /// A digit 1–9, `@` or `ctrl+z`, which are fixed.
-    #[error("keymaps.{context}.{action}: {key:?} is fixed ({meaning}) and cannot be bound")]
+    #[error(
+        "keymaps.{context}.{action}: {} is fixed ({meaning}) and cannot be bound",
+        json::to_string(.key)
+    )]
     FixedKey {
         /// The context.
         context: Context,
@@ -63,7 +68,10 @@ pub enum KeymapProblem {
     /// A key a terminal sends as another (`ctrl+m` as enter), which the program could never
     /// read as itself.
     #[error(
-        "keymaps.{context}.{action}: {key:?} arrives as {read:?} (a terminal sends both alike); write {read:?}"
+        "keymaps.{context}.{action}: {} arrives as {} (a terminal sends both alike); write {}",
+        json::to_string(.key),
+        json::to_string(.read),
+        json::to_string(.read)
     )]
     SentAsAnother {
         /// The context.
@@ -78,7 +86,8 @@ pub enum KeymapProblem {
     /// A key that types a character bound to an editor action that would take it from the
     /// text: the editors type such a key instead.
     #[error(
-        "keymaps.{context}.{action}: {key:?} types a character in the editor; bind a key with ctrl or alt, or a named key"
+        "keymaps.{context}.{action}: {} types a character in the editor; bind a key with ctrl or alt, or a named key",
+        json::to_string(.key)
     )]
     TypedInEditor {
         /// The editor's context.
@@ -90,7 +99,10 @@ pub enum KeymapProblem {
     },
     /// A key of the questionnaire's keymap that a global action takes first, so it would never
     /// reach the action it is written for.
-    #[error("keymaps.main.{action}: {key:?} is bound to global.{global}, which takes it first")]
+    #[error(
+        "keymaps.main.{action}: {} is bound to global.{global}, which takes it first",
+        json::to_string(.key)
+    )]
     Shadowed {
         /// The key as printed.
         key: String,
@@ -126,7 +138,10 @@ pub enum KeymapProblem {
         screen: &'static str,
     },
     /// One key bound to two actions of the same context.
-    #[error("keymaps.{context}: {key:?} is bound to both {first} and {second}")]
+    #[error(
+        "keymaps.{context}: {} is bound to both {first} and {second}",
+        json::to_string(.key)
+    )]
     Conflict {
         /// The context.
         context: Context,

@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::json;
+
 use super::{Key, KeyCode, MAX_FUNCTION_KEY, Modifiers};
 
 impl fmt::Display for Key {
@@ -34,7 +36,7 @@ impl fmt::Display for Key {
 
 /// Why a key id did not parse.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("invalid key {input:?}: {problem}")]
+#[error("invalid key {}: {problem}", json::to_string(.input))]
 pub struct KeyParseError {
     /// The key id as written.
     pub input: String,
@@ -52,19 +54,19 @@ pub enum KeyParseProblem {
     #[error("a key is missing after the modifiers")]
     MissingKey,
     /// A word before a `+` is not `ctrl`, `alt` or `shift`.
-    #[error("unknown modifier {0:?}; expected ctrl, alt or shift")]
+    #[error("unknown modifier {}; expected ctrl, alt or shift", json::to_string(.0))]
     UnknownModifier(String),
     /// The same modifier was written twice (`ctrl+ctrl+c`).
-    #[error("modifier {0:?} is written twice")]
+    #[error("modifier {} is written twice", json::to_string(.0))]
     DuplicateModifier(String),
     /// The key is neither a known name nor a single character.
-    #[error("unknown key name {0:?}")]
+    #[error("unknown key name {}", json::to_string(.0))]
     UnknownKeyName(String),
     /// A function key outside `f1`..`f24`.
     #[error("function keys go from f1 to f{MAX_FUNCTION_KEY}")]
     FunctionKeyOutOfRange,
     /// A single control character was written as the key.
-    #[error("{0:?} is a control character; use its name (enter, tab, esc...)")]
+    #[error("{} is a control character; use its name (enter, tab, esc...)", json::to_string(.0))]
     ControlCharacter(char),
 }
 

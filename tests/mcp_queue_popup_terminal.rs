@@ -211,33 +211,45 @@ fn a_popup_whose_client_goes_away_opens_again_with_what_it_held_once_a_client_at
     );
 }
 
-#[test]
-fn a_form_queued_while_nobody_is_attached_is_queued_and_opens_once_a_client_attaches() {
-    let Some((term, client)) = support::client::attached(100, 30) else {
-        return;
-    };
-    drop(client);
+/// Waits (at most ten seconds) until `count` clients are attached: a client dropped detaches
+/// as tmux notices.
+fn wait_for_clients(term: &Asking, count: usize) {
     let deadline = Instant::now() + Duration::from_secs(10);
-    while !term.tmux.run(&["list-clients"]).trim().is_empty() {
-        assert!(Instant::now() < deadline, "the client never detached");
+    while term.tmux.run(&["list-clients"]).lines().count() != count {
+        assert!(Instant::now() < deadline, "never {count} clients attached");
         std::thread::sleep(Duration::from_millis(20));
     }
-    serve(&term, &requests());
-    let receipt = &reply(&term, 2)["result"]["structuredContent"];
-    assert_eq!(receipt["status"], json!("queued"), "{receipt}");
+}
+
+/// Attaches a client, answers the queued form that opens on it with its first option and
+/// checks `wait_for_answers` delivers that answer.
+fn answered_once_a_client_attaches(term: &Asking) {
     let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
         return;
     };
     client.wait_for_form("the queued form", |screen| screen.contains(PROMPT));
     client.type_bytes(b"\r");
     client.submit_from_the_review();
-    send(&term, &wait_for_answers());
-    let structured = &reply(&term, 3)["result"]["structuredContent"];
+    send(term, &wait_for_answers());
+    let structured = &reply(term, 3)["result"]["structuredContent"];
     assert_eq!(
         structured["results"][0]["result"]["answers"]["db"]["values"],
         json!(["postgres"]),
         "{structured}"
     );
+}
+
+#[test]
+fn a_form_queued_while_nobody_is_attached_is_queued_and_opens_once_a_client_attaches() {
+    let Some((term, client)) = support::client::attached(100, 30) else {
+        return;
+    };
+    drop(client);
+    wait_for_clients(&term, 0);
+    serve(&term, &requests());
+    let receipt = &reply(&term, 2)["result"]["structuredContent"];
+    assert_eq!(receipt["status"], json!("queued"), "{receipt}");
+    answered_once_a_client_attaches(&term);
 }
 
 #[test]
@@ -267,14 +279,7 @@ fn a_read_only_client_counts_as_nobody_and_the_form_waits_for_one_that_can_answe
         return;
     };
     drop(client);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while term.tmux.run(&["list-clients"]).lines().count() != 1 {
-        assert!(
-            Instant::now() < deadline,
-            "the writable client never detached"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_for_clients(&term, 1);
     serve(&term, &requests());
     let receipt = &reply(&term, 2)["result"]["structuredContent"];
     assert_eq!(receipt["status"], json!("queued"), "{receipt}");
@@ -283,19 +288,7 @@ fn a_read_only_client_counts_as_nobody_and_the_form_waits_for_one_that_can_answe
         !watching.screen().contains(PROMPT),
         "the popup opened on a client that cannot answer"
     );
-    let Some(mut client) = Client::attach(&term.tmux, 100, 30) else {
-        return;
-    };
-    client.wait_for_form("the queued form", |screen| screen.contains(PROMPT));
-    client.type_bytes(b"\r");
-    client.submit_from_the_review();
-    send(&term, &wait_for_answers());
-    let structured = &reply(&term, 3)["result"]["structuredContent"];
-    assert_eq!(
-        structured["results"][0]["result"]["answers"]["db"]["values"],
-        json!(["postgres"]),
-        "{structured}"
-    );
+    answered_once_a_client_attaches(&term);
     let stderr = std::fs::read_to_string(term.tmux.path("stderr.txt")).unwrap_or_default();
     assert!(
         stderr.contains("mcp: tmux: every attached client is read-only; the queued form waits"),

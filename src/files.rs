@@ -1,7 +1,7 @@
 //! Everything the program reads from disk for the core: arguments, preview files, settings.
 
 use std::fs::{File, OpenOptions};
-use std::io::Read as _;
+use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
 use pi_agent_ask_core::contract::ask_user::{
@@ -53,28 +53,20 @@ fn read_text(source: &str, what: &str) -> Result<String, UsageError> {
         };
         UsageError::new(format!("cannot read {what} {whence}: {reason}"))
     };
-    let mut bytes = Vec::new();
     let read = if source == "-" {
-        std::io::stdin()
-            .lock()
-            .take(MAX_DOCUMENT_BYTES + 1)
-            .read_to_end(&mut bytes)
+        read_at_most(std::io::stdin().lock(), MAX_DOCUMENT_BYTES, 0)
     } else {
         File::open(source).and_then(|file| {
-            // Room for the whole file and the byte that finds its end: one read fills it, where
-            // an empty buffer would grow from 32 bytes a read at a time.
             let size = file.metadata().map_or(0, |found| found.len());
-            bytes.reserve(usize::try_from(size.min(MAX_DOCUMENT_BYTES)).unwrap_or(0) + 1);
-            file.take(MAX_DOCUMENT_BYTES + 1).read_to_end(&mut bytes)
+            read_at_most(file, MAX_DOCUMENT_BYTES, size)
         })
     };
-    read.map_err(|error| cannot(&io_text(&error)))?;
-    if bytes.len() as u64 > MAX_DOCUMENT_BYTES {
+    let Some(bytes) = read.map_err(|error| cannot(&io_text(&error)))? else {
         return Err(cannot(&format!(
             "longer than {} MiB",
             MAX_DOCUMENT_BYTES / (1024 * 1024)
         )));
-    }
+    };
     let bytes = mended(&bytes).unwrap_or(bytes);
     String::from_utf8(bytes).map_err(|error| {
         cannot(&format!(
@@ -172,17 +164,25 @@ pub fn read_regular_file(path: &Path, cap: u64) -> Result<Vec<u8>, ReadProblem> 
     if !opened.is_file() {
         return Err(ReadProblem::NotRegularFile);
     }
-    // Room for the whole file and the one byte past the cap that tells it grew: one read
-    // fills it and the next sees the end, where an empty buffer would grow from 32 bytes.
-    let expected = usize::try_from(opened.len().min(cap)).unwrap_or(0);
-    let mut bytes = Vec::with_capacity(expected.saturating_add(1));
-    file.take(cap + 1)
-        .read_to_end(&mut bytes)
-        .map_err(ReadProblem::Io)?;
-    if bytes.len() as u64 > cap {
-        return Err(ReadProblem::TooLarge);
-    }
-    Ok(bytes)
+    read_at_most(file, cap, opened.len())
+        .map_err(ReadProblem::Io)?
+        .ok_or(ReadProblem::TooLarge)
+}
+
+/// Everything `reader` gives, or `None` once it gives more than `cap` bytes: reading stops one
+/// byte past the cap, so an endless source (`/dev/zero`) is refused, not read for ever.
+/// `expected` is the size the source says it has (0 when it cannot say): room for it and the
+/// byte that finds the end is taken at once, so one read fills it, where an empty buffer would
+/// grow from 32 bytes a read at a time.
+pub fn read_at_most(
+    reader: impl Read,
+    cap: u64,
+    expected: u64,
+) -> std::io::Result<Option<Vec<u8>>> {
+    let room = usize::try_from(expected.min(cap)).unwrap_or(0);
+    let mut bytes = Vec::with_capacity(room.saturating_add(1));
+    reader.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= cap).then_some(bytes))
 }
 
 /// Reads a preview file of at most [`MAX_PREVIEW_FILE_BYTES`], and of at most `room`, what the

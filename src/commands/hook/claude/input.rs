@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::files::read_at_most;
+
 /// The most hook input read; Claude Code's `AskUserQuestion` input is a few kilobytes.
 pub const MAX_INPUT_BYTES: u64 = 4 * 1024 * 1024;
 /// The hook event answered.
@@ -120,11 +122,7 @@ impl HookInput {
 
 /// Reads at most [`MAX_INPUT_BYTES`] of `reader` and parses it.
 pub fn read(reader: impl Read) -> Result<HookInput, InputError> {
-    let mut bytes = Vec::new();
-    reader.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)?;
-    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > MAX_INPUT_BYTES {
-        return Err(InputError::TooLong);
-    }
+    let bytes = read_at_most(reader, MAX_INPUT_BYTES, 0)?.ok_or(InputError::TooLong)?;
     let text = std::str::from_utf8(&bytes)
         .map_err(|error| InputError::NotUtf8(error.valid_up_to() + 1))?;
     let document = serde_json::from_str(text).map_err(InputError::Malformed)?;

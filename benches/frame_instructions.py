@@ -8,7 +8,8 @@ The example `frame_instructions` draws each kind of frame in a function of its o
 `down` and `up`, 500 options' `down` and `up`, the frame that takes the big preview away and the
 one that brings it back, and the same two with the big preview cut to the lines its pane shows,
 whose screens are the same from a thousandth of the payload, the highlight moved off and onto a
-written answer of 1 MiB, and a character typed into that answer's open editor and erased), COUNT
+written answer of 1 MiB, a character typed into that answer's open editor and erased, and a step
+left and one right at the end of a line of 100,000 characters in an open editor), COUNT
 of each after a few not counted; callgrind counts the instructions, which are the same from run
 to run on the same build whatever else the machine does, and each function's inclusive cost
 divided by COUNT is one frame's. The ratios are to the mean of the demo's two.
@@ -37,6 +38,8 @@ KINDS = [
     ("answer_on", "a written answer of 1 MiB, the highlight moved onto it"),
     ("editor_typed", "a written answer of 1 MiB in its open editor, x typed"),
     ("editor_erased", "a written answer of 1 MiB in its open editor, x erased"),
+    ("line_left", "a line of 100,000 characters in its open editor, left"),
+    ("line_right", "a line of 100,000 characters in its open editor, right"),
 ]
 
 
@@ -92,6 +95,7 @@ def main():
         ("short", "the switch of the cut preview"),
         ("answer", "the written answer of 1 MiB"),
         ("editor", "typing into the open editor of 1 MiB"),
+        ("line", "stepping in a line of 100,000 characters"),
     ]
     for pair, what in pairs:
         first, second = [per_frame[name] for name, _ in KINDS if name.startswith(pair)]

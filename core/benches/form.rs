@@ -1,12 +1,15 @@
 //! One keystroke handled plus one frame drawn at 120×40, for the demo questionnaire, a question
-//! with 500 options, a preview of 1 MiB of text and a written answer of 1 MiB.
+//! with 500 options, a preview of 1 MiB of text, a written answer of 1 MiB and one of a single
+//! line of 100,000 characters.
 
 mod payloads;
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use payloads::{big_preview, demo, form, long_answer_editor, long_answer_form, many_options};
+use payloads::{
+    big_preview, demo, form, long_answer_editor, long_answer_form, long_line_editor, many_options,
+};
 use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Size, Surface};
@@ -53,6 +56,12 @@ fn benches(c: &mut Criterion) {
         "1 MiB written answer, its editor open: x/backspace + frame",
         long_answer_editor(),
         &["x", "backspace"],
+    );
+    keystroke_and_frame(
+        c,
+        "a line of 100,000 characters in its editor: left/right + frame",
+        long_line_editor(),
+        &["left", "right"],
     );
 }
 

@@ -68,18 +68,30 @@ pub fn long_answer_form() -> Form {
 /// The same question with 1 MiB of log lines (about 21,000 lines) pasted into its written
 /// answer's editor, left open: a key typed there edits a text of that size.
 pub fn long_answer_editor() -> Form {
-    let arguments = json!({"questions": [{"id": "log", "prompt": "What did the build print?",
-    "options": [
-        {"value": "clean", "label": "Nothing unusual"},
-        {"value": "warnings", "label": "Warnings"}
-    ]}]});
-    let mut form = form(&arguments);
     let mut text = String::new();
     let mut n = 0;
     while text.len() < 1024 * 1024 {
         let _ = writeln!(text, "log line {n}: something happened at step {n}");
         n += 1;
     }
+    editor_holding(text)
+}
+
+/// The same question with one line of 100,000 characters pasted into its written answer's
+/// editor, left open, the cursor at its end: a step left or right there is taken beside a
+/// long run of text.
+pub fn long_line_editor() -> Form {
+    editor_holding("a long line of words ".repeat(100_000 / 21 + 1)[..100_000].to_owned())
+}
+
+/// The written answer's editor of a two-option question, open and holding `text`.
+fn editor_holding(text: String) -> Form {
+    let arguments = json!({"questions": [{"id": "log", "prompt": "What did the build print?",
+    "options": [
+        {"value": "clean", "label": "Nothing unusual"},
+        {"value": "warnings", "label": "Warnings"}
+    ]}]});
+    let mut form = form(&arguments);
     let key = |id: &str| Input::Key(id.parse().expect("a key"));
     for input in [key("up"), key("enter"), Input::Paste(text)] {
         form.handle(input);

@@ -15,6 +15,10 @@ use crate::text::byte_at_char;
 /// The most candidate rows the list shows at once.
 pub const LIST_ROWS: usize = 8;
 
+/// The longest query an `@` reference has, in bytes: Linux's longest path. Longer text after
+/// an `@` is no path, and a key typed far into a long line looks no further back than this.
+pub const LONGEST_QUERY: usize = 4096;
+
 /// An `@word` in an editor's text: where its `@` is and what follows it up to the cursor.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token {
@@ -41,14 +45,24 @@ impl Token {
             Some(end) => (&text[..end], column),
             None => (text.as_str(), text.chars().count()),
         };
-        let start = before
+        // A token is looked for in the last `LONGEST_QUERY` bytes alone (and its `@"`), so
+        // a key typed far into a long line reads no more than that.
+        let mut near = before.len().saturating_sub(LONGEST_QUERY + 2);
+        while !before.is_char_boundary(near) {
+            near += 1;
+        }
+        let start = match before[near..]
             .char_indices()
             .rev()
             .find(|(_, c)| c.is_whitespace())
-            .map_or(0, |(space, c)| space + c.len_utf8());
+        {
+            Some((space, c)) => near + space + c.len_utf8(),
+            None if near == 0 => 0,
+            None => before.len(),
+        };
         let (query, quoted) = match before[start..].strip_prefix('@') {
-            Some(word) if !word.starts_with('"') => (word, false),
-            _ => (quoted_query(before)?, true),
+            Some(word) if !word.starts_with('"') && word.len() <= LONGEST_QUERY => (word, false),
+            _ => (quoted_query(before, near)?, true),
         };
         if query.is_empty() {
             return None;
@@ -130,15 +144,19 @@ impl Token {
     }
 }
 
-/// The text after the last `@"` in `before` that starts a word, when no `"` closes it: one
-/// written after a `\` is the path's own.
-fn quoted_query(before: &str) -> Option<&str> {
-    let (open, _) = before.rmatch_indices("@\"").find(|(open, _)| {
-        before[..*open]
-            .chars()
-            .next_back()
-            .is_none_or(char::is_whitespace)
-    })?;
+/// The text after the last `@"` in `before[near..]` that starts a word, when no `"` closes it:
+/// one written after a `\` is the path's own.
+fn quoted_query(before: &str, near: usize) -> Option<&str> {
+    let (open, _) = before[near..]
+        .rmatch_indices("@\"")
+        .find_map(|(open, quote)| {
+            let open = near + open;
+            before[..open]
+                .chars()
+                .next_back()
+                .is_none_or(char::is_whitespace)
+                .then_some((open, quote))
+        })?;
     let query = &before[open + 2..];
     let mut escaped = false;
     for c in query.chars() {

@@ -55,6 +55,22 @@ proptest::proptest! {
 }
 
 #[test]
+fn text_after_an_at_longer_than_a_path_is_no_reference() {
+    for quote in ["", "\""] {
+        let longest = format!("see @{quote}{}", "é".repeat(LONGEST_QUERY / 2));
+        let chars = longest.chars().count();
+        let token = Token::at_cursor(&lines(&longest), (0, chars)).unwrap();
+        assert_eq!(token.query.len(), LONGEST_QUERY, "{quote}");
+        let longer = format!("{longest}a");
+        assert_eq!(
+            Token::at_cursor(&lines(&longer), (0, chars + 1)),
+            None,
+            "{quote}"
+        );
+    }
+}
+
+#[test]
 fn a_lone_at_and_an_address_are_not_references() {
     assert_eq!(Token::at_cursor(&lines("see @"), (0, 5)), None);
     assert_eq!(Token::at_cursor(&lines("me@host"), (0, 7)), None);

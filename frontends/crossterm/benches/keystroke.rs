@@ -8,7 +8,9 @@ mod payloads;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use payloads::{big_preview, demo, form, long_answer_editor, long_answer_form, many_options};
+use payloads::{
+    big_preview, demo, form, long_answer_editor, long_answer_form, long_line_editor, many_options,
+};
 use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
@@ -73,6 +75,12 @@ fn benches(c: &mut Criterion) {
         "terminal, 1 MiB written answer, its editor open: x/backspace + frame",
         long_answer_editor(),
         &["x", "backspace"],
+    );
+    keystroke_and_frame(
+        c,
+        "terminal, a line of 100,000 characters in its editor: left/right + frame",
+        long_line_editor(),
+        &["left", "right"],
     );
 }
 

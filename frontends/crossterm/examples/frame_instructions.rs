@@ -4,7 +4,8 @@
 //! that brings it back; then the same switch with the big preview cut to the lines its pane
 //! shows, which puts the same rows on the screen from a thousandth of the payload; then the
 //! highlight moved off and onto a written answer of 1 MiB, whose row shows three lines of it;
-//! then a character typed into that answer's open editor and erased again.
+//! then a character typed into that answer's open editor and erased again; then a step left
+//! and one right at the end of a line of 100,000 characters in an open editor.
 //! `benches/frame_instructions.py` runs this under `valgrind --tool=callgrind` and prints the
 //! instructions of one keystroke and its frame for each.
 //!
@@ -17,7 +18,9 @@ mod payloads;
 use std::hint::black_box;
 use std::io::Sink;
 
-use payloads::{big_preview, demo, form, long_answer_editor, long_answer_form, many_options};
+use payloads::{
+    big_preview, demo, form, long_answer_editor, long_answer_form, long_line_editor, many_options,
+};
 use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
 use pi_agent_ask_core::{Input, Surface};
@@ -99,6 +102,8 @@ kinds! {
     answer_on = 10_u8,
     editor_typed = 11_u8,
     editor_erased = 12_u8,
+    line_left = 13_u8,
+    line_right = 14_u8,
 }
 
 /// The lines of the big preview a 120×40 screen shows at once, and a few more.
@@ -173,5 +178,11 @@ fn main() {
         frames,
         (editor_typed, editor_erased),
         ("x", "backspace"),
+    );
+    run(
+        long_line_editor(),
+        frames,
+        (line_left, line_right),
+        ("left", "right"),
     );
 }

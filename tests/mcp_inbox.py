@@ -270,6 +270,9 @@ def ended(how: str) -> None:
         process.kill()
         process.wait()
         return
+    if how == "output closed":
+        output_closed(process)
+        return
     if how == "end of input":
         process.stdin.close()
     else:
@@ -290,6 +293,23 @@ def ended(how: str) -> None:
     check(f"{how}: the form leaves the inbox", blocking_wait_for("the idle screen", idle))
 
 
+def output_closed(process: subprocess.Popen) -> None:
+    """The client stops reading (closes its end of the server's output) but leaves the input
+    open: no result can reach it any more, so the server ends as if the input had."""
+    assert process.stdin is not None and process.stdout is not None
+    process.stdout.close()
+    try:
+        code = process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        code = None
+    check("output closed: the server ends at once, its input still open, and exits 0",
+          code == 0, code)
+    check("output closed: the form leaves the inbox, where no answer could reach the client",
+          blocking_wait_for("the idle screen", idle))
+    process.stdin.close()
+
+
 async def main() -> None:
     for era in (LEGACY, MODERN):
         await answered(era)
@@ -303,6 +323,7 @@ if __name__ == "__main__":
     background_withdrawn_and_called_again()
     ended("end of input")
     ended("SIGTERM")
+    ended("output closed")
     if FAILURES:
         print(f"{len(FAILURES)} check(s) failed", file=sys.stderr)
         sys.exit(1)

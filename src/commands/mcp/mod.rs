@@ -6,8 +6,9 @@
 //! Each call is asked where [`surfaces`] says. The standard input is watched for its end: the
 //! moment the client goes away every open form is closed with its cancelled result, which is
 //! written while the output still drains (an open queued form is closed without an end, so a
-//! journal keeps it unanswered), and the program exits 0. SIGTERM, SIGINT and SIGHUP
-//! end the input the same way, and the program exits `128 + n`.
+//! journal keeps it unanswered), and the program exits 0; so it does when the client stops
+//! reading the output, its input left open. SIGTERM, SIGINT and SIGHUP end the input the same
+//! way, and the program exits `128 + n`.
 
 mod asking;
 mod elicitation;
@@ -138,16 +139,16 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
         .map_err(|error| UsageError::new(format!("cannot start the MCP server: {error}")))?;
     let served = runtime.block_on(async move {
         let (ended, input_ended) = watch::channel(false);
-        let (signalled, signal) = watch::channel(false);
-        watch_signals(signalled)?;
+        let (stopped, stop) = watch::channel(false);
+        watch_the_ends(stopped)?;
         let ending = ended.clone();
         let input = WatchEnd {
             inner: tokio::io::stdin(),
             ended,
-            signal: Some(Box::pin(async move {
-                let mut signal = signal;
-                // A closed channel: no signal can come any more.
-                if signal.wait_for(|signalled| *signalled).await.is_err() {
+            stop: Some(Box::pin(async move {
+                let mut stop = stop;
+                // A closed channel: no stop can come any more.
+                if stop.wait_for(|stopped| *stopped).await.is_err() {
                     std::future::pending::<()>().await;
                 }
             })),
@@ -191,29 +192,33 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
     served
 }
 
-/// Tells `signalled` when SIGTERM, SIGINT or SIGHUP arrives, from a thread that sleeps until
-/// then.
-fn watch_signals(signalled: watch::Sender<bool>) -> Result<(), UsageError> {
+/// Tells `stopped` when SIGTERM, SIGINT or SIGHUP arrives, or when nobody reads the standard
+/// output any more (the client closed its end of the pipe but not the input: no result can
+/// reach it, so a form must not wait on for an answer that goes nowhere), from a thread that
+/// sleeps until then.
+fn watch_the_ends(stopped: watch::Sender<bool>) -> Result<(), UsageError> {
     let cancel = Cancel::new()
         .map_err(|error| UsageError::new(format!("cannot watch for signals: {error}")))?;
+    cancel.cancel_when_output_closes();
     std::thread::spawn(move || {
-        // Only a signal ends a wait on the token's own descriptor, which nothing cancels.
-        if cancel.wait(cancel.fd(), None).is_ok() && interrupt::received().is_some() {
-            signalled.send_replace(true);
+        // Only a signal or the output closing ends a wait on the token's own descriptor.
+        if cancel.wait(cancel.fd(), None).is_ok() && cancel.is_cancelled() {
+            stopped.send_replace(true);
         }
     });
     Ok(())
 }
 
-/// A signal's arrival, awaited.
-type Signalled = Pin<Box<dyn Future<Output = ()> + Send>>;
+/// A signal's arrival or the output's closing, awaited.
+type Stopped = Pin<Box<dyn Future<Output = ()> + Send>>;
 
-/// The standard input, telling the server the moment it ends; a signal ends it too.
+/// The standard input, telling the server the moment it ends; a signal or the output closing
+/// ends it too.
 struct WatchEnd<R> {
     inner: R,
     ended: watch::Sender<bool>,
-    /// The signal awaited; `None` once it arrived, and the input reads as ended from then on.
-    signal: Option<Signalled>,
+    /// The stop awaited; `None` once it came, and the input reads as ended from then on.
+    stop: Option<Stopped>,
 }
 
 impl<R: AsyncRead + Unpin> AsyncRead for WatchEnd<R> {
@@ -222,12 +227,12 @@ impl<R: AsyncRead + Unpin> AsyncRead for WatchEnd<R> {
         context: &mut Context<'_>,
         buffer: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
-        let signalled = self
-            .signal
+        let stopped = self
+            .stop
             .as_mut()
-            .is_none_or(|signal| signal.as_mut().poll(context).is_ready());
-        if signalled {
-            self.signal = None;
+            .is_none_or(|stop| stop.as_mut().poll(context).is_ready());
+        if stopped {
+            self.stop = None;
             self.ended.send_replace(true);
             return Poll::Ready(Ok(()));
         }
@@ -269,7 +274,7 @@ mod tests {
         let mut input = WatchEnd {
             inner: &b"{}\n"[..],
             ended,
-            signal: Some(Box::pin(std::future::pending())),
+            stop: Some(Box::pin(std::future::pending())),
         };
         assert_eq!(read(&mut input), 3);
         assert!(!*watching.borrow());

@@ -15,6 +15,7 @@ mod arguments;
 mod arrivals;
 mod away;
 mod cancel;
+mod changes;
 mod cli;
 mod clipboard;
 mod clock;

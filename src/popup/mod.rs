@@ -104,6 +104,12 @@ pub fn detect() -> Result<Popup, Unavailable> {
     detect_in(Environment::current(), &run_probe)
 }
 
+/// The file whose mode changes when someone comes to watch the popup's host, for a wait that
+/// sleeps until then: the tmux server's socket, when the process runs in tmux.
+pub fn watched_by_a_client() -> Option<PathBuf> {
+    tmux::server_socket(&Environment::current())
+}
+
 /// [`detect`] in `env`, running host probes through `probe`.
 fn detect_in(env: Environment, probe: &Probe) -> Result<Popup, Unavailable> {
     if env.inside_popup() {

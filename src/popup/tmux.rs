@@ -212,6 +212,12 @@ fn directory(path: &OsStr) -> OsString {
 }
 
 /// The socket path in `TMUX` (`SOCKET,PID,SESSION`).
+/// The server socket of the tmux `env` runs in: tmux makes it executable while a client is
+/// attached, so a change of its mode is a client coming or going.
+pub fn server_socket(env: &Environment) -> Option<std::path::PathBuf> {
+    socket_of(env.get("TMUX")?).map(std::path::PathBuf::from)
+}
+
 fn socket_of(tmux: &str) -> Option<&str> {
     let mut parts = tmux.rsplitn(3, ',');
     let (_session, _pid, socket) = (parts.next()?, parts.next()?, parts.next()?);

@@ -4,6 +4,8 @@
 //! an inbox starting to listen, rather than failing; a popup that closed as its client went
 //! away opens again there with what was written in it.
 
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::watch;
@@ -11,13 +13,22 @@ use tokio::sync::watch;
 use super::super::elsewhere::{Machine, look};
 use super::super::server::Shared;
 use super::super::surfaces::{self, UiChoice, Where};
+use crate::cancel::Cancel;
+use crate::changes::{Change, Changes, Waited};
+use crate::inbox::place::{self, Folder};
 use crate::outcome::report;
+use crate::popup;
 
-/// The first pause between two looks for a client; it doubles up to [`LONGEST_PAUSE`].
+/// The first pause between two looks for a client; it doubles up to [`LONGEST_PAUSE`], or
+/// [`LONGEST_WATCHED_PAUSE`].
 const FIRST_PAUSE: Duration = Duration::from_millis(250);
-/// The longest pause between two looks: how long a person who attached waits at most for
-/// the popup, each look costing one run of `tmux`.
+/// The longest pause between two looks where nothing says when a client attaches: how long a
+/// person who attached waits at most for the popup, each look costing one run of `tmux`.
 const LONGEST_PAUSE: Duration = Duration::from_secs(2);
+/// The longest pause where the tmux socket's mode and the inbox folder are watched: a client
+/// attaching or an inbox starting ends it at once, so a look this seldom only covers a change
+/// the watch could miss.
+const LONGEST_WATCHED_PAUSE: Duration = Duration::from_secs(60);
 
 /// Whether a form the surface `ui` chose could not ask should wait for a person to come back:
 /// the popup is the surface it waits for (`auto` or `popup`), and its host is there with
@@ -74,11 +85,20 @@ pub async fn wait(shared: &Shared, request_id: &str, why: &str) -> Watched {
     let inbox = shared.config.inbox.clone();
     let mut input_ended = shared.background.input_ended.clone();
     let withdrawn = shared.background.withdrawn_open();
+    let changes = Arc::new(Changes::watching(&watched(&inbox)));
+    let longest = if changes.is_watching() {
+        LONGEST_WATCHED_PAUSE
+    } else {
+        LONGEST_PAUSE
+    };
     let mut pause = FIRST_PAUSE;
     let looking = async {
         loop {
-            tokio::time::sleep(pause).await;
-            pause = (pause * 2).min(LONGEST_PAUSE);
+            // After a change, look again soon: tmux may list the client a moment later.
+            pause = match until_a_change(&changes, pause).await {
+                Waited::Changed => FIRST_PAUSE,
+                Waited::TimedOut | Waited::Cancelled => (pause * 2).min(longest),
+            };
             let machine = Machine::new(false, &inbox);
             let (surface, machine) =
                 look(machine, move |machine| surfaces::choose(ui, machine)).await;
@@ -91,6 +111,48 @@ pub async fn wait(shared: &Shared, request_id: &str, why: &str) -> Watched {
         (surface, machine) = looking => Watched::Again(surface, machine),
         () = input_end(&mut input_ended) => Watched::InputEnded,
         () = withdrawal(withdrawn, request_id) => Watched::Withdrawn,
+    }
+}
+
+/// What changes when someone comes to answer: the tmux server's socket, whose mode tmux
+/// changes as a client attaches, and the private folder an inbox's socket appears in.
+fn watched(inbox: &str) -> Vec<(PathBuf, Change)> {
+    let mut paths = Vec::new();
+    if let Some(socket) = popup::watched_by_a_client() {
+        paths.push((socket, Change::Attributes));
+    }
+    if let Ok(place) = place::place(inbox, Folder::Make)
+        && let Some(folder) = place.socket.parent()
+    {
+        paths.push((folder.to_path_buf(), Change::NewEntry));
+    }
+    paths
+}
+
+/// Sleeps `limit`, or less when `changes` sees a change, on a blocking thread a dropped wait
+/// cancels.
+async fn until_a_change(changes: &Arc<Changes>, limit: Duration) -> Waited {
+    let Ok(cancel) = Cancel::new() else {
+        tokio::time::sleep(limit).await;
+        return Waited::TimedOut;
+    };
+    let _cancelled_when_dropped = CancelOnDrop(cancel.clone());
+    let changes = Arc::clone(changes);
+    let waited = tokio::task::spawn_blocking(move || changes.wait(&cancel, limit)).await;
+    if let Ok(Ok(waited @ (Waited::Changed | Waited::TimedOut))) = waited {
+        return waited;
+    }
+    // A signal (the input ends with it) or no wait to be had: the time passes as it did.
+    tokio::time::sleep(limit).await;
+    Waited::TimedOut
+}
+
+/// Cancels its token when dropped: a wait given up ends its thread.
+struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
     }
 }
 

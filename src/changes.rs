@@ -1,7 +1,8 @@
 //! Waiting for a file to change, in one blocking wait, where the program would otherwise look
 //! again and again: a queued form waiting for a tmux client to attach (tmux makes its server's
 //! socket executable while one is) or for an inbox to start listening (its socket appears in
-//! the private folder). On Linux the kernel says when (inotify); elsewhere, or for a path that
+//! the private folder), or a popup waiting for another to close (its hand-off folder is
+//! removed). On Linux the kernel says when (inotify); elsewhere, or for a path that
 //! cannot be watched, the wait is only its time limit, and the caller looks as often as before.
 
 use std::io;
@@ -17,6 +18,8 @@ pub enum Change {
     Attributes,
     /// An entry appears in it, a folder (a socket bound, a file moved in).
     NewEntry,
+    /// An entry leaves it, a folder (another popup's hand-off folder removed as it closed).
+    EntryGone,
 }
 
 /// How a [`Changes::wait`] ended.
@@ -105,6 +108,7 @@ mod linux {
             let flags = match change {
                 Change::Attributes => WatchFlags::ATTRIB,
                 Change::NewEntry => WatchFlags::CREATE | WatchFlags::MOVED_TO,
+                Change::EntryGone => WatchFlags::DELETE | WatchFlags::MOVED_FROM,
             };
             any |= inotify::add_watch(&fd, path.as_ref(), flags).is_ok();
         }
@@ -163,6 +167,9 @@ mod tests {
         );
         let made = folder.path().join("inbox.sock");
         changed_within_the_limit(&changes, move || std::fs::write(made, "").unwrap());
+        let gone = Changes::watching(&[(folder.path(), Change::EntryGone)]);
+        let removed = folder.path().join("inbox.sock");
+        changed_within_the_limit(&gone, move || std::fs::remove_file(removed).unwrap());
     }
 
     #[test]

@@ -252,40 +252,6 @@ fn a_form_queued_while_nobody_is_attached_is_queued_and_opens_once_a_client_atta
     answered_once_a_client_attaches(&term);
 }
 
-/// Puts a `tmux` first on the pane's `PATH` that counts its runs in `tmux-runs.txt` and runs
-/// the real one; returns how to read the count.
-fn counting_tmux_runs(term: &Asking) -> impl Fn() -> usize {
-    let real = std::process::Command::new("sh")
-        .args(["-c", "command -v tmux"])
-        .output()
-        .expect("sh runs");
-    let real = String::from_utf8_lossy(&real.stdout).trim().to_owned();
-    let runs = term.tmux.path("tmux-runs.txt");
-    let folder = term.tmux.path("counting");
-    std::fs::create_dir_all(&folder).expect("a folder");
-    let wrapper = folder.join("tmux");
-    std::fs::write(
-        &wrapper,
-        format!(
-            "#!/bin/sh\necho run >> '{}'\nexec '{real}' \"$@\"\n",
-            runs.display()
-        ),
-    )
-    .expect("the wrapper");
-    std::process::Command::new("chmod")
-        .args(["+x", &wrapper.display().to_string()])
-        .status()
-        .expect("chmod runs");
-    term.tmux
-        .type_line(&format!("export PATH='{}':\"$PATH\"", folder.display()));
-    move || {
-        std::fs::read_to_string(&runs)
-            .unwrap_or_default()
-            .lines()
-            .count()
-    }
-}
-
 #[test]
 fn a_form_waiting_for_a_client_sleeps_until_one_attaches_and_opens_as_it_does() {
     let Some((term, client)) = support::client::attached(100, 30) else {
@@ -293,7 +259,9 @@ fn a_form_waiting_for_a_client_sleeps_until_one_attaches_and_opens_as_it_does() 
     };
     drop(client);
     wait_for_clients(&term, 0);
-    let tmux_runs = counting_tmux_runs(&term);
+    term.note_tmux_runs();
+    term.tmux.type_line("export PATH=\"$PWD/bin:$PATH\"");
+    let tmux_runs = || term.tmux_commands().len();
     serve(&term, &requests());
     let receipt = &reply(&term, 2)["result"]["structuredContent"];
     assert_eq!(receipt["status"], json!("queued"), "{receipt}");
@@ -301,6 +269,7 @@ fn a_form_waiting_for_a_client_sleeps_until_one_attaches_and_opens_as_it_does() 
     // until tmux's socket says one did, looking again only every so often.
     std::thread::sleep(Duration::from_secs(4));
     let before = tmux_runs();
+    assert!(before > 0, "no run of tmux was seen");
     std::thread::sleep(Duration::from_secs(8));
     let looked = tmux_runs() - before;
     assert!(

@@ -8,6 +8,7 @@ use std::net::Shutdown;
 use std::os::fd::AsFd as _;
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::os::unix::process::CommandExt as _;
+use std::path::Path;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
@@ -21,6 +22,7 @@ use super::host::{Host, Launcher};
 use super::launch::Launch;
 use super::wait::{Woke, wait_any};
 use crate::cancel::{Cancel, Wake};
+use crate::changes::{Change, Changes, Waited};
 use crate::outcome::report;
 
 /// How long the popup's program has to connect once the launch command ran.
@@ -121,14 +123,20 @@ enum Start {
 }
 
 /// How long a popup waits for another one the host shows to close, trying again after a
-/// pause that doubles from [`BUSY_FIRST_PAUSE`] to [`BUSY_LONGEST_PAUSE`]: a person answering
-/// another program's form. Past it, the host refused.
+/// pause that doubles from [`BUSY_FIRST_PAUSE`] to [`BUSY_LONGEST_PAUSE`] (to
+/// [`BUSY_LONGEST_WATCHED_PAUSE`] where a popup of this program closing is seen at once): a
+/// person answering another form. Past it, the host refused.
 const BUSY_LIMIT: Duration = Duration::from_secs(30 * 60);
 /// The first pause before a popup tries again to open over another.
 const BUSY_FIRST_PAUSE: Duration = Duration::from_millis(250);
-/// The longest pause between two tries: short, so a popup that waited opens about as the
-/// other closes, before one its asker sends later.
+/// The longest pause between two tries where nothing says when the other popup closes:
+/// short, so a popup that waited opens about as the other closes, before one its asker sends
+/// later.
 const BUSY_LONGEST_PAUSE: Duration = Duration::from_millis(500);
+/// The longest pause where the folder of the popups' hand-off folders is watched: another of
+/// this program's popups closing removes its folder and ends the pause at once, so a try this
+/// seldom is for a popup of another program, opened about this long after it closes.
+const BUSY_LONGEST_WATCHED_PAUSE: Duration = Duration::from_secs(5);
 
 /// Runs the popup for `call` on `host` with the program `launch`, handing off through
 /// `handoff`.
@@ -144,6 +152,7 @@ pub fn run(
     let line = host.launch(launch);
     let busy_since = Instant::now();
     let mut pause = BUSY_FIRST_PAUSE;
+    let mut other_popups_closing = None;
     let (mut launched, connection) = loop {
         let child = line
             .command()
@@ -171,11 +180,23 @@ pub fn run(
                         host.name()
                     ));
                 }
-                match wait_any(cancel, &[], pause).map_err(failed)? {
-                    Woke::Cancelled => return Ok(cancelled(call)),
-                    Woke::Ready(_) | Woke::Timeout => {}
-                }
-                pause = (pause * 2).min(BUSY_LONGEST_PAUSE);
+                let closing = other_popups_closing.get_or_insert_with(|| {
+                    let folders = handoff.path().parent().map(Path::to_path_buf);
+                    Changes::watching(&Vec::from_iter(
+                        folders.map(|folder| (folder, Change::EntryGone)),
+                    ))
+                });
+                let longest = if closing.is_watching() {
+                    BUSY_LONGEST_WATCHED_PAUSE
+                } else {
+                    BUSY_LONGEST_PAUSE
+                };
+                pause = match closing.wait(cancel, pause).map_err(failed)? {
+                    Waited::Cancelled => return Ok(cancelled(call)),
+                    // Maybe another popup closed: try at once, and soon again if not.
+                    Waited::Changed => BUSY_FIRST_PAUSE,
+                    Waited::TimedOut => (pause * 2).min(longest),
+                };
                 continue;
             }
             Start::Refused(reason) | Start::Busy(reason) => reason,

@@ -3,13 +3,13 @@
 //! reach the pane under it.
 
 use std::process::{Child, Command};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 
 use super::{
-    Asking, PROMPT, popup_asked, read_result, sqlite_to_the_review, start, stderr, submit_sqlite,
-    wait_for_the_popup,
+    Asking, Client, PROMPT, popup_asked, read_result, sqlite_to_the_review, start, stderr,
+    submit_sqlite, wait_for_the_popup,
 };
 
 #[test]
@@ -46,12 +46,28 @@ fn keys_typed_or_held_after_the_answer_never_reach_the_pane_under_the_popup() {
 /// Another program's popup on the attached client, showing `another` for `seconds`; the
 /// `display-popup` command runs until it closes.
 fn another_popup(term: &Asking, seconds: u32) -> Child {
+    popup_running(term, &format!("echo another; sleep {seconds}"))
+}
+
+/// Submits the second option in the popup and checks the asker printed it and exited 0.
+fn sqlite_submitted(term: &Asking, client: &mut Client) {
+    submit_sqlite(client);
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 0, "stderr: {}", stderr(term));
+    assert_eq!(
+        read_result(document).1["answers"]["db"]["values"],
+        json!(["sqlite"])
+    );
+}
+
+/// A popup on the attached client running the shell command `command`.
+fn popup_running(term: &Asking, command: &str) -> Child {
     let name = term.tmux.run(&["list-clients", "-F", "#{client_name}"]);
     let socket = term.tmux.run(&["display-message", "-p", "#{socket_path}"]);
     Command::new("tmux")
         .args(["-S", socket.trim(), "display-popup", "-c", name.trim()])
         .args(["-w", "40", "-h", "8", "-E"])
-        .arg(format!("echo another; sleep {seconds}"))
+        .arg(command)
         .spawn()
         .expect("tmux runs")
 }
@@ -68,18 +84,65 @@ fn a_popup_waits_for_another_the_client_shows_and_opens_once_it_closes() {
         !screen.contains("another")
     });
     wait_for_the_popup(&term, &client);
-    submit_sqlite(&mut client);
-    let (document, exit) = term.finish();
-    assert_eq!(exit, 0, "stderr: {}", stderr(&term));
-    assert_eq!(
-        read_result(document).1["answers"]["db"]["values"],
-        json!(["sqlite"])
-    );
+    sqlite_submitted(&term, &mut client);
     assert!(
         stderr(&term).contains("tmux shows another popup; this one opens once it closes"),
         "{}",
         stderr(&term)
     );
+    let _ = other.wait();
+}
+
+#[test]
+fn a_popup_waiting_for_another_tries_seldom_and_opens_as_soon_as_one_of_ours_closes() {
+    let Some((term, Some(mut client))) = start(true) else {
+        return;
+    };
+    // The other popup stands for one of this program's: as it closes, its hand-off folder
+    // leaves the runtime folder.
+    let run = term.tmux.path("run");
+    let handed_off = run.join("pi-agent-ask-popup-other");
+    let stop = term.tmux.path("stop-the-other");
+    std::fs::create_dir_all(&handed_off).expect("a hand-off folder");
+    let mut other = popup_running(
+        &term,
+        &format!(
+            "echo another; while [ ! -e '{stop}' ]; do sleep 0.05; done; rmdir '{}'",
+            handed_off.display(),
+            stop = stop.display()
+        ),
+    );
+    client.wait_for("the other popup", |screen| screen.contains("another"));
+    term.note_tmux_runs();
+    term.launch_recorded(
+        "PATH=\"$PWD/bin:$PATH\"",
+        "ask arguments.json --ui popup < /dev/null",
+    );
+    term.tmux.wait_for("the asker waiting", |_| {
+        stderr(&term).contains("this one opens once it closes")
+    });
+    std::thread::sleep(Duration::from_secs(4));
+    let before = term.tmux_commands().len();
+    std::thread::sleep(Duration::from_secs(5));
+    let tried = term.tmux_commands().len() - before;
+    assert!(
+        tried <= 2,
+        "tmux ran {tried} times in 5 s while the other popup showed"
+    );
+    // Closed about 9 s into the wait, midway between two tries (the pauses double from a
+    // quarter of a second to 5 s): only the hand-off folder's leaving opens this one at once.
+    std::fs::write(&stop, "").expect("the stop file");
+    client.wait_for("the other popup to close", |screen| {
+        !screen.contains("another")
+    });
+    let closed = Instant::now();
+    wait_for_the_popup(&term, &client);
+    assert!(
+        closed.elapsed() < Duration::from_secs(2),
+        "the popup opened {:?} after the other closed",
+        closed.elapsed()
+    );
+    sqlite_submitted(&term, &mut client);
     let _ = other.wait();
 }
 

@@ -8,7 +8,10 @@
 //! the sequence up and reads on. Nothing typed after a cut sequence is lost, and the loop
 //! never blocks waiting for bytes that will not come, so signals and timers act on time.
 //!
-//! - An `ESC` at the end of what arrived is the Esc key, at once, as crossterm reads it.
+//! - An `ESC` at the end of what arrived is held for [`SEQUENCE_WAIT`]: followed by `[` or `O`
+//!   it starts the sequence of a key whose bytes a slow link cut in two (an arrow read as Esc
+//!   and then `[B` would start cancelling the form); followed by anything else, or by
+//!   nothing, it is the Esc key.
 //! - `ESC [` and `ESC O` left alone are alt+`[` and alt+shift+`o`, the keys that send them.
 //! - A longer sequence cut short (`ESC [ 1 ;`, half a mouse report) or a lone UTF-8 lead
 //!   byte is dropped after [`SEQUENCE_WAIT`].
@@ -66,14 +69,19 @@ impl Decoder {
 
     /// Takes `bytes` that arrived at `now`; returns the events they complete.
     pub fn feed(&mut self, bytes: &[u8], now: Duration) -> Vec<Event> {
-        self.last_byte = now;
-        self.kept.extend_from_slice(bytes);
         let mut events = Vec::new();
-        self.decode(&mut events);
-        if self.reading == Reading::Keys && self.kept == [ESC] {
+        // An `ESC` held from the last read starts a cut sequence only when `[` or `O` comes
+        // next; before anything else it was the Esc key, and what follows is read on its own.
+        if self.reading == Reading::Keys
+            && self.kept == [ESC]
+            && !matches!(bytes.first(), Some(b'[' | b'O'))
+        {
             self.kept.clear();
             events.push(Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)));
         }
+        self.last_byte = now;
+        self.kept.extend_from_slice(bytes);
+        self.decode(&mut events);
         events
     }
 

@@ -66,13 +66,43 @@ fn escape_sequences_name_the_special_keys() {
 }
 
 #[test]
-fn escape_before_a_key_adds_alt_and_a_lone_escape_is_the_esc_key_at_once() {
+fn escape_before_a_key_adds_alt_and_a_lone_escape_is_the_esc_key_once_nothing_follows() {
+    let mut decoder = Decoder::new();
     assert_eq!(
-        decoded(b"\x1bx\x1b\x1b"),
+        decoder.feed(b"\x1bx\x1b\x1b", T0),
         vec![
             key(KeyCode::Char('x'), KeyModifiers::ALT),
             key(KeyCode::Esc, KeyModifiers::NONE),
+        ]
+    );
+    assert_eq!(decoder.deadline(), Some(T0 + SEQUENCE_WAIT));
+    assert_eq!(
+        decoder.expire(T0 + SEQUENCE_WAIT),
+        vec![key(KeyCode::Esc, KeyModifiers::NONE)]
+    );
+    assert_eq!(decoder.deadline(), None);
+}
+
+#[test]
+fn an_arrow_cut_after_its_escape_is_the_arrow_and_an_escape_before_a_key_is_the_esc_key() {
+    let mut decoder = Decoder::new();
+    assert_eq!(decoder.feed(b"\x1b", T0), vec![]);
+    assert_eq!(
+        decoder.feed(b"[B", T0 + SEQUENCE_WAIT / 2),
+        vec![key(KeyCode::Down, KeyModifiers::NONE)]
+    );
+    assert_eq!(decoder.feed(b"\x1b", T0), vec![]);
+    assert_eq!(
+        decoder.feed(b"j", T0 + SEQUENCE_WAIT / 2),
+        vec![key(KeyCode::Esc, KeyModifiers::NONE), plain('j')],
+        "a key typed right after Esc is no alt key"
+    );
+    assert_eq!(decoder.feed(b"\x1b", T0), vec![]);
+    assert_eq!(
+        decoder.feed(b"\x1b[A", T0 + SEQUENCE_WAIT / 2),
+        vec![
             key(KeyCode::Esc, KeyModifiers::NONE),
+            key(KeyCode::Up, KeyModifiers::NONE)
         ]
     );
 }
@@ -151,8 +181,9 @@ fn a_cut_report_is_dropped_and_the_keys_after_it_count() {
     assert_eq!(decoder.expire(T0 + SEQUENCE_WAIT), vec![]);
     assert_eq!(decoder.feed(b"b", T0 + PASTE_WAIT), vec![plain('b')]);
     assert_eq!(decoder.feed(b"\x1b[1;\x03", T0), vec![ctrl('c')]);
+    assert_eq!(decoder.feed(b"\x1b[1;\x1b", T0), vec![]);
     assert_eq!(
-        decoder.feed(b"\x1b[1;\x1b", T0),
+        decoder.expire(T0 + SEQUENCE_WAIT),
         vec![key(KeyCode::Esc, KeyModifiers::NONE)]
     );
 }

@@ -417,12 +417,15 @@ fn an_arrow_whose_bytes_arrive_apart_moves_the_highlight_and_cancels_nothing() {
     for _ in 0..2 {
         term.tmux.run(&["send-keys", "-t", "main", "-H", "1b"]);
         std::thread::sleep(std::time::Duration::from_millis(10));
-        term.tmux.run(&["send-keys", "-t", "main", "-H", "5b", "42"]);
+        term.tmux
+            .run(&["send-keys", "-t", "main", "-H", "5b", "42"]);
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
-    let screen = term.tmux.wait_for("the highlight on the third option", |screen| {
-        screen.contains("› 3.")
-    });
+    let screen = term
+        .tmux
+        .wait_for("the highlight on the third option", |screen| {
+            screen.contains("› 3.")
+        });
     assert!(!screen.contains("esc again"), "{screen}");
     term.tmux.keys(&["Enter"]);
     term.tmux.wait_for_text(CHECKS_PROMPT);

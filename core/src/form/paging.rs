@@ -46,6 +46,12 @@ impl Window {
         }
     }
 
+    /// The same window started at row `top` instead: where a page key pressed before the
+    /// next frame leaves it, so a second key moves on from there.
+    pub fn moved_to(&self, top: usize) -> Self {
+        Self::new(top, self.height, self.total)
+    }
+
     /// Whether rows are hidden above or below that no indicator row of the window names: a
     /// window too small for them, whose owner says so elsewhere.
     pub fn unmarked(&self) -> (bool, bool) {

@@ -343,6 +343,16 @@ fn the_wheel_over_the_summary_scrolls_it_and_over_the_actions_moves_among_them()
     assert_eq!(run.form.state.review_scroll, 3);
     mouse(&mut run, Mouse::ScrollUp(summary));
     assert_eq!(run.form.state.review_scroll, 0);
+    for _ in 0..3 {
+        run.form.handle(Input::Mouse(Mouse::ScrollDown(summary)));
+    }
+    assert_eq!(
+        run.form.state.review_scroll, 9,
+        "three turns read before a frame scroll as far as three with frames between"
+    );
+    mouse(&mut run, Mouse::ScrollUp(summary));
+    mouse(&mut run, Mouse::ScrollUp(summary));
+    mouse(&mut run, Mouse::ScrollUp(summary));
     let actions = at(&run, "1. Submit");
     for _ in 0..4 {
         mouse(&mut run, Mouse::ScrollDown(actions));

@@ -129,6 +129,20 @@ fn paging_the_review_reaches_every_line() {
     assert!(back.last().is_some_and(|screen| screen.contains("zq1a1")));
 }
 
+#[test]
+fn page_keys_read_together_page_the_review_as_far_as_keys_with_a_frame_between() {
+    let (arguments, _) = answered_questions(30, 2);
+    let mut framed = Run::new(ask_user(&arguments), &answer_all(30));
+    let mut together = Run::new(ask_user(&arguments), &answer_all(30));
+    for keys in ["pageDown pageDown pageDown", "pageUp pageUp", "pageDown"] {
+        framed.keys(keys);
+        for input in super::script_inputs(keys) {
+            together.form.handle(input);
+        }
+        assert_eq!(together.screen(), framed.screen(), "after {keys}");
+    }
+}
+
 /// A prompt of `count` lines of tokens over two options.
 fn long_prompt(count: usize) -> (Value, Vec<String>) {
     let lines: Vec<String> = (1..=count).map(|n| format!("zw{n}")).collect();

@@ -249,10 +249,21 @@ impl Form {
         (Window::new(top, height, total), lines)
     }
 
+    /// The summary's window as the keys handled since the last frame left it: that frame's,
+    /// moved to the row they scrolled to, so several keys read at once each count.
+    fn review_window_now(&self) -> Window {
+        let drawn = self.memory.review_window.get();
+        if drawn.top == self.state.review_scroll {
+            drawn
+        } else {
+            drawn.moved_to(self.state.review_scroll)
+        }
+    }
+
     /// Scrolls the summary `rows` rows down or up (the wheel), within what the last frame
     /// showed of it.
     pub(in crate::form) fn scroll_review(&mut self, down: bool, rows: usize) {
-        let window = self.memory.review_window.get();
+        let window = self.review_window_now();
         self.state.review_scroll = match (down, window.below) {
             (true, true) => window.top + rows,
             (true, false) => window.top,
@@ -262,7 +273,7 @@ impl Form {
 
     /// Pages the summary `down` or up: the next page shares a row with the one shown.
     pub(in crate::form) fn page_review(&mut self, down: bool) {
-        let window = self.memory.review_window.get();
+        let window = self.review_window_now();
         self.state.review_scroll = if down {
             window.page_down()
         } else {

@@ -3,12 +3,15 @@
 
 use std::borrow::Cow;
 use std::path::Path;
+use std::sync::Arc;
 
 use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::rules::ImagePaste;
 use pi_agent_ask_core::contract::{Call, Tool};
 use pi_agent_ask_core::journal::drafts::DraftRecord;
+use serde::{Serialize, Serializer};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::proc_stat::ProcStat;
 use crate::settings_file::SettingsFile;
@@ -33,7 +36,7 @@ pub struct AwayRequest {
     /// The tool the arguments follow.
     pub tool: Tool,
     /// The arguments with preview files already loaded, so the other side reads no files.
-    pub arguments: Value,
+    pub arguments: ArgumentsText,
     /// The settings document as read (`None`: no valid file, so the defaults).
     pub settings: Option<Value>,
     /// What is wrong with the asker's settings file, each notice after the file's path: the
@@ -55,6 +58,45 @@ pub struct AwayRequest {
     pub holds: bool,
 }
 
+/// Tool arguments as JSON text, shared by the copies of a request: the asker writes them once,
+/// as the program writes JSON, and the inbox reads its call from the text as it goes, so
+/// neither side holds them as a tree (a tree of 10,000 options takes several times the text).
+#[derive(Clone, Debug)]
+pub struct ArgumentsText(Arc<RawValue>);
+
+impl ArgumentsText {
+    /// The arguments `value` serializes to.
+    pub fn of(value: &impl Serialize) -> Self {
+        let text = pi_agent_ask_core::json::to_string(value);
+        // The program's own writer writes JSON, so the text always reads back.
+        let raw = RawValue::from_string(text)
+            .unwrap_or_else(|_| RawValue::from_string("null".to_owned()).expect("null is JSON"));
+        Self(Arc::from(raw))
+    }
+
+    /// Arguments read from a line, as they came.
+    pub fn from_raw(raw: Box<RawValue>) -> Self {
+        Self(Arc::from(raw))
+    }
+
+    /// The JSON text.
+    pub fn text(&self) -> &str {
+        self.0.get()
+    }
+}
+
+impl PartialEq for ArgumentsText {
+    fn eq(&self, other: &Self) -> bool {
+        self.text() == other.text()
+    }
+}
+
+impl Serialize for ArgumentsText {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
 impl AwayRequest {
     /// The request for `call`, asked with `settings`, from `cwd`.
     pub fn new(call: &Call, settings: &SettingsFile, cwd: &Path) -> Self {
@@ -63,7 +105,7 @@ impl AwayRequest {
                 .request_id()
                 .map_or_else(crate::commands::new_request_id, str::to_owned),
             tool: call.tool(),
-            arguments: call.arguments(),
+            arguments: ArgumentsText::of(&call.arguments_view()),
             settings: settings.loaded.file.document().map(Cow::into_owned),
             settings_notices: settings.notices(),
             asker: Asker {
@@ -175,7 +217,9 @@ impl AwayRequest {
         Self {
             id: id.to_owned(),
             tool: Tool::AskUserQuestion,
-            arguments: serde_json::json!({"questions": [{"question": "Auth?"}]}),
+            arguments: ArgumentsText::of(
+                &serde_json::json!({"questions": [{"question": "Auth?"}]}),
+            ),
             settings: None,
             settings_notices: Vec::new(),
             asker: Asker {

@@ -18,9 +18,9 @@ pub fn arrival(request: AwayRequest) -> Result<Arrival, (String, InvalidCall)> {
     };
     let id = request.id;
     let images = request.images;
-    let call = Call::parse_owned(
+    let call = Call::parse_text(
         request.tool,
-        request.arguments,
+        request.arguments.text(),
         options,
         &mut NoPreviewFiles,
         || id.clone(),

@@ -6,7 +6,7 @@ use pi_agent_ask_core::contract::rules::ImagePaste;
 use serde_json::json;
 
 use super::*;
-use crate::away::{Asker, AwayRequest};
+use crate::away::{ArgumentsText, Asker, AwayRequest};
 use crate::cancel::{Cancel, Wake};
 use crate::inbox::client::{InboxAnswer, InboxError, ask_on};
 use crate::inbox::place::place_in;
@@ -31,7 +31,9 @@ fn request(id: &str) -> AwayRequest {
     AwayRequest {
         id: id.to_owned(),
         tool: Tool::AskUser,
-        arguments: json!({"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg"}]}]}),
+        arguments: ArgumentsText::of(
+            &json!({"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg"}]}]}),
+        ),
         settings: None,
         settings_notices: Vec::new(),
         asker: Asker {

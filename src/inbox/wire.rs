@@ -19,13 +19,13 @@
 //! number changes, `{"v":1,"type":"behind","id":..,"count":N}`, for the inbox to count them
 //! among the asks waiting. ARCHITECTURE.md documents the same.
 
-use pi_agent_ask_core::contract::Tool;
-use pi_agent_ask_core::contract::rules::ImagePaste;
 use pi_agent_ask_core::effect::ReplyReason;
 use pi_agent_ask_core::journal::drafts::DraftRecord;
 use serde_json::{Value, json};
 
-use crate::away::{Asker, AwayRequest};
+mod ask;
+
+pub use ask::{ask_line, parse_ask};
 
 /// The protocol version this program speaks.
 pub const VERSION: u64 = 1;
@@ -85,28 +85,6 @@ pub enum Reply {
     },
     /// The inbox could not take the line.
     Error(String),
-}
-
-/// The line an asker sends.
-pub fn ask_line(request: &AwayRequest) -> String {
-    line(&json!({
-        "v": VERSION,
-        "type": "ask",
-        "id": request.id,
-        "tool": request.tool.name(),
-        "arguments": request.arguments,
-        "settings": request.settings,
-        "settingsNotices": request.settings_notices,
-        "drafts": request.drafts,
-        "images": request.images,
-        "behind": request.behind,
-        "holds": request.holds,
-        "origin": {
-            "program": request.asker.program,
-            "cwd": request.asker.cwd,
-            "pid": request.asker.pid,
-        },
-    }))
 }
 
 /// The line an inbox answers an ask with; `"closing": true` marks a result the inbox's
@@ -196,86 +174,6 @@ pub fn error_line(message: &str) -> String {
     line(&json!({"v": VERSION, "type": "error", "message": message}))
 }
 
-/// Reads an asker's line.
-pub fn parse_ask(line: &[u8]) -> Result<AwayRequest, WireError> {
-    let message = message(line, "ask")?;
-    let text = |key: &'static str| {
-        message
-            .get(key)
-            .and_then(Value::as_str)
-            .map(str::to_owned)
-            .ok_or(WireError::Field(key))
-    };
-    let origin = message.get("origin").ok_or(WireError::Field("origin"))?;
-    let origin_text = |key: &'static str| {
-        origin
-            .get(key)
-            .and_then(Value::as_str)
-            .map(str::to_owned)
-            .ok_or(WireError::Field("origin"))
-    };
-    let tool = text("tool")?
-        .parse::<Tool>()
-        .map_err(|_| WireError::Field("tool"))?;
-    let arguments = message
-        .get("arguments")
-        .filter(|arguments| arguments.is_object())
-        .ok_or(WireError::Field("arguments"))?;
-    let settings = match message.get("settings") {
-        None | Some(Value::Null) => None,
-        Some(document @ Value::Object(_)) => Some(document.clone()),
-        Some(_) => return Err(WireError::Field("settings")),
-    };
-    let settings_notices = match message.get("settingsNotices") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(notices) => serde_json::from_value(notices.clone())
-            .map_err(|_| WireError::Field("settingsNotices"))?,
-    };
-    let drafts = match message.get("drafts") {
-        None | Some(Value::Null) => None,
-        Some(records) => {
-            Some(serde_json::from_value(records.clone()).map_err(|_| WireError::Field("drafts"))?)
-        }
-    };
-    let images = match message.get("images") {
-        None | Some(Value::Null) => ImagePaste::default(),
-        Some(images) => {
-            serde_json::from_value(images.clone()).map_err(|_| WireError::Field("images"))?
-        }
-    };
-    let behind = match message.get("behind") {
-        None | Some(Value::Null) => 0,
-        Some(count) => count
-            .as_u64()
-            .and_then(|count| usize::try_from(count).ok())
-            .ok_or(WireError::Field("behind"))?,
-    };
-    let holds = match message.get("holds") {
-        None | Some(Value::Null) => false,
-        Some(holds) => holds.as_bool().ok_or(WireError::Field("holds"))?,
-    };
-    Ok(AwayRequest {
-        id: text("id")?,
-        images,
-        behind,
-        holds,
-        tool,
-        arguments: arguments.clone(),
-        settings,
-        settings_notices,
-        drafts,
-        asker: Asker {
-            program: origin_text("program")?,
-            cwd: origin_text("cwd")?,
-            pid: origin
-                .get("pid")
-                .and_then(Value::as_u64)
-                .and_then(|pid| u32::try_from(pid).ok())
-                .unwrap_or(0),
-        },
-    })
-}
-
 /// Reads an inbox's line.
 pub fn parse_reply(line: &[u8]) -> Result<Reply, WireError> {
     let document: Value = serde_json::from_slice(line).map_err(|_| WireError::NotJson)?;
@@ -336,7 +234,12 @@ fn message(line: &[u8], kind: &str) -> Result<Value, WireError> {
 }
 
 fn check_version(document: &Value) -> Result<(), WireError> {
-    match document.get("v") {
+    check_version_of(document.get("v"))
+}
+
+/// Checks a message's `v`, `None` where it has none.
+fn check_version_of(version: Option<&Value>) -> Result<(), WireError> {
+    match version {
         Some(version) if version.as_u64() == Some(VERSION) => Ok(()),
         Some(version) => Err(WireError::Version(version.to_string())),
         None => Err(WireError::Version("(none)".to_owned())),
@@ -344,7 +247,7 @@ fn check_version(document: &Value) -> Result<(), WireError> {
 }
 
 /// A document as one line: compact, every control a terminal could act on escaped.
-fn line(document: &Value) -> String {
+fn line(document: &impl serde::Serialize) -> String {
     let mut line = pi_agent_ask_core::json::to_string(document);
     line.push('\n');
     line

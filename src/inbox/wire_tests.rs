@@ -1,14 +1,17 @@
 use serde_json::json;
 
+use pi_agent_ask_core::contract::Tool;
+use pi_agent_ask_core::contract::rules::ImagePaste;
 use pi_agent_ask_core::journal::drafts::DraftRecord;
 
 use super::*;
+use crate::away::{ArgumentsText, Asker, AwayRequest};
 
 fn request() -> AwayRequest {
     AwayRequest {
         id: "req-1".to_owned(),
         tool: Tool::AskUserQuestion,
-        arguments: json!({"questions": [{"question": "Auth?"}]}),
+        arguments: ArgumentsText::of(&json!({"questions": [{"question": "Auth?"}]})),
         settings: Some(json!({"version": 5})),
         settings_notices: vec![
             "/home/dev/ask.json: keymaps.main.confrim: unknown action".to_owned(),
@@ -119,6 +122,28 @@ fn another_version_is_refused_by_name() {
     assert_eq!(
         parse_ask(line),
         Err(WireError::Version("(none)".to_owned()))
+    );
+}
+
+#[test]
+fn an_asks_arguments_travel_as_text_escaped_as_the_program_writes_json_and_read_back_whole() {
+    let arguments = json!({"questions": [{"question": "Override \u{202e}here \u{9b}31m?",
+        "options": [{"label": "Yes"}]}]});
+    let request = AwayRequest {
+        arguments: ArgumentsText::of(&arguments),
+        ..request()
+    };
+    let line = ask_line(&request);
+    assert!(line.contains(r"Override \u202ehere \u009b31m?"), "{line}");
+    assert!(
+        !line.contains('\u{202e}') && !line.contains('\u{9b}'),
+        "{line}"
+    );
+    let read = parse_ask(line.trim_end().as_bytes()).expect("an ask");
+    assert_eq!(read.arguments.text(), request.arguments.text());
+    assert_eq!(
+        serde_json::from_str::<Value>(read.arguments.text()).expect("JSON"),
+        arguments
     );
 }
 

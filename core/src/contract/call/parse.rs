@@ -54,6 +54,21 @@ impl Call {
         Self::read(tool, arguments, options, files, new_id).unwrap_or_else(InvalidCall::unreadable)
     }
 
+    /// [`Call::parse`] reading the arguments from their JSON text as it goes: `ask_user` never
+    /// holds them as a tree (a call handed over from another process as text).
+    pub fn parse_text(
+        tool: Tool,
+        text: &str,
+        options: ParseOptions,
+        files: &mut dyn PreviewSource,
+        new_id: impl FnOnce() -> String,
+    ) -> Result<Self, InvalidCall> {
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        Self::read(tool, &mut deserializer, options, files, new_id)
+            .and_then(|call| deserializer.end().map(|()| call))
+            .unwrap_or_else(InvalidCall::unreadable)
+    }
+
     /// [`Call::parse`] reading the arguments from `deserializer` as they arrive (JSON text read
     /// from a file, say): `ask_user` never holds them as a tree, only the request and what
     /// its saved arguments need beside it. The outer error is the deserializer's (not JSON).

@@ -9,7 +9,7 @@ use pi_agent_ask_core::contract::answers::Draft;
 use pi_agent_ask_core::contract::rules::ImagePaste;
 use pi_agent_ask_core::contract::{Call, Tool};
 use pi_agent_ask_core::journal::drafts::DraftRecord;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
@@ -88,6 +88,12 @@ impl ArgumentsText {
 impl PartialEq for ArgumentsText {
     fn eq(&self, other: &Self) -> bool {
         self.text() == other.text()
+    }
+}
+
+impl<'de> Deserialize<'de> for ArgumentsText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Box::<RawValue>::deserialize(deserializer).map(Self::from_raw)
     }
 }
 

@@ -138,9 +138,9 @@ fn call(handed: &CallFile, settings: &SettingsFile) -> Result<Call, String> {
     let cwd = std::env::current_dir().unwrap_or_default();
     let request_id = handed.request_id.clone();
     let mut files = FsPreviewSource::new(cwd);
-    Call::parse(
+    Call::parse_text(
         tool,
-        &handed.arguments,
+        handed.arguments.text(),
         super::parse_options(settings),
         &mut files,
         || request_id.unwrap_or_else(new_request_id),
@@ -181,7 +181,7 @@ mod tests {
             let handed = CallFile {
                 tool: original.tool().name().to_owned(),
                 request_id: original.request_id().map(str::to_owned),
-                arguments: original.arguments(),
+                arguments: crate::away::ArgumentsText::of(&original.arguments_view()),
                 config: Some(PathBuf::from("/nowhere/settings.json")),
                 cwd: dir.path().to_path_buf(),
                 drafts: None,

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::environment::Environment;
+use crate::away::ArgumentsText;
 
 const CALL: &str = "call.json";
 /// The start of the private folder's name; [`tempfile`] adds six random characters.
@@ -43,8 +44,9 @@ pub struct CallFile {
     pub tool: String,
     /// The request id the results carry, for `ask_user`.
     pub request_id: Option<String>,
-    /// The arguments as saved: preview files loaded.
-    pub arguments: Value,
+    /// The arguments as saved, preview files loaded, as JSON text the popup's program reads
+    /// its call from.
+    pub arguments: ArgumentsText,
     /// The settings file in effect, when a location is known.
     pub config: Option<PathBuf>,
     /// The working directory of the call: where `@` references find their paths.
@@ -209,7 +211,7 @@ mod tests {
         CallFile {
             tool: "ask_user".to_owned(),
             request_id: Some("id-1".to_owned()),
-            arguments: json!({"questions": []}),
+            arguments: ArgumentsText::of(&json!({"questions": []})),
             config: Some(PathBuf::from("/home/me/settings.json")),
             cwd: PathBuf::from("/home/me/project"),
             drafts: Some(vec![DraftRecord {

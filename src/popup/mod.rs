@@ -35,6 +35,7 @@ pub use self::environment::{Environment, INSIDE_POPUP};
 use self::handoff::{CallFile, Handoff};
 use self::host::Host;
 use self::launch::{Launch, TITLE};
+use crate::away::ArgumentsText;
 use crate::cancel::Cancel;
 
 /// The subcommand the popup runs this program with (hidden from `--help`).
@@ -129,7 +130,7 @@ pub fn ask(
     let call = CallFile {
         tool: request.call.tool().name().to_owned(),
         request_id: request.call.request_id().map(str::to_owned),
-        arguments: request.call.arguments(),
+        arguments: ArgumentsText::of(&request.call.arguments_view()),
         config: request.config.map(Path::to_path_buf),
         cwd: request.cwd.to_path_buf(),
         drafts: request

@@ -62,7 +62,7 @@ fn handed_over(env: &Environment, dir: &Path) -> (Call, Handoff) {
     let handed = CallFile {
         tool: "ask_user".to_owned(),
         request_id: Some("id-1".to_owned()),
-        arguments,
+        arguments: crate::away::ArgumentsText::of(&arguments),
         config: None,
         cwd: dir.to_path_buf(),
         drafts: None,

@@ -9,7 +9,8 @@ The example `frame_instructions` draws each kind of frame in a function of its o
 one that brings it back, and the same two with the big preview cut to the lines its pane shows,
 whose screens are the same from a thousandth of the payload, the highlight moved off and onto a
 written answer of 1 MiB, a character typed into that answer's open editor and erased, and a step
-left and one right at the end of a line of 100,000 characters in an open editor), COUNT
+left and one right at the end of a line of 100,000 characters in an open editor, ASCII and CJK),
+COUNT
 of each after a few not counted; callgrind counts the instructions, which are the same from run
 to run on the same build whatever else the machine does, and each function's inclusive cost
 divided by COUNT is one frame's. The ratios are to the mean of the demo's two.
@@ -40,6 +41,8 @@ KINDS = [
     ("editor_erased", "a written answer of 1 MiB in its open editor, x erased"),
     ("line_left", "a line of 100,000 characters in its open editor, left"),
     ("line_right", "a line of 100,000 characters in its open editor, right"),
+    ("wide_left", "a line of 100,000 CJK characters in its open editor, left"),
+    ("wide_right", "a line of 100,000 CJK characters in its open editor, right"),
 ]
 
 
@@ -96,6 +99,7 @@ def main():
         ("answer", "the written answer of 1 MiB"),
         ("editor", "typing into the open editor of 1 MiB"),
         ("line", "stepping in a line of 100,000 characters"),
+        ("wide", "stepping in a line of 100,000 CJK characters"),
     ]
     for pair, what in pairs:
         first, second = [per_frame[name] for name, _ in KINDS if name.startswith(pair)]

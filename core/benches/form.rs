@@ -1,6 +1,6 @@
 //! One keystroke handled plus one frame drawn at 120×40, for the demo questionnaire, a question
 //! with 500 options, a preview of 1 MiB of text, a written answer of 1 MiB and one of a single
-//! line of 100,000 characters.
+//! line of 100,000 characters, ASCII and CJK.
 
 mod payloads;
 
@@ -9,6 +9,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use payloads::{
     big_preview, demo, form, long_answer_editor, long_answer_form, long_line_editor, many_options,
+    wide_line_editor,
 };
 use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
@@ -61,6 +62,12 @@ fn benches(c: &mut Criterion) {
         c,
         "a line of 100,000 characters in its editor: left/right + frame",
         long_line_editor(),
+        &["left", "right"],
+    );
+    keystroke_and_frame(
+        c,
+        "a line of 100,000 CJK characters in its editor: left/right + frame",
+        wide_line_editor(),
         &["left", "right"],
     );
 }

@@ -81,7 +81,13 @@ pub fn long_answer_editor() -> Form {
 /// editor, left open, the cursor at its end: a step left or right there is taken beside a
 /// long run of text.
 pub fn long_line_editor() -> Form {
-    editor_holding("漢字かな".repeat(50_000))
+    editor_holding("a long line of words ".repeat(100_000 / 21 + 1)[..100_000].to_owned())
+}
+
+/// The same with one line of 100,000 CJK characters, each two cells wide, none of them a
+/// place a line may break without one: laid out by the segmenter, not as ASCII.
+pub fn wide_line_editor() -> Form {
+    editor_holding("漢字かな".repeat(25_000))
 }
 
 /// The written answer's editor of a two-option question, open and holding `text`.

@@ -10,6 +10,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use payloads::{
     big_preview, demo, form, long_answer_editor, long_answer_form, long_line_editor, many_options,
+    wide_line_editor,
 };
 use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
@@ -80,6 +81,12 @@ fn benches(c: &mut Criterion) {
         c,
         "terminal, a line of 100,000 characters in its editor: left/right + frame",
         long_line_editor(),
+        &["left", "right"],
+    );
+    keystroke_and_frame(
+        c,
+        "terminal, a line of 100,000 CJK characters in its editor: left/right + frame",
+        wide_line_editor(),
         &["left", "right"],
     );
 }

@@ -5,7 +5,7 @@
 //! shows, which puts the same rows on the screen from a thousandth of the payload; then the
 //! highlight moved off and onto a written answer of 1 MiB, whose row shows three lines of it;
 //! then a character typed into that answer's open editor and erased again; then a step left
-//! and one right at the end of a line of 100,000 characters in an open editor.
+//! and one right at the end of a line of 100,000 characters in an open editor, ASCII and CJK.
 //! `benches/frame_instructions.py` runs this under `valgrind --tool=callgrind` and prints the
 //! instructions of one keystroke and its frame for each.
 //!
@@ -20,6 +20,7 @@ use std::io::Sink;
 
 use payloads::{
     big_preview, demo, form, long_answer_editor, long_answer_form, long_line_editor, many_options,
+    wide_line_editor,
 };
 use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
@@ -104,6 +105,8 @@ kinds! {
     editor_erased = 12_u8,
     line_left = 13_u8,
     line_right = 14_u8,
+    wide_left = 15_u8,
+    wide_right = 16_u8,
 }
 
 /// The lines of the big preview a 120×40 screen shows at once, and a few more.
@@ -183,6 +186,12 @@ fn main() {
         long_line_editor(),
         frames,
         (line_left, line_right),
+        ("left", "right"),
+    );
+    run(
+        wide_line_editor(),
+        frames,
+        (wide_left, wide_right),
         ("left", "right"),
     );
 }

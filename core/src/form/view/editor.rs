@@ -4,10 +4,11 @@
 use super::super::Form;
 use super::super::editor::Editor;
 use super::editor_rows::{char_at, offset_at, place, shifted_rows};
+use super::wrap_memo::WrapMemo;
 use super::{ACCENT, DIM, TEXT};
 use crate::contract::images::markers;
 use crate::draw::{Canvas, Line, Pos, Rect, Span, put_lines};
-use crate::text::{byte_at_char, cluster_start_at, sanitize_line, wrap};
+use crate::text::{byte_at_char, cluster_start_at, sanitize_line};
 use smallvec::smallvec;
 use std::borrow::Cow;
 
@@ -32,6 +33,7 @@ pub fn editor_block<'a>(
     columns: usize,
     max_rows: usize,
     placeholder: &'a str,
+    wraps: &mut WrapMemo,
 ) -> EditorBlock<'a> {
     let max_rows = max_rows.max(1);
     let text_columns = columns.saturating_sub(BAR_WIDTH + 1).max(1);
@@ -63,7 +65,7 @@ pub fn editor_block<'a>(
     let mut cursor = None;
     for (number, clean) in &cleans {
         let (number, line) = (*number, &lines[*number]);
-        let pieces = wrap(clean, text_columns);
+        let pieces = wraps.rows(clean, text_columns);
         let start_row = rows.len();
         if number == cursor_line {
             let byte = byte_at_char(line, cursor_char).unwrap_or(line.len());
@@ -234,7 +236,13 @@ impl Form {
         self.memory
             .editor
             .set((text_columns, Window::fewest_rows(max_rows.max(1))));
-        let mut block = editor_block(editor, columns, max_rows, placeholder);
+        let mut block = editor_block(
+            editor,
+            columns,
+            max_rows,
+            placeholder,
+            &mut self.memory.editor_wraps.borrow_mut(),
+        );
         let images = self.editor_images().len();
         if images > 0 {
             block.lines.push(smallvec![
@@ -261,8 +269,9 @@ impl Form {
         let Some(text) = lines.get(line) else {
             return false;
         };
+        let mut wraps = self.memory.editor_wraps.borrow_mut();
         let clean = sanitize_line(text);
-        let pieces = wrap(&clean, columns);
+        let pieces = wraps.rows(&clean, columns);
         let byte = byte_at_char(text, index).unwrap_or(text.len());
         let offset = sanitize_line(&text[..byte]).len();
         let (row, here) = place(&clean, &pieces, offset, columns);
@@ -276,11 +285,12 @@ impl Form {
         };
         let target_text = &lines[target_line];
         let target_clean = sanitize_line(target_text);
-        let target_pieces = wrap(&target_clean, columns);
+        let target_pieces = wraps.rows(&target_clean, columns);
         let target_row = target_row.min(target_pieces.len().saturating_sub(1));
         let target_offset = offset_at(&target_clean, &target_pieces, target_row, column);
         // A column inside a joined emoji or a flag is its start: the cursor never splits one.
         let target_index = cluster_start_at(target_text, char_at(target_text, target_offset));
+        drop(wraps);
         let Some(editor) = self.state.editor_mut() else {
             return false;
         };
@@ -304,7 +314,8 @@ impl Form {
         // The view turns the page with the cursor, which keeps its row on screen.
         if let Some(editor) = self.state.editor().filter(|_| moved > 0) {
             let from = editor.shown_from.get();
-            let shifted = shifted_rows(editor.lines(), from, moved, down, columns.max(1));
+            let wraps = &mut self.memory.editor_wraps.borrow_mut();
+            let shifted = shifted_rows(editor.lines(), from, moved, down, columns.max(1), wraps);
             editor.shown_from.set(shifted);
         }
     }

@@ -2,7 +2,8 @@
 //! wrapped as [`super::editor`] draws the text, and rows counted across lines, so the cursor
 //! moves and the window turns by the rows a person sees.
 
-use crate::text::{graphemes, sanitize_line, width, wrap};
+use super::wrap_memo::WrapMemo;
+use crate::text::{graphemes, sanitize_line, width};
 
 /// The row `rows` rows `down` or up from `from` (a line and a row of it wrapped at `columns`)
 /// among `lines`, or the first or last row there is.
@@ -12,11 +13,12 @@ pub(super) fn shifted_rows(
     rows: usize,
     down: bool,
     columns: usize,
+    wraps: &mut WrapMemo,
 ) -> (usize, usize) {
     let Some(last) = lines.len().checked_sub(1) else {
         return (0, 0);
     };
-    let height = |line: usize| wrap(&sanitize_line(&lines[line]), columns).len().max(1);
+    let mut height = |line: usize| wraps.count(&sanitize_line(&lines[line]), columns);
     let mut line = from.0.min(last);
     let mut line_rows = height(line);
     let mut row = from.1.min(line_rows - 1);

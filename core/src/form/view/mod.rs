@@ -70,6 +70,7 @@ mod references;
 mod review;
 mod summary;
 mod tabs;
+mod wrap_memo;
 
 use std::cell::{Cell, RefCell};
 
@@ -117,6 +118,8 @@ pub struct ViewMemory {
     /// The first lines of written texts as last laid out: the list's written answer, a
     /// free-form question's answer and the question note.
     first_lines: FirstLinesMemory,
+    /// The rows the open editor's long lines wrap to, as last laid out.
+    editor_wraps: RefCell<wrap_memo::WrapMemo>,
 }
 
 /// The first lines of each written text a frame shows a few lines of, as last laid out.

@@ -222,6 +222,11 @@ impl Encoder {
                 out,
             );
             self.advance(u16::try_from(next - start).unwrap_or(u16::MAX));
+            // After a grapheme of several characters the terminal's cursor may be cells away
+            // from where the row says: the next move is an absolute one.
+            if cell.text.is_cluster() {
+                self.cursor = None;
+            }
             self.note_written_to(
                 origin.y,
                 origin

@@ -35,6 +35,13 @@ impl Text {
         }
     }
 
+    /// Whether the text is a grapheme of several characters: one whose width terminals
+    /// disagree on (tmux draws a thumb with a skin tone as two glyphs, four cells), so the
+    /// cursor may not stand where the cells say after it is written.
+    pub fn is_cluster(self) -> bool {
+        self.cluster().is_some()
+    }
+
     /// The character, if the text is one.
     pub fn as_char(self) -> Option<char> {
         char::from_u32(self.0)

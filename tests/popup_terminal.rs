@@ -10,6 +10,8 @@
 mod after_answer;
 #[path = "popup_terminal/falls_back.rs"]
 mod falls_back;
+#[path = "popup_terminal/queue.rs"]
+mod queue;
 mod support;
 
 use std::process::Command;

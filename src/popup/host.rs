@@ -36,6 +36,14 @@ pub enum Launcher {
 }
 
 impl Host {
+    /// The terminal a popup shows on, where the host tells (a tmux client's name).
+    pub fn shown_on(&self) -> Option<&str> {
+        match self {
+            Self::Tmux(tmux) => Some(tmux.client()),
+            Self::Zellij(_) | Self::Kitty(_) | Self::WezTerm(_) => None,
+        }
+    }
+
     /// The first host the caller runs in that can open a popup, or why each one it runs in
     /// cannot: [`Unavailable::Unwatched`] when one of them could, once someone has it on screen.
     pub fn detect(env: &Environment, probe: &Probe) -> Result<Self, Unavailable> {

@@ -18,6 +18,7 @@ mod kitty;
 mod launch;
 mod session;
 mod tmux;
+mod turn;
 mod wait;
 mod wezterm;
 mod zellij;
@@ -76,10 +77,7 @@ impl Popup {
     /// The terminal the popup shows on, where the host tells (a tmux client's name): a
     /// popup that closed as its terminal went away can open on another.
     pub fn shown_on(&self) -> Option<&str> {
-        match &self.host {
-            Host::Tmux(tmux) => Some(tmux.client()),
-            Host::Zellij(_) | Host::Kitty(_) | Host::WezTerm(_) => None,
-        }
+        self.host.shown_on()
     }
 }
 

@@ -8,7 +8,6 @@ use std::net::Shutdown;
 use std::os::fd::AsFd as _;
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::os::unix::process::CommandExt as _;
-use std::path::Path;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
@@ -20,9 +19,9 @@ use super::command::{finish_within, first_line, readable_within, reap_within, ru
 use super::handoff::{END_FORM, Handoff, ResultFile, read_result};
 use super::host::{Host, Launcher};
 use super::launch::Launch;
+use super::turn::Turn;
 use super::wait::{Woke, wait_any};
 use crate::cancel::{Cancel, Wake};
-use crate::changes::{Change, Changes, Waited};
 use crate::outcome::report;
 
 /// How long the popup's program has to connect once the launch command ran.
@@ -122,21 +121,9 @@ enum Start {
     Cancelled,
 }
 
-/// How long a popup waits for another one the host shows to close, trying again after a
-/// pause that doubles from [`BUSY_FIRST_PAUSE`] to [`BUSY_LONGEST_PAUSE`] (to
-/// [`BUSY_LONGEST_WATCHED_PAUSE`] where a popup of this program closing is seen at once): a
-/// person answering another form. Past it, the host refused.
+/// How long a popup waits for another one the host shows to close (a person answering another
+/// form), trying again as [`Turn`] says. Past it, the host refused.
 const BUSY_LIMIT: Duration = Duration::from_secs(30 * 60);
-/// The first pause before a popup tries again to open over another.
-const BUSY_FIRST_PAUSE: Duration = Duration::from_millis(250);
-/// The longest pause between two tries where nothing says when the other popup closes:
-/// short, so a popup that waited opens about as the other closes, before one its asker sends
-/// later.
-const BUSY_LONGEST_PAUSE: Duration = Duration::from_millis(500);
-/// The longest pause where the folder of the popups' hand-off folders is watched: another of
-/// this program's popups closing removes its folder and ends the pause at once, so a try this
-/// seldom is for a popup of another program, opened about this long after it closes.
-const BUSY_LONGEST_WATCHED_PAUSE: Duration = Duration::from_secs(5);
 
 /// Runs the popup for `call` on `host` with the program `launch`, handing off through
 /// `handoff`.
@@ -151,8 +138,7 @@ pub fn run(
     let listener = handoff.listen().map_err(failed)?;
     let line = host.launch(launch);
     let busy_since = Instant::now();
-    let mut pause = BUSY_FIRST_PAUSE;
-    let mut other_popups_closing = None;
+    let mut turn = None;
     let (mut launched, connection) = loop {
         let child = line
             .command()
@@ -174,29 +160,16 @@ pub fn run(
         {
             Start::Connected(connection) => break (launched, connection),
             Start::Busy(_) if busy_since.elapsed() < BUSY_LIMIT => {
-                if pause == BUSY_FIRST_PAUSE {
+                let turn = turn.get_or_insert_with(|| {
                     report(&format!(
                         "{} shows another popup; this one opens once it closes",
                         host.name()
                     ));
-                }
-                let closing = other_popups_closing.get_or_insert_with(|| {
-                    let folders = handoff.path().parent().map(Path::to_path_buf);
-                    Changes::watching(&Vec::from_iter(
-                        folders.map(|folder| (folder, Change::EntryGone)),
-                    ))
+                    Turn::new(handoff.path(), host.shown_on())
                 });
-                let longest = if closing.is_watching() {
-                    BUSY_LONGEST_WATCHED_PAUSE
-                } else {
-                    BUSY_LONGEST_PAUSE
-                };
-                pause = match closing.wait(cancel, pause).map_err(failed)? {
-                    Waited::Cancelled => return Ok(cancelled(call)),
-                    // Maybe another popup closed: try at once, and soon again if not.
-                    Waited::Changed => BUSY_FIRST_PAUSE,
-                    Waited::TimedOut => (pause * 2).min(longest),
-                };
+                if !turn.wait(cancel).map_err(failed)? {
+                    return Ok(cancelled(call));
+                }
                 continue;
             }
             Start::Refused(reason) | Start::Busy(reason) => reason,

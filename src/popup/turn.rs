@@ -1,8 +1,8 @@
 //! Waiting for a turn while the host shows another popup: asleep until one of this program's
 //! popups closes (its hand-off folder leaves the runtime folder) or a pause passes, and first
 //! come, first served among this program's popups waiting for the same terminal: each waiting
-//! one leaves a mark beside its hand-off folder, and one with an older mark for the same
-//! terminal goes first.
+//! one leaves a mark beside its hand-off folder, and as the one in front closes, the one with
+//! the oldest mark for the same terminal tries first, the others a moment later.
 
 use std::fs;
 use std::io;
@@ -56,18 +56,25 @@ impl Turn {
     }
 
     /// Waits until this popup should try to open again: a pause, cut short when one of this
-    /// program's popups closes, and longer while an older waiting popup for the same
-    /// terminal is still there. `false` when `cancel` ends the wait.
+    /// program's popups closes, when this one tries at once unless an older waiting popup for
+    /// the same terminal is there: that one goes first, and this one tries after the first
+    /// pause (so one that waits on, stopped, holds it up no longer). `false` when `cancel`
+    /// ends the wait.
     pub fn wait(&mut self, cancel: &Cancel) -> io::Result<bool> {
         loop {
-            self.pause = match self.closing.wait(cancel, self.pause)? {
+            match self.closing.wait(cancel, self.pause)? {
                 Waited::Cancelled => return Ok(false),
+                Waited::TimedOut => {
+                    self.pause = (self.pause * 2).min(self.longest);
+                    return Ok(true);
+                }
                 // Maybe another popup closed: try at once, and soon again if not.
-                Waited::Changed => FIRST_PAUSE,
-                Waited::TimedOut => (self.pause * 2).min(self.longest),
-            };
-            if !self.mark.as_ref().is_some_and(Mark::has_an_older) {
-                return Ok(true);
+                Waited::Changed => {
+                    self.pause = FIRST_PAUSE;
+                    if !self.mark.as_ref().is_some_and(Mark::has_an_older) {
+                        return Ok(true);
+                    }
+                }
             }
         }
     }

@@ -372,8 +372,8 @@ fn a_popup_starts_in_the_panes_directory_and_its_killed_program_gives_the_cancel
     assert_eq!(details["answers"], json!({}));
     assert!(
         stderr(&term).contains(
-            "the popup went away before the form was answered (killed or crashed): nobody \
-             cancelled it"
+            "the popup went away before the form was answered (killed, crashed, or its \
+             terminal went away): nobody cancelled it"
         ),
         "the person reading the run learns nobody cancelled: {}",
         stderr(&term)

@@ -120,13 +120,13 @@ impl Asked {
     /// commands that print that result (a hook leaves the call instead, and says so itself).
     pub fn say_if_gone(&self) {
         if let AskEnding::SurfaceGone(surface, _) = &self.ending {
-            let surface = match surface {
-                GoneSurface::Inbox => "inbox",
-                GoneSurface::Popup => "popup",
+            let (surface, how) = match surface {
+                GoneSurface::Inbox => ("inbox", "killed or crashed"),
+                GoneSurface::Popup => ("popup", "killed, crashed, or its terminal went away"),
             };
             report(&format!(
-                "the {surface} went away before the form was answered (killed or crashed): \
-                 nobody cancelled it"
+                "the {surface} went away before the form was answered ({how}): nobody \
+                 cancelled it"
             ));
         }
     }
@@ -207,6 +207,8 @@ pub fn ask(
                     exit: asked.exit,
                     ending: if asked.by_the_person {
                         AskEnding::User
+                    } else if asked.ended_elsewhere {
+                        AskEnding::SurfaceGone(GoneSurface::Popup, asked.kept)
                     } else {
                         ending(asked.kept)
                     },

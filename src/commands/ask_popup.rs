@@ -28,6 +28,10 @@ pub struct PopupAsked {
     /// Whether the popup's program went away with neither a result nor what its form held
     /// (it was killed): nobody ended the ask, and nothing of it is known.
     pub gone: bool,
+    /// Whether the popup's program was ended from outside while this process was not (its
+    /// terminal went away, a tmux client detached, or it was signalled or crashed): nobody
+    /// ended the ask, and `kept` is what its form held.
+    pub ended_elsewhere: bool,
 }
 
 /// Asks `call` in a popup whose form opens with `drafts`; a signal (SIGINT, SIGTERM, SIGHUP)
@@ -58,6 +62,8 @@ pub fn ask(
         && answer.kept.is_none()
         && interrupt::received().is_none();
     let by_the_person = answer.ending == PopupEnding::Ended(0) && answer.kept.is_none();
+    let ended_elsewhere = interrupt::received().is_none()
+        && matches!(answer.ending, PopupEnding::Ended(exit) if exit != 0);
     Ok(PopupAsked {
         result: answer.result,
         exit: if by_the_person {
@@ -68,6 +74,7 @@ pub fn ask(
         kept: answer.kept,
         gone,
         by_the_person,
+        ended_elsewhere,
     })
 }
 

@@ -220,3 +220,31 @@ fn a_signal_after_the_answer_changes_neither_the_result_nor_the_status() {
     assert_eq!(details["cancelled"], json!(false));
     assert_eq!(details["answers"]["db"]["values"], json!(["sqlite"]));
 }
+
+#[test]
+fn a_popup_whose_client_detaches_keeps_what_was_typed_and_says_nobody_cancelled() {
+    let Some((term, mut client)) = popup_asked() else {
+        return;
+    };
+    client.type_bytes(b"\x1b[A");
+    client.type_bytes(b"\r");
+    client.wait_for("the written answer's editor", |screen| screen.contains("│"));
+    client.type_bytes(b"half typed");
+    client.wait_for("the text typed", |screen| screen.contains("half typed"));
+    std::thread::sleep(Duration::from_millis(200));
+    term.tmux.run(&["detach-client", "-s", "main"]);
+    let (document, exit) = term.finish();
+    assert_eq!(exit, 129, "stderr: {}", stderr(&term));
+    let (text, details) = read_result(document);
+    assert!(text.starts_with("User cancelled the ask flow"), "{text}");
+    assert_eq!(
+        details["answers"]["db"]["customText"],
+        json!("half typed"),
+        "{details}"
+    );
+    assert!(
+        stderr(&term).contains("nobody cancelled it"),
+        "the person reading the run learns nobody cancelled: {}",
+        stderr(&term)
+    );
+}

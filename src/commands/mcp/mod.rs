@@ -68,6 +68,10 @@ pub struct Config {
     pub progress_every: Duration,
 }
 
+/// How long an idle blocking thread of the server's runtime waits for work before it ends:
+/// longer than the progress reports' interval.
+const BLOCKING_THREAD_KEPT: Duration = Duration::from_secs(PROGRESS_EVERY.as_secs() * 4);
+
 /// Serves MCP on stdin and stdout until the input ends; exit 0 then, `128 + n` after signal `n`.
 pub fn run(args: &McpArgs) -> Exit {
     match serve(args) {
@@ -133,8 +137,11 @@ fn serve(args: &McpArgs) -> Result<(), UsageError> {
     };
     // A signal wakes every inbox and popup wait at once, and ends the input below.
     interrupt::watch();
+    // The standard output is written through the runtime's blocking threads; one kept past
+    // the progress reports' interval writes them all, where each report started a thread.
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_time()
+        .thread_keep_alive(BLOCKING_THREAD_KEPT)
         .build()
         .map_err(|error| UsageError::new(format!("cannot start the MCP server: {error}")))?;
     let served = runtime.block_on(async move {

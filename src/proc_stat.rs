@@ -43,6 +43,21 @@ impl ProcStat {
     }
 }
 
+/// When process `pid` started, in clock ticks after boot; `None` where `/proc` does not say.
+pub fn started(pid: u32) -> Option<u64> {
+    ProcStat::read(pid)?.started()
+}
+
+/// Whether process `pid` runs, and is the one that started at `started` (clock ticks after
+/// boot) where that is known: a process id in use again is another process.
+pub fn runs(pid: u32, started: Option<u64>) -> bool {
+    match started {
+        Some(ticks) => self::started(pid) == Some(ticks),
+        None => rustix::process::Pid::from_raw(pid.cast_signed())
+            .is_some_and(|pid| rustix::process::test_kill_process(pid).is_ok()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::ProcStat;

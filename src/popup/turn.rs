@@ -11,6 +11,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::cancel::Cancel;
 use crate::changes::{Change, Changes, Waited};
+use crate::proc_stat;
 
 /// The first pause before a popup tries again to open over another.
 const FIRST_PAUSE: Duration = Duration::from_millis(250);
@@ -80,8 +81,9 @@ impl Turn {
     }
 }
 
-/// A waiting popup's mark: `<hand-off folder>.waiting`, holding the process id, the time it
-/// began waiting and the terminal it waits for. Removed when the turn ends, whichever way.
+/// A waiting popup's mark: `<hand-off folder>.waiting`, holding the process id and its start
+/// (so a process id in use again holds no turn), the time it began waiting and the terminal
+/// it waits for. Removed when the turn ends, whichever way.
 struct Mark {
     path: PathBuf,
     since: u128,
@@ -89,18 +91,25 @@ struct Mark {
 }
 
 impl Mark {
-    /// Leaves the mark of the popup handed off through `folder`.
+    /// Leaves the mark of the popup handed off through `folder` (readable by its owner only).
     fn put(folder: &Path, terminal: &str) -> io::Result<Self> {
+        use std::io::Write as _;
+        use std::os::unix::fs::OpenOptionsExt as _;
         let since = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |since| since.as_nanos());
         let mut path = folder.as_os_str().to_owned();
         path.push(MARK);
         let path = PathBuf::from(path);
-        fs::write(
-            &path,
-            format!("{}\n{since}\n{terminal}\n", std::process::id()),
-        )?;
+        let pid = std::process::id();
+        let started = proc_stat::started(pid).map_or_else(|| "-".to_owned(), |t| t.to_string());
+        fs::OpenOptions::new()
+            .create(true)
+            .write(true)
+            .truncate(true)
+            .mode(0o600)
+            .open(&path)
+            .and_then(|mut file| writeln!(file, "{pid} {started}\n{since}\n{terminal}"))?;
         Ok(Self {
             path,
             since,
@@ -129,16 +138,19 @@ impl Mark {
     /// since before this one (the path breaks a tie).
     fn is_after(&self, text: &str, path: &Path) -> bool {
         let mut lines = text.lines();
-        let (Some(pid), Some(since), Some(terminal)) = (
-            lines.next().and_then(|pid| pid.parse::<i32>().ok()),
+        let (Some(process), Some(since), Some(terminal)) = (
+            lines.next().and_then(|line| line.split_once(' ')),
             lines.next().and_then(|since| since.parse::<u128>().ok()),
             lines.next(),
         ) else {
             return false;
         };
+        let (Ok(pid), started) = (process.0.parse::<u32>(), process.1.parse::<u64>().ok()) else {
+            return false;
+        };
         terminal == self.terminal
             && (since, path) < (self.since, self.path.as_path())
-            && is_alive(pid)
+            && proc_stat::runs(pid, started)
     }
 }
 
@@ -146,17 +158,6 @@ impl Drop for Mark {
     fn drop(&mut self) {
         let _ = fs::remove_file(&self.path);
     }
-}
-
-/// Whether process `pid` runs: a mark left by a process killed without a word holds no
-/// turn.
-fn is_alive(pid: i32) -> bool {
-    rustix::process::Pid::from_raw(pid).is_some_and(|pid| match rustix::process::test_kill_process(
-        pid,
-    ) {
-        Ok(()) => true,
-        Err(error) => error == rustix::io::Errno::PERM,
-    })
 }
 
 #[cfg(test)]
@@ -179,8 +180,14 @@ mod tests {
         drop(older);
         assert!(!newer.has_an_older(), "the older one's turn came");
         let dead = runtime.path().join("pi-agent-ask-popup-dddddd.waiting");
-        fs::write(&dead, format!("{}\n0\n/dev/pts/1\n", i32::MAX)).unwrap();
-        assert!(!newer.has_an_older(), "a dead process's mark");
+        fs::write(&dead, format!("{} -\n0\n/dev/pts/1\n", i32::MAX)).unwrap();
+        let reused = runtime.path().join("pi-agent-ask-popup-eeeeee.waiting");
+        let this = std::process::id();
+        fs::write(&reused, format!("{this} 1\n0\n/dev/pts/1\n")).unwrap();
+        assert!(
+            !newer.has_an_older(),
+            "the marks of a dead process and of one whose id another process took since"
+        );
         drop(newer);
         assert!(!second.with_extension("waiting").exists());
     }

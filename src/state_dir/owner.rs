@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use crate::proc_stat::ProcStat;
+use crate::proc_stat;
 
 /// The process that ran an MCP server: the agent whose forms its journal keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +47,7 @@ impl Agent {
     pub fn with_pid(pid: u32) -> Self {
         Self {
             pid,
-            started: started(pid),
+            started: proc_stat::started(pid),
         }
     }
 
@@ -86,11 +86,7 @@ impl Agent {
     /// Whether this agent still runs: its process id is in use, by the process that started
     /// when it did where that is known.
     fn runs(self) -> bool {
-        match self.started {
-            Some(ticks) => started(self.pid) == Some(ticks),
-            None => rustix::process::Pid::from_raw(self.pid.cast_signed())
-                .is_some_and(|pid| rustix::process::test_kill_process(pid).is_ok()),
-        }
+        proc_stat::runs(self.pid, self.started)
     }
 
     /// How a free journal noted as `owner`'s (`None`: not noted), whose file is there or not
@@ -104,11 +100,6 @@ impl Agent {
             None => Claim::Fresh,
         }
     }
-}
-
-/// When process `pid` started, in clock ticks after boot; `None` where `/proc` does not say.
-fn started(pid: u32) -> Option<u64> {
-    ProcStat::read(pid)?.started()
 }
 
 #[cfg(test)]

@@ -85,7 +85,7 @@ pub async fn wait(shared: &Shared, request_id: &str, why: &str) -> Watched {
     let inbox = shared.config.inbox.clone();
     let mut input_ended = shared.background.input_ended.clone();
     let withdrawn = shared.background.withdrawn_open();
-    let changes = Arc::new(Changes::watching(&watched(&inbox)));
+    let changes = Arc::new(Changes::watching(&watched()));
     let longest = if changes.is_watching() {
         LONGEST_WATCHED_PAUSE
     } else {
@@ -116,15 +116,13 @@ pub async fn wait(shared: &Shared, request_id: &str, why: &str) -> Watched {
 
 /// What changes when someone comes to answer: the tmux server's socket, whose mode tmux
 /// changes as a client attaches, and the private folder an inbox's socket appears in.
-fn watched(inbox: &str) -> Vec<(PathBuf, Change)> {
+fn watched() -> Vec<(PathBuf, Change)> {
     let mut paths = Vec::new();
     if let Some(socket) = popup::watched_by_a_client() {
         paths.push((socket, Change::Attributes));
     }
-    if let Ok(place) = place::place(inbox, Folder::Make)
-        && let Some(folder) = place.socket.parent()
-    {
-        paths.push((folder.to_path_buf(), Change::NewEntry));
+    if let Ok(folder) = place::private_folder(Folder::Make) {
+        paths.push((folder, Change::NewEntry));
     }
     paths
 }

@@ -145,6 +145,24 @@ fn a_signal_the_moment_the_first_frame_shows_ends_the_run_with_the_terminal_rest
     assert_eq!(report.details()["answers"], json!({}));
 }
 
+/// The form reads clicks and wheel turns, and drops drags and pointer motion: it asks the
+/// terminal for those reports only (1000, in SGR's encoding 1006), so a pointer moved over an
+/// idle form wakes nothing (1003 reports every motion, 1002 every drag).
+#[test]
+fn the_form_asks_for_clicks_and_the_wheel_not_for_every_motion_of_the_pointer() {
+    let steps = json!([{"wait_for": "Which database should"}, {"signal": "TERM"}]);
+    let Some(report) = drive(&["demo"], (120, 40), &steps, 5.0) else {
+        return;
+    };
+    report.assert_ended_with(143);
+    report.assert_restored();
+    let asked: Vec<&str> = ["1000", "1002", "1003", "1006", "1015"]
+        .into_iter()
+        .filter(|mode| report.output.contains(&format!("\x1b[?{mode}h")))
+        .collect();
+    assert_eq!(asked, ["1000", "1006"], "mouse modes turned on");
+}
+
 #[test]
 fn a_huge_terminal_size_never_aborts_at_start() {
     let mut steps = vec![json!({"wait_for": "Which database should"})];

@@ -8,9 +8,9 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use crossterm::cursor::Hide;
-use crossterm::event::{EnableBracketedPaste, EnableMouseCapture};
-use crossterm::queue;
+use crossterm::event::EnableBracketedPaste;
 use crossterm::terminal::{DisableLineWrap, EnterAlternateScreen};
+use crossterm::{Command, queue};
 use ratatui::layout::{Position, Rect};
 
 use super::restore::{self, Changed, restore_terminal};
@@ -58,7 +58,7 @@ fn enter_modes_unguarded(
     queue!(
         modes,
         EnableBracketedPaste,
-        EnableMouseCapture,
+        ReportClicksAndWheel,
         DisableLineWrap,
         Hide
     )?;
@@ -75,6 +75,19 @@ fn enter_modes_unguarded(
             let rows = make_room(&mut backend, height, cursor)?;
             inline_terminal(tty, shared, rows, screen.width)
         }
+    }
+}
+
+/// Turns on the mouse reports the form reads, clicks and the wheel, in SGR's encoding where
+/// the terminal has it: not the reports of every motion of the pointer (mode 1003, which
+/// crossterm's `EnableMouseCapture` turns on), which would wake an idle form for each, nor of
+/// drags (1002), which it drops, nor urxvt's encoding (1015), which the decoder does not read.
+/// Restoring turns every mouse mode off.
+struct ReportClicksAndWheel;
+
+impl Command for ReportClicksAndWheel {
+    fn write_ansi(&self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
+        out.write_str("\x1b[?1000h\x1b[?1006h")
     }
 }
 

@@ -10,6 +10,7 @@ use ratatui::layout::{Position, Size};
 use ratatui::style::Modifier;
 
 pub use self::erase::Erase;
+use self::overflow::CLUSTER_OVERFLOW;
 use self::runs::reprint_run;
 pub use self::shrinking::Shrinking;
 use self::shrinking::USED_UNKNOWN;
@@ -138,8 +139,21 @@ impl Encoder {
             reach,
             unchanged_before,
         };
-        self.write_changed(out, Position::new(x, y), &cells, &mut known);
+        let spill = self.write_changed(out, Position::new(x, y), &cells, &mut known);
         self.shadow.put_cells(y, known);
+        if let Some(after) = spill {
+            // Past the compared cells, which were written again after the grapheme, the row is
+            // believed blank.
+            let end = u16::try_from(row.len()).unwrap_or(u16::MAX);
+            let compared = u16::try_from(compared).unwrap_or(u16::MAX);
+            let spill_end = after.saturating_add(CLUSTER_OVERFLOW).min(end);
+            let tails = if reaches_edge {
+                self.tails
+            } else {
+                Tails::Written
+            };
+            self.blank_spill(out, y, x + compared, x + spill_end, tails);
+        }
         if reaches_edge {
             let blank_from = if painted > 0 {
                 x + u16::try_from(painted).unwrap_or(u16::MAX)
@@ -152,14 +166,16 @@ impl Encoder {
 
     /// Writes the cells of a row, drawn from `origin`, that the screen does not show yet, and
     /// notes them in `known`, the screen's whole row: one pass that compares, writes and
-    /// notes. A blank tail the row's reach allows is erased rather than written.
+    /// notes. A blank tail the row's reach allows is erased rather than written. Returns the
+    /// column, in the row, after the last grapheme of several characters written when no
+    /// erase followed it: the cells from there on may show what it spilled into them.
     fn write_changed(
         &mut self,
         out: &mut Vec<u8>,
         origin: Position,
         cells: &Compared<'_>,
         known: &mut [Cell],
-    ) {
+    ) -> Option<u16> {
         let Compared {
             row,
             painted,
@@ -169,6 +185,7 @@ impl Encoder {
         } = *cells;
         let base = usize::from(origin.x);
         let mut stop = None;
+        let mut spill = None;
         let mut at = unchanged_before.min(row.len());
         while let Some(unchanged) = known[base + at..base + row.len()]
             .iter()
@@ -203,7 +220,7 @@ impl Encoder {
                 // the shadow notes blank once the row is drawn.
                 let painted_end = painted.clamp(start, row.len());
                 known[base + start..base + painted_end].copy_from_slice(&row[start..painted_end]);
-                return;
+                return None;
             }
             self.set_style_for(out, cell);
             cell.text.write_to(clusters, out);
@@ -212,6 +229,20 @@ impl Encoder {
             if row.get(next).is_some_and(Cell::is_covered) {
                 known[base + next] = row[next];
                 next += 1;
+            }
+            if cell.text.is_cluster() {
+                // A grapheme of several characters may take more cells on the terminal than
+                // the row gives it (kitty and xterm draw a family of three as three glyphs,
+                // six cells): its overflow may hide the cells after it, and the terminal's
+                // cursor may stand cells away. The rest of the row goes out again from an
+                // absolute move, so the text after it stands where it should.
+                known[base + next..base + row.len()].fill(Cell::UNKNOWN);
+                self.cursor = None;
+                let after = u16::try_from(next).unwrap_or(u16::MAX);
+                self.note_written_to(origin.y, origin.x.saturating_add(after));
+                spill = Some(after);
+                at = next;
+                continue;
             }
             // The cells after it that the style just set shows alike, a byte each, go out as
             // one run.
@@ -222,11 +253,6 @@ impl Encoder {
                 out,
             );
             self.advance(u16::try_from(next - start).unwrap_or(u16::MAX));
-            // After a grapheme of several characters the terminal's cursor may be cells away
-            // from where the row says: the next move is an absolute one.
-            if cell.text.is_cluster() {
-                self.cursor = None;
-            }
             self.note_written_to(
                 origin.y,
                 origin
@@ -235,6 +261,7 @@ impl Encoder {
             );
             at = next;
         }
+        spill
     }
 
     /// Turns row `y` blank from column `x` to its end with `ESC[K`, when the cells the row
@@ -363,6 +390,7 @@ impl Encoder {
 mod erase;
 mod fresh;
 mod moves;
+mod overflow;
 mod runs;
 mod shrinking;
 mod tails;

@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::look::{assert_shows, assert_shows_beside_clusters};
+use support::look::{assert_shows, assert_shows_but_clusters};
 use support::{demo_form, erased_painter, form};
 
 use pi_agent_ask_core::draw::Size as FrameSize;
@@ -27,8 +27,9 @@ enum Step {
 enum Compared {
     /// Every row.
     Every,
-    /// The rows without a grapheme of several characters, which the emulator may draw wider.
-    BesideClusters,
+    /// Every cell but those of graphemes of several characters, which the emulator may draw
+    /// wider.
+    ButClusters,
 }
 
 /// Moves down and up, types a custom answer, reaches the preview question, switches its
@@ -96,7 +97,7 @@ fn replay(mut form: pi_agent_ask_core::form::Form, script: &[Step], compared: Co
         fed = bytes.len();
         match compared {
             Compared::Every => assert_shows(&parser, &drawn, step),
-            Compared::BesideClusters => assert_shows_beside_clusters(&parser, &drawn, step),
+            Compared::ButClusters => assert_shows_but_clusters(&parser, &drawn, step),
         }
     }
 }
@@ -137,7 +138,7 @@ fn wide_and_combined_characters_show_exactly_as_drawn_as_the_highlight_moves_ove
 }
 
 #[test]
-fn a_row_shows_exactly_as_drawn_once_a_grapheme_terminals_draw_wider_leaves_it() {
+fn a_row_shows_exactly_as_drawn_but_for_a_grapheme_terminals_draw_wider() {
     let arguments = serde_json::json!({"questions": [{"id": "q", "prompt": "Which?",
         "options": [{"value": "a", "label": "Alpha"}]}]});
     let script = [
@@ -151,5 +152,31 @@ fn a_row_shows_exactly_as_drawn_once_a_grapheme_terminals_draw_wider_leaves_it()
         Step::Key("backspace"),
         Step::Type("xy"),
     ];
-    replay(form(&arguments), &script, Compared::BesideClusters);
+    replay(form(&arguments), &script, Compared::ButClusters);
+}
+
+#[test]
+fn text_after_a_family_or_a_flag_terminals_draw_wider_stands_where_it_was_drawn() {
+    let arguments = serde_json::json!({"questions": [{"id": "q", "prompt": "Who?",
+    "options": [
+        {"value": "a", "label": "a\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}bcdef family"},
+        {"value": "b", "label": "flags \u{1F1E9}\u{1F1EA}\u{1F1EB}\u{1F1F7} and more"}
+    ]}]});
+    let script = [
+        Step::Key("down"),
+        Step::Key("down"),
+        Step::Key("enter"),
+        Step::Type("a"),
+        Step::Paste("\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}"),
+        Step::Type("bcdef"),
+        Step::Key("left"),
+        Step::Key("left"),
+        Step::Type("g"),
+        Step::Key("home"),
+        Step::Key("right"),
+        Step::Key("right"),
+        Step::Key("backspace"),
+        Step::Type("hij"),
+    ];
+    replay(form(&arguments), &script, Compared::ButClusters);
 }

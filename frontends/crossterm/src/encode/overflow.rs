@@ -1,0 +1,43 @@
+//! The cells a grapheme of several characters may spill into.
+//!
+//! Terminals disagree on the width of such a grapheme: kitty and xterm draw a family of three
+//! as three glyphs in six cells, tmux a thumb with a skin tone in four, where Unicode gives
+//! both two. After writing one, the encoder writes the rest of its row again from an absolute
+//! move (`Encoder::write_changed`), and blanks the few cells past the row's compared part that
+//! the grapheme may have spilled into, which it believes blank.
+
+use ratatui::layout::Position;
+
+use super::Encoder;
+use super::tails::Tails;
+use crate::cell::{Ink, Shade};
+
+/// The most cells past its own a grapheme of several characters is taken to spill into: a
+/// family of four drawn as four glyphs takes eight cells where it should take two.
+pub(super) const CLUSTER_OVERFLOW: u16 = 6;
+
+impl Encoder {
+    /// Blanks the cells of row `y` from column `from` to `end`, believed blank, which a grapheme
+    /// written before them may have spilled into: with `ESC[K` where an erase may reach the
+    /// screen's edge from them (`tails`), with spaces otherwise.
+    pub(super) fn blank_spill(
+        &mut self,
+        out: &mut Vec<u8>,
+        y: u16,
+        from: u16,
+        end: u16,
+        tails: Tails,
+    ) {
+        if from >= end {
+            return;
+        }
+        self.move_to(out, Position::new(from, y));
+        if tails == Tails::Erasable {
+            self.erase_to_row_end(out, Ink::RESET);
+        } else {
+            self.set_style(out, Shade::BLANK);
+            out.resize(out.len() + usize::from(end - from), b' ');
+            self.advance(end - from);
+        }
+    }
+}

@@ -25,6 +25,7 @@ mod exit;
 mod file_search;
 mod files;
 mod foreground;
+mod heap;
 mod inbox;
 mod interrupt;
 mod journal_file;

@@ -15,6 +15,7 @@ use crate::effects::{Effects, Ending, Mode};
 use crate::exit::Exit;
 use crate::file_search::FileSearch;
 use crate::files::working_directory;
+use crate::heap;
 use crate::inbox::place::PlaceError;
 use crate::inbox::server::{Replies, Server, StartError};
 use crate::outcome::{UsageError, report, usage_failure};
@@ -100,16 +101,21 @@ struct InboxHandler {
 impl Handler for InboxHandler {
     fn on_effect(&mut self, effect: &Effect) -> Step {
         match effect {
+            // A form leaves with its reply or hand-back: what it held is given back to the
+            // system, so that the inbox's size follows the forms it holds, not the largest one
+            // it ever held.
             Effect::Reply {
                 ask,
                 result,
                 reason,
             } => {
                 self.replies.reply(ask, result, *reason);
+                heap::give_back_free_memory();
                 Step::Feed(Vec::new())
             }
             Effect::HandBack { ask, drafts } => {
                 self.replies.hand_back(ask, drafts);
+                heap::give_back_free_memory();
                 Step::Feed(Vec::new())
             }
             Effect::Hold { ask, drafts } => {

@@ -11,7 +11,7 @@
 //! terminal hangs up ([`note_terminal_gone`]).
 
 use std::io::{self, Read};
-use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
 use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -24,6 +24,16 @@ use signal_hook::consts::signal::SIGHUP;
 struct Watch {
     received: Arc<AtomicUsize>,
     wake: UnixStream,
+    /// The end the handlers write to, one descriptor for every signal: held here, in a static
+    /// never dropped, for as long as the process runs, since the handlers are never removed.
+    #[cfg_attr(
+        not(all(test, target_os = "linux")),
+        expect(
+            dead_code,
+            reason = "held open for the handlers, which write to its number"
+        )
+    )]
+    alarm: UnixStream,
 }
 
 static WATCH: OnceLock<Option<Watch>> = OnceLock::new();
@@ -50,9 +60,15 @@ fn register() -> io::Result<Watch> {
         // The flag first, so a woken read finds the signal that woke it.
         let number = usize::try_from(signal).unwrap_or_default();
         signal_hook::flag::register_usize(signal, Arc::clone(&received), number)?;
-        signal_hook::low_level::pipe::register(signal, alarm.try_clone()?)?;
+        // The same descriptor for every signal, not a copy each: the handlers are never
+        // removed, which is what would close it.
+        signal_hook::low_level::pipe::register_raw(signal, alarm.as_raw_fd())?;
     }
-    Ok(Watch { received, wake })
+    Ok(Watch {
+        received,
+        wake,
+        alarm,
+    })
 }
 
 /// The first watched signal received, if one was.
@@ -234,5 +250,28 @@ mod tests {
         assert!(ended.duration_since(raised) < Duration::from_millis(100));
         assert_eq!(received(), Some(Signal::Terminate));
         assert!(input.read(&mut [0; 16]).is_err(), "a later read went on");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn every_signal_wakes_a_read_through_one_descriptor() {
+        if !crate::alone::alone(
+            "interrupt::tests::every_signal_wakes_a_read_through_one_descriptor",
+        ) {
+            return;
+        }
+        watch();
+        // Every signal's handler writes to the one descriptor the watch holds, not to a copy
+        // of its own (ten signals held ten copies).
+        let alarm = &WATCH.get().and_then(Option::as_ref).expect("watched").alarm;
+        let named = |fd: &std::path::Path| std::fs::read_link(fd).ok();
+        let socket =
+            named(&std::path::Path::new("/proc/self/fd").join(alarm.as_raw_fd().to_string()));
+        let copies = std::fs::read_dir("/proc/self/fd")
+            .expect("the process's descriptors")
+            .filter_map(Result::ok)
+            .filter(|entry| socket.is_some() && named(&entry.path()) == socket)
+            .count();
+        assert_eq!(copies, 1, "descriptors of the signals' socket");
     }
 }

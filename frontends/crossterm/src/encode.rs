@@ -223,6 +223,9 @@ impl Encoder {
                 return None;
             }
             self.set_style_for(out, cell);
+            if cell.text.is_cluster() && row.get(start + 1).is_some_and(Cell::is_covered) {
+                self.blank_under_cluster(out, to);
+            }
             cell.text.write_to(clusters, out);
             known[base + start] = *cell;
             let mut next = start + 1;

@@ -180,3 +180,20 @@ fn text_after_a_family_or_a_flag_terminals_draw_wider_stands_where_it_was_drawn(
     ];
     replay(form(&arguments), &script, Compared::ButClusters);
 }
+
+#[test]
+fn the_second_cell_of_a_grapheme_terminals_draw_narrower_shows_nothing_from_before() {
+    let arguments = serde_json::json!({"questions": [{"id": "q", "prompt": "Which?",
+    "type": "preview", "options": [
+        {"value": "a", "label": "Letters", "preview": "abcd|k\nefgh|h\nxijklmnopq|hh"},
+        {"value": "b", "label": "Hearts",
+         "preview": "1\u{FE0F}\u{20E3}|k\n\u{2764}\u{FE0F}|h\nx\u{2764}\u{FE0F}\u{2764}\u{FE0F}\u{2764}\u{FE0F}\u{2764}\u{FE0F}|hh"}
+    ]}]});
+    let script = [
+        Step::Key("down"),
+        Step::Key("up"),
+        Step::Key("down"),
+        Step::Key("up"),
+    ];
+    replay(form(&arguments), &script, Compared::ButClusters);
+}

@@ -66,8 +66,10 @@ pub fn assert_shows(
 
 /// [`assert_shows`] for every cell but those of graphemes of several characters: a terminal
 /// may draw one wider than its cells (the emulator, as tmux, kitty and xterm, draws a thumb with
-/// a skin tone or a family as two or three glyphs), and only the grapheme itself may show
-/// otherwise; the text after it stands where it was drawn.
+/// a skin tone or a family as two or three glyphs) or narrower (the emulator, as xterm and
+/// tmux, draws `❤️` in one cell), and only the grapheme itself may show otherwise: the text after
+/// it stands where it was drawn, and the second cell of one drawn narrower is blank, not what
+/// the cell showed before.
 pub fn assert_shows_but_clusters(
     parser: &vt100::Parser,
     (rows, clusters): &(Vec<Vec<Cell>>, Clusters),
@@ -77,6 +79,30 @@ pub fn assert_shows_but_clusters(
         let of_cluster = |at: usize| row.get(at).is_some_and(|cell| cell.text.is_cluster());
         !(of_cluster(x) || (row[x].is_covered() && x > 0 && of_cluster(x - 1)))
     });
+    let screen = parser.screen();
+    for (y, row) in (0..).zip(rows) {
+        for (x, pair) in (1..).zip(row.windows(2)) {
+            let drawn_narrow = || {
+                !screen
+                    .cell(y, x - 1)
+                    .expect("a cell on the screen")
+                    .is_wide()
+            };
+            if pair[0].text.is_cluster() && pair[1].is_covered() && drawn_narrow() {
+                let shown = screen.cell(y, x).expect("a cell on the screen");
+                let mut own = Vec::new();
+                pair[0].text.write_to(clusters, &mut own);
+                let own = String::from_utf8(own).expect("UTF-8");
+                let contents = shown.contents();
+                assert!(
+                    shown.is_wide_continuation()
+                        || contents.trim().is_empty()
+                        || own.contains(contents),
+                    "after step {step}, the second cell of {own:?} at column {x}, row {y} shows {contents:?}"
+                );
+            }
+        }
+    }
 }
 
 /// Compares the cells `compared` picks (given the row and a column), cell for cell.

@@ -35,6 +35,19 @@ struct Report {
 /// Runs the program with `args` on a `size` terminal through the driver's `steps`, waiting up
 /// to `timeout` seconds for it to end after the last one; `None` without python3.
 fn drive(args: &[&str], size: (u16, u16), steps: &Value, timeout: f64) -> Option<Report> {
+    drive_lingering(args, size, steps, timeout, None)
+}
+
+/// [`drive`], the terminal kept `linger` seconds after the program ended when given (a shell
+/// that waits before its next prompt), so the report holds what the terminal echoed of input
+/// the program left unread; the exit status stays the program's.
+fn drive_lingering(
+    args: &[&str],
+    size: (u16, u16),
+    steps: &Value,
+    timeout: f64,
+    linger: Option<f64>,
+) -> Option<Report> {
     let python = Command::new("python3").arg("--version").output();
     if !python.is_ok_and(|output| output.status.success()) {
         eprintln!("skipped: python3 is not installed, so tests/pty_driver.py cannot run");
@@ -42,7 +55,18 @@ fn drive(args: &[&str], size: (u16, u16), steps: &Value, timeout: f64) -> Option
     }
     let dir = tempfile::tempdir().expect("a temporary folder");
     let config = dir.path().join("settings.json");
-    let mut command = vec![env!("CARGO_BIN_EXE_pi-agent-ask").to_owned()];
+    let mut command = match linger {
+        Some(seconds) => [
+            "sh",
+            "-c",
+            &format!("\"$@\"; code=$?; sleep {seconds}; exit $code"),
+            "sh",
+        ]
+        .map(str::to_owned)
+        .to_vec(),
+        None => Vec::new(),
+    };
+    command.push(env!("CARGO_BIN_EXE_pi-agent-ask").to_owned());
     command.extend(args.iter().map(|arg| (*arg).to_owned()));
     command.extend(["--config".to_owned(), config.display().to_string()]);
     let script = json!({
@@ -239,5 +263,45 @@ fn keys_typed_while_the_terminal_reports_its_cursor_are_kept() {
     assert_eq!(
         report.details()["answers"]["database"]["values"],
         json!(["sqlite"])
+    );
+}
+
+/// A click that submits ends the form on the button's press; the terminal sends the release a
+/// moment later (a tap holds the button some 100 ms), before it reads that the mouse reports
+/// are off. The program reads that release before it leaves, so it does not wait on the
+/// terminal for the shell: echoed as the line modes come back, it showed `^[[<0;5;36m` on the
+/// shell's command line, which then held `0;5;36m`.
+#[test]
+fn the_release_of_the_click_that_submits_is_read_not_left_for_the_shell() {
+    let (press, release) = ("\x1b[<0;5;36M", "\x1b[<0;5;36m");
+    let steps = json!([
+        {"wait_for": "Which language should"},
+        {"write": "\r"},
+        {"wait_for": "Send the answers"},
+        {"write": format!("{press}{release}")},
+        {"wait_for": "again"},
+        {"write": press},
+        {"sleep": 0.12},
+        {"write": release}
+    ]);
+    let question = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/peers/question.json");
+    let args = ["ask", question, "--ui", "tui"];
+    let Some(report) = drive_lingering(&args, (120, 40), &steps, 5.0, Some(0.4)) else {
+        return;
+    };
+    report.assert_ended_with(0);
+    report.assert_restored();
+    assert_eq!(
+        report.details()["answers"]["language"]["values"],
+        json!(["rust"])
+    );
+    let restored = report
+        .output
+        .rfind("\x1b[?25h")
+        .expect("the cursor shown again");
+    assert_eq!(
+        &report.output[restored + "\x1b[?25h".len()..],
+        "",
+        "echoed on the shell's line after the form"
     );
 }

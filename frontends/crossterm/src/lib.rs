@@ -27,6 +27,7 @@ pub mod output_watch;
 pub mod paint;
 pub mod painter;
 mod reader;
+mod release;
 pub mod run;
 pub mod sgr;
 pub mod shadow;

@@ -20,6 +20,7 @@ use crate::decode::Decoder;
 use crate::event::{is_suspend_key, translate};
 use crate::jobs::{JobControl, Stop};
 use crate::reader::Woken;
+use crate::release::{await_release, is_press};
 use crate::signals::{Request, Signal};
 use crate::terminal::{TerminalOptions, TerminalSession};
 
@@ -236,7 +237,9 @@ where
                 return Ok(End::Finished(done));
             }
         }
-        for event in events {
+        let mut events = events.into_iter();
+        while let Some(event) = events.next() {
+            let press = is_press(&event);
             let input = match translate(event, session.area()) {
                 Some(Input::Key(key)) if is_suspend_key(&key) => {
                     changed = true;
@@ -249,6 +252,9 @@ where
             };
             changed = true;
             if let Some(done) = runner.dispatch(surface, input, start.elapsed(), handler) {
+                if press {
+                    await_release(session, &mut decoder, events.as_slice(), start)?;
+                }
                 return Ok(End::Finished(done));
             }
         }

@@ -1,0 +1,72 @@
+//! The release of a click that ended a run.
+//!
+//! A terminal reports a mouse button's press and, a moment later, its release. When the press
+//! ends the run (a second click on Submit), the mouse reports are turned off as the terminal is
+//! restored; a release the terminal sent before it read that would wait in the input for
+//! whatever reads it next, the shell, which would show `ESC[<0;7;26m` (or `0;7;26m`) on its
+//! command line. So the run waits for that release, briefly, and reads it.
+
+use std::io;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{Event, MouseEvent, MouseEventKind};
+
+use crate::decode::Decoder;
+use crate::reader::Woken;
+use crate::terminal::TerminalSession;
+
+/// How long a run that a click ended waits for the button's release: a tap holds the button
+/// for tens of milliseconds.
+const RELEASE_WAIT: Duration = Duration::from_millis(300);
+
+/// Whether `event` is a mouse button's press.
+pub fn is_press(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(_),
+            ..
+        })
+    )
+}
+
+/// Whether `event` is a mouse button's release.
+fn is_release(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Up(_),
+            ..
+        })
+    )
+}
+
+/// Reads the terminal's input until the release of the press that ended the run arrives, a
+/// signal comes or [`RELEASE_WAIT`] has passed, unless `later` (the events read after the
+/// press) holds it already. What arrives meanwhile is read and dropped: the run is over.
+pub fn await_release(
+    session: &mut TerminalSession,
+    decoder: &mut Decoder,
+    later: &[Event],
+    start: Instant,
+) -> io::Result<()> {
+    if later.iter().any(is_release) {
+        return Ok(());
+    }
+    let deadline = Instant::now() + RELEASE_WAIT;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Ok(());
+        }
+        match session.wait(Some(left), None)? {
+            Woken::Read(bytes) => {
+                if decoder.feed(&bytes, start.elapsed()).iter().any(is_release) {
+                    return Ok(());
+                }
+            }
+            Woken::Timeout | Woken::External => {}
+            Woken::Signal | Woken::HungUp | Woken::OutputClosed => return Ok(()),
+        }
+    }
+}

@@ -6,7 +6,6 @@
 //! whatever reads it next, the shell, which would show `ESC[<0;7;26m` (or `0;7;26m`) on its
 //! command line. So the run waits for that release, briefly, and reads it.
 
-use std::io;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, MouseEvent, MouseEventKind};
@@ -42,31 +41,32 @@ fn is_release(event: &Event) -> bool {
 }
 
 /// Reads the terminal's input until the release of the press that ended the run arrives, a
-/// signal comes or [`RELEASE_WAIT`] has passed, unless `later` (the events read after the
-/// press) holds it already. What arrives meanwhile is read and dropped: the run is over.
+/// signal comes, the terminal fails or [`RELEASE_WAIT`] has passed, unless `later` (the events
+/// read after the press) holds it already. What arrives meanwhile is read and dropped: the run
+/// is over, and its end stands whatever happens here.
 pub fn await_release(
     session: &mut TerminalSession,
     decoder: &mut Decoder,
     later: &[Event],
     start: Instant,
-) -> io::Result<()> {
+) {
     if later.iter().any(is_release) {
-        return Ok(());
+        return;
     }
     let deadline = Instant::now() + RELEASE_WAIT;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
-            return Ok(());
+            return;
         }
-        match session.wait(Some(left), None)? {
-            Woken::Read(bytes) => {
+        match session.wait(Some(left), None) {
+            Ok(Woken::Read(bytes)) => {
                 if decoder.feed(&bytes, start.elapsed()).iter().any(is_release) {
-                    return Ok(());
+                    return;
                 }
             }
-            Woken::Timeout | Woken::External => {}
-            Woken::Signal | Woken::HungUp | Woken::OutputClosed => return Ok(()),
+            Ok(Woken::Timeout | Woken::External) => {}
+            Ok(Woken::Signal | Woken::HungUp | Woken::OutputClosed) | Err(_) => return,
         }
     }
 }

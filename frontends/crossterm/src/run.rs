@@ -253,7 +253,7 @@ where
             changed = true;
             if let Some(done) = runner.dispatch(surface, input, start.elapsed(), handler) {
                 if press {
-                    await_release(session, &mut decoder, events.as_slice(), start)?;
+                    await_release(session, &mut decoder, events.as_slice(), start);
                 }
                 return Ok(End::Finished(done));
             }

@@ -235,7 +235,7 @@ impl Encoder {
             }
             if cell.text.is_cluster() {
                 // A grapheme of several characters may take more cells on the terminal than
-                // the row gives it (kitty and xterm draw a family of three as three glyphs,
+                // the row gives it (kitty 0.26 draws a family of three as three glyphs,
                 // six cells): its overflow may hide the cells after it, and the terminal's
                 // cursor may stand cells away. The rest of the row goes out again from an
                 // absolute move, so the text after it stands where it should.

@@ -65,8 +65,8 @@ pub fn assert_shows(
 }
 
 /// [`assert_shows`] for every cell but those of graphemes of several characters: a terminal
-/// may draw one wider than its cells (the emulator, as tmux, kitty and xterm, draws a thumb with
-/// a skin tone or a family as two or three glyphs) or narrower (the emulator, as xterm and
+/// may draw one wider than its cells (the emulator, as tmux and kitty, draws a thumb with a skin
+/// tone or a family as two or three glyphs) or narrower (the emulator, as xterm and
 /// tmux, draws `❤️` in one cell), and only the grapheme itself may show otherwise: the text after
 /// it stands where it was drawn, and the second cell of one drawn narrower is blank, not what
 /// the cell showed before.

@@ -454,17 +454,6 @@ fn an_asker_that_reads_nothing_for_a_while_keeps_its_form_and_gets_all_that_was_
     );
 }
 
-/// The resident size of process `pid` now, in KiB.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn resident_kib(pid: &str) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the status");
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmRSS:"))
-        .and_then(|size| size.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("a resident size")
-}
-
 /// An inbox lives on after a big form leaves it, so what the form held goes back to the
 /// system: its size follows the forms it holds, not the largest it ever held.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -474,8 +463,9 @@ fn the_memory_a_big_form_held_goes_back_to_the_system_once_it_is_answered() {
         return;
     };
     term.open_inbox();
-    let pid = term.inbox_pid();
-    let idle = resident_kib(&pid);
+    let pid: u32 = term.inbox_pid().parse().expect("a process id");
+    let resident = || support::status_kib(pid, "VmRSS");
+    let idle = resident();
     let options: Vec<Value> = (0..20_000)
         .map(|n| {
             json!({
@@ -490,12 +480,12 @@ fn the_memory_a_big_form_held_goes_back_to_the_system_once_it_is_answered() {
     ]});
     let asker = term.run(&["ask", "-", "--ui", "inbox"], Some(&arguments));
     term.wait_for_form("the big form", |screen| screen.contains("Pick one of many"));
-    let shown = resident_kib(&pid);
+    let shown = resident();
     term.keys(&["Enter", "Enter"]);
     let (_, exit) = finish(asker);
     assert_eq!(exit, 0);
     term.wait_for("the idle screen", |screen| screen.contains(IDLE));
-    let after = resident_kib(&pid);
+    let after = resident();
     assert!(
         shown > idle + 10_000,
         "the form took memory: {idle} KiB idle, {shown} KiB with it"

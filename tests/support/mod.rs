@@ -253,3 +253,14 @@ pub fn run_program_within(args: &[String], limit: std::time::Duration) -> Option
         exit: status.code().unwrap_or(-1),
     })
 }
+
+/// A size field (`VmRSS`, `VmHWM`) of process `pid`'s `/proc/<pid>/status`, in KiB.
+pub fn status_kib(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .expect("the process's status is readable");
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix(field)?.strip_prefix(':'))
+        .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or_else(|| panic!("a {field} line"))
+}

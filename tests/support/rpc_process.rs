@@ -127,14 +127,7 @@ impl Rpc {
 
     /// The most memory the program has held so far, from `/proc/<pid>/status` (`VmHWM`).
     pub fn peak_memory_bytes(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.id()))
-            .expect("the program's status is readable");
-        let kib: u64 = status
-            .lines()
-            .find_map(|line| line.strip_prefix("VmHWM:"))
-            .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
-            .expect("a VmHWM line");
-        kib * 1024
+        super::status_kib(self.id(), "VmHWM") * 1024
     }
 }
 

@@ -66,6 +66,22 @@ impl Form {
         }
     }
 
+    /// The row a page `down` or up on question `index`'s list highlights. A page is measured
+    /// against the last frame's list, but the row it lands on may bring longer key hints (the
+    /// written answer's), and the list is then shorter: the page is measured again for that
+    /// list, so that the row two pages share still shows.
+    fn page_list_row(&mut self, index: usize, down: bool) -> usize {
+        let row = self.page_list(index, down, 0);
+        let cursor = std::mem::replace(&mut self.state.cursors[index], row);
+        let gained = self.footer_lines_gained();
+        self.state.cursors[index] = cursor;
+        if gained == 0 {
+            row
+        } else {
+            self.page_list(index, down, gained)
+        }
+    }
+
     /// Highlights `row` of the active question if it exists; returns whether it does.
     pub(super) fn highlight_row(&mut self, row: usize) -> bool {
         let Some((index, question)) = self.active_question() else {
@@ -138,7 +154,7 @@ impl Form {
             }
             Navigation::PageUp | Navigation::PageDown if preview => self.page_preview(down),
             Navigation::PageUp | Navigation::PageDown => {
-                let row = self.page_list(index, down);
+                let row = self.page_list_row(index, down);
                 self.highlight_row(row);
             }
         }

@@ -270,3 +270,13 @@ proptest! {
         assert_every_token_on_a_page(&up, "zw", &expected, Shared::Line);
     }
 }
+
+#[test]
+fn a_page_down_onto_a_row_with_a_taller_footer_keeps_the_row_two_pages_share() {
+    let (arguments, expected) = long_list(35);
+    let mut run = Run::sized(ask_user(&arguments), Size::new(30, 21), "");
+    let down = pages(&mut run, "pageDown", 200);
+    assert_every_token_on_a_page(&down, "zw", &expected, Shared::Line);
+    let up = pages(&mut run, "pageUp", 200);
+    assert_every_token_on_a_page(&up, "zw", &expected, Shared::Line);
+}

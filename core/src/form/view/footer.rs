@@ -20,7 +20,7 @@ use crate::keys::{
 };
 use crate::text::width;
 
-pub(super) use memo::FooterMemo;
+pub(super) use memo::{FooterMemo, FooterRoom};
 
 mod memo;
 
@@ -265,8 +265,29 @@ impl Form {
     ) -> R {
         let hints = self.hints(screen_rows);
         let mut memo = self.memory.footer.borrow_mut();
-        memo.take(hints, columns, rows);
+        let room = FooterRoom {
+            columns,
+            rows,
+            screen_rows,
+        };
+        memo.take(hints, room);
         read(&memo.current.lines)
+    }
+
+    /// How many more lines the key hints of the state as it is now take than the last
+    /// frame's, laid out in the same room: a highlight moved onto the row where `enter` writes
+    /// brings longer hints, and the list above them is that much shorter.
+    pub(in crate::form) fn footer_lines_gained(&self) -> usize {
+        let memo = self.memory.footer.borrow();
+        let Some(room) = memo.room() else {
+            return 0;
+        };
+        let shown = memo.current.lines.len().min(room.rows);
+        drop(memo);
+        let hints = self.hints(room.screen_rows);
+        let hints = hints.into_iter().map(Hint::into_owned).collect();
+        let lines = fit_hints(hints, room.columns, room.rows).len();
+        lines.min(room.rows).saturating_sub(shown)
     }
 
     /// Draws in `area` the key hints that this frame's layout laid out for it: the layout gave

@@ -72,6 +72,8 @@ impl Regions {
             if height >= RULES_FROM && rows > 0 {
                 (rest, regions.rule_bottom) = rest.split_bottom(1);
             }
+        } else {
+            form.memory.footer.borrow_mut().no_room();
         }
         let notice_rows = form.notice_lines(usize::from(rest.width)).len().min(3);
         if notice_rows > 0 && rest.height > 1 {

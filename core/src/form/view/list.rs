@@ -41,8 +41,9 @@ impl Form {
     /// inside the page goes to the page's last (first) row; one already there turns the page:
     /// that row is shown first (last) and the highlight goes to the last (first) row that fits
     /// with it, so every row is on some page and two pages share a row. Before the list was
-    /// drawn, a page is one row.
-    pub(in crate::form) fn page_list(&self, index: usize, down: bool) -> usize {
+    /// drawn, a page is one row. A page lands where the list's rows are `shorter_by` fewer
+    /// than the last frame's (see `Form::page_list_row`).
+    pub(in crate::form) fn page_list(&self, index: usize, down: bool, shorter_by: usize) -> usize {
         let rows = Self::row_count(&self.call.request().questions[index]);
         let last_row = rows.saturating_sub(1);
         let cursor = self.state.cursors[index].min(last_row);
@@ -61,18 +62,19 @@ impl Form {
             return page.first;
         }
         let size = (page.columns, page.height);
+        let page_rows = page.rows.saturating_sub(shorter_by).max(1);
         let plain = |row: usize| self.item_height_as(index, row, size, Emphasis::Plain);
         let high = |row: usize| self.item_height_as(index, row, size, Emphasis::Highlighted);
         let mut target = cursor;
         if down {
             let mut used = 0;
             for row in cursor..rows {
-                if row > cursor && used + high(row) > page.rows {
+                if row > cursor && used + high(row) > page_rows {
                     break;
                 }
                 target = row;
                 used += plain(row);
-                if used >= page.rows {
+                if used >= page_rows {
                     break;
                 }
             }
@@ -82,7 +84,7 @@ impl Form {
         }
         let mut used = plain(cursor);
         for row in (0..cursor).rev() {
-            if used + high(row) > page.rows {
+            if used + high(row) > page_rows {
                 break;
             }
             target = row;

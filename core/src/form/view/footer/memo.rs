@@ -16,6 +16,20 @@ pub(in crate::form) struct FooterMemo {
     previous: FooterLayout,
     /// How many layouts were made: each gets the next number.
     layouts: u64,
+    /// The room the last frame gave the footer, if it had one.
+    room: Option<FooterRoom>,
+}
+
+/// The room a frame gives the footer: what its hints are laid out in, and the screen's rows,
+/// which decide some of the hints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::form) struct FooterRoom {
+    /// The cells of a line.
+    pub columns: usize,
+    /// The most lines the footer may take.
+    pub rows: usize,
+    /// The screen's rows.
+    pub screen_rows: usize,
 }
 
 /// Hints laid out for some room, and the number that names these lines.
@@ -45,9 +59,21 @@ impl FooterMemo {
         self.current.number
     }
 
-    /// Makes the layout that serves `hints` in `rows` of `columns` the current one: the
-    /// current, the previous, or a new one.
-    pub(super) fn take(&mut self, hints: Vec<Hint<'_>>, columns: usize, rows: usize) {
+    /// The room the last frame gave the footer, if it had one.
+    pub(super) fn room(&self) -> Option<FooterRoom> {
+        self.room
+    }
+
+    /// Records that this frame has no footer.
+    pub(in crate::form) fn no_room(&mut self) {
+        self.room = None;
+    }
+
+    /// Makes the layout that serves `hints` in `room` the current one: the current, the
+    /// previous, or a new one.
+    pub(super) fn take(&mut self, hints: Vec<Hint<'_>>, room: FooterRoom) {
+        self.room = Some(room);
+        let FooterRoom { columns, rows, .. } = room;
         if self.current.serves(&hints, columns, rows) {
             return;
         }

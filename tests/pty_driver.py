@@ -8,7 +8,12 @@ The script is one JSON document in argv[1]:
      "steps": [{"wait_for": "text"}, {"write": "text"}, {"write_hex": "1b5b"},
                {"resize": [columns, rows]}, {"signal": "TERM"}, {"sleep": seconds},
                {"answer_cursor_query": "keys typed just before the answer"},
-               {"close": true}, {"mark": true}]}
+               {"close": true}, {"mark": true}, {"snapshot": true}],
+     "cutting_terminal": true}
+
+With `cutting_terminal`, the screen answers every cursor query with where its cursor is, scrolls
+at its bottom row, and cuts its lines when it narrows, keeping the cursor on its row, as xterm
+does (tmux rewraps instead).
 
 A session leader of its own (a forked copy of this driver) owns the terminal, ignores SIGHUP
 the way a shell that stays alive does, and runs the command with the terminal as its standard
@@ -16,8 +21,8 @@ input, standard output into `result.json` and standard error into `stderr.txt` i
 driver prints one JSON report: the exit status (null if the program was still running
 `timeout` seconds after the last step, when it is killed), the step that failed if one did
 (text that never reached the terminal), the seconds from the last mark to
-the exit, the result, standard error, the line modes the terminal was left in, and everything
-the program wrote to the terminal. Only Python's standard library is used.
+the exit, the result, standard error, the line modes the terminal was left in, everything
+the program wrote to the terminal, and the screen's text at each `snapshot` step. Only Python's standard library is used.
 """
 
 import fcntl
@@ -75,11 +80,27 @@ class Screen:
     relative), printing, clearing and the alternate screen; colours and every other sequence
     are skipped."""
 
-    def __init__(self):
+    def __init__(self, size=None):
         self.cells = {}
         self.row = 0
         self.column = 0
         self.pending = b""
+        # With a size, the screen is a cutting terminal's (see the module's notes).
+        self.size = size
+        self.replies = bytearray()
+
+    def resize(self, columns, rows):
+        """Cuts every line to `columns` and keeps the cursor on its row, as xterm does."""
+        if self.size is None:
+            return
+        self.size = (columns, rows)
+        self.cells = {key: char for key, char in self.cells.items() if key[1] < columns}
+        self.row = min(self.row, rows - 1)
+        self.column = min(self.column, columns - 1)
+
+    def take_replies(self):
+        replies, self.replies = bytes(self.replies), bytearray()
+        return replies
 
     def feed(self, data):
         data = self.pending + data
@@ -124,6 +145,8 @@ class Screen:
                 self.column = max(0, self.column - count)
         elif final == b"J" and params == b"2" or params == b"?1049" and final in b"hl":
             self.cells.clear()
+        elif final == b"n" and params == b"6" and self.size is not None:
+            self.replies.extend(b"\x1b[%d;%dR" % (self.row + 1, self.column + 1))
         elif final == b"K":
             for key in [key for key in self.cells if key[0] == self.row and key[1] >= self.column]:
                 del self.cells[key]
@@ -133,10 +156,17 @@ class Screen:
             self.column = 0
         elif byte == 0x0A:
             self.row += 1
+            if self.size is not None and self.row == self.size[1]:
+                self.row -= 1
+                self.cells = {(row - 1, column): char for (row, column), char in
+                              self.cells.items() if row > 0}
         elif byte == 0x08:
             self.column = max(0, self.column - 1)
 
     def put(self, char):
+        if self.size is not None and self.column >= self.size[0]:
+            self.column = 0
+            self.control(0x0A)
         self.cells[(self.row, self.column)] = char
         wide = unicodedata.east_asian_width(char) in "WF"
         if wide:
@@ -167,10 +197,10 @@ def utf8_length(byte):
 class Terminal:
     """The master side: everything the program writes is collected and drawn by a thread."""
 
-    def __init__(self, master):
+    def __init__(self, master, size=None):
         self.master = master
         self.output = bytearray()
-        self.screen = Screen()
+        self.screen = Screen(size)
         self.lock = threading.Lock()
         self.closing = threading.Event()
         self.thread = threading.Thread(target=self.collect, daemon=True)
@@ -190,6 +220,9 @@ class Terminal:
             with self.lock:
                 self.output.extend(chunk)
                 self.screen.feed(chunk)
+                replies = self.screen.take_replies()
+            if replies:
+                os.write(self.master, replies)
 
     def text(self):
         with self.lock:
@@ -246,7 +279,7 @@ def line_modes(master):
     }
 
 
-def run_step(step, terminal, pid, ended):
+def run_step(step, terminal, pid, ended, snapshots):
     if "wait_for" in step:
         terminal.wait_for(step["wait_for"], ended)
     elif "write" in step:
@@ -258,6 +291,8 @@ def run_step(step, terminal, pid, ended):
     elif "write_hex" in step:
         os.write(terminal.master, bytes.fromhex(step["write_hex"]))
     elif "resize" in step:
+        with terminal.lock:
+            terminal.screen.resize(*step["resize"])
         set_size(terminal.master, *step["resize"])
     elif "signal" in step:
         os.kill(pid, getattr(signal, "SIG" + step["signal"]))
@@ -265,6 +300,8 @@ def run_step(step, terminal, pid, ended):
         time.sleep(step["sleep"])
     elif "close" in step:
         terminal.close()
+    elif "snapshot" in step:
+        snapshots.append(terminal.text())
 
 
 def main():
@@ -280,14 +317,15 @@ def main():
         finally:
             os._exit(0)
     os.close(slave)
-    terminal = Terminal(master)
+    terminal = Terminal(master, tuple(script["size"]) if script.get("cutting_terminal") else None)
     pid = int(wait_for_file(os.path.join(folder, "pid.txt"), 10))
     marked = time.monotonic()
     ended = os.path.join(folder, "exit.txt")
     failure = None
+    snapshots = []
     try:
         for step in script["steps"]:
-            run_step(step, terminal, pid, ended)
+            run_step(step, terminal, pid, ended, snapshots)
             if "mark" in step:
                 marked = time.monotonic()
     except (RuntimeError, TimeoutError) as error:
@@ -317,6 +355,7 @@ def main():
             "stderr": stderr,
             "modes": modes,
             "output": bytes(terminal.output).decode("utf-8", "replace"),
+            "snapshots": snapshots,
         },
         sys.stdout,
     )

@@ -30,23 +30,37 @@ struct Report {
     modes: Option<Value>,
     /// Everything written to the terminal.
     output: String,
+    /// The screen's text at each `snapshot` step.
+    snapshots: Vec<String>,
 }
 
 /// Runs the program with `args` on a `size` terminal through the driver's `steps`, waiting up
 /// to `timeout` seconds for it to end after the last one; `None` without python3.
 fn drive(args: &[&str], size: (u16, u16), steps: &Value, timeout: f64) -> Option<Report> {
-    drive_lingering(args, size, steps, timeout, None)
+    drive_set_up(args, size, steps, timeout, &Setup::default())
 }
 
-/// [`drive`], the terminal kept `linger` seconds after the program ended when given (a shell
-/// that waits before its next prompt), so the report holds what the terminal echoed of input
-/// the program left unread; the exit status stays the program's.
-fn drive_lingering(
+/// What surrounds the program on the terminal, beyond a bare run.
+#[derive(Default)]
+struct Setup {
+    /// Seconds the terminal stays after the program ends (a shell that waits before its next
+    /// prompt), so the report holds what the terminal echoed of input the program left
+    /// unread; the exit status stays the program's.
+    linger: Option<f64>,
+    /// Lines a shell printed on the terminal before the program started.
+    printed: Option<&'static str>,
+    /// The terminal answers every cursor query and cuts its lines when it narrows, keeping
+    /// the cursor on its row, as xterm does (`tests/pty_driver.py`).
+    cutting: bool,
+}
+
+/// [`drive`] with the terminal and the command around the program set up as `setup` says.
+fn drive_set_up(
     args: &[&str],
     size: (u16, u16),
     steps: &Value,
     timeout: f64,
-    linger: Option<f64>,
+    setup: &Setup,
 ) -> Option<Report> {
     let python = Command::new("python3").arg("--version").output();
     if !python.is_ok_and(|output| output.status.success()) {
@@ -55,17 +69,19 @@ fn drive_lingering(
     }
     let dir = tempfile::tempdir().expect("a temporary folder");
     let config = dir.path().join("settings.json");
-    let mut command = match linger {
-        Some(seconds) => [
-            "sh",
-            "-c",
-            &format!("\"$@\"; code=$?; sleep {seconds}; exit $code"),
-            "sh",
-        ]
-        .map(str::to_owned)
-        .to_vec(),
-        None => Vec::new(),
-    };
+    let mut command = Vec::new();
+    if setup.linger.is_some() || setup.printed.is_some() {
+        let print = setup
+            .printed
+            .map(|lines| format!("printf '%s\\n' '{lines}' > /dev/tty; "))
+            .unwrap_or_default();
+        let sleep = setup
+            .linger
+            .map(|seconds| format!("sleep {seconds}; "))
+            .unwrap_or_default();
+        let script = format!("{print}\"$@\"; code=$?; {sleep}exit $code");
+        command.extend(["sh".to_owned(), "-c".to_owned(), script, "sh".to_owned()]);
+    }
     command.push(env!("CARGO_BIN_EXE_pi-agent-ask").to_owned());
     command.extend(args.iter().map(|arg| (*arg).to_owned()));
     command.extend(["--config".to_owned(), config.display().to_string()]);
@@ -75,6 +91,7 @@ fn drive_lingering(
         "size": [size.0, size.1],
         "timeout": timeout,
         "steps": steps,
+        "cutting_terminal": setup.cutting,
     });
     let output = Command::new("python3")
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pty_driver.py"))
@@ -97,6 +114,12 @@ fn drive_lingering(
         stderr: text("stderr"),
         modes: Some(report["modes"].clone()).filter(|modes| !modes.is_null()),
         output: text("output"),
+        snapshots: report["snapshots"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|screen| screen.as_str().map(str::to_owned))
+            .collect(),
     })
 }
 
@@ -286,7 +309,16 @@ fn the_release_of_the_click_that_submits_is_read_not_left_for_the_shell() {
     ]);
     let question = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/peers/question.json");
     let args = ["ask", question, "--ui", "tui"];
-    let Some(report) = drive_lingering(&args, (120, 40), &steps, 5.0, Some(0.4)) else {
+    let Some(report) = drive_set_up(
+        &args,
+        (120, 40),
+        &steps,
+        5.0,
+        &Setup {
+            linger: Some(0.4),
+            ..Setup::default()
+        },
+    ) else {
         return;
     };
     report.assert_ended_with(0);
@@ -304,4 +336,53 @@ fn the_release_of_the_click_that_submits_is_read_not_left_for_the_shell() {
         "",
         "echoed on the shell's line after the form"
     );
+}
+
+/// xterm, urxvt, st and the Linux console cut their lines when they narrow, and keep the cursor
+/// on its row: nothing of the form was rewrapped above an editor's cursor, so the form is
+/// where it was and the shell's last lines above it stay on the screen. (Counting the lines a
+/// rewrapping terminal would have made cleared two of them in xterm.)
+#[test]
+fn an_inline_form_narrowed_in_a_terminal_that_cuts_its_lines_keeps_the_shells_lines_above_it() {
+    let steps = json!([
+        {"wait_for": "esc cancel"},
+        {"write_hex": "1b5b46"},
+        {"write": "\r"},
+        {"wait_for": "alt+enter"},
+        {"write": "a written answer long enough to wrap once the terminal is narrower"},
+        {"wait_for": "narrower"},
+        {"resize": [50, 30]},
+        {"sleep": 1.0},
+        {"snapshot": true},
+        {"signal": "TERM"}
+    ]);
+    let setup = Setup {
+        printed: Some("shell line 1\nshell line 2\nshell line 3\nshell line 4"),
+        cutting: true,
+        ..Setup::default()
+    };
+    let args = ["demo", "--inline", "12"];
+    let Some(report) = drive_set_up(&args, (100, 30), &steps, 5.0, &setup) else {
+        return;
+    };
+    assert_eq!(report.failure, None, "{}", report.output);
+    let screen = report.snapshots.first().expect("a snapshot of the screen");
+    let lines: Vec<&str> = screen.lines().collect();
+    assert_eq!(
+        lines.get(..4),
+        Some(
+            &[
+                "shell line 1",
+                "shell line 2",
+                "shell line 3",
+                "shell line 4"
+            ][..]
+        ),
+        "the shell's lines stay:\n{screen}"
+    );
+    assert!(
+        lines.get(4).is_some_and(|line| line.contains("Set up")),
+        "the form right under them:\n{screen}"
+    );
+    assert!(screen.contains("narrower"), "the editor redrawn:\n{screen}");
 }

@@ -105,6 +105,18 @@ pub fn rewrapped_above(shown: impl IntoIterator<Item = u16>, x: u16, width: u16)
         .fold(x / width, u16::saturating_add)
 }
 
+/// The lines a narrower terminal put above the cursor beyond the rows there were, `rewrapped`
+/// if it rewrapped the form's rows, given where the cursor was `parked` and where it was
+/// `found` after the change. A terminal that cuts its lines instead (xterm, urxvt, st and the
+/// Linux console do) leaves the cursor on its row; one that rewraps moves it with the lines
+/// above it, or the screen up past them (tmux). A cursor still on its row is therefore taken
+/// for a terminal that cut: counting lines it never made would take the shell's last lines
+/// above the form for the form's and clear them, while a rewrapping terminal that happened to
+/// scroll by exactly as many lines at worst leaves a copy of the form's top rows above it.
+pub fn rewrapped_where_it_moved(rewrapped: u16, parked: Position, found: Position) -> u16 {
+    if found.y == parked.y { 0 } else { rewrapped }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,6 +240,42 @@ mod tests {
             rewrapped_above([120, 120], 0, 0),
             238,
             "a width of none is one"
+        );
+    }
+
+    #[test]
+    fn a_cursor_left_on_its_row_by_a_narrower_terminal_means_the_rows_were_cut_not_rewrapped() {
+        let parked = Position::new(60, 14);
+        assert_eq!(
+            rewrapped_where_it_moved(3, parked, Position::new(39, 14)),
+            0,
+            "xterm cuts the rows and keeps the cursor's row"
+        );
+        assert_eq!(
+            rewrapped_where_it_moved(3, parked, Position::new(20, 11)),
+            3,
+            "tmux moved the cursor up"
+        );
+        assert_eq!(
+            rewrapped_where_it_moved(3, parked, Position::new(20, 17)),
+            3,
+            "kitty moved the cursor down"
+        );
+        let top = |found| {
+            moved(
+                8,
+                parked,
+                found,
+                rewrapped_where_it_moved(3, parked, found),
+                0,
+                24,
+            )
+            .top
+        };
+        assert_eq!(
+            top(Position::new(39, 14)),
+            8,
+            "the form where it was, the shell's lines kept"
         );
     }
 }

@@ -18,7 +18,7 @@ use ratatui::layout::{Position, Rect};
 use crate::backend::TtyBackend;
 use crate::backend::TypedAhead;
 use crate::counting::ByteCount;
-use crate::inline::{InlineRows, Moved, moved, rewrapped_above};
+use crate::inline::{InlineRows, Moved, moved, rewrapped_above, rewrapped_where_it_moved};
 use crate::jobs::{JobControl, Stop, job_control};
 use crate::output_watch::OutputWatch;
 use crate::painter::Painter;
@@ -189,6 +189,7 @@ impl TerminalSession {
                     0
                 };
                 let found = backend.get_cursor_position()?;
+                let rewrapped = rewrapped_where_it_moved(rewrapped, self.parked, found);
                 let Moved { top, scrolled_off } = moved(
                     self.area.y,
                     self.parked,

@@ -182,7 +182,8 @@ impl Editor {
     /// Applies one key the form did not claim: typing, deleting, moving, undo. `shift+enter`
     /// and `alt+enter` insert a line break; `ctrl+u` deletes back to the line's start and
     /// `ctrl+_` undoes, as in a shell and in the agents' own prompts (the engine would undo on
-    /// `ctrl+u`). Returns whether the text changed.
+    /// `ctrl+u`); `ctrl+home` and `ctrl+end` go to the text's start and end. Returns whether
+    /// the text changed.
     pub fn key(&mut self, key: Key) -> bool {
         self.row_column = None;
         if key.code == KeyCode::Enter && (key.mods.shift || key.mods.alt) {
@@ -205,6 +206,10 @@ impl Editor {
                 // ctrl+_ is ctrl+7 here: a terminal sends one byte for both (and ctrl+/).
                 KeyCode::Char('7') => return self.undo(),
                 KeyCode::Char('r') => return self.redo(),
+                // The text's start and end, as in every editor (the engine takes them for
+                // the line's).
+                KeyCode::Home => return self.move_to([CursorMove::Top, CursorMove::Head]),
+                KeyCode::End => return self.move_to([CursorMove::Bottom, CursorMove::End]),
                 _ => {}
             }
         }
@@ -275,6 +280,15 @@ impl Editor {
             }
             _ => None,
         }
+    }
+
+    /// Moves the cursor by `moves`, which changes no text and ends the word being typed.
+    fn move_to(&mut self, moves: [CursorMove; 2]) -> bool {
+        for step in moves {
+            self.area.move_cursor(step);
+        }
+        self.steps.typing = false;
+        false
     }
 
     /// Notes an edit that took the engine `engine_edits` of its own.

@@ -175,3 +175,18 @@ fn left_and_right_pass_a_joined_emoji_whole() {
     typed(&mut editor, "x");
     assert_eq!(editor.saved_text(), format!("a{family}xb"));
 }
+
+#[test]
+fn ctrl_home_and_ctrl_end_go_to_the_texts_start_and_end_where_home_and_end_stay_on_the_line() {
+    let mut editor = Editor::new(EditorTarget::Custom, "first line\nsecond\nthird line");
+    press(&mut editor, "up home");
+    assert_eq!(editor.cursor(), (1, 0), "home: the line's start");
+    press(&mut editor, "ctrl+home");
+    assert_eq!(editor.cursor(), (0, 0));
+    press(&mut editor, "end");
+    assert_eq!(editor.cursor(), (0, 10), "end: the line's end");
+    press(&mut editor, "ctrl+end");
+    assert_eq!(editor.cursor(), (2, 10));
+    typed(&mut editor, "!");
+    assert_eq!(editor.saved_text(), "first line\nsecond\nthird line!");
+}

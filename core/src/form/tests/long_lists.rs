@@ -5,6 +5,7 @@
 use serde_json::{Value, json};
 
 use super::{Run, ask_user, three_questions};
+use crate::draw::Size;
 use crate::form::{Form, FormConfig};
 use crate::keys::Keymaps;
 
@@ -107,6 +108,34 @@ fn a_long_list_says_how_to_jump_in_the_footer() {
     assert!(screen.contains("home/end/pageUp/pageDown jump"), "{screen}");
     let short = Run::new(ask_user(&three_questions()), "").screen();
     assert!(!short.contains("pageDown"), "{short}");
+}
+
+#[test]
+fn the_footer_offers_the_jump_and_find_keys_exactly_when_the_list_scrolls() {
+    // Twenty options with descriptions take more rows than 24 though they are fewer; sixty
+    // options at 80x70 fit with room to spare though they are more than the screen's rows
+    // less the rest of the form.
+    let described: Vec<Value> = (1..=20)
+        .map(|n| {
+            json!({"value": format!("v{n}"), "label": format!("Option {n}"),
+            "description": format!("What option {n} does")})
+        })
+        .collect();
+    let arguments = json!({"questions": [{"id": "d", "prompt": "Pick", "options": described}]});
+    for (size, scrolls) in [(Size::new(80, 24), true), (Size::new(80, 60), false)] {
+        let run = Run::sized(ask_user(&arguments), size, "");
+        let screen = run.screen();
+        assert_eq!(screen.contains("more"), scrolls, "{size:?}:\n{screen}");
+        assert_eq!(screen.contains("/ find"), scrolls, "{size:?}:\n{screen}");
+    }
+    let long_prompt: Vec<String> = (1..=40).map(|n| format!("line {n}")).collect();
+    let mut tall = sixty(51);
+    tall["questions"][0]["prompt"] = json!(long_prompt.join("\n"));
+    let screen = Run::sized(ask_user(&tall), Size::new(80, 60), "").screen();
+    assert!(
+        screen.contains("/ find"),
+        "51 rows under a long prompt at 80x60:\n{screen}"
+    );
 }
 
 #[test]

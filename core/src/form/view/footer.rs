@@ -156,7 +156,7 @@ impl Form {
                 }
                 if preview {
                     hints.push(Some(Navigation::PAGE_HINT), "scroll preview", Moving);
-                } else if question.is_some_and(|question| Self::row_count(question) > screen_rows) {
+                } else if question.is_some() && self.list_scrolls(self.state.tab, screen_rows) {
                     hints.push(Some(Navigation::LIST_HINT), "jump", Extra);
                     hints.push(Some(FIND_KEY.to_string()), "find", Extra);
                 }
@@ -285,8 +285,8 @@ impl Form {
         let shown = memo.current.lines.len().min(room.rows);
         drop(memo);
         let hints = self.hints(room.screen_rows);
-        let hints = hints.into_iter().map(Hint::into_owned).collect();
-        let lines = fit_hints(hints, room.columns, room.rows).len();
+        let hints: Vec<Hint<'static>> = hints.into_iter().map(Hint::into_owned).collect();
+        let lines = fit_hints(&hints, room.columns, room.rows).len();
         lines.min(room.rows).saturating_sub(shown)
     }
 
@@ -307,26 +307,48 @@ impl Form {
     }
 }
 
-/// Hints in lines of at most `columns` cells, separated by dots, a hint never cut.
-/// `hints` laid out in at most `rows` lines of `columns` cells, dropping the least needed
-/// until they fit.
-fn fit_hints(mut hints: Vec<Hint<'static>>, columns: usize, rows: usize) -> Vec<Line<'static>> {
+/// `hints` laid out in at most `rows` lines of `columns` cells: the least needed go until the
+/// rest fit (the lowest priority first, the last of them first), then those of them that fit
+/// in the room left come back (the highest priority first, in their order), so that one long hint (`home/end/pageUp/pageDown
+/// jump`) does not take shorter ones of its priority with it. A hint is never cut.
+fn fit_hints(hints: &[Hint<'static>], columns: usize, rows: usize) -> Vec<Line<'static>> {
+    let mut shown = vec![true; hints.len()];
+    let chosen = |shown: &[bool]| -> Vec<Hint<'static>> {
+        hints
+            .iter()
+            .zip(shown)
+            .filter(|(_, shown)| **shown)
+            .map(|(hint, _)| hint.clone())
+            .collect()
+    };
     loop {
-        let lines = lay_out(&hints, columns);
+        let lines = lay_out(&chosen(&shown), columns);
         if lines.len() <= rows {
-            return lines;
+            break;
         }
-        let lowest = hints.iter().map(|hint| hint.priority).min();
-        let drop = hints.iter().rposition(|hint| {
-            Some(hint.priority) == lowest && hint.priority != Priority::Essential
+        let lowest = hints
+            .iter()
+            .zip(&shown)
+            .filter(|(_, shown)| **shown)
+            .map(|(hint, _)| hint.priority)
+            .min();
+        let drop = (0..hints.len()).rev().find(|&at| {
+            shown[at]
+                && Some(hints[at].priority) == lowest
+                && hints[at].priority != Priority::Essential
         });
         match drop {
-            Some(position) => {
-                hints.remove(position);
-            }
+            Some(at) => shown[at] = false,
             None => return lines,
         }
     }
+    let mut dropped: Vec<usize> = (0..hints.len()).filter(|&at| !shown[at]).collect();
+    dropped.sort_by_key(|&at| std::cmp::Reverse(hints[at].priority));
+    for at in dropped {
+        shown[at] = true;
+        shown[at] = lay_out(&chosen(&shown), columns).len() <= rows;
+    }
+    lay_out(&chosen(&shown), columns)
 }
 
 fn lay_out(hints: &[Hint<'static>], columns: usize) -> Vec<Line<'static>> {

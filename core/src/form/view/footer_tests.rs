@@ -69,3 +69,36 @@ fn moving_on_and_off_the_written_answers_row_lays_the_footer_out_twice_in_all() 
 fn the_separator_takes_the_cells_counted_for_it() {
     assert_eq!(width(SEPARATOR), SEPARATOR_CELLS);
 }
+
+#[test]
+fn a_long_hint_dropped_for_room_does_not_take_the_shorter_ones_of_its_priority_with_it() {
+    use super::{Hint, Priority, fit_hints};
+    let hint = |keys: &'static str, label, priority| Hint {
+        keys: keys.into(),
+        label,
+        priority,
+    };
+    let hints = vec![
+        hint("enter", "select", Priority::Essential),
+        hint("home/end/pageUp/pageDown", "jump", Priority::Extra),
+        hint("/", "find", Priority::Extra),
+        hint("n", "note", Priority::Extra),
+        hint("esc", "cancel", Priority::Essential),
+    ];
+    let text = |lines: Vec<Line<'static>>| -> Vec<String> {
+        lines
+            .iter()
+            .map(|line| line.iter().map(crate::draw::Span::text).collect())
+            .collect()
+    };
+    assert_eq!(
+        text(fit_hints(&hints, 50, 1)),
+        ["enter select  ·  / find  ·  n note  ·  esc cancel"],
+        "the jump hint alone does not fit"
+    );
+    assert_eq!(
+        text(fit_hints(&hints, 30, 1)),
+        ["enter select  ·  esc cancel"],
+        "none of them fits beside the essential two"
+    );
+}

@@ -26,6 +26,8 @@ pub struct ListPage {
     rows: usize,
     /// The rows the list's area had, which the options were laid out for.
     height: usize,
+    /// Whether the list did not fit whole, so that it scrolled under a position line.
+    scrolls: bool,
 }
 
 /// How the rows of a list that fits whole are laid out: the description rows each row has,
@@ -95,6 +97,18 @@ impl Form {
         } else {
             target
         }
+    }
+
+    /// Whether question `index`'s list scrolls, for the key hints, which are laid out before
+    /// it: as the last frame drew it, or, before it was drawn on this tab, whether it has more
+    /// rows than the screen. A frame that finds otherwise is drawn again (see
+    /// `Form::render_as_left`).
+    pub(in crate::form) fn list_scrolls(&self, index: usize, screen_rows: usize) -> bool {
+        let page = self.memory.list_page.get();
+        if page.tab == index && page.columns > 0 {
+            return page.scrolls;
+        }
+        Self::row_count(&self.call.request().questions[index]) > screen_rows
     }
 
     /// Draws the option list of question `index` in `area`, scrolled to keep the highlighted
@@ -229,6 +243,7 @@ impl Form {
             columns,
             rows: list_height,
             height,
+            scrolls: !fits,
         });
         if fits || area.height < 2 {
             return;

@@ -190,8 +190,27 @@ impl Form {
         self.render_as_left(size, Footer::Hints)
     }
 
-    /// Draws the form as it was left, finished or not, with `footer` under it.
+    /// Draws the form as it was left, finished or not, with `footer` under it. The key hints
+    /// are laid out before the list, from whether it scrolled in the last frame; a list that
+    /// turns out otherwise in this one (on a tab's first frame, after a resize) has the frame
+    /// drawn again, so that the hints offer the keys that page it exactly when it scrolls.
+    /// Hints for a list that scrolls take more rows, which leaves the list shorter: it still
+    /// scrolls, so a second drawing always agrees with itself.
     pub(super) fn render_as_left(&self, size: Size, footer: Footer<'_>) -> Frame {
+        let scrolls = |form: &Self| {
+            form.active_question()
+                .map(|(index, _)| form.list_scrolls(index, usize::from(size.height)))
+        };
+        let hinted = scrolls(self);
+        let frame = self.render_once(size, footer);
+        if scrolls(self) == hinted {
+            return frame;
+        }
+        self.render_once(size, footer)
+    }
+
+    /// Draws the form as it was left once (see [`Self::render_as_left`]).
+    fn render_once(&self, size: Size, footer: Footer<'_>) -> Frame {
         let mut canvas = Canvas::new(size);
         self.memory.hits.start(Some(self.state.tab));
         let regions = layout::Regions::of(self, canvas.area());

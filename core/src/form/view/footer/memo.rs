@@ -82,7 +82,7 @@ impl FooterMemo {
             return;
         }
         let hints: Vec<Hint<'static>> = hints.into_iter().map(Hint::into_owned).collect();
-        let lines = fit_hints(hints.clone(), columns, rows);
+        let lines = fit_hints(&hints, columns, rows);
         self.layouts += 1;
         let made = FooterLayout {
             hints,

@@ -95,7 +95,8 @@ pub enum Phase {
 /// The top of the preview pane: a line of the preview's line index and a wrapped row in it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PreviewScroll {
-    /// The index of the first shown source line.
+    /// Where the first shown segment of the text starts, in bytes (a line's start, or where
+    /// a very long line is cut into segments).
     pub line: usize,
     /// The wrapped row of that line shown first.
     pub row: usize,

@@ -105,3 +105,32 @@ fn a_page_of_the_preview_starts_with_the_last_line_of_the_one_before() {
     run.keys("pageDown");
     assert_eq!(first_shown(&run.screen()), before);
 }
+
+#[test]
+fn the_page_keys_are_offered_only_where_there_is_a_preview_to_scroll() {
+    let mut run = Run::new(ask_user(&preview_question(1)), "");
+    assert!(run.screen().contains("scroll preview"), "{}", run.screen());
+    run.keys("end");
+    let written_row = run.screen();
+    assert!(written_row.contains("No preview"), "{written_row}");
+    assert!(!written_row.contains("scroll preview"), "{written_row}");
+}
+
+#[test]
+fn a_preview_scrolled_off_its_top_never_says_it_is_at_0_percent() {
+    let mut run = Run::sized(ask_user(&preview_question(1)), Size::new(40, 15), "");
+    let header = |screen: &str| {
+        screen
+            .lines()
+            .find(|line| line.contains("Preview"))
+            .map(str::to_owned)
+            .unwrap_or_default()
+    };
+    assert!(header(&run.screen()).contains("↓ more"), "{}", run.screen());
+    run.keys("pageDown");
+    let scrolled = header(&run.screen());
+    assert!(
+        scrolled.contains(" 1% ↓"),
+        "a page of 300 lines: {scrolled}"
+    );
+}

@@ -155,7 +155,11 @@ impl Form {
                     hints.push(tabs(), "tabs", Tabs);
                 }
                 if preview {
-                    hints.push(Some(Navigation::PAGE_HINT), "scroll preview", Moving);
+                    // The written answer's row, and an option without one, have no preview
+                    // to scroll.
+                    if self.highlighted_preview().is_some() {
+                        hints.push(Some(Navigation::PAGE_HINT), "scroll preview", Moving);
+                    }
                 } else if question.is_some() && self.list_scrolls(self.state.tab, screen_rows) {
                     hints.push(Some(Navigation::LIST_HINT), "jump", Extra);
                     hints.push(Some(FIND_KEY.to_string()), "find", Extra);

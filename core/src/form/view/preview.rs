@@ -31,7 +31,7 @@ impl Form {
     /// The preview text of the highlighted row of the active question, if it has one, as it
     /// shows: the text as written without its blank first lines and trailing white space, so
     /// the first line keeps its indentation.
-    fn highlighted_preview(&self) -> Option<&str> {
+    pub(super) fn highlighted_preview(&self) -> Option<&str> {
         let (index, row) = self.highlighted_row()?;
         let question = &self.call.request().questions[index];
         let preview = question
@@ -189,7 +189,9 @@ impl Form {
             (true, true) => Some(Cow::Borrowed(" ↓ more")),
             (false, false) => Some(Cow::Borrowed(" end")),
             (false, true) => {
-                let percent = from.line.saturating_mul(100) / text.len().max(1);
+                // How far into the text the pane starts, by bytes, as `less` counts; a pane
+                // scrolled off the top is never at 0%.
+                let percent = (from.line.saturating_mul(100) / text.len().max(1)).max(1);
                 Some(Cow::Owned(format!(" {percent}% ↓")))
             }
         };

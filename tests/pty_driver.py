@@ -94,7 +94,9 @@ class Screen:
         if self.size is None:
             return
         self.size = (columns, rows)
-        self.cells = {key: char for key, char in self.cells.items() if key[1] < columns}
+        self.cells = {
+            key: char for key, char in self.cells.items() if key[1] < columns and key[0] < rows
+        }
         self.row = min(self.row, rows - 1)
         self.column = min(self.column, columns - 1)
 

@@ -386,3 +386,37 @@ fn an_inline_form_narrowed_in_a_terminal_that_cuts_its_lines_keeps_the_shells_li
     );
     assert!(screen.contains("narrower"), "the editor redrawn:\n{screen}");
 }
+
+/// A terminal made smaller and then as large as it was before the program read the first
+/// change (a busy program, a window manager's quick resizes) has cut its screen meanwhile: the
+/// form is drawn whole again, though the size it reads is the one it drew for.
+#[test]
+fn a_terminal_shrunk_and_restored_before_the_program_looked_is_drawn_whole_again() {
+    let steps = json!([
+        {"wait_for": "esc cancel"},
+        {"signal": "STOP"},
+        {"resize": [40, 10]},
+        {"sleep": 0.2},
+        {"resize": [100, 30]},
+        {"signal": "CONT"},
+        {"sleep": 1.0},
+        {"snapshot": true},
+        {"signal": "TERM"}
+    ]);
+    let setup = Setup {
+        cutting: true,
+        ..Setup::default()
+    };
+    let Some(report) = drive_set_up(&["demo"], (100, 30), &steps, 5.0, &setup) else {
+        return;
+    };
+    assert_eq!(report.failure, None, "{}", report.output);
+    let screen = report.snapshots.first().expect("a snapshot of the screen");
+    for whole in [
+        "Review",
+        "esc cancel",
+        "Which database should the service store its data in?",
+    ] {
+        assert!(screen.contains(whole), "{whole:?} drawn again:\n{screen}");
+    }
+}

@@ -129,14 +129,20 @@ impl<T: DrawTarget> Painter<T> {
         &mut self.target
     }
 
-    /// Learns the screen's size again after a resize; full screen, a size that changed
-    /// erases the screen, and the next frame is drawn whole.
+    /// Learns the screen's size again after a resize; full screen, the screen is erased and
+    /// the next frame drawn whole, even at the size last drawn for: a terminal made smaller
+    /// and as large again before the size was read (the program busy, a window manager's
+    /// quick resizes) has cut its screen meanwhile, and the cells kept as written are gone.
     ///
     /// # Errors
     /// When the screen's size cannot be read or the terminal cannot be written.
     pub fn follow_resize(&mut self) -> io::Result<()> {
         self.target.forget_size();
-        self.follow_screen()
+        if self.viewport == Viewport::Fullscreen {
+            self.area = Rect::from((Position::ORIGIN, self.target.screen_size()?));
+            self.target.erase_screen()?;
+        }
+        Ok(())
     }
 
     /// Full screen, takes the screen's size if it changed; the screen is erased then, and the

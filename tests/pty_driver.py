@@ -6,6 +6,7 @@ The script is one JSON document in argv[1]:
 
     {"command": [...], "dir": "...", "size": [columns, rows], "timeout": seconds,
      "steps": [{"wait_for": "text"}, {"write": "text"}, {"write_hex": "1b5b"},
+               {"write_file": "path of bytes to write"},
                {"resize": [columns, rows]}, {"signal": "TERM"}, {"sleep": seconds},
                {"answer_cursor_query": "keys typed just before the answer"},
                {"close": true}, {"mark": true}, {"snapshot": true}],
@@ -290,6 +291,9 @@ def run_step(step, terminal, pid, ended, snapshots):
         terminal.wait_for_bytes(b"\x1b[6n", ended)
         typed = step["answer_cursor_query"]
         os.write(terminal.master, typed.encode("utf-8") + b"\x1b[1;1R")
+    elif "write_file" in step:
+        with open(step["write_file"], "rb") as file:
+            os.write(terminal.master, file.read())
     elif "write_hex" in step:
         os.write(terminal.master, bytes.fromhex(step["write_hex"]))
     elif "resize" in step:

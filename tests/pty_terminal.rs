@@ -420,3 +420,36 @@ fn a_terminal_shrunk_and_restored_before_the_program_looked_is_drawn_whole_again
         assert!(screen.contains(whole), "{whole:?} drawn again:\n{screen}");
     }
 }
+
+/// Keys read together are shown together, but a flood that takes long to handle (typed into
+/// an answer of a quarter of a megabyte, some milliseconds a key in a test build) shows its progress: the screen follows
+/// it every so often rather than standing still until the last key is in.
+#[test]
+fn a_flood_of_keys_that_takes_long_shows_its_progress_on_the_way() {
+    let line = "a line of a long pasted log, long enough to count\n";
+    let pasted = line.repeat((1 << 18) / line.len());
+    let paste = tempfile::NamedTempFile::new().expect("a temporary file");
+    std::fs::write(paste.path(), format!("\u{1b}[200~{pasted}\u{1b}[201~"))
+        .expect("the paste is written");
+    let steps = json!([
+        {"wait_for": "esc cancel"},
+        {"write_hex": "1b5b46"},
+        {"write": "\r"},
+        {"wait_for": "alt+enter"},
+        {"write_file": paste.path()},
+        {"wait_for": "more lines"},
+        {"write": "q".repeat(150)},
+        {"sleep": 0.4},
+        {"snapshot": true},
+        {"signal": "TERM"}
+    ]);
+    let Some(report) = drive(&["demo"], (100, 30), &steps, 30.0) else {
+        return;
+    };
+    assert_eq!(report.failure, None);
+    let screen = report.snapshots.first().expect("a snapshot of the screen");
+    assert!(
+        screen.contains("qqq"),
+        "the keys handled so far are on the screen:\n{screen}"
+    );
+}

@@ -160,6 +160,9 @@ where
     Ok(outcome(runner, end))
 }
 
+/// How long keys read together are handled before the screen shows what they did so far.
+const SHOW_PROGRESS_EVERY: Duration = Duration::from_millis(50);
+
 /// What the loop drives a surface with besides the terminal.
 struct Parts<'a, 'b> {
     runner: &'a mut Runner,
@@ -238,6 +241,7 @@ where
             }
         }
         let mut events = events.into_iter();
+        let mut shown_at = start.elapsed();
         while let Some(event) = events.next() {
             let press = is_press(&event);
             let input = match translate(event, session.area()) {
@@ -256,6 +260,14 @@ where
                     await_release(session, &mut decoder, events.as_slice(), start);
                 }
                 return Ok(End::Finished(done));
+            }
+            // Keys read together are shown together, unless they take long (a flood typed
+            // into a megabyte of text): the screen then follows them every so often.
+            if !events.as_slice().is_empty()
+                && start.elapsed().saturating_sub(shown_at) >= SHOW_PROGRESS_EVERY
+            {
+                session.draw(|size| surface.draw(size))?;
+                shown_at = start.elapsed();
             }
         }
     }

@@ -313,20 +313,17 @@ impl Form {
 
 /// `hints` laid out in at most `rows` lines of `columns` cells: the least needed go until the
 /// rest fit (the lowest priority first, the last of them first), then those of them that fit
-/// in the room left come back (the highest priority first, in their order), so that one long hint (`home/end/pageUp/pageDown
-/// jump`) does not take shorter ones of its priority with it. A hint is never cut.
+/// in the room left come back (the highest priority first, in their order), so that one long
+/// hint (`home/end/pageUp/pageDown jump`) does not take shorter ones of its priority with it.
+/// A hint is never cut.
 fn fit_hints(hints: &[Hint<'static>], columns: usize, rows: usize) -> Vec<Line<'static>> {
     let mut shown = vec![true; hints.len()];
-    let chosen = |shown: &[bool]| -> Vec<Hint<'static>> {
-        hints
-            .iter()
-            .zip(shown)
-            .filter(|(_, shown)| **shown)
-            .map(|(hint, _)| hint.clone())
-            .collect()
+    let chosen = |shown: &[bool]| -> Vec<Line<'static>> {
+        let kept = hints.iter().zip(shown).filter(|(_, shown)| **shown);
+        lay_out(kept.map(|(hint, _)| hint), columns)
     };
     loop {
-        let lines = lay_out(&chosen(&shown), columns);
+        let lines = chosen(&shown);
         if lines.len() <= rows {
             break;
         }
@@ -350,12 +347,16 @@ fn fit_hints(hints: &[Hint<'static>], columns: usize, rows: usize) -> Vec<Line<'
     dropped.sort_by_key(|&at| std::cmp::Reverse(hints[at].priority));
     for at in dropped {
         shown[at] = true;
-        shown[at] = lay_out(&chosen(&shown), columns).len() <= rows;
+        shown[at] = chosen(&shown).len() <= rows;
     }
-    lay_out(&chosen(&shown), columns)
+    chosen(&shown)
 }
 
-fn lay_out(hints: &[Hint<'static>], columns: usize) -> Vec<Line<'static>> {
+/// `hints` in lines of at most `columns` cells, separated by dots, a hint never cut.
+fn lay_out<'h>(
+    hints: impl Iterator<Item = &'h Hint<'static>>,
+    columns: usize,
+) -> Vec<Line<'static>> {
     let mut lines: Vec<Line> = Vec::new();
     let mut current = Line::new();
     let mut used = 0;

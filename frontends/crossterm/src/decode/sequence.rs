@@ -147,6 +147,11 @@ fn csi(bytes: &[u8]) -> Parsed {
     for (at, &byte) in bytes.iter().enumerate().skip(2) {
         match byte {
             _ if at >= MAX_SEQUENCE => return Parsed::Skip(at),
+            // rxvt's shifted editing keys end in `$`, which is an intermediate byte elsewhere:
+            // after digits alone it ends the key, or the key typed next would be taken in.
+            b'$' if at > 2 && bytes[2..at].iter().all(u8::is_ascii_digit) => {
+                return rxvt_key(&bytes[2..at], KeyModifiers::SHIFT, at + 1);
+            }
             0x20..=0x3f => {}
             0x40..=0x7e => return csi_sequence(&bytes[2..at], byte, at + 1),
             _ => return Parsed::Skip(at),
@@ -188,11 +193,31 @@ fn csi_sequence(parameters: &[u8], last: u8, taken: usize) -> Parsed {
             None => return Parsed::Skip(taken),
         },
         b'M' => return rxvt_mouse(&numbers, taken),
+        b'^' => return rxvt_key(parameters, KeyModifiers::CONTROL, taken),
+        b'@' => {
+            return rxvt_key(
+                parameters,
+                KeyModifiers::CONTROL | KeyModifiers::SHIFT,
+                taken,
+            );
+        }
         b'I' if text.is_empty() => return Parsed::Event(Event::FocusGained, taken),
         b'O' if text.is_empty() => return Parsed::Event(Event::FocusLost, taken),
         _ => return Parsed::Skip(taken),
     };
     key(code, modifiers, taken)
+}
+
+/// rxvt's editing and function keys with modifiers: `ESC [ n` then `^` (ctrl), `$` (shift) or
+/// `@` (both), `n` as in `ESC [ n ~`.
+fn rxvt_key(parameters: &[u8], modifiers: KeyModifiers, taken: usize) -> Parsed {
+    let number = std::str::from_utf8(parameters)
+        .ok()
+        .and_then(|text| text.parse().ok());
+    match number.and_then(tilde_key) {
+        Some(code) => key(code, modifiers, taken),
+        None => Parsed::Skip(taken),
+    }
 }
 
 /// The key `ESC [ n ~` names.

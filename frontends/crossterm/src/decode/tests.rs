@@ -238,3 +238,27 @@ fn every_control_byte_reads_as_the_key_the_core_says_a_terminal_sends_by_it() {
         );
     }
 }
+
+#[test]
+fn rxvt_keys_with_modifiers_are_keys_and_never_take_the_next_one_in() {
+    use crossterm::event::KeyModifiers as M;
+    assert_eq!(
+        decoded(b"\x1b[7^\x1b[8^"),
+        [
+            key(KeyCode::Home, M::CONTROL),
+            key(KeyCode::End, M::CONTROL)
+        ]
+    );
+    assert_eq!(
+        decoded(b"\x1b[7$X\x1b[3$"),
+        [
+            key(KeyCode::Home, M::SHIFT),
+            plain('X'),
+            key(KeyCode::Delete, M::SHIFT)
+        ]
+    );
+    assert_eq!(
+        decoded(b"\x1b[5@"),
+        [key(KeyCode::PageUp, M::CONTROL | M::SHIFT)]
+    );
+}

@@ -179,14 +179,17 @@ impl Editor {
             .follow(self.area.lines(), cursor, generation)
     }
 
-    /// Applies one key the form did not claim: typing, deleting, moving, undo. `shift+enter`
-    /// and `alt+enter` insert a line break; `ctrl+u` deletes back to the line's start and
+    /// Applies one key the form did not claim: typing, deleting, moving, undo. `shift+enter`,
+    /// `alt+enter` and `ctrl+j` insert a line break; `ctrl+u` deletes back to the line's start and
     /// `ctrl+_` undoes, as in a shell and in the agents' own prompts (the engine would undo on
     /// `ctrl+u`); `ctrl+home` and `ctrl+end` go to the text's start and end. Returns whether
     /// the text changed.
     pub fn key(&mut self, key: Key) -> bool {
         self.row_column = None;
-        if key.code == KeyCode::Enter && (key.mods.shift || key.mods.alt) {
+        // `ctrl+j` is a line feed, and a new line in the agents' own prompts (the engine
+        // would delete the text before the cursor).
+        let line_feed = key.code == KeyCode::Char('j') && key.mods == Modifiers::CTRL;
+        if line_feed || key.code == KeyCode::Enter && (key.mods.shift || key.mods.alt) {
             self.area.insert_newline();
             self.made(1);
             return true;

@@ -190,3 +190,12 @@ fn ctrl_home_and_ctrl_end_go_to_the_texts_start_and_end_where_home_and_end_stay_
     typed(&mut editor, "!");
     assert_eq!(editor.saved_text(), "first line\nsecond\nthird line!");
 }
+
+#[test]
+fn ctrl_j_inserts_a_line_break_and_deletes_nothing() {
+    let mut editor = Editor::new(EditorTarget::Custom, "");
+    typed(&mut editor, "hello");
+    press(&mut editor, "ctrl+j");
+    typed(&mut editor, "x");
+    assert_eq!(editor.saved_text(), "hello\nx");
+}

@@ -37,6 +37,15 @@ pub(super) fn parse(bytes: &[u8]) -> Parsed {
         [] | [ESC] => Parsed::Incomplete,
         [ESC, b'[', ..] => csi(bytes),
         [ESC, b'O', ..] => ss3(bytes),
+        // rxvt sends alt with a key of its own sequence as `ESC` before that sequence.
+        [ESC, ESC, b'[' | b'O', ..] => match parse(&bytes[1..]) {
+            Parsed::Event(Event::Key(mut event), taken) => {
+                event.modifiers |= KeyModifiers::ALT;
+                Parsed::Event(Event::Key(event), taken + 1)
+            }
+            Parsed::Incomplete => Parsed::Incomplete,
+            _ => key(KeyCode::Esc, KeyModifiers::NONE, 1),
+        },
         [ESC, ESC, ..] => key(KeyCode::Esc, KeyModifiers::NONE, 1),
         [ESC, rest @ ..] => match plain(rest) {
             Parsed::Event(Event::Key(mut event), taken) => {
@@ -117,6 +126,11 @@ fn ss3(bytes: &[u8]) -> Parsed {
         b'H' => KeyCode::Home,
         b'F' => KeyCode::End,
         b'P'..=b'S' => KeyCode::F(1 + which - b'P'),
+        // rxvt's ctrl+arrows.
+        b'a'..=b'd' => {
+            let arrows = [KeyCode::Up, KeyCode::Down, KeyCode::Right, KeyCode::Left];
+            return key(arrows[usize::from(which - b'a')], KeyModifiers::CONTROL, 3);
+        }
         _ => {
             return key(
                 KeyCode::Char('O'),

@@ -262,3 +262,21 @@ fn rxvt_keys_with_modifiers_are_keys_and_never_take_the_next_one_in() {
         [key(KeyCode::PageUp, M::CONTROL | M::SHIFT)]
     );
 }
+
+#[test]
+fn rxvt_ctrl_arrows_and_alt_before_a_sequence_are_keys_not_letters_or_escape() {
+    use crossterm::event::KeyModifiers as M;
+    assert_eq!(
+        decoded(b"\x1bOd\x1bOc\x1bOa\x1bOb"),
+        [
+            key(KeyCode::Left, M::CONTROL),
+            key(KeyCode::Right, M::CONTROL),
+            key(KeyCode::Up, M::CONTROL),
+            key(KeyCode::Down, M::CONTROL)
+        ]
+    );
+    assert_eq!(
+        decoded(b"\x1b\x1b[DX"),
+        [key(KeyCode::Left, M::ALT), plain('X')]
+    );
+}

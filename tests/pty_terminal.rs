@@ -338,7 +338,7 @@ fn the_release_of_the_click_that_submits_is_read_not_left_for_the_shell() {
     );
 }
 
-/// xterm, urxvt, st and the Linux console cut their lines when they narrow, and keep the cursor
+/// xterm, st and the Linux console cut their lines when they narrow, and keep the cursor
 /// on its row: nothing of the form was rewrapped above an editor's cursor, so the form is
 /// where it was and the shell's last lines above it stay on the screen. (Counting the lines a
 /// rewrapping terminal would have made cleared two of them in xterm.)

@@ -107,7 +107,7 @@ pub fn rewrapped_above(shown: impl IntoIterator<Item = u16>, x: u16, width: u16)
 
 /// The lines a narrower terminal put above the cursor beyond the rows there were, `rewrapped`
 /// if it rewrapped the form's rows, given where the cursor was `parked` and where it was
-/// `found` after the change. A terminal that cuts its lines instead (xterm, urxvt, st and the
+/// `found` after the change. A terminal that cuts its lines instead (xterm, st and the
 /// Linux console do) leaves the cursor on its row; one that rewraps moves it with the lines
 /// above it, or the screen up past them (tmux). A cursor still on its row is therefore taken
 /// for a terminal that cut: counting lines it never made would take the shell's last lines

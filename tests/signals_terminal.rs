@@ -236,6 +236,83 @@ fn a_terminal_closed_while_the_form_is_stopped_ends_it_with_the_answers_so_far()
     assert_eq!(details["answers"], database_answer());
 }
 
+/// The line settings of the pane's terminal, read from outside while the form has it.
+fn pane_line_modes(term: &Asking) -> Vec<String> {
+    let tty = term.tmux.pane_var("pane_tty");
+    let output = Command::new("stty")
+        .args(["-a", "-F", tty.trim()])
+        .output()
+        .expect("stty runs");
+    String::from_utf8_lossy(&output.stdout)
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Goes back to the review from the second question and submits; checks the result, which
+/// is the proof that the program ended (the shell went on to the command after it when it
+/// stopped).
+fn submit_from_the_second_question(term: &Asking) {
+    term.press(&["BTab", "BTab"], "Review your answers");
+    term.tmux.keys(&["Enter"]);
+    let text = term.tmux.wait_for_file(&term.result_path());
+    let (_, details) = read_result(serde_json::from_str(&text).expect("one JSON result"));
+    assert_eq!(details["cancelled"], json!(false));
+    assert_eq!(details["answers"], database_answer());
+}
+
+/// Stops the form with SIGSTOP, which it cannot catch, and continues it with the shell's `fg`.
+fn stop_from_elsewhere_and_continue(term: &Asking, pid: u32) {
+    support::send_signal(pid, "STOP");
+    term.tmux.wait_for_text("Stopped");
+    term.tmux.type_line("fg");
+}
+
+#[test]
+fn a_form_stopped_from_elsewhere_takes_its_terminal_back_from_the_shell_when_continued() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    let pid = demo_with_one_answer(&term);
+    stop_from_elsewhere_and_continue(&term, pid);
+    term.tmux.wait_for("the form drawn whole again", |screen| {
+        screen.contains(CHECKS_PROMPT) && !screen.contains("Stopped")
+    });
+    let modes = pane_line_modes(&term);
+    for mode in ["-icanon", "-echo", "-isig"] {
+        assert!(modes.iter().any(|m| m == mode), "{mode}: {modes:?}");
+    }
+    // Keys reach the form as they are pressed, not once a line is ended.
+    submit_from_the_second_question(&term);
+    assert_cooked(&term);
+}
+
+#[test]
+fn an_inline_form_stopped_from_elsewhere_comes_back_below_what_the_shell_wrote() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    term.launch("demo --inline");
+    term.tmux.wait_for_text(DATABASE_PROMPT);
+    term.press(&["Enter"], CHECKS_PROMPT);
+    let pid = term.program_pid();
+    stop_from_elsewhere_and_continue(&term, pid);
+    let screen = term
+        .tmux
+        .wait_for("the form below the shell's lines", |screen| {
+            let fg = screen.lines().position(|line| line.trim_end() == "$ fg");
+            let prompt = screen.lines().position(|line| line.contains(CHECKS_PROMPT));
+            fg.zip(prompt).is_some_and(|(fg, prompt)| prompt > fg)
+        });
+    assert!(
+        screen.contains("Stopped"),
+        "the shell's lines are kept:\n{screen}"
+    );
+    let modes = pane_line_modes(&term);
+    assert!(modes.iter().any(|m| m == "-icanon"), "{modes:?}");
+    submit_from_the_second_question(&term);
+}
+
 #[test]
 fn ctrl_z_is_ignored_without_job_control() {
     let Some(term) = Asking::start(100, 30) else {

@@ -199,6 +199,7 @@ where
             let input = match request {
                 Request::End(signal) => return Ok(End::Interrupted(signal)),
                 Request::Suspend => suspend(session, Stop::Process)?,
+                Request::TakeBack => Some(Input::Resize(session.take_back()?)),
                 Request::Resize => Some(Input::Resize(session.resize()?)),
             };
             changed = true;

@@ -1,9 +1,13 @@
-//! Signals that end or suspend a terminal session, or tell it the terminal changed size.
+//! Signals that end or suspend a terminal session, or tell it the terminal changed size or
+//! was left to others while the process was stopped.
 //!
 //! While a session is open, every catchable signal whose default action would kill the
 //! process ([`Signal`]), SIGTSTP and SIGWINCH are only recorded, and each wakes the run loop
 //! through a pipe it waits on beside the terminal; the loop restores the terminal and then
-//! ends, suspends or redraws. With no session open they keep their default action, so the
+//! ends, suspends or redraws. SIGCONT is recorded too (the kernel continues the process
+//! whatever its handler does): a process stopped by what it cannot catch (SIGSTOP, or SIGTTOU
+//! in the background) finds, once continued, a terminal its shell put back in line mode and
+//! wrote on, and takes it back. With no session open they keep their default action, so the
 //! process still terminates or stops as usual, except SIGHUP after the terminal hung up: it has
 //! nothing more to say then, and a later one (from the shell, or from the kernel once the
 //! session's leader exits) would only kill the program before it prints its result. For the
@@ -23,8 +27,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use signal_hook::consts::signal::{
-    SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2, SIGVTALRM, SIGWINCH,
-    SIGXCPU, SIGXFSZ,
+    SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2, SIGVTALRM,
+    SIGWINCH, SIGXCPU, SIGXFSZ,
 };
 use signal_hook::low_level::emulate_default_handler;
 
@@ -103,6 +107,8 @@ pub(crate) enum Request {
     End(Signal),
     /// Restore the terminal, stop the process, and come back when it continues.
     Suspend,
+    /// Take the terminal back: the process was stopped without restoring it, and continued.
+    TakeBack,
     /// Follow the terminal's new size.
     Resize,
 }
@@ -113,6 +119,8 @@ pub(crate) struct SignalWatch {
     /// The number of the latest ending signal not taken yet, or 0.
     ending: AtomicUsize,
     suspend: AtomicBool,
+    /// Whether SIGCONT came other than at the end of the session's own stop.
+    continued: AtomicBool,
     resized: AtomicBool,
     /// Whether the open session's terminal hung up.
     hung_up: AtomicBool,
@@ -145,8 +153,9 @@ struct Handled {
 
 impl Handled {
     /// What the handler of signal `number` does: acts by default while no session is open
-    /// (SIGWINCH's default is to do nothing, so it is always recorded) and, for SIGTSTP, while
-    /// the session stops the process, or records the signal and wakes the pipe. Only atomics and system calls that are safe in a signal handler.
+    /// (the default of SIGWINCH and SIGCONT is to do nothing more, so they are always
+    /// recorded) and, for SIGTSTP, while the session stops the process, or records the signal
+    /// and wakes the pipe. Only atomics and system calls that are safe in a signal handler.
     fn handle(&self, number: i32) {
         let idle = if number == SIGHUP {
             &self.hangup_idle
@@ -156,7 +165,7 @@ impl Handled {
         let by_default = if self.stopping.load(Ordering::SeqCst) {
             number == SIGTSTP
         } else {
-            number != SIGWINCH && idle.load(Ordering::SeqCst)
+            number != SIGWINCH && number != SIGCONT && idle.load(Ordering::SeqCst)
         };
         if by_default {
             // Every watched signal is one the emulation knows.
@@ -177,12 +186,12 @@ fn signal_bit(number: i32) -> u64 {
         .unwrap_or(0)
 }
 
-/// Every signal watched: the ending ones, SIGTSTP and SIGWINCH.
+/// Every signal watched: the ending ones, SIGTSTP, SIGCONT and SIGWINCH.
 fn watched_signals() -> impl Iterator<Item = i32> {
     Signal::ALL
         .into_iter()
         .map(Signal::number)
-        .chain([SIGTSTP, SIGWINCH])
+        .chain([SIGTSTP, SIGCONT, SIGWINCH])
 }
 
 static WATCH: Mutex<Option<Arc<SignalWatch>>> = Mutex::new(None);
@@ -209,6 +218,7 @@ impl SignalWatch {
         let registered = Arc::new(Self {
             ending: AtomicUsize::new(0),
             suspend: AtomicBool::new(false),
+            continued: AtomicBool::new(false),
             resized: AtomicBool::new(false),
             hung_up: AtomicBool::new(false),
             ended: AtomicBool::new(false),
@@ -228,15 +238,19 @@ impl SignalWatch {
     }
 
     /// Starts recording signals instead of acting on them, forgetting older ones; after a stop
-    /// ([`hold_through_stop`](Self::hold_through_stop)), keeping those recorded meanwhile.
+    /// ([`hold_through_stop`](Self::hold_through_stop)), keeping those recorded meanwhile but
+    /// the stop's own SIGTSTP and SIGCONT.
     pub(crate) fn capture(&self) {
         if self.shared.stopping.swap(false, Ordering::SeqCst) {
+            self.drain();
             self.suspend.store(false, Ordering::SeqCst);
+            self.continued.store(false, Ordering::SeqCst);
             return;
         }
         self.drain();
         self.ending.store(0, Ordering::SeqCst);
         self.suspend.store(false, Ordering::SeqCst);
+        self.continued.store(false, Ordering::SeqCst);
         self.resized.store(false, Ordering::SeqCst);
         self.hung_up.store(false, Ordering::SeqCst);
         self.ended.store(false, Ordering::SeqCst);
@@ -280,7 +294,8 @@ impl SignalWatch {
     }
 
     /// The most pressing recorded signal, if any, as a request; clears it. Ending comes
-    /// before suspending, and both before a resize.
+    /// before suspending, suspending before taking the terminal back, and all before a
+    /// resize.
     pub(crate) fn take(&self) -> Option<Request> {
         if let Some(signal) = Signal::from_number(self.ending.swap(0, Ordering::SeqCst)) {
             self.ended.store(true, Ordering::SeqCst);
@@ -288,6 +303,9 @@ impl SignalWatch {
         }
         if self.suspend.swap(false, Ordering::SeqCst) {
             return Some(Request::Suspend);
+        }
+        if self.continued.swap(false, Ordering::SeqCst) {
+            return Some(Request::TakeBack);
         }
         self.resized
             .swap(false, Ordering::SeqCst)
@@ -316,6 +334,7 @@ impl SignalWatch {
         for number in watched_signals().filter(|&number| arrived & signal_bit(number) != 0) {
             match number {
                 SIGTSTP => self.suspend.store(true, Ordering::SeqCst),
+                SIGCONT => self.continued.store(true, Ordering::SeqCst),
                 SIGWINCH => self.resized.store(true, Ordering::SeqCst),
                 ending => self.ending.store(signal_index(ending), Ordering::SeqCst),
             }

@@ -30,7 +30,7 @@ mod modes;
 pub(crate) mod outbox;
 mod restore;
 
-use modes::{clear_rows, enter_modes, inline_terminal, make_room};
+use modes::{Placing, clear_rows, enter_modes, enter_modes_again, inline_terminal, make_room};
 use restore::{install_panic_hook, restore_terminal};
 
 /// The terminal device the session draws on and reads keys from.
@@ -294,6 +294,23 @@ impl TerminalSession {
             self.note_area();
         }
         Ok(control)
+    }
+
+    /// Takes the terminal back after the process was stopped by what it cannot catch
+    /// (SIGSTOP, or SIGTTOU in the background) and continued: a shell with job control put
+    /// its line mode and echo back meanwhile and wrote on the screen, so the session's modes
+    /// are entered again and the next draw repaints everything. Inline, the form stays on its
+    /// rows if the cursor is still where the form left it, else it is placed anew below what
+    /// was written, as after ctrl+z; the rows it had could not be cleared before the stop.
+    /// Returns the form's size, which may have changed meanwhile.
+    pub(crate) fn take_back(&mut self) -> io::Result<Size> {
+        let placing = Placing::KeptIfCursorAt {
+            parked: self.parked,
+            top: self.area.y,
+        };
+        self.terminal = enter_modes_again(&self.tty, self.options, &self.shared, placing)?;
+        self.note_area();
+        Ok(self.size())
     }
 
     /// Restores the terminal: cursor, paste and mouse modes, the shell's screen and cooked

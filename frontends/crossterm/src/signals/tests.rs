@@ -8,6 +8,7 @@ fn unregistered_watch() -> SignalWatch {
     SignalWatch {
         ending: AtomicUsize::new(0),
         suspend: AtomicBool::new(false),
+        continued: AtomicBool::new(false),
         resized: AtomicBool::new(false),
         hung_up: AtomicBool::new(false),
         ended: AtomicBool::new(false),
@@ -103,4 +104,54 @@ fn through_a_stop_the_ending_signals_stay_recorded_and_sigtstp_alone_stops() {
     );
     watch.capture();
     assert!(watch.take().is_none(), "a new session starts afresh");
+}
+
+/// Records `number` as its handler would, without the pipe.
+fn arrives(watch: &SignalWatch, number: i32) {
+    watch
+        .shared
+        .arrived
+        .fetch_or(signal_bit(number), Ordering::SeqCst);
+}
+
+#[test]
+fn a_sigcont_from_elsewhere_asks_to_take_the_terminal_back_before_a_resize() {
+    let watch = unregistered_watch();
+    watch.capture();
+    arrives(&watch, SIGWINCH);
+    arrives(&watch, SIGCONT);
+    watch.drain();
+    assert_eq!(watch.take(), Some(Request::TakeBack));
+    assert_eq!(watch.take(), Some(Request::Resize));
+    assert_eq!(watch.take(), None);
+}
+
+#[test]
+fn the_sigcont_that_ends_the_sessions_own_stop_is_not_taken_for_one_from_elsewhere() {
+    let watch = unregistered_watch();
+    watch.capture();
+    watch.hold_through_stop();
+    watch.release();
+    arrives(&watch, SIGCONT);
+    assert!(!watch.ending_recorded(), "continuing ends nothing");
+    arrives(&watch, SIGCONT);
+    watch.capture();
+    assert_eq!(
+        watch.take(),
+        None,
+        "the session took its terminal back itself"
+    );
+}
+
+#[test]
+fn sigcont_is_recorded_even_with_no_session_open_and_never_acted_on_by_default() {
+    let watch = unregistered_watch();
+    assert!(watch.shared.idle.load(Ordering::SeqCst), "no session open");
+    watch.shared.handle(SIGCONT);
+    assert_ne!(
+        watch.shared.arrived.load(Ordering::SeqCst) & signal_bit(SIGCONT),
+        0
+    );
+    watch.capture();
+    assert_eq!(watch.take(), None, "a new session forgets it");
 }

@@ -34,19 +34,50 @@ pub(super) fn enter_modes(
     })?;
     outbox::open();
     signals.capture();
-    let entered = enter_modes_unguarded(tty, options, shared);
+    let entered = restore::enable_raw_mode(tty)
+        .and_then(|()| enter_screen_modes(tty, options, shared, Placing::BelowCursor));
     if entered.is_err() {
         let _ = restore_terminal();
     }
     entered
 }
 
-fn enter_modes_unguarded(
+/// Where an inline form's rows go as the session enters its modes.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Placing {
+    /// Below the cursor, wherever it is.
+    BelowCursor,
+    /// On the rows from `top` down, if the cursor is still at `parked`, where the form left
+    /// it; below the cursor if something moved it.
+    KeptIfCursorAt {
+        /// Where the form left the cursor.
+        parked: Position,
+        /// The form's top row.
+        top: u16,
+    },
+}
+
+/// Enters the modes of a session that kept hold of the terminal while something else had it
+/// (its process stopped from elsewhere and continued): raw mode again and the screen modes,
+/// with a blank screen or blank rows for the next frame.
+pub(super) fn enter_modes_again(
     tty: &Arc<File>,
     options: TerminalOptions,
     shared: &Shared,
+    placing: Placing,
 ) -> io::Result<Painter<TtyBackend>> {
-    restore::enable_raw_mode(tty)?;
+    restore::make_raw_again(tty)?;
+    enter_screen_modes(tty, options, shared, placing)
+}
+
+/// Sends the screen modes with the first frame and builds a terminal with a blank screen, or,
+/// inline, blank rows placed as `placing` says.
+fn enter_screen_modes(
+    tty: &Arc<File>,
+    options: TerminalOptions,
+    shared: &Shared,
+    placing: Placing,
+) -> io::Result<Painter<TtyBackend>> {
     // The modes leave with the first frame, in its one write.
     let mut modes = Vec::new();
     if options.screen == Screen::AlternateScreen {
@@ -72,7 +103,13 @@ fn enter_modes_unguarded(
         Screen::Inline { height } => {
             let screen = backend.size()?;
             let cursor = backend.get_cursor_position()?;
-            let rows = make_room(&mut backend, height, cursor)?;
+            let from = match placing {
+                Placing::KeptIfCursorAt { parked, top } if cursor == parked => {
+                    Position::new(0, top)
+                }
+                Placing::KeptIfCursorAt { .. } | Placing::BelowCursor => cursor,
+            };
+            let rows = make_room(&mut backend, height, from)?;
             inline_terminal(tty, shared, rows, screen.width)
         }
     }

@@ -65,6 +65,19 @@ pub(super) fn enable_raw_mode(tty: &File) -> io::Result<()> {
     Ok(())
 }
 
+/// Makes the terminal raw again after something else had it (a shell puts its own modes back
+/// when it sees the process stop); the modes before the session stay those restored at its
+/// end. Does nothing unless [`enable_raw_mode`] made it raw.
+pub(super) fn make_raw_again(tty: &File) -> io::Result<()> {
+    let cooked = COOKED.lock().unwrap_or_else(PoisonError::into_inner);
+    let Some(before) = cooked.as_ref() else {
+        return Ok(());
+    };
+    let mut raw = before.clone();
+    raw.make_raw();
+    Ok(tcsetattr(tty, OptionalActions::Now, &raw)?)
+}
+
 /// Puts back the modes [`enable_raw_mode`] found, if it changed them.
 fn disable_raw_mode(tty: &File, cooked: Option<Termios>) -> io::Result<()> {
     match cooked {

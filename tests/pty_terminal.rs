@@ -6,6 +6,7 @@
 
 mod support;
 
+use std::path::Path;
 use std::process::Command;
 
 use serde_json::{Value, json};
@@ -421,28 +422,86 @@ fn a_terminal_shrunk_and_restored_before_the_program_looked_is_drawn_whole_again
     }
 }
 
-/// Keys read together are shown together, but a flood that takes long to handle (typed into
-/// an answer of a quarter of a megabyte, some milliseconds a key in a test build) shows its progress: the screen follows
-/// it every so often rather than standing still until the last key is in.
-#[test]
-fn a_flood_of_keys_that_takes_long_shows_its_progress_on_the_way() {
+/// The steps that write an answer of `paste` to the demo's first question, type `keys` keys
+/// into it at once, and go on with `then` 0.3 s later.
+fn flooded_answer_steps(paste: &Path, keys: usize, then: &[Value]) -> Value {
+    let mut steps = vec![
+        json!({"wait_for": "esc cancel"}),
+        json!({"write_hex": "1b5b46"}),
+        json!({"write": "\r"}),
+        json!({"wait_for": "alt+enter"}),
+        json!({"write_file": paste}),
+        json!({"wait_for": "more lines"}),
+        json!({"write": "q".repeat(keys)}),
+        json!({"sleep": 0.3}),
+    ];
+    steps.extend_from_slice(then);
+    Value::Array(steps)
+}
+
+/// A paste of a quarter of a megabyte, bracketed, in a temporary file.
+fn quarter_megabyte_paste() -> tempfile::NamedTempFile {
     let line = "a line of a long pasted log, long enough to count\n";
     let pasted = line.repeat((1 << 18) / line.len());
     let paste = tempfile::NamedTempFile::new().expect("a temporary file");
     std::fs::write(paste.path(), format!("\u{1b}[200~{pasted}\u{1b}[201~"))
         .expect("the paste is written");
-    let steps = json!([
-        {"wait_for": "esc cancel"},
-        {"write_hex": "1b5b46"},
-        {"write": "\r"},
-        {"wait_for": "alt+enter"},
-        {"write_file": paste.path()},
-        {"wait_for": "more lines"},
-        {"write": "q".repeat(150)},
-        {"sleep": 0.4},
-        {"snapshot": true},
-        {"signal": "TERM"}
-    ]);
+    paste
+}
+
+/// A window that changes size and a signal that comes while a flood of keys is being typed
+/// into a big answer are followed at the flood's next progress frame, not once it is in (40 s
+/// in a test build).
+#[test]
+fn a_resize_and_a_signal_during_a_long_flood_of_keys_are_followed_before_the_flood_is_in() {
+    const KEYS: usize = 2000;
+    let paste = quarter_megabyte_paste();
+    let then = [
+        json!({"resize": [60, 30]}),
+        json!({"sleep": 0.4}),
+        json!({"snapshot": true}),
+        json!({"mark": true}),
+        json!({"signal": "TERM"}),
+    ];
+    let steps = flooded_answer_steps(paste.path(), KEYS, &then);
+    let Some(report) = drive(&["demo"], (100, 30), &steps, 60.0) else {
+        return;
+    };
+    assert_eq!(report.failure, None);
+    let screen = report.snapshots.first().expect("a snapshot of the screen");
+    let typed = screen.matches('q').count();
+    assert!(
+        (1..KEYS).contains(&typed),
+        "the flood is on its way ({typed} keys shown):\n{screen}"
+    );
+    let widest = screen
+        .lines()
+        .map(|line| line.trim_end().chars().count())
+        .max();
+    assert!(
+        widest.is_some_and(|widest| widest <= 60),
+        "the frames follow the new width:\n{screen}"
+    );
+    assert_eq!(report.exit, Some(143), "{}", report.stderr);
+    assert!(
+        report.seconds < 1.0,
+        "SIGTERM ended the run {} s after it came",
+        report.seconds
+    );
+}
+
+/// Keys read together are shown together, but a flood that takes long to handle (typed into
+/// an answer of a quarter of a megabyte, some milliseconds a key in a test build) shows its progress: the screen follows
+/// it every so often rather than standing still until the last key is in.
+#[test]
+fn a_flood_of_keys_that_takes_long_shows_its_progress_on_the_way() {
+    let paste = quarter_megabyte_paste();
+    let then = [
+        json!({"sleep": 0.1}),
+        json!({"snapshot": true}),
+        json!({"signal": "TERM"}),
+    ];
+    let steps = flooded_answer_steps(paste.path(), 150, &then);
     let Some(report) = drive(&["demo"], (100, 30), &steps, 30.0) else {
         return;
     };

@@ -8,6 +8,7 @@
 //! wakes up, and a signal acts at once whatever the input was in the middle of.
 
 use std::io;
+use std::ops::ControlFlow;
 use std::os::fd::BorrowedFd;
 use std::time::{Duration, Instant};
 
@@ -195,18 +196,10 @@ where
     // comes with terminal bytes keeps its wake-up readable, so the next wait says so at once.
     let mut signalled = true;
     loop {
-        while let Some(request) = signalled.then(|| session.take_signal()).flatten() {
-            let input = match request {
-                Request::End(signal) => return Ok(End::Interrupted(signal)),
-                Request::Suspend => suspend(session, Stop::Process)?,
-                Request::TakeBack => Some(Input::Resize(session.take_back()?)),
-                Request::Resize => Some(Input::Resize(session.resize()?)),
-            };
-            changed = true;
-            if let Some(done) =
-                input.and_then(|input| runner.dispatch(surface, input, start.elapsed(), handler))
-            {
-                return Ok(End::Finished(done));
+        if signalled {
+            match follow_signals(session, runner, surface, handler, start)? {
+                ControlFlow::Break(end) => return Ok(end),
+                ControlFlow::Continue(acted) => changed |= acted,
             }
         }
         if changed {
@@ -263,15 +256,53 @@ where
                 return Ok(End::Finished(done));
             }
             // Keys read together are shown together, unless they take long (a flood typed
-            // into a megabyte of text): the screen then follows them every so often.
+            // into a megabyte of text): the screen then follows them every so often, and the
+            // signals too, so a resize or a signal that ends the run does not wait for the
+            // flood.
             if !events.as_slice().is_empty()
                 && start.elapsed().saturating_sub(shown_at) >= SHOW_PROGRESS_EVERY
             {
+                if let ControlFlow::Break(end) =
+                    follow_signals(session, runner, surface, handler, start)?
+                {
+                    return Ok(end);
+                }
                 session.draw(|size| surface.draw(size))?;
                 shown_at = start.elapsed();
             }
         }
     }
+}
+
+/// Acts on the signals recorded, the most pressing first, until none is left: breaks with how
+/// the run ends if one ends it, else continues with whether there was any.
+fn follow_signals<S, H>(
+    session: &mut TerminalSession,
+    runner: &mut Runner,
+    surface: &mut S,
+    handler: &mut H,
+    start: Instant,
+) -> io::Result<ControlFlow<End, bool>>
+where
+    S: Surface + ?Sized,
+    H: Handler + ?Sized,
+{
+    let mut acted = false;
+    while let Some(request) = session.take_signal() {
+        let input = match request {
+            Request::End(signal) => return Ok(ControlFlow::Break(End::Interrupted(signal))),
+            Request::Suspend => suspend(session, Stop::Process)?,
+            Request::TakeBack => Some(Input::Resize(session.take_back()?)),
+            Request::Resize => Some(Input::Resize(session.resize()?)),
+        };
+        acted = true;
+        if let Some(done) =
+            input.and_then(|input| runner.dispatch(surface, input, start.elapsed(), handler))
+        {
+            return Ok(ControlFlow::Break(End::Finished(done)));
+        }
+    }
+    Ok(ControlFlow::Continue(acted))
 }
 
 /// Suspends the session where there is job control; once continued, the surface hears the

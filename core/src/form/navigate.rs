@@ -2,7 +2,7 @@
 
 use super::Form;
 use super::editor::{Editor, EditorTarget};
-use super::state::{Focus, Pending, PreviewScroll};
+use super::state::{Focus, Pending, PreviewScroll, SummaryPlace};
 use crate::contract::request::QuestionType;
 use crate::keys::Navigation;
 
@@ -17,7 +17,7 @@ impl Form {
         self.state.tab = tab;
         self.state.pending = Pending::None;
         self.state.preview = PreviewScroll::default();
-        self.state.review_scroll = 0;
+        self.state.review_scroll = SummaryPlace::default();
         self.state.prompt_scroll = 0;
         self.state.find = None;
         self.state.focus = match self.active_question() {

@@ -102,6 +102,18 @@ pub struct PreviewScroll {
     pub row: usize,
 }
 
+/// The top of the review's summary: where in one question's part of it the top row starts,
+/// so a resize, which lays the summary out anew, keeps the same text at the top, where a row
+/// number would show another part of the summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SummaryPlace {
+    /// The question whose part holds the row.
+    pub question: usize,
+    /// The cells of text in the part's rows above it, its indentation left out and a blank
+    /// row counted as one: nearly the same at any width, and one more for each row down.
+    pub cells: usize,
+}
+
 /// Everything that changes while the user answers.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -125,7 +137,7 @@ pub struct State {
     /// The highlighted final-tab action.
     pub review_cursor: usize,
     /// The first summary row shown on the final tab.
-    pub review_scroll: usize,
+    pub review_scroll: SummaryPlace,
     /// The first prompt row shown on the active question tab, when its prompt does not fit.
     pub prompt_scroll: usize,
     /// The preview pane's scroll position for the highlighted option.
@@ -155,7 +167,7 @@ impl State {
             notice: None,
             opening_notices: Vec::new(),
             review_cursor: 0,
-            review_scroll: 0,
+            review_scroll: SummaryPlace::default(),
             prompt_scroll: 0,
             preview: PreviewScroll::default(),
             find: None,

@@ -9,7 +9,7 @@ use super::{
 use crate::draw::{Pos, Size};
 use crate::effect::Surface;
 use crate::form::editor::EditorTarget;
-use crate::form::state::{Dismissal, Focus, PreviewScroll};
+use crate::form::state::{Dismissal, Focus, PreviewScroll, SummaryPlace};
 use crate::input::{Input, Mouse};
 use crate::settings::Behaviour;
 use crate::text::width;
@@ -335,19 +335,25 @@ fn the_wheel_over_the_preview_scrolls_it() {
     assert_eq!(run.form.state.cursors[0], 0);
 }
 
+/// The summary's top at the first row of question `question`'s part.
+fn top_at_question(question: usize) -> SummaryPlace {
+    SummaryPlace { question, cells: 0 }
+}
+
 #[test]
 fn the_wheel_over_the_summary_scrolls_it_and_over_the_actions_moves_among_them() {
     let mut run = Run::new(ask_user(&many(20, 2)), "shift+tab");
     let summary = at(&run, "Question 1?  →");
     mouse(&mut run, Mouse::ScrollDown(summary));
-    assert_eq!(run.form.state.review_scroll, 3);
+    assert_eq!(run.form.state.review_scroll, top_at_question(3));
     mouse(&mut run, Mouse::ScrollUp(summary));
-    assert_eq!(run.form.state.review_scroll, 0);
+    assert_eq!(run.form.state.review_scroll, top_at_question(0));
     for _ in 0..3 {
         run.form.handle(Input::Mouse(Mouse::ScrollDown(summary)));
     }
     assert_eq!(
-        run.form.state.review_scroll, 9,
+        run.form.state.review_scroll,
+        top_at_question(9),
         "three turns read before a frame scroll as far as three with frames between"
     );
     mouse(&mut run, Mouse::ScrollUp(summary));

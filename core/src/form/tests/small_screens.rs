@@ -322,3 +322,56 @@ fn a_long_label_keeps_a_compact_line_to_one_row_as_on_its_tab() {
         "{screen}"
     );
 }
+
+/// Three questions, the second answered with a log of 1,000 short numbered lines, on the
+/// review at `size`.
+fn review_of_a_long_log(size: Size) -> super::Run {
+    let question = |id: &str| {
+        json!({"id": id, "prompt": format!("What about {id}? A prompt long enough to wrap on a narrow screen."),
+            "options": [{"value": "a", "label": "Alpha"}, {"value": "b", "label": "Beta"}]})
+    };
+    let arguments =
+        json!({"questions": [question("first"), question("second"), question("third")]});
+    let mut run = Run::sized(ask_user(&arguments), size, "enter up enter");
+    let log = (1..=1_000).fold(String::new(), |log, n| log + &format!("L{n:05}\n"));
+    run.form.handle(crate::input::Input::Paste(log));
+    run.keys("enter enter");
+    run
+}
+
+/// The number of the first log line shown whole on the screen (the summary joins the lines
+/// with `↵` and wraps them anywhere).
+fn first_log_line(screen: &str) -> Option<usize> {
+    screen
+        .split(|c: char| c == '↵' || c.is_whitespace())
+        .find_map(|word| {
+            let number = word.strip_prefix('L')?;
+            (number.len() == 5).then(|| number.parse().ok()).flatten()
+        })
+}
+
+#[test]
+fn a_resize_on_the_review_keeps_the_text_at_the_top_of_a_long_summary() {
+    let mut run = review_of_a_long_log(Size::new(80, 24));
+    run.keys("pageDown pageDown");
+    let screen = run.screen();
+    let top = first_log_line(&screen).expect("a log line on the review");
+    assert!(top > 100, "paged down:\n{screen}");
+    for size in [Size::new(30, 12), Size::new(120, 40), Size::new(80, 24)] {
+        run.size = size;
+        let screen = run.screen();
+        // The row that held the old top's first cell is the new top: it starts at most a
+        // row's worth of lines (7 cells each) earlier.
+        let first = first_log_line(&screen).expect("a log line on the review");
+        let row = usize::from(size.width) / 7 + 1;
+        assert!(
+            (top.saturating_sub(row)..=top).contains(&first),
+            "L{top:05} at the top before, L{first:05} at {size:?}:\n{screen}"
+        );
+    }
+    run.keys("pageUp");
+    assert!(
+        first_log_line(&run.screen()) < Some(top),
+        "the place still pages"
+    );
+}

@@ -69,6 +69,7 @@ mod question;
 mod references;
 mod review;
 mod summary;
+mod summary_place;
 mod tabs;
 mod wrap_memo;
 
@@ -76,7 +77,7 @@ use std::cell::{Cell, RefCell};
 
 use super::Form;
 use super::paging::Window;
-use super::state::Phase;
+use super::state::{Phase, SummaryPlace};
 use crate::draw::{
     Canvas, Frame, KeptFirstLines, Pos, Rect, Role, Size, Span, Style, cap_lines, put_line_within,
     put_lines, put_rule, put_rule_marked, wrap_text,
@@ -105,6 +106,8 @@ pub struct ViewMemory {
     review_area: Cell<Rect>,
     /// The review summary's window in the last frame.
     review_window: Cell<Window>,
+    /// The place the last frame drew the summary from, and how it laid the summary out.
+    review_drawn: Cell<(SummaryPlace, summary_place::SummaryLayout)>,
     /// The review summary's lines as last laid out.
     summary: RefCell<kept_summary::KeptSummary>,
     /// The footer's hints as last laid out.

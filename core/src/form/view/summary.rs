@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use super::super::Form;
 use super::super::paging::Window;
 use super::kept_summary::SummaryForm;
+use super::summary_place::SummaryLayout;
 use super::{ACCENT, DIM, Hit, MUTED, SUCCESS, TEXT};
 use crate::contract::answers::with_markers;
 use crate::contract::rules::ReviewAction;
@@ -67,7 +68,7 @@ impl Form {
     /// The summary lines of question `index` at `columns`; of an answer or a note, at most
     /// `budget` lines, the first ones, laid out from as much of its text as they take (a
     /// pasted log of megabytes costs a frame what the page shows of it).
-    fn summary_lines(
+    pub(super) fn summary_lines(
         &self,
         index: usize,
         columns: usize,
@@ -212,13 +213,17 @@ impl Form {
             (_, Some(_)) => SummaryForm::Full,
             (_, None) => SummaryForm::Compact,
         };
-        let mut top = self.state.review_scroll;
+        let layout = SummaryLayout { columns, form };
+        let mut top = self.summary_row_of(self.state.review_scroll, layout);
         let (mut window, mut lines) = self.summary_page(top, height, columns, form);
         if window.top < top {
             top = window.top;
             (window, lines) = self.summary_page(top, height, columns, form);
         }
         self.memory.review_window.set(window);
+        self.memory
+            .review_drawn
+            .set((self.state.review_scroll, layout));
         if height == 0 {
             return window;
         }
@@ -249,35 +254,40 @@ impl Form {
         (Window::new(top, height, total), lines)
     }
 
-    /// The summary's window as the keys handled since the last frame left it: that frame's,
-    /// moved to the row they scrolled to, so several keys read at once each count.
-    fn review_window_now(&self) -> Window {
+    /// The summary's window as the keys handled since the last frame left it, and the layout
+    /// of that frame: its window, moved to the place they scrolled to, so several keys read
+    /// at once each count.
+    fn review_window_now(&self) -> (Window, SummaryLayout) {
         let drawn = self.memory.review_window.get();
-        if drawn.top == self.state.review_scroll {
-            drawn
+        let (place, layout) = self.memory.review_drawn.get();
+        if place == self.state.review_scroll {
+            (drawn, layout)
         } else {
-            drawn.moved_to(self.state.review_scroll)
+            let top = self.summary_row_of(self.state.review_scroll, layout);
+            (drawn.moved_to(top), layout)
         }
     }
 
     /// Scrolls the summary `rows` rows down or up (the wheel), within what the last frame
     /// showed of it.
     pub(in crate::form) fn scroll_review(&mut self, down: bool, rows: usize) {
-        let window = self.review_window_now();
-        self.state.review_scroll = match (down, window.below) {
+        let (window, layout) = self.review_window_now();
+        let top = match (down, window.below) {
             (true, true) => window.top + rows,
             (true, false) => window.top,
             (false, _) => window.top.saturating_sub(rows),
         };
+        self.state.review_scroll = self.summary_place_of(top, layout);
     }
 
     /// Pages the summary `down` or up: the next page shares a row with the one shown.
     pub(in crate::form) fn page_review(&mut self, down: bool) {
-        let window = self.review_window_now();
-        self.state.review_scroll = if down {
+        let (window, layout) = self.review_window_now();
+        let top = if down {
             window.page_down()
         } else {
             window.page_up()
         };
+        self.state.review_scroll = self.summary_place_of(top, layout);
     }
 }

@@ -265,6 +265,32 @@ fn a_form_resized_while_open_redraws_at_the_new_size_and_still_finishes() {
 }
 
 #[test]
+fn a_form_left_after_its_terminal_grew_leaves_none_of_its_rows_on_the_shells_screen() {
+    let Some(term) = Asking::start(40, 10) else {
+        return;
+    };
+    term.launch("demo");
+    term.tmux.wait_for_text("esc cancel");
+    term.tmux.resize(70, 20);
+    term.tmux.wait_for("the footer on the 20th row", |screen| {
+        screen
+            .lines()
+            .nth(19)
+            .is_some_and(|line| line.contains("esc cancel"))
+    });
+    term.tmux.keys(&["Escape"]);
+    term.finish();
+    // The shell cleared its screen before the program: nothing comes before its status.
+    let screen = term.tmux.screen();
+    let before: Vec<&str> = screen
+        .lines()
+        .take_while(|line| !line.starts_with("exit="))
+        .filter(|line| !line.trim().is_empty())
+        .collect();
+    assert!(before.is_empty(), "rows left behind:\n{screen}");
+}
+
+#[test]
 fn inline_keeps_earlier_output_on_screen_and_in_the_scrollback() {
     let Some(term) = Asking::start(100, 30) else {
         return;

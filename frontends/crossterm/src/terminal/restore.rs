@@ -167,7 +167,11 @@ fn restore_bytes(
         EnableLineWrap
     )?;
     match changed {
-        Changed::AlternateScreen { entered: true } => queue!(bytes, LeaveAlternateScreen)?,
+        // Erased first: tmux 3.3 brings rows of an alternate screen that grew while the form
+        // was on it back onto the shell's screen as it leaves.
+        Changed::AlternateScreen { entered: true } => {
+            queue!(bytes, Clear(ClearType::All), LeaveAlternateScreen)?;
+        }
         Changed::AlternateScreen { entered: false } | Changed::Inline(None) => {}
         Changed::Inline(Some(rows)) => {
             let end = rows.top.saturating_add(rows.count);

@@ -11,8 +11,10 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, IsTerminal as _, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use pi_agent_ask_core::input::Timer;
+use pi_agent_ask_crossterm::drain::{PASTE_DRAIN_LIMIT, PASTE_QUIET, drain_arriving};
 use pi_agent_ask_dialogs::plain::typing::{NotingPrompt, PromptLine, TypedLines};
 use pi_agent_ask_dialogs::plain::{PlainDialogs, Source};
 
@@ -49,13 +51,7 @@ pub fn discard_unread_input() {
 
 /// How long the typing must pause before a popup whose form was answered closes: the pause a
 /// form that comes to the front waits for ([`Timer::Settling`]).
-const TYPING_PAUSE: rustix::event::Timespec = {
-    let ms = Timer::Settling.duration_ms();
-    rustix::event::Timespec {
-        tv_sec: (ms / 1000) as i64,
-        tv_nsec: ((ms % 1000) * 1_000_000) as i64,
-    }
-};
+const TYPING_PAUSE: Duration = Duration::from_millis(Timer::Settling.duration_ms());
 
 /// The longest the typing keeps a popup whose form was answered open (a key held down).
 pub const TYPING_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
@@ -85,33 +81,6 @@ pub fn swallow_typing_until_it_pauses() {
     if tcsetattr(&reader, OptionalActions::Now, &quiet).is_ok() {
         drain_arriving(&reader, TYPING_PAUSE, TYPING_LIMIT);
         let _ = tcsetattr(&reader, OptionalActions::Now, &saved);
-    }
-}
-
-/// How long a paste still arriving is read at most before what is left is dropped.
-const PASTE_DRAIN_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
-/// How long the terminal must stay quiet for a paste to have ended.
-const PASTE_QUIET: rustix::event::Timespec = rustix::event::Timespec {
-    tv_sec: 0,
-    tv_nsec: 150_000_000,
-};
-
-/// Reads and drops what `reader` brings until it is quiet for `quiet`, or for at most `limit`.
-fn drain_arriving(mut reader: &File, quiet: rustix::event::Timespec, limit: std::time::Duration) {
-    use rustix::event::{PollFd, PollFlags, poll};
-    use std::io::Read as _;
-    let started = std::time::Instant::now();
-    let mut dropped = [0_u8; 16 * 1024];
-    while started.elapsed() < limit {
-        let mut fds = [PollFd::new(&reader, PollFlags::IN)];
-        match poll(&mut fds, Some(&quiet)) {
-            Ok(1) if fds[0].revents().contains(PollFlags::IN) => {
-                if !matches!(reader.read(&mut dropped), Ok(read) if read > 0) {
-                    return;
-                }
-            }
-            _ => return,
-        }
     }
 }
 

@@ -314,6 +314,49 @@ fn an_inline_form_stopped_from_elsewhere_comes_back_below_what_the_shell_wrote()
 }
 
 #[test]
+fn ctrl_z_drops_what_comes_after_it_so_neither_the_shell_nor_the_form_acts_on_it() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    term.launch("demo");
+    term.tmux.wait_for_text(DATABASE_PROMPT);
+    // A paste stalled long enough to be given up, with ctrl+z typed in it; its rest, a
+    // command, arrives after the ctrl+z.
+    term.press(&["Up", "Enter"], "alt+enter");
+    term.tmux.bytes(b"\x1b[200~part one\n");
+    std::thread::sleep(Duration::from_millis(300));
+    term.tmux.bytes(b"\x1a");
+    std::thread::sleep(Duration::from_millis(500));
+    term.tmux.bytes(b"echo LEAK > leak.txt\n\x1b[201~");
+    term.tmux.wait_for_text("Stopped");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        !term.tmux.path("leak.txt").exists(),
+        "the shell ran the paste's rest:\n{}",
+        term.tmux.screen()
+    );
+    term.tmux.type_line("fg");
+    term.tmux.wait_for_text("part one");
+    // A key read with ctrl+z is dropped with it: `2` would pick the second option.
+    term.tmux.keys(&["Escape"]);
+    term.tmux.wait_for_text(DATABASE_PROMPT);
+    term.tmux.bytes(b"\x1a2");
+    term.tmux.wait_for_text("Stopped");
+    term.tmux.type_line("fg");
+    term.tmux.wait_for_text(DATABASE_PROMPT);
+    term.tmux.keys(&["Escape"]);
+    term.tmux.keys(&["Escape"]);
+    let text = term.tmux.wait_for_file(&term.result_path());
+    let (_, details) = read_result(serde_json::from_str(&text).expect("one JSON result"));
+    assert_eq!(details["cancelled"], json!(true));
+    assert_eq!(
+        details["answers"]["database"]["values"],
+        json!(["part one"]),
+        "the typed answer is kept, and no option was picked: {details}"
+    );
+}
+
+#[test]
 fn ctrl_z_is_ignored_without_job_control() {
     let Some(term) = Asking::start(100, 30) else {
         return;

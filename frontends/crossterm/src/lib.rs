@@ -16,6 +16,7 @@ pub mod backend;
 pub mod cell;
 pub mod counting;
 pub mod decode;
+pub mod drain;
 pub mod encode;
 pub mod event;
 pub mod fresh;

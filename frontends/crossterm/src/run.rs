@@ -238,10 +238,13 @@ where
         let mut shown_at = start.elapsed();
         while let Some(event) = events.next() {
             let press = is_press(&event);
+            let mut suspended = false;
             let input = match translate(event, session.area()) {
                 Some(Input::Key(key)) if is_suspend_key(&key) => {
                     changed = true;
-                    suspend(session, Stop::Job)?
+                    let input = suspend(session, Stop::Job)?;
+                    suspended = input.is_some();
+                    input
                 }
                 other => other,
             };
@@ -254,6 +257,11 @@ where
                     await_release(session, &mut decoder, events.as_slice(), start);
                 }
                 return Ok(End::Finished(done));
+            }
+            if suspended {
+                // What came after the suspend key was dropped with the terminal's input.
+                decoder = Decoder::new();
+                break;
             }
             // Keys read together are shown together, unless they take long (a flood typed
             // into a megabyte of text): the screen then follows them every so often, and the

@@ -18,6 +18,7 @@ use ratatui::layout::{Position, Rect};
 use crate::backend::TtyBackend;
 use crate::backend::TypedAhead;
 use crate::counting::ByteCount;
+use crate::drain::{PASTE_DRAIN_LIMIT, PASTE_QUIET, drain_arriving};
 use crate::inline::{InlineRows, Moved, moved, rewrapped_above, rewrapped_where_it_moved};
 use crate::jobs::{JobControl, Stop, job_control};
 use crate::output_watch::OutputWatch;
@@ -274,11 +275,20 @@ impl TerminalSession {
     /// ctrl+z in a shell does, and enters the session's modes again once continued; the next
     /// draw repaints everything. Without job control nothing happens, since nobody could
     /// continue the program. Returns which it was.
+    ///
+    /// A stop by the suspend key drops what was typed and not handled yet, as a terminal's own
+    /// suspend key flushes its input: the rest of a paste still arriving (read until the
+    /// terminal is quiet, [`PASTE_QUIET`], at most [`PASTE_DRAIN_LIMIT`]) would otherwise reach
+    /// the shell, which runs it.
     pub fn suspend(&mut self, stop: Stop) -> io::Result<JobControl> {
         // A held SIGTSTP would only be recorded later, not stop the process.
         let watch = self.signals.watch()?;
         let control = job_control(&self.tty);
         if control == JobControl::Available {
+            if stop == Stop::Job {
+                self.shared.typed.take();
+                drain_arriving(&*self.tty, PASTE_QUIET, PASTE_DRAIN_LIMIT);
+            }
             // A signal that ends the run, taken as the process continues, ends it then,
             // before the terminal is taken again: the process may have been continued in the
             // background (`kill` of a stopped job), or its terminal may be gone.

@@ -338,3 +338,22 @@ fn on_a_narrow_screen_submit_still_says_it_leaves_out_the_notes_on_options_not_c
         "{screen}"
     );
 }
+
+#[rstest::rstest]
+#[case::from_48_columns(48, "Submit     Unchosen options' notes unsent")]
+#[case::from_44_columns(44, "Submit Unchosen options' notes unsent")]
+#[case::from_39_columns(39, "Submit     Unchosen notes unsent")]
+#[case::from_35_columns(35, "Submit Unchosen notes unsent")]
+#[case::from_22_columns(22, "Submit ✎ unsent")]
+fn down_to_20_columns_submit_says_a_note_on_an_option_not_chosen_stays_unsent(
+    #[case] columns: u16,
+    #[case] said: &str,
+) {
+    let run = Run::sized(
+        ask_user(&one_single()),
+        crate::draw::Size::new(columns, 16),
+        "down n 'why not' enter up enter",
+    );
+    let screen = run.screen();
+    assert!(screen.contains(said), "{screen}");
+}

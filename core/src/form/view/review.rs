@@ -13,11 +13,15 @@ use crate::text::{truncate, width};
 /// screens that row shows the summary instead.
 const SPACED_SUMMARY_FROM: u16 = 5;
 
-/// What Submit says when options not chosen have notes, longest first: the first that fits.
-const UNSENT_NOTES: [&str; 3] = [
+/// What Submit says when options not chosen have notes, longest first: the first that fits,
+/// where the descriptions stand or else right after Submit. The last, with the mark notes
+/// have in the summary, fits on a screen of 22 columns.
+const UNSENT_NOTES: [&str; 5] = [
     "Send the answers, not the notes on options not chosen",
     "Notes on options not chosen stay unsent",
     "Unchosen options' notes unsent",
+    "Unchosen notes unsent",
+    "✎ unsent",
 ];
 
 /// The cells before an action's label (`› 1. `).
@@ -120,13 +124,26 @@ impl Form {
             .iter()
             .all(|action| fits(action.description(noted)));
         // Submit says it leaves out the notes on options not chosen (only Elaborate sends
-        // them) in the longest words that fit, where its description would be or alone.
+        // them) in the longest words that fit, where its description would be or alone, or
+        // right after its label on a screen too narrow for that: a note left out unsaid is
+        // lost without a word.
+        let submit_label = ReviewAction::Submit.label().len() + 1;
         let unsent = self
             .state
             .drafts
             .iter()
             .any(Draft::notes_an_unchosen_option)
-            .then(|| UNSENT_NOTES.into_iter().find(|words| fits(words)))
+            .then(|| {
+                UNSENT_NOTES.into_iter().find_map(|words| {
+                    let close =
+                        ACTION_PREFIX + submit_label + width(words) <= usize::from(area.width);
+                    if fits(words) {
+                        Some((words, ACTION_LABEL))
+                    } else {
+                        close.then_some((words, submit_label))
+                    }
+                })
+            })
             .flatten();
         for (position, action) in self.rules().actions.iter().enumerate() {
             let Some(row) = rows.next() else {
@@ -134,6 +151,8 @@ impl Form {
             };
             self.memory.hits.add(row, Hit::Action(position));
             let highlighted = position == self.state.review_cursor;
+            let unsent = unsent.filter(|_| *action == ReviewAction::Submit);
+            let padding = unsent.map_or(ACTION_LABEL, |(_, padding)| padding);
             let mut line = vec![
                 Span::new(if highlighted { "› " } else { "  " }, ACCENT.bold()),
                 Span::new(
@@ -141,7 +160,7 @@ impl Form {
                     if highlighted { ACCENT } else { MUTED },
                 ),
                 Span::new(
-                    format!("{:<ACTION_LABEL$}", action.label()),
+                    format!("{:<padding$}", action.label()),
                     if highlighted { SELECTED.bold() } else { TEXT },
                 ),
             ];
@@ -150,7 +169,7 @@ impl Form {
                 if fits(&hint) {
                     line.push(Span::new(hint, WARNING));
                 }
-            } else if let Some(words) = unsent.filter(|_| *action == ReviewAction::Submit) {
+            } else if let Some((words, _)) = unsent {
                 line.push(Span::new(words, WARNING));
             } else if describe {
                 line.push(Span::new(action.description(noted), MUTED));

@@ -164,7 +164,7 @@ fn a_long_list_keeps_the_highlight_visible_and_says_where_it_is() {
 }
 
 #[rstest::rstest]
-#[case(Size::new(22, 8), "↑ 40 ↓ 209")]
+#[case(Size::new(22, 8), "↑ 40 ↓ 210")]
 #[case(Size::new(10, 8), "↓ 210")]
 fn a_narrow_list_line_drops_words_and_counts_but_never_cuts_a_number(
     #[case] size: Size,

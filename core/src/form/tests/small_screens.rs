@@ -375,3 +375,49 @@ fn a_resize_on_the_review_keeps_the_text_at_the_top_of_a_long_summary() {
         "the place still pages"
     );
 }
+
+/// The last `rows` rows of `screen` with anything on them, where the key hints are.
+fn bottom_rows(screen: &str, rows: usize) -> String {
+    let mut shown: Vec<&str> = screen
+        .lines()
+        .rev()
+        .filter(|line| !line.trim().is_empty())
+        .take(rows)
+        .collect();
+    shown.reverse();
+    shown.join("\n")
+}
+
+#[rstest]
+#[case::single_select(Size::new(25, 8), "", &["enter select", "esc cancel"])]
+#[case::multi_select(Size::new(25, 8), "tab", &["space toggle", "enter confirm", "esc cancel"])]
+#[case::review(Size::new(24, 8), "shift+tab", &["enter choose", "esc cancel"])]
+fn a_narrow_screen_wraps_the_hints_that_always_stay_rather_than_cut_them(
+    #[case] size: Size,
+    #[case] script: &str,
+    #[case] essential: &[&str],
+) {
+    let run = Run::sized(ask_user(&three_questions()), size, script);
+    let screen = run.screen();
+    let bottom = bottom_rows(&screen, 3);
+    for hint in essential {
+        assert!(bottom.contains(hint), "{hint} missing:\n{screen}");
+    }
+}
+
+#[rstest]
+#[case(Size::new(40, 12))]
+#[case(Size::new(50, 10))]
+fn a_scrolling_list_keeps_its_find_key_before_the_tab_keys(#[case] size: Size) {
+    let options: Vec<_> = (1..=30)
+        .map(|n| json!({"value": format!("o{n}"), "label": format!("Option {n}")}))
+        .collect();
+    let question = |id: &str| json!({"id": id, "prompt": "Pick one", "options": options});
+    let arguments = json!({"questions": [question("a"), question("b")]});
+    let run = Run::sized(ask_user(&arguments), size, "down");
+    let screen = run.screen();
+    assert!(
+        bottom_rows(&screen, 2).contains("/ find"),
+        "at {size:?}:\n{screen}"
+    );
+}

@@ -148,7 +148,9 @@ impl Form {
                     } else {
                         "toggle"
                     };
-                    hints.push(main.hint(MainAction::Toggle), toggle, Moving);
+                    // Confirming before toggling leaves the question unanswered: the toggle
+                    // is how to answer, and stays as confirming does.
+                    hints.push(main.hint(MainAction::Toggle), toggle, Essential);
                 }
                 hints.push(main.hint(MainAction::Confirm), confirm, Essential);
                 if self.tab_count() > 1 {
@@ -161,8 +163,10 @@ impl Form {
                         hints.push(Some(Navigation::PAGE_HINT), "scroll preview", Moving);
                     }
                 } else if question.is_some() && self.list_scrolls(self.state.tab, screen_rows) {
+                    // Finding is how a long list is got through on a small screen: it stays
+                    // as moving does, where the longer jump keys go with the extras.
                     hints.push(Some(Navigation::LIST_HINT), "jump", Extra);
-                    hints.push(Some(FIND_KEY.to_string()), "find", Extra);
+                    hints.push(Some(FIND_KEY.to_string()), "find", Moving);
                 }
                 if self.rules().notes {
                     hints.push(main.hint(MainAction::OptionNote), "note", Extra);

@@ -32,6 +32,9 @@ const HINTS_FROM: u16 = 6;
 const TWO_HINT_LINES_FROM: u16 = 9;
 /// The screen height from which key hints may take three lines.
 const TALL_HINTS_FROM: u16 = 20;
+/// The most lines the hints that always stay (how to confirm and how to leave) take when they
+/// wrap, on a narrow screen taller than [`HINTS_FROM`].
+const ESSENTIAL_HINT_LINES: usize = 3;
 /// The screen width from which the screen has side margins.
 const MARGIN_FROM: u16 = 20;
 
@@ -67,7 +70,14 @@ impl Regions {
                 usize::from(height),
                 <[_]>::len,
             );
-            let rows = u16::try_from(lines.min(most)).unwrap_or(2);
+            // How to confirm and how to leave take the rows they need on a narrow screen,
+            // where they wrap, from the body; on the shortest, that row is the body's.
+            let essential = if height > HINTS_FROM {
+                ESSENTIAL_HINT_LINES
+            } else {
+                1
+            };
+            let rows = u16::try_from(lines.min(most.max(essential))).unwrap_or(2);
             (rest, regions.footer) = rest.split_bottom(rows);
             if height >= RULES_FROM && rows > 0 {
                 (rest, regions.rule_bottom) = rest.split_bottom(1);

@@ -138,7 +138,8 @@ fn a_description_the_lists_window_cuts_ends_its_last_row_shown_with_an_ellipsis(
                 continue;
             };
             let above = rows[status - 1].trim_end();
-            if above.contains(" w") {
+            // A description shown to its last word is not cut.
+            if above.contains(" w") && !above.ends_with(" w29") {
                 cut += 1;
                 assert!(above.ends_with('…'), "at 30x{height}, {keys:?}:\n{screen}");
             }

@@ -421,3 +421,30 @@ fn a_scrolling_list_keeps_its_find_key_before_the_tab_keys(#[case] size: Size) {
         "at {size:?}:\n{screen}"
     );
 }
+
+#[test]
+fn the_highlighted_options_description_shows_whole_where_half_the_list_holds_it() {
+    let description = "Every replica stays in sync; a conflict between two writers is resolved \
+                       by certification and the loser transaction is rolled back, which the app \
+                       must retry.";
+    let options: Vec<_> = ["one", "two", "three", "four", "five", "six"]
+        .iter()
+        .map(|value| json!({"value": value, "description": description}))
+        .collect();
+    let arguments =
+        json!({"questions": [{"id": "pick", "prompt": "Which one?", "options": options}]});
+    let run = Run::sized(ask_user(&arguments), Size::new(70, 20), "down");
+    let screen = run.screen();
+    let highlighted = screen
+        .lines()
+        .position(|line| line.contains("› 2."))
+        .expect("the highlighted row");
+    let shown: String = screen.lines().skip(highlighted + 1).take(4).collect();
+    assert!(shown.contains("must retry."), "{screen}");
+    let first = screen.lines().position(|line| line.contains("1. ( )"));
+    let cut = first.map(|first| screen.lines().nth(first + 2).unwrap_or_default());
+    assert!(
+        cut.is_some_and(|row| row.trim_end().ends_with('…')),
+        "{screen}"
+    );
+}

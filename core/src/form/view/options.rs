@@ -330,6 +330,13 @@ impl Form {
                     "Write a note on this option",
                 )
             });
+        // The highlighted option's description shows whole where half the list holds it, as
+        // its label does: nothing else shows a description cut short.
+        let subtitle_rows = if highlighted && !editing_here {
+            subtitle_rows.max(max_rows / 2)
+        } else {
+            subtitle_rows
+        };
         let subtitle_room = note_block.as_ref().map_or(subtitle_rows, |block| {
             editing_room
                 .saturating_sub(lines.len() + block.lines.len())

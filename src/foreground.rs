@@ -12,6 +12,17 @@ pub fn person_at_terminal() -> bool {
     rustix::termios::isatty(stdin) && in_foreground_of(stdin)
 }
 
+/// Whether a shell started this process as a job of its own in the background of the terminal
+/// on its standard input (`ask ... &`): it leads its own process group in that terminal's
+/// session. A person started it there, and it opens in the foreground (`fg`), as a job does.
+pub fn job_in_the_background() -> bool {
+    let stdin = rustix::stdio::stdin();
+    rustix::termios::isatty(stdin)
+        && rustix::process::getpgrp() == rustix::process::getpid()
+        && rustix::termios::tcgetsid(stdin)
+            .is_ok_and(|session| rustix::process::getsid(None).is_ok_and(|own| own == session))
+}
+
 /// Whether the process's group is the foreground group of `terminal`: the one that may read
 /// it, set it and flush it without being stopped (SIGTTIN, SIGTTOU).
 pub fn in_foreground_of(terminal: impl std::os::fd::AsFd) -> bool {

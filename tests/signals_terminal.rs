@@ -357,6 +357,35 @@ fn ctrl_z_drops_what_comes_after_it_so_neither_the_shell_nor_the_form_acts_on_it
 }
 
 #[test]
+fn a_form_started_in_the_background_takes_keys_from_its_first_frame_once_brought_to_the_front() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    term.write_arguments(
+        "questions.json",
+        &json!({"questions": [{"id": "database", "prompt": DATABASE_PROMPT, "options": [
+            {"value": "postgres", "label": "PostgreSQL"}, {"value": "sqlite", "label": "SQLite"}
+        ]}]}),
+    );
+    term.tmux.type_line(&format!(
+        "HOME=\"$PWD\" {} ask questions.json --ui tui --config \"$PWD/settings.json\" \
+         > result.json &",
+        env!("CARGO_BIN_EXE_pi-agent-ask")
+    ));
+    // The shell says the job stopped (taking the terminal) at its next prompt.
+    std::thread::sleep(Duration::from_millis(500));
+    term.tmux.type_line("");
+    term.tmux.wait_for_text("Stopped");
+    term.tmux.type_line("fg");
+    term.tmux.wait_for_text(DATABASE_PROMPT);
+    term.press(&["2"], "Review your answers");
+    term.tmux.keys(&["Enter"]);
+    let text = term.tmux.wait_for_file(&term.result_path());
+    let (_, details) = read_result(serde_json::from_str(&text).expect("one JSON result"));
+    assert_eq!(details["answers"]["database"]["values"], json!(["sqlite"]));
+}
+
+#[test]
 fn ctrl_z_is_ignored_without_job_control() {
     let Some(term) = Asking::start(100, 30) else {
         return;

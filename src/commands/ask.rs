@@ -351,11 +351,12 @@ pub enum Surface {
     NoUi,
 }
 
-/// Who opens a form `--ui tui` asks for: a person who ran this from a shell, or a program
-/// (an agent's host, such as Pi) that hands it the terminal while the person may be typing to
-/// that program, so the form settles first ([`Opening::Unbidden`]).
+/// Who opens a form `--ui tui` asks for: a person who ran this from a shell (in the
+/// foreground, or in the background as a job to bring to it), or a program (an agent's host,
+/// such as Pi) that hands it the terminal while the person may be typing to that program, so
+/// the form settles first ([`Opening::Unbidden`]).
 fn opening() -> Opening {
-    if foreground::person_at_terminal() {
+    if foreground::person_at_terminal() || foreground::job_in_the_background() {
         Opening::ByPerson
     } else {
         Opening::Unbidden

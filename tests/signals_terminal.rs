@@ -386,6 +386,28 @@ fn a_form_started_in_the_background_takes_keys_from_its_first_frame_once_brought
 }
 
 #[test]
+fn ctrl_z_stops_the_form_by_sigtstp_as_the_shell_reports_a_suspended_job() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    let pid = demo_with_one_answer(&term);
+    term.tmux.keys(&["C-z"]);
+    term.tmux.wait_for_text("Stopped");
+    // `jobs -l` says `Stopped (signal)` for a job SIGSTOP stopped, as from elsewhere.
+    term.tmux.type_line("jobs -l");
+    let screen = term.tmux.wait_for("the jobs listed", |screen| {
+        screen
+            .split_once("$ jobs -l")
+            .is_some_and(|(_, listed)| listed.contains("Stopped"))
+    });
+    let (_, listed) = screen.split_once("$ jobs -l").unwrap_or_default();
+    assert!(!listed.contains("Stopped (signal)"), "{screen}");
+    assert!(process_state(pid).starts_with('T'));
+    term.tmux.type_line("fg");
+    submit_from_the_second_question(&term);
+}
+
+#[test]
 fn ctrl_z_is_ignored_without_job_control() {
     let Some(term) = Asking::start(100, 30) else {
         return;

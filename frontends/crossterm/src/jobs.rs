@@ -12,6 +12,7 @@
 use std::fs::File;
 use std::io;
 
+use nix::sys::signal::{SaFlags, SigAction, SigHandler, SigSet, Signal as NixSignal, sigaction};
 use rustix::process::{Pid, Signal, getpgid, getpgrp, getppid, getsid, kill_current_process_group};
 
 /// How far up its parents the program looks for the shell that controls its job.
@@ -37,12 +38,49 @@ pub enum Stop {
 
 impl Stop {
     /// Sends the stop; returns once the program is continued. The program must not be
-    /// recording SIGTSTP then (its session restored), so the signal stops it.
+    /// recording SIGTSTP then (its session restored), so the signal stops it. SIGTSTP has its
+    /// default action meanwhile, so the program stops by SIGTSTP itself, as any program's
+    /// ctrl+z does: a handler can only stop it by SIGSTOP, which shells report as `Stopped
+    /// (signal)`, a stop from elsewhere, and a parent that watches tells apart.
     pub(crate) fn send(self) -> io::Result<()> {
-        match self {
-            Self::Job => Ok(kill_current_process_group(Signal::TSTP)?),
+        let handled = default_action_for_sigtstp();
+        let sent = match self {
+            Self::Job => kill_current_process_group(Signal::TSTP).map_err(io::Error::from),
             Self::Process => signal_hook::low_level::raise(Signal::TSTP.as_raw()),
+        };
+        if let Some(handled) = handled {
+            handled.put_back();
         }
+        sent
+    }
+}
+
+/// SIGTSTP's action before [`default_action_for_sigtstp`] gave it its default one.
+struct HandledSigtstp(SigAction);
+
+/// Gives SIGTSTP its default action, stopping the process; `None` when it could not.
+fn default_action_for_sigtstp() -> Option<HandledSigtstp> {
+    let default = SigAction::new(SigHandler::SigDfl, SaFlags::empty(), SigSet::empty());
+    // SAFETY: the default action runs no code of this program, so nothing it does can be
+    // unsafe in a signal's context; the action it replaces is kept and put back as it was.
+    #[allow(
+        unsafe_code,
+        reason = "changing a signal's action is unsafe in general, since a handler runs code"
+    )]
+    let replaced = unsafe { sigaction(NixSignal::SIGTSTP, &default) };
+    replaced.ok().map(HandledSigtstp)
+}
+
+impl HandledSigtstp {
+    /// Puts the action back once the process continues.
+    fn put_back(self) {
+        // SAFETY: the action is the one `sigaction` returned for SIGTSTP, installed by the
+        // signal watch, whose handler only does what is safe in a signal handler.
+        #[allow(
+            unsafe_code,
+            reason = "installing a signal handler is unsafe: it runs in a signal's context"
+        )]
+        let _ = unsafe { sigaction(NixSignal::SIGTSTP, &self.0) };
     }
 }
 

@@ -117,18 +117,6 @@ fn the_page_keys_are_offered_only_where_there_is_a_preview_to_scroll() {
 }
 
 #[test]
-fn the_page_keys_are_offered_only_while_the_pane_shows_part_of_the_preview() {
-    let mut run = Run::new(ask_user(&preview_question(1)), "down");
-    let whole = run.screen();
-    assert!(whole.contains("beta"), "{whole}");
-    assert!(!whole.contains("scroll preview"), "{whole}");
-    run.keys("up");
-    assert!(run.screen().contains("scroll preview"), "{}", run.screen());
-    run.keys("pageDown pageDown");
-    assert!(run.screen().contains("scroll preview"), "{}", run.screen());
-}
-
-#[test]
 fn a_preview_scrolled_off_its_top_never_says_it_is_at_0_percent() {
     let mut run = Run::sized(ask_user(&preview_question(1)), Size::new(40, 15), "");
     let header = |screen: &str| {

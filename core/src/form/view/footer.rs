@@ -157,9 +157,9 @@ impl Form {
                     hints.push(tabs(), "tabs", Tabs);
                 }
                 if preview {
-                    // The written answer's row, an option without a preview and one the
-                    // pane shows whole have nothing to scroll.
-                    if self.preview_scrolls() {
+                    // The written answer's row, and an option without one, have no preview
+                    // to scroll.
+                    if self.highlighted_preview().is_some() {
                         hints.push(Some(Navigation::PAGE_HINT), "scroll preview", Moving);
                     }
                 } else if question.is_some() && self.list_scrolls(self.state.tab, screen_rows) {

@@ -194,19 +194,15 @@ impl Form {
     }
 
     /// Draws the form as it was left, finished or not, with `footer` under it. The key hints
-    /// are laid out before the list and the preview, from whether they scrolled in the last
-    /// frame; a list or a preview that turns out otherwise in this one (on a tab's first
-    /// frame, after a resize) has the frame drawn again, so that the hints offer the keys that
-    /// page them exactly when they scroll. Hints for one that scrolls take more rows, which
-    /// leaves it less room: it still scrolls, so a second drawing always agrees with itself.
+    /// are laid out before the list, from whether it scrolled in the last frame; a list that
+    /// turns out otherwise in this one (on a tab's first frame, after a resize) has the frame
+    /// drawn again, so that the hints offer the keys that page it exactly when it scrolls.
+    /// Hints for a list that scrolls take more rows, which leaves the list shorter: it still
+    /// scrolls, so a second drawing always agrees with itself.
     pub(super) fn render_as_left(&self, size: Size, footer: Footer<'_>) -> Frame {
         let scrolls = |form: &Self| {
-            form.active_question().map(|(index, _)| {
-                (
-                    form.list_scrolls(index, usize::from(size.height)),
-                    form.preview_scrolls(),
-                )
-            })
+            form.active_question()
+                .map(|(index, _)| form.list_scrolls(index, usize::from(size.height)))
         };
         let hinted = scrolls(self);
         let frame = self.render_once(size, footer);

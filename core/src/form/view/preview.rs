@@ -86,41 +86,6 @@ impl Form {
         self.state.preview = moved;
     }
 
-    /// Hands `use_pane` the pane of the highlighted option's preview `text`, scrolled as the
-    /// state says, `size` (columns, rows) large: the one kept, or laid out now and kept.
-    fn with_pane<R>(
-        &self,
-        text: &str,
-        (columns, height): (usize, usize),
-        use_pane: impl FnOnce(&Pane) -> R,
-    ) -> R {
-        let (question, option) = self.highlighted_row().unwrap_or_default();
-        let key = PaneKey {
-            question,
-            option,
-            scroll: self.state.preview,
-            columns,
-            height,
-        };
-        let mut panes = self.memory.panes.borrow_mut();
-        let pane = panes.get_or_lay_out(key, || {
-            let (from, rows, more) = pane_rows(text, self.state.preview, height, columns);
-            Pane::new(key, text, from, rows, more, width)
-        });
-        use_pane(pane)
-    }
-
-    /// Whether the keys that scroll the preview have something to do: the highlighted
-    /// option has a preview, and the pane of the last frame shows only part of it.
-    pub(super) fn preview_scrolls(&self) -> bool {
-        let Some(text) = self.highlighted_preview() else {
-            return false;
-        };
-        self.with_pane(text, self.pane_size(), |pane| {
-            pane.more || pane.from != PreviewScroll::default()
-        })
-    }
-
     /// Draws the list and the preview pane in `area`.
     pub(super) fn draw_list_with_preview(&self, canvas: &mut Canvas, area: Rect, index: usize) {
         if area.width >= WIDE_PREVIEW_COLUMNS {
@@ -198,13 +163,26 @@ impl Form {
             put_header(canvas, header, label, None);
             return;
         }
-        let size = (usize::from(area.width), usize::from(area.height));
-        let (from, more) = self.with_pane(text, size, |pane| {
-            for (row, (line, cells)) in area.rows().zip(pane.rows(text)) {
-                canvas.put_measured(row.pos(), line, cells, TEXT);
-            }
-            (pane.from, pane.more)
+        let columns = usize::from(area.width);
+        let height = usize::from(area.height);
+        let (question, option) = self.highlighted_row().unwrap_or_default();
+        let key = PaneKey {
+            question,
+            option,
+            scroll: self.state.preview,
+            columns,
+            height,
+        };
+        let mut panes = self.memory.panes.borrow_mut();
+        let pane = panes.get_or_lay_out(key, || {
+            let (from, rows, more) = pane_rows(text, self.state.preview, height, columns);
+            Pane::new(key, text, from, rows, more, width)
         });
+        for (row, (line, cells)) in area.rows().zip(pane.rows(text)) {
+            canvas.put_measured(row.pos(), line, cells, TEXT);
+        }
+        let (from, more) = (pane.from, pane.more);
+        drop(panes);
         let at_top = from == PreviewScroll::default();
         let position: Option<Cow<'static, str>> = match (at_top, more) {
             (true, false) => None,

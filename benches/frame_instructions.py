@@ -8,8 +8,9 @@ The example `frame_instructions` draws each kind of frame in a function of its o
 `down` and `up`, 500 options' `down` and `up`, the frame that takes the big preview away and the
 one that brings it back, and the same two with the big preview cut to the lines its pane shows,
 whose screens are the same from a thousandth of the payload, the highlight moved off and onto a
-written answer of 1 MiB, a character typed into that answer's open editor and erased, and a step
-left and one right at the end of a line of 100,000 characters in an open editor, ASCII and CJK),
+written answer of 1 MiB, a character typed into that answer's open editor and erased, a step
+left and one right at the end of a line of 100,000 characters in an open editor, ASCII and CJK,
+and a page down and one up on the review of the 1 MiB answer, 40 pages into it),
 COUNT
 of each after a few not counted; callgrind counts the instructions, which are the same from run
 to run on the same build whatever else the machine does, and each function's inclusive cost
@@ -43,6 +44,8 @@ KINDS = [
     ("line_right", "a line of 100,000 characters in its open editor, right"),
     ("wide_left", "a line of 100,000 CJK characters in its open editor, left"),
     ("wide_right", "a line of 100,000 CJK characters in its open editor, right"),
+    ("review_down", "the review of a written answer of 1 MiB, 40 pages in, pageDown"),
+    ("review_up", "the review of a written answer of 1 MiB, 40 pages in, pageUp"),
 ]
 
 
@@ -100,6 +103,7 @@ def main():
         ("editor", "typing into the open editor of 1 MiB"),
         ("line", "stepping in a line of 100,000 characters"),
         ("wide", "stepping in a line of 100,000 CJK characters"),
+        ("review", "paging the review of a written answer of 1 MiB"),
     ]
     for pair, what in pairs:
         first, second = [per_frame[name] for name, _ in KINDS if name.startswith(pair)]

@@ -8,8 +8,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use payloads::{
-    big_preview, demo, form, long_answer_editor, long_answer_form, long_line_editor, many_options,
-    wide_line_editor,
+    big_preview, demo, form, long_answer_editor, long_answer_form, long_answer_review,
+    long_line_editor, many_options, wide_line_editor,
 };
 use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
@@ -51,6 +51,14 @@ fn benches(c: &mut Criterion) {
         "1 MiB written answer: up/down + frame",
         long_answer_form(),
         &["up", "down"],
+    );
+    keystroke_and_frame(
+        c,
+        "1 MiB written answer on the review, 40 pages down: pageDown/pageUp + frame",
+        long_answer_review(),
+        &[
+            "pageDown", "pageDown", "pageDown", "pageUp", "pageUp", "pageUp",
+        ],
     );
     keystroke_and_frame(
         c,

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use pi_agent_ask_core::contract::ask_user::ParseOptions;
 use pi_agent_ask_core::contract::{Call, Tool};
 use pi_agent_ask_core::form::{Form, FormConfig};
-use pi_agent_ask_core::{Input, Surface};
+use pi_agent_ask_core::{Input, Size, Surface};
 use serde_json::{Value, json};
 
 /// The demo questionnaire the program ships.
@@ -61,6 +61,18 @@ pub fn long_answer_form() -> Form {
     let mut form = long_answer_editor();
     for id in ["enter", "shift+tab"] {
         form.handle(Input::Key(id.parse().expect("a key")));
+    }
+    form
+}
+
+/// The review of the same question answered with 1 MiB of log lines, paged 40 pages down, where
+/// a page shows the summary's rows from deep in the answer.
+pub fn long_answer_review() -> Form {
+    let mut form = long_answer_editor();
+    form.handle(Input::Key("enter".parse().expect("a key")));
+    for _ in 0..40 {
+        form.draw(Size::new(120, 40));
+        form.handle(Input::Key("pageDown".parse().expect("a key")));
     }
     form
 }

@@ -5,7 +5,8 @@
 //! shows, which puts the same rows on the screen from a thousandth of the payload; then the
 //! highlight moved off and onto a written answer of 1 MiB, whose row shows three lines of it;
 //! then a character typed into that answer's open editor and erased again; then a step left
-//! and one right at the end of a line of 100,000 characters in an open editor, ASCII and CJK.
+//! and one right at the end of a line of 100,000 characters in an open editor, ASCII and CJK;
+//! then a page down and one up on the review of that 1 MiB answer, 40 pages into it.
 //! `benches/frame_instructions.py` runs this under `valgrind --tool=callgrind` and prints the
 //! instructions of one keystroke and its frame for each.
 //!
@@ -19,8 +20,8 @@ use std::hint::black_box;
 use std::io::Sink;
 
 use payloads::{
-    big_preview, demo, form, long_answer_editor, long_answer_form, long_line_editor, many_options,
-    wide_line_editor,
+    big_preview, demo, form, long_answer_editor, long_answer_form, long_answer_review,
+    long_line_editor, many_options, wide_line_editor,
 };
 use pi_agent_ask_core::form::Form;
 use pi_agent_ask_core::keys::Key;
@@ -107,6 +108,8 @@ kinds! {
     line_right = 14_u8,
     wide_left = 15_u8,
     wide_right = 16_u8,
+    review_down = 17_u8,
+    review_up = 18_u8,
 }
 
 /// The lines of the big preview a 120×40 screen shows at once, and a few more.
@@ -193,5 +196,11 @@ fn main() {
         frames,
         (wide_left, wide_right),
         ("left", "right"),
+    );
+    run(
+        long_answer_review(),
+        frames,
+        (review_down, review_up),
+        ("pageDown", "pageUp"),
     );
 }

@@ -2,7 +2,7 @@
 //! which notes show stay the same: paging down a written answer of megabytes lays out the rows
 //! the new page reaches, not every row above it again.
 
-use crate::draw::Line;
+use crate::draw::{Line, line_width};
 
 /// How the summary shows each question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +35,33 @@ pub(super) struct KeptSummary {
 struct KeptLines {
     lines: Vec<Line<'static>>,
     budget: usize,
+    /// The cells of text above each line and after the last ([`row_cells`] added up), so a
+    /// place in the summary is found without walking the rows above it.
+    cells_above: Vec<usize>,
+}
+
+/// The cells a place in the summary counts for a row: its text without the indentation, at
+/// least one, so each row down counts more than the one above.
+pub(super) fn row_cells(line: &Line<'_>) -> usize {
+    let mut indent = 0;
+    for span in line {
+        let text = span.text();
+        let spaces = text.len() - text.trim_start_matches(' ').len();
+        indent += spaces;
+        if spaces < text.len() {
+            break;
+        }
+    }
+    line_width(line).saturating_sub(indent).max(1)
+}
+
+/// The first lines of a question's summary and the cells of text above each of them and
+/// after the last (one more entry than lines).
+pub(super) struct CountedLines<'a> {
+    /// The lines.
+    pub(super) lines: &'a [Line<'static>],
+    /// The cells above each line, and after the last.
+    pub(super) cells_above: &'a [usize],
 }
 
 impl KeptSummary {
@@ -60,6 +87,17 @@ impl KeptSummary {
         budget: usize,
         lay_out: impl FnOnce(usize) -> Vec<Line<'static>>,
     ) -> &[Line<'static>] {
+        self.counted_lines(form, index, budget, lay_out).lines
+    }
+
+    /// [`Self::lines`], with the cells of text above each line.
+    pub(super) fn counted_lines(
+        &mut self,
+        form: SummaryForm,
+        index: usize,
+        budget: usize,
+        lay_out: impl FnOnce(usize) -> Vec<Line<'static>>,
+    ) -> CountedLines<'_> {
         let questions = match form {
             SummaryForm::Full => &mut self.full,
             SummaryForm::Compact => &mut self.compact,
@@ -68,6 +106,7 @@ impl KeptSummary {
             questions.resize_with(index + 1, || KeptLines {
                 lines: Vec::new(),
                 budget: 0,
+                cells_above: vec![0],
             });
         }
         let kept = &mut questions[index];
@@ -75,7 +114,18 @@ impl KeptSummary {
             let larger = budget.max(kept.budget.saturating_mul(2));
             kept.lines = lay_out(larger);
             kept.budget = larger;
+            kept.cells_above.clear();
+            kept.cells_above.push(0);
+            let mut cells = 0;
+            for line in &kept.lines {
+                cells += row_cells(line);
+                kept.cells_above.push(cells);
+            }
         }
-        &kept.lines[..budget.min(kept.lines.len())]
+        let shown = budget.min(kept.lines.len());
+        CountedLines {
+            lines: &kept.lines[..shown],
+            cells_above: &kept.cells_above[..=shown],
+        }
     }
 }

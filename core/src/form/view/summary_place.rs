@@ -7,7 +7,7 @@ use std::cell::RefMut;
 use super::super::Form;
 use super::super::state::SummaryPlace;
 use super::kept_summary::{KeptSummary, SummaryForm};
-use crate::draw::{Line, line_width, owned_lines};
+use crate::draw::owned_lines;
 
 /// How a summary is laid out: its columns and its form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,20 +25,6 @@ impl Default for SummaryLayout {
             form: SummaryForm::Full,
         }
     }
-}
-
-/// The cells a place counts for a row: its text without the indentation, at least one.
-fn row_cells(line: &Line<'_>) -> usize {
-    let mut indent = 0;
-    for span in line {
-        let text = span.text();
-        let spaces = text.len() - text.trim_start_matches(' ').len();
-        indent += spaces;
-        if spaces < text.len() {
-            break;
-        }
-    }
-    line_width(line).saturating_sub(indent).max(1)
 }
 
 /// What a walk down one question's part looks for.
@@ -71,9 +57,9 @@ impl Form {
         kept
     }
 
-    /// Walks question `index`'s part of the summary (the blank line before it in the full
-    /// form, then its lines) to the row `seek` names, laying out only as many rows as reach
-    /// it.
+    /// Finds in question `index`'s part of the summary (the blank line before it in the full
+    /// form, then its lines) the row `seek` names, laying out only as many rows as reach it,
+    /// from the cells kept above each row.
     fn seek_in_part(
         &self,
         kept: &mut KeptSummary,
@@ -82,31 +68,34 @@ impl Form {
         seek: Seek,
     ) -> Found {
         let separator = usize::from(index > 0 && layout.form == SummaryForm::Full);
-        let (mut row, mut cells) = (0, 0);
-        if separator == 1 {
-            if matches!(seek, Seek::Row(0) | Seek::Cells(0)) {
-                return Found::At { row, cells };
-            }
-            (row, cells) = (1, 1);
+        if separator == 1 && matches!(seek, Seek::Row(0) | Seek::Cells(0)) {
+            return Found::At { row: 0, cells: 0 };
         }
         let mut budget = 64;
         loop {
-            let lines = kept.lines(layout.form, index, budget, |budget| {
+            let counted = kept.counted_lines(layout.form, index, budget, |budget| {
                 owned_lines(self.summary_lines(index, layout.columns, budget, layout.form))
             });
-            for line in &lines[row - separator..] {
-                let next = cells + row_cells(line);
-                let found = match seek {
-                    Seek::Cells(sought) => next > sought,
-                    Seek::Row(sought) => row == sought,
-                };
-                if found {
-                    return Found::At { row, cells };
+            let (shown, above) = (counted.lines.len(), counted.cells_above);
+            let line = match seek {
+                Seek::Row(row) => row - separator,
+                // The row whose text holds the cell sought: the first that ends past it.
+                Seek::Cells(cells) => {
+                    let sought = cells - separator;
+                    above[1..].partition_point(|&end| end <= sought)
                 }
-                (row, cells) = (row + 1, next);
+            };
+            if line < shown {
+                return Found::At {
+                    row: separator + line,
+                    cells: separator + above[line],
+                };
             }
-            if lines.len() < budget {
-                return Found::End { rows: row, cells };
+            if shown < budget {
+                return Found::End {
+                    rows: separator + shown,
+                    cells: separator + above[shown],
+                };
             }
             budget = budget.saturating_mul(2);
         }

@@ -325,3 +325,28 @@ fn an_inline_row_that_gets_shorter_is_drawn_again_from_its_start() {
     });
     assert!(screen.contains("│ hello worl"), "{screen}");
 }
+
+#[test]
+fn an_inline_form_that_ends_right_after_its_window_grew_twice_clears_its_rows_and_keeps_the_shells()
+{
+    let Some(term) = Asking::start(80, 15) else {
+        return;
+    };
+    open_demo(&term, "--inline 10");
+    // tmux moves the rows of a window grown twice at once before the program hears of the
+    // second size; the form ends before it does.
+    term.tmux.resize(80, 22);
+    term.tmux.resize(80, 30);
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    term.tmux.keys(&["Escape"]);
+    let (_, exit) = term.finish();
+    assert_eq!(exit, 0, "one esc leaves a form with nothing answered");
+    let screen = term.tmux.screen();
+    for row in [TITLE, "esc cancel", "PostgreSQL"] {
+        assert!(!screen.contains(row), "{row} left:\n{screen}");
+    }
+    assert!(
+        screen.contains(&format!("earlier output {EARLIER}")),
+        "the shell's last line is kept:\n{screen}"
+    );
+}

@@ -156,6 +156,8 @@ where
     };
     if end == End::Interrupted(Signal::Hangup) {
         session.note_hang_up();
+    } else {
+        session.settle_size();
     }
     drop(session);
     Ok(outcome(runner, end))

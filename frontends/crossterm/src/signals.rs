@@ -312,6 +312,12 @@ impl SignalWatch {
             .then_some(Request::Resize)
     }
 
+    /// Whether the terminal changed size since the last resize was taken; takes it.
+    pub(crate) fn take_resize(&self) -> bool {
+        self.drain();
+        self.resized.swap(false, Ordering::SeqCst)
+    }
+
     /// What becomes readable when a signal arrives.
     pub(crate) fn wake_fd(&self) -> BorrowedFd<'_> {
         self.wake.as_fd()

@@ -232,6 +232,28 @@ impl TerminalSession {
         Ok(())
     }
 
+    /// Finds an inline form's rows again before they are cleared if the terminal changed
+    /// size, or moved them, since the form last looked: a form that ends right after its
+    /// terminal grew would clear the rows it had, where the terminal has since moved the
+    /// shell's lines, and leave its own. tmux moves the rows of a window grown twice at once
+    /// before it tells the program the second size, so the cursor, which moves with them, is
+    /// asked where it is. Full screen, nothing is needed.
+    pub(crate) fn settle_size(&mut self) {
+        if !matches!(self.options.screen, Screen::Inline { .. }) {
+            return;
+        }
+        let resized = self.signals.take_resize();
+        let parked = self.parked;
+        let mut moved = || {
+            let found = self.terminal.target_mut().get_cursor_position();
+            found.is_ok_and(|found| found != parked)
+        };
+        if resized || moved() {
+            // A terminal that cannot be asked is left as it is.
+            let _ = self.resize();
+        }
+    }
+
     /// Takes the most pressing signal received while the session was open.
     pub(crate) fn take_signal(&self) -> Option<Request> {
         self.signals.take()

@@ -77,6 +77,15 @@ impl SessionSignals {
         }
     }
 
+    /// Whether the terminal changed size since the last resize was taken (never while the
+    /// signals are held); takes it.
+    pub(crate) fn take_resize(&self) -> bool {
+        match self {
+            Self::Held(_) => false,
+            Self::Watched(watch) => watch.take_resize(),
+        }
+    }
+
     /// Notes that the terminal hung up, registering the watch if the signals were held, so
     /// that a later SIGHUP is recorded rather than ending the program before its result.
     /// Should the registration fail, SIGHUP keeps its default action.

@@ -423,7 +423,7 @@ fn a_scrolling_list_keeps_its_find_key_before_the_tab_keys(#[case] size: Size) {
 }
 
 #[test]
-fn the_highlighted_options_description_shows_whole_where_half_the_list_holds_it() {
+fn the_highlighted_options_description_shows_whole_where_a_third_of_the_list_holds_it() {
     let description = "Every replica stays in sync; a conflict between two writers is resolved \
                        by certification and the loser transaction is rolled back, which the app \
                        must retry.";

@@ -330,10 +330,11 @@ impl Form {
                     "Write a note on this option",
                 )
             });
-        // The highlighted option's description shows whole where half the list holds it, as
-        // its label does: nothing else shows a description cut short.
+        // The highlighted option's description shows whole where a third of the list holds
+        // it, as its label does: nothing else shows a description cut short. More would leave
+        // a page too few options to move by.
         let subtitle_rows = if highlighted && !editing_here {
-            subtitle_rows.max(max_rows / 2)
+            subtitle_rows.max(max_rows / 3)
         } else {
             subtitle_rows
         };

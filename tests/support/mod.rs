@@ -4,6 +4,7 @@
 
 pub mod asking;
 pub mod client;
+pub mod demo;
 pub mod inbox;
 pub mod mcp_pane;
 pub mod pi_session;

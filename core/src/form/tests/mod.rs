@@ -12,6 +12,7 @@ mod kept_layout;
 mod long_answers;
 mod long_lists;
 mod mouse;
+mod narrow_screens;
 mod paging;
 mod previews;
 mod prompt;

@@ -235,22 +235,29 @@ impl TerminalSession {
     /// Finds an inline form's rows again before they are cleared if the terminal changed
     /// size, or moved them, since the form last looked: a form that ends right after its
     /// terminal grew would clear the rows it had, where the terminal has since moved the
-    /// shell's lines, and leave its own. tmux moves the rows of a window grown twice at once
-    /// before it tells the program the second size, so the cursor, which moves with them, is
-    /// asked where it is. Full screen, nothing is needed.
+    /// shell's lines, and leave its own. A resize it was told of is followed as any other;
+    /// tmux moves the rows of a window grown twice at once before it tells the program the
+    /// second size, so the cursor, which moves with them, is asked where it is, and the rows
+    /// are taken to be as far from where they were. Full screen, nothing is needed.
     pub(crate) fn settle_size(&mut self) {
         if !matches!(self.options.screen, Screen::Inline { .. }) {
             return;
         }
-        let resized = self.signals.take_resize();
-        let parked = self.parked;
-        let mut moved = || {
-            let found = self.terminal.target_mut().get_cursor_position();
-            found.is_ok_and(|found| found != parked)
-        };
-        if resized || moved() {
+        if self.signals.take_resize() {
             // A terminal that cannot be asked is left as it is.
             let _ = self.resize();
+            return;
+        }
+        let Ok(found) = self.terminal.target_mut().get_cursor_position() else {
+            return;
+        };
+        let moved_down = i32::from(found.y) - i32::from(self.parked.y);
+        if moved_down != 0 {
+            let top = u16::try_from(i32::from(self.area.y) + moved_down).unwrap_or(0);
+            restore::place_inline(InlineRows {
+                top,
+                count: self.area.height,
+            });
         }
     }
 

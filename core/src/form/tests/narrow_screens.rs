@@ -1,6 +1,7 @@
 //! Narrow screens and resizes: the hints that always stay wrap rather than being cut, a
-//! scrolling list keeps its find key, the highlighted option's description shows whole where a
-//! third of the list holds it, and the review keeps the text at its top across resizes.
+//! scrolling list keeps its find key, the find line's count is never cut, the highlighted
+//! option's description shows whole where a third of the list holds it, and the review keeps
+//! the text at its top across resizes.
 
 use rstest::rstest;
 use serde_json::json;
@@ -133,4 +134,24 @@ fn the_highlighted_options_description_shows_whole_where_a_third_of_the_list_hol
         cut.is_some_and(|row| row.trim_end().ends_with('…')),
         "{screen}"
     );
+}
+
+#[rstest]
+#[case::roomy(Size::new(40, 10), "/ three  ·  1/4")]
+#[case::tight(Size::new(14, 8), "/ three 1/4")]
+#[case::too_tight(Size::new(12, 8), "/ three")]
+fn the_find_line_gives_its_count_in_less_room_or_not_at_all_but_never_cut(
+    #[case] size: Size,
+    #[case] shown: &str,
+) {
+    let arguments = json!({"questions": [{"id": "q", "prompt": "Pick", "options": [
+        {"value": "three"}, {"value": "one"}, {"value": "two"}
+    ]}]});
+    let run = Run::sized(ask_user(&arguments), size, "/ 'three'");
+    let screen = run.screen();
+    let line = screen
+        .lines()
+        .find(|line| line.contains("/ three"))
+        .unwrap_or_else(|| panic!("the find line:\n{screen}"));
+    assert_eq!(line.trim(), shown, "{screen}");
 }

@@ -269,15 +269,22 @@ impl Form {
     }
 
     /// The line under a list while finding: `/ text▏  ·  3/61`, or `no match` for the count
-    /// when the highlighted row does not hold the text; the text cursor after the text.
+    /// when the highlighted row does not hold the text; the text cursor after the text. A
+    /// line too narrow for the count after the text gives it with less room around it, else
+    /// leaves it out: a count is never cut.
     fn draw_find_line(&self, canvas: &mut Canvas, line: Rect, text: &str, at: (usize, usize)) {
         let (cursor_row, rows) = at;
         let clean = sanitize_line(text);
-        let status = if self.highlight_matches() {
-            format!("  ·  {}/{rows}", cursor_row + 1)
+        let count = if self.highlight_matches() {
+            format!("{}/{rows}", cursor_row + 1)
         } else {
-            "  ·  no match".to_owned()
+            "no match".to_owned()
         };
+        let room = usize::from(line.width).saturating_sub(2 + width(&clean));
+        let status = [format!("  ·  {count}"), format!(" {count}")]
+            .into_iter()
+            .find(|status| width(status) <= room)
+            .unwrap_or_default();
         let spans = [
             Span::new("/ ", ACCENT),
             Span::new(&*clean, TEXT),

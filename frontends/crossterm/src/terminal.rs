@@ -238,7 +238,8 @@ impl TerminalSession {
     /// shell's lines, and leave its own. A resize it was told of is followed as any other;
     /// tmux moves the rows of a window grown twice at once before it tells the program the
     /// second size, so the cursor, which moves with them, is asked where it is, and the rows
-    /// are taken to be as far from where they were. Full screen, nothing is needed.
+    /// are found from it as a resize finds them ([`moved`]), without making room on a screen
+    /// whose size is not known yet. Full screen, nothing is needed.
     pub(crate) fn settle_size(&mut self) {
         if !matches!(self.options.screen, Screen::Inline { .. }) {
             return;
@@ -248,15 +249,26 @@ impl TerminalSession {
             let _ = self.resize();
             return;
         }
-        let Ok(found) = self.terminal.target_mut().get_cursor_position() else {
+        let backend = self.terminal.target_mut();
+        let (Ok(found), Ok(screen)) = (backend.get_cursor_position(), backend.size()) else {
             return;
         };
-        let moved_down = i32::from(found.y) - i32::from(self.parked.y);
-        if moved_down != 0 {
-            let top = u16::try_from(i32::from(self.area.y) + moved_down).unwrap_or(0);
+        if found != self.parked {
+            // The cursor's row is on the screen, whatever size the terminal last gave.
+            let height = screen.height.max(found.y.saturating_add(1));
+            let Moved { top, scrolled_off } = moved(
+                self.area.y,
+                self.parked,
+                found,
+                0,
+                self.scrolled_off,
+                height,
+            );
+            // The rows taken back from the scrollback are the form's too.
+            let taken_back = self.scrolled_off.saturating_sub(scrolled_off);
             restore::place_inline(InlineRows {
                 top,
-                count: self.area.height,
+                count: self.area.height.saturating_add(taken_back),
             });
         }
     }

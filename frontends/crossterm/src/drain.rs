@@ -7,15 +7,13 @@ use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
+use crate::decode::{PASTE_END, PASTE_START};
+
 /// How long the terminal must stay quiet for a paste to have ended.
 pub const PASTE_QUIET: Duration = Duration::from_millis(150);
 
 /// How long a paste still arriving is read at most before what is left is dropped.
 pub const PASTE_DRAIN_LIMIT: Duration = Duration::from_secs(2);
-
-/// What starts and what ends a bracketed paste.
-const PASTE_START: &[u8] = b"\x1b[200~";
-const PASTE_END: &[u8] = b"\x1b[201~";
 
 /// Whether the bytes dropped so far hold a bracketed paste's start without its end, the
 /// markers found across reads that cut them.

@@ -35,8 +35,11 @@ pub const SEQUENCE_WAIT: Duration = Duration::from_millis(50);
 /// How long a bracketed paste may go without a byte before its start is taken as stray.
 pub const PASTE_WAIT: Duration = Duration::from_millis(500);
 
+/// What starts a bracketed paste.
+pub(crate) const PASTE_START: &[u8] = b"\x1b[200~";
+
 /// What ends a bracketed paste.
-const PASTE_END: &[u8] = b"\x1b[201~";
+pub(crate) const PASTE_END: &[u8] = b"\x1b[201~";
 
 /// What the bytes kept are.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -127,7 +127,7 @@ impl Form {
         // them) in the longest words that fit, where its description would be or alone, or
         // right after its label on a screen too narrow for that: a note left out unsaid is
         // lost without a word.
-        let submit_label = ReviewAction::Submit.label().len() + 1;
+        let submit_label = width(ReviewAction::Submit.label()) + 1;
         let unsent = self
             .state
             .drafts

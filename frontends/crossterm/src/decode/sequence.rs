@@ -38,24 +38,23 @@ pub(super) fn parse(bytes: &[u8]) -> Parsed {
         [ESC, b'[', ..] => csi(bytes),
         [ESC, b'O', ..] => ss3(bytes),
         // rxvt sends alt with a key of its own sequence as `ESC` before that sequence.
-        [ESC, ESC, b'[' | b'O', ..] => match parse(&bytes[1..]) {
-            Parsed::Event(Event::Key(mut event), taken) => {
-                event.modifiers |= KeyModifiers::ALT;
-                Parsed::Event(Event::Key(event), taken + 1)
-            }
-            Parsed::Incomplete => Parsed::Incomplete,
-            _ => key(KeyCode::Esc, KeyModifiers::NONE, 1),
-        },
+        [ESC, ESC, b'[' | b'O', ..] => with_alt(&parse(&bytes[1..])),
         [ESC, ESC, ..] => key(KeyCode::Esc, KeyModifiers::NONE, 1),
-        [ESC, rest @ ..] => match plain(rest) {
-            Parsed::Event(Event::Key(mut event), taken) => {
-                event.modifiers |= KeyModifiers::ALT;
-                Parsed::Event(Event::Key(event), taken + 1)
-            }
-            Parsed::Incomplete => Parsed::Incomplete,
-            _ => key(KeyCode::Esc, KeyModifiers::NONE, 1),
-        },
+        [ESC, rest @ ..] => with_alt(&plain(rest)),
         _ => plain(bytes),
+    }
+}
+
+/// A key read after an `ESC` as that key with alt, the `ESC` counted; the `ESC` alone (the
+/// escape key) when what follows is no key.
+fn with_alt(after_escape: &Parsed) -> Parsed {
+    match *after_escape {
+        Parsed::Event(Event::Key(mut event), taken) => {
+            event.modifiers |= KeyModifiers::ALT;
+            Parsed::Event(Event::Key(event), taken + 1)
+        }
+        Parsed::Incomplete => Parsed::Incomplete,
+        _ => key(KeyCode::Esc, KeyModifiers::NONE, 1),
     }
 }
 

@@ -469,9 +469,10 @@ fn a_resize_and_a_signal_during_a_long_flood_of_keys_are_followed_before_the_flo
     };
     assert_eq!(report.failure, None);
     let screen = report.snapshots.first().expect("a snapshot of the screen");
+    // Some of the flood's keys are on the screen, not all: it was on its way.
     let typed = screen.matches('q').count();
     assert!(
-        (1..KEYS).contains(&typed),
+        screen.contains("qqq") && typed < KEYS,
         "the flood is on its way ({typed} keys shown):\n{screen}"
     );
     let widest = screen

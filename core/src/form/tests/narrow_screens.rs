@@ -57,9 +57,10 @@ fn a_resize_on_the_review_keeps_the_text_at_the_top_of_a_long_summary() {
         );
     }
     run.keys("pageUp");
+    let screen = run.screen();
     assert!(
-        first_log_line(&run.screen()) < Some(top),
-        "the place still pages"
+        first_log_line(&screen).is_some_and(|first| first < top),
+        "the place still pages up:\n{screen}"
     );
 }
 

@@ -368,11 +368,11 @@ impl Editor {
             .map_or(0, |text| token.rest_of_word(text.chars().skip(column)))
     }
 
-    /// Inserts pasted text at the cursor as one edit (one undo step).
+    /// Inserts pasted text at the cursor as one edit (one undo step), as
+    /// [`pasted`](crate::text::pasted) leaves it.
     pub fn paste(&mut self, text: &str) -> bool {
         self.row_column = None;
-        let text = text.replace("\r\n", "\n").replace('\r', "\n");
-        let changed = self.area.insert_str(text);
+        let changed = self.area.insert_str(crate::text::pasted(text));
         self.made(usize::from(changed));
         changed
     }

@@ -113,9 +113,9 @@ impl Form {
         let Some(find) = self.state.find.as_mut() else {
             return Vec::new();
         };
-        // A terminal's paste may break its lines with `\r` alone.
-        let line = text.split(['\r', '\n']).next().unwrap_or_default();
-        find.extend(line.chars().filter(|c| !c.is_control()));
+        let text = crate::text::pasted(text);
+        let line = text.split('\n').next().unwrap_or_default();
+        find.extend(line.chars().filter(|&c| c != '\t'));
         self.go_to_match(Direction::Down, 0)
     }
 

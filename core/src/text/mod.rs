@@ -6,6 +6,7 @@
 
 mod ascii;
 mod closest;
+mod pasted;
 mod position;
 mod sanitize;
 mod width;
@@ -26,6 +27,7 @@ pub use wrap::{wrap, wrap_into, wrapped_line_count};
 
 pub use ascii::is_printable_ascii;
 pub use closest::closest;
+pub use pasted::pasted;
 pub use position::{
     byte_at_char, chars_of_cluster_after, chars_of_cluster_before, cluster_start_at,
 };

@@ -248,6 +248,29 @@ fn a_paste_while_finding_is_found_as_if_typed() {
 }
 
 #[test]
+fn a_paste_reaches_the_answer_with_its_tabs_and_line_breaks_and_without_control_characters() {
+    let mut run = Run::new(ask_user(&one_single()), "down down enter");
+    run.form.handle(crate::input::Input::Paste(
+        "\u{1b}[31merror\u{1b}[0m:\tdisk\r\nfull\u{1a}\u{1b}]0;title\u{7}!".to_owned(),
+    ));
+    let screen = run.screen();
+    assert!(
+        !screen.contains('␛') && !screen.contains('␚'),
+        "no control shown in the editor: {screen}"
+    );
+    run.keys("esc tab enter");
+    assert_eq!(
+        run.answers()["db"]["customText"],
+        json!("error:\tdisk\nfull!")
+    );
+    let mut find = Run::new(ask_user(&one_single()), "/");
+    find.form.handle(crate::input::Input::Paste(
+        "\u{1b}[1mSQL\u{1a}ite".to_owned(),
+    ));
+    assert_eq!(find.form.state.find.as_deref(), Some("SQLite"));
+}
+
+#[test]
 fn a_paste_on_the_final_tab_says_nothing_there_takes_text() {
     let run = Run::new(ask_user(&one_single()), "tab paste:lost?");
     assert!(matches!(run.form.state.focus, Focus::Review));

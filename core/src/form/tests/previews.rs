@@ -1,5 +1,6 @@
 //! Previews: the page keys scroll the preview and nothing else, as the footer says; a preview
-//! gets the rows of the screen beside a long prompt; its first line keeps its indentation.
+//! gets the rows of the screen beside a long prompt; its first line keeps its indentation; a
+//! pane below the list shows its header only over a line of its text.
 
 use serde_json::{Value, json};
 
@@ -133,4 +134,23 @@ fn a_preview_scrolled_off_its_top_never_says_it_is_at_0_percent() {
         scrolled.contains(" 1% ↓"),
         "a page of 300 lines: {scrolled}"
     );
+}
+
+#[test]
+fn a_preview_below_the_list_shows_its_header_only_over_a_line_of_its_text() {
+    for height in 6..=16 {
+        let screen = Run::sized(ask_user(&preview_question(1)), Size::new(60, height), "").screen();
+        let header = screen
+            .lines()
+            .position(|line| line.contains("Preview · Alpha"));
+        if let Some(header) = header {
+            let next = screen.lines().nth(header + 1).unwrap_or_default();
+            assert!(next.contains("let line_1 "), "at 60x{height}: {screen}");
+        } else {
+            assert!(
+                screen.contains("2. ( ) Beta"),
+                "at 60x{height} the list takes the pane's row: {screen}"
+            );
+        }
+    }
 }

@@ -18,6 +18,9 @@ pub const WIDE_PREVIEW_COLUMNS: u16 = 100;
 /// What an option without preview text shows.
 const NO_PREVIEW: &str = "No preview available";
 
+/// The fewest rows a pane below the list is drawn in: its header and a line of text.
+const PANE_FROM_ROWS: u16 = 2;
+
 /// The page size used before the pane was ever drawn.
 const DEFAULT_PANE: (usize, usize) = (60, 10);
 
@@ -103,10 +106,16 @@ impl Form {
             self.draw_preview(canvas, header, text);
             return;
         }
-        let most = (area.height / 2)
-            .max(3)
-            .max(self.editing_list_height(index, area));
+        let editing = self.editing_list_height(index, area);
+        let most = (area.height / 2).max(3).max(editing);
         let list_height = self.natural_list_height(index, area.width, most);
+        if editing == 0 && area.height.saturating_sub(list_height) < PANE_FROM_ROWS {
+            // A header over no text would only take a row from the list (an open editor
+            // keeps it, to say where the preview went).
+            self.memory.preview_area.set(Rect::default());
+            self.draw_list(canvas, area, index);
+            return;
+        }
         let (list, rest) = area.split_top(list_height);
         self.draw_list(canvas, list, index);
         let (header, text) = rest.split_top(1);

@@ -10,11 +10,12 @@ The script is one JSON document in argv[1]:
                {"resize": [columns, rows]}, {"signal": "TERM"}, {"sleep": seconds},
                {"answer_cursor_query": "keys typed just before the answer"},
                {"close": true}, {"mark": true}, {"snapshot": true}],
-     "cutting_terminal": true}
+     "cutting_terminal": true, "silent_terminal": true}
 
 With `cutting_terminal`, the screen answers every cursor query with where its cursor is, scrolls
 at its bottom row, and cuts its lines when it narrows, keeping the cursor on its row, as xterm
-does (tmux rewraps instead).
+does (tmux rewraps instead); with `silent_terminal` too, it answers no cursor query, as a
+serial console or a relay that swallows replies does.
 
 A session leader of its own (a forked copy of this driver) owns the terminal, ignores SIGHUP
 the way a shell that stays alive does, and runs the command with the terminal as its standard
@@ -81,13 +82,14 @@ class Screen:
     relative), printing, clearing and the alternate screen; colours and every other sequence
     are skipped."""
 
-    def __init__(self, size=None):
+    def __init__(self, size=None, answers=True):
         self.cells = {}
         self.row = 0
         self.column = 0
         self.pending = b""
         # With a size, the screen is a cutting terminal's (see the module's notes).
         self.size = size
+        self.answers = answers
         self.replies = bytearray()
 
     def resize(self, columns, rows):
@@ -148,7 +150,7 @@ class Screen:
                 self.column = max(0, self.column - count)
         elif final == b"J" and params == b"2" or params == b"?1049" and final in b"hl":
             self.cells.clear()
-        elif final == b"n" and params == b"6" and self.size is not None:
+        elif final == b"n" and params == b"6" and self.size is not None and self.answers:
             self.replies.extend(b"\x1b[%d;%dR" % (self.row + 1, self.column + 1))
         elif final == b"K":
             for key in [key for key in self.cells if key[0] == self.row and key[1] >= self.column]:
@@ -200,10 +202,10 @@ def utf8_length(byte):
 class Terminal:
     """The master side: everything the program writes is collected and drawn by a thread."""
 
-    def __init__(self, master, size=None):
+    def __init__(self, master, size=None, answers=True):
         self.master = master
         self.output = bytearray()
-        self.screen = Screen(size)
+        self.screen = Screen(size, answers)
         self.lock = threading.Lock()
         self.closing = threading.Event()
         self.thread = threading.Thread(target=self.collect, daemon=True)
@@ -323,7 +325,11 @@ def main():
         finally:
             os._exit(0)
     os.close(slave)
-    terminal = Terminal(master, tuple(script["size"]) if script.get("cutting_terminal") else None)
+    terminal = Terminal(
+        master,
+        tuple(script["size"]) if script.get("cutting_terminal") else None,
+        not script.get("silent_terminal"),
+    )
     pid = int(wait_for_file(os.path.join(folder, "pid.txt"), 10))
     marked = time.monotonic()
     ended = os.path.join(folder, "exit.txt")

@@ -50,9 +50,22 @@ struct Setup {
     linger: Option<f64>,
     /// Lines a shell printed on the terminal before the program started.
     printed: Option<&'static str>,
-    /// The terminal answers every cursor query and cuts its lines when it narrows, keeping
-    /// the cursor on its row, as xterm does (`tests/pty_driver.py`).
-    cutting: bool,
+    /// The screen the driver keeps of what the program writes.
+    screen: ScreenModel,
+}
+
+/// How the driver's screen behaves (`tests/pty_driver.py`).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum ScreenModel {
+    /// Text read off the screen only; a cursor query is answered by a step, if at all.
+    #[default]
+    Bare,
+    /// It answers every cursor query and cuts its lines when it narrows, keeping the cursor
+    /// on its row, as xterm does.
+    Cutting,
+    /// As [`ScreenModel::Cutting`], but it answers no cursor query, as a serial console or a
+    /// relay that swallows replies does.
+    Silent,
 }
 
 /// [`drive`] with the terminal and the command around the program set up as `setup` says.
@@ -92,7 +105,8 @@ fn drive_set_up(
         "size": [size.0, size.1],
         "timeout": timeout,
         "steps": steps,
-        "cutting_terminal": setup.cutting,
+        "cutting_terminal": setup.screen != ScreenModel::Bare,
+        "silent_terminal": setup.screen == ScreenModel::Silent,
     });
     let output = Command::new("python3")
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pty_driver.py"))
@@ -359,7 +373,7 @@ fn an_inline_form_narrowed_in_a_terminal_that_cuts_its_lines_keeps_the_shells_li
     ]);
     let setup = Setup {
         printed: Some("shell line 1\nshell line 2\nshell line 3\nshell line 4"),
-        cutting: true,
+        screen: ScreenModel::Cutting,
         ..Setup::default()
     };
     let args = ["demo", "--inline", "12"];
@@ -405,7 +419,7 @@ fn a_terminal_shrunk_and_restored_before_the_program_looked_is_drawn_whole_again
         {"signal": "TERM"}
     ]);
     let setup = Setup {
-        cutting: true,
+        screen: ScreenModel::Cutting,
         ..Setup::default()
     };
     let Some(report) = drive_set_up(&["demo"], (100, 30), &steps, 5.0, &setup) else {
@@ -511,5 +525,42 @@ fn a_flood_of_keys_that_takes_long_shows_its_progress_on_the_way() {
     assert!(
         screen.contains("qqq"),
         "the keys handled so far are on the screen:\n{screen}"
+    );
+}
+
+/// A terminal that never says where the cursor is (a serial console, a relay that swallows
+/// replies) is asked once, when an inline form opens: a resize and the end do not wait for an
+/// answer again (SIGTERM took 2 s), and the form's rows, taken to be where they were, are
+/// cleared (they were left on the screen).
+#[test]
+fn a_terminal_that_never_says_where_the_cursor_is_is_asked_once_and_the_inline_form_still_clears_its_rows()
+ {
+    let steps = json!([
+        {"wait_for": "esc cancel"},
+        {"resize": [70, 24]},
+        {"sleep": 0.5},
+        {"signal": "TERM"},
+        {"sleep": 1.0},
+        {"snapshot": true}
+    ]);
+    let setup = Setup {
+        screen: ScreenModel::Silent,
+        ..Setup::default()
+    };
+    let Some(report) = drive_set_up(&["demo", "--inline", "12"], (80, 24), &steps, 5.0, &setup)
+    else {
+        return;
+    };
+    report.assert_ended_with(143);
+    assert_eq!(
+        report.output.matches("\x1b[6n").count(),
+        1,
+        "asked once: {:?}",
+        report.output
+    );
+    let screen = report.snapshots.first().expect("a snapshot after the end");
+    assert!(
+        !screen.contains("Set up") && !screen.contains("esc cancel"),
+        "the form's rows cleared:\n{screen}"
     );
 }

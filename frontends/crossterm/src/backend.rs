@@ -9,6 +9,7 @@
 use std::fs::File;
 use std::io::{self, ErrorKind, Read};
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -61,6 +62,24 @@ impl TypedAhead {
     }
 }
 
+/// Whether the terminal left a cursor position request unanswered; shared by every backend of
+/// a session, so a terminal that does not answer (a serial console, a relay that swallows
+/// replies) costs the wait once, not again at each resize and at the end.
+#[derive(Clone, Debug, Default)]
+pub struct CursorReports(Arc<AtomicBool>);
+
+impl CursorReports {
+    /// Whether a request went unanswered.
+    fn unanswered(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Notes that a request went unanswered.
+    fn note_unanswered(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// Writes frames to the terminal device and counts the bytes it sends.
 #[derive(Debug)]
 pub struct TtyBackend {
@@ -68,6 +87,7 @@ pub struct TtyBackend {
     reader: Arc<File>,
     count: ByteCount,
     typed: TypedAhead,
+    reports: CursorReports,
     /// Bytes to leave right after the next frame, in its write (a notification's bell).
     after_frame: Vec<u8>,
     /// What to call right before the bytes entering the session's modes are written, while
@@ -76,18 +96,25 @@ pub struct TtyBackend {
 }
 
 impl TtyBackend {
-    /// A backend writing to `tty` (opened for reading and writing), adding to `count`, and
-    /// keeping in `typed` the keys that arrive while it waits for the terminal to answer.
+    /// A backend writing to `tty` (opened for reading and writing), adding to `count`,
+    /// keeping in `typed` the keys that arrive while it waits for the terminal to answer, and
+    /// in `reports` whether the terminal answers at all.
     ///
     /// It shares the session's descriptor rather than duplicating it: a duplicate would share
     /// the same open file anyway, at the cost of system calls to make and close it.
-    pub fn new(tty: &Arc<File>, count: ByteCount, typed: TypedAhead) -> Self {
+    pub fn new(
+        tty: &Arc<File>,
+        count: ByteCount,
+        typed: TypedAhead,
+        reports: CursorReports,
+    ) -> Self {
         let writer = CountingWriter::with_counter(WaitingWriter(Arc::clone(tty)), count.clone());
         Self {
             inner: LeanBackend::new(writer, ScreenSize::Terminal(Arc::clone(tty))),
             reader: Arc::clone(tty),
             count,
             typed,
+            reports,
             after_frame: Vec::new(),
             entering: None,
         }
@@ -130,8 +157,11 @@ impl TtyBackend {
     /// Asks the terminal where the cursor is (`ESC [ 6 n`) and reads its report.
     ///
     /// Bytes that arrive around the report (keys typed at that very moment) are kept in
-    /// [`TypedAhead`].
+    /// [`TypedAhead`]. A terminal that left a request unanswered is not asked again.
     fn query_cursor_position(&mut self) -> io::Result<Position> {
+        if self.reports.unanswered() {
+            return Err(unanswered());
+        }
         self.inner.send(b"\x1b[6n");
         self.write_pending()?;
         let deadline = Instant::now() + CURSOR_REPORT_TIMEOUT;
@@ -145,10 +175,8 @@ impl TtyBackend {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 self.typed.push(&received);
-                return Err(io::Error::new(
-                    ErrorKind::TimedOut,
-                    "the terminal did not report the cursor position",
-                ));
+                self.reports.note_unanswered();
+                return Err(unanswered());
             }
             let mut fds = [readable(&self.reader)];
             match poll_ready(&mut fds, Some(left)) {
@@ -168,6 +196,14 @@ impl TtyBackend {
             received.extend_from_slice(&chunk[..read]);
         }
     }
+}
+
+/// The error of a cursor position request the terminal does not answer.
+fn unanswered() -> io::Error {
+    io::Error::new(
+        ErrorKind::TimedOut,
+        "the terminal did not report the cursor position",
+    )
 }
 
 /// Finds a cursor position report (`ESC [ row ; column R`, 1-based) in `bytes`.
@@ -210,16 +246,26 @@ impl TtyBackend {
     /// # Errors
     /// When the terminal cannot be written or read.
     pub fn get_cursor_position(&mut self) -> io::Result<Position> {
-        let size = self.size()?;
-        let bottom = size.height.saturating_sub(1);
-        match self.query_cursor_position() {
-            Err(error) if error.kind() == ErrorKind::TimedOut => Ok(Position::new(0, bottom)),
-            Ok(position) => Ok(Position::new(
-                position.x.min(size.width.saturating_sub(1)),
-                position.y.min(bottom),
-            )),
-            Err(error) => Err(error),
+        match self.reported_cursor_position() {
+            Err(error) if error.kind() == ErrorKind::TimedOut => {
+                Ok(Position::new(0, self.size()?.height.saturating_sub(1)))
+            }
+            found => found,
         }
+    }
+
+    /// The cursor position as the terminal reports it, kept inside the drawn area.
+    ///
+    /// # Errors
+    /// When the terminal cannot be written or read, or does not answer (`TimedOut`, also at
+    /// once once it has left a request unanswered).
+    pub fn reported_cursor_position(&mut self) -> io::Result<Position> {
+        let size = self.size()?;
+        let position = self.query_cursor_position()?;
+        Ok(Position::new(
+            position.x.min(size.width.saturating_sub(1)),
+            position.y.min(size.height.saturating_sub(1)),
+        ))
     }
 
     /// Moves the cursor to `position`.

@@ -20,7 +20,12 @@ fn the_modes_leave_at_the_head_of_the_next_write_and_are_noted_once_as_it_is_mad
     let (ours, theirs) = UnixStream::pair().expect("a socket pair");
     theirs.set_nonblocking(true).expect("non-blocking");
     let tty = Arc::new(File::from(OwnedFd::from(ours)));
-    let mut backend = TtyBackend::new(&tty, ByteCount::default(), TypedAhead::default());
+    let mut backend = TtyBackend::new(
+        &tty,
+        ByteCount::default(),
+        TypedAhead::default(),
+        CursorReports::default(),
+    );
     backend.enter_with(b"<modes>", count_entered);
     let mut received = [0; 64];
     assert_eq!(

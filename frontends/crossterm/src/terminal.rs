@@ -7,7 +7,7 @@
 //! before the panic message is printed), and before a run ends on a signal.
 
 use std::fs::{File, OpenOptions};
-use std::io;
+use std::io::{self, ErrorKind};
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -16,7 +16,7 @@ use pi_agent_ask_core::draw::{Frame, Size};
 use ratatui::layout::{Position, Rect};
 
 use crate::backend::TtyBackend;
-use crate::backend::TypedAhead;
+use crate::backend::{CursorReports, TypedAhead};
 use crate::counting::ByteCount;
 use crate::drain::{PASTE_DRAIN_LIMIT, PASTE_QUIET, drain_arriving};
 use crate::inline::{InlineRows, Moved, moved, rewrapped_above, rewrapped_where_it_moved};
@@ -101,6 +101,8 @@ struct Shared {
     count: ByteCount,
     /// The keys typed while a backend waited for the terminal to answer.
     typed: TypedAhead,
+    /// Whether the terminal answers where the cursor is.
+    reports: CursorReports,
 }
 
 /// An open terminal session; dropping it restores the terminal.
@@ -189,7 +191,12 @@ impl TerminalSession {
                 } else {
                     0
                 };
-                let found = backend.get_cursor_position()?;
+                let found = match backend.reported_cursor_position() {
+                    // A terminal that does not say where the cursor is: the rows are taken
+                    // to be where they were.
+                    Err(error) if error.kind() == ErrorKind::TimedOut => self.parked,
+                    found => found?,
+                };
                 let rewrapped = rewrapped_where_it_moved(rewrapped, self.parked, found);
                 let Moved { top, scrolled_off } = moved(
                     self.area.y,
@@ -250,7 +257,8 @@ impl TerminalSession {
             return;
         }
         let backend = self.terminal.target_mut();
-        let (Ok(found), Ok(screen)) = (backend.get_cursor_position(), backend.size()) else {
+        // A terminal that does not say where the cursor is leaves the rows where they were.
+        let (Ok(found), Ok(screen)) = (backend.reported_cursor_position(), backend.size()) else {
             return;
         };
         if found != self.parked {

@@ -93,7 +93,12 @@ fn enter_screen_modes(
         DisableLineWrap,
         Hide
     )?;
-    let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone());
+    let mut backend = TtyBackend::new(
+        tty,
+        shared.count.clone(),
+        shared.typed.clone(),
+        shared.reports.clone(),
+    );
     backend.enter_with(&modes, restore::note_screen_entered);
     match options.screen {
         Screen::AlternateScreen => {
@@ -157,7 +162,12 @@ pub(super) fn inline_terminal(
     width: u16,
 ) -> io::Result<Painter<TtyBackend>> {
     let viewport = Viewport::Fixed(Rect::new(0, rows.top, width, rows.count));
-    let mut backend = TtyBackend::new(tty, shared.count.clone(), shared.typed.clone());
+    let mut backend = TtyBackend::new(
+        tty,
+        shared.count.clone(),
+        shared.typed.clone(),
+        shared.reports.clone(),
+    );
     // The form's rows are on the shell's screen, which the terminal rewraps as it narrows.
     backend.set_shrinking(Shrinking::ClearRow);
     Painter::new(backend, viewport)

@@ -38,9 +38,40 @@ pub struct TuiEnd {
     pub kept: Option<Vec<Draft>>,
 }
 
-/// Whether the rich questionnaire can run: a terminal device opens.
-pub fn available() -> bool {
-    pi_agent_ask_crossterm::has_tty()
+/// Whether a full-screen form (the questionnaire, the settings overlay, the inbox) can be
+/// drawn here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Availability {
+    /// A terminal device opens and can be drawn on.
+    Ready,
+    /// No terminal device opens.
+    NoTerminal,
+    /// `TERM` is `dumb`: the terminal has no cursor control, and escape sequences would show
+    /// as text (an editor's shell buffer, some consoles).
+    NoCursorControl,
+}
+
+impl Availability {
+    /// The end of a message saying why `what` (`the demo`, `--ui tui`) cannot draw on a
+    /// terminal without cursor control.
+    pub fn no_cursor_control(what: &str) -> String {
+        format!(
+            "{what} draws a full-screen form, which a terminal without cursor control \
+             (TERM=dumb) cannot show; run it in a terminal that has it"
+        )
+    }
+}
+
+/// Whether a full-screen form can be drawn here: a terminal device opens, and `TERM` does not
+/// say it lacks cursor control.
+pub fn availability() -> Availability {
+    if !pi_agent_ask_crossterm::has_tty() {
+        Availability::NoTerminal
+    } else if crate::terminal::term_is_dumb() {
+        Availability::NoCursorControl
+    } else {
+        Availability::Ready
+    }
 }
 
 /// Asks `call` in the terminal, with the settings file the call was read with (written with

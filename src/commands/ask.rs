@@ -371,12 +371,20 @@ pub fn surface_for(ui: UiArg, inline: Option<u16>, inbox: &str) -> Result<Surfac
     let placement = inline.map_or(Placement::FullScreen, Placement::Inline);
     let tui = |opening| Surface::Tui { placement, opening };
     Ok(match ui {
-        UiArg::Tui if tui::available() => tui(opening()),
-        UiArg::Tui => {
-            return Err(UsageError::new(
-                "--ui tui needs a terminal, and /dev/tty cannot be opened",
-            ));
-        }
+        UiArg::Tui => match tui::availability() {
+            tui::Availability::Ready => tui(opening()),
+            tui::Availability::NoTerminal => {
+                return Err(UsageError::new(
+                    "--ui tui needs a terminal, and /dev/tty cannot be opened",
+                ));
+            }
+            tui::Availability::NoCursorControl => {
+                return Err(UsageError::new(
+                    tui::Availability::no_cursor_control("--ui tui")
+                        + " (--ui dialogs asks with plain prompts on this one)",
+                ));
+            }
+        },
         UiArg::Dialogs => Surface::Dialogs,
         UiArg::Inbox => Surface::Inbox,
         UiArg::Popup => Surface::Popup(None),
@@ -384,7 +392,7 @@ pub fn surface_for(ui: UiArg, inline: Option<u16>, inbox: &str) -> Result<Surfac
             let at_terminal = foreground::person_at_terminal();
             if at_terminal && terminal::term_is_dumb() && terminal::tty_available() {
                 Surface::Dialogs
-            } else if at_terminal && tui::available() {
+            } else if at_terminal && tui::availability() == tui::Availability::Ready {
                 tui(Opening::ByPerson)
             } else if client::listening(inbox) {
                 Surface::Inbox

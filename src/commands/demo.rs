@@ -14,10 +14,18 @@ const DEMO: &str = include_str!("../../fixtures/demo.json");
 
 /// Opens the demo in the terminal and prints its result.
 pub fn run(args: &DemoArgs) -> Result<Outcome, UsageError> {
-    if !tui::available() {
-        return Err(UsageError::new(
-            "the demo needs a terminal, and /dev/tty cannot be opened",
-        ));
+    match tui::availability() {
+        tui::Availability::Ready => {}
+        tui::Availability::NoTerminal => {
+            return Err(UsageError::new(
+                "the demo needs a terminal, and /dev/tty cannot be opened",
+            ));
+        }
+        tui::Availability::NoCursorControl => {
+            return Err(UsageError::new(tui::Availability::no_cursor_control(
+                "the demo",
+            )));
+        }
     }
     let arguments: serde_json::Value =
         serde_json::from_str(DEMO).map_err(|error| UsageError::new(error.to_string()))?;

@@ -21,6 +21,7 @@ use crate::inbox::server::{Replies, Server, StartError};
 use crate::outcome::{UsageError, report, usage_failure};
 use crate::settings_file::SettingsFile;
 use crate::terminal;
+use crate::tui::Availability;
 
 /// Listens and shows asks until ctrl+c on the idle screen (exit 0) or a signal (`128 + n`);
 /// either way every ask still waiting gets its cancelled result first. A second inbox of the
@@ -28,10 +29,7 @@ use crate::terminal;
 /// inbox name is a usage error (exit 2).
 pub fn run(args: &InboxArgs) -> Exit {
     if terminal::term_is_dumb() {
-        report(
-            "the inbox draws full-screen forms, which a terminal without cursor control \
-             (TERM=dumb) cannot show; run it in a terminal that has it",
-        );
+        report(&Availability::no_cursor_control("the inbox"));
         return Exit::from(1);
     }
     let mut server = match Server::start(&args.name) {

@@ -13,15 +13,20 @@ use crate::outcome::UsageError;
 pub fn run(args: &SettingsArgs) -> Result<u8, UsageError> {
     use crate::effects::{Effects, Ending, Mode};
     use crate::settings_file::SettingsFile;
+    use crate::tui::Availability;
     use pi_agent_ask_core::settings_panel::SettingsPanel;
-    use pi_agent_ask_crossterm::{
-        ColorMode, End, OutputWatch, Screen, TerminalOptions, has_tty, run_with,
-    };
+    use pi_agent_ask_crossterm::{ColorMode, End, OutputWatch, Screen, TerminalOptions, run_with};
 
-    if !has_tty() {
-        return Err(UsageError::new(
-            "settings needs a terminal: run it in an interactive terminal",
-        ));
+    match crate::tui::availability() {
+        Availability::Ready => {}
+        Availability::NoTerminal => {
+            return Err(UsageError::new(
+                "settings needs a terminal: run it in an interactive terminal",
+            ));
+        }
+        Availability::NoCursorControl => {
+            return Err(UsageError::new(Availability::no_cursor_control("settings")));
+        }
     }
     let file = SettingsFile::open(args.config.as_deref());
     let path = file.display_path();

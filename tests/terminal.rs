@@ -431,32 +431,3 @@ fn a_character_the_terminal_draws_wider_than_counted_only_crowds_its_own_row() {
     );
     term.press(&["Escape"], "exit=");
 }
-
-#[test]
-fn an_arrow_whose_bytes_arrive_apart_moves_the_highlight_and_cancels_nothing() {
-    let Some(term) = Asking::start(100, 30) else {
-        return;
-    };
-    term.launch("demo");
-    term.tmux.wait_for_text(DATABASE_PROMPT);
-    // A slow link cuts Down's `ESC [ B` after its escape, twice.
-    for _ in 0..2 {
-        term.tmux.run(&["send-keys", "-t", "main", "-H", "1b"]);
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        term.tmux
-            .run(&["send-keys", "-t", "main", "-H", "5b", "42"]);
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-    let screen = term
-        .tmux
-        .wait_for("the highlight on the third option", |screen| {
-            screen.contains("› 3.")
-        });
-    assert!(!screen.contains("esc again"), "{screen}");
-    term.tmux.keys(&["Enter"]);
-    term.tmux.wait_for_text(CHECKS_PROMPT);
-    term.tmux.keys(&["C-c", "C-c"]);
-    let (document, _) = term.finish();
-    let (_, details) = read_result(document);
-    assert_eq!(details["answers"]["database"]["indices"], json!([3]));
-}

@@ -13,8 +13,10 @@
 //!   and then `[B` would start cancelling the form); followed by anything else, or by
 //!   nothing, it is the Esc key.
 //! - `ESC [` and `ESC O` left alone are alt+`[` and alt+shift+`o`, the keys that send them.
-//! - A longer sequence cut short (`ESC [ 1 ;`, half a mouse report) or a lone UTF-8 lead
-//!   byte is dropped after [`SEQUENCE_WAIT`].
+//! - A longer sequence cut short (`ESC [ 1 ;`, half a mouse report) is dropped after
+//!   [`SEQUENCE_WAIT`]; a UTF-8 character cut short is typed as U+FFFD then, as is at once a
+//!   byte that is not UTF-8 (a terminal set to Latin-1), so the person sees `�` where
+//!   something they typed did not come through.
 //! - A bracketed paste is one [`Event::Paste`] once its end arrives. A paste start followed
 //!   by [`PASTE_WAIT`] of silence with no end was not a paste: the start is dropped and what
 //!   came after it is read as typed keys, so ctrl+c or esc pressed then still act.
@@ -27,7 +29,7 @@ use std::time::Duration;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
-use sequence::{ESC, Parsed, parse};
+use sequence::{ESC, Parsed, REPLACEMENT_CHARACTER, parse};
 
 /// How long the rest of a cut escape sequence or UTF-8 character may take to arrive.
 pub const SEQUENCE_WAIT: Duration = Duration::from_millis(50);
@@ -162,6 +164,7 @@ fn given_up(kept: &[u8]) -> Option<Event> {
         [ESC] => (KeyCode::Esc, KeyModifiers::NONE),
         [ESC, b'['] => (KeyCode::Char('['), KeyModifiers::ALT),
         [ESC, b'O'] => (KeyCode::Char('O'), KeyModifiers::ALT | KeyModifiers::SHIFT),
+        [lead, ..] if *lead >= 0x80 => (KeyCode::Char(REPLACEMENT_CHARACTER), KeyModifiers::NONE),
         _ => return None,
     };
     Some(Event::Key(KeyEvent::new(code, modifiers)))

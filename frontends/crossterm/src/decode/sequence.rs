@@ -25,7 +25,7 @@ pub(super) enum Parsed {
     /// The start of a bracketed paste, this many bytes long.
     PasteStart(usize),
     /// Bytes that mean nothing here (an unknown or broken sequence, a stray paste end, a
-    /// cursor position report, a byte that is not UTF-8): this many are skipped.
+    /// cursor position report): this many are skipped.
     Skip(usize),
     /// The start of a sequence whose rest has not arrived yet.
     Incomplete,
@@ -57,6 +57,9 @@ fn with_alt(after_escape: &Parsed) -> Parsed {
         _ => key(KeyCode::Esc, KeyModifiers::NONE, 1),
     }
 }
+
+/// What a byte that is not UTF-8 is typed as.
+pub(super) const REPLACEMENT_CHARACTER: char = '\u{FFFD}';
 
 /// A key press event taking `taken` bytes.
 fn key(code: KeyCode, modifiers: KeyModifiers, taken: usize) -> Parsed {
@@ -91,14 +94,14 @@ fn character(bytes: &[u8]) -> Parsed {
         0xc2..=0xdf => 2,
         0xe0..=0xef => 3,
         0xf0..=0xf4 => 4,
-        _ => return Parsed::Skip(1),
+        _ => return not_utf8(),
     };
     let Some(encoded) = bytes.get(..length) else {
         let continued = bytes[1..].iter().all(|byte| byte & 0xc0 == 0x80);
         return if continued {
             Parsed::Incomplete
         } else {
-            Parsed::Skip(1)
+            not_utf8()
         };
     };
     match std::str::from_utf8(encoded)
@@ -107,8 +110,15 @@ fn character(bytes: &[u8]) -> Parsed {
     {
         Some(c) if c.is_uppercase() => key(KeyCode::Char(c), KeyModifiers::SHIFT, length),
         Some(c) => key(KeyCode::Char(c), KeyModifiers::NONE, length),
-        None => Parsed::Skip(1),
+        None => not_utf8(),
     }
+}
+
+/// A byte that starts no UTF-8 character (a terminal set to Latin-1 sends `é` as `0xe9`):
+/// typed as U+FFFD, so the person sees that something they typed did not come through, rather
+/// than nothing.
+pub(super) fn not_utf8() -> Parsed {
+    key(KeyCode::Char(REPLACEMENT_CHARACTER), KeyModifiers::NONE, 1)
 }
 
 /// `ESC O` and a key: the cursor keys and F1 to F4 in application mode. `ESC O` before

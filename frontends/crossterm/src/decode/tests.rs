@@ -189,11 +189,22 @@ fn a_cut_report_is_dropped_and_the_keys_after_it_count() {
 }
 
 #[test]
-fn a_lone_utf8_lead_byte_is_dropped() {
+fn a_byte_that_is_not_utf8_is_typed_as_the_replacement_character_not_dropped() {
     let mut decoder = Decoder::new();
-    assert_eq!(decoder.feed(&[0xc3], T0), vec![]);
-    assert_eq!(decoder.expire(T0 + SEQUENCE_WAIT), vec![]);
-    assert_eq!(decoder.feed(&[0xc3, b'b', 0xff], T0), vec![plain('b')]);
+    assert_eq!(decoder.feed(&[0xc3], T0), vec![], "the rest may come");
+    assert_eq!(decoder.expire(T0 + SEQUENCE_WAIT), vec![plain('\u{fffd}')]);
+    assert_eq!(
+        decoder.feed(&[0xc3, b'b', 0xff], T0),
+        vec![plain('\u{fffd}'), plain('b'), plain('\u{fffd}')]
+    );
+    assert_eq!(
+        decoder.feed(b"R\xe9ponse", T0),
+        [plain('R'), plain('\u{fffd}')]
+            .into_iter()
+            .chain("ponse".chars().map(plain))
+            .collect::<Vec<_>>(),
+        "Latin-1's é"
+    );
     assert_eq!(decoder.deadline(), None);
 }
 

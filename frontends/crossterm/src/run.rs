@@ -262,7 +262,7 @@ where
             }
             if suspended {
                 // What came after the suspend key was dropped with the terminal's input.
-                decoder = Decoder::new();
+                decoder.drop_kept();
                 break;
             }
             // Keys read together are shown together, unless they take long (a flood typed

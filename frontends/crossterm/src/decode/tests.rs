@@ -291,3 +291,90 @@ fn rxvt_ctrl_arrows_and_alt_before_a_sequence_are_keys_not_letters_or_escape() {
         [key(KeyCode::Left, M::ALT), plain('X')]
     );
 }
+
+const MS: Duration = Duration::from_millis(1);
+
+#[test]
+fn alt_enter_and_alt_backspace_whose_escape_came_alone_are_still_alt_keys() {
+    for (second, code) in [(b'\r', KeyCode::Enter), (0x7f, KeyCode::Backspace)] {
+        let mut decoder = Decoder::new();
+        assert_eq!(decoder.feed(&[ESC], T0), vec![]);
+        assert_eq!(
+            decoder.feed(&[second], T0 + 5 * MS),
+            vec![key(code, KeyModifiers::ALT)]
+        );
+    }
+}
+
+#[test]
+fn the_rest_of_a_key_cut_later_than_the_wait_is_dropped_and_the_wait_grows_to_read_the_next() {
+    let esc = key(KeyCode::Esc, KeyModifiers::NONE);
+    let down = key(KeyCode::Down, KeyModifiers::NONE);
+    let mut decoder = Decoder::new();
+    assert_eq!(decoder.feed(&[ESC], T0), vec![]);
+    assert_eq!(decoder.expire(T0 + SEQUENCE_WAIT), vec![esc.clone()]);
+    assert_eq!(
+        decoder.feed(b"[Bx", T0 + 200 * MS),
+        vec![plain('x')],
+        "`[B` is no text"
+    );
+    let t1 = T0 + 2 * LATE_REST_WINDOW;
+    assert_eq!(decoder.feed(&[ESC], t1), vec![]);
+    assert_eq!(
+        decoder.deadline(),
+        Some(t1 + 300 * MS),
+        "half as long again"
+    );
+    assert_eq!(decoder.feed(b"[B", t1 + 200 * MS), vec![down]);
+    for _ in 0..5 {
+        let later = t1 + 3 * LATE_REST_WINDOW;
+        decoder.feed(&[ESC], later);
+        decoder.expire(later + LONGEST_SEQUENCE_WAIT);
+        decoder.feed(b"[A", later + LATE_REST_WINDOW);
+    }
+    decoder.feed(&[ESC], T0);
+    assert_eq!(
+        decoder.deadline(),
+        Some(T0 + LONGEST_SEQUENCE_WAIT),
+        "never longer than {LONGEST_SEQUENCE_WAIT:?}"
+    );
+}
+
+#[test]
+fn the_late_rest_of_a_mouse_report_or_of_a_key_cut_after_its_bracket_is_dropped() {
+    let mut decoder = Decoder::new();
+    decoder.feed(&[ESC], T0);
+    decoder.expire(T0 + SEQUENCE_WAIT);
+    assert_eq!(decoder.feed(b"[<0;12;5M", T0 + 150 * MS), vec![]);
+    let t1 = T0 + 2 * LATE_REST_WINDOW;
+    decoder.feed(b"\x1b[", t1);
+    let given_up = t1 + LONGEST_SEQUENCE_WAIT;
+    assert_eq!(
+        decoder.expire(given_up),
+        vec![key(KeyCode::Char('['), KeyModifiers::ALT)]
+    );
+    assert_eq!(decoder.feed(b"D", given_up + 100 * MS), vec![]);
+}
+
+#[test]
+fn keys_typed_after_an_esc_are_never_taken_for_the_rest_of_a_key() {
+    let mut decoder = Decoder::new();
+    decoder.feed(&[ESC], T0);
+    decoder.expire(T0 + SEQUENCE_WAIT);
+    assert_eq!(
+        decoder.feed(b"[", T0 + 200 * MS),
+        vec![plain('[')],
+        "a person types one key a read"
+    );
+    assert_eq!(
+        decoder.feed(b"B", T0 + 300 * MS),
+        vec![key(KeyCode::Char('B'), KeyModifiers::SHIFT)]
+    );
+    decoder.feed(&[ESC], T0);
+    decoder.expire(T0 + SEQUENCE_WAIT);
+    assert_eq!(
+        decoder.feed(b"[B", T0 + LATE_REST_WINDOW + 100 * MS),
+        vec![plain('['), key(KeyCode::Char('B'), KeyModifiers::SHIFT)],
+        "too late to be a cut key's"
+    );
+}

@@ -395,6 +395,7 @@ mod fresh;
 mod moves;
 mod overflow;
 mod runs;
+mod scroll;
 mod shrinking;
 mod tails;
 #[cfg(test)]

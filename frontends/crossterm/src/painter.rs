@@ -3,7 +3,8 @@
 //! A [`Painter`] keeps the last frame it drew. The next frame's runs are compared with it row
 //! by row; only a row whose runs differ is painted into cells and handed to the target, whose
 //! encoder writes the cells the screen does not show yet. A keystroke that moves a highlight
-//! repaints two rows, not the screen.
+//! repaints two rows, not the screen; one that scrolls a list has the terminal scroll it and
+//! paints the rows that come into view.
 
 use std::io;
 
@@ -11,6 +12,7 @@ use pi_agent_ask_core::draw::{Frame, Size as FrameSize};
 use ratatui::layout::{Position, Rect, Size};
 
 use self::rows::{RowChange, RowIndex, changed_rows, row_change};
+use self::shift::find_shift;
 use crate::fresh::{FreshRun, Shades, fresh_runs};
 use crate::paint::{RowCells, paint_row, screen_cursor};
 use crate::theme::Theme;
@@ -47,6 +49,10 @@ pub trait DrawTarget {
     /// row shows before `x`, when an erase can: the row runs to `right`, the screen's edge.
     /// Returns whether it did; when it did not, the row is drawn.
     fn blank_row_from(&mut self, x: u16, y: u16, right: u16) -> bool;
+
+    /// Scrolls rows `top..bottom` of the screen `by` rows, up when positive, the rows it
+    /// uncovers left blank (see [`Encoder::scroll_rows`](crate::encode::Encoder::scroll_rows)).
+    fn scroll_rows(&mut self, top: u16, bottom: u16, by: i16);
 
     /// Forgets what every cell of the screen shows, so that the next frame writes them all.
     fn forget_cells(&mut self);
@@ -184,19 +190,43 @@ impl<T: DrawTarget> Painter<T> {
             .last
             .take()
             .filter(|last| last.epoch == epoch && last.area == area);
-        let changed = last
+        let mut changed = last
             .as_ref()
             .map(|last| changed_rows(&frame, &last.frame, area.height, &mut self.changed));
+        // Inline, the form's rows are the shell's screen, where a region scrolled from its
+        // top row may push a row into the scrollback.
+        let shift = match (&last, changed) {
+            (Some(last), Some(flags)) if self.viewport == Viewport::Fullscreen => {
+                find_shift((&frame, &rows), (&last.frame, &last.rows), flags)
+            }
+            _ => None,
+        };
+        if let Some(shift) = &shift {
+            let region = shift.region();
+            self.target
+                .scroll_rows(area.y + region.start, area.y + region.end, shift.by);
+            // The rows the scroll uncovered are blank, whatever the last frame showed there.
+            changed = None;
+        }
         let mut fresh = Vec::new();
         let mut shades = Shades::new(theme);
         for y in 0..area.height {
             if changed.is_some_and(|changed| !changed[usize::from(y)]) {
                 continue;
             }
+            let shown = match &shift {
+                Some(shift) => shift.shown_before(y),
+                None => Some(y),
+            };
+            if shown.is_some_and(|before| before != y) {
+                // Moved with the band: the screen shows it already.
+                continue;
+            }
             let runs = rows.runs(&frame, y);
-            let change = match &last {
-                Some(last) => row_change(runs.clone(), last.rows.runs(&last.frame, y)),
-                None => RowChange::From(0),
+            let change = match (&last, shown) {
+                (Some(last), Some(_)) => row_change(runs.clone(), last.rows.runs(&last.frame, y)),
+                (Some(_), None) => row_change(runs.clone(), std::iter::empty()),
+                (None, _) => RowChange::From(0),
             };
             let unchanged_before = match change {
                 RowChange::Same => continue,
@@ -251,6 +281,7 @@ impl<T: DrawTarget> Painter<T> {
 }
 
 mod rows;
+mod shift;
 
 #[cfg(test)]
 mod tests {

@@ -207,6 +207,22 @@ impl Shadow {
         }
     }
 
+    /// Notes rows `top..bottom` scrolled `by` rows (up when positive), those uncovered
+    /// blank. The caller keeps `by` shorter than the rows.
+    pub fn scroll_rows(&mut self, top: u16, bottom: u16, by: i16) {
+        let rows = &mut self.rows[usize::from(top)..usize::from(bottom)];
+        let count = usize::from(by.unsigned_abs());
+        let uncovered = if by > 0 {
+            rows.rotate_left(count);
+            let length = rows.len();
+            &mut rows[length - count..]
+        } else {
+            rows.rotate_right(count);
+            &mut rows[..count]
+        };
+        uncovered.fill_with(|| Row::known(Vec::new()));
+    }
+
     /// Forgets every cell.
     pub fn forget(&mut self) {
         self.rows.fill_with(|| Row::Unknown);

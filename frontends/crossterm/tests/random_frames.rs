@@ -83,7 +83,7 @@ fn frames() -> impl Strategy<Value = (Size, Vec<Vec<DrawCmd>>)> {
 }
 
 /// How one frame follows from the one before: a run taken out, put in, moved or given another
-/// style, or the frame drawn some frames before drawn again.
+/// style, a band of rows scrolled, or the frame drawn some frames before drawn again.
 #[derive(Clone, Debug)]
 enum Step {
     Remove(usize),
@@ -91,6 +91,13 @@ enum Step {
     Move(usize, Pos),
     Restyle(usize, Style),
     Back(usize),
+    /// The runs on rows `top..bottom` moved up `by` rows (down when negative), those moved
+    /// out of those rows gone: a list scrolled.
+    Scroll {
+        top: u16,
+        bottom: u16,
+        by: i16,
+    },
 }
 
 /// A screen size, a first frame, and the frames that follow from it step by step.
@@ -110,6 +117,37 @@ fn edited_frames() -> impl Strategy<Value = (Size, Vec<Vec<DrawCmd>>)> {
             proptest::collection::vec(run(size), 0..12),
             proptest::collection::vec(step, 1..10),
         )
+            .prop_map(|(size, first, steps)| (size, follow(first, &steps)))
+    })
+}
+
+/// A screen of 8 to 16 rows with a run on every row at first, and frames that follow from it
+/// by bands of rows scrolled, with runs put in (on the rows a scroll uncovered, among others)
+/// and restyled between, and frames drawn again.
+fn scrolled_frames() -> impl Strategy<Value = (Size, Vec<Vec<DrawCmd>>)> {
+    (6_u16..20, 8_u16..17).prop_flat_map(|(width, height)| {
+        let size = Size::new(width, height);
+        let line = (
+            0..3_u16,
+            proptest::collection::vec(proptest::sample::select(PIECES), 1..6),
+            style(),
+        );
+        let first = proptest::collection::vec(line, usize::from(height)).prop_map(|lines| {
+            (0_u16..)
+                .zip(lines)
+                .map(|(y, (x, pieces, style))| {
+                    DrawCmd::text(Pos::new(x, y), pieces.concat(), style)
+                })
+                .collect::<Vec<_>>()
+        });
+        let step = prop_oneof![
+            3 => (0..height / 2, height / 2 + 1..=height, -3_i16..=3)
+                .prop_map(|(top, bottom, by)| Step::Scroll { top, bottom, by }),
+            2 => (any::<usize>(), run(size)).prop_map(|(at, run)| Step::Insert(at, run)),
+            1 => (any::<usize>(), style()).prop_map(|(at, style)| Step::Restyle(at, style)),
+            1 => (1_usize..4).prop_map(Step::Back),
+        ];
+        (Just(size), first, proptest::collection::vec(step, 1..10))
             .prop_map(|(size, first, steps)| (size, follow(first, &steps)))
     })
 }
@@ -142,6 +180,21 @@ fn follow(first: Vec<DrawCmd>, steps: &[Step]) -> Vec<Vec<DrawCmd>> {
             Step::Back(count) => {
                 next.clone_from(&frames[frames.len().saturating_sub(count + 1)]);
             }
+            Step::Scroll { top, bottom, by } => {
+                next.retain_mut(|run| {
+                    let DrawCmd::Text { pos, .. } = run;
+                    if !(*top..*bottom).contains(&pos.y) {
+                        return true;
+                    }
+                    match pos.y.checked_add_signed(-by) {
+                        Some(y) if (*top..*bottom).contains(&y) => {
+                            pos.y = y;
+                            true
+                        }
+                        _ => false,
+                    }
+                });
+            }
         }
         frames.push(next);
     }
@@ -172,6 +225,15 @@ proptest! {
     #[test]
     fn every_frame_shows_exactly_what_it_paints_whatever_came_before(
         (size, frames) in frames(),
+        theme in proptest::sample::select(themes().to_vec()),
+        shrinking in proptest::sample::select(vec![Shrinking::EraseTail, Shrinking::ClearRow]),
+    ) {
+        check_drawn(size, frames, &theme, shrinking);
+    }
+
+    #[test]
+    fn frames_whose_rows_scrolled_show_exactly_what_they_paint(
+        (size, frames) in scrolled_frames(),
         theme in proptest::sample::select(themes().to_vec()),
         shrinking in proptest::sample::select(vec![Shrinking::EraseTail, Shrinking::ClearRow]),
     ) {

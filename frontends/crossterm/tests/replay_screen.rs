@@ -4,6 +4,8 @@
 
 mod support;
 
+use std::fmt::Write as _;
+
 use support::look::{assert_shows, assert_shows_but_clusters};
 use support::{demo_form, erased_painter, form};
 
@@ -55,8 +57,9 @@ const SCRIPT: &[Step] = &[
     Step::Key("up"),
 ];
 
-/// Replays `script` on `form` from a 120×40 screen, checking the emulator after every frame.
-fn replay(mut form: pi_agent_ask_core::form::Form, script: &[Step], compared: Compared) {
+/// Replays `script` on `form` from a 120×40 screen, checking the emulator after every frame;
+/// returns every byte written.
+fn replay(mut form: pi_agent_ask_core::form::Form, script: &[Step], compared: Compared) -> Vec<u8> {
     let (mut width, mut height) = (120, 40);
     let mut parser = vt100::Parser::new(height, width, 0);
     let mut painter = erased_painter(Size::new(width, height));
@@ -100,11 +103,63 @@ fn replay(mut form: pi_agent_ask_core::form::Form, script: &[Step], compared: Co
             Compared::ButClusters => assert_shows_but_clusters(&parser, &drawn, step),
         }
     }
+    painter.target().writer().clone()
 }
 
 #[test]
 fn every_frame_of_a_scripted_session_shows_exactly_what_was_drawn() {
     replay(demo_form(), SCRIPT, Compared::Every);
+}
+
+#[test]
+fn a_list_and_a_summary_the_terminal_scrolls_show_exactly_what_was_drawn() {
+    let options: Vec<_> = (1..=60)
+        .map(|n| {
+            serde_json::json!({
+                "value": format!("v{n}"),
+                "label": format!("Option number {n}"),
+                "description": if n % 3 == 0 { format!("Every third option, {n}, says more on a line") } else { String::new() }
+            })
+        })
+        .collect();
+    let long_answer = (1..=200).fold(String::new(), |mut text, n| {
+        let _ = writeln!(text, "log line {n}");
+        text
+    });
+    let arguments = serde_json::json!({
+        "questions": [
+            {"id": "pick", "prompt": "Which option?", "type": "single", "options": options},
+            {"id": "log", "prompt": "Paste the log", "type": "single",
+             "options": [{"value": "none", "label": "No log"}]}
+        ]
+    });
+    let mut script: Vec<Step> = std::iter::repeat_with(|| Step::Key("down"))
+        .take(40)
+        .collect();
+    script.extend(std::iter::repeat_with(|| Step::Key("up")).take(25));
+    script.extend([
+        Step::Key("pagedown"),
+        Step::Key("pagedown"),
+        Step::Key("pageup"),
+        Step::Key("end"),
+        Step::Key("home"),
+        Step::Resize(70, 20),
+        Step::Key("up"),
+        Step::Key("up"),
+        Step::Key("tab"),
+        Step::Paste(Box::leak(long_answer.into_boxed_str())),
+        Step::Key("esc"),
+        Step::Key("tab"),
+    ]);
+    script.extend(std::iter::repeat_with(|| Step::Key("down")).take(12));
+    script.extend(std::iter::repeat_with(|| Step::Key("up")).take(6));
+    let written = replay(form(&arguments), &script, Compared::Every);
+    // Each scroll resets the scrolling region after it.
+    let scrolls = written
+        .windows(3)
+        .filter(|bytes| *bytes == b"\x1b[r")
+        .count();
+    assert!(scrolls >= 10, "the terminal scrolled {scrolls} times");
 }
 
 #[test]

@@ -183,6 +183,38 @@ impl RowIndex {
         self.starts[y] as usize..self.starts[y + 1] as usize
     }
 
+    /// Whether row `y` of `frame` and row `before` of `old` (indexed by `old_rows`) agree in
+    /// outline: as many runs, the first at the same column with as much text in the same
+    /// style. Rows that do not agree differ; rows that agree may not.
+    pub(super) fn same_outline(
+        &self,
+        frame: &Frame,
+        y: u16,
+        old_rows: &Self,
+        old: &Frame,
+        before: u16,
+    ) -> bool {
+        let (span, old_span) = (self.span(y), old_rows.span(before));
+        if span.len() != old_span.len() {
+            return false;
+        }
+        if span.is_empty() {
+            return true;
+        }
+        let DrawCmd::Text { pos, text, style } = &frame.cmds[self.order[span.start] as usize];
+        let DrawCmd::Text {
+            pos: old_pos,
+            text: old_text,
+            style: old_style,
+        } = &old.cmds[old_rows.order[old_span.start] as usize];
+        pos.x == old_pos.x && text.len() == old_text.len() && style == old_style
+    }
+
+    /// Whether row `y` has no runs.
+    pub(super) fn is_empty(&self, y: u16) -> bool {
+        self.span(y).is_empty()
+    }
+
     /// Row `y`'s runs of `frame`, in the frame's order.
     pub(super) fn runs<'a>(
         &'a self,

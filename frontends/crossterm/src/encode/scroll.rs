@@ -1,0 +1,46 @@
+//! Scrolling part of the screen: a list that moves by a row is shifted by the terminal, not
+//! written again, and only the rows it uncovers are drawn.
+
+use std::io::Write as _;
+
+use ratatui::layout::Position;
+
+use super::Encoder;
+use crate::cell::Shade;
+
+impl Encoder {
+    /// Appends the bytes that scroll rows `top..bottom` of the screen `by` rows, up when it
+    /// is positive (row `top + by` comes to `top`) and down when it is negative, inside a
+    /// scrolling region (`ESC [ top ; bottom r`, then `ESC [ n S` or `ESC [ n T`, then the
+    /// region reset to the whole screen), and notes that the rows moved and that those they
+    /// uncovered are blank. The style is reset first, so the uncovered rows take the default
+    /// background; setting and resetting the region leaves the cursor at the top-left corner.
+    pub fn scroll_rows(&mut self, out: &mut Vec<u8>, top: u16, bottom: u16, by: i16) {
+        let height = self.shadow.size().height;
+        let count = by.unsigned_abs();
+        if by == 0 || top >= bottom || bottom > height || count >= bottom - top {
+            return;
+        }
+        self.set_style(out, Shade::BLANK);
+        // Writing to a vector cannot fail.
+        let _ = write!(out, "\x1b[{};{}r", top + 1, bottom);
+        let direction = if by > 0 { 'S' } else { 'T' };
+        if count == 1 {
+            let _ = write!(out, "\x1b[{direction}");
+        } else {
+            let _ = write!(out, "\x1b[{count}{direction}");
+        }
+        out.extend_from_slice(b"\x1b[r");
+        self.cursor = Some(Position::ORIGIN);
+        self.shadow.scroll_rows(top, bottom, by);
+        let (top, bottom) = (usize::from(top), usize::from(bottom));
+        let used = &mut self.used[top..bottom];
+        if by > 0 {
+            used.rotate_left(usize::from(count));
+            used[bottom - top - usize::from(count)..].fill(0);
+        } else {
+            used.rotate_right(usize::from(count));
+            used[..usize::from(count)].fill(0);
+        }
+    }
+}

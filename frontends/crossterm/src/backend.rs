@@ -338,8 +338,8 @@ impl DrawTarget for TtyBackend {
         self.inner.blank_row_from(x, y, right)
     }
 
-    fn scroll_rows(&mut self, top: u16, bottom: u16, by: i16) {
-        self.inner.scroll_rows(top, bottom, by);
+    fn scroll_rows(&mut self, top: u16, bottom: u16, by: i16) -> bool {
+        self.inner.scroll_rows(top, bottom, by)
     }
 
     fn forget_cells(&mut self) {

@@ -221,8 +221,8 @@ impl<W: Write> DrawTarget for LeanBackend<W> {
         self.encoder.blank_row_from(&mut self.pending, x, y, right)
     }
 
-    fn scroll_rows(&mut self, top: u16, bottom: u16, by: i16) {
-        self.encoder.scroll_rows(&mut self.pending, top, bottom, by);
+    fn scroll_rows(&mut self, top: u16, bottom: u16, by: i16) -> bool {
+        self.encoder.scroll_rows(&mut self.pending, top, bottom, by)
     }
 
     fn forget_cells(&mut self) {

@@ -52,7 +52,8 @@ pub trait DrawTarget {
 
     /// Scrolls rows `top..bottom` of the screen `by` rows, up when positive, the rows it
     /// uncovers left blank (see [`Encoder::scroll_rows`](crate::encode::Encoder::scroll_rows)).
-    fn scroll_rows(&mut self, top: u16, bottom: u16, by: i16);
+    /// Returns whether it did; when it did not, the rows are drawn.
+    fn scroll_rows(&mut self, top: u16, bottom: u16, by: i16) -> bool;
 
     /// Forgets what every cell of the screen shows, so that the next frame writes them all.
     fn forget_cells(&mut self);
@@ -200,11 +201,13 @@ impl<T: DrawTarget> Painter<T> {
                 find_shift((&frame, &rows), (&last.frame, &last.rows), flags)
             }
             _ => None,
-        };
-        if let Some(shift) = &shift {
+        }
+        .filter(|shift| {
             let region = shift.region();
             self.target
-                .scroll_rows(area.y + region.start, area.y + region.end, shift.by);
+                .scroll_rows(area.y + region.start, area.y + region.end, shift.by)
+        });
+        if shift.is_some() {
             // The rows the scroll uncovered are blank, whatever the last frame showed there.
             changed = None;
         }

@@ -15,11 +15,12 @@ impl Encoder {
     /// region reset to the whole screen), and notes that the rows moved and that those they
     /// uncovered are blank. The style is reset first, so the uncovered rows take the default
     /// background; setting and resetting the region leaves the cursor at the top-left corner.
-    pub fn scroll_rows(&mut self, out: &mut Vec<u8>, top: u16, bottom: u16, by: i16) {
+    /// Returns whether it did: not for rows off the screen, or a shift of none or of them all.
+    pub fn scroll_rows(&mut self, out: &mut Vec<u8>, top: u16, bottom: u16, by: i16) -> bool {
         let height = self.shadow.size().height;
         let count = by.unsigned_abs();
         if by == 0 || top >= bottom || bottom > height || count >= bottom - top {
-            return;
+            return false;
         }
         self.set_style(out, Shade::BLANK);
         // Writing to a vector cannot fail.
@@ -42,5 +43,6 @@ impl Encoder {
             used.rotate_right(usize::from(count));
             used[..usize::from(count)].fill(0);
         }
+        true
     }
 }

@@ -11,8 +11,8 @@ use crate::cell::Shade;
 impl Encoder {
     /// Appends the bytes that scroll rows `top..bottom` of the screen `by` rows, up when it
     /// is positive (row `top + by` comes to `top`) and down when it is negative, inside a
-    /// scrolling region (`ESC [ top ; bottom r`, then `ESC [ n S` or `ESC [ n T`, then the
-    /// region reset to the whole screen), and notes that the rows moved and that those they
+    /// scrolling region (`ESC [ top ; bottom r`, then line feeds on its last row or reverse
+    /// indexes on its first, then the region reset to the whole screen), and notes that the rows moved and that those they
     /// uncovered are blank. The style is reset first, so the uncovered rows take the default
     /// background; setting and resetting the region leaves the cursor at the top-left corner.
     /// Returns whether it did: not for rows off the screen, or a shift of none or of them all.
@@ -25,11 +25,17 @@ impl Encoder {
         self.set_style(out, Shade::BLANK);
         // Writing to a vector cannot fail.
         let _ = write!(out, "\x1b[{};{}r", top + 1, bottom);
-        let direction = if by > 0 { 'S' } else { 'T' };
-        if count == 1 {
-            let _ = write!(out, "\x1b[{direction}");
+        // A line feed on the region's last row scrolls it up, a reverse index on its first
+        // scrolls it down: VT100's own, which every terminal has (the Linux console has no
+        // `ESC [ n S`).
+        let (row, step): (u16, &[u8]) = if by > 0 {
+            (bottom, b"\n")
         } else {
-            let _ = write!(out, "\x1b[{count}{direction}");
+            (top + 1, b"\x1bM")
+        };
+        let _ = write!(out, "\x1b[{row}H");
+        for _ in 0..count {
+            out.extend_from_slice(step);
         }
         out.extend_from_slice(b"\x1b[r");
         self.cursor = Some(Position::ORIGIN);

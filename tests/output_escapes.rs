@@ -1,5 +1,7 @@
 //! No control character leaves in the JSON the program prints: DEL, the C1 controls and the
-//! bidirectional controls in payload text or typed answers are written as `\u` escapes.
+//! bidirectional controls in payload text or typed answers are written as `\u` escapes. Output
+//! standard output cannot take is kept or taken back; a reader that went away ends the run as
+//! SIGPIPE would.
 
 mod support;
 
@@ -108,4 +110,32 @@ fn a_result_a_file_takes_only_part_of_is_taken_back_out_of_the_file() {
         "",
         "the part the file took stayed in it"
     );
+}
+
+#[test]
+fn a_long_check_whose_reader_goes_away_exits_as_sigpipe_would_and_says_nothing() {
+    use std::io::Read as _;
+    let dir = tempfile::tempdir().unwrap();
+    let options: Vec<Value> = (0..20_000)
+        .map(|n| json!({"value": format!("v{n}"), "label": format!("Option {n}")}))
+        .collect();
+    let arguments = json!({"questions": [{"id": "q", "prompt": "Which?", "options": options}]});
+    std::fs::write(dir.path().join("arguments.json"), arguments.to_string()).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_pi-agent-ask"))
+        .current_dir(dir.path())
+        .args(["check", "arguments.json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut start = [0_u8; 16];
+    child
+        .stdout
+        .take()
+        .expect("a pipe")
+        .read_exact(&mut start)
+        .expect("the output's start");
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(141));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }

@@ -48,7 +48,7 @@ pub fn write_pretty(writer: impl io::Write, value: &impl Serialize) -> io::Resul
             inner: PrettyFormatter::new(),
         },
     );
-    value.serialize(&mut serializer).map_err(io::Error::other)
+    value.serialize(&mut serializer).map_err(io::Error::from)
 }
 
 /// Appends JSON text `text`, written by a writer that escapes only what JSON requires, to

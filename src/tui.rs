@@ -52,8 +52,8 @@ pub enum Availability {
 }
 
 impl Availability {
-    /// The end of a message saying why `what` (`the demo`, `--ui tui`) cannot draw on a
-    /// terminal without cursor control.
+    /// The message saying why `what` (`the demo`, `--ui tui`) cannot draw on a terminal
+    /// without cursor control.
     pub fn no_cursor_control(what: &str) -> String {
         format!(
             "{what} draws a full-screen form, which a terminal without cursor control \

@@ -350,3 +350,32 @@ fn an_inline_form_that_ends_right_after_its_window_grew_twice_clears_its_rows_an
         "the shell's last line is kept:\n{screen}"
     );
 }
+
+/// tmux moves a window's rows for a second size at once but tells the program of it only a
+/// quarter of a second after the first: a form that follows the first size then stands on a
+/// screen taller than it was told, its rows moved further down than that size has rows.
+/// Taking the screen's size from the terminal itself, not from what it was last told, keeps
+/// the form off the shell's lines (it made room by scrolling a screen it took to be shorter,
+/// and drew over the shell's last six lines).
+#[test]
+fn an_inline_form_that_hears_of_a_size_the_terminal_has_already_outgrown_keeps_the_shells_lines() {
+    let Some(term) = Asking::start(80, 15) else {
+        return;
+    };
+    // A shell without job control leaves a stopped program alone, and writes nothing.
+    term.tmux.type_line("set +m");
+    open_demo(&term, "--inline 10");
+    // Stopped, the program hears of the first size only once the terminal has the second.
+    let program = term.program_pid();
+    support::send_signal(program, "STOP");
+    term.tmux.resize(80, 22);
+    term.tmux.resize(80, 30);
+    support::send_signal(program, "CONT");
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let screen = term.tmux.wait_for_text("esc cancel");
+    assert_below_the_command(&screen, 30);
+    term.tmux.keys(&["Escape"]);
+    let (_, exit) = term.finish();
+    assert_eq!(exit, 0, "one esc leaves a form with nothing answered");
+    assert_clean_scrollback(&term);
+}

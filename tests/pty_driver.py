@@ -12,10 +12,13 @@ The script is one JSON document in argv[1]:
                {"close": true}, {"mark": true}, {"snapshot": true}],
      "cutting_terminal": true, "silent_terminal": true}
 
-With `cutting_terminal`, the screen answers every cursor query with where its cursor is, scrolls
-at its bottom row, and cuts its lines when it narrows, keeping the cursor on its row, as xterm
-does (tmux rewraps instead); with `silent_terminal` too, it answers no cursor query, as a
-serial console or a relay that swallows replies does.
+`answer_cursor_query` waits for a cursor position request and answers it with the keys first,
+then the cursor on the top-left cell and the screen's bottom-right corner (the program asks
+for both at once). With `cutting_terminal`, the screen answers every cursor query with where
+its cursor is, keeps cursor moves on the screen, saves and restores the cursor (`ESC 7`,
+`ESC 8`), scrolls at its bottom row, and cuts its lines when it narrows, keeping the cursor on
+its row, as xterm does (tmux rewraps instead); with `silent_terminal` too, it answers no
+cursor query, as a serial console or a relay that swallows replies does.
 
 A session leader of its own (a forked copy of this driver) owns the terminal, ignores SIGHUP
 the way a shell that stays alive does, and runs the command with the terminal as its standard
@@ -86,6 +89,7 @@ class Screen:
         self.cells = {}
         self.row = 0
         self.column = 0
+        self.saved = (0, 0)
         self.pending = b""
         # With a size, the screen is a cutting terminal's (see the module's notes).
         self.size = size
@@ -119,7 +123,7 @@ class Screen:
                         break
                     at += 1
                     continue
-                self.escape(match.group(1), match.group(2), match.group(3))
+                self.escape(match.group(1), match.group(2), match.group(3) or data[at + 1 : match.end()])
                 at = match.end()
             elif byte < 0x20:
                 self.control(byte)
@@ -134,10 +138,14 @@ class Screen:
 
     def escape(self, csi, params, final):
         if csi is None:
+            self.save_or_restore(final)
             return
         if final == b"H" or final == b"f":
             numbers = [int(n) if n else 1 for n in params.split(b";")] + [1, 1]
             self.row, self.column = numbers[0] - 1, numbers[1] - 1
+            if self.size is not None:
+                self.row = min(self.row, self.size[1] - 1)
+                self.column = min(self.column, self.size[0] - 1)
         elif final in b"ABCD" and params.isdigit() or final in b"ABCD" and not params:
             count = int(params) if params else 1
             if final == b"A":
@@ -155,6 +163,13 @@ class Screen:
         elif final == b"K":
             for key in [key for key in self.cells if key[0] == self.row and key[1] >= self.column]:
                 del self.cells[key]
+
+    def save_or_restore(self, final):
+        """`ESC 7` saves where the cursor is, `ESC 8` puts it back there."""
+        if final == b"7":
+            self.saved = (self.row, self.column)
+        elif final == b"8":
+            self.row, self.column = self.saved
 
     def control(self, byte):
         if byte == 0x0D:
@@ -206,6 +221,8 @@ class Terminal:
         self.master = master
         self.output = bytearray()
         self.screen = Screen(size, answers)
+        # The pseudo-terminal's size, columns and rows, as last set.
+        self.window = size
         self.lock = threading.Lock()
         self.closing = threading.Event()
         self.thread = threading.Thread(target=self.collect, daemon=True)
@@ -292,13 +309,17 @@ def run_step(step, terminal, pid, ended, snapshots):
     elif "answer_cursor_query" in step:
         terminal.wait_for_bytes(b"\x1b[6n", ended)
         typed = step["answer_cursor_query"]
-        os.write(terminal.master, typed.encode("utf-8") + b"\x1b[1;1R")
+        # Where the cursor is, then where the screen's bottom-right corner is.
+        columns, rows = terminal.window
+        corner = b"\x1b[%d;%dR" % (rows, columns)
+        os.write(terminal.master, typed.encode("utf-8") + b"\x1b[1;1R" + corner)
     elif "write_file" in step:
         with open(step["write_file"], "rb") as file:
             os.write(terminal.master, file.read())
     elif "write_hex" in step:
         os.write(terminal.master, bytes.fromhex(step["write_hex"]))
     elif "resize" in step:
+        terminal.window = tuple(step["resize"])
         with terminal.lock:
             terminal.screen.resize(*step["resize"])
         set_size(terminal.master, *step["resize"])
@@ -330,6 +351,7 @@ def main():
         tuple(script["size"]) if script.get("cutting_terminal") else None,
         not script.get("silent_terminal"),
     )
+    terminal.window = tuple(script["size"])
     pid = int(wait_for_file(os.path.join(folder, "pid.txt"), 10))
     marked = time.monotonic()
     ended = os.path.join(folder, "exit.txt")

@@ -154,23 +154,28 @@ impl TtyBackend {
         self.write_pending()
     }
 
-    /// Asks the terminal where the cursor is (`ESC [ 6 n`) and reads its report.
+    /// Sends `request`, which asks the terminal for `N` cursor position reports, and reads
+    /// them (the last `N` that arrive).
     ///
-    /// Bytes that arrive around the report (keys typed at that very moment) are kept in
+    /// Bytes that arrive around the reports (keys typed at that very moment) are kept in
     /// [`TypedAhead`]. A terminal that left a request unanswered is not asked again.
-    fn query_cursor_position(&mut self) -> io::Result<Position> {
+    fn query_reports<const N: usize>(&mut self, request: &[u8]) -> io::Result<[Position; N]> {
         if self.reports.unanswered() {
             return Err(unanswered());
         }
-        self.inner.send(b"\x1b[6n");
+        self.inner.send(request);
         self.write_pending()?;
         let deadline = Instant::now() + CURSOR_REPORT_TIMEOUT;
         let mut received = Vec::new();
         loop {
-            if let Some((position, report)) = find_cursor_report(&received) {
-                self.typed.push(&received[..report.start]);
-                self.typed.push(&received[report.end..]);
-                return Ok(position);
+            if let Some(found) = last_cursor_reports::<N>(&received) {
+                let mut after = 0;
+                for (_, report) in &found {
+                    self.typed.push(&received[after..report.start]);
+                    after = report.end;
+                }
+                self.typed.push(&received[after..]);
+                return Ok(found.map(|(position, _)| position));
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
@@ -208,19 +213,46 @@ fn unanswered() -> io::Error {
 
 /// Finds a cursor position report (`ESC [ row ; column R`, 1-based) in `bytes`.
 pub fn parse_cursor_report(bytes: &[u8]) -> Option<Position> {
-    find_cursor_report(bytes).map(|(position, _)| position)
+    last_cursor_reports::<1>(bytes).map(|[(position, _)]| position)
 }
 
-/// Finds the last cursor position report in `bytes`: the position, and where it lies.
-fn find_cursor_report(bytes: &[u8]) -> Option<(Position, Range<usize>)> {
-    let end = bytes.iter().rposition(|&b| b == b'R')?;
-    let start = bytes[..end].windows(2).rposition(|w| w == b"\x1b[")?;
-    let body = std::str::from_utf8(&bytes[start + 2..end]).ok()?;
-    let (row, column) = body.split_once(';')?;
-    let row: u16 = row.parse().ok()?;
-    let column: u16 = column.parse().ok()?;
-    let position = Position::new(column.saturating_sub(1), row.saturating_sub(1));
-    Some((position, start..end + 1))
+/// The last `N` cursor position reports in `bytes`, in order: each position, and where its
+/// report lies. Anything else (a key typed meanwhile, even one ending in `R`) is skipped.
+fn last_cursor_reports<const N: usize>(bytes: &[u8]) -> Option<[(Position, Range<usize>); N]> {
+    let mut found: Vec<(Position, Range<usize>)> = Vec::new();
+    let mut at = 0;
+    while let Some(start) = bytes[at..].windows(2).position(|w| w == b"\x1b[") {
+        let start = at + start;
+        at = start + 2;
+        if let Some((position, length)) = cursor_report_body(&bytes[at..]) {
+            at += length;
+            found.push((position, start..at));
+        }
+    }
+    let first = found.len().checked_sub(N)?;
+    found.drain(..first);
+    found.try_into().ok()
+}
+
+/// Reads `row ; column R` from the start of `bytes`: the zero-based position, and how many
+/// bytes it took.
+fn cursor_report_body(bytes: &[u8]) -> Option<(Position, usize)> {
+    let number = |from: usize| {
+        let digits = bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let text = std::str::from_utf8(&bytes[from..from + digits]).ok()?;
+        Some((text.parse::<u16>().ok()?, from + digits))
+    };
+    let (row, after_row) = number(0)?;
+    let (column, end) = (bytes.get(after_row) == Some(&b';'))
+        .then(|| number(after_row + 1))
+        .flatten()?;
+    (bytes.get(end) == Some(&b'R')).then(|| {
+        let position = Position::new(column.saturating_sub(1), row.saturating_sub(1));
+        (position, end + 1)
+    })
 }
 
 impl TtyBackend {
@@ -240,32 +272,53 @@ impl TtyBackend {
         self.inner.shown_width(y)
     }
 
-    /// The cursor position as the terminal reports it, kept inside the drawn area; if it never
-    /// answers, the bottom-left cell, so an inline form opens at the bottom of the screen.
+    /// Where the cursor is and how large the screen is, both as the terminal says; if it
+    /// never answers, the bottom-left cell of the size it was last told, so an inline form
+    /// opens at the bottom of the screen.
     ///
     /// # Errors
     /// When the terminal cannot be written or read.
-    pub fn get_cursor_position(&mut self) -> io::Result<Position> {
-        match self.reported_cursor_position() {
+    pub fn cursor_and_screen(&mut self) -> io::Result<(Position, Size)> {
+        match self.reported_cursor_and_screen() {
             Err(error) if error.kind() == ErrorKind::TimedOut => {
-                Ok(Position::new(0, self.size()?.height.saturating_sub(1)))
+                let screen = self.size()?;
+                Ok((Position::new(0, screen.height.saturating_sub(1)), screen))
             }
             found => found,
         }
     }
 
-    /// The cursor position as the terminal reports it, kept inside the drawn area.
+    /// Where the cursor is and how large the screen is, as the terminal itself says in one
+    /// round trip: the cursor's report, then that of the cursor sent to the bottom-right
+    /// corner (saved and restored around it), the screen at most [`MAX_SCREEN_SIDE`] on a
+    /// side and the cursor inside it; frames are then encoded for them. The size the terminal
+    /// last told the program can lag behind its screen: tmux moves a window's rows for a new
+    /// size at once, and tells the program of it a quarter of a second later.
     ///
     /// # Errors
     /// When the terminal cannot be written or read, or does not answer (`TimedOut`, also at
     /// once once it has left a request unanswered).
-    pub fn reported_cursor_position(&mut self) -> io::Result<Position> {
-        let size = self.size()?;
-        let position = self.query_cursor_position()?;
-        Ok(Position::new(
-            position.x.min(size.width.saturating_sub(1)),
-            position.y.min(size.height.saturating_sub(1)),
-        ))
+    pub fn reported_cursor_and_screen(&mut self) -> io::Result<(Position, Size)> {
+        let [cursor, corner] = self.query_reports(b"\x1b[6n\x1b7\x1b[9999;9999H\x1b[6n\x1b8")?;
+        let screen = capped(Size::new(
+            corner.x.saturating_add(1),
+            corner.y.saturating_add(1),
+        ));
+        let cursor = Position::new(
+            cursor.x.min(screen.width - 1),
+            cursor.y.min(screen.height - 1),
+        );
+        self.note_size(screen);
+        self.inner.note_cursor(cursor);
+        Ok((cursor, screen))
+    }
+
+    /// Encodes frames for a screen of `size`, as the terminal reported it, until the size is
+    /// forgotten. A screen wider than [`MAX_SCREEN_SIDE`] is taken to be that wide, so rows
+    /// drawn there are erased to the end of the terminal's line (inline, those cells are the
+    /// form's rows too).
+    pub fn note_size(&mut self, size: Size) {
+        self.inner.note_size(size);
     }
 
     /// Moves the cursor to `position`.

@@ -2,6 +2,7 @@
 //! apart from typed keys, a huge screen is capped, and input/output errors mean the terminal
 //! is gone.
 
+use std::io::Write as _;
 use std::os::fd::OwnedFd;
 use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -81,10 +82,83 @@ fn a_huge_screen_is_drawn_in_a_capped_area() {
 #[test]
 fn keys_typed_around_a_report_are_told_apart_from_it() {
     let bytes = b"ab\x1b[3;7Rc";
-    let (position, report) = find_cursor_report(bytes).unwrap();
+    let [(position, report)] = last_cursor_reports::<1>(bytes).unwrap();
     assert_eq!(position, Position::new(6, 2));
     assert_eq!(&bytes[..report.start], b"ab");
     assert_eq!(&bytes[report.end..], b"c");
+}
+
+#[test]
+fn a_key_ending_in_r_typed_right_after_a_report_leaves_the_report_readable() {
+    assert_eq!(
+        parse_cursor_report(b"\x1b[3;7RR"),
+        Some(Position::new(6, 2))
+    );
+    assert_eq!(
+        parse_cursor_report(b"\x1b[3;7R\x1b[R"),
+        Some(Position::new(6, 2))
+    );
+}
+
+#[test]
+fn two_reports_are_read_in_the_order_they_came() {
+    let bytes = b"x\x1b[5;1R\x1b[24;80Ry";
+    let [(cursor, first), (corner, second)] = last_cursor_reports::<2>(bytes).unwrap();
+    assert_eq!(
+        (cursor, corner),
+        (Position::new(0, 4), Position::new(79, 23))
+    );
+    assert_eq!(
+        (&bytes[..first.start], &bytes[second.end..]),
+        (&b"x"[..], &b"y"[..])
+    );
+    assert_eq!(first.end, second.start);
+    assert!(
+        last_cursor_reports::<2>(b"\x1b[5;1R").is_none(),
+        "one is not two"
+    );
+}
+
+/// A backend on one end of a socket pair whose other end has `replies` waiting.
+fn answered_backend(replies: &[u8]) -> (TtyBackend, UnixStream, TypedAhead) {
+    let (ours, theirs) = UnixStream::pair().expect("a socket pair");
+    (&theirs).write_all(replies).expect("replies written");
+    let tty = Arc::new(File::from(OwnedFd::from(ours)));
+    let typed = TypedAhead::default();
+    let backend = TtyBackend::new(
+        &tty,
+        ByteCount::default(),
+        typed.clone(),
+        CursorReports::default(),
+    );
+    (backend, theirs, typed)
+}
+
+#[test]
+fn the_screen_size_is_the_one_the_terminal_reports_with_the_cursor_in_one_request() {
+    let (mut backend, theirs, typed) = answered_backend(b"a\x1b[5;3R\x1b[30;80Rb");
+    let (cursor, screen) = backend.reported_cursor_and_screen().expect("answered");
+    assert_eq!((cursor, screen), (Position::new(2, 4), Size::new(80, 30)));
+    assert_eq!(typed.take(), b"ab", "the keys around the reports are kept");
+    theirs.set_nonblocking(true).expect("non-blocking");
+    let mut request = [0; 64];
+    let read = (&theirs).read(&mut request).expect("the request");
+    assert_eq!(
+        &request[..read],
+        b"\x1b[6n\x1b7\x1b[9999;9999H\x1b[6n\x1b8",
+        "where the cursor is, then where the corner is, the cursor put back"
+    );
+}
+
+#[test]
+fn a_huge_reported_screen_is_capped_and_the_cursor_kept_inside_it() {
+    let (mut backend, _theirs, _) = answered_backend(b"\x1b[4000;1500R\x1b[5000;2000R");
+    let (cursor, screen) = backend.reported_cursor_and_screen().expect("answered");
+    assert_eq!(screen, Size::new(MAX_SCREEN_SIDE, MAX_SCREEN_SIDE));
+    assert_eq!(
+        cursor,
+        Position::new(MAX_SCREEN_SIDE - 1, MAX_SCREEN_SIDE - 1)
+    );
 }
 
 #[test]

@@ -335,6 +335,11 @@ impl Encoder {
         self.cursor
     }
 
+    /// Notes that the cursor stands at `at`, as the terminal reported.
+    pub fn note_cursor(&mut self, at: Position) {
+        self.cursor = Some(at);
+    }
+
     /// Moves the known cursor `width` cells right; a cursor that reached the last column waits
     /// to wrap, and the encoder stops trusting where it is.
     fn advance(&mut self, width: u16) {

@@ -79,6 +79,19 @@ impl<W: Write> LeanBackend<W> {
         self.encoder.set_shrinking(shrinking);
     }
 
+    /// Takes `size` as the screen's until it is forgotten: the size the terminal itself
+    /// reported, which can be newer than the one it last told the program.
+    pub fn note_size(&mut self, size: Size) {
+        self.asked.set(Some(size));
+        self.encoder.set_size(size);
+    }
+
+    /// Takes the cursor to stand at `cursor`, as the terminal reported: a terminal moves it
+    /// with the rows of a resized screen.
+    pub fn note_cursor(&mut self, cursor: Position) {
+        self.encoder.note_cursor(cursor);
+    }
+
     /// Queues bytes the encoder does not need to understand (a query that moves nothing).
     pub fn send(&mut self, bytes: &[u8]) {
         self.pending.extend_from_slice(bytes);

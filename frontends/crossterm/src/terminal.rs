@@ -184,18 +184,23 @@ impl TerminalSession {
             Screen::AlternateScreen => self.terminal.follow_resize()?,
             Screen::Inline { height } => {
                 let backend = self.terminal.target_mut();
-                let screen = backend.size()?;
-                let rewrapped = if screen.width < self.area.width {
-                    let above = (self.area.y..self.parked.y).map(|y| backend.shown_width(y));
-                    rewrapped_above(above, self.parked.x, screen.width)
-                } else {
-                    0
-                };
-                let found = match backend.reported_cursor_position() {
+                // What the rows above the cursor showed, read before the report makes the
+                // encoder take the new size and forget them.
+                let shown: Vec<u16> = (self.area.y..self.parked.y)
+                    .map(|y| backend.shown_width(y))
+                    .collect();
+                let (found, screen) = match backend.reported_cursor_and_screen() {
                     // A terminal that does not say where the cursor is: the rows are taken
                     // to be where they were.
-                    Err(error) if error.kind() == ErrorKind::TimedOut => self.parked,
+                    Err(error) if error.kind() == ErrorKind::TimedOut => {
+                        (self.parked, backend.size()?)
+                    }
                     found => found?,
+                };
+                let rewrapped = if screen.width < self.area.width {
+                    rewrapped_above(shown, self.parked.x, screen.width)
+                } else {
+                    0
                 };
                 let rewrapped = rewrapped_where_it_moved(rewrapped, self.parked, found);
                 let Moved { top, scrolled_off } = moved(
@@ -208,8 +213,8 @@ impl TerminalSession {
                 );
                 self.scrolled_off = scrolled_off;
                 clear_rows(backend, top..screen.height)?;
-                let rows = make_room(backend, height, Position::new(0, top))?;
-                self.terminal = inline_terminal(&self.tty, &self.shared, rows, screen.width)?;
+                let rows = make_room(backend, height, Position::new(0, top), screen)?;
+                self.terminal = inline_terminal(&self.tty, &self.shared, rows, screen)?;
             }
         }
         self.note_area();
@@ -244,9 +249,9 @@ impl TerminalSession {
     /// terminal grew would clear the rows it had, where the terminal has since moved the
     /// shell's lines, and leave its own. A resize it was told of is followed as any other;
     /// tmux moves the rows of a window grown twice at once before it tells the program the
-    /// second size, so the cursor, which moves with them, is asked where it is, and the rows
-    /// are found from it as a resize finds them ([`moved`]), without making room on a screen
-    /// whose size is not known yet. Full screen, nothing is needed.
+    /// second size, so the terminal is asked where the cursor, which moves with them, is and
+    /// how tall its screen is now, and the rows are found from them as a resize finds them
+    /// ([`moved`]). Full screen, nothing is needed.
     pub(crate) fn settle_size(&mut self) {
         if !matches!(self.options.screen, Screen::Inline { .. }) {
             return;
@@ -258,19 +263,17 @@ impl TerminalSession {
         }
         let backend = self.terminal.target_mut();
         // A terminal that does not say where the cursor is leaves the rows where they were.
-        let (Ok(found), Ok(screen)) = (backend.reported_cursor_position(), backend.size()) else {
+        let Ok((found, screen)) = backend.reported_cursor_and_screen() else {
             return;
         };
         if found != self.parked {
-            // The cursor's row is on the screen, whatever size the terminal last gave.
-            let height = screen.height.max(found.y.saturating_add(1));
             let Moved { top, scrolled_off } = moved(
                 self.area.y,
                 self.parked,
                 found,
                 0,
                 self.scrolled_off,
-                height,
+                screen.height,
             );
             // The rows taken back from the scrollback are the form's too.
             let taken_back = self.scrolled_off.saturating_sub(scrolled_off);

@@ -11,7 +11,7 @@ use crossterm::cursor::Hide;
 use crossterm::event::EnableBracketedPaste;
 use crossterm::terminal::{DisableLineWrap, EnterAlternateScreen};
 use crossterm::{Command, queue};
-use ratatui::layout::{Position, Rect};
+use ratatui::layout::{Position, Rect, Size};
 
 use super::restore::{self, Changed, restore_terminal};
 use super::{Screen, Shared, TerminalOptions, outbox};
@@ -106,16 +106,15 @@ fn enter_screen_modes(
             Painter::new(backend, Viewport::Fullscreen)
         }
         Screen::Inline { height } => {
-            let screen = backend.size()?;
-            let cursor = backend.get_cursor_position()?;
+            let (cursor, screen) = backend.cursor_and_screen()?;
             let from = match placing {
                 Placing::KeptIfCursorAt { parked, top } if cursor == parked => {
                     Position::new(0, top)
                 }
                 Placing::KeptIfCursorAt { .. } | Placing::BelowCursor => cursor,
             };
-            let rows = make_room(&mut backend, height, from)?;
-            inline_terminal(tty, shared, rows, screen.width)
+            let rows = make_room(&mut backend, height, from, screen)?;
+            inline_terminal(tty, shared, rows, screen)
         }
     }
 }
@@ -133,14 +132,14 @@ impl Command for ReportClicksAndWheel {
     }
 }
 
-/// Places an inline form of `height` rows below `cursor`, scrolls the screen up to make room
-/// and clears the form's rows; returns them.
+/// Places an inline form of `height` rows below `cursor` on a `screen` of that size, scrolls
+/// the screen up to make room and clears the form's rows; returns them.
 pub(super) fn make_room(
     backend: &mut TtyBackend,
     height: u16,
     cursor: Position,
+    screen: Size,
 ) -> io::Result<InlineRows> {
-    let screen = backend.size()?;
     let placement = place(height, cursor, screen.height);
     if placement.scroll > 0 {
         let bottom = screen.height.saturating_sub(1);
@@ -154,14 +153,14 @@ pub(super) fn make_room(
     Ok(rows)
 }
 
-/// A terminal drawing in `rows`, `width` columns wide.
+/// A terminal drawing in `rows` of a `screen` of that size, as wide as it.
 pub(super) fn inline_terminal(
     tty: &Arc<File>,
     shared: &Shared,
     rows: InlineRows,
-    width: u16,
+    screen: Size,
 ) -> io::Result<Painter<TtyBackend>> {
-    let viewport = Viewport::Fixed(Rect::new(0, rows.top, width, rows.count));
+    let viewport = Viewport::Fixed(Rect::new(0, rows.top, screen.width, rows.count));
     let mut backend = TtyBackend::new(
         tty,
         shared.count.clone(),
@@ -170,6 +169,7 @@ pub(super) fn inline_terminal(
     );
     // The form's rows are on the shell's screen, which the terminal rewraps as it narrows.
     backend.set_shrinking(Shrinking::ClearRow);
+    backend.note_size(screen);
     Painter::new(backend, viewport)
 }
 

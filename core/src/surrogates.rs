@@ -129,9 +129,10 @@ fn unit(digits: &[u8]) -> Option<u16> {
 /// `line` with every lone surrogate escape mended, when it has any. Text with no escape of a
 /// surrogate at all (`\uD800` to `\uDFFF`) is only looked through, never copied.
 pub fn mended(line: &[u8]) -> Option<Vec<u8>> {
+    // Backslashes are rare in most text: looked for a word at a time, not byte by byte.
     let surrogate_escape =
-        |window: &[u8]| window[0] == b'\\' && window[1] == b'u' && matches!(window[2], b'd' | b'D');
-    if !line.windows(3).any(surrogate_escape) {
+        |at: usize| matches!(line.get(at + 1..at + 3), Some([b'u', b'd' | b'D']));
+    if !memchr::memchr_iter(b'\\', line).any(surrogate_escape) {
         return None;
     }
     let mut mender = Mender::default();

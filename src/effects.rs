@@ -4,7 +4,7 @@
 //! One type, so a surface behaves the same wherever it runs; `render` uses it too, configured
 //! for a dry run, so its screens show what the terminal would without touching the machine.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use pi_agent_ask_core::effect::Effect;
 use pi_agent_ask_core::input::{ClipboardImage, ClipboardProblem, FileCandidates, Input};
@@ -55,8 +55,15 @@ enum Opened {
 enum Files {
     /// Nowhere: the surface has no editors, or nothing can look.
     Nowhere,
-    /// Walked and ranked at once, in the handler (`render`: the same screens every run).
-    AtOnce(Box<Paths>),
+    /// Walked and ranked at once, in the handler (`render`: the same screens every run); the
+    /// walk of `root` is set up at the first reference, as reading the ignore files costs a
+    /// render that makes none more than its drawing.
+    AtOnce {
+        /// The folder the paths are under.
+        root: PathBuf,
+        /// The walk, once a reference asked for it.
+        paths: Option<Box<Paths>>,
+    },
     /// A search thread, whose batches reach the run loop on their own.
     Searching(FileSearch),
 }
@@ -125,7 +132,10 @@ impl Effects {
     /// as they are asked for, before the next input (`render`).
     #[must_use]
     pub fn finding_files_at_once(mut self, root: &Path) -> Self {
-        self.files = Files::AtOnce(Box::new(Paths::new(root)));
+        self.files = Files::AtOnce {
+            root: root.to_path_buf(),
+            paths: None,
+        };
         self
     }
 
@@ -203,7 +213,8 @@ impl Handler for Effects {
             },
             Effect::FindFiles(query) => match &mut self.files {
                 Files::Nowhere => Step::Feed(Vec::new()),
-                Files::AtOnce(paths) => {
+                Files::AtOnce { root, paths } => {
+                    let paths = paths.get_or_insert_with(|| Box::new(Paths::new(root)));
                     let (found, searched) = paths.search_all(&query.query);
                     Step::Feed(vec![Input::FileCandidates(FileCandidates {
                         generation: query.generation,

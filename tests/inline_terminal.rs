@@ -332,10 +332,12 @@ fn an_inline_form_that_ends_right_after_its_window_grew_twice_clears_its_rows_an
     let Some(term) = Asking::start(80, 15) else {
         return;
     };
-    open_demo(&term, "--inline 10");
+    open_demo(&term, "--inline");
     // tmux moves the rows of a window grown twice at once before the program hears of the
-    // second size; the form ends before it does.
+    // second size; the form ends before it does. It has followed the first: its 20 rows show
+    // the last option, which its 14 rows on 15 did not.
     term.tmux.resize(80, 22);
+    term.tmux.wait_for_text("Type your own");
     term.tmux.resize(80, 30);
     std::thread::sleep(std::time::Duration::from_millis(50));
     term.tmux.keys(&["Escape"]);

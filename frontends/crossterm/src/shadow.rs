@@ -41,6 +41,21 @@ impl Row {
     }
 }
 
+/// Moves `rows` `by` places, towards the start when positive, as a scrolled region moves its
+/// rows; returns those it uncovered, at the end or at the start, for the caller to blank.
+/// `by` is shorter than the rows.
+pub fn scrolled<T>(rows: &mut [T], by: i16) -> &mut [T] {
+    let count = usize::from(by.unsigned_abs());
+    if by > 0 {
+        rows.rotate_left(count);
+        let length = rows.len();
+        &mut rows[length - count..]
+    } else {
+        rows.rotate_right(count);
+        &mut rows[..count]
+    }
+}
+
 impl Shadow {
     /// A screen of `size` whose contents are unknown.
     pub fn new(size: Size) -> Self {
@@ -210,17 +225,8 @@ impl Shadow {
     /// Notes rows `top..bottom` scrolled `by` rows (up when positive), those uncovered
     /// blank. The caller keeps `by` shorter than the rows.
     pub fn scroll_rows(&mut self, top: u16, bottom: u16, by: i16) {
-        let rows = &mut self.rows[usize::from(top)..usize::from(bottom)];
-        let count = usize::from(by.unsigned_abs());
-        let uncovered = if by > 0 {
-            rows.rotate_left(count);
-            let length = rows.len();
-            &mut rows[length - count..]
-        } else {
-            rows.rotate_right(count);
-            &mut rows[..count]
-        };
-        uncovered.fill_with(|| Row::known(Vec::new()));
+        scrolled(&mut self.rows[usize::from(top)..usize::from(bottom)], by)
+            .fill_with(|| Row::known(Vec::new()));
     }
 
     /// Forgets every cell.
@@ -248,6 +254,16 @@ mod tests {
                 Row::Known { cells, .. } => cells.capacity(),
             })
             .sum()
+    }
+
+    #[test]
+    fn rows_scrolled_up_or_down_uncover_as_many_at_the_other_end() {
+        let mut rows = [1, 2, 3, 4, 5];
+        assert_eq!(scrolled(&mut rows, 2), [1, 2]);
+        assert_eq!(rows, [3, 4, 5, 1, 2]);
+        let mut rows = [1, 2, 3, 4, 5];
+        assert_eq!(scrolled(&mut rows, -1), [5]);
+        assert_eq!(rows, [5, 1, 2, 3, 4]);
     }
 
     #[test]

@@ -17,6 +17,7 @@ use pi_agent_ask_crossterm::{ScreenSize, Theme};
 use ratatui::layout::Size;
 
 /// One step of the session.
+#[derive(Clone)]
 enum Step {
     Key(&'static str),
     Type(&'static str),
@@ -133,10 +134,8 @@ fn a_list_and_a_summary_the_terminal_scrolls_show_exactly_what_was_drawn() {
              "options": [{"value": "none", "label": "No log"}]}
         ]
     });
-    let mut script: Vec<Step> = std::iter::repeat_with(|| Step::Key("down"))
-        .take(40)
-        .collect();
-    script.extend(std::iter::repeat_with(|| Step::Key("up")).take(25));
+    let mut script: Vec<Step> = std::iter::repeat_n(Step::Key("down"), 40).collect();
+    script.extend(std::iter::repeat_n(Step::Key("up"), 25));
     script.extend([
         Step::Key("pagedown"),
         Step::Key("pagedown"),
@@ -151,8 +150,8 @@ fn a_list_and_a_summary_the_terminal_scrolls_show_exactly_what_was_drawn() {
         Step::Key("esc"),
         Step::Key("tab"),
     ]);
-    script.extend(std::iter::repeat_with(|| Step::Key("down")).take(12));
-    script.extend(std::iter::repeat_with(|| Step::Key("up")).take(6));
+    script.extend(std::iter::repeat_n(Step::Key("down"), 12));
+    script.extend(std::iter::repeat_n(Step::Key("up"), 6));
     let written = replay(form(&arguments), &script, Compared::Every);
     // Each scroll resets the scrolling region after it.
     let scrolls = written

@@ -7,13 +7,14 @@ use ratatui::layout::Position;
 
 use super::Encoder;
 use crate::cell::Shade;
+use crate::shadow::scrolled;
 
 impl Encoder {
     /// Appends the bytes that scroll rows `top..bottom` of the screen `by` rows, up when it
     /// is positive (row `top + by` comes to `top`) and down when it is negative, inside a
     /// scrolling region (`ESC [ top ; bottom r`, then line feeds on its last row or reverse
-    /// indexes on its first, then the region reset to the whole screen), and notes that the rows moved and that those they
-    /// uncovered are blank. The style is reset first, so the uncovered rows take the default
+    /// indexes on its first, then the region reset to the whole screen), and notes that the
+    /// rows moved and that those they uncovered are blank. The style is reset first, so the uncovered rows take the default
     /// background; setting and resetting the region leaves the cursor at the top-left corner.
     /// Returns whether it did: not for rows off the screen, or a shift of none or of them all.
     pub fn scroll_rows(&mut self, out: &mut Vec<u8>, top: u16, bottom: u16, by: i16) -> bool {
@@ -40,15 +41,7 @@ impl Encoder {
         out.extend_from_slice(b"\x1b[r");
         self.cursor = Some(Position::ORIGIN);
         self.shadow.scroll_rows(top, bottom, by);
-        let (top, bottom) = (usize::from(top), usize::from(bottom));
-        let used = &mut self.used[top..bottom];
-        if by > 0 {
-            used.rotate_left(usize::from(count));
-            used[bottom - top - usize::from(count)..].fill(0);
-        } else {
-            used.rotate_right(usize::from(count));
-            used[..usize::from(count)].fill(0);
-        }
+        scrolled(&mut self.used[usize::from(top)..usize::from(bottom)], by).fill(0);
         true
     }
 }

@@ -6,6 +6,7 @@ pub mod asking;
 pub mod client;
 pub mod demo;
 pub mod inbox;
+pub mod inline;
 pub mod mcp_pane;
 pub mod pi_session;
 pub mod python_sdk;

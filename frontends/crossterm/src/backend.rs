@@ -272,6 +272,11 @@ impl TtyBackend {
         self.inner.shown_width(y)
     }
 
+    /// The size of the screen frames were last encoded for.
+    pub fn drawn_size(&self) -> Size {
+        self.inner.drawn_size()
+    }
+
     /// Where the cursor is and how large the screen is, both as the terminal says; if it
     /// never answers, the bottom-left cell of the size it was last told, so an inline form
     /// opens at the bottom of the screen.

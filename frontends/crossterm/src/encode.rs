@@ -98,6 +98,12 @@ impl Encoder {
         }
     }
 
+    /// The size of the screen it encodes for (at most
+    /// [`MAX_SCREEN_SIDE`](crate::backend::MAX_SCREEN_SIDE) on a side).
+    pub fn size(&self) -> Size {
+        self.shadow.size()
+    }
+
     /// Appends to `out` the bytes that turn row `y` of the screen, from column `x` on, into
     /// `row`, whose cells from `painted` on are blank; only cells the screen does not already
     /// show are written, and only the part of the row that shows something now or showed

@@ -7,7 +7,7 @@
 //! the shell's output above the form goes into the scrollback, never a blank flood and never a
 //! copy of the form.
 
-use ratatui::layout::Position;
+use ratatui::layout::{Position, Size};
 
 /// The rows an inline form takes, counted from the top of the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,8 +63,10 @@ pub struct Moved {
 }
 
 /// Where the form's rows are after the terminal changed size: the terminal moves them with the
-/// cursor, which was left at `parked` and is now at `found`, and `rewrapped` more lines now lie
-/// between the two (see [`rewrapped_above`]); on a screen `screen_height` rows tall.
+/// cursor, which was left on row `parked` and is now on row `found` (above the screen's top
+/// when the terminal moved it into its scrollback, see [`rewrapped_cursor_row`]), and
+/// `rewrapped` more lines now lie between the two (see [`rewrapped_above`]); on a screen
+/// `screen_height` rows tall.
 ///
 /// A top the terminal moved off the screen (a shorter terminal keeps the cursor's row, and an
 /// editor's cursor has rows of the form above it) is the screen's first row, and the rows it
@@ -74,13 +76,13 @@ pub struct Moved {
 /// cleared and drawn over rather than left as a copy above it.
 pub fn moved(
     top: u16,
-    parked: Position,
-    found: Position,
+    parked: u16,
+    found: i32,
     rewrapped: u16,
     scrolled_off: u16,
     screen_height: u16,
 ) -> Moved {
-    let down = i32::from(found.y) - i32::from(parked.y) - i32::from(rewrapped);
+    let down = found - i32::from(parked) - i32::from(rewrapped);
     let brought_back = down.clamp(0, i32::from(scrolled_off));
     let shifted = i32::from(top) + down - brought_back;
     let newly_off = (-shifted).max(0);
@@ -90,6 +92,36 @@ pub fn moved(
         scrolled_off: u16::try_from(i32::from(scrolled_off) - brought_back + newly_off)
             .unwrap_or(u16::MAX),
     }
+}
+
+/// The row a terminal that rewraps its lines and keeps its last lines in view (tmux does) puts
+/// the cursor's line on after a resize from `old_height` rows to `new`, negative when the line
+/// went into its scrollback: tmux then puts the cursor in the top-left corner, which says
+/// nothing of how far the line went. `rows` are the cells each row from the cursor's
+/// (`cursor_row`) to the bottom of the old screen showed.
+///
+/// A shorter screen first drops rows below the cursor, from the bottom, as many as it can; the
+/// rest of the difference goes into the scrollback from the top. Then each row from the
+/// cursor's down becomes as many lines as its cells take at the new width, and the screen
+/// shows the last of all the lines: rows below the cursor that now take more lines push the
+/// cursor's up.
+pub fn rewrapped_cursor_row(
+    rows: impl IntoIterator<Item = u16>,
+    cursor_row: u16,
+    old_height: u16,
+    new: Size,
+) -> i32 {
+    let below = old_height.saturating_sub(cursor_row).saturating_sub(1);
+    let dropped = old_height.saturating_sub(new.height).min(below);
+    let kept = usize::from(old_height.saturating_sub(cursor_row) - dropped);
+    let width = u32::from(new.width.max(1));
+    let lines: u32 = rows
+        .into_iter()
+        .chain(std::iter::repeat(0))
+        .take(kept)
+        .map(|cells| u32::from(cells).div_ceil(width).max(1))
+        .sum();
+    i32::from(new.height) - i32::try_from(lines).unwrap_or(i32::MAX)
 }
 
 /// The lines a terminal that rewraps its lines when it narrows (tmux, kitty, the GNOME terminal and
@@ -106,15 +138,19 @@ pub fn rewrapped_above(shown: impl IntoIterator<Item = u16>, x: u16, width: u16)
 }
 
 /// The lines a narrower terminal put above the cursor beyond the rows there were, `rewrapped`
-/// if it rewrapped the form's rows, given where the cursor was `parked` and where it was
-/// `found` after the change. A terminal that cuts its lines instead (xterm, st and the
+/// if it rewrapped the form's rows, given the row the cursor was `parked` on and the row it was
+/// `found` on after the change. A terminal that cuts its lines instead (xterm, st and the
 /// Linux console do) leaves the cursor on its row; one that rewraps moves it with the lines
 /// above it, or the screen up past them (tmux). A cursor still on its row is therefore taken
 /// for a terminal that cut: counting lines it never made would take the shell's last lines
 /// above the form for the form's and clear them, while a rewrapping terminal that happened to
 /// scroll by exactly as many lines at worst leaves a copy of the form's top rows above it.
-pub fn rewrapped_where_it_moved(rewrapped: u16, parked: Position, found: Position) -> u16 {
-    if found.y == parked.y { 0 } else { rewrapped }
+pub fn rewrapped_where_it_moved(rewrapped: u16, parked: u16, found: i32) -> u16 {
+    if found == i32::from(parked) {
+        0
+    } else {
+        rewrapped
+    }
 }
 
 #[cfg(test)]
@@ -164,21 +200,17 @@ mod tests {
     }
 
     /// The top alone, for a form with none of its rows in the scrollback.
-    fn moved_top(top: u16, parked: Position, found: Position, rewrapped: u16, height: u16) -> u16 {
+    fn moved_top(top: u16, parked: u16, found: i32, rewrapped: u16, height: u16) -> u16 {
         moved(top, parked, found, rewrapped, 0, height).top
     }
 
     #[test]
     fn the_top_follows_the_cursor_when_the_terminal_moves_the_rows() {
-        let parked = Position::new(0, 5);
-        assert_eq!(moved_top(5, parked, Position::new(0, 5), 0, 24), 5);
-        assert_eq!(moved_top(5, parked, Position::new(0, 9), 0, 24), 9);
-        assert_eq!(moved_top(5, parked, Position::new(0, 1), 0, 24), 1);
-        assert_eq!(
-            moved_top(5, Position::new(3, 8), Position::new(3, 2), 0, 24),
-            0
-        );
-        assert_eq!(moved_top(5, parked, Position::new(0, 40), 0, 15), 14);
+        assert_eq!(moved_top(5, 5, 5, 0, 24), 5);
+        assert_eq!(moved_top(5, 5, 9, 0, 24), 9);
+        assert_eq!(moved_top(5, 5, 1, 0, 24), 1);
+        assert_eq!(moved_top(5, 8, 2, 0, 24), 0);
+        assert_eq!(moved_top(5, 5, 40, 0, 15), 14);
     }
 
     #[test]
@@ -186,7 +218,7 @@ mod tests {
         // The cursor in an editor on row 12, the form from row 1: a terminal 14 rows shorter
         // keeps the cursor's row, three rows up, so the form's first two go into its
         // scrollback.
-        let shorter = moved(1, Position::new(11, 12), Position::new(11, 9), 0, 0, 10);
+        let shorter = moved(1, 12, 9, 0, 0, 10);
         assert_eq!(
             shorter,
             Moved {
@@ -195,7 +227,7 @@ mod tests {
             }
         );
         // 14 rows more bring 14 lines back above it: the last two of them are its own.
-        let taller = moved(0, Position::new(11, 6), Position::new(11, 20), 0, 2, 24);
+        let taller = moved(0, 6, 20, 0, 2, 24);
         assert_eq!(
             taller,
             Moved {
@@ -204,7 +236,7 @@ mod tests {
             }
         );
         // Two lines brought back are both the form's; one stays in the scrollback.
-        let a_little = moved(0, Position::new(11, 6), Position::new(11, 8), 0, 3, 12);
+        let a_little = moved(0, 6, 8, 0, 3, 12);
         assert_eq!(
             a_little,
             Moved {
@@ -213,7 +245,7 @@ mod tests {
             }
         );
         // A terminal that brings nothing back leaves the count as it was.
-        let same = moved(0, Position::new(11, 6), Position::new(11, 6), 0, 3, 24);
+        let same = moved(0, 6, 6, 0, 3, 24);
         assert_eq!(
             same,
             Moved {
@@ -224,11 +256,47 @@ mod tests {
     }
 
     #[test]
+    fn a_cursor_moved_into_the_scrollback_counts_the_rows_above_the_screen() {
+        // The form's top on the first row, its cursor's line pushed five lines above it.
+        let pushed = moved(0, 0, -5, 0, 0, 18);
+        assert_eq!(
+            pushed,
+            Moved {
+                top: 0,
+                scrolled_off: 5
+            }
+        );
+        // Two more the next time, on top of the five.
+        assert_eq!(moved(0, 0, -2, 0, 5, 17).scrolled_off, 7);
+    }
+
+    #[test]
+    fn rows_below_the_cursor_that_rewrap_push_its_line_up_and_off_the_screen() {
+        let narrower = |height, width| Size::new(width, height);
+        // Nine full rows of 30 under a cursor on the first row become eighteen lines of 27 on
+        // a screen of nine (the blank tenth row dropped first): the cursor's line is nine
+        // lines into the scrollback. Measured in tmux 3.3a.
+        let full = [30; 9];
+        assert_eq!(rewrapped_cursor_row(full, 0, 10, narrower(9, 27)), -9);
+        // Rows that still fit move nothing; a shorter screen drops rows below the cursor
+        // first, whatever they show, then pushes the rest up.
+        assert_eq!(rewrapped_cursor_row([20, 5, 0], 2, 10, narrower(10, 27)), 2);
+        assert_eq!(rewrapped_cursor_row([20, 5], 2, 10, narrower(7, 27)), 2);
+        assert_eq!(rewrapped_cursor_row([20; 4], 6, 10, narrower(8, 27)), 6);
+        assert_eq!(rewrapped_cursor_row([20], 9, 10, narrower(8, 27)), 7);
+        // The two rows kept take two lines each at 10, three at 9.
+        assert_eq!(rewrapped_cursor_row([20; 4], 6, 10, narrower(8, 10)), 4);
+        assert_eq!(rewrapped_cursor_row([20; 4], 6, 10, narrower(8, 9)), 2);
+        // A row showing nothing still takes a line; a width of none is one.
+        assert_eq!(rewrapped_cursor_row([0; 3], 0, 3, narrower(3, 0)), 0);
+    }
+
+    #[test]
     fn rows_above_the_cursor_that_rewrap_push_the_top_further_up() {
         let parked = Position::new(30, 9);
         let rewrapped = rewrapped_above([7, 80, 24, 0], parked.x, 40);
         assert_eq!(rewrapped, 1, "the rule of 80 cells takes two lines of 40");
-        assert_eq!(moved_top(5, parked, Position::new(30, 9), rewrapped, 24), 4);
+        assert_eq!(moved_top(5, 9, 9, rewrapped, 24), 4);
         assert_eq!(rewrapped_above([7, 80, 81], 0, 40), 3);
         assert_eq!(
             rewrapped_above([], 50, 40),
@@ -245,37 +313,22 @@ mod tests {
 
     #[test]
     fn a_cursor_left_on_its_row_by_a_narrower_terminal_means_the_rows_were_cut_not_rewrapped() {
-        let parked = Position::new(60, 14);
         assert_eq!(
-            rewrapped_where_it_moved(3, parked, Position::new(39, 14)),
+            rewrapped_where_it_moved(3, 14, 14),
             0,
             "xterm cuts the rows and keeps the cursor's row"
         );
         assert_eq!(
-            rewrapped_where_it_moved(3, parked, Position::new(20, 11)),
+            rewrapped_where_it_moved(3, 14, 11),
             3,
             "tmux moved the cursor up"
         );
         assert_eq!(
-            rewrapped_where_it_moved(3, parked, Position::new(20, 17)),
+            rewrapped_where_it_moved(3, 14, 17),
             3,
             "kitty moved the cursor down"
         );
-        let top = |found| {
-            moved(
-                8,
-                parked,
-                found,
-                rewrapped_where_it_moved(3, parked, found),
-                0,
-                24,
-            )
-            .top
-        };
-        assert_eq!(
-            top(Position::new(39, 14)),
-            8,
-            "the form where it was, the shell's lines kept"
-        );
+        let top = |found| moved(8, 14, found, rewrapped_where_it_moved(3, 14, found), 0, 24).top;
+        assert_eq!(top(14), 8, "the form where it was, the shell's lines kept");
     }
 }

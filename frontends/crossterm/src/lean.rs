@@ -152,6 +152,11 @@ impl<W: Write> LeanBackend<W> {
         self.encoder.shown_width(y)
     }
 
+    /// The size of the screen frames were last encoded for.
+    pub fn drawn_size(&self) -> Size {
+        self.encoder.size()
+    }
+
     /// Where the encoder left the cursor; a terminal that can say should be asked instead.
     pub fn cursor_position(&self) -> Position {
         self.encoder.cursor().unwrap_or_default()

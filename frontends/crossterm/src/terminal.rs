@@ -7,7 +7,7 @@
 //! before the panic message is printed), and before a run ends on a signal.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, ErrorKind};
+use std::io;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -19,7 +19,7 @@ use crate::backend::TtyBackend;
 use crate::backend::{CursorReports, TypedAhead};
 use crate::counting::ByteCount;
 use crate::drain::{PASTE_DRAIN_LIMIT, PASTE_QUIET, drain_arriving};
-use crate::inline::{InlineRows, Moved, moved, rewrapped_above, rewrapped_where_it_moved};
+use crate::inline::{InlineRows, Moved};
 use crate::jobs::{JobControl, Stop, job_control};
 use crate::output_watch::OutputWatch;
 use crate::painter::Painter;
@@ -27,10 +27,12 @@ use crate::reader::{TtyReader, Woken};
 use crate::signals::{Request, SessionSignals};
 use crate::theme::{ColorMode, Theme};
 
+mod found;
 mod modes;
 pub(crate) mod outbox;
 mod restore;
 
+use found::find_rows;
 use modes::{Placing, clear_rows, enter_modes, enter_modes_again, inline_terminal, make_room};
 use restore::{install_panic_hook, restore_terminal};
 
@@ -153,6 +155,7 @@ impl TerminalSession {
             scrolled_off: 0,
         };
         session.note_area();
+        session.park_at_placing();
         Ok(session)
     }
 
@@ -176,49 +179,35 @@ impl TerminalSession {
     /// Inline, the form's rows are found again by the cursor, cleared down to the bottom of
     /// the screen (wherever the terminal moved or rewrapped them, and with them those of its
     /// rows a taller terminal brought back from its scrollback) and placed anew for the new
-    /// height; the next draw repaints everything. A cursor left in an editor has rows of the
-    /// form above it, which a narrower terminal rewraps into more lines: those are counted from
-    /// what the rows showed, so that the form's top row is cleared too.
+    /// height; the next draw repaints everything.
     pub fn resize(&mut self) -> io::Result<Size> {
         match self.options.screen {
             Screen::AlternateScreen => self.terminal.follow_resize()?,
             Screen::Inline { height } => {
-                let backend = self.terminal.target_mut();
-                // What the rows above the cursor showed, read before the report makes the
-                // encoder take the new size and forget them.
-                let shown: Vec<u16> = (self.area.y..self.parked.y)
-                    .map(|y| backend.shown_width(y))
-                    .collect();
-                let (found, screen) = match backend.reported_cursor_and_screen() {
-                    // A terminal that does not say where the cursor is: the rows are taken
-                    // to be where they were.
-                    Err(error) if error.kind() == ErrorKind::TimedOut => {
-                        (self.parked, backend.size()?)
-                    }
-                    found => found?,
-                };
-                let rewrapped = if screen.width < self.area.width {
-                    rewrapped_above(shown, self.parked.x, screen.width)
-                } else {
-                    0
-                };
-                let rewrapped = rewrapped_where_it_moved(rewrapped, self.parked, found);
-                let Moved { top, scrolled_off } = moved(
-                    self.area.y,
+                let (Moved { top, scrolled_off }, screen) = find_rows(
+                    self.terminal.target_mut(),
+                    self.area,
                     self.parked,
-                    found,
-                    rewrapped,
                     self.scrolled_off,
-                    screen.height,
-                );
+                )?;
                 self.scrolled_off = scrolled_off;
+                let backend = self.terminal.target_mut();
                 clear_rows(backend, top..screen.height)?;
                 let rows = make_room(backend, height, Position::new(0, top), screen)?;
                 self.terminal = inline_terminal(&self.tty, &self.shared, rows, screen)?;
             }
         }
         self.note_area();
+        self.park_at_placing();
         Ok(self.size())
+    }
+
+    /// Notes that an inline form just placed left the cursor on its top-left cell
+    /// ([`make_room`]), so that a resize before its next frame finds its rows from there.
+    fn park_at_placing(&mut self) {
+        if matches!(self.options.screen, Screen::Inline { .. }) {
+            self.parked = self.area.as_position();
+        }
     }
 
     /// Draws the frame `draw` makes for the current area; only changed cells are written, and
@@ -234,11 +223,13 @@ impl TerminalSession {
             (Some(cursor), _) => cursor,
             (None, Screen::AlternateScreen) => self.parked,
             (None, Screen::Inline { .. }) => {
-                let top_left = self.area.as_position();
+                // A column in from the left edge: a cursor found in the corner after a resize
+                // was put there by the terminal ([`find_rows`]).
+                let park = Position::new(self.area.x + u16::from(self.area.width > 1), self.area.y);
                 let backend = self.terminal.target_mut();
-                backend.set_cursor_position(top_left)?;
+                backend.set_cursor_position(park)?;
                 backend.flush()?;
-                top_left
+                park
             }
         };
         Ok(())
@@ -251,7 +242,7 @@ impl TerminalSession {
     /// tmux moves the rows of a window grown twice at once before it tells the program the
     /// second size, so the terminal is asked where the cursor, which moves with them, is and
     /// how tall its screen is now, and the rows are found from them as a resize finds them
-    /// ([`moved`]). Full screen, nothing is needed.
+    /// ([`find_rows`]). Full screen, nothing is needed.
     pub(crate) fn settle_size(&mut self) {
         if !matches!(self.options.screen, Screen::Inline { .. }) {
             return;
@@ -261,20 +252,16 @@ impl TerminalSession {
             let _ = self.resize();
             return;
         }
-        let backend = self.terminal.target_mut();
         // A terminal that does not say where the cursor is leaves the rows where they were.
-        let Ok((found, screen)) = backend.reported_cursor_and_screen() else {
+        let Ok((Moved { top, scrolled_off }, _)) = find_rows(
+            self.terminal.target_mut(),
+            self.area,
+            self.parked,
+            self.scrolled_off,
+        ) else {
             return;
         };
-        if found != self.parked {
-            let Moved { top, scrolled_off } = moved(
-                self.area.y,
-                self.parked,
-                found,
-                0,
-                self.scrolled_off,
-                screen.height,
-            );
+        if top != self.area.y || scrolled_off != self.scrolled_off {
             // The rows taken back from the scrollback are the form's too.
             let taken_back = self.scrolled_off.saturating_sub(scrolled_off);
             restore::place_inline(InlineRows {
@@ -354,6 +341,7 @@ impl TerminalSession {
             }
             self.terminal = enter_modes(&self.tty, self.options, &self.shared, &self.signals)?;
             self.note_area();
+            self.park_at_placing();
         }
         Ok(control)
     }
@@ -369,9 +357,11 @@ impl TerminalSession {
         let placing = Placing::KeptIfCursorAt {
             parked: self.parked,
             top: self.area.y,
+            drawn: self.terminal.target_mut().drawn_size(),
         };
         self.terminal = enter_modes_again(&self.tty, self.options, &self.shared, placing)?;
         self.note_area();
+        self.park_at_placing();
         Ok(self.size())
     }
 

@@ -48,12 +48,16 @@ pub(super) enum Placing {
     /// Below the cursor, wherever it is.
     BelowCursor,
     /// On the rows from `top` down, if the cursor is still at `parked`, where the form left
-    /// it; below the cursor if something moved it.
+    /// it; moved with the cursor if the screen is no longer of the size `drawn` (the terminal
+    /// moved the rows as it resized); below the cursor if something else moved it (a shell
+    /// wrote there).
     KeptIfCursorAt {
         /// Where the form left the cursor.
         parked: Position,
         /// The form's top row.
         top: u16,
+        /// The size of the screen the form was drawn on.
+        drawn: Size,
     },
 }
 
@@ -108,8 +112,13 @@ fn enter_screen_modes(
         Screen::Inline { height } => {
             let (cursor, screen) = backend.cursor_and_screen()?;
             let from = match placing {
-                Placing::KeptIfCursorAt { parked, top } if cursor == parked => {
+                Placing::KeptIfCursorAt { parked, top, .. } if cursor == parked => {
                     Position::new(0, top)
+                }
+                Placing::KeptIfCursorAt { parked, top, drawn } if screen != drawn => {
+                    let down = i32::from(cursor.y) - i32::from(parked.y);
+                    let moved = (i32::from(top) + down).max(0);
+                    Position::new(0, u16::try_from(moved).unwrap_or(0))
                 }
                 Placing::KeptIfCursorAt { .. } | Placing::BelowCursor => cursor,
             };

@@ -1,0 +1,67 @@
+//! Where an inline form's rows went when the terminal changed size or moved them, found from
+//! where the terminal says the cursor, parked on them, is now ([`crate::inline`]).
+
+use std::io::{self, ErrorKind};
+
+use ratatui::layout::{Position, Rect, Size};
+
+use crate::backend::TtyBackend;
+use crate::inline::{
+    Moved, moved, rewrapped_above, rewrapped_cursor_row, rewrapped_where_it_moved,
+};
+
+/// Where the rows of an inline form drawn in `area` are now (`scrolled_off` of its first rows
+/// were in the scrollback), and how large the screen is, as the terminal says; a terminal that
+/// does not say is taken to have left the rows where they were, on a screen of the size it
+/// last told.
+///
+/// The rows moved with the cursor, `parked` on the form's top row or in its editor. A cursor
+/// found in the screen's top-left corner that was parked a column to the right of it had its
+/// line moved into the scrollback (tmux's rewrapped rows below it push it there), and how far
+/// is worked out from what the rows showed ([`rewrapped_cursor_row`]). A cursor left in an
+/// editor has rows of the form above it, which a narrower terminal rewraps into more lines:
+/// those are counted from what the rows showed, so that the form's top row is found too.
+pub(super) fn find_rows(
+    backend: &mut TtyBackend,
+    area: Rect,
+    parked: Position,
+    scrolled_off: u16,
+) -> io::Result<(Moved, Size)> {
+    // What the rows showed, read before the report makes the encoder take the new size
+    // and forget them; the rows below the form are blank.
+    let drawn = backend.drawn_size();
+    let form_end = area.bottom();
+    let shown = |y: u16| {
+        if y < form_end {
+            backend.shown_width(y)
+        } else {
+            0
+        }
+    };
+    let above: Vec<u16> = (area.y..parked.y).map(shown).collect();
+    let from_cursor: Vec<u16> = (parked.y..drawn.height).map(shown).collect();
+    let (found, screen) = match backend.reported_cursor_and_screen() {
+        Err(error) if error.kind() == ErrorKind::TimedOut => (parked, backend.size()?),
+        found => found?,
+    };
+    let found_row = if found == Position::ORIGIN && parked.x > 0 {
+        rewrapped_cursor_row(from_cursor, parked.y, drawn.height, screen).min(0)
+    } else {
+        i32::from(found.y)
+    };
+    let rewrapped = if screen.width < area.width {
+        rewrapped_above(above, parked.x, screen.width)
+    } else {
+        0
+    };
+    let rewrapped = rewrapped_where_it_moved(rewrapped, parked.y, found_row);
+    let moved = moved(
+        area.y,
+        parked.y,
+        found_row,
+        rewrapped,
+        scrolled_off,
+        screen.height,
+    );
+    Ok((moved, screen))
+}

@@ -9,6 +9,7 @@ The script is one JSON document in argv[1]:
                {"write_file": "path of bytes to write"},
                {"resize": [columns, rows]}, {"signal": "TERM"}, {"sleep": seconds},
                {"answer_cursor_query": "keys typed just before the answer"},
+               {"move_rows_after_next_report": rows},
                {"close": true}, {"mark": true}, {"snapshot": true}],
      "cutting_terminal": true, "silent_terminal": true}
 
@@ -19,6 +20,9 @@ its cursor is, keeps cursor moves on the screen, saves and restores the cursor (
 `ESC 8`), scrolls at its bottom row, and cuts its lines when it narrows, keeping the cursor on
 its row, as xterm does (tmux rewraps instead); with `silent_terminal` too, it answers no
 cursor query, as a serial console or a relay that swallows replies does.
+`move_rows_after_next_report` has that screen move its lines and cursor down (up if
+negative) right after it next answers where the cursor is: what the program writes after
+asking lands on the moved rows, as when a terminal resizes while the bytes are on their way.
 
 A session leader of its own (a forked copy of this driver) owns the terminal, ignores SIGHUP
 the way a shell that stays alive does, and runs the command with the terminal as its standard
@@ -82,8 +86,8 @@ def lead_session(slave, script):
 
 class Screen:
     """Just enough of a terminal to read text off the screen: cursor moves (absolute and
-    relative), printing, clearing and the alternate screen; colours and every other sequence
-    are skipped."""
+    relative), printing, clearing (lines, the screen, from the cursor down) and the alternate
+    screen; colours and every other sequence are skipped."""
 
     def __init__(self, size=None, answers=True):
         self.cells = {}
@@ -95,6 +99,11 @@ class Screen:
         self.size = size
         self.answers = answers
         self.replies = bytearray()
+        # Rows to move the screen's lines down by (up if negative) once a cursor report was
+        # answered and the cursor put back: a terminal moving its rows while what the program
+        # wrote after asking is still on its way.
+        self.move_after_report = 0
+        self.answered = False
 
     def resize(self, columns, rows):
         """Cuts every line to `columns` and keeps the cursor on its row, as xterm does."""
@@ -158,8 +167,15 @@ class Screen:
                 self.column = max(0, self.column - count)
         elif final == b"J" and params == b"2" or params == b"?1049" and final in b"hl":
             self.cells.clear()
+        elif final == b"J" and params in (b"", b"0"):
+            self.cells = {
+                (row, column): char
+                for (row, column), char in self.cells.items()
+                if row < self.row or row == self.row and column < self.column
+            }
         elif final == b"n" and params == b"6" and self.size is not None and self.answers:
             self.replies.extend(b"\x1b[%d;%dR" % (self.row + 1, self.column + 1))
+            self.answered = True
         elif final == b"K":
             for key in [key for key in self.cells if key[0] == self.row and key[1] >= self.column]:
                 del self.cells[key]
@@ -170,6 +186,20 @@ class Screen:
             self.saved = (self.row, self.column)
         elif final == b"8":
             self.row, self.column = self.saved
+            if self.answered and self.move_after_report:
+                self.move_rows(self.move_after_report)
+                self.move_after_report = 0
+
+    def move_rows(self, by):
+        """Moves every line and the cursor `by` rows down (up if negative), as a terminal
+        that brings lines back from its scrollback or pushes them into it does."""
+        rows = self.size[1]
+        self.cells = {
+            (row + by, column): char
+            for (row, column), char in self.cells.items()
+            if 0 <= row + by < rows
+        }
+        self.row = min(max(self.row + by, 0), rows - 1)
 
     def control(self, byte):
         if byte == 0x0D:
@@ -323,6 +353,10 @@ def run_step(step, terminal, pid, ended, snapshots):
         with terminal.lock:
             terminal.screen.resize(*step["resize"])
         set_size(terminal.master, *step["resize"])
+    elif "move_rows_after_next_report" in step:
+        with terminal.lock:
+            terminal.screen.answered = False
+            terminal.screen.move_after_report = step["move_rows_after_next_report"]
     elif "signal" in step:
         os.kill(pid, getattr(signal, "SIG" + step["signal"]))
     elif "sleep" in step:

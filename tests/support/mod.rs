@@ -9,6 +9,7 @@ pub mod inbox;
 pub mod inline;
 pub mod mcp_pane;
 pub mod pi_session;
+pub mod pty;
 pub mod python_sdk;
 pub mod rpc_process;
 pub mod tmux;

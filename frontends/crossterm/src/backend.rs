@@ -272,6 +272,11 @@ impl TtyBackend {
         self.inner.shown_width(y)
     }
 
+    /// Has each frame that shows no cursor leave it, hidden, at `park`, in the frame's write.
+    pub fn park_at(&mut self, park: Option<Position>) {
+        self.inner.park_at(park);
+    }
+
     /// The size of the screen frames were last encoded for.
     pub fn drawn_size(&self) -> Size {
         self.inner.drawn_size()

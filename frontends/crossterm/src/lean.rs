@@ -45,6 +45,8 @@ pub struct LeanBackend<W: Write> {
     screen: ScreenSize,
     /// The size the terminal gave when last asked, until it is forgotten.
     asked: Noted<Option<Size>>,
+    /// Where a frame that shows no cursor leaves it, if anywhere in particular.
+    park: Option<Position>,
 }
 
 impl<W: Write> LeanBackend<W> {
@@ -60,7 +62,14 @@ impl<W: Write> LeanBackend<W> {
             encoder: Encoder::new(size),
             screen,
             asked: Noted::new(None),
+            park: None,
         }
+    }
+
+    /// Has each frame that shows no cursor leave it, hidden, at `park` (in the frame's own
+    /// write), rather than wherever the frame's last cell was.
+    pub fn park_at(&mut self, park: Option<Position>) {
+        self.park = park;
     }
 
     /// The writer the frames go to.
@@ -257,7 +266,10 @@ impl<W: Write> DrawTarget for LeanBackend<W> {
             self.set_cursor_position(at)
         } else {
             self.hide_cursor();
-            Ok(())
+            match self.park {
+                Some(park) => self.set_cursor_position(park),
+                None => Ok(()),
+            }
         }
     }
 

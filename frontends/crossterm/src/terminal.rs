@@ -19,7 +19,7 @@ use crate::backend::TtyBackend;
 use crate::backend::{CursorReports, TypedAhead};
 use crate::counting::ByteCount;
 use crate::drain::{PASTE_DRAIN_LIMIT, PASTE_QUIET, drain_arriving};
-use crate::inline::{InlineRows, Moved};
+use crate::inline::Moved;
 use crate::jobs::{JobControl, Stop, job_control};
 use crate::output_watch::OutputWatch;
 use crate::painter::Painter;
@@ -32,9 +32,9 @@ mod modes;
 pub(crate) mod outbox;
 mod restore;
 
-use found::find_rows;
+use found::{Found, find_rows};
 use modes::{Placing, clear_rows, enter_modes, enter_modes_again, inline_terminal, make_room};
-use restore::{install_panic_hook, restore_terminal};
+use restore::{InlineCursor, install_panic_hook, restore_terminal};
 
 /// The terminal device the session draws on and reads keys from.
 const TTY_PATH: &str = "/dev/tty";
@@ -184,7 +184,11 @@ impl TerminalSession {
         match self.options.screen {
             Screen::AlternateScreen => self.terminal.follow_resize()?,
             Screen::Inline { height } => {
-                let (Moved { top, scrolled_off }, screen) = find_rows(
+                let Found {
+                    rows: Moved { top, scrolled_off },
+                    screen,
+                    ..
+                } = find_rows(
                     self.terminal.target_mut(),
                     self.area,
                     self.parked,
@@ -206,32 +210,45 @@ impl TerminalSession {
     /// ([`make_room`]), so that a resize before its next frame finds its rows from there.
     fn park_at_placing(&mut self) {
         if matches!(self.options.screen, Screen::Inline { .. }) {
-            self.parked = self.area.as_position();
+            self.note_parked(self.area.as_position());
+        }
+    }
+
+    /// Notes where the cursor was left, and, inline, for the rows' clearing, how far below
+    /// the form's first row it is.
+    fn note_parked(&mut self, parked: Position) {
+        self.parked = parked;
+        if matches!(self.options.screen, Screen::Inline { .. }) {
+            restore::place_inline(InlineCursor {
+                below_top: parked.y.saturating_sub(self.area.y),
+            });
         }
     }
 
     /// Draws the frame `draw` makes for the current area; only changed cells are written, and
     /// then what waits in the outbox (a notification's bell).
     pub fn draw(&mut self, draw: impl FnOnce(Size) -> Frame) -> io::Result<()> {
+        // Inline, a frame with no cursor leaves it a column in from the form's left edge, in
+        // its own write: a cursor found in the corner after a resize was put there by the
+        // terminal ([`find_rows`]).
+        let park = match self.options.screen {
+            Screen::AlternateScreen => None,
+            Screen::Inline { .. } => Some(Position::new(
+                self.area.x + u16::from(self.area.width > 1),
+                self.area.y,
+            )),
+        };
         // What waited in the outbox leaves in the frame's own write, right after the frame.
         let waiting = outbox::take();
-        self.terminal.target_mut().follow_frame_with(&waiting);
+        let target = self.terminal.target_mut();
+        target.follow_frame_with(&waiting);
+        target.park_at(park);
         let cursor = self.terminal.draw(&self.theme, draw)?;
         self.write_outbox()?;
         self.note_area();
-        self.parked = match (cursor, self.options.screen) {
-            (Some(cursor), _) => cursor,
-            (None, Screen::AlternateScreen) => self.parked,
-            (None, Screen::Inline { .. }) => {
-                // A column in from the left edge: a cursor found in the corner after a resize
-                // was put there by the terminal ([`find_rows`]).
-                let park = Position::new(self.area.x + u16::from(self.area.width > 1), self.area.y);
-                let backend = self.terminal.target_mut();
-                backend.set_cursor_position(park)?;
-                backend.flush()?;
-                park
-            }
-        };
+        if let Some(parked) = cursor.or(park) {
+            self.note_parked(parked);
+        }
         Ok(())
     }
 
@@ -253,7 +270,7 @@ impl TerminalSession {
             return;
         }
         // A terminal that does not say where the cursor is leaves the rows where they were.
-        let Ok((Moved { top, scrolled_off }, _)) = find_rows(
+        let Ok(Found { rows, cursor, .. }) = find_rows(
             self.terminal.target_mut(),
             self.area,
             self.parked,
@@ -261,14 +278,11 @@ impl TerminalSession {
         ) else {
             return;
         };
-        if top != self.area.y || scrolled_off != self.scrolled_off {
-            // The rows taken back from the scrollback are the form's too.
-            let taken_back = self.scrolled_off.saturating_sub(scrolled_off);
-            restore::place_inline(InlineRows {
-                top,
-                count: self.area.height.saturating_add(taken_back),
-            });
-        }
+        // The cursor moved with the rows; those taken back from the scrollback are the form's
+        // too, above it.
+        restore::place_inline(InlineCursor {
+            below_top: cursor.y.saturating_sub(rows.top),
+        });
     }
 
     /// Takes the most pressing signal received while the session was open.
@@ -388,14 +402,9 @@ impl TerminalSession {
         self.terminal.target_mut().write_now(&waiting)
     }
 
-    /// Records the current area, and for an inline session which rows it takes.
+    /// Records the current area.
     fn note_area(&mut self) {
         self.area = self.terminal.area();
-        let rows = InlineRows {
-            top: self.area.y,
-            count: self.area.height,
-        };
-        restore::place_inline(rows);
     }
 }
 

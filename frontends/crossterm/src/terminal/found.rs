@@ -10,6 +10,17 @@ use crate::inline::{
     Moved, moved, rewrapped_above, rewrapped_cursor_row, rewrapped_where_it_moved,
 };
 
+/// Where an inline form's rows and the cursor are, and how large the screen is.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Found {
+    /// Where the form's rows went.
+    pub rows: Moved,
+    /// The screen's size.
+    pub screen: Size,
+    /// Where the cursor is.
+    pub cursor: Position,
+}
+
 /// Where the rows of an inline form drawn in `area` are now (`scrolled_off` of its first rows
 /// were in the scrollback), and how large the screen is, as the terminal says; a terminal that
 /// does not say is taken to have left the rows where they were, on a screen of the size it
@@ -26,7 +37,7 @@ pub(super) fn find_rows(
     area: Rect,
     parked: Position,
     scrolled_off: u16,
-) -> io::Result<(Moved, Size)> {
+) -> io::Result<Found> {
     // What the rows showed, read before the report makes the encoder take the new size
     // and forget them; the rows below the form are blank.
     let drawn = backend.drawn_size();
@@ -63,5 +74,9 @@ pub(super) fn find_rows(
         scrolled_off,
         screen.height,
     );
-    Ok((moved, screen))
+    Ok(Found {
+        rows: moved,
+        screen,
+        cursor: found,
+    })
 }

@@ -5,17 +5,25 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::sync::{Mutex, Once, PoisonError, TryLockError};
 
-use crossterm::cursor::{MoveTo, Show};
+use crossterm::cursor::{MoveDown, MoveUp, RestorePosition, SavePosition, Show};
 use crossterm::event::{DisableBracketedPaste, DisableMouseCapture};
 use crossterm::queue;
 use crossterm::style::{Attribute, SetAttribute};
-use crossterm::terminal::{self, Clear, ClearType, EnableLineWrap, LeaveAlternateScreen};
+use crossterm::terminal::{Clear, ClearType, EnableLineWrap, LeaveAlternateScreen};
 use rustix::termios::{OptionalActions, Termios, tcgetattr, tcsetattr};
 
 use super::open_tty;
-use crate::backend::MAX_SCREEN_SIDE;
-use crate::inline::InlineRows;
 use crate::signals::SignalWatch;
+
+/// Where the cursor waits in an inline form's rows. The rows are cleared from there, moving
+/// only relative to the cursor: a terminal moves the cursor with the rows as it resizes or
+/// rewraps them, also while the bytes clearing them are on their way, where rows named by
+/// their number on the screen would be the shell's by then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct InlineCursor {
+    /// How many rows below the form's first the cursor's is.
+    pub below_top: u16,
+}
 
 /// What an open session has drawn on, to be cleaned up once.
 #[derive(Clone, Copy, Debug)]
@@ -28,7 +36,7 @@ pub(super) enum Changed {
         entered: bool,
     },
     /// Rows of the shell's screen, cleared on restoring; `None` until they are placed.
-    Inline(Option<InlineRows>),
+    Inline(Option<InlineCursor>),
 }
 
 /// What the open session has changed, if one is open; shared with the panic hook.
@@ -97,14 +105,14 @@ pub(super) fn note_screen_entered() {
     }
 }
 
-/// Notes which rows an open inline session draws in.
-pub(super) fn place_inline(rows: InlineRows) {
+/// Notes where the cursor waits in the rows an open inline session draws in.
+pub(super) fn place_inline(cursor: InlineCursor) {
     if let Some(Changed::Inline(placed)) = CHANGED
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .as_mut()
     {
-        *placed = Some(rows);
+        *placed = Some(cursor);
     }
 }
 
@@ -131,17 +139,16 @@ fn restore_terminal_after_panic() {
 /// gathered and written at once, so the terminal is never left half restored between writes.
 const RESTORE_BYTES: usize = 96;
 
-/// Resets the attributes and input modes, turns autowrap back on, leaves the alternate screen or clears the inline
-/// form's rows down to the bottom of the screen (leaving the cursor on its first row, where
-/// the shell goes on), shows the cursor and turns raw mode off.
+/// Resets the attributes and input modes, turns autowrap back on, leaves the alternate screen
+/// or clears the inline form's rows down to the bottom of the screen (leaving the cursor on
+/// their first, where the shell goes on), shows the cursor and turns raw mode off.
 fn restore_modes(changed: Option<Changed>) -> io::Result<()> {
     let Some(changed) = changed else {
         return Ok(());
     };
     let tty = open_tty();
     let written = tty.as_ref().map_err(clone_error).and_then(|mut tty| {
-        let screen_height = || terminal::size().ok().map(|(_, height)| height);
-        tty.write_all(&restore_bytes(changed, screen_height)?)?;
+        tty.write_all(&restore_bytes(changed)?)?;
         tty.flush()
     });
     let cooked = COOKED.lock().unwrap_or_else(PoisonError::into_inner).take();
@@ -152,12 +159,8 @@ fn restore_modes(changed: Option<Changed>) -> io::Result<()> {
     written.and(cooked)
 }
 
-/// What restoring after `changed` writes, in one piece; `screen_height` is asked for only
-/// when inline rows are cleared down to the bottom of the screen.
-fn restore_bytes(
-    changed: Changed,
-    screen_height: impl FnOnce() -> Option<u16>,
-) -> io::Result<Vec<u8>> {
+/// What restoring after `changed` writes, in one piece.
+fn restore_bytes(changed: Changed) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::with_capacity(RESTORE_BYTES);
     queue!(
         bytes,
@@ -173,13 +176,22 @@ fn restore_bytes(
             queue!(bytes, Clear(ClearType::All), LeaveAlternateScreen)?;
         }
         Changed::AlternateScreen { entered: false } | Changed::Inline(None) => {}
-        Changed::Inline(Some(rows)) => {
-            let end = rows.top.saturating_add(rows.count);
-            let bottom = screen_height().map_or(end, |height| height.min(MAX_SCREEN_SIDE).max(end));
-            for row in rows.top..bottom {
-                queue!(bytes, MoveTo(0, row), Clear(ClearType::CurrentLine))?;
+        Changed::Inline(Some(InlineCursor { below_top })) => {
+            bytes.push(b'\r');
+            if below_top > 0 {
+                queue!(bytes, MoveUp(below_top))?;
             }
-            queue!(bytes, MoveTo(0, rows.top))?;
+            // The first row, then the rest of the screen from the row below it, the cursor
+            // saved and put back around that: erasing to the end of the screen from its
+            // top-left corner first copies the screen into tmux's scrollback, and the first
+            // row may be the screen's.
+            queue!(
+                bytes,
+                Clear(ClearType::CurrentLine),
+                SavePosition,
+                MoveDown(1)
+            )?;
+            queue!(bytes, Clear(ClearType::FromCursorDown), RestorePosition)?;
         }
     }
     queue!(bytes, Show)?;
@@ -208,10 +220,10 @@ pub(super) fn install_panic_hook() {
 
 #[cfg(test)]
 mod tests {
-    use super::{Changed, InlineRows, restore_bytes};
+    use super::{Changed, InlineCursor, restore_bytes};
 
     fn restored(changed: Changed) -> String {
-        let bytes = restore_bytes(changed, || Some(24)).expect("the bytes are gathered");
+        let bytes = restore_bytes(changed).expect("the bytes are gathered");
         String::from_utf8(bytes).expect("escape sequences are text")
     }
 
@@ -239,9 +251,20 @@ mod tests {
     }
 
     #[test]
-    fn inline_rows_are_cleared_down_to_the_bottom_and_the_cursor_left_on_the_first() {
-        let bytes = restored(Changed::Inline(Some(InlineRows { top: 20, count: 3 })));
-        assert_eq!(bytes.matches("\x1b[2K").count(), 4, "{bytes:?}");
-        assert!(bytes.ends_with("\x1b[21;1H\x1b[?25h"), "{bytes:?}");
+    fn inline_rows_are_cleared_from_the_cursor_up_to_the_first_and_down_to_the_bottom() {
+        let bytes = restored(Changed::Inline(Some(InlineCursor { below_top: 3 })));
+        assert!(
+            bytes.ends_with("\r\x1b[3A\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8\x1b[?25h"),
+            "{bytes:?}"
+        );
+        assert!(
+            !bytes.contains(';'),
+            "no row named by its number: {bytes:?}"
+        );
+        let on_the_first = restored(Changed::Inline(Some(InlineCursor { below_top: 0 })));
+        assert!(
+            on_the_first.ends_with("\r\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8\x1b[?25h"),
+            "no move up of none, which terminals take for one: {on_the_first:?}"
+        );
     }
 }

@@ -8,7 +8,27 @@
 mod support;
 
 use serde_json::json;
-use support::pty::{ScreenModel, Setup, drive_set_up};
+use support::pty::{Report, ScreenModel, Setup, drive_set_up};
+
+/// Runs `demo --inline ROWS` (`rows`) through `steps` on a `size` terminal that cuts its lines
+/// (`tests/pty_driver.py`), below `shell_lines` numbered lines a shell printed (`shell line
+/// 1`, ...); `None` without python3.
+fn demo_below_shell_lines(
+    shell_lines: usize,
+    rows: &str,
+    size: (u16, u16),
+    steps: &serde_json::Value,
+) -> Option<Report> {
+    let printed: Vec<String> = (1..=shell_lines)
+        .map(|i| format!("shell line {i}"))
+        .collect();
+    let setup = Setup {
+        printed: Some(printed.join("\n")),
+        screen: ScreenModel::Cutting,
+        ..Setup::default()
+    };
+    drive_set_up(&["demo", "--inline", rows], size, steps, 5.0, &setup)
+}
 
 /// xterm, st and the Linux console cut their lines when they narrow, and keep the cursor
 /// on its row: nothing of the form was rewrapped above an editor's cursor, so the form is
@@ -28,13 +48,7 @@ fn an_inline_form_narrowed_in_a_terminal_that_cuts_its_lines_keeps_the_shells_li
         {"snapshot": true},
         {"signal": "TERM"}
     ]);
-    let setup = Setup {
-        printed: Some("shell line 1\nshell line 2\nshell line 3\nshell line 4".to_owned()),
-        screen: ScreenModel::Cutting,
-        ..Setup::default()
-    };
-    let args = ["demo", "--inline", "12"];
-    let Some(report) = drive_set_up(&args, (100, 30), &steps, 5.0, &setup) else {
+    let Some(report) = demo_below_shell_lines(4, "12", (100, 30), &steps) else {
         return;
     };
     assert_eq!(report.failure, None, "{}", report.output);
@@ -112,14 +126,7 @@ fn an_inline_form_whose_rows_move_while_it_ends_clears_its_own_rows_not_the_shel
         {"sleep": 1.0},
         {"snapshot": true}
     ]);
-    let printed: Vec<String> = (1..=20).map(|i| format!("shell line {i}")).collect();
-    let setup = Setup {
-        printed: Some(printed.join("\n")),
-        screen: ScreenModel::Cutting,
-        ..Setup::default()
-    };
-    let Some(report) = drive_set_up(&["demo", "--inline", "8"], (80, 30), &steps, 5.0, &setup)
-    else {
+    let Some(report) = demo_below_shell_lines(20, "8", (80, 30), &steps) else {
         return;
     };
     report.assert_ended_with(0);
@@ -135,4 +142,53 @@ fn an_inline_form_whose_rows_move_while_it_ends_clears_its_own_rows_not_the_shel
             "{line} kept:\n{screen}"
         );
     }
+}
+
+/// The same, while the form is open: a frame on its way when the terminal moves the rows (it
+/// is told of a resize only after the move, and a frame written meanwhile names rows) moves
+/// only relative to the cursor, which moved with them, so it lands on the form's own rows and
+/// leaves the cursor on them. Near the screen's top, naming a row is as short as moving to it,
+/// and the frames named them: the cursor parked on the shell's first line, the next frame
+/// drew over the shell's lines, and the end cleared them.
+#[test]
+fn an_inline_form_whose_rows_moved_unannounced_draws_its_next_frames_on_them() {
+    let steps = json!([
+        {"wait_for": "esc cancel"},
+        {"move_rows": 3},
+        {"write": "\u{1b}[B"},
+        {"sleep": 0.3},
+        {"write": "\u{1b}[B"},
+        {"wait_for": "3. ("},
+        {"sleep": 0.3},
+        {"snapshot": true},
+        {"write": "\u{1b}"},
+        {"sleep": 1.0},
+        {"snapshot": true}
+    ]);
+    let Some(report) = demo_below_shell_lines(3, "12", (80, 30), &steps) else {
+        return;
+    };
+    report.assert_ended_with(0);
+    let [open, closed] = &report.snapshots[..] else {
+        panic!("two snapshots: {:?}", report.snapshots);
+    };
+    let lines: Vec<&str> = open.lines().collect();
+    assert_eq!(
+        lines.get(..4),
+        Some(
+            &[
+                "shell line 1",
+                "shell line 2",
+                "shell line 3",
+                " Set up the new service"
+            ][..]
+        ),
+        "the shell's lines, the form under them:\n{open}"
+    );
+    assert_eq!(open.matches('›').count(), 1, "one highlight:\n{open}");
+    assert!(
+        closed.starts_with("shell line 1\nshell line 2\nshell line 3")
+            && !closed.contains("Set up"),
+        "the shell's lines kept, the form's rows cleared:\n{closed}"
+    );
 }

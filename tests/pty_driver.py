@@ -9,7 +9,7 @@ The script is one JSON document in argv[1]:
                {"write_file": "path of bytes to write"},
                {"resize": [columns, rows]}, {"signal": "TERM"}, {"sleep": seconds},
                {"answer_cursor_query": "keys typed just before the answer"},
-               {"move_rows_after_next_report": rows},
+               {"move_rows": rows}, {"move_rows_after_next_report": rows},
                {"close": true}, {"mark": true}, {"snapshot": true}],
      "cutting_terminal": true, "silent_terminal": true}
 
@@ -20,9 +20,10 @@ its cursor is, keeps cursor moves on the screen, saves and restores the cursor (
 `ESC 8`), scrolls at its bottom row, and cuts its lines when it narrows, keeping the cursor on
 its row, as xterm does (tmux rewraps instead); with `silent_terminal` too, it answers no
 cursor query, as a serial console or a relay that swallows replies does.
-`move_rows_after_next_report` has that screen move its lines and cursor down (up if
-negative) right after it next answers where the cursor is: what the program writes after
-asking lands on the moved rows, as when a terminal resizes while the bytes are on their way.
+`move_rows` has that screen move its lines and cursor down (up if negative) at once, unknown
+to the program, and `move_rows_after_next_report` right after it next answers where the
+cursor is: what the program writes next lands on the moved rows, as when a terminal resizes
+while the bytes are on their way.
 
 A session leader of its own (a forked copy of this driver) owns the terminal, ignores SIGHUP
 the way a shell that stays alive does, and runs the command with the terminal as its standard
@@ -353,6 +354,9 @@ def run_step(step, terminal, pid, ended, snapshots):
         with terminal.lock:
             terminal.screen.resize(*step["resize"])
         set_size(terminal.master, *step["resize"])
+    elif "move_rows" in step:
+        with terminal.lock:
+            terminal.screen.move_rows(step["move_rows"])
     elif "move_rows_after_next_report" in step:
         with terminal.lock:
             terminal.screen.answered = False

@@ -17,7 +17,7 @@ use ratatui::layout::{Position, Size};
 use rustix::io::Errno;
 
 use crate::counting::{ByteCount, CountingWriter};
-use crate::encode::{Erase, Shrinking};
+use crate::encode::{Addressing, Erase, Shrinking};
 use crate::fresh::FreshRun;
 use crate::lean::{LeanBackend, ScreenSize};
 use crate::paint::RowCells;
@@ -259,6 +259,11 @@ impl TtyBackend {
     /// Says what becomes of a row that gets shorter ([`Shrinking`]).
     pub fn set_shrinking(&mut self, shrinking: Shrinking) {
         self.inner.set_shrinking(shrinking);
+    }
+
+    /// Says how the cell the cursor moves to may be named ([`Addressing`]).
+    pub fn set_addressing(&mut self, addressing: Addressing) {
+        self.inner.set_addressing(addressing);
     }
 
     /// Appends lines by writing newlines, scrolling the screen.

@@ -9,6 +9,7 @@
 use ratatui::layout::{Position, Size};
 use ratatui::style::Modifier;
 
+pub use self::addressing::Addressing;
 pub use self::erase::Erase;
 use self::overflow::CLUSTER_OVERFLOW;
 use self::runs::reprint_run;
@@ -37,10 +38,13 @@ pub struct Encoder {
     shadow: Shadow,
     /// What becomes of a row that gets shorter.
     shrinking: Shrinking,
+    addressing: Addressing,
     /// For each row, how far its cells were written since it was last cleared whole: what a
     /// terminal that rewraps its lines takes for the line's text.
     used: Vec<u16>,
     cursor: Option<Position>,
+    /// The row of a cursor whose column the encoder lost (see [`Encoder::lose_column`]).
+    lost_column_row: Option<u16>,
     style: Shade,
     /// The style changes written lately.
     styles: Recent,
@@ -67,8 +71,10 @@ impl Encoder {
         let mut encoder = Self {
             shadow: Shadow::new(Size::default()),
             shrinking: Shrinking::EraseTail,
+            addressing: Addressing::Absolute,
             used: Vec::new(),
             cursor: None,
+            lost_column_row: None,
             style: Shade::BLANK,
             styles: Recent::default(),
             visibility: Visibility::Unknown,
@@ -93,6 +99,7 @@ impl Encoder {
             self.shadow = Shadow::new(kept);
             self.used = vec![USED_UNKNOWN; usize::from(kept.height)];
             self.cursor = None;
+            self.lost_column_row = None;
             self.tails = tails;
             self.epoch += 1;
         }
@@ -243,10 +250,11 @@ impl Encoder {
                 // A grapheme of several characters may take more cells on the terminal than
                 // the row gives it (kitty 0.26 draws a family of three as three glyphs,
                 // six cells): its overflow may hide the cells after it, and the terminal's
-                // cursor may stand cells away. The rest of the row goes out again from an
-                // absolute move, so the text after it stands where it should.
+                // cursor may stand cells away. The rest of the row goes out again from a
+                // move that does not start from the cursor's column, so the text after it
+                // stands where it should.
                 known[base + next..base + row.len()].fill(Cell::UNKNOWN);
-                self.cursor = None;
+                self.lose_column(origin.y);
                 let after = u16::try_from(next).unwrap_or(u16::MAX);
                 self.note_written_to(origin.y, origin.x.saturating_add(after));
                 spill = Some(after);
@@ -349,10 +357,14 @@ impl Encoder {
     /// Moves the known cursor `width` cells right; a cursor that reached the last column waits
     /// to wrap, and the encoder stops trusting where it is.
     fn advance(&mut self, width: u16) {
-        self.cursor = self.cursor.and_then(|at| {
+        if let Some(at) = self.cursor {
             let x = at.x.saturating_add(width);
-            (x < self.shadow.size().width).then_some(Position::new(x, at.y))
-        });
+            if x < self.shadow.size().width {
+                self.cursor = Some(Position::new(x, at.y));
+            } else {
+                self.lose_column(at.y);
+            }
+        }
     }
 
     /// Appends the `ESC[K` that erases from the cursor to the end of its row, leaving blank
@@ -401,6 +413,7 @@ impl Encoder {
     }
 }
 
+mod addressing;
 mod erase;
 mod fresh;
 mod moves;

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use ratatui::layout::{Position, Size};
 
-use crate::encode::{Encoder, Erase, Shrinking};
+use crate::encode::{Addressing, Encoder, Erase, Shrinking};
 use crate::fresh::FreshRun;
 use crate::paint::RowCells;
 use crate::painter::DrawTarget;
@@ -86,6 +86,11 @@ impl<W: Write> LeanBackend<W> {
     /// Says what becomes of a row that gets shorter ([`Shrinking`]).
     pub fn set_shrinking(&mut self, shrinking: Shrinking) {
         self.encoder.set_shrinking(shrinking);
+    }
+
+    /// Says how the cell the cursor moves to may be named ([`Addressing`]).
+    pub fn set_addressing(&mut self, addressing: Addressing) {
+        self.encoder.set_addressing(addressing);
     }
 
     /// Takes `size` as the screen's until it is forgotten: the size the terminal itself

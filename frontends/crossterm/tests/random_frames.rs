@@ -11,7 +11,7 @@ mod support;
 
 use pi_agent_ask_core::draw::{Attrs, DrawCmd, Frame, Pos, Role, Size as FrameSize, Style};
 use pi_agent_ask_crossterm::Theme;
-use pi_agent_ask_crossterm::encode::Shrinking;
+use pi_agent_ask_crossterm::encode::{Addressing, Shrinking};
 use pi_agent_ask_crossterm::paint::paint_screen;
 use proptest::prelude::*;
 use ratatui::layout::Size;
@@ -201,19 +201,66 @@ fn follow(first: Vec<DrawCmd>, steps: &[Step]) -> Vec<Vec<DrawCmd>> {
     frames
 }
 
-/// Draws `frames` one after another on an erased screen of `size` in `theme`, rows that get
-/// shorter treated as `shrinking` says, and checks that the screen shows each as it paints.
-fn check_drawn(size: Size, frames: Vec<Vec<DrawCmd>>, theme: &Theme, shrinking: Shrinking) {
+/// How frames are written: rows that get shorter treated as `shrinking` says, cells reached
+/// as `addressing` allows.
+#[derive(Clone, Copy, Debug)]
+struct Writing {
+    shrinking: Shrinking,
+    addressing: Addressing,
+}
+
+/// Every way of writing frames, to pick from.
+fn writings() -> Vec<Writing> {
+    let mut writings = Vec::new();
+    for shrinking in [Shrinking::EraseTail, Shrinking::ClearRow] {
+        for addressing in [Addressing::Absolute, Addressing::Relative] {
+            writings.push(Writing {
+                shrinking,
+                addressing,
+            });
+        }
+    }
+    writings
+}
+
+/// Whether `bytes` name a cell by its row and column (`ESC[row;columnH`, `ESC[H`).
+fn names_a_cell(bytes: &[u8]) -> bool {
+    bytes.windows(2).enumerate().any(|(at, pair)| {
+        pair == b"\x1b[" && {
+            let rest = &bytes[at + 2..];
+            let digits = rest
+                .iter()
+                .take_while(|b| b.is_ascii_digit() || **b == b';');
+            rest.get(digits.count()) == Some(&b'H')
+        }
+    })
+}
+
+/// Draws `frames` one after another on an erased screen of `size` in `theme`, written as
+/// `writing` says, and checks that the screen shows each as it paints; moving only relative to
+/// the cursor, no frame after the first that moved it (from where the encoder could not know)
+/// names a cell.
+fn check_drawn(size: Size, frames: Vec<Vec<DrawCmd>>, theme: &Theme, writing: Writing) {
     let mut parser = vt100::Parser::new(size.height, size.width, 0);
     let mut painter = erased_painter(size);
-    painter.target_mut().set_shrinking(shrinking);
+    painter.target_mut().set_shrinking(writing.shrinking);
+    painter.target_mut().set_addressing(writing.addressing);
     let mut fed = 0;
+    let mut located = false;
     for (step, cmds) in frames.into_iter().enumerate() {
         let frame = Frame::new(FrameSize::new(size.width, size.height), cmds);
         let drawn = paint_screen(&frame, theme, size);
         painter.draw(theme, |_| frame).expect("a frame");
         let bytes = painter.target().writer();
         parser.process(&bytes[fed..]);
+        if located && writing.addressing == Addressing::Relative {
+            assert!(
+                !names_a_cell(&bytes[fed..]),
+                "frame {step} named a cell: {:?}",
+                String::from_utf8_lossy(&bytes[fed..])
+            );
+        }
+        located |= names_a_cell(&bytes[fed..]);
         fed = bytes.len();
         assert_shows(&parser, &drawn, step);
     }
@@ -226,26 +273,26 @@ proptest! {
     fn every_frame_shows_exactly_what_it_paints_whatever_came_before(
         (size, frames) in frames(),
         theme in proptest::sample::select(themes().to_vec()),
-        shrinking in proptest::sample::select(vec![Shrinking::EraseTail, Shrinking::ClearRow]),
+        writing in proptest::sample::select(writings()),
     ) {
-        check_drawn(size, frames, &theme, shrinking);
+        check_drawn(size, frames, &theme, writing);
     }
 
     #[test]
     fn frames_whose_rows_scrolled_show_exactly_what_they_paint(
         (size, frames) in scrolled_frames(),
         theme in proptest::sample::select(themes().to_vec()),
-        shrinking in proptest::sample::select(vec![Shrinking::EraseTail, Shrinking::ClearRow]),
+        writing in proptest::sample::select(writings()),
     ) {
-        check_drawn(size, frames, &theme, shrinking);
+        check_drawn(size, frames, &theme, writing);
     }
 
     #[test]
     fn frames_a_few_runs_apart_and_frames_drawn_again_show_exactly_what_they_paint(
         (size, frames) in edited_frames(),
         theme in proptest::sample::select(themes().to_vec()),
-        shrinking in proptest::sample::select(vec![Shrinking::EraseTail, Shrinking::ClearRow]),
+        writing in proptest::sample::select(writings()),
     ) {
-        check_drawn(size, frames, &theme, shrinking);
+        check_drawn(size, frames, &theme, writing);
     }
 }

@@ -64,6 +64,7 @@ impl Encoder {
         self.shadow.forget();
         self.used.fill(USED_UNKNOWN);
         self.cursor = None;
+        self.lost_column_row = None;
         self.epoch += 1;
     }
 }

@@ -34,7 +34,7 @@ impl Encoder {
     pub(super) fn move_elsewhere(&mut self, out: &mut Vec<u8>, to: Position) {
         match self.cursor {
             Some(from) if is_next_row_without_reprint(from, to) => {
-                next_row_without_reprint(out, from, to);
+                next_row_without_reprint(out, from, to, self.absolute_len(to));
             }
             cursor => {
                 self.shadow
@@ -53,9 +53,11 @@ impl Encoder {
     }
 
     /// Appends the shortest move from where the cursor is to `to` on a row whose known cells
-    /// are `row`: an absolute one when the encoder does not know where the cursor is.
+    /// are `row`: an absolute one when the encoder does not know where the cursor is (and
+    /// cannot find it again, see [`Encoder::regain_cursor`]).
     fn move_from_cursor(&self, out: &mut Vec<u8>, to: Position, row: Option<&[Cell]>) {
-        match self.cursor {
+        match self.cursor.or_else(|| self.regain_cursor(out)) {
+            Some(from) if from == to => {}
             Some(from) => self.shortest_move(out, from, to, row),
             None => absolute(out, to),
         }
@@ -104,7 +106,7 @@ impl Encoder {
             vertical_len(from.y, to.y)
         };
         let home = 1 + down + home_side.len();
-        match Way::shortest(absolute_len(to), stay, home) {
+        match Way::shortest(self.absolute_len(to), stay, home) {
             Way::Absolute => absolute(out, to),
             Way::Stay => {
                 vertical(out, from.y, to.y);
@@ -252,12 +254,18 @@ fn is_next_row_without_reprint(from: Position, to: Position) -> bool {
 }
 
 /// Appends the move [`Encoder::weighed_move`] takes from `from` to `to`, where
-/// [`is_next_row_without_reprint`] holds: the shortest of the absolute move, `ESC[B` and a move
-/// sideways, and a return, a newline and a move right, the first of them on a tie.
-fn next_row_without_reprint(out: &mut Vec<u8>, from: Position, to: Position) {
+/// [`is_next_row_without_reprint`] holds: the shortest of the absolute move (`absolute_bytes`
+/// long), `ESC[B` and a move sideways, and a return, a newline and a move right, the first of
+/// them on a tie.
+fn next_row_without_reprint(
+    out: &mut Vec<u8>,
+    from: Position,
+    to: Position,
+    absolute_bytes: usize,
+) {
     let stay = csi_len(1) + csi_len(from.x.abs_diff(to.x));
     let home = 2 + csi_len(to.x);
-    match Way::shortest(absolute_len(to), stay, home) {
+    match Way::shortest(absolute_bytes, stay, home) {
         Way::Absolute => absolute(out, to),
         Way::Stay => {
             csi(out, 1, b'B');
@@ -342,7 +350,7 @@ fn number(out: &mut Vec<u8>, value: u16) {
 }
 
 /// The bytes of [`absolute`]`(to)`.
-fn absolute_len(to: Position) -> usize {
+pub(super) fn absolute_len(to: Position) -> usize {
     let row = if to.y > 0 || to.x > 0 {
         digits(to.y + 1)
     } else {

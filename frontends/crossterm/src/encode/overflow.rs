@@ -24,8 +24,9 @@ impl Encoder {
     /// shows a blank in the second, not what the cell showed before.
     pub(super) fn blank_under_cluster(&mut self, out: &mut Vec<u8>, at: Position) {
         out.extend_from_slice(b"  ");
-        // After the last column the cursor waits to wrap: only an absolute move comes back.
-        self.cursor = None;
+        // After the last column the cursor waits to wrap: only an absolute move comes back, or
+        // a return to the row's start (autowrap is off, so the row is the same).
+        self.lose_column(at.y);
         self.move_to(out, at);
     }
 

@@ -5,7 +5,7 @@ use std::io::Write as _;
 
 use ratatui::layout::Position;
 
-use super::Encoder;
+use super::{Addressing, Encoder};
 use crate::cell::Shade;
 use crate::shadow::scrolled;
 
@@ -16,11 +16,18 @@ impl Encoder {
     /// indexes on its first, then the region reset to the whole screen), and notes that the
     /// rows moved and that those they uncovered are blank. The style is reset first, so the uncovered rows take the default
     /// background; setting and resetting the region leaves the cursor at the top-left corner.
-    /// Returns whether it did: not for rows off the screen, or a shift of none or of them all.
+    /// Returns whether it did: not for rows off the screen, or a shift of none or of them all,
+    /// nor when it may only move relative to the cursor (a region is set by row numbers, and
+    /// setting it takes the cursor to the screen's corner).
     pub fn scroll_rows(&mut self, out: &mut Vec<u8>, top: u16, bottom: u16, by: i16) -> bool {
         let height = self.shadow.size().height;
         let count = by.unsigned_abs();
-        if by == 0 || top >= bottom || bottom > height || count >= bottom - top {
+        if by == 0
+            || top >= bottom
+            || bottom > height
+            || count >= bottom - top
+            || self.addressing == Addressing::Relative
+        {
             return false;
         }
         self.set_style(out, Shade::BLANK);

@@ -7,7 +7,14 @@ use super::moves::{absolute, csi, reprints, vertical};
 use crate::cell::Text;
 
 fn moved(from: Position, to: Position) -> Vec<u8> {
+    moved_with(Addressing::Absolute, from, to)
+}
+
+/// The bytes moving from `from` to `to` on a 120×40 screen, cells reached as `addressing`
+/// allows.
+pub(super) fn moved_with(addressing: Addressing, from: Position, to: Position) -> Vec<u8> {
     let mut encoder = Encoder::new(Size::new(120, 40));
+    encoder.set_addressing(addressing);
     let mut out = Vec::new();
     encoder.move_to(&mut out, from);
     out.clear();

@@ -16,7 +16,7 @@ use ratatui::layout::{Position, Rect, Size};
 use super::restore::{self, Changed, restore_terminal};
 use super::{Screen, Shared, TerminalOptions, outbox};
 use crate::backend::TtyBackend;
-use crate::encode::{Erase, Shrinking};
+use crate::encode::{Addressing, Erase, Shrinking};
 use crate::inline::{InlineRows, place};
 use crate::painter::{Painter, Viewport};
 use crate::signals::SessionSignals;
@@ -110,6 +110,7 @@ fn enter_screen_modes(
             Painter::new(backend, Viewport::Fullscreen)
         }
         Screen::Inline { height } => {
+            backend.set_addressing(Addressing::Relative);
             let (cursor, screen) = backend.cursor_and_screen()?;
             let from = match placing {
                 Placing::KeptIfCursorAt { parked, top, .. } if cursor == parked => {
@@ -176,8 +177,10 @@ pub(super) fn inline_terminal(
         shared.typed.clone(),
         shared.reports.clone(),
     );
-    // The form's rows are on the shell's screen, which the terminal rewraps as it narrows.
+    // The form's rows are on the shell's screen, which the terminal rewraps as it narrows,
+    // and moves as it resizes.
     backend.set_shrinking(Shrinking::ClearRow);
+    backend.set_addressing(Addressing::Relative);
     backend.note_size(screen);
     Painter::new(backend, viewport)
 }

@@ -1,6 +1,7 @@
 //! The moves' bytes and their weighing, checked.
 
 use super::*;
+use crate::encode::Addressing;
 
 #[test]
 fn a_count_is_written_in_decimal_whatever_its_digits() {
@@ -13,26 +14,29 @@ fn a_count_is_written_in_decimal_whatever_its_digits() {
 
 #[test]
 fn a_move_to_the_next_row_that_reprints_nothing_is_the_one_weighed_among_all() {
-    let encoder = Encoder::new(ratatui::layout::Size::new(1000, 1000));
-    let columns = [0, 3, 5, 9, 10, 11, 50, 99, 100, 101, 115, 998];
-    let rows = [0, 8, 9, 98, 99, 998];
-    let mut moves = 0;
-    for (x, to_x, y) in columns
-        .iter()
-        .flat_map(|&x| columns.map(move |to_x| (x, to_x)))
-        .flat_map(|(x, to_x)| rows.map(move |y| (x, to_x, y)))
-    {
-        let (from, to) = (Position::new(x, y), Position::new(to_x, y + 1));
-        if !is_next_row_without_reprint(from, to) {
-            continue;
+    for addressing in [Addressing::Absolute, Addressing::Relative] {
+        let mut encoder = Encoder::new(ratatui::layout::Size::new(1000, 1000));
+        encoder.set_addressing(addressing);
+        let columns = [0, 3, 5, 9, 10, 11, 50, 99, 100, 101, 115, 998];
+        let rows = [0, 8, 9, 98, 99, 998];
+        let mut moves = 0;
+        for (x, to_x, y) in columns
+            .iter()
+            .flat_map(|&x| columns.map(move |to_x| (x, to_x)))
+            .flat_map(|(x, to_x)| rows.map(move |y| (x, to_x, y)))
+        {
+            let (from, to) = (Position::new(x, y), Position::new(to_x, y + 1));
+            if !is_next_row_without_reprint(from, to) {
+                continue;
+            }
+            let (mut weighed, mut quick) = (Vec::new(), Vec::new());
+            encoder.weighed_move(&mut weighed, from, to, Some(&[]));
+            next_row_without_reprint(&mut quick, from, to, encoder.absolute_len(to));
+            assert_eq!(quick, weighed, "{addressing:?}: {from:?} -> {to:?}");
+            moves += 1;
         }
-        let (mut weighed, mut quick) = (Vec::new(), Vec::new());
-        encoder.weighed_move(&mut weighed, from, to, Some(&[]));
-        next_row_without_reprint(&mut quick, from, to);
-        assert_eq!(quick, weighed, "{from:?} -> {to:?}");
-        moves += 1;
+        assert!(moves > 100, "{moves} moves compared");
     }
-    assert!(moves > 100, "{moves} moves compared");
 }
 
 #[test]

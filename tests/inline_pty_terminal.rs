@@ -192,3 +192,51 @@ fn an_inline_form_whose_rows_moved_unannounced_draws_its_next_frames_on_them() {
         "the shell's lines kept, the form's rows cleared:\n{closed}"
     );
 }
+
+/// Every cell an inline form reaches, from its placing to its clearing, through a resize that
+/// places it again, it reaches relative to the cursor: the only row it names is the screen's
+/// corner, asked where it is with the cursor saved and put back around it (placing the form
+/// below the shell's output named its rows right after scrolling the screen).
+#[test]
+fn an_inline_form_names_no_row_from_its_placing_to_its_clearing() {
+    let steps = json!([
+        {"wait_for": "esc cancel"},
+        {"resize": [70, 20]},
+        {"sleep": 0.5},
+        {"write": "\u{1b}[B"},
+        {"wait_for": "2. ("},
+        {"sleep": 0.3},
+        {"write": "\u{1b}"},
+        {"sleep": 1.0}
+    ]);
+    let Some(report) = demo_below_shell_lines(25, "12", (80, 30), &steps) else {
+        return;
+    };
+    report.assert_ended_with(0);
+    let named: Vec<String> = report
+        .output
+        .split("\u{1b}[")
+        .skip(1)
+        .filter_map(|rest| {
+            let parameters: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == ';')
+                .collect();
+            let last = rest[parameters.len()..].chars().next()?;
+            ['H', 'r']
+                .contains(&last)
+                .then(|| format!("\u{1b}[{parameters}{last}"))
+        })
+        .collect();
+    assert!(
+        named
+            .iter()
+            .all(|sequence| *sequence == "\u{1b}[9999;9999H"),
+        "rows named: {named:?}"
+    );
+    assert_eq!(
+        named.len(),
+        3,
+        "asked at the start, the resize and the end: {named:?}"
+    );
+}

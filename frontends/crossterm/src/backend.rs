@@ -282,6 +282,11 @@ impl TtyBackend {
         self.inner.park_at(park);
     }
 
+    /// Takes the cursor to stand at `cursor`, where the bytes written last left it.
+    pub fn note_cursor(&mut self, cursor: Position) {
+        self.inner.note_cursor(cursor);
+    }
+
     /// The size of the screen frames were last encoded for.
     pub fn drawn_size(&self) -> Size {
         self.inner.drawn_size()

@@ -142,12 +142,20 @@ impl<W: Write> LeanBackend<W> {
 }
 
 impl<W: Write> LeanBackend<W> {
-    /// Appends lines by writing newlines; the screen scrolls, so the encoder forgets it.
+    /// Appends lines by writing newlines; the screen scrolls, so the encoder forgets it, all
+    /// but a cursor on its last row, which stays there.
     pub fn append_lines(&mut self, n: u16) {
+        let cursor = self.encoder.cursor();
         self.encoder.reset_style(&mut self.pending);
         self.pending
             .extend(std::iter::repeat_n(b'\n', usize::from(n)));
         self.encoder.forget();
+        // A line feed on the screen's last row scrolls the screen and leaves the cursor where
+        // it was (raw, it returns to no row's start).
+        let last = self.encoder.size().height.saturating_sub(1);
+        if let Some(at) = cursor.filter(|at| at.y == last) {
+            self.encoder.note_cursor(at);
+        }
     }
 
     /// Hides the cursor, unless it is hidden already.

@@ -163,7 +163,8 @@ pub(super) fn make_room(
     Ok(rows)
 }
 
-/// A terminal drawing in `rows` of a `screen` of that size, as wide as it.
+/// A terminal drawing in `rows` of a `screen` of that size, as wide as it, the cursor on the
+/// rows' top-left cell, where [`make_room`] left it.
 pub(super) fn inline_terminal(
     tty: &Arc<File>,
     shared: &Shared,
@@ -182,6 +183,9 @@ pub(super) fn inline_terminal(
     backend.set_shrinking(Shrinking::ClearRow);
     backend.set_addressing(Addressing::Relative);
     backend.note_size(screen);
+    // Placing the rows left the cursor on their top-left cell ([`make_room`]): the first
+    // frame moves from there.
+    backend.note_cursor(Position::new(0, rows.top));
     Painter::new(backend, viewport)
 }
 

@@ -240,3 +240,27 @@ fn an_inline_form_names_no_row_from_its_placing_to_its_clearing() {
         "asked at the start, the resize and the end: {named:?}"
     );
 }
+
+/// Inline, the mouse stays the terminal's: its wheel scrolls the shell's output above the form
+/// and its selection copies from it (the form asked for clicks and the wheel, which took both
+/// from the terminal while it was open).
+#[test]
+fn an_inline_form_leaves_the_mouse_to_the_terminal() {
+    let steps = json!([{"wait_for": "esc cancel"}, {"write": "\u{1b}"}, {"sleep": 0.5}]);
+    let Some(report) = demo_below_shell_lines(3, "12", (80, 30), &steps) else {
+        return;
+    };
+    report.assert_ended_with(0);
+    for mode in [
+        "\u{1b}[?1000h",
+        "\u{1b}[?1002h",
+        "\u{1b}[?1003h",
+        "\u{1b}[?1006h",
+    ] {
+        assert!(
+            !report.output.contains(mode),
+            "{mode:?} asked for: {:?}",
+            report.output
+        );
+    }
+}

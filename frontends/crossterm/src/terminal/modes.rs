@@ -84,19 +84,15 @@ fn enter_screen_modes(
 ) -> io::Result<Painter<TtyBackend>> {
     // The modes leave with the first frame, in its one write.
     let mut modes = Vec::new();
+    // Inline, the mouse stays the terminal's: its wheel scrolls the shell's output above the
+    // form and its selection copies from it, as they did before the form opened.
     if options.screen == Screen::AlternateScreen {
-        queue!(modes, EnterAlternateScreen)?;
+        queue!(modes, EnterAlternateScreen, ReportClicksAndWheel)?;
     }
     // No autowrap: a character the terminal draws wider than its width says (an emoji whose
     // width terminals disagree on) then only crowds its own row, where wrapping would push
     // every row below it down.
-    queue!(
-        modes,
-        EnableBracketedPaste,
-        ReportClicksAndWheel,
-        DisableLineWrap,
-        Hide
-    )?;
+    queue!(modes, EnableBracketedPaste, DisableLineWrap, Hide)?;
     let mut backend = TtyBackend::new(
         tty,
         shared.count.clone(),

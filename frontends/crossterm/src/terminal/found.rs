@@ -7,7 +7,8 @@ use ratatui::layout::{Position, Rect, Size};
 
 use crate::backend::TtyBackend;
 use crate::inline::{
-    Moved, moved, rewrapped_above, rewrapped_cursor_row, rewrapped_where_it_moved,
+    Moved, kept_its_row_as_lines_scrolled, moved, rewrapped_above, rewrapped_cursor_row,
+    rewrapped_where_it_moved, scrolled_under_the_cursor,
 };
 
 /// Where an inline form's rows and the cursor are, and how large the screen is.
@@ -29,7 +30,10 @@ pub(super) struct Found {
 /// The rows moved with the cursor, `parked` on the form's top row or in its editor. A cursor
 /// found in the screen's top-left corner that was parked a column to the right of it had its
 /// line moved into the scrollback (tmux's rewrapped rows below it push it there), and how far
-/// is worked out from what the rows showed ([`rewrapped_cursor_row`]). A cursor left in an
+/// is worked out from what the rows showed ([`rewrapped_cursor_row`]); one that kept its row
+/// as the screen got shorter while the lines under it scrolled up (kitty 0.26) says so by the
+/// column it moved to, and how far the lines went is worked out the same way
+/// ([`scrolled_under_the_cursor`]). A cursor left in an
 /// editor has rows of the form above it, which a narrower terminal rewraps into more lines:
 /// those are counted from what the rows showed, so that the form's top row is found too.
 pub(super) fn find_rows(
@@ -56,7 +60,10 @@ pub(super) fn find_rows(
         found => found?,
     };
     let found_row = if found == Position::ORIGIN && parked.x > 0 {
-        rewrapped_cursor_row(from_cursor, parked.y, drawn.height, screen).min(0)
+        rewrapped_cursor_row(from_cursor.iter().copied(), parked.y, drawn.height, screen).min(0)
+    } else if kept_its_row_as_lines_scrolled(parked, found, drawn, screen) {
+        let scrolled = scrolled_under_the_cursor(&from_cursor, drawn.height, screen.height);
+        i32::from(parked.y) - i32::from(scrolled)
     } else {
         i32::from(found.y)
     };

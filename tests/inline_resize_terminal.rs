@@ -290,3 +290,46 @@ fn an_inline_form_dragged_narrower_and_shorter_then_back_leaves_no_copy_on_the_s
         );
     }
 }
+
+/// tmux moves the rows of a window grown and shrunk at once, and tells the program of the
+/// second size a quarter of a second later: a key pressed meanwhile has its frame drawn where
+/// the terminal says the rows are now, not where they were (the frame drew over the shell's
+/// last five lines and its command, 12 times in 12).
+#[test]
+fn a_key_pressed_before_the_form_hears_of_a_grow_and_a_shrink_draws_on_its_own_rows() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    open_demo(&term, "--inline");
+    term.tmux.resize(100, 40);
+    term.tmux.resize(100, 22);
+    term.tmux.keys(&["Down"]);
+    let screen = term.tmux.wait_for_text("esc cancel");
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    term.tmux.keys(&["Escape"]);
+    let (_, exit) = term.finish();
+    assert_eq!(
+        exit, 0,
+        "one esc leaves a form with nothing answered:\n{screen}"
+    );
+    let everything = term
+        .tmux
+        .run(&["capture-pane", "-p", "-t", "main", "-S", "-"]);
+    for i in 1..=EARLIER {
+        let line = format!("earlier output {i}\n");
+        assert_eq!(
+            everything.matches(&line).count(),
+            1,
+            "{line:?}:\n{everything}"
+        );
+    }
+    assert!(
+        everything.contains("exit=$?"),
+        "the command kept:\n{everything}"
+    );
+    assert!(
+        !term.tmux.screen().contains(TITLE),
+        "{}",
+        term.tmux.screen()
+    );
+}

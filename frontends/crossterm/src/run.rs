@@ -205,6 +205,12 @@ where
             }
         }
         if changed {
+            if let Some(size) = session.follow_unannounced_move()?
+                && let Some(done) =
+                    runner.dispatch(surface, Input::Resize(size), start.elapsed(), handler)
+            {
+                return Ok(End::Finished(done));
+            }
             session.draw(|size| surface.draw(size))?;
         }
         let timeout = earliest(runner.next_deadline(), decoder.deadline())

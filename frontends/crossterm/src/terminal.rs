@@ -184,26 +184,60 @@ impl TerminalSession {
         match self.options.screen {
             Screen::AlternateScreen => self.terminal.follow_resize()?,
             Screen::Inline { height } => {
-                let Found {
-                    rows: Moved { top, scrolled_off },
-                    screen,
-                    ..
-                } = find_rows(
+                let found = find_rows(
                     self.terminal.target_mut(),
                     self.area,
                     self.parked,
                     self.scrolled_off,
                 )?;
-                self.scrolled_off = scrolled_off;
-                let backend = self.terminal.target_mut();
-                clear_rows(backend, top..screen.height)?;
-                let rows = make_room(backend, height, Position::new(0, top), screen)?;
-                self.terminal = inline_terminal(&self.tty, &self.shared, rows, screen)?;
+                self.place_found(height, found)?;
             }
         }
         self.note_area();
         self.park_at_placing();
         Ok(self.size())
+    }
+
+    /// Inline, before a frame: asks the terminal where the cursor is and how large its screen
+    /// is, and follows a change it has not announced yet as a resize; returns the form's new
+    /// size when it did. tmux moves the rows of a window resized twice at once and tells the
+    /// program of the second size a quarter of a second later: a frame drawn meanwhile for the
+    /// rows where they were drew over the shell's lines. A terminal that does not answer is
+    /// not asked again ([`TtyBackend::reported_cursor_and_screen`]).
+    pub(crate) fn follow_unannounced_move(&mut self) -> io::Result<Option<Size>> {
+        let Screen::Inline { height } = self.options.screen else {
+            return Ok(None);
+        };
+        let drawn = self.terminal.target_mut().drawn_size();
+        let found = find_rows(
+            self.terminal.target_mut(),
+            self.area,
+            self.parked,
+            self.scrolled_off,
+        )?;
+        if found.cursor == self.parked && found.screen == drawn {
+            return Ok(None);
+        }
+        self.place_found(height, found)?;
+        self.note_area();
+        self.park_at_placing();
+        Ok(Some(self.size()))
+    }
+
+    /// Clears an inline form's rows where they were `found`, down to the screen's bottom, and
+    /// places them anew, `height` rows wanted.
+    fn place_found(&mut self, height: u16, found: Found) -> io::Result<()> {
+        let Found {
+            rows: Moved { top, scrolled_off },
+            screen,
+            ..
+        } = found;
+        self.scrolled_off = scrolled_off;
+        let backend = self.terminal.target_mut();
+        clear_rows(backend, top..screen.height)?;
+        let rows = make_room(backend, height, Position::new(0, top), screen)?;
+        self.terminal = inline_terminal(&self.tty, &self.shared, rows, screen)?;
+        Ok(())
     }
 
     /// Notes that an inline form just placed left the cursor on its top-left cell

@@ -223,6 +223,23 @@ fn an_inline_form_that_hears_of_a_size_the_terminal_has_already_outgrown_keeps_t
     assert_clean_scrollback(&term);
 }
 
+/// Checks that the shell's earlier lines are each in the scrollback or on the screen once;
+/// returns both.
+fn earlier_lines_kept_once(term: &Asking) -> String {
+    let everything = term
+        .tmux
+        .run(&["capture-pane", "-p", "-t", "main", "-S", "-"]);
+    for i in 1..=EARLIER {
+        let line = format!("earlier output {i}\n");
+        assert_eq!(
+            everything.matches(&line).count(),
+            1,
+            "{line:?}:\n{everything}"
+        );
+    }
+    everything
+}
+
 /// The lines of `screen` that show only a rule (`━` and `─`), as many cells as each has.
 fn rule_lengths(screen: &str) -> Vec<usize> {
     screen
@@ -278,17 +295,7 @@ fn an_inline_form_dragged_narrower_and_shorter_then_back_leaves_no_copy_on_the_s
     assert_eq!(exit, 0, "one esc leaves a form with nothing answered");
     let screen = term.tmux.screen();
     assert!(!screen.contains(TITLE), "the form left rows:\n{screen}");
-    let everything = term
-        .tmux
-        .run(&["capture-pane", "-p", "-t", "main", "-S", "-"]);
-    for i in 1..=EARLIER {
-        let line = format!("earlier output {i}\n");
-        assert_eq!(
-            everything.matches(&line).count(),
-            1,
-            "{line:?}:\n{everything}"
-        );
-    }
+    earlier_lines_kept_once(&term);
 }
 
 /// tmux moves the rows of a window grown and shrunk at once, and tells the program of the
@@ -312,17 +319,7 @@ fn a_key_pressed_before_the_form_hears_of_a_grow_and_a_shrink_draws_on_its_own_r
         exit, 0,
         "one esc leaves a form with nothing answered:\n{screen}"
     );
-    let everything = term
-        .tmux
-        .run(&["capture-pane", "-p", "-t", "main", "-S", "-"]);
-    for i in 1..=EARLIER {
-        let line = format!("earlier output {i}\n");
-        assert_eq!(
-            everything.matches(&line).count(),
-            1,
-            "{line:?}:\n{everything}"
-        );
-    }
+    let everything = earlier_lines_kept_once(&term);
     assert!(
         everything.contains("exit=$?"),
         "the command kept:\n{everything}"

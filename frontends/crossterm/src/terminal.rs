@@ -184,12 +184,7 @@ impl TerminalSession {
         match self.options.screen {
             Screen::AlternateScreen => self.terminal.follow_resize()?,
             Screen::Inline { height } => {
-                let found = find_rows(
-                    self.terminal.target_mut(),
-                    self.area,
-                    self.parked,
-                    self.scrolled_off,
-                )?;
+                let found = self.find_rows()?;
                 self.place_found(height, found)?;
             }
         }
@@ -209,12 +204,7 @@ impl TerminalSession {
             return Ok(None);
         };
         let drawn = self.terminal.target_mut().drawn_size();
-        let found = find_rows(
-            self.terminal.target_mut(),
-            self.area,
-            self.parked,
-            self.scrolled_off,
-        )?;
+        let found = self.find_rows()?;
         if found.cursor == self.parked && found.screen == drawn {
             return Ok(None);
         }
@@ -222,6 +212,16 @@ impl TerminalSession {
         self.note_area();
         self.park_at_placing();
         Ok(Some(self.size()))
+    }
+
+    /// Where the inline form's rows and the cursor are now ([`find_rows`]).
+    fn find_rows(&mut self) -> io::Result<Found> {
+        find_rows(
+            self.terminal.target_mut(),
+            self.area,
+            self.parked,
+            self.scrolled_off,
+        )
     }
 
     /// Clears an inline form's rows where they were `found`, down to the screen's bottom, and
@@ -304,12 +304,7 @@ impl TerminalSession {
             return;
         }
         // A terminal that does not say where the cursor is leaves the rows where they were.
-        let Ok(Found { rows, cursor, .. }) = find_rows(
-            self.terminal.target_mut(),
-            self.area,
-            self.parked,
-            self.scrolled_off,
-        ) else {
+        let Ok(Found { rows, cursor, .. }) = self.find_rows() else {
             return;
         };
         // The cursor moved with the rows; those taken back from the scrollback are the form's

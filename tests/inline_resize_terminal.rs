@@ -330,3 +330,34 @@ fn a_key_pressed_before_the_form_hears_of_a_grow_and_a_shrink_draws_on_its_own_r
         term.tmux.screen()
     );
 }
+
+/// The form's rows tmux pushes into its scrollback as it narrows take fewer lines once it
+/// widens again (it joins the pieces of each row it wrapped): counted at their fewest, the
+/// lines a taller window brings back are not all taken for the form's, and the command above
+/// the form is kept (it was cleared, taken for the form's).
+#[test]
+fn an_inline_form_narrowed_twice_then_widened_keeps_the_command_above_it() {
+    let Some(term) = Asking::start(100, 30) else {
+        return;
+    };
+    open_demo(&term, "--inline");
+    resize_and_wait(&term, 60, 20);
+    // 12 rows leave no room for the rules: the question wrapped by the form, not by tmux.
+    term.tmux.resize(40, 12);
+    term.tmux
+        .wait_for("the form drawn 40 columns wide", |screen| {
+            screen
+                .lines()
+                .any(|line| line == " Which database should the service")
+        });
+    resize_and_wait(&term, 100, 30);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    term.tmux.keys(&["Escape"]);
+    let (_, exit) = term.finish();
+    assert_eq!(exit, 0, "one esc leaves a form with nothing answered");
+    let everything = earlier_lines_kept_once(&term);
+    assert!(
+        everything.contains("exit=$?"),
+        "the command kept:\n{everything}"
+    );
+}

@@ -124,6 +124,20 @@ pub fn rewrapped_cursor_row(
     i32::from(new.height) - i32::try_from(lines).unwrap_or(i32::MAX)
 }
 
+/// How many lines, at least, `lines` of the form that went into the scrollback of a screen
+/// `then` columns wide take on one `now` columns wide: a terminal that rewraps its lines
+/// joins the pieces of a row it had wrapped as it widens (tmux does), so they may take fewer.
+/// Counting fewer at worst leaves a copy of the form's top rows above it when a taller
+/// terminal brings them back; counting more took the shell's lines brought back with them
+/// for the form's and cleared them.
+pub fn rejoined(lines: u16, then: u16, now: u16) -> u16 {
+    if now <= then || then == 0 {
+        return lines;
+    }
+    let fewest = (u32::from(lines) * u32::from(then)).div_ceil(u32::from(now));
+    u16::try_from(fewest).unwrap_or(lines)
+}
+
 /// Whether a terminal kept the cursor on its row of the screen as it got shorter, scrolling
 /// the lines under it instead, as kitty 0.26 does: it also puts the cursor one column right of
 /// where it was (at every resize), which tells it apart from a terminal that cuts its bottom

@@ -32,7 +32,7 @@ mod modes;
 pub(crate) mod outbox;
 mod restore;
 
-use found::{Found, find_rows};
+use found::{Found, ScrolledOff, find_rows};
 use modes::{Placing, clear_rows, enter_modes, enter_modes_again, inline_terminal, make_room};
 use restore::{InlineCursor, install_panic_hook, restore_terminal};
 
@@ -123,9 +123,9 @@ pub struct TerminalSession {
     /// Where the cursor was left after the last draw: the frame's cursor, or, inline, the
     /// form's top-left cell, so a terminal that changes size moves the form's rows with it.
     parked: Position,
-    /// Inline, how many of the form's first rows a shorter terminal moved into its scrollback,
+    /// Inline, how many lines of the form's first rows a terminal moved into its scrollback,
     /// to take back when a taller one brings them back.
-    scrolled_off: u16,
+    scrolled_off: ScrolledOff,
 }
 
 impl TerminalSession {
@@ -152,7 +152,7 @@ impl TerminalSession {
             output: options.output.descriptor(),
             area: Rect::default(),
             parked: Position::ORIGIN,
-            scrolled_off: 0,
+            scrolled_off: ScrolledOff::default(),
         };
         session.note_area();
         session.park_at_placing();
@@ -232,7 +232,10 @@ impl TerminalSession {
             screen,
             ..
         } = found;
-        self.scrolled_off = scrolled_off;
+        self.scrolled_off = ScrolledOff {
+            lines: scrolled_off,
+            width: screen.width,
+        };
         let backend = self.terminal.target_mut();
         clear_rows(backend, top..screen.height)?;
         let rows = make_room(backend, height, Position::new(0, top), screen)?;

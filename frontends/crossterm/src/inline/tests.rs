@@ -221,3 +221,16 @@ fn a_terminal_that_keeps_the_cursors_row_as_it_shrinks_scrolls_the_lines_under_i
         Size::new(100, 33)
     ));
 }
+
+#[test]
+fn lines_in_the_scrollback_of_a_narrower_screen_are_counted_at_their_fewest_once_it_widens() {
+    assert_eq!(
+        rejoined(6, 40, 100),
+        3,
+        "six lines of 40 take at least three of 100"
+    );
+    assert_eq!(rejoined(6, 100, 40), 6, "narrower, none are joined");
+    assert_eq!(rejoined(6, 60, 60), 6);
+    assert_eq!(rejoined(0, 40, 100), 0);
+    assert_eq!(rejoined(5, 0, 100), 5, "a width of none counts as it was");
+}

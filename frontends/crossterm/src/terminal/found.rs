@@ -7,9 +7,19 @@ use ratatui::layout::{Position, Rect, Size};
 
 use crate::backend::TtyBackend;
 use crate::inline::{
-    Moved, kept_its_row_as_lines_scrolled, moved, rewrapped_above, rewrapped_cursor_row,
+    Moved, kept_its_row_as_lines_scrolled, moved, rejoined, rewrapped_above, rewrapped_cursor_row,
     rewrapped_where_it_moved, scrolled_under_the_cursor,
 };
+
+/// How many of an inline form's first rows' lines a terminal holds in its scrollback, counted
+/// on a screen `width` columns wide.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct ScrolledOff {
+    /// The lines.
+    pub lines: u16,
+    /// The screen's width when they were counted.
+    pub width: u16,
+}
 
 /// Where an inline form's rows and the cursor are, and how large the screen is.
 #[derive(Clone, Copy, Debug)]
@@ -22,8 +32,8 @@ pub(super) struct Found {
     pub cursor: Position,
 }
 
-/// Where the rows of an inline form drawn in `area` are now (`scrolled_off` of its first rows
-/// were in the scrollback), and how large the screen is, as the terminal says; a terminal that
+/// Where the rows of an inline form drawn in `area` are now (`scrolled_off` of its first rows'
+/// lines were in the scrollback), and how large the screen is, as the terminal says; a terminal that
 /// does not say is taken to have left the rows where they were, on a screen of the size it
 /// last told.
 ///
@@ -40,7 +50,7 @@ pub(super) fn find_rows(
     backend: &mut TtyBackend,
     area: Rect,
     parked: Position,
-    scrolled_off: u16,
+    scrolled_off: ScrolledOff,
 ) -> io::Result<Found> {
     // What the rows showed, read before the report makes the encoder take the new size
     // and forget them; the rows below the form are blank.
@@ -78,7 +88,7 @@ pub(super) fn find_rows(
         parked.y,
         found_row,
         rewrapped,
-        scrolled_off,
+        rejoined(scrolled_off.lines, scrolled_off.width, screen.width),
         screen.height,
     );
     Ok(Found {

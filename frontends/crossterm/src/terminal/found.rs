@@ -32,20 +32,21 @@ pub(super) struct Found {
     pub cursor: Position,
 }
 
-/// Where the rows of an inline form drawn in `area` are now (`scrolled_off` of its first rows'
-/// lines were in the scrollback), and how large the screen is, as the terminal says; a terminal that
-/// does not say is taken to have left the rows where they were, on a screen of the size it
-/// last told.
+/// Where the rows of an inline form drawn in `area` are now (`scrolled_off` of its first
+/// rows' lines were in the scrollback), and how large the screen is, as the terminal says; a
+/// terminal that does not say is taken to have left the rows where they were, on a screen of
+/// the size it last told.
 ///
-/// The rows moved with the cursor, `parked` on the form's top row or in its editor. A cursor
-/// found in the screen's top-left corner that was parked a column to the right of it had its
-/// line moved into the scrollback (tmux's rewrapped rows below it push it there), and how far
-/// is worked out from what the rows showed ([`rewrapped_cursor_row`]); one that kept its row
-/// as the screen got shorter while the lines under it scrolled up (kitty 0.26) says so by the
-/// column it moved to, and how far the lines went is worked out the same way
-/// ([`scrolled_under_the_cursor`]). A cursor left in an
-/// editor has rows of the form above it, which a narrower terminal rewraps into more lines:
-/// those are counted from what the rows showed, so that the form's top row is found too.
+/// The rows moved with the cursor, `parked` on the form's top row or in its editor:
+/// - a cursor found in the screen's top-left corner that was parked a column to the right of
+///   it had its line moved into the scrollback (tmux's rewrapped rows below it push it
+///   there), and how far is worked out from what the rows showed ([`rewrapped_cursor_row`]);
+/// - one that kept its row as the screen got shorter while the lines under it scrolled up
+///   (kitty 0.26) says so by the column it moved to, and how far the lines went is worked out
+///   the same way ([`scrolled_under_the_cursor`]);
+/// - one left in an editor has rows of the form above it, which a narrower terminal rewraps
+///   into more lines: those are counted from what the rows showed, so that the form's top row
+///   is found too.
 pub(super) fn find_rows(
     backend: &mut TtyBackend,
     area: Rect,

@@ -9,7 +9,7 @@ use support::asking::Asking;
 
 use support::inline::{
     EARLIER, TITLE, answer_and_submit, assert_below_the_command, assert_clean_scrollback,
-    dismiss_leaving_nothing, open_demo, write_two_questions,
+    assert_earlier_lines_kept, dismiss_leaving_nothing, open_demo, write_two_questions,
 };
 
 #[test]
@@ -223,23 +223,6 @@ fn an_inline_form_that_hears_of_a_size_the_terminal_has_already_outgrown_keeps_t
     assert_clean_scrollback(&term);
 }
 
-/// Checks that the shell's earlier lines are each in the scrollback or on the screen once;
-/// returns both.
-fn earlier_lines_kept_once(term: &Asking) -> String {
-    let everything = term
-        .tmux
-        .run(&["capture-pane", "-p", "-t", "main", "-S", "-"]);
-    for i in 1..=EARLIER {
-        let line = format!("earlier output {i}\n");
-        assert_eq!(
-            everything.matches(&line).count(),
-            1,
-            "{line:?}:\n{everything}"
-        );
-    }
-    everything
-}
-
 /// The lines of `screen` that show only a rule (`━` and `─`), as many cells as each has.
 fn rule_lengths(screen: &str) -> Vec<usize> {
     screen
@@ -295,7 +278,7 @@ fn an_inline_form_dragged_narrower_and_shorter_then_back_leaves_no_copy_on_the_s
     assert_eq!(exit, 0, "one esc leaves a form with nothing answered");
     let screen = term.tmux.screen();
     assert!(!screen.contains(TITLE), "the form left rows:\n{screen}");
-    earlier_lines_kept_once(&term);
+    assert_earlier_lines_kept(&term);
 }
 
 /// tmux moves the rows of a window grown and shrunk at once, and tells the program of the
@@ -319,7 +302,7 @@ fn a_key_pressed_before_the_form_hears_of_a_grow_and_a_shrink_draws_on_its_own_r
         exit, 0,
         "one esc leaves a form with nothing answered:\n{screen}"
     );
-    let everything = earlier_lines_kept_once(&term);
+    let everything = assert_earlier_lines_kept(&term);
     assert!(
         everything.contains("exit=$?"),
         "the command kept:\n{everything}"
@@ -355,7 +338,7 @@ fn an_inline_form_narrowed_twice_then_widened_keeps_the_command_above_it() {
     term.tmux.keys(&["Escape"]);
     let (_, exit) = term.finish();
     assert_eq!(exit, 0, "one esc leaves a form with nothing answered");
-    let everything = earlier_lines_kept_once(&term);
+    let everything = assert_earlier_lines_kept(&term);
     assert!(
         everything.contains("exit=$?"),
         "the command kept:\n{everything}"

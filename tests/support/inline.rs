@@ -65,19 +65,12 @@ pub fn assert_below_the_command(screen: &str, rows: usize) {
     );
 }
 
-/// After the program ended: the scrollback (the lines above the screen) holds every earlier
-/// line once, in order, no line of the form and no blank line; the screen holds no line of
-/// the form either.
-pub fn assert_clean_scrollback(term: &Asking) {
-    let tmux = &term.tmux;
-    let history = tmux.run(&["capture-pane", "-p", "-t", "main", "-S", "-", "-E", "-1"]);
-    let everything = tmux.run(&["capture-pane", "-p", "-t", "main", "-S", "-"]);
-    for text in [TITLE, DATABASE_PROMPT, CHECKS_PROMPT, "esc cancel"] {
-        assert!(
-            !everything.contains(text),
-            "{text:?} was left behind:\n{everything}"
-        );
-    }
+/// Checks that the scrollback and the screen hold every earlier line once, in order; returns
+/// what they hold.
+pub fn assert_earlier_lines_kept(term: &Asking) -> String {
+    let everything = term
+        .tmux
+        .run(&["capture-pane", "-p", "-t", "main", "-S", "-"]);
     let mut from = 0;
     for i in 1..=EARLIER {
         let line = format!("earlier output {i}\n");
@@ -86,6 +79,22 @@ pub fn assert_clean_scrollback(term: &Asking) {
             .unwrap_or_else(|| panic!("{line:?} missing from the scrollback:\n{everything}"));
         from += at + line.len();
         assert_eq!(everything.matches(&line).count(), 1, "{line:?} twice");
+    }
+    everything
+}
+
+/// After the program ended: the scrollback (the lines above the screen) holds every earlier
+/// line once, in order, no line of the form and no blank line; the screen holds no line of
+/// the form either.
+pub fn assert_clean_scrollback(term: &Asking) {
+    let tmux = &term.tmux;
+    let history = tmux.run(&["capture-pane", "-p", "-t", "main", "-S", "-", "-E", "-1"]);
+    let everything = assert_earlier_lines_kept(term);
+    for text in [TITLE, DATABASE_PROMPT, CHECKS_PROMPT, "esc cancel"] {
+        assert!(
+            !everything.contains(text),
+            "{text:?} was left behind:\n{everything}"
+        );
     }
     let blank = history
         .lines()
